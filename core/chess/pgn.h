@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/position.h"
+#include "core/common/result.h"
+#include "core/common/text_input.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kibitz::chess {
+
+/// One move of a game's main line, with what the comments and annotations said about it.
+struct PgnMove {
+    Move move;
+    std::string san;              ///< SAN as written in the file (normalised: without annotations)
+    int clockSeconds = -1;        ///< [%clk h:mm:ss] after the move, in whole seconds; -1 if absent
+    std::optional<int> evalCp;    ///< [%eval x.yz] in centipawns, White's view
+    std::optional<int> evalMate;  ///< [%eval #n] mate distance (negative: Black mates)
+    std::vector<int> nags;        ///< $n and !/?-style suffixes converted to NAG numbers
+    std::string comment;          ///< comment text after the move with [%...] commands removed, trimmed
+};
+
+/// A parsed game: tags in file order, start position, main line; variations are parsed and checked
+/// for balance but not kept.
+struct PgnGame {
+    std::vector<std::pair<std::string, std::string>> tags;
+    std::string startFen;          ///< FEN tag if present, else the standard start
+    std::vector<PgnMove> moves;
+    std::string result = "*";      ///< "1-0", "0-1", "1/2-1/2" or "*" (from the movetext, else the Result tag)
+    std::string preComment;        ///< comment before the first move
+    std::int64_t firstLine = 0;    ///< line of the first tag (or first movetext line) in the file
+
+    /// Value of a tag, or empty.
+    std::string tag(std::string_view name) const;
+    /// The position before the first move.
+    Result<Position> startPosition() const;
+};
+
+/// Why a game was skipped, with the place.
+struct PgnSkip {
+    std::string file;
+    std::int64_t line = 0;
+    std::string reason;            ///< e.g. "illegal move 'Nf9' at ply 23", "Chess960 is not supported"
+};
+
+/// Streaming PGN reader over TextInput (.pgn or .pgn.zst). Constant memory. A malformed game is
+/// reported through `skipped()` and the stream continues with the next game.
+class PgnReader {
+public:
+    explicit PgnReader(std::unique_ptr<TextInput> input);
+    static Result<std::unique_ptr<PgnReader>> open(const std::string& path);
+
+    /// Reads the next valid game into `game`. Returns false at end of input. Malformed games are skipped
+    /// and recorded (see lastSkip()/skippedCount()); `onSkip` (if set) is called for each.
+    bool next(PgnGame& game);
+    /// Headers only: skip SAN validation of movetext (fast scan of tags). Default off.
+    void setTagsOnly(bool on) { m_tagsOnly = on; }
+    void setOnSkip(std::function<void(const PgnSkip&)> cb) { m_onSkip = std::move(cb); }
+
+    std::int64_t gamesRead() const { return m_games; }
+    std::int64_t skippedCount() const { return m_skipped; }
+    const TextInput& input() const { return *m_input; }
+    /// I/O or decompression error that ended the stream early (empty if none).
+    const std::string& ioError() const { return m_input->error(); }
+
+private:
+    std::unique_ptr<TextInput> m_input;
+    std::function<void(const PgnSkip&)> m_onSkip;
+    bool m_tagsOnly = false;
+    std::int64_t m_games = 0;
+    std::int64_t m_skipped = 0;
+    // implementation state (pending line, etc.) lives in the .cpp via these members
+    std::string m_pending;
+    bool m_hasPending = false;
+    std::int64_t m_pendingLine = 0;
+};
+
+/// Writes a game as PGN text (Seven Tag Roster first, moves wrapped at 80 columns, clocks/evals as comments).
+std::string writePgn(const PgnGame& game);
+
+}  // namespace kibitz::chess

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/position.h"
+#include "core/common/result.h"
+#include "core/common/text_input.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kibitz::chess {
+
+/// One Lichess puzzle. `fen` is the position BEFORE the opponent's setup move moves[0];
+/// the solver plays moves[1], moves[3], ...; the opponent's forced replies are moves[2], moves[4], ...
+struct Puzzle {
+    std::string id;
+    std::string fen;
+    std::vector<Move> moves;       ///< validated: every move legal in sequence
+    int rating = 0;
+    int ratingDeviation = 0;
+    int popularity = 0;
+    int nbPlays = 0;
+    std::vector<std::string> themes;
+    std::string gameUrl;
+    std::string openingTags;
+
+    /// Position after the setup move (what the solver sees).
+    Position solverStart() const;
+    /// Number of solver moves ((moves.size()) / 2).
+    int solutionLength() const { return int(moves.size()) / 2; }
+};
+
+/// A rejected row with its place: "file:row N, column 'Moves': illegal move 'e2e5' at index 3".
+struct CsvSkip {
+    std::string file;
+    std::int64_t row = 0;       ///< 1-based data row (header excluded)
+    std::int64_t line = 0;      ///< physical line in the file
+    std::string column;
+    std::string reason;
+};
+
+/// Streaming reader for the Lichess puzzle CSV (.csv or .csv.zst), RFC 4180 quoting, header required.
+class PuzzleCsvReader {
+public:
+    explicit PuzzleCsvReader(std::unique_ptr<TextInput> input);
+    static Result<std::unique_ptr<PuzzleCsvReader>> open(const std::string& path);
+
+    /// Next valid puzzle; false at end. Bad rows are skipped and reported via onSkip.
+    bool next(Puzzle& puzzle);
+    void setOnSkip(std::function<void(const CsvSkip&)> cb) { m_onSkip = std::move(cb); }
+    std::int64_t rowsRead() const { return m_rows; }
+    std::int64_t skippedCount() const { return m_skipped; }
+    /// Set if the header is missing or lacks a required column (then next() returns false).
+    const std::string& headerError() const { return m_headerError; }
+    const TextInput& input() const { return *m_input; }
+
+private:
+    std::unique_ptr<TextInput> m_input;
+    std::function<void(const CsvSkip&)> m_onSkip;
+    std::vector<int> m_columnIndex;   ///< index of each required field in the file's header
+    std::string m_headerError;
+    bool m_headerRead = false;
+    std::int64_t m_rows = 0;
+    std::int64_t m_skipped = 0;
+};
+
+/// Splits one CSV record (RFC 4180). Returns an error naming the column position on an unterminated quote.
+Result<std::vector<std::string>> splitCsvRecord(std::string_view line);
+
+}  // namespace kibitz::chess
