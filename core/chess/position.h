@@ -70,6 +70,8 @@ public:
     bool isCapture(Move m) const { return m.isEnPassant() || (m_board[m.to()] != NoPiece && !m.isCastling()); }
     /// True when the move gives check.
     bool givesCheck(Move m) const;
+    /// A copy without the move history (cheap; unmake and repetition see only later moves).
+    Position snapshot() const;
 
     // --- Game end ---
     bool isCheckmate() const;
@@ -81,6 +83,9 @@ public:
     GameStatus status() const;
 
 private:
+    struct NoInit {};
+    explicit Position(NoInit) {}
+
     struct State {
         Key key = 0;
         Bitboard checkers = 0;
