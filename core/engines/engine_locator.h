@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/common/result.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace kibitz::engines {
+
+/// The QSettings key under which the user's chosen engine path is stored.
+inline constexpr const char* kEnginePathSettingsKey = "engine/path";
+
+/// Places Kibitz looks for Stockfish after the configured path and PATH, in order.
+QStringList defaultStockfishLocations();
+
+/// Finds a Stockfish executable: `configuredPath` first (when non-empty), then `stockfish` on PATH, then
+/// `fallbacks` (by default defaultStockfishLocations()). Returns the absolute path of the first executable file.
+/// A configured path that is not an executable file is an error naming it, so a typo is not silently ignored.
+Result<QString> locateStockfish(const QString& configuredPath, const QStringList& fallbacks = defaultStockfishLocations());
+
+/// locateStockfish() with the path stored in QSettings under kEnginePathSettingsKey.
+Result<QString> locateStockfishFromSettings();
+
+}  // namespace kibitz::engines
