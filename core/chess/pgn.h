@@ -47,6 +47,9 @@ struct PgnSkip {
     std::string file;
     std::int64_t line = 0;
     std::string reason;            ///< e.g. "illegal move 'Nf9' at ply 23", "Chess960 is not supported"
+
+    /// "file:line: reason".
+    std::string message() const;
 };
 
 /// Streaming PGN reader over TextInput (.pgn or .pgn.zst). Constant memory. A malformed game is
@@ -54,6 +57,10 @@ struct PgnSkip {
 class PgnReader {
 public:
     explicit PgnReader(std::unique_ptr<TextInput> input);
+    ~PgnReader();
+    PgnReader(const PgnReader&) = delete;
+    PgnReader& operator=(const PgnReader&) = delete;
+    /// Opens a .pgn or .pgn.zst file; the error names the file.
     static Result<std::unique_ptr<PgnReader>> open(const std::string& path);
 
     /// Reads the next valid game into `game`. Returns false at end of input. Malformed games are skipped
@@ -63,8 +70,11 @@ public:
     void setTagsOnly(bool on) { m_tagsOnly = on; }
     void setOnSkip(std::function<void(const PgnSkip&)> cb) { m_onSkip = std::move(cb); }
 
+    /// Valid games returned so far.
     std::int64_t gamesRead() const { return m_games; }
     std::int64_t skippedCount() const { return m_skipped; }
+    /// The most recent skipped game (empty reason if none yet).
+    const PgnSkip& lastSkip() const { return m_lastSkip; }
     const TextInput& input() const { return *m_input; }
     /// I/O or decompression error that ended the stream early (empty if none).
     const std::string& ioError() const { return m_input->error(); }
@@ -75,10 +85,9 @@ private:
     bool m_tagsOnly = false;
     std::int64_t m_games = 0;
     std::int64_t m_skipped = 0;
-    // implementation state (pending line, etc.) lives in the .cpp via these members
-    std::string m_pending;
-    bool m_hasPending = false;
-    std::int64_t m_pendingLine = 0;
+    PgnSkip m_lastSkip;
+    struct Parser;                      // tokenizer state, defined in pgn_reader.cpp
+    std::unique_ptr<Parser> m_parser;
 };
 
 /// Writes a game as PGN text (Seven Tag Roster first, moves wrapped at 80 columns, clocks/evals as comments).

@@ -40,6 +40,9 @@ struct CsvSkip {
     std::int64_t line = 0;      ///< physical line in the file
     std::string column;
     std::string reason;
+
+    /// "file: row 12, column 'Rating': not an integer 'abc' (line 13)".
+    std::string message() const;
 };
 
 /// Streaming reader for the Lichess puzzle CSV (.csv or .csv.zst), RFC 4180 quoting, header required.
@@ -48,7 +51,8 @@ public:
     explicit PuzzleCsvReader(std::unique_ptr<TextInput> input);
     static Result<std::unique_ptr<PuzzleCsvReader>> open(const std::string& path);
 
-    /// Next valid puzzle; false at end. Bad rows are skipped and reported via onSkip.
+    /// Next valid puzzle; false at end (or at an I/O error: see input().error()). Bad rows are skipped and
+    /// reported via onSkip; a quoted field may span lines.
     bool next(Puzzle& puzzle);
     void setOnSkip(std::function<void(const CsvSkip&)> cb) { m_onSkip = std::move(cb); }
     std::int64_t rowsRead() const { return m_rows; }
@@ -58,9 +62,19 @@ public:
     const TextInput& input() const { return *m_input; }
 
 private:
+    bool readHeader();
+    bool readRecord();
+    bool parseRow(Puzzle& puzzle);
+    void skip(std::string column, std::string reason);
+
     std::unique_ptr<TextInput> m_input;
     std::function<void(const CsvSkip&)> m_onSkip;
-    std::vector<int> m_columnIndex;   ///< index of each required field in the file's header
+    std::vector<int> m_columnIndex;   ///< index of each known column in the file's header, -1 if absent
+    std::vector<std::string> m_fields;  ///< fields of the current record (reused between rows)
+    std::string m_record;             ///< current record, physical lines joined
+    const std::string m_empty;        ///< value of an absent optional column
+    std::int64_t m_recordLine = 0;    ///< first physical line of the current record
+    int m_headerFields = 0;
     std::string m_headerError;
     bool m_headerRead = false;
     std::int64_t m_rows = 0;
