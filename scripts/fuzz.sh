@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds the libFuzzer targets (preset `fuzz`: clang, ASan+UBSan) and runs each for a bounded time, starting
+# from the seed corpus in tests/fuzz/corpus/<target>/. New inputs go to build/fuzz/corpus/<target>/, crash
+# reproducers to build/fuzz/artifacts/. Exit status is non-zero when any target crashed or reported.
+#
+#   scripts/fuzz.sh [--no-build] [--seconds N] [TARGET...]    (targets: fen san pgn csv; default: all, 30 s each)
+#
+# Reproduce a crash: build/fuzz/tests/fuzz/fuzz_<target> build/fuzz/artifacts/<target>-crash-<hash>
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SECONDS_PER_TARGET="${KIBITZ_FUZZ_SECONDS:-30}"
+BUILD=1
+TARGETS=()
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --no-build) BUILD=0; shift ;;
+        --seconds) SECONDS_PER_TARGET="$2"; shift 2 ;;
+        -h | --help) sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) TARGETS+=("$1"); shift ;;
+    esac
+done
+[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(fen san pgn csv)
+
+if [[ $BUILD -eq 1 ]]; then
+    "$ROOT/scripts/setup.sh" --no-deps fuzz
+fi
+
+OUT="$ROOT/build/fuzz"
+mkdir -p "$OUT/artifacts"
+failed=0
+passed=0
+for t in "${TARGETS[@]}"; do
+    bin="$OUT/tests/fuzz/fuzz_$t"
+    seeds="$ROOT/tests/fuzz/corpus/$t"
+    work="$OUT/corpus/$t"
+    log="$OUT/fuzz_$t.log"
+    mkdir -p "$work"
+    if [[ ! -x "$bin" ]]; then
+        echo "fuzz: $bin is missing" >&2
+        failed=$((failed + 1))
+        continue
+    fi
+    start=$SECONDS
+    if ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1" UBSAN_OPTIONS="print_stacktrace=1" \
+        "$bin" "$work" "$seeds" -max_total_time="$SECONDS_PER_TARGET" -timeout=20 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$t-" >"$log" 2>&1; then
+        runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")"
+        cov="$(grep -Eo 'cov: [0-9]+' "$log" | tail -1)"
+        echo "fuzz: $t ok: ${runs:-?} inputs in $((SECONDS - start)) s, $cov, corpus $(find "$work" -type f | wc -l) files"
+        passed=$((passed + 1))
+    else
+        echo "fuzz: $t FAILED after $((SECONDS - start)) s; last lines of $log:" >&2
+        tail -n 40 "$log" >&2
+        failed=$((failed + 1))
+    fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// libFuzzer target: RFC 4180 record splitting and the Lichess puzzle CSV reader over arbitrary text.
+#include "core/chess/puzzle_csv.h"
+#include "core/common/text_input.h"
+#include "tests/fuzz/fuzz_check.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+using kibitz::TextInput;
+using kibitz::fuzz::check;
+using namespace kibitz::chess;
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+
+    const std::string_view firstLine = std::string_view(text).substr(0, text.find('\n'));
+    auto fields = splitCsvRecord(firstLine);
+    if (fields.ok())
+        check(!fields->empty(), "a record has at least one field", firstLine);
+    else
+        check(!fields.error().message.empty(), "a bad record has an error message", firstLine);
+
+    PuzzleCsvReader reader(TextInput::fromString(text, "fuzz.csv"));
+    std::int64_t skips = 0;
+    reader.setOnSkip([&skips](const CsvSkip& skip) {
+        ++skips;
+        check(!skip.reason.empty(), "a skipped row has a reason");
+        check(skip.row >= 1, "a skipped row has a 1-based row number");
+    });
+    Puzzle puzzle;
+    int puzzles = 0;
+    while (reader.next(puzzle) && puzzles < 256) {
+        ++puzzles;
+        check(!puzzle.moves.empty(), "an accepted puzzle has a setup move", puzzle.id);
+        // The solver's position is the FEN after the setup move: replaying the line must stay legal.
+        Position pos = puzzle.solverStart();
+        for (std::size_t i = 1; i < puzzle.moves.size(); ++i) {
+            check(pos.isLegal(puzzle.moves[i]), "an accepted solution line is legal", puzzle.id);
+            pos.makeMove(puzzle.moves[i]);
+        }
+        check(puzzle.solutionLength() == int(puzzle.moves.size()) / 2, "solution length", puzzle.id);
+    }
+    if (!reader.headerError().empty()) check(puzzles == 0, "no puzzle after a header error");
+    check(reader.skippedCount() == skips, "skippedCount matches the skip callbacks");
+    return 0;
+}
