@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/gui/main_window.h"
+
+#include "ui/board_widget.h"
+#include "ui/fen_dialog.h"
+#include "ui/game_chooser_dialog.h"
+#include "ui/game_model.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace kibitz::app {
+
+namespace {
+/// Games listed in the chooser; more would make the dialog slow without helping anyone pick.
+constexpr int kMaxListedGames = 1000;
+}  // namespace
+
+void ThreadStopper::operator()(QThread* thread) const {
+    thread->quit();
+    thread->wait();
+    delete thread;
+}
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new QThread) {
+    m_game = new ui::GameModel(this);
+    createLayout();
+    createActions();
+
+    m_pgnThread->setObjectName(QStringLiteral("pgn-loader"));
+    m_pgnLoader = new ui::PgnLoader;
+    m_pgnLoader->moveToThread(m_pgnThread.get());
+    connect(m_pgnThread.get(), &QThread::finished, m_pgnLoader, &QObject::deleteLater);
+    connect(m_pgnLoader, &ui::PgnLoader::finished, this, &MainWindow::onPgnLoaded);
+    connect(m_pgnLoader, &ui::PgnLoader::failed, this, &MainWindow::onPgnFailed);
+    connect(m_pgnLoader, &ui::PgnLoader::progressChanged, this, [this](qint64 bytes, qint64 total, int games) {
+        if (total > 0) {
+            m_progress->setRange(0, 1000);
+            m_progress->setValue(int(1000.0 * double(bytes) / double(total)));
+        }
+        m_progress->setFormat(tr("%n game(s)", nullptr, games));
+    });
+    m_pgnThread->start();
+
+    connect(m_board, &ui::BoardWidget::moveMade, this, [this](chess::Move move) { m_game->playMove(move); });
+    connect(m_game, &ui::GameModel::currentPlyChanged, this, &MainWindow::syncBoard);
+    connect(m_moveList, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        const int ply = m_game->plyForIndex(index);
+        if (ply > 0) m_game->setCurrentPly(ply);
+    });
+
+    restoreSettings();
+    newGame();
+}
+
+MainWindow::~MainWindow() {
+    m_pgnCancel.cancel();
+    m_pgnThread.reset();
+}
+
+void MainWindow::createLayout() {
+    m_board = new ui::BoardWidget(this);
+    m_board->setObjectName(QStringLiteral("board"));
+
+    m_moveList = new QTableView(this);
+    m_moveList->setObjectName(QStringLiteral("moveList"));
+    m_moveList->setModel(m_game);
+    m_moveList->verticalHeader()->hide();
+    m_moveList->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_moveList->horizontalHeader()->setSectionResizeMode(ui::GameModel::NumberColumn, QHeaderView::ResizeToContents);
+    m_moveList->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_moveList->setSelectionBehavior(QAbstractItemView::SelectItems);
+    m_moveList->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_moveList->setShowGrid(false);
+    // Arrow keys belong to game navigation, not to the table's cell cursor.
+    m_moveList->setFocusPolicy(Qt::NoFocus);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_moveList, 1);
+    m_navLayout = new QHBoxLayout;
+    sideLayout->addLayout(m_navLayout);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(m_board);
+    m_splitter->addWidget(side);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->setSizes({760, 300});
+    setCentralWidget(m_splitter);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("gameStatus"));
+    statusBar()->addWidget(m_status, 1);
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    statusBar()->addPermanentWidget(m_progress);
+    m_cancelLoad = new QToolButton(this);
+    m_cancelLoad->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
+    m_cancelLoad->setToolTip(tr("Stop reading the file"));
+    m_cancelLoad->hide();
+    statusBar()->addPermanentWidget(m_cancelLoad);
+    connect(m_cancelLoad, &QToolButton::clicked, this, [this] { m_pgnCancel.cancel(); });
+}
+
+void MainWindow::createActions() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_newGame = file->addAction(tr("&New game"), this, &MainWindow::newGame);
+    m_newGame->setShortcut(QKeySequence::New);
+    m_openPgn = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open PGN…"), this,
+                                &MainWindow::openPgn);
+    m_openPgn->setShortcut(QKeySequence::Open);
+    file->addSeparator();
+    m_pasteFen = file->addAction(tr("&Paste FEN"), this, &MainWindow::pasteFen);
+    m_pasteFen->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    m_copyFen = file->addAction(tr("&Copy FEN"), this, &MainWindow::copyFen);
+    m_copyFen->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* board = menuBar()->addMenu(tr("&Board"));
+    m_flip = board->addAction(tr("&Flip board"), this, &MainWindow::flipBoard);
+    m_flip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
+
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    auto addNav = [&](const QString& text, QStyle::StandardPixmap icon, Qt::Key key, auto&& slot) {
+        QAction* a = go->addAction(style()->standardIcon(icon), text);
+        a->setShortcut(QKeySequence(key));
+        connect(a, &QAction::triggered, this, slot);
+        auto* button = new QToolButton(this);
+        button->setDefaultAction(a);
+        button->setAutoRaise(true);
+        m_navLayout->addWidget(button);
+        return a;
+    };
+    m_first = addNav(tr("First move"), QStyle::SP_MediaSkipBackward, Qt::Key_Home, [this] { m_game->setCurrentPly(0); });
+    m_prev = addNav(tr("Previous move"), QStyle::SP_MediaSeekBackward, Qt::Key_Left,
+                    [this] { m_game->setCurrentPly(m_game->currentPly() - 1); });
+    m_next = addNav(tr("Next move"), QStyle::SP_MediaSeekForward, Qt::Key_Right,
+                    [this] { m_game->setCurrentPly(m_game->currentPly() + 1); });
+    m_last = addNav(tr("Last move"), QStyle::SP_MediaSkipForward, Qt::Key_End,
+                    [this] { m_game->setCurrentPly(m_game->plyCount()); });
+}
+
+void MainWindow::newGame() {
+    setWindowTitle(tr("New game"));
+    m_game->reset(chess::Position());
+}
+
+bool MainWindow::setFen(const QString& fen) {
+    auto parsed = chess::Position::fromFen(fen.trimmed().toStdString());
+    if (!parsed) {
+        statusBar()->showMessage(tr("Invalid FEN: %1").arg(QString::fromStdString(parsed.error().message)), 8000);
+        return false;
+    }
+    setWindowTitle(tr("Position from FEN"));
+    m_game->reset(parsed.value());
+    return true;
+}
+
+void MainWindow::pasteFen() {
+    const QString text = QApplication::clipboard()->text().trimmed();
+    if (!text.isEmpty() && !text.contains(QLatin1Char('\n')) && setFen(text)) return;
+    ui::FenDialog dialog(this);
+    dialog.setFen(text.section(QLatin1Char('\n'), 0, 0));
+    if (dialog.exec() == QDialog::Accepted && dialog.position()) {
+        setWindowTitle(tr("Position from FEN"));
+        m_game->reset(*dialog.position());
+    }
+}
+
+void MainWindow::copyFen() {
+    QApplication::clipboard()->setText(QString::fromStdString(m_game->currentPosition().fen()));
+    statusBar()->showMessage(tr("FEN copied to the clipboard"), 3000);
+}
+
+void MainWindow::flipBoard() {
+    m_board->setFlipped(!m_board->isFlipped());
+}
+
+void MainWindow::openPgn() {
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open PGN"), dir,
+                                                      tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
+    openPgnFile(path);
+}
+
+void MainWindow::openPgnFile(const QString& path) {
+    m_pgnCancel.cancel();
+    m_pgnCancel = CancelToken();
+    setLoading(true);
+    statusBar()->showMessage(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    QMetaObject::invokeMethod(
+        m_pgnLoader, [loader = m_pgnLoader, path, token = m_pgnCancel] { loader->load(path, kMaxListedGames, token); },
+        Qt::QueuedConnection);
+}
+
+void MainWindow::setLoading(bool loading) {
+    m_openPgn->setEnabled(!loading);
+    m_progress->setRange(0, 0);
+    m_progress->setFormat(QString());
+    m_progress->setVisible(loading);
+    m_cancelLoad->setVisible(loading);
+}
+
+void MainWindow::onPgnFailed(const QString& message) {
+    setLoading(false);
+    statusBar()->clearMessage();
+    QMessageBox::warning(this, tr("Open PGN"), tr("Could not read the file.\n\n%1").arg(message));
+}
+
+void MainWindow::onPgnLoaded(const std::shared_ptr<const ui::PgnLoadResult>& result) {
+    setLoading(false);
+    statusBar()->clearMessage();
+    if (result->cancelled) return;
+    const QString name = QFileInfo(result->path).fileName();
+    if (result->games.empty()) {
+        QString text = tr("%1 holds no game that could be read.").arg(name);
+        if (!result->firstSkip.isEmpty()) text += QLatin1String("\n\n") + tr("First problem: %1").arg(result->firstSkip);
+        QMessageBox::warning(this, tr("Open PGN"), text);
+        return;
+    }
+    if (result->games.size() == 1) {
+        loadGame(result->games.front());
+        return;
+    }
+    QString note = result->truncated
+                       ? tr("%1 holds more games; showing the first %n.", nullptr, int(result->games.size())).arg(name)
+                       : tr("%1 holds %n game(s).", nullptr, int(result->games.size())).arg(name);
+    if (result->skipped > 0)
+        note += QLatin1Char(' ') + tr("%n malformed game(s) skipped (first: %1).", nullptr, int(result->skipped))
+                                       .arg(result->firstSkip);
+    ui::GameChooserDialog chooser(result->games, note, this);
+    if (chooser.exec() != QDialog::Accepted) return;
+    const int index = chooser.selectedGame();
+    if (index >= 0) loadGame(result->games[std::size_t(index)]);
+}
+
+void MainWindow::loadGame(const chess::PgnGame& game) {
+    auto start = game.startPosition();
+    if (!start) {
+        QMessageBox::warning(this, tr("Open PGN"), QString::fromStdString(start.error().message));
+        return;
+    }
+    std::vector<chess::Move> moves;
+    moves.reserve(game.moves.size());
+    for (const chess::PgnMove& m : game.moves) moves.push_back(m.move);
+    m_game->setGame(start.value(), moves);
+    const QString white = QString::fromStdString(game.tag("White"));
+    const QString black = QString::fromStdString(game.tag("Black"));
+    setWindowTitle(tr("%1 – %2").arg(white.isEmpty() ? tr("?") : white, black.isEmpty() ? tr("?") : black));
+}
+
+void MainWindow::syncBoard() {
+    const int ply = m_game->currentPly();
+    m_board->setPosition(m_game->currentPosition(), m_game->moveAt(ply));
+    const QModelIndex cell = m_game->indexForPly(ply);
+    if (cell.isValid()) {
+        m_moveList->setCurrentIndex(cell);
+        m_moveList->scrollTo(cell);
+    } else {
+        m_moveList->clearSelection();
+        m_moveList->scrollToTop();
+    }
+    updateNavigation();
+    updateStatus();
+}
+
+void MainWindow::updateNavigation() {
+    const int ply = m_game->currentPly();
+    m_first->setEnabled(ply > 0);
+    m_prev->setEnabled(ply > 0);
+    m_next->setEnabled(ply < m_game->plyCount());
+    m_last->setEnabled(ply < m_game->plyCount());
+}
+
+void MainWindow::updateStatus() {
+    const chess::Position& pos = m_board->position();
+    const bool white = pos.sideToMove() == chess::White;
+    QString text;
+    switch (pos.status()) {
+    case chess::GameStatus::Checkmate:
+        text = white ? tr("Checkmate: Black wins") : tr("Checkmate: White wins");
+        break;
+    case chess::GameStatus::Stalemate:
+        text = tr("Stalemate: draw");
+        break;
+    case chess::GameStatus::InsufficientMaterial:
+        text = tr("Draw: insufficient material");
+        break;
+    case chess::GameStatus::FiftyMoveRule:
+        text = (white ? tr("White to move") : tr("Black to move")) + QStringLiteral(" · ") +
+               tr("a draw can be claimed (fifty-move rule)");
+        break;
+    case chess::GameStatus::ThreefoldRepetition:
+        text = (white ? tr("White to move") : tr("Black to move")) + QStringLiteral(" · ") +
+               tr("a draw can be claimed (threefold repetition)");
+        break;
+    case chess::GameStatus::Ongoing:
+        text = pos.inCheck() ? (white ? tr("White to move, in check") : tr("Black to move, in check"))
+                             : (white ? tr("White to move") : tr("Black to move"));
+        break;
+    }
+    m_status->setText(text);
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) resize(1100, 760);
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
+    m_board->setFlipped(settings.value(QStringLiteral("board/flipped"), false).toBool());
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
+    settings.setValue(QStringLiteral("board/flipped"), m_board->isFlipped());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    m_pgnCancel.cancel();
+    saveSettings();
+    event->accept();
+}
+
+}  // namespace kibitz::app

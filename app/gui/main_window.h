@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/pgn.h"
+#include "core/common/cancel_token.h"
+#include "ui/pgn_loader.h"
+
+#include <QMainWindow>
+#include <QThread>
+
+#include <memory>
+
+class QAction;
+class QHBoxLayout;
+class QLabel;
+class QProgressBar;
+class QSplitter;
+class QTableView;
+class QToolButton;
+
+namespace kibitz::ui {
+class BoardWidget;
+class GameModel;
+}  // namespace kibitz::ui
+
+namespace kibitz::app {
+
+/// Stops a thread's event loop and waits for it before deleting it (no thread outlives its owner).
+struct ThreadStopper {
+    void operator()(QThread* thread) const;
+};
+
+/// Kibitz's main window: the board in the centre, the move list with navigation beside it, file and board
+/// actions, and a status bar with the side to move and the game state. Wiring only: the widgets and models
+/// live in ui/, the PGN reading in a worker thread.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+public Q_SLOTS:
+    /// Starts a new game from the standard position.
+    void newGame();
+    /// Sets up the FEN on the clipboard; if it is not a valid FEN, opens the FEN dialog showing why.
+    void pasteFen();
+    /// Puts the current position's FEN on the clipboard.
+    void copyFen();
+    /// Asks for a PGN file and opens it.
+    void openPgn();
+    /// Reads `path` in the background; one game opens directly, several show a chooser.
+    void openPgnFile(const QString& path);
+    /// Sets up a position from FEN text; returns false (and shows the error) when it is invalid.
+    bool setFen(const QString& fen);
+    void flipBoard();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createLayout();
+    void syncBoard();
+    void updateStatus();
+    void updateNavigation();
+    void loadGame(const chess::PgnGame& game);
+    void onPgnLoaded(const std::shared_ptr<const ui::PgnLoadResult>& result);
+    void onPgnFailed(const QString& message);
+    void setLoading(bool loading);
+    void restoreSettings();
+    void saveSettings() const;
+
+    ui::BoardWidget* m_board = nullptr;
+    ui::GameModel* m_game = nullptr;
+    QTableView* m_moveList = nullptr;
+    QSplitter* m_splitter = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QToolButton* m_cancelLoad = nullptr;
+    QHBoxLayout* m_navLayout = nullptr;
+
+    QAction* m_newGame = nullptr;
+    QAction* m_openPgn = nullptr;
+    QAction* m_pasteFen = nullptr;
+    QAction* m_copyFen = nullptr;
+    QAction* m_flip = nullptr;
+    QAction* m_first = nullptr;
+    QAction* m_prev = nullptr;
+    QAction* m_next = nullptr;
+    QAction* m_last = nullptr;
+
+    std::unique_ptr<QThread, ThreadStopper> m_pgnThread;
+    ui::PgnLoader* m_pgnLoader = nullptr;
+    CancelToken m_pgnCancel;
+};
+
+}  // namespace kibitz::app
