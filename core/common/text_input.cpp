@@ -127,7 +127,7 @@ bool TextInput::rewind() {
     }
     d.zstd = magic;
     d.fileEof = false;
-    d.lastZstdHint = 0;
+    d.lastZstdHint = 1;  // a frame is expected
     if (d.zstd) {
         if (!d.dctx) d.dctx = ZSTD_createDCtx();
         ZSTD_DCtx_reset(d.dctx, ZSTD_reset_session_only);
@@ -193,6 +193,8 @@ bool TextInput::fill() {
                     // Flush what the decoder still holds, then stop.
                 }
             }
+            // A return of 0 means the frame is complete and flushed: with no input left there is nothing more.
+            if (d.fileEof && d.in.pos == d.in.size && d.lastZstdHint == 0) break;
             const std::size_t hint = ZSTD_decompressStream(d.dctx, &out, &d.in);
             if (ZSTD_isError(hint)) {
                 m_error = d.path + ": corrupt zstd data: " + ZSTD_getErrorName(hint);

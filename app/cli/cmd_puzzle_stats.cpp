@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli puzzle-stats: reads Lichess puzzle CSV files (every move validated) and summarises them.
+#include "app/cli/args.h"
+#include "app/cli/command.h"
+#include "core/chess/puzzle_csv.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kibitz::cli {
+namespace {
+
+struct PuzzleStats {
+    std::int64_t puzzles = 0;
+    std::map<int, std::int64_t> rating;       // bucket start -> puzzles
+    std::map<int, std::int64_t> plies;        // number of moves incl. the setup move -> puzzles
+    std::vector<int> rds;
+    double ratingSum = 0;
+    double ratingSqSum = 0;
+    std::unordered_map<std::string, std::int64_t> themes;
+    std::int64_t skipped = 0;
+    std::map<std::string, std::int64_t> skipReasons;  // "column: reason group"
+    std::vector<std::string> skipExamples;
+};
+
+// "illegal move 'e2e5' at index 3: ..." -> "illegal move"; the column is kept so groups stay meaningful.
+std::string reasonGroup(const chess::CsvSkip& s) {
+    std::size_t end = s.reason.size();
+    for (std::size_t i = 0; i < s.reason.size(); ++i) {
+        const char c = s.reason[i];
+        if (c == '\'' || c == '"' || c == '(' || c == ':' || (c >= '0' && c <= '9')) {
+            end = i;
+            break;
+        }
+    }
+    std::string g = s.reason.substr(0, end);
+    while (!g.empty() && (g.back() == ' ' || g.back() == ',')) g.pop_back();
+    if (g.size() > 3 && g.compare(g.size() - 3, 3, " at") == 0) g.resize(g.size() - 3);
+    if (g.empty()) g = s.reason;
+    return s.column.empty() ? g : s.column + ": " + g;
+}
+
+double percentile(std::vector<int>& v, double p) {
+    if (v.empty()) return 0;
+    const std::size_t k = std::min(v.size() - 1, std::size_t(p * double(v.size() - 1) + 0.5));
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(k), v.end());
+    return v[k];
+}
+
+void printHelp() {
+    std::printf(
+        "Usage: kibitz-cli puzzle-stats FILE... [--bucket N] [--top N] [--json]\n\n"
+        "Reads Lichess puzzle CSV files (.csv or .csv.zst, header required) and validates every row: FEN, and\n"
+        "every move of Moves legal in sequence from FEN (Moves[0] is the opponent's setup move). Prints the\n"
+        "number of puzzles, the rating histogram, RatingDeviation statistics, the histogram of the number of\n"
+        "moves (plies including the setup move), the most common themes and skipped rows grouped by reason.\n"
+        "  --bucket N  rating histogram bucket width, 50..1000 (default 200)\n"
+        "  --top N     number of themes and skip examples listed (default 15)\n"
+        "  --json      print one JSON object (keys: puzzles, skipped, rating_histogram, rating_mean, rating_std,\n"
+        "              rd_mean, rd_min, rd_median, rd_p90, rd_max, plies_histogram, themes_top, skip_reasons,\n"
+        "              skip_examples, seconds, puzzles_per_s)\n"
+        "Exit codes: 0 ok (skipped rows are reported, not fatal), 1 I/O failure while reading,\n"
+        "2 bad usage or a file that cannot be opened, lacks the header or is not valid (e.g. corrupt zstd).\n");
+}
+
+int runPuzzleStats(const std::vector<std::string>& argv) {
+    Args args(argv, {"bucket", "top"}, {"json"});
+    if (args.has("help")) {
+        printHelp();
+        return kExitOk;
+    }
+    const int bucket = int(args.intValue("bucket", 200, 50, 1000));
+    const int top = int(args.intValue("top", 15, 1, 1000));
+    if (!args.ok() || args.positionals().empty()) {
+        std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n(see kibitz-cli puzzle-stats --help)\n",
+                     args.ok() ? "no input file given" : args.error().c_str());
+        return kExitUsage;
+    }
+    std::vector<std::unique_ptr<chess::PuzzleCsvReader>> readers;
+    for (const std::string& path : args.positionals()) {
+        auto r = chess::PuzzleCsvReader::open(path);
+        if (!r) {
+            std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n", r.error().message.c_str());
+            return kExitUsage;
+        }
+        readers.push_back(std::move(r.value()));
+    }
+
+    PuzzleStats s;
+    const auto start = std::chrono::steady_clock::now();
+    chess::Puzzle p;
+    for (auto& reader : readers) {
+        reader->setOnSkip([&s, top](const chess::CsvSkip& skip) {
+            ++s.skipped;
+            ++s.skipReasons[reasonGroup(skip)];
+            if (int(s.skipExamples.size()) < top) s.skipExamples.push_back(skip.message());
+        });
+        while (reader->next(p)) {
+            ++s.puzzles;
+            const int b = p.rating >= 0 ? p.rating / bucket * bucket : -bucket;
+            ++s.rating[b];
+            ++s.plies[int(p.moves.size())];
+            s.rds.push_back(p.ratingDeviation);
+            s.ratingSum += p.rating;
+            s.ratingSqSum += double(p.rating) * p.rating;
+            for (const auto& t : p.themes) ++s.themes[t];
+        }
+        const std::string& e = reader->input().error();
+        if (!e.empty()) {
+            std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n", e.c_str());
+            return e.find("read error") != std::string::npos ? kExitFailure : kExitUsage;
+        }
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double n = double(s.puzzles);
+    const double mean = n > 0 ? s.ratingSum / n : 0;
+    const double stdev = n > 1 ? std::sqrt(std::max(0.0, s.ratingSqSum / n - mean * mean)) : 0;
+    double rdMean = 0;
+    for (int rd : s.rds) rdMean += rd;
+    rdMean = s.rds.empty() ? 0 : rdMean / double(s.rds.size());
+    const double rdMin = s.rds.empty() ? 0 : *std::min_element(s.rds.begin(), s.rds.end());
+    const double rdMax = s.rds.empty() ? 0 : *std::max_element(s.rds.begin(), s.rds.end());
+    const double rdMedian = percentile(s.rds, 0.5);
+    const double rdP90 = percentile(s.rds, 0.9);
+    std::vector<std::pair<std::string, std::int64_t>> themes(s.themes.begin(), s.themes.end());
+    std::sort(themes.begin(), themes.end(),
+              [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    if (int(themes.size()) > top) themes.resize(std::size_t(top));
+    const double pps = secs > 0 ? n / secs : 0;
+
+    if (args.has("json")) {
+        QJsonObject o;
+        o[QStringLiteral("puzzles")] = double(s.puzzles);
+        o[QStringLiteral("skipped")] = double(s.skipped);
+        QJsonObject rh;
+        for (const auto& [b, c] : s.rating)
+            rh[QString::number(b) + QLatin1Char('-') + QString::number(b + bucket - 1)] = double(c);
+        o[QStringLiteral("rating_histogram")] = rh;
+        o[QStringLiteral("rating_bucket")] = bucket;
+        o[QStringLiteral("rating_mean")] = mean;
+        o[QStringLiteral("rating_std")] = stdev;
+        o[QStringLiteral("rd_mean")] = rdMean;
+        o[QStringLiteral("rd_min")] = rdMin;
+        o[QStringLiteral("rd_median")] = rdMedian;
+        o[QStringLiteral("rd_p90")] = rdP90;
+        o[QStringLiteral("rd_max")] = rdMax;
+        QJsonObject ph;
+        for (const auto& [k, c] : s.plies) ph[QString::number(k)] = double(c);
+        o[QStringLiteral("plies_histogram")] = ph;
+        QJsonArray th;
+        for (const auto& [k, c] : themes)
+            th.append(QJsonObject{{QStringLiteral("theme"), QString::fromStdString(k)}, {QStringLiteral("count"), double(c)}});
+        o[QStringLiteral("themes_top")] = th;
+        QJsonObject rs;
+        for (const auto& [k, c] : s.skipReasons) rs[QString::fromStdString(k)] = double(c);
+        o[QStringLiteral("skip_reasons")] = rs;
+        QJsonArray ex;
+        for (const auto& e : s.skipExamples) ex.append(QString::fromStdString(e));
+        o[QStringLiteral("skip_examples")] = ex;
+        o[QStringLiteral("seconds")] = secs;
+        o[QStringLiteral("puzzles_per_s")] = pps;
+        std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+        return kExitOk;
+    }
+
+    std::printf("Puzzles:    %lld\n", (long long)s.puzzles);
+    std::printf("Skipped:    %lld\n", (long long)s.skipped);
+    for (const auto& [k, c] : s.skipReasons) std::printf("  %8lld  %s\n", (long long)c, k.c_str());
+    for (const auto& e : s.skipExamples) std::printf("  e.g. %s\n", e.c_str());
+    std::printf("Rating:     mean %.1f, std %.1f\n", mean, stdev);
+    std::printf("Rating histogram (%d-point buckets):\n", bucket);
+    for (const auto& [b, c] : s.rating) std::printf("  %5d-%5d  %lld\n", b, b + bucket - 1, (long long)c);
+    std::printf("RatingDeviation: mean %.1f, min %.0f, median %.0f, p90 %.0f, max %.0f\n", rdMean, rdMin, rdMedian,
+                rdP90, rdMax);
+    std::printf("Moves per puzzle (plies incl. setup move; solver moves = plies/2):\n");
+    for (const auto& [k, c] : s.plies) std::printf("  %3d  %lld\n", k, (long long)c);
+    std::printf("Themes (top %d):\n", top);
+    for (const auto& [k, c] : themes) std::printf("  %-20s %lld\n", k.c_str(), (long long)c);
+    std::printf("Elapsed:    %.3f s\n", secs);
+    std::printf("Puzzles/s:  %.0f\n", pps);
+    return kExitOk;
+}
+
+const bool kRegistered = registerCommand(
+    {"puzzle-stats", "read Lichess puzzle CSV files and summarise ratings, RD, lengths and themes", runPuzzleStats});
+
+}  // namespace
+}  // namespace kibitz::cli
