@@ -31,7 +31,7 @@ done
 # Debian packages, grouped by what needs them.
 PACKAGES=(
     # toolchain
-    build-essential cmake ninja-build pkg-config git ccache
+    build-essential cmake ninja-build pkg-config git ccache python3
     # Qt 6: widgets, charts, SVG, Linguist tools and Qt's own translations; the xcb/offscreen platform
     # plugins ship in libqt6gui6 (pulled in by qt6-base-dev), fonts for text rendering
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
