@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/storage/bundle.h"
+
+#include <quazip/quazip.h>
+#include <quazip/quazipfile.h>
+#include <quazip/quazipnewinfo.h>
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+#include <bit>
+#include <cstring>
+
+namespace kibitz::storage {
+
+namespace {
+
+const QString kManifest = QStringLiteral("manifest.json");
+const QString kWeights = QStringLiteral("weights.bin");
+const QString kModelCard = QStringLiteral("MODEL_CARD.md");
+constexpr char kWeightsMagic[4] = {'K', 'B', 'Z', 'W'};
+constexpr std::uint32_t kWeightsVersion = 1;
+
+Error bundleError(const QString& path, const QString& what) {
+    return makeError(ErrorCode::InvalidInput, (QStringLiteral("bundle '%1': ").arg(path) + what).toStdString());
+}
+
+QString hexSha256(const QByteArray& data) {
+    return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
+}
+
+int dtypeSize(DType d) { return d == DType::F16 ? 2 : 4; }
+
+// Little-endian writer/reader; the project only targets little-endian hosts, checked at compile time.
+static_assert(std::endian::native == std::endian::little, "bundle weights are little-endian");
+
+template <class T>
+void put(QByteArray& out, T v) {
+    out.append(reinterpret_cast<const char*>(&v), sizeof(T));
+}
+
+class Reader {
+public:
+    explicit Reader(const QByteArray& b) : m_b(b) {}
+    template <class T>
+    bool get(T& v) {
+        if (m_pos + qsizetype(sizeof(T)) > m_b.size()) return false;
+        std::memcpy(&v, m_b.constData() + m_pos, sizeof(T));
+        m_pos += sizeof(T);
+        return true;
+    }
+    bool bytes(qsizetype n, QByteArray& out) {
+        if (n < 0 || m_pos + n > m_b.size()) return false;
+        out = m_b.mid(m_pos, n);
+        m_pos += n;
+        return true;
+    }
+    bool atEnd() const { return m_pos == m_b.size(); }
+
+private:
+    const QByteArray& m_b;
+    qsizetype m_pos = 0;
+};
+
+QString shapeText(const std::vector<std::int64_t>& shape) {
+    QStringList parts;
+    for (auto d : shape) parts << QString::number(d);
+    return QLatin1Char('[') + parts.join(QLatin1Char(',')) + QLatin1Char(']');
+}
+
+}  // namespace
+
+std::int64_t TensorBlob::numel() const {
+    std::int64_t n = 1;
+    for (auto d : shape) n *= d;
+    return n;
+}
+
+QByteArray encodeWeights(const std::vector<TensorBlob>& tensors) {
+    QByteArray out;
+    out.append(kWeightsMagic, 4);
+    put<std::uint32_t>(out, kWeightsVersion);
+    put<std::uint32_t>(out, std::uint32_t(tensors.size()));
+    for (const auto& t : tensors) {
+        put<std::uint16_t>(out, std::uint16_t(t.name.size()));
+        out.append(t.name.data(), qsizetype(t.name.size()));
+        put<std::uint8_t>(out, std::uint8_t(t.dtype));
+        put<std::uint8_t>(out, std::uint8_t(t.shape.size()));
+        for (auto d : t.shape) put<std::int64_t>(out, d);
+        put<std::uint64_t>(out, std::uint64_t(t.data.size()));
+        out.append(t.data);
+    }
+    return out;
+}
+
+Result<std::vector<TensorBlob>> decodeWeights(const QByteArray& bytes) {
+    auto bad = [](const QString& what) {
+        return makeError(ErrorCode::InvalidInput, ("weights.bin: " + what).toStdString());
+    };
+    Reader r(bytes);
+    char magic[4];
+    for (char& c : magic)
+        if (!r.get(c)) return bad(QStringLiteral("truncated header"));
+    if (std::memcmp(magic, kWeightsMagic, 4) != 0) return bad(QStringLiteral("not a Kibitz weights file (bad magic)"));
+    std::uint32_t version = 0, count = 0;
+    if (!r.get(version) || !r.get(count)) return bad(QStringLiteral("truncated header"));
+    if (version != kWeightsVersion) return bad(QStringLiteral("unsupported weights version %1").arg(version));
+    std::vector<TensorBlob> out;
+    out.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        TensorBlob t;
+        std::uint16_t nameLen = 0;
+        QByteArray name;
+        std::uint8_t dtype = 0, ndim = 0;
+        if (!r.get(nameLen) || !r.bytes(nameLen, name) || !r.get(dtype) || !r.get(ndim))
+            return bad(QStringLiteral("truncated at tensor %1").arg(i));
+        t.name = name.toStdString();
+        if (dtype > 1) return bad(QStringLiteral("tensor '%1': unknown dtype %2").arg(QString::fromStdString(t.name)).arg(dtype));
+        t.dtype = DType(dtype);
+        for (int d = 0; d < ndim; ++d) {
+            std::int64_t dim = 0;
+            if (!r.get(dim) || dim < 0) return bad(QStringLiteral("tensor '%1': bad shape").arg(QString::fromStdString(t.name)));
+            t.shape.push_back(dim);
+        }
+        std::uint64_t nbytes = 0;
+        if (!r.get(nbytes)) return bad(QStringLiteral("truncated at tensor '%1'").arg(QString::fromStdString(t.name)));
+        if (nbytes != std::uint64_t(t.numel() * dtypeSize(t.dtype)))
+            return bad(QStringLiteral("tensor '%1': %2 bytes do not match shape %3")
+                           .arg(QString::fromStdString(t.name))
+                           .arg(nbytes)
+                           .arg(shapeText(t.shape)));
+        if (!r.bytes(qsizetype(nbytes), t.data))
+            return bad(QStringLiteral("tensor '%1': data truncated").arg(QString::fromStdString(t.name)));
+        out.push_back(std::move(t));
+    }
+    if (!r.atEnd()) return bad(QStringLiteral("trailing bytes after the last tensor"));
+    return out;
+}
+
+QByteArray floatsToHalf(const float* values, std::int64_t count) {
+    QByteArray out(qsizetype(count * 2), Qt::Uninitialized);
+    auto* dst = reinterpret_cast<std::uint16_t*>(out.data());
+    for (std::int64_t i = 0; i < count; ++i) {
+        const std::uint32_t x = std::bit_cast<std::uint32_t>(values[i]);
+        const std::uint32_t sign = (x >> 16) & 0x8000u;
+        std::int32_t exp = std::int32_t((x >> 23) & 0xFF) - 127 + 15;
+        std::uint32_t mant = x & 0x7FFFFFu;
+        std::uint16_t h;
+        if (((x >> 23) & 0xFF) == 0xFF) {
+            h = std::uint16_t(sign | 0x7C00u | (mant ? 0x200u : 0u));  // inf / nan
+        } else if (exp >= 31) {
+            h = std::uint16_t(sign | 0x7C00u);  // overflow -> inf
+        } else if (exp <= 0) {
+            if (exp < -10) {
+                h = std::uint16_t(sign);  // underflow -> signed zero
+            } else {
+                mant |= 0x800000u;
+                const int shift = 14 - exp;
+                std::uint32_t hm = mant >> shift;
+                const std::uint32_t rem = mant & ((1u << shift) - 1);
+                const std::uint32_t halfway = 1u << (shift - 1);
+                if (rem > halfway || (rem == halfway && (hm & 1))) ++hm;
+                h = std::uint16_t(sign | hm);
+            }
+        } else {
+            std::uint32_t hm = mant >> 13;
+            const std::uint32_t rem = mant & 0x1FFFu;
+            std::uint32_t he = std::uint32_t(exp);
+            if (rem > 0x1000u || (rem == 0x1000u && (hm & 1))) {
+                if (++hm == 0x400u) {
+                    hm = 0;
+                    ++he;
+                }
+            }
+            h = he >= 31 ? std::uint16_t(sign | 0x7C00u) : std::uint16_t(sign | (he << 10) | hm);
+        }
+        dst[i] = h;
+    }
+    return out;
+}
+
+void halfToFloats(const QByteArray& half, float* out) {
+    const auto* src = reinterpret_cast<const std::uint16_t*>(half.constData());
+    const qsizetype n = half.size() / 2;
+    for (qsizetype i = 0; i < n; ++i) {
+        const std::uint32_t h = src[i];
+        const std::uint32_t sign = (h & 0x8000u) << 16;
+        std::uint32_t exp = (h >> 10) & 0x1F;
+        std::uint32_t mant = h & 0x3FF;
+        std::uint32_t bits;
+        if (exp == 0) {
+            if (mant == 0) {
+                bits = sign;
+            } else {  // subnormal: normalise
+                exp = 1;
+                while (!(mant & 0x400)) {
+                    mant <<= 1;
+                    --exp;
+                }
+                mant &= 0x3FF;
+                bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
+            }
+        } else if (exp == 31) {
+            bits = sign | 0x7F800000u | (mant << 13);
+        } else {
+            bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
+        }
+        out[i] = std::bit_cast<float>(bits);
+    }
+}
+
+Status writeBundle(const QString& path, const Bundle& bundle) {
+    const QByteArray weights = encodeWeights(bundle.tensors);
+    const QByteArray card = bundle.modelCard.toUtf8();
+
+    QJsonObject manifest;
+    manifest[QStringLiteral("format_version")] = kBundleFormatVersion;
+    manifest[QStringLiteral("kind")] = bundle.kind;
+    manifest[QStringLiteral("created_at")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    manifest[QStringLiteral("kibitz_version")] =
+        bundle.kibitzVersion.isEmpty() ? QStringLiteral(KIBITZ_VERSION_STRING) : bundle.kibitzVersion;
+    manifest[QStringLiteral("config")] = bundle.config;
+    manifest[QStringLiteral("encoding")] = bundle.encoding;
+    manifest[QStringLiteral("training")] = bundle.training;
+    manifest[QStringLiteral("metrics")] = bundle.metrics;
+    QJsonArray tensorList;
+    for (const auto& t : bundle.tensors) {
+        QJsonArray shape;
+        for (auto d : t.shape) shape.append(qint64(d));
+        tensorList.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(t.name)},
+                                      {QStringLiteral("shape"), shape},
+                                      {QStringLiteral("dtype"), t.dtype == DType::F16 ? QStringLiteral("f16")
+                                                                                      : QStringLiteral("f32")}});
+    }
+    manifest[QStringLiteral("tensors")] = tensorList;
+    manifest[QStringLiteral("sha256")] = QJsonObject{{kWeights, hexSha256(weights)}, {kModelCard, hexSha256(card)}};
+    const QByteArray manifestBytes = QJsonDocument(manifest).toJson(QJsonDocument::Indented);
+
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly))
+        return makeError(ErrorCode::Io, QStringLiteral("cannot write '%1': %2").arg(path, out.errorString()).toStdString());
+    {
+        QuaZip zip(&out);
+        zip.setAutoClose(false);  // QSaveFile must stay open until commit()
+        if (!zip.open(QuaZip::mdCreate))
+            return makeError(ErrorCode::Io, QStringLiteral("cannot create zip '%1' (error %2)").arg(path).arg(zip.getZipError()).toStdString());
+        const std::pair<QString, const QByteArray*> entries[] = {
+            {kManifest, &manifestBytes}, {kWeights, &weights}, {kModelCard, &card}};
+        for (const auto& [name, data] : entries) {
+            QuaZipFile f(&zip);
+            // Weights compress poorly and are large; store them to keep loading fast.
+            const int level = name == kWeights ? 0 : 6;
+            if (!f.open(QIODevice::WriteOnly, QuaZipNewInfo(name), nullptr, 0, level ? Z_DEFLATED : 0, level) ||
+                f.write(*data) != data->size()) {
+                out.cancelWriting();
+                return makeError(ErrorCode::Io, QStringLiteral("cannot write entry '%1' to '%2'").arg(name, path).toStdString());
+            }
+            f.close();
+            if (f.getZipError() != ZIP_OK) {
+                out.cancelWriting();
+                return makeError(ErrorCode::Io, QStringLiteral("cannot write entry '%1' to '%2'").arg(name, path).toStdString());
+            }
+        }
+        zip.close();
+        if (zip.getZipError() != ZIP_OK) {
+            out.cancelWriting();
+            return makeError(ErrorCode::Io, QStringLiteral("cannot finish zip '%1'").arg(path).toStdString());
+        }
+    }
+    if (!out.commit())
+        return makeError(ErrorCode::Io, QStringLiteral("cannot save '%1': %2").arg(path, out.errorString()).toStdString());
+    return {};
+}
+
+Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
+    if (!QFileInfo::exists(path)) return bundleError(path, QStringLiteral("file does not exist"));
+    QuaZip zip(path);
+    if (!zip.open(QuaZip::mdUnzip))
+        return bundleError(path, QStringLiteral("not a readable zip archive (truncated or corrupt; zip error %1)")
+                                     .arg(zip.getZipError()));
+    std::map<QString, QByteArray> entries;
+    for (bool more = zip.goToFirstFile(); more; more = zip.goToNextFile()) {
+        const QString name = zip.getCurrentFileName();
+        if (name != kManifest && name != kWeights && name != kModelCard) continue;
+        QuaZipFile f(&zip);
+        if (!f.open(QIODevice::ReadOnly)) return bundleError(path, QStringLiteral("cannot open entry '%1'").arg(name));
+        QByteArray data = f.readAll();
+        f.close();
+        if (f.getZipError() != UNZ_OK)
+            return bundleError(path, QStringLiteral("entry '%1' is corrupt (CRC or truncation)").arg(name));
+        entries[name] = std::move(data);
+    }
+    if (zip.getZipError() != UNZ_OK)
+        return bundleError(path, QStringLiteral("zip directory is corrupt (error %1)").arg(zip.getZipError()));
+    for (const QString& required : {kManifest, kWeights})
+        if (!entries.count(required)) return bundleError(path, QStringLiteral("missing entry '%1'").arg(required));
+
+    QJsonParseError perr;
+    const QJsonDocument doc = QJsonDocument::fromJson(entries[kManifest], &perr);
+    if (perr.error != QJsonParseError::NoError || !doc.isObject())
+        return bundleError(path, QStringLiteral("manifest.json: invalid JSON at offset %1: %2").arg(perr.offset).arg(perr.errorString()));
+    const QJsonObject m = doc.object();
+    Bundle b;
+    if (!m.value(QStringLiteral("format_version")).isDouble())
+        return bundleError(path, QStringLiteral("manifest.json: field 'format_version' missing or not a number"));
+    b.formatVersion = m.value(QStringLiteral("format_version")).toInt();
+    if (b.formatVersion < 1 || b.formatVersion > kBundleFormatVersion)
+        return bundleError(path, QStringLiteral("manifest.json: format_version %1 is not supported (this build reads 1..%2)")
+                                     .arg(b.formatVersion).arg(kBundleFormatVersion));
+    b.kind = m.value(QStringLiteral("kind")).toString();
+    if (b.kind != kKindHumanMove && b.kind != kKindPuzzleRating)
+        return bundleError(path, QStringLiteral("manifest.json: field 'kind' is '%1', expected 'human-move' or 'puzzle-rating'").arg(b.kind));
+    if (!expectedKind.isEmpty() && b.kind != expectedKind)
+        return bundleError(path, QStringLiteral("this is a '%1' bundle, but a '%2' bundle is needed").arg(b.kind, expectedKind));
+    for (const char* key : {"config", "encoding", "training", "metrics", "sha256"})
+        if (!m.value(QLatin1String(key)).isObject())
+            return bundleError(path, QStringLiteral("manifest.json: field '%1' missing or not an object").arg(QLatin1String(key)));
+    b.config = m.value(QStringLiteral("config")).toObject();
+    b.encoding = m.value(QStringLiteral("encoding")).toObject();
+    b.training = m.value(QStringLiteral("training")).toObject();
+    b.metrics = m.value(QStringLiteral("metrics")).toObject();
+    b.createdAt = m.value(QStringLiteral("created_at")).toString();
+    b.kibitzVersion = m.value(QStringLiteral("kibitz_version")).toString();
+    const QJsonObject sums = m.value(QStringLiteral("sha256")).toObject();
+    for (auto it = sums.begin(); it != sums.end(); ++it) b.sha256[it.key()] = it.value().toString();
+    for (const auto& [name, data] : entries) {
+        if (name == kManifest) continue;
+        auto it = b.sha256.find(name);
+        if (it == b.sha256.end())
+            return bundleError(path, QStringLiteral("manifest.json: no sha256 listed for entry '%1'").arg(name));
+        if (it->second != hexSha256(data))
+            return bundleError(path, QStringLiteral("checksum mismatch for entry '%1' (the file was modified or damaged)").arg(name));
+    }
+    for (const auto& [name, sum] : b.sha256)
+        if (!entries.count(name)) return bundleError(path, QStringLiteral("entry '%1' listed in the manifest is missing").arg(name));
+    auto tensors = decodeWeights(entries[kWeights]);
+    if (!tensors) return bundleError(path, QString::fromStdString(tensors.error().message));
+    b.tensors = std::move(tensors.value());
+    b.modelCard = QString::fromUtf8(entries[kModelCard]);
+    return b;
+}
+
+Status validateShapes(const Bundle& bundle, const std::map<std::string, std::vector<std::int64_t>>& expected) {
+    std::map<std::string, const TensorBlob*> have;
+    for (const auto& t : bundle.tensors) have[t.name] = &t;
+    for (const auto& [name, shape] : expected) {
+        auto it = have.find(name);
+        if (it == have.end())
+            return makeError(ErrorCode::InvalidInput, "weights: tensor '" + name + "' is missing");
+        if (it->second->shape != shape)
+            return makeError(ErrorCode::InvalidInput, "weights: tensor '" + name + "' has shape " +
+                                                          shapeText(it->second->shape).toStdString() + ", expected " +
+                                                          shapeText(shape).toStdString());
+    }
+    for (const auto& [name, t] : have)
+        if (!expected.count(name))
+            return makeError(ErrorCode::InvalidInput, "weights: unexpected tensor '" + name + "' (model config mismatch?)");
+    return {};
+}
+
+QString describeBundle(const Bundle& b, const QString& path) {
+    QString out;
+    std::int64_t params = 0;
+    for (const auto& t : b.tensors) params += t.numel();
+    out += QStringLiteral("File:           %1 (%2 bytes)\n").arg(path).arg(QFileInfo(path).size());
+    out += QStringLiteral("Kind:           %1\n").arg(b.kind);
+    out += QStringLiteral("Format version: %1\n").arg(b.formatVersion);
+    out += QStringLiteral("Created:        %1 by Kibitz %2\n").arg(b.createdAt, b.kibitzVersion);
+    out += QStringLiteral("Parameters:     %1 in %2 tensors\n").arg(params).arg(b.tensors.size());
+    auto section = [&out](const char* title, const QJsonObject& o) {
+        out += QLatin1String(title) + QLatin1String(":\n");
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            QString v = it.value().isObject() || it.value().isArray()
+                            ? QString::fromUtf8(QJsonDocument(it.value().isObject() ? QJsonDocument(it.value().toObject())
+                                                                                     : QJsonDocument(it.value().toArray()))
+                                                    .toJson(QJsonDocument::Compact))
+                            : it.value().toVariant().toString();
+            out += QStringLiteral("  %1: %2\n").arg(it.key(), v);
+        }
+    };
+    section("Config", b.config);
+    section("Encoding", b.encoding);
+    section("Training", b.training);
+    section("Metrics", b.metrics);
+    return out;
+}
+
+}  // namespace kibitz::storage

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/common/result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kibitz::storage {
+
+/// Current bundle format version written into manifest.json.
+constexpr int kBundleFormatVersion = 1;
+/// Bundle kinds (manifest "kind").
+inline const QString kKindHumanMove = QStringLiteral("human-move");
+inline const QString kKindPuzzleRating = QStringLiteral("puzzle-rating");
+
+enum class DType : std::uint8_t { F32 = 0, F16 = 1 };
+
+/// One named tensor as raw little-endian bytes (no torch here; core/models converts).
+struct TensorBlob {
+    std::string name;
+    std::vector<std::int64_t> shape;
+    DType dtype = DType::F32;
+    QByteArray data;  ///< numel * (4 for F32, 2 for F16) bytes
+
+    std::int64_t numel() const;
+};
+
+/// A model bundle: manifest sections, weights and the model card. See DESIGN.md section 2.
+struct Bundle {
+    QString kind;               ///< kKindHumanMove or kKindPuzzleRating
+    QJsonObject config;         ///< model configuration (sizes, variant)
+    QJsonObject encoding;       ///< encoding version and brackets
+    QJsonObject training;       ///< data, steps, samples, wall time, device
+    QJsonObject metrics;        ///< evaluation metrics
+    QString modelCard;          ///< MODEL_CARD.md text
+    std::vector<TensorBlob> tensors;
+    // Filled on read:
+    int formatVersion = kBundleFormatVersion;
+    QString createdAt;
+    QString kibitzVersion;
+    std::map<QString, QString> sha256;  ///< entry name -> hex digest, as listed in the manifest
+};
+
+/// Writes `bundle` to `path` atomically (temporary file, then rename). The manifest records the sha256 of
+/// every other entry. Errors name the file.
+Status writeBundle(const QString& path, const Bundle& bundle);
+
+/// Reads and validates a bundle: a readable zip, manifest schema and version, `expectedKind` (if not empty),
+/// sha256 of each entry, and a well-formed weights file. Never returns a half-read bundle.
+Result<Bundle> readBundle(const QString& path, const QString& expectedKind = {});
+
+/// Checks that `bundle` holds exactly the tensors of `expected` (name -> shape); the error names the first
+/// missing, unexpected or mis-shaped entry.
+Status validateShapes(const Bundle& bundle, const std::map<std::string, std::vector<std::int64_t>>& expected);
+
+/// Serialises tensors into the "weights.bin" format (exposed for tests): magic "KBZW", version, count, then
+/// per tensor name, dtype, shape and data, all little-endian.
+QByteArray encodeWeights(const std::vector<TensorBlob>& tensors);
+Result<std::vector<TensorBlob>> decodeWeights(const QByteArray& bytes);
+
+/// Converts float32 values to IEEE half precision bytes and back (round to nearest even).
+QByteArray floatsToHalf(const float* values, std::int64_t count);
+void halfToFloats(const QByteArray& half, float* out);
+
+/// Human-readable summary for `kibitz-cli bundle info`.
+QString describeBundle(const Bundle& bundle, const QString& path);
+
+}  // namespace kibitz::storage
