@@ -222,6 +222,7 @@ struct PgnReader::Parser {
     std::size_t moveCount = 0;
     std::size_t tagCount = 0;
     int depth = 0;
+    std::int64_t variationLine = 0;  // where the outermost open variation started
     bool inComment = false;
     std::int64_t commentLine = 0;
     std::string comment;          // text of a comment spanning lines
@@ -533,7 +534,9 @@ struct PgnReader::Parser {
             if (n > 0 && s[0] == '%') return LineEnd::Continue;  // escape line
             const std::string_view t = trimLeft(s);
             if (!t.empty() && t[0] == '[') {
-                if (depth > 0) fail("unterminated variation", lineNo);
+                if (depth > 0)
+                    fail("unterminated variation (opened at line " + std::to_string(variationLine) + ")",
+                         variationLine);
                 pushBack(s);
                 return LineEnd::GameEnded;
             }
@@ -585,7 +588,7 @@ struct PgnReader::Parser {
                 case '(':
                     if (depth == 0 && moveCount == 0 && !bad && validate)
                         fail("variation before the first move", lineNo);
-                    ++depth;
+                    if (depth++ == 0) variationLine = lineNo;
                     ++i;
                     continue;
                 case ')':
@@ -690,7 +693,8 @@ struct PgnReader::Parser {
                     finishTags();
                     return finish();
                 }
-                if (line.empty() || line[0] == '%' || trimLeft(line).empty()) {
+                if (!line.empty() && line[0] == '%') continue;
+                if (trimLeft(line).empty()) {
                     blank = true;
                     continue;
                 }
@@ -712,7 +716,10 @@ struct PgnReader::Parser {
             if (!getLine()) {
                 if (inComment) fail("unterminated comment (opened at line " + std::to_string(commentLine) + ")",
                                     commentLine);
-                else if (depth > 0) fail("unterminated variation at end of file", lineNo);
+                else if (depth > 0)
+                    fail("unterminated variation at end of file (opened at line " + std::to_string(variationLine) +
+                             ")",
+                         variationLine);
                 break;
             }
         }
