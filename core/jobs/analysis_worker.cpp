@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/jobs/analysis_worker.h"
+
+#include <QMetaObject>
+#include <QThread>
+
+#include <chrono>
+#include <exception>
+
+namespace kibitz::jobs {
+
+std::vector<int> eloSweepLevels() {
+    std::vector<int> out;
+    for (int e = 800; e <= 2800; e += 100) out.push_back(e);
+    return out;
+}
+
+Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisRequest& request) {
+    const auto start = std::chrono::steady_clock::now();
+    AnalysisResult result;
+    result.id = request.id;
+    auto dist = evaluator.moveDistribution(request.position, request.conditioning);
+    if (!dist) return dist.error();
+    result.moves = std::move(dist.value());
+    if (request.withEloSweep) {
+        result.sweepElos = eloSweepLevels();
+        std::vector<chess::Position> positions(result.sweepElos.size(), request.position);
+        std::vector<encoding::Conditioning> conds;
+        for (int elo : result.sweepElos) {
+            encoding::Conditioning c = request.conditioning;
+            c.moverElo = elo;
+            c.oppElo = elo;
+            conds.push_back(c);
+        }
+        auto sweep = evaluator.moveDistributions(positions, conds);
+        if (!sweep) return sweep.error();
+        for (const auto& level : sweep.value()) {
+            std::vector<float> probs(result.moves.size(), 0.0f);
+            for (const auto& mp : level)
+                for (std::size_t i = 0; i < result.moves.size(); ++i)
+                    if (result.moves[i].move == mp.move) {
+                        probs[i] = mp.prob;
+                        break;
+                    }
+            result.sweepProbs.push_back(std::move(probs));
+        }
+    }
+    result.milliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+AnalysisWorker::AnalysisWorker(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<kibitz::jobs::AnalysisResult>();
+    qRegisterMetaType<kibitz::jobs::EvaluatorFactory>();
+}
+
+AnalysisWorker::~AnalysisWorker() = default;
+
+void AnalysisWorker::submit(AnalysisRequest request) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_pending = std::move(request);
+        if (m_scheduled) return;  // the queued call will pick up the newest request
+        m_scheduled = true;
+    }
+    QMetaObject::invokeMethod(this, &AnalysisWorker::processPending, Qt::QueuedConnection);
+}
+
+void AnalysisWorker::setModel(const EvaluatorFactory& factory) {
+    // Torch errors are exceptions; none may cross the slot boundary.
+    try {
+        auto made = factory();
+        if (!made) {
+            Q_EMIT failed(0, QString::fromStdString(made.error().message));
+            return;
+        }
+        m_evaluator = std::move(made.value());
+        Q_EMIT modelReady(QString::fromStdString(m_evaluator->describe()));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(0, QStringLiteral("loading the model failed: %1").arg(QString::fromUtf8(e.what())));
+    }
+    processPending();
+}
+
+void AnalysisWorker::processPending() {
+    std::optional<AnalysisRequest> request;
+    {
+        std::lock_guard lock(m_mutex);
+        m_scheduled = false;
+        if (!m_evaluator) return;  // kept pending until a model is ready
+        request.swap(m_pending);
+    }
+    if (!request) return;
+    try {
+        auto result = analyse(*m_evaluator, *request);
+        if (result)
+            Q_EMIT analysed(result.value());
+        else
+            Q_EMIT failed(request->id, QString::fromStdString(result.error().message));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(request->id, QStringLiteral("analysis failed: %1").arg(QString::fromUtf8(e.what())));
+    }
+}
+
+}  // namespace kibitz::jobs

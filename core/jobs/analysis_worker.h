@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/position.h"
+#include "core/encoding/conditioning.h"
+#include "core/encoding/evaluator.h"
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace kibitz::jobs {
+
+/// What the GUI asks: one position under one conditioning, plus optionally the Elo sweep for the chart.
+struct AnalysisRequest {
+    quint64 id = 0;
+    chess::Position position;
+    encoding::Conditioning conditioning;
+    bool withEloSweep = false;  ///< also compute the distribution at each Elo of eloSweepLevels()
+};
+
+/// The answer to one request.
+struct AnalysisResult {
+    quint64 id = 0;
+    std::vector<encoding::MoveProb> moves;  ///< all legal moves, sorted by decreasing probability
+    /// For the sweep: one distribution per Elo level (mover and opponent both set to the level), moves in the
+    /// same order as `moves`. Empty when not requested.
+    std::vector<int> sweepElos;
+    std::vector<std::vector<float>> sweepProbs;  ///< [level][move index in `moves`]
+    double milliseconds = 0.0;
+};
+
+/// Elo levels of the sweep chart: 800, 900, ..., 2800.
+std::vector<int> eloSweepLevels();
+
+/// Creates the evaluator inside the worker thread (models are used by one thread only).
+using EvaluatorFactory = std::function<Result<std::unique_ptr<encoding::Evaluator>>()>;
+
+/// Runs human-move inference off the GUI thread. Move it to a QThread; call submit() from any thread.
+/// Requests coalesce: while one runs, only the newest pending request is kept, so slider drags never queue up.
+class AnalysisWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit AnalysisWorker(QObject* parent = nullptr);
+    ~AnalysisWorker() override;
+
+    /// Thread-safe: records the request as the newest and schedules processing in the worker's thread.
+    void submit(AnalysisRequest request);
+
+public Q_SLOTS:
+    /// Replaces the model; runs in the worker thread. Emits modelReady or failed.
+    void setModel(const kibitz::jobs::EvaluatorFactory& factory);
+
+Q_SIGNALS:
+    void modelReady(const QString& description);
+    void analysed(const kibitz::jobs::AnalysisResult& result);
+    void failed(quint64 id, const QString& message);
+
+private:
+    void processPending();
+
+    std::unique_ptr<encoding::Evaluator> m_evaluator;
+    std::mutex m_mutex;
+    std::optional<AnalysisRequest> m_pending;  // guarded by m_mutex
+    bool m_scheduled = false;                  // guarded by m_mutex
+};
+
+/// Computes one AnalysisResult synchronously (used by the worker and by kibitz-cli).
+Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisRequest& request);
+
+}  // namespace kibitz::jobs
+
+Q_DECLARE_METATYPE(kibitz::jobs::AnalysisResult)
+Q_DECLARE_METATYPE(kibitz::jobs::EvaluatorFactory)

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/analysis_panel.h"
+
+#include "core/chess/notation.h"
+#include "ui/move_prob_model.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QThread>
+#include <QTimer>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kibitz::ui {
+
+namespace {
+
+constexpr int kDebounceMs = 120;
+constexpr int kChartMoves = 5;
+
+QString clockText(int seconds) {
+    return QStringLiteral("%1:%2").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+}
+
+QSlider* makeSlider(int lo, int hi, int step, int value) {
+    auto* s = new QSlider(Qt::Horizontal);
+    s->setRange(lo, hi);
+    s->setSingleStep(step);
+    s->setPageStep(step * 4);
+    s->setValue(value);
+    return s;
+}
+
+// Arrow colours for ranks 1..5: a blue ramp so the order reads at a glance.
+const QColor kArrowColors[] = {QColor(20, 90, 200), QColor(40, 130, 220), QColor(70, 160, 230),
+                               QColor(100, 180, 235), QColor(130, 195, 240)};
+
+}  // namespace
+
+AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
+    m_model = new MoveProbModel(this);
+
+    // Controls.
+    auto* players = new QGroupBox(tr("Players"));
+    auto* form = new QFormLayout(players);
+    m_whiteElo = makeSlider(600, 2900, 50, 1500);
+    m_blackElo = makeSlider(600, 2900, 50, 1500);
+    m_whiteEloLabel = new QLabel;
+    m_blackEloLabel = new QLabel;
+    auto row = [](QSlider* s, QLabel* l) {
+        auto* w = new QWidget;
+        auto* h = new QHBoxLayout(w);
+        h->setContentsMargins(0, 0, 0, 0);
+        h->addWidget(s, 1);
+        l->setMinimumWidth(48);
+        h->addWidget(l);
+        return w;
+    };
+    form->addRow(tr("White Elo"), row(m_whiteElo, m_whiteEloLabel));
+    form->addRow(tr("Black Elo"), row(m_blackElo, m_blackEloLabel));
+    m_useClock = new QCheckBox(tr("Clock known"));
+    m_useClock->setChecked(true);
+    m_whiteClock = makeSlider(0, 1800, 5, 300);
+    m_blackClock = makeSlider(0, 1800, 5, 300);
+    m_whiteClockLabel = new QLabel;
+    m_blackClockLabel = new QLabel;
+    m_increment = makeSlider(0, 60, 1, 0);
+    m_incrementLabel = new QLabel;
+    form->addRow(m_useClock);
+    form->addRow(tr("White clock"), row(m_whiteClock, m_whiteClockLabel));
+    form->addRow(tr("Black clock"), row(m_blackClock, m_blackClockLabel));
+    form->addRow(tr("Increment"), row(m_increment, m_incrementLabel));
+    m_topK = new QSpinBox;
+    m_topK->setRange(1, 10);
+    m_topK->setValue(5);
+    form->addRow(tr("Arrows (top k)"), m_topK);
+
+    // Move table.
+    m_table = new QTableView;
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setMouseTracking(true);
+    m_table->setMinimumHeight(120);
+
+    // Elo sweep chart.
+    m_chart = new QChart;
+    m_chart->setTitle(tr("Probability by Elo (both players)"));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chartView = new QChartView(m_chart);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(200);
+
+    m_status = new QLabel(tr("No model loaded"));
+    m_status->setWordWrap(true);
+
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_chartView);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(players);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_status);
+
+    // Worker thread: the model lives and runs there.
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("kibitz-analysis"));
+    m_worker = new jobs::AnalysisWorker;
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &jobs::AnalysisWorker::analysed, this, &AnalysisPanel::onAnalysed);
+    connect(m_worker, &jobs::AnalysisWorker::modelReady, this, [this](const QString& d) {
+        m_status->setText(tr("Model: %1").arg(d));
+        Q_EMIT modelStatusChanged(m_status->text());
+        scheduleAnalysis();
+    });
+    connect(m_worker, &jobs::AnalysisWorker::failed, this, [this](quint64 id, const QString& message) {
+        if (id != 0 && id != m_currentId) return;
+        m_status->setText(tr("Analysis failed: %1").arg(message));
+        Q_EMIT modelStatusChanged(m_status->text());
+    });
+    m_thread->start();
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kDebounceMs);
+    connect(m_debounce, &QTimer::timeout, this, &AnalysisPanel::runAnalysis);
+    for (QSlider* s : {m_whiteElo, m_blackElo, m_whiteClock, m_blackClock, m_increment})
+        connect(s, &QSlider::valueChanged, this, [this] {
+            updateLabels();
+            scheduleAnalysis();
+        });
+    connect(m_useClock, &QCheckBox::toggled, this, [this](bool on) {
+        m_whiteClock->setEnabled(on);
+        m_blackClock->setEnabled(on);
+        updateLabels();
+        scheduleAnalysis();
+    });
+    connect(m_topK, &QSpinBox::valueChanged, this, &AnalysisPanel::emitArrows);
+    connect(m_table, &QTableView::entered, this, [this](const QModelIndex& idx) {
+        Q_EMIT arrowHighlighted(idx.isValid() && idx.row() < topK() ? idx.row() : -1);
+    });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& idx) {
+        const chess::Move m = m_model->moveAt(idx.row());
+        if (m) Q_EMIT moveActivated(m);
+    });
+    updateLabels();
+}
+
+AnalysisPanel::~AnalysisPanel() {
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void AnalysisPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
+    m_status->setText(tr("Loading model…"));
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setModel(f); }, Qt::QueuedConnection);
+}
+
+void AnalysisPanel::setPosition(const chess::Position& pos) {
+    m_position = pos.snapshot();
+    m_model->clear();
+    Q_EMIT arrowsChanged({});
+    scheduleAnalysis();
+}
+
+encoding::Conditioning AnalysisPanel::conditioning() const {
+    encoding::Conditioning c;
+    const bool whiteMoves = m_position.sideToMove() == chess::White;
+    c.moverElo = whiteMoves ? m_whiteElo->value() : m_blackElo->value();
+    c.oppElo = whiteMoves ? m_blackElo->value() : m_whiteElo->value();
+    if (m_useClock->isChecked()) {
+        c.moverClockS = whiteMoves ? m_whiteClock->value() : m_blackClock->value();
+        c.oppClockS = whiteMoves ? m_blackClock->value() : m_whiteClock->value();
+        c.incrementS = m_increment->value();
+    }
+    return c;
+}
+
+int AnalysisPanel::topK() const { return m_topK->value(); }
+
+void AnalysisPanel::setControls(int whiteElo, int blackElo, int whiteClockS, int blackClockS, int incrementS) {
+    const QSignalBlocker b1(m_whiteElo), b2(m_blackElo), b3(m_whiteClock), b4(m_blackClock), b5(m_increment),
+        b6(m_useClock);
+    m_whiteElo->setValue(whiteElo);
+    m_blackElo->setValue(blackElo);
+    const bool clocks = whiteClockS >= 0 && blackClockS >= 0;
+    m_useClock->setChecked(clocks);
+    m_whiteClock->setEnabled(clocks);
+    m_blackClock->setEnabled(clocks);
+    if (clocks) {
+        m_whiteClock->setValue(whiteClockS);
+        m_blackClock->setValue(blackClockS);
+    }
+    m_increment->setValue(std::max(0, incrementS));
+    updateLabels();
+    scheduleAnalysis();
+}
+
+void AnalysisPanel::updateLabels() {
+    m_whiteEloLabel->setText(QString::number(m_whiteElo->value()));
+    m_blackEloLabel->setText(QString::number(m_blackElo->value()));
+    const bool clocks = m_useClock->isChecked();
+    m_whiteClockLabel->setText(clocks ? clockText(m_whiteClock->value()) : tr("n/a"));
+    m_blackClockLabel->setText(clocks ? clockText(m_blackClock->value()) : tr("n/a"));
+    m_incrementLabel->setText(clocks ? tr("%1 s").arg(m_increment->value()) : tr("n/a"));
+}
+
+void AnalysisPanel::scheduleAnalysis() { m_debounce->start(); }
+
+void AnalysisPanel::runAnalysis() {
+    if (m_position.countLegalMoves() == 0) {
+        m_model->clear();
+        m_chart->removeAllSeries();
+        Q_EMIT arrowsChanged({});
+        return;
+    }
+    jobs::AnalysisRequest req;
+    req.id = m_nextId++;
+    req.position = m_position.snapshot();
+    req.conditioning = conditioning();
+    req.withEloSweep = true;
+    m_currentId = req.id;
+    m_worker->submit(std::move(req));
+}
+
+void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
+    if (result.id != m_currentId) return;  // superseded by a newer request
+    m_lastLatencyMs = result.milliseconds;
+    m_model->setMoves(m_position, result.moves);
+    updateChart(result);
+    emitArrows();
+    Q_EMIT analysisUpdated();
+}
+
+void AnalysisPanel::emitArrows() {
+    std::vector<BoardArrow> arrows;
+    const int k = std::min(topK(), m_model->rowCount());
+    const double top = k > 0 ? m_model->probabilityAt(0) : 1.0;
+    for (int i = 0; i < k; ++i) {
+        const double p = m_model->probabilityAt(i);
+        if (p < 0.005) break;  // below half a percent an arrow is noise
+        BoardArrow a;
+        a.move = m_model->moveAt(i);
+        a.weight = top > 0 ? std::clamp(p / top, 0.05, 1.0) : p;
+        a.label = QStringLiteral("%1%").arg(p * 100.0, 0, 'f', 0);
+        a.color = kArrowColors[std::min(i, 4)];
+        arrows.push_back(a);
+    }
+    Q_EMIT arrowsChanged(arrows);
+}
+
+void AnalysisPanel::updateChart(const jobs::AnalysisResult& result) {
+    m_chart->removeAllSeries();
+    for (QAbstractAxis* axis : m_chart->axes()) {
+        m_chart->removeAxis(axis);
+        delete axis;
+    }
+    if (result.sweepProbs.empty()) return;
+    auto* x = new QValueAxis;
+    x->setRange(result.sweepElos.front(), result.sweepElos.back());
+    x->setTickCount(6);
+    x->setLabelFormat(QStringLiteral("%d"));
+    x->setTitleText(tr("Elo"));
+    auto* y = new QValueAxis;
+    y->setRange(0, 100);
+    y->setLabelFormat(QStringLiteral("%d%%"));
+    m_chart->addAxis(x, Qt::AlignBottom);
+    m_chart->addAxis(y, Qt::AlignLeft);
+    const int n = std::min<int>(kChartMoves, int(result.moves.size()));
+    for (int i = 0; i < n; ++i) {
+        auto* series = new QLineSeries;
+        series->setName(QString::fromStdString(chess::toSan(m_position, result.moves[std::size_t(i)].move)));
+        for (std::size_t level = 0; level < result.sweepElos.size(); ++level)
+            series->append(result.sweepElos[level], 100.0 * result.sweepProbs[level][std::size_t(i)]);
+        m_chart->addSeries(series);
+        series->attachAxis(x);
+        series->attachAxis(y);
+    }
+}
+
+}  // namespace kibitz::ui

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/position.h"
+#include "core/jobs/analysis_worker.h"
+#include "ui/board_widget.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QCheckBox;
+class QChart;
+class QChartView;
+class QLabel;
+class QSlider;
+class QSpinBox;
+class QTableView;
+class QThread;
+class QTimer;
+
+namespace kibitz::ui {
+
+class MoveProbModel;
+
+/// The human-move panel: Elo, clock and increment controls, the move table and the Elo-sweep chart.
+/// Inference runs in a worker thread (jobs::AnalysisWorker); control changes are debounced and coalesced,
+/// so the GUI never waits for the model. Emits the arrows the board should draw.
+class AnalysisPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit AnalysisPanel(QWidget* parent = nullptr);
+    ~AnalysisPanel() override;
+
+    /// Loads a model in the worker thread (the factory runs there).
+    void setEvaluatorFactory(jobs::EvaluatorFactory factory);
+    /// Analyses `pos` (debounced). A finished game shows an empty table.
+    void setPosition(const chess::Position& pos);
+    /// Conditioning built from the controls for the side to move of the current position.
+    encoding::Conditioning conditioning() const;
+    /// The table model (for tests).
+    MoveProbModel* moveModel() const { return m_model; }
+    int topK() const;
+    /// Sets the controls (White/Black Elo, clocks in seconds or -1 for unknown, increment).
+    void setControls(int whiteElo, int blackElo, int whiteClockS, int blackClockS, int incrementS);
+    /// Milliseconds the last analysis took in the worker.
+    double lastLatencyMs() const { return m_lastLatencyMs; }
+
+Q_SIGNALS:
+    /// Arrows for the current top-k moves (empty while nothing is known).
+    void arrowsChanged(const std::vector<kibitz::ui::BoardArrow>& arrows);
+    /// The row under the mouse in the move table changed (-1: none); its index matches arrowsChanged's order.
+    void arrowHighlighted(int index);
+    /// The user double-clicked a move in the table.
+    void moveActivated(kibitz::chess::Move move);
+    /// A result for the current position arrived (tests and status bar).
+    void analysisUpdated();
+    void modelStatusChanged(const QString& text);
+
+private:
+    void scheduleAnalysis();
+    void runAnalysis();
+    void onAnalysed(const jobs::AnalysisResult& result);
+    void updateLabels();
+    void updateChart(const jobs::AnalysisResult& result);
+    void emitArrows();
+
+    chess::Position m_position;
+    quint64 m_nextId = 1;
+    quint64 m_currentId = 0;
+    double m_lastLatencyMs = 0.0;
+    QThread* m_thread = nullptr;
+    jobs::AnalysisWorker* m_worker = nullptr;
+    QTimer* m_debounce = nullptr;
+    MoveProbModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QSlider* m_whiteElo = nullptr;
+    QSlider* m_blackElo = nullptr;
+    QLabel* m_whiteEloLabel = nullptr;
+    QLabel* m_blackEloLabel = nullptr;
+    QCheckBox* m_useClock = nullptr;
+    QSlider* m_whiteClock = nullptr;
+    QSlider* m_blackClock = nullptr;
+    QLabel* m_whiteClockLabel = nullptr;
+    QLabel* m_blackClockLabel = nullptr;
+    QSlider* m_increment = nullptr;
+    QLabel* m_incrementLabel = nullptr;
+    QSpinBox* m_topK = nullptr;
+    QChart* m_chart = nullptr;
+    QChartView* m_chartView = nullptr;
+    QLabel* m_status = nullptr;
+};
+
+}  // namespace kibitz::ui
