@@ -5,254 +5,256 @@
     <name>kibitz::app::MainWindow</name>
     <message numerus="yes">
         <source>%n game(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Partie</numerusform>
+            <numerusform>%n Partien</numerusform>
         </translation>
     </message>
     <message>
         <source>Stop reading the file</source>
-        <translation type="unfinished"></translation>
+        <translation>Lesen der Datei abbrechen</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Datei</translation>
     </message>
     <message>
         <source>&amp;New game</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neue Partie</translation>
     </message>
     <message>
         <source>&amp;Open PGN…</source>
-        <translation type="unfinished"></translation>
+        <translation>PGN ö&amp;ffnen…</translation>
     </message>
     <message>
         <source>&amp;Paste FEN</source>
-        <translation type="unfinished"></translation>
+        <translation>FEN ein&amp;fügen</translation>
     </message>
     <message>
         <source>&amp;Copy FEN</source>
-        <translation type="unfinished"></translation>
+        <translation>FEN &amp;kopieren</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Beenden</translation>
     </message>
     <message>
         <source>&amp;Board</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Brett</translation>
     </message>
     <message>
         <source>&amp;Flip board</source>
-        <translation type="unfinished"></translation>
+        <translation>Brett &amp;drehen</translation>
     </message>
     <message>
         <source>&amp;Go</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Gehe zu</translation>
     </message>
     <message>
         <source>First move</source>
-        <translation type="unfinished"></translation>
+        <translation>Erster Zug</translation>
     </message>
     <message>
         <source>Previous move</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorheriger Zug</translation>
     </message>
     <message>
         <source>Next move</source>
-        <translation type="unfinished"></translation>
+        <translation>Nächster Zug</translation>
     </message>
     <message>
         <source>Last move</source>
-        <translation type="unfinished"></translation>
+        <translation>Letzter Zug</translation>
     </message>
     <message>
         <source>New game</source>
-        <translation type="unfinished"></translation>
+        <translation>Neue Partie</translation>
     </message>
     <message>
         <source>Invalid FEN: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige FEN: %1</translation>
     </message>
     <message>
         <source>Position from FEN</source>
-        <translation type="unfinished"></translation>
+        <translation>Stellung aus FEN</translation>
     </message>
     <message>
         <source>FEN copied to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>FEN in die Zwischenablage kopiert</translation>
     </message>
     <message>
         <source>Open PGN</source>
-        <translation type="unfinished"></translation>
+        <translation>PGN öffnen</translation>
     </message>
     <message>
         <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>PGN-Dateien (*.pgn *.pgn.zst);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lese %1…</translation>
     </message>
     <message>
         <source>Could not read the file.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Datei konnte nicht gelesen werden.
+
+%1</translation>
     </message>
     <message>
         <source>%1 holds no game that could be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 enthält keine lesbare Partie.</translation>
     </message>
     <message>
         <source>First problem: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Erstes Problem: %1</translation>
     </message>
     <message numerus="yes">
         <source>%1 holds more games; showing the first %n.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 enthält weitere Partien; gezeigt wird die erste.</numerusform>
+            <numerusform>%1 enthält weitere Partien; gezeigt werden die ersten %n.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 holds %n game(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 enthält %n Partie.</numerusform>
+            <numerusform>%1 enthält %n Partien.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n malformed game(s) skipped (first: %1).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n fehlerhafte Partie übersprungen (%1).</numerusform>
+            <numerusform>%n fehlerhafte Partien übersprungen (erste: %1).</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 – %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 – %2</translation>
     </message>
     <message>
         <source>?</source>
-        <translation type="unfinished"></translation>
+        <translation>?</translation>
     </message>
     <message>
         <source>Checkmate: Black wins</source>
-        <translation type="unfinished"></translation>
+        <translation>Schachmatt: Schwarz gewinnt</translation>
     </message>
     <message>
         <source>Checkmate: White wins</source>
-        <translation type="unfinished"></translation>
+        <translation>Schachmatt: Weiß gewinnt</translation>
     </message>
     <message>
         <source>Stalemate: draw</source>
-        <translation type="unfinished"></translation>
+        <translation>Patt: remis</translation>
     </message>
     <message>
         <source>Draw: insufficient material</source>
-        <translation type="unfinished"></translation>
+        <translation>Remis: ungenügendes Material</translation>
     </message>
     <message>
         <source>White to move</source>
-        <translation type="unfinished"></translation>
+        <translation>Weiß am Zug</translation>
     </message>
     <message>
         <source>Black to move</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwarz am Zug</translation>
     </message>
     <message>
         <source>a draw can be claimed (fifty-move rule)</source>
-        <translation type="unfinished"></translation>
+        <translation>Remis kann beansprucht werden (50-Züge-Regel)</translation>
     </message>
     <message>
         <source>a draw can be claimed (threefold repetition)</source>
-        <translation type="unfinished"></translation>
+        <translation>Remis kann beansprucht werden (dreifache Stellungswiederholung)</translation>
     </message>
     <message>
         <source>White to move, in check</source>
-        <translation type="unfinished"></translation>
+        <translation>Weiß am Zug, im Schach</translation>
     </message>
     <message>
         <source>Black to move, in check</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwarz am Zug, im Schach</translation>
     </message>
 </context>
 <context>
     <name>kibitz::ui::FenDialog</name>
     <message>
         <source>Set up position from FEN</source>
-        <translation type="unfinished"></translation>
+        <translation>Stellung aus FEN aufbauen</translation>
     </message>
     <message>
         <source>Paste or type a position in FEN:</source>
-        <translation type="unfinished"></translation>
+        <translation>Stellung als FEN einfügen oder eingeben:</translation>
     </message>
     <message>
         <source>Invalid FEN: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungültige FEN: %1</translation>
     </message>
 </context>
 <context>
     <name>kibitz::ui::GameChooserDialog</name>
     <message>
         <source>Choose a game</source>
-        <translation type="unfinished"></translation>
+        <translation>Partie auswählen</translation>
     </message>
     <message>
         <source>Filter by player, event or date</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach Spieler, Turnier oder Datum filtern</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>White</source>
-        <translation type="unfinished"></translation>
+        <translation>Weiß</translation>
     </message>
     <message>
         <source>Black</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwarz</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>Datum</translation>
     </message>
     <message>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Turnier</translation>
     </message>
     <message>
         <source>Moves</source>
-        <translation type="unfinished"></translation>
+        <translation>Züge</translation>
     </message>
     <message>
         <source>?</source>
-        <translation type="unfinished"></translation>
+        <translation>?</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen</translation>
     </message>
 </context>
 <context>
     <name>kibitz::ui::GameModel</name>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>White</source>
-        <translation type="unfinished"></translation>
+        <translation>Weiß</translation>
     </message>
     <message>
         <source>Black</source>
-        <translation type="unfinished"></translation>
+        <translation>Schwarz</translation>
     </message>
 </context>
 </TS>

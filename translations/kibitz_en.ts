@@ -5,9 +5,9 @@
     <name>kibitz::app::MainWindow</name>
     <message numerus="yes">
         <source>%n game(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n game</numerusform>
+            <numerusform>%n games</numerusform>
         </translation>
     </message>
     <message>
@@ -110,23 +110,23 @@
     </message>
     <message numerus="yes">
         <source>%1 holds more games; showing the first %n.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 holds more games; showing the first one.</numerusform>
+            <numerusform>%1 holds more games; showing the first %n.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 holds %n game(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 holds %n game.</numerusform>
+            <numerusform>%1 holds %n games.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n malformed game(s) skipped (first: %1).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n malformed game skipped (%1).</numerusform>
+            <numerusform>%n malformed games skipped (first: %1).</numerusform>
         </translation>
     </message>
     <message>

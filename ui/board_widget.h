@@ -124,3 +124,5 @@ private:
 };
 
 }  // namespace kibitz::ui
+
+Q_DECLARE_METATYPE(kibitz::chess::Move)

@@ -83,6 +83,7 @@ void MainWindow::createLayout() {
     m_moveList->setObjectName(QStringLiteral("moveList"));
     m_moveList->setModel(m_game);
     m_moveList->verticalHeader()->hide();
+    m_moveList->verticalHeader()->setDefaultSectionSize(m_moveList->fontMetrics().height() + 8);
     m_moveList->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_moveList->horizontalHeader()->setSectionResizeMode(ui::GameModel::NumberColumn, QHeaderView::ResizeToContents);
     m_moveList->setSelectionMode(QAbstractItemView::SingleSelection);
