@@ -96,7 +96,16 @@ void UciEngine::send(const QString& line) {
 }
 
 void UciEngine::start() {
-    if (m_process) return;
+    if (m_process) {
+        // Switched back on while the old process is still quitting: launch again once it has gone.
+        if (m_state == State::Quitting) {
+            m_restartPending = true;
+            m_restarting = false;
+            m_restartsLeft = m_maxRestarts;
+            setState(State::Starting);
+        }
+        return;
+    }
     m_restartsLeft = m_maxRestarts;
     m_restarting = false;
     launch();

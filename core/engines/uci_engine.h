@@ -114,7 +114,8 @@ public:
     void newGame();
 
 public Q_SLOTS:
-    /// Starts the process and the handshake. No effect if already running.
+    /// Starts the process and the handshake. No effect if already running; while quitting, starts again once the
+    /// old process has exited.
     void start();
     /// Searches the current position. A running search is stopped first and its result discarded.
     /// Before the handshake is done the search is queued.

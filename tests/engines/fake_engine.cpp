@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A scripted UCI engine for the engine-client tests. Usage: fake_engine MODE [ARG]
+// A scripted UCI engine for the engine-client tests. Usage: fake_engine [MODE [ARG]] (or KIBITZ_FAKE_MODE=MODE)
 //   normal        well-behaved engine (MultiPV aware; pv lines are legal from the start position)
 //   garbage       valid handshake and searches, mixed with malformed and unknown lines
 //   silent        reads everything, answers nothing
@@ -42,7 +42,9 @@ void printDepth(int depth, int multiPv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::string mode = argc > 1 ? argv[1] : "normal";
+    // Callers that cannot pass arguments (the engine panel runs a bare program) set KIBITZ_FAKE_MODE instead.
+    const char* envMode = std::getenv("KIBITZ_FAKE_MODE");
+    const std::string mode = argc > 1 ? argv[1] : (envMode && *envMode ? envMode : "normal");
     const int arg = argc > 2 ? std::atoi(argv[2]) : 0;
     if (mode != "normal" && mode != "garbage" && mode != "silent" && mode != "hang-search" && mode != "crash-search" &&
         mode != "slow-uciok" && mode != "ignore-quit") {
