@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/position.h"
+#include "core/common/result.h"
+#include "core/encoding/conditioning.h"
+
+#include <string>
+#include <vector>
+
+namespace kibitz::encoding {
+
+/// One legal move and the probability a human (as conditioned) plays it.
+struct MoveProb {
+    chess::Move move;
+    float prob = 0.0f;
+};
+
+/// Anything that turns a position into a distribution over its legal moves (a torch model, a fake in tests).
+/// Implementations are used from one thread at a time.
+class Evaluator {
+public:
+    virtual ~Evaluator() = default;
+    /// Probabilities for every legal move of `pos`, summing to 1, sorted by decreasing probability.
+    /// Fails (InvalidInput) when the position has no legal move.
+    virtual Result<std::vector<MoveProb>> moveDistribution(const chess::Position& pos, const Conditioning& cond) = 0;
+    /// Batched form; the default calls moveDistribution for each position.
+    virtual Result<std::vector<std::vector<MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
+                                                                         const std::vector<Conditioning>& conds);
+    /// Short description (model kind, config, parameters) for logs and UIs.
+    virtual std::string describe() const = 0;
+};
+
+}  // namespace kibitz::encoding

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Torch header: include only from core/models and core/training sources (each such TU costs ~15 s to compile).
+
+#include "core/encoding/position_encoder.h"
+#include "core/models/model_config.h"
+
+#include <torch/torch.h>
+
+#include <cstdint>
+#include <span>
+
+namespace kibitz::models {
+
+/// A batch of encoded positions as tensors. Shapes: B positions, P piece tokens (max in batch), L legal moves
+/// (max in batch), T = 6 + P tokens.
+struct ModelBatch {
+    torch::Tensor pieceCode;  ///< (B, P) int64, kPadPieceCode for padding
+    torch::Tensor meta;       ///< (B, 3) int64: side to move, castling (0..15), ep file (0..8)
+    torch::Tensor condIdx;    ///< (B, 5, 2) int64 rows of the conditioning table (lo, hi)
+    torch::Tensor condAlpha;  ///< (B, 5) float weight of the lo row
+    torch::Tensor keyBias;    ///< (B, 1, 1, T) float: 0, or a large negative value for padded piece tokens
+    torch::Tensor legalA;     ///< (B, L) int64 index into the flattened head output (+2 extra columns)
+    torch::Tensor legalB;     ///< (B, L) int64 promotion index, or the zero column
+    torch::Tensor target;     ///< (B) int64 index of the played move in the legal list (-100 if unknown)
+    std::vector<int> moverElo;  ///< per position, -1 if unknown (for per-Elo metrics)
+    int size = 0;
+    /// Moves the tensors to `device`.
+    void to(const torch::Device& device);
+};
+
+/// How conditioning is randomly hidden in training so the model also works without it.
+struct CondDropout {
+    double probability = 0.0;     ///< per slot; 0 disables
+    std::uint64_t seed = 0;
+    std::int64_t firstSampleIndex = 0;  ///< global index of items[0]; the drop decision is a function of (seed, index)
+};
+
+/// Builds tensors (on the CPU) from encoded positions.
+ModelBatch makeBatch(std::span<const encoding::EncodedPosition* const> items, const CondDropout& drop = {});
+
+/// RMSNorm without bias.
+class RmsNormImpl : public torch::nn::Module {
+public:
+    explicit RmsNormImpl(int dim, double eps = 1e-6);
+    torch::Tensor forward(const torch::Tensor& x);
+
+private:
+    torch::Tensor m_weight;
+    double m_eps;
+};
+TORCH_MODULE(RmsNorm);
+
+/// Pre-norm transformer block: self-attention and a SwiGLU feed-forward, no biases.
+class BlockImpl : public torch::nn::Module {
+public:
+    BlockImpl(int dModel, int nHeads, int ffnHidden, int nLayers);
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& keyBias);
+
+private:
+    int m_heads;
+    RmsNorm m_norm1{nullptr}, m_norm2{nullptr};
+    torch::nn::Linear m_qkv{nullptr}, m_out{nullptr}, m_up{nullptr}, m_down{nullptr};
+};
+TORCH_MODULE(Block);
+
+/// The human-move model of DESIGN.md section 3: piece tokens (colour + type + file + rank embeddings), a meta token,
+/// five conditioning tokens (soft-blended brackets), pre-norm blocks, and a move head that scores every legal move
+/// in one pass: logit(move) = head(token of the moving piece)[destination] (+ [promotion]).
+class HumanMoveModelImpl : public torch::nn::Module {
+public:
+    explicit HumanMoveModelImpl(const ModelConfig& config);
+    /// Logits over each position's legal moves, (B, L); padded entries are about -1e9.
+    torch::Tensor forward(const ModelBatch& batch);
+    const ModelConfig& config() const { return m_config; }
+
+private:
+    ModelConfig m_config;
+    torch::nn::Embedding m_color{nullptr}, m_type{nullptr}, m_file{nullptr}, m_rank{nullptr};
+    torch::nn::Embedding m_side{nullptr}, m_castling{nullptr}, m_ep{nullptr}, m_cond{nullptr};
+    torch::nn::ModuleList m_blocks{nullptr};
+    RmsNorm m_finalNorm{nullptr};
+    torch::nn::Linear m_head{nullptr};
+    torch::Tensor m_codeColor, m_codeType, m_codeFile, m_codeRank;  // buffers: piece code -> factor indices
+};
+TORCH_MODULE(HumanMoveModel);
+
+/// CUDA if available, else CPU.
+torch::Device chooseDevice();
+/// Number of trainable scalars.
+long long countParameters(torch::nn::Module& module);
+/// Mean cross-entropy of logits (B, L) against batch.target.
+torch::Tensor moveLoss(const torch::Tensor& logits, const ModelBatch& batch);
+
+/// Writes the config and weights under `archive` keys "config/..." and "model/...".
+void saveModel(HumanMoveModel& model, torch::serialize::OutputArchive& archive);
+/// Reads a config from an archive written by saveModel (throws c10::Error on missing keys).
+ModelConfig loadModelConfig(torch::serialize::InputArchive& archive);
+/// Loads weights written by saveModel into a model built with the same config.
+void loadModelWeights(HumanMoveModel& model, torch::serialize::InputArchive& archive);
+
+}  // namespace kibitz::models

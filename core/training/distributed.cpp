@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Debian libtorch exports c10d's Gloo process group; its header is guarded by USE_C10D_GLOO, which only
+// this translation unit defines.
+#define USE_C10D_GLOO 1
+#include "core/training/distributed.h"
+
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+
+namespace kibitz::training {
+
+struct DistributedGroup::Impl {
+    c10::intrusive_ptr<c10d::Store> store;
+    c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+};
+
+DistributedGroup::~DistributedGroup() = default;
+
+Result<std::unique_ptr<DistributedGroup>> DistributedGroup::create(int worldSize, int rank, const std::string& addr,
+                                                                   int port, std::chrono::seconds timeout) {
+    if (worldSize < 1 || rank < 0 || rank >= worldSize)
+        return makeError(ErrorCode::InvalidInput, "distributed: rank " + std::to_string(rank) +
+                                                      " is outside a world of size " + std::to_string(worldSize));
+    if (port <= 0 || port > 65535)
+        return makeError(ErrorCode::InvalidInput, "distributed: bad master port " + std::to_string(port));
+    try {
+        std::unique_ptr<DistributedGroup> g(new DistributedGroup());
+        g->m_impl = std::make_unique<Impl>();
+        g->m_world = worldSize;
+        g->m_rank = rank;
+        c10d::TCPStoreOptions so;
+        so.port = std::uint16_t(port);
+        so.isServer = rank == 0;
+        so.numWorkers = worldSize;
+        so.waitWorkers = true;
+        so.timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
+        auto tcp = c10::make_intrusive<c10d::TCPStore>(addr, so);
+        g->m_impl->store = c10::make_intrusive<c10d::PrefixStore>("kibitz", tcp);
+        auto opts = c10d::ProcessGroupGloo::Options::create();
+        opts->timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
+        // Loopback for a local master (the usual 2-process run), otherwise the interface that reaches the master.
+        const bool local = addr == "127.0.0.1" || addr == "localhost";
+        opts->devices.push_back(local ? c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1")
+                                      : c10d::ProcessGroupGloo::createDefaultDevice());
+        g->m_impl->group = c10::make_intrusive<c10d::ProcessGroupGloo>(g->m_impl->store, rank, worldSize, opts);
+        return g;
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, "distributed set-up with master " + addr + ":" + std::to_string(port) +
+                                                 " failed: " + e.what());
+    }
+}
+
+void DistributedGroup::allreduceSum(torch::Tensor& t) {
+    std::vector<at::Tensor> v{t};
+    m_impl->group->allreduce(v)->wait();
+}
+
+void DistributedGroup::broadcast(torch::Tensor& t, int root) {
+    std::vector<at::Tensor> v{t};
+    c10d::BroadcastOptions o;
+    o.rootRank = root;
+    m_impl->group->broadcast(v, o)->wait();
+}
+
+}  // namespace kibitz::training

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/training/human_samples.h"
+
+#include <algorithm>
+#include <charconv>
+#include <filesystem>
+
+namespace kibitz::training {
+
+using encoding::EncodedPosition;
+
+namespace {
+
+std::optional<int> parseIntTag(const std::string& s) {
+    int v = 0;
+    if (s.empty()) return std::nullopt;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
+    std::uint64_t x = a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+}  // namespace
+
+bool isHeldOut(const std::string& gameId, int permille) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (char c : std::string("kibitz-holdout-v1:") + gameId) {
+        h ^= std::uint8_t(c);
+        h *= 0x100000001b3ULL;
+    }
+    return int(h % 1000) < permille;
+}
+
+std::string SampleStats::summary() const {
+    return "games " + std::to_string(gamesRead) + ", used " + std::to_string(gamesUsed) + ", other split " +
+           std::to_string(gamesOtherSplit) + ", skipped: variant " + std::to_string(skippedVariant) +
+           ", missing Elo " + std::to_string(skippedMissingElo) + ", odd start " + std::to_string(skippedOddStart) +
+           ", malformed " + std::to_string(skippedMalformed) + "; positions " + std::to_string(positions) +
+           " (with clock " + std::to_string(positionsWithClock) + ", forced moves left out " +
+           std::to_string(positionsForced) + ")";
+}
+
+std::string unusableReason(const chess::PgnGame& game) {
+    const std::string variant = game.tag("Variant");
+    if (!variant.empty() && variant != "Standard" && variant != "standard") return "variant";
+    if (!game.tag("FEN").empty() || game.tag("SetUp") == "1") return "odd start";
+    if (!parseIntTag(game.tag("WhiteElo")) || !parseIntTag(game.tag("BlackElo"))) return "missing Elo";
+    return {};
+}
+
+void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<EncodedPosition>& out,
+                     SampleStats& stats) {
+    const int elo[2] = {*parseIntTag(game.tag("WhiteElo")), *parseIntTag(game.tag("BlackElo"))};
+    const auto tc = encoding::parseTimeControl(game.tag("TimeControl"));
+    const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
+    chess::Position pos;
+    // Remaining time of each side before its next move (unknown without clocks).
+    std::optional<int> clock[2];
+    if (hasClock && tc) clock[0] = clock[1] = tc->first;
+    for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
+        const chess::PgnMove& pm = game.moves[ply];
+        const chess::Color stm = pos.sideToMove();
+        const chess::MoveList legal = pos.legalMoves();
+        if (legal.size() <= 1) {
+            ++stats.positionsForced;
+        } else {
+            encoding::Conditioning c;
+            c.moverElo = elo[stm];
+            c.oppElo = elo[~stm];
+            if (hasClock) {
+                c.moverClockS = clock[stm];
+                c.oppClockS = clock[~stm];
+            }
+            if (tc) c.incrementS = tc->second;
+            out.emplace_back();
+            if (encoding::encodePosition(pos, legal, c, view, pm.move, out.back()) && out.back().target >= 0) {
+                ++stats.positions;
+                if (c.moverClockS) ++stats.positionsWithClock;
+            } else {
+                out.pop_back();
+            }
+        }
+        if (pm.clockSeconds >= 0) clock[stm] = pm.clockSeconds;
+        pos.makeMove(pm.move);
+    }
+}
+
+HumanSampleStream::HumanSampleStream(SampleStreamOptions options) : m_opt(std::move(options)) {}
+
+Result<std::unique_ptr<HumanSampleStream>> HumanSampleStream::open(const SampleStreamOptions& options) {
+    if (options.files.empty()) return makeError(ErrorCode::InvalidInput, "no PGN files given");
+    for (const auto& f : options.files) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(f, ec)) return makeError(ErrorCode::Io, f + ": no such file");
+    }
+    std::unique_ptr<HumanSampleStream> s(new HumanSampleStream(options));
+    if (auto st = s->startEpoch(0); !st.ok()) return st.error();
+    return s;
+}
+
+Status HumanSampleStream::startEpoch(std::int64_t epoch) {
+    m_readers.clear();
+    m_weights.clear();
+    m_malformedSeen.clear();
+    for (const auto& f : m_opt.files) {
+        auto r = chess::PgnReader::open(f);
+        if (!r.ok()) return r.error();
+        m_readers.push_back(std::move(r.value()));
+        std::error_code ec;
+        m_weights.push_back(double(std::max<std::uintmax_t>(1, std::filesystem::file_size(f, ec))));
+        m_malformedSeen.push_back(0);
+    }
+    m_pick.seed(mix(m_opt.seed, std::uint64_t(epoch) + 1));
+    m_epoch = epoch;
+    m_chunk = 0;
+    return {};
+}
+
+Result<bool> HumanSampleStream::nextGame(chess::PgnGame& game) {
+    for (;;) {
+        double total = 0;
+        for (double w : m_weights) total += w;
+        if (total <= 0) return false;
+        // Pick a file with probability proportional to its size; exhausted files have weight 0.
+        double u = std::uniform_real_distribution<double>(0.0, total)(m_pick);
+        std::size_t i = 0;
+        while (i + 1 < m_weights.size() && (m_weights[i] <= 0 || u >= m_weights[i])) {
+            if (m_weights[i] > 0) u -= m_weights[i];
+            ++i;
+        }
+        auto& reader = *m_readers[i];
+        const bool got = reader.next(game);
+        m_stats.skippedMalformed += reader.skippedCount() - m_malformedSeen[i];
+        m_malformedSeen[i] = reader.skippedCount();
+        if (!got) {
+            if (!reader.ioError().empty()) return makeError(ErrorCode::Io, reader.ioError());
+            m_weights[i] = 0;
+            continue;
+        }
+        ++m_stats.gamesRead;
+        const std::string why = unusableReason(game);
+        if (why == "variant") { ++m_stats.skippedVariant; continue; }
+        if (why == "odd start") { ++m_stats.skippedOddStart; continue; }
+        if (why == "missing Elo") { ++m_stats.skippedMissingElo; continue; }
+        std::string id = game.tag("Site");
+        if (id.empty() || id == "?") id = game.tag("White") + "|" + game.tag("Black") + "|" + game.tag("UTCDate") + "|" +
+                                          game.tag("UTCTime") + "|" + game.tag("Date");
+        if (m_opt.split != Split::All) {
+            const bool held = isHeldOut(id, m_opt.holdoutPermille);
+            if (held != (m_opt.split == Split::Validation)) { ++m_stats.gamesOtherSplit; continue; }
+        }
+        ++m_stats.gamesUsed;
+        return true;
+    }
+}
+
+Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
+    chunk.clear();
+    chess::PgnGame game;
+    bool restarted = false;
+    int games = 0;
+    while (games < m_opt.chunkGames) {
+        auto r = nextGame(game);
+        if (!r.ok()) return r.error();
+        if (!r.value()) {
+            if (games > 0) break;  // the epoch's last, partial chunk
+            if (restarted) return makeError(ErrorCode::InvalidInput, "no usable games in the given PGN files");
+            if (auto st = startEpoch(m_epoch + 1); !st.ok()) return st;
+            restarted = true;
+            continue;
+        }
+        gameToPositions(game, m_opt.view, chunk, m_stats);
+        ++games;
+    }
+    if (m_opt.shuffle) {
+        std::mt19937_64 rng(mix(mix(m_opt.seed, std::uint64_t(m_epoch) + 0x51), std::uint64_t(m_chunk)));
+        std::shuffle(chunk.begin(), chunk.end(), rng);
+    }
+    ++m_chunk;
+    return {};
+}
+
+Status HumanSampleStream::seek(std::int64_t epoch, std::int64_t chunkIndex) {
+    if (auto st = startEpoch(epoch); !st.ok()) return st;
+    chess::PgnGame game;
+    for (std::int64_t c = 0; c < chunkIndex; ++c) {
+        for (int g = 0; g < m_opt.chunkGames; ++g) {
+            auto r = nextGame(game);
+            if (!r.ok()) return r.error();
+            // Only the epoch's last (partial) chunk was before this one: continue with the next epoch.
+            if (!r.value()) return startEpoch(epoch + 1);
+        }
+    }
+    m_chunk = chunkIndex;
+    return {};
+}
+
+}  // namespace kibitz::training

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Torch-free: turns streamed PGN games into shuffled chunks of encoded training positions.
+
+#include "core/chess/pgn.h"
+#include "core/common/result.h"
+#include "core/encoding/position_encoder.h"
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace kibitz::training {
+
+/// Which games a stream yields, by the game-id hold-out rule.
+enum class Split { Train, Validation, All };
+
+/// True when the game with this id (its Site tag, or a fallback key) is held out for validation.
+/// Rule: FNV-1a 64 of "kibitz-holdout-v1:" + id, modulo 1000, below `permille`.
+bool isHeldOut(const std::string& gameId, int permille);
+
+/// Counts of what a stream read and why games or positions were not used.
+struct SampleStats {
+    std::int64_t gamesRead = 0;        ///< games returned by the PGN reader
+    std::int64_t gamesUsed = 0;        ///< games that produced positions in this split
+    std::int64_t gamesOtherSplit = 0;  ///< valid games that belong to the other split
+    std::int64_t skippedVariant = 0;
+    std::int64_t skippedMissingElo = 0;
+    std::int64_t skippedOddStart = 0;  ///< FEN/SetUp start positions
+    std::int64_t skippedMalformed = 0; ///< reported by the PGN reader (illegal SAN etc.)
+    std::int64_t positions = 0;        ///< positions emitted
+    std::int64_t positionsForced = 0;  ///< positions with a single legal move (not emitted)
+    std::int64_t positionsWithClock = 0;
+    /// One line "games 123 used 100 ...".
+    std::string summary() const;
+};
+
+/// Reasons a game is not usable for the human-move model, or empty when it is.
+std::string unusableReason(const chess::PgnGame& game);
+
+/// Encodes every position of a usable game (except forced moves) with its conditioning:
+/// mover/opponent Elo from the tags, clocks from [%clk] (mover's clock = after his previous move, or the base time),
+/// increment from TimeControl. Appends to `out` and updates `stats`.
+void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<encoding::EncodedPosition>& out,
+                     SampleStats& stats);
+
+/// Options of a HumanSampleStream.
+struct SampleStreamOptions {
+    std::vector<std::string> files;
+    encoding::BoardView view = encoding::BoardView::Mover;
+    Split split = Split::Train;
+    int holdoutPermille = 30;   ///< 3 % of games are held out for validation
+    int chunkGames = 2000;      ///< games per shuffled chunk
+    std::uint64_t seed = 1;
+    bool shuffle = true;
+};
+
+/// Endless, deterministic stream of shuffled chunks of positions. Games come from all files interleaved at random
+/// (weighted by file size, fixed per epoch by the seed); each chunk holds the positions of `chunkGames` games in a
+/// seeded random order. (epoch, chunk) identifies a chunk exactly, so training can resume where it stopped.
+class HumanSampleStream {
+public:
+    static Result<std::unique_ptr<HumanSampleStream>> open(const SampleStreamOptions& options);
+
+    /// Fills `chunk` with the next chunk. At the end of the data it starts the next epoch. Fails when the files
+    /// contain no usable game for this split, or on an I/O error (message names the file).
+    Status nextChunk(std::vector<encoding::EncodedPosition>& chunk);
+    /// Positions the stream so that the next nextChunk() returns chunk `chunkIndex` of epoch `epoch`
+    /// (re-reads the data from the start of that epoch).
+    Status seek(std::int64_t epoch, std::int64_t chunkIndex);
+    /// Epoch and index of the chunk that the next nextChunk() returns.
+    std::int64_t epoch() const { return m_epoch; }
+    std::int64_t chunkIndex() const { return m_chunk; }
+    const SampleStats& stats() const { return m_stats; }
+
+private:
+    explicit HumanSampleStream(SampleStreamOptions options);
+    Status startEpoch(std::int64_t epoch);
+    /// Reads the next game of this split; false at the end of the epoch.
+    Result<bool> nextGame(chess::PgnGame& game);
+
+    SampleStreamOptions m_opt;
+    std::vector<std::unique_ptr<chess::PgnReader>> m_readers;
+    std::vector<double> m_weights;
+    std::vector<std::int64_t> m_malformedSeen;
+    std::mt19937_64 m_pick;
+    std::int64_t m_epoch = 0;
+    std::int64_t m_chunk = 0;
+    SampleStats m_stats;
+};
+
+}  // namespace kibitz::training

@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/training/human_trainer.h"
+
+#include "core/models/human_move_model.h"
+#include "core/training/distributed.h"
+#include "core/training/human_samples.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <deque>
+#include <filesystem>
+#include <mutex>
+#include <numbers>
+#include <optional>
+#include <thread>
+
+namespace kibitz::training {
+
+using encoding::EncodedPosition;
+using models::HumanMoveModel;
+using models::ModelBatch;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Where the next global batch starts: chunk (epoch, index) and the offset of its next unused position.
+struct DataPosition {
+    std::int64_t epoch = 0;
+    std::int64_t chunk = 0;
+    std::int64_t offset = 0;
+};
+
+struct PreparedBatch {
+    ModelBatch batch;
+    DataPosition after;  ///< data position once this batch is consumed
+    Status error;
+};
+
+/// Reads the stream and prepares this rank's slice of each global batch on its own thread, a few batches ahead.
+class BatchProducer {
+public:
+    BatchProducer(std::unique_ptr<HumanSampleStream> stream, DataPosition start, int globalBatch, int rank,
+                  int worldSize, double condDropout, std::uint64_t seed, std::int64_t firstStep)
+        : m_stream(std::move(stream)), m_pos(start), m_global(globalBatch), m_local(globalBatch / worldSize),
+          m_rank(rank), m_dropout(condDropout), m_seed(seed), m_step(firstStep) {
+        m_thread = std::thread([this] { run(); });
+    }
+    ~BatchProducer() {
+        {
+            std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_cv.notify_all();
+        m_thread.join();
+    }
+    /// Blocks until the next batch is ready.
+    PreparedBatch pop() {
+        std::unique_lock lock(m_mutex);
+        m_cv.wait(lock, [this] { return !m_queue.empty(); });
+        PreparedBatch b = std::move(m_queue.front());
+        m_queue.pop_front();
+        m_cv.notify_all();
+        return b;
+    }
+
+private:
+    static constexpr std::size_t kDepth = 3;
+
+    Status loadChunk() {
+        if (auto st = m_stream->nextChunk(m_chunk); !st.ok()) return st;
+        m_pos.epoch = m_stream->epoch();
+        m_pos.chunk = m_stream->chunkIndex() - 1;
+        return {};
+    }
+
+    void run() {
+        Status failure;
+        bool first = true;
+        while (failure.ok()) {
+            PreparedBatch pb;
+            try {
+                if (first) {
+                    // Resume: rebuild the chunk the checkpoint was in, then skip what it had used.
+                    first = false;
+                    const std::int64_t offset = m_pos.offset;
+                    if (auto st = m_stream->seek(m_pos.epoch, m_pos.chunk); !st.ok()) throw StatusError{st};
+                    if (auto st = loadChunk(); !st.ok()) throw StatusError{st};
+                    m_pos.offset = std::min<std::int64_t>(offset, std::int64_t(m_chunk.size()));
+                }
+                m_items.clear();
+                for (int i = 0; i < m_global; ++i) {
+                    while (m_pos.offset >= std::int64_t(m_chunk.size())) {
+                        if (auto st = loadChunk(); !st.ok()) throw StatusError{st};
+                        m_pos.offset = 0;
+                    }
+                    const EncodedPosition& e = m_chunk[std::size_t(m_pos.offset++)];
+                    if (i >= m_rank * m_local && i < (m_rank + 1) * m_local) m_items.push_back(e);
+                }
+                std::vector<const EncodedPosition*> ptrs;
+                for (const auto& e : m_items) ptrs.push_back(&e);
+                models::CondDropout drop{m_dropout, m_seed, m_step * m_global + std::int64_t(m_rank) * m_local};
+                pb.batch = models::makeBatch(ptrs, drop);
+                pb.after = m_pos;
+                ++m_step;
+            } catch (const StatusError& e) {
+                failure = e.status;
+                pb.error = e.status;
+            } catch (const std::exception& e) {
+                failure = makeError(ErrorCode::Runtime, std::string("batch preparation failed: ") + e.what());
+                pb.error = failure;
+            }
+            std::unique_lock lock(m_mutex);
+            m_cv.wait(lock, [this] { return m_stop || m_queue.size() < kDepth; });
+            if (m_stop) return;
+            m_queue.push_back(std::move(pb));
+            m_cv.notify_all();
+        }
+    }
+
+    struct StatusError {
+        Status status;
+    };
+
+    std::unique_ptr<HumanSampleStream> m_stream;
+    DataPosition m_pos;
+    int m_global, m_local, m_rank;
+    double m_dropout;
+    std::uint64_t m_seed;
+    std::int64_t m_step;
+    std::vector<EncodedPosition> m_chunk;
+    std::vector<EncodedPosition> m_items;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    std::deque<PreparedBatch> m_queue;
+    bool m_stop = false;
+    std::thread m_thread;
+};
+
+/// Rank of the target among legal moves and its probability, per row.
+void accumulateMetrics(const torch::Tensor& logits, const ModelBatch& batch, MoveMetrics& metrics) {
+    auto probs = torch::softmax(logits.to(torch::kFloat32), -1).to(torch::kCPU);
+    auto target = batch.target.to(torch::kCPU);
+    auto valid = target.ge(0);
+    auto safeTarget = target.clamp_min(0).unsqueeze(1);
+    auto pt = probs.gather(1, safeTarget);
+    auto rank = probs.gt(pt).sum(1).to(torch::kInt64);
+    auto ptc = pt.squeeze(1).contiguous();
+    const auto* r = rank.data_ptr<std::int64_t>();
+    const auto* p = ptc.data_ptr<float>();
+    const auto* v = valid.data_ptr<bool>();
+    for (int i = 0; i < batch.size; ++i)
+        if (v[i]) metrics.add(int(r[i]), double(p[i]), batch.moverElo[std::size_t(i)]);
+}
+
+MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
+                              const torch::Device& device, int batchSize = 512) {
+    torch::InferenceMode guard;
+    model->eval();
+    MoveMetrics metrics;
+    for (std::size_t i = 0; i < positions.size(); i += std::size_t(batchSize)) {
+        std::vector<const EncodedPosition*> ptrs;
+        for (std::size_t j = i; j < std::min(positions.size(), i + std::size_t(batchSize)); ++j) ptrs.push_back(&positions[j]);
+        ModelBatch b = models::makeBatch(ptrs);
+        b.to(device);
+        accumulateMetrics(model->forward(b), b, metrics);
+    }
+    model->train();
+    return metrics;
+}
+
+std::vector<torch::optim::OptimizerParamGroup> paramGroups(HumanMoveModel& model, double weightDecay) {
+    std::vector<torch::Tensor> decay, noDecay;
+    for (const auto& item : model->named_parameters()) {
+        const std::string& n = item.key();
+        const bool matrix = n.ends_with("qkv.weight") || n.ends_with("out.weight") || n.ends_with("up.weight") ||
+                            n.ends_with("down.weight") || n.ends_with("head.weight");
+        (matrix ? decay : noDecay).push_back(item.value());
+    }
+    std::vector<torch::optim::OptimizerParamGroup> groups;
+    groups.emplace_back(decay, std::make_unique<torch::optim::AdamWOptions>(
+                                   torch::optim::AdamWOptions(1e-3).betas({0.9, 0.95}).weight_decay(weightDecay)));
+    groups.emplace_back(noDecay, std::make_unique<torch::optim::AdamWOptions>(
+                                     torch::optim::AdamWOptions(1e-3).betas({0.9, 0.95}).weight_decay(0.0)));
+    return groups;
+}
+
+std::int64_t readInt(torch::serialize::InputArchive& a, const char* key) {
+    c10::IValue v;
+    a.read(key, v);
+    return v.toInt();
+}
+
+double readDouble(torch::serialize::InputArchive& a, const char* key) {
+    c10::IValue v;
+    a.read(key, v);
+    return v.toDouble();
+}
+
+struct RunState {
+    std::int64_t step = 0;
+    DataPosition data;
+    double wallSeconds = 0.0;
+};
+
+void writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim::AdamW& opt, const RunState& st,
+                     const TrainOptions& o) {
+    torch::serialize::OutputArchive a;
+    models::saveModel(model, a);
+    torch::serialize::OutputArchive optArchive;
+    opt.save(optArchive);
+    a.write("optimizer", optArchive);
+    a.write("state.step", c10::IValue(st.step));
+    a.write("state.samples", c10::IValue(st.step * std::int64_t(o.batchSize)));
+    a.write("state.data_epoch", c10::IValue(st.data.epoch));
+    a.write("state.data_chunk", c10::IValue(st.data.chunk));
+    a.write("state.data_offset", c10::IValue(st.data.offset));
+    a.write("state.wall_seconds", c10::IValue(st.wallSeconds));
+    a.write("state.seed", c10::IValue(std::int64_t(o.seed)));
+    a.write("state.batch", c10::IValue(std::int64_t(o.batchSize)));
+    a.write("state.chunk_games", c10::IValue(std::int64_t(o.chunkGames)));
+    a.write("state.holdout_permille", c10::IValue(std::int64_t(o.holdoutPermille)));
+    a.write("state.total_steps", c10::IValue(o.totalSteps));
+    const fs::path tmp = path.string() + ".tmp";
+    a.save_to(tmp.string());
+    fs::rename(tmp, path);
+}
+
+/// The run itself; may throw c10::Error / std::exception, which trainHumanModel turns into an Error.
+Status runTraining(const TrainOptions& o, const CancelToken& cancel, const TrainCallbacks& cb) {
+    auto log = [&](const std::string& s) {
+        if (cb.log) cb.log(s);
+    };
+    if (o.worldSize < 1 || o.batchSize % o.worldSize != 0)
+        return makeError(ErrorCode::InvalidInput, "batch size " + std::to_string(o.batchSize) +
+                                                      " must be a multiple of the world size " + std::to_string(o.worldSize));
+    at::set_num_threads(std::max(1, o.threads));
+    const torch::Device device = models::chooseDevice();
+    const bool leader = o.rank == 0;
+    std::error_code ec;
+    fs::create_directories(o.outDir, ec);
+    if (ec) return makeError(ErrorCode::Io, o.outDir + ": cannot create directory: " + ec.message());
+    const fs::path latest = fs::path(o.outDir) / "latest.pt";
+
+    std::unique_ptr<DistributedGroup> group;
+    if (o.worldSize > 1) {
+        log("rank " + std::to_string(o.rank) + "/" + std::to_string(o.worldSize) + ": joining " + o.masterAddr + ":" +
+            std::to_string(o.masterPort));
+        auto g = DistributedGroup::create(o.worldSize, o.rank, o.masterAddr, o.masterPort, std::chrono::seconds(600));
+        if (!g.ok()) return g.error();
+        group = std::move(g.value());
+    }
+
+    torch::manual_seed(o.seed);
+    models::ModelConfig config = o.config;
+    RunState st;
+    std::optional<torch::serialize::InputArchive> resumeArchive;
+    if (o.resume && fs::exists(latest)) {
+        resumeArchive.emplace();
+        resumeArchive->load_from(latest.string());
+        config = models::loadModelConfig(*resumeArchive);
+        if (readInt(*resumeArchive, "state.batch") != o.batchSize ||
+            readInt(*resumeArchive, "state.chunk_games") != o.chunkGames ||
+            std::uint64_t(readInt(*resumeArchive, "state.seed")) != o.seed ||
+            readInt(*resumeArchive, "state.holdout_permille") != o.holdoutPermille)
+            return makeError(ErrorCode::InvalidInput, latest.string() + ": checkpoint was made with a different batch "
+                                                      "size, chunk size, seed or hold-out; exact resume needs the same");
+    }
+    HumanMoveModel model(config);
+    if (resumeArchive) models::loadModelWeights(model, *resumeArchive);
+    model->to(device);
+    torch::optim::AdamW opt(paramGroups(model, o.weightDecay));
+    if (resumeArchive) {
+        torch::serialize::InputArchive optArchive;
+        resumeArchive->read("optimizer", optArchive);
+        opt.load(optArchive);
+        st.step = readInt(*resumeArchive, "state.step");
+        st.data = {readInt(*resumeArchive, "state.data_epoch"), readInt(*resumeArchive, "state.data_chunk"),
+                   readInt(*resumeArchive, "state.data_offset")};
+        st.wallSeconds = readDouble(*resumeArchive, "state.wall_seconds");
+        log("resumed from " + latest.string() + " at step " + std::to_string(st.step) + " (epoch " +
+            std::to_string(st.data.epoch) + ", chunk " + std::to_string(st.data.chunk) + ", offset " +
+            std::to_string(st.data.offset) + ")");
+        resumeArchive.reset();
+    }
+    std::vector<torch::Tensor> params;
+    for (const auto& p : model->parameters()) params.push_back(p);
+    std::int64_t flatSize = 0;
+    for (const auto& p : params) flatSize += p.numel();
+    if (group) {
+        // Start from identical weights whatever each rank did before.
+        for (auto& p : params) {
+            torch::NoGradGuard ng;
+            auto t = p.detach().to(torch::kCPU).contiguous();
+            group->broadcast(t, 0);
+            p.copy_(t);
+        }
+    }
+    log("model " + config.name + " (" + models::describeConfig(config) + "), " +
+        std::to_string(models::countParameters(*model)) + " parameters, device " + device.str() + ", threads " +
+        std::to_string(at::get_num_threads()) + ", global batch " + std::to_string(o.batchSize) + " over " +
+        std::to_string(o.worldSize) + " rank(s)");
+
+    SampleStreamOptions so;
+    so.files = o.pgnFiles;
+    so.view = config.view;
+    so.split = Split::Train;
+    so.holdoutPermille = o.holdoutPermille;
+    so.chunkGames = o.chunkGames;
+    so.seed = o.seed;
+    auto stream = HumanSampleStream::open(so);
+    if (!stream.ok()) return stream.error();
+
+    std::vector<EncodedPosition> validation;
+    if (leader && o.validateEvery > 0 && o.validationPositions > 0) {
+        SampleStreamOptions vo = so;
+        vo.split = Split::Validation;
+        vo.chunkGames = std::max(50, o.validationPositions / 20);
+        auto vs = HumanSampleStream::open(vo);
+        if (!vs.ok()) return vs.error();
+        if (auto s = vs.value()->nextChunk(validation); !s.ok()) return s;
+        if (validation.size() > std::size_t(o.validationPositions)) validation.resize(std::size_t(o.validationPositions));
+        log("validation: " + std::to_string(validation.size()) + " positions from held-out games (" +
+            vs.value()->stats().summary() + ")");
+    }
+
+    BatchProducer producer(std::move(stream.value()), st.data, o.batchSize, o.rank, o.worldSize, o.condDropout, o.seed,
+                           st.step);
+    model->train();
+    const std::int64_t endStep = o.stopAfterSteps > 0 ? std::min(o.stopAfterSteps, o.totalSteps) : o.totalSteps;
+    torch::Tensor flat = group ? torch::zeros({flatSize + 4}) : torch::Tensor();
+    double winLoss = 0, winCorrect = 0, winCount = 0;
+    auto winStart = std::chrono::steady_clock::now();
+    std::int64_t winSteps = 0;
+    auto lastWall = std::chrono::steady_clock::now();
+    auto save = [&](const fs::path& p) {
+        writeCheckpoint(p, model, opt, st, o);
+        log("checkpoint " + p.string() + " at step " + std::to_string(st.step));
+    };
+    auto validate = [&] {
+        if (validation.empty()) return;
+        MoveMetrics m = evaluatePositions(model, validation, device);
+        if (cb.validation) cb.validation(st.step, m);
+    };
+
+    bool stop = false;
+    while (st.step < endStep && !stop) {
+        PreparedBatch pb = producer.pop();
+        if (!pb.error.ok()) return pb.error;
+        ModelBatch& batch = pb.batch;
+        batch.to(device);
+        const double lr = learningRateAt(o, st.step);
+        for (auto& g : opt.param_groups()) static_cast<torch::optim::AdamWOptions&>(g.options()).lr(lr);
+
+        auto logits = model->forward(batch);
+        auto loss = models::moveLoss(logits, batch);
+        opt.zero_grad();
+        loss.backward();
+        double lossSum, correct;
+        {
+            torch::NoGradGuard ng;
+            correct = double(logits.argmax(1).eq(batch.target).sum().item<std::int64_t>());
+            lossSum = loss.item<double>() * batch.size;
+        }
+        double count = batch.size;
+        bool stopFlag = cancel.isCancelled();
+        if (group) {
+            torch::NoGradGuard ng;
+            std::int64_t off = 0;
+            for (auto& p : params) {
+                const auto n = p.numel();
+                flat.narrow(0, off, n).copy_(p.grad().reshape({-1}));
+                off += n;
+            }
+            auto* tail = flat.data_ptr<float>() + flatSize;
+            tail[0] = float(lossSum);
+            tail[1] = float(correct);
+            tail[2] = float(count);
+            tail[3] = stopFlag ? 1.0f : 0.0f;
+            group->allreduceSum(flat);
+            flat.narrow(0, 0, flatSize).div_(double(o.worldSize));
+            off = 0;
+            for (auto& p : params) {
+                const auto n = p.numel();
+                p.mutable_grad().copy_(flat.narrow(0, off, n).view_as(p));
+                off += n;
+            }
+            lossSum = tail[0];
+            correct = tail[1];
+            count = tail[2];
+            stopFlag = tail[3] > 0.0f;
+        }
+        torch::nn::utils::clip_grad_norm_(params, o.gradClip);
+        opt.step();
+        ++st.step;
+        st.data = pb.after;
+        const auto now = std::chrono::steady_clock::now();
+        st.wallSeconds += std::chrono::duration<double>(now - lastWall).count();
+        lastWall = now;
+        winLoss += lossSum;
+        winCorrect += correct;
+        winCount += count;
+        ++winSteps;
+        if (stopFlag) stop = true;
+
+        if (st.step % o.logEvery == 0 || st.step == endStep || stop) {
+            const double secs = std::chrono::duration<double>(now - winStart).count();
+            TrainProgress pr;
+            pr.step = st.step;
+            pr.totalSteps = o.totalSteps;
+            pr.samplesSeen = st.step * o.batchSize;
+            pr.loss = winCount > 0 ? winLoss / winCount : 0.0;
+            pr.accuracy = winCount > 0 ? winCorrect / winCount : 0.0;
+            pr.learningRate = lr;
+            pr.samplesPerSecond = secs > 0 ? double(winSteps) * o.batchSize / secs : 0.0;
+            pr.etaSeconds = pr.samplesPerSecond > 0 ? double(endStep - st.step) * o.batchSize / pr.samplesPerSecond : 0.0;
+            pr.wallSeconds = st.wallSeconds;
+            pr.epoch = st.data.epoch;
+            if (cb.progress && leader) cb.progress(pr);
+            winLoss = winCorrect = winCount = 0;
+            winSteps = 0;
+            winStart = now;
+        }
+        if (leader) {
+            const bool last = st.step == endStep || stop;
+            if (o.validateEvery > 0 && (st.step % o.validateEvery == 0 || last)) validate();
+            if (st.step % o.checkpointEvery == 0 || last) save(latest);
+            if (o.keepEvery > 0 && st.step % o.keepEvery == 0)
+                save(fs::path(o.outDir) / ("step-" + std::to_string(st.step) + ".pt"));
+        }
+    }
+    if (stop) return makeError(ErrorCode::Cancelled, "training stopped at step " + std::to_string(st.step));
+    return {};
+}
+
+}  // namespace
+
+double learningRateAt(const TrainOptions& o, std::int64_t step) {
+    if (o.warmupSteps > 0 && step < o.warmupSteps) return o.learningRate * double(step + 1) / double(o.warmupSteps);
+    const double span = double(std::max<std::int64_t>(1, o.totalSteps - o.warmupSteps));
+    const double t = std::clamp(double(step - o.warmupSteps) / span, 0.0, 1.0);
+    const double cosine = 0.5 * (1.0 + std::cos(std::numbers::pi * t));
+    return o.learningRate * (o.minLrFraction + (1.0 - o.minLrFraction) * cosine);
+}
+
+Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, const TrainCallbacks& callbacks) {
+    try {
+        return runTraining(options, cancel, callbacks);
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Runtime, std::string("training failed: ") + e.what_without_backtrace());
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, std::string("training failed: ") + e.what());
+    }
+}
+
+Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
+                                       bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads) {
+    try {
+        at::set_num_threads(std::max(1, threads));
+        torch::serialize::InputArchive a;
+        a.load_from(checkpoint);
+        const models::ModelConfig config = models::loadModelConfig(a);
+        HumanMoveModel model(config);
+        models::loadModelWeights(model, a);
+        const torch::Device device = models::chooseDevice();
+        model->to(device);
+        SampleStreamOptions so;
+        so.files = pgnFiles;
+        so.view = config.view;
+        so.split = heldOutOnly ? Split::Validation : Split::All;
+        so.holdoutPermille = holdoutPermille;
+        so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
+        so.shuffle = false;
+        auto stream = HumanSampleStream::open(so);
+        if (!stream.ok()) return stream.error();
+        MoveMetrics total;
+        std::vector<EncodedPosition> chunk;
+        for (;;) {
+            if (maxGames > 0 && stream.value()->stats().gamesUsed >= maxGames) break;
+            if (auto s = stream.value()->nextChunk(chunk); !s.ok()) return s.error();
+            if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
+            total.merge(evaluatePositions(model, chunk, device));
+        }
+        return total;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::InvalidInput, checkpoint + ": " + e.what_without_backtrace());
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, checkpoint + ": " + e.what());
+    }
+}
+
+}  // namespace kibitz::training

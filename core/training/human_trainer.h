@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Torch-free API of the human-move trainer; the implementation (human_trainer.cpp) is the only torch user.
+
+#include "core/common/cancel_token.h"
+#include "core/common/result.h"
+#include "core/models/model_config.h"
+#include "core/training/move_metrics.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kibitz::training {
+
+/// Everything a training run needs. Defaults are the shipped `small` recipe.
+struct TrainOptions {
+    std::vector<std::string> pgnFiles;
+    models::ModelConfig config;
+    std::string outDir;              ///< checkpoints go here (created if missing)
+    std::int64_t totalSteps = 200000;  ///< length of the cosine schedule
+    std::int64_t stopAfterSteps = -1;  ///< stop (with a checkpoint) at this step although the schedule is longer
+    int batchSize = 256;             ///< global batch (split evenly over ranks)
+    double learningRate = 1e-3;      ///< peak
+    double minLrFraction = 0.1;      ///< cosine decays to peak * this
+    std::int64_t warmupSteps = 1000;
+    double weightDecay = 0.05;
+    double gradClip = 1.0;
+    double condDropout = 0.1;        ///< per conditioning slot
+    int threads = 1;                 ///< torch intra-op threads (at::set_num_threads)
+    std::uint64_t seed = 1;
+    int holdoutPermille = 30;
+    int chunkGames = 2000;
+    std::int64_t checkpointEvery = 1000;
+    std::int64_t keepEvery = 20000;  ///< also keep a copy "step-N.pt" this often (0: never)
+    std::int64_t logEvery = 50;
+    std::int64_t validateEvery = 2000;  ///< 0: never
+    int validationPositions = 8000;
+    bool resume = false;             ///< continue from outDir/latest.pt if it exists
+    // Distributed data parallel (c10d ProcessGroupGloo + TCPStore).
+    int worldSize = 1;
+    int rank = 0;
+    std::string masterAddr = "127.0.0.1";
+    int masterPort = 29500;
+};
+
+/// A progress report, sent every `logEvery` steps (values averaged over that window and over ranks).
+struct TrainProgress {
+    std::int64_t step = 0;
+    std::int64_t totalSteps = 0;
+    std::int64_t samplesSeen = 0;
+    double loss = 0.0;
+    double accuracy = 0.0;     ///< top-1 on training batches
+    double learningRate = 0.0;
+    double samplesPerSecond = 0.0;
+    double etaSeconds = 0.0;
+    double wallSeconds = 0.0;  ///< total training time including earlier sessions
+    std::int64_t epoch = 0;
+};
+
+/// Sinks for what a run reports. All are called on the thread that runs train().
+struct TrainCallbacks {
+    std::function<void(const TrainProgress&)> progress;
+    std::function<void(std::int64_t step, const MoveMetrics&)> validation;
+    std::function<void(const std::string&)> log;  ///< free-form lines (data stats, checkpoints, resume)
+};
+
+/// Trains (or resumes) the human-move model. Returns when the schedule ends, `stopAfterSteps` is reached or
+/// `cancel` is set (all three write a checkpoint first). Errors (bad files, incompatible checkpoint,
+/// torch failures, distributed set-up) come back as values; nothing throws.
+Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, const TrainCallbacks& callbacks);
+
+/// Learning rate at `step`: linear warm-up, then cosine decay to peak * minLrFraction.
+double learningRateAt(const TrainOptions& options, std::int64_t step);
+
+/// Evaluates a checkpoint on positions of `pgnFiles` (split: held-out games only, or all games), at most
+/// `maxGames` games (<= 0: all). Metrics per 100-Elo bucket.
+Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
+                                       bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads);
+
+}  // namespace kibitz::training
