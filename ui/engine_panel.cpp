@@ -74,7 +74,8 @@ EnginePanel::EnginePanel(QWidget* parent) : QWidget(parent), m_engine(new UciEng
     connect(m_engine, &UciEngine::stateChanged, this, &EnginePanel::onStateChanged);
     connect(m_engine, &UciEngine::restarted, this, &EnginePanel::analyseNow);  // the lost search is issued again
     connect(m_engine, &UciEngine::lineSent, this, [this](const QString& l) { appendLog(QStringLiteral("> ") + l); });
-    connect(m_engine, &UciEngine::lineReceived, this, [this](const QString& l) { appendLog(QStringLiteral("< ") + l); });
+    connect(m_engine, &UciEngine::lineReceived, this,
+            [this](const QString& l) { appendLog(QStringLiteral("< ") + l); });
 }
 
 EnginePanel::~EnginePanel() = default;  // m_engine is a child: its destructor quits and reaps the process
@@ -296,9 +297,12 @@ QString EnginePanel::sanLine(const QStringList& uciMoves) const {
         auto move = chess::parseUci(pos, text.toStdString());
         if (!move) break;  // an engine line that is not legal here (stale or bogus) is cut, not shown wrongly
         const QString san = QString::fromStdString(chess::toSan(pos, *move));
-        if (pos.sideToMove() == chess::White) parts.append(QStringLiteral("%1. %2").arg(pos.fullmoveNumber()).arg(san));
-        else if (first) parts.append(QStringLiteral("%1... %2").arg(pos.fullmoveNumber()).arg(san));
-        else parts.append(san);
+        if (pos.sideToMove() == chess::White)
+            parts.append(QStringLiteral("%1. %2").arg(pos.fullmoveNumber()).arg(san));
+        else if (first)
+            parts.append(QStringLiteral("%1... %2").arg(pos.fullmoveNumber()).arg(san));
+        else
+            parts.append(san);
         first = false;
         pos.makeMove(*move);
     }
@@ -339,12 +343,8 @@ void EnginePanel::onError(const engines::EngineError& error) {
 void EnginePanel::onStateChanged(UciEngine::State state) {
     switch (state) {
         case UciEngine::State::Ready:
-        case UciEngine::State::Searching:
-            m_nameLabel->setText(m_engine->engineName());
-            break;
-        case UciEngine::State::Starting:
-            m_nameLabel->setText(tr("starting…"));
-            break;
+        case UciEngine::State::Searching: m_nameLabel->setText(m_engine->engineName()); break;
+        case UciEngine::State::Starting: m_nameLabel->setText(tr("starting…")); break;
         case UciEngine::State::Failed:
             // The engine gave up; the toggle shows it, the status line says why.
             m_enabled = false;
@@ -356,8 +356,7 @@ void EnginePanel::onStateChanged(UciEngine::State state) {
             m_refresh.stop();
             flushLog();
             break;
-        default:
-            break;
+        default: break;
     }
 }
 

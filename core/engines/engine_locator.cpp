@@ -22,9 +22,8 @@ QStringList defaultStockfishLocations() {
 Result<QString> locateStockfish(const QString& configuredPath, const QStringList& fallbacks) {
     if (!configuredPath.isEmpty()) {
         // A bare name ("stockfish_16") is looked up on PATH like a shell would.
-        const QString resolved = configuredPath.contains(QLatin1Char('/'))
-                                     ? configuredPath
-                                     : QStandardPaths::findExecutable(configuredPath);
+        const QString resolved =
+            configuredPath.contains(QLatin1Char('/')) ? configuredPath : QStandardPaths::findExecutable(configuredPath);
         if (!resolved.isEmpty() && isExecutableFile(resolved)) return QFileInfo(resolved).absoluteFilePath();
         return makeError(ErrorCode::InvalidInput,
                          "engine path '" + configuredPath.toStdString() + "' is not an executable file");

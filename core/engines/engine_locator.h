@@ -17,7 +17,8 @@ QStringList defaultStockfishLocations();
 /// Finds a Stockfish executable: `configuredPath` first (when non-empty), then `stockfish` on PATH, then
 /// `fallbacks` (by default defaultStockfishLocations()). Returns the absolute path of the first executable file.
 /// A configured path that is not an executable file is an error naming it, so a typo is not silently ignored.
-Result<QString> locateStockfish(const QString& configuredPath, const QStringList& fallbacks = defaultStockfishLocations());
+Result<QString> locateStockfish(const QString& configuredPath,
+                                const QStringList& fallbacks = defaultStockfishLocations());
 
 /// locateStockfish() with the path stored in QSettings under kEnginePathSettingsKey.
 Result<QString> locateStockfishFromSettings();

@@ -41,7 +41,8 @@ QString SearchLimits::command() const {
 }
 
 UciEngine::UciEngine(QObject* parent) : QObject(parent) {
-    for (QTimer* t : {&m_handshakeTimer, &m_pingTimer, &m_stopTimer, &m_silenceTimer, &m_quitTimer}) t->setSingleShot(true);
+    for (QTimer* t : {&m_handshakeTimer, &m_pingTimer, &m_stopTimer, &m_silenceTimer, &m_quitTimer})
+        t->setSingleShot(true);
     connect(&m_handshakeTimer, &QTimer::timeout, this, [this] {
         fail(EngineErrorKind::HandshakeTimeout,
              QStringLiteral("%1: no %2 within %3 ms")
@@ -149,7 +150,8 @@ void UciEngine::onReadyRead() {
     }
     if (m_stdoutBuffer.size() > kMaxLineBytes) {
         m_stdoutBuffer.clear();
-        reportError(EngineErrorKind::Protocol, QStringLiteral("output line longer than %1 bytes dropped").arg(kMaxLineBytes));
+        reportError(EngineErrorKind::Protocol,
+                    QStringLiteral("output line longer than %1 bytes dropped").arg(kMaxLineBytes));
     }
 }
 
@@ -171,9 +173,8 @@ void UciEngine::handleLine(const QString& line) {
     }
     auto parsed = parseUciLine(line);
     if (!parsed) {
-        reportError(EngineErrorKind::Protocol,
-                    QString::fromStdString(parsed.error().message) + QStringLiteral(" in line \"") + line +
-                        QLatin1Char('"'));
+        reportError(EngineErrorKind::Protocol, QString::fromStdString(parsed.error().message) +
+                                                   QStringLiteral(" in line \"") + line + QLatin1Char('"'));
         return;
     }
     UciMessage& msg = parsed.value();
@@ -192,7 +193,8 @@ void UciEngine::handleLine(const QString& line) {
         if ((m_state == State::Searching || m_state == State::Stopping) && !m_discardSearch) Q_EMIT infoReceived(*info);
     } else if (auto* best = std::get_if<UciBestMove>(&msg)) {
         if (m_state != State::Searching && m_state != State::Stopping) {
-            reportError(EngineErrorKind::Protocol, QStringLiteral("bestmove without a search: \"") + line + QLatin1Char('"'));
+            reportError(EngineErrorKind::Protocol,
+                        QStringLiteral("bestmove without a search: \"") + line + QLatin1Char('"'));
             return;
         }
         m_stopTimer.stop();
@@ -202,8 +204,10 @@ void UciEngine::handleLine(const QString& line) {
         m_restartsLeft = m_maxRestarts;  // a search completed: the engine works again
         setState(State::Ready);
         if (!discard) Q_EMIT bestMove(*best);
-        if (m_state == State::Ready && m_pendingGo) sendSearch();
-        else if (m_state == State::Ready) flushPendingOptions();
+        if (m_state == State::Ready && m_pendingGo)
+            sendSearch();
+        else if (m_state == State::Ready)
+            flushPendingOptions();
     }
 }
 
@@ -236,8 +240,10 @@ void UciEngine::handleReadyOk() {
             Q_EMIT restarted();
         }
         if (m_state != State::Ready) return;  // a slot connected to restarted() already moved on
-        if (m_pendingGo) sendSearch();
-        else flushPendingOptions();
+        if (m_pendingGo)
+            sendSearch();
+        else
+            flushPendingOptions();
         return;
     }
     if (m_pendingReadyOk == 0) m_pingTimer.stop();
@@ -255,8 +261,9 @@ Status UciEngine::validateOption(const QString& name, const QString& value) cons
                 const qlonglong v = value.toLongLong(&ok);
                 if (!ok) return makeError(ErrorCode::InvalidInput, where + ": not an integer");
                 if ((opt.min && v < *opt.min) || (opt.max && v > *opt.max))
-                    return makeError(ErrorCode::InvalidInput, where + ": outside " + std::to_string(opt.min.value_or(v)) +
-                                                                  ".." + std::to_string(opt.max.value_or(v)));
+                    return makeError(ErrorCode::InvalidInput, where + ": outside " +
+                                                                  std::to_string(opt.min.value_or(v)) + ".." +
+                                                                  std::to_string(opt.max.value_or(v)));
                 return {};
             }
             case UciOption::Type::Check:
@@ -273,8 +280,8 @@ Status UciEngine::validateOption(const QString& name, const QString& value) cons
         }
         return {};
     }
-    return makeError(ErrorCode::InvalidInput, "engine '" + m_engineName.toStdString() + "' has no option '" +
-                                                  name.toStdString() + "'");
+    return makeError(ErrorCode::InvalidInput,
+                     "engine '" + m_engineName.toStdString() + "' has no option '" + name.toStdString() + "'");
 }
 
 Status UciEngine::setOption(const QString& name, const QString& value) {
@@ -330,9 +337,7 @@ void UciEngine::go(const SearchLimits& limits) {
             m_pendingGo = limits;
             start();
             return;
-        case State::Starting:
-            m_pendingGo = limits;
-            return;
+        case State::Starting: m_pendingGo = limits; return;
         case State::Ready:
             m_pendingGo = limits;
             sendSearch();
@@ -357,7 +362,8 @@ void UciEngine::sendSearch() {
         send(QStringLiteral("ucinewgame"));
         m_newGamePending = false;
     }
-    QString pos = m_fen.isEmpty() ? QStringLiteral("position startpos") : QString(QStringLiteral("position fen ") + m_fen);
+    QString pos =
+        m_fen.isEmpty() ? QStringLiteral("position startpos") : QString(QStringLiteral("position fen ") + m_fen);
     if (!m_moves.isEmpty()) pos += QStringLiteral(" moves ") + m_moves.join(QLatin1Char(' '));
     send(pos);
     send(m_pendingGo.value_or(SearchLimits::infinite()).command());
@@ -393,7 +399,9 @@ void UciEngine::ping() {
     m_pingTimer.start(m_timeouts.pingMs);
 }
 
-void UciEngine::onHang(const QString& what) { fail(EngineErrorKind::Hung, m_program + QStringLiteral(": ") + what, true); }
+void UciEngine::onHang(const QString& what) {
+    fail(EngineErrorKind::Hung, m_program + QStringLiteral(": ") + what, true);
+}
 
 void UciEngine::fail(EngineErrorKind kind, const QString& message, bool mayRestart) {
     for (QTimer* t : {&m_handshakeTimer, &m_pingTimer, &m_stopTimer, &m_silenceTimer}) t->stop();
@@ -445,8 +453,9 @@ void UciEngine::onFinished(int exitCode, QProcess::ExitStatus status) {
         }
         return;
     }
-    const QString how = status == QProcess::CrashExit ? QStringLiteral("%1 crashed").arg(m_program)
-                                                      : QStringLiteral("%1 exited with code %2").arg(m_program).arg(exitCode);
+    const QString how = status == QProcess::CrashExit
+                            ? QStringLiteral("%1 crashed").arg(m_program)
+                            : QStringLiteral("%1 exited with code %2").arg(m_program).arg(exitCode);
     const bool wasWorking = m_state != State::Starting || m_restarting;
     fail(EngineErrorKind::Crashed, how, wasWorking);
 }

@@ -180,7 +180,7 @@ private:
     bool m_expectExit = false;      // we asked the process to go (quit or kill)
     bool m_restartPending = false;  // start again once the process has exited
     bool m_gotUciOk = false;
-    bool m_restarting = false;      // the handshake in progress follows an automatic restart
+    bool m_restarting = false;  // the handshake in progress follows an automatic restart
     int m_pendingReadyOk = 0;
     qint64 m_pingSentAt = 0;
 

@@ -41,8 +41,7 @@ Error protocolError(const char* command, const std::string& what) {
 template <class Int>
 Result<Int> readInt(const char* command, const QList<Token>& tokens, qsizetype& i) {
     const QStringView key = tokens[i].text;
-    if (i + 1 >= tokens.size())
-        return protocolError(command, quoted(key) + " expects an integer, got end of line");
+    if (i + 1 >= tokens.size()) return protocolError(command, quoted(key) + " expects an integer, got end of line");
     bool ok = false;
     const qlonglong v = tokens[i + 1].text.toLongLong(&ok);
     if (!ok) return protocolError(command, quoted(key) + " expects an integer, got " + quoted(tokens[i + 1].text));
@@ -87,10 +86,14 @@ Result<UciInfo> parseInfo(QStringView args) {
             auto v = readInt<std::int64_t>(kCmd, tokens, i);
             if (!v) return v.error();
             if (*v < 0) return protocolError(kCmd, quoted(key) + " must not be negative");
-            if (key == QLatin1String("nodes")) info.nodes = *v;
-            else if (key == QLatin1String("nps")) info.nps = *v;
-            else if (key == QLatin1String("tbhits")) info.tbHits = *v;
-            else info.timeMs = *v;
+            if (key == QLatin1String("nodes"))
+                info.nodes = *v;
+            else if (key == QLatin1String("nps"))
+                info.nps = *v;
+            else if (key == QLatin1String("tbhits"))
+                info.tbHits = *v;
+            else
+                info.timeMs = *v;
         } else if (key == QLatin1String("hashfull")) {
             auto v = readInt<int>(kCmd, tokens, i);
             if (!v) return v.error();
@@ -114,12 +117,16 @@ Result<UciInfo> parseInfo(QStringView args) {
             if (i + 2 >= tokens.size()) return protocolError(kCmd, "'score' expects 'cp N' or 'mate N'");
             const QStringView kind = tokens[i + 1].text;
             UciScore score;
-            if (kind == QLatin1String("cp")) score.kind = UciScore::Kind::Centipawns;
-            else if (kind == QLatin1String("mate")) score.kind = UciScore::Kind::Mate;
-            else return protocolError(kCmd, "'score' expects 'cp' or 'mate', got " + quoted(kind));
+            if (kind == QLatin1String("cp"))
+                score.kind = UciScore::Kind::Centipawns;
+            else if (kind == QLatin1String("mate"))
+                score.kind = UciScore::Kind::Mate;
+            else
+                return protocolError(kCmd, "'score' expects 'cp' or 'mate', got " + quoted(kind));
             bool ok = false;
             score.value = tokens[i + 2].text.toInt(&ok);
-            if (!ok) return protocolError(kCmd, quoted(kind) + " expects an integer, got " + quoted(tokens[i + 2].text));
+            if (!ok)
+                return protocolError(kCmd, quoted(kind) + " expects an integer, got " + quoted(tokens[i + 2].text));
             i += 3;
             if (i < tokens.size() && tokens[i].text == QLatin1String("lowerbound")) {
                 score.bound = UciScore::Bound::Lower;
@@ -141,15 +148,16 @@ Result<UciInfo> parseInfo(QStringView args) {
                 bool ok = false;
                 v[k] = tokens[i + 1 + k].text.toInt(&ok);
                 if (!ok || v[k] < 0)
-                    return protocolError(kCmd, "'wdl' expects three non-negative integers, got " +
-                                                   quoted(tokens[i + 1 + k].text));
+                    return protocolError(
+                        kCmd, "'wdl' expects three non-negative integers, got " + quoted(tokens[i + 1 + k].text));
             }
             info.wdl = UciWdl{v[0], v[1], v[2]};
             i += 4;
         } else if (key == QLatin1String("pv")) {
             // The pv runs to the end of the line.
             for (qsizetype k = i + 1; k < tokens.size(); ++k) {
-                if (!isMoveToken(tokens[k].text)) return protocolError(kCmd, "'pv' has a bad move " + quoted(tokens[k].text));
+                if (!isMoveToken(tokens[k].text))
+                    return protocolError(kCmd, "'pv' has a bad move " + quoted(tokens[k].text));
                 info.pv.append(tokens[k].text.toString());
             }
             if (info.pv.isEmpty()) return protocolError(kCmd, "'pv' expects at least one move");
@@ -204,12 +212,18 @@ Result<UciOption> parseOption(QStringView args) {
         } else if (key == QLatin1String("type")) {
             if (i + 1 >= tokens.size()) return protocolError(kCmd, "'type' expects a value");
             const QStringView t = tokens[i + 1].text;
-            if (t == QLatin1String("check")) opt.type = UciOption::Type::Check;
-            else if (t == QLatin1String("spin")) opt.type = UciOption::Type::Spin;
-            else if (t == QLatin1String("combo")) opt.type = UciOption::Type::Combo;
-            else if (t == QLatin1String("button")) opt.type = UciOption::Type::Button;
-            else if (t == QLatin1String("string")) opt.type = UciOption::Type::String;
-            else return protocolError(kCmd, "unknown type " + quoted(t));
+            if (t == QLatin1String("check"))
+                opt.type = UciOption::Type::Check;
+            else if (t == QLatin1String("spin"))
+                opt.type = UciOption::Type::Spin;
+            else if (t == QLatin1String("combo"))
+                opt.type = UciOption::Type::Combo;
+            else if (t == QLatin1String("button"))
+                opt.type = UciOption::Type::Button;
+            else if (t == QLatin1String("string"))
+                opt.type = UciOption::Type::String;
+            else
+                return protocolError(kCmd, "unknown type " + quoted(t));
             haveType = true;
             next = i + 2;
         } else if (key == QLatin1String("default")) {
@@ -231,7 +245,9 @@ Result<UciOption> parseOption(QStringView args) {
     if (opt.type == UciOption::Type::Spin) {
         bool ok = false;
         opt.defaultValue.toLongLong(&ok);
-        if (!ok) return protocolError(kCmd, "spin " + quoted(opt.name) + " has a non-integer default " + quoted(opt.defaultValue));
+        if (!ok)
+            return protocolError(kCmd,
+                                 "spin " + quoted(opt.name) + " has a non-integer default " + quoted(opt.defaultValue));
     }
     if (opt.type == UciOption::Type::Check && opt.defaultValue != QLatin1String("true") &&
         opt.defaultValue != QLatin1String("false"))
@@ -249,7 +265,8 @@ Result<UciBestMove> parseBestMove(QStringView args) {
     if (move != QLatin1String("(none)") && !isMoveToken(move)) return protocolError(kCmd, "bad move " + quoted(move));
     best.move = move.toString();
     if (tokens.size() >= 2) {
-        if (tokens[1].text != QLatin1String("ponder")) return protocolError(kCmd, "unknown token " + quoted(tokens[1].text));
+        if (tokens[1].text != QLatin1String("ponder"))
+            return protocolError(kCmd, "unknown token " + quoted(tokens[1].text));
         if (tokens.size() < 3 || !isMoveToken(tokens[2].text))
             return protocolError(kCmd, "'ponder' expects a move" +
                                            (tokens.size() >= 3 ? ", got " + quoted(tokens[2].text) : std::string()));
@@ -264,9 +281,12 @@ Result<UciId> parseId(QStringView args) {
     const QList<Token> tokens = tokenize(args);
     if (tokens.isEmpty()) return protocolError(kCmd, "expects 'name' or 'author'");
     UciId id;
-    if (tokens[0].text == QLatin1String("name")) id.field = UciId::Field::Name;
-    else if (tokens[0].text == QLatin1String("author")) id.field = UciId::Field::Author;
-    else return protocolError(kCmd, "expects 'name' or 'author', got " + quoted(tokens[0].text));
+    if (tokens[0].text == QLatin1String("name"))
+        id.field = UciId::Field::Name;
+    else if (tokens[0].text == QLatin1String("author"))
+        id.field = UciId::Field::Author;
+    else
+        return protocolError(kCmd, "expects 'name' or 'author', got " + quoted(tokens[0].text));
     id.value = tokens.size() > 1 ? args.mid(tokens[1].pos).trimmed().toString() : QString();
     return id;
 }

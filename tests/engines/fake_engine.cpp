@@ -89,8 +89,7 @@ int main(int argc, char** argv) {
             if (mode == "hang-search") {
                 printDepth(1, multiPv);
                 std::signal(SIGTERM, SIG_IGN);
-                while (std::getline(std::cin, line)) {
-                }
+                while (std::getline(std::cin, line)) {}
                 blockForever();
             }
             if (mode == "crash-search") {

@@ -110,7 +110,8 @@ void TstEnginePanel::debouncesPositionChanges() {
     QCOMPARE(countSent(sent, QStringLiteral("position ")), 1);
     QStringList lines;
     for (const auto& a : sent) lines.append(a.at(0).toString());
-    QVERIFY2(lines.contains(QStringLiteral("position startpos moves ") + moves.join(u' ')), qPrintable(lines.join(u'\n')));
+    QVERIFY2(lines.contains(QStringLiteral("position startpos moves ") + moves.join(u' ')),
+             qPrintable(lines.join(u'\n')));
 }
 
 void TstEnginePanel::toggleOffAndOn() {

@@ -284,8 +284,7 @@ void TstFakeEngine::crashTooOftenFails() {
     engine->setMaxRestarts(2);
     QSignalSpy errors(engine.get(), &UciEngine::error);
     // Re-issue the search after every restart, as the engine panel does: the engine crashes every time.
-    connect(engine.get(), &UciEngine::restarted, engine.get(),
-            [e = engine.get()] { e->go(SearchLimits::depth(3)); });
+    connect(engine.get(), &UciEngine::restarted, engine.get(), [e = engine.get()] { e->go(SearchLimits::depth(3)); });
     engine->go(SearchLimits::depth(3));
     QTRY_COMPARE_WITH_TIMEOUT(engine->state(), State::Failed, 10000);
     QCOMPARE(engine->restartCount(), 2);
@@ -356,8 +355,7 @@ void TstFakeEngine::hostKilledLeavesNoOrphan() {
 #endif
     // The app itself dies without running destructors: the kernel must take the engine with it.
     QProcess host;
-    host.start(QStringLiteral(KIBITZ_ENGINE_HOST),
-               {QStringLiteral(KIBITZ_FAKE_ENGINE), QStringLiteral("ignore-quit")});
+    host.start(QStringLiteral(KIBITZ_ENGINE_HOST), {QStringLiteral(KIBITZ_FAKE_ENGINE), QStringLiteral("ignore-quit")});
     QVERIFY(host.waitForStarted(5000));
     QSignalSpy ready(&host, &QProcess::readyReadStandardOutput);
     QVERIFY(ready.wait(5000));

@@ -36,8 +36,9 @@ private:
 
 void TstUciEngine::initTestCase() {
     auto found = locateStockfish(QString());
-    if (!found) QSKIP(qPrintable(QStringLiteral("Stockfish is not installed: ") +
-                                 QString::fromStdString(found.error().message)));
+    if (!found)
+        QSKIP(
+            qPrintable(QStringLiteral("Stockfish is not installed: ") + QString::fromStdString(found.error().message)));
     m_path = found.value();
     qInfo("using %s", qPrintable(m_path));
 }

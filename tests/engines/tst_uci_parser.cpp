@@ -51,11 +51,14 @@ void TstUciParser::wholeFiles_data() {
 
     // unknown = the banner line and the empty line after the id lines.
     QTest::newRow("handshake") << "sf15_uci_handshake.txt" << 0 << 21 << 2 << QString() << QString() << 0 << 0;
-    QTest::newRow("multipv3 wdl") << "sf15_multipv3_wdl.txt" << 37 << 21 << 2 << "g1f3" << "g8f6" << 3 << 12;
+    QTest::newRow("multipv3 wdl") << "sf15_multipv3_wdl.txt" << 37 << 21 << 2 << "g1f3"
+                                  << "g8f6" << 3 << 12;
     QTest::newRow("mate for white") << "sf15_mate_white.txt" << 21 << 21 << 2 << "h5f7" << QString() << 2 << 10;
     QTest::newRow("mated now") << "sf15_mated.txt" << 2 << 21 << 2 << "(none)" << QString() << 0 << 0;
-    QTest::newRow("mated in 2") << "sf15_mated_in_n.txt" << 13 << 21 << 2 << "a1a2" << "g1f2" << 1 << 12;
-    QTest::newRow("bounds long") << "sf15_bounds.txt" << 62 << 21 << 2 << "c2f5" << "d5f5" << 1 << 25;
+    QTest::newRow("mated in 2") << "sf15_mated_in_n.txt" << 13 << 21 << 2 << "a1a2"
+                                << "g1f2" << 1 << 12;
+    QTest::newRow("bounds long") << "sf15_bounds.txt" << 62 << 21 << 2 << "c2f5"
+                                 << "d5f5" << 1 << 25;
 }
 
 void TstUciParser::wholeFiles() {
@@ -74,8 +77,10 @@ void TstUciParser::wholeFiles() {
     UciBestMove bm;
     for (int i = 0; i < lines.size(); ++i) {
         auto r = parseUciLine(lines[i]);
-        QVERIFY2(r.ok(), qPrintable(QStringLiteral("%1:%2: %3").arg(file).arg(i + 1).arg(
-                             r.ok() ? QString() : QString::fromStdString(r.error().message))));
+        QVERIFY2(r.ok(), qPrintable(QStringLiteral("%1:%2: %3")
+                                        .arg(file)
+                                        .arg(i + 1)
+                                        .arg(r.ok() ? QString() : QString::fromStdString(r.error().message))));
         if (auto* info = std::get_if<UciInfo>(&r.value())) {
             ++nInfo;
             if (info->multiPv) multiPv = std::max(multiPv, *info->multiPv);
@@ -109,7 +114,7 @@ void TstUciParser::infoLines_data() {
     QTest::addColumn<int>("multiPv");
     QTest::addColumn<bool>("mate");
     QTest::addColumn<int>("score");
-    QTest::addColumn<int>("bound");  // 0 exact, 1 lower, 2 upper
+    QTest::addColumn<int>("bound");       // 0 exact, 1 lower, 2 upper
     QTest::addColumn<QList<int>>("wdl");  // empty: none
     QTest::addColumn<qint64>("nodes");
     QTest::addColumn<qint64>("nps");
@@ -118,27 +123,26 @@ void TstUciParser::infoLines_data() {
     QTest::addColumn<QStringList>("pv");
 
     QTest::newRow("multipv 1 depth 1") << "sf15_multipv3_wdl.txt" << 29 << 1 << 1 << 1 << false << 16 << 0
-                                        << QList<int>{19, 977, 4} << qint64(88) << qint64(44000) << 0 << qint64(2)
-                                        << QStringList{"g1f3"};
-    QTest::newRow("multipv 3 depth 12") << "sf15_multipv3_wdl.txt" << 64 << 12 << 15 << 3 << false << 6 << 0
-                                         << QList<int>{12, 982, 6} << qint64(112616) << qint64(557504) << 53
-                                         << qint64(202)
-                                         << QString("f1c4 g8f6 b1c3 b8c6 d2d3 f8b4 g1e2 d7d5 e4d5 f6d5 e1g1 d5c3")
-                                                .split(' ');
+                                       << QList<int>{19, 977, 4} << qint64(88) << qint64(44000) << 0 << qint64(2)
+                                       << QStringList{"g1f3"};
+    QTest::newRow("multipv 3 depth 12")
+        << "sf15_multipv3_wdl.txt" << 64 << 12 << 15 << 3 << false << 6 << 0 << QList<int>{12, 982, 6} << qint64(112616)
+        << qint64(557504) << 53 << qint64(202)
+        << QString("f1c4 g8f6 b1c3 b8c6 d2d3 f8b4 g1e2 d7d5 e4d5 f6d5 e1g1 d5c3").split(' ');
     QTest::newRow("mate 1, no wdl") << "sf15_mate_white.txt" << 47 << 10 << 2 << 1 << true << 1 << 0 << QList<int>{}
-                                     << qint64(6045) << qint64(431785) << 1 << qint64(14) << QStringList{"h5f7"};
-    QTest::newRow("negative cp multipv 2") << "sf15_mate_white.txt" << 48 << 10 << 11 << 2 << false << -130 << 0
-                                            << QList<int>{} << qint64(6045) << qint64(431785) << 1 << qint64(14)
-                                            << QString("h5f3 c6d4 f3d1 f6e4 g1e2 d7d5 e2d4 e5d4 c4e2 d8g5").split(' ');
+                                    << qint64(6045) << qint64(431785) << 1 << qint64(14) << QStringList{"h5f7"};
+    QTest::newRow("negative cp multipv 2")
+        << "sf15_mate_white.txt" << 48 << 10 << 11 << 2 << false << -130 << 0 << QList<int>{} << qint64(6045)
+        << qint64(431785) << 1 << qint64(14) << QString("h5f3 c6d4 f3d1 f6e4 g1e2 d7d5 e2d4 e5d4 c4e2 d8g5").split(' ');
     QTest::newRow("mate -2 with wdl") << "sf15_mated_in_n.txt" << 34 << 6 << 5 << 1 << true << -2 << 0
-                                       << QList<int>{0, 0, 1000} << qint64(138) << qint64(138000) << 0 << qint64(1)
-                                       << QString("a1a2 g1f2 a2a1 f2b2").split(' ');
-    QTest::newRow("lowerbound after wdl") << "sf15_bounds.txt" << 51 << 23 << 29 << 1 << false << 63 << 1
-                                           << QList<int>{128, 872, 0} << qint64(1512406) << qint64(482734) << 505
-                                           << qint64(3133) << QStringList{"c2f5"};
-    QTest::newRow("upperbound after wdl") << "sf15_bounds.txt" << 63 << 24 << 33 << 1 << false << 56 << 2
-                                           << QList<int>{90, 910, 0} << qint64(1784123) << qint64(474374) << 579
-                                           << qint64(3761) << QStringList{"c2f5", "d5f5"};
+                                      << QList<int>{0, 0, 1000} << qint64(138) << qint64(138000) << 0 << qint64(1)
+                                      << QString("a1a2 g1f2 a2a1 f2b2").split(' ');
+    QTest::newRow("lowerbound after wdl")
+        << "sf15_bounds.txt" << 51 << 23 << 29 << 1 << false << 63 << 1 << QList<int>{128, 872, 0} << qint64(1512406)
+        << qint64(482734) << 505 << qint64(3133) << QStringList{"c2f5"};
+    QTest::newRow("upperbound after wdl")
+        << "sf15_bounds.txt" << 63 << 24 << 33 << 1 << false << 56 << 2 << QList<int>{90, 910, 0} << qint64(1784123)
+        << qint64(474374) << 579 << qint64(3761) << QStringList{"c2f5", "d5f5"};
 }
 
 void TstUciParser::infoLines() {
@@ -199,7 +203,8 @@ void TstUciParser::currMoveAndString() {
 
     auto str = parseUciLine(lines[27]);
     QVERIFY(str.ok());
-    QCOMPARE(std::get<UciInfo>(str.value()).string, QStringLiteral("NNUE evaluation using nn-ad9b42354671.nnue enabled"));
+    QCOMPARE(std::get<UciInfo>(str.value()).string,
+             QStringLiteral("NNUE evaluation using nn-ad9b42354671.nnue enabled"));
     QVERIFY(!std::get<UciInfo>(str.value()).depth.has_value());
 }
 
@@ -211,8 +216,8 @@ void TstUciParser::options_data() {
     QTest::addColumn<qint64>("min");  // -1: none
     QTest::addColumn<qint64>("max");
 
-    QTest::newRow("string, empty default, spaces in name") << 5 << "Debug Log File" << int(UciOption::Type::String)
-                                                            << QString() << qint64(-1) << qint64(-1);
+    QTest::newRow("string, empty default, spaces in name")
+        << 5 << "Debug Log File" << int(UciOption::Type::String) << QString() << qint64(-1) << qint64(-1);
     QTest::newRow("Threads") << 6 << "Threads" << int(UciOption::Type::Spin) << "1" << qint64(1) << qint64(1024);
     QTest::newRow("Hash") << 7 << "Hash" << int(UciOption::Type::Spin) << "16" << qint64(1) << qint64(33554432);
     QTest::newRow("button") << 8 << "Clear Hash" << int(UciOption::Type::Button) << QString() << qint64(-1)
@@ -220,8 +225,7 @@ void TstUciParser::options_data() {
     QTest::newRow("MultiPV") << 10 << "MultiPV" << int(UciOption::Type::Spin) << "1" << qint64(1) << qint64(500);
     QTest::newRow("UCI_LimitStrength") << 17 << "UCI_LimitStrength" << int(UciOption::Type::Check) << "false"
                                        << qint64(-1) << qint64(-1);
-    QTest::newRow("UCI_Elo") << 18 << "UCI_Elo" << int(UciOption::Type::Spin) << "1350" << qint64(1350)
-                             << qint64(2850);
+    QTest::newRow("UCI_Elo") << 18 << "UCI_Elo" << int(UciOption::Type::Spin) << "1350" << qint64(1350) << qint64(2850);
     QTest::newRow("SyzygyPath") << 20 << "SyzygyPath" << int(UciOption::Type::String) << "<empty>" << qint64(-1)
                                 << qint64(-1);
 }
@@ -272,32 +276,58 @@ void TstUciParser::garbage_data() {
     QTest::addColumn<QString>("line");
     QTest::addColumn<QString>("mentions");
 
-    QTest::newRow("depth not a number") << "info depth x nodes 5" << "'depth' expects an integer, got 'x'";
-    QTest::newRow("depth at end") << "info depth" << "'depth' expects an integer, got end of line";
-    QTest::newRow("nodes overflow text") << "info nodes 12ab" << "'12ab'";
-    QTest::newRow("negative nodes") << "info nodes -5" << "'nodes' must not be negative";
-    QTest::newRow("score kind") << "info depth 3 score pawns 12" << "'pawns'";
-    QTest::newRow("score value") << "info score cp twelve" << "'twelve'";
-    QTest::newRow("score truncated") << "info score cp" << "'score' expects";
-    QTest::newRow("bound without score") << "info depth 3 lowerbound" << "'lowerbound' must follow";
-    QTest::newRow("wdl short") << "info wdl 1 2" << "'wdl' expects three";
-    QTest::newRow("wdl negative") << "info wdl 1 -2 3" << "'-2'";
-    QTest::newRow("multipv zero") << "info multipv 0" << "'multipv' must be at least 1";
-    QTest::newRow("pv bad move") << "info depth 2 pv e2e4 e7e9" << "'e7e9'";
-    QTest::newRow("pv empty") << "info depth 2 pv" << "'pv' expects at least one move";
-    QTest::newRow("currmove bad") << "info currmove zz" << "'zz'";
-    QTest::newRow("unknown info token") << "info depth 3 frobnicate 7" << "unknown token 'frobnicate'";
-    QTest::newRow("bestmove empty") << "bestmove" << "bestmove: expects a move";
-    QTest::newRow("bestmove bad") << "bestmove e2-e4" << "'e2-e4'";
-    QTest::newRow("bestmove junk after") << "bestmove e2e4 maybe d7d5" << "'maybe'";
-    QTest::newRow("ponder missing") << "bestmove e2e4 ponder" << "'ponder' expects a move";
-    QTest::newRow("option without type") << "option name Hash default 16" << "missing 'type'";
-    QTest::newRow("option bad type") << "option name Hash type spinner default 1" << "'spinner'";
-    QTest::newRow("option spin default") << "option name Hash type spin default big" << "'big'";
-    QTest::newRow("option check default") << "option name Ponder type check default maybe" << "'maybe'";
-    QTest::newRow("option min") << "option name Hash type spin default 1 min low" << "'low'";
-    QTest::newRow("id field") << "id version 3" << "'version'";
-    QTest::newRow("uciok trailing") << "uciok please" << "'please'";
+    QTest::newRow("depth not a number") << "info depth x nodes 5"
+                                        << "'depth' expects an integer, got 'x'";
+    QTest::newRow("depth at end") << "info depth"
+                                  << "'depth' expects an integer, got end of line";
+    QTest::newRow("nodes overflow text") << "info nodes 12ab"
+                                         << "'12ab'";
+    QTest::newRow("negative nodes") << "info nodes -5"
+                                    << "'nodes' must not be negative";
+    QTest::newRow("score kind") << "info depth 3 score pawns 12"
+                                << "'pawns'";
+    QTest::newRow("score value") << "info score cp twelve"
+                                 << "'twelve'";
+    QTest::newRow("score truncated") << "info score cp"
+                                     << "'score' expects";
+    QTest::newRow("bound without score") << "info depth 3 lowerbound"
+                                         << "'lowerbound' must follow";
+    QTest::newRow("wdl short") << "info wdl 1 2"
+                               << "'wdl' expects three";
+    QTest::newRow("wdl negative") << "info wdl 1 -2 3"
+                                  << "'-2'";
+    QTest::newRow("multipv zero") << "info multipv 0"
+                                  << "'multipv' must be at least 1";
+    QTest::newRow("pv bad move") << "info depth 2 pv e2e4 e7e9"
+                                 << "'e7e9'";
+    QTest::newRow("pv empty") << "info depth 2 pv"
+                              << "'pv' expects at least one move";
+    QTest::newRow("currmove bad") << "info currmove zz"
+                                  << "'zz'";
+    QTest::newRow("unknown info token") << "info depth 3 frobnicate 7"
+                                        << "unknown token 'frobnicate'";
+    QTest::newRow("bestmove empty") << "bestmove"
+                                    << "bestmove: expects a move";
+    QTest::newRow("bestmove bad") << "bestmove e2-e4"
+                                  << "'e2-e4'";
+    QTest::newRow("bestmove junk after") << "bestmove e2e4 maybe d7d5"
+                                         << "'maybe'";
+    QTest::newRow("ponder missing") << "bestmove e2e4 ponder"
+                                    << "'ponder' expects a move";
+    QTest::newRow("option without type") << "option name Hash default 16"
+                                         << "missing 'type'";
+    QTest::newRow("option bad type") << "option name Hash type spinner default 1"
+                                     << "'spinner'";
+    QTest::newRow("option spin default") << "option name Hash type spin default big"
+                                         << "'big'";
+    QTest::newRow("option check default") << "option name Ponder type check default maybe"
+                                          << "'maybe'";
+    QTest::newRow("option min") << "option name Hash type spin default 1 min low"
+                                << "'low'";
+    QTest::newRow("id field") << "id version 3"
+                              << "'version'";
+    QTest::newRow("uciok trailing") << "uciok please"
+                                    << "'please'";
 }
 
 void TstUciParser::garbage() {
