@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <utility>
 #include <vector>
@@ -89,6 +90,11 @@ private:
     struct Parser;                      // tokenizer state, defined in pgn_reader.cpp
     std::unique_ptr<Parser> m_parser;
 };
+
+/// The SAN decoder of PgnReader: finds the legal move `san` names ("Nbd7", "exd6", "e8=Q+", "O-O", "0-0",
+/// "e8Q", trailing "!?" annotations allowed) from attack tables, without generating every legal move.
+/// Errors: "malformed move 'x'", "illegal move 'x'", "ambiguous move 'x'", "move 'x' lacks the promotion piece".
+Result<Move> matchSan(const Position& pos, std::string_view san);
 
 /// Writes a game as PGN text (Seven Tag Roster first, moves wrapped at 80 columns, clocks/evals as comments).
 std::string writePgn(const PgnGame& game);

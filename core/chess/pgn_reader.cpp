@@ -183,7 +183,130 @@ bool parseSanParts(std::string_view san, SanParts& out) {
     return true;
 }
 
+enum class SanMatch { Found, Illegal, Ambiguous, NoPromotion };
+
+// True when the pseudo-legal move from->to does not leave the mover's king attacked. The captured piece (also the
+// pawn taken en passant) is masked out of the attackers, and the mover leaves its square, so x-rays are seen.
+bool leavesKingSafe(const Position& pos, Square from, Square to, bool enPassant) {
+    const Color us = pos.sideToMove();
+    Bitboard occ = (pos.pieces() & ~bb(from)) | bb(to);
+    Bitboard removed = bb(to);
+    if (enPassant) {
+        const Square captured = makeSquare(fileOf(to), rankOf(from));
+        occ &= ~bb(captured);
+        removed |= bb(captured);
+    }
+    const Square king = typeOf(pos.pieceOn(from)) == King ? to : pos.kingSquare(us);
+    return (pos.attackersTo(king, occ, ~us) & ~removed) == 0;
+}
+
+// Castling through the full legal move list (two moves a game; not worth a special path).
+SanMatch matchCastling(const Position& pos, int side, Move& out) {
+    for (const Move m : pos.legalMoves()) {
+        if (m.isCastling() && fileOf(m.to()) == (side == 1 ? 6 : 2)) {
+            out = m;
+            return SanMatch::Found;
+        }
+    }
+    return SanMatch::Illegal;
+}
+
+// Finds the legal move a parsed SAN describes without generating every legal move: candidates come from the
+// attack tables (pieces) or the pawn geometry, then each is checked for king safety.
+SanMatch matchSanParts(const Position& pos, const SanParts& p, Move& out) {
+    if (p.castle) return matchCastling(pos, p.castle, out);
+    const Color us = pos.sideToMove();
+    const Square to = p.to;
+    const Piece target = pos.pieceOn(to);
+    if (target != NoPiece && (colorOf(target) == us || typeOf(target) == King)) return SanMatch::Illegal;
+    const int lastRank = us == White ? 7 : 0;
+    const int forward = us == White ? 8 : -8;
+    Move candidates[8];
+    int n = 0;
+    if (p.piece != Pawn) {
+        if (p.promo != NoPieceType) return SanMatch::Illegal;
+        Bitboard b = pos.attackersTo(to, pos.pieces(), us) & pos.pieces(us, p.piece);
+        while (b && n < 8) {
+            const Square from = Square(__builtin_ctzll(b));
+            b &= b - 1;
+            if (p.fromFile >= 0 && fileOf(from) != p.fromFile) continue;
+            if (p.fromRank >= 0 && rankOf(from) != p.fromRank) continue;
+            candidates[n++] = Move(from, to);
+        }
+    } else {
+        const bool promotes = rankOf(to) == lastRank;
+        if (promotes && p.promo == NoPieceType) return SanMatch::NoPromotion;
+        if (!promotes && p.promo != NoPieceType) return SanMatch::Illegal;
+        if (p.promo == King || p.promo == Pawn) return SanMatch::Illegal;
+        const Piece ourPawn = makePiece(us, Pawn);
+        Square from = NoSquare;
+        Move::Flag flag = promotes ? Move::Promotion : Move::Normal;
+        if (p.fromFile < 0 || p.fromFile == fileOf(to)) {
+            // Push: one square, or two from the starting rank over an empty square.
+            const int s1 = int(to) - forward;
+            if (target == NoPiece && s1 >= 0 && s1 < 64) {
+                if (pos.pieceOn(Square(s1)) == ourPawn) {
+                    from = Square(s1);
+                } else if (pos.pieceOn(Square(s1)) == NoPiece && rankOf(to) == (us == White ? 3 : 4) &&
+                           pos.pieceOn(Square(s1 - forward)) == ourPawn) {
+                    from = Square(s1 - forward);
+                }
+            }
+        } else if (p.fromFile == fileOf(to) - 1 || p.fromFile == fileOf(to) + 1) {
+            const int fromRank = rankOf(to) - (us == White ? 1 : -1);
+            if (fromRank >= 0 && fromRank < 8 && pos.pieceOn(makeSquare(p.fromFile, fromRank)) == ourPawn) {
+                if (target != NoPiece) {
+                    from = makeSquare(p.fromFile, fromRank);
+                } else if (to == pos.epSquare()) {
+                    from = makeSquare(p.fromFile, fromRank);
+                    flag = Move::EnPassant;
+                }
+            }
+        }
+        if (from != NoSquare && (p.fromRank < 0 || rankOf(from) == p.fromRank))
+            candidates[n++] = flag == Move::Promotion ? Move(from, to, Move::Promotion, p.promo) : Move(from, to, flag);
+    }
+    int legal = 0;
+    for (int i = 0; i < n; ++i) {
+        if (leavesKingSafe(pos, candidates[i].from(), to, candidates[i].isEnPassant())) {
+            out = candidates[i];
+            ++legal;
+        }
+    }
+    if (legal == 1) return SanMatch::Found;
+    return legal == 0 ? SanMatch::Illegal : SanMatch::Ambiguous;
+}
+
+// SAN token -> SAN without "!?" annotations and without "+#", plus the annotation text.
+void splitSanToken(std::string_view token, std::string_view& withCheck, std::string_view& bare,
+                   std::string_view& annotation) {
+    std::size_t end = token.size();
+    while (end > 0 && (token[end - 1] == '!' || token[end - 1] == '?')) --end;
+    annotation = token.substr(end);
+    withCheck = token.substr(0, end);
+    while (end > 0 && (token[end - 1] == '+' || token[end - 1] == '#')) --end;
+    bare = token.substr(0, end);
+}
+
 }  // namespace
+
+Result<Move> matchSan(const Position& pos, std::string_view san) {
+    std::string_view withCheck;
+    std::string_view bare;
+    std::string_view annotation;
+    splitSanToken(san, withCheck, bare, annotation);
+    SanParts parts;
+    if (!parseSanParts(bare, parts)) return makeError(ErrorCode::InvalidInput, "malformed move '" + std::string(san) + "'");
+    Move m;
+    switch (matchSanParts(pos, parts, m)) {
+        case SanMatch::Found: return m;
+        case SanMatch::Ambiguous: return makeError(ErrorCode::InvalidInput, "ambiguous move '" + std::string(san) + "'");
+        case SanMatch::NoPromotion:
+            return makeError(ErrorCode::InvalidInput, "move '" + std::string(san) + "' lacks the promotion piece");
+        case SanMatch::Illegal: break;
+    }
+    return makeError(ErrorCode::InvalidInput, "illegal move '" + std::string(san) + "'");
+}
 
 std::string PgnSkip::message() const { return file + ":" + std::to_string(line) + ": " + reason; }
 
@@ -441,12 +564,10 @@ struct PgnReader::Parser {
 
     void onSan(std::string_view token) {
         if (depth > 0 || bad || !validate) return;
-        std::size_t end = token.size();
-        while (end > 0 && (token[end - 1] == '!' || token[end - 1] == '?')) --end;
-        const std::string_view annotation = token.substr(end);
-        const std::string_view withCheck = token.substr(0, end);
-        while (end > 0 && (token[end - 1] == '+' || token[end - 1] == '#')) --end;
-        const std::string_view san = token.substr(0, end);
+        std::string_view withCheck;
+        std::string_view san;
+        std::string_view annotation;
+        splitSanToken(token, withCheck, san, annotation);
         if (san == "--" || san == "Z0" || san == "null") {
             fail("null move '" + std::string(token) + "' at " + plyText() + " is not supported", lineNo);
             return;
@@ -456,8 +577,19 @@ struct PgnReader::Parser {
             fail("malformed move '" + std::string(token) + "' at " + plyText(), lineNo);
             return;
         }
-        const Move move = match(parts, token);
-        if (move.isNone()) return;
+        Move move;
+        switch (matchSanParts(pos, parts, move)) {
+            case SanMatch::Found: break;
+            case SanMatch::Ambiguous:
+                fail("ambiguous move '" + std::string(token) + "' at " + plyText(), lineNo);
+                return;
+            case SanMatch::NoPromotion:
+                fail("move '" + std::string(token) + "' at " + plyText() + " lacks the promotion piece", lineNo);
+                return;
+            case SanMatch::Illegal:
+                fail("illegal move '" + std::string(token) + "' at " + plyText(), lineNo);
+                return;
+        }
         PgnMove& m = nextMove();
         m.move = move;
         m.san.assign(withCheck);
@@ -466,48 +598,6 @@ struct PgnReader::Parser {
             if (nag > 0) m.nags.push_back(nag);
         }
         pos.makeMove(move);
-    }
-
-    // Finds the one legal move the SAN describes; reports and returns none() otherwise.
-    Move match(const SanParts& p, std::string_view token) {
-        const MoveList legal = pos.legalMoves();
-        Move found = Move::none();
-        int count = 0;
-        bool promotionMissing = false;
-        for (const Move m : legal) {
-            if (p.castle) {
-                if (m.isCastling() && fileOf(m.to()) == (p.castle == 1 ? 6 : 2)) {
-                    found = m;
-                    ++count;
-                }
-                continue;
-            }
-            if (m.to() != p.to || m.isCastling()) continue;
-            const Square from = m.from();
-            if (typeOf(pos.pieceOn(from)) != p.piece) continue;
-            if (p.fromFile >= 0 && fileOf(from) != p.fromFile) continue;
-            if (p.fromRank >= 0 && rankOf(from) != p.fromRank) continue;
-            if (p.piece == Pawn && p.fromFile < 0 && fileOf(from) != fileOf(p.to)) continue;
-            if (m.isPromotion()) {
-                if (p.promo == NoPieceType) {
-                    promotionMissing = true;
-                    continue;
-                }
-                if (m.promotion() != p.promo) continue;
-            } else if (p.promo != NoPieceType) {
-                continue;
-            }
-            found = m;
-            ++count;
-        }
-        if (count == 1) return found;
-        if (count > 1)
-            fail("ambiguous move '" + std::string(token) + "' at " + plyText(), lineNo);
-        else if (promotionMissing)
-            fail("move '" + std::string(token) + "' at " + plyText() + " lacks the promotion piece", lineNo);
-        else
-            fail("illegal move '" + std::string(token) + "' at " + plyText(), lineNo);
-        return Move::none();
     }
 
     void setResult(std::string_view r) {

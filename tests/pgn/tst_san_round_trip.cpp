@@ -15,6 +15,7 @@ class TestSanRoundTrip : public QObject {
 private Q_SLOTS:
     void fileSanMatchesToSan();
     void everyLegalMoveRoundTrips();
+    void readerDecoderAgreesWithParseSan();
     void annotatedSanParses_data();
     void annotatedSanParses();
 };
@@ -77,12 +78,65 @@ void TestSanRoundTrip::everyLegalMoveRoundTrips() {
                                    QString::fromStdString(pos.fen()));
                 return false;
             }
+            auto fast = matchSan(pos, san);  // the reader's own decoder
+            if (!fast.ok() || fast.value() != m) {
+                failure = QStringLiteral("matchSan(toSan(%1)) = matchSan('%2') fails in %3")
+                              .arg(QString::fromStdString(toUci(m)), QString::fromStdString(san),
+                                   QString::fromStdString(pos.fen()));
+                return false;
+            }
             ++checked;
         }
         return true;
     });
     QVERIFY2(n > 0, qPrintable(failure));
     QVERIFY(checked > 300000);
+}
+
+void TestSanRoundTrip::readerDecoderAgreesWithParseSan() {
+    // Legal or not, every piece move, pawn push and pawn capture text: the reader's fast decoder (matchSan) must
+    // agree with the notation module's parseSan.
+    std::vector<std::string> texts;
+    for (int sq = 0; sq < 64; ++sq) {
+        const std::string dest = squareName(Square(sq));
+        for (const char* piece : {"N", "B", "R", "Q", "K"}) texts.push_back(piece + dest);
+        texts.push_back(dest);
+        if (dest[1] == '1' || dest[1] == '8') texts.push_back(dest + "=Q");
+        for (int df : {-1, 1}) {
+            const int f = (sq & 7) + df;
+            if (f >= 0 && f < 8) texts.push_back(std::string(1, char('a' + f)) + "x" + dest);
+        }
+    }
+    for (const char* extra : {"O-O", "O-O-O", "Nbd2", "Ngf3", "R1e2", "Raxd1"}) texts.push_back(extra);
+    QString failure;
+    int position = 0;
+    long compared = 0;
+    const int n = forEachMove([&](const Position& pos, const PgnMove&) {
+        if (position++ % 20 != 0) return true;
+        for (const std::string& t : texts) {
+            auto a = matchSan(pos, t);
+            auto b = parseSan(pos, t);
+            // matchSan must accept nothing parseSan rejects, and every text that is the canonical SAN of the move
+            // parseSan found (parseSan is more lenient, e.g. it reads "e5" as a pawn capture).
+            bool canonical = false;
+            if (b.ok()) {
+                std::string san = toSan(pos, *b);
+                while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
+                canonical = san == t;
+            }
+            if ((a.ok() && (!b.ok() || a.value() != b.value())) || (canonical && !a.ok())) {
+                failure = QStringLiteral("'%1' in %2: matchSan %3, parseSan %4")
+                              .arg(QString::fromStdString(t), QString::fromStdString(pos.fen()),
+                                   a.ok() ? QString::fromStdString(toUci(*a)) : QString::fromStdString(a.error().message),
+                                   b.ok() ? QString::fromStdString(toUci(*b)) : QString::fromStdString(b.error().message));
+                return false;
+            }
+            ++compared;
+        }
+        return true;
+    });
+    QVERIFY2(n > 0, qPrintable(failure));
+    QVERIFY(compared > 400000);
 }
 
 void TestSanRoundTrip::annotatedSanParses_data() {
