@@ -29,7 +29,7 @@ struct PgnStats {
     std::int64_t positions = 0;
     std::int64_t movesWithClock = 0;
     std::int64_t gamesWithClock = 0;
-    std::map<int, std::int64_t> elo;              // bucket start -> player-games
+    std::map<int, std::int64_t> elo;  // bucket start -> player-games
     std::int64_t eloMissing = 0;
     std::map<std::string, std::int64_t> timeControls;
     std::map<std::string, std::int64_t> speeds;
@@ -156,9 +156,12 @@ int runPgnStats(const std::vector<std::string>& argv) {
             std::string whiteElo;
             std::string blackElo;
             for (const auto& [k, v] : game.tags) {
-                if (k == "TimeControl") tc = v;
-                else if (k == "WhiteElo") whiteElo = v;
-                else if (k == "BlackElo") blackElo = v;
+                if (k == "TimeControl")
+                    tc = v;
+                else if (k == "WhiteElo")
+                    whiteElo = v;
+                else if (k == "BlackElo")
+                    blackElo = v;
             }
             addElo(s, whiteElo, bucket);
             addElo(s, blackElo, bucket);

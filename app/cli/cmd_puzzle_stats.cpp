@@ -22,8 +22,8 @@ namespace {
 
 struct PuzzleStats {
     std::int64_t puzzles = 0;
-    std::map<int, std::int64_t> rating;       // bucket start -> puzzles
-    std::map<int, std::int64_t> plies;        // number of moves incl. the setup move -> puzzles
+    std::map<int, std::int64_t> rating;  // bucket start -> puzzles
+    std::map<int, std::int64_t> plies;   // number of moves incl. the setup move -> puzzles
     std::vector<int> rds;
     double ratingSum = 0;
     double ratingSqSum = 0;
@@ -133,8 +133,9 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
     const double rdMedian = percentile(s.rds, 0.5);
     const double rdP90 = percentile(s.rds, 0.9);
     std::vector<std::pair<std::string, std::int64_t>> themes(s.themes.begin(), s.themes.end());
-    std::sort(themes.begin(), themes.end(),
-              [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    std::sort(themes.begin(), themes.end(), [](const auto& a, const auto& b) {
+        return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
     if (int(themes.size()) > top) themes.resize(std::size_t(top));
     const double pps = secs > 0 ? n / secs : 0;
 
@@ -159,7 +160,8 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         o[QStringLiteral("plies_histogram")] = ph;
         QJsonArray th;
         for (const auto& [k, c] : themes)
-            th.append(QJsonObject{{QStringLiteral("theme"), QString::fromStdString(k)}, {QStringLiteral("count"), double(c)}});
+            th.append(QJsonObject{{QStringLiteral("theme"), QString::fromStdString(k)},
+                                  {QStringLiteral("count"), double(c)}});
         o[QStringLiteral("themes_top")] = th;
         QJsonObject rs;
         for (const auto& [k, c] : s.skipReasons) rs[QString::fromStdString(k)] = double(c);

@@ -9,8 +9,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -31,11 +31,11 @@ struct PgnMove {
 /// for balance but not kept.
 struct PgnGame {
     std::vector<std::pair<std::string, std::string>> tags;
-    std::string startFen;          ///< FEN tag if present, else the standard start
+    std::string startFen;  ///< FEN tag if present, else the standard start
     std::vector<PgnMove> moves;
-    std::string result = "*";      ///< "1-0", "0-1", "1/2-1/2" or "*" (from the movetext, else the Result tag)
-    std::string preComment;        ///< comment before the first move
-    std::int64_t firstLine = 0;    ///< line of the first tag (or first movetext line) in the file
+    std::string result = "*";    ///< "1-0", "0-1", "1/2-1/2" or "*" (from the movetext, else the Result tag)
+    std::string preComment;      ///< comment before the first move
+    std::int64_t firstLine = 0;  ///< line of the first tag (or first movetext line) in the file
 
     /// Value of a tag, or empty.
     std::string tag(std::string_view name) const;
@@ -47,7 +47,7 @@ struct PgnGame {
 struct PgnSkip {
     std::string file;
     std::int64_t line = 0;
-    std::string reason;            ///< e.g. "illegal move 'Nf9' at ply 23", "Chess960 is not supported"
+    std::string reason;  ///< e.g. "illegal move 'Nf9' at ply 23", "Chess960 is not supported"
 
     /// "file:line: reason".
     std::string message() const;
@@ -87,7 +87,7 @@ private:
     std::int64_t m_games = 0;
     std::int64_t m_skipped = 0;
     PgnSkip m_lastSkip;
-    struct Parser;                      // tokenizer state, defined in pgn_reader.cpp
+    struct Parser;  // tokenizer state, defined in pgn_reader.cpp
     std::unique_ptr<Parser> m_parser;
 };
 

@@ -138,23 +138,44 @@ bool parseSanParts(std::string_view san, SanParts& out) {
     std::size_t end = san.size();
     if (end < 2) return false;
     switch (san[0]) {
-        case 'N': out.piece = Knight; i = 1; break;
-        case 'B': out.piece = Bishop; i = 1; break;
-        case 'R': out.piece = Rook; i = 1; break;
-        case 'Q': out.piece = Queen; i = 1; break;
-        case 'K': out.piece = King; i = 1; break;
-        case 'P': out.piece = Pawn; i = 1; break;
+        case 'N':
+            out.piece = Knight;
+            i = 1;
+            break;
+        case 'B':
+            out.piece = Bishop;
+            i = 1;
+            break;
+        case 'R':
+            out.piece = Rook;
+            i = 1;
+            break;
+        case 'Q':
+            out.piece = Queen;
+            i = 1;
+            break;
+        case 'K':
+            out.piece = King;
+            i = 1;
+            break;
+        case 'P':
+            out.piece = Pawn;
+            i = 1;
+            break;
         default: break;
     }
     if (out.piece == Pawn) {
         const char last = san[end - 1];
         PieceType promo = NoPieceType;
         switch (last) {
-            case 'N': case 'n': promo = Knight; break;
+            case 'N':
+            case 'n': promo = Knight; break;
             case 'B': promo = Bishop; break;
             case 'b': promo = end >= 2 && san[end - 2] == '=' ? Bishop : NoPieceType; break;
-            case 'R': case 'r': promo = Rook; break;
-            case 'Q': case 'q': promo = Queen; break;
+            case 'R':
+            case 'r': promo = Rook; break;
+            case 'Q':
+            case 'q': promo = Queen; break;
             default: break;
         }
         if (promo != NoPieceType) {
@@ -296,11 +317,13 @@ Result<Move> matchSan(const Position& pos, std::string_view san) {
     std::string_view annotation;
     splitSanToken(san, withCheck, bare, annotation);
     SanParts parts;
-    if (!parseSanParts(bare, parts)) return makeError(ErrorCode::InvalidInput, "malformed move '" + std::string(san) + "'");
+    if (!parseSanParts(bare, parts))
+        return makeError(ErrorCode::InvalidInput, "malformed move '" + std::string(san) + "'");
     Move m;
     switch (matchSanParts(pos, parts, m)) {
         case SanMatch::Found: return m;
-        case SanMatch::Ambiguous: return makeError(ErrorCode::InvalidInput, "ambiguous move '" + std::string(san) + "'");
+        case SanMatch::Ambiguous:
+            return makeError(ErrorCode::InvalidInput, "ambiguous move '" + std::string(san) + "'");
         case SanMatch::NoPromotion:
             return makeError(ErrorCode::InvalidInput, "move '" + std::string(san) + "' lacks the promotion piece");
         case SanMatch::Illegal: break;
@@ -329,7 +352,7 @@ struct PgnReader::Parser {
     explicit Parser(TextInput& in) : input(in) {}
 
     TextInput& input;
-    std::string pending;          // a line read too far (the next game's first line), returned next
+    std::string pending;  // a line read too far (the next game's first line), returned next
     std::string pendingSwap;
     std::int64_t pendingLine = 0;
     bool hasPending = false;
@@ -348,7 +371,7 @@ struct PgnReader::Parser {
     std::int64_t variationLine = 0;  // where the outermost open variation started
     bool inComment = false;
     std::int64_t commentLine = 0;
-    std::string comment;          // text of a comment spanning lines
+    std::string comment;  // text of a comment spanning lines
     bool resultSeen = false;
     bool bad = false;
     std::string reason;
@@ -483,15 +506,16 @@ struct PgnReader::Parser {
         std::string_view variant;
         std::string_view fen;
         for (const auto& [k, v] : g.tags) {
-            if (k == "Variant") variant = v;
-            else if (k == "FEN") fen = v;
+            if (k == "Variant")
+                variant = v;
+            else if (k == "FEN")
+                fen = v;
         }
         if (!variant.empty()) {
             std::string norm;
             for (char c : variant)
                 if (c != ' ' && c != '-' && c != '_') norm.push_back(char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
-            if (norm.find("960") != std::string::npos || norm.find("fischer") != std::string::npos ||
-                norm == "frc") {
+            if (norm.find("960") != std::string::npos || norm.find("fischer") != std::string::npos || norm == "frc") {
                 fail("Chess960 is not supported (Variant \"" + std::string(variant) + "\")", variantLine);
             } else if (norm != "standard" && norm != "fromposition" && norm != "normal" && norm != "chess") {
                 fail("variant '" + std::string(variant) + "' is not supported (standard chess only)", variantLine);
@@ -586,9 +610,7 @@ struct PgnReader::Parser {
             case SanMatch::NoPromotion:
                 fail("move '" + std::string(token) + "' at " + plyText() + " lacks the promotion piece", lineNo);
                 return;
-            case SanMatch::Illegal:
-                fail("illegal move '" + std::string(token) + "' at " + plyText(), lineNo);
-                return;
+            case SanMatch::Illegal: fail("illegal move '" + std::string(token) + "' at " + plyText(), lineNo); return;
         }
         PgnMove& m = nextMove();
         m.move = move;
@@ -672,9 +694,7 @@ struct PgnReader::Parser {
                     }
                     continue;
                 }
-                case ';':
-                    onComment(s.substr(i + 1));
-                    return LineEnd::Continue;
+                case ';': onComment(s.substr(i + 1)); return LineEnd::Continue;
                 case '(':
                     if (depth == 0 && moveCount == 0 && !bad && validate)
                         fail("variation before the first move", lineNo);
@@ -682,8 +702,10 @@ struct PgnReader::Parser {
                     ++i;
                     continue;
                 case ')':
-                    if (depth == 0) fail("unbalanced ')'", lineNo);
-                    else --depth;
+                    if (depth == 0)
+                        fail("unbalanced ')'", lineNo);
+                    else
+                        --depth;
                     ++i;
                     continue;
                 case '}':
@@ -711,16 +733,13 @@ struct PgnReader::Parser {
                     i = j;
                     continue;
                 }
-                case '.':
-                    ++i;
-                    continue;
-                default:
-                    break;
+                case '.': ++i; continue;
+                default: break;
             }
             if (isDigit(c)) {
                 const std::string_view rest = s.substr(i);
-                for (const std::string_view r : {std::string_view("1-0"), std::string_view("0-1"),
-                                                 std::string_view("1/2-1/2")}) {
+                for (const std::string_view r :
+                     {std::string_view("1-0"), std::string_view("0-1"), std::string_view("1/2-1/2")}) {
                     if (startsWith(rest, r) && (rest.size() == r.size() || isDelimiter(rest[r.size()]))) {
                         setResult(r);
                         const std::string_view after = rest.substr(r.size());
@@ -804,11 +823,10 @@ struct PgnReader::Parser {
             if (movetextLine(previousBlank) == LineEnd::GameEnded) break;
             previousBlank = trimLeft(line).empty();
             if (!getLine()) {
-                if (inComment) fail("unterminated comment (opened at line " + std::to_string(commentLine) + ")",
-                                    commentLine);
+                if (inComment)
+                    fail("unterminated comment (opened at line " + std::to_string(commentLine) + ")", commentLine);
                 else if (depth > 0)
-                    fail("unterminated variation at end of file (opened at line " + std::to_string(variationLine) +
-                             ")",
+                    fail("unterminated variation at end of file (opened at line " + std::to_string(variationLine) + ")",
                          variationLine);
                 break;
             }

@@ -11,7 +11,8 @@ namespace kibitz::chess {
 namespace {
 
 constexpr std::size_t kLineWidth = 80;
-constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
+                                                             "White", "Black", "Result"};
 
 std::string escapeTagValue(std::string_view v) {
     std::string out;
@@ -77,9 +78,7 @@ private:
     std::size_t m_col = 0;
 };
 
-bool hasCommentBody(const PgnMove& m) {
-    return m.clockSeconds >= 0 || m.evalCp || m.evalMate || !m.comment.empty();
-}
+bool hasCommentBody(const PgnMove& m) { return m.clockSeconds >= 0 || m.evalCp || m.evalMate || !m.comment.empty(); }
 
 }  // namespace
 
@@ -97,8 +96,10 @@ std::string writePgn(const PgnGame& game) {
                 break;
             }
         }
-        if (name == "Result") value = result;
-        else if (!found) value = name == "Date" ? "????.??.??" : "?";
+        if (name == "Result")
+            value = result;
+        else if (!found)
+            value = name == "Date" ? "????.??.??" : "?";
         out += "[" + std::string(name) + " \"" + escapeTagValue(value) + "\"]\n";
     }
     const bool customStart = !game.startFen.empty() && game.startFen != Position::kStartFen;
@@ -142,8 +143,10 @@ std::string writePgn(const PgnGame& game) {
     }
     bool needNumber = true;  // a Black move needs "N..." at the start and after a comment
     for (const PgnMove& m : game.moves) {
-        if (side == White) w.atom(std::to_string(moveNumber) + ".");
-        else if (needNumber) w.atom(std::to_string(moveNumber) + "...");
+        if (side == White)
+            w.atom(std::to_string(moveNumber) + ".");
+        else if (needNumber)
+            w.atom(std::to_string(moveNumber) + "...");
         w.atom(!m.san.empty() ? m.san : toSan(pos, m.move));
         for (int nag : m.nags) w.atom("$" + std::to_string(nag));
         needNumber = !m.nags.empty();

@@ -13,7 +13,8 @@ namespace {
 // The Lichess columns in the order of the Puzzle fields; the first five are required.
 enum Column { kId, kFen, kMoves, kRating, kRd, kPopularity, kNbPlays, kThemes, kGameUrl, kOpeningTags, kColumnCount };
 constexpr std::array<std::string_view, kColumnCount> kColumnNames = {
-    "PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags",
+    "PuzzleId",   "FEN",     "Moves",  "Rating",  "RatingDeviation",
+    "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags",
 };
 constexpr int kRequiredColumns = 5;
 
@@ -286,8 +287,8 @@ bool PuzzleCsvReader::parseRow(Puzzle& puzzle) {
         i = end;
     }
     if (puzzle.moves.size() < 2) {
-        skip("Moves", "needs at least 2 moves (setup move and a solver move), found " +
-                          std::to_string(puzzle.moves.size()));
+        skip("Moves",
+             "needs at least 2 moves (setup move and a solver move), found " + std::to_string(puzzle.moves.size()));
         return false;
     }
 

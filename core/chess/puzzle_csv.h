@@ -18,7 +18,7 @@ namespace kibitz::chess {
 struct Puzzle {
     std::string id;
     std::string fen;
-    std::vector<Move> moves;       ///< validated: every move legal in sequence
+    std::vector<Move> moves;  ///< validated: every move legal in sequence
     int rating = 0;
     int ratingDeviation = 0;
     int popularity = 0;
@@ -36,8 +36,8 @@ struct Puzzle {
 /// A rejected row with its place: "file:row N, column 'Moves': illegal move 'e2e5' at index 3".
 struct CsvSkip {
     std::string file;
-    std::int64_t row = 0;       ///< 1-based data row (header excluded)
-    std::int64_t line = 0;      ///< physical line in the file
+    std::int64_t row = 0;   ///< 1-based data row (header excluded)
+    std::int64_t line = 0;  ///< physical line in the file
     std::string column;
     std::string reason;
 
@@ -69,11 +69,11 @@ private:
 
     std::unique_ptr<TextInput> m_input;
     std::function<void(const CsvSkip&)> m_onSkip;
-    std::vector<int> m_columnIndex;   ///< index of each known column in the file's header, -1 if absent
+    std::vector<int> m_columnIndex;     ///< index of each known column in the file's header, -1 if absent
     std::vector<std::string> m_fields;  ///< fields of the current record (reused between rows)
-    std::string m_record;             ///< current record, physical lines joined
-    const std::string m_empty;        ///< value of an absent optional column
-    std::int64_t m_recordLine = 0;    ///< first physical line of the current record
+    std::string m_record;               ///< current record, physical lines joined
+    const std::string m_empty;          ///< value of an absent optional column
+    std::int64_t m_recordLine = 0;      ///< first physical line of the current record
     int m_headerFields = 0;
     std::string m_headerError;
     bool m_headerRead = false;

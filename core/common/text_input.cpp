@@ -3,10 +3,10 @@
 
 #include <zstd.h>
 
+#include <sys/stat.h>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <sys/stat.h>
 
 namespace kibitz {
 
@@ -31,20 +31,20 @@ bool isSkippableMagic(const unsigned char* p) {
 
 /// The byte source under the line splitter: a plain file, a zstd file or an in-memory string.
 struct TextInput::Impl {
-    std::string path;           // empty for in-memory input
+    std::string path;  // empty for in-memory input
     std::FILE* file = nullptr;
     bool zstd = false;
     ZSTD_DCtx* dctx = nullptr;
-    std::string raw;            // compressed bytes read from the file
+    std::string raw;  // compressed bytes read from the file
     ZSTD_inBuffer in{nullptr, 0, 0};
     std::size_t lastZstdHint = 0;  // 0 when the last frame ended cleanly
     bool fileEof = false;
     std::int64_t rawConsumed = 0;
     std::int64_t total = -1;
-    std::string sniffed;        // first bytes of a plain file, read while looking for the zstd magic
-    std::string memory;         // data of fromString
+    std::string sniffed;  // first bytes of a plain file, read while looking for the zstd magic
+    std::string memory;   // data of fromString
     std::size_t memoryPos = 0;
-    bool firstChunk = true;     // BOM check pending
+    bool firstChunk = true;  // BOM check pending
 
     ~Impl() {
         if (file) std::fclose(file);
@@ -60,10 +60,10 @@ Result<std::unique_ptr<TextInput>> TextInput::open(const std::string& path) {
     in->m_impl = std::make_unique<Impl>();
     in->m_impl->path = path;
     if (!in->rewind()) {
-        const ErrorCode code = in->m_error.find("No such file") != std::string::npos ||
-                                       in->m_error.find("ermission") != std::string::npos
-                                   ? ErrorCode::Io
-                                   : ErrorCode::InvalidInput;
+        const ErrorCode code =
+            in->m_error.find("No such file") != std::string::npos || in->m_error.find("ermission") != std::string::npos
+                ? ErrorCode::Io
+                : ErrorCode::InvalidInput;
         return makeError(code, in->m_error);
     }
     return in;

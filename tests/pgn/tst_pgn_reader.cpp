@@ -72,72 +72,87 @@ void TestPgnReader::edgeCases_data() {
     QTest::addColumn<QString>("firstResult");
     QTest::addColumn<QStringList>("skips");  // "line|part of the reason"
 
-    QTest::newRow("scholar") << kScholar << 1 << "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" << "1-0" << QStringList{};
+    QTest::newRow("scholar") << kScholar << 1 << "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"
+                             << "1-0" << QStringList{};
     QTest::newRow("braces in comments")
-        << QByteArray("[Event \"c\"]\n\n{Start} 1. e4 {a comment with ( parens ), a ; semicolon, [brackets] and "
-                      "\"quotes\"} e5 {multi\nline\n[Event \"not a tag\"]\ncomment} 2. Nf3 ; to end of line { ( \n"
-                      "Nc6 *\n")
-        << 1 << "e4 e5 Nf3 Nc6" << "*" << QStringList{};
+        << QByteArray(
+               "[Event \"c\"]\n\n{Start} 1. e4 {a comment with ( parens ), a ; semicolon, [brackets] and "
+               "\"quotes\"} e5 {multi\nline\n[Event \"not a tag\"]\ncomment} 2. Nf3 ; to end of line { ( \n"
+               "Nc6 *\n")
+        << 1 << "e4 e5 Nf3 Nc6"
+        << "*" << QStringList{};
     QTest::newRow("nested variations")
-        << QByteArray("[Event \"v\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4) 1... e5 (1... c5 2. Nf3\n"
-                      "(2. c3 d5)) 2. Nf3 {after (} Nc6 1-0\n")
-        << 1 << "e4 e5 Nf3 Nc6" << "1-0" << QStringList{};
+        << QByteArray(
+               "[Event \"v\"]\n\n1. e4 (1. d4 d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4) 1... e5 (1... c5 2. Nf3\n"
+               "(2. c3 d5)) 2. Nf3 {after (} Nc6 1-0\n")
+        << 1 << "e4 e5 Nf3 Nc6"
+        << "1-0" << QStringList{};
     QTest::newRow("illegal moves inside variations are not checked")
-        << QByteArray("[Event \"v\"]\n\n1. e4 (1. Ke5 Qxz9) e5 *\n") << 1 << "e4 e5" << "*" << QStringList{};
+        << QByteArray("[Event \"v\"]\n\n1. e4 (1. Ke5 Qxz9) e5 *\n") << 1 << "e4 e5"
+        << "*" << QStringList{};
     QTest::newRow("missing result, next game")
-        << QByteArray("[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n")
-        << 2 << "e4 e5" << "1/2-1/2" << QStringList{};
+        << QByteArray("[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n") << 2
+        << "e4 e5"
+        << "1/2-1/2" << QStringList{};
     QTest::newRow("missing result, no blank line")
-        << QByteArray("[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4 d5 0-1\n") << 2 << "e4 e5" << "*" << QStringList{};
+        << QByteArray("[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4 d5 0-1\n") << 2 << "e4 e5"
+        << "*" << QStringList{};
     QByteArray crlf = kScholar;
     crlf.replace("\n", "\r\n");
-    QTest::newRow("crlf") << crlf << 1 << "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" << "1-0" << QStringList{};
-    QTest::newRow("bom") << QByteArray("\xEF\xBB\xBF") + kScholar << 1 << "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#" << "1-0"
-                         << QStringList{};
+    QTest::newRow("crlf") << crlf << 1 << "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"
+                          << "1-0" << QStringList{};
+    QTest::newRow("bom") << QByteArray("\xEF\xBB\xBF") + kScholar << 1 << "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#"
+                         << "1-0" << QStringList{};
     QTest::newRow("percent escape lines")
-        << QByteArray("% escape before the game\n[Event \"p\"]\n%escape among tags\n[Site \"s\"]\n\n1. e4\n"
-                      "% inside movetext: Ke7 is not a move\ne5 *\n")
-        << 1 << "e4 e5" << "*" << QStringList{};
-    QTest::newRow("nags and annotations") << QByteArray("1. e4! e5?? 2. Nf3 !? Nc6?! 3. Bb5!! $14 a6 $2 *\n") << 1
-                                          << "e4 e5 Nf3 Nc6 Bb5 a6" << "*" << QStringList{};
-    QTest::newRow("no tags") << QByteArray("1.e4 e5 2.Nf3 Nc6 *\n") << 1 << "e4 e5 Nf3 Nc6" << "*" << QStringList{};
+        << QByteArray(
+               "% escape before the game\n[Event \"p\"]\n%escape among tags\n[Site \"s\"]\n\n1. e4\n"
+               "% inside movetext: Ke7 is not a move\ne5 *\n")
+        << 1 << "e4 e5"
+        << "*" << QStringList{};
+    QTest::newRow("nags and annotations")
+        << QByteArray("1. e4! e5?? 2. Nf3 !? Nc6?! 3. Bb5!! $14 a6 $2 *\n") << 1 << "e4 e5 Nf3 Nc6 Bb5 a6"
+        << "*" << QStringList{};
+    QTest::newRow("no tags") << QByteArray("1.e4 e5 2.Nf3 Nc6 *\n") << 1 << "e4 e5 Nf3 Nc6"
+                             << "*" << QStringList{};
     QTest::newRow("tags without movetext")
-        << QByteArray("[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n\n1. e4 *\n") << 2 << "" << "1-0"
-        << QStringList{};
-    QTest::newRow("empty input") << QByteArray() << 0 << "" << "" << QStringList{};
+        << QByteArray("[Event \"a\"]\n[Result \"1-0\"]\n\n[Event \"b\"]\n\n1. e4 *\n") << 2 << ""
+        << "1-0" << QStringList{};
+    QTest::newRow("empty input") << QByteArray() << 0 << ""
+                                 << "" << QStringList{};
     QTest::newRow("chess960 refused with its line")
-        << QByteArray("[Event \"960\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
-                      "[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. e4 e5 *\n\n"
-                      "[Event \"next\"]\n\n1. d4 *\n")
-        << 1 << "d4" << "*" << QStringList{"2|Chess960 is not supported"};
+        << QByteArray(
+               "[Event \"960\"]\n[Variant \"Chess960\"]\n[SetUp \"1\"]\n"
+               "[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n1. e4 e5 *\n\n"
+               "[Event \"next\"]\n\n1. d4 *\n")
+        << 1 << "d4"
+        << "*" << QStringList{"2|Chess960 is not supported"};
     QTest::newRow("other variant refused")
         << QByteArray("[Event \"x\"]\n[Variant \"Atomic\"]\n\n1. e4 e5 *\n\n[Event \"ok\"]\n\n1. c4 *\n") << 1 << "c4"
         << "*" << QStringList{"2|variant 'Atomic' is not supported"};
     QTest::newRow("illegal move reported, next game read")
         << QByteArray("[Event \"bad\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n[Event \"good\"]\n\n1. e4 c5 *\n") << 1 << "e4 c5"
         << "*" << QStringList{"4|illegal move 'Ke3' at ply 3"};
-    QTest::newRow("ambiguous move")
-        << QByteArray("1. Nf3 Nf6 2. d3 d6 3. Nd2 *\n\n1. d4 *\n") << 1 << "d4" << "*"
-        << QStringList{"1|ambiguous move 'Nd2'"};
-    QTest::newRow("malformed move") << QByteArray("1. e4 e5 2. Nf9 *\n\n1. d4 *\n") << 1 << "d4" << "*"
-                                    << QStringList{"1|malformed move 'Nf9'"};
+    QTest::newRow("ambiguous move") << QByteArray("1. Nf3 Nf6 2. d3 d6 3. Nd2 *\n\n1. d4 *\n") << 1 << "d4"
+                                    << "*" << QStringList{"1|ambiguous move 'Nd2'"};
+    QTest::newRow("malformed move") << QByteArray("1. e4 e5 2. Nf9 *\n\n1. d4 *\n") << 1 << "d4"
+                                    << "*" << QStringList{"1|malformed move 'Nf9'"};
     QTest::newRow("unterminated comment recovers at next tags")
-        << QByteArray("[Event \"bad\"]\n\n1. e4 { never closed e5 2. Nf3\n\n[Event \"good\"]\n\n1. d4 *\n") << 1
-        << "d4" << "*" << QStringList{"3|unterminated comment"};
-    QTest::newRow("unbalanced parenthesis") << QByteArray("1. e4 ) e5 *\n\n1. d4 *\n") << 1 << "d4" << "*"
-                                            << QStringList{"1|unbalanced ')'"};
-    QTest::newRow("unterminated variation at end")
-        << QByteArray("1. e4 *\n\n1. d4 (1. c4\n") << 1 << "e4" << "*" << QStringList{"3|unterminated variation"};
-    QTest::newRow("bad FEN tag")
-        << QByteArray("[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n[Event \"ok\"]\n1. e4 *\n") << 1 << "e4" << "*"
-        << QStringList{"1|FEN tag"};
+        << QByteArray("[Event \"bad\"]\n\n1. e4 { never closed e5 2. Nf3\n\n[Event \"good\"]\n\n1. d4 *\n") << 1 << "d4"
+        << "*" << QStringList{"3|unterminated comment"};
+    QTest::newRow("unbalanced parenthesis") << QByteArray("1. e4 ) e5 *\n\n1. d4 *\n") << 1 << "d4"
+                                            << "*" << QStringList{"1|unbalanced ')'"};
+    QTest::newRow("unterminated variation at end") << QByteArray("1. e4 *\n\n1. d4 (1. c4\n") << 1 << "e4"
+                                                   << "*" << QStringList{"3|unterminated variation"};
+    QTest::newRow("bad FEN tag") << QByteArray("[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n\n[Event \"ok\"]\n1. e4 *\n") << 1
+                                 << "e4"
+                                 << "*" << QStringList{"1|FEN tag"};
     QTest::newRow("malformed tag") << QByteArray("[Event x]\n\n1. e4 *\n\n[Event \"ok\"]\n\n1. f4 *\n") << 1 << "f4"
                                    << "*" << QStringList{"1|malformed tag"};
-    QTest::newRow("null move refused") << QByteArray("1. e4 -- 2. d4 *\n\n1. g3 *\n") << 1 << "g3" << "*"
-                                       << QStringList{"1|null move"};
+    QTest::newRow("null move refused") << QByteArray("1. e4 -- 2. d4 *\n\n1. g3 *\n") << 1 << "g3"
+                                       << "*" << QStringList{"1|null move"};
     QTest::newRow("two skips then a game")
-        << QByteArray("1. e5 *\n\n[Variant \"Chess960\"]\n\n1. e4 *\n\n1. b3 *\n") << 1 << "b3" << "*"
-        << QStringList{"1|illegal move 'e5' at ply 1", "3|Chess960"};
+        << QByteArray("1. e5 *\n\n[Variant \"Chess960\"]\n\n1. e4 *\n\n1. b3 *\n") << 1 << "b3"
+        << "*" << QStringList{"1|illegal move 'e5' at ply 1", "3|Chess960"};
 }
 
 void TestPgnReader::edgeCases() {
@@ -159,7 +174,8 @@ void TestPgnReader::edgeCases() {
         QCOMPARE(QString::fromStdString(s.file), QStringLiteral("edge.pgn"));
         QVERIFY2(QString::fromStdString(s.reason).contains(parts[1]), s.reason.c_str());
         QCOMPARE(s.line, parts[0].toLongLong());
-        QVERIFY(QString::fromStdString(s.message()).startsWith(QStringLiteral("edge.pgn:") + parts[0] + QLatin1Char(':')));
+        QVERIFY(
+            QString::fromStdString(s.message()).startsWith(QStringLiteral("edge.pgn:") + parts[0] + QLatin1Char(':')));
     }
 }
 
@@ -217,10 +233,11 @@ void TestPgnReader::tagsAndStartPosition() {
 }
 
 void TestPgnReader::castlingAndPromotion() {
-    const ReadAll r = readAll("[FEN \"r3k2r/P7/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n"
-                              "1. 0-0 0-0-0 2. a8Q+ Kc7 3. Qxd8+ Kxd8 *\n\n"
-                              "[FEN \"4k2r/P7/8/8/8/8/8/R3K2R w Qk - 0 1\"]\n\n"
-                              "1. O-O-O O-O 2. a8=N Kg7 *\n");
+    const ReadAll r = readAll(
+        "[FEN \"r3k2r/P7/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n"
+        "1. 0-0 0-0-0 2. a8Q+ Kc7 3. Qxd8+ Kxd8 *\n\n"
+        "[FEN \"4k2r/P7/8/8/8/8/8/R3K2R w Qk - 0 1\"]\n\n"
+        "1. O-O-O O-O 2. a8=N Kg7 *\n");
     QCOMPARE(r.skips.size(), std::size_t(0));
     QCOMPARE(r.games.size(), std::size_t(2));
     const auto& a = r.games[0].moves;
@@ -309,9 +326,15 @@ void TestPgnReader::writerLayout() {
     g.moves[2].nags = {1};
     const std::string text = writePgn(g);
     const QStringList lines = QString::fromStdString(text).split(QLatin1Char('\n'));
-    const QStringList roster = {"[Event \"Cup\"]", "[Site \"?\"]", "[Date \"????.??.??\"]", "[Round \"?\"]",
-                                "[White \"Ann \\\"A\\\"\"]", "[Black \"?\"]", "[Result \"1-0\"]",
-                                "[Opening \"Sicilian\"]", ""};
+    const QStringList roster = {"[Event \"Cup\"]",
+                                "[Site \"?\"]",
+                                "[Date \"????.??.??\"]",
+                                "[Round \"?\"]",
+                                "[White \"Ann \\\"A\\\"\"]",
+                                "[Black \"?\"]",
+                                "[Result \"1-0\"]",
+                                "[Opening \"Sicilian\"]",
+                                ""};
     QCOMPARE(lines.mid(0, roster.size()), roster);
     const QStringList movetext = lines.mid(roster.size());
     QVERIFY(movetext.size() >= 2);  // wrapped

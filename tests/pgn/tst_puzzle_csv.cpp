@@ -16,13 +16,16 @@ using namespace kibitz::chess;
 namespace {
 
 const QByteArray kHeader = "PuzzleId,FEN,Moves,Rating,RatingDeviation,Popularity,NbPlays,Themes,GameUrl,OpeningTags\n";
-const QByteArray kGoodRow = "0000D,5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27,d3d6 f8d8 d6d8 f6d8,1492,74,96,"
-                            "33381,advantage endgame short,https://lichess.org/F8M8OS71#53,\n";
+const QByteArray kGoodRow =
+    "0000D,5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27,d3d6 f8d8 d6d8 f6d8,1492,74,96,"
+    "33381,advantage endgame short,https://lichess.org/F8M8OS71#53,\n";
 
-QByteArray row(const char* moves, const char* rating = "1492", const char* fen =
-                   "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", const char* tail = ",") {
-    return QByteArray("0000D,") + fen + "," + moves + "," + rating + ",74,96,33381,advantage endgame short,"
-           "https://lichess.org/F8M8OS71#53" + tail + "\n";
+QByteArray row(const char* moves, const char* rating = "1492",
+               const char* fen = "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27", const char* tail = ",") {
+    return QByteArray("0000D,") + fen + "," + moves + "," + rating +
+           ",74,96,33381,advantage endgame short,"
+           "https://lichess.org/F8M8OS71#53" +
+           tail + "\n";
 }
 
 struct ReadAll {
@@ -151,8 +154,9 @@ void TestPuzzleCsv::zstdSameAsPlain() {
 
 void TestPuzzleCsv::columnsByName() {
     // Columns in another order, optional ones missing, an extra unknown column.
-    const QByteArray text = "Rating,Extra,Moves,PuzzleId,RatingDeviation,FEN\n"
-                            "1492,zz,d3d6 f8d8 d6d8 f6d8,0000D,74,5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27\n";
+    const QByteArray text =
+        "Rating,Extra,Moves,PuzzleId,RatingDeviation,FEN\n"
+        "1492,zz,d3d6 f8d8 d6d8 f6d8,0000D,74,5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27\n";
     const ReadAll r = readText(text);
     QCOMPARE(r.skips.size(), std::size_t(0));
     QCOMPARE(r.puzzles.size(), std::size_t(1));
@@ -176,14 +180,16 @@ void TestPuzzleCsv::badRows_data() {
                                                           "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27",
                                                           ",\"Queen's Pawn")
                                         << 1 << QStringList{"row 2, column 'OpeningTags': unterminated quote"};
-    QTest::newRow("missing column") << QByteArray("0000D,5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27,"
-                                                  "d3d6 f8d8,1492,74,96,33381,short,https://lichess.org/F8M8OS71\n") +
+    QTest::newRow("missing column") << QByteArray(
+                                           "0000D,5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 w - - 2 27,"
+                                           "d3d6 f8d8,1492,74,96,33381,short,https://lichess.org/F8M8OS71\n") +
                                            kGoodRow
                                     << 1 << QStringList{"row 1, column 'OpeningTags': missing"};
     QTest::newRow("illegal move") << row("d3d6 f8d8 d6h2 f6d8") << 0
                                   << QStringList{"row 1, column 'Moves': illegal move 'd6h2' at index 2"};
     QTest::newRow("malformed move") << row("d3d6 zz") << 0 << QStringList{"row 1, column 'Moves': illegal move 'zz'"};
-    QTest::newRow("bad FEN") << kGoodRow + row("d3d6 f8d8", "1492", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 x - - 2 27")
+    QTest::newRow("bad FEN") << kGoodRow +
+                                    row("d3d6 f8d8", "1492", "5rk1/1p3ppp/pq3b2/8/8/1P1Q1N2/P4PPP/3R2K1 x - - 2 27")
                              << 1 << QStringList{"row 2, column 'FEN': "};
     QTest::newRow("too few moves") << row("d3d6") << 0 << QStringList{"row 1, column 'Moves': needs at least 2 moves"};
     QTest::newRow("no moves") << row("") << 0 << QStringList{"row 1, column 'Moves': needs at least 2 moves"};

@@ -49,8 +49,9 @@ void TestSanRoundTrip::fileSanMatchesToSan() {
     const int n = forEachMove([&failure](const Position& pos, const PgnMove& m) {
         const std::string san = toSan(pos, m.move);
         if (san != m.san) {
-            failure = QStringLiteral("toSan gives '%1', the file says '%2' in %3")
-                          .arg(QString::fromStdString(san), QString::fromStdString(m.san), QString::fromStdString(pos.fen()));
+            failure =
+                QStringLiteral("toSan gives '%1', the file says '%2' in %3")
+                    .arg(QString::fromStdString(san), QString::fromStdString(m.san), QString::fromStdString(pos.fen()));
             return false;
         }
         auto back = parseSan(pos, m.san);
@@ -125,10 +126,11 @@ void TestSanRoundTrip::readerDecoderAgreesWithParseSan() {
                 canonical = san == t;
             }
             if ((a.ok() && (!b.ok() || a.value() != b.value())) || (canonical && !a.ok())) {
-                failure = QStringLiteral("'%1' in %2: matchSan %3, parseSan %4")
-                              .arg(QString::fromStdString(t), QString::fromStdString(pos.fen()),
-                                   a.ok() ? QString::fromStdString(toUci(*a)) : QString::fromStdString(a.error().message),
-                                   b.ok() ? QString::fromStdString(toUci(*b)) : QString::fromStdString(b.error().message));
+                failure =
+                    QStringLiteral("'%1' in %2: matchSan %3, parseSan %4")
+                        .arg(QString::fromStdString(t), QString::fromStdString(pos.fen()),
+                             a.ok() ? QString::fromStdString(toUci(*a)) : QString::fromStdString(a.error().message),
+                             b.ok() ? QString::fromStdString(toUci(*b)) : QString::fromStdString(b.error().message));
                 return false;
             }
             ++compared;
@@ -144,11 +146,19 @@ void TestSanRoundTrip::annotatedSanParses_data() {
     QTest::addColumn<QString>("san");
     QTest::addColumn<QString>("uci");
     const QString start = QString::fromLatin1(Position::kStartFen.data(), qsizetype(Position::kStartFen.size()));
-    QTest::newRow("good move") << start << "e4!" << "e2e4";
-    QTest::newRow("dubious") << start << "Nf3?!" << "g1f3";
-    QTest::newRow("check and annotation") << "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1" << "Ra8+!!" << "a1a8";
-    QTest::newRow("zeros castling") << "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1" << "0-0-0" << "e1c1";
-    QTest::newRow("promotion without =") << "8/P6k/8/8/8/8/8/K7 w - - 0 1" << "a8Q" << "a7a8q";
+    QTest::newRow("good move") << start << "e4!"
+                               << "e2e4";
+    QTest::newRow("dubious") << start << "Nf3?!"
+                             << "g1f3";
+    QTest::newRow("check and annotation") << "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+                                          << "Ra8+!!"
+                                          << "a1a8";
+    QTest::newRow("zeros castling") << "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"
+                                    << "0-0-0"
+                                    << "e1c1";
+    QTest::newRow("promotion without =") << "8/P6k/8/8/8/8/8/K7 w - - 0 1"
+                                         << "a8Q"
+                                         << "a7a8q";
 }
 
 void TestSanRoundTrip::annotatedSanParses() {
@@ -161,8 +171,8 @@ void TestSanRoundTrip::annotatedSanParses() {
     QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
     QCOMPARE(QString::fromStdString(toUci(*m)), uci);
     // The reader must decode the same text to the same move.
-    const std::string text = "[FEN \"" + fen.toStdString() + "\"]\n\n" + (pos->sideToMove() == White ? "1. " : "1... ") +
-                             san.toStdString() + " *\n";
+    const std::string text = "[FEN \"" + fen.toStdString() + "\"]\n\n" +
+                             (pos->sideToMove() == White ? "1. " : "1... ") + san.toStdString() + " *\n";
     PgnReader reader(TextInput::fromString(text));
     PgnGame g;
     QVERIFY(reader.next(g));

@@ -72,17 +72,22 @@ void TestTextInput::sameLinesEverywhere_data() {
     QTest::addColumn<QStringList>("lines");
     QTest::newRow("lf") << QByteArray("a\nbb\nccc\n") << QStringList{"a", "bb", "ccc"};
     QTest::newRow("no final newline") << QByteArray("a\nbb") << QStringList{"a", "bb"};
-    QTest::newRow("crlf") << QByteArray("[Event \"x\"]\r\n\r\n1. e4 *\r\n") << QStringList{"[Event \"x\"]", "", "1. e4 *"};
+    QTest::newRow("crlf") << QByteArray("[Event \"x\"]\r\n\r\n1. e4 *\r\n")
+                          << QStringList{"[Event \"x\"]", "", "1. e4 *"};
     QTest::newRow("crlf no final newline") << QByteArray("a\r\nb\r") << QStringList{"a", "b"};
     QTest::newRow("lone cr inside kept") << QByteArray("a\rb\n") << QStringList{"a\rb"};
     QTest::newRow("bom") << QByteArray("\xEF\xBB\xBF[Event \"x\"]\n") << QStringList{"[Event \"x\"]"};
     QTest::newRow("bom only at start") << QByteArray("\xEF\xBB\xBFx\n\xEF\xBB\xBFy\n")
                                        << QStringList{"x", QString::fromUtf8("\xEF\xBB\xBFy")};
-    QTest::newRow("bom crlf") << QByteArray("\xEF\xBB\xBF" "a\r\nb\r\n") << QStringList{"a", "b"};
+    QTest::newRow("bom crlf") << QByteArray(
+                                     "\xEF\xBB\xBF"
+                                     "a\r\nb\r\n")
+                              << QStringList{"a", "b"};
     QTest::newRow("blank lines kept") << QByteArray("\n\na\n\n") << QStringList{"", "", "a", ""};
     QTest::newRow("empty") << QByteArray() << QStringList{};
     QTest::newRow("three bytes") << QByteArray("ab\n") << QStringList{"ab"};
-    QTest::newRow("utf8") << QByteArray("Caf\xC3\xA9 \xE2\x99\x9E\n") << QStringList{QString::fromUtf8("Caf\xC3\xA9 \xE2\x99\x9E")};
+    QTest::newRow("utf8") << QByteArray("Caf\xC3\xA9 \xE2\x99\x9E\n")
+                          << QStringList{QString::fromUtf8("Caf\xC3\xA9 \xE2\x99\x9E")};
 }
 
 void TestTextInput::sameLinesEverywhere() {
@@ -130,9 +135,9 @@ void TestTextInput::longLinesSpanRefills() {
     }
     QTemporaryDir dir;
     const QByteArray bytes = QByteArray::fromStdString(data);
-    for (const auto& [name, content] : {std::pair{QStringLiteral("long.txt"), bytes},
-                                        std::pair{QStringLiteral("long.txt.zst"), zstdCompress(bytes)},
-                                        std::pair{QStringLiteral("long2.txt.zst"), zstdCompress(bytes, 777777)}}) {
+    for (const auto& [name, content] :
+         {std::pair{QStringLiteral("long.txt"), bytes}, std::pair{QStringLiteral("long.txt.zst"), zstdCompress(bytes)},
+          std::pair{QStringLiteral("long2.txt.zst"), zstdCompress(bytes, 777777)}}) {
         auto in = TextInput::open(writeFile(dir, name, content).toStdString());
         QVERIFY(in.ok());
         const auto got = readAll(**in);
@@ -164,8 +169,8 @@ void TestTextInput::progressReachesTotal() {
     QByteArray bytes;
     for (int i = 0; i < 200000; ++i) bytes += "line " + QByteArray::number(i) + '\n';
     QTemporaryDir dir;
-    for (const auto& [name, content] : {std::pair{QStringLiteral("p.txt"), bytes},
-                                        std::pair{QStringLiteral("p.txt.zst"), zstdCompress(bytes)}}) {
+    for (const auto& [name, content] :
+         {std::pair{QStringLiteral("p.txt"), bytes}, std::pair{QStringLiteral("p.txt.zst"), zstdCompress(bytes)}}) {
         auto in = TextInput::open(writeFile(dir, name, content).toStdString());
         QVERIFY(in.ok());
         TextInput& t = **in;
@@ -201,7 +206,8 @@ void TestTextInput::errors_data() {
     QTest::addColumn<QString>("messagePart");
     const QByteArray z = zstdCompress(QByteArray(5000, 'x') + "\nend\n");
     QTest::newRow("missing file") << QString() << QByteArray() << true << "cannot open";
-    QTest::newRow("zst suffix, not zstd") << "fake.pgn.zst" << QByteArray("[Event \"x\"]\n") << true << "not a zstd file";
+    QTest::newRow("zst suffix, not zstd")
+        << "fake.pgn.zst" << QByteArray("[Event \"x\"]\n") << true << "not a zstd file";
     QTest::newRow("truncated zstd") << "cut.pgn.zst" << z.left(z.size() - 6) << false << "truncated zstd";
     QByteArray corrupt = z;
     for (qsizetype i = 12; i < corrupt.size() - 4; ++i) corrupt[i] = char(corrupt[i] ^ 0x5A);
@@ -214,8 +220,8 @@ void TestTextInput::errors() {
     QFETCH(bool, openFails);
     QFETCH(QString, messagePart);
     QTemporaryDir dir;
-    const QString path = fileName.isEmpty() ? dir.filePath(QStringLiteral("does-not-exist.pgn"))
-                                            : writeFile(dir, fileName, content);
+    const QString path =
+        fileName.isEmpty() ? dir.filePath(QStringLiteral("does-not-exist.pgn")) : writeFile(dir, fileName, content);
     auto in = TextInput::open(path.toStdString());
     std::string message;
     if (openFails) {
