@@ -4,7 +4,7 @@
 //   garbage       valid handshake and searches, mixed with malformed and unknown lines
 //   silent        reads everything, answers nothing
 //   hang-search   normal until `go`, then answers nothing, ignores quit and never exits by itself
-//   crash-search  normal until `go`, prints one info line, then dies of SIGSEGV
+//   crash-search  normal until `go`, prints one info line, then dies of SIGABRT
 //   slow-uciok MS waits MS milliseconds before `uciok`
 //   ignore-quit   normal, but ignores `quit` and end of input (must be killed)
 // Plain C++ on purpose: it must not share code with the client it tests.
@@ -96,7 +96,9 @@ int main(int argc, char** argv) {
                 printDepth(1, multiPv);
                 const rlimit noCore{0, 0};
                 ::setrlimit(RLIMIT_CORE, &noCore);  // a crash, not a core file on disk
-                std::raise(SIGSEGV);
+                // SIGABRT rather than SIGSEGV: sanitizer builds turn SIGSEGV into a report and a normal exit.
+                std::signal(SIGABRT, SIG_DFL);
+                std::raise(SIGABRT);
             }
             if (garbage) {
                 say("info depth 1 score cp");
