@@ -22,8 +22,9 @@ namespace {
 
 struct PuzzleStats {
     std::int64_t puzzles = 0;
-    std::map<int, std::int64_t> rating;  // bucket start -> puzzles
-    std::map<int, std::int64_t> plies;   // number of moves incl. the setup move -> puzzles
+    std::map<int, std::int64_t> rating;    // bucket start -> puzzles
+    std::map<int, std::int64_t> plies;     // number of moves incl. the setup move -> puzzles
+    std::map<int, std::int64_t> solution;  // solver moves -> puzzles
     std::vector<int> rds;
     double ratingSum = 0;
     double ratingSqSum = 0;
@@ -63,11 +64,12 @@ void printHelp() {
         "Reads Lichess puzzle CSV files (.csv or .csv.zst, header required) and validates every row: FEN, and\n"
         "every move of Moves legal in sequence from FEN (Moves[0] is the opponent's setup move). Prints the\n"
         "number of puzzles, the rating histogram, RatingDeviation statistics, the histogram of the number of\n"
-        "moves (plies including the setup move), the most common themes and skipped rows grouped by reason.\n"
+        "solver moves (solution length), the most common themes and skipped rows grouped by reason.\n"
         "  --bucket N  rating histogram bucket width, 50..1000 (default 200)\n"
         "  --top N     number of themes and skip examples listed (default 15)\n"
         "  --json      print one JSON object (keys: puzzles, skipped, rating_histogram, rating_mean, rating_std,\n"
-        "              rd_mean, rd_min, rd_median, rd_p90, rd_max, plies_histogram, themes_top, skip_reasons,\n"
+        "              rd_mean, rd_min, rd_median, rd_p90, rd_max, plies_histogram,\n"
+        "              solution_length_histogram, themes_top, skip_reasons,\n"
         "              skip_examples, seconds, puzzles_per_s)\n"
         "Exit codes: 0 ok (skipped rows are reported, not fatal), 1 I/O failure while reading,\n"
         "2 bad usage or a file that cannot be opened, lacks the header or is not valid (e.g. corrupt zstd).\n");
@@ -110,6 +112,7 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
             const int b = p.rating >= 0 ? p.rating / bucket * bucket : -bucket;
             ++s.rating[b];
             ++s.plies[int(p.moves.size())];
+            ++s.solution[p.solutionLength()];
             s.rds.push_back(p.ratingDeviation);
             s.ratingSum += p.rating;
             s.ratingSqSum += double(p.rating) * p.rating;
@@ -158,6 +161,9 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         QJsonObject ph;
         for (const auto& [k, c] : s.plies) ph[QString::number(k)] = double(c);
         o[QStringLiteral("plies_histogram")] = ph;
+        QJsonObject sh;
+        for (const auto& [k, c] : s.solution) sh[QString::number(k)] = double(c);
+        o[QStringLiteral("solution_length_histogram")] = sh;
         QJsonArray th;
         for (const auto& [k, c] : themes)
             th.append(QJsonObject{{QStringLiteral("theme"), QString::fromStdString(k)},
@@ -184,8 +190,12 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
     for (const auto& [b, c] : s.rating) std::printf("  %5d-%5d  %lld\n", b, b + bucket - 1, (long long)c);
     std::printf("RatingDeviation: mean %.1f, min %.0f, median %.0f, p90 %.0f, max %.0f\n", rdMean, rdMin, rdMedian,
                 rdP90, rdMax);
-    std::printf("Moves per puzzle (plies incl. setup move; solver moves = plies/2):\n");
-    for (const auto& [k, c] : s.plies) std::printf("  %3d  %lld\n", k, (long long)c);
+    std::printf("Solution length (solver moves; the Moves column has 2 x solver moves incl. the setup move):\n");
+    for (const auto& [k, c] : s.solution) std::printf("  %3d  %lld\n", k, (long long)c);
+    if (s.plies.size() != s.solution.size()) {
+        std::printf("Plies incl. the setup move:\n");
+        for (const auto& [k, c] : s.plies) std::printf("  %3d  %lld\n", k, (long long)c);
+    }
     std::printf("Themes (top %d):\n", top);
     for (const auto& [k, c] : themes) std::printf("  %-20s %lld\n", k.c_str(), (long long)c);
     std::printf("Elapsed:    %.3f s\n", secs);

@@ -69,8 +69,11 @@ int parseClock(std::string_view text) {
     while (i < text.size()) {
         long v = 0;
         const std::size_t start = i;
-        while (i < text.size() && isDigit(text[i])) v = v * 10 + (text[i++] - '0');
-        if (i == start || ++groups > 3 || v > 1000000) return -1;
+        while (i < text.size() && isDigit(text[i])) {
+            v = v * 10 + (text[i++] - '0');
+            if (v > 1000000) return -1;  // no real clock is that long; also keeps the arithmetic in range
+        }
+        if (i == start || ++groups > 3) return -1;
         total = total * 60 + v;
         if (i == text.size()) break;
         if (text[i] == ':') {

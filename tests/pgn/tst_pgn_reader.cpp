@@ -182,11 +182,12 @@ void TestPgnReader::edgeCases() {
 void TestPgnReader::clocksEvalsComments() {
     const ReadAll r = readAll(
         "{ Opening remark } 1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%clk 1:02:03.4] [%eval #-3] Good\n"
-        "reply } 2. Nf3 { [%eval -1.5] [%csl Gd4] } { second } 2... Nc6 { [%clk 0:00:09.9] } *\n");
+        "reply } 2. Nf3 { [%eval -1.5] [%csl Gd4] } { second } 2... Nc6 { [%clk 0:00:09.9] } 3. Bc4 { [%clk "
+        "11111111111111111111111:00:00] [%eval 1e400] } *\n");
     QCOMPARE(r.games.size(), std::size_t(1));
     const PgnGame& g = r.games[0];
     QCOMPARE(g.preComment, std::string("Opening remark"));
-    QCOMPARE(g.moves.size(), std::size_t(4));
+    QCOMPARE(g.moves.size(), std::size_t(5));
     QCOMPARE(g.moves[0].clockSeconds, 180);
     QCOMPARE(g.moves[0].evalCp.value_or(-9999), 17);
     QVERIFY(!g.moves[0].evalMate);
@@ -199,6 +200,8 @@ void TestPgnReader::clocksEvalsComments() {
     QCOMPARE(g.moves[2].evalCp.value_or(0), -150);
     QCOMPARE(g.moves[2].comment, std::string("second"));
     QCOMPARE(g.moves[3].clockSeconds, 9);
+    QCOMPARE(g.moves[4].clockSeconds, -1);  // absurd values are ignored, the game is kept
+    QVERIFY(!g.moves[4].evalCp);
 }
 
 void TestPgnReader::nags() {
