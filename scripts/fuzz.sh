@@ -53,6 +53,13 @@ for t in "${TARGETS[@]}"; do
     else
         echo "fuzz: $t FAILED after $((SECONDS - start)) s; last lines of $log:" >&2
         tail -n 40 "$log" >&2
+        # The build tree may not outlive a CI run: print the reproducer itself.
+        for a in "$OUT/artifacts/$t"-*; do
+            [[ -f "$a" ]] || continue
+            echo "fuzz: reproducer $(basename "$a") ($(stat -c %s "$a") bytes), base64:" >&2
+            base64 -w 120 "$a" | head -n 100 >&2
+            echo "fuzz: replay with: base64 -d > crash.bin, then $bin crash.bin" >&2
+        done
         failed=$((failed + 1))
     fi
 done
