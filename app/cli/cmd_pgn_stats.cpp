@@ -124,21 +124,26 @@ int runPgnStats(const std::vector<std::string>& argv) {
     }
     const bool json = args.has("json");
 
-    // Open every file first so a typo fails before minutes of work.
-    std::vector<std::unique_ptr<chess::PgnReader>> readers;
+    // Check that every file opens first, so a typo fails before minutes of work; then read them one at a time
+    // (each open reader holds its buffers and zstd window).
     for (const std::string& path : args.positionals()) {
         auto r = chess::PgnReader::open(path);
         if (!r) {
             std::fprintf(stderr, "kibitz-cli pgn-stats: %s\n", r.error().message.c_str());
             return kExitUsage;
         }
-        readers.push_back(std::move(r.value()));
     }
 
     PgnStats s;
     const auto start = std::chrono::steady_clock::now();
     chess::PgnGame game;
-    for (auto& reader : readers) {
+    for (const std::string& path : args.positionals()) {
+        auto opened = chess::PgnReader::open(path);
+        if (!opened) {
+            std::fprintf(stderr, "kibitz-cli pgn-stats: %s\n", opened.error().message.c_str());
+            return kExitUsage;
+        }
+        std::unique_ptr<chess::PgnReader> reader = std::move(opened.value());
         reader->setOnSkip([&s, top](const chess::PgnSkip& skip) {
             ++s.skipped;
             ++s.skipReasons[reasonGroup(skip.reason)];

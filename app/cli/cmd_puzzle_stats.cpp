@@ -88,20 +88,26 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
                      args.ok() ? "no input file given" : args.error().c_str());
         return kExitUsage;
     }
-    std::vector<std::unique_ptr<chess::PuzzleCsvReader>> readers;
+    // Check that every file opens first, so a typo fails before minutes of work; then read them one at a time
+    // (each open reader holds its buffers and zstd window).
     for (const std::string& path : args.positionals()) {
         auto r = chess::PuzzleCsvReader::open(path);
         if (!r) {
             std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n", r.error().message.c_str());
             return kExitUsage;
         }
-        readers.push_back(std::move(r.value()));
     }
 
     PuzzleStats s;
     const auto start = std::chrono::steady_clock::now();
     chess::Puzzle p;
-    for (auto& reader : readers) {
+    for (const std::string& path : args.positionals()) {
+        auto opened = chess::PuzzleCsvReader::open(path);
+        if (!opened) {
+            std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n", opened.error().message.c_str());
+            return kExitUsage;
+        }
+        std::unique_ptr<chess::PuzzleCsvReader> reader = std::move(opened.value());
         reader->setOnSkip([&s, top](const chess::CsvSkip& skip) {
             ++s.skipped;
             ++s.skipReasons[reasonGroup(skip)];
