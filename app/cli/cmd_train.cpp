@@ -66,6 +66,7 @@ void printTrainHelp() {
         "  --threads T          torch threads per process (default 1)\n"
         "  --seed S             seed for weights, data order and conditioning drop (default 1)\n"
         "  --checkpoint-every N (default 1000)   --validate-every N (default 2000)   --log-every N (default 50)\n"
+        "  --no-bucket          do not group batches by piece count (more padding, plain shuffle)\n"
         "  --resume             continue from DIR/latest.pt if it exists (same batch, seed and data)\n"
         "  --world-size W --rank R --master HOST:PORT   data-parallel training over W processes (c10d Gloo)\n");
 }
@@ -75,7 +76,7 @@ int runTrain(const std::vector<std::string>& argv) {
               {"pgn", "config", "view", "out", "steps", "stop-after", "batch", "lr", "warmup", "threads", "seed",
                "checkpoint-every", "validate-every", "log-every", "world-size", "rank", "master", "validation-positions",
                "chunk-games"},
-              {"resume"});
+              {"resume", "no-bucket"});
     if (args.has("help")) {
         printTrainHelp();
         return kExitOk;
@@ -115,6 +116,7 @@ int runTrain(const std::vector<std::string>& argv) {
     o.worldSize = int(args.intValue("world-size", 1, 1, 1024));
     o.rank = int(args.intValue("rank", 0, 0, 1023));
     o.resume = args.has("resume");
+    o.bucketBySize = !args.has("no-bucket");
     if (auto m = args.value("master")) {
         const auto colon = m->rfind(':');
         if (colon == std::string::npos) return usage("--master: expected HOST:PORT");

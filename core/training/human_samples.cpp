@@ -2,6 +2,7 @@
 #include "core/training/human_samples.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <filesystem>
 
@@ -181,6 +182,24 @@ Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
     if (m_opt.shuffle) {
         std::mt19937_64 rng(mix(mix(m_opt.seed, std::uint64_t(m_epoch) + 0x51), std::uint64_t(m_chunk)));
         std::shuffle(chunk.begin(), chunk.end(), rng);
+        if (m_opt.bucketBatch > 0) {
+            constexpr std::size_t kGroupBatches = 16;
+            const std::size_t batch = std::size_t(m_opt.bucketBatch);
+            const std::size_t group = batch * kGroupBatches;
+            std::vector<EncodedPosition> tmp;
+            for (std::size_t g = 0; g + group <= chunk.size(); g += group) {
+                auto first = chunk.begin() + std::ptrdiff_t(g);
+                std::stable_sort(first, first + std::ptrdiff_t(group), [](const EncodedPosition& a, const EncodedPosition& b) {
+                    return a.numPieces < b.numPieces;
+                });
+                std::array<std::size_t, kGroupBatches> order;
+                for (std::size_t i = 0; i < kGroupBatches; ++i) order[i] = i;
+                std::shuffle(order.begin(), order.end(), rng);
+                tmp.assign(first, first + std::ptrdiff_t(group));
+                for (std::size_t i = 0; i < kGroupBatches; ++i)
+                    std::copy_n(tmp.begin() + std::ptrdiff_t(order[i] * batch), batch, first + std::ptrdiff_t(i * batch));
+            }
+        }
     }
     ++m_chunk;
     return {};

@@ -55,6 +55,10 @@ struct SampleStreamOptions {
     int chunkGames = 2000;      ///< games per shuffled chunk
     std::uint64_t seed = 1;
     bool shuffle = true;
+    /// When > 0 (the global batch size), each run of 16 consecutive batches of the shuffled chunk is sorted by piece
+    /// count and the 16 batches are shuffled again: batches then hold positions of similar length, so less padding
+    /// is computed (about 20% fewer tokens), while every batch still mixes many games.
+    int bucketBatch = 0;
 };
 
 /// Endless, deterministic stream of shuffled chunks of positions. Games come from all files interleaved at random

@@ -221,6 +221,7 @@ void writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim::
     a.write("state.batch", c10::IValue(std::int64_t(o.batchSize)));
     a.write("state.chunk_games", c10::IValue(std::int64_t(o.chunkGames)));
     a.write("state.holdout_permille", c10::IValue(std::int64_t(o.holdoutPermille)));
+    a.write("state.bucket", c10::IValue(std::int64_t(o.bucketBySize)));
     a.write("state.total_steps", c10::IValue(o.totalSteps));
     const fs::path tmp = path.string() + ".tmp";
     a.save_to(tmp.string());
@@ -263,9 +264,10 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         if (readInt(*resumeArchive, "state.batch") != o.batchSize ||
             readInt(*resumeArchive, "state.chunk_games") != o.chunkGames ||
             std::uint64_t(readInt(*resumeArchive, "state.seed")) != o.seed ||
-            readInt(*resumeArchive, "state.holdout_permille") != o.holdoutPermille)
+            readInt(*resumeArchive, "state.holdout_permille") != o.holdoutPermille ||
+            readInt(*resumeArchive, "state.bucket") != std::int64_t(o.bucketBySize))
             return makeError(ErrorCode::InvalidInput, latest.string() + ": checkpoint was made with a different batch "
-                                                      "size, chunk size, seed or hold-out; exact resume needs the same");
+                                                      "size, chunk size, seed, bucketing or hold-out; exact resume needs the same");
     }
     HumanMoveModel model(config);
     if (resumeArchive) models::loadModelWeights(model, *resumeArchive);
@@ -309,6 +311,7 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     so.holdoutPermille = o.holdoutPermille;
     so.chunkGames = o.chunkGames;
     so.seed = o.seed;
+    so.bucketBatch = o.bucketBySize ? o.batchSize : 0;
     auto stream = HumanSampleStream::open(so);
     if (!stream.ok()) return stream.error();
 
@@ -428,6 +431,8 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             if (st.step % o.checkpointEvery == 0 || last) save(latest);
             if (o.keepEvery > 0 && st.step % o.keepEvery == 0)
                 save(fs::path(o.outDir) / ("step-" + std::to_string(st.step) + ".pt"));
+        } else if (o.checkpointAllRanks && (st.step % o.checkpointEvery == 0 || st.step == endStep || stop)) {
+            writeCheckpoint(fs::path(o.outDir) / ("latest.rank" + std::to_string(o.rank) + ".pt"), model, opt, st, o);
         }
     }
     if (stop) return makeError(ErrorCode::Cancelled, "training stopped at step " + std::to_string(st.step));

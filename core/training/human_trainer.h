@@ -32,6 +32,8 @@ struct TrainOptions {
     std::uint64_t seed = 1;
     int holdoutPermille = 30;
     int chunkGames = 2000;
+    bool bucketBySize = true;        ///< batches of similar piece counts (less padding), see SampleStreamOptions
+    bool checkpointAllRanks = false; ///< ranks > 0 also write latest.rankR.pt (tests compare ranks)
     std::int64_t checkpointEvery = 1000;
     std::int64_t keepEvery = 20000;  ///< also keep a copy "step-N.pt" this often (0: never)
     std::int64_t logEvery = 50;

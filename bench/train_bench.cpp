@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Training-step speed of the human-move model on real positions: matmul GFLOP/s first (is BLAS fast?), then
+// forward / backward / optimizer time per step, samples per wall second and per CPU second (the machine is shared).
+#include "core/models/human_move_model.h"
+#include "core/training/human_samples.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+
+using namespace kibitz;
+
+namespace {
+
+double cpuSeconds() { return double(std::clock()) / CLOCKS_PER_SEC; }
+double wallSeconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string pgn, config = "small", view = "mover";
+    int batch = 256, steps = 20, threads = 1;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string k = argv[i], v = argv[i + 1];
+        if (k == "--pgn") pgn = v;
+        else if (k == "--config") config = v;
+        else if (k == "--batch") batch = std::stoi(v);
+        else if (k == "--steps") steps = std::stoi(v);
+        else if (k == "--threads") threads = std::stoi(v);
+        else if (k == "--view") view = v;
+        else {
+            std::fprintf(stderr, "unknown option %s\n", k.c_str());
+            return 2;
+        }
+    }
+    if (pgn.empty()) {
+        std::fprintf(stderr, "usage: kibitz-train-bench --pgn FILE [--config small] [--batch 256] [--steps 20] "
+                             "[--threads 1] [--view mover|absolute]\n");
+        return 2;
+    }
+    at::set_num_threads(threads);
+    {
+        auto a = torch::randn({1024, 1024}), b = torch::randn({1024, 1024});
+        auto c = torch::mm(a, b);
+        const double w0 = wallSeconds(), c0 = cpuSeconds();
+        for (int i = 0; i < 10; ++i) c = torch::mm(a, b);
+        const double w = wallSeconds() - w0, cs = cpuSeconds() - c0;
+        std::printf("torch::mm 1024x1024 (%d thread%s): %.1f GFLOP/s wall, %.1f GFLOP/s per CPU second\n", threads,
+                    threads == 1 ? "" : "s", 10 * 2.0 * 1024 * 1024 * 1024 / w / 1e9,
+                    10 * 2.0 * 1024 * 1024 * 1024 / cs / 1e9);
+    }
+    auto cfg = models::modelConfigByName(config);
+    if (!cfg.ok()) return 2;
+    cfg.value().view = view == "absolute" ? encoding::BoardView::Absolute : encoding::BoardView::Mover;
+    training::SampleStreamOptions so;
+    so.files = {pgn};
+    so.view = cfg.value().view;
+    so.chunkGames = 300;
+    so.bucketBatch = std::getenv("KIBITZ_NO_BUCKET") ? 0 : batch;
+    auto stream = training::HumanSampleStream::open(so);
+    if (!stream.ok()) {
+        std::fprintf(stderr, "%s\n", stream.error().message.c_str());
+        return 1;
+    }
+    std::vector<encoding::EncodedPosition> chunk;
+    if (!stream.value()->nextChunk(chunk).ok() || chunk.size() < std::size_t(batch)) return 1;
+
+    torch::manual_seed(1);
+    models::HumanMoveModel model(cfg.value());
+    torch::optim::AdamW opt(model->parameters(), torch::optim::AdamWOptions(1e-3));
+    std::printf("config %s (%s), %lld parameters, batch %d\n", config.c_str(), models::describeConfig(cfg.value()).c_str(),
+                models::countParameters(*model), batch);
+    double tPrep = 0, tFwd = 0, tBwd = 0, tOpt = 0, cpuAll = 0, wallAll = 0;
+    double tokens = 0, legal = 0;
+    std::size_t off = 0;
+    for (int s = -2; s < steps; ++s) {  // two warm-up steps
+        const double w0 = wallSeconds(), c0 = cpuSeconds();
+        std::vector<const encoding::EncodedPosition*> ptrs;
+        for (int i = 0; i < batch; ++i) ptrs.push_back(&chunk[(off++) % chunk.size()]);
+        models::ModelBatch b = models::makeBatch(ptrs);
+        const double w1 = wallSeconds();
+        auto logits = model->forward(b);
+        auto loss = models::moveLoss(logits, b);
+        const double w2 = wallSeconds();
+        opt.zero_grad();
+        loss.backward();
+        const double w3 = wallSeconds();
+        opt.step();
+        const double w4 = wallSeconds();
+        if (s < 0) continue;
+        tPrep += w1 - w0;
+        tFwd += w2 - w1;
+        tBwd += w3 - w2;
+        tOpt += w4 - w3;
+        wallAll += w4 - w0;
+        cpuAll += cpuSeconds() - c0;
+        tokens += double(b.keyBias.size(3));
+        legal += double(b.legalA.size(1));
+    }
+    const double n = double(steps) * batch;
+    std::printf("per step: prepare %.1f ms, forward %.1f ms, backward %.1f ms, optimizer %.1f ms; tokens %.1f, legal "
+                "width %.1f\n",
+                1e3 * tPrep / steps, 1e3 * tFwd / steps, 1e3 * tBwd / steps, 1e3 * tOpt / steps, tokens / steps,
+                legal / steps);
+    std::printf("samples/s: %.1f wall, %.1f per CPU second (batch preparation runs on its own thread in training)\n",
+                n / wallAll, n / cpuAll);
+    return 0;
+}

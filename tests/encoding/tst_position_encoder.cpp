@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Encoder of the human-move model on real positions from tests/data/games_sample.pgn (Lichess, CC0):
+// piece tokens, meta token, legal-move head indices and conditioning, in both board views.
+#include "core/chess/notation.h"
+#include "core/chess/pgn.h"
+#include "core/encoding/conditioning.h"
+#include "core/encoding/position_encoder.h"
+#include "core/training/human_samples.h"
+
+#include <QtTest>
+
+#include <bit>
+#include <functional>
+
+using namespace kibitz;
+using namespace kibitz::chess;
+using encoding::BoardView;
+using encoding::EncodedPosition;
+
+Q_DECLARE_METATYPE(kibitz::encoding::BoardView)
+
+namespace {
+
+struct Found {
+    Position pos;
+    Move played;
+    bool ok = false;
+};
+
+/// First position of the sample games (replayed by the PGN reader) for which `pred(pos, played)` holds.
+Found findPosition(const std::function<bool(const Position&, Move)>& pred) {
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    Found f;
+    if (!reader.ok()) return f;
+    PgnGame g;
+    while (reader.value()->next(g)) {
+        Position pos;
+        for (const auto& pm : g.moves) {
+            if (pred(pos, pm.move)) {
+                f.pos = pos;
+                f.played = pm.move;
+                f.ok = true;
+                return f;
+            }
+            pos.makeMove(pm.move);
+        }
+    }
+    return f;
+}
+
+bool hasLegal(const Position& pos, const std::function<bool(Move)>& pred) {
+    for (Move m : pos.legalMoves())
+        if (pred(m)) return true;
+    return false;
+}
+
+}  // namespace
+
+class TestPositionEncoder : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void realPositions_data();
+    void realPositions();
+    void castlingBits_data();
+    void castlingBits();
+    void blend_data();
+    void blend();
+    void timeControl_data();
+    void timeControl();
+    void gameConditioning();
+    void holdOutIsStable();
+};
+
+void TestPositionEncoder::realPositions_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<BoardView>("view");
+    for (const char* kind : {"white to move", "black to move", "white castles", "black castles", "en passant",
+                             "promotion", "black promotes"}) {
+        QTest::newRow((std::string(kind) + " / mover").c_str()) << QString::fromLatin1(kind) << BoardView::Mover;
+        QTest::newRow((std::string(kind) + " / absolute").c_str()) << QString::fromLatin1(kind) << BoardView::Absolute;
+    }
+}
+
+void TestPositionEncoder::realPositions() {
+    QFETCH(QString, kind);
+    QFETCH(BoardView, view);
+    const std::string k = kind.toStdString();
+    auto pred = [&](const Position& p, Move played) {
+        if (k == "white to move") return p.sideToMove() == White && p.fullmoveNumber() == 12;
+        if (k == "black to move") return p.sideToMove() == Black && p.fullmoveNumber() == 12;
+        if (k == "white castles") return p.sideToMove() == White && played.isCastling();
+        if (k == "black castles") return p.sideToMove() == Black && played.isCastling();
+        if (k == "en passant") return hasLegal(p, [](Move m) { return m.isEnPassant(); });
+        if (k == "promotion") return hasLegal(p, [](Move m) { return m.isPromotion(); });
+        return p.sideToMove() == Black && played.isPromotion();
+    };
+    const Found f = findPosition(pred);
+    QVERIFY2(f.ok, "no such position in the sample games");
+    const Position& pos = f.pos;
+    const Color stm = pos.sideToMove();
+    encoding::Conditioning cond{1500, 1710, 300, 280, 2};
+    EncodedPosition e;
+    QVERIFY(encoding::encodePosition(pos, cond, view, f.played, e));
+
+    // Piece tokens: one per piece, each decoding to the piece that really stands there.
+    QCOMPARE(int(e.numPieces), std::popcount(pos.pieces()));
+    const bool flip = view == BoardView::Mover && stm == Black;
+    Bitboard seen = 0;
+    for (int i = 0; i < e.numPieces; ++i) {
+        const auto t = encoding::decodePieceCode(e.pieceCode[i]);
+        const Square real = flip ? flipRank(t.square) : t.square;
+        const Piece p = pos.pieceOn(real);
+        QVERIFY(p != NoPiece);
+        QCOMPARE(t.type, typeOf(p));
+        const int expectColor = view == BoardView::Mover ? int(colorOf(p) != stm) : int(colorOf(p));
+        QCOMPARE(t.color, expectColor);
+        seen |= bb(real);
+    }
+    QCOMPARE(seen, pos.pieces());
+    QCOMPARE(int(e.sideToMove), int(stm));
+    QCOMPARE(int(e.epFile), pos.epSquare() == NoSquare ? encoding::kNoEpFile : fileOf(pos.epSquare()));
+
+    // Legal moves, in legalMoves() order: token of the moving piece, destination and promotion.
+    const MoveList legal = pos.legalMoves();
+    QCOMPARE(int(e.numLegal), legal.size());
+    for (int i = 0; i < legal.size(); ++i) {
+        const Move m = legal[i];
+        const int base = encoding::legalBaseIndex(e.legal[i]);
+        const int tok = base / encoding::kHeadOutputsPerToken;
+        const int to = base % encoding::kHeadOutputsPerToken;
+        QVERIFY(tok < e.numPieces);
+        const auto t = encoding::decodePieceCode(e.pieceCode[tok]);
+        QCOMPARE(int(flip ? flipRank(t.square) : t.square), int(m.from()));
+        QCOMPARE(to, int(flip ? flipRank(m.to()) : m.to()));
+        QCOMPARE(encoding::legalPromotion(e.legal[i]), m.isPromotion() ? int(m.promotion()) - int(Knight) + 1 : 0);
+    }
+    QVERIFY(e.target >= 0);
+    QCOMPARE(legal[e.target], f.played);
+    QCOMPARE(e.cond, cond);
+    if (k == "promotion" || k == "black promotes") {
+        int promos = 0;
+        for (int i = 0; i < e.numLegal; ++i) promos += encoding::legalPromotion(e.legal[i]) != 0;
+        QVERIFY(promos >= 4);  // every promotion comes in four pieces
+    }
+}
+
+void TestPositionEncoder::castlingBits_data() {
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<int>("absolute");
+    QTest::addColumn<int>("mover");
+    QTest::newRow("white, all") << "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1" << 15 << 15;
+    QTest::newRow("black, Kq") << "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b Kq - 0 1" << (1 | 8) << (2 | 4);
+    QTest::newRow("black, k only") << "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b k - 0 1" << 4 << 1;
+    QTest::newRow("white, Q only") << "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w Q - 0 1" << 2 << 2;
+}
+
+void TestPositionEncoder::castlingBits() {
+    QFETCH(QString, fen);
+    QFETCH(int, absolute);
+    QFETCH(int, mover);
+    auto pos = Position::fromFen(fen.toStdString());
+    QVERIFY(pos.ok());
+    EncodedPosition a, m;
+    QVERIFY(encoding::encodePosition(pos.value(), {}, BoardView::Absolute, Move::none(), a));
+    QVERIFY(encoding::encodePosition(pos.value(), {}, BoardView::Mover, Move::none(), m));
+    QCOMPARE(int(a.castling), absolute);
+    QCOMPARE(int(m.castling), mover);
+    QCOMPARE(int(a.target), -1);
+}
+
+void TestPositionEncoder::blend_data() {
+    QTest::addColumn<int>("slot");
+    QTest::addColumn<int>("value");  // -1: unknown
+    QTest::addColumn<int>("loValue");
+    QTest::addColumn<int>("hiValue");
+    QTest::addColumn<double>("alpha");
+    QTest::newRow("elo between") << 0 << 1500 << 1400 << 1600 << 0.5;
+    QTest::newRow("elo on bracket") << 1 << 1600 << 1400 << 1600 << 0.0;
+    QTest::newRow("elo below range") << 0 << 150 << 400 << 400 << 1.0;
+    QTest::newRow("elo above range") << 1 << 3500 << 3200 << 3200 << 1.0;
+    QTest::newRow("clock 75 s") << 2 << 75 << 60 << 90 << 0.5;
+    QTest::newRow("increment 4") << 4 << 4 << 3 << 5 << 0.5;
+    QTest::newRow("unknown clock") << 3 << -1 << -1 << -1 << 1.0;
+}
+
+void TestPositionEncoder::blend() {
+    QFETCH(int, slot);
+    QFETCH(int, value);
+    QFETCH(int, loValue);
+    QFETCH(int, hiValue);
+    QFETCH(double, alpha);
+    const auto s = encoding::CondSlot(slot);
+    const auto br = encoding::condBrackets(s);
+    const int base = encoding::condRowOffset(s);
+    auto rowOf = [&](int v) {
+        if (v < 0) return base + int(br.size());
+        for (std::size_t i = 0; i < br.size(); ++i)
+            if (br[i] == v) return base + int(i);
+        return -100;
+    };
+    const auto t = encoding::blendCondition(s, value < 0 ? std::nullopt : std::optional<int>(value));
+    QCOMPARE(int(t.lo), rowOf(loValue));
+    QCOMPARE(int(t.hi), rowOf(hiValue));
+    QCOMPARE(double(t.alpha), alpha);
+    QVERIFY(t.hi < encoding::condTableRows());
+}
+
+void TestPositionEncoder::timeControl_data() {
+    QTest::addColumn<QString>("tag");
+    QTest::addColumn<int>("base");  // -1: rejected
+    QTest::addColumn<int>("inc");
+    QTest::newRow("blitz") << "180+2" << 180 << 2;
+    QTest::newRow("chess.com no increment") << "600" << 600 << 0;
+    QTest::newRow("correspondence") << "-" << -1 << 0;
+    QTest::newRow("unknown") << "?" << -1 << 0;
+    QTest::newRow("garbage increment") << "300+x" << -1 << 0;
+    QTest::newRow("empty") << "" << -1 << 0;
+}
+
+void TestPositionEncoder::timeControl() {
+    QFETCH(QString, tag);
+    QFETCH(int, base);
+    QFETCH(int, inc);
+    const auto tc = encoding::parseTimeControl(tag.toStdString());
+    if (base < 0) {
+        QVERIFY(!tc);
+        return;
+    }
+    QVERIFY(tc);
+    QCOMPARE(tc->first, base);
+    QCOMPARE(tc->second, inc);
+}
+
+// The first clocked game of the sample: Elo from the tags, the mover's clock is his [%clk] after his previous move.
+void TestPositionEncoder::gameConditioning() {
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    PgnGame g;
+    bool found = false;
+    while (reader.value()->next(g))
+        if (!g.moves.empty() && g.moves.front().clockSeconds >= 0 && g.moves.size() > 10 && training::unusableReason(g).empty()) {
+            found = true;
+            break;
+        }
+    QVERIFY(found);
+    std::vector<EncodedPosition> out;
+    training::SampleStats stats;
+    training::gameToPositions(g, BoardView::Mover, out, stats);
+    QCOMPARE(stats.positions + stats.positionsForced, std::int64_t(g.moves.size()));
+    QCOMPARE(std::int64_t(out.size()), stats.positions);
+    const int whiteElo = std::stoi(g.tag("WhiteElo"));
+    const int blackElo = std::stoi(g.tag("BlackElo"));
+    const auto tc = encoding::parseTimeControl(g.tag("TimeControl"));
+    QVERIFY(tc);
+    // Without forced moves in the first plies, out[i] is ply i.
+    QCOMPARE(*out[0].cond.moverElo, whiteElo);
+    QCOMPARE(*out[0].cond.oppElo, blackElo);
+    QCOMPARE(*out[0].cond.moverClockS, tc->first);
+    QCOMPARE(*out[1].cond.moverElo, blackElo);
+    QCOMPARE(*out[4].cond.moverClockS, g.moves[2].clockSeconds);
+    QCOMPARE(*out[4].cond.oppClockS, g.moves[3].clockSeconds);
+    QCOMPARE(*out[5].cond.moverClockS, g.moves[3].clockSeconds);
+    QCOMPARE(*out[5].cond.incrementS, tc->second);
+    QCOMPARE(int(out[1].sideToMove), 1);
+}
+
+void TestPositionEncoder::holdOutIsStable() {
+    // About 3 % of real Site tags are held out, and the rule never changes (it decides what was trained on).
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    reader.value()->setTagsOnly(true);
+    PgnGame g;
+    int n = 0, held = 0;
+    while (reader.value()->next(g)) {
+        ++n;
+        held += training::isHeldOut(g.tag("Site"), 30);
+    }
+    QCOMPARE(n, 300);
+    QVERIFY2(held >= 2 && held <= 25, qPrintable(QString::number(held)));
+    QCOMPARE(training::isHeldOut("https://lichess.org/0JWc9Xbd", 30), training::isHeldOut("https://lichess.org/0JWc9Xbd", 30));
+    QVERIFY(training::isHeldOut("https://lichess.org/0JWc9Xbd", 1000));
+    QVERIFY(!training::isHeldOut("https://lichess.org/0JWc9Xbd", 0));
+}
+
+QTEST_APPLESS_MAIN(TestPositionEncoder)
+#include "tst_position_encoder.moc"
