@@ -53,10 +53,11 @@ done
 best_time() {
   local best="" line cpu
   for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f "%U %S %e" -o "$tmp/time" "$@" > /dev/null 2> /dev/null
+    # The shell's own `time` (no extra package): user, system and real seconds of the command.
+    { TIMEFORMAT='%U %S %R'; time "$@" > /dev/null 2> /dev/null; } 2> "$tmp/time"
     line=$(tail -n 1 "$tmp/time")
     cpu=$(echo "$line" | awk '{ print $1 + $2 }')
-    if [[ -z "$best" ]] || (( $(echo "$cpu < ${best%% *}" | bc -l) )); then best="$cpu $(echo "$line" | awk '{ print $3 }')"; fi
+    if [[ -z "$best" ]] || awk -v a="$cpu" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best="$cpu $(echo "$line" | awk '{ print $3 }')"; fi
   done
   echo "$best"
 }
@@ -75,7 +76,7 @@ t_zst=$(best_time "$cli" pgn-stats "${zst[@]}")
 t_plain=$(best_time "$cli" pgn-stats "${plain[@]}")
 t_pe=$(best_time "$pe" -s -Wuci -o /dev/null "${plain[@]}")
 
-rate() { echo "scale=0; $1 / $2" | bc -l; }
+rate() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", a / b }'; }
 bytes=$(cat "${plain[@]}" | wc -c)
 echo "PGN bench: ${#zst[@]} files from $dir ($((bytes / 1000000)) MB decompressed), best of $runs runs per tool"
 echo "  games $games (skipped $skipped), positions (plies) $positions; pgn-extract: games $pe_games, positions $pe_positions"
@@ -89,7 +90,7 @@ row "kibitz-cli pgn-stats (.pgn.zst)" "$t_zst" "$games" "$positions"
 row "kibitz-cli pgn-stats (.pgn)" "$t_plain" "$games" "$positions"
 row "pgn-extract -s -Wuci (.pgn)" "$t_pe" "$pe_games" "$pe_positions"
 printf "  ratio kibitz/pgn-extract on the same .pgn files (games/s, CPU time): %.2fx\n" \
-  "$(echo "($games / ${t_plain%% *}) / ($pe_games / ${t_pe%% *})" | bc -l)"
+  "$(awk -v g="$games" -v t="${t_plain%% *}" -v pg="$pe_games" -v pt="${t_pe%% *}" 'BEGIN { print (g / t) / (pg / pt) }')"
 if [[ "$games" != "$pe_games" || "$positions" != "$pe_positions" ]]; then
   echo "pgn_bench: the tools disagree on the number of games or positions" >&2
   exit 1
