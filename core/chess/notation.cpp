@@ -187,6 +187,8 @@ Result<Move> parseSan(const Position& pos, std::string_view text) {
     for (Move m : pos.legalMoves()) {
         if (m.to() != to || pos.pieceOn(m.from()) != makePiece(us, pt)) continue;
         if (fromFile >= 0 && fileOf(m.from()) != fromFile) continue;
+        // A pawn move written without a file ("e5") is a push, never a capture.
+        if (pt == Pawn && fromFile < 0 && fileOf(m.from()) != fileOf(to)) continue;
         if (fromRank >= 0 && rankOf(m.from()) != fromRank) continue;
         if (m.isPromotion()) {
             if (promo == NoPieceType || m.promotion() != promo) continue;

@@ -101,6 +101,8 @@ void TestNotation::sanErrors_data() {
     QTest::newRow("missing promotion") << kPromo << "bxa1" << "promotion piece missing";
     QTest::newRow("castle through check") << "r3k2r/8/8/8/8/8/8/R3K1rR w KQkq - 0 1" << "O-O" << "not legal";
     QTest::newRow("bad char") << start << "N?f3" << "unexpected character";
+    // d4 pawn can capture on e5 but no pawn can push there: "e5" must not be read as dxe5.
+    QTest::newRow("push is not a capture") << "4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1" << "e5" << "no legal move";
 }
 
 void TestNotation::sanErrors() {
