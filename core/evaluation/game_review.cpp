@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/evaluation/game_review.h"
+
+#include "core/chess/notation.h"
+
+#include <QJsonArray>
+#include <QString>
+
+#include <algorithm>
+#include <charconv>
+
+namespace kibitz::evaluation {
+namespace {
+
+std::optional<int> eloTag(const std::string& text) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || v <= 0) return std::nullopt;
+    return v;
+}
+
+// The score of a position without searching it, when the game is over there.
+std::optional<engines::UciScore> terminalScore(const chess::Position& pos) {
+    if (pos.isCheckmate()) return engines::UciScore{engines::UciScore::Kind::Mate, 0, engines::UciScore::Bound::Exact};
+    if (pos.countLegalMoves() == 0 || pos.isInsufficientMaterial()) return engines::UciScore{};
+    return std::nullopt;
+}
+
+QJsonValue optionalInt(const std::optional<int>& v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
+
+}  // namespace
+
+std::vector<encoding::Conditioning> plyConditionings(const chess::PgnGame& game) {
+    const std::optional<int> elo[2] = {eloTag(game.tag("WhiteElo")), eloTag(game.tag("BlackElo"))};
+    const auto tc = encoding::parseTimeControl(game.tag("TimeControl"));
+    const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
+    auto start = game.startPosition();
+    chess::Color stm = start ? start->sideToMove() : chess::White;
+    std::optional<int> clock[2];
+    if (hasClock && tc) clock[0] = clock[1] = tc->first;
+    std::vector<encoding::Conditioning> out;
+    out.reserve(game.moves.size());
+    for (const chess::PgnMove& pm : game.moves) {
+        encoding::Conditioning c;
+        c.moverElo = elo[stm];
+        c.oppElo = elo[~stm];
+        if (hasClock) {
+            c.moverClockS = clock[stm];
+            c.oppClockS = clock[~stm];
+        }
+        if (tc) c.incrementS = tc->second;
+        out.push_back(c);
+        if (pm.clockSeconds >= 0) clock[stm] = pm.clockSeconds;
+        stm = ~stm;
+    }
+    return out;
+}
+
+Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* human, PositionAnalyser* engine,
+                              const ReviewOptions& options, const CancelToken& cancel, const ReviewProgressFn& progress) {
+    auto start = game.startPosition();
+    if (!start) return start.error();
+    const std::size_t plies =
+        options.maxPlies > 0 ? std::min<std::size_t>(std::size_t(options.maxPlies), game.moves.size()) : game.moves.size();
+
+    GameReview review;
+    review.white = game.tag("White");
+    review.black = game.tag("Black");
+    review.startFen = game.startFen;
+    if (human) review.model = human->describe();
+    if (engine) review.engine = engine->describe().toStdString();
+
+    // Positions before each ply, and the final one.
+    std::vector<chess::Position> positions;
+    positions.reserve(plies + 1);
+    chess::Position pos = *start;
+    const auto conds = plyConditionings(game);
+    for (std::size_t i = 0; i < plies; ++i) {
+        positions.push_back(pos.snapshot());
+        const chess::PgnMove& pm = game.moves[i];
+        PlyReview r;
+        r.ply = int(i);
+        r.mover = pos.sideToMove();
+        r.move = pm.move;
+        r.san = chess::toSan(pos, pm.move);
+        r.uci = chess::toUci(pm.move);
+        r.conditioning = conds[i];
+        review.plies.push_back(std::move(r));
+        pos.makeMove(pm.move);
+    }
+    positions.push_back(pos.snapshot());
+
+    const int total = (human ? int(plies) : 0) + (engine ? int(plies) + 1 : 0);
+    int done = 0;
+    const auto step = [&](int n) {
+        done += n;
+        if (progress) progress(done, total);
+    };
+
+    if (human) {
+        const std::size_t batch = std::size_t(std::max(1, options.batchSize));
+        for (std::size_t first = 0; first < plies; first += batch) {
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "review cancelled");
+            const std::size_t last = std::min(plies, first + batch);
+            std::vector<chess::Position> batchPos(positions.begin() + std::ptrdiff_t(first), positions.begin() + std::ptrdiff_t(last));
+            std::vector<encoding::Conditioning> batchCond(conds.begin() + std::ptrdiff_t(first), conds.begin() + std::ptrdiff_t(last));
+            auto dists = human->moveDistributions(batchPos, batchCond);
+            if (!dists) return makeError(dists.error().code, "human model at ply " + std::to_string(first + 1) + ": " + dists.error().message);
+            for (std::size_t i = first; i < last; ++i) {
+                const auto& dist = (*dists)[i - first];
+                PlyReview& r = review.plies[i];
+                r.humanProb = 0.0;
+                if (!dist.empty()) {
+                    r.humanBest = dist.front().move;
+                    r.humanBestProb = dist.front().prob;
+                }
+                // Rank among moves sorted by decreasing probability; ties share the better rank.
+                for (std::size_t k = 0; k < dist.size(); ++k) {
+                    if (dist[k].move != r.move) continue;
+                    r.humanProb = dist[k].prob;
+                    int rank = 1;
+                    for (const auto& mp : dist)
+                        if (mp.prob > dist[k].prob) ++rank;
+                    r.humanRank = rank;
+                    break;
+                }
+            }
+            step(int(last - first));
+        }
+    }
+
+    if (engine) {
+        std::vector<std::optional<engines::UciScore>> scores(plies + 1);
+        std::vector<chess::Move> best(plies + 1);
+        for (std::size_t k = 0; k <= plies; ++k) {
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "review cancelled");
+            if (auto t = terminalScore(positions[k])) {
+                scores[k] = *t;
+            } else {
+                auto lines = engine->analyse(positions[k], 1, cancel);
+                if (!lines) {
+                    if (lines.error().code == ErrorCode::Cancelled) return lines.error();
+                    return makeError(lines.error().code, "engine at ply " + std::to_string(k + 1) + ": " + lines.error().message);
+                }
+                scores[k] = lines->front().score;
+                best[k] = lines->front().move;
+            }
+            step(1);
+        }
+        for (std::size_t i = 0; i < plies; ++i) {
+            PlyReview& r = review.plies[i];
+            r.before = scores[i];
+            r.after = scoreBeforeMove(*scores[i + 1]);
+            r.engineBest = best[i];
+            r.lossCp = std::max(0, scoreToCp(*r.before) - scoreToCp(*r.after));
+        }
+    }
+    return review;
+}
+
+QJsonObject reviewToJson(const GameReview& review) {
+    const auto whiteView = [](const PlyReview& r, const std::optional<engines::UciScore>& s, QJsonObject& o,
+                              const char* cpKey, const char* mateKey) {
+        if (!s) {
+            o[QLatin1String(cpKey)] = QJsonValue::Null;
+            o[QLatin1String(mateKey)] = QJsonValue::Null;
+            return;
+        }
+        const engines::UciScore w = r.mover == chess::White ? *s : flipSide(*s);
+        o[QLatin1String(cpKey)] = w.isMate() ? QJsonValue(QJsonValue::Null) : QJsonValue(w.value);
+        o[QLatin1String(mateKey)] = w.isMate() ? QJsonValue(w.value) : QJsonValue(QJsonValue::Null);
+    };
+    QJsonArray plies;
+    for (const PlyReview& r : review.plies) {
+        QJsonObject o;
+        o[QStringLiteral("ply")] = r.ply + 1;
+        o[QStringLiteral("mover")] = r.mover == chess::White ? QStringLiteral("white") : QStringLiteral("black");
+        o[QStringLiteral("san")] = QString::fromStdString(r.san);
+        o[QStringLiteral("uci")] = QString::fromStdString(r.uci);
+        o[QStringLiteral("elo")] = optionalInt(r.conditioning.moverElo);
+        o[QStringLiteral("opp_elo")] = optionalInt(r.conditioning.oppElo);
+        o[QStringLiteral("clock")] = optionalInt(r.conditioning.moverClockS);
+        o[QStringLiteral("human_prob")] = r.humanProb ? QJsonValue(*r.humanProb) : QJsonValue(QJsonValue::Null);
+        o[QStringLiteral("human_rank")] = r.humanProb ? QJsonValue(r.humanRank) : QJsonValue(QJsonValue::Null);
+        o[QStringLiteral("human_best_uci")] =
+            r.humanBest ? QJsonValue(QString::fromStdString(chess::toUci(r.humanBest))) : QJsonValue(QJsonValue::Null);
+        o[QStringLiteral("human_best_prob")] = r.humanProb ? QJsonValue(r.humanBestProb) : QJsonValue(QJsonValue::Null);
+        whiteView(r, r.before, o, "eval_before_cp", "mate_before");
+        whiteView(r, r.after, o, "eval_after_cp", "mate_after");
+        o[QStringLiteral("loss_cp")] = r.before ? QJsonValue(r.lossCp) : QJsonValue(QJsonValue::Null);
+        o[QStringLiteral("best_uci")] =
+            r.engineBest ? QJsonValue(QString::fromStdString(chess::toUci(r.engineBest))) : QJsonValue(QJsonValue::Null);
+        plies.append(o);
+    }
+    return QJsonObject{{QStringLiteral("white"), QString::fromStdString(review.white)},
+                       {QStringLiteral("black"), QString::fromStdString(review.black)},
+                       {QStringLiteral("start_fen"), QString::fromStdString(review.startFen)},
+                       {QStringLiteral("model"), QString::fromStdString(review.model)},
+                       {QStringLiteral("engine"), QString::fromStdString(review.engine)},
+                       {QStringLiteral("plies"), plies}};
+}
+
+}  // namespace kibitz::evaluation

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/pgn.h"
+#include "core/common/cancel_token.h"
+#include "core/common/result.h"
+#include "core/encoding/conditioning.h"
+#include "core/encoding/evaluator.h"
+#include "core/evaluation/engine_analyser.h"
+
+#include <QJsonObject>
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kibitz::evaluation {
+
+/// The review of one move of a game. Scores are from the mover's point of view.
+struct PlyReview {
+    int ply = 0;  ///< 0-based index in the game's main line
+    chess::Color mover = chess::White;
+    chess::Move move;
+    std::string san;
+    std::string uci;
+    encoding::Conditioning conditioning;  ///< what the human model was told for this move
+
+    // Human model (empty when no model was used).
+    std::optional<double> humanProb;  ///< probability of the move played
+    int humanRank = 0;                ///< 1-based rank of the move played in the human distribution (0: no model)
+    chess::Move humanBest;            ///< the move the model found most likely
+    double humanBestProb = 0.0;
+
+    // Engine (empty when no engine was used).
+    std::optional<engines::UciScore> before;  ///< best score in the position before the move
+    std::optional<engines::UciScore> after;   ///< score after the move played
+    int lossCp = 0;                           ///< max(0, cp(before) - cp(after)), mates via scoreToCp
+    chess::Move engineBest;                   ///< the engine's best move before the move played
+};
+
+/// A reviewed game.
+struct GameReview {
+    std::string white;
+    std::string black;
+    std::string startFen;
+    std::vector<PlyReview> plies;
+    std::string model;   ///< human model description, empty without a model
+    std::string engine;  ///< engine description, empty without an engine
+};
+
+/// Options of reviewGame.
+struct ReviewOptions {
+    int maxPlies = 0;   ///< review at most this many plies from the start (0: all)
+    int batchSize = 32; ///< positions per human-model batch
+};
+
+/// Progress of a review: `done` of `total` steps (one per model batch position and one per engine search).
+using ReviewProgressFn = std::function<void(int done, int total)>;
+
+/// The human model's conditioning for each ply of `game`, as the trainer builds it: mover and opponent Elo from
+/// the WhiteElo/BlackElo tags, each side's remaining time before its move from the previous [%clk] of that side
+/// (the TimeControl base before its first move), increment from TimeControl. Missing values stay unknown.
+std::vector<encoding::Conditioning> plyConditionings(const chess::PgnGame& game);
+
+/// Reviews the main line of `game`: for each ply the human probability of the move played (when `human` is
+/// given) and the engine's score before and after it (when `engine` is given; one search per position, the score
+/// after a move being the next position's score seen from the mover). Terminal positions are scored without a
+/// search (checkmate: mate 0; other game ends: 0). Stops with a Cancelled error when `cancel` is set; a model
+/// or engine failure ends the review with its error.
+Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* human, PositionAnalyser* engine,
+                              const ReviewOptions& options, const CancelToken& cancel,
+                              const ReviewProgressFn& progress = {});
+
+/// JSON of a review (kibitz-cli review --json): {white, black, start_fen, model, engine, plies: [{ply, mover,
+/// san, uci, elo, opp_elo, clock, human_prob, human_rank, human_best_uci, human_best_prob, eval_before_cp,
+/// mate_before, eval_after_cp, mate_after, loss_cp, best_uci}]}. Evals are from White's point of view; an
+/// `eval_*_cp` is null when the score is a mate (then `mate_*` holds the signed distance, White mating > 0).
+/// `loss_cp` is from the mover's view with mates converted as described at kMateCp.
+QJsonObject reviewToJson(const GameReview& review);
+
+}  // namespace kibitz::evaluation

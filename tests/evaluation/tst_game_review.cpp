@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Game review over a real Lichess game with a fake human model and a scripted analyser: conditioning from tags
+// and clocks, probabilities and ranks, evals before/after, losses, mates, JSON, progress and cancellation.
+#include "core/chess/notation.h"
+#include "core/chess/pgn.h"
+#include "core/evaluation/game_review.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace kibitz;
+using engines::UciScore;
+
+namespace {
+
+// Probability 0.6 for the legal move that sorts first by UCI text, the rest shared equally.
+class FakeEvaluator : public encoding::Evaluator {
+public:
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos, const encoding::Conditioning&) override {
+        const chess::MoveList legal = pos.legalMoves();
+        std::vector<chess::Move> moves(legal.begin(), legal.end());
+        std::sort(moves.begin(), moves.end(), [](chess::Move a, chess::Move b) { return chess::toUci(a) < chess::toUci(b); });
+        std::vector<encoding::MoveProb> out;
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            out.push_back({moves[i], float(i == 0 ? 0.6 : 0.4 / double(moves.size() - 1))});
+        return out;
+    }
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
+                                                                          const std::vector<encoding::Conditioning>& conds) override {
+        ++batches;
+        seenConds.insert(seenConds.end(), conds.begin(), conds.end());
+        return encoding::Evaluator::moveDistributions(positions, conds);
+    }
+    std::string describe() const override { return "fake model"; }
+    int batches = 0;
+    std::vector<encoding::Conditioning> seenConds;
+};
+
+// Material balance from the side to move, in centipawns; the best move is the first legal move.
+class MaterialAnalyser : public evaluation::PositionAnalyser {
+public:
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int, const CancelToken& cancel) override {
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
+        ++calls;
+        if (cancelAfter > 0 && calls >= cancelAfter) token.cancel();
+        static const int value[7] = {0, 100, 300, 300, 500, 900, 0};
+        int v = 0;
+        for (int s = 0; s < 64; ++s) {
+            const chess::Piece p = pos.pieceOn(chess::Square(s));
+            if (p == chess::NoPiece) continue;
+            v += (chess::colorOf(p) == pos.sideToMove() ? 1 : -1) * value[chess::typeOf(p)];
+        }
+        return std::vector<evaluation::MoveEval>{{pos.legalMoves()[0], UciScore{UciScore::Kind::Centipawns, v, UciScore::Bound::Exact}, 1, {}}};
+    }
+    QString describe() const override { return QStringLiteral("material"); }
+    int calls = 0;
+    int cancelAfter = 0;
+    CancelToken token;
+};
+
+chess::PgnGame firstSampleGame() {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    chess::PgnGame game;
+    if (reader.ok()) (*reader)->next(game);
+    return game;
+}
+
+chess::PgnGame parseGame(const std::string& text) {
+    chess::PgnReader reader(TextInput::fromString(text, "inline.pgn"));
+    chess::PgnGame game;
+    reader.next(game);
+    return game;
+}
+
+}  // namespace
+
+class TestGameReview : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void conditioning_data() {
+        QTest::addColumn<int>("ply");
+        QTest::addColumn<int>("elo");
+        QTest::addColumn<int>("oppElo");
+        QTest::addColumn<int>("clock");
+        QTest::addColumn<int>("oppClock");
+        // DrNykterstein (3227) - C9C9C9C9C9 (3018), 60+0: before their first moves both clocks hold the base.
+        QTest::newRow("1. c4") << 0 << 3227 << 3018 << 60 << 60;
+        QTest::newRow("1... e6") << 1 << 3018 << 3227 << 60 << 60;
+        // 3. d4: White's clock after 2. Nc3 (0:01:00), Black's after 2... d5 (0:01:00).
+        QTest::newRow("3. d4") << 4 << 3227 << 3018 << 60 << 60;
+        // 4. Nf3: White's after 3. d4 (0:00:59), Black's after 3... Be7 (0:01:00).
+        QTest::newRow("4. Nf3") << 6 << 3227 << 3018 << 59 << 60;
+        // 4... Nf6: Black's after 3... Be7 (60), White's after 4. Nf3 (59).
+        QTest::newRow("4... Nf6") << 7 << 3018 << 3227 << 60 << 59;
+    }
+    void conditioning() {
+        QFETCH(int, ply);
+        QFETCH(int, elo);
+        QFETCH(int, oppElo);
+        QFETCH(int, clock);
+        QFETCH(int, oppClock);
+        const chess::PgnGame game = firstSampleGame();
+        QVERIFY(game.moves.size() > 10);
+        const auto conds = evaluation::plyConditionings(game);
+        QCOMPARE(conds.size(), game.moves.size());
+        const auto& c = conds[std::size_t(ply)];
+        QCOMPARE(c.moverElo, std::optional<int>(elo));
+        QCOMPARE(c.oppElo, std::optional<int>(oppElo));
+        QCOMPARE(c.moverClockS, std::optional<int>(clock));
+        QCOMPARE(c.oppClockS, std::optional<int>(oppClock));
+        QCOMPARE(c.incrementS, std::optional<int>(0));
+    }
+
+    void conditioningUnknown() {
+        const auto game = parseGame("[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n");
+        QCOMPARE(int(game.moves.size()), 3);
+        for (const auto& c : evaluation::plyConditionings(game)) {
+            QVERIFY(!c.moverElo && !c.oppElo && !c.moverClockS && !c.oppClockS && !c.incrementS);
+        }
+    }
+
+    void review() {
+        const chess::PgnGame game = firstSampleGame();
+        FakeEvaluator human;
+        MaterialAnalyser engine;
+        evaluation::ReviewOptions opt;
+        opt.maxPlies = 40;
+        opt.batchSize = 16;
+        std::vector<std::pair<int, int>> progress;
+        auto r = evaluation::reviewGame(game, &human, &engine, opt, CancelToken(),
+                                        [&progress](int done, int total) { progress.emplace_back(done, total); });
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(int(r->plies.size()), 40);
+        QCOMPARE(human.batches, 3);  // 16 + 16 + 8
+        QCOMPARE(engine.calls, 41);  // each position once, including the last
+        QCOMPARE(progress.back(), std::make_pair(81, 81));
+        QVERIFY(std::is_sorted(progress.begin(), progress.end()));
+        QCOMPARE(r->white, std::string("DrNykterstein"));
+        QCOMPARE(r->model, std::string("fake model"));
+
+        chess::Position pos;
+        for (const auto& p : r->plies) {
+            QCOMPARE(p.san, chess::toSan(pos, p.move));
+            // The fake gives 0.6 to the alphabetically first move.
+            auto dist = human.moveDistribution(pos, {});
+            const bool first = dist->front().move == p.move;
+            QCOMPARE(*p.humanProb, double(first ? 0.6f : dist->back().prob));
+            QCOMPARE(p.humanRank, first ? 1 : 2);
+            // Material after the move from the mover's view is the negated material of the next position.
+            QVERIFY(p.before && p.after);
+            QCOMPARE(p.lossCp, std::max(0, p.before->value - p.after->value));
+            pos.makeMove(p.move);
+            auto next = engine.analyse(pos, 1, CancelToken());
+            if (pos.countLegalMoves() > 0) QCOMPARE(p.after->value, -next->front().score.value);
+        }
+        // 5. cxd5 exd5: a pawn up after the capture (+100 for White), then level again.
+        QCOMPARE(r->plies[8].san, std::string("cxd5"));
+        QCOMPARE(r->plies[8].after->value, 100);
+        QCOMPARE(r->plies[9].before->value, -100);
+        QCOMPARE(r->plies[9].after->value, 0);
+
+        const QJsonObject json = evaluation::reviewToJson(*r);
+        const QJsonArray plies = json.value(QStringLiteral("plies")).toArray();
+        QCOMPARE(plies.size(), 40);
+        const QJsonObject p9 = plies.at(9).toObject();
+        QCOMPARE(p9.value(QStringLiteral("ply")).toInt(), 10);
+        QCOMPARE(p9.value(QStringLiteral("mover")).toString(), QStringLiteral("black"));
+        QCOMPARE(p9.value(QStringLiteral("uci")).toString(), QStringLiteral("e6d5"));
+        // White's view: +100 before 5... exd5, 0 after.
+        QCOMPARE(p9.value(QStringLiteral("eval_before_cp")).toInt(), 100);
+        QCOMPARE(p9.value(QStringLiteral("eval_after_cp")).toInt(), 0);
+        QVERIFY(p9.value(QStringLiteral("mate_before")).isNull());
+        QCOMPARE(p9.value(QStringLiteral("elo")).toInt(), 3018);
+        QCOMPARE(p9.value(QStringLiteral("clock")).toInt(), 59);  // after 4... Nf6 (0:00:59)
+    }
+
+    void mateAtTheEnd() {
+        // Fool's mate: the last move's score after is "mate in 1" for Black, seen from White as mate -1.
+        const auto game = parseGame("[Event \"x\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+        QCOMPARE(int(game.moves.size()), 4);
+        MaterialAnalyser engine;
+        auto r = evaluation::reviewGame(game, nullptr, &engine, {}, CancelToken());
+        QVERIFY(r.ok());
+        QCOMPARE(engine.calls, 4);  // the checkmate is scored without a search
+        const auto& last = r->plies.back();
+        QVERIFY(last.after->isMate());
+        QCOMPARE(last.after->value, 1);
+        QCOMPARE(last.lossCp, 0);
+        QVERIFY(!last.humanProb);
+        const QJsonObject j = evaluation::reviewToJson(*r).value(QStringLiteral("plies")).toArray().last().toObject();
+        QVERIFY(j.value(QStringLiteral("eval_after_cp")).isNull());
+        QCOMPARE(j.value(QStringLiteral("mate_after")).toInt(), -1);
+        QVERIFY(j.value(QStringLiteral("human_prob")).isNull());
+    }
+
+    void cancel() {
+        const chess::PgnGame game = firstSampleGame();
+        MaterialAnalyser engine;
+        engine.cancelAfter = 5;
+        auto r = evaluation::reviewGame(game, nullptr, &engine, {}, engine.token);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+        QCOMPARE(engine.calls, 5);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGameReview)
+#include "tst_game_review.moc"

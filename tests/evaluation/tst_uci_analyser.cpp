@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// UciAnalyser (synchronous multi-PV over UciEngine) against the scripted fake engine: lines and scores,
+// cancellation of an infinite search, a crash that repeats, a missing program, no process left behind.
+#include "core/chess/notation.h"
+#include "core/evaluation/engine_analyser.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QTest>
+#include <QTimer>
+
+#include <csignal>
+
+using namespace kibitz;
+
+namespace {
+
+evaluation::UciAnalyserOptions fakeOptions(const QString& mode, engines::SearchLimits limits = engines::SearchLimits::depth(4)) {
+    evaluation::UciAnalyserOptions o;
+    o.program = QStringLiteral(KIBITZ_FAKE_ENGINE);
+    o.arguments = {mode};
+    o.limits = limits;
+    o.searchTimeoutMs = 20000;
+    return o;
+}
+
+bool processAlive(qint64 pid) { return pid > 0 && QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)) && ::kill(pid_t(pid), 0) == 0; }
+
+}  // namespace
+
+class TestUciAnalyser : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void lines_data() {
+        QTest::addColumn<int>("lines");
+        QTest::addColumn<QStringList>("moves");
+        QTest::addColumn<QList<int>>("scores");
+        // The fake prints score cp 40 - 10k + depth for line k; depth 4 is the last.
+        QTest::newRow("one") << 1 << QStringList{QStringLiteral("e2e4")} << QList<int>{34};
+        QTest::newRow("three") << 3 << QStringList{QStringLiteral("e2e4"), QStringLiteral("d2d4"), QStringLiteral("g1f3")}
+                               << QList<int>{34, 24, 14};
+    }
+    void lines() {
+        QFETCH(int, lines);
+        QFETCH(QStringList, moves);
+        QFETCH(QList<int>, scores);
+        qint64 pid = 0;
+        {
+        evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal")));
+        for (int round = 0; round < 2; ++round) {  // the second call reuses the process
+            auto r = analyser.analyse(chess::Position(), lines, CancelToken());
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            QCOMPARE(int(r->size()), lines);
+            for (int i = 0; i < lines; ++i) {
+                QCOMPARE(QString::fromStdString(chess::toUci((*r)[std::size_t(i)].move)), moves[i]);
+                QCOMPARE((*r)[std::size_t(i)].score.value, scores[i]);
+                QCOMPARE((*r)[std::size_t(i)].depth, 4);
+            }
+        }
+        QVERIFY(analyser.describe().contains(QStringLiteral("FakeEngine")));
+        pid = analyser.processId();
+        QVERIFY(processAlive(pid));
+        }
+        QVERIFY(!processAlive(pid));  // quit and reaped with the analyser
+    }
+
+    void cancelInfinite() {
+        evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal"), engines::SearchLimits::infinite()));
+        CancelToken token;
+        QTimer::singleShot(300, [token] { token.cancel(); });
+        auto r = analyser.analyse(chess::Position(), 2, token);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+        // Already cancelled: no search at all.
+        auto again = analyser.analyse(chess::Position(), 2, token);
+        QCOMPARE(again.error().code, ErrorCode::Cancelled);
+    }
+
+    void repeatedCrash() {
+        evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("crash-search")));
+        auto r = analyser.analyse(chess::Position(), 1, CancelToken());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Runtime);
+    }
+
+    void missingProgram() {
+        evaluation::UciAnalyserOptions o;
+        o.program = QDir::temp().filePath(QStringLiteral("kibitz-no-such-engine"));
+        o.searchTimeoutMs = 20000;
+        evaluation::UciAnalyser analyser(o);
+        QElapsedTimer t;
+        t.start();
+        auto r = analyser.analyse(chess::Position(), 1, CancelToken());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Runtime);
+        QVERIFY(t.elapsed() < 10000);
+    }
+
+    void noLegalMove() {
+        evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal")));
+        auto mate = chess::Position::fromFen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+        QVERIFY(mate.ok());
+        auto r = analyser.analyse(*mate, 1, CancelToken());
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUciAnalyser)
+#include "tst_uci_analyser.moc"
