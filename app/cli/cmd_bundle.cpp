@@ -3,7 +3,11 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "core/storage/bundle.h"
+#if KIBITZ_HAVE_TORCH
+#include "core/jobs/human_model.h"
+#endif
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -12,13 +16,64 @@
 namespace kibitz::cli {
 namespace {
 
+/// Reads a JSON object from a file; the error names the file.
+Result<QJsonObject> readJsonObject(const std::string& path) {
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly)) return makeError(ErrorCode::Io, path + ": cannot open");
+    QJsonParseError err;
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &err);
+    if (err.error != QJsonParseError::NoError || !doc.isObject())
+        return makeError(ErrorCode::InvalidInput, path + ": not a JSON object (" + err.errorString().toStdString() +
+                                                      " at offset " + std::to_string(err.offset) + ")");
+    return doc.object();
+}
+
+int runExport(const Args& args, const std::string& checkpoint, const std::string& out) {
+#if KIBITZ_HAVE_TORCH
+    QJsonObject metrics, training;
+    if (auto m = args.value("metrics")) {
+        auto o = readJsonObject(*m);
+        if (!o) {
+            std::fprintf(stderr, "kibitz-cli bundle: --metrics: %s\n", o.error().message.c_str());
+            return kExitUsage;
+        }
+        metrics = *o;
+    }
+    if (auto t = args.value("training")) {
+        auto o = readJsonObject(*t);
+        if (!o) {
+            std::fprintf(stderr, "kibitz-cli bundle: --training: %s\n", o.error().message.c_str());
+            return kExitUsage;
+        }
+        training = *o;
+    }
+    auto st = jobs::exportHumanBundle(QString::fromStdString(checkpoint), QString::fromStdString(out), training,
+                                      metrics, !args.has("fp32"));
+    if (!st) {
+        std::fprintf(stderr, "kibitz-cli bundle: %s\n", st.error().message.c_str());
+        return st.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
+    }
+    std::printf("wrote %s\n", out.c_str());
+    return kExitOk;
+#else
+    (void)args;
+    (void)checkpoint;
+    (void)out;
+    std::fprintf(stderr, "kibitz-cli bundle: export needs a build with LibTorch (KIBITZ_WITH_TORCH=ON)\n");
+    return kExitFailure;
+#endif
+}
+
 int runBundle(const std::vector<std::string>& argv) {
-    Args args(argv, {}, {"json"});
+    Args args(argv, {"metrics", "training"}, {"json", "fp32"});
     if (args.has("help") || args.positionals().empty()) {
         std::printf(
-            "Usage: kibitz-cli bundle info FILE [--json]\n\n"
-            "Validates a .kibitz model bundle (zip, manifest, checksums, weights) and prints its kind,\n"
-            "configuration, training summary and metrics. Exit code 2 when the bundle is invalid.\n");
+            "Usage: kibitz-cli bundle info FILE [--json]\n"
+            "       kibitz-cli bundle export CHECKPOINT OUT.kibitz [--metrics FILE.json] [--training FILE.json] [--fp32]\n\n"
+            "info:   validates a .kibitz model bundle (zip, manifest, checksums, weights) and prints its kind,\n"
+            "        configuration, training summary and metrics. Exit code 2 when the bundle is invalid.\n"
+            "export: writes a human-move bundle from a trainer checkpoint (float16 weights unless --fp32),\n"
+            "        with the metrics and training summary taken from JSON files (objects).\n");
         return args.has("help") ? kExitOk : kExitUsage;
     }
     if (!args.ok()) {
@@ -26,8 +81,9 @@ int runBundle(const std::vector<std::string>& argv) {
         return kExitUsage;
     }
     const auto& pos = args.positionals();
+    if (pos[0] == "export" && pos.size() == 3) return runExport(args, pos[1], pos[2]);
     if (pos[0] != "info" || pos.size() != 2) {
-        std::fprintf(stderr, "kibitz-cli bundle: expected 'bundle info FILE'\n");
+        std::fprintf(stderr, "kibitz-cli bundle: expected 'bundle info FILE' or 'bundle export CHECKPOINT OUT'\n");
         return kExitUsage;
     }
     const QString path = QString::fromStdString(pos[1]);

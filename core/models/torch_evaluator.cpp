@@ -4,6 +4,7 @@
 #include "core/models/human_move_model.h"
 
 #include <algorithm>
+#include <map>
 
 namespace kibitz::models {
 
@@ -93,6 +94,68 @@ Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistrib
 std::string TorchEvaluator::describe() const {
     return "human-move " + config().name + " (" + describeConfig(config()) + ", " + std::to_string(parameters()) +
            " parameters, " + m_impl->source + ")";
+}
+
+namespace {
+
+// Parameters and buffers under one naming, the way bundles store them.
+std::vector<std::pair<std::string, torch::Tensor>> namedTensors(torch::nn::Module& module) {
+    std::vector<std::pair<std::string, torch::Tensor>> out;
+    for (const auto& p : module.named_parameters(true)) out.emplace_back(p.key(), p.value());
+    for (const auto& b : module.named_buffers(true)) out.emplace_back(b.key(), b.value());
+    return out;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelConfig& config,
+                                                                    const std::vector<NamedWeights>& weights,
+                                                                    const std::string& source) {
+    try {
+        std::unique_ptr<TorchEvaluator> ev(new TorchEvaluator());
+        ev->m_impl->model = HumanMoveModel(config);
+        std::map<std::string, const NamedWeights*> byName;
+        for (const auto& w : weights) byName[w.name] = &w;
+        torch::NoGradGuard noGrad;
+        for (auto& [name, tensor] : namedTensors(*ev->m_impl->model)) {
+            auto it = byName.find(name);
+            if (it == byName.end()) return makeError(ErrorCode::InvalidInput, source + ": tensor '" + name + "' is missing");
+            const NamedWeights& w = *it->second;
+            if (std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end()) != w.shape ||
+                std::int64_t(w.values.size()) != tensor.numel())
+                return makeError(ErrorCode::InvalidInput, source + ": tensor '" + name + "' has the wrong shape");
+            auto src = torch::from_blob(const_cast<float*>(w.values.data()), tensor.sizes(), torch::kFloat32);
+            tensor.copy_(src.to(tensor.dtype()));
+        }
+        if (byName.size() != namedTensors(*ev->m_impl->model).size())
+            return makeError(ErrorCode::InvalidInput, source + ": the weights hold tensors this model does not have");
+        ev->m_impl->device = chooseDevice();
+        ev->m_impl->model->to(ev->m_impl->device);
+        ev->m_impl->model->eval();
+        ev->m_impl->source = source;
+        return ev;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::InvalidInput, source + ": cannot build the model: " + e.what_without_backtrace());
+    }
+}
+
+std::vector<NamedWeights> TorchEvaluator::exportWeights() const {
+    std::vector<NamedWeights> out;
+    for (auto& [name, tensor] : namedTensors(*m_impl->model)) {
+        auto t = tensor.detach().to(torch::kCPU, torch::kFloat32).contiguous();
+        NamedWeights w{name, std::vector<std::int64_t>(t.sizes().begin(), t.sizes().end()),
+                       std::vector<float>(t.data_ptr<float>(), t.data_ptr<float>() + t.numel())};
+        out.push_back(std::move(w));
+    }
+    return out;
+}
+
+WeightShapes TorchEvaluator::weightShapes(const ModelConfig& config) {
+    HumanMoveModel model(config);
+    WeightShapes out;
+    for (auto& [name, tensor] : namedTensors(*model))
+        out[name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());
+    return out;
 }
 
 const ModelConfig& TorchEvaluator::config() const { return m_impl->model->config(); }

@@ -4,6 +4,7 @@
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
 #include "core/models/model_config.h"
+#include "core/models/named_weights.h"
 
 #include <memory>
 #include <string>
@@ -25,6 +26,15 @@ public:
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override;
     std::string describe() const override;
+    /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes()).
+    /// `source` names the origin for describe() and errors.
+    static Result<std::unique_ptr<TorchEvaluator>> fromWeights(const ModelConfig& config,
+                                                               const std::vector<NamedWeights>& weights,
+                                                               const std::string& source);
+    /// The model's parameters and buffers as plain floats (for bundles).
+    std::vector<NamedWeights> exportWeights() const;
+    /// Names and shapes of the tensors a model of `config` has.
+    static WeightShapes weightShapes(const ModelConfig& config);
     const ModelConfig& config() const;
     long long parameters() const;
 

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli analyse: the human-move distribution for positions, conditioned on Elo, clocks and increment.
+#include "app/cli/args.h"
+#include "app/cli/command.h"
+#include "core/chess/notation.h"
+#include "core/common/text_input.h"
+#include "core/jobs/human_model.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <chrono>
+#include <cstdio>
+
+namespace kibitz::cli {
+namespace {
+
+void printHelp() {
+    std::printf(
+        "Usage: kibitz-cli analyse (--fen FEN | --fens FILE) [options]\n\n"
+        "Prints the probability that a human plays each legal move (they sum to 1 over all legal moves).\n"
+        "  --fen FEN        position to analyse\n"
+        "  --fens FILE      one FEN per line (.zst allowed); analysed in one process\n"
+        "  --elo N          Elo of the side to move (default: unknown)\n"
+        "  --opp-elo N      Elo of the opponent (default: unknown)\n"
+        "  --clock S        seconds left on the mover's clock (default: unknown)\n"
+        "  --opp-clock S    seconds left on the opponent's clock (default: unknown)\n"
+        "  --inc S          increment in seconds (default: unknown)\n"
+        "  --top K          print only the K most likely moves (default: all)\n"
+        "  --model FILE     .kibitz bundle or .pt checkpoint (default: the shipped model)\n"
+        "  --json           one JSON object per position (JSON lines with --fens)\n");
+}
+
+struct Options {
+    encoding::Conditioning cond;
+    int top = 0;
+    bool json = false;
+};
+
+QJsonObject toJson(const chess::Position& pos, const std::vector<encoding::MoveProb>& moves, const Options& o,
+                   double ms) {
+    QJsonArray arr;
+    const int n = o.top > 0 ? std::min<int>(o.top, int(moves.size())) : int(moves.size());
+    for (int i = 0; i < n; ++i) {
+        const auto& mp = moves[std::size_t(i)];
+        arr.append(QJsonObject{{QStringLiteral("uci"), QString::fromStdString(chess::toUci(mp.move))},
+                               {QStringLiteral("san"), QString::fromStdString(chess::toSan(pos, mp.move))},
+                               {QStringLiteral("prob"), double(mp.prob)}});
+    }
+    QJsonObject cond;
+    auto put = [&cond](const char* k, const std::optional<int>& v) {
+        cond[QLatin1String(k)] = v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null);
+    };
+    put("elo", o.cond.moverElo);
+    put("opp_elo", o.cond.oppElo);
+    put("clock", o.cond.moverClockS);
+    put("opp_clock", o.cond.oppClockS);
+    put("inc", o.cond.incrementS);
+    return QJsonObject{{QStringLiteral("fen"), QString::fromStdString(pos.fen())},
+                       {QStringLiteral("conditioning"), cond},
+                       {QStringLiteral("legal_moves"), int(moves.size())},
+                       {QStringLiteral("moves"), arr},
+                       {QStringLiteral("ms"), ms}};
+}
+
+void printText(const chess::Position& pos, const std::vector<encoding::MoveProb>& moves, const Options& o) {
+    std::printf("%s\n", pos.fen().c_str());
+    const int n = o.top > 0 ? std::min<int>(o.top, int(moves.size())) : int(moves.size());
+    for (int i = 0; i < n; ++i) {
+        const auto& mp = moves[std::size_t(i)];
+        std::printf("%3d. %-8s %-6s %6.2f%%\n", i + 1, chess::toSan(pos, mp.move).c_str(), chess::toUci(mp.move).c_str(),
+                    100.0 * mp.prob);
+    }
+}
+
+int analyseOne(encoding::Evaluator& ev, const chess::Position& pos, const Options& o, const std::string& where) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto dist = ev.moveDistribution(pos, o.cond);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    if (!dist) {
+        std::fprintf(stderr, "kibitz-cli analyse: %s%s\n", where.c_str(), dist.error().message.c_str());
+        return kExitUsage;
+    }
+    if (o.json)
+        std::printf("%s\n", QJsonDocument(toJson(pos, *dist, o, ms)).toJson(QJsonDocument::Compact).constData());
+    else
+        printText(pos, *dist, o);
+    return kExitOk;
+}
+
+int runAnalyse(const std::vector<std::string>& argv) {
+    Args args(argv, {"fen", "fens", "elo", "opp-elo", "clock", "opp-clock", "inc", "top", "model"}, {"json"});
+    if (args.has("help")) {
+        printHelp();
+        return kExitOk;
+    }
+    Options o;
+    auto optInt = [&args](const char* name, long long lo, long long hi) -> std::optional<int> {
+        if (!args.value(name)) return std::nullopt;
+        return int(args.intValue(name, 0, lo, hi));
+    };
+    o.cond.moverElo = optInt("elo", 100, 4000);
+    o.cond.oppElo = optInt("opp-elo", 100, 4000);
+    o.cond.moverClockS = optInt("clock", 0, 86400);
+    o.cond.oppClockS = optInt("opp-clock", 0, 86400);
+    o.cond.incrementS = optInt("inc", 0, 3600);
+    o.top = int(args.intValue("top", 0, 1, 256));
+    o.json = args.has("json");
+    if (!args.ok() || !args.positionals().empty() || (args.has("fen") == args.has("fens"))) {
+        std::fprintf(stderr, "kibitz-cli analyse: %s\n",
+                     !args.ok() ? args.error().c_str()
+                                : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
+                                                              : "give exactly one of --fen or --fens (see --help)");
+        return kExitUsage;
+    }
+    auto ev = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
+    if (!ev) {
+        std::fprintf(stderr, "kibitz-cli analyse: %s\n", ev.error().message.c_str());
+        return kExitUsage;
+    }
+    if (auto fen = args.value("fen")) {
+        auto pos = chess::Position::fromFen(*fen);
+        if (!pos) {
+            std::fprintf(stderr, "kibitz-cli analyse: --fen: %s\n", pos.error().message.c_str());
+            return kExitUsage;
+        }
+        return analyseOne(**ev, *pos, o, "");
+    }
+    auto in = TextInput::open(*args.value("fens"));
+    if (!in) {
+        std::fprintf(stderr, "kibitz-cli analyse: %s\n", in.error().message.c_str());
+        return kExitUsage;
+    }
+    int rc = kExitOk;
+    std::string_view line;
+    while ((*in)->readLine(line)) {
+        while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+        if (line.empty() || line.front() == '#') continue;
+        const std::string where = (*in)->name() + ":" + std::to_string((*in)->lineNumber()) + ": ";
+        auto pos = chess::Position::fromFen(line);
+        if (!pos) {
+            std::fprintf(stderr, "kibitz-cli analyse: %s%s\n", where.c_str(), pos.error().message.c_str());
+            rc = kExitUsage;
+            continue;  // report and go on with the next line
+        }
+        if (int r = analyseOne(**ev, *pos, o, where); r != kExitOk) rc = r;
+    }
+    if (!(*in)->error().empty()) {
+        std::fprintf(stderr, "kibitz-cli analyse: %s\n", (*in)->error().c_str());
+        return kExitFailure;
+    }
+    return rc;
+}
+
+const bool kRegistered = registerCommand({"analyse", "human move probabilities for a position (Elo, clock, increment)", runAnalyse});
+
+}  // namespace
+}  // namespace kibitz::cli

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/jobs/human_model.h"
+
+#include "core/encoding/conditioning.h"
+#include "core/encoding/position_encoder.h"
+#include "core/models/named_weights.h"
+#include "core/models/torch_evaluator.h"
+#include "core/storage/bundle.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <cstring>
+#include <exception>
+#include <optional>
+
+namespace kibitz::jobs {
+
+namespace {
+
+const QString kEmbeddedHuman = QStringLiteral(":/models/human-default.kibitz");
+
+QJsonObject encodingJson() {
+    QJsonObject o;
+    o[QStringLiteral("version")] = encoding::kEncodingVersion;
+    const char* names[] = {"mover_elo", "opponent_elo", "mover_clock_s", "opponent_clock_s", "increment_s"};
+    QJsonObject brackets;
+    for (int slot = 0; slot < encoding::kCondSlots; ++slot) {
+        QJsonArray a;
+        for (int v : encoding::condBrackets(encoding::CondSlot(slot))) a.append(v);
+        brackets[QLatin1String(names[slot])] = a;
+    }
+    o[QStringLiteral("brackets")] = brackets;
+    return o;
+}
+
+}  // namespace
+
+QString defaultHumanModelPath() {
+    const QString env = qEnvironmentVariable("KIBITZ_HUMAN_MODEL");
+    if (!env.isEmpty()) return env;
+    if (QFile::exists(kEmbeddedHuman)) return kEmbeddedHuman;
+    const QString appDir = QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
+    for (const QString& rel : {QStringLiteral("../share/kibitz/models/human-default.kibitz"),
+                               QStringLiteral("../../resources/models/human-default.kibitz"),
+                               QStringLiteral("../../../resources/models/human-default.kibitz")}) {
+        const QString p = QDir(appDir).filePath(rel);
+        if (!appDir.isEmpty() && QFileInfo::exists(p)) return QFileInfo(p).canonicalFilePath();
+    }
+    return {};
+}
+
+QJsonObject modelConfigToJson(const models::ModelConfig& c) {
+    return QJsonObject{{QStringLiteral("name"), QString::fromStdString(c.name)},
+                       {QStringLiteral("d_model"), c.dModel},
+                       {QStringLiteral("layers"), c.nLayers},
+                       {QStringLiteral("heads"), c.nHeads},
+                       {QStringLiteral("ffn_hidden"), c.ffnHidden},
+                       {QStringLiteral("view"), c.view == encoding::BoardView::Mover ? QStringLiteral("mover")
+                                                                                     : QStringLiteral("absolute")}};
+}
+
+Result<models::ModelConfig> modelConfigFromJson(const QJsonObject& j) {
+    models::ModelConfig c;
+    auto intField = [&j](const char* key, int lo, int hi, int& out) -> std::optional<Error> {
+        const QJsonValue v = j.value(QLatin1String(key));
+        if (!v.isDouble() || v.toDouble() != double(v.toInt()) || v.toInt() < lo || v.toInt() > hi)
+            return makeError(ErrorCode::InvalidInput, std::string("manifest.json: config field '") + key +
+                                                          "' missing or not an integer in [" + std::to_string(lo) +
+                                                          ", " + std::to_string(hi) + "]");
+        out = v.toInt();
+        return std::nullopt;
+    };
+    if (auto e = intField("d_model", 8, 4096, c.dModel)) return *e;
+    if (auto e = intField("layers", 1, 64, c.nLayers)) return *e;
+    if (auto e = intField("heads", 1, 64, c.nHeads)) return *e;
+    if (auto e = intField("ffn_hidden", 8, 65536, c.ffnHidden)) return *e;
+    if (c.dModel % c.nHeads != 0)
+        return makeError(ErrorCode::InvalidInput, "manifest.json: config d_model is not divisible by heads");
+    const QString view = j.value(QStringLiteral("view")).toString();
+    if (view == QLatin1String("mover"))
+        c.view = encoding::BoardView::Mover;
+    else if (view == QLatin1String("absolute"))
+        c.view = encoding::BoardView::Absolute;
+    else
+        return makeError(ErrorCode::InvalidInput, "manifest.json: config field 'view' must be 'mover' or 'absolute'");
+    c.name = j.value(QStringLiteral("name")).toString(QStringLiteral("custom")).toStdString();
+    return c;
+}
+
+Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given) {
+    const QString path = given.isEmpty() ? defaultHumanModelPath() : given;
+    if (path.isEmpty())
+        return makeError(ErrorCode::InvalidInput,
+                         "no human-move model: none was named and no default model is installed "
+                         "(set KIBITZ_HUMAN_MODEL or pass --model)");
+    try {
+        if (path.endsWith(QLatin1String(".pt"))) {
+            auto ev = models::TorchEvaluator::load(path.toStdString());
+            if (!ev) return ev.error();
+            return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+        }
+        auto bundle = storage::readBundle(path, storage::kKindHumanMove);
+        if (!bundle) return bundle.error();
+        const int encVersion = bundle->encoding.value(QStringLiteral("version")).toInt(-1);
+        if (encVersion != encoding::kEncodingVersion)
+            return makeError(ErrorCode::InvalidInput, QStringLiteral("bundle '%1': encoding version %2, this build uses %3")
+                                                          .arg(path)
+                                                          .arg(encVersion)
+                                                          .arg(encoding::kEncodingVersion)
+                                                          .toStdString());
+        auto config = modelConfigFromJson(bundle->config);
+        if (!config) return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
+        if (auto st = storage::validateShapes(*bundle, models::TorchEvaluator::weightShapes(*config)); !st)
+            return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
+        std::vector<models::NamedWeights> weights;
+        weights.reserve(bundle->tensors.size());
+        for (const auto& t : bundle->tensors) {
+            models::NamedWeights w{t.name, t.shape, std::vector<float>(std::size_t(t.numel()))};
+            if (t.dtype == storage::DType::F16)
+                storage::halfToFloats(t.data, w.values.data());
+            else
+                std::memcpy(w.values.data(), t.data.constData(), w.values.size() * sizeof(float));
+            weights.push_back(std::move(w));
+        }
+        auto ev = models::TorchEvaluator::fromWeights(*config, weights, path.toStdString());
+        if (!ev) return ev.error();
+        return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, QStringLiteral("loading '%1' failed: %2").arg(path, QString::fromUtf8(e.what())).toStdString());
+    }
+}
+
+EvaluatorFactory humanEvaluatorFactory(const QString& path) {
+    return [path]() { return loadHumanEvaluator(path); };
+}
+
+Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJsonObject& training,
+                         const QJsonObject& metrics, bool half) {
+    auto ev = models::TorchEvaluator::load(checkpoint.toStdString());
+    if (!ev) return ev.error();
+    storage::Bundle b;
+    b.kind = storage::kKindHumanMove;
+    b.config = modelConfigToJson((*ev)->config());
+    b.encoding = encodingJson();
+    b.training = training;
+    b.metrics = metrics;
+    for (auto& w : (*ev)->exportWeights()) {
+        storage::TensorBlob t;
+        t.name = w.name;
+        t.shape = w.shape;
+        if (half) {
+            t.dtype = storage::DType::F16;
+            t.data = storage::floatsToHalf(w.values.data(), std::int64_t(w.values.size()));
+        } else {
+            t.dtype = storage::DType::F32;
+            t.data = QByteArray(reinterpret_cast<const char*>(w.values.data()), qsizetype(w.values.size() * sizeof(float)));
+        }
+        b.tensors.push_back(std::move(t));
+    }
+    QString card;
+    card += QStringLiteral("# Kibitz human-move model\n\n");
+    card += QStringLiteral("Predicts the probability of every legal move for a human player, conditioned on both "
+                           "players' Elo, both clocks and the increment (DESIGN.md section 3).\n\n");
+    card += QStringLiteral("- Config: %1 (%2 parameters)\n")
+                .arg(QString::fromStdString(models::describeConfig((*ev)->config())))
+                .arg((*ev)->parameters());
+    card += QStringLiteral("- Weights: %1\n").arg(half ? QStringLiteral("float16") : QStringLiteral("float32"));
+    for (auto it = training.begin(); it != training.end(); ++it)
+        card += QStringLiteral("- Training %1: %2\n").arg(it.key(), it.value().toVariant().toString());
+    for (auto it = metrics.begin(); it != metrics.end(); ++it)
+        if (!it.value().isObject() && !it.value().isArray())
+            card += QStringLiteral("- Metric %1: %2\n").arg(it.key(), it.value().toVariant().toString());
+    card += QStringLiteral("\nTraining data: rated Lichess games (CC0, lichess.org open database).\n");
+    b.modelCard = card;
+    return storage::writeBundle(out, b);
+}
+
+}  // namespace kibitz::jobs

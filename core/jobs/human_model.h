@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+#include "core/jobs/analysis_worker.h"
+#include "core/models/model_config.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <memory>
+
+namespace kibitz::jobs {
+
+/// Where the default human-move model is found, in this order: $KIBITZ_HUMAN_MODEL, the bundle compiled into
+/// the program (":/models/human-default.kibitz"), then <install prefix>/share/kibitz/models next to the binary.
+/// Returns an empty string when none exists.
+QString defaultHumanModelPath();
+
+/// Loads a human-move evaluator from a .kibitz bundle (validated: kind, checksums, config, tensor shapes) or a
+/// trainer checkpoint (.pt). An empty path means the default model. Errors name the file.
+Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path);
+
+/// A factory for AnalysisWorker::setModel that loads `path` (empty: default) in the worker thread.
+EvaluatorFactory humanEvaluatorFactory(const QString& path);
+
+/// Writes a .kibitz bundle from a trainer checkpoint: weights (fp16 when `half`), config, encoding, the given
+/// training summary and metrics, and a model card. Written atomically.
+Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJsonObject& training,
+                         const QJsonObject& metrics, bool half);
+
+/// Model config <-> manifest JSON.
+QJsonObject modelConfigToJson(const models::ModelConfig& config);
+Result<models::ModelConfig> modelConfigFromJson(const QJsonObject& json);
+
+}  // namespace kibitz::jobs
