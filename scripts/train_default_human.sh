@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Starts, or resumes, the training of the default human-move model (`small`) on ../shared/data/games in the
+# background: two data-parallel processes (c10d Gloo over loopback), one torch thread each, global batch 256.
+# Checkpoints: runs/human-small/latest.pt (atomic, every 250 steps) and step-N.pt every 20000 steps.
+# Log: runs/human-small/train.log (rank 0; rank 1 logs to train.rank1.log).
+#
+#   scripts/train_default_human.sh [start]   start or resume (does nothing if it is already running)
+#   scripts/train_default_human.sh stop      checkpoint and stop (SIGTERM; both ranks stop at the same step)
+#   scripts/train_default_human.sh status    running or not, last log lines
+#
+# Environment: KIBITZ_CLI (kibitz-cli to use; default: the newest build/*/app/cli/kibitz-cli or
+# build-*/.../kibitz-cli), KIBITZ_GAMES (data directory), KIBITZ_RUN (run directory), KIBITZ_PORT (default 29561),
+# KIBITZ_WORLD (processes, default 2).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+RUN="${KIBITZ_RUN:-$ROOT/runs/human-small}"
+GAMES="${KIBITZ_GAMES:-$ROOT/../shared/data/games}"
+PORT="${KIBITZ_PORT:-29561}"
+WORLD="${KIBITZ_WORLD:-2}"
+ACTION="${1:-start}"
+
+pids_alive() {
+    local alive=0
+    for f in "$RUN"/rank*.pid; do
+        [[ -f "$f" ]] || continue
+        if kill -0 "$(cat "$f")" 2>/dev/null; then alive=1; fi
+    done
+    [[ $alive -eq 1 ]]
+}
+
+case "$ACTION" in
+    status)
+        if pids_alive; then echo "running: $(cat "$RUN"/rank*.pid | tr '\n' ' ')"; else echo "not running"; fi
+        [[ -f "$RUN/train.log" ]] && tail -n 5 "$RUN/train.log"
+        exit 0 ;;
+    stop)
+        if ! pids_alive; then echo "not running"; exit 0; fi
+        for f in "$RUN"/rank*.pid; do kill -TERM "$(cat "$f")" 2>/dev/null || true; done
+        echo "asked to stop; the last checkpoint is written before exit"
+        exit 0 ;;
+    start) ;;
+    -h | --help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "train_default_human.sh: unknown action $ACTION" >&2; exit 2 ;;
+esac
+
+if pids_alive; then
+    echo "already running: $(cat "$RUN"/rank*.pid | tr '\n' ' ')"
+    exit 0
+fi
+mkdir -p "$RUN/bin"
+
+CLI="${KIBITZ_CLI:-}"
+if [[ -z "$CLI" ]]; then
+    CLI="$(ls -t "$ROOT"/build/*/app/cli/kibitz-cli "$ROOT"/build*/app/cli/kibitz-cli "$ROOT"/build-*/*/app/cli/kibitz-cli \
+        2>/dev/null | head -n 1 || true)"
+fi
+if [[ -z "$CLI" || ! -x "$CLI" ]]; then
+    echo "train_default_human.sh: no kibitz-cli found; build it (scripts/setup.sh) or set KIBITZ_CLI" >&2
+    exit 1
+fi
+# Run a private copy, so rebuilding the project never touches the binary of a running training.
+if [[ ! -x "$RUN/bin/kibitz-cli" ]] || ! "$CLI" train --help >/dev/null 2>&1 || ! cmp -s "$CLI" "$RUN/bin/kibitz-cli"; then
+    if [[ -x "$RUN/bin/kibitz-cli" ]] && [[ -f "$RUN/latest.pt" ]] && [[ "${KIBITZ_UPDATE_BINARY:-0}" != 1 ]]; then
+        echo "keeping $RUN/bin/kibitz-cli for the resumed run (set KIBITZ_UPDATE_BINARY=1 to use $CLI)"
+    else
+        cp "$CLI" "$RUN/bin/kibitz-cli.tmp" && mv "$RUN/bin/kibitz-cli.tmp" "$RUN/bin/kibitz-cli"
+    fi
+fi
+
+COMMON=(train human --pgn "$GAMES" --config small --out "$RUN" --steps 100000 --warmup 1000 --batch 256 --lr 1e-3
+    --threads 1 --seed 1 --checkpoint-every 250 --validate-every 1000 --validation-positions 8000 --log-every 25
+    --resume)
+for ((r = 0; r < WORLD; ++r)); do
+    log="$RUN/train.log"
+    [[ $r -eq 0 ]] || log="$RUN/train.rank$r.log"
+    args=("${COMMON[@]}")
+    if [[ $WORLD -gt 1 ]]; then args+=(--world-size "$WORLD" --rank "$r" --master "127.0.0.1:$PORT"); fi
+    nohup "$RUN/bin/kibitz-cli" "${args[@]}" >>"$log" 2>&1 </dev/null &
+    echo $! >"$RUN/rank$r.pid"
+done
+echo "started: $(cat "$RUN"/rank*.pid | tr '\n' ' ')  log: $RUN/train.log"
