@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/main_window.h"
 
+#include "core/chess/notation.h"
+#include "core/encoding/conditioning.h"
+#include "core/jobs/human_model.h"
+#include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
+#include "ui/engine_panel.h"
 #include "ui/fen_dialog.h"
 #include "ui/game_chooser_dialog.h"
 #include "ui/game_model.h"
@@ -10,6 +15,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -42,6 +48,7 @@ void ThreadStopper::operator()(QThread* thread) const {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new QThread) {
     m_game = new ui::GameModel(this);
     createLayout();
+    createDocks();
     createActions();
 
     m_pgnThread->setObjectName(QStringLiteral("pgn-loader"));
@@ -67,6 +74,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new Q
     });
 
     restoreSettings();
+    loadHumanModel(QSettings().value(QStringLiteral("models/human")).toString());
     newGame();
 }
 
@@ -125,6 +133,76 @@ void MainWindow::createLayout() {
     connect(m_cancelLoad, &QToolButton::clicked, this, [this] { m_pgnCancel.cancel(); });
 }
 
+void MainWindow::createDocks() {
+    m_analysis = new ui::AnalysisPanel(this);
+    m_analysis->setObjectName(QStringLiteral("analysisPanel"));
+    m_analysisDock = new QDockWidget(tr("Human moves"), this);
+    m_analysisDock->setObjectName(QStringLiteral("analysisDock"));
+    m_analysisDock->setWidget(m_analysis);
+    addDockWidget(Qt::RightDockWidgetArea, m_analysisDock);
+
+    m_engine = new ui::EnginePanel(this);
+    m_engine->setObjectName(QStringLiteral("enginePanel"));
+    m_engineDock = new QDockWidget(tr("Engine"), this);
+    m_engineDock->setObjectName(QStringLiteral("engineDock"));
+    m_engineDock->setWidget(m_engine);
+    addDockWidget(Qt::RightDockWidgetArea, m_engineDock);
+    tabifyDockWidget(m_analysisDock, m_engineDock);
+    m_analysisDock->raise();
+
+    connect(m_analysis, &ui::AnalysisPanel::arrowsChanged, m_board, &ui::BoardWidget::setArrows);
+    connect(m_analysis, &ui::AnalysisPanel::arrowHighlighted, m_board, &ui::BoardWidget::setHighlightedArrow);
+    connect(m_analysis, &ui::AnalysisPanel::moveActivated, this, [this](chess::Move move) { m_game->playMove(move); });
+    connect(m_analysis, &ui::AnalysisPanel::modelStatusChanged, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
+}
+
+void MainWindow::loadHumanModel(const QString& path) {
+    // Empty = the shipped default. The factory runs in the analysis worker thread.
+    m_analysis->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
+}
+
+void MainWindow::chooseHumanModel() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Human-move model"),
+                                                      settings.value(QStringLiteral("models/lastDir")).toString(),
+                                                      tr("Kibitz models (*.kibitz);;Checkpoints (*.pt)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(QStringLiteral("models/human"), path);
+    loadHumanModel(path);
+}
+
+void MainWindow::useDefaultHumanModel() {
+    QSettings().remove(QStringLiteral("models/human"));
+    loadHumanModel(QString());
+}
+
+void MainWindow::applyGameConditioning() {
+    if (!m_hasLoadedGame) return;
+    const int ply = m_game->currentPly();
+    bool okW = false, okB = false;
+    const int whiteElo = QString::fromStdString(m_loadedGame.tag("WhiteElo")).toInt(&okW);
+    const int blackElo = QString::fromStdString(m_loadedGame.tag("BlackElo")).toInt(&okB);
+    // Clocks before the move at `ply`: each side's clock as recorded after its own previous move, or the base
+    // time when that side has not moved yet.
+    const auto tc = encoding::parseTimeControl(m_loadedGame.tag("TimeControl"));
+    const int base = tc ? tc->first : -1;
+    const chess::Color startSide = m_game->startPosition().sideToMove();
+    auto clockOf = [&](chess::Color side) {
+        for (int p = ply - 1; p >= 0; --p) {
+            const chess::Color mover = (p % 2 == 0) ? startSide : ~startSide;
+            if (mover != side) continue;
+            return p < int(m_loadedGame.moves.size()) ? m_loadedGame.moves[std::size_t(p)].clockSeconds : -1;
+        }
+        return base;
+    };
+    const bool hasClocks = !m_loadedGame.moves.empty() && m_loadedGame.moves.front().clockSeconds >= 0;
+    m_analysis->setControls(okW ? whiteElo : 1500, okB ? blackElo : 1500, hasClocks ? clockOf(chess::White) : -1,
+                            hasClocks ? clockOf(chess::Black) : -1, tc ? tc->second : 0);
+}
+
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_newGame = file->addAction(tr("&New game"), this, &MainWindow::newGame);
@@ -145,6 +223,16 @@ void MainWindow::createActions() {
     QMenu* board = menuBar()->addMenu(tr("&Board"));
     m_flip = board->addAction(tr("&Flip board"), this, &MainWindow::flipBoard);
     m_flip->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
+
+    board->addSeparator();
+    QAction* showHuman = m_analysisDock->toggleViewAction();
+    showHuman->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    board->addAction(showHuman);
+    board->addAction(m_engineDock->toggleViewAction());
+
+    QMenu* models = menuBar()->addMenu(tr("&Models"));
+    models->addAction(tr("Load &human-move model…"), this, &MainWindow::chooseHumanModel);
+    models->addAction(tr("Use the &default human-move model"), this, &MainWindow::useDefaultHumanModel);
 
     QMenu* go = menuBar()->addMenu(tr("&Go"));
     auto addNav = [&](const QString& text, QStyle::StandardPixmap icon, Qt::Key key, auto&& slot) {
@@ -167,6 +255,7 @@ void MainWindow::createActions() {
 }
 
 void MainWindow::newGame() {
+    m_hasLoadedGame = false;
     setWindowTitle(tr("New game"));
     m_game->reset(chess::Position());
 }
@@ -178,6 +267,7 @@ bool MainWindow::setFen(const QString& fen) {
         return false;
     }
     setWindowTitle(tr("Position from FEN"));
+    m_hasLoadedGame = false;
     m_game->reset(parsed.value());
     return true;
 }
@@ -200,6 +290,7 @@ void MainWindow::copyFen() {
 
 void MainWindow::flipBoard() {
     m_board->setFlipped(!m_board->isFlipped());
+    m_engine->setFlipped(m_board->isFlipped());
 }
 
 void MainWindow::openPgn() {
@@ -272,7 +363,10 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
     std::vector<chess::Move> moves;
     moves.reserve(game.moves.size());
     for (const chess::PgnMove& m : game.moves) moves.push_back(m.move);
+    m_loadedGame = game;
+    m_hasLoadedGame = true;
     m_game->setGame(start.value(), moves);
+    applyGameConditioning();
     const QString white = QString::fromStdString(game.tag("White"));
     const QString black = QString::fromStdString(game.tag("Black"));
     setWindowTitle(tr("%1 – %2").arg(white.isEmpty() ? tr("?") : white, black.isEmpty() ? tr("?") : black));
@@ -281,6 +375,11 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
 void MainWindow::syncBoard() {
     const int ply = m_game->currentPly();
     m_board->setPosition(m_game->currentPosition(), m_game->moveAt(ply));
+    applyGameConditioning();
+    m_analysis->setPosition(m_game->currentPosition());
+    QStringList uciMoves;
+    for (int p = 1; p <= ply; ++p) uciMoves << QString::fromStdString(chess::toUci(m_game->moveAt(p)));
+    m_engine->setPosition(QString::fromStdString(m_game->startPosition().fen()), uciMoves);
     const QModelIndex cell = m_game->indexForPly(ply);
     if (cell.isValid()) {
         m_moveList->setCurrentIndex(cell);
@@ -337,6 +436,7 @@ void MainWindow::restoreSettings() {
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
     m_board->setFlipped(settings.value(QStringLiteral("board/flipped"), false).toBool());
+    m_engine->setFlipped(m_board->isFlipped());
 }
 
 void MainWindow::saveSettings() const {

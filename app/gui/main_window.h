@@ -11,6 +11,7 @@
 #include <memory>
 
 class QAction;
+class QDockWidget;
 class QHBoxLayout;
 class QLabel;
 class QProgressBar;
@@ -19,7 +20,9 @@ class QTableView;
 class QToolButton;
 
 namespace kibitz::ui {
+class AnalysisPanel;
 class BoardWidget;
+class EnginePanel;
 class GameModel;
 }  // namespace kibitz::ui
 
@@ -53,6 +56,10 @@ public Q_SLOTS:
     /// Sets up a position from FEN text; returns false (and shows the error) when it is invalid.
     bool setFen(const QString& fen);
     void flipBoard();
+    /// Asks for a human-move model bundle and uses it for analysis (remembered in the settings).
+    void chooseHumanModel();
+    /// Switches back to the shipped default human-move model.
+    void useDefaultHumanModel();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -60,6 +67,10 @@ protected:
 private:
     void createActions();
     void createLayout();
+    void createDocks();
+    void loadHumanModel(const QString& path);
+    /// Sets the Elo/clock controls from the loaded game's tags and [%clk] comments at the current ply.
+    void applyGameConditioning();
     void syncBoard();
     void updateStatus();
     void updateNavigation();
@@ -71,6 +82,12 @@ private:
     void saveSettings() const;
 
     ui::BoardWidget* m_board = nullptr;
+    ui::AnalysisPanel* m_analysis = nullptr;
+    ui::EnginePanel* m_engine = nullptr;
+    QDockWidget* m_analysisDock = nullptr;
+    QDockWidget* m_engineDock = nullptr;
+    chess::PgnGame m_loadedGame;   ///< tags and clocks of the game on the board (empty after New game / FEN)
+    bool m_hasLoadedGame = false;
     ui::GameModel* m_game = nullptr;
     QTableView* m_moveList = nullptr;
     QSplitter* m_splitter = nullptr;
