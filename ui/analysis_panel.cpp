@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kibitz::ui {
 
@@ -95,7 +96,9 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(MoveProbModel::MoveColumn, QHeaderView::Stretch);
     m_table->setMouseTracking(true);
     m_table->setMinimumHeight(120);
 
@@ -110,6 +113,11 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
 
     m_status = new QLabel(tr("No model loaded"));
     m_status->setWordWrap(true);
+    m_riskLabel = new QLabel;
+    m_riskLabel->setWordWrap(true);
+    m_riskLabel->setToolTip(tr("Probability that a player of the chosen Elo plays a move losing at least 1 or 3 pawns "
+                               "against the engine's best move (moves outside the engine lines count as at least as bad "
+                               "as its worst line)"));
 
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_table);
@@ -117,6 +125,7 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(players);
     layout->addWidget(splitter, 1);
+    layout->addWidget(m_riskLabel);
     layout->addWidget(m_status);
 
     // Worker thread: the model lives and runs there.
@@ -177,6 +186,9 @@ void AnalysisPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
 void AnalysisPanel::setPosition(const chess::Position& pos) {
     m_position = pos.snapshot();
     m_model->clear();
+    m_humanMoves.clear();
+    m_engineEvals.clear();
+    updateBlunderRisk();
     Q_EMIT arrowsChanged({});
     scheduleAnalysis();
 }
@@ -245,6 +257,8 @@ void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
     if (result.id != m_currentId) return;  // superseded by a newer request
     m_lastLatencyMs = result.milliseconds;
     m_model->setMoves(m_position, result.moves);
+    m_humanMoves = result.moves;
+    updateBlunderRisk();
     updateChart(result);
     emitArrows();
     Q_EMIT analysisUpdated();
@@ -280,7 +294,12 @@ void AnalysisPanel::updateChart(const jobs::AnalysisResult& result) {
     x->setLabelFormat(QStringLiteral("%d"));
     x->setTitleText(tr("Elo"));
     auto* y = new QValueAxis;
-    y->setRange(0, 100);
+    // Scale to the largest plotted probability so that a flat 5-10% spread is still readable.
+    double peak = 0.0;
+    const int plotted = std::min<int>(kChartMoves, int(result.moves.size()));
+    for (const auto& level : result.sweepProbs)
+        for (int i = 0; i < plotted; ++i) peak = std::max(peak, 100.0 * level[std::size_t(i)]);
+    y->setRange(0, std::min(100.0, std::max(10.0, std::ceil(peak * 1.15 / 5.0) * 5.0)));
     y->setLabelFormat(QStringLiteral("%d%%"));
     m_chart->addAxis(x, Qt::AlignBottom);
     m_chart->addAxis(y, Qt::AlignLeft);
@@ -294,6 +313,52 @@ void AnalysisPanel::updateChart(const jobs::AnalysisResult& result) {
         series->attachAxis(x);
         series->attachAxis(y);
     }
+}
+
+}  // namespace kibitz::ui
+
+namespace kibitz::ui {
+
+void AnalysisPanel::setEngineLines(const QList<EngineLine>& lines) {
+    std::vector<evaluation::MoveEval> evals;
+    for (const EngineLine& line : lines) {
+        if (line.uciMoves.isEmpty()) continue;
+        auto move = chess::parseUci(m_position, line.uciMoves.front().toStdString());
+        if (!move) continue;
+        // The panel shows White's view; blunder risk needs the mover's.
+        const engines::UciScore score =
+            m_position.sideToMove() == chess::White ? line.whiteScore : evaluation::flipSide(line.whiteScore);
+        evals.push_back(evaluation::MoveEval{*move, score, line.depth, line.uciMoves});
+    }
+    m_engineEvals = std::move(evals);
+    m_model->setEngineEvals(m_engineEvals);
+    updateBlunderRisk();
+}
+
+void AnalysisPanel::updateBlunderRisk() {
+    m_risk.reset();
+    if (!m_humanMoves.empty() && !m_engineEvals.empty()) {
+        evaluation::BlunderRiskOptions opt;
+        opt.evalsAreTopLines = true;  // multi-PV lines: every other move is no better than the last line
+        auto r = evaluation::computeBlunderRisk(m_humanMoves, m_engineEvals, opt);
+        if (r) m_risk = std::move(*r);
+    }
+    m_riskLabel->setText(blunderRiskText());
+    Q_EMIT blunderRiskChanged();
+}
+
+QString AnalysisPanel::blunderRiskText() const {
+    if (!m_risk) return m_humanMoves.empty() ? QString() : tr("Blunder risk: waiting for engine lines");
+    const encoding::Conditioning c = conditioning();
+    QStringList parts;
+    double unknown = 0.0;
+    for (const auto& level : m_risk->levels) {
+        parts << tr("%1% lose ≥ %2").arg(100.0 * level.mass, 0, 'f', 0).arg(level.thresholdCp / 100.0, 0, 'f', 0);
+        unknown = std::max(unknown, level.unknownMass);
+    }
+    QString text = tr("Blunder risk at %1: %2").arg(c.moverElo.value_or(0)).arg(parts.join(QStringLiteral(", ")));
+    if (unknown >= 0.005) text += QStringLiteral(" ") + tr("(up to %1% more outside the engine lines)").arg(100.0 * unknown, 0, 'f', 0);
+    return text;
 }
 
 }  // namespace kibitz::ui

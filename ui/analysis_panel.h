@@ -2,12 +2,15 @@
 #pragma once
 
 #include "core/chess/position.h"
+#include "core/evaluation/blunder_risk.h"
 #include "core/jobs/analysis_worker.h"
 #include "ui/board_widget.h"
+#include "ui/engine_panel.h"
 
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QCheckBox;
@@ -47,6 +50,16 @@ public:
     /// Milliseconds the last analysis took in the worker.
     double lastLatencyMs() const { return m_lastLatencyMs; }
 
+    /// Engine lines for the current position (e.g. from EnginePanel::linesChanged): their scores appear next to
+    /// the human moves and, with the human distribution, give the blunder risk at the chosen Elo. Lines whose
+    /// first move is not legal here (a stale position) are ignored; a new position clears them.
+    void setEngineLines(const QList<kibitz::ui::EngineLine>& lines);
+    /// Probability mass of the human distribution on moves losing >= 100 and >= 300 cp against the engine's
+    /// best (unlisted moves bounded by the worst line), or nothing while either side is missing.
+    const std::optional<evaluation::BlunderRisk>& blunderRisk() const { return m_risk; }
+    /// The blunder-risk line as shown under the table.
+    QString blunderRiskText() const;
+
 Q_SIGNALS:
     /// Arrows for the current top-k moves (empty while nothing is known).
     void arrowsChanged(const std::vector<kibitz::ui::BoardArrow>& arrows);
@@ -57,6 +70,8 @@ Q_SIGNALS:
     /// A result for the current position arrived (tests and status bar).
     void analysisUpdated();
     void modelStatusChanged(const QString& text);
+    /// The blunder risk was recomputed (or cleared).
+    void blunderRiskChanged();
 
 private:
     void scheduleAnalysis();
@@ -65,6 +80,7 @@ private:
     void updateLabels();
     void updateChart(const jobs::AnalysisResult& result);
     void emitArrows();
+    void updateBlunderRisk();
 
     chess::Position m_position;
     quint64 m_nextId = 1;
@@ -90,6 +106,10 @@ private:
     QChart* m_chart = nullptr;
     QChartView* m_chartView = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_riskLabel = nullptr;
+    std::vector<encoding::MoveProb> m_humanMoves;      // the current position's distribution
+    std::vector<evaluation::MoveEval> m_engineEvals;  // the current position's engine lines, side to move's view
+    std::optional<evaluation::BlunderRisk> m_risk;
 };
 
 }  // namespace kibitz::ui

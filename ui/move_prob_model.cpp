@@ -10,11 +10,14 @@ MoveProbModel::MoveProbModel(QObject* parent) : QAbstractTableModel(parent) {}
 void MoveProbModel::setMoves(const chess::Position& pos, const std::vector<encoding::MoveProb>& moves) {
     beginResetModel();
     m_rows.clear();
+    m_sideToMove = pos.sideToMove();
     m_rows.reserve(moves.size());
     for (const auto& mp : moves) {
         if (!pos.isLegal(mp.move)) continue;  // a stale result for another position never reaches the table
         m_rows.push_back(Row{mp.move, QString::fromStdString(chess::toSan(pos, mp.move)),
-                             QString::fromStdString(chess::toUci(mp.move)), double(mp.prob)});
+                             QString::fromStdString(chess::toUci(mp.move)), double(mp.prob), std::nullopt});
+        for (const auto& e : m_evals)
+            if (e.move == mp.move) m_rows.back().eval = e.score;
     }
     endResetModel();
 }
@@ -22,7 +25,18 @@ void MoveProbModel::setMoves(const chess::Position& pos, const std::vector<encod
 void MoveProbModel::clear() {
     beginResetModel();
     m_rows.clear();
+    m_evals.clear();
     endResetModel();
+}
+
+void MoveProbModel::setEngineEvals(const std::vector<evaluation::MoveEval>& evals) {
+    m_evals = evals;
+    for (Row& r : m_rows) {
+        r.eval.reset();
+        for (const auto& e : m_evals)
+            if (e.move == r.move) r.eval = e.score;
+    }
+    if (!m_rows.empty()) Q_EMIT dataChanged(index(0, EvalColumn), index(int(m_rows.size()) - 1, EvalColumn));
 }
 
 chess::Move MoveProbModel::moveAt(int row) const {
@@ -45,11 +59,15 @@ QVariant MoveProbModel::data(const QModelIndex& index, int role) const {
             case RankColumn: return index.row() + 1;
             case MoveColumn: return r.san;
             case ProbabilityColumn: return QStringLiteral("%1%").arg(r.prob * 100.0, 0, 'f', r.prob < 0.1 ? 1 : 0);
+            case EvalColumn:
+                if (!r.eval) return QStringLiteral("–");
+                return evaluation::formatScore(m_sideToMove == chess::White ? *r.eval : evaluation::flipSide(*r.eval));
             default: return {};
         }
     }
     if (role == Qt::ToolTipRole) return QStringLiteral("%1 (%2): %3%").arg(r.san, r.uci).arg(r.prob * 100.0, 0, 'f', 2);
     if (role == ProbabilityRole && index.column() == ProbabilityColumn) return r.prob;
+    if (role == EvalCpRole && index.column() == EvalColumn) return r.eval ? QVariant(evaluation::scoreToCp(*r.eval)) : QVariant();
     if (role == Qt::TextAlignmentRole && index.column() != MoveColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     return {};
@@ -61,6 +79,7 @@ QVariant MoveProbModel::headerData(int section, Qt::Orientation orientation, int
         case RankColumn: return tr("#");
         case MoveColumn: return tr("Move");
         case ProbabilityColumn: return tr("Human %");
+        case EvalColumn: return tr("Engine");
         default: return {};
     }
 }

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ReviewPanel offscreen with a fake engine and a fake model: the chart fills, clicking it and the table jump to
+// a ply, cancel stops a running review, a screenshot is saved for the docs.
+#include "core/chess/pgn.h"
+#include "tests/evaluation/fakes.h"
+#include "ui/review_panel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QDir>
+#include <QLineSeries>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace kibitz;
+
+namespace {
+
+chess::PgnGame sampleGame(int plies) {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    chess::PgnGame game;
+    if (reader.ok()) (*reader)->next(game);
+    if (int(game.moves.size()) > plies) game.moves.resize(std::size_t(plies));
+    return game;
+}
+
+}  // namespace
+
+class TestReviewPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void reviewAndJump() {
+        ui::ReviewPanel panel;
+        panel.resize(800, 600);
+        panel.setAnalyserFactory(testing::ladderFactory());
+        panel.setEvaluatorFactory(testing::fakeEvaluatorFactory());
+        panel.setGame(sampleGame(40));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSignalSpy finished(&panel, &ui::ReviewPanel::reviewFinished);
+        panel.start();
+        QVERIFY(panel.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 10000);
+        QVERIFY(!panel.isRunning());
+        QCOMPARE(panel.humanSeries()->count(), 40);
+        QCOMPARE(panel.evalSeries()->count(), 40);
+        QCOMPARE(panel.table()->topLevelItemCount(), 40);
+        QVERIFY(panel.review().has_value());
+        // The fake model gives 0.6 to the alphabetically first move: every point is 60% or the small share.
+        for (const QPointF& p : panel.humanSeries()->points()) QVERIFY(p.y() >= 0.0 && p.y() <= 60.0001);
+
+        // Click on the chart where ply 12 is drawn.
+        QSignalSpy activated(&panel, &ui::ReviewPanel::plyActivated);
+        QChart* chart = panel.chartView()->chart();
+        const QPointF target = panel.humanSeries()->at(11);
+        const QPointF scenePos = chart->mapToScene(chart->mapToPosition(target, panel.humanSeries()));
+        const QPoint viewPos = panel.chartView()->mapFromScene(scenePos);
+        QCOMPARE(panel.plyAt(viewPos), 12);
+        QTest::mouseClick(panel.chartView()->viewport(), Qt::LeftButton, {}, viewPos);
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.at(0).at(0).toInt(), 12);
+        QCOMPARE(panel.currentPly(), 12);
+        // Outside the plot area nothing happens.
+        QTest::mouseClick(panel.chartView()->viewport(), Qt::LeftButton, {}, QPoint(2, 2));
+        QCOMPARE(activated.count(), 1);
+        // A row of the table jumps too.
+        QTreeWidgetItem* row = panel.table()->topLevelItem(4);
+        QTest::mouseClick(panel.table()->viewport(), Qt::LeftButton, {}, panel.table()->visualItemRect(row).center());
+        QCOMPARE(activated.count(), 2);
+        QCOMPARE(activated.at(1).at(0).toInt(), 5);
+
+        const QString shots = QDir::temp().filePath(QStringLiteral("kibitz-screenshots"));
+        QDir().mkpath(shots);
+        QVERIFY(panel.grab().save(QDir(shots).filePath(QStringLiteral("review_panel.png"))));
+    }
+
+    void cancel() {
+        ui::ReviewPanel panel;
+        panel.setAnalyserFactory(testing::ladderFactory(25));
+        panel.setGame(sampleGame(400));
+        QSignalSpy progress(&panel, &ui::ReviewPanel::progressChanged);
+        QSignalSpy finished(&panel, &ui::ReviewPanel::reviewFinished);
+        panel.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), 5000);
+        panel.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isRunning(), 5000);
+        QCOMPARE(finished.count(), 0);
+        QVERIFY(panel.statusText().contains(QStringLiteral("cancelled")));
+        QVERIFY(!panel.review().has_value());
+    }
+
+    void noGame() {
+        ui::ReviewPanel panel;
+        panel.start();  // nothing to review: no effect
+        QVERIFY(!panel.isRunning());
+        QCOMPARE(panel.plyAt(QPointF(100, 100)), 0);
+    }
+};
+
+QTEST_MAIN(TestReviewPanel)
+#include "tst_review_panel.moc"

@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/review_panel.h"
+
+#include "core/engines/engine_locator.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QThread>
+#include <QTreeWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kibitz::ui {
+namespace {
+
+constexpr double kEvalClipPawns = 10.0;
+
+// White's view, in pawns, clipped so one mate does not flatten the rest of the curve.
+double evalPawns(const engines::UciScore& moverScore, chess::Color mover) {
+    const engines::UciScore w = mover == chess::White ? moverScore : evaluation::flipSide(moverScore);
+    if (w.isMate()) return w.value > 0 || (w.value == 0 && mover == chess::Black) ? kEvalClipPawns : -kEvalClipPawns;
+    return std::clamp(w.value / 100.0, -kEvalClipPawns, kEvalClipPawns);
+}
+
+QString whiteScoreText(const std::optional<engines::UciScore>& s, chess::Color mover) {
+    if (!s) return QStringLiteral("–");
+    return evaluation::formatScore(mover == chess::White ? *s : evaluation::flipSide(*s));
+}
+
+enum Column { PlyColumn = 0, MoveColumn, HumanColumn, EvalColumn, LossColumn, ColumnCount };
+
+}  // namespace
+
+ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
+    m_depth = new QSpinBox;
+    m_depth->setRange(1, 40);
+    m_depth->setValue(12);
+    m_depth->setPrefix(tr("depth "));
+    m_startButton = new QPushButton(tr("Review game"));
+    m_cancelButton = new QPushButton(tr("Cancel"));
+    m_cancelButton->setEnabled(false);
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(true);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_depth);
+    controls->addWidget(m_startButton);
+    controls->addWidget(m_cancelButton);
+    controls->addWidget(m_progress, 1);
+
+    m_chart = new QChart;
+    m_chart->setTitle(tr("Move played: human probability and engine eval"));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_humanSeries = new QLineSeries;
+    m_humanSeries->setName(tr("Human probability of the move played (%)"));
+    m_evalSeries = new QLineSeries;
+    m_evalSeries->setName(tr("Eval after the move (pawns, White)"));
+    m_marker = new QScatterSeries;
+    m_marker->setName(tr("Current move"));
+    m_marker->setMarkerSize(10);
+    m_chart->addSeries(m_humanSeries);
+    m_chart->addSeries(m_evalSeries);
+    m_chart->addSeries(m_marker);
+    m_axisX = new QValueAxis;
+    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    m_axisX->setTitleText(tr("Ply"));
+    m_axisX->setRange(0, 1);
+    m_axisProb = new QValueAxis;
+    m_axisProb->setRange(0, 100);
+    m_axisProb->setLabelFormat(QStringLiteral("%d%%"));
+    m_axisEval = new QValueAxis;
+    m_axisEval->setRange(-kEvalClipPawns, kEvalClipPawns);
+    m_axisEval->setLabelFormat(QStringLiteral("%+.0f"));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisProb, Qt::AlignLeft);
+    m_chart->addAxis(m_axisEval, Qt::AlignRight);
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_humanSeries), static_cast<QAbstractSeries*>(m_marker)}) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisProb);
+    }
+    m_evalSeries->attachAxis(m_axisX);
+    m_evalSeries->attachAxis(m_axisEval);
+    m_chartView = new QChartView(m_chart);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(200);
+    m_chartView->viewport()->installEventFilter(this);
+    m_chartView->setToolTip(tr("Click to go to a move"));
+
+    m_table = new QTreeWidget;
+    m_table->setColumnCount(ColumnCount);
+    m_table->setHeaderLabels({tr("Ply"), tr("Move"), tr("Human %"), tr("Eval"), tr("Loss")});
+    m_table->setRootIsDecorated(false);
+    m_table->setUniformRowHeights(true);
+    m_table->header()->setStretchLastSection(true);
+    connect(m_table, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        if (item) Q_EMIT plyActivated(item->data(PlyColumn, Qt::UserRole).toInt());
+    });
+    connect(m_table, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) {
+        if (item) Q_EMIT plyActivated(item->data(PlyColumn, Qt::UserRole).toInt());
+    });
+
+    m_status = new QLabel(tr("Load a game to review it."));
+    m_status->setWordWrap(true);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_chartView, 2);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_status);
+
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("kibitz-review"));
+    m_worker = new jobs::ReviewWorker;
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &jobs::ReviewWorker::progressChanged, this, &ReviewPanel::onProgress);
+    connect(m_worker, &jobs::ReviewWorker::finished, this, &ReviewPanel::onFinished);
+    connect(m_worker, &jobs::ReviewWorker::cancelled, this, [this] { onStopped(tr("Review cancelled.")); });
+    connect(m_worker, &jobs::ReviewWorker::failed, this, [this](const QString& m) { onStopped(tr("Review failed: %1").arg(m)); });
+    m_thread->start();
+
+    connect(m_startButton, &QPushButton::clicked, this, &ReviewPanel::start);
+    connect(m_cancelButton, &QPushButton::clicked, this, &ReviewPanel::cancel);
+    m_startButton->setEnabled(false);
+}
+
+ReviewPanel::~ReviewPanel() {
+    // The token is set directly, so a busy review stops at its next position; then the thread ends.
+    m_worker->cancel();
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void ReviewPanel::setAnalyserFactory(evaluation::AnalyserFactory factory) {
+    m_customAnalyser = bool(factory);
+    m_analyserFactory = factory;
+    m_factoryDepth = 0;
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
+}
+
+void ReviewPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setEvaluatorFactory(f); }, Qt::QueuedConnection);
+}
+
+void ReviewPanel::setGame(const chess::PgnGame& game) {
+    if (m_running) cancel();
+    m_game = game;
+    m_review.reset();
+    clearResults();
+    m_startButton->setEnabled(!m_running);
+    m_status->setText(tr("%1 – %2, %n plies", nullptr, int(game.moves.size()))
+                          .arg(QString::fromStdString(game.tag("White")), QString::fromStdString(game.tag("Black"))));
+}
+
+int ReviewPanel::depth() const { return m_depth->value(); }
+
+void ReviewPanel::setDepth(int depth) { m_depth->setValue(depth); }
+
+QString ReviewPanel::statusText() const { return m_status->text(); }
+
+void ReviewPanel::start() {
+    if (m_running || !m_game) return;
+    if (!m_customAnalyser && m_factoryDepth != depth()) {
+        // Locating the engine is a few file checks, fine on the GUI thread; the process starts in the worker.
+        auto program = engines::locateStockfishFromSettings();
+        if (!program) {
+            m_status->setText(tr("No engine: %1").arg(QString::fromStdString(program.error().message)));
+            return;
+        }
+        evaluation::UciAnalyserOptions o;
+        o.program = *program;
+        o.limits = engines::SearchLimits::depth(depth());
+        auto factory = evaluation::uciAnalyserFactory(o);
+        m_factoryDepth = depth();
+        QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
+    }
+    clearResults();
+    setRunning(true);
+    m_status->setText(tr("Reviewing…"));
+    const chess::PgnGame game = *m_game;
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, game] { w->review(game, evaluation::ReviewOptions{}); }, Qt::QueuedConnection);
+}
+
+void ReviewPanel::cancel() {
+    if (!m_running) return;
+    m_worker->cancel();
+    m_status->setText(tr("Cancelling…"));
+}
+
+void ReviewPanel::setRunning(bool running) {
+    m_running = running;
+    m_startButton->setEnabled(!running && m_game.has_value());
+    m_cancelButton->setEnabled(running);
+    m_depth->setEnabled(!running);
+}
+
+void ReviewPanel::onProgress(const jobs::JobProgress& progress) {
+    if (!m_running) return;
+    m_progress->setRange(0, std::max(1, progress.total));
+    m_progress->setValue(progress.done);
+    Q_EMIT progressChanged(progress.done, progress.total);
+}
+
+void ReviewPanel::onFinished(const evaluation::GameReview& review) {
+    setRunning(false);
+    m_review = review;
+    m_progress->setValue(m_progress->maximum());
+    showReview();
+    m_status->setText(tr("Reviewed %n plies.", nullptr, int(review.plies.size())) +
+                      (review.engine.empty() ? QString() : QStringLiteral(" ") + tr("Engine: %1.").arg(QString::fromStdString(review.engine))) +
+                      (review.model.empty() ? QString() : QStringLiteral(" ") + tr("Model: %1.").arg(QString::fromStdString(review.model))));
+    Q_EMIT reviewFinished();
+}
+
+void ReviewPanel::onStopped(const QString& text) {
+    setRunning(false);
+    m_progress->setValue(0);
+    m_status->setText(text);
+}
+
+void ReviewPanel::clearResults() {
+    m_humanSeries->clear();
+    m_evalSeries->clear();
+    m_marker->clear();
+    m_table->clear();
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_axisX->setRange(0, m_game ? std::max<int>(1, int(m_game->moves.size())) : 1);
+}
+
+void ReviewPanel::showReview() {
+    QList<QPointF> human;
+    QList<QPointF> evals;
+    QList<QTreeWidgetItem*> rows;
+    for (const auto& p : m_review->plies) {
+        const int ply = p.ply + 1;
+        if (p.humanProb) human.append(QPointF(ply, 100.0 * *p.humanProb));
+        if (p.after) evals.append(QPointF(ply, evalPawns(*p.after, p.mover)));
+        auto* item = new QTreeWidgetItem;
+        item->setText(PlyColumn, QString::number(ply));
+        item->setData(PlyColumn, Qt::UserRole, ply);
+        const int moveNo = ply / 2 + (ply % 2);
+        item->setText(MoveColumn, QStringLiteral("%1%2 %3").arg(moveNo).arg(p.mover == chess::White ? QStringLiteral(".") : QStringLiteral("...")).arg(QString::fromStdString(p.san)));
+        item->setText(HumanColumn, p.humanProb ? QString::number(100.0 * *p.humanProb, 'f', 1) : QStringLiteral("–"));
+        item->setText(EvalColumn, whiteScoreText(p.after, p.mover));
+        item->setText(LossColumn, p.before ? QString::number(p.lossCp >= 10000 ? 9999 : p.lossCp) : QStringLiteral("–"));
+        if (p.before && p.lossCp >= 300) item->setForeground(LossColumn, QColor(200, 30, 30));
+        else if (p.before && p.lossCp >= 100) item->setForeground(LossColumn, QColor(210, 130, 0));
+        rows.append(item);
+    }
+    // One replace() per series rather than a signal per point.
+    m_humanSeries->replace(human);
+    m_evalSeries->replace(evals);
+    m_table->addTopLevelItems(rows);
+    m_axisX->setRange(0, std::max<qsizetype>(1, m_review->plies.size()));
+    updateMarker();
+}
+
+void ReviewPanel::setCurrentPly(int ply) {
+    m_currentPly = ply;
+    updateMarker();
+}
+
+void ReviewPanel::updateMarker() {
+    m_marker->clear();
+    if (!m_review || m_currentPly < 1 || m_currentPly > int(m_review->plies.size())) return;
+    const auto& p = m_review->plies[std::size_t(m_currentPly - 1)];
+    m_marker->append(QPointF(m_currentPly, p.humanProb ? 100.0 * *p.humanProb : 0.0));
+    if (QTreeWidgetItem* item = m_table->topLevelItem(m_currentPly - 1)) {
+        const QSignalBlocker block(m_table);
+        m_table->setCurrentItem(item);
+    }
+}
+
+int ReviewPanel::plyAt(QPointF viewportPos) const {
+    const int plies = m_review ? int(m_review->plies.size()) : 0;
+    if (plies == 0) return 0;
+    const QPointF scenePos = m_chartView->mapToScene(viewportPos.toPoint());
+    const QPointF chartPos = m_chart->mapFromScene(scenePos);
+    if (!m_chart->plotArea().adjusted(-6, -6, 6, 6).contains(chartPos)) return 0;
+    const QPointF value = m_chart->mapToValue(chartPos, m_humanSeries);
+    const int ply = int(std::lround(value.x()));
+    return ply >= 1 && ply <= plies ? ply : 0;
+}
+
+bool ReviewPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_chartView->viewport() && event->type() == QEvent::MouseButtonPress) {
+        auto* me = static_cast<QMouseEvent*>(event);
+        if (me->button() == Qt::LeftButton) {
+            if (const int ply = plyAt(me->position()); ply > 0) {
+                setCurrentPly(ply);
+                Q_EMIT plyActivated(ply);
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+}  // namespace kibitz::ui

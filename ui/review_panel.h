@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/pgn.h"
+#include "core/evaluation/engine_analyser.h"
+#include "core/evaluation/game_review.h"
+#include "core/jobs/analysis_worker.h"
+#include "core/jobs/review_worker.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QProgressBar;
+class QPushButton;
+class QScatterSeries;
+class QSpinBox;
+class QThread;
+class QTreeWidget;
+class QValueAxis;
+
+namespace kibitz::ui {
+
+/// Game review: runs jobs::ReviewWorker in its own thread over the loaded game and plots, per ply, the human
+/// probability of the move played and the engine eval (White's view, clipped to +-10 pawns). Clicking the chart
+/// or a row of the table emits plyActivated. Shows progress and can be cancelled; never blocks the GUI thread.
+class ReviewPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReviewPanel(QWidget* parent = nullptr);
+    ~ReviewPanel() override;
+
+    /// How the worker makes its engine. Without one, Stockfish is located (QSettings "engine/path", PATH, the
+    /// usual places) when a review starts, and searched to depth().
+    void setAnalyserFactory(evaluation::AnalyserFactory factory);
+    /// How the worker makes the human model (empty: no human probabilities).
+    void setEvaluatorFactory(jobs::EvaluatorFactory factory);
+    /// The game to review; clears the previous review (and cancels one that runs).
+    void setGame(const chess::PgnGame& game);
+    /// Marks ply `ply` (1-based, 0 for the start) on the chart, e.g. when the user navigates the game.
+    void setCurrentPly(int ply);
+    int currentPly() const { return m_currentPly; }
+    /// Engine depth used with the default engine.
+    int depth() const;
+    void setDepth(int depth);
+
+    /// The last finished review, if any.
+    const std::optional<evaluation::GameReview>& review() const { return m_review; }
+    bool isRunning() const { return m_running; }
+    /// The ply (1-based) under a point of the chart view's viewport, or 0 when there is none.
+    int plyAt(QPointF viewportPos) const;
+    /// Widgets and series, for tests.
+    QChartView* chartView() const { return m_chartView; }
+    QLineSeries* humanSeries() const { return m_humanSeries; }
+    QLineSeries* evalSeries() const { return m_evalSeries; }
+    QTreeWidget* table() const { return m_table; }
+    QString statusText() const;
+
+public Q_SLOTS:
+    /// Starts reviewing the current game (no effect while one runs or without a game).
+    void start();
+    /// Asks the running review to stop; the panel shows what was cancelled.
+    void cancel();
+
+Q_SIGNALS:
+    /// The user picked the move at `ply` (1-based: 1 is White's first move); show the position after it.
+    void plyActivated(int ply);
+    /// A review finished and its results are shown.
+    void reviewFinished();
+    void progressChanged(int done, int total);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void onProgress(const jobs::JobProgress& progress);
+    void onFinished(const evaluation::GameReview& review);
+    void onStopped(const QString& text);
+    void clearResults();
+    void showReview();
+    void updateMarker();
+    void setRunning(bool running);
+
+    QThread* m_thread = nullptr;
+    jobs::ReviewWorker* m_worker = nullptr;
+    evaluation::AnalyserFactory m_analyserFactory;
+    bool m_customAnalyser = false;
+    int m_factoryDepth = 0;
+
+    std::optional<chess::PgnGame> m_game;
+    std::optional<evaluation::GameReview> m_review;
+    bool m_running = false;
+    int m_currentPly = 0;
+
+    QChart* m_chart = nullptr;
+    QChartView* m_chartView = nullptr;
+    QLineSeries* m_humanSeries = nullptr;
+    QLineSeries* m_evalSeries = nullptr;
+    QScatterSeries* m_marker = nullptr;
+    QValueAxis* m_axisX = nullptr;
+    QValueAxis* m_axisProb = nullptr;
+    QValueAxis* m_axisEval = nullptr;
+    QTreeWidget* m_table = nullptr;
+    QSpinBox* m_depth = nullptr;
+    QPushButton* m_startButton = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+};
+
+}  // namespace kibitz::ui
