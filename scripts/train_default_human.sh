@@ -69,7 +69,7 @@ if [[ ! -x "$RUN/bin/kibitz-cli" ]] || ! "$CLI" train --help >/dev/null 2>&1 || 
     fi
 fi
 
-COMMON=(train human --pgn "$GAMES" --config small --out "$RUN" --steps 100000 --warmup 1000 --batch 256 --lr 1e-3
+COMMON=(train human --pgn "$GAMES" --config small --out "$RUN" --steps 100000 --warmup 300 --batch 256 --lr 1e-3
     --threads 1 --seed 1 --checkpoint-every 250 --validate-every 1000 --validation-positions 8000 --log-every 25
     --resume)
 for ((r = 0; r < WORLD; ++r)); do
