@@ -153,7 +153,7 @@ torch::Tensor GlickFormerImpl::forwardFactorizedEncoder(const PuzzleBatch& b) {
 }
 
 torch::Tensor GlickFormerImpl::forwardFactorizedSelfAttention(const PuzzleBatch& b) {
-    const auto batch = b.planes.size(0), n = b.planes.size(1), d = m_config.dModel;
+    const std::int64_t batch = b.planes.size(0), n = b.planes.size(1), d = m_config.dModel;
     auto boards = b.planes.reshape({batch * n, 16, 64}).transpose(1, 2);
     auto x = (m_input(boards) + m_squareEmbedding).view({batch, n, 64, d});
     x = (x + m_blockTimeEmbedding.slice(0, 0, n).view({1, n, 1, d})).view({batch * n, 64, d});
