@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Drives a tiny real training run from the Training page: points reach the loss chart, pause stops the worker
+// within seconds with a checkpoint, resume continues from that checkpoint's step, a run left "running" (the
+// app was killed) is offered for resume. Saves a screenshot of the page next to the test binary.
+
+#include "core/jobs/training_run.h"
+#include "ui/training_page.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QLineSeries>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using kibitz::jobs::RunStatus;
+using kibitz::jobs::TrainingEnd;
+using kibitz::jobs::TrainingRun;
+using kibitz::ui::TrainingPage;
+
+namespace {
+
+QPushButton* button(TrainingPage& page, const char* name) { return page.findChild<QPushButton*>(QLatin1String(name)); }
+
+/// Sets the form to the tiny test config.
+void configureTiny(TrainingPage& page, const QString& runs) {
+    page.setRunsFolder(runs);
+    page.setDataFiles({QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn")});
+    auto* size = page.findChild<QComboBox*>(QStringLiteral("size"));
+    size->setCurrentIndex(size->findData(QStringLiteral("tiny")));
+    page.findChild<QSpinBox*>(QStringLiteral("steps"))->setValue(600);
+    page.findChild<QSpinBox*>(QStringLiteral("batch"))->setValue(16);
+    page.findChild<QSpinBox*>(QStringLiteral("threads"))->setValue(1);
+}
+
+/// True when the series' x values strictly increase (no restart from step 0, no duplicate steps).
+bool increasing(const QLineSeries* s) {
+    for (int i = 1; i < s->count(); ++i)
+        if (s->at(i).x() <= s->at(i - 1).x()) return false;
+    return true;
+}
+
+}  // namespace
+
+class TestTrainingPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void scanShowsTheSample();
+    void trainPauseResumeStop();
+};
+
+void TestTrainingPage::scanShowsTheSample() {
+    TrainingPage page;
+    QSignalSpy scanned(&page, &TrainingPage::scanned);
+    page.setDataFiles({QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn")});
+    QVERIFY(scanned.wait(20000));
+    const auto scan = scanned.first().first().value<kibitz::jobs::DataScan>();
+    QCOMPARE(scan.games, qint64(300));  // the sample holds 300 games (tests/data/README.md)
+    QVERIFY(!scan.puzzles);
+    QVERIFY(scan.positions > 300 * 20);
+    QVERIFY(scan.eloMin > 0 && scan.eloMin < scan.eloMax);
+    QVERIFY(scan.errors.isEmpty());
+}
+
+void TestTrainingPage::trainPauseResumeStop() {
+    QTemporaryDir runs;
+    QVERIFY(runs.isValid());
+    TrainingPage page;
+    page.resize(1280, 860);
+    page.show();
+    configureTiny(page, runs.path());
+    QSignalSpy ended(&page, &TrainingPage::runEnded);
+    QSignalSpy failed(&page, &TrainingPage::runFailed);
+
+    button(page, "start")->click();
+    QVERIFY(page.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(page.lossSeries()->count() >= 5 || !failed.isEmpty(), 60000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+    QVERIFY(page.smoothedLossSeries()->count() == page.lossSeries()->count());
+    const QString runDir = page.currentRunDir();
+
+    // Pause: the worker finishes its step, writes latest.pt and stops within a few seconds.
+    QElapsedTimer stopClock;
+    stopClock.start();
+    button(page, "pause")->click();
+    QVERIFY(ended.wait(10000));
+    const qint64 stopMs = stopClock.elapsed();
+    QVERIFY2(stopMs < 5000, qPrintable(QStringLiteral("pause took %1 ms").arg(stopMs)));
+    QCOMPARE(ended.first().at(0).value<TrainingEnd>(), TrainingEnd::Paused);
+    const qint64 pausedStep = ended.first().at(1).toLongLong();
+    QVERIFY(pausedStep > 0 && pausedStep < 600);
+    TrainingRun run(runDir);
+    QVERIFY(QFileInfo::exists(run.latestCheckpoint()));
+    QCOMPARE(run.readStatus().value(), RunStatus::Paused);
+    auto metrics = run.readMetrics();
+    QVERIFY(metrics.ok());
+    QCOMPARE(metrics->training.last().step, pausedStep);
+    QCOMPARE(page.lastStep(), pausedStep);
+    const int pointsBefore = int(page.lossSeries()->count());
+
+    // Resume: steps continue after the checkpoint's step, never from 0.
+    QVERIFY(button(page, "resume")->isEnabled());
+    button(page, "resume")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStep() >= pausedStep + 5 || !failed.isEmpty(), 60000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+    QVERIFY(page.lossSeries()->count() > pointsBefore);
+    QVERIFY(page.lossSeries()->at(pointsBefore).x() > double(pausedStep));
+    QVERIFY(increasing(page.lossSeries()));
+    const QString log = page.findChild<QPlainTextEdit*>(QStringLiteral("log"))->toPlainText();
+    QVERIFY2(log.contains(QStringLiteral("at step %1").arg(pausedStep)), qPrintable(log.right(2000)));
+
+    const auto delay = page.loopDelay();
+    qInfo("GUI event loop delay while training: max %.1f ms, mean %.2f ms over %lld probes", delay.maxMs,
+          delay.meanMs, static_cast<long long>(delay.samples));
+    QVERIFY(delay.samples > 10);
+
+    QVERIFY(page.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/screenshot_training.png")));
+    QVERIFY(page.exportChartsCsv(runs.filePath(QStringLiteral("charts.csv"))));
+
+    ended.clear();
+    button(page, "stop")->click();
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(ended.first().at(0).value<TrainingEnd>(), TrainingEnd::Stopped);
+    const qint64 stoppedStep = ended.first().at(1).toLongLong();
+    QVERIFY(stoppedStep > pausedStep);
+    QCOMPARE(run.readStatus().value(), RunStatus::Stopped);
+
+    // A run still marked "running" (the app was killed) is offered for resume and continues from its checkpoint.
+    QVERIFY(run.writeRunJson(run.readConfig().value(), RunStatus::Running).ok());
+    TrainingPage reopened;
+    reopened.setRunsFolder(runs.path());
+    QSignalSpy reEnded(&reopened, &TrainingPage::runEnded);
+    reopened.checkResumableRuns();
+    auto* banner = reopened.findChild<QWidget*>(QStringLiteral("resumeBanner"));
+    QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), 10000);
+    reopened.findChild<QPushButton*>(QStringLiteral("bannerResume"))->click();
+    QVERIFY(reopened.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(reopened.lastStep() > stoppedStep, 60000);
+    reopened.pause();
+    QVERIFY(reEnded.wait(10000));
+    QVERIFY(reEnded.first().at(1).toLongLong() > stoppedStep);
+    auto after = run.readMetrics();
+    QVERIFY(after.ok());
+    for (int i = 1; i < after->training.size(); ++i) QVERIFY(after->training[i].step > after->training[i - 1].step);
+}
+
+QTEST_MAIN(TestTrainingPage)
+#include "tst_training_page.moc"
