@@ -10,6 +10,7 @@
 #include "ui/fen_dialog.h"
 #include "ui/game_chooser_dialog.h"
 #include "ui/game_model.h"
+#include "ui/training_page.h"
 
 #include <QAction>
 #include <QApplication>
@@ -156,6 +157,22 @@ void MainWindow::createDocks() {
     connect(m_analysis, &ui::AnalysisPanel::modelStatusChanged, this,
             [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
+
+    // The training studio: hidden until asked for, or until it finds a run to offer for resume.
+    m_training = new ui::TrainingPage(this);
+    m_training->setObjectName(QStringLiteral("trainingPage"));
+    m_trainingDock = new QDockWidget(tr("Training"), this);
+    m_trainingDock->setObjectName(QStringLiteral("trainingDock"));
+    m_trainingDock->setWidget(m_training);
+    addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
+    m_trainingDock->hide();
+    connect(m_training, &ui::TrainingPage::useModelRequested, this, [this](const QString& path) {
+        loadHumanModel(path);
+        m_analysisDock->show();
+        m_analysisDock->raise();
+    });
+    connect(m_training, &ui::TrainingPage::resumeOffered, m_trainingDock, &QWidget::show);
+    m_training->checkResumableRuns();
 }
 
 void MainWindow::loadHumanModel(const QString& path) {
@@ -233,6 +250,10 @@ void MainWindow::createActions() {
     QMenu* models = menuBar()->addMenu(tr("&Models"));
     models->addAction(tr("Load &human-move model…"), this, &MainWindow::chooseHumanModel);
     models->addAction(tr("Use the &default human-move model"), this, &MainWindow::useDefaultHumanModel);
+    models->addSeparator();
+    QAction* training = m_trainingDock->toggleViewAction();
+    training->setText(tr("&Training studio"));
+    models->addAction(training);
 
     QMenu* go = menuBar()->addMenu(tr("&Go"));
     auto addNav = [&](const QString& text, QStyle::StandardPixmap icon, Qt::Key key, auto&& slot) {

@@ -24,6 +24,7 @@ class AnalysisPanel;
 class BoardWidget;
 class EnginePanel;
 class GameModel;
+class TrainingPage;
 }  // namespace kibitz::ui
 
 namespace kibitz::app {
@@ -86,6 +87,8 @@ private:
     ui::EnginePanel* m_engine = nullptr;
     QDockWidget* m_analysisDock = nullptr;
     QDockWidget* m_engineDock = nullptr;
+    ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
+    QDockWidget* m_trainingDock = nullptr;
     chess::PgnGame m_loadedGame;   ///< tags and clocks of the game on the board (empty after New game / FEN)
     bool m_hasLoadedGame = false;
     ui::GameModel* m_game = nullptr;
