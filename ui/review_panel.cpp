@@ -246,6 +246,9 @@ void ReviewPanel::showReview() {
     QList<QPointF> human;
     QList<QPointF> evals;
     QList<QTreeWidgetItem*> rows;
+    auto start = chess::Position::fromFen(m_review->startFen);
+    const int firstMove = start ? start->fullmoveNumber() : 1;
+    const int blackFirst = start && start->sideToMove() == chess::Black ? 1 : 0;
     for (const auto& p : m_review->plies) {
         const int ply = p.ply + 1;
         if (p.humanProb) human.append(QPointF(ply, 100.0 * *p.humanProb));
@@ -253,7 +256,7 @@ void ReviewPanel::showReview() {
         auto* item = new QTreeWidgetItem;
         item->setText(PlyColumn, QString::number(ply));
         item->setData(PlyColumn, Qt::UserRole, ply);
-        const int moveNo = ply / 2 + (ply % 2);
+        const int moveNo = firstMove + (p.ply + blackFirst) / 2;
         item->setText(MoveColumn, QStringLiteral("%1%2 %3").arg(moveNo).arg(p.mover == chess::White ? QStringLiteral(".") : QStringLiteral("...")).arg(QString::fromStdString(p.san)));
         item->setText(HumanColumn, p.humanProb ? QString::number(100.0 * *p.humanProb, 'f', 1) : QStringLiteral("–"));
         item->setText(EvalColumn, whiteScoreText(p.after, p.mover));

@@ -143,6 +143,11 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
     if (!done) loop.exec();
     poll.stop();
     timeout.stop();
+    // The loop also ends when the owning thread is asked to quit; that only happens on shutdown, after a cancel.
+    if (!done && failure.isEmpty()) {
+        if (cancel.isCancelled()) cancelled = true;
+        else failure = QStringLiteral("the wait for the engine was interrupted");
+    }
 
     if (cancelled || !failure.isEmpty()) {
         // Leave the engine idle for the next call: wait (briefly) for the bestmove that answers stop, so it
