@@ -370,6 +370,9 @@ QWidget* TrainingPage::buildChartsPane() {
     auto* evaluate = new QPushButton(tr("Evaluate"), cpPane);
     auto* exportBundle = new QPushButton(tr("Export bundle…"), cpPane);
     auto* use = new QPushButton(tr("Use for analysis"), cpPane);
+    evaluate->setObjectName(QStringLiteral("evaluateCheckpoint"));
+    exportBundle->setObjectName(QStringLiteral("exportBundle"));
+    use->setObjectName(QStringLiteral("useForAnalysis"));
     cpButtons->addWidget(evaluate);
     cpButtons->addWidget(exportBundle);
     cpButtons->addWidget(use);

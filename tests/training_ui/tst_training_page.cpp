@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -81,7 +82,7 @@ void TestTrainingPage::trainPauseResumeStop() {
 
     button(page, "start")->click();
     QVERIFY(page.isRunning());
-    QTRY_VERIFY_WITH_TIMEOUT(page.lossSeries()->count() >= 5 || !failed.isEmpty(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStep() >= 40 || !failed.isEmpty(), 60000);
     QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
     QVERIFY(page.smoothedLossSeries()->count() == page.lossSeries()->count());
     const QString runDir = page.currentRunDir();
@@ -105,10 +106,31 @@ void TestTrainingPage::trainPauseResumeStop() {
     QCOMPARE(page.lastStep(), pausedStep);
     const int pointsBefore = int(page.lossSeries()->count());
 
+    // Checkpoint actions: evaluate on held-out games, export a bundle, offer it for analysis.
+    QSignalSpy evaluated(&page, &TrainingPage::checkpointEvaluated);
+    page.evaluateCheckpoint(run.latestCheckpoint());
+    QVERIFY(evaluated.wait(60000));
+    const auto evaluation = evaluated.first().first().value<kibitz::jobs::CheckpointEvaluation>();
+    QVERIFY(evaluation.overall.positions > 0);
+    QVERIFY(evaluation.overall.top1 > 0.0 && evaluation.overall.top1 <= evaluation.overall.top3);
+    QSignalSpy exported(&page, &TrainingPage::checkpointExported);
+    const QString bundle = runs.filePath(QStringLiteral("tiny.kibitz"));
+    page.exportCheckpoint(run.latestCheckpoint(), bundle);
+    QVERIFY(exported.wait(60000));
+    QVERIFY2(exported.first().at(1).toString().isEmpty(), qPrintable(exported.first().at(1).toString()));
+    QVERIFY(QFileInfo(bundle).size() > 0);
+    QSignalSpy use(&page, &TrainingPage::useModelRequested);
+    auto* checkpoints = page.findChild<QListWidget*>(QStringLiteral("checkpoints"));
+    QVERIFY(checkpoints->count() >= 1);
+    checkpoints->setCurrentRow(0);
+    button(page, "useForAnalysis")->click();
+    QCOMPARE(use.count(), 1);
+    QCOMPARE(use.first().first().toString(), run.latestCheckpoint());
+
     // Resume: steps continue after the checkpoint's step, never from 0.
     QVERIFY(button(page, "resume")->isEnabled());
     button(page, "resume")->click();
-    QTRY_VERIFY_WITH_TIMEOUT(page.lastStep() >= pausedStep + 5 || !failed.isEmpty(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStep() >= pausedStep + 40 || !failed.isEmpty(), 60000);
     QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
     QVERIFY(page.lossSeries()->count() > pointsBefore);
     QVERIFY(page.lossSeries()->at(pointsBefore).x() > double(pausedStep));
