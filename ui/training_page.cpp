@@ -32,8 +32,8 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -98,8 +98,10 @@ void fitAxes(const QList<QLineSeries*>& series) {
     }
     const double pad = 0.05 * (y1 - y0);
     for (QAbstractAxis* a : axes) {
-        if (a->orientation() == Qt::Horizontal) a->setRange(x0, std::max(x1, x0 + 1));
-        else a->setRange(y0 - pad, y1 + pad);
+        if (a->orientation() == Qt::Horizontal)
+            a->setRange(x0, std::max(x1, x0 + 1));
+        else
+            a->setRange(y0 - pad, y1 + pad);
     }
 }
 
@@ -211,8 +213,9 @@ QWidget* TrainingPage::buildConfigPane() {
     m_fromScratch->setChecked(true);
     m_fineTune = new QRadioButton(tr("Fine-tune a bundle"), modelBox);
     m_fineTune->setEnabled(false);
-    m_fineTune->setToolTip(tr("Not available: the trainer starts from fresh weights or resumes its own "
-                              "checkpoint; it has no way to start from a bundle's weights"));
+    m_fineTune->setToolTip(
+        tr("Not available: the trainer starts from fresh weights or resumes its own "
+           "checkpoint; it has no way to start from a bundle's weights"));
     auto* group = new QButtonGroup(modelBox);
     group->addButton(m_fromScratch);
     group->addButton(m_fineTune);
@@ -385,8 +388,8 @@ QWidget* TrainingPage::buildChartsPane() {
         const QString c = selectedCheckpoint();
         if (c.isEmpty()) return;
         const QString suggested = QDir(m_runDir).filePath(QFileInfo(c).completeBaseName() + QStringLiteral(".kibitz"));
-        const QString out = QFileDialog::getSaveFileName(this, tr("Export bundle"), suggested,
-                                                         tr("Kibitz bundles (*.kibitz)"));
+        const QString out =
+            QFileDialog::getSaveFileName(this, tr("Export bundle"), suggested, tr("Kibitz bundles (*.kibitz)"));
         if (!out.isEmpty()) exportCheckpoint(c, out);
     });
     connect(use, &QPushButton::clicked, this, [this] {
@@ -516,7 +519,8 @@ void TrainingPage::launch(const jobs::TrainingRunConfig& config, const QString& 
         Q_EMIT runFailed(message);
     });
     m_trainThread->start();
-    QMetaObject::invokeMethod(m_job, [job = m_job, resume] { job->run(resume); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_job, [job = m_job, resume] { job->run(resume); }, Qt::QueuedConnection);
 
     m_delayMax = m_delaySum = 0.0;
     m_delaySamples = 0;
@@ -689,8 +693,10 @@ void TrainingPage::openRun(const QString& dir) {
         auto metrics = jobs::TrainingRun(dir).readMetrics();
         QMetaObject::invokeMethod(this, [this, dir, metrics = std::move(metrics)] {
             if (dir != m_runDir) return;
-            if (!metrics.ok()) onLog({QString::fromStdString(metrics.error().message)});
-            else if (m_raw.isEmpty()) showMetrics(metrics.value());
+            if (!metrics.ok())
+                onLog({QString::fromStdString(metrics.error().message)});
+            else if (m_raw.isEmpty())
+                showMetrics(metrics.value());
         });
     });
     updateButtons();
@@ -736,10 +742,9 @@ void TrainingPage::evaluateCheckpoint(const QString& checkpoint) {
                 const int row = m_evaluation->rowCount();
                 m_evaluation->insertRow(row);
                 const QString elo = r.elo < 0 ? tr("all") : QStringLiteral("%1–%2").arg(r.elo).arg(r.elo + 99);
-                const QStringList cells{elo, QString::number(r.positions),
-                                        QStringLiteral("%1%").arg(100.0 * r.top1, 0, 'f', 1),
-                                        QStringLiteral("%1%").arg(100.0 * r.top3, 0, 'f', 1),
-                                        QString::number(r.nll, 'f', 3)};
+                const QStringList cells{
+                    elo, QString::number(r.positions), QStringLiteral("%1%").arg(100.0 * r.top1, 0, 'f', 1),
+                    QStringLiteral("%1%").arg(100.0 * r.top3, 0, 'f', 1), QString::number(r.nll, 'f', 3)};
                 for (int c = 0; c < cells.size(); ++c) m_evaluation->setItem(row, c, new QTableWidgetItem(cells[c]));
             }
             Q_EMIT checkpointEvaluated(ev);
@@ -799,8 +804,7 @@ void TrainingPage::onScan(quint64 generation, const jobs::DataScan& scan) {
 
 void TrainingPage::addDataFiles() {
     const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Training data"), QString(),
-        tr("Games and puzzles (*.pgn *.pgn.zst *.csv *.csv.zst);;All files (*)"));
+        this, tr("Training data"), QString(), tr("Games and puzzles (*.pgn *.pgn.zst *.csv *.csv.zst);;All files (*)"));
     if (files.isEmpty()) return;
     QStringList all = dataFiles();
     for (const QString& f : files)
@@ -855,15 +859,14 @@ bool TrainingPage::exportChartsCsv(const QString& path) {
 }
 
 void TrainingPage::exportPngInteractive() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save charts"), QDir(m_runDir).filePath(QStringLiteral("charts.png")),
-                                                      tr("PNG images (*.png)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save charts"), QDir(m_runDir).filePath(QStringLiteral("charts.png")), tr("PNG images (*.png)"));
     if (!path.isEmpty()) exportChartsPng(path);
 }
 
 void TrainingPage::exportCsvInteractive() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save chart data"),
-                                                      QDir(m_runDir).filePath(QStringLiteral("charts.csv")),
-                                                      tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save chart data"), QDir(m_runDir).filePath(QStringLiteral("charts.csv")), tr("CSV files (*.csv)"));
     if (!path.isEmpty()) exportChartsCsv(path);
 }
 

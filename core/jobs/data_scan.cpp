@@ -33,7 +33,8 @@ bool isPuzzleFile(const QString& path) {
     return p.endsWith(QLatin1String(".csv")) || p.endsWith(QLatin1String(".csv.zst"));
 }
 
-DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxMilliseconds, const CancelToken& cancel) {
+DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxMilliseconds,
+                          const CancelToken& cancel) {
     DataScan s;
     QElapsedTimer timer;
     timer.start();
@@ -42,9 +43,7 @@ DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxM
     s.puzzles = puzzleFiles > 0;
     if (puzzleFiles > 0 && puzzleFiles < files.size())
         s.errors << QObject::tr("PGN and CSV files are mixed; a run trains on one kind");
-    auto overBudget = [&] {
-        return s.games >= maxGames || timer.elapsed() >= maxMilliseconds || cancel.isCancelled();
-    };
+    auto overBudget = [&] { return s.games >= maxGames || timer.elapsed() >= maxMilliseconds || cancel.isCancelled(); };
     for (const QString& f : files) {
         if (overBudget()) {
             s.sampled = true;
@@ -87,7 +86,8 @@ DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxM
                 s.positions += qint64(g.moves.size());
                 addElo(s, parseElo(g.tag("WhiteElo")));
                 addElo(s, parseElo(g.tag("BlackElo")));
-                if (std::any_of(g.moves.begin(), g.moves.end(), [](const chess::PgnMove& m) { return m.clockSeconds >= 0; }))
+                if (std::any_of(g.moves.begin(), g.moves.end(),
+                                [](const chess::PgnMove& m) { return m.clockSeconds >= 0; }))
                     ++s.withClocks;
             }
             s.skipped += reader.value()->skippedCount();

@@ -118,8 +118,7 @@ void TrainingJob::runUnguarded(bool resume) {
         v.top3 = m.overall().top3Rate();
         v.nll = m.overall().meanNll();
         flush(true);  // training rows up to this step first, so the files stay in step order
-        if (auto s = m_run.appendValidation({v}); !s.ok())
-            m_pendingLog << QString::fromStdString(s.error().message);
+        if (auto s = m_run.appendValidation({v}); !s.ok()) m_pendingLog << QString::fromStdString(s.error().message);
         Q_EMIT validated(v);
     };
     cb.log = [this](const std::string& line) {
@@ -156,7 +155,8 @@ void TrainingJob::flush(bool force) {
     if (!force && m_sinceFlush.elapsed() < kFlushMs) return;
     m_sinceFlush.restart();
     if (!m_pending.isEmpty()) {
-        if (auto s = m_run.appendTraining(m_pending); !s.ok()) m_pendingLog << QString::fromStdString(s.error().message);
+        if (auto s = m_run.appendTraining(m_pending); !s.ok())
+            m_pendingLog << QString::fromStdString(s.error().message);
         Q_EMIT progressed(m_pending);
         m_pending.clear();
     }

@@ -51,8 +51,9 @@ Result<CsvLines> readCsv(const QString& path, const QString& header) {
         ++lineNo;
         if (lineNo == 1) {
             if (line != header)
-                return makeError(ErrorCode::InvalidInput,
-                                 (path + QStringLiteral(":1: unexpected header '") + line + QStringLiteral("'")).toStdString());
+                return makeError(
+                    ErrorCode::InvalidInput,
+                    (path + QStringLiteral(":1: unexpected header '") + line + QStringLiteral("'")).toStdString());
             continue;
         }
         if (line.isEmpty()) continue;
@@ -60,10 +61,10 @@ Result<CsvLines> readCsv(const QString& path, const QString& header) {
         // A kill can leave a torn last line; anything else with the wrong shape is an error.
         if (fields.size() != columns) {
             if (f.atEnd()) break;
-            return makeError(ErrorCode::InvalidInput, (path + QLatin1Char(':') + QString::number(lineNo) +
-                                                       QStringLiteral(": expected ") + QString::number(columns) +
-                                                       QStringLiteral(" columns"))
-                                                          .toStdString());
+            return makeError(ErrorCode::InvalidInput,
+                             (path + QLatin1Char(':') + QString::number(lineNo) + QStringLiteral(": expected ") +
+                              QString::number(columns) + QStringLiteral(" columns"))
+                                 .toStdString());
         }
         out.rows.append({lineNo, std::move(fields)});
     }
@@ -71,18 +72,19 @@ Result<CsvLines> readCsv(const QString& path, const QString& header) {
 }
 
 Error badNumber(const QString& path, int line, int column) {
-    return makeError(ErrorCode::InvalidInput, (path + QLatin1Char(':') + QString::number(line) + QStringLiteral(": column ") +
-                                               QString::number(column + 1) + QStringLiteral(" is not a number"))
-                                                  .toStdString());
+    return makeError(ErrorCode::InvalidInput,
+                     (path + QLatin1Char(':') + QString::number(line) + QStringLiteral(": column ") +
+                      QString::number(column + 1) + QStringLiteral(" is not a number"))
+                         .toStdString());
 }
 
 QString num(double v) { return QString::number(v, 'g', 8); }
 
 QString trainingRow(const TrainingPoint& p) {
-    return QStringList{QString::number(p.step),   QString::number(p.totalSteps), QString::number(p.samplesSeen),
-                       num(p.loss),               num(p.accuracy),               num(p.learningRate),
-                       num(p.samplesPerSecond),   num(p.etaSeconds),             num(p.wallSeconds),
-                       QString::number(p.epoch)}
+    return QStringList{
+        QString::number(p.step), QString::number(p.totalSteps), QString::number(p.samplesSeen), num(p.loss),
+        num(p.accuracy),         num(p.learningRate),           num(p.samplesPerSecond),        num(p.etaSeconds),
+        num(p.wallSeconds),      QString::number(p.epoch)}
         .join(QLatin1Char(','));
 }
 
@@ -159,14 +161,18 @@ Result<TrainingRunConfig> TrainingRunConfig::fromJson(const QJsonObject& json) {
     auto str = [&](const char* key, QString& out) {
         const QJsonValue v = json.value(QLatin1String(key));
         if (v.isUndefined()) return;
-        if (!v.isString()) bad = QLatin1String(key);
-        else out = v.toString();
+        if (!v.isString())
+            bad = QLatin1String(key);
+        else
+            out = v.toString();
     };
     auto number = [&](const char* key, auto& out) {
         const QJsonValue v = json.value(QLatin1String(key));
         if (v.isUndefined()) return;
-        if (!v.isDouble()) bad = QLatin1String(key);
-        else out = static_cast<std::remove_reference_t<decltype(out)>>(v.toDouble());
+        if (!v.isDouble())
+            bad = QLatin1String(key);
+        else
+            out = static_cast<std::remove_reference_t<decltype(out)>>(v.toDouble());
     };
     str("name", c.name);
     str("kind", c.kind);
@@ -203,12 +209,12 @@ Result<TrainingRunConfig> TrainingRunConfig::fromJson(const QJsonObject& json) {
 
 QString runStatusName(RunStatus status) {
     switch (status) {
-    case RunStatus::Created: return QStringLiteral("created");
-    case RunStatus::Running: return QStringLiteral("running");
-    case RunStatus::Paused: return QStringLiteral("paused");
-    case RunStatus::Stopped: return QStringLiteral("stopped");
-    case RunStatus::Completed: return QStringLiteral("completed");
-    case RunStatus::Failed: return QStringLiteral("failed");
+        case RunStatus::Created: return QStringLiteral("created");
+        case RunStatus::Running: return QStringLiteral("running");
+        case RunStatus::Paused: return QStringLiteral("paused");
+        case RunStatus::Stopped: return QStringLiteral("stopped");
+        case RunStatus::Completed: return QStringLiteral("completed");
+        case RunStatus::Failed: return QStringLiteral("failed");
     }
     return QStringLiteral("failed");
 }
@@ -243,10 +249,9 @@ Result<QJsonObject> readRoot(const QString& path) {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject())
-        return makeError(ErrorCode::InvalidInput,
-                         (path + QStringLiteral(": offset ") + QString::number(pe.offset) + QStringLiteral(": ") +
-                          pe.errorString())
-                             .toStdString());
+        return makeError(ErrorCode::InvalidInput, (path + QStringLiteral(": offset ") + QString::number(pe.offset) +
+                                                   QStringLiteral(": ") + pe.errorString())
+                                                      .toStdString());
     return doc.object();
 }
 }  // namespace

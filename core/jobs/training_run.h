@@ -16,11 +16,11 @@ namespace kibitz::jobs {
 
 /// What the user chose for a run. Stored in run.json; a resume re-reads it so the trainer sees the same options.
 struct TrainingRunConfig {
-    QString name;                ///< folder name under the runs directory
+    QString name;  ///< folder name under the runs directory
     QString kind = QStringLiteral("human");
-    QStringList dataFiles;       ///< PGN / .pgn.zst (human), CSV (puzzle)
+    QStringList dataFiles;                  ///< PGN / .pgn.zst (human), CSV (puzzle)
     QString size = QStringLiteral("tiny");  ///< tiny / small / medium
-    qint64 steps = 2000;         ///< length of the schedule
+    qint64 steps = 2000;                    ///< length of the schedule
     int batchSize = 64;
     double learningRate = 1e-3;
     int threads = 1;
@@ -109,7 +109,7 @@ public:
 
 private:
     QString m_dir;
-    qint64 m_lastTrainingStep = -1;    ///< -1: not read yet
+    qint64 m_lastTrainingStep = -1;  ///< -1: not read yet
     qint64 m_lastValidationStep = -1;
 };
 

@@ -139,8 +139,8 @@ void TestTrainingPage::trainPauseResumeStop() {
     QVERIFY2(log.contains(QStringLiteral("at step %1").arg(pausedStep)), qPrintable(log.right(2000)));
 
     const auto delay = page.loopDelay();
-    qInfo("GUI event loop delay while training: max %.1f ms, mean %.2f ms over %lld probes", delay.maxMs,
-          delay.meanMs, static_cast<long long>(delay.samples));
+    qInfo("GUI event loop delay while training: max %.1f ms, mean %.2f ms over %lld probes", delay.maxMs, delay.meanMs,
+          static_cast<long long>(delay.samples));
     QVERIFY(delay.samples > 10);
 
     QVERIFY(page.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/screenshot_training.png")));
