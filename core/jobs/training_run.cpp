@@ -97,7 +97,13 @@ QString validationRow(const ValidationPoint& p) {
 /// rows at or after `fromStep`.
 Status appendRows(const QString& path, const QString& header, qint64 lastStep, qint64 fromStep,
                   const QStringList& rows) {
-    if (lastStep >= 0 && fromStep <= lastStep) {
+    // A kill can also leave a torn last line; appending after it would glue two rows together.
+    bool torn = false;
+    if (QFile existing(path); existing.size() > 0 && existing.open(QIODevice::ReadOnly)) {
+        existing.seek(existing.size() - 1);
+        torn = existing.read(1) != "\n";
+    }
+    if (torn || (lastStep >= 0 && fromStep <= lastStep)) {
         auto existing = readCsv(path, header);
         if (!existing.ok()) return existing.error();
         QByteArray kept = header.toUtf8() + '\n';

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Run folders: run.json round trip and errors, metrics appended across a resume (each step once), torn last
+// lines, checkpoint ordering, which runs are offered for resume.
+
+#include "core/jobs/training_run.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using kibitz::jobs::RunStatus;
+using kibitz::jobs::TrainingPoint;
+using kibitz::jobs::TrainingRun;
+using kibitz::jobs::TrainingRunConfig;
+
+namespace {
+
+QVector<TrainingPoint> points(qint64 from, qint64 to, double loss) {
+    QVector<TrainingPoint> out;
+    for (qint64 s = from; s <= to; ++s) {
+        TrainingPoint p;
+        p.step = s;
+        p.totalSteps = 100;
+        p.loss = loss + 0.01 * double(s);
+        p.learningRate = 1e-3;
+        out.append(p);
+    }
+    return out;
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+}  // namespace
+
+class TestTrainingRun : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void configRoundTrip();
+    void configWrongType_data();
+    void configWrongType();
+    void intervals_data();
+    void intervals();
+    void resumeKeepsEachStepOnce_data();
+    void resumeKeepsEachStepOnce();
+    void tornLastLineIsDropped();
+    void badHeaderNamesTheFile();
+    void checkpointsNewestFirst();
+    void resumableRuns();
+};
+
+void TestTrainingRun::configRoundTrip() {
+    QTemporaryDir dir;
+    TrainingRunConfig c;
+    c.name = QStringLiteral("r1");
+    c.dataFiles = {QStringLiteral("/data/a.pgn"), QStringLiteral("/data/b.pgn.zst")};
+    c.size = QStringLiteral("small");
+    c.steps = 12345;
+    c.batchSize = 48;
+    c.learningRate = 3e-4;
+    c.seed = 0xFFFFFFFFFFFFull;  // beyond a double's exact integers would be lost if stored as a number
+    TrainingRun run(dir.filePath(QStringLiteral("r1")));
+    QVERIFY(run.writeRunJson(c, RunStatus::Running).ok());
+    auto back = run.readConfig();
+    QVERIFY(back.ok());
+    QCOMPARE(back->dataFiles, c.dataFiles);
+    QCOMPARE(back->size, c.size);
+    QCOMPARE(back->steps, c.steps);
+    QCOMPARE(back->batchSize, c.batchSize);
+    QCOMPARE(back->learningRate, c.learningRate);
+    QCOMPARE(back->seed, c.seed);
+    QCOMPARE(run.readStatus().value(), RunStatus::Running);
+}
+
+void TestTrainingRun::configWrongType_data() {
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("key");
+    QTest::newRow("steps") << QByteArray(R"({"config":{"steps":"many"}})") << "steps";
+    QTest::newRow("files") << QByteArray(R"({"config":{"data_files":"a.pgn"}})") << "data_files";
+    QTest::newRow("seed") << QByteArray(R"({"config":{"seed":"x1"}})") << "seed";
+}
+
+void TestTrainingRun::configWrongType() {
+    QFETCH(QByteArray, json);
+    QFETCH(QString, key);
+    QTemporaryDir dir;
+    TrainingRun run(dir.path());
+    writeFile(run.runJsonPath(), json);
+    auto c = run.readConfig();
+    QVERIFY(!c.ok());
+    const QString message = QString::fromStdString(c.error().message);
+    QVERIFY2(message.contains(run.runJsonPath()) && message.contains(key), qPrintable(message));
+}
+
+void TestTrainingRun::intervals_data() {
+    QTest::addColumn<qint64>("steps");
+    QTest::addColumn<qint64>("logEvery");
+    QTest::addColumn<qint64>("checkpointEvery");
+    QTest::newRow("tiny run") << qint64(600) << qint64(1) << qint64(30);
+    QTest::newRow("default") << qint64(20000) << qint64(40) << qint64(1000);
+    QTest::newRow("long") << qint64(200000) << qint64(50) << qint64(1000);
+}
+
+void TestTrainingRun::intervals() {
+    QFETCH(qint64, steps);
+    QFETCH(qint64, logEvery);
+    QFETCH(qint64, checkpointEvery);
+    TrainingRunConfig c;
+    c.steps = steps;
+    c.deriveIntervals();
+    QCOMPARE(c.logEvery, logEvery);
+    QCOMPARE(c.checkpointEvery, checkpointEvery);
+}
+
+void TestTrainingRun::resumeKeepsEachStepOnce_data() {
+    QTest::addColumn<qint64>("resumeFrom");
+    QTest::addColumn<bool>("reopen");  // a new TrainingRun object (the app restarted) reads the last step from disk
+    QTest::newRow("after a pause") << qint64(11) << false;
+    QTest::newRow("after a kill, same object") << qint64(6) << false;
+    QTest::newRow("after a kill, restarted app") << qint64(6) << true;
+    QTest::newRow("back to the start") << qint64(1) << true;
+}
+
+void TestTrainingRun::resumeKeepsEachStepOnce() {
+    QFETCH(qint64, resumeFrom);
+    QFETCH(bool, reopen);
+    QTemporaryDir dir;
+    TrainingRun first(dir.path());
+    QVERIFY(first.appendTraining(points(1, 10, 2.0)).ok());
+    TrainingRun second(dir.path());
+    TrainingRun& run = reopen ? second : first;
+    QVERIFY(run.appendTraining(points(resumeFrom, 15, 5.0)).ok());
+    auto m = TrainingRun(dir.path()).readMetrics();
+    QVERIFY(m.ok());
+    QCOMPARE(m->training.size(), 15);
+    for (int i = 0; i < 15; ++i) {
+        QCOMPARE(m->training[i].step, qint64(i + 1));
+        const double base = m->training[i].step >= resumeFrom ? 5.0 : 2.0;
+        QCOMPARE(m->training[i].loss, base + 0.01 * double(i + 1));
+    }
+    QVERIFY(run.writeMetricsJson().ok());
+    QVERIFY(QFile::exists(run.metricsJsonPath()));
+}
+
+void TestTrainingRun::tornLastLineIsDropped() {
+    QTemporaryDir dir;
+    TrainingRun run(dir.path());
+    QVERIFY(run.appendTraining(points(1, 3, 1.0)).ok());
+    QFile f(run.metricsCsvPath());
+    QVERIFY(f.open(QIODevice::Append));
+    f.write("4,100,0,1.0");  // the app died in the middle of a line
+    f.close();
+    auto m = run.readMetrics();
+    QVERIFY(m.ok());
+    QCOMPARE(m->training.size(), 3);
+    // The next append replaces the torn line instead of gluing onto it.
+    QVERIFY(TrainingRun(dir.path()).appendTraining(points(4, 5, 1.0)).ok());
+    m = run.readMetrics();
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+    QCOMPARE(m->training.size(), 5);
+    QCOMPARE(m->training.last().step, qint64(5));
+}
+
+void TestTrainingRun::badHeaderNamesTheFile() {
+    QTemporaryDir dir;
+    TrainingRun run(dir.path());
+    writeFile(run.metricsCsvPath(), "epoch,loss\n1,2\n");
+    auto m = run.readMetrics();
+    QVERIFY(!m.ok());
+    QVERIFY(QString::fromStdString(m.error().message).startsWith(run.metricsCsvPath() + QStringLiteral(":1:")));
+}
+
+void TestTrainingRun::checkpointsNewestFirst() {
+    QTemporaryDir dir;
+    for (const char* name : {"step-20.pt", "step-200.pt", "latest.pt", "step-100.pt", "notes.txt", "latest.pt.tmp"})
+        writeFile(dir.filePath(QLatin1String(name)), "x");
+    QStringList names;
+    for (const QString& f : TrainingRun(dir.path()).checkpoints()) names << QFileInfo(f).fileName();
+    QCOMPARE(names, (QStringList{"latest.pt", "step-200.pt", "step-100.pt", "step-20.pt"}));
+}
+
+void TestTrainingRun::resumableRuns() {
+    QTemporaryDir dir;
+    TrainingRunConfig c;
+    auto make = [&](const QString& name, RunStatus status, bool checkpoint) {
+        TrainingRun run(dir.filePath(name));
+        QVERIFY(run.writeRunJson(c, status).ok());
+        if (checkpoint) writeFile(run.latestCheckpoint(), "x");
+    };
+    make(QStringLiteral("killed"), RunStatus::Running, true);
+    make(QStringLiteral("paused"), RunStatus::Paused, true);
+    make(QStringLiteral("done"), RunStatus::Completed, true);
+    make(QStringLiteral("killed-before-checkpoint"), RunStatus::Running, false);
+    QStringList names;
+    for (const QString& r : kibitz::jobs::resumableRuns(dir.path())) names << QFileInfo(r).fileName();
+    names.sort();
+    QCOMPARE(names, (QStringList{"killed", "paused"}));
+}
+
+QTEST_GUILESS_MAIN(TestTrainingRun)
+#include "tst_training_run.moc"
