@@ -19,8 +19,8 @@
 #include <QTableView>
 #include <QThread>
 #include <QTimer>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -46,8 +46,8 @@ QSlider* makeSlider(int lo, int hi, int step, int value) {
 }
 
 // Arrow colours for ranks 1..5: a blue ramp so the order reads at a glance.
-const QColor kArrowColors[] = {QColor(20, 90, 200), QColor(40, 130, 220), QColor(70, 160, 230),
-                               QColor(100, 180, 235), QColor(130, 195, 240)};
+const QColor kArrowColors[] = {QColor(20, 90, 200), QColor(40, 130, 220), QColor(70, 160, 230), QColor(100, 180, 235),
+                               QColor(130, 195, 240)};
 
 }  // namespace
 
@@ -115,9 +115,10 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_status->setWordWrap(true);
     m_riskLabel = new QLabel;
     m_riskLabel->setWordWrap(true);
-    m_riskLabel->setToolTip(tr("Probability that a player of the chosen Elo plays a move losing at least 1 or 3 pawns "
-                               "against the engine's best move (moves outside the engine lines count as at least as bad "
-                               "as its worst line)"));
+    m_riskLabel->setToolTip(
+        tr("Probability that a player of the chosen Elo plays a move losing at least 1 or 3 pawns "
+           "against the engine's best move (moves outside the engine lines count as at least as bad "
+           "as its worst line)"));
 
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_table);
@@ -180,7 +181,8 @@ AnalysisPanel::~AnalysisPanel() {
 
 void AnalysisPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
     m_status->setText(tr("Loading model…"));
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setModel(f); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, f = std::move(factory)] { w->setModel(f); }, Qt::QueuedConnection);
 }
 
 void AnalysisPanel::setPosition(const chess::Position& pos) {
@@ -357,7 +359,8 @@ QString AnalysisPanel::blunderRiskText() const {
         unknown = std::max(unknown, level.unknownMass);
     }
     QString text = tr("Blunder risk at %1: %2").arg(c.moverElo.value_or(0)).arg(parts.join(QStringLiteral(", ")));
-    if (unknown >= 0.005) text += QStringLiteral(" ") + tr("(up to %1% more outside the engine lines)").arg(100.0 * unknown, 0, 'f', 0);
+    if (unknown >= 0.005)
+        text += QStringLiteral(" ") + tr("(up to %1% more outside the engine lines)").arg(100.0 * unknown, 0, 'f', 0);
     return text;
 }
 

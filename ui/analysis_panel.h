@@ -107,7 +107,7 @@ private:
     QChartView* m_chartView = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_riskLabel = nullptr;
-    std::vector<encoding::MoveProb> m_humanMoves;      // the current position's distribution
+    std::vector<encoding::MoveProb> m_humanMoves;     // the current position's distribution
     std::vector<evaluation::MoveEval> m_engineEvals;  // the current position's engine lines, side to move's view
     std::optional<evaluation::BlunderRisk> m_risk;
 };

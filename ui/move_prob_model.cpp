@@ -67,7 +67,8 @@ QVariant MoveProbModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::ToolTipRole) return QStringLiteral("%1 (%2): %3%").arg(r.san, r.uci).arg(r.prob * 100.0, 0, 'f', 2);
     if (role == ProbabilityRole && index.column() == ProbabilityColumn) return r.prob;
-    if (role == EvalCpRole && index.column() == EvalColumn) return r.eval ? QVariant(evaluation::scoreToCp(*r.eval)) : QVariant();
+    if (role == EvalCpRole && index.column() == EvalColumn)
+        return r.eval ? QVariant(evaluation::scoreToCp(*r.eval)) : QVariant();
     if (role == Qt::TextAlignmentRole && index.column() != MoveColumn)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     return {};

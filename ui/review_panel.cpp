@@ -16,8 +16,8 @@
 #include <QSpinBox>
 #include <QThread>
 #include <QTreeWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -130,7 +130,8 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
     connect(m_worker, &jobs::ReviewWorker::progressChanged, this, &ReviewPanel::onProgress);
     connect(m_worker, &jobs::ReviewWorker::finished, this, &ReviewPanel::onFinished);
     connect(m_worker, &jobs::ReviewWorker::cancelled, this, [this] { onStopped(tr("Review cancelled.")); });
-    connect(m_worker, &jobs::ReviewWorker::failed, this, [this](const QString& m) { onStopped(tr("Review failed: %1").arg(m)); });
+    connect(m_worker, &jobs::ReviewWorker::failed, this,
+            [this](const QString& m) { onStopped(tr("Review failed: %1").arg(m)); });
     m_thread->start();
 
     connect(m_startButton, &QPushButton::clicked, this, &ReviewPanel::start);
@@ -149,11 +150,13 @@ void ReviewPanel::setAnalyserFactory(evaluation::AnalyserFactory factory) {
     m_customAnalyser = bool(factory);
     m_analyserFactory = factory;
     m_factoryDepth = 0;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
 }
 
 void ReviewPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setEvaluatorFactory(f); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, f = std::move(factory)] { w->setEvaluatorFactory(f); }, Qt::QueuedConnection);
 }
 
 void ReviewPanel::setGame(const chess::PgnGame& game) {
@@ -186,13 +189,15 @@ void ReviewPanel::start() {
         o.limits = engines::SearchLimits::depth(depth());
         auto factory = evaluation::uciAnalyserFactory(o);
         m_factoryDepth = depth();
-        QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
     }
     clearResults();
     setRunning(true);
     m_status->setText(tr("Reviewing…"));
     const chess::PgnGame game = *m_game;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, game] { w->review(game, evaluation::ReviewOptions{}); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, game] { w->review(game, evaluation::ReviewOptions{}); }, Qt::QueuedConnection);
 }
 
 void ReviewPanel::cancel() {
@@ -220,9 +225,12 @@ void ReviewPanel::onFinished(const evaluation::GameReview& review) {
     m_review = review;
     m_progress->setValue(m_progress->maximum());
     showReview();
-    m_status->setText(tr("Reviewed %n plies.", nullptr, int(review.plies.size())) +
-                      (review.engine.empty() ? QString() : QStringLiteral(" ") + tr("Engine: %1.").arg(QString::fromStdString(review.engine))) +
-                      (review.model.empty() ? QString() : QStringLiteral(" ") + tr("Model: %1.").arg(QString::fromStdString(review.model))));
+    m_status->setText(
+        tr("Reviewed %n plies.", nullptr, int(review.plies.size())) +
+        (review.engine.empty() ? QString()
+                               : QStringLiteral(" ") + tr("Engine: %1.").arg(QString::fromStdString(review.engine))) +
+        (review.model.empty() ? QString()
+                              : QStringLiteral(" ") + tr("Model: %1.").arg(QString::fromStdString(review.model))));
     Q_EMIT reviewFinished();
 }
 
@@ -257,12 +265,18 @@ void ReviewPanel::showReview() {
         item->setText(PlyColumn, QString::number(ply));
         item->setData(PlyColumn, Qt::UserRole, ply);
         const int moveNo = firstMove + (p.ply + blackFirst) / 2;
-        item->setText(MoveColumn, QStringLiteral("%1%2 %3").arg(moveNo).arg(p.mover == chess::White ? QStringLiteral(".") : QStringLiteral("...")).arg(QString::fromStdString(p.san)));
+        item->setText(MoveColumn, QStringLiteral("%1%2 %3")
+                                      .arg(moveNo)
+                                      .arg(p.mover == chess::White ? QStringLiteral(".") : QStringLiteral("..."))
+                                      .arg(QString::fromStdString(p.san)));
         item->setText(HumanColumn, p.humanProb ? QString::number(100.0 * *p.humanProb, 'f', 1) : QStringLiteral("–"));
         item->setText(EvalColumn, whiteScoreText(p.after, p.mover));
-        item->setText(LossColumn, p.before ? QString::number(p.lossCp >= 10000 ? 9999 : p.lossCp) : QStringLiteral("–"));
-        if (p.before && p.lossCp >= 300) item->setForeground(LossColumn, QColor(200, 30, 30));
-        else if (p.before && p.lossCp >= 100) item->setForeground(LossColumn, QColor(210, 130, 0));
+        item->setText(LossColumn,
+                      p.before ? QString::number(p.lossCp >= 10000 ? 9999 : p.lossCp) : QStringLiteral("–"));
+        if (p.before && p.lossCp >= 300)
+            item->setForeground(LossColumn, QColor(200, 30, 30));
+        else if (p.before && p.lossCp >= 100)
+            item->setForeground(LossColumn, QColor(210, 130, 0));
         rows.append(item);
     }
     // One replace() per series rather than a signal per point.

@@ -30,8 +30,9 @@ const QColor kWrongColor(210, 50, 40);
 }  // namespace
 
 SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
-    auto* intro = new QLabel(tr("Sort the moves from strongest (top) to weakest. Drag the cards, or select one and "
-                                "press Ctrl+Up/Down (Alt+Up/Down)."));
+    auto* intro =
+        new QLabel(tr("Sort the moves from strongest (top) to weakest. Drag the cards, or select one and "
+                      "press Ctrl+Up/Down (Alt+Up/Down)."));
     intro->setWordWrap(true);
     m_cards = new QListWidget;
     m_cards->setDragDropMode(QAbstractItemView::InternalMove);
@@ -50,8 +51,10 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
     m_action->setEnabled(false);
     m_action->setDefault(true);
     connect(m_action, &QPushButton::clicked, this, [this] {
-        if (m_revealed) next();
-        else submit();
+        if (m_revealed)
+            next();
+        else
+            submit();
     });
 
     m_elo = new QSpinBox;
@@ -71,7 +74,8 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
 
     m_difficulty = new QLabel;
     m_difficulty->setWordWrap(true);
-    m_difficulty->setMinimumHeight(3 * m_difficulty->fontMetrics().lineSpacing() + 4);  // engine line + human line, wrapped
+    m_difficulty->setMinimumHeight(3 * m_difficulty->fontMetrics().lineSpacing() +
+                                   4);  // engine line + human line, wrapped
     m_score = new QLabel;
     m_status = new QLabel(tr("Give a position to start."));
     m_status->setWordWrap(true);
@@ -92,12 +96,15 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &jobs::SortWorker::gameReady, this, &SortTrainer::onGameReady);
-    connect(m_worker, &jobs::SortWorker::positionSkipped, this, [this](quint64, const QString& m) { m_status->setText(m); });
+    connect(m_worker, &jobs::SortWorker::positionSkipped, this,
+            [this](quint64, const QString& m) { m_status->setText(m); });
     connect(m_worker, &jobs::SortWorker::finished, this, [this](quint64 id) {
         if (id != m_requestId) return;
         m_generating = false;
-        if (m_waitingForGame && m_queue.empty() && m_nextPosition % std::max<qsizetype>(1, m_fens.size()) != 0) requestGames();
-        else if (m_waitingForGame && m_queue.empty()) m_status->setText(tr("No game could be made from these positions."));
+        if (m_waitingForGame && m_queue.empty() && m_nextPosition % std::max<qsizetype>(1, m_fens.size()) != 0)
+            requestGames();
+        else if (m_waitingForGame && m_queue.empty())
+            m_status->setText(tr("No game could be made from these positions."));
     });
     connect(m_worker, &jobs::SortWorker::failed, this, [this](quint64 id, const QString& m) {
         if (id != m_requestId) return;
@@ -118,11 +125,13 @@ SortTrainer::~SortTrainer() {
 void SortTrainer::setAnalyserFactory(evaluation::AnalyserFactory factory) {
     m_customAnalyser = bool(factory);
     m_factoryDepth = 0;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
 }
 
 void SortTrainer::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setEvaluatorFactory(f); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, f = std::move(factory)] { w->setEvaluatorFactory(f); }, Qt::QueuedConnection);
 }
 
 int SortTrainer::elo() const { return m_elo->value(); }
@@ -159,7 +168,8 @@ bool SortTrainer::ensureEngine() {
     o.limits = engines::SearchLimits::depth(depth());
     auto factory = evaluation::uciAnalyserFactory(o);
     m_factoryDepth = depth();
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);
     return true;
 }
 
@@ -175,7 +185,8 @@ void SortTrainer::requestGames() {
     req.options.humanElo = elo();
     req.options.seed = std::uint32_t(req.id);
     m_generating = true;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, req] { w->generate(req); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, req] { w->generate(req); }, Qt::QueuedConnection);
 }
 
 void SortTrainer::onGameReady(quint64 id, const evaluation::SortGame& game) {
@@ -215,7 +226,8 @@ void SortTrainer::setGame(const evaluation::SortGame& game) {
     std::shuffle(order.begin(), order.end(), rng);
     std::vector<engines::UciScore> scores;
     for (const auto& c : game.cards) scores.push_back(c.score);
-    if (order.size() > 1 && evaluation::sortPoints(scores, order) == int(order.size())) std::rotate(order.begin(), order.begin() + 1, order.end());
+    if (order.size() > 1 && evaluation::sortPoints(scores, order) == int(order.size()))
+        std::rotate(order.begin(), order.begin() + 1, order.end());
     m_cards->clear();
     for (int i : order) {
         auto* item = new QListWidgetItem;
@@ -227,7 +239,8 @@ void SortTrainer::setGame(const evaluation::SortGame& game) {
     refreshCards();
     m_action->setText(tr("Submit"));
     m_action->setEnabled(true);
-    m_status->setText(game.source.empty() ? tr("Sort the moves.") : tr("Puzzle %1: sort the moves.").arg(QString::fromStdString(game.source)));
+    m_status->setText(game.source.empty() ? tr("Sort the moves.")
+                                          : tr("Puzzle %1: sort the moves.").arg(QString::fromStdString(game.source)));
     updateLabels();
     Q_EMIT positionChanged(m_position);
     Q_EMIT arrowsChanged({});
@@ -294,7 +307,8 @@ void SortTrainer::refreshCards() {
             continue;
         }
         // Right when the card's score equals the score of the card the engine puts on this row.
-        const bool right = evaluation::scoreToCp(card.score) == evaluation::scoreToCp(m_game->cards[std::size_t(row)].score);
+        const bool right =
+            evaluation::scoreToCp(card.score) == evaluation::scoreToCp(m_game->cards[std::size_t(row)].score);
         const QString eval = evaluation::formatScore(card.score);
         QString text = tr("%1  %2  engine #%3").arg(san, eval).arg(card.engineRank);
         if (card.humanProb) text += QStringLiteral("  ") + tr("human %1%").arg(100.0 * *card.humanProb, 0, 'f', 1);
@@ -302,13 +316,14 @@ void SortTrainer::refreshCards() {
         QColor bg = right ? kRightColor : kWrongColor;
         bg.setAlpha(60);
         item->setBackground(bg);
-        item->setToolTip(right ? tr("In the right place") : tr("Should be in place %1").arg(
-                                                                   1 + int(std::find_if(m_game->cards.begin(), m_game->cards.end(),
-                                                                                        [&](const evaluation::SortCard& c) {
-                                                                                            return evaluation::scoreToCp(c.score) ==
-                                                                                                   evaluation::scoreToCp(card.score);
-                                                                                        }) -
-                                                                           m_game->cards.begin())));
+        item->setToolTip(right ? tr("In the right place")
+                               : tr("Should be in place %1")
+                                     .arg(1 + int(std::find_if(m_game->cards.begin(), m_game->cards.end(),
+                                                               [&](const evaluation::SortCard& c) {
+                                                                   return evaluation::scoreToCp(c.score) ==
+                                                                          evaluation::scoreToCp(card.score);
+                                                               }) -
+                                                  m_game->cards.begin())));
     }
 }
 
@@ -324,7 +339,8 @@ void SortTrainer::emitPreview() {
         a.label = QString::fromStdString(card.san);
         a.color = kPreviewColor;
         if (m_revealed) {
-            const bool right = evaluation::scoreToCp(card.score) == evaluation::scoreToCp(m_game->cards[std::size_t(row)].score);
+            const bool right =
+                evaluation::scoreToCp(card.score) == evaluation::scoreToCp(m_game->cards[std::size_t(row)].score);
             a.color = right ? kRightColor : kWrongColor;
             a.label = evaluation::formatScore(card.score);
         }
@@ -339,11 +355,14 @@ void SortTrainer::updateLabels() {
     } else if (!m_revealed) {
         m_difficulty->setText(tr("Difficulty: %1").arg(QString::fromLatin1(evaluation::sortLabelName(m_game->label))));
     } else {
-        QString text = tr("Difficulty: %1 (%2)").arg(QString::fromLatin1(evaluation::sortLabelName(m_game->label))).arg(m_game->difficulty, 0, 'f', 1);
+        QString text = tr("Difficulty: %1 (%2)")
+                           .arg(QString::fromLatin1(evaluation::sortLabelName(m_game->label)))
+                           .arg(m_game->difficulty, 0, 'f', 1);
         if (m_game->human)
             text += QStringLiteral("\n") + tr("For a %1 player: %2 (%3), perfect order %4%")
                                                .arg(m_game->humanElo.value_or(0))
-                                               .arg(QString::fromLatin1(evaluation::sortLabelName(evaluation::sortLabel(m_game->human->difficulty))))
+                                               .arg(QString::fromLatin1(evaluation::sortLabelName(
+                                                   evaluation::sortLabel(m_game->human->difficulty))))
                                                .arg(m_game->human->difficulty, 0, 'f', 1)
                                                .arg(100.0 * m_game->human->pCorrect, 0, 'f', 1);
         m_difficulty->setText(text);

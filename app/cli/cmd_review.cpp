@@ -54,9 +54,9 @@ int runReview(const std::vector<std::string>& argv) {
     const int threads = int(args.intValue("threads", 1, 1, 256));
     if (!args.ok() || !args.positionals().empty() || !args.has("pgn")) {
         std::fprintf(stderr, "kibitz-cli review: %s\n",
-                     !args.ok() ? args.error().c_str()
-                                : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
-                                                              : "--pgn FILE is required (see --help)");
+                     !args.ok()                    ? args.error().c_str()
+                     : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
+                                                   : "--pgn FILE is required (see --help)");
         return kExitUsage;
     }
 
@@ -74,8 +74,8 @@ int runReview(const std::vector<std::string>& argv) {
         return kExitFailure;
     }
     if (found < gameIndex) {
-        std::fprintf(stderr, "kibitz-cli review: %s: --game %lld: the file has %lld readable games\n", file.c_str(), gameIndex,
-                     found);
+        std::fprintf(stderr, "kibitz-cli review: %s: --game %lld: the file has %lld readable games\n", file.c_str(),
+                     gameIndex, found);
         return kExitUsage;
     }
 
@@ -115,13 +115,15 @@ int runReview(const std::vector<std::string>& argv) {
         return kExitFailure;
     }
     if (args.has("json")) {
-        std::printf("%s\n", QJsonDocument(evaluation::reviewToJson(*review)).toJson(QJsonDocument::Compact).constData());
+        std::printf("%s\n",
+                    QJsonDocument(evaluation::reviewToJson(*review)).toJson(QJsonDocument::Compact).constData());
         return kExitOk;
     }
     std::printf("%s - %s (%s)\n", review->white.c_str(), review->black.c_str(), game.result.c_str());
     if (!review->model.empty()) std::printf("model:  %s\n", review->model.c_str());
     if (!review->engine.empty()) std::printf("engine: %s\n", review->engine.c_str());
-    std::printf("%5s  %-8s %7s %5s %8s %8s %7s  %s\n", "ply", "move", "human%", "rank", "before", "after", "loss", "best");
+    std::printf("%5s  %-8s %7s %5s %8s %8s %7s  %s\n", "ply", "move", "human%", "rank", "before", "after", "loss",
+                "best");
     for (const auto& p : review->plies) {
         const QString before = scoreText(p.before, p.mover);
         const QString after = scoreText(p.after, p.mover);
@@ -134,7 +136,8 @@ int runReview(const std::vector<std::string>& argv) {
     return kExitOk;
 }
 
-const bool kRegistered = registerCommand({"review", "review a game: human probability and engine eval of every move", runReview});
+const bool kRegistered =
+    registerCommand({"review", "review a game: human probability and engine eval of every move", runReview});
 
 }  // namespace
 }  // namespace kibitz::cli

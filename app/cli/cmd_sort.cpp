@@ -38,11 +38,14 @@ void printHelp() {
 
 void printGame(const evaluation::SortGame& g, int index) {
     std::printf("game %d%s%s: %s\n", index, g.source.empty() ? "" : " puzzle ", g.source.c_str(), g.fen.c_str());
-    std::printf("  difficulty %.1f (%s), strategy %s\n", g.difficulty, evaluation::sortLabelName(g.label), g.strategy.c_str());
+    std::printf("  difficulty %.1f (%s), strategy %s\n", g.difficulty, evaluation::sortLabelName(g.label),
+                g.strategy.c_str());
     if (g.human)
-        std::printf("  human at Elo %d: difficulty %.1f (%s), P(correct) %.3f, expected points %.2f, wrong pairs %.0f%%\n",
-                    g.humanElo.value_or(0), g.human->difficulty, evaluation::sortLabelName(evaluation::sortLabel(g.human->difficulty)),
-                    g.human->pCorrect, g.human->expectedPoints, 100.0 * g.human->expectedKendall);
+        std::printf(
+            "  human at Elo %d: difficulty %.1f (%s), P(correct) %.3f, expected points %.2f, wrong pairs %.0f%%\n",
+            g.humanElo.value_or(0), g.human->difficulty,
+            evaluation::sortLabelName(evaluation::sortLabel(g.human->difficulty)), g.human->pCorrect,
+            g.human->expectedPoints, 100.0 * g.human->expectedKendall);
     for (std::size_t i = 0; i < g.cards.size(); ++i) {
         const auto& c = g.cards[i];
         std::printf("  %zu. %-8s %-6s %8s  engine rank %2d", i + 1, c.san.c_str(), c.uci.c_str(),
@@ -53,7 +56,8 @@ void printGame(const evaluation::SortGame& g, int index) {
 }
 
 int runSort(const std::vector<std::string>& argv) {
-    Args args(argv, {"fen", "csv", "limit", "count", "cards", "depth", "lines", "elo", "model", "seed", "engine", "threads"},
+    Args args(argv,
+              {"fen", "csv", "limit", "count", "cards", "depth", "lines", "elo", "model", "seed", "engine", "threads"},
               {"json"});
     if (args.has("help")) {
         printHelp();
@@ -70,9 +74,9 @@ int runSort(const std::vector<std::string>& argv) {
     if (args.has("elo")) opt.humanElo = int(args.intValue("elo", 1500, 100, 4000));
     if (!args.ok() || !args.positionals().empty() || args.has("fen") == args.has("csv")) {
         std::fprintf(stderr, "kibitz-cli sort: %s\n",
-                     !args.ok() ? args.error().c_str()
-                                : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
-                                                              : "give exactly one of --fen or --csv (see --help)");
+                     !args.ok()                    ? args.error().c_str()
+                     : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
+                                                   : "give exactly one of --fen or --csv (see --help)");
         return kExitUsage;
     }
 
@@ -95,9 +99,12 @@ int runSort(const std::vector<std::string>& argv) {
             std::fprintf(stderr, "kibitz-cli sort: %s\n", reader.error().message.c_str());
             return kExitUsage;
         }
-        (*reader)->setOnSkip([](const chess::CsvSkip& s) { std::fprintf(stderr, "kibitz-cli sort: skipped %s\n", s.message().c_str()); });
+        (*reader)->setOnSkip([](const chess::CsvSkip& s) {
+            std::fprintf(stderr, "kibitz-cli sort: skipped %s\n", s.message().c_str());
+        });
         chess::Puzzle puzzle;
-        while (int(sources.size()) < limit && (*reader)->next(puzzle)) sources.push_back({puzzle.solverStart(), puzzle.id});
+        while (int(sources.size()) < limit && (*reader)->next(puzzle))
+            sources.push_back({puzzle.solverStart(), puzzle.id});
         if (!(*reader)->headerError().empty()) {
             std::fprintf(stderr, "kibitz-cli sort: %s\n", (*reader)->headerError().c_str());
             return kExitUsage;
@@ -133,8 +140,8 @@ int runSort(const std::vector<std::string>& argv) {
     for (const Source& s : sources) {
         auto games = evaluation::generateSortGames(s.pos, engine, human.get(), opt, CancelToken());
         if (!games) {
-            std::fprintf(stderr, "kibitz-cli sort: %s%s%s\n", s.label.empty() ? "" : "puzzle ", s.label.empty() ? "" : (s.label + ": ").c_str(),
-                         games.error().message.c_str());
+            std::fprintf(stderr, "kibitz-cli sort: %s%s%s\n", s.label.empty() ? "" : "puzzle ",
+                         s.label.empty() ? "" : (s.label + ": ").c_str(), games.error().message.c_str());
             if (games.error().code != ErrorCode::InvalidInput) return kExitFailure;
             rc = kExitUsage;
             continue;
@@ -142,7 +149,8 @@ int runSort(const std::vector<std::string>& argv) {
         for (auto& g : *games) {
             g.source = s.label;
             if (args.has("json"))
-                std::printf("%s\n", QJsonDocument(evaluation::sortGameToJson(g)).toJson(QJsonDocument::Compact).constData());
+                std::printf("%s\n",
+                            QJsonDocument(evaluation::sortGameToJson(g)).toJson(QJsonDocument::Compact).constData());
             else
                 printGame(g, ++index);
         }
@@ -150,7 +158,8 @@ int runSort(const std::vector<std::string>& argv) {
     return rc;
 }
 
-const bool kRegistered = registerCommand({"sort", "Chessort move-sorting games with difficulty (engine multi-PV)", runSort});
+const bool kRegistered =
+    registerCommand({"sort", "Chessort move-sorting games with difficulty (engine multi-PV)", runSort});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -29,7 +29,8 @@ Result<BlunderRisk> computeBlunderRisk(const std::vector<encoding::MoveProb>& hu
     double lossSum = 0.0;
     for (const encoding::MoveProb& mp : human) {
         const double p = std::max(0.0, double(mp.prob));
-        const auto it = std::find_if(evals.begin(), evals.end(), [&mp](const MoveEval& e) { return e.move == mp.move; });
+        const auto it =
+            std::find_if(evals.begin(), evals.end(), [&mp](const MoveEval& e) { return e.move == mp.move; });
         if (it != evals.end()) {
             const int loss = bestCp - scoreToCp(it->score);
             risk.evaluatedMass += p;
@@ -39,10 +40,13 @@ Result<BlunderRisk> computeBlunderRisk(const std::vector<encoding::MoveProb>& hu
             continue;
         }
         // Not evaluated. From a top-lines list, the move is no better than the worst line shown.
-        const std::optional<int> minLoss = options.evalsAreTopLines ? std::optional<int>(bestCp - worstCp) : std::nullopt;
+        const std::optional<int> minLoss =
+            options.evalsAreTopLines ? std::optional<int>(bestCp - worstCp) : std::nullopt;
         for (BlunderLevel& level : risk.levels) {
-            if (minLoss && *minLoss >= level.thresholdCp) level.mass += p;
-            else level.unknownMass += p;
+            if (minLoss && *minLoss >= level.thresholdCp)
+                level.mass += p;
+            else
+                level.unknownMass += p;
         }
     }
     risk.expectedLossCp = risk.evaluatedMass > 0.0 ? lossSum / risk.evaluatedMass : 0.0;

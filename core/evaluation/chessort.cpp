@@ -87,14 +87,17 @@ int sortPoints(const std::vector<engines::UciScore>& scores, const std::vector<i
     // The reference order: by score, best first (stable, so engine order breaks nothing that matters).
     std::vector<int> ref(scores.size());
     std::iota(ref.begin(), ref.end(), 0);
-    std::stable_sort(ref.begin(), ref.end(), [&](int a, int b) { return scoreToCp(scores[std::size_t(a)]) > scoreToCp(scores[std::size_t(b)]); });
+    std::stable_sort(ref.begin(), ref.end(), [&](int a, int b) {
+        return scoreToCp(scores[std::size_t(a)]) > scoreToCp(scores[std::size_t(b)]);
+    });
     int points = 0;
     for (std::size_t pos = 0; pos < order.size(); ++pos)
         if (sameScore(scores[std::size_t(order[pos])], scores[std::size_t(ref[pos])])) ++points;
     return points;
 }
 
-Result<HumanSortDifficulty> humanSortDifficulty(const std::vector<double>& probs, const std::vector<engines::UciScore>& scores) {
+Result<HumanSortDifficulty> humanSortDifficulty(const std::vector<double>& probs,
+                                                const std::vector<engines::UciScore>& scores) {
     const std::size_t n = probs.size();
     if (n != scores.size() || n == 0 || n > 8)
         return makeError(ErrorCode::InvalidInput, "human sort difficulty: need 1 to 8 cards with one probability each");
@@ -139,7 +142,9 @@ bool MoveSelectionStrategy::canHandle(const std::vector<RankedMove>& moves, int 
 }
 
 double TopSpreadStrategy::spreadForCp(int cp) {
-    return normalisedStrength(engines::UciScore{engines::UciScore::Kind::Centipawns, cp, engines::UciScore::Bound::Exact}) - 0.5;
+    return normalisedStrength(
+               engines::UciScore{engines::UciScore::Kind::Centipawns, cp, engines::UciScore::Bound::Exact}) -
+           0.5;
 }
 
 namespace {
@@ -148,7 +153,8 @@ namespace {
 std::vector<std::vector<int>> buckets(const std::vector<RankedMove>& moves) {
     std::vector<std::vector<int>> out;
     for (int i = 0; i < int(moves.size()); ++i) {
-        if (out.empty() || !sameScore(moves[std::size_t(out.back().front())].eval.score, moves[std::size_t(i)].eval.score))
+        if (out.empty() ||
+            !sameScore(moves[std::size_t(out.back().front())].eval.score, moves[std::size_t(i)].eval.score))
             out.emplace_back();
         out.back().push_back(i);
     }
@@ -161,7 +167,8 @@ bool TopSpreadStrategy::canHandle(const std::vector<RankedMove>& moves, int coun
     return MoveSelectionStrategy::canHandle(moves, count) && int(buckets(moves).size()) >= count;
 }
 
-std::optional<std::vector<int>> TopSpreadStrategy::select(const std::vector<RankedMove>& moves, int count, std::mt19937&) const {
+std::optional<std::vector<int>> TopSpreadStrategy::select(const std::vector<RankedMove>& moves, int count,
+                                                          std::mt19937&) const {
     if (!canHandle(moves, count)) return std::nullopt;
     const auto groups = buckets(moves);
     std::vector<bool> used(groups.size(), false);
@@ -192,7 +199,8 @@ std::string TopSpreadStrategy::name() const {
     return "top-spread(" + std::to_string(cp) + "cp)";
 }
 
-std::optional<std::vector<int>> RandomStrategy::select(const std::vector<RankedMove>& moves, int count, std::mt19937& rng) const {
+std::optional<std::vector<int>> RandomStrategy::select(const std::vector<RankedMove>& moves, int count,
+                                                       std::mt19937& rng) const {
     if (!canHandle(moves, count)) return std::nullopt;
     std::vector<int> all(moves.size());
     std::iota(all.begin(), all.end(), 0);
@@ -204,22 +212,25 @@ std::optional<std::vector<int>> RandomStrategy::select(const std::vector<RankedM
 
 std::vector<std::unique_ptr<MoveSelectionStrategy>> defaultStrategies() {
     std::vector<std::unique_ptr<MoveSelectionStrategy>> out;
-    for (int cp : {500, 300, 150, 50, 0}) out.push_back(std::make_unique<TopSpreadStrategy>(TopSpreadStrategy::spreadForCp(cp)));
+    for (int cp : {500, 300, 150, 50, 0})
+        out.push_back(std::make_unique<TopSpreadStrategy>(TopSpreadStrategy::spreadForCp(cp)));
     out.push_back(std::make_unique<RandomStrategy>());
     return out;
 }
 
-Result<SortGame> makeSortGame(const chess::Position& pos, const std::vector<RankedMove>& moves, const std::vector<int>& picked,
-                              const std::string& strategy, const std::vector<encoding::MoveProb>* humanDist,
-                              std::optional<int> humanElo) {
+Result<SortGame> makeSortGame(const chess::Position& pos, const std::vector<RankedMove>& moves,
+                              const std::vector<int>& picked, const std::string& strategy,
+                              const std::vector<encoding::MoveProb>* humanDist, std::optional<int> humanElo) {
     SortGame game;
     game.fen = pos.fen();
     game.strategy = strategy;
     for (int i : picked) {
-        if (i < 0 || i >= int(moves.size())) return makeError(ErrorCode::InvalidInput, "sort game: move index out of range");
+        if (i < 0 || i >= int(moves.size()))
+            return makeError(ErrorCode::InvalidInput, "sort game: move index out of range");
         const RankedMove& rm = moves[std::size_t(i)];
         if (!pos.isLegal(rm.eval.move))
-            return makeError(ErrorCode::InvalidInput, "sort game: illegal move " + chess::toUci(rm.eval.move) + " in " + pos.fen());
+            return makeError(ErrorCode::InvalidInput,
+                             "sort game: illegal move " + chess::toUci(rm.eval.move) + " in " + pos.fen());
         SortCard card;
         card.move = rm.eval.move;
         card.san = chess::toSan(pos, card.move);
@@ -252,13 +263,15 @@ Result<SortGame> makeSortGame(const chess::Position& pos, const std::vector<Rank
     return game;
 }
 
-Result<std::vector<SortGame>> generateSortGames(const chess::Position& pos, PositionAnalyser& engine, encoding::Evaluator* human,
-                                                const SortOptions& options, const CancelToken& cancel) {
+Result<std::vector<SortGame>> generateSortGames(const chess::Position& pos, PositionAnalyser& engine,
+                                                encoding::Evaluator* human, const SortOptions& options,
+                                                const CancelToken& cancel) {
     const int legal = pos.countLegalMoves();
     if (options.cards < 2) return makeError(ErrorCode::InvalidInput, "sort: a game needs at least 2 cards");
     if (legal < options.cards)
-        return makeError(ErrorCode::InvalidInput, "sort: " + pos.fen() + " has " + std::to_string(legal) + " legal moves, fewer than " +
-                                                       std::to_string(options.cards) + " cards");
+        return makeError(ErrorCode::InvalidInput, "sort: " + pos.fen() + " has " + std::to_string(legal) +
+                                                      " legal moves, fewer than " + std::to_string(options.cards) +
+                                                      " cards");
     auto lines = engine.analyse(pos, std::max(options.lines, options.cards), cancel);
     if (!lines) return lines.error();
 
@@ -271,7 +284,8 @@ Result<std::vector<SortGame>> generateSortGames(const chess::Position& pos, Posi
     });
     for (std::size_t i = 0; i < ranked.size(); ++i) ranked[i].engineRank = int(i) + 1;
     if (int(ranked.size()) < options.cards)
-        return makeError(ErrorCode::Runtime, "sort: the engine returned " + std::to_string(ranked.size()) + " lines for " + pos.fen());
+        return makeError(ErrorCode::Runtime,
+                         "sort: the engine returned " + std::to_string(ranked.size()) + " lines for " + pos.fen());
 
     std::optional<std::vector<encoding::MoveProb>> dist;
     if (human && options.humanElo) {
@@ -330,12 +344,13 @@ QJsonObject sortGameToJson(const SortGame& game) {
     }
     QJsonValue human(QJsonValue::Null);
     if (game.human) {
-        human = QJsonObject{{QStringLiteral("elo"), game.humanElo ? QJsonValue(*game.humanElo) : QJsonValue(QJsonValue::Null)},
-                            {QStringLiteral("p_correct"), game.human->pCorrect},
-                            {QStringLiteral("expected_points"), game.human->expectedPoints},
-                            {QStringLiteral("expected_kendall"), game.human->expectedKendall},
-                            {QStringLiteral("difficulty"), game.human->difficulty},
-                            {QStringLiteral("label"), QString::fromLatin1(sortLabelName(sortLabel(game.human->difficulty)))}};
+        human = QJsonObject{
+            {QStringLiteral("elo"), game.humanElo ? QJsonValue(*game.humanElo) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("p_correct"), game.human->pCorrect},
+            {QStringLiteral("expected_points"), game.human->expectedPoints},
+            {QStringLiteral("expected_kendall"), game.human->expectedKendall},
+            {QStringLiteral("difficulty"), game.human->difficulty},
+            {QStringLiteral("label"), QString::fromLatin1(sortLabelName(sortLabel(game.human->difficulty)))}};
     }
     return QJsonObject{{QStringLiteral("fen"), QString::fromStdString(game.fen)},
                        {QStringLiteral("source"), QString::fromStdString(game.source)},

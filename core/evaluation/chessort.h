@@ -63,7 +63,8 @@ struct HumanSortDifficulty {
 
 /// The human-aware difficulty (see HumanSortDifficulty). `probs` are the model's probabilities of the cards and
 /// `scores` their engine scores, both in the same order; sizes must match and be at most 8.
-Result<HumanSortDifficulty> humanSortDifficulty(const std::vector<double>& probs, const std::vector<engines::UciScore>& scores);
+Result<HumanSortDifficulty> humanSortDifficulty(const std::vector<double>& probs,
+                                                const std::vector<engines::UciScore>& scores);
 
 // ---- Game generation ----
 
@@ -80,7 +81,8 @@ public:
     /// True when select() can succeed: at least `count` moves (and whatever the strategy needs beyond that).
     virtual bool canHandle(const std::vector<RankedMove>& moves, int count) const;
     /// Indices into `moves` of the chosen moves in engine order, or nothing when the strategy cannot fill them.
-    virtual std::optional<std::vector<int>> select(const std::vector<RankedMove>& moves, int count, std::mt19937& rng) const = 0;
+    virtual std::optional<std::vector<int>> select(const std::vector<RankedMove>& moves, int count,
+                                                   std::mt19937& rng) const = 0;
     virtual std::string name() const = 0;
 };
 
@@ -93,7 +95,8 @@ public:
     /// The spread that separates a 0.00 score from `cp` centipawns: normalisedStrength(cp) - 0.5.
     static double spreadForCp(int cp);
     bool canHandle(const std::vector<RankedMove>& moves, int count) const override;
-    std::optional<std::vector<int>> select(const std::vector<RankedMove>& moves, int count, std::mt19937& rng) const override;
+    std::optional<std::vector<int>> select(const std::vector<RankedMove>& moves, int count,
+                                           std::mt19937& rng) const override;
     std::string name() const override;
 
 private:
@@ -103,7 +106,8 @@ private:
 /// Fallback that always succeeds given enough moves: `count` distinct moves uniformly at random.
 class RandomStrategy : public MoveSelectionStrategy {
 public:
-    std::optional<std::vector<int>> select(const std::vector<RankedMove>& moves, int count, std::mt19937& rng) const override;
+    std::optional<std::vector<int>> select(const std::vector<RankedMove>& moves, int count,
+                                           std::mt19937& rng) const override;
     std::string name() const override { return "random"; }
 };
 
@@ -112,8 +116,8 @@ struct SortCard {
     chess::Move move;
     std::string san;
     std::string uci;
-    engines::UciScore score;  ///< side to move's view
-    int engineRank = 0;       ///< rank among all analysed moves (1 = engine's best)
+    engines::UciScore score;          ///< side to move's view
+    int engineRank = 0;               ///< rank among all analysed moves (1 = engine's best)
     std::optional<double> humanProb;  ///< model probability at the chosen Elo (all legal moves normalised)
 };
 
@@ -131,9 +135,9 @@ struct SortGame {
 
 /// How games are generated.
 struct SortOptions {
-    int count = 1;     ///< games per position
-    int cards = 4;     ///< moves per game
-    int lines = 16;    ///< multi-PV lines asked of the engine
+    int count = 1;                ///< games per position
+    int cards = 4;                ///< moves per game
+    int lines = 16;               ///< multi-PV lines asked of the engine
     std::optional<int> humanElo;  ///< Elo for the human difficulty (mover and opponent); needs an evaluator
     std::uint32_t seed = 1;       ///< random choices are reproducible
 };
@@ -146,15 +150,16 @@ std::vector<std::unique_ptr<MoveSelectionStrategy>> defaultStrategies();
 /// score (engine rank breaks ties), SAN, difficulty and, when `humanDist` (the model's distribution for `pos`) is
 /// given, card probabilities and the human difficulty at `humanElo`. Fails on an index out of range or an
 /// illegal move.
-Result<SortGame> makeSortGame(const chess::Position& pos, const std::vector<RankedMove>& moves, const std::vector<int>& picked,
-                              const std::string& strategy, const std::vector<encoding::MoveProb>* humanDist,
-                              std::optional<int> humanElo);
+Result<SortGame> makeSortGame(const chess::Position& pos, const std::vector<RankedMove>& moves,
+                              const std::vector<int>& picked, const std::string& strategy,
+                              const std::vector<encoding::MoveProb>* humanDist, std::optional<int> humanElo);
 
 /// Generates up to options.count distinct games for `pos` from one multi-PV analysis. Game i tries the strategy
 /// ladder from rung i (so successive games get easier-to-harder spreads), skipping move sets already used, and
 /// falls back to random. Fails with InvalidInput when the position has fewer legal moves than cards.
-Result<std::vector<SortGame>> generateSortGames(const chess::Position& pos, PositionAnalyser& engine, encoding::Evaluator* human,
-                                                const SortOptions& options, const CancelToken& cancel);
+Result<std::vector<SortGame>> generateSortGames(const chess::Position& pos, PositionAnalyser& engine,
+                                                encoding::Evaluator* human, const SortOptions& options,
+                                                const CancelToken& cancel);
 
 /// JSON of a game (kibitz-cli sort --json): {fen, source, strategy, difficulty, label, human: {elo, p_correct,
 /// expected_points, expected_kendall, difficulty, label} or null, cards: [{uci, san, eval_cp, mate,

@@ -23,8 +23,10 @@ int scoreToCp(const UciScore& score) {
 UciScore flipSide(const UciScore& score) {
     UciScore s = score;
     s.value = -score.value;
-    if (score.bound == UciScore::Bound::Lower) s.bound = UciScore::Bound::Upper;
-    else if (score.bound == UciScore::Bound::Upper) s.bound = UciScore::Bound::Lower;
+    if (score.bound == UciScore::Bound::Lower)
+        s.bound = UciScore::Bound::Upper;
+    else if (score.bound == UciScore::Bound::Upper)
+        s.bound = UciScore::Bound::Lower;
     return s;
 }
 
@@ -38,7 +40,9 @@ UciScore scoreBeforeMove(const UciScore& afterMove) {
 
 QString formatScore(const UciScore& score) {
     if (score.isMate()) return QStringLiteral("#%1").arg(score.value);
-    return QStringLiteral("%1%2").arg(score.value >= 0 ? QStringLiteral("+") : QString()).arg(score.value / 100.0, 0, 'f', 2);
+    return QStringLiteral("%1%2")
+        .arg(score.value >= 0 ? QStringLiteral("+") : QString())
+        .arg(score.value / 100.0, 0, 'f', 2);
 }
 
 UciAnalyser::UciAnalyser(UciAnalyserOptions options) : m_options(std::move(options)) {}
@@ -55,7 +59,8 @@ QString UciAnalyser::describe() const {
 
 Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, int lines, const CancelToken& cancel) {
     const chess::MoveList legal = pos.legalMoves();
-    if (legal.empty()) return makeError(ErrorCode::InvalidInput, "analyse: the position has no legal move: " + pos.fen());
+    if (legal.empty())
+        return makeError(ErrorCode::InvalidInput, "analyse: the position has no legal move: " + pos.fen());
     if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
     lines = std::clamp(lines, 1, legal.size());
 
@@ -85,34 +90,38 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
         loop.quit();
     };
     QObject context;
-    QObject::connect(m_engine.get(), &engines::UciEngine::infoReceived, &context, [&latest](const engines::UciInfo& info) {
-        if (!info.score || info.pv.isEmpty()) return;
-        const int k = info.multiPv.value_or(1);
-        auto it = latest.find(k);
-        const bool exact = info.score->bound == UciScore::Bound::Exact;
-        if (it != latest.end() && !exact && it->second.score->bound == UciScore::Bound::Exact &&
-            it->second.depth == info.depth)
-            return;
-        latest[k] = info;
-    });
-    QObject::connect(m_engine.get(), &engines::UciEngine::bestMove, &context, [&finish](const engines::UciBestMove&) { finish(); });
-    QObject::connect(m_engine.get(), &engines::UciEngine::restarted, &context, [this, &latest, &retries, &failure, &finish] {
-        // The search died with the old process; ask the fresh one once more.
-        if (retries-- > 0) {
-            latest.clear();
-            m_engine->go(m_options.limits);
-        } else {
-            failure = QStringLiteral("the engine failed twice on this position");
-            finish();
-        }
-    });
+    QObject::connect(m_engine.get(), &engines::UciEngine::infoReceived, &context,
+                     [&latest](const engines::UciInfo& info) {
+                         if (!info.score || info.pv.isEmpty()) return;
+                         const int k = info.multiPv.value_or(1);
+                         auto it = latest.find(k);
+                         const bool exact = info.score->bound == UciScore::Bound::Exact;
+                         if (it != latest.end() && !exact && it->second.score->bound == UciScore::Bound::Exact &&
+                             it->second.depth == info.depth)
+                             return;
+                         latest[k] = info;
+                     });
+    QObject::connect(m_engine.get(), &engines::UciEngine::bestMove, &context,
+                     [&finish](const engines::UciBestMove&) { finish(); });
+    QObject::connect(m_engine.get(), &engines::UciEngine::restarted, &context,
+                     [this, &latest, &retries, &failure, &finish] {
+                         // The search died with the old process; ask the fresh one once more.
+                         if (retries-- > 0) {
+                             latest.clear();
+                             m_engine->go(m_options.limits);
+                         } else {
+                             failure = QStringLiteral("the engine failed twice on this position");
+                             finish();
+                         }
+                     });
     // The client reports an error and then, when it gives up, enters Failed; remember the message for then.
     QString lastError;
     QObject::connect(m_engine.get(), &engines::UciEngine::error, &context,
                      [&lastError](const engines::EngineError& e) { lastError = e.message; });
     QObject::connect(m_engine.get(), &engines::UciEngine::stateChanged, &context,
                      [&lastError, &failure, &finish](engines::UciEngine::State st) {
-                         if (st != engines::UciEngine::State::Failed && st != engines::UciEngine::State::NotRunning) return;
+                         if (st != engines::UciEngine::State::Failed && st != engines::UciEngine::State::NotRunning)
+                             return;
                          failure = lastError.isEmpty() ? QStringLiteral("the engine stopped") : lastError;
                          finish();
                      });
@@ -145,8 +154,10 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
     timeout.stop();
     // The loop also ends when the owning thread is asked to quit; that only happens on shutdown, after a cancel.
     if (!done && failure.isEmpty()) {
-        if (cancel.isCancelled()) cancelled = true;
-        else failure = QStringLiteral("the wait for the engine was interrupted");
+        if (cancel.isCancelled())
+            cancelled = true;
+        else
+            failure = QStringLiteral("the wait for the engine was interrupted");
     }
 
     if (cancelled || !failure.isEmpty()) {
@@ -162,7 +173,8 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
             drain.exec();
         }
         if (cancelled) return makeError(ErrorCode::Cancelled, "cancelled");
-        return makeError(ErrorCode::Runtime, "engine " + m_options.program.toStdString() + ": " + failure.toStdString());
+        return makeError(ErrorCode::Runtime,
+                         "engine " + m_options.program.toStdString() + ": " + failure.toStdString());
     }
 
     std::vector<MoveEval> out;
@@ -173,7 +185,8 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
         out.push_back(MoveEval{*move, *info.score, info.depth.value_or(0), info.pv});
     }
     if (out.empty())
-        return makeError(ErrorCode::Runtime, "engine " + m_options.program.toStdString() + " gave no usable line for " + pos.fen());
+        return makeError(ErrorCode::Runtime,
+                         "engine " + m_options.program.toStdString() + " gave no usable line for " + pos.fen());
     // multipv order is the engine's ranking; keep it (std::map iterates 1, 2, 3, ...).
     return out;
 }

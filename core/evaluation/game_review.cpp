@@ -57,11 +57,13 @@ std::vector<encoding::Conditioning> plyConditionings(const chess::PgnGame& game)
 }
 
 Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* human, PositionAnalyser* engine,
-                              const ReviewOptions& options, const CancelToken& cancel, const ReviewProgressFn& progress) {
+                              const ReviewOptions& options, const CancelToken& cancel,
+                              const ReviewProgressFn& progress) {
     auto start = game.startPosition();
     if (!start) return start.error();
-    const std::size_t plies =
-        options.maxPlies > 0 ? std::min<std::size_t>(std::size_t(options.maxPlies), game.moves.size()) : game.moves.size();
+    const std::size_t plies = options.maxPlies > 0
+                                  ? std::min<std::size_t>(std::size_t(options.maxPlies), game.moves.size())
+                                  : game.moves.size();
 
     GameReview review;
     review.white = game.tag("White");
@@ -102,10 +104,14 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
         for (std::size_t first = 0; first < plies; first += batch) {
             if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "review cancelled");
             const std::size_t last = std::min(plies, first + batch);
-            std::vector<chess::Position> batchPos(positions.begin() + std::ptrdiff_t(first), positions.begin() + std::ptrdiff_t(last));
-            std::vector<encoding::Conditioning> batchCond(conds.begin() + std::ptrdiff_t(first), conds.begin() + std::ptrdiff_t(last));
+            std::vector<chess::Position> batchPos(positions.begin() + std::ptrdiff_t(first),
+                                                  positions.begin() + std::ptrdiff_t(last));
+            std::vector<encoding::Conditioning> batchCond(conds.begin() + std::ptrdiff_t(first),
+                                                          conds.begin() + std::ptrdiff_t(last));
             auto dists = human->moveDistributions(batchPos, batchCond);
-            if (!dists) return makeError(dists.error().code, "human model at ply " + std::to_string(first + 1) + ": " + dists.error().message);
+            if (!dists)
+                return makeError(dists.error().code,
+                                 "human model at ply " + std::to_string(first + 1) + ": " + dists.error().message);
             for (std::size_t i = first; i < last; ++i) {
                 const auto& dist = (*dists)[i - first];
                 PlyReview& r = review.plies[i];
@@ -140,7 +146,8 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
                 auto lines = engine->analyse(positions[k], 1, cancel);
                 if (!lines) {
                     if (lines.error().code == ErrorCode::Cancelled) return lines.error();
-                    return makeError(lines.error().code, "engine at ply " + std::to_string(k + 1) + ": " + lines.error().message);
+                    return makeError(lines.error().code,
+                                     "engine at ply " + std::to_string(k + 1) + ": " + lines.error().message);
                 }
                 scores[k] = lines->front().score;
                 best[k] = lines->front().move;
@@ -188,8 +195,8 @@ QJsonObject reviewToJson(const GameReview& review) {
         whiteView(r, r.before, o, "eval_before_cp", "mate_before");
         whiteView(r, r.after, o, "eval_after_cp", "mate_after");
         o[QStringLiteral("loss_cp")] = r.before ? QJsonValue(r.lossCp) : QJsonValue(QJsonValue::Null);
-        o[QStringLiteral("best_uci")] =
-            r.engineBest ? QJsonValue(QString::fromStdString(chess::toUci(r.engineBest))) : QJsonValue(QJsonValue::Null);
+        o[QStringLiteral("best_uci")] = r.engineBest ? QJsonValue(QString::fromStdString(chess::toUci(r.engineBest)))
+                                                     : QJsonValue(QJsonValue::Null);
         plies.append(o);
     }
     return QJsonObject{{QStringLiteral("white"), QString::fromStdString(review.white)},

@@ -51,8 +51,8 @@ struct GameReview {
 
 /// Options of reviewGame.
 struct ReviewOptions {
-    int maxPlies = 0;   ///< review at most this many plies from the start (0: all)
-    int batchSize = 32; ///< positions per human-model batch
+    int maxPlies = 0;    ///< review at most this many plies from the start (0: all)
+    int batchSize = 32;  ///< positions per human-model batch
 };
 
 /// Progress of a review: `done` of `total` steps (one per model batch position and one per engine search).

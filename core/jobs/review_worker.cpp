@@ -69,9 +69,8 @@ void ReviewWorker::review(const chess::PgnGame& game, const evaluation::ReviewOp
         lastSent = clock.elapsed();
         Q_EMIT progressChanged(JobProgress{done, total});
     };
-    auto r = guarded<evaluation::GameReview>([&] {
-        return evaluation::reviewGame(game, m_evaluator.get(), m_analyser.get(), options, m_cancel, progress);
-    });
+    auto r = guarded<evaluation::GameReview>(
+        [&] { return evaluation::reviewGame(game, m_evaluator.get(), m_analyser.get(), options, m_cancel, progress); });
     if (r) {
         Q_EMIT finished(*r);
     } else if (r.error().code == ErrorCode::Cancelled) {
@@ -116,8 +115,11 @@ void SortWorker::generate(const SortRequest& request) {
     if (!m_evaluator && m_evaluatorFactory && !m_evaluatorTried && request.options.humanElo) {
         m_evaluatorTried = true;
         auto e = guarded<std::unique_ptr<encoding::Evaluator>>(m_evaluatorFactory);
-        if (e) m_evaluator = std::move(*e);
-        else Q_EMIT positionSkipped(request.id, tr("human model unavailable: %1").arg(QString::fromStdString(e.error().message)));
+        if (e)
+            m_evaluator = std::move(*e);
+        else
+            Q_EMIT positionSkipped(request.id,
+                                   tr("human model unavailable: %1").arg(QString::fromStdString(e.error().message)));
     }
     for (int i = 0; i < request.fens.size(); ++i) {
         if (m_cancel.isCancelled()) break;
@@ -127,8 +129,9 @@ void SortWorker::generate(const SortRequest& request) {
             Q_EMIT positionSkipped(request.id, tr("%1: %2").arg(fen, QString::fromStdString(pos.error().message)));
             continue;
         }
-        auto games = guarded<std::vector<evaluation::SortGame>>(
-            [&] { return evaluation::generateSortGames(*pos, *m_analyser, m_evaluator.get(), request.options, m_cancel); });
+        auto games = guarded<std::vector<evaluation::SortGame>>([&] {
+            return evaluation::generateSortGames(*pos, *m_analyser, m_evaluator.get(), request.options, m_cancel);
+        });
         if (!games) {
             if (games.error().code == ErrorCode::Cancelled) break;
             if (games.error().code == ErrorCode::InvalidInput) {

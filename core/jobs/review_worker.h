@@ -61,8 +61,8 @@ private:
 /// What the sort trainer asks for: positions to make games from and the options.
 struct SortRequest {
     quint64 id = 0;
-    QStringList fens;       ///< positions, used in order
-    QStringList sources;    ///< optional label per position (puzzle id)
+    QStringList fens;     ///< positions, used in order
+    QStringList sources;  ///< optional label per position (puzzle id)
     evaluation::SortOptions options;
 };
 

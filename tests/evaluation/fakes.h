@@ -16,11 +16,13 @@ namespace kibitz::testing {
 /// 0.6 for the legal move whose UCI text sorts first, the rest shared equally.
 class FakeEvaluator : public encoding::Evaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos, const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning&) override {
         const chess::MoveList legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
         std::vector<chess::Move> moves(legal.begin(), legal.end());
-        std::sort(moves.begin(), moves.end(), [](chess::Move a, chess::Move b) { return chess::toUci(a) < chess::toUci(b); });
+        std::sort(moves.begin(), moves.end(),
+                  [](chess::Move a, chess::Move b) { return chess::toUci(a) < chess::toUci(b); });
         std::vector<encoding::MoveProb> out;
         for (std::size_t i = 0; i < moves.size(); ++i)
             out.push_back({moves[i], float(moves.size() == 1 ? 1.0 : i == 0 ? 0.6 : 0.4 / double(moves.size() - 1))});
@@ -34,14 +36,19 @@ public:
 class LadderAnalyser : public evaluation::PositionAnalyser {
 public:
     explicit LadderAnalyser(int delayMs = 0) : m_delayMs(delayMs) {}
-    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines, const CancelToken& cancel) override {
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines,
+                                                      const CancelToken& cancel) override {
         if (m_delayMs > 0) QThread::msleep(unsigned(m_delayMs));
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
         const chess::MoveList legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
         std::vector<evaluation::MoveEval> out;
         for (int i = 0; i < legal.size() && i < lines; ++i)
-            out.push_back({legal[i], engines::UciScore{engines::UciScore::Kind::Centipawns, 50 - 40 * i, engines::UciScore::Bound::Exact}, 8, {}});
+            out.push_back(
+                {legal[i],
+                 engines::UciScore{engines::UciScore::Kind::Centipawns, 50 - 40 * i, engines::UciScore::Bound::Exact},
+                 8,
+                 {}});
         return out;
     }
     QString describe() const override { return QStringLiteral("ladder"); }

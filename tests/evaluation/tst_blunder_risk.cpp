@@ -6,8 +6,8 @@
 #include <QTest>
 
 using namespace kibitz;
-using evaluation::MoveEval;
 using engines::UciScore;
+using evaluation::MoveEval;
 
 namespace {
 
@@ -59,7 +59,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("beforeKind");
         QTest::addColumn<int>("before");
         QTest::newRow("cp flips") << 0 << 120 << 0 << -120;
-        QTest::newRow("mate delivered") << 1 << 0 << 1 << 1;       // opponent checkmated: the move was mate in 1
+        QTest::newRow("mate delivered") << 1 << 0 << 1 << 1;        // opponent checkmated: the move was mate in 1
         QTest::newRow("opponent mated in 2") << 1 << -2 << 1 << 3;  // the move starts a mate in 3
         QTest::newRow("opponent mates in 4") << 1 << 4 << 1 << -4;
     }
@@ -82,7 +82,8 @@ private Q_SLOTS:
         QTest::addColumn<double>("unknown300");
         QTest::addColumn<double>("evaluated");
         // e2e4 best (+50); d2d4 loses 110, g1f3 loses 350, b1c3 walks into a mate.
-        const Evals all{ev(mv("e2e4"), cp(50)), ev(mv("d2d4"), cp(-60)), ev(mv("g1f3"), cp(-300)), ev(mv("b1c3"), mate(-2))};
+        const Evals all{ev(mv("e2e4"), cp(50)), ev(mv("d2d4"), cp(-60)), ev(mv("g1f3"), cp(-300)),
+                        ev(mv("b1c3"), mate(-2))};
         QTest::newRow("all evaluated") << all << false << 0.5 << 0.0 << 0.2 << 0.0 << 1.0;
         // b1c3 missing: unknown without the top-lines bound ...
         const Evals three{all[0], all[1], all[2]};
@@ -93,14 +94,16 @@ private Q_SLOTS:
         const Evals two{all[0], all[1]};
         QTest::newRow("top two") << two << true << 0.5 << 0.0 << 0.0 << 0.2 << 0.8;
         // Exactly at the threshold counts.
-        const Evals edge{ev(mv("e2e4"), cp(0)), ev(mv("d2d4"), cp(-100)), ev(mv("g1f3"), cp(-299)), ev(mv("b1c3"), cp(-300))};
+        const Evals edge{ev(mv("e2e4"), cp(0)), ev(mv("d2d4"), cp(-100)), ev(mv("g1f3"), cp(-299)),
+                         ev(mv("b1c3"), cp(-300))};
         QTest::newRow("threshold inclusive") << edge << false << 0.5 << 0.0 << 0.05 << 0.0 << 1.0;
         // A mate on the board: anything that is not a mate is a blunder, a longer mate is not.
-        const Evals mates{ev(mv("e2e4"), mate(3)), ev(mv("d2d4"), mate(5)), ev(mv("g1f3"), cp(900)), ev(mv("b1c3"), cp(0))};
+        const Evals mates{ev(mv("e2e4"), mate(3)), ev(mv("d2d4"), mate(5)), ev(mv("g1f3"), cp(900)),
+                          ev(mv("b1c3"), cp(0))};
         QTest::newRow("missed mate") << mates << false << 0.2 << 0.0 << 0.2 << 0.0 << 1.0;
         // The best move is one humans do not consider: everything listed loses.
-        const Evals hidden{ev(mv("a2a3"), cp(400)), ev(mv("e2e4"), cp(250)), ev(mv("d2d4"), cp(100)), ev(mv("g1f3"), cp(90)),
-                           ev(mv("b1c3"), cp(-10))};
+        const Evals hidden{ev(mv("a2a3"), cp(400)), ev(mv("e2e4"), cp(250)), ev(mv("d2d4"), cp(100)),
+                           ev(mv("g1f3"), cp(90)), ev(mv("b1c3"), cp(-10))};
         QTest::newRow("best not human") << hidden << false << 1.0 << 0.0 << 0.5 << 0.0 << 1.0;
     }
     void risk() {
@@ -120,9 +123,11 @@ private Q_SLOTS:
         QCOMPARE(r->levels[1].thresholdCp, 300);
         const double eps = 1e-5;
         QVERIFY2(std::abs(r->levels[0].mass - mass100) < eps, qPrintable(QString::number(r->levels[0].mass)));
-        QVERIFY2(std::abs(r->levels[0].unknownMass - unknown100) < eps, qPrintable(QString::number(r->levels[0].unknownMass)));
+        QVERIFY2(std::abs(r->levels[0].unknownMass - unknown100) < eps,
+                 qPrintable(QString::number(r->levels[0].unknownMass)));
         QVERIFY2(std::abs(r->levels[1].mass - mass300) < eps, qPrintable(QString::number(r->levels[1].mass)));
-        QVERIFY2(std::abs(r->levels[1].unknownMass - unknown300) < eps, qPrintable(QString::number(r->levels[1].unknownMass)));
+        QVERIFY2(std::abs(r->levels[1].unknownMass - unknown300) < eps,
+                 qPrintable(QString::number(r->levels[1].unknownMass)));
         QVERIFY(std::abs(r->evaluatedMass - evaluated) < eps);
     }
 

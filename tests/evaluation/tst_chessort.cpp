@@ -27,7 +27,8 @@ UciScore mate(int v) { return UciScore{UciScore::Kind::Mate, v, UciScore::Bound:
 class ScriptedAnalyser : public evaluation::PositionAnalyser {
 public:
     explicit ScriptedAnalyser(Scores scores) : m_scores(std::move(scores)) {}
-    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines, const CancelToken&) override {
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines,
+                                                      const CancelToken&) override {
         ++calls;
         lastLines = lines;
         std::vector<evaluation::MoveEval> out;
@@ -47,7 +48,8 @@ private:
 // Uniform over the legal moves except that the first legal move gets `firstShare`.
 class FakeEvaluator : public encoding::Evaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos, const encoding::Conditioning& c) override {
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning& c) override {
         lastCond = c;
         const chess::MoveList legal = pos.legalMoves();
         std::vector<encoding::MoveProb> out;
@@ -158,8 +160,8 @@ private Q_SLOTS:
         // Two cards: the order is right when the 0.8 card is drawn first.
         QTest::newRow("two") << Doubles{0.8, 0.2} << Scores{cp(100), cp(0)} << 0.8 << 1.6 << 0.2;
         // 0.5 * (0.3 / 0.5) = 0.3.
-        QTest::newRow("three") << Doubles{0.5, 0.3, 0.2} << Scores{cp(300), cp(0), cp(-300)} << 0.3 << 1.3892857142857142
-                               << 0.3535714285714286;
+        QTest::newRow("three") << Doubles{0.5, 0.3, 0.2} << Scores{cp(300), cp(0), cp(-300)} << 0.3
+                               << 1.3892857142857142 << 0.3535714285714286;
         // Tied first two: right when the third card comes last: 0.5 * 0.6 + 0.3 * 0.5 / 0.7.
         QTest::newRow("tie") << Doubles{0.5, 0.3, 0.2} << Scores{cp(100), cp(100), cp(0)} << 0.5142857142857143
                              << 2.028571428571429 << 0.34285714285714286;
@@ -180,7 +182,8 @@ private Q_SLOTS:
         QVERIFY(h.ok());
         QVERIFY2(std::abs(h->pCorrect - pCorrect) < 1e-9, qPrintable(QString::number(h->pCorrect, 'g', 17)));
         QVERIFY2(std::abs(h->expectedPoints - points) < 1e-9, qPrintable(QString::number(h->expectedPoints, 'g', 17)));
-        QVERIFY2(std::abs(h->expectedKendall - kendall) < 1e-9, qPrintable(QString::number(h->expectedKendall, 'g', 17)));
+        QVERIFY2(std::abs(h->expectedKendall - kendall) < 1e-9,
+                 qPrintable(QString::number(h->expectedKendall, 'g', 17)));
         QVERIFY(std::abs(h->difficulty - 100.0 * (1.0 - pCorrect)) < 1e-7);
         QVERIFY(!evaluation::humanSortDifficulty({0.5}, {cp(1), cp(2)}).ok());
     }
@@ -249,7 +252,8 @@ private Q_SLOTS:
             std::vector<std::string> ucis;
             for (std::size_t i = 0; i < g.cards.size(); ++i) {
                 ucis.push_back(g.cards[i].uci);
-                if (i > 0) QVERIFY(evaluation::scoreToCp(g.cards[i - 1].score) >= evaluation::scoreToCp(g.cards[i].score));
+                if (i > 0)
+                    QVERIFY(evaluation::scoreToCp(g.cards[i - 1].score) >= evaluation::scoreToCp(g.cards[i].score));
                 QVERIFY(g.cards[i].humanProb.has_value());
             }
             QVERIFY(seen.insert(ucis).second);  // distinct games
@@ -264,7 +268,8 @@ private Q_SLOTS:
         QCOMPARE(games->front().cards.front().engineRank, 1);
         const QJsonObject json = evaluation::sortGameToJson(games->front());
         QCOMPARE(json.value(QStringLiteral("cards")).toArray().size(), 4);
-        QCOMPARE(json.value(QStringLiteral("cards")).toArray().at(0).toObject().value(QStringLiteral("mate")).toInt(), 2);
+        QCOMPARE(json.value(QStringLiteral("cards")).toArray().at(0).toObject().value(QStringLiteral("mate")).toInt(),
+                 2);
         QVERIFY(json.value(QStringLiteral("human")).isObject());
     }
 

@@ -16,17 +16,19 @@ namespace {
 // Probability 0.6 for the legal move that sorts first by UCI text, the rest shared equally.
 class FakeEvaluator : public encoding::Evaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos, const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning&) override {
         const chess::MoveList legal = pos.legalMoves();
         std::vector<chess::Move> moves(legal.begin(), legal.end());
-        std::sort(moves.begin(), moves.end(), [](chess::Move a, chess::Move b) { return chess::toUci(a) < chess::toUci(b); });
+        std::sort(moves.begin(), moves.end(),
+                  [](chess::Move a, chess::Move b) { return chess::toUci(a) < chess::toUci(b); });
         std::vector<encoding::MoveProb> out;
         for (std::size_t i = 0; i < moves.size(); ++i)
             out.push_back({moves[i], float(i == 0 ? 0.6 : 0.4 / double(moves.size() - 1))});
         return out;
     }
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
-                                                                          const std::vector<encoding::Conditioning>& conds) override {
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
+        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override {
         ++batches;
         seenConds.insert(seenConds.end(), conds.begin(), conds.end());
         return encoding::Evaluator::moveDistributions(positions, conds);
@@ -39,7 +41,8 @@ public:
 // Material balance from the side to move, in centipawns; the best move is the first legal move.
 class MaterialAnalyser : public evaluation::PositionAnalyser {
 public:
-    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int, const CancelToken& cancel) override {
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int,
+                                                      const CancelToken& cancel) override {
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
         ++calls;
         if (cancelAfter > 0 && calls >= cancelAfter) token.cancel();
@@ -50,7 +53,8 @@ public:
             if (p == chess::NoPiece) continue;
             v += (chess::colorOf(p) == pos.sideToMove() ? 1 : -1) * value[chess::typeOf(p)];
         }
-        return std::vector<evaluation::MoveEval>{{pos.legalMoves()[0], UciScore{UciScore::Kind::Centipawns, v, UciScore::Bound::Exact}, 1, {}}};
+        return std::vector<evaluation::MoveEval>{
+            {pos.legalMoves()[0], UciScore{UciScore::Kind::Centipawns, v, UciScore::Bound::Exact}, 1, {}}};
     }
     QString describe() const override { return QStringLiteral("material"); }
     int calls = 0;

@@ -14,7 +14,9 @@ using namespace kibitz;
 
 namespace {
 
-engines::UciScore cp(int v) { return engines::UciScore{engines::UciScore::Kind::Centipawns, v, engines::UciScore::Bound::Exact}; }
+engines::UciScore cp(int v) {
+    return engines::UciScore{engines::UciScore::Kind::Centipawns, v, engines::UciScore::Bound::Exact};
+}
 
 ui::EngineLine line(int k, int whiteCp, const char* uci) {
     ui::EngineLine l;
@@ -44,7 +46,9 @@ private Q_SLOTS:
         const chess::Move e5 = *chess::parseUci(*pos, "e7e5");
         const chess::Move a6 = *chess::parseUci(*pos, "a7a6");
         // Black to move: +0.30 for Black is -0.30 on the engine panel's White scale.
-        model.setEngineEvals({{e5, cp(30), 12, {}}, {a6, engines::UciScore{engines::UciScore::Kind::Mate, -3, engines::UciScore::Bound::Exact}, 12, {}}});
+        model.setEngineEvals(
+            {{e5, cp(30), 12, {}},
+             {a6, engines::UciScore{engines::UciScore::Kind::Mate, -3, engines::UciScore::Bound::Exact}, 12, {}}});
         for (int row = 0; row < model.rowCount(); ++row) {
             const QModelIndex idx = model.index(row, ui::MoveProbModel::EvalColumn);
             const chess::Move m = model.moveAt(row);
@@ -63,7 +67,8 @@ private Q_SLOTS:
         model.setMoves(*pos, *dist);
         bool found = false;
         for (int row = 0; row < model.rowCount(); ++row)
-            if (model.moveAt(row) == e5) found = model.index(row, ui::MoveProbModel::EvalColumn).data().toString() == QStringLiteral("-0.30");
+            if (model.moveAt(row) == e5)
+                found = model.index(row, ui::MoveProbModel::EvalColumn).data().toString() == QStringLiteral("-0.30");
         QVERIFY(found);
         model.clear();
         model.setMoves(*pos, *dist);

@@ -58,7 +58,8 @@ private Q_SLOTS:
             w->setEvaluatorFactory(testing::fakeEvaluatorFactory());
             w->review(game, {});
         });
-        QTRY_VERIFY2_WITH_TIMEOUT(!finished.isEmpty(), failed.isEmpty() ? "no signal" : qPrintable(failed.at(0).at(0).toString()), 10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(!finished.isEmpty(),
+                                  failed.isEmpty() ? "no signal" : qPrintable(failed.at(0).at(0).toString()), 10000);
         const auto review = finished.at(0).at(0).value<evaluation::GameReview>();
         QCOMPARE(int(review.plies.size()), 30);
         QVERIFY(review.plies.front().humanProb.has_value());

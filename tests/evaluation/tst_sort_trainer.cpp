@@ -14,7 +14,9 @@ using namespace kibitz;
 
 namespace {
 
-engines::UciScore cp(int v) { return engines::UciScore{engines::UciScore::Kind::Centipawns, v, engines::UciScore::Bound::Exact}; }
+engines::UciScore cp(int v) {
+    return engines::UciScore{engines::UciScore::Kind::Centipawns, v, engines::UciScore::Bound::Exact};
+}
 
 // A game in the start position with known scores, cards in engine order.
 evaluation::SortGame knownGame() {
@@ -22,8 +24,7 @@ evaluation::SortGame knownGame() {
     std::vector<evaluation::RankedMove> ranked;
     const char* ucis[] = {"e2e4", "d2d4", "g1f3", "a2a3"};
     const int scores[] = {40, 25, 10, -60};
-    for (int i = 0; i < 4; ++i)
-        ranked.push_back({{*chess::parseUci(start, ucis[i]), cp(scores[i]), 12, {}}, i + 1});
+    for (int i = 0; i < 4; ++i) ranked.push_back({{*chess::parseUci(start, ucis[i]), cp(scores[i]), 12, {}}, i + 1});
     return *evaluation::makeSortGame(start, ranked, {0, 1, 2, 3}, "test", nullptr, std::nullopt);
 }
 
@@ -120,7 +121,8 @@ private Q_SLOTS:
         trainer.submit();
         QCOMPARE(submitted.at(0).at(0).toInt(), 4);
         QCOMPARE(trainer.lastPoints(), 4);
-        for (int row = 0; row < 4; ++row) QVERIFY(trainer.cardList()->item(row)->text().startsWith(QStringLiteral("✓")));
+        for (int row = 0; row < 4; ++row)
+            QVERIFY(trainer.cardList()->item(row)->text().startsWith(QStringLiteral("✓")));
         trainer.submit();  // a second submit does not count twice
         QCOMPARE(trainer.gamesPlayed(), 1);
     }

@@ -42,10 +42,13 @@ private Q_SLOTS:
         QTest::addColumn<QString>("fen");
         QTest::addColumn<QString>("best");
         QTest::addColumn<int>("mate");
-        QTest::newRow("back rank, White") << "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1" << "a1a8" << 1;
-        QTest::newRow("back rank, Black") << "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1" << "a8a1" << 1;
+        QTest::newRow("back rank, White") << "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
+                                          << "a1a8" << 1;
+        QTest::newRow("back rank, Black") << "r5k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1"
+                                          << "a8a1" << 1;
         // 1. f3 e5 2. g4: Black mates in one.
-        QTest::newRow("fool's mate threat") << "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2" << "d8h4" << 1;
+        QTest::newRow("fool's mate threat") << "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2"
+                                            << "d8h4" << 1;
     }
     void mateScores() {
         QFETCH(QString, fen);
@@ -114,11 +117,12 @@ private Q_SLOTS:
 #ifdef KIBITZ_CLI
     void cliReview() {
         QProcess p;
-        p.start(QStringLiteral(KIBITZ_CLI),
-                {QStringLiteral("review"), QStringLiteral("--pgn"), QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn"),
-                 QStringLiteral("--game"), QStringLiteral("2"), QStringLiteral("--depth"), QStringLiteral("6"),
-                 QStringLiteral("--max-plies"), QStringLiteral("8"), QStringLiteral("--no-model"),
-                 QStringLiteral("--engine"), kStockfish, QStringLiteral("--json")});
+        p.start(
+            QStringLiteral(KIBITZ_CLI),
+            {QStringLiteral("review"), QStringLiteral("--pgn"),
+             QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn"), QStringLiteral("--game"), QStringLiteral("2"),
+             QStringLiteral("--depth"), QStringLiteral("6"), QStringLiteral("--max-plies"), QStringLiteral("8"),
+             QStringLiteral("--no-model"), QStringLiteral("--engine"), kStockfish, QStringLiteral("--json")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -135,11 +139,15 @@ private Q_SLOTS:
     void cliBadUsage_data() {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("review without --pgn") << QStringList{QStringLiteral("review")};
-        QTest::newRow("review missing game") << QStringList{QStringLiteral("review"), QStringLiteral("--pgn"),
+        QTest::newRow("review missing game") << QStringList{QStringLiteral("review"),
+                                                            QStringLiteral("--pgn"),
                                                             QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn"),
-                                                            QStringLiteral("--game"), QStringLiteral("100000"), QStringLiteral("--no-model")};
+                                                            QStringLiteral("--game"),
+                                                            QStringLiteral("100000"),
+                                                            QStringLiteral("--no-model")};
         QTest::newRow("sort without position") << QStringList{QStringLiteral("sort")};
-        QTest::newRow("sort bad fen") << QStringList{QStringLiteral("sort"), QStringLiteral("--fen"), QStringLiteral("8/8/8 w")};
+        QTest::newRow("sort bad fen") << QStringList{QStringLiteral("sort"), QStringLiteral("--fen"),
+                                                     QStringLiteral("8/8/8 w")};
     }
     void cliBadUsage() {
         QFETCH(QStringList, args);
@@ -153,9 +161,10 @@ private Q_SLOTS:
     void cliSort() {
         QProcess p;
         p.start(QStringLiteral(KIBITZ_CLI),
-                {QStringLiteral("sort"), QStringLiteral("--csv"), QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv"),
-                 QStringLiteral("--limit"), QStringLiteral("2"), QStringLiteral("--count"), QStringLiteral("2"),
-                 QStringLiteral("--depth"), QStringLiteral("8"), QStringLiteral("--engine"), kStockfish, QStringLiteral("--json")});
+                {QStringLiteral("sort"), QStringLiteral("--csv"),
+                 QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv"), QStringLiteral("--limit"),
+                 QStringLiteral("2"), QStringLiteral("--count"), QStringLiteral("2"), QStringLiteral("--depth"),
+                 QStringLiteral("8"), QStringLiteral("--engine"), kStockfish, QStringLiteral("--json")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QList<QByteArray> lines = p.readAllStandardOutput().trimmed().split('\n');

@@ -16,7 +16,8 @@ using namespace kibitz;
 
 namespace {
 
-evaluation::UciAnalyserOptions fakeOptions(const QString& mode, engines::SearchLimits limits = engines::SearchLimits::depth(4)) {
+evaluation::UciAnalyserOptions fakeOptions(const QString& mode,
+                                           engines::SearchLimits limits = engines::SearchLimits::depth(4)) {
     evaluation::UciAnalyserOptions o;
     o.program = QStringLiteral(KIBITZ_FAKE_ENGINE);
     o.arguments = {mode};
@@ -25,7 +26,9 @@ evaluation::UciAnalyserOptions fakeOptions(const QString& mode, engines::SearchL
     return o;
 }
 
-bool processAlive(qint64 pid) { return pid > 0 && QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)) && ::kill(pid_t(pid), 0) == 0; }
+bool processAlive(qint64 pid) {
+    return pid > 0 && QFileInfo::exists(QStringLiteral("/proc/%1").arg(pid)) && ::kill(pid_t(pid), 0) == 0;
+}
 
 }  // namespace
 
@@ -38,7 +41,8 @@ private Q_SLOTS:
         QTest::addColumn<QList<int>>("scores");
         // The fake prints score cp 40 - 10k + depth for line k; depth 4 is the last.
         QTest::newRow("one") << 1 << QStringList{QStringLiteral("e2e4")} << QList<int>{34};
-        QTest::newRow("three") << 3 << QStringList{QStringLiteral("e2e4"), QStringLiteral("d2d4"), QStringLiteral("g1f3")}
+        QTest::newRow("three") << 3
+                               << QStringList{QStringLiteral("e2e4"), QStringLiteral("d2d4"), QStringLiteral("g1f3")}
                                << QList<int>{34, 24, 14};
     }
     void lines() {
@@ -47,20 +51,20 @@ private Q_SLOTS:
         QFETCH(QList<int>, scores);
         qint64 pid = 0;
         {
-        evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal")));
-        for (int round = 0; round < 2; ++round) {  // the second call reuses the process
-            auto r = analyser.analyse(chess::Position(), lines, CancelToken());
-            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-            QCOMPARE(int(r->size()), lines);
-            for (int i = 0; i < lines; ++i) {
-                QCOMPARE(QString::fromStdString(chess::toUci((*r)[std::size_t(i)].move)), moves[i]);
-                QCOMPARE((*r)[std::size_t(i)].score.value, scores[i]);
-                QCOMPARE((*r)[std::size_t(i)].depth, 4);
+            evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal")));
+            for (int round = 0; round < 2; ++round) {  // the second call reuses the process
+                auto r = analyser.analyse(chess::Position(), lines, CancelToken());
+                QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+                QCOMPARE(int(r->size()), lines);
+                for (int i = 0; i < lines; ++i) {
+                    QCOMPARE(QString::fromStdString(chess::toUci((*r)[std::size_t(i)].move)), moves[i]);
+                    QCOMPARE((*r)[std::size_t(i)].score.value, scores[i]);
+                    QCOMPARE((*r)[std::size_t(i)].depth, 4);
+                }
             }
-        }
-        QVERIFY(analyser.describe().contains(QStringLiteral("FakeEngine")));
-        pid = analyser.processId();
-        QVERIFY(processAlive(pid));
+            QVERIFY(analyser.describe().contains(QStringLiteral("FakeEngine")));
+            pid = analyser.processId();
+            QVERIFY(processAlive(pid));
         }
         QVERIFY(!processAlive(pid));  // quit and reaped with the analyser
     }
