@@ -98,8 +98,8 @@ void fitAxes(const QList<QLineSeries*>& series) {
     }
     const double pad = 0.05 * (y1 - y0);
     for (QAbstractAxis* a : axes) {
-        if (a->orientation() == Qt::Horizontal)
-            a->setRange(x0, std::max(x1, x0 + 1));
+        if (a->orientation() == Qt::Horizontal)  // steps from 0 on every chart, so the x axes line up
+            a->setRange(std::min(0.0, x0), std::max(x1, 1.0));
         else
             a->setRange(y0 - pad, y1 + pad);
     }

@@ -76,6 +76,7 @@ void TestTrainingPage::trainPauseResumeStop() {
     TrainingPage page;
     page.resize(1280, 860);
     page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));  // the user sees the page before pressing Start
     configureTiny(page, runs.path());
     QSignalSpy ended(&page, &TrainingPage::runEnded);
     QSignalSpy failed(&page, &TrainingPage::runFailed);
@@ -93,6 +94,12 @@ void TestTrainingPage::trainPauseResumeStop() {
     button(page, "pause")->click();
     QVERIFY(ended.wait(10000));
     const qint64 stopMs = stopClock.elapsed();
+    const auto firstDelay = page.loopDelay();
+    qInfo("first session: GUI event loop delay max %.1f ms, mean %.2f ms over %lld probes; pause took %lld ms",
+          firstDelay.maxMs, firstDelay.meanMs, static_cast<long long>(firstDelay.samples),
+          static_cast<long long>(stopMs));
+    // The target is < 50 ms; the mean is asserted (the max depends on what else the machine runs).
+    QVERIFY(firstDelay.samples > 10 && firstDelay.meanMs < 50.0);
     QVERIFY2(stopMs < 5000, qPrintable(QStringLiteral("pause took %1 ms").arg(stopMs)));
     QCOMPARE(ended.first().at(0).value<TrainingEnd>(), TrainingEnd::Paused);
     const qint64 pausedStep = ended.first().at(1).toLongLong();
