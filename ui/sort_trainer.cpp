@@ -106,7 +106,14 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
         else if (m_waitingForGame && m_queue.empty())
             m_status->setText(tr("No game could be made from these positions."));
     });
+    connect(m_worker, &jobs::SortWorker::puzzlesLoaded, this,
+            [this](const QStringList& fens, const QStringList& ids) { setPositions(fens, ids); });
     connect(m_worker, &jobs::SortWorker::failed, this, [this](quint64 id, const QString& m) {
+        if (id == 0) {  // loading a puzzle file
+            m_waitingForGame = false;
+            m_status->setText(m);
+            return;
+        }
         if (id != m_requestId) return;
         m_generating = false;
         m_waitingForGame = false;
@@ -153,6 +160,12 @@ void SortTrainer::setPositions(const QStringList& fens, const QStringList& sourc
         m_status->setText(tr("Generating a game…"));
     }
     requestGames();
+}
+
+void SortTrainer::loadPuzzleFile(const QString& path, int limit) {
+    m_status->setText(tr("Reading puzzles…"));
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, path, limit] { w->loadPuzzles(path, limit); }, Qt::QueuedConnection);
 }
 
 bool SortTrainer::ensureEngine() {

@@ -42,6 +42,9 @@ public:
     /// Positions to make games from, used in turn (e.g. the board's position, or puzzles' solver positions);
     /// `sources` optionally labels each (puzzle id). Drops queued games and starts generating.
     void setPositions(const QStringList& fens, const QStringList& sources = {});
+    /// Reads up to `limit` puzzles of a Lichess puzzle CSV in the worker thread and then plays their solver
+    /// positions, as setPositions does (ids become the games' sources).
+    void loadPuzzleFile(const QString& path, int limit = 500);
     /// Shows a ready-made game (tests, or games from elsewhere).
     void setGame(const evaluation::SortGame& game);
 

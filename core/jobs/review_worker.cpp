@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/review_worker.h"
 
+#include "core/chess/puzzle_csv.h"
+
 #include <QElapsedTimer>
 #include <QMetaType>
 
@@ -148,6 +150,30 @@ void SortWorker::generate(const SortRequest& request) {
         }
     }
     Q_EMIT finished(request.id);
+}
+
+void SortWorker::loadPuzzles(const QString& path, int limit) {
+    auto reader = chess::PuzzleCsvReader::open(path.toStdString());
+    if (!reader) {
+        Q_EMIT failed(0, QString::fromStdString(reader.error().message));
+        return;
+    }
+    QStringList fens;
+    QStringList ids;
+    chess::Puzzle puzzle;
+    while (fens.size() < limit && (*reader)->next(puzzle)) {
+        fens << QString::fromStdString(puzzle.solverStart().fen());
+        ids << QString::fromStdString(puzzle.id);
+    }
+    if (!(*reader)->headerError().empty()) {
+        Q_EMIT failed(0, QString::fromStdString((*reader)->headerError()));
+        return;
+    }
+    if (fens.isEmpty()) {
+        Q_EMIT failed(0, tr("%1: no usable puzzle").arg(path));
+        return;
+    }
+    Q_EMIT puzzlesLoaded(fens, ids);
 }
 
 }  // namespace kibitz::jobs

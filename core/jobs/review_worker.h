@@ -82,8 +82,12 @@ public:
     /// A position that fails (bad FEN, too few moves) is reported by positionSkipped and the rest go on;
     /// an engine failure ends the request with failed.
     void generate(const kibitz::jobs::SortRequest& request);
+    /// Reads up to `limit` puzzles of a Lichess puzzle CSV (.csv or .csv.zst) and emits puzzlesLoaded with the
+    /// solver's positions and the puzzle ids, or failed(0, ...) naming the file. Bad rows are skipped.
+    void loadPuzzles(const QString& path, int limit);
 
 Q_SIGNALS:
+    void puzzlesLoaded(const QStringList& fens, const QStringList& ids);
     void gameReady(quint64 id, const kibitz::evaluation::SortGame& game);
     void positionSkipped(quint64 id, const QString& message);
     void finished(quint64 id);

@@ -102,6 +102,24 @@ private Q_SLOTS:
         QCOMPARE(trainer.totalPoints(), expected);
     }
 
+    void puzzleFile() {
+        ui::SortTrainer trainer;
+        trainer.setAnalyserFactory(testing::ladderFactory());
+        QSignalSpy shown(&trainer, &ui::SortTrainer::gameShown);
+        trainer.loadPuzzleFile(QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv"), 5);
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
+        // The first puzzle of the sample, from the solver's side (after the setup move d3d6).
+        QCOMPARE(trainer.game()->source, std::string("0000D"));
+        QCOMPARE(trainer.game()->fen, std::string("5rk1/1p3ppp/pq1Q1b2/8/8/1P3N2/P4PPP/3R2K1 b - - 3 27"));
+        QVERIFY(trainer.statusText().contains(QStringLiteral("0000D")));
+
+        ui::SortTrainer missing;
+        missing.setAnalyserFactory(testing::ladderFactory());
+        missing.loadPuzzleFile(QStringLiteral(KIBITZ_TEST_DATA_DIR "/no-such-puzzles.csv"));
+        QTRY_VERIFY_WITH_TIMEOUT(missing.statusText().contains(QStringLiteral("no-such-puzzles.csv")), 5000);
+        QVERIFY(!missing.game().has_value());
+    }
+
     void precomputedGame() {
         ui::SortTrainer trainer;
         trainer.setGame(knownGame());
