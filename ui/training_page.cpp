@@ -399,6 +399,9 @@ QWidget* TrainingPage::buildChartsPane() {
 
     m_evaluation = new QTableWidget(0, 5, tabs);
     m_evaluation->setObjectName(QStringLiteral("evaluation"));
+    m_evaluation->setToolTip(
+        tr("Accuracy on held-out games by the mover's Elo; the last two evaluated checkpoints "
+           "are shown side by side"));
     m_evaluation->setHorizontalHeaderLabels({tr("Elo"), tr("Positions"), tr("Top-1"), tr("Top-3"), tr("NLL")});
     m_evaluation->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_evaluation->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -735,21 +738,52 @@ void TrainingPage::evaluateCheckpoint(const QString& checkpoint) {
             }
             const jobs::CheckpointEvaluation& ev = e.value();
             onLog({tr("evaluation of %1: %2").arg(QFileInfo(ev.checkpoint).fileName(), ev.summary)});
-            m_evaluation->setRowCount(0);
-            QVector<jobs::EloBucketRow> rows = ev.byElo;
-            rows.prepend(ev.overall);
-            for (const auto& r : rows) {
-                const int row = m_evaluation->rowCount();
-                m_evaluation->insertRow(row);
-                const QString elo = r.elo < 0 ? tr("all") : QStringLiteral("%1–%2").arg(r.elo).arg(r.elo + 99);
-                const QStringList cells{
-                    elo, QString::number(r.positions), QStringLiteral("%1%").arg(100.0 * r.top1, 0, 'f', 1),
-                    QStringLiteral("%1%").arg(100.0 * r.top3, 0, 'f', 1), QString::number(r.nll, 'f', 3)};
-                for (int c = 0; c < cells.size(); ++c) m_evaluation->setItem(row, c, new QTableWidgetItem(cells[c]));
-            }
+            // Keep the previous evaluation beside the new one, so two checkpoints compare side by side.
+            m_evaluations.append(ev);
+            while (m_evaluations.size() > 2) m_evaluations.removeFirst();
+            showEvaluations();
             Q_EMIT checkpointEvaluated(ev);
         });
     });
+}
+
+void TrainingPage::showEvaluations() {
+    // Columns: Elo, then positions / top-1 / top-3 / NLL of each evaluation (older first).
+    const int n = int(m_evaluations.size());
+    QStringList headers{tr("Elo")};
+    const QStringList metrics{tr("Positions"), tr("Top-1"), tr("Top-3"), tr("NLL")};
+    for (const QString& metric : metrics)
+        for (const auto& ev : m_evaluations)
+            headers << (n > 1 ? QStringLiteral("%1\n%2").arg(metric, QFileInfo(ev.checkpoint).fileName()) : metric);
+    std::map<int, QVector<const jobs::EloBucketRow*>> rows;  // -1 (all) first, then by Elo
+    for (int i = 0; i < n; ++i) {
+        auto put = [&](const jobs::EloBucketRow& r) {
+            auto& slot = rows[r.elo];
+            slot.resize(n);
+            slot[i] = &r;
+        };
+        put(m_evaluations[i].overall);
+        for (const auto& r : m_evaluations[i].byElo) put(r);
+    }
+    m_evaluation->clear();
+    m_evaluation->setColumnCount(int(headers.size()));
+    m_evaluation->setHorizontalHeaderLabels(headers);
+    m_evaluation->setRowCount(int(rows.size()));
+    int row = 0;
+    for (const auto& [elo, byEval] : rows) {
+        m_evaluation->setItem(
+            row, 0, new QTableWidgetItem(elo < 0 ? tr("all") : QStringLiteral("%1–%2").arg(elo).arg(elo + 99)));
+        for (int i = 0; i < n; ++i) {
+            const jobs::EloBucketRow* r = byEval[i];
+            if (!r) continue;
+            const QStringList cells{
+                QString::number(r->positions), QStringLiteral("%1%").arg(100.0 * r->top1, 0, 'f', 1),
+                QStringLiteral("%1%").arg(100.0 * r->top3, 0, 'f', 1), QString::number(r->nll, 'f', 3)};
+            for (int m = 0; m < cells.size(); ++m)
+                m_evaluation->setItem(row, 1 + m * n + i, new QTableWidgetItem(cells[m]));
+        }
+        ++row;
+    }
 }
 
 void TrainingPage::exportCheckpoint(const QString& checkpoint, const QString& out) {

@@ -130,6 +130,7 @@ private:
     void exportPngInteractive();
     void exportCsvInteractive();
     QString selectedCheckpoint() const;
+    void showEvaluations();
     void probeEventLoop();
     /// Runs `work` on the task thread (scans, evaluation, export, metric loading).
     void runTask(std::function<void()> work);
@@ -171,6 +172,7 @@ private:
     QPlainTextEdit* m_log = nullptr;
     QListWidget* m_checkpoints = nullptr;
     QTableWidget* m_evaluation = nullptr;
+    QVector<jobs::CheckpointEvaluation> m_evaluations;  ///< the last two, shown side by side
     QLabel* m_status = nullptr;
 
     // The run.

@@ -17,6 +17,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -120,6 +121,15 @@ void TestTrainingPage::trainPauseResumeStop() {
     const auto evaluation = evaluated.first().first().value<kibitz::jobs::CheckpointEvaluation>();
     QVERIFY(evaluation.overall.positions > 0);
     QVERIFY(evaluation.overall.top1 > 0.0 && evaluation.overall.top1 <= evaluation.overall.top3);
+    auto* table = page.findChild<QTableWidget*>(QStringLiteral("evaluation"));
+    QCOMPARE(table->columnCount(), 5);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("all"));
+    QCOMPARE(table->item(0, 1)->text().toLongLong(), evaluation.overall.positions);
+    // A second evaluation is shown beside the first (Elo + 4 metrics x 2 checkpoints).
+    page.evaluateCheckpoint(run.latestCheckpoint());
+    QVERIFY(evaluated.wait(60000));
+    QCOMPARE(table->columnCount(), 9);
+    QCOMPARE(table->item(0, 1)->text(), table->item(0, 2)->text());  // same checkpoint, same positions
     QSignalSpy exported(&page, &TrainingPage::checkpointExported);
     const QString bundle = runs.filePath(QStringLiteral("tiny.kibitz"));
     page.exportCheckpoint(run.latestCheckpoint(), bundle);
