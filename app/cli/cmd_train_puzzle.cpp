@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli train-puzzle: trains or resumes the GlickFormer puzzle-rating model on Lichess puzzle CSV files.
+#include "app/cli/args.h"
+#include "app/cli/command.h"
+#include "app/cli/puzzle_commands.h"
+#include "core/training/puzzle_trainer.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+namespace kibitz::cli {
+namespace {
+
+CancelToken* gCancel = nullptr;
+
+extern "C" void onPuzzleStopSignal(int) {
+    if (gCancel) gCancel->cancel();
+}
+
+std::string timestamp() {
+    const std::time_t t = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
+    return buf;
+}
+
+/// Files on the command line; a directory stands for its *.csv and *.csv.zst files (sorted).
+std::vector<std::string> expandCsvArgs(const std::vector<std::string>& given, std::string& error) {
+    std::vector<std::string> out;
+    for (const auto& g : given) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(g, ec)) {
+            std::vector<std::string> found;
+            for (const auto& e : std::filesystem::directory_iterator(g, ec)) {
+                const std::string p = e.path().string();
+                if (e.is_regular_file() && (p.ends_with(".csv") || p.ends_with(".csv.zst"))) found.push_back(p);
+            }
+            std::sort(found.begin(), found.end());
+            if (found.empty()) error = g + ": no .csv or .csv.zst files in this directory";
+            out.insert(out.end(), found.begin(), found.end());
+        } else if (std::filesystem::is_regular_file(g, ec)) {
+            out.push_back(g);
+        } else {
+            error = g + ": no such file or directory";
+        }
+    }
+    return out;
+}
+
+void printHelp() {
+    std::printf(
+        "Usage: kibitz-cli train-puzzle --csv FILE|DIR... --out DIR [options]\n\n"
+        "Trains the GlickFormer puzzle-rating model (seed 000) on Lichess puzzle CSV (.csv/.csv.zst). Puzzles with\n"
+        "FNV-1a(PuzzleId) %% 20 == 0 are held out. Writes DIR/latest.pt atomically every --checkpoint-every steps\n"
+        "and on SIGINT/SIGTERM; --resume continues exactly where it stopped.\n"
+        "  --config NAME        tiny | small (default) | paper\n"
+        "  --variant V          fe (factorized encoder, default) | fsa (factorized self-attention) | stacked\n"
+        "  --steps N            schedule length (default 40000)     --stop-after N  stop early at step N\n"
+        "  --batch B            (default 64)      --lr X  peak learning rate (default 5e-4)   --warmup N (500)\n"
+        "  --optimizer O        adamw (default) | rmsprop (paper: rho 0.99)   --weight-decay X (default 0)\n"
+        "  --no-target-sampling use the rating itself instead of N(mu, RD^2) samples\n"
+        "  --threads T (1)  --seed S (1)  --chunk N (50000)  --checkpoint-every N (500)  --validate-every N (2000)\n"
+        "  --validation-puzzles N (5000)   --log-every N (50)   --resume\n");
+}
+
+}  // namespace
+
+int runTrainPuzzle(const std::vector<std::string>& argv) {
+    Args args(argv,
+              {"csv", "out", "config", "variant", "steps", "stop-after", "batch", "lr", "warmup", "optimizer",
+               "weight-decay", "threads", "seed", "chunk", "checkpoint-every", "validate-every", "validation-puzzles",
+               "log-every", "keep-every", "nll-weight"},
+              {"resume", "no-target-sampling", "help"});
+    if (args.has("help")) {
+        printHelp();
+        return kExitOk;
+    }
+    auto usage = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli train-puzzle: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (!args.ok()) return usage(args.error());
+    training::PuzzleTrainOptions o;
+    std::string error;
+    o.csvFiles = expandCsvArgs(args.values("csv"), error);
+    if (!error.empty()) return usage("--csv: " + error);
+    if (o.csvFiles.empty()) return usage("--csv is required");
+    if (!args.value("out")) return usage("--out is required");
+    o.outDir = *args.value("out");
+    auto cfg = models::puzzleConfigByName(args.value("config").value_or("small"));
+    if (!cfg.ok()) return usage("--config: " + cfg.error().message);
+    o.config = cfg.value();
+    if (o.config.humanFeatures > 0)
+        return usage("--config: human-feature configs need a human-move model; train them through the API for now");
+    if (auto v = args.value("variant")) {
+        auto variant = models::puzzleVariantFromName(*v);
+        if (!variant.ok()) return usage("--variant: " + variant.error().message);
+        o.config.variant = variant.value();
+    }
+    auto optKind = training::optimizerKindFromName(args.value("optimizer").value_or("adamw"));
+    if (!optKind.ok()) return usage("--optimizer: " + optKind.error().message);
+    o.optimizer.kind = optKind.value();
+    o.optimizer.weightDecay = args.doubleValue("weight-decay", 0.0, 0.0, 1.0);
+    o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
+    o.stopAfterSteps = args.intValue("stop-after", -1, -1, 1LL << 40);
+    o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 16));
+    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-9, 1.0);
+    o.warmupSteps = args.intValue("warmup", o.warmupSteps, 0, 1LL << 40);
+    o.threads = int(args.intValue("threads", 1, 1, 256));
+    o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
+    o.chunkPuzzles = int(args.intValue("chunk", o.chunkPuzzles, 1, 10000000));
+    o.checkpointEvery = args.intValue("checkpoint-every", o.checkpointEvery, 1, 1LL << 40);
+    o.keepEvery = args.intValue("keep-every", 0, 0, 1LL << 40);
+    o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
+    o.validationPuzzles = int(args.intValue("validation-puzzles", o.validationPuzzles, 0, 10000000));
+    o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
+    o.nllWeight = args.doubleValue("nll-weight", o.nllWeight, 0.0, 100.0);
+    o.sampleTargets = !args.has("no-target-sampling");
+    o.resume = args.has("resume");
+    if (!args.ok()) return usage(args.error());
+
+    CancelToken cancel;
+    gCancel = &cancel;
+    std::signal(SIGINT, onPuzzleStopSignal);
+    std::signal(SIGTERM, onPuzzleStopSignal);
+    training::PuzzleTrainCallbacks cb;
+    cb.log = [](const std::string& s) {
+        std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
+        std::fflush(stdout);
+    };
+    cb.progress = [](const training::RunProgress& p) {
+        double mae = 0;
+        for (const auto& [k, v] : p.metrics)
+            if (k == "train_mae") mae = v;
+        std::printf("%s  step %lld/%lld  samples %lld  loss %.4f  train MAE %.1f  lr %.2e  %.0f puzzles/s  ETA %.2f h  "
+                    "train %.2f h  epoch %lld\n",
+                    timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
+                    static_cast<long long>(p.samplesSeen), p.loss, mae, p.learningRate, p.samplesPerSecond,
+                    p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
+        std::fflush(stdout);
+    };
+    cb.validation = [](const training::PuzzleValidation& v) {
+        std::printf("%s  validation step %lld: model %s\n%s    predict-mean %s\n%s    mean-by-length %s\n",
+                    timestamp().c_str(), static_cast<long long>(v.step), v.model.summary().c_str(), timestamp().c_str(),
+                    v.predictMean.summary().c_str(), timestamp().c_str(), v.meanByLength.summary().c_str());
+        std::printf("%s  validation-json step %lld %s\n", timestamp().c_str(), static_cast<long long>(v.step),
+                    v.model.toJson().c_str());
+        std::fflush(stdout);
+    };
+    const Status st = training::trainPuzzleModel(o, cancel, cb);
+    gCancel = nullptr;
+    if (!st.ok()) {
+        if (st.error().code == ErrorCode::Cancelled) {
+            std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());
+            return kExitOk;
+        }
+        std::fprintf(stderr, "kibitz-cli train-puzzle: %s\n", st.error().message.c_str());
+        return st.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    std::printf("%s  training finished\n", timestamp().c_str());
+    return kExitOk;
+}
+
+namespace {
+const bool kRegistered = registerCommand(
+    {"train-puzzle", "train the puzzle-rating model on Lichess puzzle CSV (also: train puzzle)", runTrainPuzzle});
+}  // namespace
+
+}  // namespace kibitz::cli

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/evaluation/puzzle_metrics.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace kibitz::evaluation {
+
+std::uint64_t fnv1a64(std::string_view text) {
+    std::uint64_t h = 14695981039346656037ull;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+bool isHeldOutPuzzle(std::string_view puzzleId) { return fnv1a64(puzzleId) % kHeldOutModulus == 0; }
+
+void PuzzleMetrics::Sums::add(double err, double rd, double prediction) {
+    const double a = std::abs(err);
+    ++n;
+    absErr += a;
+    sqErr += err * err;
+    z += a / rd;
+    pred += prediction;
+    for (int k = 0; k < 3; ++k)
+        if (a <= double(k + 1) * rd) ++within[k];
+}
+
+void PuzzleMetrics::Sums::merge(const Sums& o) {
+    n += o.n;
+    absErr += o.absErr;
+    sqErr += o.sqErr;
+    z += o.z;
+    pred += o.pred;
+    for (int k = 0; k < 3; ++k) within[k] += o.within[k];
+}
+
+void PuzzleMetrics::add(double rating, double rd, double predicted, int solutionLength) {
+    const double safeRd = rd > 0 ? rd : 1.0;
+    const double err = rating - predicted;
+    m_all.add(err, safeRd, predicted);
+    m_byLength[solutionLength].add(err, safeRd, predicted);
+}
+
+void PuzzleMetrics::merge(const PuzzleMetrics& other) {
+    m_all.merge(other.m_all);
+    for (const auto& [len, s] : other.m_byLength) m_byLength[len].merge(s);
+}
+
+PuzzleScore PuzzleMetrics::score(const Sums& s) {
+    PuzzleScore out;
+    out.count = s.n;
+    if (s.n == 0) return out;
+    const double n = double(s.n);
+    out.mae = s.absErr / n;
+    out.rmse = std::sqrt(s.sqErr / n);
+    out.maz = s.z / n;
+    out.meanPrediction = s.pred / n;
+    for (int k = 0; k < 3; ++k) out.withinRd[k] = double(s.within[k]) / n;
+    return out;
+}
+
+std::map<int, PuzzleScore> PuzzleMetrics::byLength() const {
+    std::map<int, PuzzleScore> out;
+    for (const auto& [len, s] : m_byLength) out[len] = score(s);
+    return out;
+}
+
+std::string PuzzleMetrics::scoreJson(const PuzzleScore& s) {
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "\"puzzles\":%lld,\"mae\":%.3f,\"rmse\":%.3f,\"maz\":%.4f,\"within_rd\":{\"1\":%.4f,\"2\":%.4f,"
+                  "\"3\":%.4f},\"mean_prediction\":%.2f",
+                  static_cast<long long>(s.count), s.mae, s.rmse, s.maz, s.withinRd[0], s.withinRd[1], s.withinRd[2],
+                  s.meanPrediction);
+    return buf;
+}
+
+std::string PuzzleMetrics::toJson() const {
+    std::ostringstream o;
+    o << "{" << scoreJson(overall()) << ",\"by_length\":{";
+    bool first = true;
+    for (const auto& [len, s] : byLength()) {
+        o << (first ? "" : ",") << "\"" << len << "\":{" << scoreJson(s) << "}";
+        first = false;
+    }
+    o << "}}";
+    return o.str();
+}
+
+std::string PuzzleMetrics::summary() const {
+    const PuzzleScore s = overall();
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "%lld puzzles  MAE %.1f  RMSE %.1f  MAZ %.2f  within 1/2/3 RD %.1f/%.1f/%.1f%%",
+                  static_cast<long long>(s.count), s.mae, s.rmse, s.maz, 100 * s.withinRd[0], 100 * s.withinRd[1],
+                  100 * s.withinRd[2]);
+    return buf;
+}
+
+void MeanBaselines::fit(double rating, int solutionLength) {
+    ++m_n;
+    m_sum += rating;
+    auto& b = m_byLength[solutionLength];
+    ++b.first;
+    b.second += rating;
+}
+
+double MeanBaselines::predictMean() const { return m_n > 0 ? m_sum / double(m_n) : 0.0; }
+
+double MeanBaselines::predictByLength(int solutionLength) const {
+    auto it = m_byLength.find(solutionLength);
+    if (it == m_byLength.end() || it->second.first == 0) return predictMean();
+    return it->second.second / double(it->second.first);
+}
+
+void MeanBaselines::set(double mean, const std::map<int, double>& byLength) {
+    m_n = 1;
+    m_sum = mean;
+    m_byLength.clear();
+    for (const auto& [len, m] : byLength) m_byLength[len] = {1, m};
+}
+
+std::string PuzzleEvalReport::toJson() const {
+    std::string m = model.toJson();
+    m.pop_back();  // reopen the object to append the baselines
+    return m + ",\"baselines\":{\"predict_mean\":" + predictMean.toJson() + ",\"mean_by_length\":" +
+           meanByLength.toJson() + "},\"skipped_rows\":" + std::to_string(skippedRows) + "}";
+}
+
+Result<PuzzleEvalReport> evaluatePuzzleFiles(
+    const std::vector<std::string>& csvFiles, bool heldOutOnly, std::int64_t maxPuzzles,
+    const std::function<Result<std::vector<double>>(std::span<const chess::Puzzle>)>& predict,
+    const MeanBaselines& baselines, const CancelToken& cancel, int batchSize,
+    const std::function<void(std::int64_t)>& onProgress) {
+    PuzzleEvalReport report;
+    std::vector<chess::Puzzle> batch;
+    std::int64_t taken = 0;
+    auto flush = [&]() -> Status {
+        if (batch.empty()) return {};
+        auto r = predict(batch);
+        if (!r.ok()) return r.error();
+        if (r.value().size() != batch.size())
+            return makeError(ErrorCode::Runtime, "predictor returned the wrong number of ratings");
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            const auto& p = batch[i];
+            const int len = p.solutionLength();
+            report.model.add(p.rating, p.ratingDeviation, r.value()[i], len);
+            report.predictMean.add(p.rating, p.ratingDeviation, baselines.predictMean(), len);
+            report.meanByLength.add(p.rating, p.ratingDeviation, baselines.predictByLength(len), len);
+        }
+        batch.clear();
+        if (onProgress) onProgress(taken);
+        return {};
+    };
+    for (const auto& file : csvFiles) {
+        auto reader = chess::PuzzleCsvReader::open(file);
+        if (!reader.ok()) return reader.error();
+        auto& rd = *reader.value();
+        if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
+        chess::Puzzle p;
+        while ((maxPuzzles <= 0 || taken < maxPuzzles) && rd.next(p)) {
+            if (heldOutOnly && !isHeldOutPuzzle(p.id)) continue;
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "evaluation cancelled");
+            batch.push_back(p);
+            ++taken;
+            if (int(batch.size()) >= batchSize)
+                if (auto st = flush(); !st.ok()) return st.error();
+        }
+        if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
+        if (!rd.input().error().empty()) return makeError(ErrorCode::Io, rd.input().error());
+        report.skippedRows += rd.skippedCount();
+    }
+    if (auto st = flush(); !st.ok()) return st.error();
+    return report;
+}
+
+}  // namespace kibitz::evaluation

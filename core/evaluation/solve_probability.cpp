@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/evaluation/solve_probability.h"
+
+#include "core/chess/notation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace kibitz::evaluation {
+
+int SolveCurve::hardestMove(std::size_t levelIndex) const {
+    if (levelIndex >= moveProb.size() || moveProb[levelIndex].empty()) return -1;
+    const auto& p = moveProb[levelIndex];
+    return int(std::min_element(p.begin(), p.end()) - p.begin());
+}
+
+std::vector<float> solveFeatures(const SolveCurve& curve) {
+    const std::size_t levels = kSolveEloLevels.size();
+    std::vector<float> f(std::size_t(kSolveFeatureCount), 0.0f);
+    for (std::size_t l = 0; l < levels && l < curve.solve.size(); ++l) {
+        const auto& probs = curve.moveProb[l];
+        double minLog = 0.0;
+        for (double p : probs) minLog = std::min(minLog, std::log(std::max(p, kMinMoveProb)));
+        const double firstLog = probs.empty() ? 0.0 : std::log(std::max(probs.front(), kMinMoveProb));
+        f[l] = float(curve.solve[l]);
+        f[levels + l] = float(minLog / 10.0);
+        f[2 * levels + l] = float(firstLog / 10.0);
+    }
+    return f;
+}
+
+Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluator, std::span<const PuzzleLine> puzzles,
+                                                   std::span<const int> elos, int maxBatch) {
+    // One query per (solver position, level); remember where each answer goes.
+    struct Query {
+        std::size_t puzzle;
+        std::size_t level;
+        std::size_t move;
+        chess::Move expected;
+    };
+    std::vector<chess::Position> positions;
+    std::vector<encoding::Conditioning> conds;
+    std::vector<Query> queries;
+    std::vector<SolveCurve> curves(puzzles.size());
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        const PuzzleLine& pz = puzzles[i];
+        if (pz.line.size() < 2)
+            return makeError(ErrorCode::InvalidInput, "puzzle " + std::to_string(i + 1) + ": needs the setup move and a solver move");
+        chess::Position pos = pz.beforeSetup.snapshot();
+        const std::size_t solverMoves = pz.line.size() / 2;
+        SolveCurve& c = curves[i];
+        c.elos.assign(elos.begin(), elos.end());
+        c.moveProb.assign(elos.size(), std::vector<double>(solverMoves, 0.0));
+        c.solve.assign(elos.size(), 1.0);
+        for (std::size_t m = 0; m < pz.line.size(); ++m) {
+            if (!pos.isLegal(pz.line[m]))
+                return makeError(ErrorCode::InvalidInput, "puzzle " + std::to_string(i + 1) + ": move " + std::to_string(m + 1) +
+                                                              " '" + chess::toUci(pz.line[m]) + "' is illegal");
+            if (m % 2 == 1 && m / 2 < solverMoves) {
+                for (std::size_t l = 0; l < elos.size(); ++l) {
+                    positions.push_back(pos.snapshot());
+                    encoding::Conditioning cond;
+                    cond.moverElo = elos[l];
+                    cond.oppElo = elos[l];
+                    conds.push_back(cond);
+                    queries.push_back({i, l, m / 2, pz.line[m]});
+                }
+            }
+            pos.makeMove(pz.line[m]);
+        }
+    }
+    const std::size_t step = std::size_t(std::max(1, maxBatch));
+    for (std::size_t start = 0; start < positions.size(); start += step) {
+        const std::size_t end = std::min(positions.size(), start + step);
+        std::vector<chess::Position> bp(positions.begin() + std::ptrdiff_t(start), positions.begin() + std::ptrdiff_t(end));
+        std::vector<encoding::Conditioning> bc(conds.begin() + std::ptrdiff_t(start), conds.begin() + std::ptrdiff_t(end));
+        auto dists = evaluator.moveDistributions(bp, bc);
+        if (!dists.ok()) return dists.error();
+        if (dists.value().size() != bp.size())
+            return makeError(ErrorCode::Runtime, "evaluator returned " + std::to_string(dists.value().size()) +
+                                                     " distributions for " + std::to_string(bp.size()) + " positions");
+        for (std::size_t j = 0; j < bp.size(); ++j) {
+            const Query& q = queries[start + j];
+            double p = 0.0;
+            for (const auto& mp : dists.value()[j])
+                if (mp.move == q.expected) p = double(mp.prob);
+            curves[q.puzzle].moveProb[q.level][q.move] = p;
+        }
+    }
+    for (auto& c : curves)
+        for (std::size_t l = 0; l < c.solve.size(); ++l)
+            for (double p : c.moveProb[l]) c.solve[l] *= p;
+    return curves;
+}
+
+Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const PuzzleLine& puzzle, std::span<const int> elos) {
+    auto r = computeSolveCurves(evaluator, std::span<const PuzzleLine>(&puzzle, 1), elos);
+    if (!r.ok()) return r.error();
+    return std::move(r.value().front());
+}
+
+}  // namespace kibitz::evaluation

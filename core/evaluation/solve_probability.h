@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Human solve probabilities of a puzzle (DESIGN.md section 3, "beyond the paper"): for each rating level, the
+// probability that a human of that level (mover and opponent Elo = level, clocks unknown) plays each solution
+// move, and P(solve) = their product. Plain C++; the model is reached only through encoding::Evaluator.
+
+#include "core/chess/position.h"
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+
+#include <array>
+#include <span>
+#include <vector>
+
+namespace kibitz::evaluation {
+
+/// Elo 800, 1000, ..., 2800.
+inline constexpr std::array<int, 11> kSolveEloLevels{800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400, 2600, 2800};
+/// Probabilities below this are floored before taking logs.
+inline constexpr double kMinMoveProb = 1e-6;
+
+/// A puzzle line in the Lichess convention: the position before the setup move, then setup, solver, reply, ...
+struct PuzzleLine {
+    chess::Position beforeSetup;
+    std::vector<chess::Move> line;
+};
+
+/// Solve probabilities of one puzzle.
+struct SolveCurve {
+    std::vector<int> elos;                       ///< rating levels
+    std::vector<std::vector<double>> moveProb;   ///< [level][solver move k] = P(plays line[2k+1])
+    std::vector<double> solve;                   ///< [level] = product over k
+    /// Index k of the solver move with the lowest probability at level `levelIndex` (the hard move).
+    int hardestMove(std::size_t levelIndex) const;
+};
+
+/// Number of features solveFeatures() returns: per level P(solve), the lowest log-probability of a solver move
+/// and the log-probability of the first solver move (3 * 11).
+inline constexpr int kSolveFeatureCount = 3 * int(kSolveEloLevels.size());
+/// Features for the rating head, in the order described above; logs are natural logs of the floored
+/// probabilities divided by 10 (so they stay within about [-1.4, 0]).
+std::vector<float> solveFeatures(const SolveCurve& curve);
+
+/// Solve curves for many puzzles. All (position, level) queries are sent through Evaluator::moveDistributions
+/// in batches of at most `maxBatch`. Fails (InvalidInput naming the puzzle index and move) when a line has fewer
+/// than two moves or an illegal move, and passes on evaluator errors.
+Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluator, std::span<const PuzzleLine> puzzles,
+                                                   std::span<const int> elos = kSolveEloLevels, int maxBatch = 512);
+/// One puzzle.
+Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const PuzzleLine& puzzle,
+                                     std::span<const int> elos = kSolveEloLevels);
+
+}  // namespace kibitz::evaluation

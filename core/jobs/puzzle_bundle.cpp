@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/jobs/puzzle_bundle.h"
+
+#include "core/encoding/puzzle_encoder.h"
+#include "core/storage/bundle.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdlib>
+#include <cstring>
+
+namespace kibitz::jobs {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& path) {
+    auto b = storage::readBundle(q(path), storage::kKindPuzzleRating);
+    if (!b.ok()) return b.error();
+    const storage::Bundle& bundle = b.value();
+    const QString cfgText = bundle.config.value(QStringLiteral("glickformer")).toString();
+    auto cfg = models::puzzleConfigFromString(cfgText.toStdString());
+    if (!cfg.ok()) return makeError(ErrorCode::InvalidInput, path + ": manifest config: " + cfg.error().message);
+    const int encVersion = bundle.encoding.value(QStringLiteral("version")).toInt(-1);
+    if (encVersion != encoding::kPuzzleEncodingVersion)
+        return makeError(ErrorCode::InvalidInput, path + ": puzzle encoding version " + std::to_string(encVersion) +
+                                                      " is not supported (expected " +
+                                                      std::to_string(encoding::kPuzzleEncodingVersion) + ")");
+    if (auto st = storage::validateShapes(bundle, models::PuzzlePredictor::expectedShapes(cfg.value())); !st.ok())
+        return makeError(ErrorCode::InvalidInput, path + ": " + st.error().message);
+    models::PuzzleModelMeta meta;
+    const QJsonObject t = bundle.training;
+    meta.ratingMean = t.value(QStringLiteral("rating_mean")).toDouble(1516.0);
+    meta.ratingStd = t.value(QStringLiteral("rating_std")).toDouble(543.0);
+    meta.baselineMean = t.value(QStringLiteral("baseline_mean")).toDouble(meta.ratingMean);
+    const QJsonObject byLen = t.value(QStringLiteral("baseline_by_length")).toObject();
+    for (auto it = byLen.begin(); it != byLen.end(); ++it) meta.baselineByLength[it.key().toInt()] = it.value().toDouble();
+    meta.steps = t.value(QStringLiteral("steps")).toInteger();
+    meta.samples = t.value(QStringLiteral("samples")).toInteger();
+    meta.wallSeconds = t.value(QStringLiteral("wall_seconds")).toDouble();
+    std::vector<models::NamedArray> weights;
+    for (const auto& tb : bundle.tensors) {
+        models::NamedArray a;
+        a.name = tb.name;
+        a.shape = tb.shape;
+        a.values.resize(std::size_t(tb.numel()));
+        if (tb.dtype == storage::DType::F16)
+            storage::halfToFloats(tb.data, a.values.data());
+        else
+            std::memcpy(a.values.data(), tb.data.constData(), a.values.size() * sizeof(float));
+        weights.push_back(std::move(a));
+    }
+    auto p = models::PuzzlePredictor::fromWeights(cfg.value(), meta, weights);
+    if (!p.ok()) return makeError(ErrorCode::InvalidInput, path + ": " + p.error().message);
+    return p;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path) {
+    if (!QFileInfo::exists(q(path))) return makeError(ErrorCode::InvalidInput, path + ": no such file");
+    if (path.ends_with(".kibitz")) return fromBundle(path);
+    return models::PuzzlePredictor::loadCheckpoint(path);
+}
+
+Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson) {
+    auto p = models::PuzzlePredictor::loadCheckpoint(checkpoint);
+    if (!p.ok()) return p.error();
+    const models::PuzzlePredictor& m = *p.value();
+    storage::Bundle b;
+    b.kind = storage::kKindPuzzleRating;
+    b.config.insert(QStringLiteral("glickformer"), q(models::puzzleConfigToString(m.config())));
+    b.config.insert(QStringLiteral("variant"), q(models::puzzleVariantName(m.config().variant)));
+    b.config.insert(QStringLiteral("parameters"), double(m.parameters()));
+    b.encoding.insert(QStringLiteral("version"), encoding::kPuzzleEncodingVersion);
+    b.encoding.insert(QStringLiteral("planes"), encoding::kPuzzlePlanes);
+    b.encoding.insert(QStringLiteral("max_boards"), m.config().maxBoards);
+    b.encoding.insert(QStringLiteral("view"), QStringLiteral("solver, ranks mirrored when Black solves"));
+    const auto& meta = m.meta();
+    b.training.insert(QStringLiteral("rating_mean"), meta.ratingMean);
+    b.training.insert(QStringLiteral("rating_std"), meta.ratingStd);
+    b.training.insert(QStringLiteral("baseline_mean"), meta.baselineMean);
+    QJsonObject byLen;
+    for (const auto& [len, mean] : meta.baselineByLength) byLen.insert(QString::number(len), mean);
+    b.training.insert(QStringLiteral("baseline_by_length"), byLen);
+    b.training.insert(QStringLiteral("steps"), double(meta.steps));
+    b.training.insert(QStringLiteral("samples"), double(meta.samples));
+    b.training.insert(QStringLiteral("wall_seconds"), meta.wallSeconds);
+    b.training.insert(QStringLiteral("device"), QStringLiteral("cpu"));
+    b.training.insert(QStringLiteral("data"), QStringLiteral("Lichess puzzle database (CC0), shared/data/puzzles, "
+                                                             "held out: FNV-1a(PuzzleId) % 20 == 0"));
+    if (!metricsJson.empty()) {
+        QJsonParseError err{};
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(metricsJson), &err);
+        if (err.error != QJsonParseError::NoError || !doc.isObject())
+            return makeError(ErrorCode::InvalidInput, "metrics: not a JSON object: " + err.errorString().toStdString());
+        b.metrics = doc.object();
+    }
+    b.modelCard = QStringLiteral(
+                      "# Kibitz puzzle-rating model\n\nGlickFormer (Milosz & Kapusta, seed 000) predicting the Lichess "
+                      "Glicko-2 rating of a puzzle from its solver boards.\n\n- config: %1\n- parameters: %2\n"
+                      "- trained steps: %3, puzzles seen: %4, wall time: %5 h on CPU\n- rating normalisation: mean %6, "
+                      "std %7\n\nMetrics (held-out puzzles) are in manifest.json.\n")
+                      .arg(q(models::puzzleConfigToString(m.config())))
+                      .arg(m.parameters())
+                      .arg(meta.steps)
+                      .arg(meta.samples)
+                      .arg(meta.wallSeconds / 3600.0, 0, 'f', 2)
+                      .arg(meta.ratingMean, 0, 'f', 1)
+                      .arg(meta.ratingStd, 0, 'f', 1);
+    for (const auto& w : m.exportWeights()) {
+        storage::TensorBlob t;
+        t.name = w.name;
+        t.shape = w.shape;
+        t.dtype = storage::DType::F32;
+        t.data = QByteArray(reinterpret_cast<const char*>(w.values.data()), qsizetype(w.values.size() * sizeof(float)));
+        b.tensors.push_back(std::move(t));
+    }
+    return storage::writeBundle(q(bundlePath), b);
+}
+
+std::string defaultPuzzleModelPath() {
+    QStringList candidates;
+    if (const char* env = std::getenv("KIBITZ_MODELS_DIR")) candidates << QDir(QString::fromLocal8Bit(env)).filePath(QStringLiteral("puzzle-default.kibitz"));
+    if (QCoreApplication::instance()) {
+        QDir dir(QCoreApplication::applicationDirPath());
+        for (int up = 0; up < 5; ++up) {
+            candidates << dir.filePath(QStringLiteral("resources/models/puzzle-default.kibitz"))
+                       << dir.filePath(QStringLiteral("share/kibitz/models/puzzle-default.kibitz"));
+            if (!dir.cdUp()) break;
+        }
+    }
+    for (const QString& c : candidates)
+        if (QFileInfo::exists(c)) return c.toStdString();
+    return {};
+}
+
+}  // namespace kibitz::jobs

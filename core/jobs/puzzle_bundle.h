@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Glue between model bundles (core/storage, Qt) and the puzzle-rating model (core/models, torch behind a
+// torch-free header): load a .kibitz bundle or a trainer checkpoint, export a checkpoint as a bundle.
+
+#include "core/common/result.h"
+#include "core/models/puzzle_predictor.h"
+
+#include <memory>
+#include <string>
+
+namespace kibitz::jobs {
+
+/// Loads a puzzle-rating model from a `.kibitz` bundle (kind "puzzle-rating", validated: manifest, checksums,
+/// tensor names and shapes) or from a trainer checkpoint (any other file). Errors name the file.
+Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path);
+
+/// Writes the model of `checkpoint` as a bundle at `bundlePath` (atomically), with `metricsJson` (a JSON object
+/// text, may be empty) in the manifest and a generated model card.
+Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson);
+
+/// The shipped default model: resources/models/puzzle-default.kibitz next to or above the executable
+/// (or under $KIBITZ_MODELS_DIR). Empty when not found.
+std::string defaultPuzzleModelPath();
+
+}  // namespace kibitz::jobs

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/models/puzzle_predictor.h"
+
+#include "core/encoding/puzzle_encoder.h"
+#include "core/models/glickformer.h"
+#include "core/models/puzzle_batch.h"
+
+#include <cmath>
+
+namespace kibitz::models {
+
+struct PuzzlePredictor::Impl {
+    PuzzleModelConfig config;
+    PuzzleModelMeta meta;
+    GlickFormer model{nullptr};
+};
+
+PuzzlePredictor::PuzzlePredictor() : m_impl(std::make_unique<Impl>()) {}
+PuzzlePredictor::~PuzzlePredictor() = default;
+
+Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::loadCheckpoint(const std::string& path) {
+    try {
+        torch::serialize::InputArchive a;
+        a.load_from(path);
+        auto model = loadGlickFormer(a);
+        if (!model.ok()) return makeError(model.error().code, path + ": " + model.error().message);
+        auto meta = readPuzzleMeta(a);
+        if (!meta.ok()) return makeError(meta.error().code, path + ": " + meta.error().message);
+        std::unique_ptr<PuzzlePredictor> p(new PuzzlePredictor());
+        p->m_impl->model = model.value();
+        p->m_impl->config = p->m_impl->model->config();
+        p->m_impl->meta = meta.value();
+        p->m_impl->model->eval();
+        return p;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::InvalidInput, path + ": cannot read puzzle checkpoint: " + e.what_without_backtrace());
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::InvalidInput, path + ": cannot read puzzle checkpoint: " + e.what());
+    }
+}
+
+std::map<std::string, std::vector<std::int64_t>> PuzzlePredictor::expectedShapes(const PuzzleModelConfig& config) {
+    GlickFormer m(config);
+    std::map<std::string, std::vector<std::int64_t>> out;
+    for (const auto& p : m->named_parameters()) out[p.key()] = p.value().sizes().vec();
+    return out;
+}
+
+Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::fromWeights(const PuzzleModelConfig& config,
+                                                                      const PuzzleModelMeta& meta,
+                                                                      const std::vector<NamedArray>& weights) {
+    if (auto st = validatePuzzleConfig(config); !st.ok()) return st.error();
+    std::unique_ptr<PuzzlePredictor> p(new PuzzlePredictor());
+    p->m_impl->config = config;
+    p->m_impl->meta = meta;
+    p->m_impl->model = GlickFormer(config);
+    auto params = p->m_impl->model->named_parameters();
+    std::map<std::string, const NamedArray*> byName;
+    for (const auto& w : weights) byName[w.name] = &w;
+    if (byName.size() != params.size())
+        return makeError(ErrorCode::InvalidInput, "puzzle weights: expected " + std::to_string(params.size()) +
+                                                      " tensors, got " + std::to_string(byName.size()));
+    torch::NoGradGuard ng;
+    for (auto& item : params) {
+        auto it = byName.find(item.key());
+        if (it == byName.end()) return makeError(ErrorCode::InvalidInput, "puzzle weights: missing tensor '" + item.key() + "'");
+        const NamedArray& w = *it->second;
+        if (w.shape != item.value().sizes().vec() || std::int64_t(w.values.size()) != item.value().numel())
+            return makeError(ErrorCode::InvalidInput, "puzzle weights: tensor '" + item.key() + "' has the wrong shape");
+        item.value().copy_(torch::from_blob(const_cast<float*>(w.values.data()), item.value().sizes(), torch::kFloat32));
+    }
+    p->m_impl->model->eval();
+    return p;
+}
+
+std::unique_ptr<PuzzlePredictor> PuzzlePredictor::fromConfig(const PuzzleModelConfig& config, std::uint64_t seed) {
+    std::unique_ptr<PuzzlePredictor> p(new PuzzlePredictor());
+    p->m_impl->config = config;
+    p->m_impl->model = makeGlickFormer(config, seed);
+    p->m_impl->model->eval();
+    return p;
+}
+
+std::vector<NamedArray> PuzzlePredictor::exportWeights() const {
+    std::vector<NamedArray> out;
+    for (const auto& item : m_impl->model->named_parameters()) {
+        auto t = item.value().detach().to(torch::kCPU).to(torch::kFloat32).contiguous();
+        NamedArray a;
+        a.name = item.key();
+        a.shape = t.sizes().vec();
+        a.values.assign(t.data_ptr<float>(), t.data_ptr<float>() + t.numel());
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
+Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const chess::Puzzle> puzzles,
+                                                              const std::vector<std::vector<float>>* features,
+                                                              int batchSize) {
+    const auto& c = m_impl->config;
+    if (c.humanFeatures > 0 && (!features || features->size() != puzzles.size()))
+        return makeError(ErrorCode::InvalidInput, "this puzzle model needs human solve-probability features");
+    std::vector<PuzzlePrediction> out;
+    out.reserve(puzzles.size());
+    try {
+        torch::InferenceMode guard;
+        const std::size_t step = std::size_t(std::max(1, batchSize));
+        for (std::size_t start = 0; start < puzzles.size(); start += step) {
+            const std::size_t end = std::min(puzzles.size(), start + step);
+            std::vector<const chess::Puzzle*> ptrs;
+            for (std::size_t i = start; i < end; ++i) ptrs.push_back(&puzzles[i]);
+            auto batch = makePuzzleBatch(ptrs, c, features ? std::span<const std::vector<float>>(*features).subspan(start, end - start)
+                                                           : std::span<const std::vector<float>>());
+            if (!batch.ok()) return batch.error();
+            auto o = m_impl->model->forward(batch.value());
+            auto mean = o.mean.to(torch::kCPU).contiguous();
+            auto lv = o.logVar.to(torch::kCPU).contiguous();
+            for (std::int64_t i = 0; i < mean.size(0); ++i) {
+                PuzzlePrediction p;
+                p.rating = m_impl->meta.ratingMean + m_impl->meta.ratingStd * double(mean[i].item<float>());
+                p.sigma = m_impl->meta.ratingStd * std::exp(0.5 * std::clamp(double(lv[i].item<float>()), -10.0, 10.0));
+                out.push_back(p);
+            }
+        }
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Runtime, std::string("puzzle model: ") + e.what_without_backtrace());
+    }
+    return out;
+}
+
+const PuzzleModelConfig& PuzzlePredictor::config() const { return m_impl->config; }
+const PuzzleModelMeta& PuzzlePredictor::meta() const { return m_impl->meta; }
+long long PuzzlePredictor::parameters() const { return m_impl->model->parameterCount(); }
+
+}  // namespace kibitz::models

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Torch-free inference API of the puzzle-rating model: load a trainer checkpoint or raw weights (from a bundle),
+// predict Lichess ratings with an uncertainty. The GlickFormer itself stays behind the pimpl.
+
+#include "core/chess/puzzle_csv.h"
+#include "core/common/result.h"
+#include "core/models/puzzle_config.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kibitz::models {
+
+/// One named float tensor, backend-neutral (what a bundle stores).
+struct NamedArray {
+    std::string name;
+    std::vector<std::int64_t> shape;
+    std::vector<float> values;
+};
+
+/// What the trainer learnt besides the weights: rating normalisation and the mean baselines.
+struct PuzzleModelMeta {
+    double ratingMean = 1516.0;  ///< targets were (rating - mean) / std
+    double ratingStd = 543.0;
+    double baselineMean = 1516.0;             ///< training mean rating (predict-the-mean baseline)
+    std::map<int, double> baselineByLength;   ///< training mean rating per solution length
+    std::int64_t steps = 0;
+    std::int64_t samples = 0;
+    double wallSeconds = 0.0;
+};
+
+/// A predicted rating and its uncertainty (standard deviation, rating points).
+struct PuzzlePrediction {
+    double rating = 0.0;
+    double sigma = 0.0;
+};
+
+/// Inference wrapper. One thread at a time; inference guards are set inside each call. 1 intra-op thread unless
+/// the caller set another value.
+class PuzzlePredictor {
+public:
+    ~PuzzlePredictor();
+    /// Loads a checkpoint written by the puzzle trainer (latest.pt); errors name the file.
+    static Result<std::unique_ptr<PuzzlePredictor>> loadCheckpoint(const std::string& path);
+    /// Builds a model from a config and weights (names and shapes must match exactly; the error names the first
+    /// missing, unexpected or mis-shaped tensor).
+    static Result<std::unique_ptr<PuzzlePredictor>> fromWeights(const PuzzleModelConfig& config,
+                                                                const PuzzleModelMeta& meta,
+                                                                const std::vector<NamedArray>& weights);
+    /// A freshly initialised model (tests, benchmarks).
+    static std::unique_ptr<PuzzlePredictor> fromConfig(const PuzzleModelConfig& config, std::uint64_t seed);
+
+    /// Predictions for puzzles (Lichess convention: fen before the setup move, moves = setup + line).
+    /// `features` (one vector of config().humanFeatures floats per puzzle) is required iff the config has human
+    /// features. Fails naming the puzzle (id or index) on a bad FEN or line.
+    Result<std::vector<PuzzlePrediction>> predict(std::span<const chess::Puzzle> puzzles,
+                                                  const std::vector<std::vector<float>>* features = nullptr,
+                                                  int batchSize = 256);
+    /// All weights by name (for bundles).
+    std::vector<NamedArray> exportWeights() const;
+    /// Expected tensor names and shapes for `config` (for storage::validateShapes).
+    static std::map<std::string, std::vector<std::int64_t>> expectedShapes(const PuzzleModelConfig& config);
+
+    const PuzzleModelConfig& config() const;
+    const PuzzleModelMeta& meta() const;
+    long long parameters() const;
+
+private:
+    PuzzlePredictor();
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+}  // namespace kibitz::models
