@@ -39,6 +39,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <utility>
 
 namespace kibitz::ui {
 
@@ -564,6 +565,7 @@ void TrainingPage::onProgress(const QVector<jobs::TrainingPoint>& points) {
     if (!m_raw.isEmpty() && m_raw.last().x() >= first) {
         // A resume after a kill repeats the steps after the last checkpoint: drop the stale tail.
         truncateFrom(m_raw, first);
+        while (!m_points.isEmpty() && m_points.last().step >= points.first().step) m_points.removeLast();
         truncateFrom(m_lrPoints, first);
         truncateFrom(m_speedPoints, first);
         m_lossRaw->replace(m_raw);
@@ -582,6 +584,7 @@ void TrainingPage::onProgress(const QVector<jobs::TrainingPoint>& points) {
         lr << QPointF(x, p.learningRate);
         speed << QPointF(x, p.samplesPerSecond);
     }
+    m_points += points;
     m_raw += QVector<QPointF>(raw.begin(), raw.end());
     m_lrPoints += QVector<QPointF>(lr.begin(), lr.end());
     m_speedPoints += QVector<QPointF>(speed.begin(), speed.end());
@@ -635,6 +638,7 @@ QString TrainingPage::selectedCheckpoint() const {
 }
 
 void TrainingPage::clearCharts() {
+    m_points.clear();
     m_raw.clear();
     m_lrPoints.clear();
     m_speedPoints.clear();
@@ -643,13 +647,21 @@ void TrainingPage::clearCharts() {
     m_eta->clear();
 }
 
-void TrainingPage::showMetrics(const jobs::RunMetrics& metrics) {
-    clearCharts();
-    QVector<jobs::TrainingPoint> points = metrics.training;
-    onProgress(points);
-    for (const auto& v : metrics.validation) {
-        m_valPoints << QPointF(double(v.step), v.top1);
+void TrainingPage::showMetrics(const jobs::RunMetrics& history) {
+    // The history read from disk may arrive after a resumed run's first live points: keep the live ones and
+    // put the history before them.
+    QVector<jobs::TrainingPoint> points = history.training;
+    if (!m_points.isEmpty()) {
+        while (!points.isEmpty() && points.last().step >= m_points.first().step) points.removeLast();
+        points += m_points;
     }
+    QVector<QPointF> validation;
+    for (const auto& v : history.validation) validation << QPointF(double(v.step), v.top1);
+    for (const QPointF& p : std::as_const(m_valPoints))
+        if (validation.isEmpty() || p.x() > validation.last().x()) validation << p;
+    clearCharts();
+    onProgress(points);
+    m_valPoints = validation;
     m_valAccuracy->replace(m_valPoints);
     fitAxes({m_valAccuracy});
 }
@@ -698,7 +710,7 @@ void TrainingPage::openRun(const QString& dir) {
             if (dir != m_runDir) return;
             if (!metrics.ok())
                 onLog({QString::fromStdString(metrics.error().message)});
-            else if (m_raw.isEmpty())
+            else
                 showMetrics(metrics.value());
         });
     });

@@ -119,7 +119,7 @@ private:
     void onValidation(const jobs::ValidationPoint& point);
     void onLog(const QStringList& lines);
     void onCheckpoints(const QStringList& files);
-    void showMetrics(const jobs::RunMetrics& metrics);
+    void showMetrics(const jobs::RunMetrics& history);
     void clearCharts();
     void recomputeSmoothing();
     void startScan();
@@ -165,7 +165,8 @@ private:
     QLineSeries* m_speedSeries = nullptr;
     QSlider* m_smoothing = nullptr;
     QLabel* m_eta = nullptr;
-    QVector<QPointF> m_raw;  ///< (step, loss) as received
+    QVector<jobs::TrainingPoint> m_points;  ///< as received (and loaded), one per step
+    QVector<QPointF> m_raw;                 ///< (step, loss)
     QVector<QPointF> m_lrPoints, m_speedPoints, m_valPoints;
 
     // Below the charts.

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives a tiny real training run from the Training page: points reach the loss chart, pause stops the worker
 // within seconds with a checkpoint, resume continues from that checkpoint's step, a run left "running" (the
-// app was killed) is offered for resume. Saves a screenshot of the page next to the test binary.
+// app was killed: a child process is SIGKILLed) is offered for resume and loses nothing. Saves a screenshot of the page
+// next to the test binary.
 
 #include "core/jobs/training_run.h"
 #include "ui/training_page.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
@@ -13,6 +15,7 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -56,6 +59,7 @@ private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void scanShowsTheSample();
     void trainPauseResumeStop();
+    void killedRunResumesWithNothingLost();
 };
 
 void TestTrainingPage::scanShowsTheSample() {
@@ -170,25 +174,90 @@ void TestTrainingPage::trainPauseResumeStop() {
     const qint64 stoppedStep = ended.first().at(1).toLongLong();
     QVERIFY(stoppedStep > pausedStep);
     QCOMPARE(run.readStatus().value(), RunStatus::Stopped);
-
-    // A run still marked "running" (the app was killed) is offered for resume and continues from its checkpoint.
-    QVERIFY(run.writeRunJson(run.readConfig().value(), RunStatus::Running).ok());
-    TrainingPage reopened;
-    reopened.setRunsFolder(runs.path());
-    QSignalSpy reEnded(&reopened, &TrainingPage::runEnded);
-    reopened.checkResumableRuns();
-    auto* banner = reopened.findChild<QWidget*>(QStringLiteral("resumeBanner"));
-    QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), 10000);
-    reopened.findChild<QPushButton*>(QStringLiteral("bannerResume"))->click();
-    QVERIFY(reopened.isRunning());
-    QTRY_VERIFY_WITH_TIMEOUT(reopened.lastStep() > stoppedStep, 60000);
-    reopened.pause();
-    QVERIFY(reEnded.wait(10000));
-    QVERIFY(reEnded.first().at(1).toLongLong() > stoppedStep);
-    auto after = run.readMetrics();
-    QVERIFY(after.ok());
-    for (int i = 1; i < after->training.size(); ++i) QVERIFY(after->training[i].step > after->training[i - 1].step);
 }
 
-QTEST_MAIN(TestTrainingPage)
+void TestTrainingPage::killedRunResumesWithNothingLost() {
+    // A child copy of this test binary trains from the page until it is killed with SIGKILL mid-run.
+    QTemporaryDir runs;
+    QVERIFY(runs.isValid());
+    QProcess child;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("KIBITZ_TRAINING_CHILD_RUNS"), runs.path());
+    child.setProcessEnvironment(env);
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(QCoreApplication::applicationFilePath(), {});
+    QVERIFY(child.waitForStarted());
+    QString runDir;
+    qint64 killedAt = 0;
+    auto progressed = [&] {
+        const auto dirs = QDir(runs.path()).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot);
+        if (dirs.isEmpty()) return false;
+        runDir = dirs.first().absoluteFilePath();
+        TrainingRun r(runDir);
+        auto m = r.readMetrics();
+        if (!QFileInfo::exists(r.latestCheckpoint()) || !m.ok() || m->training.isEmpty()) return false;
+        killedAt = m->training.last().step;
+        return killedAt >= 40;  // past the first checkpoint (every 30 steps)
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(progressed() || child.state() == QProcess::NotRunning, 90000);
+    QCOMPARE(child.state(), QProcess::Running);
+    child.kill();
+    QVERIFY(child.waitForFinished(10000));
+    TrainingRun run(runDir);
+    QCOMPARE(run.readStatus().value(), RunStatus::Running);  // nobody got to write "paused"
+    auto before = run.readMetrics();
+    QVERIFY(before.ok());
+    killedAt = before->training.last().step;
+
+    // Reopening offers the run; resuming continues from its last checkpoint and re-runs the steps after it.
+    TrainingPage reopened;
+    reopened.setRunsFolder(runs.path());
+    QSignalSpy offered(&reopened, &TrainingPage::resumeOffered);
+    QSignalSpy ended(&reopened, &TrainingPage::runEnded);
+    reopened.checkResumableRuns();
+    QVERIFY(offered.wait(10000));
+    QCOMPARE(offered.first().first().toString(), runDir);
+    reopened.findChild<QPushButton*>(QStringLiteral("bannerResume"))->click();
+    QVERIFY(reopened.isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(reopened.lastStep() > killedAt + 5, 60000);
+    reopened.pause();
+    QVERIFY(ended.wait(10000));
+    const qint64 finalStep = ended.first().at(1).toLongLong();
+    QVERIFY(finalStep > killedAt);
+    // Nothing lost: every step from 1 to the last one is in the metrics exactly once (one point per step).
+    auto after = run.readMetrics();
+    QVERIFY(after.ok());
+    QCOMPARE(after->training.size(), finalStep);
+    for (int i = 0; i < after->training.size(); ++i) QCOMPARE(after->training[i].step, qint64(i + 1));
+    // The chart shows the history from before the kill as well.
+    QCOMPARE(reopened.lossSeries()->at(0).x(), 1.0);
+    QCOMPARE(reopened.lastStep(), finalStep);
+}
+
+namespace {
+
+/// The child of killedRunResumesWithNothingLost: starts a run from the page and trains until killed.
+int runChild(const QString& runs) {
+    TrainingPage page;
+    configureTiny(page, runs);
+    page.start();
+    QObject::connect(&page, &TrainingPage::runEnded, qApp, &QCoreApplication::quit);
+    QObject::connect(&page, &TrainingPage::runFailed, qApp, [](const QString& m) {
+        qWarning("child run failed: %s", qPrintable(m));
+        QCoreApplication::exit(1);
+    });
+    return QCoreApplication::exec();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QApplication app(argc, argv);
+    const QString childRuns = qEnvironmentVariable("KIBITZ_TRAINING_CHILD_RUNS");
+    if (!childRuns.isEmpty()) return runChild(childRuns);
+    TestTrainingPage test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "tst_training_page.moc"
