@@ -56,7 +56,7 @@ class HumanMoveModel(torch.nn.Module):
     def __init__(self, d, layers, heads, ffn):
         super().__init__()
         self.d = d
-        self.color, self.type, self.file, self.rank = (torch.nn.Embedding(n, d) for n in (2, 6, 8, 8))
+        self.color, self.ptype, self.file, self.rank = (torch.nn.Embedding(n, d) for n in (2, 6, 8, 8))
         self.side, self.castling, self.ep = (torch.nn.Embedding(n, d) for n in (2, 16, 9))
         self.cond = torch.nn.Embedding(COND_ROWS, d)
         self.blocks = torch.nn.ModuleList(Block(d, heads, ffn) for _ in range(layers))
@@ -70,7 +70,7 @@ class HumanMoveModel(torch.nn.Module):
 
     def forward(self, piece_code, meta, cond_idx, cond_alpha, key_bias, legal_a, legal_b):
         b, p = piece_code.shape
-        table = (self.color.weight[self.code_color] + self.type.weight[self.code_type] +
+        table = (self.color.weight[self.code_color] + self.ptype.weight[self.code_type] +
                  self.file.weight[self.code_file] + self.rank.weight[self.code_rank])
         table = torch.cat([table, table.new_zeros(1, self.d)])
         pieces = table.index_select(0, piece_code.reshape(-1)).view(b, p, self.d)

@@ -427,7 +427,8 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         }
         if (leader) {
             const bool last = st.step == endStep || stop;
-            if (o.validateEvery > 0 && (st.step % o.validateEvery == 0 || last)) validate();
+            // A stop request only checkpoints: validating first would delay the exit.
+            if (o.validateEvery > 0 && (st.step % o.validateEvery == 0 || st.step == endStep)) validate();
             if (st.step % o.checkpointEvery == 0 || last) save(latest);
             if (o.keepEvery > 0 && st.step % o.keepEvery == 0)
                 save(fs::path(o.outDir) / ("step-" + std::to_string(st.step) + ".pt"));
