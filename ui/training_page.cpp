@@ -202,13 +202,13 @@ QWidget* TrainingPage::buildConfigPane() {
     m_kind->setObjectName(QStringLiteral("kind"));
     m_kind->addItem(tr("Human moves"), QStringLiteral("human"));
     m_kind->addItem(tr("Puzzle rating"), QStringLiteral("puzzle"));
-    if (auto* model = qobject_cast<QStandardItemModel*>(m_kind->model())) {
-        QStandardItem* puzzle = model->item(1);
-        puzzle->setEnabled(false);
-        puzzle->setToolTip(tr("Not available yet: the puzzle trainer has no stable API in core/training"));
-    }
-    m_kind->setItemData(1, tr("Not available yet: the puzzle trainer has no stable API in core/training"),
-                        Qt::ToolTipRole);
+    // Puzzle-rating training exists in core/training and kibitz-cli but is not wired into this page yet.
+    const QString puzzleReason =
+        tr("Puzzle-rating training is not available in the studio yet; use "
+           "'kibitz-cli train-puzzle' (the data scan above does read puzzle CSVs)");
+    if (auto* model = qobject_cast<QStandardItemModel*>(m_kind->model())) model->item(1)->setEnabled(false);
+    m_kind->setItemData(1, puzzleReason, Qt::ToolTipRole);
+    m_kind->setToolTip(puzzleReason);
     modelForm->addRow(tr("Kind"), m_kind);
     m_fromScratch = new QRadioButton(tr("From scratch"), modelBox);
     m_fromScratch->setChecked(true);
