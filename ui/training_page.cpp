@@ -75,7 +75,7 @@ ChartParts makeChart(const QString& title, const QList<QLineSeries*>& series, QW
         s->attachAxis(y);
     }
     auto* view = new QChartView(chart, parent);
-    view->setRenderHint(QPainter::Antialiasing);
+    view->setRenderHint(QPainter::Antialiasing, false);
     view->setMinimumSize(240, 170);
     return {view, x, y};
 }
