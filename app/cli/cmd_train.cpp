@@ -86,11 +86,14 @@ int runTrain(const std::vector<std::string>& argv) {
         return int(kExitUsage);
     };
     if (!args.ok()) return usage(args.error());
-    if (args.positionals().size() != 1 || args.positionals().front() != "human")
+    if (args.positionals().empty() || args.positionals().front() != "human")
         return usage("expected 'train human' (the puzzle model has its own trainer)");
     training::TrainOptions o;
     std::string error;
-    o.pgnFiles = expandPgnArgs(args.values("pgn"), error);
+    // Files after --pgn, repeated or (as a shell glob expands) following it as plain arguments.
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin() + 1, args.positionals().end());
+    o.pgnFiles = expandPgnArgs(given, error);
     if (!error.empty()) return usage("--pgn: " + error);
     if (o.pgnFiles.empty()) return usage("--pgn is required");
     if (!args.value("out")) return usage("--out is required");
