@@ -22,7 +22,7 @@ double wallSeconds() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string pgn, config = "small", view = "mover";
+    std::string pgn, config = "small", view = "mover", dump;
     int batch = 256, steps = 20, threads = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string k = argv[i], v = argv[i + 1];
@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
         else if (k == "--steps") steps = std::stoi(v);
         else if (k == "--threads") threads = std::stoi(v);
         else if (k == "--view") view = v;
+        else if (k == "--dump") dump = v;
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             return 2;
@@ -39,7 +40,8 @@ int main(int argc, char** argv) {
     }
     if (pgn.empty()) {
         std::fprintf(stderr, "usage: kibitz-train-bench --pgn FILE [--config small] [--batch 256] [--steps 20] "
-                             "[--threads 1] [--view mover|absolute]\n");
+                             "[--threads 1] [--view mover|absolute] [--dump FILE]\n"
+                             "--dump writes the timed batches for bench/train_peer.py (the Python peer).\n");
         return 2;
     }
     at::set_num_threads(threads);
@@ -74,14 +76,35 @@ int main(int argc, char** argv) {
     torch::optim::AdamW opt(model->parameters(), torch::optim::AdamWOptions(1e-3));
     std::printf("config %s (%s), %lld parameters, batch %d\n", config.c_str(), models::describeConfig(cfg.value()).c_str(),
                 models::countParameters(*model), batch);
-    double tPrep = 0, tFwd = 0, tBwd = 0, tOpt = 0, cpuAll = 0, wallAll = 0;
+    // A fixed set of real batches, cycled; the Python peer gets exactly these.
+    constexpr int kBatches = 8;
+    std::vector<models::ModelBatch> batches;
+    double prepWall = 0;
+    for (int k = 0; k < kBatches; ++k) {
+        const double w0 = wallSeconds();
+        std::vector<const encoding::EncodedPosition*> ptrs;
+        for (int i = 0; i < batch; ++i) ptrs.push_back(&chunk[(std::size_t(k) * batch + i) % chunk.size()]);
+        batches.push_back(models::makeBatch(ptrs));
+        prepWall += wallSeconds() - w0;
+    }
+    if (!dump.empty()) {
+        c10::impl::GenericList list(c10::AnyType::get());
+        for (const auto& b : batches)
+            list.push_back(c10::ivalue::Tuple::create({b.pieceCode, b.meta, b.condIdx, b.condAlpha, b.keyBias, b.legalA,
+                                                       b.legalB, b.target}));
+        const std::vector<char> bytes = torch::pickle_save(c10::IValue(list));
+        std::FILE* f = std::fopen(dump.c_str(), "wb");
+        if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
+            std::fprintf(stderr, "%s: cannot write\n", dump.c_str());
+            return 1;
+        }
+        std::fclose(f);
+    }
+    double tPrep = prepWall / kBatches * steps, tFwd = 0, tBwd = 0, tOpt = 0, cpuAll = 0, wallAll = 0;
     double tokens = 0, legal = 0;
-    std::size_t off = 0;
     for (int s = -2; s < steps; ++s) {  // two warm-up steps
         const double w0 = wallSeconds(), c0 = cpuSeconds();
-        std::vector<const encoding::EncodedPosition*> ptrs;
-        for (int i = 0; i < batch; ++i) ptrs.push_back(&chunk[(off++) % chunk.size()]);
-        models::ModelBatch b = models::makeBatch(ptrs);
+        const models::ModelBatch& b = batches[std::size_t(s + 2) % batches.size()];
         const double w1 = wallSeconds();
         auto logits = model->forward(b);
         auto loss = models::moveLoss(logits, b);
@@ -92,7 +115,6 @@ int main(int argc, char** argv) {
         opt.step();
         const double w4 = wallSeconds();
         if (s < 0) continue;
-        tPrep += w1 - w0;
         tFwd += w2 - w1;
         tBwd += w3 - w2;
         tOpt += w4 - w3;
