@@ -1,24 +1,53 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli eval human: top-1/top-3 accuracy and NLL of a human-move checkpoint, per 100-Elo bucket.
+// kibitz-cli eval human|puzzle: accuracy of the human-move model (top-1/top-3/NLL per 100-Elo bucket on held-out
+// games, puzzle solve rate and advancement) or, via puzzle_commands.h, of the puzzle-rating model.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "app/cli/puzzle_commands.h"
+#include "core/chess/puzzle_csv.h"
+#include "core/evaluation/puzzle_solving.h"
+#include "core/jobs/human_model.h"
+#include "core/models/torch_evaluator.h"
 #include "core/training/human_trainer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
 namespace kibitz::cli {
 namespace {
 
-int runEval(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "model", "max-games", "threads", "holdout-permille"}, {"json", "all-games"});
+void printHelp() {
+    std::printf(
+        "Usage: kibitz-cli eval human [--pgn FILE...] [--puzzles FILE] [--model BUNDLE] [options] [--json]\n"
+        "       kibitz-cli eval puzzle --csv FILE [--model BUNDLE] [--max N] [--json]   (see eval puzzle --help)\n\n"
+        "eval human: top-1 and top-3 move accuracy and NLL, overall and per 100-Elo bucket of the mover, on the games\n"
+        "held out from training (3%% by Site hash), or on every game with --all-games (for files never trained on);\n"
+        "with --puzzles, also the puzzle solve rate (every solver move top-1) and advancement, at each puzzle's rating.\n"
+        "  --pgn FILE        games (.pgn or .pgn.zst; repeatable)\n"
+        "  --puzzles FILE    Lichess puzzle CSV (.csv or .csv.zst)\n"
+        "  --model PATH      .kibitz bundle or trainer checkpoint (.pt); default: the shipped model\n"
+        "  --max-games N     stop after N games\n"
+        "  --max-puzzles N   stop after N puzzles (default 2000)\n"
+        "  --all-games       use every game, not only the held-out ones\n"
+        "  --threads T       torch threads (default 1)\n"
+        "  --json            one JSON object {positions, top1, top3, nll, by_elo[, puzzles]}\n");
+}
+
+QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
+    return QJsonObject{{QStringLiteral("puzzles"), qint64(s.puzzles)},
+                       {QStringLiteral("solve_rate"), s.solveRate()},
+                       {QStringLiteral("advancement"), s.advancement()}};
+}
+
+int runEvalHuman(const std::vector<std::string>& argv) {
+    Args args(argv, {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille"},
+              {"json", "all-games"});
     if (args.has("help")) {
-        std::printf(
-            "Usage: kibitz-cli eval human --pgn FILE... --model CHECKPOINT [--max-games N] [--all-games] [--json]\n\n"
-            "Top-1 and top-3 move accuracy and NLL, overall and per 100-Elo bucket of the mover, on the games held\n"
-            "out from training (3%% by Site hash), or on every game with --all-games (for files never trained on).\n"
-            "  --model PATH     checkpoint written by 'train human' (e.g. runs/human-small/latest.pt)\n"
-            "  --threads T      torch threads (default 1)\n"
-            "  --json           one JSON object {positions, top1, top3, nll, by_elo}\n");
+        printHelp();
         return kExitOk;
     }
     auto usage = [](const std::string& msg) {
@@ -26,27 +55,88 @@ int runEval(const std::vector<std::string>& argv) {
         return int(kExitUsage);
     };
     if (!args.ok()) return usage(args.error());
-    if (args.positionals().size() != 1 || args.positionals().front() != "human") return usage("expected 'eval human'");
     const auto files = args.values("pgn");
-    if (files.empty()) return usage("--pgn is required");
-    if (!args.value("model")) return usage("--model is required");
+    if (files.empty() && !args.value("puzzles")) return usage("give --pgn and/or --puzzles (see --help)");
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
+    const auto maxPuzzles = args.intValue("max-puzzles", 2000, 1, 1LL << 40);
     const int threads = int(args.intValue("threads", 1, 1, 256));
     const int permille = int(args.intValue("holdout-permille", 30, 0, 1000));
     if (!args.ok()) return usage(args.error());
-    auto r = training::evaluateHumanModel(*args.value("model"), files, !args.has("all-games"), permille, maxGames, threads);
-    if (!r.ok()) {
-        std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
-        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+
+    const QString modelArg = QString::fromStdString(args.value("model").value_or(""));
+    auto evaluator = jobs::loadHumanEvaluator(modelArg);
+    if (!evaluator) return usage(evaluator.error().message);
+
+    QJsonObject out;
+    if (!files.empty()) {
+        // The game evaluation streams through the trainer's own data path, which reads checkpoints: a bundle is
+        // written to a temporary checkpoint first (a few MB, once).
+        std::string checkpoint = modelArg.toStdString();
+        QTemporaryDir tmp;
+        if (!modelArg.endsWith(QLatin1String(".pt"))) {
+            auto* torchEv = dynamic_cast<models::TorchEvaluator*>(evaluator->get());
+            if (!torchEv || !tmp.isValid()) return usage("cannot prepare the model for game evaluation");
+            checkpoint = tmp.filePath(QStringLiteral("model.pt")).toStdString();
+            if (auto st = torchEv->save(checkpoint); !st) {
+                std::fprintf(stderr, "kibitz-cli eval: %s\n", st.error().message.c_str());
+                return kExitFailure;
+            }
+        }
+        auto r = training::evaluateHumanModel(checkpoint, files, !args.has("all-games"), permille, maxGames, threads);
+        if (!r.ok()) {
+            std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
+            return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+        }
+        if (!args.has("json")) std::printf("%s\n%s", r.value().summary().c_str(), r.value().table().c_str());
+        out = QJsonDocument::fromJson(QByteArray::fromStdString(r.value().toJson())).object();
     }
-    if (args.has("json"))
-        std::printf("%s\n", r.value().toJson().c_str());
-    else
-        std::printf("%s\n%s", r.value().summary().c_str(), r.value().table().c_str());
+    if (auto csv = args.value("puzzles")) {
+        auto reader = chess::PuzzleCsvReader::open(*csv);
+        if (!reader) return usage(reader.error().message);
+        std::vector<chess::Puzzle> puzzles;
+        chess::Puzzle p;
+        while (std::int64_t(puzzles.size()) < maxPuzzles && (*reader)->next(p)) puzzles.push_back(p);
+        if (!(*reader)->headerError().empty()) return usage(*csv + ": " + (*reader)->headerError());
+        auto r = evaluation::evaluatePuzzleSolving(**evaluator, puzzles);
+        if (!r) {
+            std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
+            return kExitFailure;
+        }
+        QJsonObject pj = solveJson(r->overall);
+        QJsonArray buckets;
+        for (const auto& [lo, s] : r->byRating) {
+            QJsonObject b = solveJson(s);
+            b[QStringLiteral("rating_from")] = lo;
+            buckets.append(b);
+        }
+        pj[QStringLiteral("by_rating")] = buckets;
+        out[QStringLiteral("puzzle_solving")] = pj;
+        if (!args.has("json")) {
+            std::printf("puzzles %lld: solved %.1f%%, advancement %.1f%% (at each puzzle's rating)\n",
+                        static_cast<long long>(r->overall.puzzles), 100.0 * r->overall.solveRate(),
+                        100.0 * r->overall.advancement());
+            for (const auto& [lo, s] : r->byRating)
+                std::printf("  %4d-%4d  %5lld puzzles  solved %5.1f%%  advancement %5.1f%%\n", lo, lo + 199,
+                            static_cast<long long>(s.puzzles), 100.0 * s.solveRate(), 100.0 * s.advancement());
+        }
+    }
+    if (args.has("json")) std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
     return kExitOk;
 }
 
-const bool kRegistered = registerCommand({"eval", "evaluate a model on held-out data (eval human ...)", runEval});
+int runEval(const std::vector<std::string>& argv) {
+    if (argv.empty() || argv.front() == "--help" || argv.front() == "-h") {
+        printHelp();
+        return argv.empty() ? kExitUsage : kExitOk;
+    }
+    const std::vector<std::string> rest(argv.begin() + 1, argv.end());
+    if (argv.front() == "human") return runEvalHuman(rest);
+    if (argv.front() == "puzzle") return runEvalPuzzle(rest);
+    std::fprintf(stderr, "kibitz-cli eval: expected 'eval human' or 'eval puzzle', got '%s'\n", argv.front().c_str());
+    return kExitUsage;
+}
+
+const bool kRegistered = registerCommand({"eval", "evaluate a model (eval human ... | eval puzzle ...)", runEval});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -2,6 +2,7 @@
 // kibitz-cli train human: trains or resumes the human-move model on PGN files.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "app/cli/puzzle_commands.h"
 #include "core/training/human_trainer.h"
 
 #include <algorithm>
@@ -72,6 +73,8 @@ void printTrainHelp() {
 }
 
 int runTrain(const std::vector<std::string>& argv) {
+    // "train puzzle ..." goes to the puzzle-rating trainer with its own options.
+    if (!argv.empty() && argv.front() == "puzzle") return runTrainPuzzle({argv.begin() + 1, argv.end()});
     Args args(argv,
               {"pgn", "config", "view", "out", "steps", "stop-after", "batch", "lr", "warmup", "threads", "seed",
                "checkpoint-every", "validate-every", "log-every", "world-size", "rank", "master", "validation-positions",
@@ -87,7 +90,7 @@ int runTrain(const std::vector<std::string>& argv) {
     };
     if (!args.ok()) return usage(args.error());
     if (args.positionals().empty() || args.positionals().front() != "human")
-        return usage("expected 'train human' (the puzzle model has its own trainer)");
+        return usage("expected 'train human ...' or 'train puzzle ...'");
     training::TrainOptions o;
     std::string error;
     // Files after --pgn, repeated or (as a shell glob expands) following it as plain arguments.
@@ -172,7 +175,7 @@ int runTrain(const std::vector<std::string>& argv) {
     return kExitOk;
 }
 
-const bool kRegistered = registerCommand({"train", "train the human-move model on PGN games (train human ...)", runTrain});
+const bool kRegistered = registerCommand({"train", "train a model (train human --pgn ... | train puzzle --csv ...)", runTrain});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -4,6 +4,7 @@
 #include "core/models/human_move_model.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
 namespace kibitz::models {
@@ -148,6 +149,23 @@ std::vector<NamedWeights> TorchEvaluator::exportWeights() const {
         out.push_back(std::move(w));
     }
     return out;
+}
+
+Status TorchEvaluator::save(const std::string& path) const {
+    const std::string tmp = path + ".tmp";
+    try {
+        torch::serialize::OutputArchive archive;
+        saveModel(m_impl->model, archive);
+        archive.save_to(tmp);
+    } catch (const c10::Error& e) {
+        std::remove(tmp.c_str());
+        return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        return makeError(ErrorCode::Io, path + ": cannot rename the written checkpoint into place");
+    }
+    return {};
 }
 
 WeightShapes TorchEvaluator::weightShapes(const ModelConfig& config) {

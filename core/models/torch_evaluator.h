@@ -33,6 +33,8 @@ public:
                                                                const std::string& source);
     /// The model's parameters and buffers as plain floats (for bundles).
     std::vector<NamedWeights> exportWeights() const;
+    /// Writes the model as a checkpoint that load() and the trainer's evaluation read (temp file + rename).
+    Status save(const std::string& path) const;
     /// Names and shapes of the tensors a model of `config` has.
     static WeightShapes weightShapes(const ModelConfig& config);
     const ModelConfig& config() const;
