@@ -7,6 +7,8 @@
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
 #include "ui/engine_panel.h"
+#include "ui/review_panel.h"
+#include "ui/sort_trainer.h"
 #include "ui/fen_dialog.h"
 #include "ui/game_chooser_dialog.h"
 #include "ui/game_model.h"
@@ -158,6 +160,31 @@ void MainWindow::createDocks() {
             [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
 
+    // Game review (bottom) and the move-sorting trainer (beside the engine). The sorting position goes to the
+    // board directly, not into the game, so the human and engine panels do not give the answer away.
+    m_review = new ui::ReviewPanel(this);
+    m_review->setObjectName(QStringLiteral("reviewPanel"));
+    m_review->setEvaluatorFactory(jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
+    m_reviewDock = new QDockWidget(tr("Game review"), this);
+    m_reviewDock->setObjectName(QStringLiteral("reviewDock"));
+    m_reviewDock->setWidget(m_review);
+    addDockWidget(Qt::BottomDockWidgetArea, m_reviewDock);
+    m_reviewDock->hide();
+    connect(m_review, &ui::ReviewPanel::plyActivated, m_game, &ui::GameModel::setCurrentPly);
+    connect(m_game, &ui::GameModel::currentPlyChanged, m_review, &ui::ReviewPanel::setCurrentPly);
+
+    m_sort = new ui::SortTrainer(this);
+    m_sort->setObjectName(QStringLiteral("sortTrainer"));
+    m_sort->setEvaluatorFactory(jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
+    m_sortDock = new QDockWidget(tr("Sort moves"), this);
+    m_sortDock->setObjectName(QStringLiteral("sortDock"));
+    m_sortDock->setWidget(m_sort);
+    addDockWidget(Qt::RightDockWidgetArea, m_sortDock);
+    tabifyDockWidget(m_engineDock, m_sortDock);
+    m_analysisDock->raise();
+    connect(m_sort, &ui::SortTrainer::positionChanged, this, [this](const chess::Position& p) { m_board->setPosition(p); });
+    connect(m_sort, &ui::SortTrainer::arrowsChanged, m_board, &ui::BoardWidget::setArrows);
+
     // The training studio: hidden until asked for, or until it finds a run to offer for resume.
     m_training = new ui::TrainingPage(this);
     m_training->setObjectName(QStringLiteral("trainingPage"));
@@ -189,6 +216,24 @@ void MainWindow::chooseHumanModel() {
     settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
     settings.setValue(QStringLiteral("models/human"), path);
     loadHumanModel(path);
+}
+
+void MainWindow::sortCurrentPosition() {
+    m_sort->setPositions({QString::fromStdString(m_board->position().fen())});
+    m_sortDock->show();
+    m_sortDock->raise();
+}
+
+void MainWindow::sortFromPuzzleFile() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Puzzles for move sorting"),
+                                                      settings.value(QStringLiteral("files/lastPuzzleDir")).toString(),
+                                                      tr("Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("files/lastPuzzleDir"), QFileInfo(path).absolutePath());
+    m_sort->loadPuzzleFile(path);
+    m_sortDock->show();
+    m_sortDock->raise();
 }
 
 void MainWindow::useDefaultHumanModel() {
@@ -246,6 +291,12 @@ void MainWindow::createActions() {
     showHuman->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     board->addAction(showHuman);
     board->addAction(m_engineDock->toggleViewAction());
+
+    board->addAction(m_reviewDock->toggleViewAction());
+    board->addAction(m_sortDock->toggleViewAction());
+    board->addSeparator();
+    board->addAction(tr("&Sort moves in this position"), this, &MainWindow::sortCurrentPosition);
+    board->addAction(tr("Sort moves from a &puzzle file…"), this, &MainWindow::sortFromPuzzleFile);
 
     QMenu* models = menuBar()->addMenu(tr("&Models"));
     models->addAction(tr("Load &human-move model…"), this, &MainWindow::chooseHumanModel);
@@ -386,6 +437,7 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
     for (const chess::PgnMove& m : game.moves) moves.push_back(m.move);
     m_loadedGame = game;
     m_hasLoadedGame = true;
+    m_review->setGame(game);
     m_game->setGame(start.value(), moves);
     applyGameConditioning();
     const QString white = QString::fromStdString(game.tag("White"));

@@ -24,6 +24,8 @@ class AnalysisPanel;
 class BoardWidget;
 class EnginePanel;
 class GameModel;
+class ReviewPanel;
+class SortTrainer;
 class TrainingPage;
 }  // namespace kibitz::ui
 
@@ -61,6 +63,10 @@ public Q_SLOTS:
     void chooseHumanModel();
     /// Switches back to the shipped default human-move model.
     void useDefaultHumanModel();
+    /// Opens the move-sorting trainer on the board's position.
+    void sortCurrentPosition();
+    /// Asks for a puzzle CSV and plays sorting games from its positions.
+    void sortFromPuzzleFile();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -87,6 +93,10 @@ private:
     ui::EnginePanel* m_engine = nullptr;
     QDockWidget* m_analysisDock = nullptr;
     QDockWidget* m_engineDock = nullptr;
+    ui::ReviewPanel* m_review = nullptr;
+    ui::SortTrainer* m_sort = nullptr;
+    QDockWidget* m_reviewDock = nullptr;
+    QDockWidget* m_sortDock = nullptr;
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
     chess::PgnGame m_loadedGame;   ///< tags and clocks of the game on the board (empty after New game / FEN)
