@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
                              "--dump writes the timed batches for bench/train_peer.py (the Python peer).\n");
         return 2;
     }
-    at::set_num_threads(threads);
+    models::setComputeThreads(threads);
     {
         auto a = torch::randn({1024, 1024}), b = torch::randn({1024, 1024});
         auto c = torch::mm(a, b);

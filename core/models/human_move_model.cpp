@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <dlfcn.h>
+
 namespace kibitz::models {
 
 using encoding::EncodedPosition;
@@ -217,6 +219,14 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) {
     auto extra = torch::tensor({0.0f, kMaskValue}, out.options()).expand({b, 2});
     out = torch::cat({out, extra}, 1);
     return out.gather(1, batch.legalA) + out.gather(1, batch.legalB);
+}
+
+void setComputeThreads(int threads) {
+    threads = std::max(1, threads);
+    at::set_num_threads(threads);
+    // Looked up at run time: the BLAS behind libtorch is chosen by the system (alternatives), not by us.
+    using SetThreads = void (*)(int);
+    if (auto* f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))) f(threads);
 }
 
 torch::Device chooseDevice() { return torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU); }

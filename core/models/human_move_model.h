@@ -85,6 +85,9 @@ private:
 };
 TORCH_MODULE(HumanMoveModel);
 
+/// Sets torch's intra-op threads and, when the BLAS is OpenBLAS, its own thread pool too (at::set_num_threads does
+/// not reach it; its idle workers spin in sched_yield and take CPU from other processes). Call once per process.
+void setComputeThreads(int threads);
 /// CUDA if available, else CPU.
 torch::Device chooseDevice();
 /// Number of trainable scalars.

@@ -236,7 +236,7 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     if (o.worldSize < 1 || o.batchSize % o.worldSize != 0)
         return makeError(ErrorCode::InvalidInput, "batch size " + std::to_string(o.batchSize) +
                                                       " must be a multiple of the world size " + std::to_string(o.worldSize));
-    at::set_num_threads(std::max(1, o.threads));
+    models::setComputeThreads(o.threads);
     const torch::Device device = models::chooseDevice();
     const bool leader = o.rank == 0;
     std::error_code ec;
@@ -463,7 +463,7 @@ Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, c
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
                                        bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads) {
     try {
-        at::set_num_threads(std::max(1, threads));
+        models::setComputeThreads(threads);
         torch::serialize::InputArchive a;
         a.load_from(checkpoint);
         const models::ModelConfig config = models::loadModelConfig(a);
