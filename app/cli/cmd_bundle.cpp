@@ -5,6 +5,7 @@
 #include "core/storage/bundle.h"
 #if KIBITZ_HAVE_TORCH
 #include "core/jobs/human_model.h"
+#include "core/jobs/puzzle_bundle.h"
 #endif
 
 #include <QFile>
@@ -47,6 +48,22 @@ int runExport(const Args& args, const std::string& checkpoint, const std::string
         }
         training = *o;
     }
+    const std::string kind = args.value("kind").value_or("human");
+    if (kind == "puzzle") {
+        auto st = jobs::exportPuzzleBundle(checkpoint, out,
+                                           metrics.isEmpty() ? std::string()
+                                                             : QJsonDocument(metrics).toJson(QJsonDocument::Compact).toStdString());
+        if (!st) {
+            std::fprintf(stderr, "kibitz-cli bundle: %s\n", st.error().message.c_str());
+            return st.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
+        }
+        std::printf("wrote %s\n", out.c_str());
+        return kExitOk;
+    }
+    if (kind != "human") {
+        std::fprintf(stderr, "kibitz-cli bundle: --kind must be 'human' or 'puzzle'\n");
+        return kExitUsage;
+    }
     auto st = jobs::exportHumanBundle(QString::fromStdString(checkpoint), QString::fromStdString(out), training,
                                       metrics, !args.has("fp32"));
     if (!st) {
@@ -65,15 +82,16 @@ int runExport(const Args& args, const std::string& checkpoint, const std::string
 }
 
 int runBundle(const std::vector<std::string>& argv) {
-    Args args(argv, {"metrics", "training"}, {"json", "fp32"});
+    Args args(argv, {"metrics", "training", "kind"}, {"json", "fp32"});
     if (args.has("help") || args.positionals().empty()) {
         std::printf(
             "Usage: kibitz-cli bundle info FILE [--json]\n"
-            "       kibitz-cli bundle export CHECKPOINT OUT.kibitz [--metrics FILE.json] [--training FILE.json] [--fp32]\n\n"
+            "       kibitz-cli bundle export CHECKPOINT OUT.kibitz [--kind human|puzzle] [--metrics FILE.json]\n"
+            "                                [--training FILE.json] [--fp32]\n\n"
             "info:   validates a .kibitz model bundle (zip, manifest, checksums, weights) and prints its kind,\n"
             "        configuration, training summary and metrics. Exit code 2 when the bundle is invalid.\n"
-            "export: writes a human-move bundle from a trainer checkpoint (float16 weights unless --fp32),\n"
-            "        with the metrics and training summary taken from JSON files (objects).\n");
+            "export: writes a bundle from a trainer checkpoint (human: float16 weights unless --fp32), with the\n"
+            "        metrics (and, for human models, the training summary) taken from JSON files (objects).\n");
         return args.has("help") ? kExitOk : kExitUsage;
     }
     if (!args.ok()) {

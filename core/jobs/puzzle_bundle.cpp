@@ -127,6 +127,8 @@ Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bund
 std::string defaultPuzzleModelPath() {
     QStringList candidates;
     if (const char* env = std::getenv("KIBITZ_MODELS_DIR")) candidates << QDir(QString::fromLocal8Bit(env)).filePath(QStringLiteral("puzzle-default.kibitz"));
+    // Compiled in by kibitz_jobs when resources/models/puzzle-default.kibitz exists at build time.
+    candidates << QStringLiteral(":/models/puzzle-default.kibitz");
     if (QCoreApplication::instance()) {
         QDir dir(QCoreApplication::applicationDirPath());
         for (int up = 0; up < 5; ++up) {
