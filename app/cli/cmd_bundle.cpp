@@ -17,6 +17,7 @@
 namespace kibitz::cli {
 namespace {
 
+#if KIBITZ_HAVE_TORCH
 /// Reads a JSON object from a file; the error names the file.
 Result<QJsonObject> readJsonObject(const std::string& path) {
     QFile f(QString::fromStdString(path));
@@ -28,6 +29,8 @@ Result<QJsonObject> readJsonObject(const std::string& path) {
                                                       " at offset " + std::to_string(err.offset) + ")");
     return doc.object();
 }
+
+#endif
 
 int runExport(const Args& args, const std::string& checkpoint, const std::string& out) {
 #if KIBITZ_HAVE_TORCH
