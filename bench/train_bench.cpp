@@ -45,6 +45,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     models::setComputeThreads(threads);
+    models::keepFreedMemory();
     {
         auto a = torch::randn({1024, 1024}), b = torch::randn({1024, 1024});
         auto c = torch::mm(a, b);

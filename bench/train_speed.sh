@@ -18,6 +18,8 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 [[ -x "$BENCH" ]] || { echo "train_speed.sh: --bench PATH/kibitz-train-bench is required" >&2; exit 2; }
+# Both sides: one BLAS thread (torch.set_num_threads does not reach OpenBLAS's own pool).
+export OPENBLAS_NUM_THREADS=1
 PGN="${KIBITZ_BENCH_PGN:-$ROOT/../shared/data/games/lichess_noclk_002.pgn.zst}"
 DUMP="$(mktemp --suffix=.pt)"
 trap 'rm -f "$DUMP"' EXIT

@@ -75,6 +75,8 @@ COMMON=(train human --pgn "$GAMES" --config small --out "$RUN" --steps 100000 --
 # OpenBLAS keeps its own thread pool (spinning in sched_yield) whatever at::set_num_threads says: with two ranks on
 # two cores that is four busy threads. One BLAS thread per rank is 14 % faster per CPU second here.
 export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1
+# glibc: keep freed blocks (torch frees megabytes per op; returning them to the OS costs page faults).
+export MALLOC_MMAP_THRESHOLD_=1073741824 MALLOC_TRIM_THRESHOLD_=1073741824
 for ((r = 0; r < WORLD; ++r)); do
     log="$RUN/train.log"
     [[ $r -eq 0 ]] || log="$RUN/train.rank$r.log"

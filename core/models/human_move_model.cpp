@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include <dlfcn.h>
+#include <malloc.h>
 
 namespace kibitz::models {
 
@@ -227,6 +228,11 @@ void setComputeThreads(int threads) {
     // Looked up at run time: the BLAS behind libtorch is chosen by the system (alternatives), not by us.
     using SetThreads = void (*)(int);
     if (auto* f = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))) f(threads);
+}
+
+void keepFreedMemory() {
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }
 
 torch::Device chooseDevice() { return torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU); }

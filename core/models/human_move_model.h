@@ -88,6 +88,9 @@ TORCH_MODULE(HumanMoveModel);
 /// Sets torch's intra-op threads and, when the BLAS is OpenBLAS, its own thread pool too (at::set_num_threads does
 /// not reach it; its idle workers spin in sched_yield and take CPU from other processes). Call once per process.
 void setComputeThreads(int threads);
+/// Makes glibc malloc keep freed memory instead of returning every large block to the OS: torch allocates and frees
+/// megabytes per operation, and each mmap/munmap pair costs page faults (about 5 % of a CPU training step here).
+void keepFreedMemory();
 /// CUDA if available, else CPU.
 torch::Device chooseDevice();
 /// Number of trainable scalars.

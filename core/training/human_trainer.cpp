@@ -237,6 +237,7 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         return makeError(ErrorCode::InvalidInput, "batch size " + std::to_string(o.batchSize) +
                                                       " must be a multiple of the world size " + std::to_string(o.worldSize));
     models::setComputeThreads(o.threads);
+    models::keepFreedMemory();
     const torch::Device device = models::chooseDevice();
     const bool leader = o.rank == 0;
     std::error_code ec;
