@@ -1,55 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kibitz-cli train human: trains or resumes the human-move model on PGN files.
 #include "app/cli/args.h"
+#include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
 #include "core/training/human_trainer.h"
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <ctime>
-#include <filesystem>
 
 namespace kibitz::cli {
 namespace {
-
-CancelToken* gCancel = nullptr;
-
-extern "C" void onStopSignal(int) {
-    if (gCancel) gCancel->cancel();
-}
-
-std::string timestamp() {
-    const std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
-    return buf;
-}
-
-/// Files named on the command line; a directory stands for its *.pgn and *.pgn.zst files (sorted).
-std::vector<std::string> expandPgnArgs(const std::vector<std::string>& given, std::string& error) {
-    std::vector<std::string> out;
-    for (const auto& g : given) {
-        std::error_code ec;
-        if (std::filesystem::is_directory(g, ec)) {
-            std::vector<std::string> found;
-            for (const auto& e : std::filesystem::directory_iterator(g, ec)) {
-                const std::string p = e.path().string();
-                if (e.is_regular_file() && (p.ends_with(".pgn") || p.ends_with(".pgn.zst"))) found.push_back(p);
-            }
-            std::sort(found.begin(), found.end());
-            if (found.empty()) error = g + ": no .pgn or .pgn.zst files in this directory";
-            out.insert(out.end(), found.begin(), found.end());
-        } else if (std::filesystem::is_regular_file(g, ec)) {
-            out.push_back(g);
-        } else {
-            error = g + ": no such file or directory";
-        }
-    }
-    return out;
-}
 
 void printTrainHelp() {
     std::printf(
@@ -96,7 +58,7 @@ int runTrain(const std::vector<std::string>& argv) {
     // Files after --pgn, repeated or (as a shell glob expands) following it as plain arguments.
     std::vector<std::string> given = args.values("pgn");
     given.insert(given.end(), args.positionals().begin() + 1, args.positionals().end());
-    o.pgnFiles = expandPgnArgs(given, error);
+    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst"}, error);
     if (!error.empty()) return usage("--pgn: " + error);
     if (o.pgnFiles.empty()) return usage("--pgn is required");
     if (!args.value("out")) return usage("--out is required");
@@ -137,9 +99,7 @@ int runTrain(const std::vector<std::string>& argv) {
     if (o.rank >= o.worldSize) return usage("--rank must be below --world-size");
 
     CancelToken cancel;
-    gCancel = &cancel;
-    std::signal(SIGINT, onStopSignal);
-    std::signal(SIGTERM, onStopSignal);
+    const StopSignalScope stopOnSignal(cancel);
 
     training::TrainCallbacks cb;
     cb.log = [](const std::string& s) {
@@ -162,7 +122,6 @@ int runTrain(const std::vector<std::string>& argv) {
         std::fflush(stdout);
     };
     const Status st = training::trainHumanModel(o, cancel, cb);
-    gCancel = nullptr;
     if (!st.ok()) {
         if (st.error().code == ErrorCode::Cancelled) {
             std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());

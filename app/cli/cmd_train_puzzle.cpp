@@ -1,54 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kibitz-cli train-puzzle: trains or resumes the GlickFormer puzzle-rating model on Lichess puzzle CSV files.
 #include "app/cli/args.h"
+#include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
 #include "core/training/puzzle_trainer.h"
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
-#include <ctime>
-#include <filesystem>
 
 namespace kibitz::cli {
 namespace {
-
-CancelToken* gCancel = nullptr;
-
-extern "C" void onPuzzleStopSignal(int) {
-    if (gCancel) gCancel->cancel();
-}
-
-std::string timestamp() {
-    const std::time_t t = std::time(nullptr);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
-    return buf;
-}
-
-/// Files on the command line; a directory stands for its *.csv and *.csv.zst files (sorted).
-std::vector<std::string> expandCsvArgs(const std::vector<std::string>& given, std::string& error) {
-    std::vector<std::string> out;
-    for (const auto& g : given) {
-        std::error_code ec;
-        if (std::filesystem::is_directory(g, ec)) {
-            std::vector<std::string> found;
-            for (const auto& e : std::filesystem::directory_iterator(g, ec)) {
-                const std::string p = e.path().string();
-                if (e.is_regular_file() && (p.ends_with(".csv") || p.ends_with(".csv.zst"))) found.push_back(p);
-            }
-            std::sort(found.begin(), found.end());
-            if (found.empty()) error = g + ": no .csv or .csv.zst files in this directory";
-            out.insert(out.end(), found.begin(), found.end());
-        } else if (std::filesystem::is_regular_file(g, ec)) {
-            out.push_back(g);
-        } else {
-            error = g + ": no such file or directory";
-        }
-    }
-    return out;
-}
 
 void printHelp() {
     std::printf(
@@ -85,7 +47,7 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
     if (!args.ok()) return usage(args.error());
     training::PuzzleTrainOptions o;
     std::string error;
-    o.csvFiles = expandCsvArgs(args.values("csv"), error);
+    o.csvFiles = expandDataArgs(args.values("csv"), {".csv", ".csv.zst"}, error);
     if (!error.empty()) return usage("--csv: " + error);
     if (o.csvFiles.empty()) return usage("--csv is required");
     if (!args.value("out")) return usage("--out is required");
@@ -123,9 +85,7 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
     if (!args.ok()) return usage(args.error());
 
     CancelToken cancel;
-    gCancel = &cancel;
-    std::signal(SIGINT, onPuzzleStopSignal);
-    std::signal(SIGTERM, onPuzzleStopSignal);
+    const StopSignalScope stopOnSignal(cancel);
     training::PuzzleTrainCallbacks cb;
     cb.log = [](const std::string& s) {
         std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
@@ -151,7 +111,6 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
         std::fflush(stdout);
     };
     const Status st = training::trainPuzzleModel(o, cancel, cb);
-    gCancel = nullptr;
     if (!st.ok()) {
         if (st.error().code == ErrorCode::Cancelled) {
             std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Small helpers shared by the long-running subcommands (train human, train puzzle).
+
+#include "core/common/cancel_token.h"
+
+#include <string>
+#include <vector>
+
+namespace kibitz::cli {
+
+/// Local time as "YYYY-MM-DD hh:mm:ss", for log lines.
+std::string timestamp();
+
+/// Files named on the command line; a directory stands for its files ending in one of `suffixes` (sorted).
+/// Sets `error` (naming the argument) for a missing path or a directory without such files.
+std::vector<std::string> expandDataArgs(const std::vector<std::string>& given, const std::vector<std::string>& suffixes,
+                                        std::string& error);
+
+/// While alive, SIGINT and SIGTERM set `token` (so a run stops at the next step with a checkpoint) instead of
+/// killing the process. Restores the default handlers on destruction. One at a time.
+class StopSignalScope {
+public:
+    explicit StopSignalScope(const CancelToken& token);
+    ~StopSignalScope();
+    StopSignalScope(const StopSignalScope&) = delete;
+    StopSignalScope& operator=(const StopSignalScope&) = delete;
+};
+
+}  // namespace kibitz::cli
