@@ -26,22 +26,30 @@ int main(int argc, char** argv) {
     int batch = 256, steps = 20, threads = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string k = argv[i], v = argv[i + 1];
-        if (k == "--pgn") pgn = v;
-        else if (k == "--config") config = v;
-        else if (k == "--batch") batch = std::stoi(v);
-        else if (k == "--steps") steps = std::stoi(v);
-        else if (k == "--threads") threads = std::stoi(v);
-        else if (k == "--view") view = v;
-        else if (k == "--dump") dump = v;
+        if (k == "--pgn")
+            pgn = v;
+        else if (k == "--config")
+            config = v;
+        else if (k == "--batch")
+            batch = std::stoi(v);
+        else if (k == "--steps")
+            steps = std::stoi(v);
+        else if (k == "--threads")
+            threads = std::stoi(v);
+        else if (k == "--view")
+            view = v;
+        else if (k == "--dump")
+            dump = v;
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             return 2;
         }
     }
     if (pgn.empty()) {
-        std::fprintf(stderr, "usage: kibitz-train-bench --pgn FILE [--config small] [--batch 256] [--steps 20] "
-                             "[--threads 1] [--view mover|absolute] [--dump FILE]\n"
-                             "--dump writes the timed batches for bench/train_peer.py (the Python peer).\n");
+        std::fprintf(stderr,
+                     "usage: kibitz-train-bench --pgn FILE [--config small] [--batch 256] [--steps 20] "
+                     "[--threads 1] [--view mover|absolute] [--dump FILE]\n"
+                     "--dump writes the timed batches for bench/train_peer.py (the Python peer).\n");
         return 2;
     }
     models::setComputeThreads(threads);
@@ -75,8 +83,8 @@ int main(int argc, char** argv) {
     torch::manual_seed(1);
     models::HumanMoveModel model(cfg.value());
     torch::optim::AdamW opt(model->parameters(), torch::optim::AdamWOptions(1e-3));
-    std::printf("config %s (%s), %lld parameters, batch %d\n", config.c_str(), models::describeConfig(cfg.value()).c_str(),
-                models::countParameters(*model), batch);
+    std::printf("config %s (%s), %lld parameters, batch %d\n", config.c_str(),
+                models::describeConfig(cfg.value()).c_str(), models::countParameters(*model), batch);
     // A fixed set of real batches, cycled; the Python peer gets exactly these.
     constexpr int kBatches = 8;
     std::vector<models::ModelBatch> batches;
@@ -91,8 +99,8 @@ int main(int argc, char** argv) {
     if (!dump.empty()) {
         c10::impl::GenericList list(c10::AnyType::get());
         for (const auto& b : batches)
-            list.push_back(c10::ivalue::Tuple::create({b.pieceCode, b.meta, b.condIdx, b.condAlpha, b.keyBias, b.legalA,
-                                                       b.legalB, b.target}));
+            list.push_back(c10::ivalue::Tuple::create(
+                {b.pieceCode, b.meta, b.condIdx, b.condAlpha, b.keyBias, b.legalA, b.legalB, b.target}));
         const std::vector<char> bytes = torch::pickle_save(c10::IValue(list));
         std::FILE* f = std::fopen(dump.c_str(), "wb");
         if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
@@ -125,10 +133,10 @@ int main(int argc, char** argv) {
         legal += double(b.legalA.size(1));
     }
     const double n = double(steps) * batch;
-    std::printf("per step: prepare %.1f ms, forward %.1f ms, backward %.1f ms, optimizer %.1f ms; tokens %.1f, legal "
-                "width %.1f\n",
-                1e3 * tPrep / steps, 1e3 * tFwd / steps, 1e3 * tBwd / steps, 1e3 * tOpt / steps, tokens / steps,
-                legal / steps);
+    std::printf(
+        "per step: prepare %.1f ms, forward %.1f ms, backward %.1f ms, optimizer %.1f ms; tokens %.1f, legal "
+        "width %.1f\n",
+        1e3 * tPrep / steps, 1e3 * tFwd / steps, 1e3 * tBwd / steps, 1e3 * tOpt / steps, tokens / steps, legal / steps);
     std::printf("samples/s: %.1f wall, %.1f per CPU second (batch preparation runs on its own thread in training)\n",
                 n / wallAll, n / cpuAll);
     return 0;

@@ -109,8 +109,8 @@ private:
     bool m_interactive = true;
 
     chess::Square m_selected = chess::NoSquare;
-    bool m_pressed = false;          // mouse button held after pressing on a selectable piece
-    bool m_dragging = false;         // the piece follows the mouse
+    bool m_pressed = false;   // mouse button held after pressing on a selectable piece
+    bool m_dragging = false;  // the piece follows the mouse
     bool m_deselectOnRelease = false;
     QPointF m_pressPos;
     QPointF m_dragPos;

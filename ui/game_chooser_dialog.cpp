@@ -44,10 +44,10 @@ GameChooserDialog::GameChooserDialog(const std::vector<chess::PgnGame>& games, c
     items.reserve(qsizetype(games.size()));
     for (std::size_t i = 0; i < games.size(); ++i) {
         const chess::PgnGame& g = games[i];
-        auto* item = new QTreeWidgetItem(QStringList{
-            QString::number(i + 1), tagOr(g, "White", unknown), tagOr(g, "Black", unknown),
-            QString::fromStdString(g.result), tagOr(g, "Date", unknown), tagOr(g, "Event", QString()),
-            QString::number((g.moves.size() + 1) / 2)});
+        auto* item = new QTreeWidgetItem(QStringList{QString::number(i + 1), tagOr(g, "White", unknown),
+                                                     tagOr(g, "Black", unknown), QString::fromStdString(g.result),
+                                                     tagOr(g, "Date", unknown), tagOr(g, "Event", QString()),
+                                                     QString::number((g.moves.size() + 1) / 2)});
         item->setData(0, Qt::UserRole, int(i));
         items.push_back(item);
     }

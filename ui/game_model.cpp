@@ -11,9 +11,7 @@ namespace kibitz::ui {
 
 GameModel::GameModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void GameModel::reset(const chess::Position& start) {
-    setGame(start, {});
-}
+void GameModel::reset(const chess::Position& start) { setGame(start, {}); }
 
 int GameModel::setGame(const chess::Position& start, const std::vector<chess::Move>& moves) {
     beginResetModel();
@@ -39,9 +37,7 @@ int GameModel::rowCount(const QModelIndex& parent) const {
     return (offset() + plyCount() + 1) / 2;
 }
 
-int GameModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : int(ColumnCount);
-}
+int GameModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(ColumnCount); }
 
 int GameModel::plyForIndex(const QModelIndex& index) const {
     if (!index.isValid() || index.model() != this || index.column() == NumberColumn) return -1;
@@ -59,27 +55,25 @@ QVariant GameModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
     const int ply = plyForIndex(index);
     switch (role) {
-    case Qt::DisplayRole:
-        if (index.column() == NumberColumn)
-            return QString(QString::number(m_start.fullmoveNumber() + index.row()) + QLatin1Char('.'));
-        if (ply > 0) return m_san[std::size_t(ply - 1)];
-        // Black starts: White's cell in the first row is a placeholder.
-        if (index.row() == 0 && index.column() == WhiteColumn && offset() == 1) return QStringLiteral("…");
-        return {};
-    case Qt::FontRole:
-        if (ply > 0 && ply == m_current) {
-            QFont f;
-            f.setBold(true);
-            return f;
-        }
-        return {};
-    case Qt::TextAlignmentRole:
-        if (index.column() == NumberColumn) return int(Qt::AlignRight | Qt::AlignVCenter);
-        return int(Qt::AlignLeft | Qt::AlignVCenter);
-    case PlyRole:
-        return ply > 0 ? QVariant(ply) : QVariant();
-    default:
-        return {};
+        case Qt::DisplayRole:
+            if (index.column() == NumberColumn)
+                return QString(QString::number(m_start.fullmoveNumber() + index.row()) + QLatin1Char('.'));
+            if (ply > 0) return m_san[std::size_t(ply - 1)];
+            // Black starts: White's cell in the first row is a placeholder.
+            if (index.row() == 0 && index.column() == WhiteColumn && offset() == 1) return QStringLiteral("…");
+            return {};
+        case Qt::FontRole:
+            if (ply > 0 && ply == m_current) {
+                QFont f;
+                f.setBold(true);
+                return f;
+            }
+            return {};
+        case Qt::TextAlignmentRole:
+            if (index.column() == NumberColumn) return int(Qt::AlignRight | Qt::AlignVCenter);
+            return int(Qt::AlignLeft | Qt::AlignVCenter);
+        case PlyRole: return ply > 0 ? QVariant(ply) : QVariant();
+        default: return {};
     }
 }
 
@@ -87,10 +81,10 @@ QVariant GameModel::headerData(int section, Qt::Orientation orientation, int rol
     if (role != Qt::DisplayRole) return {};
     if (orientation == Qt::Vertical) return section + 1;
     switch (section) {
-    case NumberColumn: return tr("#");
-    case WhiteColumn: return tr("White");
-    case BlackColumn: return tr("Black");
-    default: return {};
+        case NumberColumn: return tr("#");
+        case WhiteColumn: return tr("White");
+        case BlackColumn: return tr("Black");
+        default: return {};
     }
 }
 

@@ -10,8 +10,9 @@ namespace kibitz::ui {
 using chess::Piece;
 
 namespace {
-constexpr Piece kAllPieces[] = {chess::WPawn, chess::WKnight, chess::WBishop, chess::WRook, chess::WQueen, chess::WKing,
-                                chess::BPawn, chess::BKnight, chess::BBishop, chess::BRook, chess::BQueen, chess::BKing};
+constexpr Piece kAllPieces[] = {chess::WPawn,   chess::WKnight, chess::WBishop, chess::WRook,
+                                chess::WQueen,  chess::WKing,   chess::BPawn,   chess::BKnight,
+                                chess::BBishop, chess::BRook,   chess::BQueen,  chess::BKing};
 }
 
 PieceSet::PieceSet() {

@@ -6,7 +6,8 @@
 
 namespace kibitz::cli {
 
-Args::Args(const std::vector<std::string>& argv, std::set<std::string> valueOptions, std::set<std::string> flagOptions) {
+Args::Args(const std::vector<std::string>& argv, std::set<std::string> valueOptions,
+           std::set<std::string> flagOptions) {
     flagOptions.insert("help");
     for (std::size_t i = 0; i < argv.size(); ++i) {
         const std::string& a = argv[i];
@@ -82,8 +83,8 @@ double Args::doubleValue(const std::string& name, double def, double lo, double 
     double out = std::strtod(v->c_str(), &end);
     if (v->empty() || end != v->c_str() + v->size() || !(out >= lo && out <= hi)) {
         if (m_error.empty())
-            m_error = "option --" + name + ": expected a number in [" + std::to_string(lo) + ", " +
-                      std::to_string(hi) + "], got '" + *v + "'";
+            m_error = "option --" + name + ": expected a number in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                      "], got '" + *v + "'";
         return def;
     }
     return out;

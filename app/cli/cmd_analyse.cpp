@@ -69,8 +69,8 @@ void printText(const chess::Position& pos, const std::vector<encoding::MoveProb>
     const int n = o.top > 0 ? std::min<int>(o.top, int(moves.size())) : int(moves.size());
     for (int i = 0; i < n; ++i) {
         const auto& mp = moves[std::size_t(i)];
-        std::printf("%3d. %-8s %-6s %6.2f%%\n", i + 1, chess::toSan(pos, mp.move).c_str(), chess::toUci(mp.move).c_str(),
-                    100.0 * mp.prob);
+        std::printf("%3d. %-8s %-6s %6.2f%%\n", i + 1, chess::toSan(pos, mp.move).c_str(),
+                    chess::toUci(mp.move).c_str(), 100.0 * mp.prob);
     }
 }
 
@@ -109,9 +109,9 @@ int runAnalyse(const std::vector<std::string>& argv) {
     o.json = args.has("json");
     if (!args.ok() || !args.positionals().empty() || (args.has("fen") == args.has("fens"))) {
         std::fprintf(stderr, "kibitz-cli analyse: %s\n",
-                     !args.ok() ? args.error().c_str()
-                                : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
-                                                              : "give exactly one of --fen or --fens (see --help)");
+                     !args.ok()                    ? args.error().c_str()
+                     : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
+                                                   : "give exactly one of --fen or --fens (see --help)");
         return kExitUsage;
     }
     auto ev = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
@@ -153,7 +153,8 @@ int runAnalyse(const std::vector<std::string>& argv) {
     return rc;
 }
 
-const bool kRegistered = registerCommand({"analyse", "human move probabilities for a position (Elo, clock, increment)", runAnalyse});
+const bool kRegistered =
+    registerCommand({"analyse", "human move probabilities for a position (Elo, clock, increment)", runAnalyse});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -53,9 +53,9 @@ int runExport(const Args& args, const std::string& checkpoint, const std::string
     }
     const std::string kind = args.value("kind").value_or("human");
     if (kind == "puzzle") {
-        auto st = jobs::exportPuzzleBundle(checkpoint, out,
-                                           metrics.isEmpty() ? std::string()
-                                                             : QJsonDocument(metrics).toJson(QJsonDocument::Compact).toStdString());
+        auto st = jobs::exportPuzzleBundle(
+            checkpoint, out,
+            metrics.isEmpty() ? std::string() : QJsonDocument(metrics).toJson(QJsonDocument::Compact).toStdString());
         if (!st) {
             std::fprintf(stderr, "kibitz-cli bundle: %s\n", st.error().message.c_str());
             return st.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
@@ -133,7 +133,8 @@ int runBundle(const std::vector<std::string>& argv) {
     return kExitOk;
 }
 
-const bool kRegistered = registerCommand({"bundle", "inspect and validate a .kibitz model bundle (bundle info FILE)", runBundle});
+const bool kRegistered =
+    registerCommand({"bundle", "inspect and validate a .kibitz model bundle (bundle info FILE)", runBundle});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -15,7 +15,8 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     Args args(argv, {"csv", "model", "max", "batch"}, {"json", "held-out", "help"});
     if (args.has("help")) {
         std::printf(
-            "Usage: kibitz-cli eval puzzle --csv FILE... [--model BUNDLE|CHECKPOINT] [--max N] [--held-out] [--json]\n\n"
+            "Usage: kibitz-cli eval puzzle --csv FILE... [--model BUNDLE|CHECKPOINT] [--max N] [--held-out] "
+            "[--json]\n\n"
             "Scores the puzzle-rating model on every puzzle of the files (or, with --held-out, only on those held out\n"
             "from training: FNV-1a(PuzzleId) %% 20 == 0). Baselines use the model's training statistics.\n"
             "  --model PATH   .kibitz bundle or train-puzzle checkpoint (default: the shipped puzzle-default.kibitz)\n"

@@ -26,9 +26,9 @@ int runPerft(const std::vector<std::string>& argv) {
     }
     const int depth = int(args.intValue("depth", 5, 1, 12));
     if (!args.ok() || !args.positionals().empty()) {
-        std::fprintf(stderr, "kibitz-cli perft: %s\n",
-                     args.ok() ? ("unexpected argument '" + args.positionals().front() + "'").c_str()
-                               : args.error().c_str());
+        std::fprintf(
+            stderr, "kibitz-cli perft: %s\n",
+            args.ok() ? ("unexpected argument '" + args.positionals().front() + "'").c_str() : args.error().c_str());
         return kExitUsage;
     }
     auto parsed = chess::Position::fromFen(args.value("fen").value_or(std::string(chess::Position::kStartFen)));
@@ -61,7 +61,8 @@ int runPerft(const std::vector<std::string>& argv) {
     return kExitOk;
 }
 
-const bool kRegistered = registerCommand({"perft", "count legal move tree leaves (move generator check and speed)", runPerft});
+const bool kRegistered =
+    registerCommand({"perft", "count legal move tree leaves (move generator check and speed)", runPerft});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -51,7 +51,9 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
     std::string tok;
     while (in >> tok) {
         auto m = chess::parseUci(walk, tok);
-        if (!m.ok()) return usageError("--moves: move " + std::to_string(p.moves.size() + 1) + " '" + tok + "': " + m.error().message);
+        if (!m.ok())
+            return usageError("--moves: move " + std::to_string(p.moves.size() + 1) + " '" + tok +
+                              "': " + m.error().message);
         p.moves.push_back(m.value());
         walk.makeMove(m.value());
     }
@@ -63,8 +65,8 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
     }
     const auto& pr = r.value().front();
     if (json)
-        std::printf("{\"rating\":%.1f,\"uncertainty\":%.1f,\"solution_length\":%d,\"solver\":\"%s\"}\n", pr.rating, pr.sigma,
-                    p.solutionLength(), pos.value().sideToMove() == chess::White ? "black" : "white");
+        std::printf("{\"rating\":%.1f,\"uncertainty\":%.1f,\"solution_length\":%d,\"solver\":\"%s\"}\n", pr.rating,
+                    pr.sigma, p.solutionLength(), pos.value().sideToMove() == chess::White ? "black" : "white");
     else
         std::printf("rating %.0f +- %.0f  (%d solver move%s)\n", pr.rating, pr.sigma, p.solutionLength(),
                     p.solutionLength() == 1 ? "" : "s");
@@ -127,7 +129,9 @@ int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std
         return kExitFailure;
     }
     if (fresh) std::fprintf(out, "PuzzleId,PredictedRating,Uncertainty,SolutionLength,Rating,RatingDeviation\n");
-    if (resumed > 0) std::fprintf(stderr, "resuming: %lld rows already rated in %s\n", static_cast<long long>(resumed), partial.c_str());
+    if (resumed > 0)
+        std::fprintf(stderr, "resuming: %lld rows already rated in %s\n", static_cast<long long>(resumed),
+                     partial.c_str());
 
     std::vector<chess::Puzzle> batch;
     std::int64_t rated = resumed;
@@ -138,10 +142,12 @@ int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std
         const auto now = std::chrono::steady_clock::now();
         if (!final && now - lastDraw < std::chrono::milliseconds(100)) return;
         lastDraw = now;
-        const double frac = rd.input().totalBytes() > 0 ? double(rd.input().bytesRead()) / double(rd.input().totalBytes()) : 0.0;
+        const double frac =
+            rd.input().totalBytes() > 0 ? double(rd.input().bytesRead()) / double(rd.input().totalBytes()) : 0.0;
         const double secs = std::chrono::duration<double>(now - start).count();
         const int width = 30, filled = int(frac * width);
-        std::fprintf(stderr, "\r[%s%s] %5.1f%%  %lld rated  %lld bad  %.0f puzzles/s", std::string(std::size_t(filled), '#').c_str(),
+        std::fprintf(stderr, "\r[%s%s] %5.1f%%  %lld rated  %lld bad  %.0f puzzles/s",
+                     std::string(std::size_t(filled), '#').c_str(),
                      std::string(std::size_t(width - filled), '.').c_str(), 100 * frac, static_cast<long long>(rated),
                      static_cast<long long>(bad), secs > 0 ? double(ratedThisRun) / secs : 0.0);
         if (final) std::fprintf(stderr, "\n");
@@ -193,7 +199,8 @@ int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std
     std::error_code ec;
     fs::rename(partial, outPath, ec);
     if (ec) {
-        std::fprintf(stderr, "kibitz-cli rate: cannot rename %s to %s: %s\n", partial.c_str(), outPath.c_str(), ec.message().c_str());
+        std::fprintf(stderr, "kibitz-cli rate: cannot rename %s to %s: %s\n", partial.c_str(), outPath.c_str(),
+                     ec.message().c_str());
         return kExitFailure;
     }
     std::fprintf(stderr, "%lld puzzles rated, %lld bad rows skipped -> %s\n", static_cast<long long>(rated),

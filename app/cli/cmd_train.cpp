@@ -39,8 +39,8 @@ int runTrain(const std::vector<std::string>& argv) {
     if (!argv.empty() && argv.front() == "puzzle") return runTrainPuzzle({argv.begin() + 1, argv.end()});
     Args args(argv,
               {"pgn", "config", "view", "out", "steps", "stop-after", "batch", "lr", "warmup", "threads", "seed",
-               "checkpoint-every", "validate-every", "log-every", "world-size", "rank", "master", "validation-positions",
-               "chunk-games"},
+               "checkpoint-every", "validate-every", "log-every", "world-size", "rank", "master",
+               "validation-positions", "chunk-games"},
               {"resume", "no-bucket"});
     if (args.has("help")) {
         printTrainHelp();
@@ -107,11 +107,12 @@ int runTrain(const std::vector<std::string>& argv) {
         std::fflush(stdout);
     };
     cb.progress = [](const training::TrainProgress& p) {
-        std::printf("%s  step %lld/%lld  samples %lld  loss %.4f  acc %.2f%%  lr %.2e  %.0f samples/s  ETA %.1f h  "
-                    "train %.2f h  epoch %lld\n",
-                    timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
-                    static_cast<long long>(p.samplesSeen), p.loss, 100.0 * p.accuracy, p.learningRate,
-                    p.samplesPerSecond, p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
+        std::printf(
+            "%s  step %lld/%lld  samples %lld  loss %.4f  acc %.2f%%  lr %.2e  %.0f samples/s  ETA %.1f h  "
+            "train %.2f h  epoch %lld\n",
+            timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
+            static_cast<long long>(p.samplesSeen), p.loss, 100.0 * p.accuracy, p.learningRate, p.samplesPerSecond,
+            p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
         std::fflush(stdout);
     };
     cb.validation = [](std::int64_t step, const training::MoveMetrics& m) {
@@ -134,7 +135,8 @@ int runTrain(const std::vector<std::string>& argv) {
     return kExitOk;
 }
 
-const bool kRegistered = registerCommand({"train", "train a model (train human --pgn ... | train puzzle --csv ...)", runTrain});
+const bool kRegistered =
+    registerCommand({"train", "train a model (train human --pgn ... | train puzzle --csv ...)", runTrain});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -32,9 +32,26 @@ void printHelp() {
 
 int runTrainPuzzle(const std::vector<std::string>& argv) {
     Args args(argv,
-              {"csv", "out", "config", "variant", "steps", "stop-after", "batch", "lr", "warmup", "optimizer",
-               "weight-decay", "threads", "seed", "chunk", "checkpoint-every", "validate-every", "validation-puzzles",
-               "log-every", "keep-every", "nll-weight"},
+              {"csv",
+               "out",
+               "config",
+               "variant",
+               "steps",
+               "stop-after",
+               "batch",
+               "lr",
+               "warmup",
+               "optimizer",
+               "weight-decay",
+               "threads",
+               "seed",
+               "chunk",
+               "checkpoint-every",
+               "validate-every",
+               "validation-puzzles",
+               "log-every",
+               "keep-every",
+               "nll-weight"},
               {"resume", "no-target-sampling", "help"});
     if (args.has("help")) {
         printHelp();
@@ -95,11 +112,12 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
         double mae = 0;
         for (const auto& [k, v] : p.metrics)
             if (k == "train_mae") mae = v;
-        std::printf("%s  step %lld/%lld  samples %lld  loss %.4f  train MAE %.1f  lr %.2e  %.0f puzzles/s  ETA %.2f h  "
-                    "train %.2f h  epoch %lld\n",
-                    timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
-                    static_cast<long long>(p.samplesSeen), p.loss, mae, p.learningRate, p.samplesPerSecond,
-                    p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
+        std::printf(
+            "%s  step %lld/%lld  samples %lld  loss %.4f  train MAE %.1f  lr %.2e  %.0f puzzles/s  ETA %.2f h  "
+            "train %.2f h  epoch %lld\n",
+            timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
+            static_cast<long long>(p.samplesSeen), p.loss, mae, p.learningRate, p.samplesPerSecond,
+            p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
         std::fflush(stdout);
     };
     cb.validation = [](const training::PuzzleValidation& v) {

@@ -29,10 +29,10 @@ void printUsage(std::FILE* out) {
     std::fprintf(out, "Usage: kibitz-cli <command> [options]\n\nCommands:\n");
     auto cmds = kibitz::cli::commands();
     std::sort(cmds.begin(), cmds.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
-    for (const auto& c : cmds)
-        std::fprintf(out, "  %-14s %s\n", c.name.c_str(), c.summary.c_str());
-    std::fprintf(out, "\nRun 'kibitz-cli <command> --help' for the options of a command.\n"
-                      "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
+    for (const auto& c : cmds) std::fprintf(out, "  %-14s %s\n", c.name.c_str(), c.summary.c_str());
+    std::fprintf(out,
+                 "\nRun 'kibitz-cli <command> --help' for the options of a command.\n"
+                 "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
 }
 
 }  // namespace

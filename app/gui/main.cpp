@@ -45,7 +45,8 @@ int main(int argc, char* argv[]) {
                                         QStringLiteral("User interface language, e.g. de or en (default: system)."),
                                         QStringLiteral("code"));
     const QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"), QStringLiteral("Save a PNG of the window (and of an open dialog) once shown, then quit."),
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save a PNG of the window (and of an open dialog) once shown, then quit."),
         QStringLiteral("png"));
     const QCommandLineOption quitOption(QStringLiteral("quit-after"),
                                         QStringLiteral("Quit after this many milliseconds (smoke tests)."),
@@ -69,8 +70,9 @@ int main(int argc, char* argv[]) {
             // A dialog open at that moment (e.g. the PGN game chooser) is saved beside it as <name>-dialog.png.
             if (QWidget* dialog = QApplication::activeModalWidget()) {
                 QString dialogPath = path;
-                dialogPath.insert(dialogPath.endsWith(QStringLiteral(".png")) ? dialogPath.size() - 4 : dialogPath.size(),
-                                  QStringLiteral("-dialog"));
+                dialogPath.insert(
+                    dialogPath.endsWith(QStringLiteral(".png")) ? dialogPath.size() - 4 : dialogPath.size(),
+                    QStringLiteral("-dialog"));
                 saved = dialog->grab().save(dialogPath) && saved;
             }
             QApplication::exit(saved ? 0 : 1);

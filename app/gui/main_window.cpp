@@ -7,11 +7,11 @@
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
 #include "ui/engine_panel.h"
-#include "ui/review_panel.h"
-#include "ui/sort_trainer.h"
 #include "ui/fen_dialog.h"
 #include "ui/game_chooser_dialog.h"
 #include "ui/game_model.h"
+#include "ui/review_panel.h"
+#include "ui/sort_trainer.h"
 #include "ui/training_page.h"
 
 #include <QAction>
@@ -164,7 +164,8 @@ void MainWindow::createDocks() {
     // board directly, not into the game, so the human and engine panels do not give the answer away.
     m_review = new ui::ReviewPanel(this);
     m_review->setObjectName(QStringLiteral("reviewPanel"));
-    m_review->setEvaluatorFactory(jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
+    m_review->setEvaluatorFactory(
+        jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
     m_reviewDock = new QDockWidget(tr("Game review"), this);
     m_reviewDock->setObjectName(QStringLiteral("reviewDock"));
     m_reviewDock->setWidget(m_review);
@@ -175,14 +176,16 @@ void MainWindow::createDocks() {
 
     m_sort = new ui::SortTrainer(this);
     m_sort->setObjectName(QStringLiteral("sortTrainer"));
-    m_sort->setEvaluatorFactory(jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
+    m_sort->setEvaluatorFactory(
+        jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
     m_sortDock = new QDockWidget(tr("Sort moves"), this);
     m_sortDock->setObjectName(QStringLiteral("sortDock"));
     m_sortDock->setWidget(m_sort);
     addDockWidget(Qt::RightDockWidgetArea, m_sortDock);
     tabifyDockWidget(m_engineDock, m_sortDock);
     m_analysisDock->raise();
-    connect(m_sort, &ui::SortTrainer::positionChanged, this, [this](const chess::Position& p) { m_board->setPosition(p); });
+    connect(m_sort, &ui::SortTrainer::positionChanged, this,
+            [this](const chess::Position& p) { m_board->setPosition(p); });
     connect(m_sort, &ui::SortTrainer::arrowsChanged, m_board, &ui::BoardWidget::setArrows);
 
     // The training studio: hidden until asked for, or until it finds a run to offer for resume.
@@ -317,7 +320,8 @@ void MainWindow::createActions() {
         m_navLayout->addWidget(button);
         return a;
     };
-    m_first = addNav(tr("First move"), QStyle::SP_MediaSkipBackward, Qt::Key_Home, [this] { m_game->setCurrentPly(0); });
+    m_first =
+        addNav(tr("First move"), QStyle::SP_MediaSkipBackward, Qt::Key_Home, [this] { m_game->setCurrentPly(0); });
     m_prev = addNav(tr("Previous move"), QStyle::SP_MediaSeekBackward, Qt::Key_Left,
                     [this] { m_game->setCurrentPly(m_game->currentPly() - 1); });
     m_next = addNav(tr("Next move"), QStyle::SP_MediaSeekForward, Qt::Key_Right,
@@ -368,8 +372,8 @@ void MainWindow::flipBoard() {
 void MainWindow::openPgn() {
     QSettings settings;
     const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open PGN"), dir,
-                                                      tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open PGN"), dir, tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
     openPgnFile(path);
@@ -406,7 +410,8 @@ void MainWindow::onPgnLoaded(const std::shared_ptr<const ui::PgnLoadResult>& res
     const QString name = QFileInfo(result->path).fileName();
     if (result->games.empty()) {
         QString text = tr("%1 holds no game that could be read.").arg(name);
-        if (!result->firstSkip.isEmpty()) text += QLatin1String("\n\n") + tr("First problem: %1").arg(result->firstSkip);
+        if (!result->firstSkip.isEmpty())
+            text += QLatin1String("\n\n") + tr("First problem: %1").arg(result->firstSkip);
         QMessageBox::warning(this, tr("Open PGN"), text);
         return;
     }
@@ -418,8 +423,8 @@ void MainWindow::onPgnLoaded(const std::shared_ptr<const ui::PgnLoadResult>& res
                        ? tr("%1 holds more games; showing the first %n.", nullptr, int(result->games.size())).arg(name)
                        : tr("%1 holds %n game(s).", nullptr, int(result->games.size())).arg(name);
     if (result->skipped > 0)
-        note += QLatin1Char(' ') + tr("%n malformed game(s) skipped (first: %1).", nullptr, int(result->skipped))
-                                       .arg(result->firstSkip);
+        note += QLatin1Char(' ') +
+                tr("%n malformed game(s) skipped (first: %1).", nullptr, int(result->skipped)).arg(result->firstSkip);
     ui::GameChooserDialog chooser(result->games, note, this);
     if (chooser.exec() != QDialog::Accepted) return;
     const int index = chooser.selectedGame();
@@ -478,27 +483,23 @@ void MainWindow::updateStatus() {
     const bool white = pos.sideToMove() == chess::White;
     QString text;
     switch (pos.status()) {
-    case chess::GameStatus::Checkmate:
-        text = white ? tr("Checkmate: Black wins") : tr("Checkmate: White wins");
-        break;
-    case chess::GameStatus::Stalemate:
-        text = tr("Stalemate: draw");
-        break;
-    case chess::GameStatus::InsufficientMaterial:
-        text = tr("Draw: insufficient material");
-        break;
-    case chess::GameStatus::FiftyMoveRule:
-        text = (white ? tr("White to move") : tr("Black to move")) + QStringLiteral(" · ") +
-               tr("a draw can be claimed (fifty-move rule)");
-        break;
-    case chess::GameStatus::ThreefoldRepetition:
-        text = (white ? tr("White to move") : tr("Black to move")) + QStringLiteral(" · ") +
-               tr("a draw can be claimed (threefold repetition)");
-        break;
-    case chess::GameStatus::Ongoing:
-        text = pos.inCheck() ? (white ? tr("White to move, in check") : tr("Black to move, in check"))
-                             : (white ? tr("White to move") : tr("Black to move"));
-        break;
+        case chess::GameStatus::Checkmate:
+            text = white ? tr("Checkmate: Black wins") : tr("Checkmate: White wins");
+            break;
+        case chess::GameStatus::Stalemate: text = tr("Stalemate: draw"); break;
+        case chess::GameStatus::InsufficientMaterial: text = tr("Draw: insufficient material"); break;
+        case chess::GameStatus::FiftyMoveRule:
+            text = (white ? tr("White to move") : tr("Black to move")) + QStringLiteral(" · ") +
+                   tr("a draw can be claimed (fifty-move rule)");
+            break;
+        case chess::GameStatus::ThreefoldRepetition:
+            text = (white ? tr("White to move") : tr("Black to move")) + QStringLiteral(" · ") +
+                   tr("a draw can be claimed (threefold repetition)");
+            break;
+        case chess::GameStatus::Ongoing:
+            text = pos.inCheck() ? (white ? tr("White to move, in check") : tr("Black to move, in check"))
+                                 : (white ? tr("White to move") : tr("Black to move"));
+            break;
     }
     m_status->setText(text);
 }

@@ -99,7 +99,7 @@ private:
     QDockWidget* m_sortDock = nullptr;
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
-    chess::PgnGame m_loadedGame;   ///< tags and clocks of the game on the board (empty after New game / FEN)
+    chess::PgnGame m_loadedGame;  ///< tags and clocks of the game on the board (empty after New game / FEN)
     bool m_hasLoadedGame = false;
     ui::GameModel* m_game = nullptr;
     QTableView* m_moveList = nullptr;

@@ -22,10 +22,14 @@ PieceType pieceFromLetter(char c) {
 
 PieceType promoFromChar(char c) {
     switch (c) {
-        case 'N': case 'n': return Knight;
-        case 'B': case 'b': return Bishop;
-        case 'R': case 'r': return Rook;
-        case 'Q': case 'q': return Queen;
+        case 'N':
+        case 'n': return Knight;
+        case 'B':
+        case 'b': return Bishop;
+        case 'R':
+        case 'r': return Rook;
+        case 'Q':
+        case 'q': return Queen;
         default: return NoPieceType;
     }
 }
@@ -129,8 +133,7 @@ std::string toSan(const Position& pos, Move m) {
 Result<Move> parseSan(const Position& pos, std::string_view text) {
     std::string_view s = text;
     // Trailing check/mate marks and annotation glyphs.
-    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?'))
-        s.remove_suffix(1);
+    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
     if (s.size() >= 4 && s.substr(s.size() - 4) == "e.p.") {
         s.remove_suffix(4);
         while (!s.empty() && s.back() == ' ') s.remove_suffix(1);

@@ -76,15 +76,12 @@ void Position::movePiece(Square from, Square to) {
 
 Bitboard Position::attackersTo(Square s, Bitboard occ, Color by) const {
     return ((attacks::pawn(~by, s) & m_byType[Pawn]) | (attacks::knight(s) & m_byType[Knight]) |
-            (attacks::king(s) & m_byType[King]) |
-            (attacks::bishop(s, occ) & (m_byType[Bishop] | m_byType[Queen])) |
+            (attacks::king(s) & m_byType[King]) | (attacks::bishop(s, occ) & (m_byType[Bishop] | m_byType[Queen])) |
             (attacks::rook(s, occ) & (m_byType[Rook] | m_byType[Queen]))) &
            m_byColor[by];
 }
 
-void Position::setCheckers() {
-    m_st.checkers = attackersTo(m_kingSq[m_side], pieces(), ~m_side);
-}
+void Position::setCheckers() { m_st.checkers = attackersTo(m_kingSq[m_side], pieces(), ~m_side); }
 
 Key Position::computeKey() const {
     Key k = 0;
@@ -110,17 +107,18 @@ Result<Position> Position::fromFen(std::string_view fen) {
     std::size_t start = 0;
     for (std::size_t i = 0; i <= fen.size(); ++i) {
         if (i == fen.size() || fen[i] == ' ') {
-            if (i == start) return makeError(ErrorCode::InvalidInput, "FEN has two spaces in a row at column " +
-                                                                            std::to_string(i + 1));
+            if (i == start)
+                return makeError(ErrorCode::InvalidInput,
+                                 "FEN has two spaces in a row at column " + std::to_string(i + 1));
             if (n == 6) return makeError(ErrorCode::InvalidInput, "FEN has more than 6 fields");
             fields[n++] = fen.substr(start, i - start);
             start = i + 1;
         }
     }
     if (n < 4)
-        return makeError(ErrorCode::InvalidInput,
-                         "FEN has " + std::to_string(n) + " field(s); expected 6 (placement, side, castling, "
-                         "en passant, halfmove clock, fullmove number)");
+        return makeError(ErrorCode::InvalidInput, "FEN has " + std::to_string(n) +
+                                                      " field(s); expected 6 (placement, side, castling, "
+                                                      "en passant, halfmove clock, fullmove number)");
 
     // Field 1: piece placement, rank 8 first.
     {
@@ -129,24 +127,28 @@ Result<Position> Position::fromFen(std::string_view fen) {
             if (c == '/') {
                 if (file != 8)
                     return makeError(ErrorCode::InvalidInput,
-                                     fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has " +
-                                                                    std::to_string(file) + " squares, expected 8"));
-                if (rank == 0) return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", "more than 8 ranks"));
+                                     fieldError(1, "placement",
+                                                "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
+                                                    " squares, expected 8"));
+                if (rank == 0)
+                    return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", "more than 8 ranks"));
                 --rank;
                 file = 0;
             } else if (c >= '1' && c <= '8') {
                 file += c - '0';
                 if (file > 8)
-                    return makeError(ErrorCode::InvalidInput,
-                                     fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
+                    return makeError(
+                        ErrorCode::InvalidInput,
+                        fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
             } else {
                 auto idx = kPieceChars.find(c);
                 if (idx == std::string_view::npos || c == ' ')
                     return makeError(ErrorCode::InvalidInput,
                                      fieldError(1, "placement", std::string("invalid character '") + c + "'"));
                 if (file >= 8)
-                    return makeError(ErrorCode::InvalidInput,
-                                     fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
+                    return makeError(
+                        ErrorCode::InvalidInput,
+                        fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
                 Piece p = Piece(idx);
                 Square s = makeSquare(file, rank);
                 pos.putPiece(p, s);
@@ -156,21 +158,26 @@ Result<Position> Position::fromFen(std::string_view fen) {
         }
         if (rank != 0 || file != 8)
             return makeError(ErrorCode::InvalidInput,
-                             fieldError(1, "placement", rank != 0 ? "fewer than 8 ranks" : "last rank has " +
-                                                                       std::to_string(file) + " squares, expected 8"));
+                             fieldError(1, "placement",
+                                        rank != 0 ? "fewer than 8 ranks"
+                                                  : "last rank has " + std::to_string(file) + " squares, expected 8"));
         for (Color c : {White, Black}) {
             const char* name = c == White ? "White" : "Black";
             int kings = popcount(pos.pieces(c, King));
             if (kings != 1)
-                return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", std::string(name) + " has " +
+                return makeError(ErrorCode::InvalidInput, fieldError(1, "placement",
+                                                                     std::string(name) + " has " +
                                                                          std::to_string(kings) + " kings, expected 1"));
             if (popcount(pos.pieces(c, Pawn)) > 8)
-                return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", std::string(name) + " has more than 8 pawns"));
+                return makeError(ErrorCode::InvalidInput,
+                                 fieldError(1, "placement", std::string(name) + " has more than 8 pawns"));
             if (popcount(pos.pieces(c)) > 16)
-                return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", std::string(name) + " has more than 16 pieces"));
+                return makeError(ErrorCode::InvalidInput,
+                                 fieldError(1, "placement", std::string(name) + " has more than 16 pieces"));
         }
         if (pos.pieces(Pawn) & (kRank1 | kRank8))
-            return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", "a pawn stands on the first or last rank"));
+            return makeError(ErrorCode::InvalidInput,
+                             fieldError(1, "placement", "a pawn stands on the first or last rank"));
     }
 
     // Field 2: side to move.
@@ -189,20 +196,44 @@ Result<Position> Position::fromFen(std::string_view fen) {
             Square king = NoSquare, rook = NoSquare;
             Color color = White;
             switch (c) {
-                case 'K': right = WhiteKingSide; king = E1; rook = H1; color = White; break;
-                case 'Q': right = WhiteQueenSide; king = E1; rook = A1; color = White; break;
-                case 'k': right = BlackKingSide; king = E8; rook = H8; color = Black; break;
-                case 'q': right = BlackQueenSide; king = E8; rook = A8; color = Black; break;
+                case 'K':
+                    right = WhiteKingSide;
+                    king = E1;
+                    rook = H1;
+                    color = White;
+                    break;
+                case 'Q':
+                    right = WhiteQueenSide;
+                    king = E1;
+                    rook = A1;
+                    color = White;
+                    break;
+                case 'k':
+                    right = BlackKingSide;
+                    king = E8;
+                    rook = H8;
+                    color = Black;
+                    break;
+                case 'q':
+                    right = BlackQueenSide;
+                    king = E8;
+                    rook = A8;
+                    color = Black;
+                    break;
                 default:
                     return makeError(ErrorCode::InvalidInput,
-                                     fieldError(3, "castling", std::string("invalid character '") + c +
-                                                                   "' (Chess960/Shredder castling is not supported)"));
+                                     fieldError(3, "castling",
+                                                std::string("invalid character '") + c +
+                                                    "' (Chess960/Shredder castling is not supported)"));
             }
             if (pos.m_st.castling & right)
-                return makeError(ErrorCode::InvalidInput, fieldError(3, "castling", std::string("'") + c + "' repeated"));
-            if (pos.m_board[king] != makePiece(color, King) || pos.m_board[rook] != makePiece(color, Rook))
                 return makeError(ErrorCode::InvalidInput,
-                                 fieldError(3, "castling", std::string("'") + c + "' but the king or rook is not on its original square"));
+                                 fieldError(3, "castling", std::string("'") + c + "' repeated"));
+            if (pos.m_board[king] != makePiece(color, King) || pos.m_board[rook] != makePiece(color, Rook))
+                return makeError(
+                    ErrorCode::InvalidInput,
+                    fieldError(3, "castling",
+                               std::string("'") + c + "' but the king or rook is not on its original square"));
             pos.m_st.castling |= right;
         }
     }
@@ -216,16 +247,17 @@ Result<Position> Position::fromFen(std::string_view fen) {
         Color us = pos.m_side;
         int expectedRank = us == White ? 5 : 2;
         if (rankOf(ep) != expectedRank)
-            return makeError(ErrorCode::InvalidInput,
-                             fieldError(4, "en passant", "'" + std::string(fields[3]) + "' must be on rank " +
-                                                             std::to_string(expectedRank + 1) + " when " +
-                                                             (us == White ? "White" : "Black") + " is to move"));
+            return makeError(
+                ErrorCode::InvalidInput,
+                fieldError(4, "en passant",
+                           "'" + std::string(fields[3]) + "' must be on rank " + std::to_string(expectedRank + 1) +
+                               " when " + (us == White ? "White" : "Black") + " is to move"));
         Square pawnSq = us == White ? Square(ep - 8) : Square(ep + 8);
         Square fromSq = us == White ? Square(ep + 8) : Square(ep - 8);
         if (pos.m_board[pawnSq] != makePiece(~us, Pawn) || pos.m_board[ep] != NoPiece || pos.m_board[fromSq] != NoPiece)
-            return makeError(ErrorCode::InvalidInput,
-                             fieldError(4, "en passant", "'" + std::string(fields[3]) +
-                                                             "' does not follow a double pawn push"));
+            return makeError(
+                ErrorCode::InvalidInput,
+                fieldError(4, "en passant", "'" + std::string(fields[3]) + "' does not follow a double pawn push"));
         pos.m_st.ep = ep;
     }
 
@@ -236,24 +268,27 @@ Result<Position> Position::fromFen(std::string_view fen) {
     };
     int halfmove = 0, fullmove = 1;
     if (n >= 5 && (!parseInt(fields[4], halfmove) || halfmove < 0))
-        return makeError(ErrorCode::InvalidInput,
-                         fieldError(5, "halfmove clock", "expected a non-negative integer, got '" + std::string(fields[4]) + "'"));
+        return makeError(
+            ErrorCode::InvalidInput,
+            fieldError(5, "halfmove clock", "expected a non-negative integer, got '" + std::string(fields[4]) + "'"));
     if (n == 5) return makeError(ErrorCode::InvalidInput, fieldError(6, "fullmove number", "missing"));
     if (n >= 6 && (!parseInt(fields[5], fullmove) || fullmove < 1))
-        return makeError(ErrorCode::InvalidInput,
-                         fieldError(6, "fullmove number", "expected a positive integer, got '" + std::string(fields[5]) + "'"));
+        return makeError(
+            ErrorCode::InvalidInput,
+            fieldError(6, "fullmove number", "expected a positive integer, got '" + std::string(fields[5]) + "'"));
     if (halfmove > 255) halfmove = 255;  // the 50-move rule only needs to see 100+; cap to our storage
     pos.m_st.rule50 = std::uint8_t(halfmove);
     pos.m_gamePly = 2 * (fullmove - 1) + (pos.m_side == Black ? 1 : 0);
 
     // The side not to move must not be in check.
     if (pos.attackersTo(pos.m_kingSq[~pos.m_side], pos.pieces(), pos.m_side))
-        return makeError(ErrorCode::InvalidInput,
-                         fieldError(2, "side to move", std::string(pos.m_side == White ? "Black" : "White") +
-                                                           " is in check but it is not their move"));
+        return makeError(ErrorCode::InvalidInput, fieldError(2, "side to move",
+                                                             std::string(pos.m_side == White ? "Black" : "White") +
+                                                                 " is in check but it is not their move"));
     pos.setCheckers();
     if (popcount(pos.m_st.checkers) > 2)
-        return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", "the king is attacked by more than two pieces"));
+        return makeError(ErrorCode::InvalidInput,
+                         fieldError(1, "placement", "the king is attacked by more than two pieces"));
     pos.m_st.key = pos.computeKey();
     return pos;
 }

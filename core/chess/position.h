@@ -15,9 +15,9 @@ enum class GameStatus {
     Ongoing,
     Checkmate,
     Stalemate,
-    FiftyMoveRule,          ///< halfmove clock reached 100 (claimable draw)
-    ThreefoldRepetition,    ///< position occurred three times (claimable draw)
-    InsufficientMaterial,   ///< neither side can mate (K v K, K+minor v K, K+B v K+B same colour)
+    FiftyMoveRule,         ///< halfmove clock reached 100 (claimable draw)
+    ThreefoldRepetition,   ///< position occurred three times (claimable draw)
+    InsufficientMaterial,  ///< neither side can mate (K v K, K+minor v K, K+B v K+B same colour)
 };
 
 /// A chess position with bitboards, a mailbox and a history of states for unmake and repetition.

@@ -15,6 +15,8 @@ constexpr Color operator~(Color c) { return Color(c ^ 1); }
 enum PieceType : std::uint8_t { NoPieceType = 0, Pawn = 1, Knight, Bishop, Rook, Queen, King };
 
 /// Coloured piece: White pieces 1..6, Black pieces 9..14 (colour in bit 3), NoPiece = 0.
+// The enum tables read better in rows.
+// clang-format off
 enum Piece : std::uint8_t {
     NoPiece = 0,
     WPawn = 1, WKnight, WBishop, WRook, WQueen, WKing,
@@ -36,6 +38,7 @@ enum Square : std::uint8_t {
     A8, B8, C8, D8, E8, F8, G8, H8,
     NoSquare = 64,
 };
+// clang-format on
 constexpr Square makeSquare(int file, int rank) { return Square(rank * 8 + file); }
 constexpr int fileOf(Square s) { return s & 7; }
 constexpr int rankOf(Square s) { return s >> 3; }
@@ -46,7 +49,10 @@ constexpr Bitboard bb(Square s) { return Bitboard(1) << s; }
 /// Castling rights as bit flags.
 enum CastlingRights : std::uint8_t {
     NoCastling = 0,
-    WhiteKingSide = 1, WhiteQueenSide = 2, BlackKingSide = 4, BlackQueenSide = 8,
+    WhiteKingSide = 1,
+    WhiteQueenSide = 2,
+    BlackKingSide = 4,
+    BlackQueenSide = 8,
     AllCastling = 15,
 };
 

@@ -29,21 +29,33 @@ inline Error makeError(ErrorCode code, std::string message) { return Error{code,
 template <class T>
 class [[nodiscard]] Result {
 public:
-    Result(T value) : m_v(std::in_place_index<0>, std::move(value)) {}  // NOLINT(google-explicit-constructor)
+    Result(T value) : m_v(std::in_place_index<0>, std::move(value)) {}      // NOLINT(google-explicit-constructor)
     Result(Error error) : m_v(std::in_place_index<1>, std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T& value() & { assert(ok()); return std::get<0>(m_v); }
-    const T& value() const& { assert(ok()); return std::get<0>(m_v); }
-    T&& value() && { assert(ok()); return std::get<0>(std::move(m_v)); }
+    T& value() & {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    const T& value() const& {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    T&& value() && {
+        assert(ok());
+        return std::get<0>(std::move(m_v));
+    }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
     T& operator*() & { return value(); }
     const T& operator*() const& { return value(); }
 
-    const Error& error() const { assert(!ok()); return std::get<1>(m_v); }
+    const Error& error() const {
+        assert(!ok());
+        return std::get<1>(m_v);
+    }
 
 private:
     std::variant<T, Error> m_v;
@@ -57,7 +69,10 @@ public:
     static Status success() { return {}; }
     bool ok() const { return !m_failed; }
     explicit operator bool() const { return ok(); }
-    const Error& error() const { assert(m_failed); return m_error; }
+    const Error& error() const {
+        assert(m_failed);
+        return m_error;
+    }
 
 private:
     Error m_error;

@@ -46,9 +46,9 @@ private:
     std::unique_ptr<Impl> m_impl;
     std::string m_name;
     std::string m_error;
-    std::string m_buf;       // decompressed bytes not yet returned
-    std::size_t m_pos = 0;   // read position in m_buf
-    std::string m_lineBuf;   // storage for a line that spans refills
+    std::string m_buf;      // decompressed bytes not yet returned
+    std::size_t m_pos = 0;  // read position in m_buf
+    std::string m_lineBuf;  // storage for a line that spans refills
     std::int64_t m_line = 0;
     bool m_eof = false;
 };

@@ -17,11 +17,11 @@ constexpr int kIncBrackets[] = {0, 1, 2, 3, 5, 10, 15, 30, 60};
 
 std::span<const int> bracketsOf(CondSlot slot) {
     switch (slot) {
-    case CondSlot::MoverElo:
-    case CondSlot::OppElo: return kEloBrackets;
-    case CondSlot::MoverClock:
-    case CondSlot::OppClock: return kClockBrackets;
-    case CondSlot::Increment: return kIncBrackets;
+        case CondSlot::MoverElo:
+        case CondSlot::OppElo: return kEloBrackets;
+        case CondSlot::MoverClock:
+        case CondSlot::OppClock: return kClockBrackets;
+        case CondSlot::Increment: return kIncBrackets;
     }
     return kEloBrackets;
 }
@@ -32,8 +32,7 @@ std::span<const int> condBrackets(CondSlot slot) { return bracketsOf(slot); }
 
 int condRowOffset(CondSlot slot) {
     int offset = 0;
-    for (int s = 0; s < int(slot); ++s)
-        offset += int(bracketsOf(CondSlot(s)).size()) + 1;
+    for (int s = 0; s < int(slot); ++s) offset += int(bracketsOf(CondSlot(s)).size()) + 1;
     return offset;
 }
 

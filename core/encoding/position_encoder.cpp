@@ -5,13 +5,12 @@ namespace kibitz::encoding {
 
 using namespace chess;
 
-bool encodePosition(const Position& pos, const Conditioning& cond, BoardView view, Move played,
-                    EncodedPosition& out) {
+bool encodePosition(const Position& pos, const Conditioning& cond, BoardView view, Move played, EncodedPosition& out) {
     return encodePosition(pos, pos.legalMoves(), cond, view, played, out);
 }
 
-bool encodePosition(const Position& pos, const MoveList& legal, const Conditioning& cond, BoardView view,
-                    Move played, EncodedPosition& out) {
+bool encodePosition(const Position& pos, const MoveList& legal, const Conditioning& cond, BoardView view, Move played,
+                    EncodedPosition& out) {
     const Color stm = pos.sideToMove();
     const bool mover = view == BoardView::Mover;
     if (legal.empty() || legal.size() > kMaxLegalMoves) return false;

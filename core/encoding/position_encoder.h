@@ -33,12 +33,12 @@ enum class BoardView : std::uint8_t {
 /// so chunks of millions can be shuffled and copied cheaply. Backend-neutral (no torch).
 struct EncodedPosition {
     std::uint8_t numPieces = 0;
-    std::uint8_t sideToMove = 0;     ///< actual side to move (0 White, 1 Black), in both views
-    std::uint8_t castling = 0;       ///< 4 bits in the view's colours: bit0 own-K, bit1 own-Q, bit2 opp-K, bit3 opp-Q
-                                     ///< (Absolute view: bit0 White-K, bit1 White-Q, bit2 Black-K, bit3 Black-Q)
+    std::uint8_t sideToMove = 0;  ///< actual side to move (0 White, 1 Black), in both views
+    std::uint8_t castling = 0;    ///< 4 bits in the view's colours: bit0 own-K, bit1 own-Q, bit2 opp-K, bit3 opp-Q
+                                  ///< (Absolute view: bit0 White-K, bit1 White-Q, bit2 Black-K, bit3 Black-Q)
     std::uint8_t epFile = kNoEpFile;
     std::uint8_t numLegal = 0;
-    std::int16_t target = -1;        ///< index of the played move in the legal list, -1 if unknown
+    std::int16_t target = -1;  ///< index of the played move in the legal list, -1 if unknown
     std::array<std::uint16_t, kMaxPieceTokens> pieceCode{};
     /// Per legal move (in Position::legalMoves() order): bits 0..11 = token * 68 + destination square (view
     /// coordinates), bits 12..14 = promotion (0 none, 1 N, 2 B, 3 R, 4 Q).
@@ -62,8 +62,8 @@ constexpr chess::Square viewSquare(chess::Square s, BoardView view, chess::Color
 bool encodePosition(const chess::Position& pos, const Conditioning& cond, BoardView view, chess::Move played,
                     EncodedPosition& out);
 /// Same, with a precomputed legal move list (must be pos.legalMoves()).
-bool encodePosition(const chess::Position& pos, const chess::MoveList& legal, const Conditioning& cond,
-                    BoardView view, chess::Move played, EncodedPosition& out);
+bool encodePosition(const chess::Position& pos, const chess::MoveList& legal, const Conditioning& cond, BoardView view,
+                    chess::Move played, EncodedPosition& out);
 
 /// Decodes a piece code into colour (view colour), piece type and square (view square).
 struct PieceToken {

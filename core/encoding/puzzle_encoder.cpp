@@ -38,8 +38,9 @@ Result<int> encodePuzzleInto(const chess::Position& beforeSetup, std::span<const
     std::fill(planes, planes + std::size_t(maxBoards) * kPuzzleBoardFloats, 0.0f);
     std::fill(mask, mask + maxBoards, std::uint8_t(0));
     if (line.size() < 2)
-        return makeError(ErrorCode::InvalidInput, "puzzle line: needs the setup move and at least one solver move, got " +
-                                                      std::to_string(line.size()) + " move(s)");
+        return makeError(ErrorCode::InvalidInput,
+                         "puzzle line: needs the setup move and at least one solver move, got " +
+                             std::to_string(line.size()) + " move(s)");
     chess::Position pos = beforeSetup.snapshot();
     const chess::Color solver = ~pos.sideToMove();
     const int boards = puzzleBoardCount(int(line.size()), maxBoards);

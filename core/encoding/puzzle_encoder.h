@@ -43,10 +43,10 @@ struct PuzzleEncoderOptions {
 /// Boards at or beyond `boards` are all zero and `mask[b] == 0` for them.
 struct EncodedPuzzle {
     int maxBoards = kDefaultPuzzleBoards;
-    int boards = 0;               ///< valid boards (>= 1)
-    int solutionLength = 0;       ///< solver moves in the full line (may exceed maxBoards)
+    int boards = 0;          ///< valid boards (>= 1)
+    int solutionLength = 0;  ///< solver moves in the full line (may exceed maxBoards)
     chess::Color solver = chess::White;
-    std::vector<float> planes;    ///< maxBoards * 16 * 64
+    std::vector<float> planes;       ///< maxBoards * 16 * 64
     std::vector<std::uint8_t> mask;  ///< maxBoards entries, 1 for valid boards
 
     float at(int board, int plane, chess::Square viewSquare) const {

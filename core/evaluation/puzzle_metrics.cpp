@@ -126,8 +126,8 @@ void MeanBaselines::set(double mean, const std::map<int, double>& byLength) {
 std::string PuzzleEvalReport::toJson() const {
     std::string m = model.toJson();
     m.pop_back();  // reopen the object to append the baselines
-    return m + ",\"baselines\":{\"predict_mean\":" + predictMean.toJson() + ",\"mean_by_length\":" +
-           meanByLength.toJson() + "},\"skipped_rows\":" + std::to_string(skippedRows) + "}";
+    return m + ",\"baselines\":{\"predict_mean\":" + predictMean.toJson() +
+           ",\"mean_by_length\":" + meanByLength.toJson() + "},\"skipped_rows\":" + std::to_string(skippedRows) + "}";
 }
 
 Result<PuzzleEvalReport> evaluatePuzzleFiles(

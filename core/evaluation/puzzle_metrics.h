@@ -27,10 +27,10 @@ bool isHeldOutPuzzle(std::string_view puzzleId);
 /// Aggregates of one group of puzzles.
 struct PuzzleScore {
     std::int64_t count = 0;
-    double mae = 0.0;          ///< mean |r - r_hat|
-    double rmse = 0.0;         ///< sqrt(mean (r - r_hat)^2)
-    double maz = 0.0;          ///< mean |r - r_hat| / RD
-    double withinRd[3] = {};   ///< fraction with |r - r_hat| <= k * RD, k = 1, 2, 3
+    double mae = 0.0;         ///< mean |r - r_hat|
+    double rmse = 0.0;        ///< sqrt(mean (r - r_hat)^2)
+    double maz = 0.0;         ///< mean |r - r_hat| / RD
+    double withinRd[3] = {};  ///< fraction with |r - r_hat| <= k * RD, k = 1, 2, 3
     double meanPrediction = 0.0;
 };
 

@@ -15,7 +15,8 @@ void PuzzleSolveStats::merge(const PuzzleSolveStats& o) {
     advancementSum += o.advancementSum;
 }
 
-Result<PuzzleSolveReport> evaluatePuzzleSolving(encoding::Evaluator& evaluator, const std::vector<chess::Puzzle>& puzzles) {
+Result<PuzzleSolveReport> evaluatePuzzleSolving(encoding::Evaluator& evaluator,
+                                                const std::vector<chess::Puzzle>& puzzles) {
     PuzzleSolveReport report;
     for (std::size_t p = 0; p < puzzles.size(); ++p) {
         const chess::Puzzle& pz = puzzles[p];
@@ -29,7 +30,8 @@ Result<PuzzleSolveReport> evaluatePuzzleSolving(encoding::Evaluator& evaluator, 
         chess::Position pos = start->snapshot();
         for (std::size_t i = 0; i < pz.moves.size(); ++i) {
             if (!pos.isLegal(pz.moves[i]))
-                return makeError(ErrorCode::InvalidInput, "puzzle " + pz.id + ": illegal move at index " + std::to_string(i));
+                return makeError(ErrorCode::InvalidInput,
+                                 "puzzle " + pz.id + ": illegal move at index " + std::to_string(i));
             if (i % 2 == 1) {
                 positions.push_back(pos.snapshot());
                 solutions.push_back(pz.moves[i]);

@@ -33,6 +33,7 @@ struct PuzzleSolveReport {
 
 /// Plays every solver move of each puzzle through `evaluator` with mover and opponent Elo set to the puzzle's
 /// rating (clocks unknown). All solver positions of a puzzle go in one batched call.
-Result<PuzzleSolveReport> evaluatePuzzleSolving(encoding::Evaluator& evaluator, const std::vector<chess::Puzzle>& puzzles);
+Result<PuzzleSolveReport> evaluatePuzzleSolving(encoding::Evaluator& evaluator,
+                                                const std::vector<chess::Puzzle>& puzzles);
 
 }  // namespace kibitz::evaluation

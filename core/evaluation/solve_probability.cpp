@@ -46,7 +46,8 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         const PuzzleLine& pz = puzzles[i];
         if (pz.line.size() < 2)
-            return makeError(ErrorCode::InvalidInput, "puzzle " + std::to_string(i + 1) + ": needs the setup move and a solver move");
+            return makeError(ErrorCode::InvalidInput,
+                             "puzzle " + std::to_string(i + 1) + ": needs the setup move and a solver move");
         chess::Position pos = pz.beforeSetup.snapshot();
         const std::size_t solverMoves = pz.line.size() / 2;
         SolveCurve& c = curves[i];
@@ -55,8 +56,9 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
         c.solve.assign(elos.size(), 1.0);
         for (std::size_t m = 0; m < pz.line.size(); ++m) {
             if (!pos.isLegal(pz.line[m]))
-                return makeError(ErrorCode::InvalidInput, "puzzle " + std::to_string(i + 1) + ": move " + std::to_string(m + 1) +
-                                                              " '" + chess::toUci(pz.line[m]) + "' is illegal");
+                return makeError(ErrorCode::InvalidInput, "puzzle " + std::to_string(i + 1) + ": move " +
+                                                              std::to_string(m + 1) + " '" + chess::toUci(pz.line[m]) +
+                                                              "' is illegal");
             if (m % 2 == 1 && m / 2 < solverMoves) {
                 for (std::size_t l = 0; l < elos.size(); ++l) {
                     positions.push_back(pos.snapshot());
@@ -73,8 +75,10 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
     const std::size_t step = std::size_t(std::max(1, maxBatch));
     for (std::size_t start = 0; start < positions.size(); start += step) {
         const std::size_t end = std::min(positions.size(), start + step);
-        std::vector<chess::Position> bp(positions.begin() + std::ptrdiff_t(start), positions.begin() + std::ptrdiff_t(end));
-        std::vector<encoding::Conditioning> bc(conds.begin() + std::ptrdiff_t(start), conds.begin() + std::ptrdiff_t(end));
+        std::vector<chess::Position> bp(positions.begin() + std::ptrdiff_t(start),
+                                        positions.begin() + std::ptrdiff_t(end));
+        std::vector<encoding::Conditioning> bc(conds.begin() + std::ptrdiff_t(start),
+                                               conds.begin() + std::ptrdiff_t(end));
         auto dists = evaluator.moveDistributions(bp, bc);
         if (!dists.ok()) return dists.error();
         if (dists.value().size() != bp.size())
@@ -94,7 +98,8 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
     return curves;
 }
 
-Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const PuzzleLine& puzzle, std::span<const int> elos) {
+Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const PuzzleLine& puzzle,
+                                     std::span<const int> elos) {
     auto r = computeSolveCurves(evaluator, std::span<const PuzzleLine>(&puzzle, 1), elos);
     if (!r.ok()) return r.error();
     return std::move(r.value().front());

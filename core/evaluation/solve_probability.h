@@ -27,9 +27,9 @@ struct PuzzleLine {
 
 /// Solve probabilities of one puzzle.
 struct SolveCurve {
-    std::vector<int> elos;                       ///< rating levels
-    std::vector<std::vector<double>> moveProb;   ///< [level][solver move k] = P(plays line[2k+1])
-    std::vector<double> solve;                   ///< [level] = product over k
+    std::vector<int> elos;                      ///< rating levels
+    std::vector<std::vector<double>> moveProb;  ///< [level][solver move k] = P(plays line[2k+1])
+    std::vector<double> solve;                  ///< [level] = product over k
     /// Index k of the solver move with the lowest probability at level `levelIndex` (the hard move).
     int hardestMove(std::size_t levelIndex) const;
 };

@@ -45,8 +45,7 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
             result.sweepProbs.push_back(std::move(probs));
         }
     }
-    result.milliseconds =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 

@@ -59,8 +59,8 @@ QJsonObject modelConfigToJson(const models::ModelConfig& c) {
                        {QStringLiteral("layers"), c.nLayers},
                        {QStringLiteral("heads"), c.nHeads},
                        {QStringLiteral("ffn_hidden"), c.ffnHidden},
-                       {QStringLiteral("view"), c.view == encoding::BoardView::Mover ? QStringLiteral("mover")
-                                                                                     : QStringLiteral("absolute")}};
+                       {QStringLiteral("view"),
+                        c.view == encoding::BoardView::Mover ? QStringLiteral("mover") : QStringLiteral("absolute")}};
 }
 
 Result<models::ModelConfig> modelConfigFromJson(const QJsonObject& j) {
@@ -107,13 +107,15 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         if (!bundle) return bundle.error();
         const int encVersion = bundle->encoding.value(QStringLiteral("version")).toInt(-1);
         if (encVersion != encoding::kEncodingVersion)
-            return makeError(ErrorCode::InvalidInput, QStringLiteral("bundle '%1': encoding version %2, this build uses %3")
-                                                          .arg(path)
-                                                          .arg(encVersion)
-                                                          .arg(encoding::kEncodingVersion)
-                                                          .toStdString());
+            return makeError(ErrorCode::InvalidInput,
+                             QStringLiteral("bundle '%1': encoding version %2, this build uses %3")
+                                 .arg(path)
+                                 .arg(encVersion)
+                                 .arg(encoding::kEncodingVersion)
+                                 .toStdString());
         auto config = modelConfigFromJson(bundle->config);
-        if (!config) return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
+        if (!config)
+            return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
         if (auto st = storage::validateShapes(*bundle, models::TorchEvaluator::weightShapes(*config)); !st)
             return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
         std::vector<models::NamedWeights> weights;
@@ -130,7 +132,9 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         if (!ev) return ev.error();
         return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
     } catch (const std::exception& e) {
-        return makeError(ErrorCode::Runtime, QStringLiteral("loading '%1' failed: %2").arg(path, QString::fromUtf8(e.what())).toStdString());
+        return makeError(
+            ErrorCode::Runtime,
+            QStringLiteral("loading '%1' failed: %2").arg(path, QString::fromUtf8(e.what())).toStdString());
     }
 }
 
@@ -157,14 +161,16 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
             t.data = storage::floatsToHalf(w.values.data(), std::int64_t(w.values.size()));
         } else {
             t.dtype = storage::DType::F32;
-            t.data = QByteArray(reinterpret_cast<const char*>(w.values.data()), qsizetype(w.values.size() * sizeof(float)));
+            t.data =
+                QByteArray(reinterpret_cast<const char*>(w.values.data()), qsizetype(w.values.size() * sizeof(float)));
         }
         b.tensors.push_back(std::move(t));
     }
     QString card;
     card += QStringLiteral("# Kibitz human-move model\n\n");
-    card += QStringLiteral("Predicts the probability of every legal move for a human player, conditioned on both "
-                           "players' Elo, both clocks and the increment (DESIGN.md section 3).\n\n");
+    card += QStringLiteral(
+        "Predicts the probability of every legal move for a human player, conditioned on both "
+        "players' Elo, both clocks and the increment (DESIGN.md section 3).\n\n");
     card += QStringLiteral("- Config: %1 (%2 parameters)\n")
                 .arg(QString::fromStdString(models::describeConfig((*ev)->config())))
                 .arg((*ev)->parameters());

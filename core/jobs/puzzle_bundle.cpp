@@ -39,7 +39,8 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
     meta.ratingStd = t.value(QStringLiteral("rating_std")).toDouble(543.0);
     meta.baselineMean = t.value(QStringLiteral("baseline_mean")).toDouble(meta.ratingMean);
     const QJsonObject byLen = t.value(QStringLiteral("baseline_by_length")).toObject();
-    for (auto it = byLen.begin(); it != byLen.end(); ++it) meta.baselineByLength[it.key().toInt()] = it.value().toDouble();
+    for (auto it = byLen.begin(); it != byLen.end(); ++it)
+        meta.baselineByLength[it.key().toInt()] = it.value().toDouble();
     meta.steps = t.value(QStringLiteral("steps")).toInteger();
     meta.samples = t.value(QStringLiteral("samples")).toInteger();
     meta.wallSeconds = t.value(QStringLiteral("wall_seconds")).toDouble();
@@ -68,7 +69,8 @@ Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::stri
     return models::PuzzlePredictor::loadCheckpoint(path);
 }
 
-Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson) {
+Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath,
+                          const std::string& metricsJson) {
     auto p = models::PuzzlePredictor::loadCheckpoint(checkpoint);
     if (!p.ok()) return p.error();
     const models::PuzzlePredictor& m = *p.value();
@@ -126,7 +128,8 @@ Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bund
 
 std::string defaultPuzzleModelPath() {
     QStringList candidates;
-    if (const char* env = std::getenv("KIBITZ_MODELS_DIR")) candidates << QDir(QString::fromLocal8Bit(env)).filePath(QStringLiteral("puzzle-default.kibitz"));
+    if (const char* env = std::getenv("KIBITZ_MODELS_DIR"))
+        candidates << QDir(QString::fromLocal8Bit(env)).filePath(QStringLiteral("puzzle-default.kibitz"));
     // Compiled in by kibitz_jobs when resources/models/puzzle-default.kibitz exists at build time.
     candidates << QStringLiteral(":/models/puzzle-default.kibitz");
     if (QCoreApplication::instance()) {

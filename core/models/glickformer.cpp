@@ -32,11 +32,11 @@ SmolgenImpl::SmolgenImpl(int d, int heads, int compress, int hidden) : m_heads(h
 
 torch::Tensor SmolgenImpl::forward(const torch::Tensor& x, nn::Linear& shared) {
     const auto m = x.size(0);
-    auto c = m_compress(x).reshape({m, -1});                     // [M, 64*dc]
-    auto h = m_ln1(torch::mish(m_dense(c)));                      // [M, hs]
-    auto g = m_ln2(torch::mish(m_perHead(h)));                    // [M, h*hs]
-    g = g.view({m, m_heads, m_hidden});                           // [M, h, hs]
-    return shared(g).view({m, m_heads, 64, 64});                  // [M, h, 64, 64]
+    auto c = m_compress(x).reshape({m, -1});      // [M, 64*dc]
+    auto h = m_ln1(torch::mish(m_dense(c)));      // [M, hs]
+    auto g = m_ln2(torch::mish(m_perHead(h)));    // [M, h*hs]
+    g = g.view({m, m_heads, m_hidden});           // [M, h, hs]
+    return shared(g).view({m, m_heads, 64, 64});  // [M, h, 64, 64]
 }
 
 SelfAttentionImpl::SelfAttentionImpl(int d, int heads) : m_heads(heads) {
@@ -52,8 +52,7 @@ torch::Tensor SelfAttentionImpl::forward(const torch::Tensor& x, const torch::Te
     auto q = qkv[0], k = qkv[1], v = qkv[2];
     auto scores = torch::matmul(q, k.transpose(-2, -1)) * (1.0 / std::sqrt(double(dk)));  // [M, h, T, T]
     if (bias.defined()) scores = scores + bias;
-    if (keyValid.defined())
-        scores = scores.masked_fill(keyValid.logical_not().view({m, 1, 1, t}), -1e9);
+    if (keyValid.defined()) scores = scores.masked_fill(keyValid.logical_not().view({m, 1, 1, t}), -1e9);
     auto out = torch::matmul(torch::softmax(scores, -1), v);  // [M, h, T, dk]
     return m_out(out.transpose(1, 2).reshape({m, t, d}));
 }
@@ -131,7 +130,7 @@ torch::Tensor GlickFormerImpl::spatialBlocks(torch::Tensor x) {
 
 torch::Tensor GlickFormerImpl::boardEmbedding(const torch::Tensor& x) {
     auto z = m_tokenTransform(x).reshape({x.size(0), -1});  // [M, 64*dz]
-    return m_boardProject(z);                                 // [M, de]
+    return m_boardProject(z);                               // [M, de]
 }
 
 torch::Tensor GlickFormerImpl::forwardFactorizedEncoder(const PuzzleBatch& b) {
@@ -180,9 +179,9 @@ torch::Tensor GlickFormerImpl::forwardStacked(const PuzzleBatch& b) {
 PuzzleOutput GlickFormerImpl::forward(const PuzzleBatch& b) {
     torch::Tensor s;
     switch (m_config.variant) {
-    case PuzzleVariant::FactorizedEncoder: s = forwardFactorizedEncoder(b); break;
-    case PuzzleVariant::FactorizedSelfAttention: s = forwardFactorizedSelfAttention(b); break;
-    case PuzzleVariant::Stacked: s = forwardStacked(b); break;
+        case PuzzleVariant::FactorizedEncoder: s = forwardFactorizedEncoder(b); break;
+        case PuzzleVariant::FactorizedSelfAttention: s = forwardFactorizedSelfAttention(b); break;
+        case PuzzleVariant::Stacked: s = forwardStacked(b); break;
     }
     if (m_config.humanFeatures > 0) s = torch::cat({s, b.features}, 1);
     auto out = m_head2(torch::mish(m_head1(s)));
@@ -216,8 +215,8 @@ Result<GlickFormer> loadGlickFormer(torch::serialize::InputArchive& archive) {
     try {
         model->load(weights);
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::InvalidInput, std::string("puzzle weights do not match the config: ") +
-                                                      e.what_without_backtrace());
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("puzzle weights do not match the config: ") + e.what_without_backtrace());
     }
     return model;
 }

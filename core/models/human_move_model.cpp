@@ -151,7 +151,8 @@ torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& ke
                                  q.reshape({b * m_heads, t, dh}), k.reshape({b * m_heads, t, dh}).transpose(1, 2),
                                  /*beta=*/1.0, /*alpha=*/1.0 / std::sqrt(double(dh)));
     auto attn = torch::softmax(scores, -1);
-    auto o = torch::bmm(attn, v.reshape({b * m_heads, t, dh})).view({b, m_heads, t, dh}).transpose(1, 2).reshape({b, t, d});
+    auto o =
+        torch::bmm(attn, v.reshape({b * m_heads, t, dh})).view({b, m_heads, t, dh}).transpose(1, 2).reshape({b, t, d});
     auto h = x + m_out(o);
     auto up = m_up(m_norm2(h)).chunk(2, -1);
     return h + m_down(torch::silu(up[0]) * up[1]);
@@ -172,7 +173,8 @@ HumanMoveModelImpl::HumanMoveModelImpl(const ModelConfig& config) : m_config(con
     for (int i = 0; i < config.nLayers; ++i)
         m_blocks->push_back(Block(d, config.nHeads, config.ffnHidden, config.nLayers));
     m_finalNorm = register_module("final_norm", RmsNorm(d));
-    m_head = register_module("head", torch::nn::Linear(torch::nn::LinearOptions(d, encoding::kHeadOutputsPerToken).bias(false)));
+    m_head = register_module(
+        "head", torch::nn::Linear(torch::nn::LinearOptions(d, encoding::kHeadOutputsPerToken).bias(false)));
 
     std::vector<std::int64_t> col, type, file, rank;
     for (int code = 0; code < encoding::kPieceCodes; ++code) {
@@ -235,7 +237,9 @@ void keepFreedMemory() {
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }
 
-torch::Device chooseDevice() { return torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU); }
+torch::Device chooseDevice() {
+    return torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
+}
 
 long long countParameters(torch::nn::Module& module) {
     long long n = 0;

@@ -15,14 +15,14 @@ namespace kibitz::models {
 /// A batch of encoded positions as tensors. Shapes: B positions, P piece tokens (max in batch), L legal moves
 /// (max in batch), T = 6 + P tokens.
 struct ModelBatch {
-    torch::Tensor pieceCode;  ///< (B, P) int64, kPadPieceCode for padding
-    torch::Tensor meta;       ///< (B, 3) int64: side to move, castling (0..15), ep file (0..8)
-    torch::Tensor condIdx;    ///< (B, 5, 2) int64 rows of the conditioning table (lo, hi)
-    torch::Tensor condAlpha;  ///< (B, 5) float weight of the lo row
-    torch::Tensor keyBias;    ///< (B, 1, 1, T) float: 0, or a large negative value for padded piece tokens
-    torch::Tensor legalA;     ///< (B, L) int64 index into the flattened head output (+2 extra columns)
-    torch::Tensor legalB;     ///< (B, L) int64 promotion index, or the zero column
-    torch::Tensor target;     ///< (B) int64 index of the played move in the legal list (-100 if unknown)
+    torch::Tensor pieceCode;    ///< (B, P) int64, kPadPieceCode for padding
+    torch::Tensor meta;         ///< (B, 3) int64: side to move, castling (0..15), ep file (0..8)
+    torch::Tensor condIdx;      ///< (B, 5, 2) int64 rows of the conditioning table (lo, hi)
+    torch::Tensor condAlpha;    ///< (B, 5) float weight of the lo row
+    torch::Tensor keyBias;      ///< (B, 1, 1, T) float: 0, or a large negative value for padded piece tokens
+    torch::Tensor legalA;       ///< (B, L) int64 index into the flattened head output (+2 extra columns)
+    torch::Tensor legalB;       ///< (B, L) int64 promotion index, or the zero column
+    torch::Tensor target;       ///< (B) int64 index of the played move in the legal list (-100 if unknown)
     std::vector<int> moverElo;  ///< per position, -1 if unknown (for per-Elo metrics)
     int size = 0;
     /// Moves the tensors to `device`.
@@ -31,7 +31,7 @@ struct ModelBatch {
 
 /// How conditioning is randomly hidden in training so the model also works without it.
 struct CondDropout {
-    double probability = 0.0;     ///< per slot; 0 disables
+    double probability = 0.0;  ///< per slot; 0 disables
     std::uint64_t seed = 0;
     std::int64_t firstSampleIndex = 0;  ///< global index of items[0]; the drop decision is a function of (seed, index)
 };

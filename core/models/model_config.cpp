@@ -24,7 +24,8 @@ Result<ModelConfig> modelConfigByName(const std::string& name) {
         c.nHeads = 8;
         c.ffnHidden = 1024;
     } else {
-        return makeError(ErrorCode::InvalidInput, "unknown model config '" + name + "' (expected tiny, small or medium)");
+        return makeError(ErrorCode::InvalidInput,
+                         "unknown model config '" + name + "' (expected tiny, small or medium)");
     }
     return c;
 }

@@ -35,7 +35,8 @@ Result<PuzzleBatch> makePuzzleBatch(const std::vector<const chess::Puzzle*>& puz
             const auto& row = features[std::size_t(i)];
             if (int(row.size()) != config.humanFeatures)
                 return makeError(ErrorCode::InvalidInput, "human features of puzzle " + puzzles[std::size_t(i)]->id +
-                                                              ": expected " + std::to_string(config.humanFeatures) + " values");
+                                                              ": expected " + std::to_string(config.humanFeatures) +
+                                                              " values");
             std::copy(row.begin(), row.end(), f + i * config.humanFeatures);
         }
     }
@@ -62,7 +63,8 @@ Result<PuzzleModelMeta> readPuzzleMeta(torch::serialize::InputArchive& a) {
         out = v.toDouble();
         return true;
     };
-    if (!readDouble("puzzle.meta.rating_mean", meta.ratingMean) || !readDouble("puzzle.meta.rating_std", meta.ratingStd))
+    if (!readDouble("puzzle.meta.rating_mean", meta.ratingMean) ||
+        !readDouble("puzzle.meta.rating_std", meta.ratingStd))
         return makeError(ErrorCode::InvalidInput, "puzzle checkpoint has no rating normalisation (puzzle.meta.*)");
     readDouble("puzzle.meta.baseline_mean", meta.baselineMean);
     readDouble("puzzle.meta.wall_seconds", meta.wallSeconds);

@@ -8,9 +8,9 @@ namespace kibitz::models {
 
 std::string puzzleVariantName(PuzzleVariant v) {
     switch (v) {
-    case PuzzleVariant::FactorizedEncoder: return "fe";
-    case PuzzleVariant::FactorizedSelfAttention: return "fsa";
-    case PuzzleVariant::Stacked: return "stacked";
+        case PuzzleVariant::FactorizedEncoder: return "fe";
+        case PuzzleVariant::FactorizedSelfAttention: return "fsa";
+        case PuzzleVariant::Stacked: return "stacked";
     }
     return "fe";
 }
@@ -52,7 +52,8 @@ Result<PuzzleModelConfig> puzzleConfigByName(const std::string& fullName) {
         c.temporalHeads = 16;
         c.headHidden = 128;
     } else {
-        return makeError(ErrorCode::InvalidInput, "unknown puzzle model config '" + fullName + "' (tiny, small, paper)");
+        return makeError(ErrorCode::InvalidInput,
+                         "unknown puzzle model config '" + fullName + "' (tiny, small, paper)");
     }
     c.name = fullName;
     if (human) c.humanFeatures = 33;
@@ -73,13 +74,15 @@ Result<PuzzleModelConfig> puzzleConfigFromString(const std::string& text) {
     std::string tok;
     while (in >> tok) {
         const auto eq = tok.find('=');
-        if (eq == std::string::npos) return makeError(ErrorCode::InvalidInput, "puzzle config: expected key=value, got '" + tok + "'");
+        if (eq == std::string::npos)
+            return makeError(ErrorCode::InvalidInput, "puzzle config: expected key=value, got '" + tok + "'");
         kv[tok.substr(0, eq)] = tok.substr(eq + 1);
     }
     PuzzleModelConfig c;
     auto num = [&](const char* key, int& out) -> Status {
         auto it = kv.find(key);
-        if (it == kv.end()) return makeError(ErrorCode::InvalidInput, std::string("puzzle config: missing '") + key + "'");
+        if (it == kv.end())
+            return makeError(ErrorCode::InvalidInput, std::string("puzzle config: missing '") + key + "'");
         try {
             out = std::stoi(it->second);
         } catch (const std::exception&) {
@@ -87,9 +90,17 @@ Result<PuzzleModelConfig> puzzleConfigFromString(const std::string& text) {
         }
         return {};
     };
-    for (auto [key, field] : {std::pair{"N", &c.maxBoards}, {"d", &c.dModel}, {"L", &c.layers}, {"h", &c.heads},
-                              {"ffn", &c.ffnMult}, {"dz", &c.tokenDim}, {"de", &c.boardDim}, {"Lt", &c.temporalLayers},
-                              {"ht", &c.temporalHeads}, {"hh", &c.headHidden}, {"hf", &c.humanFeatures}}) {
+    for (auto [key, field] : {std::pair{"N", &c.maxBoards},
+                              {"d", &c.dModel},
+                              {"L", &c.layers},
+                              {"h", &c.heads},
+                              {"ffn", &c.ffnMult},
+                              {"dz", &c.tokenDim},
+                              {"de", &c.boardDim},
+                              {"Lt", &c.temporalLayers},
+                              {"ht", &c.temporalHeads},
+                              {"hh", &c.headHidden},
+                              {"hf", &c.humanFeatures}}) {
         if (auto st = num(key, *field); !st.ok()) return st.error();
     }
     if (auto it = kv.find("name"); it != kv.end()) c.name = it->second;
@@ -101,7 +112,9 @@ Result<PuzzleModelConfig> puzzleConfigFromString(const std::string& text) {
 }
 
 Status validatePuzzleConfig(const PuzzleModelConfig& c) {
-    auto bad = [](const std::string& what) { return Status(makeError(ErrorCode::InvalidInput, "puzzle config: " + what)); };
+    auto bad = [](const std::string& what) {
+        return Status(makeError(ErrorCode::InvalidInput, "puzzle config: " + what));
+    };
     if (c.maxBoards < 1 || c.maxBoards > 32) return bad("N (max boards) must be in 1..32");
     if (c.dModel < 4 || c.heads < 1 || c.dModel % c.heads != 0) return bad("d must be a positive multiple of h");
     if (c.layers < 1) return bad("L must be >= 1");

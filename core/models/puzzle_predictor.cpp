@@ -33,7 +33,8 @@ Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::loadCheckpoint(const s
         p->m_impl->model->eval();
         return p;
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::InvalidInput, path + ": cannot read puzzle checkpoint: " + e.what_without_backtrace());
+        return makeError(ErrorCode::InvalidInput,
+                         path + ": cannot read puzzle checkpoint: " + e.what_without_backtrace());
     } catch (const std::exception& e) {
         return makeError(ErrorCode::InvalidInput, path + ": cannot read puzzle checkpoint: " + e.what());
     }
@@ -63,11 +64,14 @@ Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::fromWeights(const Puzz
     torch::NoGradGuard ng;
     for (auto& item : params) {
         auto it = byName.find(item.key());
-        if (it == byName.end()) return makeError(ErrorCode::InvalidInput, "puzzle weights: missing tensor '" + item.key() + "'");
+        if (it == byName.end())
+            return makeError(ErrorCode::InvalidInput, "puzzle weights: missing tensor '" + item.key() + "'");
         const NamedArray& w = *it->second;
         if (w.shape != item.value().sizes().vec() || std::int64_t(w.values.size()) != item.value().numel())
-            return makeError(ErrorCode::InvalidInput, "puzzle weights: tensor '" + item.key() + "' has the wrong shape");
-        item.value().copy_(torch::from_blob(const_cast<float*>(w.values.data()), item.value().sizes(), torch::kFloat32));
+            return makeError(ErrorCode::InvalidInput,
+                             "puzzle weights: tensor '" + item.key() + "' has the wrong shape");
+        item.value().copy_(
+            torch::from_blob(const_cast<float*>(w.values.data()), item.value().sizes(), torch::kFloat32));
     }
     p->m_impl->model->eval();
     return p;
@@ -95,8 +99,8 @@ std::vector<NamedArray> PuzzlePredictor::exportWeights() const {
 }
 
 Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const chess::Puzzle> puzzles,
-                                                              const std::vector<std::vector<float>>* features,
-                                                              int batchSize) {
+                                                               const std::vector<std::vector<float>>* features,
+                                                               int batchSize) {
     const auto& c = m_impl->config;
     if (c.humanFeatures > 0 && (!features || features->size() != puzzles.size()))
         return makeError(ErrorCode::InvalidInput, "this puzzle model needs human solve-probability features");
@@ -109,8 +113,10 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
             const std::size_t end = std::min(puzzles.size(), start + step);
             std::vector<const chess::Puzzle*> ptrs;
             for (std::size_t i = start; i < end; ++i) ptrs.push_back(&puzzles[i]);
-            auto batch = makePuzzleBatch(ptrs, c, features ? std::span<const std::vector<float>>(*features).subspan(start, end - start)
-                                                           : std::span<const std::vector<float>>());
+            auto batch =
+                makePuzzleBatch(ptrs, c,
+                                features ? std::span<const std::vector<float>>(*features).subspan(start, end - start)
+                                         : std::span<const std::vector<float>>());
             if (!batch.ok()) return batch.error();
             auto o = m_impl->model->forward(batch.value());
             auto mean = o.mean.to(torch::kCPU).contiguous();

@@ -27,8 +27,8 @@ struct NamedArray {
 struct PuzzleModelMeta {
     double ratingMean = 1516.0;  ///< targets were (rating - mean) / std
     double ratingStd = 543.0;
-    double baselineMean = 1516.0;             ///< training mean rating (predict-the-mean baseline)
-    std::map<int, double> baselineByLength;   ///< training mean rating per solution length
+    double baselineMean = 1516.0;            ///< training mean rating (predict-the-mean baseline)
+    std::map<int, double> baselineByLength;  ///< training mean rating per solution length
     std::int64_t steps = 0;
     std::int64_t samples = 0;
     double wallSeconds = 0.0;

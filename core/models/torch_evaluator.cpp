@@ -32,7 +32,8 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::load(const std::string& 
         ev->m_impl->source = path;
         return ev;
     } catch (const c10::Error& e) {
-        return makeError(ErrorCode::InvalidInput, path + ": not a usable human-move checkpoint: " + e.what_without_backtrace());
+        return makeError(ErrorCode::InvalidInput,
+                         path + ": not a usable human-move checkpoint: " + e.what_without_backtrace());
     } catch (const std::exception& e) {
         return makeError(ErrorCode::InvalidInput, path + ": " + e.what());
     }
@@ -66,8 +67,8 @@ Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistrib
     for (std::size_t i = 0; i < positions.size(); ++i) {
         legal[i] = positions[i].legalMoves();
         if (legal[i].empty())
-            return makeError(ErrorCode::InvalidInput, "position " + std::to_string(i + 1) + " has no legal move (" +
-                                                          positions[i].fen() + ")");
+            return makeError(ErrorCode::InvalidInput,
+                             "position " + std::to_string(i + 1) + " has no legal move (" + positions[i].fen() + ")");
         if (!encoding::encodePosition(positions[i], legal[i], conds[i], config().view, chess::Move::none(), enc[i]))
             return makeError(ErrorCode::InvalidInput, "position cannot be encoded: " + positions[i].fen());
         ptrs.push_back(&enc[i]);
@@ -120,7 +121,8 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         torch::NoGradGuard noGrad;
         for (auto& [name, tensor] : namedTensors(*ev->m_impl->model)) {
             auto it = byName.find(name);
-            if (it == byName.end()) return makeError(ErrorCode::InvalidInput, source + ": tensor '" + name + "' is missing");
+            if (it == byName.end())
+                return makeError(ErrorCode::InvalidInput, source + ": tensor '" + name + "' is missing");
             const NamedWeights& w = *it->second;
             if (std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end()) != w.shape ||
                 std::int64_t(w.values.size()) != tensor.numel())

@@ -121,11 +121,13 @@ Result<std::vector<TensorBlob>> decodeWeights(const QByteArray& bytes) {
         if (!r.get(nameLen) || !r.bytes(nameLen, name) || !r.get(dtype) || !r.get(ndim))
             return bad(QStringLiteral("truncated at tensor %1").arg(i));
         t.name = name.toStdString();
-        if (dtype > 1) return bad(QStringLiteral("tensor '%1': unknown dtype %2").arg(QString::fromStdString(t.name)).arg(dtype));
+        if (dtype > 1)
+            return bad(QStringLiteral("tensor '%1': unknown dtype %2").arg(QString::fromStdString(t.name)).arg(dtype));
         t.dtype = DType(dtype);
         for (int d = 0; d < ndim; ++d) {
             std::int64_t dim = 0;
-            if (!r.get(dim) || dim < 0) return bad(QStringLiteral("tensor '%1': bad shape").arg(QString::fromStdString(t.name)));
+            if (!r.get(dim) || dim < 0)
+                return bad(QStringLiteral("tensor '%1': bad shape").arg(QString::fromStdString(t.name)));
             t.shape.push_back(dim);
         }
         std::uint64_t nbytes = 0;
@@ -233,10 +235,10 @@ Status writeBundle(const QString& path, const Bundle& bundle) {
     for (const auto& t : bundle.tensors) {
         QJsonArray shape;
         for (auto d : t.shape) shape.append(qint64(d));
-        tensorList.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(t.name)},
-                                      {QStringLiteral("shape"), shape},
-                                      {QStringLiteral("dtype"), t.dtype == DType::F16 ? QStringLiteral("f16")
-                                                                                      : QStringLiteral("f32")}});
+        tensorList.append(QJsonObject{
+            {QStringLiteral("name"), QString::fromStdString(t.name)},
+            {QStringLiteral("shape"), shape},
+            {QStringLiteral("dtype"), t.dtype == DType::F16 ? QStringLiteral("f16") : QStringLiteral("f32")}});
     }
     manifest[QStringLiteral("tensors")] = tensorList;
     manifest[QStringLiteral("sha256")] = QJsonObject{{kWeights, hexSha256(weights)}, {kModelCard, hexSha256(card)}};
@@ -245,12 +247,15 @@ Status writeBundle(const QString& path, const Bundle& bundle) {
     QDir().mkpath(QFileInfo(path).absolutePath());
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly))
-        return makeError(ErrorCode::Io, QStringLiteral("cannot write '%1': %2").arg(path, out.errorString()).toStdString());
+        return makeError(ErrorCode::Io,
+                         QStringLiteral("cannot write '%1': %2").arg(path, out.errorString()).toStdString());
     {
         QuaZip zip(&out);
         zip.setAutoClose(false);  // QSaveFile must stay open until commit()
         if (!zip.open(QuaZip::mdCreate))
-            return makeError(ErrorCode::Io, QStringLiteral("cannot create zip '%1' (error %2)").arg(path).arg(zip.getZipError()).toStdString());
+            return makeError(
+                ErrorCode::Io,
+                QStringLiteral("cannot create zip '%1' (error %2)").arg(path).arg(zip.getZipError()).toStdString());
         const std::pair<QString, const QByteArray*> entries[] = {
             {kManifest, &manifestBytes}, {kWeights, &weights}, {kModelCard, &card}};
         for (const auto& [name, data] : entries) {
@@ -260,12 +265,14 @@ Status writeBundle(const QString& path, const Bundle& bundle) {
             if (!f.open(QIODevice::WriteOnly, QuaZipNewInfo(name), nullptr, 0, level ? Z_DEFLATED : 0, level) ||
                 f.write(*data) != data->size()) {
                 out.cancelWriting();
-                return makeError(ErrorCode::Io, QStringLiteral("cannot write entry '%1' to '%2'").arg(name, path).toStdString());
+                return makeError(ErrorCode::Io,
+                                 QStringLiteral("cannot write entry '%1' to '%2'").arg(name, path).toStdString());
             }
             f.close();
             if (f.getZipError() != ZIP_OK) {
                 out.cancelWriting();
-                return makeError(ErrorCode::Io, QStringLiteral("cannot write entry '%1' to '%2'").arg(name, path).toStdString());
+                return makeError(ErrorCode::Io,
+                                 QStringLiteral("cannot write entry '%1' to '%2'").arg(name, path).toStdString());
             }
         }
         zip.close();
@@ -275,7 +282,8 @@ Status writeBundle(const QString& path, const Bundle& bundle) {
         }
     }
     if (!out.commit())
-        return makeError(ErrorCode::Io, QStringLiteral("cannot save '%1': %2").arg(path, out.errorString()).toStdString());
+        return makeError(ErrorCode::Io,
+                         QStringLiteral("cannot save '%1': %2").arg(path, out.errorString()).toStdString());
     return {};
 }
 
@@ -283,8 +291,9 @@ Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
     if (!QFileInfo::exists(path)) return bundleError(path, QStringLiteral("file does not exist"));
     QuaZip zip(path);
     if (!zip.open(QuaZip::mdUnzip))
-        return bundleError(path, QStringLiteral("not a readable zip archive (truncated or corrupt; zip error %1)")
-                                     .arg(zip.getZipError()));
+        return bundleError(
+            path,
+            QStringLiteral("not a readable zip archive (truncated or corrupt; zip error %1)").arg(zip.getZipError()));
     std::map<QString, QByteArray> entries;
     for (bool more = zip.goToFirstFile(); more; more = zip.goToNextFile()) {
         const QString name = zip.getCurrentFileName();
@@ -305,23 +314,31 @@ Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
     QJsonParseError perr;
     const QJsonDocument doc = QJsonDocument::fromJson(entries[kManifest], &perr);
     if (perr.error != QJsonParseError::NoError || !doc.isObject())
-        return bundleError(path, QStringLiteral("manifest.json: invalid JSON at offset %1: %2").arg(perr.offset).arg(perr.errorString()));
+        return bundleError(
+            path,
+            QStringLiteral("manifest.json: invalid JSON at offset %1: %2").arg(perr.offset).arg(perr.errorString()));
     const QJsonObject m = doc.object();
     Bundle b;
     if (!m.value(QStringLiteral("format_version")).isDouble())
         return bundleError(path, QStringLiteral("manifest.json: field 'format_version' missing or not a number"));
     b.formatVersion = m.value(QStringLiteral("format_version")).toInt();
     if (b.formatVersion < 1 || b.formatVersion > kBundleFormatVersion)
-        return bundleError(path, QStringLiteral("manifest.json: format_version %1 is not supported (this build reads 1..%2)")
-                                     .arg(b.formatVersion).arg(kBundleFormatVersion));
+        return bundleError(path,
+                           QStringLiteral("manifest.json: format_version %1 is not supported (this build reads 1..%2)")
+                               .arg(b.formatVersion)
+                               .arg(kBundleFormatVersion));
     b.kind = m.value(QStringLiteral("kind")).toString();
     if (b.kind != kKindHumanMove && b.kind != kKindPuzzleRating)
-        return bundleError(path, QStringLiteral("manifest.json: field 'kind' is '%1', expected 'human-move' or 'puzzle-rating'").arg(b.kind));
+        return bundleError(
+            path, QStringLiteral("manifest.json: field 'kind' is '%1', expected 'human-move' or 'puzzle-rating'")
+                      .arg(b.kind));
     if (!expectedKind.isEmpty() && b.kind != expectedKind)
-        return bundleError(path, QStringLiteral("this is a '%1' bundle, but a '%2' bundle is needed").arg(b.kind, expectedKind));
+        return bundleError(
+            path, QStringLiteral("this is a '%1' bundle, but a '%2' bundle is needed").arg(b.kind, expectedKind));
     for (const char* key : {"config", "encoding", "training", "metrics", "sha256"})
         if (!m.value(QLatin1String(key)).isObject())
-            return bundleError(path, QStringLiteral("manifest.json: field '%1' missing or not an object").arg(QLatin1String(key)));
+            return bundleError(
+                path, QStringLiteral("manifest.json: field '%1' missing or not an object").arg(QLatin1String(key)));
     b.config = m.value(QStringLiteral("config")).toObject();
     b.encoding = m.value(QStringLiteral("encoding")).toObject();
     b.training = m.value(QStringLiteral("training")).toObject();
@@ -336,10 +353,12 @@ Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
         if (it == b.sha256.end())
             return bundleError(path, QStringLiteral("manifest.json: no sha256 listed for entry '%1'").arg(name));
         if (it->second != hexSha256(data))
-            return bundleError(path, QStringLiteral("checksum mismatch for entry '%1' (the file was modified or damaged)").arg(name));
+            return bundleError(
+                path, QStringLiteral("checksum mismatch for entry '%1' (the file was modified or damaged)").arg(name));
     }
     for (const auto& [name, sum] : b.sha256)
-        if (!entries.count(name)) return bundleError(path, QStringLiteral("entry '%1' listed in the manifest is missing").arg(name));
+        if (!entries.count(name))
+            return bundleError(path, QStringLiteral("entry '%1' listed in the manifest is missing").arg(name));
     auto tensors = decodeWeights(entries[kWeights]);
     if (!tensors) return bundleError(path, QString::fromStdString(tensors.error().message));
     b.tensors = std::move(tensors.value());
@@ -352,8 +371,7 @@ Status validateShapes(const Bundle& bundle, const std::map<std::string, std::vec
     for (const auto& t : bundle.tensors) have[t.name] = &t;
     for (const auto& [name, shape] : expected) {
         auto it = have.find(name);
-        if (it == have.end())
-            return makeError(ErrorCode::InvalidInput, "weights: tensor '" + name + "' is missing");
+        if (it == have.end()) return makeError(ErrorCode::InvalidInput, "weights: tensor '" + name + "' is missing");
         if (it->second->shape != shape)
             return makeError(ErrorCode::InvalidInput, "weights: tensor '" + name + "' has shape " +
                                                           shapeText(it->second->shape).toStdString() + ", expected " +
@@ -361,7 +379,8 @@ Status validateShapes(const Bundle& bundle, const std::map<std::string, std::vec
     }
     for (const auto& [name, t] : have)
         if (!expected.count(name))
-            return makeError(ErrorCode::InvalidInput, "weights: unexpected tensor '" + name + "' (model config mismatch?)");
+            return makeError(ErrorCode::InvalidInput,
+                             "weights: unexpected tensor '" + name + "' (model config mismatch?)");
     return {};
 }
 
@@ -377,11 +396,12 @@ QString describeBundle(const Bundle& b, const QString& path) {
     auto section = [&out](const char* title, const QJsonObject& o) {
         out += QLatin1String(title) + QLatin1String(":\n");
         for (auto it = o.begin(); it != o.end(); ++it) {
-            QString v = it.value().isObject() || it.value().isArray()
-                            ? QString::fromUtf8(QJsonDocument(it.value().isObject() ? QJsonDocument(it.value().toObject())
-                                                                                     : QJsonDocument(it.value().toArray()))
-                                                    .toJson(QJsonDocument::Compact))
-                            : it.value().toVariant().toString();
+            QString v =
+                it.value().isObject() || it.value().isArray()
+                    ? QString::fromUtf8(QJsonDocument(it.value().isObject() ? QJsonDocument(it.value().toObject())
+                                                                            : QJsonDocument(it.value().toArray()))
+                                            .toJson(QJsonDocument::Compact))
+                    : it.value().toVariant().toString();
             out += QStringLiteral("  %1: %2\n").arg(it.key(), v);
         }
     };

@@ -34,12 +34,12 @@ struct TensorBlob {
 
 /// A model bundle: manifest sections, weights and the model card. See DESIGN.md section 2.
 struct Bundle {
-    QString kind;               ///< kKindHumanMove or kKindPuzzleRating
-    QJsonObject config;         ///< model configuration (sizes, variant)
-    QJsonObject encoding;       ///< encoding version and brackets
-    QJsonObject training;       ///< data, steps, samples, wall time, device
-    QJsonObject metrics;        ///< evaluation metrics
-    QString modelCard;          ///< MODEL_CARD.md text
+    QString kind;          ///< kKindHumanMove or kKindPuzzleRating
+    QJsonObject config;    ///< model configuration (sizes, variant)
+    QJsonObject encoding;  ///< encoding version and brackets
+    QJsonObject training;  ///< data, steps, samples, wall time, device
+    QJsonObject metrics;   ///< evaluation metrics
+    QString modelCard;     ///< MODEL_CARD.md text
     std::vector<TensorBlob> tensors;
     // Filled on read:
     int formatVersion = kBundleFormatVersion;

@@ -40,11 +40,10 @@ bool isHeldOut(const std::string& gameId, int permille) {
 
 std::string SampleStats::summary() const {
     return "games " + std::to_string(gamesRead) + ", used " + std::to_string(gamesUsed) + ", other split " +
-           std::to_string(gamesOtherSplit) + ", skipped: variant " + std::to_string(skippedVariant) +
-           ", missing Elo " + std::to_string(skippedMissingElo) + ", odd start " + std::to_string(skippedOddStart) +
-           ", malformed " + std::to_string(skippedMalformed) + "; positions " + std::to_string(positions) +
-           " (with clock " + std::to_string(positionsWithClock) + ", forced moves left out " +
-           std::to_string(positionsForced) + ")";
+           std::to_string(gamesOtherSplit) + ", skipped: variant " + std::to_string(skippedVariant) + ", missing Elo " +
+           std::to_string(skippedMissingElo) + ", odd start " + std::to_string(skippedOddStart) + ", malformed " +
+           std::to_string(skippedMalformed) + "; positions " + std::to_string(positions) + " (with clock " +
+           std::to_string(positionsWithClock) + ", forced moves left out " + std::to_string(positionsForced) + ")";
 }
 
 std::string unusableReason(const chess::PgnGame& game) {
@@ -146,15 +145,28 @@ Result<bool> HumanSampleStream::nextGame(chess::PgnGame& game) {
         }
         ++m_stats.gamesRead;
         const std::string why = unusableReason(game);
-        if (why == "variant") { ++m_stats.skippedVariant; continue; }
-        if (why == "odd start") { ++m_stats.skippedOddStart; continue; }
-        if (why == "missing Elo") { ++m_stats.skippedMissingElo; continue; }
+        if (why == "variant") {
+            ++m_stats.skippedVariant;
+            continue;
+        }
+        if (why == "odd start") {
+            ++m_stats.skippedOddStart;
+            continue;
+        }
+        if (why == "missing Elo") {
+            ++m_stats.skippedMissingElo;
+            continue;
+        }
         std::string id = game.tag("Site");
-        if (id.empty() || id == "?") id = game.tag("White") + "|" + game.tag("Black") + "|" + game.tag("UTCDate") + "|" +
-                                          game.tag("UTCTime") + "|" + game.tag("Date");
+        if (id.empty() || id == "?")
+            id = game.tag("White") + "|" + game.tag("Black") + "|" + game.tag("UTCDate") + "|" + game.tag("UTCTime") +
+                 "|" + game.tag("Date");
         if (m_opt.split != Split::All) {
             const bool held = isHeldOut(id, m_opt.holdoutPermille);
-            if (held != (m_opt.split == Split::Validation)) { ++m_stats.gamesOtherSplit; continue; }
+            if (held != (m_opt.split == Split::Validation)) {
+                ++m_stats.gamesOtherSplit;
+                continue;
+            }
         }
         ++m_stats.gamesUsed;
         return true;
@@ -189,15 +201,16 @@ Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
             std::vector<EncodedPosition> tmp;
             for (std::size_t g = 0; g + group <= chunk.size(); g += group) {
                 auto first = chunk.begin() + std::ptrdiff_t(g);
-                std::stable_sort(first, first + std::ptrdiff_t(group), [](const EncodedPosition& a, const EncodedPosition& b) {
-                    return a.numPieces < b.numPieces;
-                });
+                std::stable_sort(
+                    first, first + std::ptrdiff_t(group),
+                    [](const EncodedPosition& a, const EncodedPosition& b) { return a.numPieces < b.numPieces; });
                 std::array<std::size_t, kGroupBatches> order;
                 for (std::size_t i = 0; i < kGroupBatches; ++i) order[i] = i;
                 std::shuffle(order.begin(), order.end(), rng);
                 tmp.assign(first, first + std::ptrdiff_t(group));
                 for (std::size_t i = 0; i < kGroupBatches; ++i)
-                    std::copy_n(tmp.begin() + std::ptrdiff_t(order[i] * batch), batch, first + std::ptrdiff_t(i * batch));
+                    std::copy_n(tmp.begin() + std::ptrdiff_t(order[i] * batch), batch,
+                                first + std::ptrdiff_t(i * batch));
             }
         }
     }

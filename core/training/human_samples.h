@@ -28,10 +28,10 @@ struct SampleStats {
     std::int64_t gamesOtherSplit = 0;  ///< valid games that belong to the other split
     std::int64_t skippedVariant = 0;
     std::int64_t skippedMissingElo = 0;
-    std::int64_t skippedOddStart = 0;  ///< FEN/SetUp start positions
-    std::int64_t skippedMalformed = 0; ///< reported by the PGN reader (illegal SAN etc.)
-    std::int64_t positions = 0;        ///< positions emitted
-    std::int64_t positionsForced = 0;  ///< positions with a single legal move (not emitted)
+    std::int64_t skippedOddStart = 0;   ///< FEN/SetUp start positions
+    std::int64_t skippedMalformed = 0;  ///< reported by the PGN reader (illegal SAN etc.)
+    std::int64_t positions = 0;         ///< positions emitted
+    std::int64_t positionsForced = 0;   ///< positions with a single legal move (not emitted)
     std::int64_t positionsWithClock = 0;
     /// One line "games 123 used 100 ...".
     std::string summary() const;
@@ -51,8 +51,8 @@ struct SampleStreamOptions {
     std::vector<std::string> files;
     encoding::BoardView view = encoding::BoardView::Mover;
     Split split = Split::Train;
-    int holdoutPermille = 30;   ///< 3 % of games are held out for validation
-    int chunkGames = 2000;      ///< games per shuffled chunk
+    int holdoutPermille = 30;  ///< 3 % of games are held out for validation
+    int chunkGames = 2000;     ///< games per shuffled chunk
     std::uint64_t seed = 1;
     bool shuffle = true;
     /// When > 0 (the global batch size), each run of 16 consecutive batches of the shuffled chunk is sorted by piece

@@ -43,8 +43,14 @@ class BatchProducer {
 public:
     BatchProducer(std::unique_ptr<HumanSampleStream> stream, DataPosition start, int globalBatch, int rank,
                   int worldSize, double condDropout, std::uint64_t seed, std::int64_t firstStep)
-        : m_stream(std::move(stream)), m_pos(start), m_global(globalBatch), m_local(globalBatch / worldSize),
-          m_rank(rank), m_dropout(condDropout), m_seed(seed), m_step(firstStep) {
+        : m_stream(std::move(stream)),
+          m_pos(start),
+          m_global(globalBatch),
+          m_local(globalBatch / worldSize),
+          m_rank(rank),
+          m_dropout(condDropout),
+          m_seed(seed),
+          m_step(firstStep) {
         m_thread = std::thread([this] { run(); });
     }
     ~BatchProducer() {
@@ -161,7 +167,8 @@ MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPo
     MoveMetrics metrics;
     for (std::size_t i = 0; i < positions.size(); i += std::size_t(batchSize)) {
         std::vector<const EncodedPosition*> ptrs;
-        for (std::size_t j = i; j < std::min(positions.size(), i + std::size_t(batchSize)); ++j) ptrs.push_back(&positions[j]);
+        for (std::size_t j = i; j < std::min(positions.size(), i + std::size_t(batchSize)); ++j)
+            ptrs.push_back(&positions[j]);
         ModelBatch b = models::makeBatch(ptrs);
         b.to(device);
         accumulateMetrics(model->forward(b), b, metrics);
@@ -235,7 +242,8 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     };
     if (o.worldSize < 1 || o.batchSize % o.worldSize != 0)
         return makeError(ErrorCode::InvalidInput, "batch size " + std::to_string(o.batchSize) +
-                                                      " must be a multiple of the world size " + std::to_string(o.worldSize));
+                                                      " must be a multiple of the world size " +
+                                                      std::to_string(o.worldSize));
     models::setComputeThreads(o.threads);
     models::keepFreedMemory();
     const torch::Device device = models::chooseDevice();
@@ -267,8 +275,10 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             std::uint64_t(readInt(*resumeArchive, "state.seed")) != o.seed ||
             readInt(*resumeArchive, "state.holdout_permille") != o.holdoutPermille ||
             readInt(*resumeArchive, "state.bucket") != std::int64_t(o.bucketBySize))
-            return makeError(ErrorCode::InvalidInput, latest.string() + ": checkpoint was made with a different batch "
-                                                      "size, chunk size, seed, bucketing or hold-out; exact resume needs the same");
+            return makeError(ErrorCode::InvalidInput,
+                             latest.string() +
+                                 ": checkpoint was made with a different batch "
+                                 "size, chunk size, seed, bucketing or hold-out; exact resume needs the same");
     }
     HumanMoveModel model(config);
     if (resumeArchive) models::loadModelWeights(model, *resumeArchive);
@@ -324,7 +334,8 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         auto vs = HumanSampleStream::open(vo);
         if (!vs.ok()) return vs.error();
         if (auto s = vs.value()->nextChunk(validation); !s.ok()) return s;
-        if (validation.size() > std::size_t(o.validationPositions)) validation.resize(std::size_t(o.validationPositions));
+        if (validation.size() > std::size_t(o.validationPositions))
+            validation.resize(std::size_t(o.validationPositions));
         log("validation: " + std::to_string(validation.size()) + " positions from held-out games (" +
             vs.value()->stats().summary() + ")");
     }
@@ -418,7 +429,8 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             pr.accuracy = winCount > 0 ? winCorrect / winCount : 0.0;
             pr.learningRate = lr;
             pr.samplesPerSecond = secs > 0 ? double(winSteps) * o.batchSize / secs : 0.0;
-            pr.etaSeconds = pr.samplesPerSecond > 0 ? double(endStep - st.step) * o.batchSize / pr.samplesPerSecond : 0.0;
+            pr.etaSeconds =
+                pr.samplesPerSecond > 0 ? double(endStep - st.step) * o.batchSize / pr.samplesPerSecond : 0.0;
             pr.wallSeconds = st.wallSeconds;
             pr.epoch = st.data.epoch;
             if (cb.progress && leader) cb.progress(pr);

@@ -18,28 +18,28 @@ namespace kibitz::training {
 struct TrainOptions {
     std::vector<std::string> pgnFiles;
     models::ModelConfig config;
-    std::string outDir;              ///< checkpoints go here (created if missing)
+    std::string outDir;                ///< checkpoints go here (created if missing)
     std::int64_t totalSteps = 200000;  ///< length of the cosine schedule
     std::int64_t stopAfterSteps = -1;  ///< stop (with a checkpoint) at this step although the schedule is longer
-    int batchSize = 256;             ///< global batch (split evenly over ranks)
-    double learningRate = 1e-3;      ///< peak
-    double minLrFraction = 0.1;      ///< cosine decays to peak * this
+    int batchSize = 256;               ///< global batch (split evenly over ranks)
+    double learningRate = 1e-3;        ///< peak
+    double minLrFraction = 0.1;        ///< cosine decays to peak * this
     std::int64_t warmupSteps = 1000;
     double weightDecay = 0.05;
     double gradClip = 1.0;
-    double condDropout = 0.1;        ///< per conditioning slot
-    int threads = 1;                 ///< torch intra-op threads (at::set_num_threads)
+    double condDropout = 0.1;  ///< per conditioning slot
+    int threads = 1;           ///< torch intra-op threads (at::set_num_threads)
     std::uint64_t seed = 1;
     int holdoutPermille = 30;
     int chunkGames = 2000;
-    bool bucketBySize = true;        ///< batches of similar piece counts (less padding), see SampleStreamOptions
-    bool checkpointAllRanks = false; ///< ranks > 0 also write latest.rankR.pt (tests compare ranks)
+    bool bucketBySize = true;         ///< batches of similar piece counts (less padding), see SampleStreamOptions
+    bool checkpointAllRanks = false;  ///< ranks > 0 also write latest.rankR.pt (tests compare ranks)
     std::int64_t checkpointEvery = 1000;
     std::int64_t keepEvery = 20000;  ///< also keep a copy "step-N.pt" this often (0: never)
     std::int64_t logEvery = 50;
     std::int64_t validateEvery = 2000;  ///< 0: never
     int validationPositions = 8000;
-    bool resume = false;             ///< continue from outDir/latest.pt if it exists
+    bool resume = false;  ///< continue from outDir/latest.pt if it exists
     // Distributed data parallel (c10d ProcessGroupGloo + TCPStore).
     int worldSize = 1;
     int rank = 0;
@@ -53,7 +53,7 @@ struct TrainProgress {
     std::int64_t totalSteps = 0;
     std::int64_t samplesSeen = 0;
     double loss = 0.0;
-    double accuracy = 0.0;     ///< top-1 on training batches
+    double accuracy = 0.0;  ///< top-1 on training batches
     double learningRate = 0.0;
     double samplesPerSecond = 0.0;
     double etaSeconds = 0.0;

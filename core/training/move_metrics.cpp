@@ -66,8 +66,8 @@ std::string MoveMetrics::table() const {
     std::string s = "  elo    positions  top1    top3    nll\n";
     for (const auto& [k, b] : m_byElo) {
         char buf[160];
-        std::snprintf(buf, sizeof buf, "  %-5d  %9lld  %5.1f%%  %5.1f%%  %.3f\n", k, static_cast<long long>(b.positions),
-                      100.0 * b.top1Rate(), 100.0 * b.top3Rate(), b.meanNll());
+        std::snprintf(buf, sizeof buf, "  %-5d  %9lld  %5.1f%%  %5.1f%%  %.3f\n", k,
+                      static_cast<long long>(b.positions), 100.0 * b.top1Rate(), 100.0 * b.top3Rate(), b.meanNll());
         s += buf;
     }
     return s;

@@ -61,13 +61,15 @@ public:
             out.push_back(p);
         }
         if (out.empty()) {
-            if (m_chunk == 0) return makeError(ErrorCode::InvalidInput, "no puzzles in the training split of the given files");
+            if (m_chunk == 0)
+                return makeError(ErrorCode::InvalidInput, "no puzzles in the training split of the given files");
             ++m_epoch;
             m_chunk = 0;
             if (auto st = restart(); !st.ok()) return st;
             return nextChunk(out);
         }
-        std::mt19937_64 rng(m_seed * 0x9E3779B97F4A7C15ull + std::uint64_t(m_epoch) * 1000003ull + std::uint64_t(m_chunk));
+        std::mt19937_64 rng(m_seed * 0x9E3779B97F4A7C15ull + std::uint64_t(m_epoch) * 1000003ull +
+                            std::uint64_t(m_chunk));
         std::shuffle(out.begin(), out.end(), rng);
         ++m_chunk;
         if (int(out.size()) < m_chunkSize) {
@@ -160,7 +162,8 @@ Result<models::PuzzleBatch> batchFor(const std::vector<const chess::Puzzle*>& pt
                                      const models::PuzzleModelConfig& config) {
     std::vector<std::vector<float>> features;
     if (config.humanFeatures > 0) {
-        if (!o.features) return makeError(ErrorCode::InvalidInput, "the config has human features but no feature provider");
+        if (!o.features)
+            return makeError(ErrorCode::InvalidInput, "the config has human features but no feature provider");
         std::vector<chess::Puzzle> copies;
         for (const auto* p : ptrs) copies.push_back(*p);
         if (auto st = o.features(copies, features); !st.ok()) return st.error();
@@ -192,9 +195,11 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         const auto seed = archiveInt(*resumeArchive, "state.seed");
         const auto batch = archiveInt(*resumeArchive, "state.batch");
         const auto chunk = archiveInt(*resumeArchive, "state.chunk_puzzles");
-        if (!seed || !batch || !chunk || std::uint64_t(*seed) != o.seed || *batch != o.batchSize || *chunk != o.chunkPuzzles)
-            return makeError(ErrorCode::InvalidInput, latest.string() + ": checkpoint was made with a different seed, batch "
-                                                      "size or chunk size; exact resume needs the same");
+        if (!seed || !batch || !chunk || std::uint64_t(*seed) != o.seed || *batch != o.batchSize ||
+            *chunk != o.chunkPuzzles)
+            return makeError(ErrorCode::InvalidInput, latest.string() +
+                                                          ": checkpoint was made with a different seed, batch "
+                                                          "size or chunk size; exact resume needs the same");
         auto m = models::readPuzzleMeta(*resumeArchive);
         if (!m.ok()) return makeError(ErrorCode::InvalidInput, latest.string() + ": " + m.error().message);
         meta = m.value();
@@ -221,7 +226,8 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         st.wallSeconds = archiveDouble(*resumeArchive, "state.wall_seconds").value_or(0.0);
         resumeArchive.reset();
         log("resumed from " + latest.string() + " at step " + std::to_string(st.step) + " (epoch " +
-            std::to_string(st.epoch) + ", chunk " + std::to_string(st.chunk) + ", offset " + std::to_string(st.offset) + ")");
+            std::to_string(st.epoch) + ", chunk " + std::to_string(st.chunk) + ", offset " + std::to_string(st.offset) +
+            ")");
     }
     log("puzzle model " + models::puzzleConfigToString(config) + ", " + std::to_string(model->parameterCount()) +
         " parameters, optimizer " + optimizerKindName(o.optimizer.kind) + ", batch " + std::to_string(o.batchSize) +
@@ -246,9 +252,11 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         meta.ratingStd = std::sqrt(std::max(1.0, sumSq / double(n) - meta.ratingMean * meta.ratingMean));
         meta.baselineMean = base.predictMean();
         for (int len = 1; len <= 32; ++len)
-            if (base.predictByLength(len) != base.predictMean() || len <= 8) meta.baselineByLength[len] = base.predictByLength(len);
+            if (base.predictByLength(len) != base.predictMean() || len <= 8)
+                meta.baselineByLength[len] = base.predictByLength(len);
         log("training split: " + std::to_string(n) + " puzzles, rating mean " + std::to_string(meta.ratingMean) +
-            ", std " + std::to_string(meta.ratingStd) + " (" + std::to_string(stream.skippedRows()) + " bad rows skipped)");
+            ", std " + std::to_string(meta.ratingStd) + " (" + std::to_string(stream.skippedRows()) +
+            " bad rows skipped)");
     }
     evaluation::MeanBaselines baselines;
     baselines.set(meta.baselineMean, meta.baselineByLength);
@@ -376,7 +384,8 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
             winLoss += loss.item<double>() * o.batchSize;
             auto m = out.mean.detach().contiguous();
             const float* mp = m.data_ptr<float>();
-            for (int i = 0; i < o.batchSize; ++i) winAbs += std::abs(ptrs[std::size_t(i)]->rating - (mean + stdev * mp[i]));
+            for (int i = 0; i < o.batchSize; ++i)
+                winAbs += std::abs(ptrs[std::size_t(i)]->rating - (mean + stdev * mp[i]));
         }
         winCount += o.batchSize;
         ++winSteps;

@@ -25,29 +25,29 @@ using PuzzleFeatureProvider =
 
 /// Everything a puzzle training run needs. Defaults are the `small` CPU recipe.
 struct PuzzleTrainOptions {
-    std::vector<std::string> csvFiles;   ///< .csv or .csv.zst, Lichess columns
+    std::vector<std::string> csvFiles;  ///< .csv or .csv.zst, Lichess columns
     models::PuzzleModelConfig config;
-    std::string outDir;                  ///< latest.pt (and step-N.pt copies) go here
-    std::int64_t totalSteps = 40000;     ///< length of the schedule
-    std::int64_t stopAfterSteps = -1;    ///< stop (with a checkpoint) at this step although the schedule is longer
+    std::string outDir;                ///< latest.pt (and step-N.pt copies) go here
+    std::int64_t totalSteps = 40000;   ///< length of the schedule
+    std::int64_t stopAfterSteps = -1;  ///< stop (with a checkpoint) at this step although the schedule is longer
     int batchSize = 64;
-    double learningRate = 5e-4;          ///< peak
+    double learningRate = 5e-4;  ///< peak
     std::int64_t warmupSteps = 500;
     double minLrFraction = 0.05;
-    OptimizerSettings optimizer;         ///< AdamW by default; RMSprop (rho 0.99) as in the paper
+    OptimizerSettings optimizer;  ///< AdamW by default; RMSprop (rho 0.99) as in the paper
     double gradClip = 1.0;
-    double nllWeight = 0.1;              ///< weight of the uncertainty (Gaussian NLL) term
-    bool sampleTargets = true;           ///< targets ~ N(mu, RD^2) clipped to mu +- 3 RD (seed 000, IV-C)
+    double nllWeight = 0.1;     ///< weight of the uncertainty (Gaussian NLL) term
+    bool sampleTargets = true;  ///< targets ~ N(mu, RD^2) clipped to mu +- 3 RD (seed 000, IV-C)
     int threads = 1;
     std::uint64_t seed = 1;
-    int chunkPuzzles = 50000;            ///< shuffle window (puzzles read, shuffled, then consumed)
+    int chunkPuzzles = 50000;  ///< shuffle window (puzzles read, shuffled, then consumed)
     std::int64_t checkpointEvery = 500;
-    std::int64_t keepEvery = 0;          ///< also keep step-N.pt this often (0: never)
+    std::int64_t keepEvery = 0;  ///< also keep step-N.pt this often (0: never)
     std::int64_t logEvery = 50;
-    std::int64_t validateEvery = 2000;   ///< 0: never
-    int validationPuzzles = 5000;        ///< held-out puzzles scored at each validation
-    bool resume = false;                 ///< continue exactly from outDir/latest.pt
-    PuzzleFeatureProvider features;      ///< required iff config.humanFeatures > 0
+    std::int64_t validateEvery = 2000;  ///< 0: never
+    int validationPuzzles = 5000;       ///< held-out puzzles scored at each validation
+    bool resume = false;                ///< continue exactly from outDir/latest.pt
+    PuzzleFeatureProvider features;     ///< required iff config.humanFeatures > 0
 };
 
 /// Held-out scores at one validation: the model and the two baselines on the same puzzles.

@@ -55,29 +55,48 @@ void TestPosition::malformedFen_data() {
     QTest::addColumn<QString>("expected");  // substring the error must contain (names the field)
     QTest::newRow("empty") << QString() << QStringLiteral("empty");
     QTest::newRow("too few fields") << QStringLiteral("8/8/8/8/8/8/8/8 w") << QStringLiteral("expected 6");
-    QTest::newRow("too many fields") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x") << QStringLiteral("more than 6");
+    QTest::newRow("too many fields") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 0 1 x")
+                                     << QStringLiteral("more than 6");
     QTest::newRow("short rank") << QStringLiteral("4k3/8/8/8/8/8/7/4K3 w - - 0 1") << QStringLiteral("field 1");
-    QTest::newRow("long rank") << QStringLiteral("4k3/8/8/8/8/8/45/4K3 w - - 0 1") << QStringLiteral("more than 8 squares");
-    QTest::newRow("nine ranks") << QStringLiteral("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1") << QStringLiteral("more than 8 ranks");
-    QTest::newRow("seven ranks") << QStringLiteral("4k3/8/8/8/8/8/4K3 w - - 0 1") << QStringLiteral("fewer than 8 ranks");
-    QTest::newRow("bad piece") << QStringLiteral("4k3/8/8/8/8/8/8/4X3 w - - 0 1") << QStringLiteral("invalid character 'X'");
-    QTest::newRow("no white king") << QStringLiteral("4k3/8/8/8/8/8/8/8 w - - 0 1") << QStringLiteral("White has 0 kings");
-    QTest::newRow("two black kings") << QStringLiteral("k3k3/8/8/8/8/8/8/4K3 w - - 0 1") << QStringLiteral("Black has 2 kings");
-    QTest::newRow("pawn on rank 8") << QStringLiteral("P3k3/8/8/8/8/8/8/4K3 w - - 0 1") << QStringLiteral("first or last rank");
-    QTest::newRow("nine pawns") << QStringLiteral("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1") << QStringLiteral("more than 8 pawns");
-    QTest::newRow("bad side") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 x - - 0 1") << QStringLiteral("field 2 (side to move)");
-    QTest::newRow("bad castling char") << QStringLiteral("r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1") << QStringLiteral("field 3 (castling)");
-    QTest::newRow("shredder castling") << QStringLiteral("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1") << QStringLiteral("Chess960");
-    QTest::newRow("castling without rook") << QStringLiteral("r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1") << QStringLiteral("original square");
-    QTest::newRow("castling repeated") << QStringLiteral("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1") << QStringLiteral("repeated");
-    QTest::newRow("ep not a square") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - z9 0 1") << QStringLiteral("field 4 (en passant)");
+    QTest::newRow("long rank") << QStringLiteral("4k3/8/8/8/8/8/45/4K3 w - - 0 1")
+                               << QStringLiteral("more than 8 squares");
+    QTest::newRow("nine ranks") << QStringLiteral("4k3/8/8/8/8/8/8/8/4K3 w - - 0 1")
+                                << QStringLiteral("more than 8 ranks");
+    QTest::newRow("seven ranks") << QStringLiteral("4k3/8/8/8/8/8/4K3 w - - 0 1")
+                                 << QStringLiteral("fewer than 8 ranks");
+    QTest::newRow("bad piece") << QStringLiteral("4k3/8/8/8/8/8/8/4X3 w - - 0 1")
+                               << QStringLiteral("invalid character 'X'");
+    QTest::newRow("no white king") << QStringLiteral("4k3/8/8/8/8/8/8/8 w - - 0 1")
+                                   << QStringLiteral("White has 0 kings");
+    QTest::newRow("two black kings") << QStringLiteral("k3k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                                     << QStringLiteral("Black has 2 kings");
+    QTest::newRow("pawn on rank 8") << QStringLiteral("P3k3/8/8/8/8/8/8/4K3 w - - 0 1")
+                                    << QStringLiteral("first or last rank");
+    QTest::newRow("nine pawns") << QStringLiteral("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1")
+                                << QStringLiteral("more than 8 pawns");
+    QTest::newRow("bad side") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 x - - 0 1")
+                              << QStringLiteral("field 2 (side to move)");
+    QTest::newRow("bad castling char") << QStringLiteral("r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1")
+                                       << QStringLiteral("field 3 (castling)");
+    QTest::newRow("shredder castling") << QStringLiteral("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
+                                       << QStringLiteral("Chess960");
+    QTest::newRow("castling without rook")
+        << QStringLiteral("r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1") << QStringLiteral("original square");
+    QTest::newRow("castling repeated") << QStringLiteral("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1")
+                                       << QStringLiteral("repeated");
+    QTest::newRow("ep not a square") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - z9 0 1")
+                                     << QStringLiteral("field 4 (en passant)");
     QTest::newRow("ep wrong rank") << QStringLiteral("4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1") << QStringLiteral("rank 6");
-    QTest::newRow("ep no pawn") << QStringLiteral("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1") << QStringLiteral("double pawn push");
-    QTest::newRow("halfmove negative") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - -1 1") << QStringLiteral("field 5 (halfmove clock)");
+    QTest::newRow("ep no pawn") << QStringLiteral("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1")
+                                << QStringLiteral("double pawn push");
+    QTest::newRow("halfmove negative") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - -1 1")
+                                       << QStringLiteral("field 5 (halfmove clock)");
     QTest::newRow("halfmove text") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - a 1") << QStringLiteral("field 5");
-    QTest::newRow("fullmove zero") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 0 0") << QStringLiteral("field 6 (fullmove number)");
+    QTest::newRow("fullmove zero") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 0 0")
+                                   << QStringLiteral("field 6 (fullmove number)");
     QTest::newRow("fullmove missing") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 0") << QStringLiteral("field 6");
-    QTest::newRow("opponent in check") << QStringLiteral("4r1k1/8/8/8/8/8/8/4K3 b - - 0 1") << QStringLiteral("White is in check");
+    QTest::newRow("opponent in check") << QStringLiteral("4r1k1/8/8/8/8/8/8/4K3 b - - 0 1")
+                                       << QStringLiteral("White is in check");
     QTest::newRow("double space") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w  - - 0 1") << QStringLiteral("two spaces");
 }
 
@@ -102,19 +121,25 @@ void TestPosition::status_data() {
     QTest::newRow("start") << QString::fromLatin1(Position::kStartFen.data()) << int(GameStatus::Ongoing);
     QTest::newRow("fool's mate") << QStringLiteral("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
                                  << int(GameStatus::Checkmate);
-    QTest::newRow("rook on d1, no check") << QStringLiteral("6k1/5ppp/8/8/8/8/8/1K1R4 b - - 0 1") << int(GameStatus::Ongoing);
+    QTest::newRow("rook on d1, no check")
+        << QStringLiteral("6k1/5ppp/8/8/8/8/8/1K1R4 b - - 0 1") << int(GameStatus::Ongoing);
     QTest::newRow("rook mate") << QStringLiteral("3R2k1/5ppp/8/8/8/8/8/1K6 b - - 0 1") << int(GameStatus::Checkmate);
     QTest::newRow("stalemate") << QStringLiteral("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1") << int(GameStatus::Stalemate);
     QTest::newRow("K v K") << QStringLiteral("8/8/4k3/8/8/3K4/8/8 w - - 0 1") << int(GameStatus::InsufficientMaterial);
-    QTest::newRow("KN v K") << QStringLiteral("8/8/4k3/8/8/3K4/6N1/8 w - - 0 1") << int(GameStatus::InsufficientMaterial);
-    QTest::newRow("KB v K") << QStringLiteral("8/8/4k3/8/8/3K4/6B1/8 b - - 0 1") << int(GameStatus::InsufficientMaterial);
+    QTest::newRow("KN v K") << QStringLiteral("8/8/4k3/8/8/3K4/6N1/8 w - - 0 1")
+                            << int(GameStatus::InsufficientMaterial);
+    QTest::newRow("KB v K") << QStringLiteral("8/8/4k3/8/8/3K4/6B1/8 b - - 0 1")
+                            << int(GameStatus::InsufficientMaterial);
     QTest::newRow("KB v KB same colour") << QStringLiteral("8/8/4k3/5b2/8/3K4/6B1/8 w - - 0 1")
                                          << int(GameStatus::InsufficientMaterial);
-    QTest::newRow("KB v KB opposite colour") << QStringLiteral("8/8/4k3/4b3/8/3K4/6B1/8 w - - 0 1") << int(GameStatus::Ongoing);
+    QTest::newRow("KB v KB opposite colour")
+        << QStringLiteral("8/8/4k3/4b3/8/3K4/6B1/8 w - - 0 1") << int(GameStatus::Ongoing);
     QTest::newRow("KNN v K") << QStringLiteral("8/8/4k3/8/8/3K4/5NN1/8 w - - 0 1") << int(GameStatus::Ongoing);
     QTest::newRow("KP v K") << QStringLiteral("8/8/4k3/8/8/3K4/6P1/8 w - - 0 1") << int(GameStatus::Ongoing);
-    QTest::newRow("fifty moves") << QStringLiteral("8/8/4k3/8/8/3K4/6R1/8 w - - 100 80") << int(GameStatus::FiftyMoveRule);
-    QTest::newRow("mate beats fifty") << QStringLiteral("3R2k1/5ppp/8/8/8/8/8/1K6 b - - 100 80") << int(GameStatus::Checkmate);
+    QTest::newRow("fifty moves") << QStringLiteral("8/8/4k3/8/8/3K4/6R1/8 w - - 100 80")
+                                 << int(GameStatus::FiftyMoveRule);
+    QTest::newRow("mate beats fifty") << QStringLiteral("3R2k1/5ppp/8/8/8/8/8/1K6 b - - 100 80")
+                                      << int(GameStatus::Checkmate);
 }
 
 void TestPosition::status() {

@@ -239,7 +239,8 @@ void TestPositionEncoder::gameConditioning() {
     PgnGame g;
     bool found = false;
     while (reader.value()->next(g))
-        if (!g.moves.empty() && g.moves.front().clockSeconds >= 0 && g.moves.size() > 10 && training::unusableReason(g).empty()) {
+        if (!g.moves.empty() && g.moves.front().clockSeconds >= 0 && g.moves.size() > 10 &&
+            training::unusableReason(g).empty()) {
             found = true;
             break;
         }
@@ -278,7 +279,8 @@ void TestPositionEncoder::holdOutIsStable() {
     }
     QCOMPARE(n, 300);
     QVERIFY2(held >= 2 && held <= 25, qPrintable(QString::number(held)));
-    QCOMPARE(training::isHeldOut("https://lichess.org/0JWc9Xbd", 30), training::isHeldOut("https://lichess.org/0JWc9Xbd", 30));
+    QCOMPARE(training::isHeldOut("https://lichess.org/0JWc9Xbd", 30),
+             training::isHeldOut("https://lichess.org/0JWc9Xbd", 30));
     QVERIFY(training::isHeldOut("https://lichess.org/0JWc9Xbd", 1000));
     QVERIFY(!training::isHeldOut("https://lichess.org/0JWc9Xbd", 0));
 }

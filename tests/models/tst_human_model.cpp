@@ -130,9 +130,9 @@ void TestHumanModel::saveLoadSameOutput() {
 void TestHumanModel::evaluatorDistribution() {
     auto ev = models::TorchEvaluator::fromConfig(models::modelConfigByName("tiny").value(), 5);
     // Real positions: the start, a Black-to-move middlegame, and one with en passant and promotions to choose from.
-    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                            "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 b - - 3 10",
-                            "8/1P4k1/8/3pP3/8/8/6K1/8 w - d6 0 50"}) {
+    for (const char* fen :
+         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+          "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2Q1RK1 b - - 3 10", "8/1P4k1/8/3pP3/8/8/6K1/8 w - d6 0 50"}) {
         auto pos = chess::Position::fromFen(fen);
         QVERIFY(pos.ok());
         auto dist = ev->moveDistribution(pos.value(), {});

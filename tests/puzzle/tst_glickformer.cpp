@@ -123,7 +123,8 @@ void TestGlickFormer::predictorRoundTrip() {
     w[0].shape.push_back(1);
     auto bad = PuzzlePredictor::fromWeights(c, a->meta(), w);
     QVERIFY(!bad.ok());
-    QVERIFY2(QString::fromStdString(bad.error().message).contains(QString::fromStdString(w[0].name)), bad.error().message.c_str());
+    QVERIFY2(QString::fromStdString(bad.error().message).contains(QString::fromStdString(w[0].name)),
+             bad.error().message.c_str());
     QCOMPARE(int(PuzzlePredictor::expectedShapes(c).size()), int(w.size()));
 }
 

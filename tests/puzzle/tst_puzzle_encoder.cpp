@@ -66,37 +66,31 @@ void TestPuzzleEncoder::boardPlanes_data() {
     QTest::addColumn<int>("board");
     QTest::addColumn<QStringList>("expected");
     // Order: mover P N B R Q K, opponent P N B R Q K, prev from, prev to, next from, next to.
-    QTest::newRow("white-promotion-B1")
-        << kWhitePromotion << 0
-        << planes({"a2 b2 c2 h2 d7 g5", "-", "-", "d1 f1", "h5", "b1",         //
-                   "g7 h7 a6 e6 f5 b5 c5", "e7", "b7", "d8", "c7", "g8",       //
-                   "f6", "f5", "h5", "e8"});
-    QTest::newRow("white-promotion-B3")
-        << kWhitePromotion << 1
-        << planes({"a2 b2 c2 h2 d7 g5", "-", "-", "d1 f1", "-", "b1",          //
-                   "g7 h7 a6 e6 f5 b5 c5", "e7", "b7", "e8", "c7", "g8",       //
-                   "d8", "e8", "d7", "e8"});
+    QTest::newRow("white-promotion-B1") << kWhitePromotion << 0
+                                        << planes({"a2 b2 c2 h2 d7 g5", "-", "-", "d1 f1", "h5", "b1",    //
+                                                   "g7 h7 a6 e6 f5 b5 c5", "e7", "b7", "d8", "c7", "g8",  //
+                                                   "f6", "f5", "h5", "e8"});
+    QTest::newRow("white-promotion-B3") << kWhitePromotion << 1
+                                        << planes({"a2 b2 c2 h2 d7 g5", "-", "-", "d1 f1", "-", "b1",     //
+                                                   "g7 h7 a6 e6 f5 b5 c5", "e7", "b7", "e8", "c7", "g8",  //
+                                                   "d8", "e8", "d7", "e8"});
     // Black solver: every square is rank-mirrored (d1 -> d8, h8 -> h1, ...).
-    QTest::newRow("black-castling-B1")
-        << kBlackCastling << 0
-        << planes({"b2 c2 g2 h3 a5", "d4", "b3 e3", "a1 f1", "d1", "h1",      //
-                   "b5 a6 c6 h6 f7 g7", "f6", "b7 c7", "a8 h8", "d6", "e8",   //
-                   "d8", "d6", "e3", "f4"});
-    QTest::newRow("black-castling-B3")
-        << kBlackCastling << 1
-        << planes({"b2 c2 g2 h3 a5", "d4", "b3 f4", "a1 f1", "d1", "h1",      //
-                   "b5 a6 c6 h6 f7 g7", "f6", "b7 c7", "d8 h8", "d6", "c8",   //
-                   "e8", "c8", "f4", "d6"});
-    QTest::newRow("black-promotion-B1")
-        << kBlackPromotion << 0
-        << planes({"a2 b3 h3 f7", "-", "-", "g1 g3", "-", "h2",               //
-                   "a6 h7", "-", "-", "e7 f8", "d4", "h8",                     //
-                   "f4", "d4", "g3", "g8"});
-    QTest::newRow("black-promotion-B3")
-        << kBlackPromotion << 1
-        << planes({"a2 b3 h3 f7", "-", "-", "g1", "-", "h2",                  //
-                   "a6 h7", "-", "-", "e7 g8", "d4", "h8",                     //
-                   "f8", "g8", "f7", "g8"});
+    QTest::newRow("black-castling-B1") << kBlackCastling << 0
+                                       << planes({"b2 c2 g2 h3 a5", "d4", "b3 e3", "a1 f1", "d1", "h1",     //
+                                                  "b5 a6 c6 h6 f7 g7", "f6", "b7 c7", "a8 h8", "d6", "e8",  //
+                                                  "d8", "d6", "e3", "f4"});
+    QTest::newRow("black-castling-B3") << kBlackCastling << 1
+                                       << planes({"b2 c2 g2 h3 a5", "d4", "b3 f4", "a1 f1", "d1", "h1",     //
+                                                  "b5 a6 c6 h6 f7 g7", "f6", "b7 c7", "d8 h8", "d6", "c8",  //
+                                                  "e8", "c8", "f4", "d6"});
+    QTest::newRow("black-promotion-B1") << kBlackPromotion << 0
+                                        << planes({"a2 b3 h3 f7", "-", "-", "g1 g3", "-", "h2",  //
+                                                   "a6 h7", "-", "-", "e7 f8", "d4", "h8",       //
+                                                   "f4", "d4", "g3", "g8"});
+    QTest::newRow("black-promotion-B3") << kBlackPromotion << 1
+                                        << planes({"a2 b3 h3 f7", "-", "-", "g1", "-", "h2",  //
+                                                   "a6 h7", "-", "-", "e7 g8", "d4", "h8",    //
+                                                   "f8", "g8", "f7", "g8"});
 }
 
 void TestPuzzleEncoder::boardPlanes() {
@@ -184,9 +178,12 @@ void TestPuzzleEncoder::illegalLine_data() {
     QTest::addColumn<QString>("moves");
     QTest::addColumn<QString>("message");
     const QString fen = QStringLiteral("3r2k1/1bqPn1pp/p3pp2/1pp3PQ/8/8/PPP4P/1K1R1R2 b - - 1 28");
-    QTest::newRow("one-move") << fen << "f6f5" << "needs the setup move";
-    QTest::newRow("illegal-solver-move") << fen << "f6f5 h5h8" << "move 2 'h5h8' is illegal";
-    QTest::newRow("illegal-fourth") << fen << "f6f5 h5e8 d8e8 d1d8" << "move 4 'd1d8' is illegal";
+    QTest::newRow("one-move") << fen << "f6f5"
+                              << "needs the setup move";
+    QTest::newRow("illegal-solver-move") << fen << "f6f5 h5h8"
+                                         << "move 2 'h5h8' is illegal";
+    QTest::newRow("illegal-fourth") << fen << "f6f5 h5e8 d8e8 d1d8"
+                                    << "move 4 'd1d8' is illegal";
 }
 
 void TestPuzzleEncoder::illegalLine() {

@@ -156,21 +156,24 @@ void TestPuzzleMetrics::evaluateFile() {
     QCOMPARE(r.value().predictMean.overall().mae, (108.0 + 1254.0 + 247.0 + 452.0) / 4);
     QCOMPARE(r.value().meanByLength.overall().mae, (92.0 + 354.0 + 47.0 + 448.0) / 4);
     QCOMPARE(r.value().skippedRows, 1);
-    QVERIFY(QString::fromStdString(r.value().toJson()).contains(QLatin1String("\"baselines\":{\"predict_mean\":{\"puzzles\":4")));
+    QVERIFY(QString::fromStdString(r.value().toJson())
+                .contains(QLatin1String("\"baselines\":{\"predict_mean\":{\"puzzles\":4")));
     // Cap and cancel.
-    auto capped = evaluatePuzzleFiles({path.toStdString()}, false, 2,
-                                      [](std::span<const chess::Puzzle> ps) -> Result<std::vector<double>> {
-                                          return std::vector<double>(ps.size(), 1500.0);
-                                      },
-                                      base, cancel, 3);
+    auto capped = evaluatePuzzleFiles(
+        {path.toStdString()}, false, 2,
+        [](std::span<const chess::Puzzle> ps) -> Result<std::vector<double>> {
+            return std::vector<double>(ps.size(), 1500.0);
+        },
+        base, cancel, 3);
     QVERIFY(capped.ok());
     QCOMPARE(capped.value().model.count(), 2);
     cancel.cancel();
-    auto stopped = evaluatePuzzleFiles({path.toStdString()}, false, 0,
-                                       [](std::span<const chess::Puzzle> ps) -> Result<std::vector<double>> {
-                                           return std::vector<double>(ps.size(), 1500.0);
-                                       },
-                                       base, cancel, 3);
+    auto stopped = evaluatePuzzleFiles(
+        {path.toStdString()}, false, 0,
+        [](std::span<const chess::Puzzle> ps) -> Result<std::vector<double>> {
+            return std::vector<double>(ps.size(), 1500.0);
+        },
+        base, cancel, 3);
     QVERIFY(!stopped.ok());
     QCOMPARE(stopped.error().code, ErrorCode::Cancelled);
 }

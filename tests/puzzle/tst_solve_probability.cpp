@@ -22,7 +22,8 @@ public:
     int calls = 0;
     std::vector<encoding::Conditioning> seen;
 
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const Position& pos, const encoding::Conditioning& c) override {
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const Position& pos,
+                                                             const encoding::Conditioning& c) override {
         seen.push_back(c);
         const MoveList legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
@@ -31,8 +32,10 @@ public:
         int others = 0;
         for (Move m : legal) {
             auto it = factor.find(toUci(m));
-            if (it != factor.end()) listed += it->second * *c.moverElo / 4000.0;
-            else ++others;
+            if (it != factor.end())
+                listed += it->second * *c.moverElo / 4000.0;
+            else
+                ++others;
         }
         for (Move m : legal) {
             auto it = factor.find(toUci(m));

@@ -64,7 +64,8 @@ QString TestBundle::write(const Bundle& b, const QString& name) {
     return st.ok() ? path : QString();
 }
 
-QString TestBundle::rewriteEntry(const QString& src, const QString& entry, const QByteArray* data, const QString& name) {
+QString TestBundle::rewriteEntry(const QString& src, const QString& entry, const QByteArray* data,
+                                 const QString& name) {
     QuaZip in(src);
     if (!in.open(QuaZip::mdUnzip)) return {};
     const QString dst = m_dir.filePath(name);
@@ -135,13 +136,20 @@ void TestBundle::halfPrecision() {
 void TestBundle::rejects_data() {
     QTest::addColumn<QString>("mutation");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("truncated zip") << "truncate" << "not a readable zip";
-    QTest::newRow("tampered weights") << "tamper" << "checksum mismatch for entry 'weights.bin'";
-    QTest::newRow("missing weights") << "drop-weights" << "missing entry 'weights.bin'";
-    QTest::newRow("bad manifest json") << "bad-json" << "manifest.json: invalid JSON";
-    QTest::newRow("future version") << "future" << "format_version 99 is not supported";
-    QTest::newRow("missing file") << "missing" << "does not exist";
-    QTest::newRow("weights truncated inside") << "short-weights" << "weights.bin";
+    QTest::newRow("truncated zip") << "truncate"
+                                   << "not a readable zip";
+    QTest::newRow("tampered weights") << "tamper"
+                                      << "checksum mismatch for entry 'weights.bin'";
+    QTest::newRow("missing weights") << "drop-weights"
+                                     << "missing entry 'weights.bin'";
+    QTest::newRow("bad manifest json") << "bad-json"
+                                       << "manifest.json: invalid JSON";
+    QTest::newRow("future version") << "future"
+                                    << "format_version 99 is not supported";
+    QTest::newRow("missing file") << "missing"
+                                  << "does not exist";
+    QTest::newRow("weights truncated inside") << "short-weights"
+                                              << "weights.bin";
 }
 
 void TestBundle::rejects() {
@@ -207,7 +215,8 @@ void TestBundle::wrongShapes() {
     QVERIFY(validateShapes(b, {{"layer.weight", {2, 3}}, {"layer.half", {4}}}).ok());
     auto st = validateShapes(b, {{"layer.weight", {3, 2}}, {"layer.half", {4}}});
     QVERIFY(!st.ok());
-    QVERIFY(QString::fromStdString(st.error().message).contains(QStringLiteral("'layer.weight' has shape [2,3], expected [3,2]")));
+    QVERIFY(QString::fromStdString(st.error().message)
+                .contains(QStringLiteral("'layer.weight' has shape [2,3], expected [3,2]")));
     st = validateShapes(b, {{"layer.weight", {2, 3}}});
     QVERIFY(!st.ok());
     QVERIFY(QString::fromStdString(st.error().message).contains(QStringLiteral("unexpected tensor 'layer.half'")));

@@ -62,15 +62,23 @@ private Q_SLOTS:
         QTest::addColumn<QString>("to");
         QTest::addColumn<QString>("uci");
         const QString start = QString::fromLatin1(chess::Position::kStartFen.data());
-        QTest::newRow("pawn double push") << start << false << "e2" << "e4" << "e2e4";
-        QTest::newRow("knight, flipped board") << start << true << "g1" << "f3" << "g1f3";
+        QTest::newRow("pawn double push") << start << false << "e2"
+                                          << "e4"
+                                          << "e2e4";
+        QTest::newRow("knight, flipped board") << start << true << "g1"
+                                               << "f3"
+                                               << "g1f3";
         QTest::newRow("castling by king drag")
-            << "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1" << false << "e1" << "g1"
+            << "r3k2r/pppq1ppp/2npbn2/4p3/2B1P3/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1" << false << "e1"
+            << "g1"
             << "e1g1";
         QTest::newRow("en passant") << "rnbqkbnr/ppp2ppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3" << false << "e5"
-                                    << "d6" << "e5d6";
-        QTest::newRow("black captures, flipped") << "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"
-                                                 << true << "d5" << "e4" << "d5e4";
+                                    << "d6"
+                                    << "e5d6";
+        QTest::newRow("black captures, flipped")
+            << "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2" << true << "d5"
+            << "e4"
+            << "d5e4";
     }
     void dragPlaysLegalMove() {
         QFETCH(QString, fen);
@@ -92,11 +100,16 @@ private Q_SLOTS:
     void illegalDropIsRefused_data() {
         QTest::addColumn<QString>("from");
         QTest::addColumn<QString>("to");
-        QTest::newRow("pawn three squares") << "e2" << "e5";
-        QTest::newRow("knight to a non-knight square") << "g1" << "g3";
-        QTest::newRow("onto own piece") << "d1" << "d2";
-        QTest::newRow("opponent's piece (Black, White to move)") << "e7" << "e5";
-        QTest::newRow("empty square") << "e4" << "e5";
+        QTest::newRow("pawn three squares") << "e2"
+                                            << "e5";
+        QTest::newRow("knight to a non-knight square") << "g1"
+                                                       << "g3";
+        QTest::newRow("onto own piece") << "d1"
+                                        << "d2";
+        QTest::newRow("opponent's piece (Black, White to move)") << "e7"
+                                                                 << "e5";
+        QTest::newRow("empty square") << "e4"
+                                      << "e5";
     }
     void illegalDropIsRefused() {
         QFETCH(QString, from);
@@ -154,15 +167,20 @@ private Q_SLOTS:
         QTest::addColumn<int>("choice");
         QTest::addColumn<QString>("uci");
         const QString white = QStringLiteral("7k/4P3/8/8/8/8/8/K7 w - - 0 1");
-        QTest::newRow("queen") << white << false << "e7" << "e8" << 0 << "e7e8q";
-        QTest::newRow("knight") << white << false << "e7" << "e8" << 1 << "e7e8n";
-        QTest::newRow("rook") << white << false << "e7" << "e8" << 2 << "e7e8r";
-        QTest::newRow("bishop") << white << false << "e7" << "e8" << 3 << "e7e8b";
-        QTest::newRow("knight, flipped") << white << true << "e7" << "e8" << 1 << "e7e8n";
-        QTest::newRow("black capture-promotes to rook")
-            << "7k/8/8/8/8/8/1p6/R3K3 b - - 0 1" << false << "b2" << "a1" << 2 << "b2a1r";
-        QTest::newRow("black queen, flipped") << "7k/8/8/8/8/8/1p6/R3K3 b - - 0 1" << true << "b2" << "b1" << 0
-                                              << "b2b1q";
+        QTest::newRow("queen") << white << false << "e7"
+                               << "e8" << 0 << "e7e8q";
+        QTest::newRow("knight") << white << false << "e7"
+                                << "e8" << 1 << "e7e8n";
+        QTest::newRow("rook") << white << false << "e7"
+                              << "e8" << 2 << "e7e8r";
+        QTest::newRow("bishop") << white << false << "e7"
+                                << "e8" << 3 << "e7e8b";
+        QTest::newRow("knight, flipped") << white << true << "e7"
+                                         << "e8" << 1 << "e7e8n";
+        QTest::newRow("black capture-promotes to rook") << "7k/8/8/8/8/8/1p6/R3K3 b - - 0 1" << false << "b2"
+                                                        << "a1" << 2 << "b2a1r";
+        QTest::newRow("black queen, flipped") << "7k/8/8/8/8/8/1p6/R3K3 b - - 0 1" << true << "b2"
+                                              << "b1" << 0 << "b2b1q";
     }
     void promotionChooser() {
         QFETCH(QString, fen);

@@ -18,8 +18,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("errorMentions");
         QTest::newRow("start") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" << true << "";
         QTest::newRow("surrounding blanks") << "  8/8/4k3/8/8/4K3/4P3/8 b - - 4 30 " << true << "";
-        QTest::newRow("bad side to move") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1" << false
-                                          << "field 2";
+        QTest::newRow("bad side to move")
+            << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1" << false << "field 2";
         QTest::newRow("bad castling") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1" << false
                                       << "field 3";
         QTest::newRow("bad placement") << "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" << false

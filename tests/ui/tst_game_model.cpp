@@ -40,14 +40,14 @@ private Q_SLOTS:
         QTest::newRow("empty") << start << "" << 0 << QStringList();
         QTest::newRow("one move") << start << "e2e4" << 1 << QStringList{"1.", "e4", ""};
         QTest::newRow("two moves") << start << "e2e4 e7e5" << 1 << QStringList{"1.", "e4", "e5"};
-        QTest::newRow("castles and check") << start << "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f6e4 c4f7" << 5
-                                           << QStringList{"5.", "Bxf7+", ""};
-        QTest::newRow("black starts at move 30") << "8/8/4k3/8/8/4K3/4P3/8 b - - 4 30" << "e6e5 e3d3 e5d5" << 2
-                                                 << QStringList{"31.", "Kd3", "Kd5"};
-        QTest::newRow("black starts, one move") << "8/8/4k3/8/8/4K3/4P3/8 b - - 4 30" << "e6e5" << 1
-                                                << QStringList{"30.", "…", "Ke5"};
-        QTest::newRow("black starts, no move") << "8/8/4k3/8/8/4K3/4P3/8 b - - 4 30" << "" << 1
-                                               << QStringList{"30.", "…", ""};
+        QTest::newRow("castles and check")
+            << start << "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f6e4 c4f7" << 5 << QStringList{"5.", "Bxf7+", ""};
+        QTest::newRow("black starts at move 30") << "8/8/4k3/8/8/4K3/4P3/8 b - - 4 30"
+                                                 << "e6e5 e3d3 e5d5" << 2 << QStringList{"31.", "Kd3", "Kd5"};
+        QTest::newRow("black starts, one move") << "8/8/4k3/8/8/4K3/4P3/8 b - - 4 30"
+                                                << "e6e5" << 1 << QStringList{"30.", "…", "Ke5"};
+        QTest::newRow("black starts, no move") << "8/8/4k3/8/8/4K3/4P3/8 b - - 4 30"
+                                               << "" << 1 << QStringList{"30.", "…", ""};
     }
     void tableShape() {
         QFETCH(QString, fen);
