@@ -50,6 +50,11 @@ if pids_alive; then
     exit 0
 fi
 mkdir -p "$RUN/bin"
+# A fresh checkout has no runs/: continue from the checkpoint committed at the end of the last session.
+if [[ ! -f "$RUN/latest.pt" && -f "$ROOT/training/checkpoints/human-small-latest.pt" ]]; then
+    cp "$ROOT/training/checkpoints/human-small-latest.pt" "$RUN/latest.pt"
+    echo "seeded $RUN/latest.pt from training/checkpoints/human-small-latest.pt"
+fi
 
 CLI="${KIBITZ_CLI:-}"
 if [[ -z "$CLI" ]]; then

@@ -16,12 +16,17 @@ cli="$root/${build:-build}/app/cli/kibitz-cli"
 data="${KIBITZ_PUZZLE_DATA:-$root/../shared/data/puzzles}"
 out="$root/runs/puzzle-small"
 mkdir -p "$out"
+# A fresh checkout has no runs/: continue from the checkpoint committed at the end of the last session.
+if [[ ! -f "$out/latest.pt" && -f "$root/training/checkpoints/puzzle-small-latest.pt" ]]; then
+  cp "$root/training/checkpoints/puzzle-small-latest.pt" "$out/latest.pt"
+  echo "seeded $out/latest.pt from training/checkpoints/puzzle-small-latest.pt"
+fi
 if [[ -f "$out/train.pid" ]] && kill -0 "$(cat "$out/train.pid")" 2>/dev/null; then
   echo "already running: PID $(cat "$out/train.pid")"; exit 0
 fi
 nohup "$cli" train-puzzle --csv "$data" --out "$out" --config small --variant fe \
-  --steps 60000 --batch 128 --lr 5e-4 --warmup 500 --optimizer adamw --threads 1 --seed 1 \
-  --checkpoint-every 250 --validate-every 1000 --validation-puzzles 4000 --log-every 50 --resume \
+  --steps 60000 --batch 128 --lr 5e-4 --warmup 300 --optimizer adamw --threads 1 --seed 1 \
+  --checkpoint-every 100 --validate-every 400 --validation-puzzles 2000 --log-every 50 --resume \
   >> "$out/train.log" 2>&1 &
 echo $! > "$out/train.pid"
 echo "training PID $(cat "$out/train.pid"), log $out/train.log"
