@@ -276,6 +276,12 @@ Result<Position> Position::fromFen(std::string_view fen) {
         return makeError(
             ErrorCode::InvalidInput,
             fieldError(6, "fullmove number", "expected a positive integer, got '" + std::string(fields[5]) + "'"));
+    // The ply counter is 2 * (fullmove - 1); no real game comes near this bound, and it keeps the ply in range.
+    constexpr int MaxFullmove = 1000000;
+    if (fullmove > MaxFullmove)
+        return makeError(ErrorCode::InvalidInput,
+                         fieldError(6, "fullmove number",
+                                    "'" + std::string(fields[5]) + "' is larger than " + std::to_string(MaxFullmove)));
     if (halfmove > 255) halfmove = 255;  // the 50-move rule only needs to see 100+; cap to our storage
     pos.m_st.rule50 = std::uint8_t(halfmove);
     pos.m_gamePly = 2 * (fullmove - 1) + (pos.m_side == Black ? 1 : 0);

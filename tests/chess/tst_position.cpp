@@ -94,6 +94,9 @@ void TestPosition::malformedFen_data() {
     QTest::newRow("halfmove text") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - a 1") << QStringLiteral("field 5");
     QTest::newRow("fullmove zero") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 0 0")
                                    << QStringLiteral("field 6 (fullmove number)");
+    // Found by fuzz_fen: 2 * (fullmove - 1) overflowed int.
+    QTest::newRow("fullmove huge") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 2 0000001610319902")
+                                   << QStringLiteral("field 6 (fullmove number)");
     QTest::newRow("fullmove missing") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 w - - 0") << QStringLiteral("field 6");
     QTest::newRow("opponent in check") << QStringLiteral("4r1k1/8/8/8/8/8/8/4K3 b - - 0 1")
                                        << QStringLiteral("White is in check");
