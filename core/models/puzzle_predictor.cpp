@@ -6,6 +6,7 @@
 #include "core/models/puzzle_batch.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace kibitz::models {
 
@@ -96,6 +97,25 @@ std::vector<NamedArray> PuzzlePredictor::exportWeights() const {
         out.push_back(std::move(a));
     }
     return out;
+}
+
+Status PuzzlePredictor::saveCheckpoint(const std::string& path) const {
+    const std::string tmp = path + ".tmp";
+    try {
+        torch::serialize::OutputArchive archive;
+        GlickFormer model = m_impl->model;
+        saveGlickFormer(model, archive);
+        writePuzzleMeta(archive, m_impl->meta);
+        archive.save_to(tmp);
+    } catch (const c10::Error& e) {
+        std::remove(tmp.c_str());
+        return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        return makeError(ErrorCode::Io, path + ": cannot rename the written checkpoint into place");
+    }
+    return {};
 }
 
 Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const chess::Puzzle> puzzles,

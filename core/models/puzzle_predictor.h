@@ -63,6 +63,9 @@ public:
                                                   int batchSize = 256);
     /// All weights by name (for bundles).
     std::vector<NamedArray> exportWeights() const;
+    /// Writes config, weights and meta as a checkpoint that loadCheckpoint() and the trainer's fine-tuning
+    /// (PuzzleTrainOptions::initCheckpoint) read; temp file + rename. Io error naming the file.
+    Status saveCheckpoint(const std::string& path) const;
     /// Expected tensor names and shapes for `config` (for storage::validateShapes).
     static std::map<std::string, std::vector<std::int64_t>> expectedShapes(const PuzzleModelConfig& config);
 

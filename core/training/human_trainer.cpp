@@ -280,8 +280,21 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
                                  ": checkpoint was made with a different batch "
                                  "size, chunk size, seed, bucketing or hold-out; exact resume needs the same");
     }
+    std::optional<torch::serialize::InputArchive> initArchive;
+    if (!resumeArchive && !o.initCheckpoint.empty()) {
+        if (!fs::exists(o.initCheckpoint))
+            return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": no such initial checkpoint");
+        initArchive.emplace();
+        initArchive->load_from(o.initCheckpoint);
+        config = models::loadModelConfig(*initArchive);
+    }
     HumanMoveModel model(config);
     if (resumeArchive) models::loadModelWeights(model, *resumeArchive);
+    if (initArchive) {
+        models::loadModelWeights(model, *initArchive);
+        initArchive.reset();
+        log("fine-tuning: weights and config from " + o.initCheckpoint + ", fresh optimizer state");
+    }
     model->to(device);
     torch::optim::AdamW opt(paramGroups(model, o.weightDecay));
     if (resumeArchive) {

@@ -40,6 +40,9 @@ struct TrainOptions {
     std::int64_t validateEvery = 2000;  ///< 0: never
     int validationPositions = 8000;
     bool resume = false;  ///< continue from outDir/latest.pt if it exists
+    /// Fine-tuning: a checkpoint (trainer or TorchEvaluator::save format) whose config and weights replace the
+    /// fresh initialisation; optimizer state, step and data position start anew. Unused when resuming.
+    std::string initCheckpoint;
     // Distributed data parallel (c10d ProcessGroupGloo + TCPStore).
     int worldSize = 1;
     int rank = 0;

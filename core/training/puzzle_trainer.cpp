@@ -205,11 +205,29 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         meta = m.value();
     }
     models::GlickFormer model{nullptr};
+    const bool fineTune = !resumeArchive && !o.initCheckpoint.empty();
     if (resumeArchive) {
         auto m = models::loadGlickFormer(*resumeArchive);
         if (!m.ok()) return makeError(ErrorCode::InvalidInput, latest.string() + ": " + m.error().message);
         model = m.value();
         config = model->config();
+    } else if (fineTune) {
+        if (!fs::exists(o.initCheckpoint))
+            return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": no such initial checkpoint");
+        torch::serialize::InputArchive init;
+        init.load_from(o.initCheckpoint);
+        auto m = models::loadGlickFormer(init);
+        if (!m.ok()) return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": " + m.error().message);
+        auto initMeta = models::readPuzzleMeta(init);
+        if (!initMeta.ok())
+            return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": " + initMeta.error().message);
+        model = m.value();
+        config = model->config();
+        // The head predicts in the initial model's standardised units: keep its normalisation.
+        meta.ratingMean = initMeta->ratingMean;
+        meta.ratingStd = initMeta->ratingStd;
+        log("fine-tuning: weights, config and rating normalisation from " + o.initCheckpoint +
+            ", fresh optimizer state");
     } else {
         model = models::makeGlickFormer(config, o.seed);
     }
@@ -248,8 +266,10 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
             !s.ok())
             return s;
         if (n < 2) return makeError(ErrorCode::InvalidInput, "fewer than 2 training puzzles in the given files");
-        meta.ratingMean = sum / double(n);
-        meta.ratingStd = std::sqrt(std::max(1.0, sumSq / double(n) - meta.ratingMean * meta.ratingMean));
+        if (!fineTune) {
+            meta.ratingMean = sum / double(n);
+            meta.ratingStd = std::sqrt(std::max(1.0, sumSq / double(n) - meta.ratingMean * meta.ratingMean));
+        }
         meta.baselineMean = base.predictMean();
         for (int len = 1; len <= 32; ++len)
             if (base.predictByLength(len) != base.predictMean() || len <= 8)

@@ -47,7 +47,10 @@ struct PuzzleTrainOptions {
     std::int64_t validateEvery = 2000;  ///< 0: never
     int validationPuzzles = 5000;       ///< held-out puzzles scored at each validation
     bool resume = false;                ///< continue exactly from outDir/latest.pt
-    PuzzleFeatureProvider features;     ///< required iff config.humanFeatures > 0
+    /// Fine-tuning: a puzzle checkpoint whose config, weights and rating normalisation replace the fresh
+    /// initialisation (optimizer state, step and data position start anew). Unused when resuming.
+    std::string initCheckpoint;
+    PuzzleFeatureProvider features;  ///< required iff config.humanFeatures > 0
 };
 
 /// Held-out scores at one validation: the model and the two baselines on the same puzzles.
