@@ -1,27 +1,50 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kibitz-cli eval-puzzle (eval puzzle): MAE, RMSE, MAZ, within 1/2/3 RD, by solution length, with the
-// predict-the-mean and mean-by-length baselines side by side.
+// predict-the-mean and mean-by-length baselines and any number of further models side by side.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
+#include "app/cli/puzzle_human_args.h"
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/jobs/puzzle_bundle.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <memory>
 
 namespace kibitz::cli {
 
+namespace {
+
+/// "name (+human)" for tables and JSON.
+std::string labelOf(const std::string& path, const models::PuzzlePredictor& p) {
+    std::string label = std::filesystem::path(path).filename().string();
+    if (label == "latest.pt") label = std::filesystem::path(path).parent_path().filename().string() + "/latest.pt";
+    return label + (p.config().humanFeatures > 0 ? " (+human)" : "");
+}
+
+}  // namespace
+
 int runEvalPuzzle(const std::vector<std::string>& argv) {
-    Args args(argv, {"csv", "model", "max", "batch"}, {"json", "held-out", "help"});
+    Args args(argv, withHumanValueOptions({"csv", "model", "compare-model", "max", "batch"}),
+              withHumanFlagOptions({"json", "held-out", "help"}));
     if (args.has("help")) {
         std::printf(
-            "Usage: kibitz-cli eval puzzle --csv FILE... [--model BUNDLE|CHECKPOINT] [--max N] [--held-out] "
-            "[--json]\n\n"
+            "Usage: kibitz-cli eval puzzle --csv FILE... [--model BUNDLE|CHECKPOINT] [--compare-model B]... [--max N]\n"
+            "       [--held-out] [--json]\n\n"
             "Scores the puzzle-rating model on every puzzle of the files (or, with --held-out, only on those held out\n"
-            "from training: FNV-1a(PuzzleId) %% 20 == 0). Baselines use the model's training statistics.\n"
-            "  --model PATH   .kibitz bundle or train-puzzle checkpoint (default: the shipped puzzle-default.kibitz)\n"
+            "from training: FNV-1a(PuzzleId) %% 20 == 0). Baselines use the primary model's training statistics.\n"
+            "Models with human features (+human configs) compute their solve features with the human-move model\n"
+            "they were trained with, through the feature cache.\n"
+            "  --model PATH          .kibitz bundle or train-puzzle checkpoint (default: the shipped puzzle-default)\n"
+            "  --compare-model PATH  another model scored on the same puzzles (repeatable), e.g. GlickFormer alone\n"
+            "                        vs GlickFormer + human features\n"
             "  --max N        at most N puzzles      --batch B  inference batch (default 256)\n"
-            "  --json         one JSON object {puzzles, mae, rmse, maz, within_rd, by_length, baselines}\n");
+            "  --json         one JSON object {puzzles, mae, rmse, maz, within_rd, by_length, model, baselines,\n"
+            "                 compare: [{model, puzzles, mae, ...}]}\n"
+            "%s",
+            humanOptionsHelp());
         return kExitOk;
     }
     auto usage = [](const std::string& msg) {
@@ -31,45 +54,73 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     if (!args.ok()) return usage(args.error());
     const auto files = args.values("csv");
     if (files.empty()) return usage("--csv is required");
-    const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
-    if (modelPath.empty()) return usage("no --model given and no puzzle-default.kibitz found");
+    std::vector<std::string> paths{args.value("model").value_or(jobs::defaultPuzzleModelPath())};
+    if (paths.front().empty()) return usage("no --model given and no puzzle-default.kibitz found");
+    for (const auto& c : args.values("compare-model")) paths.push_back(c);
     const auto maxPuzzles = args.intValue("max", 0, 0, 1LL << 40);
     const int batch = int(args.intValue("batch", 256, 1, 65536));
     if (!args.ok()) return usage(args.error());
-    auto model = jobs::loadPuzzleModel(modelPath);
-    if (!model.ok()) {
-        std::fprintf(stderr, "kibitz-cli eval puzzle: %s\n", model.error().message.c_str());
-        return kExitUsage;
+
+    // One human model + cache shared by every +human model, opened only when one needs it.
+    jobs::HumanFeatureOptions human = humanFeatureOptions(args, "eval puzzle");
+    human.attach = false;
+    std::vector<std::unique_ptr<models::PuzzlePredictor>> predictors;
+    std::vector<std::string> labels;
+    for (const auto& path : paths) {
+        auto model = jobs::loadPuzzleModel(path, human);
+        if (!model.ok()) return usage(model.error().message);
+        labels.push_back(labelOf(path, *model.value()));
+        predictors.push_back(std::move(model.value()));
     }
-    auto& predictor = *model.value();
-    evaluation::MeanBaselines baselines;
-    baselines.set(predictor.meta().baselineMean, predictor.meta().baselineByLength);
-    CancelToken cancel;
-    auto report = evaluation::evaluatePuzzleFiles(
-        files, args.has("held-out"), maxPuzzles,
-        [&](std::span<const chess::Puzzle> puzzles) -> Result<std::vector<double>> {
-            auto r = predictor.predict(puzzles, nullptr, batch);
+    for (std::size_t i = 0; i < predictors.size(); ++i) {
+        if (predictors[i]->config().humanFeatures <= 0) continue;
+        if (!human.shared) {
+            auto h = jobs::HumanFeatures::open(human);
+            if (!h.ok()) return usage(h.error().message);
+            human.shared = h.value();
+        }
+        if (auto st = jobs::attachHumanFeatures(*predictors[i], human); !st.ok())
+            return usage(paths[i] + ": " + st.error().message);
+    }
+    std::vector<evaluation::PuzzleRatingFn> fns;
+    for (auto& p : predictors)
+        fns.push_back([&p, batch](std::span<const chess::Puzzle> puzzles) -> Result<std::vector<double>> {
+            auto r = p->predict(puzzles, nullptr, batch);
             if (!r.ok()) return r.error();
             std::vector<double> out;
-            for (const auto& p : r.value()) out.push_back(p.rating);
+            for (const auto& x : r.value()) out.push_back(x.rating);
             return out;
-        },
-        baselines, cancel, batch);
+        });
+    evaluation::MeanBaselines baselines;
+    baselines.set(predictors.front()->meta().baselineMean, predictors.front()->meta().baselineByLength);
+    CancelToken cancel;
+    auto report =
+        evaluation::evaluatePuzzleFilesCompare(files, args.has("held-out"), maxPuzzles, fns, baselines, cancel, batch);
     if (!report.ok()) {
         std::fprintf(stderr, "kibitz-cli eval puzzle: %s\n", report.error().message.c_str());
         return report.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
     }
-    const auto& r = report.value();
+    auto& r = report.value();
+    r.labels = labels;
     if (args.has("json")) {
         std::printf("%s\n", r.toJson().c_str());
-    } else {
-        std::printf("model           %s\npredict-mean    %s\nmean-by-length  %s\n", r.model.summary().c_str(),
-                    r.predictMean.summary().c_str(), r.meanByLength.summary().c_str());
-        for (const auto& [len, s] : r.model.byLength())
-            std::printf("  length %2d: %6lld puzzles  MAE %6.1f  (mean-by-length %6.1f)\n", len,
-                        static_cast<long long>(s.count), s.mae, r.meanByLength.byLength().at(len).mae);
-        if (r.skippedRows > 0) std::printf("%lld bad rows skipped\n", static_cast<long long>(r.skippedRows));
+        return kExitOk;
     }
+    std::vector<std::pair<std::string, const evaluation::PuzzleMetrics*>> rows{
+        {"predict-mean", &r.predictMean}, {"mean-by-length", &r.meanByLength}, {labels[0], &r.model}};
+    for (std::size_t i = 0; i < r.compare.size(); ++i) rows.emplace_back(labels[i + 1], &r.compare[i]);
+    std::size_t width = 0;
+    for (const auto& row : rows) width = std::max(width, row.first.size());
+    for (const auto& [name, m] : rows) std::printf("%-*s  %s\n", int(width), name.c_str(), m->summary().c_str());
+    std::printf("MAE by solution length:\n  length  puzzles");
+    for (const auto& row : rows) std::printf("  %14.14s", row.first.c_str());
+    std::printf("\n");
+    for (const auto& [len, s] : r.model.byLength()) {
+        std::printf("  %6d  %7lld", len, static_cast<long long>(s.count));
+        for (const auto& row : rows) std::printf("  %14.1f", row.second->byLength().at(len).mae);
+        std::printf("\n");
+    }
+    if (r.skippedRows > 0) std::printf("%lld bad rows skipped\n", static_cast<long long>(r.skippedRows));
     return kExitOk;
 }
 

@@ -4,10 +4,12 @@
 // skips the rows already rated (matched by PuzzleId and occurrence) and appends; the end renames to OUT.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "app/cli/puzzle_human_args.h"
 #include "core/chess/notation.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/jobs/puzzle_bundle.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -32,7 +34,10 @@ void printHelp() {
         "CSV mode reads Lichess puzzle CSV (.csv/.csv.zst) and writes PuzzleId,PredictedRating,Uncertainty,\n"
         "SolutionLength,Rating,RatingDeviation. Bad rows are reported (row, reason) and skipped. A killed run\n"
         "continues where it stopped when started again with the same arguments.\n"
-        "  --model PATH   .kibitz bundle or train-puzzle checkpoint (default: the shipped puzzle-default.kibitz)\n");
+        "  --model PATH   .kibitz bundle or train-puzzle checkpoint (default: the shipped puzzle-default.kibitz)\n"
+        "  --repeat N     (single puzzle) predict N times and print the latency p50/p95/max in ms (benchmark)\n"
+        "%s",
+        humanOptionsHelp());
 }
 
 int usageError(const std::string& msg) {
@@ -40,7 +45,8 @@ int usageError(const std::string& msg) {
     return kExitUsage;
 }
 
-int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::string& movesText, bool json) {
+int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::string& movesText, bool json,
+            int repeat) {
     auto pos = chess::Position::fromFen(fen);
     if (!pos.ok()) return usageError("--fen: " + pos.error().message);
     chess::Puzzle p;
@@ -58,12 +64,25 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
         walk.makeMove(m.value());
     }
     if (p.moves.size() < 2) return usageError("--moves: needs the setup move and at least one solver move");
+    // --repeat: the latency of one puzzle, everything included (features too, unless they come from the cache).
+    std::vector<double> ms;
     auto r = model.predict(std::span<const chess::Puzzle>(&p, 1));
+    for (int i = 0; i < repeat && r.ok(); ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        r = model.predict(std::span<const chess::Puzzle>(&p, 1));
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
     if (!r.ok()) {
         std::fprintf(stderr, "kibitz-cli rate: %s\n", r.error().message.c_str());
         return kExitFailure;
     }
     const auto& pr = r.value().front();
+    if (!ms.empty()) {
+        std::sort(ms.begin(), ms.end());
+        auto at = [&ms](double q) { return ms[std::min(ms.size() - 1, std::size_t(q * double(ms.size())))]; };
+        std::fprintf(json ? stderr : stdout, "latency over %zu runs: p50 %.2f ms  p95 %.2f ms  max %.2f ms\n",
+                     ms.size(), at(0.5), at(0.95), ms.back());
+    }
     if (json)
         std::printf("{\"rating\":%.1f,\"uncertainty\":%.1f,\"solution_length\":%d,\"solver\":\"%s\"}\n", pr.rating,
                     pr.sigma, p.solutionLength(), pos.value().sideToMove() == chess::White ? "black" : "white");
@@ -209,13 +228,15 @@ int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std
 }
 
 int runRate(const std::vector<std::string>& argv) {
-    Args args(argv, {"fen", "moves", "model", "csv", "out", "batch"}, {"json", "help"});
+    Args args(argv, withHumanValueOptions({"fen", "moves", "model", "csv", "out", "batch", "repeat"}),
+              withHumanFlagOptions({"json", "help"}));
     if (args.has("help")) {
         printHelp();
         return kExitOk;
     }
     if (!args.ok()) return usageError(args.error());
     const int batch = int(args.intValue("batch", 256, 1, 65536));
+    const int repeat = int(args.intValue("repeat", 0, 0, 1000000));
     if (!args.ok()) return usageError(args.error());
     const bool single = args.has("fen") || args.has("moves");
     const bool csv = args.has("csv") || args.has("out");
@@ -224,9 +245,9 @@ int runRate(const std::vector<std::string>& argv) {
     if (csv && (!args.value("csv") || !args.value("out"))) return usageError("--csv and --out go together");
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
-    auto model = jobs::loadPuzzleModel(modelPath);
+    auto model = jobs::loadPuzzleModel(modelPath, humanFeatureOptions(args, "rate"));
     if (!model.ok()) return usageError(model.error().message);
-    if (single) return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"));
+    if (single) return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat);
     return rateCsv(*model.value(), *args.value("csv"), *args.value("out"), batch);
 }
 

@@ -4,6 +4,7 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
+#include "app/cli/puzzle_human_args.h"
 #include "core/training/puzzle_trainer.h"
 
 #include <algorithm>
@@ -18,41 +19,44 @@ void printHelp() {
         "Trains the GlickFormer puzzle-rating model (seed 000) on Lichess puzzle CSV (.csv/.csv.zst). Puzzles with\n"
         "FNV-1a(PuzzleId) %% 20 == 0 are held out. Writes DIR/latest.pt atomically every --checkpoint-every steps\n"
         "and on SIGINT/SIGTERM; --resume continues exactly where it stopped.\n"
-        "  --config NAME        tiny | small (default) | paper\n"
+        "  --config NAME        tiny | small (default) | paper; NAME+human (e.g. small+human) adds the human\n"
+        "                       solve-probability features (computed with the human-move model, cached on disk)\n"
         "  --variant V          fe (factorized encoder, default) | fsa (factorized self-attention) | stacked\n"
         "  --steps N            schedule length (default 40000)     --stop-after N  stop early at step N\n"
         "  --batch B            (default 64)      --lr X  peak learning rate (default 5e-4)   --warmup N (500)\n"
         "  --optimizer O        adamw (default) | rmsprop (paper: rho 0.99)   --weight-decay X (default 0)\n"
         "  --no-target-sampling use the rating itself instead of N(mu, RD^2) samples\n"
         "  --threads T (1)  --seed S (1)  --chunk N (50000)  --checkpoint-every N (500)  --validate-every N (2000)\n"
-        "  --validation-puzzles N (5000)   --log-every N (50)   --resume\n");
+        "  --validation-puzzles N (5000)   --log-every N (50)   --resume\n"
+        "%s",
+        humanOptionsHelp());
 }
 
 }  // namespace
 
 int runTrainPuzzle(const std::vector<std::string>& argv) {
     Args args(argv,
-              {"csv",
-               "out",
-               "config",
-               "variant",
-               "steps",
-               "stop-after",
-               "batch",
-               "lr",
-               "warmup",
-               "optimizer",
-               "weight-decay",
-               "threads",
-               "seed",
-               "chunk",
-               "checkpoint-every",
-               "validate-every",
-               "validation-puzzles",
-               "log-every",
-               "keep-every",
-               "nll-weight"},
-              {"resume", "no-target-sampling", "help"});
+              withHumanValueOptions({"csv",
+                                     "out",
+                                     "config",
+                                     "variant",
+                                     "steps",
+                                     "stop-after",
+                                     "batch",
+                                     "lr",
+                                     "warmup",
+                                     "optimizer",
+                                     "weight-decay",
+                                     "threads",
+                                     "seed",
+                                     "chunk",
+                                     "checkpoint-every",
+                                     "validate-every",
+                                     "validation-puzzles",
+                                     "log-every",
+                                     "keep-every",
+                                     "nll-weight"}),
+              withHumanFlagOptions({"resume", "no-target-sampling", "help"}));
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -72,8 +76,6 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
     auto cfg = models::puzzleConfigByName(args.value("config").value_or("small"));
     if (!cfg.ok()) return usage("--config: " + cfg.error().message);
     o.config = cfg.value();
-    if (o.config.humanFeatures > 0)
-        return usage("--config: human-feature configs need a human-move model; train them through the API for now");
     if (auto v = args.value("variant")) {
         auto variant = models::puzzleVariantFromName(*v);
         if (!variant.ok()) return usage("--variant: " + variant.error().message);
@@ -101,6 +103,30 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
     o.resume = args.has("resume");
     if (!args.ok()) return usage(args.error());
 
+    std::shared_ptr<jobs::HumanFeatures> human;
+    if (o.config.humanFeatures > 0) {
+        auto h = jobs::HumanFeatures::open(humanFeatureOptions(args, "train-puzzle"));
+        if (!h.ok()) return usage(h.error().message);
+        human = h.value();
+        human->setSaveEvery(5000);
+        o.features = jobs::HumanFeatures::sourceOf(human);
+        o.humanModelSha256 = human->identity().sha256;
+        o.humanModelName = human->identity().name;
+        std::printf("%s  human features: %s (sha256 %s), cache %s (%zu puzzles)\n", timestamp().c_str(),
+                    human->identity().path.toStdString().c_str(), o.humanModelSha256.substr(0, 16).c_str(),
+                    human->cachePath().empty() ? "off" : human->cachePath().c_str(), human->cachedPuzzles());
+    }
+    // Feature cost so far: puzzles computed by the human model, their rate, cache hits.
+    auto featureSummary = [&human]() -> std::string {
+        if (!human) return {};
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "  features: %lld computed (%.1f puzzles/s), %lld cached hits",
+                      static_cast<long long>(human->computedPuzzles()),
+                      human->computeSeconds() > 0 ? double(human->computedPuzzles()) / human->computeSeconds() : 0.0,
+                      static_cast<long long>(human->cacheHits()));
+        return buf;
+    };
+
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
     training::PuzzleTrainCallbacks cb;
@@ -108,16 +134,16 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
         std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
         std::fflush(stdout);
     };
-    cb.progress = [](const training::RunProgress& p) {
+    cb.progress = [&featureSummary](const training::RunProgress& p) {
         double mae = 0;
         for (const auto& [k, v] : p.metrics)
             if (k == "train_mae") mae = v;
         std::printf(
             "%s  step %lld/%lld  samples %lld  loss %.4f  train MAE %.1f  lr %.2e  %.0f puzzles/s  ETA %.2f h  "
-            "train %.2f h  epoch %lld\n",
+            "train %.2f h  epoch %lld%s\n",
             timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
             static_cast<long long>(p.samplesSeen), p.loss, mae, p.learningRate, p.samplesPerSecond,
-            p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
+            p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch), featureSummary().c_str());
         std::fflush(stdout);
     };
     cb.validation = [](const training::PuzzleValidation& v) {
@@ -129,6 +155,11 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
         std::fflush(stdout);
     };
     const Status st = training::trainPuzzleModel(o, cancel, cb);
+    if (human) {
+        if (auto s = human->saveCache(); !s.ok())
+            std::fprintf(stderr, "kibitz-cli train-puzzle: %s\n", s.error().message.c_str());
+        std::printf("%s %s\n", timestamp().c_str(), featureSummary().c_str());
+    }
     if (!st.ok()) {
         if (st.error().code == ErrorCode::Cancelled) {
             std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());

@@ -123,31 +123,75 @@ void MeanBaselines::set(double mean, const std::map<int, double>& byLength) {
     for (const auto& [len, m] : byLength) m_byLength[len] = {1, m};
 }
 
+namespace {
+std::string jsonString(const std::string& text) {
+    std::string out = "\"";
+    for (char ch : text) {
+        if (ch == '"' || ch == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (static_cast<unsigned char>(ch) < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", unsigned(static_cast<unsigned char>(ch)));
+            out += buf;
+        } else {
+            out += ch;
+        }
+    }
+    return out + "\"";
+}
+}  // namespace
+
 std::string PuzzleEvalReport::toJson() const {
     std::string m = model.toJson();
     m.pop_back();  // reopen the object to append the baselines
-    return m + ",\"baselines\":{\"predict_mean\":" + predictMean.toJson() +
-           ",\"mean_by_length\":" + meanByLength.toJson() + "},\"skipped_rows\":" + std::to_string(skippedRows) + "}";
+    if (!labels.empty()) m += ",\"model\":" + jsonString(labels.front());
+    m += ",\"baselines\":{\"predict_mean\":" + predictMean.toJson() + ",\"mean_by_length\":" + meanByLength.toJson() +
+         "}";
+    if (!compare.empty()) {
+        m += ",\"compare\":[";
+        for (std::size_t i = 0; i < compare.size(); ++i) {
+            std::string c = compare[i].toJson();
+            const std::string label = i + 1 < labels.size() ? labels[i + 1] : "model " + std::to_string(i + 2);
+            m += (i ? ",{" : "{") + std::string("\"model\":") + jsonString(label) + "," + c.substr(1);
+        }
+        m += "]";
+    }
+    return m + ",\"skipped_rows\":" + std::to_string(skippedRows) + "}";
 }
 
-Result<PuzzleEvalReport> evaluatePuzzleFiles(
-    const std::vector<std::string>& csvFiles, bool heldOutOnly, std::int64_t maxPuzzles,
-    const std::function<Result<std::vector<double>>(std::span<const chess::Puzzle>)>& predict,
-    const MeanBaselines& baselines, const CancelToken& cancel, int batchSize,
-    const std::function<void(std::int64_t)>& onProgress) {
+Result<PuzzleEvalReport> evaluatePuzzleFiles(const std::vector<std::string>& csvFiles, bool heldOutOnly,
+                                             std::int64_t maxPuzzles, const PuzzleRatingFn& predict,
+                                             const MeanBaselines& baselines, const CancelToken& cancel, int batchSize,
+                                             const std::function<void(std::int64_t)>& onProgress) {
+    return evaluatePuzzleFilesCompare(csvFiles, heldOutOnly, maxPuzzles, {predict}, baselines, cancel, batchSize,
+                                      onProgress);
+}
+
+Result<PuzzleEvalReport> evaluatePuzzleFilesCompare(const std::vector<std::string>& csvFiles, bool heldOutOnly,
+                                                    std::int64_t maxPuzzles,
+                                                    const std::vector<PuzzleRatingFn>& predictors,
+                                                    const MeanBaselines& baselines, const CancelToken& cancel,
+                                                    int batchSize,
+                                                    const std::function<void(std::int64_t)>& onProgress) {
+    if (predictors.empty()) return makeError(ErrorCode::InvalidInput, "no puzzle model to evaluate");
     PuzzleEvalReport report;
+    report.compare.resize(predictors.size() - 1);
     std::vector<chess::Puzzle> batch;
     std::int64_t taken = 0;
     auto flush = [&]() -> Status {
         if (batch.empty()) return {};
-        auto r = predict(batch);
-        if (!r.ok()) return r.error();
-        if (r.value().size() != batch.size())
-            return makeError(ErrorCode::Runtime, "predictor returned the wrong number of ratings");
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            const auto& p = batch[i];
+        for (std::size_t m = 0; m < predictors.size(); ++m) {
+            auto r = predictors[m](batch);
+            if (!r.ok()) return r.error();
+            if (r.value().size() != batch.size())
+                return makeError(ErrorCode::Runtime, "predictor returned the wrong number of ratings");
+            PuzzleMetrics& target = m == 0 ? report.model : report.compare[m - 1];
+            for (std::size_t i = 0; i < batch.size(); ++i)
+                target.add(batch[i].rating, batch[i].ratingDeviation, r.value()[i], batch[i].solutionLength());
+        }
+        for (const auto& p : batch) {
             const int len = p.solutionLength();
-            report.model.add(p.rating, p.ratingDeviation, r.value()[i], len);
             report.predictMean.add(p.rating, p.ratingDeviation, baselines.predictMean(), len);
             report.meanByLength.add(p.rating, p.ratingDeviation, baselines.predictByLength(len), len);
         }

@@ -81,15 +81,22 @@ private:
     std::map<int, std::pair<std::int64_t, double>> m_byLength;
 };
 
-/// Result of scoring a model on puzzle files, with both baselines on the same puzzles.
+/// Result of scoring a model on puzzle files, with both baselines (and optionally other models) on the same
+/// puzzles.
 struct PuzzleEvalReport {
     PuzzleMetrics model;
     PuzzleMetrics predictMean;
     PuzzleMetrics meanByLength;
+    std::vector<PuzzleMetrics> compare;  ///< further models, in the order of the predictors after the first
+    std::vector<std::string> labels;     ///< a label per model (primary first); may be empty
     std::int64_t skippedRows = 0;
-    /// The model's metrics object plus "baselines":{"predict_mean":{..},"mean_by_length":{..}} and "skipped_rows".
+    /// The model's metrics object plus "model" (its label, when set), "baselines":{"predict_mean":{..},
+    /// "mean_by_length":{..}}, "compare":[{"model":label, metrics...}, ...] and "skipped_rows".
     std::string toJson() const;
 };
+
+/// One rating per puzzle.
+using PuzzleRatingFn = std::function<Result<std::vector<double>>(std::span<const chess::Puzzle>)>;
 
 /// Reads puzzles from `csvFiles` (only held-out ones when `heldOutOnly`), at most `maxPuzzles` (<= 0: all), in
 /// batches of `batchSize`, and scores `predict` (one rating per puzzle) and the baselines against them.
@@ -99,5 +106,14 @@ Result<PuzzleEvalReport> evaluatePuzzleFiles(
     const std::function<Result<std::vector<double>>(std::span<const chess::Puzzle>)>& predict,
     const MeanBaselines& baselines, const CancelToken& cancel, int batchSize = 256,
     const std::function<void(std::int64_t done)>& onProgress = {});
+
+/// The same with several models side by side on the same puzzles: predictors[0] fills report.model, the others
+/// report.compare (in order). At least one predictor.
+Result<PuzzleEvalReport> evaluatePuzzleFilesCompare(const std::vector<std::string>& csvFiles, bool heldOutOnly,
+                                                    std::int64_t maxPuzzles,
+                                                    const std::vector<PuzzleRatingFn>& predictors,
+                                                    const MeanBaselines& baselines, const CancelToken& cancel,
+                                                    int batchSize = 256,
+                                                    const std::function<void(std::int64_t done)>& onProgress = {});
 
 }  // namespace kibitz::evaluation

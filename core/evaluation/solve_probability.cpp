@@ -105,4 +105,34 @@ Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const Puzzl
     return std::move(r.value().front());
 }
 
+Result<PuzzleLine> puzzleLineOf(const chess::Puzzle& puzzle) {
+    auto pos = chess::Position::fromFen(puzzle.fen);
+    if (!pos.ok()) return makeError(ErrorCode::InvalidInput, "puzzle " + puzzle.id + ": " + pos.error().message);
+    if (puzzle.moves.size() < 2)
+        return makeError(ErrorCode::InvalidInput, "puzzle " + puzzle.id + ": needs the setup move and a solver move");
+    return PuzzleLine{std::move(pos.value()), puzzle.moves};
+}
+
+Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator& evaluator,
+                                                             std::span<const chess::Puzzle> puzzles, int maxBatch) {
+    std::vector<PuzzleLine> lines;
+    lines.reserve(puzzles.size());
+    for (const auto& p : puzzles) {
+        auto line = puzzleLineOf(p);
+        if (!line.ok()) return line.error();
+        lines.push_back(std::move(line.value()));
+    }
+    auto curves = computeSolveCurves(evaluator, lines, kSolveEloLevels, maxBatch);
+    if (!curves.ok()) {
+        // computeSolveCurves names the index; translate it to the id where possible.
+        return makeError(
+            curves.error().code,
+            curves.error().message + (puzzles.size() == 1 ? " (puzzle " + puzzles[0].id + ")" : std::string()));
+    }
+    std::vector<std::vector<float>> out;
+    out.reserve(curves.value().size());
+    for (const auto& c : curves.value()) out.push_back(solveFeatures(c));
+    return out;
+}
+
 }  // namespace kibitz::evaluation

@@ -5,6 +5,7 @@
 // move, and P(solve) = their product. Plain C++; the model is reached only through encoding::Evaluator.
 
 #include "core/chess/position.h"
+#include "core/chess/puzzle_csv.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
 
@@ -49,5 +50,13 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
 /// One puzzle.
 Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const PuzzleLine& puzzle,
                                      std::span<const int> elos = kSolveEloLevels);
+
+/// The line of a CSV puzzle (FEN before the setup move, setup + solution). InvalidInput names the puzzle id.
+Result<PuzzleLine> puzzleLineOf(const chess::Puzzle& puzzle);
+/// solveFeatures() of each puzzle at the default levels (one computeSolveCurves call, so the evaluator sees
+/// full batches). Errors name the puzzle id.
+Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator& evaluator,
+                                                             std::span<const chess::Puzzle> puzzles,
+                                                             int maxBatch = 512);
 
 }  // namespace kibitz::evaluation

@@ -44,6 +44,9 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
     meta.steps = t.value(QStringLiteral("steps")).toInteger();
     meta.samples = t.value(QStringLiteral("samples")).toInteger();
     meta.wallSeconds = t.value(QStringLiteral("wall_seconds")).toDouble();
+    const QJsonObject human = t.value(QStringLiteral("human_model")).toObject();
+    meta.humanModelSha256 = human.value(QStringLiteral("sha256")).toString().toStdString();
+    meta.humanModelName = human.value(QStringLiteral("name")).toString().toStdString();
     std::vector<models::NamedArray> weights;
     for (const auto& tb : bundle.tensors) {
         models::NamedArray a;
@@ -63,10 +66,15 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
 
 }  // namespace
 
-Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path) {
+Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path,
+                                                                 const HumanFeatureOptions& human) {
     if (!QFileInfo::exists(q(path))) return makeError(ErrorCode::InvalidInput, path + ": no such file");
-    if (path.ends_with(".kibitz")) return fromBundle(path);
-    return models::PuzzlePredictor::loadCheckpoint(path);
+    auto p = path.ends_with(".kibitz") ? fromBundle(path) : models::PuzzlePredictor::loadCheckpoint(path);
+    if (!p.ok()) return p;
+    if (!human.attach) return p;
+    if (auto st = attachHumanFeatures(*p.value(), human); !st.ok())
+        return makeError(st.error().code, path + ": " + st.error().message);
+    return p;
 }
 
 Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath,
@@ -94,6 +102,10 @@ Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bund
     b.training.insert(QStringLiteral("samples"), double(meta.samples));
     b.training.insert(QStringLiteral("wall_seconds"), meta.wallSeconds);
     b.training.insert(QStringLiteral("device"), QStringLiteral("cpu"));
+    if (m.config().humanFeatures > 0)
+        b.training.insert(QStringLiteral("human_model"),
+                          QJsonObject{{QStringLiteral("sha256"), q(meta.humanModelSha256)},
+                                      {QStringLiteral("name"), q(meta.humanModelName)}});
     b.training.insert(QStringLiteral("data"), QStringLiteral("Lichess puzzle database (CC0), shared/data/puzzles, "
                                                              "held out: FNV-1a(PuzzleId) % 20 == 0"));
     if (!metricsJson.empty()) {

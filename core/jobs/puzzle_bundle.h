@@ -4,6 +4,7 @@
 // torch-free header): load a .kibitz bundle or a trainer checkpoint, export a checkpoint as a bundle.
 
 #include "core/common/result.h"
+#include "core/jobs/puzzle_human.h"
 #include "core/models/puzzle_predictor.h"
 
 #include <memory>
@@ -12,8 +13,11 @@
 namespace kibitz::jobs {
 
 /// Loads a puzzle-rating model from a `.kibitz` bundle (kind "puzzle-rating", validated: manifest, checksums,
-/// tensor names and shapes) or from a trainer checkpoint (any other file). Errors name the file.
-Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path);
+/// tensor names and shapes) or from a trainer checkpoint (any other file). Errors name the file. A model with
+/// human features gets its feature source attached (attachHumanFeatures with `human`: by default the default
+/// human-move model, which must be the one the model was trained with, and the default feature cache).
+Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path,
+                                                                 const HumanFeatureOptions& human = {});
 
 /// Writes the model of `checkpoint` as a bundle at `bundlePath` (atomically), with `metricsJson` (a JSON object
 /// text, may be empty) in the manifest and a generated model card.

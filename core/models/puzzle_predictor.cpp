@@ -14,7 +14,17 @@ struct PuzzlePredictor::Impl {
     PuzzleModelConfig config;
     PuzzleModelMeta meta;
     GlickFormer model{nullptr};
+    PuzzleFeatureSource featureSource;
 };
+
+namespace {
+// Checkpoint keys of the human-model identity (written by the puzzle trainer).
+std::string archiveString(torch::serialize::InputArchive& a, const std::string& key) {
+    c10::IValue v;
+    if (!a.try_read(key, v) || !v.isString()) return {};
+    return v.toStringRef();
+}
+}  // namespace
 
 PuzzlePredictor::PuzzlePredictor() : m_impl(std::make_unique<Impl>()) {}
 PuzzlePredictor::~PuzzlePredictor() = default;
@@ -31,6 +41,8 @@ Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::loadCheckpoint(const s
         p->m_impl->model = model.value();
         p->m_impl->config = p->m_impl->model->config();
         p->m_impl->meta = meta.value();
+        p->m_impl->meta.humanModelSha256 = archiveString(a, "human.sha256");
+        p->m_impl->meta.humanModelName = archiveString(a, "human.name");
         p->m_impl->model->eval();
         return p;
     } catch (const c10::Error& e) {
@@ -122,8 +134,14 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
                                                                const std::vector<std::vector<float>>* features,
                                                                int batchSize) {
     const auto& c = m_impl->config;
+    std::vector<std::vector<float>> computed;
+    if (c.humanFeatures > 0 && !features && m_impl->featureSource) {
+        if (auto st = m_impl->featureSource(puzzles, computed); !st.ok()) return st.error();
+        features = &computed;
+    }
     if (c.humanFeatures > 0 && (!features || features->size() != puzzles.size()))
-        return makeError(ErrorCode::InvalidInput, "this puzzle model needs human solve-probability features");
+        return makeError(ErrorCode::InvalidInput,
+                         "this puzzle model needs human solve-probability features (no human-move model attached)");
     std::vector<PuzzlePrediction> out;
     out.reserve(puzzles.size());
     try {
@@ -152,6 +170,13 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
         return makeError(ErrorCode::Runtime, std::string("puzzle model: ") + e.what_without_backtrace());
     }
     return out;
+}
+
+void PuzzlePredictor::setFeatureSource(PuzzleFeatureSource source) { m_impl->featureSource = std::move(source); }
+bool PuzzlePredictor::hasFeatureSource() const { return bool(m_impl->featureSource); }
+void PuzzlePredictor::setHumanModel(const std::string& sha256, const std::string& name) {
+    m_impl->meta.humanModelSha256 = sha256;
+    m_impl->meta.humanModelName = name;
 }
 
 const PuzzleModelConfig& PuzzlePredictor::config() const { return m_impl->config; }

@@ -8,6 +8,7 @@
 #include "core/models/puzzle_config.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <span>
@@ -32,7 +33,15 @@ struct PuzzleModelMeta {
     std::int64_t steps = 0;
     std::int64_t samples = 0;
     double wallSeconds = 0.0;
+    /// The human-move model whose solve features the head was trained on (configs with human features):
+    /// sha256 (hex) of its bundle/checkpoint file and its file name. Empty when unknown or unused.
+    std::string humanModelSha256;
+    std::string humanModelName;
 };
+
+/// Computes the human solve-probability features of puzzles (one vector of config.humanFeatures floats each).
+using PuzzleFeatureSource =
+    std::function<Status(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& features)>;
 
 /// A predicted rating and its uncertainty (standard deviation, rating points).
 struct PuzzlePrediction {
@@ -56,11 +65,18 @@ public:
     static std::unique_ptr<PuzzlePredictor> fromConfig(const PuzzleModelConfig& config, std::uint64_t seed);
 
     /// Predictions for puzzles (Lichess convention: fen before the setup move, moves = setup + line).
-    /// `features` (one vector of config().humanFeatures floats per puzzle) is required iff the config has human
-    /// features. Fails naming the puzzle (id or index) on a bad FEN or line.
+    /// When the config has human features they come from `features` (one vector of config().humanFeatures floats
+    /// per puzzle) or, when that is null, from the feature source; without either the call fails. Fails naming
+    /// the puzzle (id or index) on a bad FEN or line.
     Result<std::vector<PuzzlePrediction>> predict(std::span<const chess::Puzzle> puzzles,
                                                   const std::vector<std::vector<float>>* features = nullptr,
                                                   int batchSize = 256);
+    /// Where predict() gets human features when none are passed (jobs::attachHumanFeatures sets one that runs
+    /// the human-move model through a feature cache).
+    void setFeatureSource(PuzzleFeatureSource source);
+    bool hasFeatureSource() const;
+    /// Records which human-move model the features come from (stored in bundles exported from this model).
+    void setHumanModel(const std::string& sha256, const std::string& name);
     /// All weights by name (for bundles).
     std::vector<NamedArray> exportWeights() const;
     /// Writes config, weights and meta as a checkpoint that loadCheckpoint() and the trainer's fine-tuning

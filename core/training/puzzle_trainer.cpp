@@ -200,6 +200,16 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
             return makeError(ErrorCode::InvalidInput, latest.string() +
                                                           ": checkpoint was made with a different seed, batch "
                                                           "size or chunk size; exact resume needs the same");
+        if (o.config.humanFeatures > 0) {
+            c10::IValue sha;
+            const std::string had =
+                resumeArchive->try_read("human.sha256", sha) && sha.isString() ? sha.toStringRef() : std::string();
+            if (had != o.humanModelSha256)
+                return makeError(ErrorCode::InvalidInput,
+                                 latest.string() + ": checkpoint was trained with human-move model sha256 '" +
+                                     had.substr(0, 16) + "', not '" + o.humanModelSha256.substr(0, 16) +
+                                     "'; resume with the same --human-model");
+        }
         auto m = models::readPuzzleMeta(*resumeArchive);
         if (!m.ok()) return makeError(ErrorCode::InvalidInput, latest.string() + ": " + m.error().message);
         meta = m.value();
@@ -317,6 +327,10 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
             a.write("state.chunk_puzzles", c10::IValue(std::int64_t(o.chunkPuzzles)));
             a.write("state.total_steps", c10::IValue(o.totalSteps));
             a.write("state.optimizer", c10::IValue(optimizerKindName(o.optimizer.kind)));
+            if (config.humanFeatures > 0) {
+                a.write("human.sha256", c10::IValue(o.humanModelSha256));
+                a.write("human.name", c10::IValue(o.humanModelName));
+            }
             a.save_to(tmp);
             return {};
         });

@@ -51,6 +51,10 @@ struct PuzzleTrainOptions {
     /// initialisation (optimizer state, step and data position start anew). Unused when resuming.
     std::string initCheckpoint;
     PuzzleFeatureProvider features;  ///< required iff config.humanFeatures > 0
+    /// Identity of the human-move model behind `features` (sha256 hex, file name), stored in checkpoints so
+    /// bundles and the predictor can check they get the same model. A resume with another sha256 is refused.
+    std::string humanModelSha256;
+    std::string humanModelName;
 };
 
 /// Held-out scores at one validation: the model and the two baselines on the same puzzles.

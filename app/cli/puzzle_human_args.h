@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The human-feature options shared by train puzzle, eval puzzle and rate: --human-model, --feature-cache,
+// --no-feature-cache, --allow-human-mismatch.
+
+#include "app/cli/args.h"
+#include "core/jobs/puzzle_human.h"
+
+#include <cstdio>
+#include <set>
+#include <string>
+
+namespace kibitz::cli {
+
+/// Value options of the human-feature group (add to the command's Args).
+inline std::set<std::string> withHumanValueOptions(std::set<std::string> options) {
+    options.insert({"human-model", "feature-cache"});
+    return options;
+}
+/// Flag options of the human-feature group.
+inline std::set<std::string> withHumanFlagOptions(std::set<std::string> flags) {
+    flags.insert({"no-feature-cache", "allow-human-mismatch"});
+    return flags;
+}
+
+/// The options as given; warnings go to stderr prefixed with `command`.
+inline jobs::HumanFeatureOptions humanFeatureOptions(const Args& args, const std::string& command) {
+    jobs::HumanFeatureOptions h;
+    h.humanModel = QString::fromStdString(args.value("human-model").value_or(""));
+    h.cachePath = args.value("feature-cache").value_or("");
+    h.useCache = !args.has("no-feature-cache");
+    h.allowMismatch = args.has("allow-human-mismatch");
+    h.warn = [command](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli %s: warning: %s\n", command.c_str(), msg.c_str());
+    };
+    return h;
+}
+
+/// Help text of the group.
+inline const char* humanOptionsHelp() {
+    return "  --human-model PATH   human-move model for the solve features of +human models (default: the default\n"
+           "                       human model; must be the one the puzzle model was trained with)\n"
+           "  --feature-cache F    solve-feature cache file (default: $KIBITZ_CACHE_DIR or ~/.cache/kibitz/\n"
+           "                       solve-features-<human sha256>.bin)   --no-feature-cache  always recompute\n"
+           "  --allow-human-mismatch  use a puzzle model with another human model than it was trained with (warns)\n";
+}
+
+}  // namespace kibitz::cli

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// On-disk cache of human solve-probability features (solveFeatures(), one vector per puzzle), keyed by PuzzleId
+// and the identity of the human-move model that computed them (its sha256). Training reruns, eval and rate read
+// the cache instead of running the human model again. Plain C++.
+
+#include "core/chess/puzzle_csv.h"
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace kibitz::evaluation {
+
+/// Feature vectors by PuzzleId for one human model. The file (binary, versioned, checksummed) is read whole by
+/// open() and rewritten whole, atomically (temp file + rename), by save().
+class SolveFeatureCache {
+public:
+    /// Opens `path` for the model `modelKey` (e.g. its sha256 in hex). A missing file gives an empty cache; a
+    /// corrupt file, or one made for another model or feature count, is InvalidInput naming the file.
+    static Result<SolveFeatureCache> open(const std::string& path, const std::string& modelKey, int featureCount);
+    /// The features of puzzle `id`, or nullptr.
+    const std::vector<float>* find(const std::string& id) const;
+    /// Adds (or replaces) the features of `id`; they must have featureCount() values.
+    void insert(const std::string& id, std::vector<float> features);
+    /// Writes the file when something was inserted since the last open/save (atomically; errors name the file).
+    /// Entries another process saved meanwhile are merged in first (a corrupt file on disk is replaced).
+    Status save();
+
+    std::size_t size() const { return m_entries.size(); }
+    bool dirty() const { return m_dirty; }
+    const std::string& path() const { return m_path; }
+    const std::string& modelKey() const { return m_modelKey; }
+    int featureCount() const { return m_featureCount; }
+
+private:
+    std::string m_path;
+    std::string m_modelKey;
+    int m_featureCount = 0;
+    bool m_dirty = false;
+    std::unordered_map<std::string, std::vector<float>> m_entries;
+};
+
+/// Features for puzzles from a cache, computing (and caching) only the missing ones with `evaluator`.
+/// Counts what it computed, so callers can report the feature cost.
+class CachedSolveFeatures {
+public:
+    /// `cache` may be null (no caching). Neither pointer is owned; both must outlive this object.
+    CachedSolveFeatures(encoding::Evaluator* evaluator, SolveFeatureCache* cache, int maxBatch = 512)
+        : m_evaluator(evaluator), m_cache(cache), m_maxBatch(maxBatch) {}
+
+    /// One feature vector per puzzle, in order. Saves the cache after every `saveEvery` new entries (0: never;
+    /// call cache->save() yourself).
+    Status features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out);
+
+    void setSaveEvery(std::int64_t n) { m_saveEvery = n; }
+    std::int64_t computed() const { return m_computed; }        ///< puzzles run through the human model
+    std::int64_t cacheHits() const { return m_hits; }           ///< puzzles answered by the cache
+    double computeSeconds() const { return m_computeSeconds; }  ///< wall time spent in the human model
+
+private:
+    encoding::Evaluator* m_evaluator;
+    SolveFeatureCache* m_cache;
+    int m_maxBatch;
+    std::int64_t m_saveEvery = 0;
+    std::int64_t m_sinceSave = 0;
+    std::int64_t m_computed = 0;
+    std::int64_t m_hits = 0;
+    double m_computeSeconds = 0.0;
+};
+
+}  // namespace kibitz::evaluation

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/jobs/puzzle_human.h"
+
+#include "core/evaluation/solve_feature_cache.h"
+#include "core/evaluation/solve_probability.h"
+#include "core/jobs/human_model.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+#include <optional>
+
+namespace kibitz::jobs {
+
+struct HumanFeatures::Impl {
+    HumanModelIdentity identity;
+    std::unique_ptr<encoding::Evaluator> evaluator;
+    std::optional<evaluation::SolveFeatureCache> cache;
+    std::unique_ptr<evaluation::CachedSolveFeatures> provider;
+    std::function<void(const std::string&)> warn;
+};
+
+Result<HumanModelIdentity> humanModelIdentity(const QString& path) {
+    HumanModelIdentity id;
+    id.path = path.isEmpty() ? defaultHumanModelPath() : path;
+    if (id.path.isEmpty())
+        return makeError(ErrorCode::InvalidInput, "no human-move model given and no human-default.kibitz found");
+    QFile f(id.path);
+    if (!f.open(QIODevice::ReadOnly))
+        return makeError(ErrorCode::InvalidInput, id.path.toStdString() + ": cannot read the human-move model: " +
+                                                      f.errorString().toStdString());
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    if (!h.addData(&f)) return makeError(ErrorCode::Io, id.path.toStdString() + ": read error while hashing");
+    id.sha256 = h.result().toHex().toStdString();
+    id.name = QFileInfo(id.path).fileName().toStdString();
+    return id;
+}
+
+std::string defaultSolveFeatureCachePath(const std::string& sha256) {
+    QString dir = qEnvironmentVariable("KIBITZ_CACHE_DIR");
+    if (dir.isEmpty()) {
+        dir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+        if (dir.isEmpty()) dir = QDir::tempPath();
+        dir = QDir(dir).filePath(QStringLiteral("kibitz"));
+    }
+    const QString name = QStringLiteral("solve-features-%1.bin").arg(QString::fromStdString(sha256.substr(0, 16)));
+    return QDir(dir).filePath(name).toStdString();
+}
+
+HumanFeatures::HumanFeatures() : m_impl(std::make_unique<Impl>()) {}
+
+HumanFeatures::~HumanFeatures() {
+    if (auto st = saveCache(); !st.ok() && m_impl->warn) m_impl->warn(st.error().message);
+}
+
+Result<std::shared_ptr<HumanFeatures>> HumanFeatures::open(const HumanFeatureOptions& options) {
+    auto id = humanModelIdentity(options.humanModel);
+    if (!id.ok()) return id.error();
+    auto eval = loadHumanEvaluator(id.value().path);
+    if (!eval.ok()) return eval.error();
+    std::shared_ptr<HumanFeatures> h(new HumanFeatures());
+    h->m_impl->identity = id.value();
+    h->m_impl->evaluator = std::move(eval.value());
+    h->m_impl->warn = options.warn;
+    if (options.useCache) {
+        const std::string path =
+            options.cachePath.empty() ? defaultSolveFeatureCachePath(id.value().sha256) : options.cachePath;
+        auto c = evaluation::SolveFeatureCache::open(path, id.value().sha256, evaluation::kSolveFeatureCount);
+        if (!c.ok()) return c.error();
+        h->m_impl->cache.emplace(std::move(c.value()));
+    }
+    h->m_impl->provider = std::make_unique<evaluation::CachedSolveFeatures>(
+        h->m_impl->evaluator.get(), h->m_impl->cache ? &*h->m_impl->cache : nullptr);
+    return h;
+}
+
+Status HumanFeatures::features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out) {
+    return m_impl->provider->features(puzzles, out);
+}
+
+models::PuzzleFeatureSource HumanFeatures::sourceOf(const std::shared_ptr<HumanFeatures>& self) {
+    return [self](std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out) {
+        return self->features(puzzles, out);
+    };
+}
+
+Status HumanFeatures::saveCache() { return m_impl->cache ? m_impl->cache->save() : Status{}; }
+void HumanFeatures::setSaveEvery(std::int64_t n) { m_impl->provider->setSaveEvery(n); }
+const HumanModelIdentity& HumanFeatures::identity() const { return m_impl->identity; }
+std::string HumanFeatures::cachePath() const { return m_impl->cache ? m_impl->cache->path() : std::string(); }
+std::size_t HumanFeatures::cachedPuzzles() const { return m_impl->cache ? m_impl->cache->size() : 0; }
+std::int64_t HumanFeatures::computedPuzzles() const { return m_impl->provider->computed(); }
+std::int64_t HumanFeatures::cacheHits() const { return m_impl->provider->cacheHits(); }
+double HumanFeatures::computeSeconds() const { return m_impl->provider->computeSeconds(); }
+
+Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatureOptions& options) {
+    if (predictor.config().humanFeatures <= 0) return {};
+    if (predictor.config().humanFeatures != evaluation::kSolveFeatureCount)
+        return makeError(ErrorCode::InvalidInput,
+                         "puzzle model expects " + std::to_string(predictor.config().humanFeatures) +
+                             " human features; this build computes " + std::to_string(evaluation::kSolveFeatureCount));
+    auto h = options.shared ? Result<std::shared_ptr<HumanFeatures>>(options.shared) : HumanFeatures::open(options);
+    if (!h.ok()) return h.error();
+    const auto& meta = predictor.meta();
+    const auto& id = h.value()->identity();
+    if (meta.humanModelSha256.empty()) {
+        if (options.warn)
+            options.warn("the puzzle model does not record its human-move model; using " + id.name + " (sha256 " +
+                         id.sha256.substr(0, 16) + ")");
+    } else if (meta.humanModelSha256 != id.sha256) {
+        const std::string msg = "the puzzle model was trained with human-move model " + meta.humanModelName +
+                                " (sha256 " + meta.humanModelSha256.substr(0, 16) + "), but " + id.path.toStdString() +
+                                " has sha256 " + id.sha256.substr(0, 16);
+        if (!options.allowMismatch)
+            return makeError(ErrorCode::InvalidInput,
+                             msg + "; pass that model with --human-model (or --allow-human-mismatch)");
+        if (options.warn) options.warn(msg + "; ratings may be off");
+    }
+    predictor.setFeatureSource(HumanFeatures::sourceOf(h.value()));
+    return {};
+}
+
+}  // namespace kibitz::jobs

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Human solve-probability features for the puzzle-rating model: the human-move model (identified by the sha256
+// of its file) run through an on-disk feature cache, plugged into a PuzzlePredictor or a trainer.
+//
+// Policy: a puzzle model with human features records the sha256 and file name of the human model it was trained
+// with. Loading it with another human model is refused (its rating head learnt that model's probabilities; a
+// different model shifts the features and silently degrades the ratings) unless allowMismatch is set, which only
+// warns.
+
+#include "core/common/result.h"
+#include "core/models/puzzle_predictor.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace kibitz::jobs {
+
+class HumanFeatures;
+
+/// Which human-move model and cache to use for solve features.
+struct HumanFeatureOptions {
+    /// An already opened human model + cache to share (then humanModel, cachePath and useCache are ignored).
+    std::shared_ptr<HumanFeatures> shared;
+    bool attach = true;          ///< loadPuzzleModel: false loads without a feature source (attach it later)
+    QString humanModel;          ///< .kibitz bundle or .pt checkpoint; empty: the default human model
+    std::string cachePath;       ///< feature cache file; empty: defaultSolveFeatureCachePath(sha256)
+    bool useCache = true;        ///< false: always run the human model
+    bool allowMismatch = false;  ///< load a puzzle model trained with another human model (with a warning)
+    std::function<void(const std::string&)> warn;  ///< warnings (mismatch, unknown human model); may be empty
+};
+
+/// A human-move model file identified by content.
+struct HumanModelIdentity {
+    QString path;
+    std::string sha256;  ///< hex of the file's bytes
+    std::string name;    ///< file name
+};
+
+/// Resolves `path` (empty: default human model) and hashes the file. Errors name the file.
+Result<HumanModelIdentity> humanModelIdentity(const QString& path);
+
+/// $KIBITZ_CACHE_DIR/solve-features-<first 16 hex of sha256>.bin, or the same name under the user's cache
+/// directory (QStandardPaths::GenericCacheLocation/kibitz).
+std::string defaultSolveFeatureCachePath(const std::string& sha256);
+
+/// A loaded human model with its cache. Thread-compatible (one caller at a time). Saves the cache when destroyed
+/// (errors then go to the warn callback).
+class HumanFeatures {
+public:
+    ~HumanFeatures();
+    /// Loads the human model and opens the cache (a corrupt cache is an error naming the file).
+    static Result<std::shared_ptr<HumanFeatures>> open(const HumanFeatureOptions& options);
+
+    /// Features of the puzzles: cached ones are read, the others computed and cached.
+    Status features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out);
+    /// A source for PuzzlePredictor::setFeatureSource / PuzzleTrainOptions::features that keeps this alive.
+    static models::PuzzleFeatureSource sourceOf(const std::shared_ptr<HumanFeatures>& self);
+    /// Writes the cache if it changed.
+    Status saveCache();
+    /// Also save the cache after every n newly computed puzzles (0: only on saveCache / destruction).
+    void setSaveEvery(std::int64_t n);
+
+    const HumanModelIdentity& identity() const;
+    std::string cachePath() const;  ///< empty without cache
+    std::size_t cachedPuzzles() const;
+    std::int64_t computedPuzzles() const;  ///< puzzles run through the human model by this object
+    std::int64_t cacheHits() const;
+    double computeSeconds() const;  ///< wall time of those runs
+
+private:
+    HumanFeatures();
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+/// Makes `predictor` compute its own human features when its config has them (no-op otherwise): checks the
+/// human model against the one recorded in the model (see the policy above), then sets the feature source.
+Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatureOptions& options);
+
+}  // namespace kibitz::jobs
