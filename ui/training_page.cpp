@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/training_page.h"
 
+#include "ui/evaluation_view.h"
+
 #include <QButtonGroup>
 #include <QChart>
 #include <QChartView>
@@ -28,7 +30,6 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
@@ -50,6 +51,13 @@ constexpr int kProbeMs = 10;
 /// The scan is a sample: this many games or puzzles, this much time.
 constexpr qint64 kScanGames = 2000;
 constexpr qint64 kScanMs = 5000;
+/// Evaluations read at most this many held-out games (human) or puzzles (puzzle).
+constexpr qint64 kEvalGames = 500;
+constexpr qint64 kEvalPuzzles = 5000;
+/// Fine-tuning starts with this learning rate (lower than from scratch); the user may change it.
+constexpr double kFineTuneLr = 1e-4;
+
+bool isPuzzleKind(const QString& kind) { return kind == QLatin1String("puzzle"); }
 
 /// A chart with one or two line series over a step axis.
 struct ChartParts {
@@ -202,26 +210,37 @@ QWidget* TrainingPage::buildConfigPane() {
     m_kind->setObjectName(QStringLiteral("kind"));
     m_kind->addItem(tr("Human moves"), QStringLiteral("human"));
     m_kind->addItem(tr("Puzzle rating"), QStringLiteral("puzzle"));
-    // Puzzle-rating training exists in core/training and kibitz-cli but is not wired into this page yet.
-    const QString puzzleReason =
-        tr("Puzzle-rating training is not available in the studio yet; use "
-           "'kibitz-cli train-puzzle' (the data scan above does read puzzle CSVs)");
-    if (auto* model = qobject_cast<QStandardItemModel*>(m_kind->model())) model->item(1)->setEnabled(false);
-    m_kind->setItemData(1, puzzleReason, Qt::ToolTipRole);
-    m_kind->setToolTip(puzzleReason);
+    m_kind->setItemData(0, tr("Move probabilities of human players (PGN games)"), Qt::ToolTipRole);
+    m_kind->setItemData(1, tr("GlickFormer puzzle difficulty (Lichess puzzle CSV)"), Qt::ToolTipRole);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &TrainingPage::onKindChanged);
     modelForm->addRow(tr("Kind"), m_kind);
     m_fromScratch = new QRadioButton(tr("From scratch"), modelBox);
+    m_fromScratch->setObjectName(QStringLiteral("fromScratch"));
     m_fromScratch->setChecked(true);
     m_fineTune = new QRadioButton(tr("Fine-tune a bundle"), modelBox);
-    m_fineTune->setEnabled(false);
+    m_fineTune->setObjectName(QStringLiteral("fineTune"));
     m_fineTune->setToolTip(
-        tr("Not available: the trainer starts from fresh weights or resumes its own "
-           "checkpoint; it has no way to start from a bundle's weights"));
+        tr("Start from the config and weights of a .kibitz bundle (or a checkpoint) of this kind, with a fresh "
+           "optimizer and a lower learning rate"));
     auto* group = new QButtonGroup(modelBox);
     group->addButton(m_fromScratch);
     group->addButton(m_fineTune);
     modelForm->addRow(m_fromScratch);
     modelForm->addRow(m_fineTune);
+    auto* bundleRow = new QHBoxLayout;
+    m_initBundle = new QLineEdit(modelBox);
+    m_initBundle->setObjectName(QStringLiteral("initBundle"));
+    m_initBundle->setPlaceholderText(tr("bundle to fine-tune (.kibitz)"));
+    m_initBrowse = new QPushButton(tr("…"), modelBox);
+    connect(m_initBrowse, &QPushButton::clicked, this, &TrainingPage::chooseFineTuneSource);
+    bundleRow->addWidget(m_initBundle, 1);
+    bundleRow->addWidget(m_initBrowse);
+    modelForm->addRow(bundleRow);
+    connect(m_fineTune, &QRadioButton::toggled, this, [this](bool on) {
+        // A fine-tune starts lower than a fresh run; the user may still change the rate.
+        if (on) m_lr->setValue(kFineTuneLr);
+        updateKindWidgets();
+    });
     v->addWidget(modelBox);
 
     auto* dataBox = new QGroupBox(tr("Data"), pane);
@@ -255,6 +274,13 @@ QWidget* TrainingPage::buildConfigPane() {
     m_size->addItem(tr("medium (GPU)"), QStringLiteral("medium"));
     m_size->setCurrentIndex(1);
     form->addRow(tr("Size"), m_size);
+    m_variant = new QComboBox(configBox);
+    m_variant->setObjectName(QStringLiteral("variant"));
+    m_variant->addItem(tr("factorized encoder"), QStringLiteral("fe"));
+    m_variant->addItem(tr("factorized self-attention"), QStringLiteral("fsa"));
+    m_variant->addItem(tr("stacked boards (baseline)"), QStringLiteral("stacked"));
+    m_variantLabel = new QLabel(tr("Variant"), configBox);
+    form->addRow(m_variantLabel, m_variant);
     m_steps = new QSpinBox(configBox);
     m_steps->setObjectName(QStringLiteral("steps"));
     m_steps->setRange(1, 10'000'000);
@@ -333,7 +359,9 @@ QWidget* TrainingPage::buildChartsPane() {
     m_lrSeries = new QLineSeries(this);
     m_speedSeries = new QLineSeries(this);
     grid->addWidget(makeChart(tr("Training loss"), {m_lossRaw, m_lossSmooth}, m_chartArea).view, 0, 0);
-    grid->addWidget(makeChart(tr("Validation accuracy (top-1)"), {m_valAccuracy}, m_chartArea).view, 0, 1);
+    const ChartParts validation = makeChart(tr("Validation accuracy (top-1)"), {m_valAccuracy}, m_chartArea);
+    m_valChart = validation.view->chart();
+    grid->addWidget(validation.view, 0, 1);
     grid->addWidget(makeChart(tr("Learning rate"), {m_lrSeries}, m_chartArea).view, 1, 0);
     grid->addWidget(makeChart(tr("Samples per second"), {m_speedSeries}, m_chartArea).view, 1, 1);
     v->addWidget(m_chartArea, 3);
@@ -374,6 +402,7 @@ QWidget* TrainingPage::buildChartsPane() {
     auto* evaluate = new QPushButton(tr("Evaluate"), cpPane);
     auto* exportBundle = new QPushButton(tr("Export bundle…"), cpPane);
     auto* use = new QPushButton(tr("Use for analysis"), cpPane);
+    m_useCheckpoint = use;
     evaluate->setObjectName(QStringLiteral("evaluateCheckpoint"));
     exportBundle->setObjectName(QStringLiteral("exportBundle"));
     use->setObjectName(QStringLiteral("useForAnalysis"));
@@ -394,19 +423,44 @@ QWidget* TrainingPage::buildChartsPane() {
         if (!out.isEmpty()) exportCheckpoint(c, out);
     });
     connect(use, &QPushButton::clicked, this, [this] {
-        if (const QString c = selectedCheckpoint(); !c.isEmpty()) Q_EMIT useModelRequested(c);
+        const QString c = selectedCheckpoint();
+        if (c.isEmpty()) return;
+        if (isPuzzleKind(m_config.kind))
+            Q_EMIT useRatingModelRequested(c);
+        else
+            Q_EMIT useModelRequested(c);
     });
     tabs->addTab(cpPane, tr("Checkpoints"));
 
-    m_evaluation = new QTableWidget(0, 5, tabs);
-    m_evaluation->setObjectName(QStringLiteral("evaluation"));
-    m_evaluation->setToolTip(
-        tr("Accuracy on held-out games by the mover's Elo; the last two evaluated checkpoints "
-           "are shown side by side"));
-    m_evaluation->setHorizontalHeaderLabels({tr("Elo"), tr("Positions"), tr("Top-1"), tr("Top-3"), tr("NLL")});
-    m_evaluation->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_evaluation->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    tabs->addTab(m_evaluation, tr("Evaluation"));
+    auto* evalPane = new QWidget(tabs);
+    auto* evalLayout = new QVBoxLayout(evalPane);
+    m_evaluationView = new EvaluationView(evalPane);
+    evalLayout->addWidget(m_evaluationView, 1);
+    auto* evalButtons = new QHBoxLayout;
+    auto* compare = new QPushButton(tr("Compare two models…"), evalPane);
+    compare->setObjectName(QStringLiteral("compareModels"));
+    compare->setToolTip(tr("Evaluate two bundles or checkpoints of one kind on the same held-out data"));
+    auto* evalPng = new QPushButton(tr("Save PNG…"), evalPane);
+    auto* evalCsv = new QPushButton(tr("Save CSV…"), evalPane);
+    connect(compare, &QPushButton::clicked, this, &TrainingPage::compareInteractive);
+    connect(evalPng, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save evaluation charts"),
+                                                          QDir(m_runDir).filePath(QStringLiteral("evaluation.png")),
+                                                          tr("PNG images (*.png)"));
+        if (!path.isEmpty()) exportEvaluationPng(path);
+    });
+    connect(evalCsv, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save evaluation data"),
+                                                          QDir(m_runDir).filePath(QStringLiteral("evaluation.csv")),
+                                                          tr("CSV files (*.csv)"));
+        if (!path.isEmpty()) exportEvaluationCsv(path);
+    });
+    evalButtons->addWidget(compare);
+    evalButtons->addStretch();
+    evalButtons->addWidget(evalPng);
+    evalButtons->addWidget(evalCsv);
+    evalLayout->addLayout(evalButtons);
+    tabs->addTab(evalPane, tr("Evaluation"));
     v->addWidget(tabs, 2);
     return pane;
 }
@@ -431,6 +485,8 @@ jobs::TrainingRunConfig TrainingPage::formConfig() const {
     c.kind = m_kind->currentData().toString();
     c.dataFiles = dataFiles();
     c.size = m_size->currentData().toString();
+    c.variant = m_variant->currentData().toString();
+    if (m_fineTune->isChecked()) c.initFrom = m_initBundle->text().trimmed();
     c.steps = m_steps->value();
     c.batchSize = m_batch->value();
     c.learningRate = m_lr->value();
@@ -443,20 +499,27 @@ jobs::TrainingRunConfig TrainingPage::formConfig() const {
 void TrainingPage::start() {
     if (m_job) return;
     jobs::TrainingRunConfig config = formConfig();
+    const bool puzzle = isPuzzleKind(config.kind);
     if (config.dataFiles.isEmpty()) {
-        onLog({tr("Add at least one PGN file first")});
+        onLog({puzzle ? tr("Add at least one puzzle CSV file first") : tr("Add at least one PGN file first")});
         return;
     }
     for (const QString& f : config.dataFiles)
-        if (jobs::isPuzzleFile(f)) {
-            onLog({tr("%1 is a puzzle CSV; the human-move model trains on PGN games").arg(f)});
+        if (jobs::isPuzzleFile(f) != puzzle) {
+            onLog({puzzle ? tr("%1 is not a puzzle CSV; the puzzle-rating model trains on Lichess puzzle CSV").arg(f)
+                          : tr("%1 is a puzzle CSV; the human-move model trains on PGN games").arg(f)});
             return;
         }
-    const QString base = config.name.isEmpty()
-                             ? QStringLiteral("%1-%2-%3")
-                                   .arg(config.kind, config.size,
-                                        QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-                             : config.name;
+    if (m_fineTune->isChecked() && (config.initFrom.isEmpty() || !QFileInfo::exists(config.initFrom))) {
+        onLog({tr("Choose the bundle to fine-tune first")});
+        return;
+    }
+    const QString base =
+        config.name.isEmpty()
+            ? QStringLiteral("%1-%2-%3")
+                  .arg(config.kind, config.initFrom.isEmpty() ? config.size : QStringLiteral("finetune"),
+                       QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
+            : config.name;
     // Never train over another run's checkpoints: pick a folder name that is not taken yet.
     QDir runs(runsFolder());
     QString name = base;
@@ -554,9 +617,10 @@ void TrainingPage::updateButtons() {
     m_pause->setEnabled(running && !m_stopping);
     m_stop->setEnabled(running && !m_stopping);
     m_resume->setEnabled(!running && m_canResume && !m_runDir.isEmpty());
-    for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_size, m_steps, m_batch, m_lr, m_threads, m_runName,
-                                                      m_runsFolder, m_files})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_fromScratch, m_fineTune, m_steps, m_batch, m_lr,
+                                                      m_threads, m_runName, m_runsFolder, m_files})
         w->setEnabled(!running);
+    updateKindWidgets();
 }
 
 void TrainingPage::onProgress(const QVector<jobs::TrainingPoint>& points) {
@@ -604,10 +668,20 @@ void TrainingPage::onProgress(const QVector<jobs::TrainingPoint>& points) {
 }
 
 void TrainingPage::onValidation(const jobs::ValidationPoint& point) {
+    const bool puzzle = isPuzzleKind(m_config.kind);
     truncateFrom(m_valPoints, double(point.step));
-    m_valPoints << QPointF(double(point.step), point.top1);
+    m_valPoints << QPointF(double(point.step), puzzle ? point.mae : point.top1);
     m_valAccuracy->replace(m_valPoints);
     fitAxes({m_valAccuracy});
+    if (puzzle) {
+        onLog({tr("validation at step %1: MAE %2, RMSE %3 (mean by length: MAE %4; %5 puzzles)")
+                   .arg(point.step)
+                   .arg(point.mae, 0, 'f', 1)
+                   .arg(point.rmse, 0, 'f', 1)
+                   .arg(point.baselineMae, 0, 'f', 1)
+                   .arg(point.positions)});
+        return;
+    }
     onLog({tr("validation at step %1: top-1 %2%, top-3 %3%, NLL %4 (%5 positions)")
                .arg(point.step)
                .arg(100.0 * point.top1, 0, 'f', 1)
@@ -656,7 +730,8 @@ void TrainingPage::showMetrics(const jobs::RunMetrics& history) {
         points += m_points;
     }
     QVector<QPointF> validation;
-    for (const auto& v : history.validation) validation << QPointF(double(v.step), v.top1);
+    const bool puzzle = isPuzzleKind(m_config.kind);
+    for (const auto& v : history.validation) validation << QPointF(double(v.step), puzzle ? v.mae : v.top1);
     for (const QPointF& p : std::as_const(m_valPoints))
         if (validation.isEmpty() || p.x() > validation.last().x()) validation << p;
     clearCharts();
@@ -691,9 +766,20 @@ void TrainingPage::openRun(const QString& dir) {
     m_runDir = dir;
     m_canResume = QFileInfo::exists(run.latestCheckpoint());
     // Show the run's settings in the form, so what is resumed is what is seen.
+    {
+        const QSignalBlocker block(m_kind);  // keep the run's values, not the kind's defaults
+        m_kind->setCurrentIndex(std::max(0, m_kind->findData(m_config.kind)));
+    }
+    updateKindWidgets();
     m_files->clear();
     m_files->addItems(m_config.dataFiles);
     m_size->setCurrentIndex(std::max(0, m_size->findData(m_config.size)));
+    m_variant->setCurrentIndex(std::max(0, m_variant->findData(m_config.variant)));
+    {
+        const QSignalBlocker block(m_fineTune);
+        (m_config.initFrom.isEmpty() ? m_fromScratch : m_fineTune)->setChecked(true);
+    }
+    m_initBundle->setText(m_config.initFrom);
     m_steps->setValue(int(std::min<qint64>(m_config.steps, m_steps->maximum())));
     m_batch->setValue(m_config.batchSize);
     m_lr->setValue(m_config.learningRate);
@@ -737,12 +823,15 @@ void TrainingPage::checkResumableRuns() {
 }
 
 void TrainingPage::evaluateCheckpoint(const QString& checkpoint) {
+    const QString kind = m_runDir.isEmpty() ? formConfig().kind : m_config.kind;
     const QStringList files = m_config.dataFiles.isEmpty() ? dataFiles() : m_config.dataFiles;
     const int holdout = m_config.holdoutPermille;
     const int threads = m_threads->value();
-    onLog({tr("evaluating %1 on held-out games…").arg(QFileInfo(checkpoint).fileName())});
-    runTask([this, checkpoint, files, holdout, threads] {
-        auto e = jobs::evaluateCheckpoint(checkpoint, files, holdout, 500, threads);
+    const bool puzzle = isPuzzleKind(kind);
+    onLog({(puzzle ? tr("evaluating %1 on held-out puzzles…") : tr("evaluating %1 on held-out games…"))
+               .arg(QFileInfo(checkpoint).fileName())});
+    runTask([this, kind, checkpoint, files, holdout, threads, puzzle] {
+        auto e = jobs::evaluateModel(kind, checkpoint, files, holdout, puzzle ? kEvalPuzzles : kEvalGames, threads);
         QMetaObject::invokeMethod(this, [this, e = std::move(e)] {
             if (!e.ok()) {
                 onLog({tr("evaluation failed: %1").arg(QString::fromStdString(e.error().message))});
@@ -750,52 +839,129 @@ void TrainingPage::evaluateCheckpoint(const QString& checkpoint) {
             }
             const jobs::CheckpointEvaluation& ev = e.value();
             onLog({tr("evaluation of %1: %2").arg(QFileInfo(ev.checkpoint).fileName(), ev.summary)});
-            // Keep the previous evaluation beside the new one, so two checkpoints compare side by side.
-            m_evaluations.append(ev);
-            while (m_evaluations.size() > 2) m_evaluations.removeFirst();
-            showEvaluations();
+            // The previous evaluation stays beside the new one, so two checkpoints compare side by side.
+            m_evaluationView->addEvaluation(ev);
             Q_EMIT checkpointEvaluated(ev);
         });
     });
 }
 
-void TrainingPage::showEvaluations() {
-    // Columns: Elo, then positions / top-1 / top-3 / NLL of each evaluation (older first).
-    const int n = int(m_evaluations.size());
-    QStringList headers{tr("Elo")};
-    const QStringList metrics{tr("Positions"), tr("Top-1"), tr("Top-3"), tr("NLL")};
-    for (const QString& metric : metrics)
-        for (const auto& ev : m_evaluations)
-            headers << (n > 1 ? QStringLiteral("%1\n%2").arg(metric, QFileInfo(ev.checkpoint).fileName()) : metric);
-    std::map<int, QVector<const jobs::EloBucketRow*>> rows;  // -1 (all) first, then by Elo
-    for (int i = 0; i < n; ++i) {
-        auto put = [&](const jobs::EloBucketRow& r) {
-            auto& slot = rows[r.elo];
-            slot.resize(n);
-            slot[i] = &r;
-        };
-        put(m_evaluations[i].overall);
-        for (const auto& r : m_evaluations[i].byElo) put(r);
-    }
-    m_evaluation->clear();
-    m_evaluation->setColumnCount(int(headers.size()));
-    m_evaluation->setHorizontalHeaderLabels(headers);
-    m_evaluation->setRowCount(int(rows.size()));
-    int row = 0;
-    for (const auto& [elo, byEval] : rows) {
-        m_evaluation->setItem(
-            row, 0, new QTableWidgetItem(elo < 0 ? tr("all") : QStringLiteral("%1–%2").arg(elo).arg(elo + 99)));
-        for (int i = 0; i < n; ++i) {
-            const jobs::EloBucketRow* r = byEval[i];
-            if (!r) continue;
-            const QStringList cells{
-                QString::number(r->positions), QStringLiteral("%1%").arg(100.0 * r->top1, 0, 'f', 1),
-                QStringLiteral("%1%").arg(100.0 * r->top3, 0, 'f', 1), QString::number(r->nll, 'f', 3)};
-            for (int m = 0; m < cells.size(); ++m)
-                m_evaluation->setItem(row, 1 + m * n + i, new QTableWidgetItem(cells[m]));
+void TrainingPage::compareModels(const QString& first, const QString& second) {
+    const QStringList files = dataFiles().isEmpty() ? m_config.dataFiles : dataFiles();
+    const int holdout = m_config.holdoutPermille;
+    const int threads = m_threads->value();
+    onLog({tr("comparing %1 and %2…").arg(QFileInfo(first).fileName(), QFileInfo(second).fileName())});
+    runTask([this, first, second, files, holdout, threads] {
+        QVector<jobs::CheckpointEvaluation> evaluations;
+        QString error;
+        auto kindA = jobs::modelKindOf(first);
+        auto kindB = jobs::modelKindOf(second);
+        if (!kindA.ok() || !kindB.ok()) {
+            error = QString::fromStdString((kindA.ok() ? kindB.error() : kindA.error()).message);
+        } else if (kindA.value() != kindB.value()) {
+            error = tr("%1 is a %2 model and %3 a %4 model; only models of one kind compare")
+                        .arg(QFileInfo(first).fileName(), kindA.value(), QFileInfo(second).fileName(), kindB.value());
+        } else {
+            // Both on the same held-out data: the data files of their kind.
+            const bool puzzle = isPuzzleKind(kindA.value());
+            QStringList heldOutData;
+            for (const QString& f : files)
+                if (jobs::isPuzzleFile(f) == puzzle) heldOutData << f;
+            if (heldOutData.isEmpty())
+                error = puzzle ? tr("add puzzle CSV files to compare puzzle models on their held-out puzzles")
+                               : tr("add PGN files to compare human-move models on their held-out games");
+            for (const QString& model : {first, second}) {
+                if (!error.isEmpty()) break;
+                auto e = jobs::evaluateModel(kindA.value(), model, heldOutData, holdout,
+                                             puzzle ? kEvalPuzzles : kEvalGames, threads);
+                if (!e.ok())
+                    error = QString::fromStdString(e.error().message);
+                else
+                    evaluations.append(e.value());
+            }
         }
-        ++row;
+        QMetaObject::invokeMethod(this, [this, evaluations, error] {
+            if (!error.isEmpty()) {
+                onLog({tr("comparison failed: %1").arg(error)});
+            } else {
+                for (const auto& ev : evaluations)
+                    onLog({tr("evaluation of %1: %2").arg(QFileInfo(ev.checkpoint).fileName(), ev.summary)});
+                m_evaluationView->setEvaluations(evaluations);
+            }
+            Q_EMIT modelsCompared(evaluations, error);
+        });
+    });
+}
+
+void TrainingPage::compareInteractive() {
+    const QString filter = tr("Models (*.kibitz *.pt);;All files (*)");
+    const QString first = QFileDialog::getOpenFileName(this, tr("First model"), m_runDir, filter);
+    if (first.isEmpty()) return;
+    const QString second = QFileDialog::getOpenFileName(this, tr("Second model"), QFileInfo(first).path(), filter);
+    if (!second.isEmpty()) compareModels(first, second);
+}
+
+bool TrainingPage::exportEvaluationPng(const QString& path) {
+    QString error;
+    if (m_evaluationView->exportPng(path, &error)) return true;
+    onLog({error});
+    return false;
+}
+
+bool TrainingPage::exportEvaluationCsv(const QString& path) {
+    QString error;
+    if (m_evaluationView->exportCsv(path, &error)) return true;
+    onLog({error});
+    return false;
+}
+
+void TrainingPage::setFineTuneSource(const QString& bundle) {
+    m_initBundle->setText(bundle);
+    (bundle.isEmpty() ? m_fromScratch : m_fineTune)->setChecked(true);
+}
+
+void TrainingPage::chooseFineTuneSource() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Bundle to fine-tune"), m_initBundle->text(),
+                                                      tr("Models (*.kibitz *.pt);;All files (*)"));
+    if (!path.isEmpty()) setFineTuneSource(path);
+}
+
+void TrainingPage::onKindChanged() {
+    // Defaults of the kind's trainer (the CLI's defaults); a fine-tune keeps its lower rate.
+    const bool puzzle = isPuzzleKind(m_kind->currentData().toString());
+    updateKindWidgets();
+    m_batch->setValue(puzzle ? 64 : 256);
+    if (!m_fineTune->isChecked()) m_lr->setValue(puzzle ? 5e-4 : 1e-3);
+}
+
+void TrainingPage::updateKindWidgets() {
+    const bool puzzle = isPuzzleKind(m_kind->currentData().toString());
+    const QString size = m_size->currentData().toString();
+    const QString wanted = m_size->property("kind").toString();
+    if (wanted != m_kind->currentData().toString()) {
+        const QSignalBlocker block(m_size);
+        m_size->clear();
+        m_size->addItem(tr("tiny (tests)"), QStringLiteral("tiny"));
+        m_size->addItem(tr("small (CPU)"), QStringLiteral("small"));
+        if (puzzle)
+            m_size->addItem(tr("paper (GPU, seed 000 sizes)"), QStringLiteral("paper"));
+        else
+            m_size->addItem(tr("medium (GPU)"), QStringLiteral("medium"));
+        m_size->setProperty("kind", m_kind->currentData());
+        const int keep = m_size->findData(size);
+        m_size->setCurrentIndex(keep >= 0 ? keep : 1);
     }
+    m_variant->setVisible(puzzle);
+    m_variantLabel->setVisible(puzzle);
+    m_valChart->setTitle(puzzle ? tr("Validation MAE (rating points)") : tr("Validation accuracy (top-1)"));
+    m_useCheckpoint->setText(puzzle ? tr("Use for rating") : tr("Use for analysis"));
+    const bool running = m_job != nullptr;
+    const bool fineTune = m_fineTune->isChecked();
+    m_initBundle->setEnabled(!running && fineTune);
+    m_initBrowse->setEnabled(!running && fineTune);
+    // A fine-tune takes its architecture from the bundle.
+    m_size->setEnabled(!running && !fineTune);
+    m_variant->setEnabled(!running && !fineTune);
 }
 
 void TrainingPage::exportCheckpoint(const QString& checkpoint, const QString& out) {
@@ -894,7 +1060,9 @@ bool TrainingPage::exportChartsCsv(const QString& path) {
     for (const QPointF& p : m_lrPoints) cell(qint64(p.x()))[3] = QString::number(p.y(), 'g', 8);
     for (const QPointF& p : m_speedPoints) cell(qint64(p.x()))[4] = QString::number(p.y(), 'g', 8);
     for (const QPointF& p : m_valPoints) cell(qint64(p.x()))[5] = QString::number(p.y(), 'g', 8);
-    QByteArray bytes = "step,loss,loss_smoothed,learning_rate,samples_per_second,validation_top1\n";
+    QByteArray bytes = isPuzzleKind(m_config.kind)
+                           ? "step,loss,loss_smoothed,learning_rate,samples_per_second,validation_mae\n"
+                           : "step,loss,loss_smoothed,learning_rate,samples_per_second,validation_top1\n";
     for (const auto& [step, r] : rows) bytes += r.join(QLatin1Char(',')).toUtf8() + '\n';
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {

@@ -35,15 +35,19 @@ class QValueAxis;
 
 namespace kibitz::ui {
 
+class EvaluationView;
+
 /// Stops a thread's event loop and waits for it before deleting it.
 struct QuitAndWait {
     void operator()(QThread* thread) const;
 };
 
-/// The training studio: model kind, data files with a quick scan, config, runs folder; Start / Pause /
-/// Resume / Stop of a run in a worker thread; live charts (loss raw and smoothed, validation accuracy,
-/// learning rate, samples/s), ETA, log, checkpoints with evaluate / export / use-for-analysis. Measures how
-/// late its own 10 ms timer fires while a run is active (the GUI event loop's delay).
+/// The training studio for both models (human moves, puzzle rating): model kind, from scratch or fine-tuning a
+/// bundle, data files with a quick scan, config, runs folder; Start / Pause / Resume / Stop of a run in a worker
+/// thread; live charts (loss raw and smoothed, validation accuracy or MAE, learning rate, samples/s), ETA, log,
+/// checkpoints with evaluate / export / use-for-analysis (or rating); evaluation views (by Elo bucket, by
+/// solution length, predicted vs. true) and a side-by-side comparison of two models. Measures how late its own
+/// 10 ms timer fires while a run is active (the GUI event loop's delay).
 class TrainingPage : public QWidget {
     Q_OBJECT
 public:
@@ -65,6 +69,9 @@ public:
     /// The raw training-loss series (for tests and exports).
     QLineSeries* lossSeries() const { return m_lossRaw; }
     QLineSeries* smoothedLossSeries() const { return m_lossSmooth; }
+    /// The validation series (top-1 accuracy for human runs, MAE for puzzle runs).
+    QLineSeries* validationSeries() const { return m_valAccuracy; }
+    EvaluationView* evaluationView() const { return m_evaluationView; }
 
     /// Lateness of the 10 ms probe timer while runs were active: worst and mean, in milliseconds.
     struct LoopDelay {
@@ -77,6 +84,11 @@ public:
     /// Saves the chart area as a PNG / all series as one CSV. False (with a message in the log) on failure.
     bool exportChartsPng(const QString& path);
     bool exportChartsCsv(const QString& path);
+    /// The same for the evaluation view (the CSV of a puzzle evaluation has a _scatter.csv companion).
+    bool exportEvaluationPng(const QString& path);
+    bool exportEvaluationCsv(const QString& path);
+    /// Chooses fine-tuning from `bundle` (a .kibitz file or checkpoint) in the form; empty: from scratch.
+    void setFineTuneSource(const QString& bundle);
 
 public Q_SLOTS:
     /// Starts a new run in a fresh folder under the runs folder with the form's config.
@@ -91,14 +103,20 @@ public Q_SLOTS:
     void openRun(const QString& dir);
     /// Looks for runs that were running when the app died (or were paused) and offers to resume the newest.
     void checkResumableRuns();
-    /// Evaluates a checkpoint on the run's held-out games in the background (results in the Evaluation tab).
+    /// Evaluates a checkpoint of the current run on its held-out games or puzzles in the background (results in
+    /// the Evaluation tab).
     void evaluateCheckpoint(const QString& checkpoint);
+    /// Evaluates two models of one kind (bundles or checkpoints) on the same held-out data (the form's data
+    /// files of that kind) in the background and shows them side by side.
+    void compareModels(const QString& first, const QString& second);
     /// Writes a .kibitz bundle from a checkpoint in the background.
     void exportCheckpoint(const QString& checkpoint, const QString& out);
 
 Q_SIGNALS:
     /// The user wants this bundle or checkpoint as the analysis model.
     void useModelRequested(const QString& path);
+    /// The user wants this puzzle-rating bundle or checkpoint as the rating model.
+    void useRatingModelRequested(const QString& path);
     /// checkResumableRuns() found a run to offer (the banner is showing).
     void resumeOffered(const QString& runDir);
     void runStarted(const QString& runDir);
@@ -107,6 +125,8 @@ Q_SIGNALS:
     void scanned(const kibitz::jobs::DataScan& scan);
     void checkpointEvaluated(const kibitz::jobs::CheckpointEvaluation& evaluation);
     void checkpointExported(const QString& out, const QString& error);
+    /// compareModels() finished: both evaluations, or an error message.
+    void modelsCompared(const QVector<kibitz::jobs::CheckpointEvaluation>& evaluations, const QString& error);
 
 private:
     void buildUi();
@@ -130,7 +150,10 @@ private:
     void exportPngInteractive();
     void exportCsvInteractive();
     QString selectedCheckpoint() const;
-    void showEvaluations();
+    void onKindChanged();
+    void updateKindWidgets();
+    void chooseFineTuneSource();
+    void compareInteractive();
     void probeEventLoop();
     /// Runs `work` on the task thread (scans, evaluation, export, metric loading).
     void runTask(std::function<void()> work);
@@ -141,7 +164,11 @@ private:
     QRadioButton* m_fineTune = nullptr;
     QListWidget* m_files = nullptr;
     QLabel* m_scanLabel = nullptr;
+    QLineEdit* m_initBundle = nullptr;
+    QPushButton* m_initBrowse = nullptr;
     QComboBox* m_size = nullptr;
+    QComboBox* m_variant = nullptr;
+    QLabel* m_variantLabel = nullptr;
     QSpinBox* m_steps = nullptr;
     QSpinBox* m_batch = nullptr;
     QDoubleSpinBox* m_lr = nullptr;
@@ -158,6 +185,7 @@ private:
 
     // Charts.
     QWidget* m_chartArea = nullptr;
+    QChart* m_valChart = nullptr;
     QLineSeries* m_lossRaw = nullptr;
     QLineSeries* m_lossSmooth = nullptr;
     QLineSeries* m_valAccuracy = nullptr;
@@ -172,8 +200,8 @@ private:
     // Below the charts.
     QPlainTextEdit* m_log = nullptr;
     QListWidget* m_checkpoints = nullptr;
-    QTableWidget* m_evaluation = nullptr;
-    QVector<jobs::CheckpointEvaluation> m_evaluations;  ///< the last two, shown side by side
+    QPushButton* m_useCheckpoint = nullptr;
+    EvaluationView* m_evaluationView = nullptr;
     QLabel* m_status = nullptr;
 
     // The run.

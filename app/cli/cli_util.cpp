@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_util.h"
 
+#ifdef KIBITZ_HAVE_TORCH
+#include "core/jobs/training_job.h"
+#endif
+
 #include <algorithm>
 #include <csignal>
 #include <ctime>
@@ -23,6 +27,26 @@ std::string timestamp() {
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
     return buf;
 }
+
+#ifdef KIBITZ_HAVE_TORCH
+std::string prepareInitCheckpoint(const std::string& kind, const std::string& source, const std::string& outDir,
+                                  const std::string& fileName, std::string& error) {
+    std::error_code ec;
+    std::filesystem::create_directories(outDir, ec);
+    if (ec) {
+        error = outDir + ": cannot create directory: " + ec.message();
+        return {};
+    }
+    const std::string out = (std::filesystem::path(outDir) / fileName).string();
+    const Status st = jobs::writeInitialCheckpoint(QString::fromStdString(kind), QString::fromStdString(source),
+                                                   QString::fromStdString(out));
+    if (!st.ok()) {
+        error = st.error().message;
+        return {};
+    }
+    return out;
+}
+#endif
 
 std::vector<std::string> expandDataArgs(const std::vector<std::string>& given, const std::vector<std::string>& suffixes,
                                         std::string& error) {

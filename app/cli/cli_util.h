@@ -17,6 +17,12 @@ std::string timestamp();
 std::vector<std::string> expandDataArgs(const std::vector<std::string>& given, const std::vector<std::string>& suffixes,
                                         std::string& error);
 
+/// Fine-tuning (--init): writes the model of `source` (a .kibitz bundle or a checkpoint of `kind`, "human" or
+/// "puzzle") as `outDir`/`fileName` (creating the folder), which the trainers read as their initial weights, and
+/// returns that path. Sets `error` (naming the file) on failure. Only in builds with LibTorch.
+std::string prepareInitCheckpoint(const std::string& kind, const std::string& source, const std::string& outDir,
+                                  const std::string& fileName, std::string& error);
+
 /// While alive, SIGINT and SIGTERM set `token` (so a run stops at the next step with a checkpoint) instead of
 /// killing the process. Restores the default handlers on destruction. One at a time.
 class StopSignalScope {

@@ -4,6 +4,7 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
+#include "core/jobs/training_job.h"
 #include "core/training/human_trainer.h"
 
 #include <algorithm>
@@ -31,6 +32,8 @@ void printTrainHelp() {
         "  --checkpoint-every N (default 1000)   --validate-every N (default 2000)   --log-every N (default 50)\n"
         "  --no-bucket          do not group batches by piece count (more padding, plain shuffle)\n"
         "  --resume             continue from DIR/latest.pt if it exists (same batch, seed and data)\n"
+        "  --init BUNDLE        fine-tune: start from the config and weights of a .kibitz bundle or checkpoint\n"
+        "                       (fresh optimizer state; pick a lower --lr, e.g. 1e-4)\n"
         "  --world-size W --rank R --master HOST:PORT   data-parallel training over W processes (c10d Gloo)\n");
 }
 
@@ -38,9 +41,26 @@ int runTrain(const std::vector<std::string>& argv) {
     // "train puzzle ..." goes to the puzzle-rating trainer with its own options.
     if (!argv.empty() && argv.front() == "puzzle") return runTrainPuzzle({argv.begin() + 1, argv.end()});
     Args args(argv,
-              {"pgn", "config", "view", "out", "steps", "stop-after", "batch", "lr", "warmup", "threads", "seed",
-               "checkpoint-every", "validate-every", "log-every", "world-size", "rank", "master",
-               "validation-positions", "chunk-games"},
+              {"pgn",
+               "config",
+               "view",
+               "out",
+               "steps",
+               "stop-after",
+               "batch",
+               "lr",
+               "warmup",
+               "threads",
+               "seed",
+               "checkpoint-every",
+               "validate-every",
+               "log-every",
+               "world-size",
+               "rank",
+               "master",
+               "validation-positions",
+               "chunk-games",
+               "init"},
               {"resume", "no-bucket"});
     if (args.has("help")) {
         printTrainHelp();
@@ -97,6 +117,13 @@ int runTrain(const std::vector<std::string>& argv) {
     }
     if (!args.ok()) return usage(args.error());
     if (o.rank >= o.worldSize) return usage("--rank must be below --world-size");
+    if (auto init = args.value("init")) {
+        std::string initError;
+        // Every rank converts the bundle itself (into its own file: they run at the same time).
+        const std::string name = o.worldSize > 1 ? "init.rank" + std::to_string(o.rank) + ".pt" : "init.pt";
+        o.initCheckpoint = prepareInitCheckpoint("human", *init, o.outDir, name, initError);
+        if (!initError.empty()) return usage("--init: " + initError);
+    }
 
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);

@@ -1,13 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/training_job.h"
 
+#include "core/evaluation/puzzle_metrics.h"
 #include "core/jobs/human_model.h"
+#include "core/jobs/puzzle_bundle.h"
 #include "core/models/model_config.h"
+#include "core/models/puzzle_config.h"
+#include "core/models/puzzle_predictor.h"
+#include "core/models/torch_evaluator.h"
+#include "core/storage/bundle.h"
 #include "core/training/human_trainer.h"
+#include "core/training/puzzle_trainer.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
+#include <algorithm>
 #include <exception>
+#include <span>
 
 namespace kibitz::jobs {
 
@@ -17,6 +29,8 @@ namespace {
 constexpr qint64 kFlushMs = 66;
 /// metrics.json is rewritten from the CSV files this often (and at the end of a session).
 constexpr qint64 kJsonMs = 5000;
+/// Puzzles per shuffle chunk of a puzzle run (the trainer's default).
+constexpr int kPuzzleChunk = 50000;
 
 const int kMetaTypes = [] {
     qRegisterMetaType<TrainingPoint>();
@@ -60,20 +74,57 @@ void TrainingJob::run(bool resume) {
 }
 
 void TrainingJob::runUnguarded(bool resume) {
-    if (m_config.kind != QLatin1String("human")) {
+    const bool puzzle = m_config.kind == QLatin1String("puzzle");
+    if (!puzzle && m_config.kind != QLatin1String("human")) {
         Q_EMIT failed(tr("Model kind '%1' cannot be trained here").arg(m_config.kind));
-        return;
-    }
-    auto modelConfig = models::modelConfigByName(m_config.size.toStdString());
-    if (!modelConfig.ok()) {
-        Q_EMIT failed(QString::fromStdString(modelConfig.error().message));
         return;
     }
     if (auto s = m_run.writeRunJson(m_config, RunStatus::Running); !s.ok()) {
         Q_EMIT failed(QString::fromStdString(s.error().message));
         return;
     }
+    // Fine-tuning: the bundle's weights become init.pt in the run folder, so the starting point is kept with
+    // the run. A resume that finds latest.pt continues from it instead (the trainers ignore the init file then).
+    QString init;
+    if (!m_config.initFrom.isEmpty()) {
+        init = QDir(m_run.dir()).filePath(QStringLiteral("init.pt"));
+        if (!QFileInfo::exists(init)) {
+            if (auto s = writeInitialCheckpoint(m_config.kind, m_config.initFrom, init); !s.ok()) {
+                const QString message = QString::fromStdString(s.error().message);
+                (void)m_run.writeRunJson(m_config, RunStatus::Failed, message);
+                Q_EMIT failed(message);
+                return;
+            }
+        }
+    }
 
+    m_sinceFlush.start();
+    m_sinceJson.start();
+    m_pendingLog << (resume ? tr("resuming run %1").arg(m_run.dir()) : tr("starting run %1").arg(m_run.dir()));
+    if (!init.isEmpty() && !resume) m_pendingLog << tr("fine-tuning %1").arg(m_config.initFrom);
+    flush(true);
+    const Status result = puzzle ? trainPuzzle(resume, init) : trainHuman(resume, init);
+    flush(true);
+    if (auto s = m_run.writeMetricsJson(); !s.ok()) Q_EMIT logged({QString::fromStdString(s.error().message)});
+    Q_EMIT checkpointsChanged(m_run.checkpoints());
+
+    if (result.ok()) {
+        (void)m_run.writeRunJson(m_config, RunStatus::Completed);
+        Q_EMIT finished(TrainingEnd::Completed, m_lastStep);
+    } else if (result.error().code == ErrorCode::Cancelled) {
+        const bool pause = m_pause.load();
+        (void)m_run.writeRunJson(m_config, pause ? RunStatus::Paused : RunStatus::Stopped);
+        Q_EMIT finished(pause ? TrainingEnd::Paused : TrainingEnd::Stopped, m_lastStep);
+    } else {
+        const QString message = QString::fromStdString(result.error().message);
+        (void)m_run.writeRunJson(m_config, RunStatus::Failed, message);
+        Q_EMIT failed(message);
+    }
+}
+
+Status TrainingJob::trainHuman(bool resume, const QString& init) {
+    auto modelConfig = models::modelConfigByName(m_config.size.toStdString());
+    if (!modelConfig.ok()) return modelConfig.error();
     training::TrainOptions o;
     o.pgnFiles = toStd(m_config.dataFiles);
     o.config = modelConfig.value();
@@ -92,6 +143,7 @@ void TrainingJob::runUnguarded(bool resume) {
     o.validateEvery = m_config.validateEvery;
     o.validationPositions = m_config.validationPositions;
     o.resume = resume;
+    o.initCheckpoint = init.toStdString();
 
     training::TrainCallbacks cb;
     cb.progress = [this](const training::TrainProgress& p) {
@@ -106,9 +158,7 @@ void TrainingJob::runUnguarded(bool resume) {
         t.etaSeconds = p.etaSeconds;
         t.wallSeconds = p.wallSeconds;
         t.epoch = p.epoch;
-        m_lastStep = p.step;
-        m_pending.append(t);
-        flush(false);
+        addPoint(t);
     };
     cb.validation = [this](std::int64_t step, const training::MoveMetrics& m) {
         ValidationPoint v;
@@ -117,38 +167,92 @@ void TrainingJob::runUnguarded(bool resume) {
         v.top1 = m.overall().top1Rate();
         v.top3 = m.overall().top3Rate();
         v.nll = m.overall().meanNll();
-        flush(true);  // training rows up to this step first, so the files stay in step order
-        if (auto s = m_run.appendValidation({v}); !s.ok()) m_pendingLog << QString::fromStdString(s.error().message);
-        Q_EMIT validated(v);
+        addValidation(v);
     };
-    cb.log = [this](const std::string& line) {
-        const QString l = QString::fromStdString(line);
-        if (l.startsWith(QLatin1String("checkpoint "))) m_checkpointWritten = true;
-        m_pendingLog << l;
-        flush(false);
+    cb.log = [this](const std::string& line) { addLog(line); };
+    return training::trainHumanModel(o, m_cancel, cb);
+}
+
+Status TrainingJob::trainPuzzle(bool resume, const QString& init) {
+    auto modelConfig = models::puzzleConfigByName(m_config.size.toStdString());
+    if (!modelConfig.ok()) return modelConfig.error();
+    auto variant = models::puzzleVariantFromName(m_config.variant.toStdString());
+    if (!variant.ok()) return variant.error();
+    training::PuzzleTrainOptions o;
+    o.csvFiles = toStd(m_config.dataFiles);
+    o.config = modelConfig.value();
+    o.config.variant = variant.value();
+    if (o.config.humanFeatures > 0)
+        return makeError(ErrorCode::InvalidInput, "configs with human features are trained with kibitz-cli");
+    o.outDir = m_run.dir().toStdString();
+    o.totalSteps = m_config.steps;
+    o.batchSize = m_config.batchSize;
+    o.learningRate = m_config.learningRate;
+    o.warmupSteps = m_config.warmupSteps;
+    o.threads = m_config.threads;
+    o.seed = m_config.seed;
+    o.chunkPuzzles = std::max(m_config.batchSize, kPuzzleChunk);
+    o.checkpointEvery = m_config.checkpointEvery;
+    o.keepEvery = m_config.keepEvery;
+    o.logEvery = m_config.logEvery;
+    o.validateEvery = m_config.validateEvery;
+    o.validationPuzzles = m_config.validationPositions;
+    o.resume = resume;
+    o.initCheckpoint = init.toStdString();
+    m_checkpointEvery = std::max<qint64>(1, o.checkpointEvery);
+
+    training::PuzzleTrainCallbacks cb;
+    cb.progress = [this](const training::RunProgress& p) {
+        TrainingPoint t;
+        t.step = p.step;
+        t.totalSteps = p.totalSteps;
+        t.samplesSeen = p.samplesSeen;
+        t.loss = p.loss;
+        t.learningRate = p.learningRate;
+        t.samplesPerSecond = p.samplesPerSecond;
+        t.etaSeconds = p.etaSeconds;
+        t.wallSeconds = p.wallSeconds;
+        t.epoch = p.epoch;
+        for (const auto& [name, value] : p.metrics)
+            if (name == "train_mae") t.mae = value;
+        // The puzzle trainer writes latest.pt after reporting a step and does not log it: a checkpoint due at an
+        // earlier step exists by now.
+        if (const qint64 due = (p.step - 1) / m_checkpointEvery; due > m_checkpointsSeen) {
+            m_checkpointsSeen = due;
+            m_checkpointWritten = true;
+        }
+        addPoint(t);
     };
+    cb.validation = [this](const training::PuzzleValidation& pv) {
+        ValidationPoint v;
+        v.step = pv.step;
+        v.positions = pv.model.count();
+        v.mae = pv.model.overall().mae;
+        v.rmse = pv.model.overall().rmse;
+        v.baselineMae = pv.meanByLength.overall().mae;
+        addValidation(v);
+    };
+    cb.log = [this](const std::string& line) { addLog(line); };
+    return training::trainPuzzleModel(o, m_cancel, cb);
+}
 
-    m_sinceFlush.start();
-    m_sinceJson.start();
-    m_pendingLog << (resume ? tr("resuming run %1").arg(m_run.dir()) : tr("starting run %1").arg(m_run.dir()));
-    flush(true);
-    const Status result = training::trainHumanModel(o, m_cancel, cb);
-    flush(true);
-    if (auto s = m_run.writeMetricsJson(); !s.ok()) Q_EMIT logged({QString::fromStdString(s.error().message)});
-    Q_EMIT checkpointsChanged(m_run.checkpoints());
+void TrainingJob::addPoint(const TrainingPoint& point) {
+    m_lastStep = point.step;
+    m_pending.append(point);
+    flush(false);
+}
 
-    if (result.ok()) {
-        (void)m_run.writeRunJson(m_config, RunStatus::Completed);
-        Q_EMIT finished(TrainingEnd::Completed, m_lastStep);
-    } else if (result.error().code == ErrorCode::Cancelled) {
-        const bool pause = m_pause.load();
-        (void)m_run.writeRunJson(m_config, pause ? RunStatus::Paused : RunStatus::Stopped);
-        Q_EMIT finished(pause ? TrainingEnd::Paused : TrainingEnd::Stopped, m_lastStep);
-    } else {
-        const QString message = QString::fromStdString(result.error().message);
-        (void)m_run.writeRunJson(m_config, RunStatus::Failed, message);
-        Q_EMIT failed(message);
-    }
+void TrainingJob::addValidation(const ValidationPoint& point) {
+    flush(true);  // training rows up to this step first, so the files stay in step order
+    if (auto s = m_run.appendValidation({point}); !s.ok()) m_pendingLog << QString::fromStdString(s.error().message);
+    Q_EMIT validated(point);
+}
+
+void TrainingJob::addLog(const std::string& line) {
+    const QString l = QString::fromStdString(line);
+    if (l.startsWith(QLatin1String("checkpoint "))) m_checkpointWritten = true;
+    m_pendingLog << l;
+    flush(false);
 }
 
 void TrainingJob::flush(bool force) {
@@ -174,28 +278,143 @@ void TrainingJob::flush(bool force) {
     }
 }
 
+Result<QString> modelKindOf(const QString& path) {
+    if (!QFileInfo::exists(path)) return makeError(ErrorCode::InvalidInput, path.toStdString() + ": no such file");
+    try {
+        if (path.endsWith(QLatin1String(".kibitz"))) {
+            auto b = storage::readBundle(path);
+            if (!b.ok()) return b.error();
+            if (b->kind == storage::kKindHumanMove) return QStringLiteral("human");
+            if (b->kind == storage::kKindPuzzleRating) return QStringLiteral("puzzle");
+            return makeError(ErrorCode::InvalidInput,
+                             path.toStdString() + ": unknown model kind '" + b->kind.toStdString() + "'");
+        }
+        if (models::PuzzlePredictor::loadCheckpoint(path.toStdString()).ok()) return QStringLiteral("puzzle");
+        auto human = models::TorchEvaluator::load(path.toStdString());
+        if (!human.ok()) return makeError(ErrorCode::InvalidInput, path.toStdString() + ": not a model checkpoint");
+        return QStringLiteral("human");
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, path.toStdString() + ": " + e.what());
+    }
+}
+
+Status writeInitialCheckpoint(const QString& kind, const QString& source, const QString& out) {
+    try {
+        if (kind == QLatin1String("puzzle")) {
+            auto p = loadPuzzleModel(source.toStdString());
+            if (!p.ok()) return p.error();
+            return p.value()->saveCheckpoint(out.toStdString());
+        }
+        if (source.endsWith(QLatin1String(".kibitz"))) {
+            auto ev = loadHumanEvaluator(source);
+            if (!ev.ok()) return ev.error();
+            const auto* torchEv = dynamic_cast<const models::TorchEvaluator*>(ev.value().get());
+            if (!torchEv)
+                return makeError(ErrorCode::InvalidInput, source.toStdString() + ": not a LibTorch human-move model");
+            return torchEv->save(out.toStdString());
+        }
+        auto ev = models::TorchEvaluator::load(source.toStdString());
+        if (!ev.ok()) return ev.error();
+        return ev.value()->save(out.toStdString());
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, source.toStdString() + ": " + e.what());
+    }
+}
+
+namespace {
+
+Result<CheckpointEvaluation> evaluateHuman(const QString& model, const QStringList& dataFiles, int holdoutPermille,
+                                           qint64 maxGames, int threads) {
+    // The trainer's evaluation reads checkpoints: a bundle is converted to one in a temporary folder first.
+    QTemporaryDir tmp;
+    QString checkpoint = model;
+    if (model.endsWith(QLatin1String(".kibitz"))) {
+        if (!tmp.isValid()) return makeError(ErrorCode::Io, "cannot create a temporary folder");
+        checkpoint = tmp.filePath(QStringLiteral("model.pt"));
+        if (auto s = writeInitialCheckpoint(QStringLiteral("human"), model, checkpoint); !s.ok()) return s.error();
+    }
+    auto m = training::evaluateHumanModel(checkpoint.toStdString(), toStd(dataFiles), true, holdoutPermille, maxGames,
+                                          threads);
+    if (!m.ok()) return makeError(m.error().code, model.toStdString() + ": " + m.error().message);
+    CheckpointEvaluation e;
+    e.checkpoint = model;
+    e.kind = QStringLiteral("human");
+    auto row = [](int elo, const training::MoveMetrics::Bucket& b) {
+        return EloBucketRow{elo, b.positions, b.top1Rate(), b.top3Rate(), b.meanNll()};
+    };
+    e.overall = row(-1, m->overall());
+    for (const auto& [elo, b] : m->byElo()) e.byElo.append(row(elo, b));
+    e.summary = QString::fromStdString(m->summary());
+    return e;
+}
+
+PuzzleLengthRow puzzleRow(int length, const evaluation::PuzzleScore& s, double baselineMae) {
+    PuzzleLengthRow r;
+    r.length = length;
+    r.puzzles = s.count;
+    r.mae = s.mae;
+    r.rmse = s.rmse;
+    for (int k = 0; k < 3; ++k) r.withinRd[k] = s.withinRd[k];
+    r.baselineMae = baselineMae;
+    return r;
+}
+
+Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringList& dataFiles, qint64 maxPuzzles) {
+    auto predictor = loadPuzzleModel(model.toStdString());
+    if (!predictor.ok()) return predictor.error();
+    models::PuzzlePredictor& p = *predictor.value();
+    evaluation::MeanBaselines baselines;
+    baselines.set(p.meta().baselineMean, p.meta().baselineByLength);
+    CheckpointEvaluation e;
+    e.checkpoint = model;
+    e.kind = QStringLiteral("puzzle");
+    auto predict = [&](std::span<const chess::Puzzle> puzzles) -> Result<std::vector<double>> {
+        auto r = p.predict(puzzles);
+        if (!r.ok()) return r.error();
+        std::vector<double> out;
+        out.reserve(r->size());
+        for (std::size_t i = 0; i < r->size(); ++i) {
+            out.push_back((*r)[i].rating);
+            e.predictedVsTrue.append(QPointF(puzzles[i].rating, (*r)[i].rating));
+        }
+        return out;
+    };
+    auto report =
+        evaluation::evaluatePuzzleFiles(toStd(dataFiles), true, maxPuzzles, predict, baselines, CancelToken());
+    if (!report.ok()) return makeError(report.error().code, model.toStdString() + ": " + report.error().message);
+    if (report->model.count() == 0) return makeError(ErrorCode::InvalidInput, "no held-out puzzles in the data files");
+    const auto baselineByLength = report->meanByLength.byLength();
+    e.puzzleOverall = puzzleRow(-1, report->model.overall(), report->meanByLength.overall().mae);
+    for (const auto& [len, score] : report->model.byLength()) {
+        const auto b = baselineByLength.find(len);
+        e.byLength.append(puzzleRow(len, score, b == baselineByLength.end() ? 0.0 : b->second.mae));
+    }
+    e.summary = QString::fromStdString(report->model.summary()) +
+                QStringLiteral("  (mean by length: MAE %1)").arg(e.puzzleOverall.baselineMae, 0, 'f', 1);
+    return e;
+}
+
+}  // namespace
+
+Result<CheckpointEvaluation> evaluateModel(const QString& kind, const QString& model, const QStringList& dataFiles,
+                                           int holdoutPermille, qint64 maxItems, int threads) {
+    try {
+        if (kind == QLatin1String("puzzle")) return evaluatePuzzle(model, dataFiles, maxItems);
+        return evaluateHuman(model, dataFiles, holdoutPermille, maxItems, threads);
+    } catch (const std::exception& ex) {
+        return makeError(ErrorCode::Runtime, model.toStdString() + ": " + ex.what());
+    }
+}
+
 Result<CheckpointEvaluation> evaluateCheckpoint(const QString& checkpoint, const QStringList& dataFiles,
                                                 int holdoutPermille, qint64 maxGames, int threads) {
-    try {
-        auto m = training::evaluateHumanModel(checkpoint.toStdString(), toStd(dataFiles), true, holdoutPermille,
-                                              maxGames, threads);
-        if (!m.ok()) return m.error();
-        CheckpointEvaluation e;
-        e.checkpoint = checkpoint;
-        auto row = [](int elo, const training::MoveMetrics::Bucket& b) {
-            return EloBucketRow{elo, b.positions, b.top1Rate(), b.top3Rate(), b.meanNll()};
-        };
-        e.overall = row(-1, m->overall());
-        for (const auto& [elo, b] : m->byElo()) e.byElo.append(row(elo, b));
-        e.summary = QString::fromStdString(m->summary());
-        return e;
-    } catch (const std::exception& ex) {
-        return makeError(ErrorCode::Runtime, checkpoint.toStdString() + ": " + ex.what());
-    }
+    return evaluateModel(QStringLiteral("human"), checkpoint, dataFiles, holdoutPermille, maxGames, threads);
 }
 
 Status exportCheckpointBundle(const QString& checkpoint, const QString& out, const TrainingRunConfig& config) {
     try {
+        if (config.kind == QLatin1String("puzzle"))
+            return exportPuzzleBundle(checkpoint.toStdString(), out.toStdString(), std::string());
         return exportHumanBundle(checkpoint, out, config.toJson(), QJsonObject{}, true);
     } catch (const std::exception& ex) {
         return makeError(ErrorCode::Runtime, out.toStdString() + ": " + ex.what());

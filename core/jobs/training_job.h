@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Training runs for the GUI: a QObject worker around the human-move trainer, plus the checkpoint actions
-// (evaluate, export). Torch-free header.
+// Training runs for the GUI: a QObject worker around the human-move and puzzle-rating trainers, plus the
+// checkpoint and bundle actions (fine-tune start, evaluate, compare, export). Torch-free header.
 
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
@@ -9,11 +9,13 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointF>
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
 #include <atomic>
+#include <string>
 
 namespace kibitz::jobs {
 
@@ -50,6 +52,11 @@ Q_SIGNALS:
 
 private:
     void runUnguarded(bool resume);
+    Status trainHuman(bool resume, const QString& init);
+    Status trainPuzzle(bool resume, const QString& init);
+    void addPoint(const TrainingPoint& point);
+    void addValidation(const ValidationPoint& point);
+    void addLog(const std::string& line);
     void flush(bool force);
 
     TrainingRunConfig m_config;
@@ -60,11 +67,13 @@ private:
     QStringList m_pendingLog;
     bool m_checkpointWritten = false;
     qint64 m_lastStep = 0;
+    qint64 m_checkpointEvery = 1;   ///< puzzle runs: checkpoint interval (see trainPuzzle)
+    qint64 m_checkpointsSeen = -1;  ///< puzzle runs: index of the last checkpoint reported
     QElapsedTimer m_sinceFlush;
     QElapsedTimer m_sinceJson;
 };
 
-/// Accuracy of a checkpoint on held-out games, overall and per 100-Elo bucket.
+/// Accuracy of a human-move model on held-out games, overall and per 100-Elo bucket.
 struct EloBucketRow {
     int elo = 0;  ///< lower bound of the bucket
     qint64 positions = 0;
@@ -72,19 +81,49 @@ struct EloBucketRow {
     double top3 = 0.0;
     double nll = 0.0;
 };
+/// Errors of a puzzle-rating model on held-out puzzles, overall (length = -1) or for one solution length.
+struct PuzzleLengthRow {
+    int length = -1;
+    qint64 puzzles = 0;
+    double mae = 0.0;
+    double rmse = 0.0;
+    double withinRd[3] = {};   ///< fraction within 1/2/3 rating deviations
+    double baselineMae = 0.0;  ///< MAE of the training mean by solution length on the same puzzles
+};
+/// An evaluation of a checkpoint or bundle: by Elo bucket (kind "human") or by solution length with the
+/// predicted-vs-true points (kind "puzzle").
 struct CheckpointEvaluation {
-    QString checkpoint;
-    EloBucketRow overall;  ///< elo = -1
+    QString checkpoint;  ///< the evaluated file (checkpoint or .kibitz bundle)
+    QString kind = QStringLiteral("human");
+    EloBucketRow overall;  ///< human; elo = -1
     QVector<EloBucketRow> byElo;
+    PuzzleLengthRow puzzleOverall;  ///< puzzle
+    QVector<PuzzleLengthRow> byLength;
+    QVector<QPointF> predictedVsTrue;  ///< puzzle: (Lichess rating, predicted rating) per held-out puzzle
     QString summary;
 };
 
-/// Evaluates `checkpoint` on the held-out games of `dataFiles` (at most `maxGames` games). Synchronous and
-/// slow: call it from a worker thread. Errors (unreadable checkpoint or data, torch failures) name the file.
+/// The model kind ("human" or "puzzle") of a .kibitz bundle (its manifest) or a trainer checkpoint.
+/// Errors name the file.
+Result<QString> modelKindOf(const QString& path);
+
+/// Writes the model of `source` (a .kibitz bundle or a trainer checkpoint of `kind`) as a weights checkpoint at
+/// `out` that the trainers' fine-tuning option reads. Errors name the file.
+Status writeInitialCheckpoint(const QString& kind, const QString& source, const QString& out);
+
+/// Evaluates `model` (a checkpoint or .kibitz bundle of `kind`) on the held-out part of `dataFiles`: at most
+/// `maxItems` games (human, split by `holdoutPermille`) or puzzles (puzzle, FNV-1a(PuzzleId) % 20 == 0).
+/// Synchronous and slow: call it from a worker thread. Errors (unreadable model or data, torch failures) name
+/// the file.
+Result<CheckpointEvaluation> evaluateModel(const QString& kind, const QString& model, const QStringList& dataFiles,
+                                           int holdoutPermille, qint64 maxItems, int threads);
+
+/// Human-move shortcut of evaluateModel (kept for callers that only train human models).
 Result<CheckpointEvaluation> evaluateCheckpoint(const QString& checkpoint, const QStringList& dataFiles,
                                                 int holdoutPermille, qint64 maxGames, int threads);
 
-/// Writes a .kibitz bundle (fp16 weights) from `checkpoint`, recording the run's config in the manifest.
+/// Writes a .kibitz bundle from `checkpoint` of a run of `config.kind`: human (fp16 weights, the run's config in
+/// the manifest) or puzzle (exportPuzzleBundle).
 Status exportCheckpointBundle(const QString& checkpoint, const QString& out, const TrainingRunConfig& config);
 
 }  // namespace kibitz::jobs

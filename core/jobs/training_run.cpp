@@ -19,8 +19,16 @@ namespace kibitz::jobs {
 namespace {
 
 const QString kTrainingHeader = QStringLiteral(
+    "step,total_steps,samples_seen,loss,accuracy,learning_rate,samples_per_second,eta_seconds,wall_seconds,epoch,mae");
+const QString kValidationHeader = QStringLiteral("step,positions,top1,top3,nll,mae,rmse,baseline_mae");
+/// Headers written before puzzle runs existed: the same columns without the puzzle ones (read as 0).
+const QString kLegacyTrainingHeader = QStringLiteral(
     "step,total_steps,samples_seen,loss,accuracy,learning_rate,samples_per_second,eta_seconds,wall_seconds,epoch");
-const QString kValidationHeader = QStringLiteral("step,positions,top1,top3,nll");
+const QString kLegacyValidationHeader = QStringLiteral("step,positions,top1,top3,nll");
+
+QString legacyHeaderOf(const QString& header) {
+    return header == kTrainingHeader ? kLegacyTrainingHeader : kLegacyValidationHeader;
+}
 
 Error ioError(const QString& path, const QString& what) {
     return makeError(ErrorCode::Io, (path + QStringLiteral(": ") + what).toStdString());
@@ -35,7 +43,8 @@ Status writeAtomically(const QString& path, const QByteArray& bytes) {
     return {};
 }
 
-/// Lines of a CSV file after its header, with their 1-based line numbers. A missing file is empty.
+/// Lines of a CSV file after its header, with their 1-based line numbers. A missing file is empty. Files with
+/// the legacy header have their rows padded with "0" to the current columns.
 struct CsvLines {
     QVector<QPair<int, QStringList>> rows;
 };
@@ -45,12 +54,15 @@ Result<CsvLines> readCsv(const QString& path, const QString& header) {
     if (!f.exists()) return out;
     if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return ioError(path, f.errorString());
     int lineNo = 0;
-    const int columns = int(header.count(QLatin1Char(',')) + 1);
+    const int fullColumns = int(header.count(QLatin1Char(',')) + 1);
+    int columns = fullColumns;
     while (!f.atEnd()) {
         const QString line = QString::fromUtf8(f.readLine()).trimmed();
         ++lineNo;
         if (lineNo == 1) {
-            if (line != header)
+            if (line == legacyHeaderOf(header)) {
+                columns = int(line.count(QLatin1Char(',')) + 1);
+            } else if (line != header)
                 return makeError(
                     ErrorCode::InvalidInput,
                     (path + QStringLiteral(":1: unexpected header '") + line + QStringLiteral("'")).toStdString());
@@ -66,6 +78,7 @@ Result<CsvLines> readCsv(const QString& path, const QString& header) {
                               QString::number(columns) + QStringLiteral(" columns"))
                                  .toStdString());
         }
+        while (fields.size() < fullColumns) fields << QStringLiteral("0");
         out.rows.append({lineNo, std::move(fields)});
     }
     return out;
@@ -81,15 +94,29 @@ Error badNumber(const QString& path, int line, int column) {
 QString num(double v) { return QString::number(v, 'g', 8); }
 
 QString trainingRow(const TrainingPoint& p) {
-    return QStringList{
-        QString::number(p.step), QString::number(p.totalSteps), QString::number(p.samplesSeen), num(p.loss),
-        num(p.accuracy),         num(p.learningRate),           num(p.samplesPerSecond),        num(p.etaSeconds),
-        num(p.wallSeconds),      QString::number(p.epoch)}
+    return QStringList{QString::number(p.step),
+                       QString::number(p.totalSteps),
+                       QString::number(p.samplesSeen),
+                       num(p.loss),
+                       num(p.accuracy),
+                       num(p.learningRate),
+                       num(p.samplesPerSecond),
+                       num(p.etaSeconds),
+                       num(p.wallSeconds),
+                       QString::number(p.epoch),
+                       num(p.mae)}
         .join(QLatin1Char(','));
 }
 
 QString validationRow(const ValidationPoint& p) {
-    return QStringList{QString::number(p.step), QString::number(p.positions), num(p.top1), num(p.top3), num(p.nll)}
+    return QStringList{QString::number(p.step),
+                       QString::number(p.positions),
+                       num(p.top1),
+                       num(p.top3),
+                       num(p.nll),
+                       num(p.mae),
+                       num(p.rmse),
+                       num(p.baselineMae)}
         .join(QLatin1Char(','));
 }
 
@@ -103,7 +130,11 @@ Status appendRows(const QString& path, const QString& header, qint64 lastStep, q
         existing.seek(existing.size() - 1);
         torn = existing.read(1) != "\n";
     }
-    if (torn || (lastStep >= 0 && fromStep <= lastStep)) {
+    // Rows of a file with the legacy header are rewritten under the current header before new rows are appended.
+    bool legacy = false;
+    if (QFile existing(path); existing.open(QIODevice::ReadOnly | QIODevice::Text))
+        legacy = QString::fromUtf8(existing.readLine()).trimmed() == legacyHeaderOf(header);
+    if (torn || legacy || (lastStep >= 0 && fromStep <= lastStep)) {
         auto existing = readCsv(path, header);
         if (!existing.ok()) return existing.error();
         QByteArray kept = header.toUtf8() + '\n';
@@ -145,6 +176,8 @@ QJsonObject TrainingRunConfig::toJson() const {
         {QStringLiteral("kind"), kind},
         {QStringLiteral("data_files"), QJsonArray::fromStringList(dataFiles)},
         {QStringLiteral("size"), size},
+        {QStringLiteral("variant"), variant},
+        {QStringLiteral("init_from"), initFrom},
         {QStringLiteral("steps"), double(steps)},
         {QStringLiteral("batch_size"), batchSize},
         {QStringLiteral("learning_rate"), learningRate},
@@ -183,6 +216,8 @@ Result<TrainingRunConfig> TrainingRunConfig::fromJson(const QJsonObject& json) {
     str("name", c.name);
     str("kind", c.kind);
     str("size", c.size);
+    str("variant", c.variant);
+    str("init_from", c.initFrom);
     const QJsonValue files = json.value(QStringLiteral("data_files"));
     if (!files.isUndefined()) {
         if (!files.isArray()) bad = QStringLiteral("data_files");
@@ -304,8 +339,8 @@ Result<RunMetrics> TrainingRun::readMetrics() const {
     auto t = readCsv(metricsCsvPath(), kTrainingHeader);
     if (!t.ok()) return t.error();
     for (const auto& [line, f] : t->rows) {
-        double v[10];
-        for (int i = 0; i < 10; ++i) {
+        double v[11];
+        for (int i = 0; i < 11; ++i) {
             bool good = false;
             v[i] = f[i].toDouble(&good);
             if (!good) return badNumber(metricsCsvPath(), line, i);
@@ -321,6 +356,7 @@ Result<RunMetrics> TrainingRun::readMetrics() const {
         p.etaSeconds = v[7];
         p.wallSeconds = v[8];
         p.epoch = qint64(v[9]);
+        p.mae = v[10];
         // A resume after a kill may have re-run steps: keep the newest copy of each step.
         while (!m.training.isEmpty() && m.training.last().step >= p.step) m.training.removeLast();
         m.training.append(p);
@@ -329,13 +365,16 @@ Result<RunMetrics> TrainingRun::readMetrics() const {
     if (!v.ok()) return v.error();
     for (const auto& [line, f] : v->rows) {
         ValidationPoint p;
-        bool ok[5];
+        bool ok[8];
         p.step = f[0].toLongLong(&ok[0]);
         p.positions = f[1].toLongLong(&ok[1]);
         p.top1 = f[2].toDouble(&ok[2]);
         p.top3 = f[3].toDouble(&ok[3]);
         p.nll = f[4].toDouble(&ok[4]);
-        for (int i = 0; i < 5; ++i)
+        p.mae = f[5].toDouble(&ok[5]);
+        p.rmse = f[6].toDouble(&ok[6]);
+        p.baselineMae = f[7].toDouble(&ok[7]);
+        for (int i = 0; i < 8; ++i)
             if (!ok[i]) return badNumber(validationCsvPath(), line, i);
         while (!m.validation.isEmpty() && m.validation.last().step >= p.step) m.validation.removeLast();
         m.validation.append(p);
@@ -355,13 +394,17 @@ Status TrainingRun::writeMetricsJson() const {
                                     {QStringLiteral("learning_rate"), p.learningRate},
                                     {QStringLiteral("samples_per_second"), p.samplesPerSecond},
                                     {QStringLiteral("wall_seconds"), p.wallSeconds},
-                                    {QStringLiteral("epoch"), double(p.epoch)}});
+                                    {QStringLiteral("epoch"), double(p.epoch)},
+                                    {QStringLiteral("mae"), p.mae}});
     for (const auto& p : m->validation)
         validation.append(QJsonObject{{QStringLiteral("step"), double(p.step)},
                                       {QStringLiteral("positions"), double(p.positions)},
                                       {QStringLiteral("top1"), p.top1},
                                       {QStringLiteral("top3"), p.top3},
-                                      {QStringLiteral("nll"), p.nll}});
+                                      {QStringLiteral("nll"), p.nll},
+                                      {QStringLiteral("mae"), p.mae},
+                                      {QStringLiteral("rmse"), p.rmse},
+                                      {QStringLiteral("baseline_mae"), p.baselineMae}});
     const QJsonObject root{{QStringLiteral("training"), training}, {QStringLiteral("validation"), validation}};
     return writeAtomically(metricsJsonPath(), QJsonDocument(root).toJson(QJsonDocument::Compact));
 }

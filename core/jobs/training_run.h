@@ -16,11 +16,15 @@ namespace kibitz::jobs {
 
 /// What the user chose for a run. Stored in run.json; a resume re-reads it so the trainer sees the same options.
 struct TrainingRunConfig {
-    QString name;  ///< folder name under the runs directory
-    QString kind = QStringLiteral("human");
-    QStringList dataFiles;                  ///< PGN / .pgn.zst (human), CSV (puzzle)
-    QString size = QStringLiteral("tiny");  ///< tiny / small / medium
-    qint64 steps = 2000;                    ///< length of the schedule
+    QString name;                            ///< folder name under the runs directory
+    QString kind = QStringLiteral("human");  ///< "human" (move model) or "puzzle" (rating model)
+    QStringList dataFiles;                   ///< PGN / .pgn.zst (human), CSV / .csv.zst (puzzle)
+    QString size = QStringLiteral("tiny");   ///< human: tiny / small / medium; puzzle: tiny / small / paper
+    QString variant = QStringLiteral("fe");  ///< puzzle only: fe / fsa / stacked
+    /// Fine-tuning: the .kibitz bundle (or checkpoint) whose config and weights the run starts from; empty:
+    /// fresh weights. The optimizer state starts anew.
+    QString initFrom;
+    qint64 steps = 2000;  ///< length of the schedule
     int batchSize = 64;
     double learningRate = 1e-3;
     int threads = 1;
@@ -53,21 +57,25 @@ struct TrainingPoint {
     qint64 totalSteps = 0;
     qint64 samplesSeen = 0;
     double loss = 0.0;
-    double accuracy = 0.0;  ///< top-1 on training batches
+    double accuracy = 0.0;  ///< human: top-1 on training batches
     double learningRate = 0.0;
     double samplesPerSecond = 0.0;
     double etaSeconds = 0.0;
     double wallSeconds = 0.0;
     qint64 epoch = 0;
+    double mae = 0.0;  ///< puzzle: mean absolute rating error on training batches
 };
 
-/// One validation pass on held-out games.
+/// One validation pass on held-out games (human) or puzzles (puzzle).
 struct ValidationPoint {
     qint64 step = 0;
-    qint64 positions = 0;
+    qint64 positions = 0;  ///< positions (human) or puzzles (puzzle) scored
     double top1 = 0.0;
     double top3 = 0.0;
     double nll = 0.0;
+    double mae = 0.0;          ///< puzzle: mean |rating - predicted|
+    double rmse = 0.0;         ///< puzzle
+    double baselineMae = 0.0;  ///< puzzle: MAE of predicting the training mean by solution length
 };
 
 /// The metrics of a run as read back from disk.

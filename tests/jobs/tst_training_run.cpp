@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Run folders: run.json round trip and errors, metrics appended across a resume (each step once), torn last
-// lines, checkpoint ordering, which runs are offered for resume.
+// lines, runs written before the puzzle columns existed, checkpoint ordering, which runs are offered for resume.
 
 #include "core/jobs/training_run.h"
 
@@ -49,6 +49,7 @@ private Q_SLOTS:
     void resumeKeepsEachStepOnce();
     void tornLastLineIsDropped();
     void badHeaderNamesTheFile();
+    void legacyFilesReadAndExtend();
     void checkpointsNewestFirst();
     void resumableRuns();
 };
@@ -63,6 +64,9 @@ void TestTrainingRun::configRoundTrip() {
     c.batchSize = 48;
     c.learningRate = 3e-4;
     c.seed = 0xFFFFFFFFFFFFull;  // beyond a double's exact integers would be lost if stored as a number
+    c.kind = QStringLiteral("puzzle");
+    c.variant = QStringLiteral("fsa");
+    c.initFrom = QStringLiteral("/models/base.kibitz");
     TrainingRun run(dir.filePath(QStringLiteral("r1")));
     QVERIFY(run.writeRunJson(c, RunStatus::Running).ok());
     auto back = run.readConfig();
@@ -73,6 +77,9 @@ void TestTrainingRun::configRoundTrip() {
     QCOMPARE(back->batchSize, c.batchSize);
     QCOMPARE(back->learningRate, c.learningRate);
     QCOMPARE(back->seed, c.seed);
+    QCOMPARE(back->kind, c.kind);
+    QCOMPARE(back->variant, c.variant);
+    QCOMPARE(back->initFrom, c.initFrom);
     QCOMPARE(run.readStatus().value(), RunStatus::Running);
 }
 
@@ -172,6 +179,43 @@ void TestTrainingRun::badHeaderNamesTheFile() {
     auto m = run.readMetrics();
     QVERIFY(!m.ok());
     QVERIFY(QString::fromStdString(m.error().message).startsWith(run.metricsCsvPath() + QStringLiteral(":1:")));
+}
+
+void TestTrainingRun::legacyFilesReadAndExtend() {
+    // A run folder from before puzzle runs: the columns then known, no puzzle columns.
+    QTemporaryDir dir;
+    TrainingRun run(dir.path());
+    writeFile(run.metricsCsvPath(),
+              "step,total_steps,samples_seen,loss,accuracy,learning_rate,samples_per_second,eta_seconds,wall_seconds,"
+              "epoch\n1,10,16,2.5,0.1,0.001,100,9,1,0\n2,10,32,2.4,0.2,0.001,100,8,2,0\n");
+    writeFile(run.validationCsvPath(), "step,positions,top1,top3,nll\n2,50,0.25,0.5,2.1\n");
+    auto m = run.readMetrics();
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+    QCOMPARE(m->training.size(), 2);
+    QCOMPARE(m->training[1].loss, 2.4);
+    QCOMPARE(m->training[1].mae, 0.0);
+    QCOMPARE(m->validation.size(), 1);
+    QCOMPARE(m->validation[0].top1, 0.25);
+    // Appending rewrites the old rows under the current header, so every row has every column.
+    auto more = points(3, 4, 2.0);
+    more[1].mae = 321.5;
+    QVERIFY(run.appendTraining(more).ok());
+    kibitz::jobs::ValidationPoint v;
+    v.step = 4;
+    v.mae = 300.25;
+    v.baselineMae = 410.5;
+    QVERIFY(run.appendValidation({v}).ok());
+    m = run.readMetrics();
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
+    QCOMPARE(m->training.size(), 4);
+    QCOMPARE(m->training[0].loss, 2.5);
+    QCOMPARE(m->training[3].mae, 321.5);
+    QCOMPARE(m->validation.size(), 2);
+    QCOMPARE(m->validation[1].mae, 300.25);
+    QCOMPARE(m->validation[1].baselineMae, 410.5);
+    QFile f(run.metricsCsvPath());
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readLine().trimmed().endsWith(",epoch,mae"));
 }
 
 void TestTrainingRun::checkpointsNewestFirst() {

@@ -1,15 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Drives a tiny real training run from the Training page: points reach the loss chart, pause stops the worker
+// Drives tiny real training runs from the Training page: points reach the loss chart, pause stops the worker
 // within seconds with a checkpoint, resume continues from that checkpoint's step, a run left "running" (the
-// app was killed: a child process is SIGKILLed) is offered for resume and loses nothing. Saves a screenshot of the page
-// next to the test binary.
+// app was killed: a child process is SIGKILLed) is offered for resume and loses nothing; the same for a puzzle-rating
+// run with its MAE chart and evaluation views; fine-tuning starts from a bundle's weights; two real bundles compare
+// side by side. Saves screenshots of the page next to the test binary.
 
+#include "core/jobs/human_model.h"
+#include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/training_job.h"
 #include "core/jobs/training_run.h"
+#include "core/models/torch_evaluator.h"
+#include "ui/evaluation_view.h"
 #include "ui/training_page.h"
 
 #include <QApplication>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLineSeries>
@@ -17,6 +27,8 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
+#include <QRadioButton>
+#include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -24,9 +36,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+using kibitz::jobs::CheckpointEvaluation;
 using kibitz::jobs::RunStatus;
 using kibitz::jobs::TrainingEnd;
+using kibitz::jobs::TrainingJob;
 using kibitz::jobs::TrainingRun;
+using kibitz::jobs::TrainingRunConfig;
 using kibitz::ui::TrainingPage;
 
 namespace {
@@ -42,6 +57,81 @@ void configureTiny(TrainingPage& page, const QString& runs) {
     page.findChild<QSpinBox*>(QStringLiteral("steps"))->setValue(600);
     page.findChild<QSpinBox*>(QStringLiteral("batch"))->setValue(16);
     page.findChild<QSpinBox*>(QStringLiteral("threads"))->setValue(1);
+}
+
+/// Sets the form to a tiny puzzle-rating run on the puzzle sample.
+void configureTinyPuzzle(TrainingPage& page, const QString& runs) {
+    page.setRunsFolder(runs);
+    auto* kind = page.findChild<QComboBox*>(QStringLiteral("kind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("puzzle")));
+    page.setDataFiles({QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv")});
+    auto* size = page.findChild<QComboBox*>(QStringLiteral("size"));
+    size->setCurrentIndex(size->findData(QStringLiteral("tiny")));
+    page.findChild<QSpinBox*>(QStringLiteral("steps"))->setValue(300);
+    page.findChild<QSpinBox*>(QStringLiteral("batch"))->setValue(16);
+    page.findChild<QSpinBox*>(QStringLiteral("threads"))->setValue(1);
+}
+
+/// A tiny config of `kind` on the test data, without validation passes.
+TrainingRunConfig tinyConfig(const QString& kind, qint64 steps, quint64 seed) {
+    TrainingRunConfig c;
+    c.kind = kind;
+    c.size = QStringLiteral("tiny");
+    c.dataFiles = {kind == QLatin1String("puzzle") ? QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv")
+                                                   : QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn")};
+    c.steps = steps;
+    c.batchSize = 16;
+    c.threads = 1;
+    c.seed = seed;
+    c.deriveIntervals();
+    c.validateEvery = 0;
+    c.learningRate = kind == QLatin1String("puzzle") ? 5e-3 : 1e-3;
+    return c;
+}
+
+/// Runs `config` to its end in this thread; empty on success, else the failure.
+QString runJob(const TrainingRunConfig& config, const QString& runDir) {
+    TrainingJob job(config, runDir);
+    QSignalSpy finished(&job, &TrainingJob::finished);
+    QSignalSpy failed(&job, &TrainingJob::failed);
+    job.run(false);
+    if (!failed.isEmpty()) return failed.first().first().toString();
+    if (finished.isEmpty()) return QStringLiteral("the job neither finished nor failed");
+    return {};
+}
+
+/// Trains a tiny model of `kind` for `steps` steps and exports it as a bundle; empty on failure (with a warning).
+QString tinyBundle(const QString& kind, const QString& dir, const QString& name, qint64 steps, quint64 seed) {
+    const TrainingRunConfig c = tinyConfig(kind, steps, seed);
+    const QString runDir = QDir(dir).filePath(name);
+    if (const QString e = runJob(c, runDir); !e.isEmpty()) {
+        qWarning("training %s failed: %s", qPrintable(name), qPrintable(e));
+        return {};
+    }
+    const QString bundle = QDir(dir).filePath(name + QStringLiteral(".kibitz"));
+    const auto s = kibitz::jobs::exportCheckpointBundle(TrainingRun(runDir).latestCheckpoint(), bundle, c);
+    if (!s.ok()) {
+        qWarning("export of %s failed: %s", qPrintable(name), s.error().message.c_str());
+        return {};
+    }
+    return bundle;
+}
+
+/// The weights of a model file (bundle or checkpoint) of `kind`, by tensor name.
+std::map<std::string, std::vector<float>> weightsOf(const QString& kind, const QString& path) {
+    std::map<std::string, std::vector<float>> out;
+    if (kind == QLatin1String("puzzle")) {
+        auto p = kibitz::jobs::loadPuzzleModel(path.toStdString());
+        if (!p.ok()) qWarning("%s", p.error().message.c_str());
+        if (p.ok())
+            for (auto& w : p.value()->exportWeights()) out[w.name] = std::move(w.values);
+        return out;
+    }
+    auto ev = kibitz::jobs::loadHumanEvaluator(path);
+    if (!ev.ok()) qWarning("%s", ev.error().message.c_str());
+    if (const auto* t = ev.ok() ? dynamic_cast<const kibitz::models::TorchEvaluator*>(ev.value().get()) : nullptr)
+        for (auto& w : t->exportWeights()) out[w.name] = std::move(w.values);
+    return out;
 }
 
 /// True when the series' x values strictly increase (no restart from step 0, no duplicate steps).
@@ -60,6 +150,10 @@ private Q_SLOTS:
     void scanShowsTheSample();
     void trainPauseResumeStop();
     void killedRunResumesWithNothingLost();
+    void puzzleTrainPauseResumeStop();
+    void fineTuneStartsFromTheBundle_data();
+    void fineTuneStartsFromTheBundle();
+    void compareTwoBundles();
 };
 
 void TestTrainingPage::scanShowsTheSample() {
@@ -232,6 +326,217 @@ void TestTrainingPage::killedRunResumesWithNothingLost() {
     // The chart shows the history from before the kill as well.
     QCOMPARE(reopened.lossSeries()->at(0).x(), 1.0);
     QCOMPARE(reopened.lastStep(), finalStep);
+}
+
+void TestTrainingPage::puzzleTrainPauseResumeStop() {
+    QTemporaryDir runs;
+    QVERIFY(runs.isValid());
+    TrainingPage page;
+    page.resize(1280, 860);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    configureTinyPuzzle(page, runs.path());
+    QCOMPARE(page.formConfig().kind, QStringLiteral("puzzle"));
+    QSignalSpy ended(&page, &TrainingPage::runEnded);
+    QSignalSpy failed(&page, &TrainingPage::runFailed);
+
+    button(page, "start")->click();
+    QVERIFY(page.isRunning());
+    // Training points and a validation MAE (every 30 steps) reach the charts.
+    QTRY_VERIFY_WITH_TIMEOUT((page.lastStep() >= 40 && page.validationSeries()->count() >= 1) || !failed.isEmpty(),
+                             60000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+    const double firstMae = page.validationSeries()->at(0).y();
+    QVERIFY2(firstMae > 10.0 && firstMae < 3000.0, qPrintable(QString::number(firstMae)));  // rating points
+    const QString runDir = page.currentRunDir();
+
+    QElapsedTimer stopClock;
+    stopClock.start();
+    button(page, "pause")->click();
+    QVERIFY(ended.wait(10000));
+    const qint64 stopMs = stopClock.elapsed();
+    const auto delay = page.loopDelay();
+    qInfo("puzzle run: GUI event loop delay max %.1f ms, mean %.2f ms over %lld probes; pause took %lld ms",
+          delay.maxMs, delay.meanMs, static_cast<long long>(delay.samples), static_cast<long long>(stopMs));
+    QVERIFY(delay.samples > 10 && delay.meanMs < 50.0);
+    QCOMPARE(ended.first().at(0).value<TrainingEnd>(), TrainingEnd::Paused);
+    const qint64 pausedStep = ended.first().at(1).toLongLong();
+    QVERIFY(pausedStep >= 40 && pausedStep < 300);
+    TrainingRun run(runDir);
+    QVERIFY(QFileInfo::exists(run.latestCheckpoint()));
+    QCOMPARE(run.readConfig().value().kind, QStringLiteral("puzzle"));
+    auto metrics = run.readMetrics();
+    QVERIFY(metrics.ok());
+    QCOMPARE(metrics->training.last().step, pausedStep);
+    QVERIFY(metrics->training.last().mae > 0.0);
+    QVERIFY(!metrics->validation.isEmpty());
+    QVERIFY(qAbs(metrics->validation.first().mae - firstMae) < 0.01);  // the CSV keeps 8 digits
+    QVERIFY(metrics->validation.first().baselineMae > 0.0);
+    QVERIFY(QFileInfo::exists(run.metricsJsonPath()));
+
+    // Evaluate: errors by solution length and one scatter point per held-out puzzle.
+    QSignalSpy evaluated(&page, &TrainingPage::checkpointEvaluated);
+    page.evaluateCheckpoint(run.latestCheckpoint());
+    QVERIFY(evaluated.wait(30000));
+    const auto evaluation = evaluated.first().first().value<CheckpointEvaluation>();
+    QCOMPARE(evaluation.kind, QStringLiteral("puzzle"));
+    QVERIFY(evaluation.puzzleOverall.puzzles > 0);
+    QCOMPARE(qint64(evaluation.predictedVsTrue.size()), evaluation.puzzleOverall.puzzles);
+    QVERIFY(!evaluation.byLength.isEmpty());
+    qint64 byLength = 0;
+    for (const auto& r : evaluation.byLength) byLength += r.puzzles;
+    QCOMPARE(byLength, evaluation.puzzleOverall.puzzles);
+    auto* table = page.findChild<QTableWidget*>(QStringLiteral("evaluation"));
+    QCOMPARE(table->columnCount(), 6);
+    QCOMPARE(table->item(0, 0)->text(), QStringLiteral("all"));
+    QCOMPARE(table->item(0, 1)->text().toLongLong(), evaluation.puzzleOverall.puzzles);
+    kibitz::ui::EvaluationView* view = page.evaluationView();
+    const auto scatter = view->scatterChart()->series();
+    QCOMPARE(scatter.size(), 2);  // the model's points and the diagonal
+    QCOMPARE(qobject_cast<QScatterSeries*>(scatter.first())->count(), int(evaluation.puzzleOverall.puzzles));
+
+    QSignalSpy exported(&page, &TrainingPage::checkpointExported);
+    const QString bundle = runs.filePath(QStringLiteral("puzzle-tiny.kibitz"));
+    page.exportCheckpoint(run.latestCheckpoint(), bundle);
+    QVERIFY(exported.wait(30000));
+    QVERIFY2(exported.first().at(1).toString().isEmpty(), qPrintable(exported.first().at(1).toString()));
+    QCOMPARE(kibitz::jobs::modelKindOf(bundle).value(), QStringLiteral("puzzle"));
+    QSignalSpy useForRating(&page, &TrainingPage::useRatingModelRequested);
+    QSignalSpy useForAnalysis(&page, &TrainingPage::useModelRequested);
+    page.findChild<QListWidget*>(QStringLiteral("checkpoints"))->setCurrentRow(0);
+    QCOMPARE(button(page, "useForAnalysis")->text(), QStringLiteral("Use for rating"));
+    button(page, "useForAnalysis")->click();
+    QCOMPARE(useForRating.count(), 1);
+    QCOMPARE(useForAnalysis.count(), 0);
+
+    // Resume continues after the checkpoint's step.
+    const int pointsBefore = int(page.lossSeries()->count());
+    button(page, "resume")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(page.lastStep() >= pausedStep + 20 || !failed.isEmpty(), 60000);
+    QVERIFY2(failed.isEmpty(), qPrintable(failed.value(0).value(0).toString()));
+    QVERIFY(page.lossSeries()->at(pointsBefore).x() > double(pausedStep));
+    QVERIFY(increasing(page.lossSeries()));
+    const QString log = page.findChild<QPlainTextEdit*>(QStringLiteral("log"))->toPlainText();
+    QVERIFY2(log.contains(QStringLiteral("at step %1").arg(pausedStep)), qPrintable(log.right(2000)));
+
+    QVERIFY(
+        page.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/screenshot_training_puzzle.png")));
+    QVERIFY(page.exportChartsPng(runs.filePath(QStringLiteral("charts.png"))));
+    QVERIFY(page.exportChartsCsv(runs.filePath(QStringLiteral("charts.csv"))));
+    QVERIFY(page.exportEvaluationPng(runs.filePath(QStringLiteral("evaluation.png"))));
+    QVERIFY(page.exportEvaluationCsv(runs.filePath(QStringLiteral("evaluation.csv"))));
+    QFile scatterCsv(runs.filePath(QStringLiteral("evaluation_scatter.csv")));
+    QVERIFY(scatterCsv.open(QIODevice::ReadOnly));
+    QCOMPARE(qint64(scatterCsv.readAll().count('\n')), evaluation.puzzleOverall.puzzles + 1);
+
+    ended.clear();
+    button(page, "stop")->click();
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(ended.first().at(0).value<TrainingEnd>(), TrainingEnd::Stopped);
+    QVERIFY(ended.first().at(1).toLongLong() > pausedStep);
+}
+
+void TestTrainingPage::fineTuneStartsFromTheBundle_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("human") << QStringLiteral("human");
+    QTest::newRow("puzzle") << QStringLiteral("puzzle");
+}
+
+void TestTrainingPage::fineTuneStartsFromTheBundle() {
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString bundle = tinyBundle(kind, dir.path(), QStringLiteral("base"), 5, 1);
+    QVERIFY(!bundle.isEmpty());
+    const auto bundleWeights = weightsOf(kind, bundle);
+    QVERIFY(!bundleWeights.empty());
+
+    // The page's fine-tune choice reaches the run config.
+    TrainingPage page;
+    auto* kindBox = page.findChild<QComboBox*>(QStringLiteral("kind"));
+    kindBox->setCurrentIndex(kindBox->findData(kind));
+    page.setFineTuneSource(bundle);
+    QVERIFY(page.findChild<QRadioButton*>(QStringLiteral("fineTune"))->isChecked());
+    QCOMPARE(page.formConfig().initFrom, bundle);
+    QCOMPARE(page.findChild<QDoubleSpinBox*>(QStringLiteral("learningRate"))->value(), 1e-4);
+
+    // One step at learning rate 0 changes no weight (AdamW moves nothing): what the run saved is what it
+    // started from, which must be the bundle's weights.
+    TrainingRunConfig fineTune = tinyConfig(kind, 1, 7);
+    fineTune.learningRate = 0.0;
+    fineTune.initFrom = bundle;
+    const QString ftDir = dir.filePath(QStringLiteral("finetune"));
+    const QString error = runJob(fineTune, ftDir);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(QFileInfo::exists(QDir(ftDir).filePath(QStringLiteral("init.pt"))));
+    QCOMPARE(TrainingRun(ftDir).readConfig().value().initFrom, bundle);
+    const auto started = weightsOf(kind, TrainingRun(ftDir).latestCheckpoint());
+    QCOMPARE(started.size(), bundleWeights.size());
+    for (const auto& [name, values] : bundleWeights) {
+        const auto it = started.find(name);
+        QVERIFY2(it != started.end(), name.c_str());
+        QVERIFY2(it->second == values, name.c_str());
+    }
+
+    // The control: the same run from scratch does not have the bundle's weights.
+    TrainingRunConfig scratch = fineTune;
+    scratch.initFrom.clear();
+    const QString scratchDir = dir.filePath(QStringLiteral("scratch"));
+    const QString scratchError = runJob(scratch, scratchDir);
+    QVERIFY2(scratchError.isEmpty(), qPrintable(scratchError));
+    QVERIFY(weightsOf(kind, TrainingRun(scratchDir).latestCheckpoint()) != bundleWeights);
+}
+
+void TestTrainingPage::compareTwoBundles() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString a = tinyBundle(QStringLiteral("puzzle"), dir.path(), QStringLiteral("a"), 5, 1);
+    const QString b = tinyBundle(QStringLiteral("puzzle"), dir.path(), QStringLiteral("b"), 40, 2);
+    QVERIFY(!a.isEmpty() && !b.isEmpty());
+
+    TrainingPage page;
+    page.resize(1280, 860);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.setDataFiles({QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv")});
+    QSignalSpy compared(&page, &TrainingPage::modelsCompared);
+    page.compareModels(a, b);
+    QVERIFY(compared.wait(30000));
+    QVERIFY2(compared.first().at(1).toString().isEmpty(), qPrintable(compared.first().at(1).toString()));
+    const auto evaluations = compared.first().at(0).value<QVector<CheckpointEvaluation>>();
+    QCOMPARE(evaluations.size(), 2);
+    QCOMPARE(evaluations[0].checkpoint, a);
+    QCOMPARE(evaluations[1].checkpoint, b);
+    // The same held-out puzzles, in the same order, for both.
+    QCOMPARE(evaluations[0].puzzleOverall.puzzles, evaluations[1].puzzleOverall.puzzles);
+    QVERIFY(evaluations[0].puzzleOverall.puzzles > 0);
+    for (int i = 0; i < evaluations[0].predictedVsTrue.size(); ++i)
+        QCOMPARE(evaluations[0].predictedVsTrue[i].x(), evaluations[1].predictedVsTrue[i].x());
+    QVERIFY(evaluations[0].puzzleOverall.mae != evaluations[1].puzzleOverall.mae);
+
+    auto* table = page.findChild<QTableWidget*>(QStringLiteral("evaluation"));
+    QCOMPARE(table->columnCount(), 1 + 5 * 2);
+    QCOMPARE(table->item(0, 1)->text(), table->item(0, 2)->text());  // same puzzle count side by side
+    QCOMPARE(table->item(0, 3)->text(), QString::number(evaluations[0].puzzleOverall.mae, 'f', 1));
+    QCOMPARE(table->item(0, 4)->text(), QString::number(evaluations[1].puzzleOverall.mae, 'f', 1));
+    kibitz::ui::EvaluationView* view = page.evaluationView();
+    auto* bars = qobject_cast<QBarSeries*>(view->barChart()->series().value(0));
+    QVERIFY(bars);
+    QCOMPARE(bars->count(), 3);  // both models and the mean-by-length baseline
+    QCOMPARE(view->scatterChart()->series().size(), 3);
+
+    QVERIFY(page.exportEvaluationPng(dir.filePath(QStringLiteral("compare.png"))));
+    QVERIFY(page.exportEvaluationCsv(dir.filePath(QStringLiteral("compare.csv"))));
+    QFile csv(dir.filePath(QStringLiteral("compare.csv")));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().count('\n'), qsizetype(table->rowCount() + 1));
+    QVERIFY(page.grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/screenshot_compare.png")));
+
+    // Models of different kinds do not compare.
+    compared.clear();
+    page.compareModels(a, QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn"));
+    QVERIFY(compared.wait(30000));
+    QVERIFY(!compared.first().at(1).toString().isEmpty());
 }
 
 namespace {
