@@ -74,7 +74,8 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
         tr("Held-out results by the mover's Elo (human-move models) or by solution length (puzzle models); the "
            "last two evaluated models are shown side by side"));
     m_table->setHorizontalHeaderLabels({tr("Elo"), tr("Positions"), tr("Top-1"), tr("Top-3"), tr("NLL")});
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setMinimumWidth(320);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     splitter->addWidget(m_table);
 
@@ -89,7 +90,8 @@ EvaluationView::EvaluationView(QWidget* parent) : QWidget(parent) {
     chartLayout->addWidget(m_scatterView, 1);
     m_scatterView->hide();
     splitter->addWidget(m_charts);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

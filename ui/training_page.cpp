@@ -16,7 +16,6 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -31,7 +30,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -387,6 +385,7 @@ QWidget* TrainingPage::buildChartsPane() {
     v->addLayout(controls);
 
     auto* tabs = new QTabWidget(pane);
+    m_tabs = tabs;
     m_log = new QPlainTextEdit(tabs);
     m_log->setObjectName(QStringLiteral("log"));
     m_log->setReadOnly(true);
@@ -461,6 +460,7 @@ QWidget* TrainingPage::buildChartsPane() {
     evalButtons->addWidget(evalCsv);
     evalLayout->addLayout(evalButtons);
     tabs->addTab(evalPane, tr("Evaluation"));
+    m_evaluationPane = evalPane;
     v->addWidget(tabs, 2);
     return pane;
 }
@@ -841,6 +841,7 @@ void TrainingPage::evaluateCheckpoint(const QString& checkpoint) {
             onLog({tr("evaluation of %1: %2").arg(QFileInfo(ev.checkpoint).fileName(), ev.summary)});
             // The previous evaluation stays beside the new one, so two checkpoints compare side by side.
             m_evaluationView->addEvaluation(ev);
+            m_tabs->setCurrentWidget(m_evaluationPane);
             Q_EMIT checkpointEvaluated(ev);
         });
     });
@@ -887,6 +888,7 @@ void TrainingPage::compareModels(const QString& first, const QString& second) {
                 for (const auto& ev : evaluations)
                     onLog({tr("evaluation of %1: %2").arg(QFileInfo(ev.checkpoint).fileName(), ev.summary)});
                 m_evaluationView->setEvaluations(evaluations);
+                m_tabs->setCurrentWidget(m_evaluationPane);
             }
             Q_EMIT modelsCompared(evaluations, error);
         });

@@ -29,7 +29,7 @@ class QPushButton;
 class QRadioButton;
 class QSlider;
 class QSpinBox;
-class QTableWidget;
+class QTabWidget;
 class QTimer;
 class QValueAxis;
 
@@ -202,6 +202,8 @@ private:
     QListWidget* m_checkpoints = nullptr;
     QPushButton* m_useCheckpoint = nullptr;
     EvaluationView* m_evaluationView = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QWidget* m_evaluationPane = nullptr;
     QLabel* m_status = nullptr;
 
     // The run.
