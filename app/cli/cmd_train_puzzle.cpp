@@ -28,6 +28,9 @@ void printHelp() {
         "  --no-target-sampling use the rating itself instead of N(mu, RD^2) samples\n"
         "  --threads T (1)  --seed S (1)  --chunk N (50000)  --checkpoint-every N (500)  --validate-every N (2000)\n"
         "  --validation-puzzles N (5000)   --log-every N (50)   --resume\n"
+        "  --init BUNDLE        fine-tune: start from the config, weights and rating normalisation of a .kibitz\n"
+        "                       bundle or checkpoint (fresh optimizer state; pick a lower --lr, e.g. 1e-4; a model\n"
+        "                       with human features needs NAME+human in --config too)\n"
         "%s",
         humanOptionsHelp());
 }
@@ -55,7 +58,8 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
                                      "validation-puzzles",
                                      "log-every",
                                      "keep-every",
-                                     "nll-weight"}),
+                                     "nll-weight",
+                                     "init"}),
               withHumanFlagOptions({"resume", "no-target-sampling", "help"}));
     if (args.has("help")) {
         printHelp();
@@ -102,6 +106,11 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
     o.sampleTargets = !args.has("no-target-sampling");
     o.resume = args.has("resume");
     if (!args.ok()) return usage(args.error());
+    if (auto init = args.value("init")) {
+        std::string initError;
+        o.initCheckpoint = prepareInitCheckpoint("puzzle", *init, o.outDir, "init.pt", initError);
+        if (!initError.empty()) return usage("--init: " + initError);
+    }
 
     std::shared_ptr<jobs::HumanFeatures> human;
     if (o.config.humanFeatures > 0) {
