@@ -1,29 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kibitz-cli rate: predicted Lichess rating (with uncertainty) of one puzzle or of every puzzle of a CSV file.
-// Batch mode is resumable: rows go to OUT.partial, fsync'd after each batch; a rerun truncates a torn last line,
-// skips the rows already rated (matched by PuzzleId and occurrence) and appends; the end renames to OUT.
+// Batch mode is jobs::rateCsvFile (shared with the GUI puzzle panel): resumable through OUT.partial.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_human_args.h"
 #include "core/chess/notation.h"
 #include "core/chess/puzzle_csv.h"
+#include "core/common/cancel_token.h"
 #include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_rating.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <map>
 #include <sstream>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace kibitz::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 void printHelp() {
     std::printf(
@@ -92,138 +85,38 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
     return kExitOk;
 }
 
-bool syncFile(std::FILE* f) { return std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0; }
-
-/// Reads the partial output: truncates a torn last line and counts the PuzzleIds already written.
-bool loadPartial(const std::string& path, std::map<std::string, int>& done, std::int64_t& rows, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return true;
-    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const auto lastNl = content.rfind('\n');
-    const std::size_t keep = lastNl == std::string::npos ? 0 : lastNl + 1;
-    if (keep != content.size()) {
-        std::error_code ec;
-        fs::resize_file(path, keep, ec);
-        if (ec) {
-            error = path + ": cannot truncate the torn last line: " + ec.message();
-            return false;
-        }
-        content.resize(keep);
-    }
-    std::istringstream lines(content);
-    std::string line;
-    bool header = true;
-    while (std::getline(lines, line)) {
-        if (header) {
-            header = false;
-            continue;
-        }
-        ++done[line.substr(0, line.find(','))];
-        ++rows;
-    }
-    return true;
-}
-
 int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std::string& outPath, int batchSize) {
-    auto reader = chess::PuzzleCsvReader::open(inPath);
-    if (!reader.ok()) return usageError(reader.error().message);
-    auto& rd = *reader.value();
-    std::int64_t bad = 0;
-    rd.setOnSkip([&bad](const chess::CsvSkip& s) {
-        ++bad;
-        std::fprintf(stderr, "\nskipped %s\n", s.message().c_str());
-    });
-    const std::string partial = outPath + ".partial";
-    std::map<std::string, int> done;
-    std::int64_t resumed = 0;
-    std::string error;
-    if (!loadPartial(partial, done, resumed, error)) {
-        std::fprintf(stderr, "kibitz-cli rate: %s\n", error.c_str());
-        return kExitFailure;
-    }
-    const bool fresh = !fs::exists(partial) || fs::file_size(partial) == 0;
-    std::FILE* out = std::fopen(partial.c_str(), "ab");
-    if (!out) {
-        std::fprintf(stderr, "kibitz-cli rate: %s: cannot open for writing\n", partial.c_str());
-        return kExitFailure;
-    }
-    if (fresh) std::fprintf(out, "PuzzleId,PredictedRating,Uncertainty,SolutionLength,Rating,RatingDeviation\n");
-    if (resumed > 0)
-        std::fprintf(stderr, "resuming: %lld rows already rated in %s\n", static_cast<long long>(resumed),
-                     partial.c_str());
-
-    std::vector<chess::Puzzle> batch;
-    std::int64_t rated = resumed;
-    const auto start = std::chrono::steady_clock::now();
-    auto lastDraw = start - std::chrono::seconds(1);
-    std::int64_t ratedThisRun = 0;
-    auto progress = [&](bool final) {
+    auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    bool announced = false;
+    auto draw = [&](const jobs::RateCsvProgress& p, bool final) {
+        if (!announced && p.resumed > 0)
+            std::fprintf(stderr, "resuming: %lld rows already rated in %s.partial\n", static_cast<long long>(p.resumed),
+                         outPath.c_str());
+        announced = true;
         const auto now = std::chrono::steady_clock::now();
         if (!final && now - lastDraw < std::chrono::milliseconds(100)) return;
         lastDraw = now;
-        const double frac =
-            rd.input().totalBytes() > 0 ? double(rd.input().bytesRead()) / double(rd.input().totalBytes()) : 0.0;
-        const double secs = std::chrono::duration<double>(now - start).count();
-        const int width = 30, filled = int(frac * width);
+        const int width = 30, filled = int(p.fraction * width);
         std::fprintf(stderr, "\r[%s%s] %5.1f%%  %lld rated  %lld bad  %.0f puzzles/s",
                      std::string(std::size_t(filled), '#').c_str(),
-                     std::string(std::size_t(width - filled), '.').c_str(), 100 * frac, static_cast<long long>(rated),
-                     static_cast<long long>(bad), secs > 0 ? double(ratedThisRun) / secs : 0.0);
+                     std::string(std::size_t(width - filled), '.').c_str(), 100 * p.fraction,
+                     static_cast<long long>(p.rated), static_cast<long long>(p.bad),
+                     p.seconds > 0 ? double(p.ratedThisRun) / p.seconds : 0.0);
         if (final) std::fprintf(stderr, "\n");
     };
-    auto flush = [&]() -> bool {
-        if (batch.empty()) return true;
-        auto r = model.predict(batch, nullptr, batchSize);
-        if (!r.ok()) {
-            std::fprintf(stderr, "\nkibitz-cli rate: %s\n", r.error().message.c_str());
-            return false;
-        }
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            const auto& p = batch[i];
-            std::fprintf(out, "%s,%.1f,%.1f,%d,%d,%d\n", p.id.c_str(), r.value()[i].rating, r.value()[i].sigma,
-                         p.solutionLength(), p.rating, p.ratingDeviation);
-        }
-        // A batch is durable before the next one starts, so a kill loses at most the batch in flight.
-        if (!syncFile(out)) {
-            std::fprintf(stderr, "\nkibitz-cli rate: %s: write failed\n", partial.c_str());
-            return false;
-        }
-        rated += std::int64_t(batch.size());
-        ratedThisRun += std::int64_t(batch.size());
-        batch.clear();
-        progress(false);
-        return true;
-    };
-    chess::Puzzle p;
-    while (rd.next(p)) {
-        if (auto it = done.find(p.id); it != done.end() && it->second > 0) {
-            --it->second;
-            continue;
-        }
-        batch.push_back(p);
-        if (int(batch.size()) >= batchSize && !flush()) {
-            std::fclose(out);
-            return kExitFailure;
-        }
-    }
-    const bool ok = flush();
-    std::fclose(out);
-    progress(true);
-    if (!ok) return kExitFailure;
-    if (!rd.headerError().empty()) return usageError(rd.headerError());
-    if (!rd.input().error().empty()) {
-        std::fprintf(stderr, "kibitz-cli rate: %s\n", rd.input().error().c_str());
+    auto r = jobs::rateCsvFile(
+        model, inPath, outPath, batchSize, CancelToken(), [&](const jobs::RateCsvProgress& p) { draw(p, false); },
+        [](const chess::CsvSkip& s) { std::fprintf(stderr, "\nskipped %s\n", s.message().c_str()); });
+    if (!r) {
+        std::fprintf(stderr, "\n");
+        if (r.error().code == ErrorCode::InvalidInput) return usageError(r.error().message);
+        std::fprintf(stderr, "kibitz-cli rate: %s\n", r.error().message.c_str());
         return kExitFailure;
     }
-    std::error_code ec;
-    fs::rename(partial, outPath, ec);
-    if (ec) {
-        std::fprintf(stderr, "kibitz-cli rate: cannot rename %s to %s: %s\n", partial.c_str(), outPath.c_str(),
-                     ec.message().c_str());
-        return kExitFailure;
-    }
-    std::fprintf(stderr, "%lld puzzles rated, %lld bad rows skipped -> %s\n", static_cast<long long>(rated),
-                 static_cast<long long>(bad), outPath.c_str());
+    const auto& p = r.value().progress;
+    draw(p, true);
+    std::fprintf(stderr, "%lld puzzles rated, %lld bad rows skipped -> %s\n", static_cast<long long>(p.rated),
+                 static_cast<long long>(p.bad), outPath.c_str());
     return kExitOk;
 }
 

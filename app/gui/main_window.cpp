@@ -10,6 +10,7 @@
 #include "ui/fen_dialog.h"
 #include "ui/game_chooser_dialog.h"
 #include "ui/game_model.h"
+#include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/sort_trainer.h"
 #include "ui/training_page.h"
@@ -188,6 +189,21 @@ void MainWindow::createDocks() {
             [this](const chess::Position& p) { m_board->setPosition(p); });
     connect(m_sort, &ui::SortTrainer::arrowsChanged, m_board, &ui::BoardWidget::setArrows);
 
+    // Puzzles: built on the board or imported; rating, solve curve, per-move difficulty, batch rating.
+    m_puzzle = new ui::PuzzlePanel(this);
+    m_puzzle->setObjectName(QStringLiteral("puzzlePanel"));
+    m_puzzle->setBoard(m_board);
+    m_puzzle->setModels(QString(),
+                        jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
+    m_puzzleDock = new QDockWidget(tr("Puzzle"), this);
+    m_puzzleDock->setObjectName(QStringLiteral("puzzleDock"));
+    m_puzzleDock->setWidget(m_puzzle);
+    addDockWidget(Qt::RightDockWidgetArea, m_puzzleDock);
+    tabifyDockWidget(m_sortDock, m_puzzleDock);
+    m_analysisDock->raise();
+    connect(m_puzzle, &ui::PuzzlePanel::positionRequested, this,
+            [this](const chess::Position& p) { setFen(QString::fromStdString(p.fen())); });
+
     // The training studio: hidden until asked for, or until it finds a run to offer for resume.
     m_training = new ui::TrainingPage(this);
     m_training->setObjectName(QStringLiteral("trainingPage"));
@@ -297,6 +313,7 @@ void MainWindow::createActions() {
 
     board->addAction(m_reviewDock->toggleViewAction());
     board->addAction(m_sortDock->toggleViewAction());
+    board->addAction(m_puzzleDock->toggleViewAction());
     board->addSeparator();
     board->addAction(tr("&Sort moves in this position"), this, &MainWindow::sortCurrentPosition);
     board->addAction(tr("Sort moves from a &puzzle file…"), this, &MainWindow::sortFromPuzzleFile);

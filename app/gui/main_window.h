@@ -24,6 +24,7 @@ class AnalysisPanel;
 class BoardWidget;
 class EnginePanel;
 class GameModel;
+class PuzzlePanel;
 class ReviewPanel;
 class SortTrainer;
 class TrainingPage;
@@ -97,6 +98,8 @@ private:
     ui::SortTrainer* m_sort = nullptr;
     QDockWidget* m_reviewDock = nullptr;
     QDockWidget* m_sortDock = nullptr;
+    ui::PuzzlePanel* m_puzzle = nullptr;  ///< puzzle rating (board-built or imported puzzles, batch rating)
+    QDockWidget* m_puzzleDock = nullptr;
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
     chess::PgnGame m_loadedGame;  ///< tags and clocks of the game on the board (empty after New game / FEN)

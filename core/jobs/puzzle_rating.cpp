@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/jobs/puzzle_rating.h"
+
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace kibitz::jobs {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool syncFile(std::FILE* f) { return std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0; }
+
+/// Reads the partial output: truncates a torn last line and counts the PuzzleIds already written.
+Status loadPartial(const std::string& path, std::map<std::string, int>& done, std::int64_t& rows) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {};
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto lastNl = content.rfind('\n');
+    const std::size_t keep = lastNl == std::string::npos ? 0 : lastNl + 1;
+    if (keep != content.size()) {
+        // A kill in the middle of a write leaves a line without its newline: drop it, it is rated again.
+        std::error_code ec;
+        fs::resize_file(path, keep, ec);
+        if (ec) return makeError(ErrorCode::Io, path + ": cannot truncate the torn last line: " + ec.message());
+        content.resize(keep);
+    }
+    std::istringstream lines(content);
+    std::string line;
+    bool header = true;
+    while (std::getline(lines, line)) {
+        if (header) {
+            header = false;
+            continue;
+        }
+        ++done[line.substr(0, line.find(','))];
+        ++rows;
+    }
+    return {};
+}
+
+std::string extensionOf(const std::string& path) {
+    std::string lower;
+    for (char c : path) lower.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+    if (lower.ends_with(".zst")) lower.resize(lower.size() - 4);
+    const auto dot = lower.rfind('.');
+    return dot == std::string::npos ? std::string() : lower.substr(dot);
+}
+
+}  // namespace
+
+Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
+                                const chess::Puzzle& puzzle) {
+    const auto start = std::chrono::steady_clock::now();
+    if (puzzle.moves.size() < 2)
+        return makeError(ErrorCode::InvalidInput,
+                         "puzzle " + puzzle.id + ": needs the setup move and at least one solver move");
+    PuzzleRating out;
+    std::vector<std::vector<float>> features;
+    if (human) {
+        auto pos = chess::Position::fromFen(puzzle.fen);
+        if (!pos) return makeError(ErrorCode::InvalidInput, "puzzle " + puzzle.id + ": FEN: " + pos.error().message);
+        auto curve = evaluation::computeSolveCurve(*human, evaluation::PuzzleLine{pos.value(), puzzle.moves});
+        if (!curve) return curve.error();
+        // The curve is computed anyway: reuse it as the model's input instead of running the human model twice.
+        if (model.config().humanFeatures > 0) features.push_back(evaluation::solveFeatures(curve.value()));
+        out.curve = std::move(curve.value());
+    }
+    auto r = model.predict(std::span<const chess::Puzzle>(&puzzle, 1), features.empty() ? nullptr : &features);
+    if (!r) return r.error();
+    out.prediction = r.value().front();
+    out.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return out;
+}
+
+Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::string& inPath,
+                                   const std::string& outPath, int batchSize, const CancelToken& cancel,
+                                   const std::function<void(const RateCsvProgress&)>& onProgress,
+                                   const std::function<void(const chess::CsvSkip&)>& onSkip) {
+    auto reader = chess::PuzzleCsvReader::open(inPath);
+    if (!reader) return makeError(ErrorCode::InvalidInput, reader.error().message);
+    auto& rd = *reader.value();
+    RateCsvSummary summary;
+    RateCsvProgress& progress = summary.progress;
+    rd.setOnSkip([&](const chess::CsvSkip& s) {
+        ++progress.bad;
+        if (onSkip) onSkip(s);
+    });
+    const std::string partial = outPath + ".partial";
+    std::map<std::string, int> done;
+    if (auto st = loadPartial(partial, done, progress.resumed); !st) return st.error();
+    progress.rated = progress.resumed;
+    std::error_code ec;
+    const bool fresh = !fs::exists(partial, ec) || fs::file_size(partial, ec) == 0;
+    std::FILE* out = std::fopen(partial.c_str(), "ab");
+    if (!out) return makeError(ErrorCode::Io, partial + ": cannot open for writing");
+    if (fresh) std::fprintf(out, "%s\n", kRatedCsvHeader);
+
+    const auto start = std::chrono::steady_clock::now();
+    auto report = [&] {
+        const auto& in = rd.input();
+        progress.fraction = in.totalBytes() > 0 ? double(in.bytesRead()) / double(in.totalBytes()) : 0.0;
+        progress.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (onProgress) onProgress(progress);
+    };
+    std::vector<chess::Puzzle> batch;
+    auto flush = [&]() -> Status {
+        if (batch.empty()) return {};
+        auto r = model.predict(batch, nullptr, batchSize);
+        if (!r) return r.error();
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            const auto& p = batch[i];
+            std::fprintf(out, "%s,%.1f,%.1f,%d,%d,%d\n", p.id.c_str(), r.value()[i].rating, r.value()[i].sigma,
+                         p.solutionLength(), p.rating, p.ratingDeviation);
+        }
+        // A batch is durable before the next one starts, so a kill loses at most the batch in flight.
+        if (!syncFile(out)) return makeError(ErrorCode::Io, partial + ": write failed");
+        progress.rated += std::int64_t(batch.size());
+        progress.ratedThisRun += std::int64_t(batch.size());
+        batch.clear();
+        report();
+        return {};
+    };
+    report();
+    chess::Puzzle p;
+    Status status;
+    while (!cancel.isCancelled() && rd.next(p)) {
+        if (auto it = done.find(p.id); it != done.end() && it->second > 0) {
+            --it->second;
+            continue;
+        }
+        batch.push_back(p);
+        if (int(batch.size()) >= batchSize) {
+            status = flush();
+            if (!status) break;
+        }
+    }
+    // A cancelled run drops the unwritten batch: the next run rates those rows again.
+    summary.cancelled = cancel.isCancelled();
+    if (status && !summary.cancelled) status = flush();
+    std::fclose(out);
+    report();
+    if (!status) return status.error();
+    if (summary.cancelled) return summary;
+    if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
+    if (!rd.input().error().empty()) return makeError(ErrorCode::Io, rd.input().error());
+    fs::rename(partial, outPath, ec);
+    if (ec) return makeError(ErrorCode::Io, "cannot rename " + partial + " to " + outPath + ": " + ec.message());
+    return summary;
+}
+
+Result<chess::Puzzle> puzzleFromPgn(const chess::PgnGame& game, std::int64_t gameNumber) {
+    const std::string fen = game.tag("FEN");
+    if (fen.empty()) return makeError(ErrorCode::InvalidInput, "no FEN tag (the position before the setup move)");
+    if (game.moves.size() < 2)
+        return makeError(ErrorCode::InvalidInput, "needs the setup move and at least one solver move, found " +
+                                                      std::to_string(game.moves.size()) + " move(s)");
+    chess::Puzzle p;
+    p.id = game.tag("PuzzleId");
+    if (p.id.empty()) p.id = game.tag("Site");
+    if (p.id.empty() || p.id == "?") p.id = "game " + std::to_string(gameNumber);
+    p.fen = fen;
+    for (const auto& m : game.moves) p.moves.push_back(m.move);
+    auto intTag = [&](const char* name) {
+        const std::string v = game.tag(name);
+        int value = 0;
+        std::istringstream in(v);
+        return (in >> value) ? value : 0;
+    };
+    p.rating = intTag("PuzzleRating");
+    p.ratingDeviation = intTag("PuzzleRatingDeviation");
+    return p;
+}
+
+Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel, std::size_t maxPuzzles) {
+    PuzzleFile file;
+    auto addSkip = [&file](std::string message) {
+        ++file.skipped;
+        if (file.skips.size() < PuzzleFile::kMaxListedSkips) file.skips.push_back(std::move(message));
+    };
+    const std::string ext = extensionOf(path);
+    if (ext == ".pgn") {
+        auto reader = chess::PgnReader::open(path);
+        if (!reader) return reader.error();
+        auto& rd = *reader.value();
+        rd.setOnSkip([&](const chess::PgnSkip& s) { addSkip(s.message()); });
+        chess::PgnGame game;
+        std::int64_t number = 0;
+        while (!cancel.isCancelled() && file.puzzles.size() < maxPuzzles && rd.next(game)) {
+            // Games the reader skipped still count, so "game N" matches the file's order.
+            number = rd.gamesRead() + rd.skippedCount();
+            auto p = puzzleFromPgn(game, number);
+            if (p)
+                file.puzzles.push_back(std::move(p.value()));
+            else
+                addSkip(path + ":" + std::to_string(game.firstLine) + ": " + p.error().message);
+        }
+        if (!rd.ioError().empty()) return makeError(ErrorCode::Io, rd.ioError());
+        file.truncated = file.puzzles.size() >= maxPuzzles;
+    } else {
+        auto reader = chess::PuzzleCsvReader::open(path);
+        if (!reader) return reader.error();
+        auto& rd = *reader.value();
+        rd.setOnSkip([&](const chess::CsvSkip& s) { addSkip(s.message()); });
+        chess::Puzzle p;
+        while (!cancel.isCancelled() && file.puzzles.size() < maxPuzzles && rd.next(p)) file.puzzles.push_back(p);
+        if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
+        if (!rd.input().error().empty()) return makeError(ErrorCode::Io, rd.input().error());
+        file.truncated = file.puzzles.size() >= maxPuzzles;
+    }
+    if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, path + ": reading cancelled");
+    return file;
+}
+
+}  // namespace kibitz::jobs

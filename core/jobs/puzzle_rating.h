@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Rating puzzles with the puzzle model (and, when it wants them, the human solve-probability features): one
+// puzzle with its solve curve, a whole CSV file with resumable output, and puzzles read from CSV or PGN files.
+// Shared by `kibitz-cli rate` and the GUI puzzle panel. Torch-free header.
+
+#include "core/chess/pgn.h"
+#include "core/chess/puzzle_csv.h"
+#include "core/common/cancel_token.h"
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+#include "core/evaluation/solve_probability.h"
+#include "core/models/puzzle_predictor.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kibitz::jobs {
+
+/// The full picture of one puzzle: the model's rating and sigma, and (with a human model) the solve curve.
+struct PuzzleRating {
+    models::PuzzlePrediction prediction;
+    std::optional<evaluation::SolveCurve> curve;  ///< empty without a human model
+    double milliseconds = 0.0;                    ///< wall time of the whole computation
+};
+
+/// Rates one puzzle (at least the setup move and one solver move). With `human`, the solve curve is computed
+/// and, when the model has human features, passed to it as solveFeatures(curve); without `human` such a model
+/// uses its own feature source (see PuzzlePredictor::predict).
+Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
+                                const chess::Puzzle& puzzle);
+
+/// Output header of rateCsvFile.
+inline constexpr const char* kRatedCsvHeader =
+    "PuzzleId,PredictedRating,Uncertainty,SolutionLength,Rating,RatingDeviation";
+
+/// Progress of rateCsvFile (reported after each written batch and at the end).
+struct RateCsvProgress {
+    std::int64_t rated = 0;         ///< rows in the output, including those of earlier runs
+    std::int64_t resumed = 0;       ///< rows found in the partial output when this run started
+    std::int64_t ratedThisRun = 0;  ///< rows rated by this run
+    std::int64_t bad = 0;           ///< input rows skipped as invalid by this run
+    double fraction = 0.0;          ///< share of the input bytes read, 0..1
+    double seconds = 0.0;           ///< wall time of this run
+};
+
+/// How rateCsvFile ended.
+struct RateCsvSummary {
+    RateCsvProgress progress;
+    bool cancelled = false;  ///< stopped by the token; OUT.partial is kept for the next run
+};
+
+/// Rates every puzzle of the Lichess CSV `inPath` (.csv or .csv.zst) into `outPath` (header kRatedCsvHeader).
+/// Resumable: rows go to OUT.partial, synced to disk after each batch; a rerun truncates a torn last line, skips
+/// the rows already rated (matched by PuzzleId and occurrence) and appends; the end renames OUT.partial to OUT.
+/// A cancelled run keeps OUT.partial. Human features, if the model has them, come from its feature source.
+/// Bad input rows are passed to `onSkip` and skipped. Errors: InvalidInput for
+/// an unreadable input or a bad header (naming the file), Io for write failures, others from the model.
+Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::string& inPath,
+                                   const std::string& outPath, int batchSize, const CancelToken& cancel,
+                                   const std::function<void(const RateCsvProgress&)>& onProgress = {},
+                                   const std::function<void(const chess::CsvSkip&)>& onSkip = {});
+
+/// A puzzle from a PGN game, by this convention: the FEN tag (required) is the position before the setup move,
+/// the first main-line move is the opponent's setup move, the following moves are the solution (solver moves and
+/// replies); at least two moves. Id: the PuzzleId tag, else the Site tag, else "game N" (N = `gameNumber`).
+/// Rating and RatingDeviation come from the PuzzleRating / PuzzleRatingDeviation tags when present.
+/// Errors name what is missing.
+Result<chess::Puzzle> puzzleFromPgn(const chess::PgnGame& game, std::int64_t gameNumber);
+
+/// The puzzles read from a file.
+struct PuzzleFile {
+    std::vector<chess::Puzzle> puzzles;
+    std::vector<std::string> skips;  ///< the first kMaxListedSkips messages
+    std::int64_t skipped = 0;        ///< every skipped row or game
+    bool truncated = false;          ///< stopped at the `maxPuzzles` limit
+    static constexpr std::size_t kMaxListedSkips = 100;
+};
+
+/// Reads the puzzles of a Lichess CSV (.csv, .csv.zst) or of a PGN file (.pgn, .pgn.zst, see puzzleFromPgn),
+/// at most `maxPuzzles`. Bad rows and games are skipped and listed with their place; a cancelled read returns
+/// Cancelled. Fails naming the file when it cannot be opened, has a bad CSV header or an I/O error.
+Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel, std::size_t maxPuzzles = 100000);
+
+}  // namespace kibitz::jobs

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/jobs/puzzle_worker.h"
+
+#include "core/jobs/puzzle_bundle.h"
+#include "core/models/puzzle_predictor.h"
+
+#include <QMetaObject>
+
+#include <chrono>
+#include <exception>
+
+namespace kibitz::jobs {
+
+namespace {
+
+constexpr int kMaxReportedSkips = 100;
+constexpr auto kProgressInterval = std::chrono::milliseconds(100);
+
+Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzle(const QString& path) {
+    const std::string p = path.isEmpty() ? defaultPuzzleModelPath() : path.toStdString();
+    if (p.empty())
+        return makeError(ErrorCode::InvalidInput, "no puzzle model given and no puzzle-default.kibitz found");
+    return loadPuzzleModel(p);
+}
+
+void registerTypes() {
+    qRegisterMetaType<kibitz::jobs::PuzzleResult>();
+    qRegisterMetaType<kibitz::jobs::RateCsvProgress>();
+    qRegisterMetaType<kibitz::jobs::RateCsvSummary>();
+    qRegisterMetaType<std::shared_ptr<const kibitz::jobs::PuzzleFile>>();
+    qRegisterMetaType<kibitz::jobs::EvaluatorFactory>();
+}
+
+}  // namespace
+
+PuzzleWorker::PuzzleWorker(QObject* parent) : QObject(parent) { registerTypes(); }
+
+PuzzleWorker::~PuzzleWorker() = default;
+
+void PuzzleWorker::submit(PuzzleRequest request) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_pending = std::move(request);
+        if (m_scheduled) return;  // the queued call will pick up the newest request
+        m_scheduled = true;
+    }
+    QMetaObject::invokeMethod(this, &PuzzleWorker::processPending, Qt::QueuedConnection);
+}
+
+void PuzzleWorker::setModels(const QString& puzzleModel, const EvaluatorFactory& human) {
+    // Torch errors are exceptions; none may cross the slot boundary.
+    try {
+        auto model = loadPuzzle(puzzleModel);
+        if (!model) {
+            Q_EMIT failed(0, QString::fromStdString(model.error().message));
+            return;
+        }
+        m_model = std::move(model.value());
+        QString description = tr("puzzle model: %1 parameters").arg(m_model->parameters());
+        m_human.reset();
+        if (human) {
+            auto made = human();
+            if (made) {
+                m_human = std::move(made.value());
+                description += tr("; human model: %1").arg(QString::fromStdString(m_human->describe()));
+            } else {
+                description += tr("; no human model (%1)").arg(QString::fromStdString(made.error().message));
+            }
+        }
+        Q_EMIT modelsReady(description);
+    } catch (const std::exception& e) {
+        m_model.reset();
+        Q_EMIT failed(0, tr("loading the models failed: %1").arg(QString::fromUtf8(e.what())));
+    }
+    processPending();
+}
+
+void PuzzleWorker::processPending() {
+    std::optional<PuzzleRequest> request;
+    {
+        std::lock_guard lock(m_mutex);
+        m_scheduled = false;
+        if (!m_model) return;  // kept pending until the models are ready
+        request.swap(m_pending);
+    }
+    if (!request) return;
+    try {
+        auto r = ratePuzzle(*m_model, m_human.get(), request->puzzle);
+        if (r)
+            Q_EMIT rated(PuzzleResult{request->id, std::move(r.value())});
+        else
+            Q_EMIT failed(request->id, QString::fromStdString(r.error().message));
+    } catch (const std::exception& e) {
+        Q_EMIT failed(request->id, tr("rating failed: %1").arg(QString::fromUtf8(e.what())));
+    }
+}
+
+PuzzleFileWorker::PuzzleFileWorker(QObject* parent) : QObject(parent) { registerTypes(); }
+
+PuzzleFileWorker::~PuzzleFileWorker() = default;
+
+void PuzzleFileWorker::loadFile(const QString& path, const CancelToken& cancel) {
+    try {
+        auto file = readPuzzleFile(path.toStdString(), cancel);
+        if (file)
+            Q_EMIT fileLoaded(path, std::make_shared<const PuzzleFile>(std::move(file.value())));
+        else
+            Q_EMIT fileFailed(path, QString::fromStdString(file.error().message));
+    } catch (const std::exception& e) {
+        Q_EMIT fileFailed(path, QString::fromUtf8(e.what()));
+    }
+}
+
+void PuzzleFileWorker::rateFile(const RateFileRequest& request, const CancelToken& cancel) {
+    try {
+        // The model is kept between runs: rerunning after a cancel does not reload it.
+        if (!m_model || m_modelPath != request.puzzleModel) {
+            m_model.reset();
+            auto model = loadPuzzle(request.puzzleModel);
+            if (!model) {
+                Q_EMIT rateFailed(QString::fromStdString(model.error().message));
+                return;
+            }
+            m_model = std::move(model.value());
+            m_modelPath = request.puzzleModel;
+        }
+        auto last = std::chrono::steady_clock::now() - kProgressInterval;
+        int skipsReported = 0;
+        auto onProgress = [&](const RateCsvProgress& p) {
+            const auto now = std::chrono::steady_clock::now();
+            if (now - last < kProgressInterval) return;
+            last = now;
+            Q_EMIT rateProgress(p);
+        };
+        auto onSkip = [&](const chess::CsvSkip& s) {
+            if (skipsReported++ < kMaxReportedSkips) Q_EMIT rateSkipped(QString::fromStdString(s.message()));
+        };
+        auto r = rateCsvFile(*m_model, request.inPath.toStdString(), request.outPath.toStdString(), request.batchSize,
+                             cancel, onProgress, onSkip);
+        if (!r) {
+            Q_EMIT rateFailed(QString::fromStdString(r.error().message));
+            return;
+        }
+        Q_EMIT rateProgress(r.value().progress);
+        Q_EMIT rateFinished(r.value());
+    } catch (const std::exception& e) {
+        Q_EMIT rateFailed(tr("rating failed: %1").arg(QString::fromUtf8(e.what())));
+    }
+}
+
+}  // namespace kibitz::jobs

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// PuzzlePanel with the shipped default models: a real puzzle built move by move gets a plausible rating and an
+// 11-point solve curve that rises with Elo; CSV and PGN imports list their puzzles and report bad rows with
+// their place; a batch run is cancelled and resumed without losing or doubling a row. Saves a screenshot.
+#include "core/chess/notation.h"
+#include "core/chess/puzzle_csv.h"
+#include "core/evaluation/solve_probability.h"
+#include "core/jobs/human_model.h"
+#include "core/jobs/puzzle_bundle.h"
+#include "ui/board_widget.h"
+#include "ui/puzzle_panel.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace kibitz;
+
+namespace {
+
+const QString kSampleCsv = QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+const QString kSamplePgn = QStringLiteral(KIBITZ_TEST_DATA_DIR "/ui/lichess_puzzles.pgn");
+
+/// The lines of the real sample CSV (header first).
+QStringList sampleLines() {
+    QFile f(kSampleCsv);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) qFatal("cannot read %s", qPrintable(kSampleCsv));
+    QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    return lines;
+}
+
+void writeText(const QString& path, const QString& text) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) qFatal("cannot write %s", qPrintable(path));
+    f.write(text.toUtf8());
+}
+
+/// PuzzleIds of a rated output CSV (header checked), in file order.
+QStringList outputIds(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
+    QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    if (lines.isEmpty() || lines.takeFirst() != QString::fromLatin1(jobs::kRatedCsvHeader))
+        return {QStringLiteral("<bad header>")};
+    QStringList ids;
+    for (const QString& l : lines) ids << l.section(QLatin1Char(','), 0, 0);
+    return ids;
+}
+
+chess::Puzzle samplePuzzle(const std::string& id) {
+    auto reader = chess::PuzzleCsvReader::open(kSampleCsv.toStdString());
+    if (!reader) qFatal("%s", reader.error().message.c_str());
+    chess::Puzzle p;
+    while (reader.value()->next(p))
+        if (p.id == id) return p;
+    qFatal("puzzle %s not in the sample", id.c_str());
+}
+
+}  // namespace
+
+class TestPuzzlePanel : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<ui::PuzzlePanel> m_panel;
+    QTemporaryDir m_tmp;
+
+    /// Rates `puzzle` in the panel and waits for the answer.
+    bool rate(const chess::Puzzle& puzzle) {
+        QSignalSpy spy(m_panel.get(), &ui::PuzzlePanel::ratingUpdated);
+        m_panel->setPuzzle(puzzle);
+        return spy.wait(10000);
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_tmp.isValid());
+        QVERIFY2(!jobs::defaultPuzzleModelPath().empty(), "no default puzzle model");
+        QVERIFY2(!jobs::defaultHumanModelPath().isEmpty(), "no default human model");
+        m_panel = std::make_unique<ui::PuzzlePanel>();
+        m_panel->resize(520, 720);
+        QSignalSpy ready(m_panel.get(), &ui::PuzzlePanel::modelsReady);
+        m_panel->setModels(QString(), jobs::humanEvaluatorFactory(QString()));
+        QVERIFY(ready.wait(20000));
+        QVERIFY2(ready.first().first().toString().contains(QStringLiteral("human model")),
+                 qPrintable(ready.first().first().toString()));
+    }
+
+    void buildOnBoard() {
+        // 00Cfq (Lichess 631, mate in 2): built on a real board with the moves the user would play.
+        const chess::Puzzle real = samplePuzzle("00Cfq");
+        ui::BoardWidget board;
+        m_panel->setBoard(&board);
+        auto start = chess::Position::fromFen(real.fen);
+        QVERIFY(start.ok());
+        board.setPosition(start.value());
+        m_panel->startFrom(board.position());
+        QVERIFY(m_panel->isBuilding());
+        QSignalSpy rated(m_panel.get(), &ui::PuzzlePanel::ratingUpdated);
+        chess::Position pos = start.value().snapshot();
+        for (std::size_t i = 0; i < real.moves.size(); ++i) {
+            // A move of the side not to move is illegal at the end of the line: ignored.
+            m_panel->recordMove(real.moves[(i + 1) % real.moves.size()]);
+            QCOMPARE(m_panel->puzzle().moves.size(), i);
+            pos.makeMove(real.moves[i]);
+            board.setPosition(pos, real.moves[i]);
+            m_panel->recordMove(real.moves[i]);
+            QCOMPARE(m_panel->puzzle().moves.size(), i + 1);
+        }
+        QCOMPARE(m_panel->lineText(), QStringLiteral("Setup: 30… Re2 | Solution: 31. Rc8+ Rd8 32. Rxd8#"));
+        m_panel->undoMove();
+        QCOMPARE(m_panel->puzzle().moves.size(), real.moves.size() - 1);
+        m_panel->recordMove(real.moves.back());
+        QVERIFY(rated.wait(10000));
+        QTRY_VERIFY(m_panel->result().has_value());
+        m_panel->setBoard(nullptr);
+
+        const auto& r = *m_panel->result();
+        qInfo("00Cfq (Lichess 631): %s, latency %.0f ms", qPrintable(m_panel->ratingText()), r.milliseconds);
+        QVERIFY2(r.prediction.rating > 300 && r.prediction.rating < 2000, qPrintable(m_panel->ratingText()));
+        QVERIFY(r.prediction.sigma > 0 && r.prediction.sigma < 1000);
+        QVERIFY(m_panel->ratingText().contains(QStringLiteral("±")));
+
+        // The curve: 11 points at 800..2800, exactly the solve probabilities of the human model computed here
+        // independently (catches a curve of the wrong puzzle, position or level).
+        auto human = jobs::loadHumanEvaluator(QString());
+        QVERIFY(human.ok());
+        auto expected =
+            evaluation::computeSolveCurve(*human.value(), evaluation::PuzzleLine{start.value(), real.moves});
+        QVERIFY(expected.ok());
+        const QList<QPointF> pts = m_panel->curveSeries()->points();
+        QCOMPARE(pts.size(), 11);
+        for (int l = 0; l < 11; ++l) {
+            QCOMPARE(pts[l].x(), double(800 + 200 * l));
+            QVERIFY(pts[l].y() >= 0.0 && pts[l].y() <= 100.0);
+            QVERIFY2(std::abs(pts[l].y() - 100.0 * expected.value().solve[std::size_t(l)]) < 1e-3,
+                     qPrintable(QStringLiteral("level %1: %2 vs %3")
+                                    .arg(l)
+                                    .arg(pts[l].y())
+                                    .arg(100.0 * expected.value().solve[std::size_t(l)])));
+        }
+
+        // Difficulty table: one row per solver move, SAN, exactly one hardest move.
+        auto* table = m_panel->difficultyTable();
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(0, 1)->text(), QStringLiteral("Rc8+"));
+        QCOMPARE(table->item(1, 1)->text(), QStringLiteral("Rxd8#"));
+        int hardest = 0;
+        for (int row = 0; row < table->rowCount(); ++row)
+            if (!table->item(row, table->columnCount() - 1)->text().isEmpty()) ++hardest;
+        QCOMPARE(hardest, 1);
+
+        // Export: JSON and CSV, both complete.
+        const QString json = m_tmp.filePath(QStringLiteral("result.json"));
+        QVERIFY(m_panel->exportResult(json));
+        QFile jf(json);
+        QVERIFY(jf.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(jf.readAll()).object();
+        QCOMPARE(o.value(QStringLiteral("moves")).toString(), QStringLiteral("h2e2 c7c8 d4d8 c8d8"));
+        QCOMPARE(o.value(QStringLiteral("solve_curve")).toArray().size(), 11);
+        const QString csv = m_tmp.filePath(QStringLiteral("result.csv"));
+        QVERIFY(m_panel->exportResult(csv));
+        QFile cf(csv);
+        QVERIFY(cf.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QStringList rows = QString::fromUtf8(cf.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 2);
+        QVERIFY(rows[0].startsWith(QStringLiteral("PuzzleId,FEN,Moves,PredictedRating,Uncertainty,PSolve800")));
+
+        // A screenshot of the panel with this result, next to the test binary.
+        m_panel->showTab(0);
+        m_panel->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+        const QString shot = QCoreApplication::applicationDirPath() + QStringLiteral("/puzzle_panel.png");
+        QVERIFY(m_panel->grab().save(shot));
+        qInfo("screenshot: %s", qPrintable(shot));
+    }
+
+    void easyAgainstHard() {
+        // 01bbw (Lichess 659, a fork) against 000VW (Lichess 2854, three solver moves): the easy one is rated lower,
+        // is solved more often at every level, and more often at 2800 than at 800. (The default human model's Elo
+        // dependence is weak: over the 277 sample puzzles rated below 1600 the mean P(solve) hardly moves between
+        // 800 and 2800, so the rise is checked on a puzzle where the model shows it.)
+        QVERIFY(rate(samplePuzzle("01bbw")));
+        const double easy = m_panel->result()->prediction.rating;
+        const QList<QPointF> easyCurve = m_panel->curveSeries()->points();
+        QVERIFY(rate(samplePuzzle("000VW")));
+        const double hard = m_panel->result()->prediction.rating;
+        const QList<QPointF> hardCurve = m_panel->curveSeries()->points();
+        QCOMPARE(easyCurve.size(), 11);
+        QCOMPARE(hardCurve.size(), 11);
+        qInfo("01bbw (659) -> %.0f, P(solve) %.1f%% at 800, %.1f%% at 2800; 000VW (2854) -> %.0f, %.2f%% at 800", easy,
+              easyCurve.front().y(), easyCurve.back().y(), hard, hardCurve.front().y());
+        QVERIFY(easy < hard);
+        QVERIFY(easy > 300 && easy < 1800);
+        QVERIFY(hard > 1200 && hard < 3300);
+        QVERIFY(easyCurve.back().y() > easyCurve.front().y());
+        for (int l = 0; l < 11; ++l) QVERIFY(easyCurve[l].y() > hardCurve[l].y());
+    }
+
+    void importFile_data() {
+        QTest::addColumn<QString>("content");  // "sample-csv", "sample-pgn" or CSV text with a bad row
+        QTest::addColumn<int>("puzzles");
+        QTest::addColumn<int>("skipped");
+        QTest::addColumn<QString>("problem");  // a substring of the first skip message
+        QTest::addColumn<QString>("firstId");
+        QTest::newRow("csv sample") << "sample-csv" << 500 << 0 << QString() << "0000D";
+        QTest::newRow("pgn") << "sample-pgn" << 3 << 2 << "lichess_puzzles.pgn:"
+                             << "0000D";
+        QTest::newRow("csv bad row") << "bad-csv" << 3 << 1 << "row 2"
+                                     << "0000D";
+    }
+    void importFile() {
+        QFETCH(QString, content);
+        QFETCH(int, puzzles);
+        QFETCH(int, skipped);
+        QFETCH(QString, problem);
+        QFETCH(QString, firstId);
+        QString path = content == QStringLiteral("sample-csv") ? kSampleCsv : kSamplePgn;
+        if (content == QStringLiteral("bad-csv")) {
+            // Four real rows; the second gets an illegal move (its solver move replaced by a rook jump).
+            QStringList lines = sampleLines().mid(0, 5);
+            QStringList f = lines[2].split(QLatin1Char(','));
+            f[2] = QStringLiteral("g6f5 d5d1 c2e4");
+            lines[2] = f.join(QLatin1Char(','));
+            path = m_tmp.filePath(QStringLiteral("bad.csv"));
+            writeText(path, lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        }
+        QSignalSpy loaded(m_panel.get(), &ui::PuzzlePanel::fileLoaded);
+        m_panel->loadFile(path);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(loaded.first().at(0).toInt(), puzzles);
+        QCOMPARE(loaded.first().at(1).toLongLong(), qint64(skipped));
+        QCOMPARE(m_panel->puzzleList()->count(), puzzles);
+        QCOMPARE(int(m_panel->fileProblems().size()), skipped);
+        if (skipped > 0)
+            QVERIFY2(m_panel->fileProblems().first().contains(problem), qPrintable(m_panel->fileProblems().first()));
+        QCOMPARE(QString::fromStdString(m_panel->filePuzzles().front().id), firstId);
+
+        // Picking a puzzle from the list shows its position after the setup move and rates it.
+        QSignalSpy shown(m_panel.get(), &ui::PuzzlePanel::positionRequested);
+        QSignalSpy rated(m_panel.get(), &ui::PuzzlePanel::ratingUpdated);
+        m_panel->puzzleList()->setCurrentRow(puzzles - 1);
+        QCOMPARE(shown.size(), 1);
+        QVERIFY(rated.wait(10000));
+        QCOMPARE(m_panel->puzzle().id, m_panel->filePuzzles().back().id);
+    }
+
+    void batchCancelAndResume() {
+        // The 500 real rows plus one bad row (unknown piece in the FEN) in the middle.
+        QStringList lines = sampleLines();
+        QStringList bad = lines[101].split(QLatin1Char(','));
+        bad[0] = QStringLiteral("BADROW");
+        bad[1].replace(0, 1, QStringLiteral("x"));
+        lines.insert(101, bad.join(QLatin1Char(',')));
+        const QString in = m_tmp.filePath(QStringLiteral("batch.csv"));
+        const QString out = m_tmp.filePath(QStringLiteral("batch-rated.csv"));
+        writeText(in, lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        QStringList expected;
+        for (int i = 1; i < lines.size(); ++i)
+            if (i != 101) expected << lines[i].section(QLatin1Char(','), 0, 0);
+        QCOMPARE(expected.size(), 500);
+
+        // Run 1: cancelled as soon as the first batch is written.
+        m_panel->setBatchSize(8);
+        QSignalSpy finished(m_panel.get(), &ui::PuzzlePanel::batchFinished);
+        auto cancelOnce = connect(m_panel.get(), &ui::PuzzlePanel::batchProgress, m_panel.get(),
+                                  [this](const jobs::RateCsvProgress& p) {
+                                      if (p.ratedThisRun > 0) m_panel->cancelBatch();
+                                  });
+        m_panel->rateFile(in, out);
+        QVERIFY(m_panel->isBatchRunning());
+        QVERIFY(finished.wait(20000));
+        disconnect(cancelOnce);
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY(!QFile::exists(out));
+        const QStringList first = outputIds(out + QStringLiteral(".partial"));
+        qInfo("cancelled after %lld rows", static_cast<long long>(first.size()));
+        QVERIFY(first.size() >= 8 && first.size() < 500);
+        QCOMPARE(first, expected.mid(0, first.size()));
+
+        // A kill in the middle of a write leaves a torn line: the next run drops it.
+        {
+            QFile partial(out + QStringLiteral(".partial"));
+            QVERIFY(partial.open(QIODevice::Append));
+            partial.write("0000D,15");
+        }
+
+        // Run 2: continues and finishes; every valid row exactly once, in input order; the bad row reported.
+        QSignalSpy progress(m_panel.get(), &ui::PuzzlePanel::batchProgress);
+        finished.clear();
+        m_panel->setBatchSize(64);
+        m_panel->rateFile(in, out);
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY(!QFile::exists(out + QStringLiteral(".partial")));
+        QCOMPARE(outputIds(out), expected);
+        QVERIFY(!progress.isEmpty());
+        const auto last = progress.last().first().value<jobs::RateCsvProgress>();
+        QCOMPARE(last.resumed, qint64(first.size()));
+        QCOMPARE(last.rated, qint64(500));
+        QCOMPARE(last.bad, qint64(1));
+        QCOMPARE(m_panel->batchProblems().size(), 1);
+        QVERIFY2(m_panel->batchProblems().first().contains(QStringLiteral("row 101")),
+                 qPrintable(m_panel->batchProblems().first()));
+        qInfo("batch in the GUI worker: %lld puzzles in %.2f s = %.0f puzzles/s",
+              static_cast<long long>(last.ratedThisRun), last.seconds,
+              last.seconds > 0 ? double(last.ratedThisRun) / last.seconds : 0.0);
+    }
+
+    void cleanupTestCase() { m_panel.reset(); }
+};
+
+QTEST_MAIN(TestPuzzlePanel)
+#include "tst_puzzle_panel.moc"

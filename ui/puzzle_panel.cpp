@@ -1,0 +1,656 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/puzzle_panel.h"
+
+#include "core/chess/notation.h"
+#include "core/evaluation/solve_probability.h"
+#include "ui/board_widget.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QScatterSeries>
+#include <QSettings>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kibitz::ui {
+
+namespace {
+
+constexpr int kMaxListed = 20000;  // puzzles shown in the list (the file may hold more)
+
+QString percent(double p) { return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.1 ? 1 : 0); }
+
+int levelIndex(const evaluation::SolveCurve& curve, int elo) {
+    const auto it = std::find(curve.elos.begin(), curve.elos.end(), elo);
+    return it == curve.elos.end() ? -1 : int(it - curve.elos.begin());
+}
+
+/// Level used to name "the" hard move: the middle of the table.
+constexpr int kHardestElo = 1600;
+
+}  // namespace
+
+PuzzlePanel::PuzzlePanel(QWidget* parent) : QWidget(parent) {
+    buildUi();
+
+    m_thread = new QThread(this);
+    m_thread->setObjectName(QStringLiteral("kibitz-puzzle"));
+    m_worker = new jobs::PuzzleWorker;
+    m_worker->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &jobs::PuzzleWorker::rated, this, &PuzzlePanel::onRated);
+    connect(m_worker, &jobs::PuzzleWorker::modelsReady, this, [this](const QString& d) {
+        m_modelsReady = true;
+        m_status->setText(tr("Models: %1").arg(d));
+        Q_EMIT modelStatusChanged(m_status->text());
+        Q_EMIT modelsReady(d);
+    });
+    connect(m_worker, &jobs::PuzzleWorker::failed, this, [this](quint64 id, const QString& message) {
+        if (id == 0) {
+            m_status->setText(tr("Puzzle model not loaded: %1").arg(message));
+            Q_EMIT modelStatusChanged(m_status->text());
+            return;
+        }
+        if (id != m_currentId) return;
+        m_rating->setText(tr("—"));
+        m_status->setText(tr("Rating failed: %1").arg(message));
+        Q_EMIT ratingFailed(message);
+    });
+    m_thread->start();
+
+    m_fileThread = new QThread(this);
+    m_fileThread->setObjectName(QStringLiteral("kibitz-puzzle-files"));
+    m_fileWorker = new jobs::PuzzleFileWorker;
+    m_fileWorker->moveToThread(m_fileThread);
+    connect(m_fileThread, &QThread::finished, m_fileWorker, &QObject::deleteLater);
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::fileLoaded, this, &PuzzlePanel::onFileLoaded);
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::fileFailed, this, [this](const QString&, const QString& message) {
+        m_import->setEnabled(true);
+        m_fileInfo->setText(tr("Import failed: %1").arg(message));
+        Q_EMIT fileFailed(message);
+    });
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateProgress, this, &PuzzlePanel::onBatchProgress);
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateSkipped, this, [this](const QString& message) {
+        m_batchProblems << message;
+        m_problems->appendPlainText(tr("batch: %1").arg(message));
+    });
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateFinished, this, [this](const jobs::RateCsvSummary& s) {
+        setBatchRunning(false);
+        const auto& p = s.progress;
+        const double rate = p.seconds > 0 ? double(p.ratedThisRun) / p.seconds : 0.0;
+        m_batchInfo->setText(s.cancelled
+                                 ? tr("Cancelled after %1 rows (%2 this run); rate the same file again to continue.")
+                                       .arg(p.rated)
+                                       .arg(p.ratedThisRun)
+                                 : tr("Done: %1 rows rated (%2 this run, %3 puzzles/s), %4 bad rows skipped.")
+                                       .arg(p.rated)
+                                       .arg(p.ratedThisRun)
+                                       .arg(rate, 0, 'f', 0)
+                                       .arg(p.bad));
+        Q_EMIT batchFinished(s.cancelled);
+    });
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateFailed, this, [this](const QString& message) {
+        setBatchRunning(false);
+        m_batchInfo->setText(tr("Batch failed: %1").arg(message));
+        Q_EMIT batchFailed(message);
+    });
+    m_fileThread->start();
+    puzzleChanged();
+}
+
+PuzzlePanel::~PuzzlePanel() {
+    // The loops poll their tokens between batches, so the threads stop promptly.
+    m_loadCancel.cancel();
+    m_batchCancel.cancel();
+    m_fileThread->quit();
+    m_fileThread->wait();
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void PuzzlePanel::buildUi() {
+    // Puzzle tab: builder, line, rating, curve, difficulty table.
+    m_start = new QPushButton(tr("Start from current position"));
+    m_start->setToolTip(
+        tr("The board's position is the position before the setup move: play the opponent's "
+           "setup move next, then the solution (solver moves and replies)."));
+    m_undo = new QPushButton(tr("Undo"));
+    m_clear = new QPushButton(tr("Clear"));
+    m_export = new QPushButton(tr("Export result…"));
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_undo);
+    buttons->addWidget(m_clear);
+    buttons->addStretch(1);
+    buttons->addWidget(m_export);
+
+    m_line = new QLabel;
+    m_line->setWordWrap(true);
+    m_line->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_rating = new QLabel(tr("—"));
+    QFont big = m_rating->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    m_rating->setFont(big);
+    m_ratingNote =
+        new QLabel(tr("Predicted Lichess puzzle rating ± the model's predicted standard deviation "
+                      "(sigma) of that rating."));
+    m_ratingNote->setWordWrap(true);
+
+    m_curve = new QLineSeries;
+    m_curve->setName(tr("P(solve)"));
+    m_curve->setPointsVisible(true);
+    m_chart = new QChart;
+    m_chart->setTitle(tr("Probability of solving, by player rating"));
+    m_chart->legend()->hide();
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->addSeries(m_curve);
+    auto* ax = new QValueAxis;
+    ax->setRange(evaluation::kSolveEloLevels.front(), evaluation::kSolveEloLevels.back());
+    ax->setTickCount(6);
+    ax->setLabelFormat(QStringLiteral("%d"));
+    ax->setTitleText(tr("Elo (solver and opponent)"));
+    auto* ay = new QValueAxis;
+    ay->setRange(0.0, 100.0);
+    ay->setLabelFormat(QStringLiteral("%d%%"));
+    ay->setTitleText(tr("P(solve)"));
+    m_chart->addAxis(ax, Qt::AlignBottom);
+    m_chart->addAxis(ay, Qt::AlignLeft);
+    m_curve->attachAxis(ax);
+    m_curve->attachAxis(ay);
+    m_chartView = new QChartView(m_chart);
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumHeight(200);
+
+    m_table = new QTableWidget(0, 3 + int(std::size(kTableElos)));
+    QStringList headers{tr("#"), tr("Solver move")};
+    for (int elo : kTableElos) headers << tr("P @%1").arg(elo);
+    headers << tr("Hardest");
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setToolTip(tr("Probability that a human of each rating plays the solution move (opponent of the same "
+                           "rating). The hardest move is the least likely one at %1.")
+                            .arg(kHardestElo));
+    m_table->verticalHeader()->hide();
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setMinimumHeight(110);
+
+    m_status = new QLabel(tr("No model loaded"));
+    m_status->setWordWrap(true);
+
+    auto* puzzleTab = new QWidget;
+    auto* pl = new QVBoxLayout(puzzleTab);
+    pl->addLayout(buttons);
+    pl->addWidget(m_line);
+    pl->addWidget(m_rating);
+    pl->addWidget(m_ratingNote);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_chartView);
+    split->addWidget(m_table);
+    pl->addWidget(split, 1);
+    pl->addWidget(m_status);
+
+    // Files tab: import a CSV/PGN and pick a puzzle; batch-rate a CSV.
+    m_import = new QPushButton(tr("Import CSV/PGN…"));
+    m_import->setToolTip(
+        tr("Lichess puzzle CSV (.csv, .csv.zst) or PGN: a game with a FEN tag is a puzzle, its "
+           "first move the setup move, the rest the solution."));
+    m_rateFile = new QPushButton(tr("Rate file…"));
+    m_rateFile->setToolTip(
+        tr("Rate every puzzle of a Lichess CSV into an output CSV. A cancelled run continues "
+           "where it stopped when the same files are chosen again."));
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setEnabled(false);
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(false);
+    m_fileInfo = new QLabel(tr("No file imported"));
+    m_fileInfo->setWordWrap(true);
+    m_batchInfo = new QLabel;
+    m_batchInfo->setWordWrap(true);
+    m_list = new QListWidget;
+    m_list->setUniformItemSizes(true);
+    m_problems = new QPlainTextEdit;
+    m_problems->setReadOnly(true);
+    m_problems->setPlaceholderText(tr("Skipped rows and games are listed here with their place."));
+    m_problems->setMaximumBlockCount(1000);
+
+    auto* filesTab = new QWidget;
+    auto* fl = new QVBoxLayout(filesTab);
+    auto* importRow = new QHBoxLayout;
+    importRow->addWidget(m_import);
+    importRow->addWidget(m_fileInfo, 1);
+    fl->addLayout(importRow);
+    auto* fsplit = new QSplitter(Qt::Vertical);
+    fsplit->addWidget(m_list);
+    fsplit->addWidget(m_problems);
+    fl->addWidget(fsplit, 1);
+    auto* batchRow = new QHBoxLayout;
+    batchRow->addWidget(m_rateFile);
+    batchRow->addWidget(m_progress, 1);
+    batchRow->addWidget(m_cancel);
+    fl->addLayout(batchRow);
+    fl->addWidget(m_batchInfo);
+
+    m_tabs = new QTabWidget;
+    m_tabs->addTab(puzzleTab, tr("Puzzle"));
+    m_tabs->addTab(filesTab, tr("Files"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+
+    connect(m_start, &QPushButton::clicked, this, [this] {
+        if (m_board) startFrom(m_board->position());
+    });
+    connect(m_undo, &QPushButton::clicked, this, &PuzzlePanel::undoMove);
+    connect(m_clear, &QPushButton::clicked, this, &PuzzlePanel::clearPuzzle);
+    connect(m_export, &QPushButton::clicked, this, &PuzzlePanel::chooseExport);
+    connect(m_import, &QPushButton::clicked, this, &PuzzlePanel::chooseImport);
+    connect(m_rateFile, &QPushButton::clicked, this, &PuzzlePanel::chooseRateFile);
+    connect(m_cancel, &QPushButton::clicked, this, &PuzzlePanel::cancelBatch);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (!m_file || row < 0 || row >= int(m_file->puzzles.size())) return;
+        const chess::Puzzle& p = m_file->puzzles[std::size_t(row)];
+        setPuzzle(p);
+        Q_EMIT positionRequested(p.solverStart());
+    });
+}
+
+void PuzzlePanel::setModels(const QString& puzzleModel, jobs::EvaluatorFactory human) {
+    m_modelsReady = false;
+    m_status->setText(tr("Loading models…"));
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, path = puzzleModel, f = std::move(human)] { w->setModels(path, f); },
+        Qt::QueuedConnection);
+    requestRating();
+}
+
+void PuzzlePanel::setBoard(BoardWidget* board) {
+    if (m_board) disconnect(m_board, nullptr, this, nullptr);
+    m_board = board;
+    if (m_board) connect(m_board, &BoardWidget::moveMade, this, &PuzzlePanel::recordMove);
+}
+
+void PuzzlePanel::startFrom(const chess::Position& pos) {
+    m_puzzle = chess::Puzzle{};
+    m_puzzle.id = tr("custom").toStdString();
+    m_puzzle.fen = pos.fen();
+    m_building = true;
+    puzzleChanged();
+}
+
+void PuzzlePanel::setPuzzle(const chess::Puzzle& puzzle) {
+    m_puzzle = puzzle;
+    m_building = false;
+    puzzleChanged();
+}
+
+chess::Position PuzzlePanel::endPosition() const {
+    auto pos = chess::Position::fromFen(m_puzzle.fen);
+    if (!pos) return chess::Position();
+    chess::Position p = std::move(pos.value());
+    for (chess::Move m : m_puzzle.moves) p.makeMove(m);
+    return p;
+}
+
+void PuzzlePanel::recordMove(chess::Move move) {
+    if (!m_building) return;
+    const chess::Position end = endPosition();
+    if (!end.isLegal(move)) return;
+    // The board may show another position (the user navigated away): a move played there does not extend the
+    // line, even when it happens to be legal at its end.
+    if (m_board && sender() == m_board) {
+        chess::Position after = end.snapshot();
+        after.makeMove(move);
+        if (m_board->position().fen() != after.fen()) return;
+    }
+    m_puzzle.moves.push_back(move);
+    puzzleChanged();
+}
+
+void PuzzlePanel::undoMove() {
+    if (!m_building || m_puzzle.moves.empty()) return;
+    m_puzzle.moves.pop_back();
+    puzzleChanged();
+}
+
+void PuzzlePanel::clearPuzzle() {
+    m_puzzle = chess::Puzzle{};
+    m_building = false;
+    puzzleChanged();
+}
+
+QString PuzzlePanel::lineText() const {
+    if (m_puzzle.fen.empty()) return tr("No puzzle: press “Start from current position” or import a file.");
+    auto start = chess::Position::fromFen(m_puzzle.fen);
+    if (!start) return tr("Bad FEN: %1").arg(QString::fromStdString(start.error().message));
+    chess::Position pos = std::move(start.value());
+    QStringList solution;
+    QString setup;
+    for (std::size_t i = 0; i < m_puzzle.moves.size(); ++i) {
+        const chess::Move m = m_puzzle.moves[i];
+        QString san = QString::fromStdString(chess::toSan(pos, m));
+        // Move numbers make the line readable: "27. Qxd6", "27… Rxd8".
+        const QString number = pos.sideToMove() == chess::White
+                                   ? QStringLiteral("%1. ").arg(pos.fullmoveNumber())
+                                   : (i == 0 || i == 1 ? QStringLiteral("%1… ").arg(pos.fullmoveNumber()) : QString());
+        if (i == 0)
+            setup = number + san;
+        else
+            solution << number + san;
+        pos.makeMove(m);
+    }
+    QString text;
+    if (m_puzzle.moves.empty())
+        text = m_building ? tr("Play the opponent's setup move on the board.") : tr("No moves.");
+    else if (solution.isEmpty())
+        text = tr("Setup: %1. Now play the solution.").arg(setup);
+    else
+        text = tr("Setup: %1 | Solution: %2").arg(setup, solution.join(QLatin1Char(' ')));
+    if (!m_puzzle.id.empty() && !m_building) text = tr("Puzzle %1. ").arg(QString::fromStdString(m_puzzle.id)) + text;
+    return text;
+}
+
+void PuzzlePanel::puzzleChanged() {
+    m_line->setText(lineText());
+    m_undo->setEnabled(m_building && !m_puzzle.moves.empty());
+    m_clear->setEnabled(!m_puzzle.fen.empty());
+    clearResult();
+    requestRating();
+}
+
+void PuzzlePanel::requestRating() {
+    m_currentId = m_nextId++;
+    if (m_puzzle.moves.size() < 2) return;
+    m_rating->setText(tr("rating…"));
+    m_worker->submit(jobs::PuzzleRequest{m_currentId, m_puzzle});
+}
+
+void PuzzlePanel::onRated(const jobs::PuzzleResult& result) {
+    if (result.id != m_currentId) return;  // an answer for a puzzle no longer shown
+    m_result = result.rating;
+    showResult();
+    Q_EMIT ratingUpdated();
+}
+
+QString PuzzlePanel::ratingText() const {
+    if (!m_result) return tr("—");
+    return tr("%1 ± %2").arg(std::lround(m_result->prediction.rating)).arg(std::lround(m_result->prediction.sigma));
+}
+
+void PuzzlePanel::clearResult() {
+    m_result.reset();
+    m_rating->setText(tr("—"));
+    m_curve->clear();
+    m_table->setRowCount(0);
+    m_export->setEnabled(false);
+}
+
+void PuzzlePanel::showResult() {
+    QString text = ratingText();
+    if (m_puzzle.rating > 0) text += tr("   (Lichess: %1, RD %2)").arg(m_puzzle.rating).arg(m_puzzle.ratingDeviation);
+    m_rating->setText(text);
+    m_export->setEnabled(true);
+    m_status->setText(tr("Rated in %1 ms").arg(m_result->milliseconds, 0, 'f', 0));
+    m_curve->clear();
+    m_table->setRowCount(0);
+    if (!m_result->curve) {
+        m_status->setText(m_status->text() + tr(" (no human model: no solve curve)"));
+        return;
+    }
+    const auto& c = *m_result->curve;
+    QList<QPointF> points;
+    for (std::size_t l = 0; l < c.elos.size(); ++l) points.append(QPointF(c.elos[l], 100.0 * c.solve[l]));
+    m_curve->replace(points);
+    // Small probabilities would hug the axis on a fixed 0-100% scale: zoom to the curve, in steps of 5%.
+    double top = 0.0;
+    for (const QPointF& pt : points) top = std::max(top, pt.y());
+    const double yMax = std::min(100.0, std::max(5.0, std::ceil(top * 1.2 / 5.0) * 5.0));
+    if (const auto axes = m_chart->axes(Qt::Vertical); !axes.isEmpty())
+        if (auto* ay = qobject_cast<QValueAxis*>(axes.first())) {
+            ay->setRange(0.0, yMax);
+            ay->setLabelFormat(yMax <= 10.0 ? QStringLiteral("%.1f%%") : QStringLiteral("%d%%"));
+        }
+
+    const int hardLevel = levelIndex(c, kHardestElo);
+    const int hardest = hardLevel >= 0 ? c.hardestMove(std::size_t(hardLevel)) : -1;
+    auto pos = chess::Position::fromFen(m_puzzle.fen);
+    if (!pos) return;
+    chess::Position walk = std::move(pos.value());
+    const int solverMoves = c.moveProb.empty() ? 0 : int(c.moveProb.front().size());
+    m_table->setRowCount(solverMoves);
+    for (std::size_t i = 0; i < m_puzzle.moves.size(); ++i) {
+        const chess::Move m = m_puzzle.moves[i];
+        const int k = int(i) / 2;
+        if (i % 2 == 1 && k < solverMoves) {
+            auto item = [](const QString& s) {
+                auto* it = new QTableWidgetItem(s);
+                it->setTextAlignment(Qt::AlignCenter);
+                return it;
+            };
+            m_table->setItem(k, 0, item(QString::number(k + 1)));
+            m_table->setItem(k, 1, item(QString::fromStdString(chess::toSan(walk, m))));
+            int col = 2;
+            for (int elo : kTableElos) {
+                const int l = levelIndex(c, elo);
+                m_table->setItem(k, col++,
+                                 item(l >= 0 ? percent(c.moveProb[std::size_t(l)][std::size_t(k)]) : QString()));
+            }
+            m_table->setItem(k, col, item(k == hardest ? tr("★ hardest") : QString()));
+            if (k == hardest)
+                for (int cc = 0; cc < m_table->columnCount(); ++cc) {
+                    QFont f = m_table->item(k, cc)->font();
+                    f.setBold(true);
+                    m_table->item(k, cc)->setFont(f);
+                }
+        }
+        walk.makeMove(m);
+    }
+}
+
+const std::vector<chess::Puzzle>& PuzzlePanel::filePuzzles() const {
+    static const std::vector<chess::Puzzle> kNone;
+    return m_file ? m_file->puzzles : kNone;
+}
+
+void PuzzlePanel::showTab(int index) { m_tabs->setCurrentIndex(index); }
+
+void PuzzlePanel::loadFile(const QString& path) {
+    m_loadCancel.cancel();
+    m_loadCancel = CancelToken();
+    m_import->setEnabled(false);
+    m_fileInfo->setText(tr("Reading %1…").arg(QFileInfo(path).fileName()));
+    QMetaObject::invokeMethod(
+        m_fileWorker, [w = m_fileWorker, path, c = m_loadCancel] { w->loadFile(path, c); }, Qt::QueuedConnection);
+}
+
+void PuzzlePanel::onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file) {
+    m_import->setEnabled(true);
+    m_file = file;
+    m_fileProblems.clear();
+    for (const auto& s : file->skips) m_fileProblems << QString::fromStdString(s);
+    m_problems->setPlainText(m_fileProblems.join(QLatin1Char('\n')));
+    if (file->skipped > qint64(file->skips.size()))
+        m_problems->appendPlainText(tr("… and %1 more").arg(file->skipped - qint64(file->skips.size())));
+    QString info = tr("%1: %n puzzle(s)", nullptr, int(file->puzzles.size())).arg(QFileInfo(path).fileName());
+    if (file->skipped > 0) info += tr(", %n bad row(s)/game(s) skipped", nullptr, int(file->skipped));
+    if (file->truncated) info += tr(" (stopped at the limit)");
+    m_fileInfo->setText(info);
+    m_list->clear();
+    QStringList items;
+    const std::size_t shown = std::min<std::size_t>(file->puzzles.size(), kMaxListed);
+    for (std::size_t i = 0; i < shown; ++i) {
+        const auto& p = file->puzzles[i];
+        QString s = tr("%1 — %n solver move(s)", nullptr, p.solutionLength()).arg(QString::fromStdString(p.id));
+        if (p.rating > 0) s += tr(" — Lichess %1").arg(p.rating);
+        items << s;
+    }
+    m_list->addItems(items);
+    Q_EMIT fileLoaded(int(file->puzzles.size()), file->skipped);
+}
+
+void PuzzlePanel::rateFile(const QString& inPath, const QString& outPath) {
+    if (m_batchRunning) return;
+    m_batchCancel = CancelToken();
+    m_batchProblems.clear();
+    setBatchRunning(true);
+    m_progress->setValue(0);
+    m_batchInfo->setText(tr("Rating %1 into %2…").arg(QFileInfo(inPath).fileName(), QFileInfo(outPath).fileName()));
+    jobs::RateFileRequest request;
+    request.inPath = inPath;
+    request.outPath = outPath;
+    request.batchSize = m_batchSize;
+    QMetaObject::invokeMethod(
+        m_fileWorker, [w = m_fileWorker, request, c = m_batchCancel] { w->rateFile(request, c); },
+        Qt::QueuedConnection);
+}
+
+void PuzzlePanel::cancelBatch() {
+    if (!m_batchRunning) return;
+    m_batchCancel.cancel();
+    m_cancel->setEnabled(false);
+    m_batchInfo->setText(tr("Cancelling after the batch in flight…"));
+}
+
+void PuzzlePanel::setBatchRunning(bool running) {
+    m_batchRunning = running;
+    m_rateFile->setEnabled(!running);
+    m_cancel->setEnabled(running);
+}
+
+void PuzzlePanel::onBatchProgress(const jobs::RateCsvProgress& p) {
+    m_progress->setValue(int(std::lround(1000.0 * std::clamp(p.fraction, 0.0, 1.0))));
+    if (m_batchRunning && !m_batchCancel.isCancelled()) {
+        const double rate = p.seconds > 0 ? double(p.ratedThisRun) / p.seconds : 0.0;
+        QString text = tr("%1 rows rated, %2 bad, %3 puzzles/s").arg(p.rated).arg(p.bad).arg(rate, 0, 'f', 0);
+        if (p.resumed > 0) text += tr(" (resumed after %1)").arg(p.resumed);
+        m_batchInfo->setText(text);
+    }
+    Q_EMIT batchProgress(p);
+}
+
+void PuzzlePanel::chooseImport() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import puzzles"),
+                                                      settings.value(QStringLiteral("puzzles/lastDir")).toString(),
+                                                      tr("Puzzles (*.csv *.csv.zst *.pgn *.pgn.zst);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("puzzles/lastDir"), QFileInfo(path).absolutePath());
+    loadFile(path);
+}
+
+void PuzzlePanel::chooseRateFile() {
+    QSettings settings;
+    const QString in = QFileDialog::getOpenFileName(this, tr("Puzzle CSV to rate"),
+                                                    settings.value(QStringLiteral("puzzles/lastDir")).toString(),
+                                                    tr("Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)"));
+    if (in.isEmpty()) return;
+    QString suggestion = in;
+    suggestion.replace(QRegularExpression(QStringLiteral("\\.csv(\\.zst)?$")), QString());
+    const QString out = QFileDialog::getSaveFileName(this, tr("Write ratings to"), suggestion + tr("-rated.csv"),
+                                                     tr("CSV (*.csv)"), nullptr, QFileDialog::DontConfirmOverwrite);
+    if (out.isEmpty()) return;
+    settings.setValue(QStringLiteral("puzzles/lastDir"), QFileInfo(in).absolutePath());
+    rateFile(in, out);
+}
+
+void PuzzlePanel::chooseExport() {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export result"), QString(), tr("JSON (*.json);;CSV (*.csv)"));
+    if (!path.isEmpty()) exportResult(path);
+}
+
+bool PuzzlePanel::exportResult(const QString& path) {
+    if (!m_result) {
+        m_status->setText(tr("Nothing to export: no rated puzzle."));
+        return false;
+    }
+    const auto& r = *m_result;
+    QStringList uci;
+    for (chess::Move m : m_puzzle.moves) uci << QString::fromStdString(chess::toUci(m));
+    QByteArray bytes;
+    if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+        QJsonObject o;
+        o[QStringLiteral("id")] = QString::fromStdString(m_puzzle.id);
+        o[QStringLiteral("fen")] = QString::fromStdString(m_puzzle.fen);
+        o[QStringLiteral("moves")] = uci.join(QLatin1Char(' '));
+        o[QStringLiteral("rating")] = std::round(r.prediction.rating * 10.0) / 10.0;
+        o[QStringLiteral("uncertainty")] = std::round(r.prediction.sigma * 10.0) / 10.0;
+        o[QStringLiteral("uncertainty_kind")] = QStringLiteral("predicted standard deviation (sigma)");
+        if (m_puzzle.rating > 0) o[QStringLiteral("lichess_rating")] = m_puzzle.rating;
+        if (r.curve) {
+            QJsonArray curve;
+            for (std::size_t l = 0; l < r.curve->elos.size(); ++l)
+                curve.append(QJsonObject{{QStringLiteral("elo"), r.curve->elos[l]},
+                                         {QStringLiteral("p_solve"), r.curve->solve[l]}});
+            o[QStringLiteral("solve_curve")] = curve;
+            QJsonArray moves;
+            const std::size_t solver = r.curve->moveProb.empty() ? 0 : r.curve->moveProb.front().size();
+            for (std::size_t k = 0; k < solver; ++k) {
+                QJsonObject probs;
+                for (std::size_t l = 0; l < r.curve->elos.size(); ++l)
+                    probs[QString::number(r.curve->elos[l])] = r.curve->moveProb[l][k];
+                moves.append(QJsonObject{{QStringLiteral("uci"), uci.value(int(2 * k + 1))},
+                                         {QStringLiteral("p_by_elo"), probs}});
+            }
+            o[QStringLiteral("solver_moves")] = moves;
+            const int l = levelIndex(*r.curve, kHardestElo);
+            if (l >= 0) o[QStringLiteral("hardest_move_index")] = r.curve->hardestMove(std::size_t(l));
+        }
+        bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        QStringList header{QStringLiteral("PuzzleId"), QStringLiteral("FEN"), QStringLiteral("Moves"),
+                           QStringLiteral("PredictedRating"), QStringLiteral("Uncertainty")};
+        QStringList row{QString::fromStdString(m_puzzle.id), QString::fromStdString(m_puzzle.fen),
+                        uci.join(QLatin1Char(' ')), QString::number(r.prediction.rating, 'f', 1),
+                        QString::number(r.prediction.sigma, 'f', 1)};
+        if (r.curve) {
+            for (std::size_t l = 0; l < r.curve->elos.size(); ++l) {
+                header << QStringLiteral("PSolve%1").arg(r.curve->elos[l]);
+                row << QString::number(r.curve->solve[l], 'g', 6);
+            }
+            const int l = levelIndex(*r.curve, kHardestElo);
+            header << QStringLiteral("HardestMove");
+            row << (l >= 0 ? uci.value(2 * r.curve->hardestMove(std::size_t(l)) + 1) : QString());
+        }
+        // Ids and FENs hold no commas or quotes in Lichess data; quote anyway so any id stays one field.
+        for (QString& f : row)
+            if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')))
+                f = QLatin1Char('"') + f.replace(QStringLiteral("\""), QStringLiteral("\"\"")) + QLatin1Char('"');
+        bytes = (header.join(QLatin1Char(',')) + QLatin1Char('\n') + row.join(QLatin1Char(',')) + QLatin1Char('\n'))
+                    .toUtf8();
+    }
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
+        m_status->setText(tr("Cannot write %1: %2").arg(path, out.errorString()));
+        return false;
+    }
+    m_status->setText(tr("Exported to %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+}  // namespace kibitz::ui

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "core/chess/position.h"
+#include "core/chess/puzzle_csv.h"
+#include "core/common/cancel_token.h"
+#include "core/jobs/analysis_worker.h"
+#include "core/jobs/puzzle_worker.h"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QChart;
+class QChartView;
+class QLabel;
+class QLineSeries;
+class QListWidget;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QTabWidget;
+class QThread;
+
+namespace kibitz::ui {
+
+class BoardWidget;
+
+/// The puzzle panel (issue 4 item 7). A puzzle is built on the board ("Start from current position", then the
+/// next move played is the opponent's setup move and the following ones the solution: solver moves and
+/// replies), or picked from an imported Lichess CSV or PGN file. PGN convention: a game with a FEN tag is a
+/// puzzle; the FEN is the position before the setup move, the first move is the setup move, the rest is the
+/// solution (jobs::puzzleFromPgn). For the current puzzle the panel shows the predicted rating ± the model's
+/// predicted standard deviation (sigma), the human solve-probability curve for Elo 800..2800 and a per-move
+/// difficulty table with the hardest move marked. "Rate file…" batch-rates a CSV into an output CSV in the
+/// background (resumable like `kibitz-cli rate`), with progress and Cancel. Models, file reading and rating run
+/// in worker threads (jobs::PuzzleWorker, jobs::PuzzleFileWorker): the GUI thread never waits for them.
+class PuzzlePanel : public QWidget {
+    Q_OBJECT
+public:
+    /// Elo levels of the difficulty table's probability columns.
+    static constexpr int kTableElos[] = {1200, 1600, 2000};
+
+    explicit PuzzlePanel(QWidget* parent = nullptr);
+    ~PuzzlePanel() override;
+
+    /// Loads the puzzle model (empty: the shipped default) and the human-move model (factory run in the worker;
+    /// empty factory: no solve curve) in the worker thread. Emits modelsReady or modelStatusChanged on failure.
+    void setModels(const QString& puzzleModel, jobs::EvaluatorFactory human);
+    /// The board the builder reads the start position from and takes moves from (moveMade).
+    void setBoard(BoardWidget* board);
+
+    /// Starts building a puzzle at `pos` (the position before the setup move).
+    void startFrom(const chess::Position& pos);
+    /// Shows `puzzle` (an imported one, or any Lichess-convention puzzle) and rates it.
+    void setPuzzle(const chess::Puzzle& puzzle);
+    /// The puzzle shown (its moves may be fewer than two while building).
+    const chess::Puzzle& puzzle() const { return m_puzzle; }
+    bool isBuilding() const { return m_building; }
+    /// The line in SAN: "setup: Qxd6 | solution: Rxd8 Qxd8 Bxd8" style, as shown in the panel.
+    QString lineText() const;
+
+    /// Reads a puzzle file (CSV or PGN) in the background; emits fileLoaded or fileFailed.
+    void loadFile(const QString& path);
+    /// Batch-rates `inPath` (Lichess CSV) into `outPath` in the background; rerunning after a cancel continues.
+    void rateFile(const QString& inPath, const QString& outPath);
+    /// Sets the cancel flag of the running batch (takes effect after the batch in flight).
+    void cancelBatch();
+    bool isBatchRunning() const { return m_batchRunning; }
+    /// Batch size of rateFile (default 256).
+    void setBatchSize(int size) { m_batchSize = size; }
+    /// Writes the current result as JSON (".json") or one CSV row with header (anything else), atomically.
+    /// Returns false (and shows why) when there is no result or the file cannot be written.
+    bool exportResult(const QString& path);
+
+    /// The last result for the current puzzle, if any.
+    const std::optional<jobs::PuzzleRating>& result() const { return m_result; }
+    /// The rating text as shown ("1534 ± 210").
+    QString ratingText() const;
+    /// Widgets, for tests and screenshots.
+    QLineSeries* curveSeries() const { return m_curve; }
+    QTableWidget* difficultyTable() const { return m_table; }
+    QListWidget* puzzleList() const { return m_list; }
+    /// Puzzles of the last imported file.
+    const std::vector<chess::Puzzle>& filePuzzles() const;
+    /// Skip messages of the last import and of the running/last batch.
+    QStringList fileProblems() const { return m_fileProblems; }
+    QStringList batchProblems() const { return m_batchProblems; }
+    /// Selects the tab with the puzzle (0) or files (1).
+    void showTab(int index);
+
+public Q_SLOTS:
+    /// Appends `move` to the puzzle being built when it is legal at the end of the line (ignored otherwise).
+    void recordMove(kibitz::chess::Move move);
+    /// Takes back the last move of the line being built.
+    void undoMove();
+    /// Forgets the current puzzle.
+    void clearPuzzle();
+
+Q_SIGNALS:
+    void modelsReady(const QString& description);
+    void modelStatusChanged(const QString& text);
+    /// A rating (and curve) arrived for the current puzzle.
+    void ratingUpdated();
+    /// Rating the current puzzle failed.
+    void ratingFailed(const QString& message);
+    /// The board should show this position (an imported puzzle's position after the setup move).
+    void positionRequested(const kibitz::chess::Position& position);
+    void fileLoaded(int puzzles, qint64 skipped);
+    void fileFailed(const QString& message);
+    void batchProgress(const kibitz::jobs::RateCsvProgress& progress);
+    void batchFinished(bool cancelled);
+    void batchFailed(const QString& message);
+
+private:
+    void buildUi();
+    void puzzleChanged();
+    void requestRating();
+    void onRated(const jobs::PuzzleResult& result);
+    void showResult();
+    void clearResult();
+    void onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file);
+    void onBatchProgress(const jobs::RateCsvProgress& p);
+    void setBatchRunning(bool running);
+    void chooseImport();
+    void chooseRateFile();
+    void chooseExport();
+    /// The position at the end of the current line.
+    chess::Position endPosition() const;
+
+    chess::Puzzle m_puzzle;
+    bool m_building = false;
+    BoardWidget* m_board = nullptr;
+    quint64 m_nextId = 1;
+    quint64 m_currentId = 0;
+    std::optional<jobs::PuzzleRating> m_result;
+    bool m_modelsReady = false;
+
+    QThread* m_thread = nullptr;
+    jobs::PuzzleWorker* m_worker = nullptr;
+    QThread* m_fileThread = nullptr;
+    jobs::PuzzleFileWorker* m_fileWorker = nullptr;
+    CancelToken m_loadCancel;
+    CancelToken m_batchCancel;
+    bool m_batchRunning = false;
+    int m_batchSize = 256;
+    std::shared_ptr<const jobs::PuzzleFile> m_file;
+    QStringList m_fileProblems;
+    QStringList m_batchProblems;
+
+    QTabWidget* m_tabs = nullptr;
+    QPushButton* m_start = nullptr;
+    QPushButton* m_undo = nullptr;
+    QPushButton* m_clear = nullptr;
+    QPushButton* m_export = nullptr;
+    QLabel* m_line = nullptr;
+    QLabel* m_rating = nullptr;
+    QLabel* m_ratingNote = nullptr;
+    QChart* m_chart = nullptr;
+    QChartView* m_chartView = nullptr;
+    QLineSeries* m_curve = nullptr;
+    QTableWidget* m_table = nullptr;
+    QLabel* m_status = nullptr;
+    QPushButton* m_import = nullptr;
+    QLabel* m_fileInfo = nullptr;
+    QListWidget* m_list = nullptr;
+    QPlainTextEdit* m_problems = nullptr;
+    QPushButton* m_rateFile = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_batchInfo = nullptr;
+};
+
+}  // namespace kibitz::ui
