@@ -228,6 +228,14 @@ void TestTrainingPage::trainPauseResumeStop() {
     QVERIFY(evaluated.wait(60000));
     QCOMPARE(table->columnCount(), 9);
     QCOMPARE(table->item(0, 1)->text(), table->item(0, 2)->text());  // same checkpoint, same positions
+    // The chart beside the table: top-1 per Elo bucket, one bar set per evaluation.
+    auto* eloBars = qobject_cast<QBarSeries*>(page.evaluationView()->barChart()->series().value(0));
+    QVERIFY(eloBars);
+    QCOMPARE(eloBars->count(), 2);
+    QCOMPARE(eloBars->barSets().first()->count(), int(evaluation.byElo.size()));
+    QCOMPARE(eloBars->barSets().first()->at(0), 100.0 * evaluation.byElo.first().top1);
+    QVERIFY(page.exportEvaluationCsv(runs.filePath(QStringLiteral("evaluation.csv"))));
+    QVERIFY(!QFileInfo::exists(runs.filePath(QStringLiteral("evaluation_scatter.csv"))));  // puzzle models only
     QSignalSpy exported(&page, &TrainingPage::checkpointExported);
     const QString bundle = runs.filePath(QStringLiteral("tiny.kibitz"));
     page.exportCheckpoint(run.latestCheckpoint(), bundle);
