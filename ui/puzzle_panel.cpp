@@ -80,23 +80,28 @@ PuzzlePanel::PuzzlePanel(QWidget* parent) : QWidget(parent) {
     });
     m_thread->start();
 
-    m_fileThread = new QThread(this);
-    m_fileThread->setObjectName(QStringLiteral("kibitz-puzzle-files"));
-    m_fileWorker = new jobs::PuzzleFileWorker;
-    m_fileWorker->moveToThread(m_fileThread);
-    connect(m_fileThread, &QThread::finished, m_fileWorker, &QObject::deleteLater);
+    // Imports and batch runs each get their own thread, so a long batch never delays an import.
+    auto startWorker = [this](QThread*& thread, jobs::PuzzleFileWorker*& worker, const QString& name) {
+        thread = new QThread(this);
+        thread->setObjectName(name);
+        worker = new jobs::PuzzleFileWorker;
+        worker->moveToThread(thread);
+        connect(thread, &QThread::finished, worker, &QObject::deleteLater);
+    };
+    startWorker(m_fileThread, m_fileWorker, QStringLiteral("kibitz-puzzle-import"));
+    startWorker(m_batchThread, m_batchWorker, QStringLiteral("kibitz-puzzle-batch"));
     connect(m_fileWorker, &jobs::PuzzleFileWorker::fileLoaded, this, &PuzzlePanel::onFileLoaded);
     connect(m_fileWorker, &jobs::PuzzleFileWorker::fileFailed, this, [this](const QString&, const QString& message) {
         m_import->setEnabled(true);
         m_fileInfo->setText(tr("Import failed: %1").arg(message));
         Q_EMIT fileFailed(message);
     });
-    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateProgress, this, &PuzzlePanel::onBatchProgress);
-    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateSkipped, this, [this](const QString& message) {
+    connect(m_batchWorker, &jobs::PuzzleFileWorker::rateProgress, this, &PuzzlePanel::onBatchProgress);
+    connect(m_batchWorker, &jobs::PuzzleFileWorker::rateSkipped, this, [this](const QString& message) {
         m_batchProblems << message;
         m_problems->appendPlainText(tr("batch: %1").arg(message));
     });
-    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateFinished, this, [this](const jobs::RateCsvSummary& s) {
+    connect(m_batchWorker, &jobs::PuzzleFileWorker::rateFinished, this, [this](const jobs::RateCsvSummary& s) {
         setBatchRunning(false);
         const auto& p = s.progress;
         const double rate = p.seconds > 0 ? double(p.ratedThisRun) / p.seconds : 0.0;
@@ -111,12 +116,13 @@ PuzzlePanel::PuzzlePanel(QWidget* parent) : QWidget(parent) {
                                        .arg(p.bad));
         Q_EMIT batchFinished(s.cancelled);
     });
-    connect(m_fileWorker, &jobs::PuzzleFileWorker::rateFailed, this, [this](const QString& message) {
+    connect(m_batchWorker, &jobs::PuzzleFileWorker::rateFailed, this, [this](const QString& message) {
         setBatchRunning(false);
         m_batchInfo->setText(tr("Batch failed: %1").arg(message));
         Q_EMIT batchFailed(message);
     });
     m_fileThread->start();
+    m_batchThread->start();
     puzzleChanged();
 }
 
@@ -124,8 +130,10 @@ PuzzlePanel::~PuzzlePanel() {
     // The loops poll their tokens between batches, so the threads stop promptly.
     m_loadCancel.cancel();
     m_batchCancel.cancel();
-    m_fileThread->quit();
-    m_fileThread->wait();
+    for (QThread* t : {m_fileThread, m_batchThread}) {
+        t->quit();
+        t->wait();
+    }
     m_thread->quit();
     m_thread->wait();
 }
@@ -525,7 +533,7 @@ void PuzzlePanel::rateFile(const QString& inPath, const QString& outPath) {
     request.outPath = outPath;
     request.batchSize = m_batchSize;
     QMetaObject::invokeMethod(
-        m_fileWorker, [w = m_fileWorker, request, c = m_batchCancel] { w->rateFile(request, c); },
+        m_batchWorker, [w = m_batchWorker, request, c = m_batchCancel] { w->rateFile(request, c); },
         Qt::QueuedConnection);
 }
 

@@ -143,7 +143,9 @@ private:
     QThread* m_thread = nullptr;
     jobs::PuzzleWorker* m_worker = nullptr;
     QThread* m_fileThread = nullptr;
-    jobs::PuzzleFileWorker* m_fileWorker = nullptr;
+    jobs::PuzzleFileWorker* m_fileWorker = nullptr;  // imports
+    QThread* m_batchThread = nullptr;
+    jobs::PuzzleFileWorker* m_batchWorker = nullptr;  // batch rating
     CancelToken m_loadCancel;
     CancelToken m_batchCancel;
     bool m_batchRunning = false;

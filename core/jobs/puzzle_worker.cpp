@@ -102,6 +102,7 @@ PuzzleFileWorker::~PuzzleFileWorker() = default;
 void PuzzleFileWorker::loadFile(const QString& path, const CancelToken& cancel) {
     try {
         auto file = readPuzzleFile(path.toStdString(), cancel);
+        if (cancel.isCancelled()) return;  // superseded by a newer import or the panel is closing
         if (file)
             Q_EMIT fileLoaded(path, std::make_shared<const PuzzleFile>(std::move(file.value())));
         else

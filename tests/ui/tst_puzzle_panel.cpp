@@ -316,6 +316,11 @@ private Q_SLOTS:
         QCOMPARE(m_panel->batchProblems().size(), 1);
         QVERIFY2(m_panel->batchProblems().first().contains(QStringLiteral("row 101")),
                  qPrintable(m_panel->batchProblems().first()));
+        // The Files tab after the import tests and this batch, for people to look at.
+        m_panel->showTab(1);
+        QVERIFY(
+            m_panel->grab().save(QCoreApplication::applicationDirPath() + QStringLiteral("/puzzle_panel_files.png")));
+        m_panel->showTab(0);
         qInfo("batch in the GUI worker: %lld puzzles in %.2f s = %.0f puzzles/s",
               static_cast<long long>(last.ratedThisRun), last.seconds,
               last.seconds > 0 ? double(last.ratedThisRun) / last.seconds : 0.0);
