@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// core/jobs/puzzle_rating: the PGN puzzle convention, puzzle files with bad entries, and rateCsvFile's resumable
+// output (torn last line, rows already rated, cancel keeps the partial file, bad header) with a tiny model.
+#include "core/chess/notation.h"
+#include "core/jobs/puzzle_rating.h"
+#include "core/models/puzzle_config.h"
+
+#include <QFile>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kibitz;
+
+namespace {
+
+const QString kSampleCsv = QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+const QString kSamplePgn = QStringLiteral(KIBITZ_TEST_DATA_DIR "/ui/lichess_puzzles.pgn");
+
+QStringList readLines(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
+    return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+void writeText(const QString& path, const QString& text) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) qFatal("cannot write %s", qPrintable(path));
+    f.write(text.toUtf8());
+}
+
+/// The first `rows` data rows of the real sample, with its header.
+QStringList sample(int rows) { return readLines(kSampleCsv).mid(0, rows + 1); }
+
+QStringList ids(const QStringList& lines) {
+    QStringList out;
+    for (int i = 1; i < lines.size(); ++i) out << lines[i].section(QLatin1Char(','), 0, 0);
+    return out;
+}
+
+}  // namespace
+
+class TestPuzzleRating : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_tmp;
+    std::unique_ptr<models::PuzzlePredictor> m_model;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_tmp.isValid());
+        auto config = models::puzzleConfigByName("tiny");
+        QVERIFY(config.ok());
+        m_model = models::PuzzlePredictor::fromConfig(config.value(), 7);
+    }
+
+    void puzzleFromPgn_data() {
+        QTest::addColumn<QStringList>("tags");  // name=value pairs
+        QTest::addColumn<int>("moves");
+        QTest::addColumn<QString>("id");  // expected id, or "!substring" of the expected error
+        QTest::addColumn<int>("rating");
+        const QString fen = QStringLiteral("FEN=6k1/ppR2pp1/4p1p1/4P1N1/3r2P1/1P4K1/P6r/8 b - - 5 30");
+        QTest::newRow("all tags") << QStringList{fen, QStringLiteral("PuzzleId=00Cfq"), QStringLiteral("Site=x"),
+                                                 QStringLiteral("PuzzleRating=631")}
+                                  << 4 << "00Cfq" << 631;
+        QTest::newRow("site as id") << QStringList{fen, QStringLiteral("Site=https://lichess.org/training/00Cfq")} << 4
+                                    << "https://lichess.org/training/00Cfq" << 0;
+        QTest::newRow("numbered") << QStringList{fen, QStringLiteral("Site=?")} << 2 << "game 7" << 0;
+        QTest::newRow("no FEN") << QStringList{QStringLiteral("PuzzleId=00Cfq")} << 4 << "!no FEN tag" << 0;
+        QTest::newRow("one move") << QStringList{fen} << 1 << "!at least one solver move" << 0;
+    }
+    void puzzleFromPgn() {
+        QFETCH(QStringList, tags);
+        QFETCH(int, moves);
+        QFETCH(QString, id);
+        QFETCH(int, rating);
+        // 00Cfq: Re2 Rc8+ Rd8 Rxd8#, the real line; the game's moves are only copied, so the UCI moves suffice.
+        auto start = chess::Position::fromFen("6k1/ppR2pp1/4p1p1/4P1N1/3r2P1/1P4K1/P6r/8 b - - 5 30");
+        QVERIFY(start.ok());
+        chess::PgnGame game;
+        for (const QString& t : tags)
+            game.tags.emplace_back(t.section(QLatin1Char('='), 0, 0).toStdString(),
+                                   t.section(QLatin1Char('='), 1).toStdString());
+        chess::Position pos = start.value().snapshot();
+        const char* line[] = {"h2e2", "c7c8", "d4d8", "c8d8"};
+        for (int i = 0; i < moves; ++i) {
+            auto m = chess::parseUci(pos, line[i]);
+            QVERIFY(m.ok());
+            chess::PgnMove pm;
+            pm.move = m.value();
+            game.moves.push_back(pm);
+            pos.makeMove(m.value());
+        }
+        auto p = jobs::puzzleFromPgn(game, 7);
+        if (id.startsWith(QLatin1Char('!'))) {
+            QVERIFY(!p.ok());
+            QVERIFY2(QString::fromStdString(p.error().message).contains(id.mid(1)), p.error().message.c_str());
+            return;
+        }
+        QVERIFY2(p.ok(), p.ok() ? "" : p.error().message.c_str());
+        QCOMPARE(QString::fromStdString(p.value().id), id);
+        QCOMPARE(int(p.value().moves.size()), moves);
+        QCOMPARE(p.value().rating, rating);
+        QCOMPARE(p.value().solverStart().fen(), [&] {
+            chess::Position s = start.value().snapshot();
+            s.makeMove(p.value().moves.front());
+            return s.fen();
+        }());
+    }
+
+    void readPgnFile() {
+        auto file = jobs::readPuzzleFile(kSamplePgn.toStdString(), CancelToken());
+        QVERIFY(file.ok());
+        QCOMPARE(file.value().puzzles.size(), std::size_t(3));
+        QCOMPARE(file.value().skipped, std::int64_t(2));
+        // The game without FEN is named by its first line, the illegal move by the reader.
+        QVERIFY2(
+            QString::fromStdString(file.value().skips[0]).contains(QStringLiteral("lichess_puzzles.pgn:23: no FEN")),
+            file.value().skips[0].c_str());
+        QVERIFY2(QString::fromStdString(file.value().skips[1]).contains(QStringLiteral("Nxe7")),
+                 file.value().skips[1].c_str());
+        QCOMPARE(file.value().puzzles[2].id, std::string("000rZ"));
+        QCOMPARE(file.value().puzzles[2].rating, 633);
+    }
+
+    void resumeAfterTornLine() {
+        const QStringList in = sample(40);
+        const QString inPath = m_tmp.filePath(QStringLiteral("resume.csv"));
+        const QString out = m_tmp.filePath(QStringLiteral("resume-rated.csv"));
+        writeText(inPath, in.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        // A killed earlier run: header, 10 complete rows, one torn row.
+        QStringList partial{QString::fromLatin1(jobs::kRatedCsvHeader)};
+        for (const QString& id : ids(in).mid(0, 10)) partial << id + QStringLiteral(",1500.0,300.0,2,1500,80");
+        writeText(out + QStringLiteral(".partial"),
+                  partial.join(QLatin1Char('\n')) + QLatin1Char('\n') + ids(in)[10] + QStringLiteral(",15"));
+        std::vector<jobs::RateCsvProgress> progress;
+        auto r = jobs::rateCsvFile(*m_model, inPath.toStdString(), out.toStdString(), 8, CancelToken(),
+                                   [&](const jobs::RateCsvProgress& p) { progress.push_back(p); });
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r.value().progress.resumed, std::int64_t(10));
+        QCOMPARE(r.value().progress.ratedThisRun, std::int64_t(30));
+        QCOMPARE(r.value().progress.rated, std::int64_t(40));
+        QVERIFY(!r.value().cancelled);
+        QVERIFY(!progress.empty());
+        QVERIFY(!QFile::exists(out + QStringLiteral(".partial")));
+        const QStringList lines = readLines(out);
+        QCOMPARE(lines.first(), QString::fromLatin1(jobs::kRatedCsvHeader));
+        QCOMPARE(ids(lines), ids(in));
+        // The rows of the earlier run are kept as they were.
+        QCOMPARE(lines[1], partial[1]);
+    }
+
+    void cancelKeepsPartial() {
+        const QStringList in = sample(30);
+        const QString inPath = m_tmp.filePath(QStringLiteral("cancel.csv"));
+        const QString out = m_tmp.filePath(QStringLiteral("cancel-rated.csv"));
+        writeText(inPath, in.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        CancelToken cancel;
+        auto r = jobs::rateCsvFile(*m_model, inPath.toStdString(), out.toStdString(), 4, cancel,
+                                   [&](const jobs::RateCsvProgress& p) {
+                                       if (p.ratedThisRun >= 8) cancel.cancel();
+                                   });
+        QVERIFY(r.ok());
+        QVERIFY(r.value().cancelled);
+        QCOMPARE(r.value().progress.rated, std::int64_t(8));
+        QVERIFY(!QFile::exists(out));
+        QCOMPARE(ids(readLines(out + QStringLiteral(".partial"))), ids(in).mid(0, 8));
+        auto again = jobs::rateCsvFile(*m_model, inPath.toStdString(), out.toStdString(), 4, CancelToken());
+        QVERIFY(again.ok());
+        QCOMPARE(again.value().progress.resumed, std::int64_t(8));
+        QCOMPARE(ids(readLines(out)), ids(in));
+    }
+
+    void badInput_data() {
+        QTest::addColumn<QString>("content");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("missing column") << "PuzzleId,FEN,Rating\n0000D,8/8/8/8/8/8/8/8 w - - 0 1,1500\n"
+                                        << "Moves";
+        QTest::newRow("missing file") << QString() << "missing.csv";
+    }
+    void badInput() {
+        QFETCH(QString, content);
+        QFETCH(QString, error);
+        QString inPath = m_tmp.filePath(QStringLiteral("missing.csv"));
+        if (!content.isEmpty()) {
+            inPath = m_tmp.filePath(QStringLiteral("header.csv"));
+            writeText(inPath, content);
+        }
+        auto r = jobs::rateCsvFile(*m_model, inPath.toStdString(),
+                                   m_tmp.filePath(QStringLiteral("x.csv")).toStdString(), 8, CancelToken());
+        QVERIFY(!r.ok());
+        QCOMPARE(int(r.error().code), int(ErrorCode::InvalidInput));
+        QVERIFY2(QString::fromStdString(r.error().message).contains(error), r.error().message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPuzzleRating)
+#include "tst_puzzle_rating.moc"
