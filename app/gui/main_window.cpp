@@ -193,8 +193,6 @@ void MainWindow::createDocks() {
     m_puzzle = new ui::PuzzlePanel(this);
     m_puzzle->setObjectName(QStringLiteral("puzzlePanel"));
     m_puzzle->setBoard(m_board);
-    m_puzzle->setModels(QString(),
-                        jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
     m_puzzleDock = new QDockWidget(tr("Puzzle"), this);
     m_puzzleDock->setObjectName(QStringLiteral("puzzleDock"));
     m_puzzleDock->setWidget(m_puzzle);
@@ -224,6 +222,8 @@ void MainWindow::createDocks() {
 void MainWindow::loadHumanModel(const QString& path) {
     // Empty = the shipped default. The factory runs in the analysis worker thread.
     m_analysis->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
+    // The puzzle panel's solve curves follow the choice; its rating model is the shipped default.
+    m_puzzle->setModels(QString(), jobs::humanEvaluatorFactory(path));
 }
 
 void MainWindow::chooseHumanModel() {

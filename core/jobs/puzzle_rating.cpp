@@ -71,8 +71,10 @@ Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evalua
         if (!pos) return makeError(ErrorCode::InvalidInput, "puzzle " + puzzle.id + ": FEN: " + pos.error().message);
         auto curve = evaluation::computeSolveCurve(*human, evaluation::PuzzleLine{pos.value(), puzzle.moves});
         if (!curve) return curve.error();
-        // The curve is computed anyway: reuse it as the model's input instead of running the human model twice.
-        if (model.config().humanFeatures > 0) features.push_back(evaluation::solveFeatures(curve.value()));
+        // A model loaded from a bundle has its own feature source: the human model it was trained with (see
+        // jobs::attachHumanFeatures). Only a model without one takes the curve of `human` as its input.
+        if (model.config().humanFeatures > 0 && !model.hasFeatureSource())
+            features.push_back(evaluation::solveFeatures(curve.value()));
         out.curve = std::move(curve.value());
     }
     auto r = model.predict(std::span<const chess::Puzzle>(&puzzle, 1), features.empty() ? nullptr : &features);

@@ -28,9 +28,9 @@ struct PuzzleRating {
     double milliseconds = 0.0;                    ///< wall time of the whole computation
 };
 
-/// Rates one puzzle (at least the setup move and one solver move). With `human`, the solve curve is computed
-/// and, when the model has human features, passed to it as solveFeatures(curve); without `human` such a model
-/// uses its own feature source (see PuzzlePredictor::predict).
+/// Rates one puzzle (at least the setup move and one solver move). With `human`, the solve curve is computed.
+/// A model with human features uses its feature source (set by loadPuzzleModel: the human model it was trained
+/// with); only when it has none are the features taken from that curve (solveFeatures).
 Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
                                 const chess::Puzzle& puzzle);
 
