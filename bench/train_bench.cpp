@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Training-step speed of the human-move model on real positions: matmul GFLOP/s first (is BLAS fast?), then
 // forward / backward / optimizer time per step, samples per wall second and per CPU second (the machine is shared).
+#include "core/models/fused_ops.h"
 #include "core/models/human_move_model.h"
 #include "core/training/human_samples.h"
 
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <functional>
 #include <string>
 
 using namespace kibitz;
@@ -64,6 +66,35 @@ int main(int argc, char** argv) {
                     threads == 1 ? "" : "s", 10 * 2.0 * 1024 * 1024 * 1024 / w / 1e9,
                     10 * 2.0 * 1024 * 1024 * 1024 / cs / 1e9);
     }
+    {
+        // Each fused kernel against its composite form, forward + backward, on the small model's shapes
+        // (256 positions x 31 tokens).
+        const int64_t rows = 256 * 31;
+        auto timeOp = [](const char* name, const std::vector<torch::Tensor>& inputs,
+                         const std::function<torch::Tensor(const std::vector<torch::Tensor>&)>& f) {
+            double cpu[2] = {0, 0};
+            for (int rep = 0; rep < 3; ++rep)
+                for (const bool fused : {false, true}) {
+                    models::setFusedKernelsEnabled(fused);
+                    std::vector<torch::Tensor> in;
+                    for (const auto& t : inputs) in.push_back(t.detach().clone().requires_grad_(t.requires_grad()));
+                    const double c0 = cpuSeconds();
+                    for (int i = 0; i < 5; ++i) f(in).sum().backward();
+                    if (rep > 0) cpu[fused] += (cpuSeconds() - c0) / 10;
+                }
+            models::setFusedKernelsEnabled(true);
+            std::printf("  %-14s composite %6.2f ms, fused %6.2f ms (forward + backward, CPU time)\n", name,
+                        1e3 * cpu[0], 1e3 * cpu[1]);
+        };
+        std::printf("kernels:\n");
+        timeOp("rms_norm", {torch::randn({rows, 128}).requires_grad_(), torch::ones({128}).requires_grad_()},
+               [](const auto& in) { return models::rmsNorm(in[0], in[1], 1e-6); });
+        timeOp("swiglu", {torch::randn({rows, 768}).requires_grad_()},
+               [](const auto& in) { return models::swiGlu(in[0]); });
+        auto bias = torch::zeros({256, 1, 1, 31});
+        timeOp("softmax", {torch::randn({256 * 4, 31, 31}).requires_grad_()},
+               [&](const auto& in) { return models::biasedSoftmax(in[0], bias, 4, 0.17); });
+    }
     auto cfg = models::modelConfigByName(config);
     if (!cfg.ok()) return 2;
     cfg.value().view = view == "absolute" ? encoding::BoardView::Absolute : encoding::BoardView::Mover;
@@ -109,35 +140,47 @@ int main(int argc, char** argv) {
         }
         std::fclose(f);
     }
-    double tPrep = prepWall / kBatches * steps, tFwd = 0, tBwd = 0, tOpt = 0, cpuAll = 0, wallAll = 0;
-    double tokens = 0, legal = 0;
-    for (int s = -2; s < steps; ++s) {  // two warm-up steps
-        const double w0 = wallSeconds(), c0 = cpuSeconds();
-        const models::ModelBatch& b = batches[std::size_t(s + 2) % batches.size()];
-        const double w1 = wallSeconds();
-        auto logits = model->forward(b);
-        auto loss = models::moveLoss(logits, b);
-        const double w2 = wallSeconds();
-        opt.zero_grad();
-        loss.backward();
-        const double w3 = wallSeconds();
-        opt.step();
-        const double w4 = wallSeconds();
-        if (s < 0) continue;
-        tFwd += w2 - w1;
-        tBwd += w3 - w2;
-        tOpt += w4 - w3;
-        wallAll += w4 - w0;
-        cpuAll += cpuSeconds() - c0;
-        tokens += double(b.keyBias.size(3));
-        legal += double(b.legalA.size(1));
+    const double tPrep = prepWall / kBatches * steps;
+    // The same steps twice in one run: ATen's composite ops, then the fused kernels (core/models/fused_ops).
+    double fusedPerCpu = 0, compositePerCpu = 0;
+    for (const bool fused : {false, true}) {
+        models::setFusedKernelsEnabled(fused);
+        double tFwd = 0, tBwd = 0, tOpt = 0, cpuAll = 0, wallAll = 0, tokens = 0, legal = 0;
+        for (int s = -2; s < steps; ++s) {  // two warm-up steps
+            const double w0 = wallSeconds(), c0 = cpuSeconds();
+            const models::ModelBatch& b = batches[std::size_t(s + 2) % batches.size()];
+            const double w1 = wallSeconds();
+            auto logits = model->forward(b);
+            auto loss = models::moveLoss(logits, b);
+            const double w2 = wallSeconds();
+            opt.zero_grad();
+            loss.backward();
+            const double w3 = wallSeconds();
+            opt.step();
+            const double w4 = wallSeconds();
+            if (s < 0) continue;
+            tFwd += w2 - w1;
+            tBwd += w3 - w2;
+            tOpt += w4 - w3;
+            wallAll += w4 - w0;
+            cpuAll += cpuSeconds() - c0;
+            tokens += double(b.keyBias.size(3));
+            legal += double(b.legalA.size(1));
+        }
+        const double n = double(steps) * batch;
+        std::printf(
+            "%s kernels, per step: prepare %.1f ms, forward %.1f ms, backward %.1f ms, optimizer %.1f ms; tokens %.1f, "
+            "legal width %.1f\n",
+            fused ? "fused" : "composite", 1e3 * tPrep / steps, 1e3 * tFwd / steps, 1e3 * tBwd / steps,
+            1e3 * tOpt / steps, tokens / steps, legal / steps);
+        (fused ? fusedPerCpu : compositePerCpu) = n / cpuAll;
+        std::printf("%s samples/s: %.1f wall, %.1f per CPU second\n", fused ? "fused" : "composite", n / wallAll,
+                    n / cpuAll);
     }
-    const double n = double(steps) * batch;
+    std::printf("fused / composite per CPU second: %.2fx\n", fusedPerCpu / compositePerCpu);
+    // The line bench/train_speed.sh compares with the Python peer: the configuration training uses.
     std::printf(
-        "per step: prepare %.1f ms, forward %.1f ms, backward %.1f ms, optimizer %.1f ms; tokens %.1f, legal "
-        "width %.1f\n",
-        1e3 * tPrep / steps, 1e3 * tFwd / steps, 1e3 * tBwd / steps, 1e3 * tOpt / steps, tokens / steps, legal / steps);
-    std::printf("samples/s: %.1f wall, %.1f per CPU second (batch preparation runs on its own thread in training)\n",
-                n / wallAll, n / cpuAll);
+        "samples/s: %.1f per CPU second (fused kernels; batch preparation runs on its own thread in training)\n",
+        fusedPerCpu);
     return 0;
 }

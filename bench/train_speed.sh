@@ -27,6 +27,6 @@ cpp="$("$BENCH" --pgn "$PGN" --config "$CONFIG" --batch "$BATCH" --steps "$STEPS
 echo "$cpp"
 py="$(/usr/bin/python3 "$ROOT/bench/train_peer.py" --batches "$DUMP" --config "$CONFIG" --steps "$STEPS" --threads 1)"
 echo "$py"
-c="$(echo "$cpp" | awk '/^samples\/s/ {print $4}')"
+c="$(echo "$cpp" | awk '/^samples\/s/ {print $2}')"
 p="$(echo "$py" | awk '/^samples\/s/ {print $4}')"
 awk -v c="$c" -v p="$p" 'BEGIN { printf "C++ / Python samples per CPU second: %.2fx (%s vs %s)\n", c / p, c, p }'

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/models/human_move_model.h"
 
+#include "core/models/fused_ops.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -116,9 +118,7 @@ RmsNormImpl::RmsNormImpl(int dim, double eps) : m_eps(eps) {
     m_weight = register_parameter("weight", torch::ones({dim}));
 }
 
-torch::Tensor RmsNormImpl::forward(const torch::Tensor& x) {
-    return x * torch::rsqrt(x.pow(2).mean(-1, /*keepdim=*/true) + m_eps) * m_weight;
-}
+torch::Tensor RmsNormImpl::forward(const torch::Tensor& x) { return rmsNorm(x, m_weight, m_eps); }
 
 BlockImpl::BlockImpl(int dModel, int nHeads, int ffnHidden, int nLayers) : m_heads(nHeads) {
     auto lin = [](int in, int out) { return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false)); };
@@ -146,16 +146,13 @@ torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& ke
     auto q = qkv[0];
     auto k = qkv[1];
     auto v = qkv[2];
-    // scores = bias + (q k^T) / sqrt(dh), fused in one baddbmm over (B*H) matrices.
-    auto scores = torch::baddbmm(keyBias.expand({b, m_heads, t, t}).reshape({b * m_heads, t, t}),
-                                 q.reshape({b * m_heads, t, dh}), k.reshape({b * m_heads, t, dh}).transpose(1, 2),
-                                 /*beta=*/1.0, /*alpha=*/1.0 / std::sqrt(double(dh)));
-    auto attn = torch::softmax(scores, -1);
+    // attn = softmax(q k^T / sqrt(dh) + key bias): one bmm, then the scale, bias and softmax in one fused pass.
+    auto scores = torch::bmm(q.reshape({b * m_heads, t, dh}), k.reshape({b * m_heads, t, dh}).transpose(1, 2));
+    auto attn = biasedSoftmax(scores, keyBias, m_heads, 1.0 / std::sqrt(double(dh)));
     auto o =
         torch::bmm(attn, v.reshape({b * m_heads, t, dh})).view({b, m_heads, t, dh}).transpose(1, 2).reshape({b, t, d});
     auto h = x + m_out(o);
-    auto up = m_up(m_norm2(h)).chunk(2, -1);
-    return h + m_down(torch::silu(up[0]) * up[1]);
+    return h + m_down(swiGlu(m_up(m_norm2(h))));
 }
 
 HumanMoveModelImpl::HumanMoveModelImpl(const ModelConfig& config) : m_config(config) {

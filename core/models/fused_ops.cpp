@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/models/fused_ops.h"
+
+#include <ATen/Parallel.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace kibitz::models {
+
+namespace {
+
+// The kernels are compiled twice, for AVX2+FMA and for the baseline, and the loader picks one (GCC function
+// multi-versioning), so the binary stays portable while the machines that have AVX2 use it.
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define KIBITZ_KERNEL __attribute__((target_clones("arch=haswell", "default")))
+#else
+#define KIBITZ_KERNEL
+#endif
+
+std::atomic<bool>& fusedFlag() {
+    static std::atomic<bool> flag{[] {
+        const char* v = std::getenv("KIBITZ_FUSED");
+        return !(v && std::strcmp(v, "0") == 0);
+    }()};
+    return flag;
+}
+
+/// exp(x) for float, vectorisable: 2^n * p(r) with x = n ln2 + r, |r| <= ln2 / 2, and the Cephes expf polynomial
+/// (relative error about 1e-7). Inputs above 88 give exp(88); below -87, 0.
+[[gnu::always_inline]] inline float vexp(float xIn) {
+    const float x = xIn < -87.0f ? -87.0f : (xIn > 88.0f ? 88.0f : xIn);
+    // Round x / ln2 to the nearest integer with the 1.5 * 2^23 trick (exact under round-to-nearest).
+    const float shifter = 12582912.0f;
+    const float n = (x * 1.44269504088896341f + shifter) - shifter;
+    const float r = (x - n * 0.693359375f) + n * 2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    p = p * r * r + r + 1.0f;
+    std::int32_t bits = (static_cast<std::int32_t>(n) + 127) << 23;
+    float scale;
+    std::memcpy(&scale, &bits, sizeof scale);
+    return xIn < -87.0f ? 0.0f : p * scale;  // below the float range, as std::exp (masked keys get exactly 0)
+}
+
+// ---- RMSNorm -----------------------------------------------------------------------------------------------------
+
+KIBITZ_KERNEL void rmsForwardRows(const float* x, const float* w, float* y, float* rOut, int64_t begin, int64_t end,
+                                  int64_t d, float eps) {
+    for (int64_t i = begin; i < end; ++i) {
+        const float* xi = x + i * d;
+        float* yi = y + i * d;
+        float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        int64_t j = 0;
+        for (; j + 8 <= d; j += 8)
+            for (int k = 0; k < 8; ++k) acc[k] += xi[j + k] * xi[j + k];
+        float ss = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+        for (; j < d; ++j) ss += xi[j] * xi[j];
+        const float r = 1.0f / std::sqrt(ss / float(d) + eps);
+        rOut[i] = r;
+        for (j = 0; j < d; ++j) yi[j] = xi[j] * r * w[j];
+    }
+}
+
+// gx = r * (gy * w) - x * r^3 / d * sum(gy * w * x); gw += gy * x * r.
+KIBITZ_KERNEL void rmsBackwardRows(const float* x, const float* w, const float* r, const float* gy, float* gx,
+                                   float* gwAcc, int64_t begin, int64_t end, int64_t d) {
+    for (int64_t i = begin; i < end; ++i) {
+        const float* xi = x + i * d;
+        const float* gi = gy + i * d;
+        float* gxi = gx + i * d;
+        const float ri = r[i];
+        float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        int64_t j = 0;
+        for (; j + 8 <= d; j += 8)
+            for (int k = 0; k < 8; ++k) acc[k] += gi[j + k] * w[j + k] * xi[j + k];
+        float dot = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+        for (; j < d; ++j) dot += gi[j] * w[j] * xi[j];
+        const float c = ri * ri * ri * dot / float(d);
+        for (j = 0; j < d; ++j) {
+            gxi[j] = ri * gi[j] * w[j] - xi[j] * c;
+            gwAcc[j] += gi[j] * xi[j] * ri;
+        }
+    }
+}
+
+class RmsNormFunction : public torch::autograd::Function<RmsNormFunction> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x, const torch::Tensor& w,
+                                 double eps) {
+        auto xc = x.contiguous();
+        auto wc = w.contiguous();
+        const int64_t d = xc.size(-1);
+        const int64_t n = d == 0 ? 0 : xc.numel() / d;
+        auto y = torch::empty_like(xc);
+        auto r = torch::empty({n}, xc.options());
+        const float* xp = xc.data_ptr<float>();
+        const float* wp = wc.data_ptr<float>();
+        float* yp = y.data_ptr<float>();
+        float* rp = r.data_ptr<float>();
+        at::parallel_for(0, n, 256, [&](int64_t b, int64_t e) { rmsForwardRows(xp, wp, yp, rp, b, e, d, float(eps)); });
+        ctx->save_for_backward({xc, wc, r});
+        return y;
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grads) {
+        const auto saved = ctx->get_saved_variables();
+        const auto& x = saved[0];
+        const auto& w = saved[1];
+        const auto& r = saved[2];
+        auto gy = grads[0].contiguous();
+        const int64_t d = x.size(-1);
+        const int64_t n = d == 0 ? 0 : x.numel() / d;
+        auto gx = torch::empty_like(x);
+        // One partial weight gradient per worker thread, summed at the end.
+        const int threads = at::get_num_threads();
+        std::vector<float> partial(std::size_t(threads) * std::size_t(d), 0.0f);
+        const float* xp = x.data_ptr<float>();
+        const float* wp = w.data_ptr<float>();
+        const float* rp = r.data_ptr<float>();
+        const float* gp = gy.data_ptr<float>();
+        float* gxp = gx.data_ptr<float>();
+        at::parallel_for(0, n, 256, [&](int64_t b, int64_t e) {
+            float* acc = partial.data() + std::size_t(at::get_thread_num()) * std::size_t(d);
+            rmsBackwardRows(xp, wp, rp, gp, gxp, acc, b, e, d);
+        });
+        auto gw = torch::zeros({d}, x.options());
+        float* gwp = gw.data_ptr<float>();
+        for (int t = 0; t < threads; ++t)
+            for (int64_t j = 0; j < d; ++j) gwp[j] += partial[std::size_t(t) * std::size_t(d) + std::size_t(j)];
+        return {gx, gw.view(w.sizes()), torch::Tensor()};
+    }
+};
+
+// ---- SwiGLU ------------------------------------------------------------------------------------------------------
+
+KIBITZ_KERNEL void swiGluForwardRows(const float* u, float* y, int64_t begin, int64_t end, int64_t f) {
+    for (int64_t i = begin; i < end; ++i) {
+        const float* a = u + i * 2 * f;
+        const float* g = a + f;
+        float* yi = y + i * f;
+        for (int64_t j = 0; j < f; ++j) yi[j] = a[j] / (1.0f + vexp(-a[j])) * g[j];
+    }
+}
+
+// d/da silu(a) * g = g * s * (1 + a * (1 - s)) with s = sigmoid(a); d/dg = silu(a).
+KIBITZ_KERNEL void swiGluBackwardRows(const float* u, const float* gy, float* gu, int64_t begin, int64_t end,
+                                      int64_t f) {
+    for (int64_t i = begin; i < end; ++i) {
+        const float* a = u + i * 2 * f;
+        const float* g = a + f;
+        const float* gi = gy + i * f;
+        float* ga = gu + i * 2 * f;
+        float* gg = ga + f;
+        for (int64_t j = 0; j < f; ++j) {
+            const float s = 1.0f / (1.0f + vexp(-a[j]));
+            ga[j] = gi[j] * g[j] * s * (1.0f + a[j] * (1.0f - s));
+            gg[j] = gi[j] * a[j] * s;
+        }
+    }
+}
+
+class SwiGluFunction : public torch::autograd::Function<SwiGluFunction> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& u) {
+        auto uc = u.contiguous();
+        const int64_t f = uc.size(-1) / 2;
+        const int64_t n = f == 0 ? 0 : uc.numel() / (2 * f);
+        auto sizes = uc.sizes().vec();
+        sizes.back() = f;
+        auto y = torch::empty(sizes, uc.options());
+        const float* up = uc.data_ptr<float>();
+        float* yp = y.data_ptr<float>();
+        at::parallel_for(0, n, 64, [&](int64_t b, int64_t e) { swiGluForwardRows(up, yp, b, e, f); });
+        ctx->save_for_backward({uc});
+        return y;
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grads) {
+        const auto u = ctx->get_saved_variables()[0];
+        auto gy = grads[0].contiguous();
+        const int64_t f = u.size(-1) / 2;
+        const int64_t n = f == 0 ? 0 : u.numel() / (2 * f);
+        auto gu = torch::empty_like(u);
+        const float* up = u.data_ptr<float>();
+        const float* gp = gy.data_ptr<float>();
+        float* gup = gu.data_ptr<float>();
+        at::parallel_for(0, n, 64, [&](int64_t b, int64_t e) { swiGluBackwardRows(up, gp, gup, b, e, f); });
+        return {gu};
+    }
+};
+
+// ---- softmax(scores * scale + key bias) --------------------------------------------------------------------------
+
+KIBITZ_KERNEL void softmaxForwardRows(const float* s, const float* bias, float* p, int64_t begin, int64_t end,
+                                      int64_t t, int64_t rowsPerBatch, float scale) {
+    for (int64_t row = begin; row < end; ++row) {
+        const float* si = s + row * t;
+        const float* bi = bias + (row / rowsPerBatch) * t;
+        float* pi = p + row * t;
+        float m = -INFINITY;
+        for (int64_t j = 0; j < t; ++j) {
+            pi[j] = si[j] * scale + bi[j];
+            m = pi[j] > m ? pi[j] : m;
+        }
+        float sum = 0.0f;
+        for (int64_t j = 0; j < t; ++j) {
+            pi[j] = vexp(pi[j] - m);
+            sum += pi[j];
+        }
+        const float inv = 1.0f / sum;
+        for (int64_t j = 0; j < t; ++j) pi[j] *= inv;
+    }
+}
+
+KIBITZ_KERNEL void softmaxBackwardRows(const float* p, const float* gp, float* gs, int64_t begin, int64_t end,
+                                       int64_t t, float scale) {
+    for (int64_t row = begin; row < end; ++row) {
+        const float* pi = p + row * t;
+        const float* gi = gp + row * t;
+        float* go = gs + row * t;
+        float dot = 0.0f;
+        for (int64_t j = 0; j < t; ++j) dot += pi[j] * gi[j];
+        for (int64_t j = 0; j < t; ++j) go[j] = scale * pi[j] * (gi[j] - dot);
+    }
+}
+
+class BiasedSoftmaxFunction : public torch::autograd::Function<BiasedSoftmaxFunction> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& scores,
+                                 const torch::Tensor& keyBias, int64_t heads, double scale) {
+        auto sc = scores.contiguous();
+        auto bc = keyBias.contiguous();
+        const int64_t t = sc.size(-1);
+        const int64_t rows = t == 0 ? 0 : sc.numel() / t;
+        auto p = torch::empty_like(sc);
+        const float* sp = sc.data_ptr<float>();
+        const float* bp = bc.data_ptr<float>();
+        float* pp = p.data_ptr<float>();
+        at::parallel_for(0, rows, 512, [&](int64_t b, int64_t e) {
+            softmaxForwardRows(sp, bp, pp, b, e, t, heads * t, float(scale));
+        });
+        ctx->save_for_backward({p});
+        ctx->saved_data["scale"] = scale;
+        return p;
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grads) {
+        const auto p = ctx->get_saved_variables()[0];
+        const float scale = float(ctx->saved_data["scale"].toDouble());
+        auto gp = grads[0].contiguous();
+        const int64_t t = p.size(-1);
+        const int64_t rows = t == 0 ? 0 : p.numel() / t;
+        auto gs = torch::empty_like(p);
+        const float* pp = p.data_ptr<float>();
+        const float* gpp = gp.data_ptr<float>();
+        float* gsp = gs.data_ptr<float>();
+        at::parallel_for(0, rows, 512,
+                         [&](int64_t b, int64_t e) { softmaxBackwardRows(pp, gpp, gsp, b, e, t, scale); });
+        return {gs, torch::Tensor(), torch::Tensor(), torch::Tensor()};
+    }
+};
+
+bool fusable(const torch::Tensor& t) { return fusedKernelsEnabled() && t.is_cpu() && t.scalar_type() == torch::kFloat; }
+
+}  // namespace
+
+bool fusedKernelsEnabled() { return fusedFlag().load(std::memory_order_relaxed); }
+void setFusedKernelsEnabled(bool enabled) { fusedFlag().store(enabled, std::memory_order_relaxed); }
+
+torch::Tensor rmsNorm(const torch::Tensor& x, const torch::Tensor& weight, double eps) {
+    if (fusable(x) && weight.is_cpu() && weight.scalar_type() == torch::kFloat && weight.dim() == 1 &&
+        weight.size(0) == x.size(-1))
+        return RmsNormFunction::apply(x, weight, eps);
+    return x * torch::rsqrt(x.pow(2).mean(-1, /*keepdim=*/true) + eps) * weight;
+}
+
+torch::Tensor swiGlu(const torch::Tensor& u) {
+    if (fusable(u) && u.size(-1) % 2 == 0) return SwiGluFunction::apply(u);
+    auto parts = u.chunk(2, -1);
+    return torch::silu(parts[0]) * parts[1];
+}
+
+torch::Tensor biasedSoftmax(const torch::Tensor& scores, const torch::Tensor& keyBias, int64_t heads, double scale) {
+    const int64_t t = scores.size(-1);
+    const int64_t bh = scores.size(0);
+    if (fusable(scores) && keyBias.is_cpu() && keyBias.scalar_type() == torch::kFloat && !keyBias.requires_grad() &&
+        scores.dim() == 3 && keyBias.numel() == (bh / heads) * t && bh % heads == 0)
+        return BiasedSoftmaxFunction::apply(scores, keyBias, heads, scale);
+    const int64_t b = bh / heads;
+    auto z = scores.view({b, heads, scores.size(1), t}) * scale + keyBias;
+    return torch::softmax(z, -1).view({bh, scores.size(1), t});
+}
+
+}  // namespace kibitz::models

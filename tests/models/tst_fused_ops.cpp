@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The fused CPU kernels (core/models/fused_ops) against the composite ATen forms they replace: values and
+// gradients, on shapes of the real model (odd widths and lengths too), and a whole training step of the model.
+#include "core/models/fused_ops.h"
+#include "core/models/human_move_model.h"
+#include "core/training/human_samples.h"
+
+#include <QtTest>
+
+using namespace kibitz;
+
+namespace {
+
+/// Runs `f` with the fused kernels on or off, returning its output and the gradients of sum(out * probe) with
+/// respect to the inputs.
+template <typename F>
+std::vector<torch::Tensor> valueAndGrads(bool fused, std::vector<torch::Tensor> inputs, const F& f) {
+    models::setFusedKernelsEnabled(fused);
+    for (auto& t : inputs) t = t.detach().clone().requires_grad_(t.requires_grad());
+    auto out = f(inputs);
+    torch::manual_seed(7);
+    auto probe = torch::randn_like(out);
+    (out * probe).sum().backward();
+    std::vector<torch::Tensor> result{out.detach()};
+    for (auto& t : inputs)
+        if (t.requires_grad()) result.push_back(t.grad());
+    models::setFusedKernelsEnabled(true);
+    return result;
+}
+
+void compareAll(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b, double tol) {
+    QCOMPARE(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        QVERIFY2(a[i].defined() && b[i].defined(), qPrintable(QStringLiteral("output %1 undefined").arg(i)));
+        QCOMPARE(a[i].sizes().vec(), b[i].sizes().vec());
+        const double scale = std::max(1.0, b[i].abs().max().item<double>());
+        const double diff = (a[i] - b[i]).abs().max().item<double>();
+        QVERIFY2(diff <= tol * scale,
+                 qPrintable(QStringLiteral("output %1: max difference %2 (scale %3)").arg(i).arg(diff).arg(scale)));
+    }
+}
+
+}  // namespace
+
+class TestFusedOps : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void rmsNorm_data() {
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("width");
+        QTest::newRow("model width") << 500 << 128;
+        QTest::newRow("odd width") << 37 << 13;
+        QTest::newRow("one row") << 1 << 64;
+    }
+    void rmsNorm() {
+        QFETCH(int, rows);
+        QFETCH(int, width);
+        torch::manual_seed(1);
+        auto x = torch::randn({rows, width}) * 3.0;
+        x.requires_grad_(true);
+        auto w = (torch::rand({width}) + 0.5).requires_grad_(true);
+        auto f = [](const std::vector<torch::Tensor>& in) { return models::rmsNorm(in[0], in[1], 1e-6); };
+        compareAll(valueAndGrads(true, {x, w}, f), valueAndGrads(false, {x, w}, f), 2e-5);
+    }
+
+    void swiGlu_data() {
+        QTest::addColumn<int>("rows");
+        QTest::addColumn<int>("hidden");
+        QTest::newRow("model width") << 300 << 384;
+        QTest::newRow("odd width") << 17 << 7;
+    }
+    void swiGlu() {
+        QFETCH(int, rows);
+        QFETCH(int, hidden);
+        torch::manual_seed(2);
+        // Wide range: silu's tails (large negative and positive inputs) must match too.
+        auto u = (torch::randn({rows, 2 * hidden}) * 6.0).requires_grad_(true);
+        auto f = [](const std::vector<torch::Tensor>& in) { return models::swiGlu(in[0]); };
+        compareAll(valueAndGrads(true, {u}, f), valueAndGrads(false, {u}, f), 2e-5);
+    }
+
+    void biasedSoftmax_data() {
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<int>("tokens");
+        QTest::newRow("model shape") << 8 << 4 << 31;
+        QTest::newRow("one head, odd length") << 3 << 1 << 5;
+    }
+    void biasedSoftmax() {
+        QFETCH(int, batch);
+        QFETCH(int, heads);
+        QFETCH(int, tokens);
+        torch::manual_seed(3);
+        auto scores = (torch::randn({batch * heads, tokens, tokens}) * 4.0).requires_grad_(true);
+        // Key bias as the model builds it: 0 for real tokens, -1e9 for padding at the end of some rows.
+        auto bias = torch::zeros({batch, 1, 1, tokens});
+        for (int b = 0; b < batch; b += 2) bias[b][0][0][tokens - 1] = -1e9f;
+        auto f = [&](const std::vector<torch::Tensor>& in) {
+            return models::biasedSoftmax(in[0], bias, heads, 1.0 / std::sqrt(32.0));
+        };
+        auto fused = valueAndGrads(true, {scores}, f);
+        compareAll(fused, valueAndGrads(false, {scores}, f), 2e-6);
+        // Masked keys get exactly zero weight.
+        QCOMPARE(fused[0].select(2, tokens - 1).slice(0, 0, heads).abs().max().item<float>(), 0.0f);
+    }
+
+    /// A whole forward + backward of the small model on real positions: loss and every parameter's gradient agree.
+    void modelStep() {
+        training::SampleStreamOptions so;
+        so.files = {KIBITZ_TEST_DATA_DIR "/games_sample.pgn"};
+        so.chunkGames = 50;
+        auto stream = training::HumanSampleStream::open(so);
+        QVERIFY2(stream.ok(), stream.ok() ? "" : stream.error().message.c_str());
+        std::vector<encoding::EncodedPosition> chunk;
+        QVERIFY(stream.value()->nextChunk(chunk).ok());
+        QVERIFY(chunk.size() >= 64);
+        std::vector<const encoding::EncodedPosition*> ptrs;
+        for (int i = 0; i < 64; ++i) ptrs.push_back(&chunk[std::size_t(i)]);
+        const auto batch = models::makeBatch(ptrs);
+        auto cfg = models::modelConfigByName("tiny");
+        QVERIFY(cfg.ok());
+        torch::manual_seed(5);
+        models::HumanMoveModel model(cfg.value());
+        auto run = [&](bool fused) {
+            models::setFusedKernelsEnabled(fused);
+            model->zero_grad();
+            auto loss = models::moveLoss(model->forward(batch), batch);
+            loss.backward();
+            std::vector<torch::Tensor> out{loss.detach()};
+            for (const auto& p : model->parameters()) out.push_back(p.grad().clone());
+            models::setFusedKernelsEnabled(true);
+            return out;
+        };
+        auto fused = run(true);
+        auto composite = run(false);
+        QVERIFY(fused[0].item<double>() > 1.0);  // a real loss, not a degenerate one
+        compareAll(fused, composite, 1e-4);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFusedOps)
+#include "tst_fused_ops.moc"
