@@ -6,12 +6,13 @@
 #   format  clang-format-14 check of every tracked .h/.cpp (scripts/format.sh --check)
 #   ci      preset `ci` (Release, -Werror, all layers), then ctest: every test except label `slow`
 #   asan    preset `asan` (ASan+UBSan, no torch, no GUI), then ctest -L fast
-#   fuzz    preset `fuzz` (clang libFuzzer), each target for KIBITZ_FUZZ_SECONDS (default 30) seconds
+#   fuzz    preset `fuzz` (clang libFuzzer): scripts/fuzz.sh --replay, a fixed seed and input count per target
+#           (~30 s each), so a commit always gets the same verdict; explore longer with scripts/fuzz.sh --seconds N
 #
 #   scripts/test.sh [--slow] [--only STAGE[,STAGE...]] [--skip STAGE[,STAGE...]]
 #
 # --slow also runs the tests labelled `slow` (deep perft and the like) in the ci stage.
-# Environment: KIBITZ_JOBS (build jobs), KIBITZ_TEST_JOBS (parallel tests, default 2), KIBITZ_FUZZ_SECONDS.
+# Environment: KIBITZ_JOBS (build jobs), KIBITZ_TEST_JOBS (parallel tests, default 2).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -110,7 +111,7 @@ stage_asan() {
 
 stage_fuzz() {
     local log="$ROOT/build/fuzz.log" rc line
-    "$ROOT/scripts/fuzz.sh" 2>&1 | tee "$log"
+    "$ROOT/scripts/fuzz.sh" --replay 2>&1 | tee "$log"
     rc=${PIPESTATUS[0]}
     line="$(grep -E '^fuzz: [0-9]+ passed, [0-9]+ failed' "$log" | tail -1)"
     if [[ -n "$line" ]]; then
