@@ -334,7 +334,10 @@ void PuzzlePanel::recordMove(chess::Move move) {
     if (m_board && sender() == m_board) {
         chess::Position after = end.snapshot();
         after.makeMove(move);
-        if (m_board->position().fen() != after.fen()) return;
+        if (m_board->position().fen() != after.fen()) {
+            m_status->setText(tr("Move not added: the board is not at the end of the puzzle line."));
+            return;
+        }
     }
     m_puzzle.moves.push_back(move);
     puzzleChanged();
