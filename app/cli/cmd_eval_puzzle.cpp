@@ -113,11 +113,12 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     for (const auto& row : rows) width = std::max(width, row.first.size());
     for (const auto& [name, m] : rows) std::printf("%-*s  %s\n", int(width), name.c_str(), m->summary().c_str());
     std::printf("MAE by solution length:\n  length  puzzles");
-    for (const auto& row : rows) std::printf("  %14.14s", row.first.c_str());
+    const int col = int(std::max<std::size_t>(14, width));
+    for (const auto& row : rows) std::printf("  %*s", col, row.first.c_str());
     std::printf("\n");
     for (const auto& [len, s] : r.model.byLength()) {
         std::printf("  %6d  %7lld", len, static_cast<long long>(s.count));
-        for (const auto& row : rows) std::printf("  %14.1f", row.second->byLength().at(len).mae);
+        for (const auto& row : rows) std::printf("  %*.1f", col, row.second->byLength().at(len).mae);
         std::printf("\n");
     }
     if (r.skippedRows > 0) std::printf("%lld bad rows skipped\n", static_cast<long long>(r.skippedRows));

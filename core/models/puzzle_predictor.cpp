@@ -118,6 +118,10 @@ Status PuzzlePredictor::saveCheckpoint(const std::string& path) const {
         GlickFormer model = m_impl->model;
         saveGlickFormer(model, archive);
         writePuzzleMeta(archive, m_impl->meta);
+        if (!m_impl->meta.humanModelSha256.empty()) {
+            archive.write("human.sha256", c10::IValue(m_impl->meta.humanModelSha256));
+            archive.write("human.name", c10::IValue(m_impl->meta.humanModelName));
+        }
         archive.save_to(tmp);
     } catch (const c10::Error& e) {
         std::remove(tmp.c_str());

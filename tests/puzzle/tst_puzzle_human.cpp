@@ -243,6 +243,12 @@ void TestPuzzleHuman::trainAndPredict() {
     auto fromBundle = jobs::loadPuzzleModel(bundle, load);
     QVERIFY2(fromBundle.ok(), fromBundle.ok() ? "" : fromBundle.error().message.c_str());
     QCOMPARE(fromBundle.value()->meta().humanModelSha256, human->identity().sha256);
+    // ... and so does a checkpoint written back from it (the start of a fine-tuning run).
+    const std::string resaved = m_tmp.filePath("resaved.pt").toStdString();
+    QVERIFY(fromBundle.value()->saveCheckpoint(resaved).ok());
+    auto back = models::PuzzlePredictor::loadCheckpoint(resaved);
+    QVERIFY(back.ok());
+    QCOMPARE(back.value()->meta().humanModelSha256, human->identity().sha256);
 
     // Trained with another human model: refused, or accepted with a warning when allowed.
     const std::string otherDir = m_tmp.filePath("tiny-other").toStdString();
