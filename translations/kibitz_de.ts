@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
     <name>kibitz::app::MainWindow</name>
     <message numerus="yes">
         <source>%n game(s)</source>
@@ -179,6 +198,366 @@
         <source>Black to move, in check</source>
         <translation>Schwarz am Zug, im Schach</translation>
     </message>
+    <message>
+        <source>Human moves</source>
+        <translation>Menschliche Züge</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Game review</source>
+        <translation>Partieanalyse</translation>
+    </message>
+    <message>
+        <source>Sort moves</source>
+        <translation>Züge sortieren</translation>
+    </message>
+    <message>
+        <source>Puzzle</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Puzzle-rating model</source>
+        <translation>Modell für Aufgabenwertung</translation>
+    </message>
+    <message>
+        <source>Kibitz models (*.kibitz);;Checkpoints (*.pt)</source>
+        <translation>Kibitz-Modelle (*.kibitz);;Prüfpunkte (*.pt)</translation>
+    </message>
+    <message>
+        <source>Human-move model</source>
+        <translation>Modell für menschliche Züge</translation>
+    </message>
+    <message>
+        <source>Puzzles for move sorting</source>
+        <translation>Aufgaben zum Sortieren von Zügen</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)</source>
+        <translation>Lichess-Aufgaben-CSV (*.csv *.csv.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Sort moves in this position</source>
+        <translation>Züge in dieser Stellung &amp;sortieren</translation>
+    </message>
+    <message>
+        <source>Sort moves from a &amp;puzzle file…</source>
+        <translation>Züge aus einer &amp;Aufgabendatei sortieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Models</source>
+        <translation>&amp;Modelle</translation>
+    </message>
+    <message>
+        <source>Load &amp;human-move model…</source>
+        <translation>Modell für &amp;menschliche Züge laden…</translation>
+    </message>
+    <message>
+        <source>Use the &amp;default human-move model</source>
+        <translation>&amp;Standardmodell für menschliche Züge verwenden</translation>
+    </message>
+    <message>
+        <source>Load &amp;puzzle-rating model…</source>
+        <translation>Modell für &amp;Aufgabenwertung laden…</translation>
+    </message>
+    <message>
+        <source>Use the default puzzle-&amp;rating model</source>
+        <translation>Standardmodell für Aufgaben&amp;wertung verwenden</translation>
+    </message>
+    <message>
+        <source>&amp;Training studio</source>
+        <translation>&amp;Trainingsstudio</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::AnalysisPanel</name>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>White Elo</source>
+        <translation>Elo Weiß</translation>
+    </message>
+    <message>
+        <source>Black Elo</source>
+        <translation>Elo Schwarz</translation>
+    </message>
+    <message>
+        <source>Clock known</source>
+        <translation>Restzeit bekannt</translation>
+    </message>
+    <message>
+        <source>White clock</source>
+        <translation>Restzeit Weiß</translation>
+    </message>
+    <message>
+        <source>Black clock</source>
+        <translation>Restzeit Schwarz</translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation>Inkrement</translation>
+    </message>
+    <message>
+        <source>Arrows (top k)</source>
+        <translation>Pfeile (beste k)</translation>
+    </message>
+    <message>
+        <source>Probability by Elo (both players)</source>
+        <translation>Wahrscheinlichkeit nach Elo (beide Spieler)</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <source>Probability that a player of the chosen Elo plays a move losing at least 1 or 3 pawns against the engine&apos;s best move (moves outside the engine lines count as at least as bad as its worst line)</source>
+        <translation>Wahrscheinlichkeit, dass ein Spieler der gewählten Elo einen Zug spielt, der gegenüber dem besten Zug der Engine mindestens 1 oder 3 Bauern verliert (Züge außerhalb der Engine-Varianten zählen als mindestens so schlecht wie ihre schlechteste Variante)</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modell: %1</translation>
+    </message>
+    <message>
+        <source>Analysis failed: %1</source>
+        <translation>Analyse fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Loading model…</source>
+        <translation>Modell wird geladen…</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Elo</source>
+        <translation>Elo</translation>
+    </message>
+    <message>
+        <source>Blunder risk: waiting for engine lines</source>
+        <translation>Patzerrisiko: warte auf Engine-Varianten</translation>
+    </message>
+    <message>
+        <source>%1% lose ≥ %2</source>
+        <translation>%1% verlieren ≥ %2</translation>
+    </message>
+    <message>
+        <source>Blunder risk at %1: %2</source>
+        <translation>Patzerrisiko bei %1: %2</translation>
+    </message>
+    <message>
+        <source>(up to %1% more outside the engine lines)</source>
+        <translation>(bis zu %1% mehr außerhalb der Engine-Varianten)</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::EnginePanel</name>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <source>Switch the engine on or off</source>
+        <translation>Engine ein- oder ausschalten</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Eval</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>Tiefe</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>auto-detect Stockfish</source>
+        <translation>Stockfish automatisch finden</translation>
+    </message>
+    <message>
+        <source>Choose the engine program</source>
+        <translation>Engine-Programm auswählen</translation>
+    </message>
+    <message>
+        <source>Engine program</source>
+        <translation>Engine-Programm</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>Hash</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>Varianten</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>move %1: %2</source>
+        <translation>Zug %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot analyse: %1</source>
+        <translation>Analyse nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Checkmate</source>
+        <translation>Schachmatt</translation>
+    </message>
+    <message>
+        <source>Stalemate</source>
+        <translation>Patt</translation>
+    </message>
+    <message>
+        <source>depth %1/%2</source>
+        <translation>Tiefe %1/%2</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>startet…</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::EvalBar</name>
+    <message>
+        <source>Engine evaluation from White&apos;s point of view</source>
+        <translation>Engine-Bewertung aus der Sicht von Weiß</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::EvaluationView</name>
+    <message>
+        <source>Held-out results by the mover&apos;s Elo (human-move models) or by solution length (puzzle models); the last two evaluated models are shown side by side</source>
+        <translation>Ergebnisse auf den Testdaten nach Elo des ziehenden Spielers (Modelle für menschliche Züge) oder nach Lösungslänge (Aufgabenmodelle); die zwei zuletzt evaluierten Modelle werden nebeneinander gezeigt</translation>
+    </message>
+    <message>
+        <source>Elo</source>
+        <translation>Elo</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Stellungen</translation>
+    </message>
+    <message>
+        <source>Top-1</source>
+        <translation>Top-1</translation>
+    </message>
+    <message>
+        <source>Top-3</source>
+        <translation>Top-3</translation>
+    </message>
+    <message>
+        <source>NLL</source>
+        <translation>NLL</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Solution length</source>
+        <translation>Lösungslänge</translation>
+    </message>
+    <message>
+        <source>Puzzles</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>MAE</source>
+        <translation>MAE</translation>
+    </message>
+    <message>
+        <source>RMSE</source>
+        <translation>RMSE</translation>
+    </message>
+    <message>
+        <source>Within 1 RD</source>
+        <translation>Innerhalb 1 RD</translation>
+    </message>
+    <message>
+        <source>Baseline MAE</source>
+        <translation>Basis-MAE</translation>
+    </message>
+    <message>
+        <source>Top-1 accuracy by Elo bucket (%)</source>
+        <translation>Top-1-Genauigkeit nach Elo-Klasse (%)</translation>
+    </message>
+    <message>
+        <source>mover Elo</source>
+        <translation>Elo des Ziehenden</translation>
+    </message>
+    <message>
+        <source>MAE by solution length (rating points)</source>
+        <translation>MAE nach Lösungslänge (Wertungspunkte)</translation>
+    </message>
+    <message>
+        <source>mean by length</source>
+        <translation>Mittel nach Länge</translation>
+    </message>
+    <message>
+        <source>solver moves</source>
+        <translation>Züge des Lösenden</translation>
+    </message>
+    <message>
+        <source>Predicted vs. Lichess rating (held-out puzzles)</source>
+        <translation>Vorhergesagte vs. Lichess-Wertung (Test-Aufgaben)</translation>
+    </message>
+    <message>
+        <source>predicted = true</source>
+        <translation>vorhergesagt = tatsächlich</translation>
+    </message>
+    <message>
+        <source>Lichess rating</source>
+        <translation>Lichess-Wertung</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>vorhergesagt</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the image</source>
+        <translation>%1: Das Bild kann nicht geschrieben werden</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::FenDialog</name>
@@ -255,6 +634,987 @@
     <message>
         <source>Black</source>
         <translation>Schwarz</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::MoveProbModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Human %</source>
+        <translation>Mensch %</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PuzzlePanel</name>
+    <message>
+        <source>Models: %1</source>
+        <translation>Modelle: %1</translation>
+    </message>
+    <message>
+        <source>Puzzle model not loaded: %1</source>
+        <translation>Aufgabenmodell nicht geladen: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Rating failed: %1</source>
+        <translation>Bewertung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Import failed: %1</source>
+        <translation>Import fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>batch: %1</source>
+        <translation>Stapel: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 rows (%2 this run); rate the same file again to continue.</source>
+        <translation>Abgebrochen nach %1 Zeilen (%2 in diesem Lauf); dieselbe Datei erneut bewerten, um fortzufahren.</translation>
+    </message>
+    <message>
+        <source>Done: %1 rows rated (%2 this run, %3 puzzles/s), %4 bad rows skipped.</source>
+        <translation>Fertig: %1 Zeilen bewertet (%2 in diesem Lauf, %3 Aufgaben/s), %4 fehlerhafte Zeilen übersprungen.</translation>
+    </message>
+    <message>
+        <source>Batch failed: %1</source>
+        <translation>Stapelverarbeitung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Start from current position</source>
+        <translation>Von aktueller Stellung beginnen</translation>
+    </message>
+    <message>
+        <source>The board&apos;s position is the position before the setup move: play the opponent&apos;s setup move next, then the solution (solver moves and replies).</source>
+        <translation>Die Stellung auf dem Brett ist die Stellung vor dem Einleitungszug: Spiele als Nächstes den Einleitungszug des Gegners, dann die Lösung (Züge des Lösenden und Antworten).</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Export result…</source>
+        <translation>Ergebnis exportieren…</translation>
+    </message>
+    <message>
+        <source>Predicted Lichess puzzle rating ± the model&apos;s predicted standard deviation (sigma) of that rating.</source>
+        <translation>Vorhergesagte Lichess-Aufgabenwertung ± die vom Modell vorhergesagte Standardabweichung (Sigma) dieser Wertung.</translation>
+    </message>
+    <message>
+        <source>P(solve)</source>
+        <translation>P(gelöst)</translation>
+    </message>
+    <message>
+        <source>Probability of solving, by player rating</source>
+        <translation>Lösungswahrscheinlichkeit nach Spielerwertung</translation>
+    </message>
+    <message>
+        <source>Elo (solver and opponent)</source>
+        <translation>Elo (Lösender und Gegner)</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Solver move</source>
+        <translation>Zug des Lösenden</translation>
+    </message>
+    <message>
+        <source>P @%1</source>
+        <translation>P @%1</translation>
+    </message>
+    <message>
+        <source>Hardest</source>
+        <translation>Schwerster</translation>
+    </message>
+    <message>
+        <source>Probability that a human of each rating plays the solution move (opponent of the same rating). The hardest move is the least likely one at %1.</source>
+        <translation>Wahrscheinlichkeit, dass ein Mensch der jeweiligen Wertung den Lösungszug spielt (Gegner mit gleicher Wertung). Der schwerste Zug ist der unwahrscheinlichste bei %1.</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <source>Import CSV/PGN…</source>
+        <translation>CSV/PGN importieren…</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (.csv, .csv.zst) or PGN: a game with a FEN tag is a puzzle, its first move the setup move, the rest the solution.</source>
+        <translation>Lichess-Aufgaben-CSV (.csv, .csv.zst) oder PGN: Eine Partie mit FEN-Tag ist eine Aufgabe, ihr erster Zug der Einleitungszug, der Rest die Lösung.</translation>
+    </message>
+    <message>
+        <source>Rate file…</source>
+        <translation>Datei bewerten…</translation>
+    </message>
+    <message>
+        <source>Rate every puzzle of a Lichess CSV into an output CSV. A cancelled run continues where it stopped when the same files are chosen again.</source>
+        <translation>Jede Aufgabe einer Lichess-CSV bewerten und in eine Ausgabe-CSV schreiben. Ein abgebrochener Lauf wird dort fortgesetzt, wo er stehen blieb, wenn dieselben Dateien erneut gewählt werden.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>No file imported</source>
+        <translation>Keine Datei importiert</translation>
+    </message>
+    <message>
+        <source>Skipped rows and games are listed here with their place.</source>
+        <translation>Übersprungene Zeilen und Partien werden hier mit ihrer Fundstelle aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Puzzle</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Dateien</translation>
+    </message>
+    <message>
+        <source>Loading models…</source>
+        <translation>Modelle werden geladen…</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>eigene</translation>
+    </message>
+    <message>
+        <source>Move not added: the board is not at the end of the puzzle line.</source>
+        <translation>Zug nicht hinzugefügt: Das Brett steht nicht am Ende der Aufgabenvariante.</translation>
+    </message>
+    <message>
+        <source>No puzzle: press “Start from current position” or import a file.</source>
+        <translation>Keine Aufgabe: „Von aktueller Stellung beginnen“ drücken oder eine Datei importieren.</translation>
+    </message>
+    <message>
+        <source>Bad FEN: %1</source>
+        <translation>Fehlerhafte FEN: %1</translation>
+    </message>
+    <message>
+        <source>Play the opponent&apos;s setup move on the board.</source>
+        <translation>Spiele den Einleitungszug des Gegners auf dem Brett.</translation>
+    </message>
+    <message>
+        <source>No moves.</source>
+        <translation>Keine Züge.</translation>
+    </message>
+    <message>
+        <source>Setup: %1. Now play the solution.</source>
+        <translation>Einleitung: %1. Spiele jetzt die Lösung.</translation>
+    </message>
+    <message>
+        <source>Setup: %1 | Solution: %2</source>
+        <translation>Einleitung: %1 | Lösung: %2</translation>
+    </message>
+    <message>
+        <source>Puzzle %1. </source>
+        <translation>Aufgabe %1. </translation>
+    </message>
+    <message>
+        <source>rating…</source>
+        <translation>bewerte…</translation>
+    </message>
+    <message>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <source>   (Lichess: %1, RD %2)</source>
+        <translation>   (Lichess: %1, RD %2)</translation>
+    </message>
+    <message>
+        <source>Rated in %1 ms</source>
+        <translation>Bewertet in %1 ms</translation>
+    </message>
+    <message>
+        <source> (no human model: no solve curve)</source>
+        <translation> (kein Modell für menschliche Züge: keine Lösungskurve)</translation>
+    </message>
+    <message>
+        <source>★ hardest</source>
+        <translation>★ schwerster</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n puzzle(s)</source>
+        <translation>
+            <numerusform>%1: %n Aufgabe</numerusform>
+            <numerusform>%1: %n Aufgaben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n bad row(s)/game(s) skipped</source>
+        <translation>
+            <numerusform>, %n fehlerhafte Zeile/Partie übersprungen</numerusform>
+            <numerusform>, %n fehlerhafte Zeilen/Partien übersprungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (stopped at the limit)</source>
+        <translation> (am Limit angehalten)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n solver move(s)</source>
+        <translation>
+            <numerusform>%1 — %n Zug des Lösenden</numerusform>
+            <numerusform>%1 — %n Züge des Lösenden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — Lichess %1</source>
+        <translation> — Lichess %1</translation>
+    </message>
+    <message>
+        <source>Rating %1 into %2…</source>
+        <translation>Bewerte %1 nach %2…</translation>
+    </message>
+    <message>
+        <source>Cancelling after the batch in flight…</source>
+        <translation>Abbruch nach dem laufenden Stapel…</translation>
+    </message>
+    <message>
+        <source>%1 rows rated, %2 bad, %3 puzzles/s</source>
+        <translation>%1 Zeilen bewertet, %2 fehlerhaft, %3 Aufgaben/s</translation>
+    </message>
+    <message>
+        <source> (resumed after %1)</source>
+        <translation> (fortgesetzt nach %1)</translation>
+    </message>
+    <message>
+        <source>Import puzzles</source>
+        <translation>Aufgaben importieren</translation>
+    </message>
+    <message>
+        <source>Puzzles (*.csv *.csv.zst *.pgn *.pgn.zst);;All files (*)</source>
+        <translation>Aufgaben (*.csv *.csv.zst *.pgn *.pgn.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Puzzle CSV to rate</source>
+        <translation>Zu bewertende Aufgaben-CSV</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)</source>
+        <translation>Lichess-Aufgaben-CSV (*.csv *.csv.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Write ratings to</source>
+        <translation>Wertungen schreiben nach</translation>
+    </message>
+    <message>
+        <source>-rated.csv</source>
+        <translation>-rated.csv</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export result</source>
+        <translation>Ergebnis exportieren</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation>JSON (*.json);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Nothing to export: no rated puzzle.</source>
+        <translation>Nichts zu exportieren: keine bewertete Aufgabe.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::ReviewPanel</name>
+    <message>
+        <source>depth </source>
+        <translation>Tiefe </translation>
+    </message>
+    <message>
+        <source>Review game</source>
+        <translation>Partie analysieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Move played: human probability and engine eval</source>
+        <translation>Gespielter Zug: menschliche Wahrscheinlichkeit und Engine-Bewertung</translation>
+    </message>
+    <message>
+        <source>Human probability of the move played (%)</source>
+        <translation>Menschliche Wahrscheinlichkeit des gespielten Zugs (%)</translation>
+    </message>
+    <message>
+        <source>Eval after the move (pawns, White)</source>
+        <translation>Bewertung nach dem Zug (Bauern, Weiß)</translation>
+    </message>
+    <message>
+        <source>Current move</source>
+        <translation>Aktueller Zug</translation>
+    </message>
+    <message>
+        <source>Ply</source>
+        <translation>Halbzug</translation>
+    </message>
+    <message>
+        <source>Click to go to a move</source>
+        <translation>Klicken, um zu einem Zug zu gehen</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Human %</source>
+        <translation>Mensch %</translation>
+    </message>
+    <message>
+        <source>Eval</source>
+        <translation>Bewertung</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Load a game to review it.</source>
+        <translation>Lade eine Partie, um sie zu analysieren.</translation>
+    </message>
+    <message>
+        <source>Review cancelled.</source>
+        <translation>Analyse abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Review failed: %1</source>
+        <translation>Analyse fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2, %n plies</source>
+        <translation>
+            <numerusform>%1 – %2, %n Halbzug</numerusform>
+            <numerusform>%1 – %2, %n Halbzüge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No engine: %1</source>
+        <translation>Keine Engine: %1</translation>
+    </message>
+    <message>
+        <source>Reviewing…</source>
+        <translation>Analysiere…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Breche ab…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reviewed %n plies.</source>
+        <translation>
+            <numerusform>%n Halbzug analysiert.</numerusform>
+            <numerusform>%n Halbzüge analysiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Engine: %1.</source>
+        <translation>Engine: %1.</translation>
+    </message>
+    <message>
+        <source>Model: %1.</source>
+        <translation>Modell: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::SortTrainer</name>
+    <message>
+        <source>Sort the moves from strongest (top) to weakest. Drag the cards, or select one and press Ctrl+Up/Down (Alt+Up/Down).</source>
+        <translation>Sortiere die Züge vom stärksten (oben) zum schwächsten. Ziehe die Karten oder wähle eine aus und drücke Strg+Oben/Unten (Alt+Oben/Unten).</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Abgeben</translation>
+    </message>
+    <message>
+        <source>Human Elo</source>
+        <translation>Elo Mensch</translation>
+    </message>
+    <message>
+        <source>Engine depth</source>
+        <translation>Engine-Tiefe</translation>
+    </message>
+    <message>
+        <source>Give a position to start.</source>
+        <translation>Gib zum Beginnen eine Stellung vor.</translation>
+    </message>
+    <message>
+        <source>No game could be made from these positions.</source>
+        <translation>Aus diesen Stellungen ließ sich kein Spiel erstellen.</translation>
+    </message>
+    <message>
+        <source>Generation failed: %1</source>
+        <translation>Erzeugung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Generating a game…</source>
+        <translation>Erzeuge ein Spiel…</translation>
+    </message>
+    <message>
+        <source>Reading puzzles…</source>
+        <translation>Lese Aufgaben…</translation>
+    </message>
+    <message>
+        <source>No engine: %1</source>
+        <translation>Keine Engine: %1</translation>
+    </message>
+    <message>
+        <source>Sort the moves.</source>
+        <translation>Sortiere die Züge.</translation>
+    </message>
+    <message>
+        <source>Puzzle %1: sort the moves.</source>
+        <translation>Aufgabe %1: Sortiere die Züge.</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Select to preview on the board</source>
+        <translation>Auswählen für eine Vorschau auf dem Brett</translation>
+    </message>
+    <message>
+        <source>%1  %2  engine #%3</source>
+        <translation>%1  %2  Engine #%3</translation>
+    </message>
+    <message>
+        <source>human %1%</source>
+        <translation>Mensch %1%</translation>
+    </message>
+    <message>
+        <source>In the right place</source>
+        <translation>An der richtigen Stelle</translation>
+    </message>
+    <message>
+        <source>Should be in place %1</source>
+        <translation>Gehört auf Platz %1</translation>
+    </message>
+    <message>
+        <source>Difficulty: %1</source>
+        <translation>Schwierigkeit: %1</translation>
+    </message>
+    <message>
+        <source>Difficulty: %1 (%2)</source>
+        <translation>Schwierigkeit: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>For a %1 player: %2 (%3), perfect order %4%</source>
+        <translation>Für einen Spieler mit %1: %2 (%3), perfekte Reihenfolge %4%</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last game %1/%2 · total %3/%4 over %n game(s)</source>
+        <translation>
+            <numerusform>Letztes Spiel %1/%2 · gesamt %3/%4 in %n Spiel</numerusform>
+            <numerusform>Letztes Spiel %1/%2 · gesamt %3/%4 in %n Spielen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::TrainingPage</name>
+    <message>
+        <source>Resume it</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Human moves</source>
+        <translation>Menschliche Züge</translation>
+    </message>
+    <message>
+        <source>Puzzle rating</source>
+        <translation>Aufgabenwertung</translation>
+    </message>
+    <message>
+        <source>Move probabilities of human players (PGN games)</source>
+        <translation>Zugwahrscheinlichkeiten menschlicher Spieler (PGN-Partien)</translation>
+    </message>
+    <message>
+        <source>GlickFormer puzzle difficulty (Lichess puzzle CSV)</source>
+        <translation>GlickFormer-Aufgabenschwierigkeit (Lichess-Aufgaben-CSV)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>From scratch</source>
+        <translation>Von Grund auf</translation>
+    </message>
+    <message>
+        <source>Fine-tune a bundle</source>
+        <translation>Paket feinabstimmen</translation>
+    </message>
+    <message>
+        <source>Start from the config and weights of a .kibitz bundle (or a checkpoint) of this kind, with a fresh optimizer and a lower learning rate</source>
+        <translation>Mit Konfiguration und Gewichten eines .kibitz-Pakets (oder eines Prüfpunkts) dieser Art beginnen, mit frischem Optimierer und niedrigerer Lernrate</translation>
+    </message>
+    <message>
+        <source>bundle to fine-tune (.kibitz)</source>
+        <translation>feinabzustimmendes Paket (.kibitz)</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>No data files</source>
+        <translation>Keine Datendateien</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>tiny (tests)</source>
+        <translation>winzig (Tests)</translation>
+    </message>
+    <message>
+        <source>small (CPU)</source>
+        <translation>klein (CPU)</translation>
+    </message>
+    <message>
+        <source>medium (GPU)</source>
+        <translation>mittel (GPU)</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>factorized encoder</source>
+        <translation>faktorisierter Encoder</translation>
+    </message>
+    <message>
+        <source>factorized self-attention</source>
+        <translation>faktorisierte Self-Attention</translation>
+    </message>
+    <message>
+        <source>stacked boards (baseline)</source>
+        <translation>gestapelte Bretter (Basislinie)</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Batchgröße</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>Name des Laufs</translation>
+    </message>
+    <message>
+        <source>Runs folder</source>
+        <translation>Ordner für Läufe</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>raw</source>
+        <translation>roh</translation>
+    </message>
+    <message>
+        <source>smoothed</source>
+        <translation>geglättet</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Trainingsverlust</translation>
+    </message>
+    <message>
+        <source>Validation accuracy (top-1)</source>
+        <translation>Validierungsgenauigkeit (top-1)</translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation>Beispiele pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
+    </message>
+    <message>
+        <source>Exponential moving average of the loss: weight of the previous value, in %</source>
+        <translation>Exponentiell gleitender Mittelwert des Verlusts: Gewicht des vorherigen Werts, in %</translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation>PNG speichern…</translation>
+    </message>
+    <message>
+        <source>Save CSV…</source>
+        <translation>CSV speichern…</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>Evaluieren</translation>
+    </message>
+    <message>
+        <source>Export bundle…</source>
+        <translation>Paket exportieren…</translation>
+    </message>
+    <message>
+        <source>Use for analysis</source>
+        <translation>Für Analyse verwenden</translation>
+    </message>
+    <message>
+        <source>Export bundle</source>
+        <translation>Paket exportieren</translation>
+    </message>
+    <message>
+        <source>Kibitz bundles (*.kibitz)</source>
+        <translation>Kibitz-Pakete (*.kibitz)</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Prüfpunkte</translation>
+    </message>
+    <message>
+        <source>Compare two models…</source>
+        <translation>Zwei Modelle vergleichen…</translation>
+    </message>
+    <message>
+        <source>Evaluate two bundles or checkpoints of one kind on the same held-out data</source>
+        <translation>Zwei Pakete oder Prüfpunkte derselben Art auf denselben Testdaten evaluieren</translation>
+    </message>
+    <message>
+        <source>Save evaluation charts</source>
+        <translation>Evaluationsdiagramme speichern</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>Save evaluation data</source>
+        <translation>Evaluationsdaten speichern</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Evaluation</translation>
+    </message>
+    <message>
+        <source>Add at least one puzzle CSV file first</source>
+        <translation>Zuerst mindestens eine Aufgaben-CSV-Datei hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add at least one PGN file first</source>
+        <translation>Zuerst mindestens eine PGN-Datei hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1 is not a puzzle CSV; the puzzle-rating model trains on Lichess puzzle CSV</source>
+        <translation>%1 ist keine Aufgaben-CSV; das Modell für Aufgabenwertung trainiert auf Lichess-Aufgaben-CSV</translation>
+    </message>
+    <message>
+        <source>%1 is a puzzle CSV; the human-move model trains on PGN games</source>
+        <translation>%1 ist eine Aufgaben-CSV; das Modell für menschliche Züge trainiert auf PGN-Partien</translation>
+    </message>
+    <message>
+        <source>Choose the bundle to fine-tune first</source>
+        <translation>Zuerst das feinabzustimmende Paket auswählen</translation>
+    </message>
+    <message>
+        <source>pausing: finishing the current step and writing a checkpoint…</source>
+        <translation>pausiere: beende den aktuellen Schritt und schreibe einen Prüfpunkt…</translation>
+    </message>
+    <message>
+        <source>stopping: finishing the current step and writing a checkpoint…</source>
+        <translation>stoppe: beende den aktuellen Schritt und schreibe einen Prüfpunkt…</translation>
+    </message>
+    <message>
+        <source>%1 has no checkpoint to resume from</source>
+        <translation>%1 hat keinen Prüfpunkt zum Fortsetzen</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>run %1 at step %2</source>
+        <translation>Lauf %1 bei Schritt %2</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>GUI event loop during the run: max delay %1 ms, mean %2 ms over %3 probes</source>
+        <translation>GUI-Ereignisschleife während des Laufs: maximale Verzögerung %1 ms, Mittel %2 ms über %3 Messungen</translation>
+    </message>
+    <message>
+        <source>step %1 / %2 · %3 samples/s · elapsed %4 · ETA %5</source>
+        <translation>Schritt %1 / %2 · %3 Beispiele/s · vergangen %4 · Restzeit %5</translation>
+    </message>
+    <message>
+        <source>validation at step %1: MAE %2, RMSE %3 (mean by length: MAE %4; %5 puzzles)</source>
+        <translation>Validierung bei Schritt %1: MAE %2, RMSE %3 (Mittel nach Länge: MAE %4; %5 Aufgaben)</translation>
+    </message>
+    <message>
+        <source>validation at step %1: top-1 %2%, top-3 %3%, NLL %4 (%5 positions)</source>
+        <translation>Validierung bei Schritt %1: top-1 %2%, top-3 %3%, NLL %4 (%5 Stellungen)</translation>
+    </message>
+    <message>
+        <source>opened run %1</source>
+        <translation>Lauf %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>The run %1 was interrupted (the app closed mid-run). Resume it from its last checkpoint?</source>
+        <translation>Der Lauf %1 wurde unterbrochen (die App wurde während des Laufs geschlossen). Vom letzten Prüfpunkt fortsetzen?</translation>
+    </message>
+    <message>
+        <source>The run %1 is paused.</source>
+        <translation>Der Lauf %1 ist pausiert.</translation>
+    </message>
+    <message>
+        <source>evaluating %1 on held-out puzzles…</source>
+        <translation>evaluiere %1 auf Test-Aufgaben…</translation>
+    </message>
+    <message>
+        <source>evaluating %1 on held-out games…</source>
+        <translation>evaluiere %1 auf Test-Partien…</translation>
+    </message>
+    <message>
+        <source>evaluation failed: %1</source>
+        <translation>Evaluation fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>evaluation of %1: %2</source>
+        <translation>Evaluation von %1: %2</translation>
+    </message>
+    <message>
+        <source>comparing %1 and %2…</source>
+        <translation>vergleiche %1 und %2…</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 model and %3 a %4 model; only models of one kind compare</source>
+        <translation>%1 ist ein %2-Modell und %3 ein %4-Modell; nur Modelle derselben Art lassen sich vergleichen</translation>
+    </message>
+    <message>
+        <source>add puzzle CSV files to compare puzzle models on their held-out puzzles</source>
+        <translation>Aufgaben-CSV-Dateien hinzufügen, um Aufgabenmodelle auf ihren Test-Aufgaben zu vergleichen</translation>
+    </message>
+    <message>
+        <source>add PGN files to compare human-move models on their held-out games</source>
+        <translation>PGN-Dateien hinzufügen, um Modelle für menschliche Züge auf ihren Test-Partien zu vergleichen</translation>
+    </message>
+    <message>
+        <source>comparison failed: %1</source>
+        <translation>Vergleich fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Models (*.kibitz *.pt);;All files (*)</source>
+        <translation>Modelle (*.kibitz *.pt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>First model</source>
+        <translation>Erstes Modell</translation>
+    </message>
+    <message>
+        <source>Second model</source>
+        <translation>Zweites Modell</translation>
+    </message>
+    <message>
+        <source>Bundle to fine-tune</source>
+        <translation>Feinabzustimmendes Paket</translation>
+    </message>
+    <message>
+        <source>paper (GPU, seed 000 sizes)</source>
+        <translation>Paper (GPU, Größen aus Seed 000)</translation>
+    </message>
+    <message>
+        <source>Validation MAE (rating points)</source>
+        <translation>Validierungs-MAE (Wertungspunkte)</translation>
+    </message>
+    <message>
+        <source>Use for rating</source>
+        <translation>Für Bewertung verwenden</translation>
+    </message>
+    <message>
+        <source>exporting %1 to %2…</source>
+        <translation>exportiere %1 nach %2…</translation>
+    </message>
+    <message>
+        <source>bundle written: %1</source>
+        <translation>Paket geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>Durchsuche…</translation>
+    </message>
+    <message>
+        <source>puzzles</source>
+        <translation>Aufgaben</translation>
+    </message>
+    <message>
+        <source>games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Sample of the first %1 %2 (%3 s):</source>
+        <translation>Stichprobe der ersten %1 %2 (%3 s):</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 s):</source>
+        <translation>%1 %2 (%3 s):</translation>
+    </message>
+    <message>
+        <source>%1 positions</source>
+        <translation>%1 Stellungen</translation>
+    </message>
+    <message>
+        <source>rating %1–%2</source>
+        <translation>Wertung %1–%2</translation>
+    </message>
+    <message>
+        <source>Elo %1–%2</source>
+        <translation>Elo %1–%2</translation>
+    </message>
+    <message>
+        <source>%1% with clocks</source>
+        <translation>%1% mit Zeitangaben</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>%1 übersprungen</translation>
+    </message>
+    <message>
+        <source>Training data</source>
+        <translation>Trainingsdaten</translation>
+    </message>
+    <message>
+        <source>Games and puzzles (*.pgn *.pgn.zst *.csv *.csv.zst);;All files (*)</source>
+        <translation>Partien und Aufgaben (*.pgn *.pgn.zst *.csv *.csv.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the image</source>
+        <translation>%1: Das Bild kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Save charts</source>
+        <translation>Diagramme speichern</translation>
+    </message>
+    <message>
+        <source>Save chart data</source>
+        <translation>Diagrammdaten speichern</translation>
+    </message>
+    <message>
+        <source>GUI event loop delay while training: max %1 ms, mean %2 ms</source>
+        <translation>Verzögerung der GUI-Ereignisschleife beim Training: max. %1 ms, Mittel %2 ms</translation>
     </message>
 </context>
 </TS>
