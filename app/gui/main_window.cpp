@@ -78,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new Q
     });
 
     restoreSettings();
+    m_puzzleModelPath = QSettings().value(QStringLiteral("models/puzzle")).toString();
     loadHumanModel(QSettings().value(QStringLiteral("models/human")).toString());
     newGame();
 }
@@ -215,15 +216,42 @@ void MainWindow::createDocks() {
         m_analysisDock->show();
         m_analysisDock->raise();
     });
+    connect(m_training, &ui::TrainingPage::useRatingModelRequested, this, [this](const QString& path) {
+        loadPuzzleModel(path);
+        m_puzzleDock->show();
+        m_puzzleDock->raise();
+    });
     connect(m_training, &ui::TrainingPage::resumeOffered, m_trainingDock, &QWidget::show);
     m_training->checkResumableRuns();
 }
 
 void MainWindow::loadHumanModel(const QString& path) {
     // Empty = the shipped default. The factory runs in the analysis worker thread.
+    m_humanModelPath = path;
     m_analysis->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
-    // The puzzle panel's solve curves follow the choice; its rating model is the shipped default.
-    m_puzzle->setModels(QString(), jobs::humanEvaluatorFactory(path));
+    // The puzzle panel's solve curves follow the choice.
+    m_puzzle->setModels(m_puzzleModelPath, jobs::humanEvaluatorFactory(path));
+}
+
+void MainWindow::loadPuzzleModel(const QString& path) {
+    m_puzzleModelPath = path;
+    m_puzzle->setModels(path, jobs::humanEvaluatorFactory(m_humanModelPath));
+}
+
+void MainWindow::choosePuzzleModel() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Puzzle-rating model"),
+                                                      settings.value(QStringLiteral("models/lastDir")).toString(),
+                                                      tr("Kibitz models (*.kibitz);;Checkpoints (*.pt)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(QStringLiteral("models/puzzle"), path);
+    loadPuzzleModel(path);
+}
+
+void MainWindow::useDefaultPuzzleModel() {
+    QSettings().remove(QStringLiteral("models/puzzle"));
+    loadPuzzleModel(QString());
 }
 
 void MainWindow::chooseHumanModel() {
@@ -321,6 +349,8 @@ void MainWindow::createActions() {
     QMenu* models = menuBar()->addMenu(tr("&Models"));
     models->addAction(tr("Load &human-move model…"), this, &MainWindow::chooseHumanModel);
     models->addAction(tr("Use the &default human-move model"), this, &MainWindow::useDefaultHumanModel);
+    models->addAction(tr("Load &puzzle-rating model…"), this, &MainWindow::choosePuzzleModel);
+    models->addAction(tr("Use the default puzzle-&rating model"), this, &MainWindow::useDefaultPuzzleModel);
     models->addSeparator();
     QAction* training = m_trainingDock->toggleViewAction();
     training->setText(tr("&Training studio"));

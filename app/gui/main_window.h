@@ -64,6 +64,10 @@ public Q_SLOTS:
     void chooseHumanModel();
     /// Switches back to the shipped default human-move model.
     void useDefaultHumanModel();
+    /// Asks for a puzzle-rating bundle (or checkpoint) for the puzzle panel (remembered in the settings).
+    void choosePuzzleModel();
+    /// Switches the puzzle panel back to the shipped default puzzle-rating model.
+    void useDefaultPuzzleModel();
     /// Opens the move-sorting trainer on the board's position.
     void sortCurrentPosition();
     /// Asks for a puzzle CSV and plays sorting games from its positions.
@@ -77,6 +81,8 @@ private:
     void createLayout();
     void createDocks();
     void loadHumanModel(const QString& path);
+    /// Puzzle-rating model of the puzzle panel (empty = shipped default); keeps the current human model.
+    void loadPuzzleModel(const QString& path);
     /// Sets the Elo/clock controls from the loaded game's tags and [%clk] comments at the current ply.
     void applyGameConditioning();
     void syncBoard();
@@ -100,6 +106,8 @@ private:
     QDockWidget* m_sortDock = nullptr;
     ui::PuzzlePanel* m_puzzle = nullptr;  ///< puzzle rating (board-built or imported puzzles, batch rating)
     QDockWidget* m_puzzleDock = nullptr;
+    QString m_humanModelPath;                ///< analysis / solve-curve model (empty = shipped default)
+    QString m_puzzleModelPath;               ///< puzzle-rating model (empty = shipped default)
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
     chess::PgnGame m_loadedGame;  ///< tags and clocks of the game on the board (empty after New game / FEN)
