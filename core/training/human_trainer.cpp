@@ -4,6 +4,8 @@
 #include "core/models/human_move_model.h"
 #include "core/training/distributed.h"
 #include "core/training/human_samples.h"
+#include "core/training/trainer_common.h"
+#include "core/training/trainer_torch.h"
 
 #include <algorithm>
 #include <chrono>
@@ -193,16 +195,16 @@ std::vector<torch::optim::OptimizerParamGroup> paramGroups(HumanMoveModel& model
     return groups;
 }
 
+// A checkpoint entry the run cannot do without; a missing or mistyped one ends the run with an error naming it
+// (trainHumanModel turns the exception into an Error).
 std::int64_t readInt(torch::serialize::InputArchive& a, const char* key) {
-    c10::IValue v;
-    a.read(key, v);
-    return v.toInt();
+    if (auto v = archiveInt(a, key)) return *v;
+    throw std::runtime_error(std::string("checkpoint entry '") + key + "' is missing or not an integer");
 }
 
 double readDouble(torch::serialize::InputArchive& a, const char* key) {
-    c10::IValue v;
-    a.read(key, v);
-    return v.toDouble();
+    if (auto v = archiveDouble(a, key)) return *v;
+    throw std::runtime_error(std::string("checkpoint entry '") + key + "' is missing or not a number");
 }
 
 struct RunState {
@@ -211,8 +213,8 @@ struct RunState {
     double wallSeconds = 0.0;
 };
 
-void writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim::AdamW& opt, const RunState& st,
-                     const TrainOptions& o) {
+Status writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim::AdamW& opt, const RunState& st,
+                       const TrainOptions& o) {
     torch::serialize::OutputArchive a;
     models::saveModel(model, a);
     torch::serialize::OutputArchive optArchive;
@@ -230,9 +232,10 @@ void writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim::
     a.write("state.holdout_permille", c10::IValue(std::int64_t(o.holdoutPermille)));
     a.write("state.bucket", c10::IValue(std::int64_t(o.bucketBySize)));
     a.write("state.total_steps", c10::IValue(o.totalSteps));
-    const fs::path tmp = path.string() + ".tmp";
-    a.save_to(tmp.string());
-    fs::rename(tmp, path);
+    return writeFileAtomically(path.string(), [&](const std::string& tmp) -> Status {
+        a.save_to(tmp);
+        return {};
+    });
 }
 
 /// The run itself; may throw c10::Error / std::exception, which trainHumanModel turns into an Error.
@@ -362,8 +365,13 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     auto winStart = std::chrono::steady_clock::now();
     std::int64_t winSteps = 0;
     auto lastWall = std::chrono::steady_clock::now();
+    Status saveError;
     auto save = [&](const fs::path& p) {
-        writeCheckpoint(p, model, opt, st, o);
+        if (auto saved = writeCheckpoint(p, model, opt, st, o); !saved.ok()) {
+            if (saveError.ok()) saveError = saved;
+            log("checkpoint failed: " + saved.error().message);
+            return;
+        }
         log("checkpoint " + p.string() + " at step " + std::to_string(st.step));
     };
     auto validate = [&] {
@@ -379,7 +387,7 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         ModelBatch& batch = pb.batch;
         batch.to(device);
         const double lr = learningRateAt(o, st.step);
-        for (auto& g : opt.param_groups()) static_cast<torch::optim::AdamWOptions&>(g.options()).lr(lr);
+        setLearningRate(opt, lr);
 
         auto logits = model->forward(batch);
         auto loss = models::moveLoss(logits, batch);
@@ -459,8 +467,11 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             if (o.keepEvery > 0 && st.step % o.keepEvery == 0)
                 save(fs::path(o.outDir) / ("step-" + std::to_string(st.step) + ".pt"));
         } else if (o.checkpointAllRanks && (st.step % o.checkpointEvery == 0 || st.step == endStep || stop)) {
-            writeCheckpoint(fs::path(o.outDir) / ("latest.rank" + std::to_string(o.rank) + ".pt"), model, opt, st, o);
+            save(fs::path(o.outDir) / ("latest.rank" + std::to_string(o.rank) + ".pt"));
         }
+        // A checkpoint that cannot be written (disk full, folder gone) ends the run: training on without one would
+        // lose the work on the next crash.
+        if (!saveError.ok()) return saveError;
     }
     if (stop) return makeError(ErrorCode::Cancelled, "training stopped at step " + std::to_string(st.step));
     return {};
@@ -469,11 +480,7 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
 }  // namespace
 
 double learningRateAt(const TrainOptions& o, std::int64_t step) {
-    if (o.warmupSteps > 0 && step < o.warmupSteps) return o.learningRate * double(step + 1) / double(o.warmupSteps);
-    const double span = double(std::max<std::int64_t>(1, o.totalSteps - o.warmupSteps));
-    const double t = std::clamp(double(step - o.warmupSteps) / span, 0.0, 1.0);
-    const double cosine = 0.5 * (1.0 + std::cos(std::numbers::pi * t));
-    return o.learningRate * (o.minLrFraction + (1.0 - o.minLrFraction) * cosine);
+    return scheduledLearningRate(LrSchedule{o.learningRate, o.warmupSteps, o.totalSteps, o.minLrFraction}, step);
 }
 
 Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, const TrainCallbacks& callbacks) {
