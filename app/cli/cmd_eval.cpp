@@ -2,6 +2,7 @@
 // kibitz-cli eval human|puzzle: accuracy of the human-move model (top-1/top-3/NLL per 100-Elo bucket on held-out
 // games, puzzle solve rate and advancement) or, via puzzle_commands.h, of the puzzle-rating model.
 #include "app/cli/args.h"
+#include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
 #include "core/chess/puzzle_csv.h"
@@ -28,7 +29,7 @@ void printHelp() {
         "held out from training (3%% by Site hash), or on every game with --all-games (for files never trained on);\n"
         "with --puzzles, also the puzzle solve rate (every solver move top-1) and advancement, at each puzzle's "
         "rating.\n"
-        "  --pgn FILE        games (.pgn or .pgn.zst; repeatable)\n"
+        "  --pgn FILE|DIR    games (.pgn or .pgn.zst, or a folder of them; repeatable)\n"
         "  --puzzles FILE    Lichess puzzle CSV (.csv or .csv.zst)\n"
         "  --model PATH      .kibitz bundle or trainer checkpoint (.pt); default: the shipped model\n"
         "  --max-games N     stop after N games\n"
@@ -56,7 +57,9 @@ int runEvalHuman(const std::vector<std::string>& argv) {
         return int(kExitUsage);
     };
     if (!args.ok()) return usage(args.error());
-    const auto files = args.values("pgn");
+    std::string dataError;
+    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst"}, dataError);  // folders too
+    if (!dataError.empty()) return usage("--pgn: " + dataError);
     if (files.empty() && !args.value("puzzles")) return usage("give --pgn and/or --puzzles (see --help)");
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
     const auto maxPuzzles = args.intValue("max-puzzles", 2000, 1, 1LL << 40);

@@ -2,6 +2,7 @@
 // kibitz-cli eval-puzzle (eval puzzle): MAE, RMSE, MAZ, within 1/2/3 RD, by solution length, with the
 // predict-the-mean and mean-by-length baselines and any number of further models side by side.
 #include "app/cli/args.h"
+#include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
 #include "app/cli/puzzle_human_args.h"
@@ -31,7 +32,8 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
               withHumanFlagOptions({"json", "held-out", "help"}));
     if (args.has("help")) {
         std::printf(
-            "Usage: kibitz-cli eval puzzle --csv FILE... [--model BUNDLE|CHECKPOINT] [--compare-model B]... [--max N]\n"
+            "Usage: kibitz-cli eval puzzle --csv FILE|DIR... [--model BUNDLE|CHECKPOINT] [--compare-model B]... [--max "
+            "N]\n"
             "       [--held-out] [--json]\n\n"
             "Scores the puzzle-rating model on every puzzle of the files (or, with --held-out, only on those held out\n"
             "from training: FNV-1a(PuzzleId) %% 20 == 0). Baselines use the primary model's training statistics.\n"
@@ -52,7 +54,9 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
         return int(kExitUsage);
     };
     if (!args.ok()) return usage(args.error());
-    const auto files = args.values("csv");
+    std::string dataError;
+    const auto files = expandDataArgs(args.values("csv"), {".csv", ".csv.zst"}, dataError);  // folders too
+    if (!dataError.empty()) return usage("--csv: " + dataError);
     if (files.empty()) return usage("--csv is required");
     std::vector<std::string> paths{args.value("model").value_or(jobs::defaultPuzzleModelPath())};
     if (paths.front().empty()) return usage("no --model given and no puzzle-default.kibitz found");
