@@ -15,6 +15,8 @@ private:
     QThread m_thread;
     ui::PgnLoader* m_loader = nullptr;
 
+    // The loader lives in another thread and may finish before the test starts waiting: the checks poll the spies
+    // (QTRY_*) instead of QSignalSpy::wait(), which only counts emissions after it was called.
     void startLoad(const QString& path, int maxGames, CancelToken token) {
         QMetaObject::invokeMethod(
             m_loader, [loader = m_loader, path, maxGames, token] { loader->load(path, maxGames, token); },
@@ -50,7 +52,7 @@ private Q_SLOTS:
         QSignalSpy done(m_loader, &ui::PgnLoader::finished);
         QSignalSpy failed(m_loader, &ui::PgnLoader::failed);
         startLoad(sample(), maxGames, CancelToken());
-        QVERIFY(done.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!done.isEmpty(), 10000);
         QCOMPARE(failed.count(), 0);
         const auto result = done.at(0).at(0).value<std::shared_ptr<const ui::PgnLoadResult>>();
         QVERIFY(result);
@@ -69,7 +71,7 @@ private Q_SLOTS:
         QSignalSpy failed(m_loader, &ui::PgnLoader::failed);
         const QString path = QStringLiteral(KIBITZ_TEST_DATA_DIR "/ui/no_such_file.pgn");
         startLoad(path, 10, CancelToken());
-        QVERIFY(failed.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 10000);
         QCOMPARE(done.count(), 0);
         QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("no_such_file.pgn")),
                  qPrintable(failed.at(0).at(0).toString()));
@@ -80,7 +82,7 @@ private Q_SLOTS:
         CancelToken token;
         token.cancel();
         startLoad(sample(), 1000, token);
-        QVERIFY(done.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(!done.isEmpty(), 10000);
         const auto result = done.at(0).at(0).value<std::shared_ptr<const ui::PgnLoadResult>>();
         QVERIFY(result->cancelled);
         QVERIFY(result->games.empty());
