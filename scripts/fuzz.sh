@@ -5,12 +5,13 @@
 # reproducers to build/fuzz/artifacts/. Exit status is non-zero when any target crashed or reported.
 #
 #   scripts/fuzz.sh [--no-build] [--seconds N] [TARGET...]    (targets: fen san pgn csv; default: all, 30 s each)
-#   scripts/fuzz.sh --replay [--no-build] [TARGET...]   deterministic: a fixed seed and a fixed number of inputs per
+#   scripts/fuzz.sh --replay [--no-build] [TARGET...]   replay: a fixed seed and a fixed number of inputs per
 #                                                         target (about 30 s each), from the seed corpus only
 #
-# Time-bounded runs explore (a different path each time, and they keep what they find); --replay is what CI runs, so
-# that the same commit always gets the same verdict. Anything an exploring run finds goes into the seed corpus as
-# tests/fuzz/corpus/<target>/regress-* and is then replayed by every run.
+# Time-bounded runs explore (a different path each time, and they keep what they find); --replay is what CI runs: the
+# same amount of work on any machine, not a time budget that a loaded machine spends on fewer inputs (near- but not
+# fully deterministic: coverage differs by a few edges between runs). Anything an exploring run finds goes into the
+# seed corpus as tests/fuzz/corpus/<target>/regress-* and is then replayed by every run.
 # Reproduce a crash: build/fuzz/tests/fuzz/fuzz_<target> build/fuzz/artifacts/<target>-crash-<hash>
 set -euo pipefail
 

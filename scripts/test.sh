@@ -7,7 +7,7 @@
 #   ci      preset `ci` (Release, -Werror, all layers), then ctest: every test except label `slow`
 #   asan    preset `asan` (ASan+UBSan, no torch, no GUI), then ctest -L fast
 #   fuzz    preset `fuzz` (clang libFuzzer): scripts/fuzz.sh --replay, a fixed seed and input count per target
-#           (~30 s each), so a commit always gets the same verdict; explore longer with scripts/fuzz.sh --seconds N
+#           (~30 s each) rather than a time budget; explore longer with scripts/fuzz.sh --seconds N
 #
 #   scripts/test.sh [--slow] [--only STAGE[,STAGE...]] [--skip STAGE[,STAGE...]]
 #
