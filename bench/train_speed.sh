@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Training samples/s of the human-move model: kibitz-train-bench (C++) against bench/train_peer.py (/usr/bin/python3
-# torch, same architecture, same batches, same AdamW step), one after the other in one run, one thread each.
+# torch, same architecture, same batches, same AdamW step), one after the other in one run, one thread each; on
+# AVX-512 machines the peer runs a second time with OpenBLAS forced onto its AVX-512 kernels.
 # The machine may be shared, so the ratio uses samples per CPU second (the wall figures are printed too).
 #
 #   bench/train_speed.sh --bench PATH/kibitz-train-bench [--config small] [--batch 256] [--steps 20]
@@ -30,3 +31,16 @@ echo "$py"
 c="$(echo "$cpp" | awk '/^samples\/s/ {print $2}')"
 p="$(echo "$py" | awk '/^samples\/s/ {print $4}')"
 awk -v c="$c" -v p="$p" 'BEGIN { printf "C++ / Python samples per CPU second: %.2fx (%s vs %s)\n", c / p, c, p }'
+# OpenBLAS 0.3.21 (Debian 12) runs its AVX2 (Haswell) kernels on AMD CPUs with AVX-512. Kibitz's products go
+# through oneDNN, which picks the widest ISA itself; for a fair second figure the peer also runs with OpenBLAS
+# forced onto its AVX-512 kernels (OPENBLAS_CORETYPE), the best this Python torch can do without code changes.
+core=""
+if grep -qw avx512_bf16 /proc/cpuinfo; then core=Cooperlake; elif grep -qw avx512f /proc/cpuinfo; then core=SkylakeX; fi
+if [[ -n "$core" ]]; then
+    pyf="$(OPENBLAS_CORETYPE=$core /usr/bin/python3 "$ROOT/bench/train_peer.py" --batches "$DUMP" --config "$CONFIG" \
+        --steps "$STEPS" --threads 1)"
+    pf="$(echo "$pyf" | awk '/^samples\/s/ {print $4}')"
+    echo "python peer with OPENBLAS_CORETYPE=$core: $pf per CPU second"
+    awk -v c="$c" -v p="$pf" -v k="$core" \
+        'BEGIN { printf "C++ / Python (OpenBLAS %s kernels) samples per CPU second: %.2fx (%s vs %s)\n", k, c / p, c, p }'
+fi

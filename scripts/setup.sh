@@ -37,7 +37,7 @@ PACKAGES=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     libgl1-mesa-dev libxkbcommon-x11-0 fonts-dejavu-core
     # model bundles (zip), LibTorch with Gloo for distributed training, a multithreaded BLAS, zstd streams
-    libquazip1-qt6-dev libtorch-dev libgloo-dev libopenblas0-pthread libzstd-dev zstd
+    libquazip1-qt6-dev libtorch-dev libgloo-dev libdnnl-dev libopenblas0-pthread libzstd-dev zstd
     # engines and reference tools used by integration tests and benchmarks
     stockfish pgn-extract
     # headless GUI tests and screenshots

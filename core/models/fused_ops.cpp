@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/models/fused_ops.h"
 
+#include "core/models/dnnl_matmul.h"
+
 #include <ATen/Parallel.h>
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -272,6 +275,148 @@ public:
     }
 };
 
+// ---- Linear layers and attention on oneDNN's products -----------------------------------------------------------
+
+using Strides = std::array<int64_t, 4>;
+
+dnnl::View view2(const float* p, int64_t rows, int64_t cols, int64_t rowStride, int64_t colStride) {
+    dnnl::View v;
+    v.data = p;
+    v.rank = 2;
+    v.dims = {rows, cols, 0, 0};
+    v.strides = {rowStride, colStride, 0, 0};
+    return v;
+}
+
+dnnl::View view4(const float* p, std::array<int64_t, 4> dims, Strides strides) {
+    dnnl::View v;
+    v.data = p;
+    v.rank = 4;
+    v.dims = dims;
+    v.strides = strides;
+    return v;
+}
+
+void mustMultiply(const dnnl::View& a, const dnnl::View& b, float* c, const Strides& cStrides) {
+    TORCH_CHECK(dnnl::matmul(a, b, c, cStrides), "oneDNN cannot run a matrix product of these shapes");
+}
+
+class LinearFunction : public torch::autograd::Function<LinearFunction> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x,
+                                 const torch::Tensor& w) {
+        auto xc = x.contiguous();
+        auto wc = w.contiguous();
+        const int64_t k = wc.size(1);
+        const int64_t n = wc.size(0);
+        const int64_t m = xc.numel() / k;
+        auto sizes = xc.sizes().vec();
+        sizes.back() = n;
+        auto y = torch::empty(sizes, xc.options());
+        // y [m, n] = x [m, k] * w^T: w read as a [k, n] matrix with strides (1, k).
+        mustMultiply(view2(xc.data_ptr<float>(), m, k, k, 1), view2(wc.data_ptr<float>(), k, n, 1, k),
+                     y.data_ptr<float>(), {n, 1, 0, 0});
+        ctx->save_for_backward({xc, wc});
+        return y;
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grads) {
+        const auto saved = ctx->get_saved_variables();
+        const auto& x = saved[0];
+        const auto& w = saved[1];
+        auto gy = grads[0].contiguous();
+        const int64_t k = w.size(1);
+        const int64_t n = w.size(0);
+        const int64_t m = x.numel() / k;
+        torch::Tensor gx, gw;
+        if (ctx->needs_input_grad(0)) {
+            // gx [m, k] = gy [m, n] * w [n, k]
+            gx = torch::empty_like(x);
+            mustMultiply(view2(gy.data_ptr<float>(), m, n, n, 1), view2(w.data_ptr<float>(), n, k, k, 1),
+                         gx.data_ptr<float>(), {k, 1, 0, 0});
+        }
+        if (ctx->needs_input_grad(1)) {
+            // gw [n, k] = gy^T [n, m] * x [m, k]: gy read with strides (1, n).
+            gw = torch::empty_like(w);
+            mustMultiply(view2(gy.data_ptr<float>(), n, m, 1, n), view2(x.data_ptr<float>(), m, k, k, 1),
+                         gw.data_ptr<float>(), {k, 1, 0, 0});
+        }
+        return {gx, gw};
+    }
+};
+
+/// Strides of one head's q, k or v inside qkv [B, T, 3d], as a [B, H, T, dh] view (offset = part * d).
+Strides qkvPartStrides(int64_t t, int64_t d, int64_t dh) { return {t * 3 * d, dh, 3 * d, 1}; }
+/// The same part as its transpose [B, H, dh, T].
+Strides qkvPartTransposedStrides(int64_t t, int64_t d, int64_t dh) { return {t * 3 * d, dh, 1, 3 * d}; }
+
+class AttentionFunction : public torch::autograd::Function<AttentionFunction> {
+public:
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& qkv,
+                                 const torch::Tensor& keyBias, int64_t heads) {
+        auto x = qkv.contiguous();
+        auto bias = keyBias.contiguous();
+        const int64_t b = x.size(0), t = x.size(1), d = x.size(2) / 3, dh = d / heads;
+        const float scale = float(1.0 / std::sqrt(double(dh)));
+        const float* q = x.data_ptr<float>();
+        auto scores = torch::empty({b, heads, t, t}, x.options());
+        const Strides sqPlain{heads * t * t, t * t, t, 1};
+        // scores = q k^T
+        mustMultiply(view4(q, {b, heads, t, dh}, qkvPartStrides(t, d, dh)),
+                     view4(q + d, {b, heads, dh, t}, qkvPartTransposedStrides(t, d, dh)), scores.data_ptr<float>(),
+                     sqPlain);
+        // p = softmax(scores * scale + bias), in place
+        float* sp = scores.data_ptr<float>();
+        const float* bp = bias.data_ptr<float>();
+        at::parallel_for(0, b * heads * t, 512,
+                         [&](int64_t lo, int64_t hi) { softmaxForwardRows(sp, bp, sp, lo, hi, t, heads * t, scale); });
+        // o = p v, written head by head into [B, T, d]
+        auto o = torch::empty({b, t, d}, x.options());
+        mustMultiply(view4(sp, {b, heads, t, t}, sqPlain),
+                     view4(q + 2 * d, {b, heads, t, dh}, qkvPartStrides(t, d, dh)), o.data_ptr<float>(),
+                     {t * d, dh, d, 1});
+        ctx->save_for_backward({x, scores});
+        ctx->saved_data["heads"] = heads;
+        return o;
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grads) {
+        const auto saved = ctx->get_saved_variables();
+        const auto& x = saved[0];
+        const auto& p = saved[1];
+        const int64_t heads = ctx->saved_data["heads"].toInt();
+        const int64_t b = x.size(0), t = x.size(1), d = x.size(2) / 3, dh = d / heads;
+        const float scale = float(1.0 / std::sqrt(double(dh)));
+        auto go = grads[0].contiguous();
+        const float* q = x.data_ptr<float>();
+        const float* pp = p.data_ptr<float>();
+        const float* gop = go.data_ptr<float>();
+        const Strides sqPlain{heads * t * t, t * t, t, 1};
+        const Strides sqTransposed{heads * t * t, t * t, 1, t};
+        const Strides oStrides{t * d, dh, d, 1};
+        auto gx = torch::empty_like(x);
+        float* g = gx.data_ptr<float>();
+        // gv = p^T go
+        mustMultiply(view4(pp, {b, heads, t, t}, sqTransposed), view4(gop, {b, heads, t, dh}, oStrides), g + 2 * d,
+                     qkvPartStrides(t, d, dh));
+        // gp = go v^T, then gs = scale * p * (gp - sum(p * gp)) in place
+        auto gs = torch::empty({b, heads, t, t}, x.options());
+        float* gsp = gs.data_ptr<float>();
+        mustMultiply(view4(gop, {b, heads, t, dh}, oStrides),
+                     view4(q + 2 * d, {b, heads, dh, t}, qkvPartTransposedStrides(t, d, dh)), gsp, sqPlain);
+        at::parallel_for(0, b * heads * t, 512,
+                         [&](int64_t lo, int64_t hi) { softmaxBackwardRows(pp, gsp, gsp, lo, hi, t, scale); });
+        // gq = gs k, gk = gs^T q
+        mustMultiply(view4(gsp, {b, heads, t, t}, sqPlain), view4(q + d, {b, heads, t, dh}, qkvPartStrides(t, d, dh)),
+                     g, qkvPartStrides(t, d, dh));
+        mustMultiply(view4(gsp, {b, heads, t, t}, sqTransposed), view4(q, {b, heads, t, dh}, qkvPartStrides(t, d, dh)),
+                     g + d, qkvPartStrides(t, d, dh));
+        return {gx, torch::Tensor(), torch::Tensor()};
+    }
+};
+
 bool fusable(const torch::Tensor& t) { return fusedKernelsEnabled() && t.is_cpu() && t.scalar_type() == torch::kFloat; }
 
 }  // namespace
@@ -301,6 +446,34 @@ torch::Tensor biasedSoftmax(const torch::Tensor& scores, const torch::Tensor& ke
     const int64_t b = bh / heads;
     auto z = scores.view({b, heads, scores.size(1), t}) * scale + keyBias;
     return torch::softmax(z, -1).view({bh, scores.size(1), t});
+}
+
+}  // namespace kibitz::models
+
+namespace kibitz::models {
+
+torch::Tensor linearNoBias(const torch::Tensor& x, const torch::Tensor& weight) {
+    if (fusable(x) && dnnl::available() && weight.is_cpu() && weight.scalar_type() == torch::kFloat &&
+        weight.dim() == 2 && x.dim() >= 1 && x.size(-1) == weight.size(1) && x.numel() > 0 && weight.size(0) > 0 &&
+        weight.size(1) > 0)
+        return LinearFunction::apply(x, weight);
+    return torch::nn::functional::linear(x, weight);
+}
+
+torch::Tensor selfAttention(const torch::Tensor& qkv, const torch::Tensor& keyBias, int64_t heads) {
+    const int64_t b = qkv.size(0), t = qkv.size(1), d = qkv.size(2) / 3;
+    const int64_t dh = d / heads;
+    if (fusable(qkv) && dnnl::available() && qkv.dim() == 3 && qkv.size(2) == 3 * d && d % heads == 0 && b > 0 &&
+        t > 0 && dh > 0 && keyBias.is_cpu() && keyBias.scalar_type() == torch::kFloat && !keyBias.requires_grad() &&
+        keyBias.numel() == b * t)
+        return AttentionFunction::apply(qkv, keyBias, heads);
+    // Composite form: the same function from ATen ops (also the CUDA path).
+    auto parts = qkv.view({b, t, 3, heads, dh}).permute({2, 0, 3, 1, 4});
+    auto q = parts[0].reshape({b * heads, t, dh});
+    auto k = parts[1].reshape({b * heads, t, dh});
+    auto v = parts[2].reshape({b * heads, t, dh});
+    auto attn = biasedSoftmax(torch::bmm(q, k.transpose(1, 2)), keyBias, heads, 1.0 / std::sqrt(double(dh)));
+    return torch::bmm(attn, v).view({b, heads, t, dh}).transpose(1, 2).reshape({b, t, d});
 }
 
 }  // namespace kibitz::models

@@ -138,21 +138,10 @@ BlockImpl::BlockImpl(int dModel, int nHeads, int ffnHidden, int nLayers) : m_hea
 }
 
 torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& keyBias) {
-    const auto b = x.size(0);
-    const auto t = x.size(1);
-    const auto d = x.size(2);
-    const auto dh = d / m_heads;
-    auto qkv = m_qkv(m_norm1(x)).view({b, t, 3, m_heads, dh}).permute({2, 0, 3, 1, 4});
-    auto q = qkv[0];
-    auto k = qkv[1];
-    auto v = qkv[2];
-    // attn = softmax(q k^T / sqrt(dh) + key bias): one bmm, then the scale, bias and softmax in one fused pass.
-    auto scores = torch::bmm(q.reshape({b * m_heads, t, dh}), k.reshape({b * m_heads, t, dh}).transpose(1, 2));
-    auto attn = biasedSoftmax(scores, keyBias, m_heads, 1.0 / std::sqrt(double(dh)));
-    auto o =
-        torch::bmm(attn, v.reshape({b * m_heads, t, dh})).view({b, m_heads, t, dh}).transpose(1, 2).reshape({b, t, d});
-    auto h = x + m_out(o);
-    return h + m_down(swiGlu(m_up(m_norm2(h))));
+    // selfAttention(...) = softmax(q k^T / sqrt(dh) + key bias) v per head (core/models/fused_ops.h).
+    auto o = selfAttention(linearNoBias(m_norm1(x), m_qkv->weight), keyBias, m_heads);
+    auto h = x + linearNoBias(o, m_out->weight);
+    return h + linearNoBias(swiGlu(linearNoBias(m_norm2(h), m_up->weight)), m_down->weight);
 }
 
 HumanMoveModelImpl::HumanMoveModelImpl(const ModelConfig& config) : m_config(config) {
@@ -215,7 +204,7 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) {
     for (const auto& blk : *m_blocks) x = blk->as<Block>()->forward(x, batch.keyBias);
 
     auto h = m_finalNorm(x.slice(1, kPrefixTokens));
-    auto out = m_head(h).reshape({b, p * encoding::kHeadOutputsPerToken});
+    auto out = linearNoBias(h, m_head->weight).reshape({b, p * encoding::kHeadOutputsPerToken});
     auto extra = torch::tensor({0.0f, kMaskValue}, out.options()).expand({b, 2});
     out = torch::cat({out, extra}, 1);
     return out.gather(1, batch.legalA) + out.gather(1, batch.legalB);

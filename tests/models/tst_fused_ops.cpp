@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fused CPU kernels (core/models/fused_ops) against the composite ATen forms they replace: values and
 // gradients, on shapes of the real model (odd widths and lengths too), and a whole training step of the model.
+#include "core/models/dnnl_matmul.h"
 #include "core/models/fused_ops.h"
 #include "core/models/human_move_model.h"
 #include "core/training/human_samples.h"
@@ -102,6 +103,108 @@ private Q_SLOTS:
         compareAll(fused, valueAndGrads(false, {scores}, f), 2e-6);
         // Masked keys get exactly zero weight.
         QCOMPARE(fused[0].select(2, tokens - 1).slice(0, 0, heads).abs().max().item<float>(), 0.0f);
+    }
+
+    /// This build must have oneDNN when the build system found it: otherwise the tests below compare the composite
+    /// form with itself.
+    void oneDnnPresent() {
+#if KIBITZ_EXPECT_DNNL
+        QVERIFY(models::dnnl::available());
+#else
+        QSKIP("built without oneDNN");
+#endif
+    }
+
+    /// oneDNN products on strided views against torch::matmul computed in double: plain, transposed and batched
+    /// over two leading dimensions with a head-slice layout like attention's.
+    void dnnlMatmul() {
+        if (!models::dnnl::available()) QSKIP("built without oneDNN");
+        torch::manual_seed(11);
+        auto a = torch::randn({37, 19});
+        auto bt = torch::randn({23, 19});  // b = bt^T, read with strides (1, 19)
+        auto c = torch::empty({37, 23});
+        models::dnnl::View va{a.data_ptr<float>(), 2, {37, 19, 0, 0}, {19, 1, 0, 0}};
+        models::dnnl::View vb{bt.data_ptr<float>(), 2, {19, 23, 0, 0}, {1, 19, 0, 0}};
+        QVERIFY(models::dnnl::matmul(va, vb, c.data_ptr<float>(), {23, 1, 0, 0}));
+        auto want = torch::matmul(a.to(torch::kDouble), bt.to(torch::kDouble).t()).to(torch::kFloat);
+        QVERIFY((c - want).abs().max().item<float>() < 1e-4f);
+        // Batched [2, 3] of [5 x 4] * [4 x 6] where a is a slice of a wider row, like one head of q in qkv.
+        auto wide = torch::randn({2, 5, 3, 3, 4});  // (batch, row, part, head, col): part 1 is used
+        auto bb = torch::randn({2, 3, 4, 6});
+        auto cc = torch::empty({2, 3, 5, 6});
+        models::dnnl::View vw{wide.data_ptr<float>() + 12, 4, {2, 3, 5, 4}, {5 * 36, 4, 36, 1}};
+        models::dnnl::View vbb{bb.data_ptr<float>(), 4, {2, 3, 4, 6}, {72, 24, 6, 1}};
+        QVERIFY(models::dnnl::matmul(vw, vbb, cc.data_ptr<float>(), {90, 30, 6, 1}));
+        auto aw = wide.select(2, 1).permute({0, 2, 1, 3}).to(torch::kDouble);  // (batch, head, row, col)
+        auto want4 = torch::matmul(aw, bb.to(torch::kDouble)).to(torch::kFloat);
+        QVERIFY((cc - want4).abs().max().item<float>() < 1e-4f);
+        // Mismatched inner dimensions are refused, not run.
+        models::dnnl::View bad = vb;
+        bad.dims[0] = 18;
+        QVERIFY(!models::dnnl::matmul(va, bad, c.data_ptr<float>(), {23, 1, 0, 0}));
+    }
+
+    void linear_data() {
+        QTest::addColumn<QList<int>>("inputShape");
+        QTest::addColumn<int>("outputs");
+        QTest::newRow("qkv of the small model") << QList<int>{16, 31, 128} << 384;
+        QTest::newRow("down projection") << QList<int>{4, 29, 384} << 128;
+        QTest::newRow("odd sizes") << QList<int>{5, 7, 13} << 3;
+        QTest::newRow("one row") << QList<int>{1, 64} << 68;
+    }
+    void linear() {
+        QFETCH(QList<int>, inputShape);
+        QFETCH(int, outputs);
+        torch::manual_seed(4);
+        std::vector<int64_t> shape(inputShape.begin(), inputShape.end());
+        auto x = torch::randn(shape).requires_grad_(true);
+        auto w = (torch::randn({outputs, shape.back()}) * 0.1).requires_grad_(true);
+        auto f = [](const std::vector<torch::Tensor>& in) { return models::linearNoBias(in[0], in[1]); };
+        compareAll(valueAndGrads(true, {x, w}, f), valueAndGrads(false, {x, w}, f), 2e-5);
+        // A non-contiguous input (a transposed view) gives the same result.
+        auto f2 = [](const std::vector<torch::Tensor>& in) {
+            return models::linearNoBias(in[0].transpose(0, 1).contiguous().transpose(0, 1), in[1]);
+        };
+        compareAll(valueAndGrads(true, {x, w}, f2), valueAndGrads(false, {x, w}, f), 2e-5);
+    }
+
+    void attention_data() {
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("width");
+        QTest::newRow("small model") << 8 << 4 << 31 << 128;
+        QTest::newRow("tiny model") << 5 << 2 << 12 << 32;
+        QTest::newRow("odd head width") << 3 << 2 << 5 << 6;
+        QTest::newRow("one token") << 2 << 1 << 1 << 8;
+    }
+    void attention() {
+        QFETCH(int, batch);
+        QFETCH(int, heads);
+        QFETCH(int, tokens);
+        QFETCH(int, width);
+        torch::manual_seed(6);
+        auto qkv = (torch::randn({batch, tokens, 3 * width}) * 2.0).requires_grad_(true);
+        // Padding keys at the end of every other position, as makeBatch builds them.
+        auto bias = torch::zeros({batch, 1, 1, tokens});
+        if (tokens > 2)
+            for (int b = 0; b < batch; b += 2) bias[b][0][0][tokens - 1] = -1e9f;
+        auto f = [&](const std::vector<torch::Tensor>& in) { return models::selfAttention(in[0], bias, heads); };
+        auto fused = valueAndGrads(true, {qkv}, f);
+        compareAll(fused, valueAndGrads(false, {qkv}, f), 2e-5);
+        // Against a direct per-head computation in double (independent of both forms above).
+        auto x = qkv.detach().to(torch::kDouble);
+        const int dh = width / heads;
+        for (int h = 0; h < heads; ++h) {
+            auto q = x.slice(2, h * dh, (h + 1) * dh);
+            auto k = x.slice(2, width + h * dh, width + (h + 1) * dh);
+            auto v = x.slice(2, 2 * width + h * dh, 2 * width + (h + 1) * dh);
+            auto s = torch::matmul(q, k.transpose(1, 2)) / std::sqrt(double(dh)) + bias.view({batch, 1, tokens});
+            auto o = torch::matmul(torch::softmax(s, -1), v);
+            const double diff =
+                (fused[0].slice(2, h * dh, (h + 1) * dh).to(torch::kDouble) - o).abs().max().item<double>();
+            QVERIFY2(diff < 1e-4, qPrintable(QStringLiteral("head %1: %2").arg(h).arg(diff)));
+        }
     }
 
     /// A whole forward + backward of the small model on real positions: loss and every parameter's gradient agree.
