@@ -36,7 +36,10 @@ void printHelp() {
         "  --max-puzzles N   stop after N puzzles (default 2000)\n"
         "  --all-games       use every game, not only the held-out ones\n"
         "  --threads T       torch threads (default 1)\n"
-        "  --json            one JSON object {positions, top1, top3, nll, by_elo[, puzzles]}\n");
+        "  --hide-elo        show the model no ratings (how much does it use them?)\n"
+        "  --hide-clock      show the model no clocks and no increment\n"
+        "  --elo-shift N     add N to the mover's rating (-2000..2000); buckets stay by the true rating\n"
+        "  --json            one JSON object {positions, top1, top3, nll, by_elo, conditioning[, puzzles]}\n");
 }
 
 QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
@@ -46,8 +49,8 @@ QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
 }
 
 int runEvalHuman(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille"},
-              {"json", "all-games"});
+    Args args(argv, {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille", "elo-shift"},
+              {"json", "all-games", "hide-elo", "hide-clock"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -65,7 +68,12 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     const auto maxPuzzles = args.intValue("max-puzzles", 2000, 1, 1LL << 40);
     const int threads = int(args.intValue("threads", 1, 1, 256));
     const int permille = int(args.intValue("holdout-permille", 30, 0, 1000));
+    training::ConditioningProbe probe;
+    probe.hideElo = args.has("hide-elo");
+    probe.hideClock = args.has("hide-clock");
+    probe.moverEloShift = int(args.intValue("elo-shift", 0, -2000, 2000));
     if (!args.ok()) return usage(args.error());
+    if (probe.active() && files.empty()) return usage("--hide-elo, --hide-clock and --elo-shift apply to --pgn");
 
     const QString modelArg = QString::fromStdString(args.value("model").value_or(""));
     auto evaluator = jobs::loadHumanEvaluator(modelArg);
@@ -86,13 +94,17 @@ int runEvalHuman(const std::vector<std::string>& argv) {
                 return kExitFailure;
             }
         }
-        auto r = training::evaluateHumanModel(checkpoint, files, !args.has("all-games"), permille, maxGames, threads);
+        auto r =
+            training::evaluateHumanModel(checkpoint, files, !args.has("all-games"), permille, maxGames, threads, probe);
         if (!r.ok()) {
             std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
             return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
         }
-        if (!args.has("json")) std::printf("%s\n%s", r.value().summary().c_str(), r.value().table().c_str());
+        if (!args.has("json"))
+            std::printf("conditioning: %s\n%s\n%s", probe.describe().c_str(), r.value().summary().c_str(),
+                        r.value().table().c_str());
         out = QJsonDocument::fromJson(QByteArray::fromStdString(r.value().toJson())).object();
+        out[QStringLiteral("conditioning")] = QString::fromStdString(probe.describe());
     }
     if (auto csv = args.value("puzzles")) {
         auto reader = chess::PuzzleCsvReader::open(*csv);

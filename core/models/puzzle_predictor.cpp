@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/models/puzzle_predictor.h"
 
+#include "core/common/atomic_file.h"
 #include "core/encoding/puzzle_encoder.h"
 #include "core/models/glickformer.h"
 #include "core/models/puzzle_batch.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace kibitz::models {
 
@@ -112,26 +112,22 @@ std::vector<NamedArray> PuzzlePredictor::exportWeights() const {
 }
 
 Status PuzzlePredictor::saveCheckpoint(const std::string& path) const {
-    const std::string tmp = path + ".tmp";
-    try {
-        torch::serialize::OutputArchive archive;
-        GlickFormer model = m_impl->model;
-        saveGlickFormer(model, archive);
-        writePuzzleMeta(archive, m_impl->meta);
-        if (!m_impl->meta.humanModelSha256.empty()) {
-            archive.write("human.sha256", c10::IValue(m_impl->meta.humanModelSha256));
-            archive.write("human.name", c10::IValue(m_impl->meta.humanModelName));
+    return writeFileAtomically(path, [&](const std::string& tmp) -> Status {
+        try {
+            torch::serialize::OutputArchive archive;
+            GlickFormer model = m_impl->model;
+            saveGlickFormer(model, archive);
+            writePuzzleMeta(archive, m_impl->meta);
+            if (!m_impl->meta.humanModelSha256.empty()) {
+                archive.write("human.sha256", c10::IValue(m_impl->meta.humanModelSha256));
+                archive.write("human.name", c10::IValue(m_impl->meta.humanModelName));
+            }
+            archive.save_to(tmp);
+        } catch (const c10::Error& e) {
+            return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
         }
-        archive.save_to(tmp);
-    } catch (const c10::Error& e) {
-        std::remove(tmp.c_str());
-        return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return makeError(ErrorCode::Io, path + ": cannot rename the written checkpoint into place");
-    }
-    return {};
+        return {};
+    });
 }
 
 Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const chess::Puzzle> puzzles,

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/models/torch_evaluator.h"
 
+#include "core/common/atomic_file.h"
 #include "core/models/human_move_model.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 
 namespace kibitz::models {
@@ -154,20 +154,16 @@ std::vector<NamedWeights> TorchEvaluator::exportWeights() const {
 }
 
 Status TorchEvaluator::save(const std::string& path) const {
-    const std::string tmp = path + ".tmp";
-    try {
-        torch::serialize::OutputArchive archive;
-        saveModel(m_impl->model, archive);
-        archive.save_to(tmp);
-    } catch (const c10::Error& e) {
-        std::remove(tmp.c_str());
-        return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return makeError(ErrorCode::Io, path + ": cannot rename the written checkpoint into place");
-    }
-    return {};
+    return writeFileAtomically(path, [&](const std::string& tmp) -> Status {
+        try {
+            torch::serialize::OutputArchive archive;
+            saveModel(m_impl->model, archive);
+            archive.save_to(tmp);
+        } catch (const c10::Error& e) {
+            return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
+        }
+        return {};
+    });
 }
 
 WeightShapes TorchEvaluator::weightShapes(const ModelConfig& config) {

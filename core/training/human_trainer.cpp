@@ -163,15 +163,29 @@ void accumulateMetrics(const torch::Tensor& logits, const ModelBatch& batch, Mov
 }
 
 MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
-                              const torch::Device& device, int batchSize = 512) {
+                              const torch::Device& device, const ConditioningProbe& probe = {}, int batchSize = 512) {
     torch::InferenceMode guard;
     model->eval();
     MoveMetrics metrics;
+    std::vector<EncodedPosition> altered;
     for (std::size_t i = 0; i < positions.size(); i += std::size_t(batchSize)) {
         std::vector<const EncodedPosition*> ptrs;
-        for (std::size_t j = i; j < std::min(positions.size(), i + std::size_t(batchSize)); ++j)
-            ptrs.push_back(&positions[j]);
+        const std::size_t end = std::min(positions.size(), i + std::size_t(batchSize));
+        if (probe.active()) {
+            altered.assign(positions.begin() + std::ptrdiff_t(i), positions.begin() + std::ptrdiff_t(end));
+            for (EncodedPosition& e : altered) {
+                encoding::Conditioning& c = e.cond;
+                if (c.moverElo && probe.moverEloShift != 0) c.moverElo = *c.moverElo + probe.moverEloShift;
+                if (probe.hideElo) c.moverElo = c.oppElo = std::nullopt;
+                if (probe.hideClock) c.moverClockS = c.oppClockS = c.incrementS = std::nullopt;
+            }
+            for (const EncodedPosition& e : altered) ptrs.push_back(&e);
+        } else {
+            for (std::size_t j = i; j < end; ++j) ptrs.push_back(&positions[j]);
+        }
         ModelBatch b = models::makeBatch(ptrs);
+        // Buckets by the mover's true rating, whatever the model was shown.
+        for (std::size_t j = i; j < end; ++j) b.moverElo[j - i] = positions[j].cond.moverElo.value_or(-1);
         b.to(device);
         accumulateMetrics(model->forward(b), b, metrics);
     }
@@ -493,8 +507,19 @@ Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, c
     }
 }
 
+std::string ConditioningProbe::describe() const {
+    std::string s;
+    auto add = [&](const std::string& part) { s += (s.empty() ? "" : ", ") + part; };
+    if (hideElo) add("Elo hidden");
+    if (hideClock) add("clocks hidden");
+    if (moverEloShift != 0)
+        add("mover Elo " + std::string(moverEloShift > 0 ? "+" : "") + std::to_string(moverEloShift));
+    return s.empty() ? "as recorded" : s;
+}
+
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
-                                       bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads) {
+                                       bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
+                                       const ConditioningProbe& probe) {
     try {
         models::setComputeThreads(threads);
         torch::serialize::InputArchive a;
@@ -519,7 +544,7 @@ Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std:
             if (maxGames > 0 && stream.value()->stats().gamesUsed >= maxGames) break;
             if (auto s = stream.value()->nextChunk(chunk); !s.ok()) return s.error();
             if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
-            total.merge(evaluatePositions(model, chunk, device));
+            total.merge(evaluatePositions(model, chunk, device, probe));
         }
         return total;
     } catch (const c10::Error& e) {

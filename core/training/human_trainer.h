@@ -79,9 +79,22 @@ Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, c
 /// Learning rate at `step`: linear warm-up, then cosine decay to peak * minLrFraction.
 double learningRateAt(const TrainOptions& options, std::int64_t step);
 
+/// How an evaluation alters each position's conditioning, to measure how much the model uses it: the same
+/// positions and moves scored with the ratings hidden, the clocks hidden, or the mover's rating shifted. Metrics stay
+/// bucketed by the mover's true rating.
+struct ConditioningProbe {
+    bool hideElo = false;    ///< mover's and opponent's Elo unknown
+    bool hideClock = false;  ///< both clocks and the increment unknown
+    int moverEloShift = 0;   ///< added to a known mover Elo (the encoder clamps to its range)
+    bool active() const { return hideElo || hideClock || moverEloShift != 0; }
+    /// "as recorded", or e.g. "Elo hidden, mover Elo +400".
+    std::string describe() const;
+};
+
 /// Evaluates a checkpoint on positions of `pgnFiles` (split: held-out games only, or all games), at most
 /// `maxGames` games (<= 0: all). Metrics per 100-Elo bucket.
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
-                                       bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads);
+                                       bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
+                                       const ConditioningProbe& probe = {});
 
 }  // namespace kibitz::training

@@ -2,14 +2,8 @@
 #include "core/training/trainer_common.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
 #include <numbers>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 namespace kibitz::training {
 
@@ -37,39 +31,6 @@ void ThroughputMeter::report(RunProgress& p, std::int64_t remainingSteps, std::i
     m_start = now;
     m_samples = 0;
     m_steps = 0;
-}
-
-Status syncPath(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) return makeError(ErrorCode::Io, path + ": cannot open for sync: " + std::strerror(errno));
-    const int rc = ::fsync(fd);
-    const int err = errno;
-    ::close(fd);
-    // Some file systems refuse fsync on directories (EINVAL); that is not a data-loss risk we can fix here.
-    if (rc != 0 && err != EINVAL) return makeError(ErrorCode::Io, path + ": fsync failed: " + std::strerror(err));
-    return {};
-}
-
-Status writeFileAtomically(const std::string& path, const std::function<Status(const std::string&)>& write) {
-    namespace fs = std::filesystem;
-    const std::string tmp = path + ".tmp";
-    try {
-        if (auto st = write(tmp); !st.ok()) {
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            return st;
-        }
-    } catch (const std::exception& e) {
-        std::error_code ec;
-        fs::remove(tmp, ec);
-        return makeError(ErrorCode::Io, path + ": write failed: " + e.what());
-    }
-    if (auto st = syncPath(tmp); !st.ok()) return st;
-    std::error_code ec;
-    fs::rename(tmp, path, ec);
-    if (ec) return makeError(ErrorCode::Io, path + ": rename from " + tmp + " failed: " + ec.message());
-    const fs::path dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path() : fs::path(".");
-    return syncPath(dir.string());
 }
 
 }  // namespace kibitz::training

@@ -3,6 +3,7 @@
 // Model-independent pieces of a training run (torch-free): learning-rate schedule, optimizer choice, progress
 // report, throughput/ETA meter, atomic file write. Shared by the puzzle trainer and meant for the human trainer.
 
+#include "core/common/atomic_file.h"
 #include "core/common/result.h"
 
 #include <chrono>
@@ -69,12 +70,8 @@ private:
     std::int64_t m_steps = 0;
 };
 
-/// Writes `path` atomically: `write` fills a temporary file next to it (path + ".tmp"), which is fsync'd and
-/// renamed over `path`, so a crash leaves either the old or the new file, never a torn one. Exceptions thrown by
-/// `write` (e.g. torch serialisation) are turned into an Io error naming the file.
-Status writeFileAtomically(const std::string& path, const std::function<Status(const std::string& tmpPath)>& write);
-
-/// fsync of a file or directory by path (best effort on directories). Io error naming the path.
-Status syncPath(const std::string& path);
+/// Atomic writes live in core/common (models write checkpoints too).
+using kibitz::syncPath;
+using kibitz::writeFileAtomically;
 
 }  // namespace kibitz::training

@@ -87,6 +87,7 @@ private Q_SLOTS:
     void cancelWritesCheckpoint();
     void badInput();
     void distributedMatchesSingleProcess();
+    void conditioningProbe();
 };
 
 void TestHumanTrainer::learningRateSchedule_data() {
@@ -161,6 +162,49 @@ void TestHumanTrainer::cancelWritesCheckpoint() {
     QCOMPARE(st.error().code, ErrorCode::Cancelled);
     QCOMPARE(stepOf(o.outDir + "/latest.pt"), std::int64_t(4));  // the flag is seen at the next step
     QCOMPARE(reports, 4);
+}
+
+/// eval human --hide-elo / --elo-shift: the same positions scored with altered conditioning, bucketed by the true
+/// rating; a model trained with conditioning scores them differently.
+void TestHumanTrainer::conditioningProbe() {
+    QTemporaryDir dir;
+    auto o = tinyOptions(dir.path().toStdString());
+    o.stopAfterSteps = 10;
+    QVERIFY(training::trainHumanModel(o, CancelToken(), {}).ok());
+    const std::string ckpt = o.outDir + "/latest.pt";
+    auto eval = [&](const training::ConditioningProbe& probe) {
+        auto r = training::evaluateHumanModel(ckpt, o.pgnFiles, false, 30, 20, 1, probe);
+        if (!r.ok()) qFatal("%s", r.error().message.c_str());
+        return r.value();
+    };
+    const auto base = eval({});
+    training::ConditioningProbe hidden;
+    hidden.hideElo = true;
+    training::ConditioningProbe shifted;
+    shifted.moverEloShift = 800;
+    const auto noElo = eval(hidden);
+    const auto up = eval(shifted);
+    QVERIFY(base.overall().positions > 500);
+    QCOMPARE(noElo.overall().positions, base.overall().positions);
+    QCOMPARE(up.overall().positions, base.overall().positions);
+    // Buckets by the mover's true rating in every run.
+    auto keys = [](const training::MoveMetrics& m) {
+        std::vector<int> k;
+        for (const auto& [lo, b] : m.byElo()) k.push_back(lo);
+        return k;
+    };
+    QVERIFY(keys(base).size() > 3);
+    QCOMPARE(keys(noElo), keys(base));
+    QCOMPARE(keys(up), keys(base));
+    QVERIFY(std::abs(noElo.overall().meanNll() - base.overall().meanNll()) > 1e-6);
+    QVERIFY(std::abs(up.overall().meanNll() - base.overall().meanNll()) > 1e-6);
+    QCOMPARE(eval({}).overall().meanNll(),
+             base.overall().meanNll());  // deterministic, so the differences above are the probe's
+    QCOMPARE(training::ConditioningProbe{}.describe(), std::string("as recorded"));
+    training::ConditioningProbe both;
+    both.hideClock = true;
+    both.moverEloShift = -400;
+    QCOMPARE(both.describe(), std::string("clocks hidden, mover Elo -400"));
 }
 
 void TestHumanTrainer::badInput() {

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Whole-file writes that never leave a torn file: write a temporary next to the target, fsync it, rename it over the
+// target, fsync the directory. Used for checkpoints, exported models and other files a crash must not half-write.
+
+#include "core/common/result.h"
+
+#include <functional>
+#include <string>
+
+namespace kibitz {
+
+/// Writes `path` atomically: `write` fills a temporary file next to it (path + ".tmp"), which is fsync'd and
+/// renamed over `path`, so a crash leaves either the old or the new file, never a torn one. Exceptions thrown by
+/// `write` (e.g. torch serialisation) are turned into an Io error naming the file; the temporary is removed on
+/// every failure.
+Status writeFileAtomically(const std::string& path, const std::function<Status(const std::string& tmpPath)>& write);
+
+/// fsync of a file or directory by path (best effort on directories). Io error naming the path.
+Status syncPath(const std::string& path);
+
+}  // namespace kibitz
