@@ -47,6 +47,23 @@ std::vector<std::string> toStd(const QStringList& files) {
     return out;
 }
 
+/// The fields both trainers' progress reports share (training::TrainProgress and training::RunProgress name them
+/// alike); each caller adds its own metrics.
+template <typename Progress>
+TrainingPoint pointFrom(const Progress& p) {
+    TrainingPoint t;
+    t.step = p.step;
+    t.totalSteps = p.totalSteps;
+    t.samplesSeen = p.samplesSeen;
+    t.loss = p.loss;
+    t.learningRate = p.learningRate;
+    t.samplesPerSecond = p.samplesPerSecond;
+    t.etaSeconds = p.etaSeconds;
+    t.wallSeconds = p.wallSeconds;
+    t.epoch = p.epoch;
+    return t;
+}
+
 }  // namespace
 
 TrainingJob::TrainingJob(TrainingRunConfig config, QString runDir, QObject* parent)
@@ -147,17 +164,8 @@ Status TrainingJob::trainHuman(bool resume, const QString& init) {
 
     training::TrainCallbacks cb;
     cb.progress = [this](const training::TrainProgress& p) {
-        TrainingPoint t;
-        t.step = p.step;
-        t.totalSteps = p.totalSteps;
-        t.samplesSeen = p.samplesSeen;
-        t.loss = p.loss;
+        TrainingPoint t = pointFrom(p);
         t.accuracy = p.accuracy;
-        t.learningRate = p.learningRate;
-        t.samplesPerSecond = p.samplesPerSecond;
-        t.etaSeconds = p.etaSeconds;
-        t.wallSeconds = p.wallSeconds;
-        t.epoch = p.epoch;
         addPoint(t);
     };
     cb.validation = [this](std::int64_t step, const training::MoveMetrics& m) {
@@ -203,16 +211,7 @@ Status TrainingJob::trainPuzzle(bool resume, const QString& init) {
 
     training::PuzzleTrainCallbacks cb;
     cb.progress = [this](const training::RunProgress& p) {
-        TrainingPoint t;
-        t.step = p.step;
-        t.totalSteps = p.totalSteps;
-        t.samplesSeen = p.samplesSeen;
-        t.loss = p.loss;
-        t.learningRate = p.learningRate;
-        t.samplesPerSecond = p.samplesPerSecond;
-        t.etaSeconds = p.etaSeconds;
-        t.wallSeconds = p.wallSeconds;
-        t.epoch = p.epoch;
+        TrainingPoint t = pointFrom(p);
         for (const auto& [name, value] : p.metrics)
             if (name == "train_mae") t.mae = value;
         // The puzzle trainer writes latest.pt after reporting a step and does not log it: a checkpoint due at an
