@@ -57,13 +57,8 @@ AnalysisWorker::AnalysisWorker(QObject* parent) : QObject(parent) {
 AnalysisWorker::~AnalysisWorker() = default;
 
 void AnalysisWorker::submit(AnalysisRequest request) {
-    {
-        std::lock_guard lock(m_mutex);
-        m_pending = std::move(request);
-        if (m_scheduled) return;  // the queued call will pick up the newest request
-        m_scheduled = true;
-    }
-    QMetaObject::invokeMethod(this, &AnalysisWorker::processPending, Qt::QueuedConnection);
+    if (m_requests.post(std::move(request)))
+        QMetaObject::invokeMethod(this, &AnalysisWorker::processPending, Qt::QueuedConnection);
 }
 
 void AnalysisWorker::setModel(const EvaluatorFactory& factory) {
@@ -83,13 +78,8 @@ void AnalysisWorker::setModel(const EvaluatorFactory& factory) {
 }
 
 void AnalysisWorker::processPending() {
-    std::optional<AnalysisRequest> request;
-    {
-        std::lock_guard lock(m_mutex);
-        m_scheduled = false;
-        if (!m_evaluator) return;  // kept pending until a model is ready
-        request.swap(m_pending);
-    }
+    // Kept pending until a model is ready (setModel calls this again).
+    std::optional<AnalysisRequest> request = m_requests.take(m_evaluator != nullptr);
     if (!request) return;
     try {
         auto result = analyse(*m_evaluator, *request);

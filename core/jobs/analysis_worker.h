@@ -4,13 +4,13 @@
 #include "core/chess/position.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/evaluator.h"
+#include "core/jobs/latest_request.h"
 
 #include <QObject>
 #include <QString>
 
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -65,9 +65,7 @@ private:
     void processPending();
 
     std::unique_ptr<encoding::Evaluator> m_evaluator;
-    std::mutex m_mutex;
-    std::optional<AnalysisRequest> m_pending;  // guarded by m_mutex
-    bool m_scheduled = false;                  // guarded by m_mutex
+    LatestRequest<AnalysisRequest> m_requests;
 };
 
 /// Computes one AnalysisResult synchronously (used by the worker and by kibitz-cli).

@@ -38,13 +38,8 @@ PuzzleWorker::PuzzleWorker(QObject* parent) : QObject(parent) { registerTypes();
 PuzzleWorker::~PuzzleWorker() = default;
 
 void PuzzleWorker::submit(PuzzleRequest request) {
-    {
-        std::lock_guard lock(m_mutex);
-        m_pending = std::move(request);
-        if (m_scheduled) return;  // the queued call will pick up the newest request
-        m_scheduled = true;
-    }
-    QMetaObject::invokeMethod(this, &PuzzleWorker::processPending, Qt::QueuedConnection);
+    if (m_requests.post(std::move(request)))
+        QMetaObject::invokeMethod(this, &PuzzleWorker::processPending, Qt::QueuedConnection);
 }
 
 void PuzzleWorker::setModels(const QString& puzzleModel, const EvaluatorFactory& human) {
@@ -76,13 +71,8 @@ void PuzzleWorker::setModels(const QString& puzzleModel, const EvaluatorFactory&
 }
 
 void PuzzleWorker::processPending() {
-    std::optional<PuzzleRequest> request;
-    {
-        std::lock_guard lock(m_mutex);
-        m_scheduled = false;
-        if (!m_model) return;  // kept pending until the models are ready
-        request.swap(m_pending);
-    }
+    // Kept pending until a model is ready (setModels calls this again).
+    std::optional<PuzzleRequest> request = m_requests.take(m_model != nullptr);
     if (!request) return;
     try {
         auto r = ratePuzzle(*m_model, m_human.get(), request->puzzle);

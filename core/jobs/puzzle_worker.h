@@ -7,13 +7,13 @@
 #include "core/chess/puzzle_csv.h"
 #include "core/common/cancel_token.h"
 #include "core/jobs/analysis_worker.h"
+#include "core/jobs/latest_request.h"
 #include "core/jobs/puzzle_rating.h"
 
 #include <QObject>
 #include <QString>
 
 #include <memory>
-#include <mutex>
 #include <optional>
 
 namespace kibitz::models {
@@ -61,9 +61,7 @@ private:
 
     std::unique_ptr<models::PuzzlePredictor> m_model;
     std::unique_ptr<encoding::Evaluator> m_human;
-    std::mutex m_mutex;
-    std::optional<PuzzleRequest> m_pending;  // guarded by m_mutex
-    bool m_scheduled = false;                // guarded by m_mutex
+    LatestRequest<PuzzleRequest> m_requests;
 };
 
 /// What a batch run rates and with which models.
