@@ -17,10 +17,10 @@ namespace kibitz::models {
 
 namespace {
 
-// The kernels are compiled twice, for AVX2+FMA and for the baseline, and the loader picks one (GCC function
-// multi-versioning), so the binary stays portable while the machines that have AVX2 use it.
+// The kernels are compiled three times, for AVX-512 (x86-64-v4), AVX2+FMA and the baseline, and the loader picks
+// one (GCC function multi-versioning), so the binary stays portable while machines with AVX2 or AVX-512 use it.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define KIBITZ_KERNEL __attribute__((target_clones("arch=haswell", "default")))
+#define KIBITZ_KERNEL __attribute__((target_clones("arch=x86-64-v4", "arch=haswell", "default")))
 #else
 #define KIBITZ_KERNEL
 #endif
