@@ -103,6 +103,27 @@ int main(int argc, char** argv) {
     so.view = cfg.value().view;
     so.chunkGames = 300;
     so.bucketBatch = std::getenv("KIBITZ_NO_BUCKET") ? 0 : batch;
+    // The data pipeline per encoding version: PGN parsing, replay and encoding of the same 300 games (v2 adds the
+    // last moves and the per-move features: check/mate by making each move, SEE).
+    double encodeRate[3] = {0, 0, 0};
+    for (int version : {1, 2}) {
+        training::SampleStreamOptions eo = so;
+        eo.encodingVersion = version;
+        eo.shuffle = false;
+        auto es = training::HumanSampleStream::open(eo);
+        if (!es.ok()) {
+            std::fprintf(stderr, "%s\n", es.error().message.c_str());
+            return 1;
+        }
+        std::vector<encoding::EncodedPosition> c;
+        const double c0 = cpuSeconds();
+        if (!es.value()->nextChunk(c).ok()) return 1;
+        encodeRate[version] = double(c.size()) / (cpuSeconds() - c0);
+        std::printf("data pipeline, encoding v%d: %.0f positions per CPU second (%zu positions, parse + encode)\n",
+                    version, encodeRate[version], c.size());
+    }
+    std::printf("encoding v2 / v1 positions per CPU second: %.2f\n", encodeRate[2] / encodeRate[1]);
+    so.encodingVersion = cfg.value().version;
     auto stream = training::HumanSampleStream::open(so);
     if (!stream.ok()) {
         std::fprintf(stderr, "%s\n", stream.error().message.c_str());
@@ -127,7 +148,7 @@ int main(int argc, char** argv) {
         batches.push_back(models::makeBatch(ptrs));
         prepWall += wallSeconds() - w0;
     }
-    if (!dump.empty()) {
+    if (!dump.empty() && cfg.value().version == 1) {
         c10::impl::GenericList list(c10::AnyType::get());
         for (const auto& b : batches)
             list.push_back(c10::ivalue::Tuple::create(
@@ -178,6 +199,38 @@ int main(int argc, char** argv) {
                     n / cpuAll);
     }
     std::printf("fused / composite per CPU second: %.2fx\n", fusedPerCpu / compositePerCpu);
+    if (cfg.value().version >= 2) {
+        // The v1 model of the same shape on the same games (encoded v1), fused kernels: the price of v2 per sample.
+        models::ModelConfig v1 = cfg.value();
+        v1.version = 1;
+        training::SampleStreamOptions o1 = so;
+        o1.encodingVersion = 1;
+        auto s1 = training::HumanSampleStream::open(o1);
+        std::vector<encoding::EncodedPosition> chunk1;
+        if (!s1.ok() || !s1.value()->nextChunk(chunk1).ok() || chunk1.size() < std::size_t(batch)) return 1;
+        torch::manual_seed(1);
+        models::HumanMoveModel m1(v1);
+        torch::optim::AdamW opt1(m1->parameters(), torch::optim::AdamWOptions(1e-3));
+        std::vector<models::ModelBatch> b1;
+        for (int k = 0; k < kBatches; ++k) {
+            std::vector<const encoding::EncodedPosition*> ptrs;
+            for (int i = 0; i < batch; ++i) ptrs.push_back(&chunk1[(std::size_t(k) * batch + i) % chunk1.size()]);
+            b1.push_back(models::makeBatch(ptrs));
+        }
+        double cpuAll = 0;
+        for (int s = -2; s < steps; ++s) {
+            const double c0 = cpuSeconds();
+            const models::ModelBatch& b = b1[std::size_t(s + 2) % b1.size()];
+            auto loss = models::moveLoss(m1->forward(b), b);
+            opt1.zero_grad();
+            loss.backward();
+            opt1.step();
+            if (s >= 0) cpuAll += cpuSeconds() - c0;
+        }
+        const double v1Rate = double(steps) * batch / cpuAll;
+        std::printf("v1 model of the same shape: %.1f samples per CPU second; v2 / v1: %.2f\n", v1Rate,
+                    fusedPerCpu / v1Rate);
+    }
     // The line bench/train_speed.sh compares with the Python peer: the configuration training uses.
     std::printf(
         "samples/s: %.1f per CPU second (fused kernels; batch preparation runs on its own thread in training)\n",

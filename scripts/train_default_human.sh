@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Starts, or resumes, the training of the default human-move model (`small`) on ../shared/data/games in the
-# background: two data-parallel processes (c10d Gloo over loopback), one torch thread each, global batch 256.
-# Checkpoints: runs/human-small/latest.pt (atomic, every 250 steps) and step-N.pt every 20000 steps.
-# Log: runs/human-small/train.log (rank 0; rank 1 logs to train.rank1.log).
+# Starts, or resumes, the training of the default human-move model (`small-v2`, encoding v2) on ../shared/data/games
+# in the background: two data-parallel processes (c10d Gloo over loopback), one torch thread each, global batch 256.
+# Its first start warm-starts from the v1 main run's checkpoint (training/checkpoints/human-small-latest.pt: trunk
+# and head copied, the v2 parts new); later starts resume. Balance caps: any one player at most 4 % of the
+# positions as the mover, any 200-point rating band at most 20 %.
+# Checkpoints: runs/human-small-v2/latest.pt (atomic, every 250 steps) and step-N.pt every 20000 steps.
+# Log: runs/human-small-v2/train.log (rank 0; rank 1 logs to train.rank1.log).
 #
 #   scripts/train_default_human.sh [start]   start or resume (does nothing if it is already running)
 #   scripts/train_default_human.sh stop      checkpoint and stop (SIGTERM; both ranks stop at the same step)
@@ -11,11 +14,13 @@
 #
 # Environment: KIBITZ_CLI (kibitz-cli to use; default: the newest build/*/app/cli/kibitz-cli or
 # build-*/.../kibitz-cli), KIBITZ_GAMES (data directory), KIBITZ_RUN (run directory), KIBITZ_PORT (default 29561),
-# KIBITZ_WORLD (processes, default 2).
+# KIBITZ_WORLD (processes, default 2), KIBITZ_CONFIG (default small-v2; `small` continues the v1 run in
+# runs/human-small).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-RUN="${KIBITZ_RUN:-$ROOT/runs/human-small}"
+CONFIG="${KIBITZ_CONFIG:-small-v2}"
+RUN="${KIBITZ_RUN:-$ROOT/runs/human-$CONFIG}"
 GAMES="${KIBITZ_GAMES:-$ROOT/../shared/data/games}"
 PORT="${KIBITZ_PORT:-29561}"
 WORLD="${KIBITZ_WORLD:-2}"
@@ -51,9 +56,16 @@ if pids_alive; then
 fi
 mkdir -p "$RUN/bin"
 # A fresh checkout has no runs/: continue from the checkpoint committed at the end of the last session.
-if [[ ! -f "$RUN/latest.pt" && -f "$ROOT/training/checkpoints/human-small-latest.pt" ]]; then
-    cp "$ROOT/training/checkpoints/human-small-latest.pt" "$RUN/latest.pt"
-    echo "seeded $RUN/latest.pt from training/checkpoints/human-small-latest.pt"
+if [[ ! -f "$RUN/latest.pt" && -f "$ROOT/training/checkpoints/human-$CONFIG-latest.pt" ]]; then
+    cp "$ROOT/training/checkpoints/human-$CONFIG-latest.pt" "$RUN/latest.pt"
+    echo "seeded $RUN/latest.pt from training/checkpoints/human-$CONFIG-latest.pt"
+fi
+EXTRA=()
+if [[ "$CONFIG" == *-v2 ]]; then
+    EXTRA=(--max-player-share 0.04 --max-band-share 0.2)
+    # No v2 checkpoint yet: warm-start from the v1 main run (ignored by --resume once latest.pt exists).
+    V1="${KIBITZ_INIT:-$ROOT/training/checkpoints/human-small-latest.pt}"
+    if [[ ! -f "$RUN/latest.pt" && -f "$V1" ]]; then EXTRA+=(--init "$V1"); fi
 fi
 
 CLI="${KIBITZ_CLI:-}"
@@ -74,9 +86,9 @@ if [[ ! -x "$RUN/bin/kibitz-cli" ]] || ! "$CLI" train --help >/dev/null 2>&1 || 
     fi
 fi
 
-COMMON=(train human --pgn "$GAMES" --config small --out "$RUN" --steps 100000 --warmup 300 --batch 256 --lr 1e-3
+COMMON=(train human --pgn "$GAMES" --config "$CONFIG" --out "$RUN" --steps 100000 --warmup 300 --batch 256 --lr 1e-3
     --threads 1 --seed 1 --checkpoint-every 250 --validate-every 1000 --validation-positions 8000 --log-every 25
-    --resume)
+    --resume "${EXTRA[@]}")
 # OpenBLAS keeps its own thread pool (spinning in sched_yield) whatever at::set_num_threads says: with two ranks on
 # two cores that is four busy threads. One BLAS thread per rank is 14 % faster per CPU second here.
 export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1

@@ -185,8 +185,9 @@ void AnalysisPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
         m_worker, [w = m_worker, f = std::move(factory)] { w->setModel(f); }, Qt::QueuedConnection);
 }
 
-void AnalysisPanel::setPosition(const chess::Position& pos) {
+void AnalysisPanel::setPosition(const chess::Position& pos, const encoding::RecentMoves& recent) {
     m_position = pos.snapshot();
+    m_recent = recent;
     m_model->clear();
     m_humanMoves.clear();
     m_engineEvals.clear();
@@ -250,6 +251,7 @@ void AnalysisPanel::runAnalysis() {
     req.id = m_nextId++;
     req.position = m_position.snapshot();
     req.conditioning = conditioning();
+    req.recent = m_recent;
     req.withEloSweep = true;
     m_currentId = req.id;
     m_worker->submit(std::move(req));

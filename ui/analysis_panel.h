@@ -39,7 +39,8 @@ public:
     /// Loads a model in the worker thread (the factory runs there).
     void setEvaluatorFactory(jobs::EvaluatorFactory factory);
     /// Analyses `pos` (debounced). A finished game shows an empty table.
-    void setPosition(const chess::Position& pos);
+    /// `recent`: the moves that led to `pos` (newest first; empty after a FEN), read by encoding-v2 models.
+    void setPosition(const chess::Position& pos, const encoding::RecentMoves& recent = {});
     /// Conditioning built from the controls for the side to move of the current position.
     encoding::Conditioning conditioning() const;
     /// The table model (for tests).
@@ -83,6 +84,7 @@ private:
     void updateBlunderRisk();
 
     chess::Position m_position;
+    encoding::RecentMoves m_recent;  ///< the moves that led to m_position
     quint64 m_nextId = 1;
     quint64 m_currentId = 0;
     double m_lastLatencyMs = 0.0;

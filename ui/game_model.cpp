@@ -123,6 +123,18 @@ QString GameModel::sanAt(int ply) const {
     return m_san[std::size_t(ply - 1)];
 }
 
+encoding::RecentMoves GameModel::recentMovesAt(int ply) const {
+    ply = std::clamp(ply, 0, plyCount());
+    const int first = std::max(0, ply - encoding::kHistoryPlies);
+    chess::Position pos = positionAt(first);
+    encoding::RecentMoves recent;
+    for (int i = first; i < ply; ++i) {
+        recent.push(pos, m_moves[std::size_t(i)]);
+        pos.makeMove(m_moves[std::size_t(i)]);
+    }
+    return recent;
+}
+
 chess::Position GameModel::positionAt(int ply) const {
     ply = std::clamp(ply, 0, plyCount());
     chess::Position pos = m_start;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/chess/position.h"
+#include "core/encoding/position_encoder.h"
 
 #include <QAbstractTableModel>
 #include <QString>
@@ -45,6 +46,8 @@ public:
     const chess::Position& startPosition() const { return m_start; }
     /// The position after `ply` moves (replayed from the start, so repetition history is kept).
     chess::Position positionAt(int ply) const;
+    /// The last moves (up to encoding::kHistoryPlies, newest first) that led to `ply`, for the human-move model.
+    encoding::RecentMoves recentMovesAt(int ply) const;
     chess::Position currentPosition() const { return m_currentPosition; }
     /// Plays a legal move at the current ply: if it is the next move of the line, only advances; otherwise
     /// the rest of the line is cut and the move appended. Returns false (nothing changes) if it is illegal.

@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace kibitz::cli {
@@ -39,7 +40,14 @@ void printHelp() {
         "  --hide-elo        show the model no ratings (how much does it use them?)\n"
         "  --hide-clock      show the model no clocks and no increment\n"
         "  --elo-shift N     add N to the mover's rating (-2000..2000); buckets stay by the true rating\n"
-        "  --json            one JSON object {positions, top1, top3, nll, by_elo, conditioning[, puzzles]}\n");
+        "  --sensitivity     also score the same positions with the ratings hidden and with the mover told a rating\n"
+        "                    600 away from the truth (toward the middle): NLL gain of true over hidden ratings and\n"
+        "                    top-1 true vs 600 away, per bucket\n"
+        "  --theme T         with --puzzles: only puzzles whose Themes contain T (e.g. mateIn1)\n"
+        "  --json            one JSON object {positions, top1, top3, nll, by_elo, conditioning, maia_protocol\n"
+        "                    [, rating_sensitivity][, puzzle_solving]}\n"
+        "Every game evaluation also reports the same metrics under Maia's protocol (from ply 10 on, no position with\n"
+        "under 30 s on the mover's clock), so the figure can be set beside Maia's.\n");
 }
 
 QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
@@ -49,8 +57,10 @@ QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
 }
 
 int runEvalHuman(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille", "elo-shift"},
-              {"json", "all-games", "hide-elo", "hide-clock"});
+    Args args(
+        argv,
+        {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille", "elo-shift", "theme"},
+        {"json", "all-games", "hide-elo", "hide-clock", "sensitivity"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -74,6 +84,7 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     probe.moverEloShift = int(args.intValue("elo-shift", 0, -2000, 2000));
     if (!args.ok()) return usage(args.error());
     if (probe.active() && files.empty()) return usage("--hide-elo, --hide-clock and --elo-shift apply to --pgn");
+    if (args.value("theme") && !args.value("puzzles")) return usage("--theme applies to --puzzles");
 
     const QString modelArg = QString::fromStdString(args.value("model").value_or(""));
     auto evaluator = jobs::loadHumanEvaluator(modelArg);
@@ -94,24 +105,75 @@ int runEvalHuman(const std::vector<std::string>& argv) {
                 return kExitFailure;
             }
         }
-        auto r =
-            training::evaluateHumanModel(checkpoint, files, !args.has("all-games"), permille, maxGames, threads, probe);
+        const bool sensitivity = args.has("sensitivity");
+        if (sensitivity && probe.active()) return usage("--sensitivity compares against the recorded conditioning");
+        std::vector<training::ConditioningProbe> probes{probe};
+        if (sensitivity) {
+            training::ConditioningProbe hidden, away;
+            hidden.hideElo = true;
+            away.moverEloAway = 600;
+            probes.push_back(hidden);
+            probes.push_back(away);
+        }
+        auto r = training::evaluateHumanModelProbes(checkpoint, files, !args.has("all-games"), permille, maxGames,
+                                                    threads, probes);
         if (!r.ok()) {
             std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
             return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
         }
+        const training::MoveMetrics& main = r.value().perProbe.front();
+        const training::MoveMetrics& maia = r.value().maiaProtocol;
         if (!args.has("json"))
-            std::printf("conditioning: %s\n%s\n%s", probe.describe().c_str(), r.value().summary().c_str(),
-                        r.value().table().c_str());
-        out = QJsonDocument::fromJson(QByteArray::fromStdString(r.value().toJson())).object();
+            std::printf("conditioning: %s\n%s\n%s\nMaia protocol (ply >= 10, mover clock >= 30 s): %s\n",
+                        probe.describe().c_str(), main.summary().c_str(), main.table().c_str(), maia.summary().c_str());
+        out = QJsonDocument::fromJson(QByteArray::fromStdString(main.toJson())).object();
         out[QStringLiteral("conditioning")] = QString::fromStdString(probe.describe());
+        out[QStringLiteral("maia_protocol")] =
+            QJsonDocument::fromJson(QByteArray::fromStdString(maia.toJson())).object();
+        if (sensitivity) {
+            const training::MoveMetrics& hidden = r.value().perProbe[1];
+            const training::MoveMetrics& away = r.value().perProbe[2];
+            QJsonObject sj{{QStringLiteral("nll_true"), main.overall().meanNll()},
+                           {QStringLiteral("nll_hidden"), hidden.overall().meanNll()},
+                           {QStringLiteral("nll_gain"), hidden.overall().meanNll() - main.overall().meanNll()},
+                           {QStringLiteral("top1_true"), main.overall().top1Rate()},
+                           {QStringLiteral("top1_hidden"), hidden.overall().top1Rate()},
+                           {QStringLiteral("top1_away600"), away.overall().top1Rate()}};
+            QJsonObject by;
+            if (!args.has("json"))
+                std::printf(
+                    "rating sensitivity: NLL true %.4f, hidden %.4f (gain %.4f nats); top-1 true %.2f%%, "
+                    "hidden %.2f%%, told 600 away %.2f%%\n  elo    positions  top1 true  top1 600 away  nll "
+                    "true  nll hidden\n",
+                    main.overall().meanNll(), hidden.overall().meanNll(),
+                    hidden.overall().meanNll() - main.overall().meanNll(), 100.0 * main.overall().top1Rate(),
+                    100.0 * hidden.overall().top1Rate(), 100.0 * away.overall().top1Rate());
+            for (const auto& [lo, b] : main.byElo()) {
+                const auto& h = hidden.byElo().at(lo);
+                const auto& a = away.byElo().at(lo);
+                by[QString::number(lo)] = QJsonObject{{QStringLiteral("positions"), qint64(b.positions)},
+                                                      {QStringLiteral("top1_true"), b.top1Rate()},
+                                                      {QStringLiteral("top1_away600"), a.top1Rate()},
+                                                      {QStringLiteral("nll_true"), b.meanNll()},
+                                                      {QStringLiteral("nll_hidden"), h.meanNll()}};
+                if (!args.has("json"))
+                    std::printf("  %4d  %11lld  %8.2f%%  %12.2f%%  %8.3f  %10.3f\n", lo,
+                                static_cast<long long>(b.positions), 100.0 * b.top1Rate(), 100.0 * a.top1Rate(),
+                                b.meanNll(), h.meanNll());
+            }
+            sj[QStringLiteral("by_elo")] = by;
+            out[QStringLiteral("rating_sensitivity")] = sj;
+        }
     }
     if (auto csv = args.value("puzzles")) {
         auto reader = chess::PuzzleCsvReader::open(*csv);
         if (!reader) return usage(reader.error().message);
         std::vector<chess::Puzzle> puzzles;
         chess::Puzzle p;
-        while (std::int64_t(puzzles.size()) < maxPuzzles && (*reader)->next(p)) puzzles.push_back(p);
+        const std::string theme = args.value("theme").value_or("");
+        while (std::int64_t(puzzles.size()) < maxPuzzles && (*reader)->next(p))
+            if (theme.empty() || std::find(p.themes.begin(), p.themes.end(), theme) != p.themes.end())
+                puzzles.push_back(p);
         if (!(*reader)->headerError().empty()) return usage(*csv + ": " + (*reader)->headerError());
         auto r = evaluation::evaluatePuzzleSolving(**evaluator, puzzles);
         if (!r) {
@@ -126,6 +188,7 @@ int runEvalHuman(const std::vector<std::string>& argv) {
             buckets.append(b);
         }
         pj[QStringLiteral("by_rating")] = buckets;
+        if (!theme.empty()) pj[QStringLiteral("theme")] = QString::fromStdString(theme);
         out[QStringLiteral("puzzle_solving")] = pj;
         if (!args.has("json")) {
             std::printf("puzzles %lld: solved %.1f%%, advancement %.1f%% (at each puzzle's rating)\n",

@@ -20,7 +20,11 @@ void printTrainHelp() {
         "Trains the human-move model on .pgn/.pgn.zst games (Elo from tags, clocks from [%%clk], increment from\n"
         "TimeControl). 3%% of games (by Site hash) are held out for validation. Writes DIR/latest.pt every\n"
         "--checkpoint-every steps (atomically) and stops cleanly with a checkpoint on SIGINT/SIGTERM.\n"
-        "  --config NAME        tiny | small (default) | medium\n"
+        "  --config NAME        tiny | small (default) | medium; NAME-v2 (e.g. small-v2) for encoding v2 (last moves,\n"
+        "                       move features, FiLM conditioning); with --init of a v1 checkpoint of the same shape\n"
+        "                       it warm-starts from the v1 weights\n"
+        "  --max-band-share X   cap any 200-point band of the mover's rating at this share of training positions\n"
+        "  --max-player-share X cap any one player (as the mover) at this share (both: 0 = off, the default)\n"
         "  --view V             mover (default; board flipped for Black) | absolute\n"
         "  --steps N            length of the warm-up + cosine schedule (default 200000)\n"
         "  --stop-after N       stop at step N (with a checkpoint) although the schedule is longer\n"
@@ -60,7 +64,9 @@ int runTrain(const std::vector<std::string>& argv) {
                "master",
                "validation-positions",
                "chunk-games",
-               "init"},
+               "init",
+               "max-band-share",
+               "max-player-share"},
               {"resume", "no-bucket"});
     if (args.has("help")) {
         printTrainHelp();
@@ -105,6 +111,8 @@ int runTrain(const std::vector<std::string>& argv) {
     o.rank = int(args.intValue("rank", 0, 0, 1023));
     o.resume = args.has("resume");
     o.bucketBySize = !args.has("no-bucket");
+    o.maxRatingBandShare = args.doubleValue("max-band-share", 0.0, 0.0, 1.0);
+    o.maxPlayerShare = args.doubleValue("max-player-share", 0.0, 0.0, 1.0);
     if (auto m = args.value("master")) {
         const auto colon = m->rfind(':');
         if (colon == std::string::npos) return usage("--master: expected HOST:PORT");

@@ -501,7 +501,7 @@ void MainWindow::syncBoard() {
     const int ply = m_game->currentPly();
     m_board->setPosition(m_game->currentPosition(), m_game->moveAt(ply));
     applyGameConditioning();
-    m_analysis->setPosition(m_game->currentPosition());
+    m_analysis->setPosition(m_game->currentPosition(), m_game->recentMovesAt(ply));
     QStringList uciMoves;
     for (int p = 1; p <= ply; ++p) uciMoves << QString::fromStdString(chess::toUci(m_game->moveAt(p)));
     m_engine->setPosition(QString::fromStdString(m_game->startPosition().fen()), uciMoves);

@@ -17,4 +17,10 @@ Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributions(const st
     return out;
 }
 
+Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributionsWithHistory(
+    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+    const std::vector<RecentMoves>& /*recent*/) {
+    return moveDistributions(positions, conds);
+}
+
 }  // namespace kibitz::encoding

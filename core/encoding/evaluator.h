@@ -4,6 +4,7 @@
 #include "core/chess/position.h"
 #include "core/common/result.h"
 #include "core/encoding/conditioning.h"
+#include "core/encoding/position_encoder.h"
 
 #include <string>
 #include <vector>
@@ -27,6 +28,11 @@ public:
     /// Batched form; the default calls moveDistribution for each position.
     virtual Result<std::vector<std::vector<MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
                                                                          const std::vector<Conditioning>& conds);
+    /// Batched form with the moves that led to each position (newest first; `recent` empty or one per position),
+    /// for models that read them (encoding v2). The default ignores them.
+    virtual Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+        const std::vector<RecentMoves>& recent);
     /// Short description (model kind, config, parameters) for logs and UIs.
     virtual std::string describe() const = 0;
 };

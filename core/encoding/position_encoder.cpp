@@ -1,16 +1,133 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/encoding/position_encoder.h"
 
+#include "core/chess/bitboard.h"
+
+#include <algorithm>
+
 namespace kibitz::encoding {
 
 using namespace chess;
 
-bool encodePosition(const Position& pos, const Conditioning& cond, BoardView view, Move played, EncodedPosition& out) {
-    return encodePosition(pos, pos.legalMoves(), cond, view, played, out);
+namespace {
+
+constexpr int kSeeValue[7] = {0, 1, 3, 3, 5, 9, 100};
+
+/// Per-move features of encoding v2 (movefeat bits) for every legal move.
+void encodeMoveFeatures(const Position& pos, const MoveList& legal, const RecentMoves* recent, EncodedPosition& out) {
+    const Color us = pos.sideToMove();
+    const Color them = ~us;
+    const Bitboard occ = pos.pieces();
+    const bool haveLast = recent != nullptr && recent->count > 0;
+    const Square lastTo = haveLast ? Square(recent->plies[0].to) : NoSquare;
+    for (int i = 0; i < legal.size(); ++i) {
+        const Move m = legal[i];
+        const Square from = m.from();
+        const PieceType moved = typeOf(pos.pieceOn(from));
+        std::uint16_t f = std::uint16_t(int(moved) << movefeat::kMovedShift);
+        int captured = 0;
+        if (m.isEnPassant())
+            captured = Pawn;
+        else if (!m.isCastling() && pos.pieceOn(m.to()) != NoPiece)
+            captured = typeOf(pos.pieceOn(m.to()));
+        f |= std::uint16_t(captured << movefeat::kCapturedShift);
+        if (m.isCastling()) f |= movefeat::kCastling;
+        if (pos.attackersTo(from, occ, them)) f |= movefeat::kFromAttacked;
+        if (pos.attackersTo(from, occ, us)) f |= movefeat::kFromDefended;
+        if (captured && m.to() == lastTo) f |= movefeat::kRecapture;
+
+        Position after = pos.snapshot();
+        after.makeMove(m);
+        if (after.inCheck()) {
+            f |= movefeat::kCheck;
+            if (after.countLegalMoves() == 0) f |= movefeat::kMate;
+        }
+        // Castling is stored king-from -> king-to: the king's destination is the square that matters.
+        const Square dest = m.to();
+        const Bitboard occAfter = after.pieces();
+        const bool attacked = after.attackersTo(dest, occAfter, them) != 0;
+        if (attacked) f |= movefeat::kDestAttacked;
+        if (after.attackersTo(dest, occAfter, us)) f |= movefeat::kDestDefended;
+        if (captured || attacked) {
+            const int see = staticExchange(pos, m);
+            if (see > 0) f |= movefeat::kSeeGain;
+            if (see < 0) f |= movefeat::kSeeLoss;
+        }
+        out.moveFeatures[i] = f;
+    }
+}
+
+}  // namespace
+
+void RecentMoves::push(const Position& before, Move m) {
+    HistoryPly h;
+    h.from = std::uint8_t(m.from());
+    h.to = std::uint8_t(m.to());
+    h.piece = std::uint8_t(typeOf(before.pieceOn(m.from())));
+    if (m.isEnPassant())
+        h.captured = Pawn;
+    else if (!m.isCastling() && before.pieceOn(m.to()) != NoPiece)
+        h.captured = std::uint8_t(typeOf(before.pieceOn(m.to())));
+    for (int i = kHistoryPlies - 1; i > 0; --i) plies[std::size_t(i)] = plies[std::size_t(i - 1)];
+    plies[0] = h;
+    count = std::min(count + 1, kHistoryPlies);
+}
+
+int staticExchange(const Position& pos, Move m) {
+    if (m.isCastling()) return 0;
+    const Square from = m.from();
+    const Square to = m.to();
+    const Color us = pos.sideToMove();
+    int gain[40];
+    int d = 0;
+    Bitboard occ = pos.pieces() ^ bb(from);
+    int target = 0;
+    if (m.isEnPassant()) {
+        target = kSeeValue[Pawn];
+        occ ^= bb(makeSquare(fileOf(to), rankOf(from)));
+    } else if (pos.pieceOn(to) != NoPiece) {
+        target = kSeeValue[typeOf(pos.pieceOn(to))];
+    }
+    PieceType onSquare = typeOf(pos.pieceOn(from));
+    gain[0] = target;
+    if (m.isPromotion()) {
+        onSquare = m.promotion();
+        gain[0] += kSeeValue[onSquare] - kSeeValue[Pawn];
+    }
+    Color side = ~us;
+    for (;;) {
+        ++d;
+        // What the side to capture wins if it takes the piece now on the square (speculative).
+        gain[d] = kSeeValue[onSquare] - gain[d - 1];
+        if (std::max(-gain[d - 1], gain[d]) < 0 || d >= 39) break;
+        const Bitboard attackers = pos.attackersTo(to, occ, side) & occ;
+        if (!attackers) break;
+        PieceType next = NoPieceType;
+        Bitboard pick = 0;
+        for (int pt = Pawn; pt <= King; ++pt) {
+            pick = attackers & pos.pieces(PieceType(pt));
+            if (pick) {
+                next = PieceType(pt);
+                break;
+            }
+        }
+        // A king may only capture when the square is no longer attacked.
+        if (next == King && (pos.attackersTo(to, occ ^ (pick & -pick), ~side) & occ)) break;
+        occ ^= pick & -pick;
+        onSquare = next;
+        side = ~side;
+    }
+    while (--d) gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    return gain[0];
+}
+
+bool encodePosition(const Position& pos, const Conditioning& cond, BoardView view, Move played, EncodedPosition& out,
+                    int version, const RecentMoves* recent) {
+    return encodePosition(pos, pos.legalMoves(), cond, view, played, out, version, recent);
 }
 
 bool encodePosition(const Position& pos, const MoveList& legal, const Conditioning& cond, BoardView view, Move played,
-                    EncodedPosition& out) {
+                    EncodedPosition& out, int version, const RecentMoves* recent) {
     const Color stm = pos.sideToMove();
     const bool mover = view == BoardView::Mover;
     if (legal.empty() || legal.size() > kMaxLegalMoves) return false;
@@ -57,6 +174,27 @@ bool encodePosition(const Position& pos, const MoveList& legal, const Conditioni
         if (m == played) out.target = std::int16_t(i);
     }
     out.cond = cond;
+    out.version = std::uint8_t(version);
+    out.ply = std::uint16_t(std::min(65535, 2 * (pos.fullmoveNumber() - 1) + int(stm)));
+    out.numHistory = 0;
+    if (version >= 2) {
+        if (recent != nullptr) {
+            out.numHistory = std::uint8_t(recent->count);
+            for (int i = 0; i < kHistoryPlies; ++i) {
+                HistoryPly h = recent->plies[std::size_t(i)];
+                if (i < recent->count) {
+                    h.from = std::uint8_t(viewSquare(Square(h.from), view, stm));
+                    h.to = std::uint8_t(viewSquare(Square(h.to), view, stm));
+                } else {
+                    h = HistoryPly{};
+                }
+                out.history[std::size_t(i)] = h;
+            }
+        } else {
+            out.history.fill(HistoryPly{});
+        }
+        encodeMoveFeatures(pos, legal, recent, out);
+    }
     return true;
 }
 

@@ -9,8 +9,13 @@
 
 namespace kibitz::encoding {
 
-/// Encoding version; bump when the meaning of any field below changes (stored in checkpoints and bundles).
-inline constexpr int kEncodingVersion = 1;
+/// Newest encoding version; bump when the meaning of any field below changes (stored in checkpoints and bundles).
+/// Version 1: pieces, meta, conditioning and the legal moves. Version 2 adds the last kHistoryPlies moves and the
+/// per-legal-move features (moveFeatures). A model is trained and run with one version; both stay supported.
+inline constexpr int kEncodingVersion = 2;
+inline constexpr int kMinEncodingVersion = 1;
+/// Whether this build can run a model of encoding version `v`.
+constexpr bool encodingVersionSupported(int v) { return v >= kMinEncodingVersion && v <= kEncodingVersion; }
 
 inline constexpr int kMaxPieceTokens = 32;
 /// Upper bound on legal moves (the known maximum is 218).
@@ -29,6 +34,48 @@ enum class BoardView : std::uint8_t {
     Mover = 1,     ///< board flipped when Black moves; colour 0 is always the side to move
 };
 
+/// One earlier move as the v2 encoder sees it (real squares; the encoder maps them into the view).
+struct HistoryPly {
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    std::uint8_t piece = 0;     ///< chess::PieceType of the moved piece; 0 means "no move" (padding)
+    std::uint8_t captured = 0;  ///< chess::PieceType captured (en passant: Pawn), 0 none
+    bool operator==(const HistoryPly&) const = default;
+};
+
+inline constexpr int kHistoryPlies = 4;
+
+/// The last moves that led to a position, newest first. Empty at the game's start or after a FEN.
+struct RecentMoves {
+    std::array<HistoryPly, kHistoryPlies> plies{};
+    int count = 0;
+    /// Records `m` played in `before` (call before making the move) as the newest ply.
+    void push(const chess::Position& before, chess::Move m);
+    bool operator==(const RecentMoves&) const = default;
+};
+
+/// Per-legal-move feature bits of encoding v2 (EncodedPosition::moveFeatures).
+namespace movefeat {
+inline constexpr std::uint16_t kCheck = 1 << 0;
+inline constexpr std::uint16_t kMate = 1 << 1;
+inline constexpr int kCapturedShift = 2;  ///< 3 bits: captured PieceType (1..5), 0 none
+inline constexpr std::uint16_t kCastling = 1 << 5;
+inline constexpr std::uint16_t kDestAttacked = 1 << 6;   ///< the opponent attacks the destination after the move
+inline constexpr std::uint16_t kDestDefended = 1 << 7;   ///< another own piece defends the destination after the move
+inline constexpr std::uint16_t kSeeGain = 1 << 8;        ///< static exchange on the destination wins material
+inline constexpr std::uint16_t kSeeLoss = 1 << 9;        ///< ... loses material
+inline constexpr std::uint16_t kFromAttacked = 1 << 10;  ///< the moving piece stands attacked before the move
+inline constexpr std::uint16_t kFromDefended = 1 << 11;  ///< ... and defended
+inline constexpr std::uint16_t kRecapture = 1 << 12;     ///< captures on the square of the last move
+inline constexpr int kMovedShift = 13;                   ///< 3 bits: moved PieceType (1..6)
+constexpr int captured(std::uint16_t f) { return (f >> kCapturedShift) & 7; }
+constexpr int moved(std::uint16_t f) { return (f >> kMovedShift) & 7; }
+}  // namespace movefeat
+
+/// Static exchange evaluation of `m` in `pos` in pawns (P 1, N 3, B 3, R 5, Q 9): the material balance of the
+/// best sequence of captures on the destination, each side free to stop. 0 for castling.
+int staticExchange(const chess::Position& pos, chess::Move m);
+
 /// A position with its legal moves and conditioning, as small integers. Plain data, no allocation,
 /// so chunks of millions can be shuffled and copied cheaply. Backend-neutral (no torch).
 struct EncodedPosition {
@@ -38,12 +85,18 @@ struct EncodedPosition {
                                   ///< (Absolute view: bit0 White-K, bit1 White-Q, bit2 Black-K, bit3 Black-Q)
     std::uint8_t epFile = kNoEpFile;
     std::uint8_t numLegal = 0;
+    std::uint8_t version = 1;  ///< encoding version this position was encoded with
+    std::uint16_t ply = 0;     ///< plies since the game's start (from the fullmove number and side to move)
     std::int16_t target = -1;  ///< index of the played move in the legal list, -1 if unknown
     std::array<std::uint16_t, kMaxPieceTokens> pieceCode{};
     /// Per legal move (in Position::legalMoves() order): bits 0..11 = token * 68 + destination square (view
     /// coordinates), bits 12..14 = promotion (0 none, 1 N, 2 B, 3 R, 4 Q).
     std::array<std::uint16_t, kMaxLegalMoves> legal{};
     Conditioning cond;
+    // Version 2 only (zero in version 1):
+    std::uint8_t numHistory = 0;                               ///< valid entries of history, newest first
+    std::array<HistoryPly, kHistoryPlies> history{};           ///< in view coordinates
+    std::array<std::uint16_t, kMaxLegalMoves> moveFeatures{};  ///< movefeat bits per legal move
 };
 
 /// Move-head index of a legal entry without the promotion bits.
@@ -59,11 +112,13 @@ constexpr chess::Square viewSquare(chess::Square s, BoardView view, chess::Color
 /// Encodes `pos` with its legal moves. `played` (if not none and legal) sets `target`. Returns false (and leaves
 /// `out` unusable) if the position has more than 32 pieces or more than kMaxLegalMoves legal moves, which no
 /// legal chess position reaches, or no legal moves at all.
+/// `version` selects the encoding (1 or 2); version 2 also records `recent` (may be null: no history) and the
+/// per-move features.
 bool encodePosition(const chess::Position& pos, const Conditioning& cond, BoardView view, chess::Move played,
-                    EncodedPosition& out);
+                    EncodedPosition& out, int version = 1, const RecentMoves* recent = nullptr);
 /// Same, with a precomputed legal move list (must be pos.legalMoves()).
 bool encodePosition(const chess::Position& pos, const chess::MoveList& legal, const Conditioning& cond, BoardView view,
-                    chess::Move played, EncodedPosition& out);
+                    chess::Move played, EncodedPosition& out, int version = 1, const RecentMoves* recent = nullptr);
 
 /// Decodes a piece code into colour (view colour), piece type and square (view square).
 struct PieceToken {

@@ -74,11 +74,14 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
 
     // Positions before each ply, and the final one.
     std::vector<chess::Position> positions;
+    std::vector<encoding::RecentMoves> recent;  // the moves before each ply (models that read them)
     positions.reserve(plies + 1);
     chess::Position pos = *start;
+    encoding::RecentMoves history;
     const auto conds = plyConditionings(game);
     for (std::size_t i = 0; i < plies; ++i) {
         positions.push_back(pos.snapshot());
+        recent.push_back(history);
         const chess::PgnMove& pm = game.moves[i];
         PlyReview r;
         r.ply = int(i);
@@ -88,6 +91,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
         r.uci = chess::toUci(pm.move);
         r.conditioning = conds[i];
         review.plies.push_back(std::move(r));
+        history.push(pos, pm.move);
         pos.makeMove(pm.move);
     }
     positions.push_back(pos.snapshot());
@@ -108,7 +112,9 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
                                                   positions.begin() + std::ptrdiff_t(last));
             std::vector<encoding::Conditioning> batchCond(conds.begin() + std::ptrdiff_t(first),
                                                           conds.begin() + std::ptrdiff_t(last));
-            auto dists = human->moveDistributions(batchPos, batchCond);
+            std::vector<encoding::RecentMoves> batchRecent(recent.begin() + std::ptrdiff_t(first),
+                                                           recent.begin() + std::ptrdiff_t(last));
+            auto dists = human->moveDistributionsWithHistory(batchPos, batchCond, batchRecent);
             if (!dists)
                 return makeError(dists.error().code,
                                  "human model at ply " + std::to_string(first + 1) + ": " + dists.error().message);

@@ -26,23 +26,27 @@ Result<PuzzleSolveReport> evaluatePuzzleSolving(encoding::Evaluator& evaluator,
         if (!start) return makeError(ErrorCode::InvalidInput, "puzzle " + pz.id + ": " + start.error().message);
         // Positions before each solver move: after the setup move, then after each (solver, reply) pair.
         std::vector<chess::Position> positions;
+        std::vector<encoding::RecentMoves> recent;  // the setup move and the line so far (models that read them)
         std::vector<chess::Move> solutions;
         chess::Position pos = start->snapshot();
+        encoding::RecentMoves history;
         for (std::size_t i = 0; i < pz.moves.size(); ++i) {
             if (!pos.isLegal(pz.moves[i]))
                 return makeError(ErrorCode::InvalidInput,
                                  "puzzle " + pz.id + ": illegal move at index " + std::to_string(i));
             if (i % 2 == 1) {
                 positions.push_back(pos.snapshot());
+                recent.push_back(history);
                 solutions.push_back(pz.moves[i]);
             }
+            history.push(pos, pz.moves[i]);
             pos.makeMove(pz.moves[i]);
         }
         encoding::Conditioning cond;
         cond.moverElo = pz.rating;
         cond.oppElo = pz.rating;
         const std::vector<encoding::Conditioning> conds(positions.size(), cond);
-        auto dists = evaluator.moveDistributions(positions, conds);
+        auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recent);
         if (!dists) return makeError(ErrorCode::Runtime, "puzzle " + pz.id + ": " + dists.error().message);
         std::size_t found = 0;
         while (found < solutions.size() && !(*dists)[found].empty() && (*dists)[found].front().move == solutions[found])

@@ -41,6 +41,7 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
     };
     std::vector<chess::Position> positions;
     std::vector<encoding::Conditioning> conds;
+    std::vector<encoding::RecentMoves> recent;
     std::vector<Query> queries;
     std::vector<SolveCurve> curves(puzzles.size());
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -49,6 +50,7 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
             return makeError(ErrorCode::InvalidInput,
                              "puzzle " + std::to_string(i + 1) + ": needs the setup move and a solver move");
         chess::Position pos = pz.beforeSetup.snapshot();
+        encoding::RecentMoves history;
         const std::size_t solverMoves = pz.line.size() / 2;
         SolveCurve& c = curves[i];
         c.elos.assign(elos.begin(), elos.end());
@@ -66,9 +68,11 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
                     cond.moverElo = elos[l];
                     cond.oppElo = elos[l];
                     conds.push_back(cond);
+                    recent.push_back(history);
                     queries.push_back({i, l, m / 2, pz.line[m]});
                 }
             }
+            history.push(pos, pz.line[m]);
             pos.makeMove(pz.line[m]);
         }
     }
@@ -79,7 +83,9 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
                                         positions.begin() + std::ptrdiff_t(end));
         std::vector<encoding::Conditioning> bc(conds.begin() + std::ptrdiff_t(start),
                                                conds.begin() + std::ptrdiff_t(end));
-        auto dists = evaluator.moveDistributions(bp, bc);
+        std::vector<encoding::RecentMoves> br(recent.begin() + std::ptrdiff_t(start),
+                                              recent.begin() + std::ptrdiff_t(end));
+        auto dists = evaluator.moveDistributionsWithHistory(bp, bc, br);
         if (!dists.ok()) return dists.error();
         if (dists.value().size() != bp.size())
             return makeError(ErrorCode::Runtime, "evaluator returned " + std::to_string(dists.value().size()) +

@@ -19,9 +19,10 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
     const auto start = std::chrono::steady_clock::now();
     AnalysisResult result;
     result.id = request.id;
-    auto dist = evaluator.moveDistribution(request.position, request.conditioning);
+    auto dist = evaluator.moveDistributionsWithHistory({request.position}, {request.conditioning}, {request.recent});
     if (!dist) return dist.error();
-    result.moves = std::move(dist.value());
+    if (dist.value().size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
+    result.moves = std::move(dist.value().front());
     if (request.withEloSweep) {
         result.sweepElos = eloSweepLevels();
         std::vector<chess::Position> positions(result.sweepElos.size(), request.position);
@@ -32,7 +33,8 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
             c.oppElo = elo;
             conds.push_back(c);
         }
-        auto sweep = evaluator.moveDistributions(positions, conds);
+        const std::vector<encoding::RecentMoves> recent(positions.size(), request.recent);
+        auto sweep = evaluator.moveDistributionsWithHistory(positions, conds, recent);
         if (!sweep) return sweep.error();
         for (const auto& level : sweep.value()) {
             std::vector<float> probs(result.moves.size(), 0.0f);

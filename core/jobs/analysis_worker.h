@@ -21,7 +21,8 @@ struct AnalysisRequest {
     quint64 id = 0;
     chess::Position position;
     encoding::Conditioning conditioning;
-    bool withEloSweep = false;  ///< also compute the distribution at each Elo of eloSweepLevels()
+    encoding::RecentMoves recent;  ///< the moves that led to `position`, newest first (empty after a FEN)
+    bool withEloSweep = false;     ///< also compute the distribution at each Elo of eloSweepLevels()
 };
 
 /// The answer to one request.

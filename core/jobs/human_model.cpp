@@ -23,9 +23,9 @@ namespace {
 
 const QString kEmbeddedHuman = QStringLiteral(":/models/human-default.kibitz");
 
-QJsonObject encodingJson() {
+QJsonObject encodingJson(int version) {
     QJsonObject o;
-    o[QStringLiteral("version")] = encoding::kEncodingVersion;
+    o[QStringLiteral("version")] = version;
     const char* names[] = {"mover_elo", "opponent_elo", "mover_clock_s", "opponent_clock_s", "increment_s"};
     QJsonObject brackets;
     for (int slot = 0; slot < encoding::kCondSlots; ++slot) {
@@ -106,16 +106,18 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         auto bundle = storage::readBundle(path, storage::kKindHumanMove);
         if (!bundle) return bundle.error();
         const int encVersion = bundle->encoding.value(QStringLiteral("version")).toInt(-1);
-        if (encVersion != encoding::kEncodingVersion)
+        if (!encoding::encodingVersionSupported(encVersion))
             return makeError(ErrorCode::InvalidInput,
-                             QStringLiteral("bundle '%1': encoding version %2, this build uses %3")
+                             QStringLiteral("bundle '%1': encoding version %2, this build reads versions %3 to %4")
                                  .arg(path)
                                  .arg(encVersion)
+                                 .arg(encoding::kMinEncodingVersion)
                                  .arg(encoding::kEncodingVersion)
                                  .toStdString());
         auto config = modelConfigFromJson(bundle->config);
         if (!config)
             return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
+        config->version = encVersion;
         if (auto st = storage::validateShapes(*bundle, models::TorchEvaluator::weightShapes(*config)); !st)
             return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
         std::vector<models::NamedWeights> weights;
@@ -149,7 +151,7 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
     storage::Bundle b;
     b.kind = storage::kKindHumanMove;
     b.config = modelConfigToJson((*ev)->config());
-    b.encoding = encodingJson();
+    b.encoding = encodingJson((*ev)->config().version);
     b.training = training;
     b.metrics = metrics;
     for (auto& w : (*ev)->exportWeights()) {

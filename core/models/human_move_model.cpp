@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <dlfcn.h>
 #include <malloc.h>
@@ -16,7 +17,10 @@ using encoding::EncodedPosition;
 namespace {
 
 constexpr float kMaskValue = -1e9f;
-constexpr int kPrefixTokens = 1 + encoding::kCondSlots;  // meta + conditioning
+// meta + conditioning (+ history in v2)
+constexpr int prefixTokens(int version) {
+    return 1 + encoding::kCondSlots + (version >= 2 ? encoding::kHistoryPlies : 0);
+}
 
 std::uint64_t splitmix64(std::uint64_t x) {
     x += 0x9e3779b97f4a7c15ULL;
@@ -29,8 +33,9 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 void ModelBatch::to(const torch::Device& device) {
     if (device.is_cpu()) return;
-    for (torch::Tensor* t : {&pieceCode, &meta, &condIdx, &condAlpha, &keyBias, &legalA, &legalB, &target})
-        *t = t->to(device, /*non_blocking=*/true);
+    for (torch::Tensor* t :
+         {&pieceCode, &meta, &condIdx, &condAlpha, &keyBias, &legalA, &legalB, &target, &history, &moveFeat, &legalTok})
+        if (t->defined()) *t = t->to(device, /*non_blocking=*/true);
 }
 
 ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDropout& drop) {
@@ -41,7 +46,9 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
         p = std::max(p, int(e->numPieces));
         l = std::max(l, int(e->numLegal));
     }
-    const int t = kPrefixTokens + p;
+    const int version = items.empty() ? 1 : int(items.front()->version);
+    const int prefix = prefixTokens(version);
+    const int t = prefix + p;
     const auto i64 = torch::TensorOptions().dtype(torch::kInt64);
     const auto f32 = torch::TensorOptions().dtype(torch::kFloat32);
     ModelBatch mb;
@@ -55,6 +62,19 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
     mb.legalB = torch::empty({b, l}, i64);
     mb.target = torch::empty({b}, i64);
     mb.moverElo.resize(b);
+    mb.version = version;
+    std::int64_t* hi = nullptr;
+    float* mf = nullptr;
+    std::int64_t* lt = nullptr;
+    constexpr int kF = kMoveFeatureInputs;
+    if (version >= 2) {
+        mb.history = torch::empty({b, encoding::kHistoryPlies, 4}, i64);
+        mb.moveFeat = torch::zeros({b, l, kF}, f32);
+        mb.legalTok = torch::zeros({b, l}, i64);
+        hi = mb.history.data_ptr<std::int64_t>();
+        mf = mb.moveFeat.data_ptr<float>();
+        lt = mb.legalTok.data_ptr<std::int64_t>();
+    }
 
     auto* pc = mb.pieceCode.data_ptr<std::int64_t>();
     auto* meta = mb.meta.data_ptr<std::int64_t>();
@@ -73,7 +93,7 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
         for (int j = 0; j < p; ++j) {
             const bool real = j < e.numPieces;
             pc[i * p + j] = real ? e.pieceCode[j] : encoding::kPadPieceCode;
-            if (!real) kb[i * t + kPrefixTokens + j] = kMaskValue;
+            if (!real) kb[i * t + prefix + j] = kMaskValue;
         }
         meta[i * 3 + 0] = e.sideToMove;
         meta[i * 3 + 1] = e.castling;
@@ -110,6 +130,39 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
             }
         }
         tg[i] = e.target >= 0 ? e.target : -100;
+        if (version >= 2) {
+            if (e.version != version)
+                throw std::invalid_argument("makeBatch: positions of different encoding versions");
+            for (int h = 0; h < encoding::kHistoryPlies; ++h) {
+                std::int64_t* row = hi + (i * encoding::kHistoryPlies + h) * 4;
+                const encoding::HistoryPly& hp = e.history[std::size_t(h)];
+                const bool real = h < e.numHistory && hp.piece != 0;
+                row[0] = real ? hp.from : 64;
+                row[1] = real ? hp.to : 64;
+                row[2] = real ? hp.piece : 0;
+                row[3] = real ? hp.captured : 0;
+                if (!real) kb[i * t + 1 + encoding::kCondSlots + h] = kMaskValue;
+            }
+            for (int j = 0; j < e.numLegal; ++j) {
+                lt[i * l + j] = encoding::legalBaseIndex(e.legal[j]) / encoding::kHeadOutputsPerToken;
+                const std::uint16_t f = e.moveFeatures[j];
+                float* row = mf + (std::int64_t(i) * l + j) * kF;
+                // 0 check, 1 mate, 2..6 captured P..Q, 7 castling, 8 dest attacked, 9 dest defended, 10 SEE gain,
+                // 11 SEE loss, 12 from attacked, 13 from defended, 14 recapture, 15..20 moved P..K.
+                row[0] = (f & encoding::movefeat::kCheck) ? 1.0f : 0.0f;
+                row[1] = (f & encoding::movefeat::kMate) ? 1.0f : 0.0f;
+                if (const int cap = encoding::movefeat::captured(f); cap >= 1 && cap <= 5) row[1 + cap] = 1.0f;
+                row[7] = (f & encoding::movefeat::kCastling) ? 1.0f : 0.0f;
+                row[8] = (f & encoding::movefeat::kDestAttacked) ? 1.0f : 0.0f;
+                row[9] = (f & encoding::movefeat::kDestDefended) ? 1.0f : 0.0f;
+                row[10] = (f & encoding::movefeat::kSeeGain) ? 1.0f : 0.0f;
+                row[11] = (f & encoding::movefeat::kSeeLoss) ? 1.0f : 0.0f;
+                row[12] = (f & encoding::movefeat::kFromAttacked) ? 1.0f : 0.0f;
+                row[13] = (f & encoding::movefeat::kFromDefended) ? 1.0f : 0.0f;
+                row[14] = (f & encoding::movefeat::kRecapture) ? 1.0f : 0.0f;
+                if (const int mv = encoding::movefeat::moved(f); mv >= 1 && mv <= 6) row[14 + mv] = 1.0f;
+            }
+        }
     }
     return mb;
 }
@@ -137,11 +190,17 @@ BlockImpl::BlockImpl(int dModel, int nHeads, int ffnHidden, int nLayers) : m_hea
     m_down->weight.normal_(0.0, resid / std::sqrt(double(ffnHidden)));
 }
 
-torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& keyBias) {
+torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& keyBias, const torch::Tensor& film) {
+    std::vector<torch::Tensor> f;
+    if (film.defined()) f = film.unsqueeze(1).chunk(4, -1);  // scale1, shift1, scale2, shift2: (B, 1, d) each
+    auto n1 = m_norm1(x);
+    if (film.defined()) n1 = n1 * (f[0] + 1.0) + f[1];
     // selfAttention(...) = softmax(q k^T / sqrt(dh) + key bias) v per head (core/models/fused_ops.h).
-    auto o = selfAttention(linearNoBias(m_norm1(x), m_qkv->weight), keyBias, m_heads);
+    auto o = selfAttention(linearNoBias(n1, m_qkv->weight), keyBias, m_heads);
     auto h = x + linearNoBias(o, m_out->weight);
-    return h + linearNoBias(swiGlu(linearNoBias(m_norm2(h), m_up->weight)), m_down->weight);
+    auto n2 = m_norm2(h);
+    if (film.defined()) n2 = n2 * (f[2] + 1.0) + f[3];
+    return h + linearNoBias(swiGlu(linearNoBias(n2, m_up->weight)), m_down->weight);
 }
 
 HumanMoveModelImpl::HumanMoveModelImpl(const ModelConfig& config) : m_config(config) {
@@ -161,6 +220,23 @@ HumanMoveModelImpl::HumanMoveModelImpl(const ModelConfig& config) : m_config(con
     m_finalNorm = register_module("final_norm", RmsNorm(d));
     m_head = register_module(
         "head", torch::nn::Linear(torch::nn::LinearOptions(d, encoding::kHeadOutputsPerToken).bias(false)));
+
+    if (config.version >= 2) {
+        m_histFrom = emb("hist_from", 65);
+        m_histTo = emb("hist_to", 65);
+        m_histPiece = emb("hist_piece", 7);
+        m_histCap = emb("hist_captured", 7);
+        m_histAge = emb("hist_age", encoding::kHistoryPlies);
+        m_condProj = register_module("cond_proj", torch::nn::Linear(encoding::kCondSlots * d, d));
+        m_film = register_module("film", torch::nn::ModuleList());
+        for (int i = 0; i < config.nLayers; ++i)
+            m_film->push_back(torch::nn::Linear(torch::nn::LinearOptions(d, 4 * d).bias(false)));
+        auto lin = [](int in, int out) { return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false)); };
+        m_featIn = register_module("feat_in", lin(kMoveFeatureInputs, kMoveFeatureDim));
+        m_featQ = register_module("feat_q", lin(d, kMoveFeatureDim));
+        m_featC = register_module("feat_c", lin(d, kMoveFeatureDim));
+        m_featBias = register_module("feat_bias", lin(kMoveFeatureInputs, 1));
+    }
 
     std::vector<std::int64_t> col, type, file, rank;
     for (int code = 0; code < encoding::kPieceCodes; ++code) {
@@ -183,6 +259,16 @@ HumanMoveModelImpl::HumanMoveModelImpl(const ModelConfig& config) : m_config(con
     m_cond->weight.normal_(0.0, 1.0);
     // A small head starts the model near the uniform distribution over legal moves.
     m_head->weight.normal_(0.0, 0.02);
+    if (config.version >= 2) {
+        // History tokens: five summed lookups.
+        for (auto* e : {&m_histFrom, &m_histTo, &m_histPiece, &m_histCap, &m_histAge}) (*e)->weight.normal_(0.0, 0.45);
+        // The v2 paths start by adding nothing, so a v1 trunk warm-starts unchanged (FiLM identity, feature term 0).
+        for (const auto& m : *m_film) m->as<torch::nn::Linear>()->weight.zero_();
+        m_featQ->weight.zero_();
+        m_featC->weight.zero_();
+        m_featBias->weight.zero_();
+        m_featIn->weight.normal_(0.0, 1.0 / std::sqrt(double(kMoveFeatureInputs)));
+    }
 }
 
 torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) {
@@ -200,14 +286,39 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) {
     auto alpha = batch.condAlpha.unsqueeze(-1);
     auto cond = condRows.select(2, 0) * alpha + condRows.select(2, 1) * (1.0 - alpha);
 
-    auto x = torch::cat({meta.unsqueeze(1), cond, pieces}, 1);
-    for (const auto& blk : *m_blocks) x = blk->as<Block>()->forward(x, batch.keyBias);
+    const bool v2 = m_config.version >= 2;
+    TORCH_CHECK(batch.version == m_config.version, "batch encoded with version ", batch.version, ", model uses ",
+                m_config.version);
+    torch::Tensor x, condVec;
+    if (v2) {
+        const auto& hs = batch.history;
+        auto ages = torch::arange(encoding::kHistoryPlies, hs.options());
+        auto hist = m_histFrom(hs.select(2, 0)) + m_histTo(hs.select(2, 1)) + m_histPiece(hs.select(2, 2)) +
+                    m_histCap(hs.select(2, 3)) + m_histAge(ages).unsqueeze(0);
+        x = torch::cat({meta.unsqueeze(1), cond, hist, pieces}, 1);
+        condVec = torch::silu(m_condProj(cond.reshape({b, encoding::kCondSlots * d})));
+    } else {
+        x = torch::cat({meta.unsqueeze(1), cond, pieces}, 1);
+    }
+    for (std::size_t i = 0; i < m_blocks->size(); ++i) {
+        torch::Tensor film;
+        if (v2) film = m_film->ptr(i)->as<torch::nn::Linear>()->forward(condVec);
+        x = m_blocks->ptr(i)->as<Block>()->forward(x, batch.keyBias, film);
+    }
 
-    auto h = m_finalNorm(x.slice(1, kPrefixTokens));
+    auto h = m_finalNorm(x.slice(1, prefixTokens(m_config.version)));
     auto out = linearNoBias(h, m_head->weight).reshape({b, p * encoding::kHeadOutputsPerToken});
     auto extra = torch::tensor({0.0f, kMaskValue}, out.options()).expand({b, 2});
     out = torch::cat({out, extra}, 1);
-    return out.gather(1, batch.legalA) + out.gather(1, batch.legalB);
+    auto logits = out.gather(1, batch.legalA) + out.gather(1, batch.legalB);
+    if (v2) {
+        const auto l = batch.legalTok.size(1);
+        auto q = m_featQ(h);  // (B, P, F)
+        q = q.gather(1, batch.legalTok.unsqueeze(-1).expand({b, l, kMoveFeatureDim})) + m_featC(condVec).unsqueeze(1);
+        auto f = m_featIn(batch.moveFeat);  // (B, L, F)
+        logits = logits + (q * f).sum(-1) + m_featBias(batch.moveFeat).squeeze(-1);
+    }
+    return logits;
 }
 
 void setComputeThreads(int threads) {
@@ -246,7 +357,7 @@ void saveModel(HumanMoveModel& model, torch::serialize::OutputArchive& archive) 
     archive.write("config.n_heads", c10::IValue(std::int64_t(c.nHeads)));
     archive.write("config.ffn_hidden", c10::IValue(std::int64_t(c.ffnHidden)));
     archive.write("config.view", c10::IValue(std::int64_t(c.view)));
-    archive.write("config.encoding_version", c10::IValue(std::int64_t(encoding::kEncodingVersion)));
+    archive.write("config.encoding_version", c10::IValue(std::int64_t(c.version)));
     torch::serialize::OutputArchive weights;
     model->save(weights);
     archive.write("model", weights);
@@ -268,8 +379,9 @@ ModelConfig loadModelConfig(torch::serialize::InputArchive& archive) {
     c.ffnHidden = readInt("config.ffn_hidden");
     c.view = encoding::BoardView(readInt("config.view"));
     const int version = readInt("config.encoding_version");
-    TORCH_CHECK(version == encoding::kEncodingVersion, "checkpoint encoding version ", version, " but this build uses ",
-                encoding::kEncodingVersion);
+    TORCH_CHECK(encoding::encodingVersionSupported(version), "checkpoint encoding version ", version,
+                " but this build reads versions ", encoding::kMinEncodingVersion, " to ", encoding::kEncodingVersion);
+    c.version = version;
     return c;
 }
 
@@ -277,6 +389,45 @@ void loadModelWeights(HumanMoveModel& model, torch::serialize::InputArchive& arc
     torch::serialize::InputArchive weights;
     archive.read("model", weights);
     model->load(weights);
+}
+
+namespace {
+
+void loadPartial(torch::nn::Module& m, torch::serialize::InputArchive& a, const std::string& prefix,
+                 std::vector<std::string>& missing) {
+    for (auto& p : m.named_parameters(/*recurse=*/false)) {
+        torch::Tensor t;
+        if (a.try_read(p.key(), t) && t.sizes() == p.value().sizes())
+            p.value().copy_(t);
+        else
+            missing.push_back(prefix + p.key());
+    }
+    for (auto& buf : m.named_buffers(/*recurse=*/false)) {
+        torch::Tensor t;
+        if (a.try_read(buf.key(), t, /*is_buffer=*/true) && t.sizes() == buf.value().sizes())
+            buf.value().copy_(t);
+        else
+            missing.push_back(prefix + buf.key());
+    }
+    for (auto& child : m.named_children()) {
+        torch::serialize::InputArchive sub;
+        if (a.try_read(child.key(), sub)) {
+            loadPartial(*child.value(), sub, prefix + child.key() + ".", missing);
+        } else {
+            for (auto& p : child.value()->named_parameters()) missing.push_back(prefix + child.key() + "." + p.key());
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> loadModelWeightsPartial(HumanMoveModel& model, torch::serialize::InputArchive& archive) {
+    torch::serialize::InputArchive weights;
+    archive.read("model", weights);
+    torch::NoGradGuard ng;
+    std::vector<std::string> missing;
+    loadPartial(*model, weights, "", missing);
+    return missing;
 }
 
 }  // namespace kibitz::models

@@ -15,14 +15,19 @@ namespace kibitz::models {
 /// A batch of encoded positions as tensors. Shapes: B positions, P piece tokens (max in batch), L legal moves
 /// (max in batch), T = 6 + P tokens.
 struct ModelBatch {
-    torch::Tensor pieceCode;    ///< (B, P) int64, kPadPieceCode for padding
-    torch::Tensor meta;         ///< (B, 3) int64: side to move, castling (0..15), ep file (0..8)
-    torch::Tensor condIdx;      ///< (B, 5, 2) int64 rows of the conditioning table (lo, hi)
-    torch::Tensor condAlpha;    ///< (B, 5) float weight of the lo row
-    torch::Tensor keyBias;      ///< (B, 1, 1, T) float: 0, or a large negative value for padded piece tokens
-    torch::Tensor legalA;       ///< (B, L) int64 index into the flattened head output (+2 extra columns)
-    torch::Tensor legalB;       ///< (B, L) int64 promotion index, or the zero column
-    torch::Tensor target;       ///< (B) int64 index of the played move in the legal list (-100 if unknown)
+    torch::Tensor pieceCode;  ///< (B, P) int64, kPadPieceCode for padding
+    torch::Tensor meta;       ///< (B, 3) int64: side to move, castling (0..15), ep file (0..8)
+    torch::Tensor condIdx;    ///< (B, 5, 2) int64 rows of the conditioning table (lo, hi)
+    torch::Tensor condAlpha;  ///< (B, 5) float weight of the lo row
+    torch::Tensor keyBias;    ///< (B, 1, 1, T) float: 0, or a large negative value for padded piece tokens
+    torch::Tensor legalA;     ///< (B, L) int64 index into the flattened head output (+2 extra columns)
+    torch::Tensor legalB;     ///< (B, L) int64 promotion index, or the zero column
+    torch::Tensor target;     ///< (B) int64 index of the played move in the legal list (-100 if unknown)
+    // Encoding v2 only (undefined for v1 batches):
+    torch::Tensor history;   ///< (B, kHistoryPlies, 4) int64: from (64 = none), to (64), piece (0..6), captured (0..6)
+    torch::Tensor moveFeat;  ///< (B, L, kMoveFeatureInputs) float indicators per legal move
+    torch::Tensor legalTok;  ///< (B, L) int64 piece token of each legal move
+    int version = 1;
     std::vector<int> moverElo;  ///< per position, -1 if unknown (for per-Elo metrics)
     int size = 0;
     /// Moves the tensors to `device`.
@@ -51,11 +56,12 @@ private:
 };
 TORCH_MODULE(RmsNorm);
 
-/// Pre-norm transformer block: self-attention and a SwiGLU feed-forward, no biases.
+/// Pre-norm transformer block: self-attention and a SwiGLU feed-forward, no biases. `film` (B, 4 d), when defined,
+/// scales and shifts both normalised inputs per position (FiLM/adaLN: norm(x) * (1 + s) + t).
 class BlockImpl : public torch::nn::Module {
 public:
     BlockImpl(int dModel, int nHeads, int ffnHidden, int nLayers);
-    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& keyBias);
+    torch::Tensor forward(const torch::Tensor& x, const torch::Tensor& keyBias, const torch::Tensor& film = {});
 
 private:
     int m_heads;
@@ -67,6 +73,8 @@ TORCH_MODULE(Block);
 /// The human-move model of DESIGN.md section 3: piece tokens (colour + type + file + rank embeddings), a meta token,
 /// five conditioning tokens (soft-blended brackets), pre-norm blocks, and a move head that scores every legal move
 /// in one pass: logit(move) = head(token of the moving piece)[destination] (+ [promotion]).
+/// Version 2 adds four tokens for the last moves, the conditioning as FiLM scale/shift in every block, and a
+/// bilinear move-feature term: + (Wq h_piece + Wc c) . (Wf features) + w . features (all initialised to add nothing).
 class HumanMoveModelImpl : public torch::nn::Module {
 public:
     explicit HumanMoveModelImpl(const ModelConfig& config);
@@ -81,6 +89,11 @@ private:
     torch::nn::ModuleList m_blocks{nullptr};
     RmsNorm m_finalNorm{nullptr};
     torch::nn::Linear m_head{nullptr};
+    // Version 2.
+    torch::nn::Embedding m_histFrom{nullptr}, m_histTo{nullptr}, m_histPiece{nullptr}, m_histCap{nullptr},
+        m_histAge{nullptr};
+    torch::nn::Linear m_condProj{nullptr}, m_featIn{nullptr}, m_featQ{nullptr}, m_featC{nullptr}, m_featBias{nullptr};
+    torch::nn::ModuleList m_film{nullptr};
     torch::Tensor m_codeColor, m_codeType, m_codeFile, m_codeRank;  // buffers: piece code -> factor indices
 };
 TORCH_MODULE(HumanMoveModel);
@@ -104,5 +117,9 @@ void saveModel(HumanMoveModel& model, torch::serialize::OutputArchive& archive);
 ModelConfig loadModelConfig(torch::serialize::InputArchive& archive);
 /// Loads weights written by saveModel into a model built with the same config.
 void loadModelWeights(HumanMoveModel& model, torch::serialize::InputArchive& archive);
+/// Warm start: copies every tensor of `archive` (written by saveModel) whose name and shape the model shares, and
+/// leaves the others as initialised (a v2 model from a v1 checkpoint: trunk and head copied, v2 parts new). Returns
+/// the names of the tensors that were not found.
+std::vector<std::string> loadModelWeightsPartial(HumanMoveModel& model, torch::serialize::InputArchive& archive);
 
 }  // namespace kibitz::models

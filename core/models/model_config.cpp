@@ -5,9 +5,14 @@
 
 namespace kibitz::models {
 
-Result<ModelConfig> modelConfigByName(const std::string& name) {
+Result<ModelConfig> modelConfigByName(const std::string& fullName) {
     ModelConfig c;
-    c.name = name;
+    c.name = fullName;
+    std::string name = fullName;
+    if (name.ends_with("-v2")) {
+        c.version = 2;
+        name.resize(name.size() - 3);
+    }
     if (name == "tiny") {
         c.dModel = 32;
         c.nLayers = 2;
@@ -24,8 +29,8 @@ Result<ModelConfig> modelConfigByName(const std::string& name) {
         c.nHeads = 8;
         c.ffnHidden = 1024;
     } else {
-        return makeError(ErrorCode::InvalidInput,
-                         "unknown model config '" + name + "' (expected tiny, small or medium)");
+        return makeError(ErrorCode::InvalidInput, "unknown model config '" + fullName +
+                                                      "' (expected tiny, small or medium, optionally with -v2)");
     }
     return c;
 }
@@ -33,7 +38,7 @@ Result<ModelConfig> modelConfigByName(const std::string& name) {
 std::string describeConfig(const ModelConfig& c) {
     return "d=" + std::to_string(c.dModel) + " L=" + std::to_string(c.nLayers) + " H=" + std::to_string(c.nHeads) +
            " ffn=" + std::to_string(c.ffnHidden) +
-           (c.view == encoding::BoardView::Mover ? " view=mover" : " view=absolute");
+           (c.view == encoding::BoardView::Mover ? " view=mover" : " view=absolute") + (c.version >= 2 ? " v2" : "");
 }
 
 long long parameterCount(const ModelConfig& c) {
@@ -45,6 +50,14 @@ long long parameterCount(const ModelConfig& c) {
     n += c.nLayers * (2 * d + 4 * d * d + 3 * d * h);
     // Final norm and move head.
     n += d + d * encoding::kHeadOutputsPerToken;
+    if (c.version >= 2) {
+        // History embeddings (from 65, to 65, piece 7, captured 7, age 4), conditioning projection, FiLM per
+        // layer, move-feature head.
+        n += d * (65 + 65 + 7 + 7 + encoding::kHistoryPlies);
+        n += encoding::kCondSlots * d * d + d;
+        n += c.nLayers * d * 4 * d;
+        n += kMoveFeatureInputs * kMoveFeatureDim + d * kMoveFeatureDim * 2 + kMoveFeatureInputs;
+    }
     return n;
 }
 

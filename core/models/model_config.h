@@ -8,6 +8,10 @@
 
 namespace kibitz::models {
 
+/// Inputs per legal move of the v2 move-feature head (see makeBatch) and the width of its bilinear form.
+inline constexpr int kMoveFeatureInputs = 21;
+inline constexpr int kMoveFeatureDim = 64;
+
 /// Shape of the human-move transformer. Torch-free so the CLI and the GUI can show and choose configs.
 struct ModelConfig {
     std::string name = "small";
@@ -16,12 +20,16 @@ struct ModelConfig {
     int nHeads = 4;
     int ffnHidden = 384;  ///< SwiGLU hidden width
     encoding::BoardView view = encoding::BoardView::Mover;
+    /// Encoding version the model reads (1: pieces, meta, conditioning tokens; 2: also the last moves as tokens,
+    /// per-legal-move features in the move head and the conditioning as FiLM scale/shift in every block).
+    int version = 1;
     bool operator==(const ModelConfig&) const = default;
 };
 
-/// "tiny" (tests), "small" (shipped default, CPU-trainable), "medium" (GPU). Unknown names are InvalidInput.
+/// "tiny" (tests), "small" (CPU-trainable), "medium" (GPU) are encoding v1; "tiny-v2", "small-v2" and "medium-v2"
+/// the same shapes with encoding v2. Unknown names are InvalidInput.
 Result<ModelConfig> modelConfigByName(const std::string& name);
-/// "d=128 L=6 H=4 ffn=384 view=mover".
+/// "d=128 L=6 H=4 ffn=384 view=mover" (+ " v2").
 std::string describeConfig(const ModelConfig& c);
 /// Parameter count of the model a config builds (computed without torch).
 long long parameterCount(const ModelConfig& c);

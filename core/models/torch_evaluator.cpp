@@ -59,8 +59,15 @@ Result<std::vector<encoding::MoveProb>> TorchEvaluator::moveDistribution(const c
 
 Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistributions(
     const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) {
-    if (positions.size() != conds.size())
-        return makeError(ErrorCode::InvalidInput, "moveDistributions: positions and conditionings differ in count");
+    return moveDistributionsWithHistory(positions, conds, {});
+}
+
+Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistributionsWithHistory(
+    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+    const std::vector<encoding::RecentMoves>& recent) {
+    if (positions.size() != conds.size() || (!recent.empty() && recent.size() != positions.size()))
+        return makeError(ErrorCode::InvalidInput,
+                         "moveDistributions: positions, conditionings and move histories differ in count");
     std::vector<encoding::EncodedPosition> enc(positions.size());
     std::vector<chess::MoveList> legal(positions.size());
     std::vector<const encoding::EncodedPosition*> ptrs;
@@ -69,7 +76,8 @@ Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistrib
         if (legal[i].empty())
             return makeError(ErrorCode::InvalidInput,
                              "position " + std::to_string(i + 1) + " has no legal move (" + positions[i].fen() + ")");
-        if (!encoding::encodePosition(positions[i], legal[i], conds[i], config().view, chess::Move::none(), enc[i]))
+        if (!encoding::encodePosition(positions[i], legal[i], conds[i], config().view, chess::Move::none(), enc[i],
+                                      config().version, recent.empty() ? nullptr : &recent[i]))
             return makeError(ErrorCode::InvalidInput, "position cannot be encoded: " + positions[i].fen());
         ptrs.push_back(&enc[i]);
     }

@@ -25,6 +25,9 @@ public:
                                                              const encoding::Conditioning& cond) override;
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override;
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+        const std::vector<encoding::RecentMoves>& recent) override;
     std::string describe() const override;
     /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes()).
     /// `source` names the origin for describe() and errors.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdio>
 #include <filesystem>
 
 namespace kibitz::training {
@@ -43,7 +44,8 @@ std::string SampleStats::summary() const {
            std::to_string(gamesOtherSplit) + ", skipped: variant " + std::to_string(skippedVariant) + ", missing Elo " +
            std::to_string(skippedMissingElo) + ", odd start " + std::to_string(skippedOddStart) + ", malformed " +
            std::to_string(skippedMalformed) + "; positions " + std::to_string(positions) + " (with clock " +
-           std::to_string(positionsWithClock) + ", forced moves left out " + std::to_string(positionsForced) + ")";
+           std::to_string(positionsWithClock) + ", forced moves left out " + std::to_string(positionsForced) +
+           (positionsThinned > 0 ? ", thinned by the balance caps " + std::to_string(positionsThinned) : "") + ")";
 }
 
 std::string unusableReason(const chess::PgnGame& game) {
@@ -55,7 +57,7 @@ std::string unusableReason(const chess::PgnGame& game) {
 }
 
 void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<EncodedPosition>& out,
-                     SampleStats& stats) {
+                     SampleStats& stats, int version, const PositionKeep& keep, std::uint64_t keepSeed) {
     const int elo[2] = {*parseIntTag(game.tag("WhiteElo")), *parseIntTag(game.tag("BlackElo"))};
     const auto tc = encoding::parseTimeControl(game.tag("TimeControl"));
     const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
@@ -63,12 +65,20 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
     // Remaining time of each side before its next move (unknown without clocks).
     std::optional<int> clock[2];
     if (hasClock && tc) clock[0] = clock[1] = tc->first;
+    encoding::RecentMoves recent;
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
         const chess::PgnMove& pm = game.moves[ply];
         const chess::Color stm = pos.sideToMove();
         const chess::MoveList legal = pos.legalMoves();
+        bool skip = false;
+        if (keep) {
+            const double u = double(mix(keepSeed, std::uint64_t(ply) + 1) >> 11) * 0x1.0p-53;
+            skip = u >= keep(stm, int(ply));
+        }
         if (legal.size() <= 1) {
             ++stats.positionsForced;
+        } else if (skip) {
+            ++stats.positionsThinned;
         } else {
             encoding::Conditioning c;
             c.moverElo = elo[stm];
@@ -79,7 +89,8 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
             }
             if (tc) c.incrementS = tc->second;
             out.emplace_back();
-            if (encoding::encodePosition(pos, legal, c, view, pm.move, out.back()) && out.back().target >= 0) {
+            if (encoding::encodePosition(pos, legal, c, view, pm.move, out.back(), version, &recent) &&
+                out.back().target >= 0) {
                 ++stats.positions;
                 if (c.moverClockS) ++stats.positionsWithClock;
             } else {
@@ -87,11 +98,99 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
             }
         }
         if (pm.clockSeconds >= 0) clock[stm] = pm.clockSeconds;
+        if (version >= 2) recent.push(pos, pm.move);
         pos.makeMove(pm.move);
     }
 }
 
+namespace {
+
+std::string gameKey(const chess::PgnGame& game) {
+    std::string id = game.tag("Site");
+    if (id.empty() || id == "?")
+        id = game.tag("White") + "|" + game.tag("Black") + "|" + game.tag("UTCDate") + "|" + game.tag("UTCTime") + "|" +
+             game.tag("Date");
+    return id;
+}
+
+std::uint64_t hashKey(const std::string& s) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (char c : s) {
+        h ^= std::uint8_t(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+int ratingBand(int elo) { return elo < 0 ? -1 : elo / 200; }
+
+}  // namespace
+
 HumanSampleStream::HumanSampleStream(SampleStreamOptions options) : m_opt(std::move(options)) {}
+
+Status HumanSampleStream::scanBalance() {
+    std::map<int, double> perBand;
+    std::unordered_map<std::string, double> perPlayer;
+    double total = 0;
+    for (const auto& f : m_opt.files) {
+        auto r = chess::PgnReader::open(f);
+        if (!r.ok()) return r.error();
+        chess::PgnGame game;
+        while (r.value()->next(game)) {
+            if (!unusableReason(game).empty()) continue;
+            if (m_opt.split != Split::All &&
+                isHeldOut(gameKey(game), m_opt.holdoutPermille) != (m_opt.split == Split::Validation))
+                continue;
+            const int n = int(game.moves.size());
+            const double plies[2] = {double((n + 1) / 2), double(n / 2)};
+            const char* nameTag[2] = {"White", "Black"};
+            const char* eloTag[2] = {"WhiteElo", "BlackElo"};
+            for (int c = 0; c < 2; ++c) {
+                perBand[ratingBand(parseIntTag(game.tag(eloTag[c])).value_or(-1))] += plies[c];
+                perPlayer[game.tag(nameTag[c])] += plies[c];
+                total += plies[c];
+            }
+        }
+        if (!r.value()->ioError().empty()) return makeError(ErrorCode::Io, r.value()->ioError());
+    }
+    if (total <= 0) return makeError(ErrorCode::InvalidInput, "no usable games in the given PGN files");
+    double kept = 0;
+    int cappedBands = 0, cappedPlayers = 0;
+    for (auto& [band, n] : perBand) {
+        const double share = n / total;
+        double k = 1.0;
+        if (m_opt.balance.maxRatingBandShare > 0 && share > m_opt.balance.maxRatingBandShare) {
+            k = m_opt.balance.maxRatingBandShare / share;
+            ++cappedBands;
+        }
+        m_bandKeep[band] = k;
+    }
+    for (auto& [player, n] : perPlayer) {
+        const double share = n / total;
+        if (m_opt.balance.maxPlayerShare > 0 && share > m_opt.balance.maxPlayerShare && !player.empty() &&
+            player != "?") {
+            m_playerKeep[player] = m_opt.balance.maxPlayerShare / share;
+            ++cappedPlayers;
+        }
+    }
+    // Expected kept positions (band and player caps multiply).
+    for (auto& [band, n] : perBand) kept += n * m_bandKeep[band];
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "balance: rating-band cap %.3f (%d bands thinned), player cap %.3f (%d players thinned); the band "
+                  "caps keep %.1f%% of %.0f positions",
+                  m_opt.balance.maxRatingBandShare, cappedBands, m_opt.balance.maxPlayerShare, cappedPlayers,
+                  100.0 * kept / total, total);
+    m_balanceSummary = buf;
+    return {};
+}
+
+double HumanSampleStream::keepProbability(const std::string& player, int elo) const {
+    double k = 1.0;
+    if (auto it = m_bandKeep.find(ratingBand(elo)); it != m_bandKeep.end()) k *= it->second;
+    if (auto it = m_playerKeep.find(player); it != m_playerKeep.end()) k *= it->second;
+    return k;
+}
 
 Result<std::unique_ptr<HumanSampleStream>> HumanSampleStream::open(const SampleStreamOptions& options) {
     if (options.files.empty()) return makeError(ErrorCode::InvalidInput, "no PGN files given");
@@ -100,6 +199,8 @@ Result<std::unique_ptr<HumanSampleStream>> HumanSampleStream::open(const SampleS
         if (!std::filesystem::is_regular_file(f, ec)) return makeError(ErrorCode::Io, f + ": no such file");
     }
     std::unique_ptr<HumanSampleStream> s(new HumanSampleStream(options));
+    if (options.balance.active())
+        if (auto st = s->scanBalance(); !st.ok()) return st.error();
     if (auto st = s->startEpoch(0); !st.ok()) return st.error();
     return s;
 }
@@ -157,10 +258,7 @@ Result<bool> HumanSampleStream::nextGame(chess::PgnGame& game) {
             ++m_stats.skippedMissingElo;
             continue;
         }
-        std::string id = game.tag("Site");
-        if (id.empty() || id == "?")
-            id = game.tag("White") + "|" + game.tag("Black") + "|" + game.tag("UTCDate") + "|" + game.tag("UTCTime") +
-                 "|" + game.tag("Date");
+        const std::string id = gameKey(game);
         if (m_opt.split != Split::All) {
             const bool held = isHeldOut(id, m_opt.holdoutPermille);
             if (held != (m_opt.split == Split::Validation)) {
@@ -188,7 +286,18 @@ Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
             restarted = true;
             continue;
         }
-        gameToPositions(game, m_opt.view, chunk, m_stats);
+        if (m_opt.balance.active()) {
+            const std::string player[2] = {game.tag("White"), game.tag("Black")};
+            const int elo[2] = {parseIntTag(game.tag("WhiteElo")).value_or(-1),
+                                parseIntTag(game.tag("BlackElo")).value_or(-1)};
+            const double keep[2] = {keepProbability(player[0], elo[0]), keepProbability(player[1], elo[1])};
+            gameToPositions(
+                game, m_opt.view, chunk, m_stats, m_opt.encodingVersion,
+                [&keep](chess::Color mover, int) { return keep[mover]; },
+                mix(m_opt.seed ^ 0xba1a9ceULL, hashKey(gameKey(game))));
+        } else {
+            gameToPositions(game, m_opt.view, chunk, m_stats, m_opt.encodingVersion);
+        }
         ++games;
     }
     if (m_opt.shuffle) {

@@ -7,9 +7,12 @@
 #include "core/encoding/position_encoder.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace kibitz::training {
@@ -33,6 +36,7 @@ struct SampleStats {
     std::int64_t positions = 0;         ///< positions emitted
     std::int64_t positionsForced = 0;   ///< positions with a single legal move (not emitted)
     std::int64_t positionsWithClock = 0;
+    std::int64_t positionsThinned = 0;  ///< left out by the rating/player balance caps
     /// One line "games 123 used 100 ...".
     std::string summary() const;
 };
@@ -40,11 +44,27 @@ struct SampleStats {
 /// Reasons a game is not usable for the human-move model, or empty when it is.
 std::string unusableReason(const chess::PgnGame& game);
 
+/// Keep probability of a position: lets a stream thin out crowded ratings and dominant players. Called with the
+/// mover's colour and the ply; returns a probability in [0, 1].
+using PositionKeep = std::function<double(chess::Color mover, int ply)>;
+
 /// Encodes every position of a usable game (except forced moves) with its conditioning:
 /// mover/opponent Elo from the tags, clocks from [%clk] (mover's clock = after his previous move, or the base time),
-/// increment from TimeControl. Appends to `out` and updates `stats`.
+/// increment from TimeControl. `version` is the encoding version (2 also records the last moves and move features).
+/// When `keep` is set, a position is emitted only when a hash of (`keepSeed`, ply) falls below keep(mover, ply).
+/// Appends to `out` and updates `stats`.
 void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<encoding::EncodedPosition>& out,
-                     SampleStats& stats);
+                     SampleStats& stats, int version = 1, const PositionKeep& keep = {}, std::uint64_t keepSeed = 0);
+
+/// Rating and player balance of a training stream (0 disables each cap).
+struct BalanceOptions {
+    /// Largest share of training positions any 200-point band of the mover's rating may hold; positions of crowded
+    /// bands are thinned at random to that share.
+    double maxRatingBandShare = 0.0;
+    /// Largest share of training positions one player (by name) may hold as the mover.
+    double maxPlayerShare = 0.0;
+    bool active() const { return maxRatingBandShare > 0.0 || maxPlayerShare > 0.0; }
+};
 
 /// Options of a HumanSampleStream.
 struct SampleStreamOptions {
@@ -59,6 +79,10 @@ struct SampleStreamOptions {
     /// count and the 16 batches are shuffled again: batches then hold positions of similar length, so less padding
     /// is computed (about 20% fewer tokens), while every batch still mixes many games.
     int bucketBatch = 0;
+    /// Encoding version of the positions (1 or 2).
+    int encodingVersion = 1;
+    /// Caps on rating bands and players (needs one extra pass over the data when opening the stream).
+    BalanceOptions balance;
 };
 
 /// Endless, deterministic stream of shuffled chunks of positions. Games come from all files interleaved at random
@@ -78,10 +102,15 @@ public:
     std::int64_t epoch() const { return m_epoch; }
     std::int64_t chunkIndex() const { return m_chunk; }
     const SampleStats& stats() const { return m_stats; }
+    /// After a balanced open: one line with the caps and how many positions they keep, else empty.
+    const std::string& balanceSummary() const { return m_balanceSummary; }
 
 private:
     explicit HumanSampleStream(SampleStreamOptions options);
     Status startEpoch(std::int64_t epoch);
+    /// Counts training positions per rating band and per player to set the keep probabilities.
+    Status scanBalance();
+    double keepProbability(const std::string& player, int elo) const;
     /// Reads the next game of this split; false at the end of the epoch.
     Result<bool> nextGame(chess::PgnGame& game);
 
@@ -93,6 +122,9 @@ private:
     std::int64_t m_epoch = 0;
     std::int64_t m_chunk = 0;
     SampleStats m_stats;
+    std::map<int, double> m_bandKeep;
+    std::unordered_map<std::string, double> m_playerKeep;
+    std::string m_balanceSummary;
 };
 
 }  // namespace kibitz::training

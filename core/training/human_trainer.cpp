@@ -147,7 +147,8 @@ private:
 };
 
 /// Rank of the target among legal moves and its probability, per row.
-void accumulateMetrics(const torch::Tensor& logits, const ModelBatch& batch, MoveMetrics& metrics) {
+void accumulateMetrics(const torch::Tensor& logits, const ModelBatch& batch, MoveMetrics& metrics,
+                       const EncodedPosition* const* items = nullptr, MoveMetrics* maia = nullptr) {
     auto probs = torch::softmax(logits.to(torch::kFloat32), -1).to(torch::kCPU);
     auto target = batch.target.to(torch::kCPU);
     auto valid = target.ge(0);
@@ -158,12 +159,18 @@ void accumulateMetrics(const torch::Tensor& logits, const ModelBatch& batch, Mov
     const auto* r = rank.data_ptr<std::int64_t>();
     const auto* p = ptc.data_ptr<float>();
     const auto* v = valid.data_ptr<bool>();
-    for (int i = 0; i < batch.size; ++i)
-        if (v[i]) metrics.add(int(r[i]), double(p[i]), batch.moverElo[std::size_t(i)]);
+    for (int i = 0; i < batch.size; ++i) {
+        if (!v[i]) continue;
+        metrics.add(int(r[i]), double(p[i]), batch.moverElo[std::size_t(i)]);
+        if (maia && items && inMaiaProtocol(*items[i]))
+            maia->add(int(r[i]), double(p[i]), batch.moverElo[std::size_t(i)]);
+    }
 }
 
+/// Metrics of the model on `positions`; `maia`, when given, also receives those of the positions inMaiaProtocol.
 MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
-                              const torch::Device& device, const ConditioningProbe& probe = {}, int batchSize = 512) {
+                              const torch::Device& device, const ConditioningProbe& probe = {},
+                              MoveMetrics* maia = nullptr, int batchSize = 512) {
     torch::InferenceMode guard;
     model->eval();
     MoveMetrics metrics;
@@ -176,6 +183,8 @@ MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPo
             for (EncodedPosition& e : altered) {
                 encoding::Conditioning& c = e.cond;
                 if (c.moverElo && probe.moverEloShift != 0) c.moverElo = *c.moverElo + probe.moverEloShift;
+                if (c.moverElo && probe.moverEloAway != 0)
+                    c.moverElo = *c.moverElo + (*c.moverElo < 1700 ? probe.moverEloAway : -probe.moverEloAway);
                 if (probe.hideElo) c.moverElo = c.oppElo = std::nullopt;
                 if (probe.hideClock) c.moverClockS = c.oppClockS = c.incrementS = std::nullopt;
             }
@@ -187,7 +196,9 @@ MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPo
         // Buckets by the mover's true rating, whatever the model was shown.
         for (std::size_t j = i; j < end; ++j) b.moverElo[j - i] = positions[j].cond.moverElo.value_or(-1);
         b.to(device);
-        accumulateMetrics(model->forward(b), b, metrics);
+        std::vector<const EncodedPosition*> originals;
+        for (std::size_t j = i; j < end; ++j) originals.push_back(&positions[j]);
+        accumulateMetrics(model->forward(b), b, metrics, originals.data(), maia);
     }
     model->train();
     return metrics;
@@ -246,6 +257,8 @@ Status writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim
     a.write("state.holdout_permille", c10::IValue(std::int64_t(o.holdoutPermille)));
     a.write("state.bucket", c10::IValue(std::int64_t(o.bucketBySize)));
     a.write("state.total_steps", c10::IValue(o.totalSteps));
+    a.write("state.balance_band", c10::IValue(o.maxRatingBandShare));
+    a.write("state.balance_player", c10::IValue(o.maxPlayerShare));
     return writeFileAtomically(path.string(), [&](const std::string& tmp) -> Status {
         a.save_to(tmp);
         return {};
@@ -291,26 +304,50 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             readInt(*resumeArchive, "state.chunk_games") != o.chunkGames ||
             std::uint64_t(readInt(*resumeArchive, "state.seed")) != o.seed ||
             readInt(*resumeArchive, "state.holdout_permille") != o.holdoutPermille ||
-            readInt(*resumeArchive, "state.bucket") != std::int64_t(o.bucketBySize))
+            readInt(*resumeArchive, "state.bucket") != std::int64_t(o.bucketBySize) ||
+            archiveDouble(*resumeArchive, "state.balance_band").value_or(0.0) != o.maxRatingBandShare ||
+            archiveDouble(*resumeArchive, "state.balance_player").value_or(0.0) != o.maxPlayerShare)
             return makeError(ErrorCode::InvalidInput,
                              latest.string() +
                                  ": checkpoint was made with a different batch "
-                                 "size, chunk size, seed, bucketing or hold-out; exact resume needs the same");
+                                 "size, chunk size, seed, bucketing, balance caps or hold-out; exact resume needs the "
+                                 "same");
     }
     std::optional<torch::serialize::InputArchive> initArchive;
+    bool upgrade = false;
     if (!resumeArchive && !o.initCheckpoint.empty()) {
         if (!fs::exists(o.initCheckpoint))
             return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": no such initial checkpoint");
         initArchive.emplace();
         initArchive->load_from(o.initCheckpoint);
-        config = models::loadModelConfig(*initArchive);
+        const models::ModelConfig initConfig = models::loadModelConfig(*initArchive);
+        models::ModelConfig sameShape = o.config;
+        sameShape.version = initConfig.version;
+        sameShape.name = initConfig.name;
+        if (o.config.version > initConfig.version) {
+            if (!(sameShape == initConfig))
+                return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": a warm start into " + o.config.name +
+                                                              " needs a checkpoint of the same shape, not " +
+                                                              models::describeConfig(initConfig));
+            upgrade = true;
+        } else {
+            config = initConfig;
+        }
     }
     HumanMoveModel model(config);
     if (resumeArchive) models::loadModelWeights(model, *resumeArchive);
     if (initArchive) {
-        models::loadModelWeights(model, *initArchive);
+        if (upgrade) {
+            const auto fresh = models::loadModelWeightsPartial(model, *initArchive);
+            std::string names;
+            for (const auto& n : fresh) names += (names.empty() ? "" : ", ") + n;
+            log("warm start: encoding v" + std::to_string(config.version) + " model from " + o.initCheckpoint +
+                "; new tensors: " + names + "; fresh optimizer state");
+        } else {
+            models::loadModelWeights(model, *initArchive);
+            log("fine-tuning: weights and config from " + o.initCheckpoint + ", fresh optimizer state");
+        }
         initArchive.reset();
-        log("fine-tuning: weights and config from " + o.initCheckpoint + ", fresh optimizer state");
     }
     model->to(device);
     torch::optim::AdamW opt(paramGroups(model, o.weightDecay));
@@ -353,13 +390,17 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     so.chunkGames = o.chunkGames;
     so.seed = o.seed;
     so.bucketBatch = o.bucketBySize ? o.batchSize : 0;
+    so.encodingVersion = config.version;
+    so.balance = BalanceOptions{o.maxRatingBandShare, o.maxPlayerShare};
     auto stream = HumanSampleStream::open(so);
     if (!stream.ok()) return stream.error();
+    if (!stream.value()->balanceSummary().empty()) log(stream.value()->balanceSummary());
 
     std::vector<EncodedPosition> validation;
     if (leader && o.validateEvery > 0 && o.validationPositions > 0) {
         SampleStreamOptions vo = so;
         vo.split = Split::Validation;
+        vo.balance = {};
         vo.chunkGames = std::max(50, o.validationPositions / 20);
         auto vs = HumanSampleStream::open(vo);
         if (!vs.ok()) return vs.error();
@@ -514,13 +555,28 @@ std::string ConditioningProbe::describe() const {
     if (hideClock) add("clocks hidden");
     if (moverEloShift != 0)
         add("mover Elo " + std::string(moverEloShift > 0 ? "+" : "") + std::to_string(moverEloShift));
+    if (moverEloAway != 0) add("mover Elo " + std::to_string(moverEloAway) + " toward the middle");
     return s.empty() ? "as recorded" : s;
+}
+
+bool inMaiaProtocol(const encoding::EncodedPosition& e) {
+    return e.ply >= 10 && (!e.cond.moverClockS || *e.cond.moverClockS >= 30);
 }
 
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
                                        bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
                                        const ConditioningProbe& probe) {
+    auto r = evaluateHumanModelProbes(checkpoint, pgnFiles, heldOutOnly, holdoutPermille, maxGames, threads, {probe});
+    if (!r.ok()) return r.error();
+    return std::move(r.value().perProbe.front());
+}
+
+Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
+                                                 const std::vector<std::string>& pgnFiles, bool heldOutOnly,
+                                                 int holdoutPermille, std::int64_t maxGames, int threads,
+                                                 const std::vector<ConditioningProbe>& probes) {
     try {
+        if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
         models::setComputeThreads(threads);
         torch::serialize::InputArchive a;
         a.load_from(checkpoint);
@@ -532,19 +588,23 @@ Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std:
         SampleStreamOptions so;
         so.files = pgnFiles;
         so.view = config.view;
+        so.encodingVersion = config.version;
         so.split = heldOutOnly ? Split::Validation : Split::All;
         so.holdoutPermille = holdoutPermille;
         so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
         so.shuffle = false;
         auto stream = HumanSampleStream::open(so);
         if (!stream.ok()) return stream.error();
-        MoveMetrics total;
+        HumanEvaluation total;
+        total.perProbe.resize(probes.size());
         std::vector<EncodedPosition> chunk;
         for (;;) {
             if (maxGames > 0 && stream.value()->stats().gamesUsed >= maxGames) break;
             if (auto s = stream.value()->nextChunk(chunk); !s.ok()) return s.error();
             if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
-            total.merge(evaluatePositions(model, chunk, device, probe));
+            for (std::size_t i = 0; i < probes.size(); ++i)
+                total.perProbe[i].merge(
+                    evaluatePositions(model, chunk, device, probes[i], i == 0 ? &total.maiaProtocol : nullptr));
         }
         return total;
     } catch (const c10::Error& e) {

@@ -4,6 +4,7 @@
 
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
+#include "core/encoding/position_encoder.h"
 #include "core/models/model_config.h"
 #include "core/training/move_metrics.h"
 
@@ -33,6 +34,8 @@ struct TrainOptions {
     int holdoutPermille = 30;
     int chunkGames = 2000;
     bool bucketBySize = true;         ///< batches of similar piece counts (less padding), see SampleStreamOptions
+    double maxRatingBandShare = 0.0;  ///< balance caps of the training stream (0: off), see BalanceOptions
+    double maxPlayerShare = 0.0;
     bool checkpointAllRanks = false;  ///< ranks > 0 also write latest.rankR.pt (tests compare ranks)
     std::int64_t checkpointEvery = 1000;
     std::int64_t keepEvery = 20000;  ///< also keep a copy "step-N.pt" this often (0: never)
@@ -41,7 +44,9 @@ struct TrainOptions {
     int validationPositions = 8000;
     bool resume = false;  ///< continue from outDir/latest.pt if it exists
     /// Fine-tuning: a checkpoint (trainer or TorchEvaluator::save format) whose config and weights replace the
-    /// fresh initialisation; optimizer state, step and data position start anew. Unused when resuming.
+    /// fresh initialisation; optimizer state, step and data position start anew. Unused when resuming. When `config`
+    /// asks for a newer encoding version than the checkpoint's with the same shape (small-v2 from a small v1
+    /// checkpoint), the model is built from `config` and every tensor the two share is copied (warm start).
     std::string initCheckpoint;
     // Distributed data parallel (c10d ProcessGroupGloo + TCPStore).
     int worldSize = 1;
@@ -86,7 +91,10 @@ struct ConditioningProbe {
     bool hideElo = false;    ///< mover's and opponent's Elo unknown
     bool hideClock = false;  ///< both clocks and the increment unknown
     int moverEloShift = 0;   ///< added to a known mover Elo (the encoder clamps to its range)
-    bool active() const { return hideElo || hideClock || moverEloShift != 0; }
+    /// Moves a known mover Elo this far toward the middle of the rating range (up below 1700, down from 1700): the
+    /// model is told a rating this far from the truth, as Maia's nets for other bands would be.
+    int moverEloAway = 0;
+    bool active() const { return hideElo || hideClock || moverEloShift != 0 || moverEloAway != 0; }
     /// "as recorded", or e.g. "Elo hidden, mover Elo +400".
     std::string describe() const;
 };
@@ -96,5 +104,19 @@ struct ConditioningProbe {
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
                                        bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
                                        const ConditioningProbe& probe = {});
+
+/// Maia's test protocol: positions from ply 10 on, and none where the mover has under 30 s on the clock (positions
+/// of games without clocks are kept).
+bool inMaiaProtocol(const encoding::EncodedPosition& e);
+
+/// One pass over the same positions for several conditionings.
+struct HumanEvaluation {
+    std::vector<MoveMetrics> perProbe;  ///< one per probe given, in order
+    MoveMetrics maiaProtocol;           ///< the first probe, on the positions of inMaiaProtocol only
+};
+Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
+                                                 const std::vector<std::string>& pgnFiles, bool heldOutOnly,
+                                                 int holdoutPermille, std::int64_t maxGames, int threads,
+                                                 const std::vector<ConditioningProbe>& probes);
 
 }  // namespace kibitz::training

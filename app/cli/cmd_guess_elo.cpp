@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli guess-elo: each player's rating estimated from their moves by the human-move model (maximum likelihood
+// over a rating grid, core/evaluation/elo_guess), with an interval; MAE against the true ratings when the tags have
+// them, beside predict-the-mean.
+#include "app/cli/args.h"
+#include "app/cli/cli_util.h"
+#include "app/cli/command.h"
+#include "core/chess/pgn.h"
+#include "core/evaluation/elo_guess.h"
+#include "core/jobs/human_model.h"
+#include "core/training/human_samples.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+
+namespace kibitz::cli {
+namespace {
+
+void printHelp() {
+    std::printf(
+        "Usage: kibitz-cli guess-elo --pgn FILE|DIR... [--model BUNDLE] [options] [--json]\n\n"
+        "Estimates each player's rating from the moves they played: the rating under which the human-move model\n"
+        "finds them most likely (maximum likelihood over 600..3000, given the clocks and the opponent's rating when\n"
+        "the tags have it), with the interval where the log-likelihood is within --drop of its maximum (1.92: 95%%).\n"
+        "When the games carry WhiteElo/BlackElo, a summary gives the mean absolute error beside predict-the-mean\n"
+        "(the mean true rating of the same games).\n"
+        "  --pgn FILE|DIR    games (.pgn or .pgn.zst, or a folder of them; repeatable)\n"
+        "  --model PATH      .kibitz bundle or checkpoint (.pt); default: the shipped model\n"
+        "  --max-games N     stop after N games\n"
+        "  --held-out        only games of the training hold-out (3%% by Site hash): never trained on\n"
+        "  --step N          rating grid step (default 100)   --drop X   interval drop in log-likelihood (1.92)\n"
+        "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
+        "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..}, then one\n"
+        "                    {\"summary\":{...}} line\n");
+}
+
+std::optional<int> eloTag(const std::string& s) {
+    int v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size() || v <= 0) return std::nullopt;
+    return v;
+}
+
+QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> truth) {
+    QJsonObject o{{QStringLiteral("estimate"), std::round(e.estimate)},
+                  {QStringLiteral("low"), std::round(e.low)},
+                  {QStringLiteral("high"), std::round(e.high)},
+                  {QStringLiteral("moves"), e.moves}};
+    if (truth) o[QStringLiteral("true")] = *truth;
+    return o;
+}
+
+int runGuessElo(const std::vector<std::string>& argv) {
+    Args args(argv, {"pgn", "model", "max-games", "step", "drop"}, {"json", "held-out"});
+    if (args.has("help")) {
+        printHelp();
+        return kExitOk;
+    }
+    auto usage = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli guess-elo: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (!args.ok()) return usage(args.error());
+    std::string dataError;
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
+    const auto files = expandDataArgs(given, {".pgn", ".pgn.zst"}, dataError);
+    if (!dataError.empty()) return usage("--pgn: " + dataError);
+    if (files.empty()) return usage("--pgn is required");
+    const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
+    evaluation::EloGuessOptions opt;
+    opt.step = int(args.intValue("step", opt.step, 10, 1000));
+    opt.intervalDrop = args.doubleValue("drop", opt.intervalDrop, 0.01, 100.0);
+    const bool json = args.has("json");
+    const bool heldOut = args.has("held-out");
+    if (!args.ok()) return usage(args.error());
+
+    auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
+    if (!evaluator) return usage(evaluator.error().message);
+
+    std::int64_t games = 0, scored = 0;
+    double absErr = 0.0, sumTrue = 0.0, covered = 0.0;
+    std::vector<std::pair<double, int>> pairs;  // (estimate, truth) for the summary
+    for (const auto& file : files) {
+        auto reader = chess::PgnReader::open(file);
+        if (!reader) {
+            std::fprintf(stderr, "kibitz-cli guess-elo: %s\n", reader.error().message.c_str());
+            return kExitUsage;
+        }
+        chess::PgnGame game;
+        while ((maxGames <= 0 || games < maxGames) && (*reader)->next(game)) {
+            if (heldOut) {
+                const std::string site = game.tag("Site");
+                if (site.empty() || !training::isHeldOut(site, 30)) continue;
+            }
+            ++games;
+            auto r = evaluation::guessGameElo(**evaluator, game, opt);
+            if (!r) {
+                std::fprintf(stderr, "kibitz-cli guess-elo: %s game %lld: %s\n", file.c_str(),
+                             static_cast<long long>(games), r.error().message.c_str());
+                continue;
+            }
+            const std::optional<int> truth[2] = {eloTag(game.tag("WhiteElo")), eloTag(game.tag("BlackElo"))};
+            const evaluation::EloEstimate* est[2] = {&r->white, &r->black};
+            for (int side = 0; side < 2; ++side) {
+                if (!est[side]->valid || !truth[side]) continue;
+                pairs.emplace_back(est[side]->estimate, *truth[side]);
+                if (*truth[side] >= est[side]->low && *truth[side] <= est[side]->high) covered += 1;
+            }
+            if (json) {
+                QJsonObject o{{QStringLiteral("game"), qint64(games)},
+                              {QStringLiteral("white_name"), QString::fromStdString(game.tag("White"))},
+                              {QStringLiteral("black_name"), QString::fromStdString(game.tag("Black"))}};
+                if (!game.tag("Site").empty()) o[QStringLiteral("site")] = QString::fromStdString(game.tag("Site"));
+                if (r->white.valid) o[QStringLiteral("white")] = estimateJson(r->white, truth[0]);
+                if (r->black.valid) o[QStringLiteral("black")] = estimateJson(r->black, truth[1]);
+                std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+            } else {
+                auto line = [&](const char* colour, const std::string& name, const evaluation::EloEstimate& e,
+                                std::optional<int> t) {
+                    if (!e.valid) return;
+                    std::printf("  %s %s played like a %.0f (%.0f-%.0f, %d moves)%s\n", colour,
+                                name.empty() ? "?" : name.c_str(), e.estimate, e.low, e.high, e.moves,
+                                t ? (" - rated " + std::to_string(*t)).c_str() : "");
+                };
+                std::printf("game %lld: %s - %s\n", static_cast<long long>(games), game.tag("White").c_str(),
+                            game.tag("Black").c_str());
+                line("White", game.tag("White"), r->white, truth[0]);
+                line("Black", game.tag("Black"), r->black, truth[1]);
+            }
+            std::fflush(stdout);
+        }
+    }
+    scored = std::int64_t(pairs.size());
+    if (scored > 0) {
+        for (const auto& [e, t] : pairs) sumTrue += t;
+        const double mean = sumTrue / double(scored);
+        double meanErr = 0.0;
+        for (const auto& [e, t] : pairs) {
+            absErr += std::abs(e - t);
+            meanErr += std::abs(mean - t);
+        }
+        absErr /= double(scored);
+        meanErr /= double(scored);
+        if (json) {
+            QJsonObject s{{QStringLiteral("games"), qint64(games)},
+                          {QStringLiteral("players"), qint64(scored)},
+                          {QStringLiteral("mae"), absErr},
+                          {QStringLiteral("mae_predict_mean"), meanErr},
+                          {QStringLiteral("mean_rating"), mean},
+                          {QStringLiteral("ratio"), meanErr > 0 ? absErr / meanErr : 0.0},
+                          {QStringLiteral("interval_coverage"), covered / double(scored)}};
+            std::printf(
+                "%s\n",
+                QJsonDocument(QJsonObject{{QStringLiteral("summary"), s}}).toJson(QJsonDocument::Compact).constData());
+        } else {
+            std::printf(
+                "%lld players: MAE %.1f (predict-the-mean %.0f: %.1f; ratio %.3f); true rating inside the "
+                "interval for %.1f%%\n",
+                static_cast<long long>(scored), absErr, mean, meanErr, meanErr > 0 ? absErr / meanErr : 0.0,
+                100.0 * covered / double(scored));
+        }
+    }
+    return kExitOk;
+}
+
+const bool kRegistered = registerCommand(
+    {"guess-elo", "estimate each player's rating from their moves (guess-elo --pgn FILE)", runGuessElo});
+
+}  // namespace
+}  // namespace kibitz::cli

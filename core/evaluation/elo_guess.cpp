@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/evaluation/elo_guess.h"
+
+#include "core/evaluation/game_review.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kibitz::evaluation {
+
+std::vector<int> eloGuessGrid(const EloGuessOptions& o) {
+    std::vector<int> grid;
+    for (int e = o.minElo; e <= o.maxElo; e += std::max(1, o.step)) grid.push_back(e);
+    return grid;
+}
+
+EloEstimate estimateFromCurve(const std::vector<int>& grid, const std::vector<double>& ll, double drop) {
+    EloEstimate est;
+    if (grid.empty() || ll.size() != grid.size()) return est;
+    const std::size_t best = std::size_t(std::max_element(ll.begin(), ll.end()) - ll.begin());
+    double peak = ll[best];
+    est.estimate = grid[best];
+    // Parabola through the best point and its neighbours (interior maxima only).
+    if (best > 0 && best + 1 < grid.size()) {
+        const double a = ll[best - 1], b = ll[best], c = ll[best + 1];
+        const double denom = a - 2 * b + c;
+        if (denom < 0) {
+            const double offset = 0.5 * (a - c) / denom;  // in grid steps, within [-0.5, 0.5]
+            const double stepSize = grid[best + 1] - grid[best];
+            est.estimate = grid[best] + std::clamp(offset, -0.5, 0.5) * stepSize;
+            peak = b - 0.25 * (a - c) * offset;
+        }
+    }
+    const double level = peak - drop;
+    // Walk out from the maximum to where the curve crosses `level` (linear interpolation); the grid's end otherwise.
+    est.low = grid.front();
+    for (std::size_t i = best; i > 0; --i) {
+        if (ll[i - 1] < level) {
+            const double t = (ll[i] - level) / (ll[i] - ll[i - 1]);
+            est.low = grid[i] - t * (grid[i] - grid[i - 1]);
+            break;
+        }
+    }
+    est.high = grid.back();
+    for (std::size_t i = best; i + 1 < grid.size(); ++i) {
+        if (ll[i + 1] < level) {
+            const double t = (ll[i] - level) / (ll[i] - ll[i + 1]);
+            est.high = grid[i] + t * (grid[i + 1] - grid[i]);
+            break;
+        }
+    }
+    est.low = std::min(est.low, est.estimate);
+    est.high = std::max(est.high, est.estimate);
+    est.logLikelihood = ll;
+    est.valid = true;
+    return est;
+}
+
+Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::PgnGame& game,
+                                  const EloGuessOptions& options) {
+    auto start = game.startPosition();
+    if (!start) return start.error();
+    const std::vector<int> grid = eloGuessGrid(options);
+    if (grid.empty()) return makeError(ErrorCode::InvalidInput, "empty rating grid");
+    const auto conds = plyConditionings(game);
+
+    // Every (ply, grid rating) query of the game, with the move played.
+    std::vector<chess::Position> positions;
+    std::vector<encoding::Conditioning> qConds;
+    std::vector<encoding::RecentMoves> recents;
+    struct Query {
+        int side;
+        std::size_t level;
+        chess::Move played;
+    };
+    std::vector<Query> queries;
+    int moves[2] = {0, 0};
+    chess::Position pos = *start;
+    encoding::RecentMoves history;
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const chess::Move m = game.moves[i].move;
+        const int side = int(pos.sideToMove());
+        if (pos.countLegalMoves() > 1) {
+            ++moves[side];
+            for (std::size_t l = 0; l < grid.size(); ++l) {
+                encoding::Conditioning c = conds[i];
+                c.moverElo = grid[l];
+                if (!c.oppElo) c.oppElo = grid[l];
+                positions.push_back(pos.snapshot());
+                qConds.push_back(c);
+                recents.push_back(history);
+                queries.push_back({side, l, m});
+            }
+        }
+        history.push(pos, m);
+        pos.makeMove(m);
+    }
+
+    std::vector<double> ll[2] = {std::vector<double>(grid.size(), 0.0), std::vector<double>(grid.size(), 0.0)};
+    const std::size_t step = std::size_t(std::max(1, options.batchSize));
+    for (std::size_t first = 0; first < positions.size(); first += step) {
+        const std::size_t last = std::min(positions.size(), first + step);
+        std::vector<chess::Position> bp(positions.begin() + std::ptrdiff_t(first),
+                                        positions.begin() + std::ptrdiff_t(last));
+        std::vector<encoding::Conditioning> bc(qConds.begin() + std::ptrdiff_t(first),
+                                               qConds.begin() + std::ptrdiff_t(last));
+        std::vector<encoding::RecentMoves> br(recents.begin() + std::ptrdiff_t(first),
+                                              recents.begin() + std::ptrdiff_t(last));
+        auto dists = evaluator.moveDistributionsWithHistory(bp, bc, br);
+        if (!dists) return dists.error();
+        if (dists->size() != bp.size()) return makeError(ErrorCode::Runtime, "evaluator returned too few results");
+        for (std::size_t j = 0; j < bp.size(); ++j) {
+            const Query& q = queries[first + j];
+            double p = 0.0;
+            for (const auto& mp : (*dists)[j])
+                if (mp.move == q.played) p = double(mp.prob);
+            ll[q.side][q.level] += std::log(std::max(p, 1e-9));
+        }
+    }
+    GameEloGuess out;
+    EloEstimate* est[2] = {&out.white, &out.black};
+    for (int side = 0; side < 2; ++side) {
+        if (moves[side] == 0) continue;
+        *est[side] = estimateFromCurve(grid, ll[side], options.intervalDrop);
+        est[side]->moves = moves[side];
+    }
+    return out;
+}
+
+}  // namespace kibitz::evaluation

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A player's rating estimated from the moves they played: the rating under which the human-move model finds their
+// moves most likely (maximum likelihood over a grid), with the interval where the log-likelihood stays within a
+// chosen drop of its maximum. Models are reached only through encoding::Evaluator.
+
+#include "core/chess/pgn.h"
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+
+#include <vector>
+
+namespace kibitz::evaluation {
+
+struct EloGuessOptions {
+    int minElo = 600;
+    int maxElo = 3000;
+    int step = 100;  ///< grid spacing; the maximum is refined between grid points by a parabola
+    /// Interval: ratings whose log-likelihood is within this of the maximum (1.92 = a 95 % likelihood-ratio interval).
+    double intervalDrop = 1.92;
+    int batchSize = 512;
+};
+
+/// One player's estimate. `moves` counts the positions used (forced moves are left out); with none, the estimate is
+/// empty (valid == false).
+struct EloEstimate {
+    bool valid = false;
+    double estimate = 0.0;
+    double low = 0.0;
+    double high = 0.0;
+    int moves = 0;
+    std::vector<double> logLikelihood;  ///< per grid rating
+};
+
+struct GameEloGuess {
+    EloEstimate white;
+    EloEstimate black;
+};
+
+/// The grid of ratings the estimates are computed on.
+std::vector<int> eloGuessGrid(const EloGuessOptions& options);
+
+/// Estimates both players' ratings in `game`. The conditioning of each position is the game's own
+/// (plyConditionings: clocks and increment, the opponent's rating when the tag has it) with the mover's rating set to
+/// each grid value; an unknown opponent rating is set equal to the mover's.
+Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::PgnGame& game,
+                                  const EloGuessOptions& options = {});
+
+/// Reads the maximum and interval off a log-likelihood curve over `grid` (exposed for tests).
+EloEstimate estimateFromCurve(const std::vector<int>& grid, const std::vector<double>& logLikelihood, double drop);
+
+}  // namespace kibitz::evaluation
