@@ -220,6 +220,20 @@ void ReviewPanel::onProgress(const jobs::JobProgress& progress) {
     Q_EMIT progressChanged(progress.done, progress.total);
 }
 
+QString ReviewPanel::playedLikeText(const evaluation::GameReview& review) {
+    auto one = [](const QString& side, const evaluation::EloEstimate& e) {
+        return tr("%1 played like a %2 (%3–%4).")
+            .arg(side)
+            .arg(qRound(e.estimate))
+            .arg(qRound(e.low))
+            .arg(qRound(e.high));
+    };
+    QString s;
+    if (review.whitePlayedLike.valid) s += QStringLiteral(" ") + one(tr("White"), review.whitePlayedLike);
+    if (review.blackPlayedLike.valid) s += QStringLiteral(" ") + one(tr("Black"), review.blackPlayedLike);
+    return s;
+}
+
 void ReviewPanel::onFinished(const evaluation::GameReview& review) {
     setRunning(false);
     m_review = review;
@@ -230,7 +244,8 @@ void ReviewPanel::onFinished(const evaluation::GameReview& review) {
         (review.engine.empty() ? QString()
                                : QStringLiteral(" ") + tr("Engine: %1.").arg(QString::fromStdString(review.engine))) +
         (review.model.empty() ? QString()
-                              : QStringLiteral(" ") + tr("Model: %1.").arg(QString::fromStdString(review.model))));
+                              : QStringLiteral(" ") + tr("Model: %1.").arg(QString::fromStdString(review.model))) +
+        playedLikeText(review));
     Q_EMIT reviewFinished();
 }
 

@@ -79,6 +79,8 @@ protected:
 private:
     void onProgress(const jobs::JobProgress& progress);
     void onFinished(const evaluation::GameReview& review);
+    /// " White played like a 1650 (1420–1880). Black ..." or empty without estimates.
+    static QString playedLikeText(const evaluation::GameReview& review);
     void onStopped(const QString& text);
     void clearResults();
     void showReview();

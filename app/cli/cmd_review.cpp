@@ -122,6 +122,10 @@ int runReview(const std::vector<std::string>& argv) {
     std::printf("%s - %s (%s)\n", review->white.c_str(), review->black.c_str(), game.result.c_str());
     if (!review->model.empty()) std::printf("model:  %s\n", review->model.c_str());
     if (!review->engine.empty()) std::printf("engine: %s\n", review->engine.c_str());
+    for (const auto& [side, e] :
+         {std::pair{"White", &review->whitePlayedLike}, std::pair{"Black", &review->blackPlayedLike}})
+        if (e->valid)
+            std::printf("%s played like a %.0f (%.0f-%.0f, %d moves)\n", side, e->estimate, e->low, e->high, e->moves);
     std::printf("%5s  %-8s %7s %5s %8s %8s %7s  %s\n", "ply", "move", "human%", "rank", "before", "after", "loss",
                 "best");
     for (const auto& p : review->plies) {

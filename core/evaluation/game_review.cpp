@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace kibitz::evaluation {
 namespace {
@@ -141,6 +142,16 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
         }
     }
 
+    if (human && options.guessElo && plies > 0) {
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "review cancelled");
+        chess::PgnGame reviewed = game;
+        reviewed.moves.resize(plies);
+        auto guess = guessGameElo(*human, reviewed);
+        if (!guess) return makeError(guess.error().code, "rating estimate: " + guess.error().message);
+        review.whitePlayedLike = guess->white;
+        review.blackPlayedLike = guess->black;
+    }
+
     if (engine) {
         std::vector<std::optional<engines::UciScore>> scores(plies + 1);
         std::vector<chess::Move> best(plies + 1);
@@ -205,12 +216,21 @@ QJsonObject reviewToJson(const GameReview& review) {
                                                      : QJsonValue(QJsonValue::Null);
         plies.append(o);
     }
-    return QJsonObject{{QStringLiteral("white"), QString::fromStdString(review.white)},
-                       {QStringLiteral("black"), QString::fromStdString(review.black)},
-                       {QStringLiteral("start_fen"), QString::fromStdString(review.startFen)},
-                       {QStringLiteral("model"), QString::fromStdString(review.model)},
-                       {QStringLiteral("engine"), QString::fromStdString(review.engine)},
-                       {QStringLiteral("plies"), plies}};
+    QJsonObject out{{QStringLiteral("white"), QString::fromStdString(review.white)},
+                    {QStringLiteral("black"), QString::fromStdString(review.black)},
+                    {QStringLiteral("start_fen"), QString::fromStdString(review.startFen)},
+                    {QStringLiteral("model"), QString::fromStdString(review.model)},
+                    {QStringLiteral("engine"), QString::fromStdString(review.engine)},
+                    {QStringLiteral("plies"), plies}};
+    const auto playedLike = [](const EloEstimate& e) {
+        return QJsonObject{{QStringLiteral("estimate"), std::round(e.estimate)},
+                           {QStringLiteral("low"), std::round(e.low)},
+                           {QStringLiteral("high"), std::round(e.high)},
+                           {QStringLiteral("moves"), e.moves}};
+    };
+    if (review.whitePlayedLike.valid) out[QStringLiteral("white_played_like")] = playedLike(review.whitePlayedLike);
+    if (review.blackPlayedLike.valid) out[QStringLiteral("black_played_like")] = playedLike(review.blackPlayedLike);
+    return out;
 }
 
 }  // namespace kibitz::evaluation

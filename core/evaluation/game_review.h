@@ -6,6 +6,7 @@
 #include "core/common/result.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/evaluator.h"
+#include "core/evaluation/elo_guess.h"
 #include "core/evaluation/engine_analyser.h"
 
 #include <QJsonObject>
@@ -47,12 +48,17 @@ struct GameReview {
     std::vector<PlyReview> plies;
     std::string model;   ///< human model description, empty without a model
     std::string engine;  ///< engine description, empty without an engine
+    /// Each player's rating as estimated from their moves by the human model (guessGameElo); invalid without a
+    /// model or when ReviewOptions::guessElo is off.
+    EloEstimate whitePlayedLike;
+    EloEstimate blackPlayedLike;
 };
 
 /// Options of reviewGame.
 struct ReviewOptions {
-    int maxPlies = 0;    ///< review at most this many plies from the start (0: all)
-    int batchSize = 32;  ///< positions per human-model batch
+    int maxPlies = 0;      ///< review at most this many plies from the start (0: all)
+    int batchSize = 32;    ///< positions per human-model batch
+    bool guessElo = true;  ///< also estimate both players' ratings from their moves (about 25 model passes per ply)
 };
 
 /// Progress of a review: `done` of `total` steps (one per model batch position and one per engine search).

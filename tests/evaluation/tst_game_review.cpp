@@ -130,6 +130,7 @@ private Q_SLOTS:
         evaluation::ReviewOptions opt;
         opt.maxPlies = 40;
         opt.batchSize = 16;
+        opt.guessElo = false;  // counted separately below
         std::vector<std::pair<int, int>> progress;
         auto r = evaluation::reviewGame(game, &human, &engine, opt, CancelToken(),
                                         [&progress](int done, int total) { progress.emplace_back(done, total); });
@@ -141,6 +142,21 @@ private Q_SLOTS:
         QVERIFY(std::is_sorted(progress.begin(), progress.end()));
         QCOMPARE(r->white, std::string("DrNykterstein"));
         QCOMPARE(r->model, std::string("fake model"));
+        QVERIFY(!r->whitePlayedLike.valid && !r->blackPlayedLike.valid);
+        {
+            // With the rating estimate: 25 grid ratings for each of the 40 reviewed plies (none forced here), in
+            // batches of 512, and an estimate for each side from its 20 moves.
+            FakeEvaluator h2;
+            evaluation::ReviewOptions o2 = opt;
+            o2.guessElo = true;
+            auto r2 = evaluation::reviewGame(game, &h2, nullptr, o2, CancelToken(), {});
+            QVERIFY2(r2.ok(), r2.ok() ? "" : r2.error().message.c_str());
+            QCOMPARE(h2.batches, 3 + 2);
+            QVERIFY(r2->whitePlayedLike.valid && r2->blackPlayedLike.valid);
+            QCOMPARE(r2->whitePlayedLike.moves + r2->blackPlayedLike.moves, 40);
+            QVERIFY(r2->whitePlayedLike.low <= r2->whitePlayedLike.estimate);
+            QVERIFY(reviewToJson(*r2).contains(QStringLiteral("white_played_like")));
+        }
 
         chess::Position pos;
         for (const auto& p : r->plies) {
