@@ -6,6 +6,7 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "core/chess/pgn.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/evaluation/elo_guess.h"
 #include "core/jobs/human_model.h"
 #include "core/training/human_samples.h"
@@ -13,10 +14,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <stdexcept>
+#include <string>
 
 namespace kibitz::cli {
 namespace {
@@ -34,16 +36,10 @@ void printHelp() {
         "  --max-games N     stop after N games\n"
         "  --held-out        only games of the training hold-out (3%% by Site hash): never trained on\n"
         "  --step N          rating grid step (default 100)   --drop X   interval drop in log-likelihood (1.92)\n"
+        "  --prior MEAN:SD   a Gaussian prior over ratings: maximum a posteriori instead of maximum likelihood\n"
         "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
         "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..}, then one\n"
         "                    {\"summary\":{...}} line\n");
-}
-
-std::optional<int> eloTag(const std::string& s) {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || end != s.data() + s.size() || v <= 0) return std::nullopt;
-    return v;
 }
 
 QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> truth) {
@@ -56,7 +52,7 @@ QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> tr
 }
 
 int runGuessElo(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "model", "max-games", "step", "drop"}, {"json", "held-out"});
+    Args args(argv, {"pgn", "model", "max-games", "step", "drop", "prior"}, {"json", "held-out"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -76,6 +72,17 @@ int runGuessElo(const std::vector<std::string>& argv) {
     evaluation::EloGuessOptions opt;
     opt.step = int(args.intValue("step", opt.step, 10, 1000));
     opt.intervalDrop = args.doubleValue("drop", opt.intervalDrop, 0.01, 100.0);
+    if (auto prior = args.value("prior")) {
+        const auto colon = prior->find(':');
+        try {
+            if (colon == std::string::npos) throw std::invalid_argument("no colon");
+            opt.priorMean = std::stod(prior->substr(0, colon));
+            opt.priorSd = std::stod(prior->substr(colon + 1));
+        } catch (const std::exception&) {
+            return usage("--prior: expected MEAN:SD, e.g. 1700:400");
+        }
+        if (!(opt.priorSd > 0)) return usage("--prior: SD must be positive");
+    }
     const bool json = args.has("json");
     const bool heldOut = args.has("held-out");
     if (!args.ok()) return usage(args.error());
@@ -105,7 +112,8 @@ int runGuessElo(const std::vector<std::string>& argv) {
                              static_cast<long long>(games), r.error().message.c_str());
                 continue;
             }
-            const std::optional<int> truth[2] = {eloTag(game.tag("WhiteElo")), eloTag(game.tag("BlackElo"))};
+            const std::optional<int> truth[2] = {encoding::parseEloTag(game.tag("WhiteElo")),
+                                                 encoding::parseEloTag(game.tag("BlackElo"))};
             const evaluation::EloEstimate* est[2] = {&r->white, &r->black};
             for (int side = 0; side < 2; ++side) {
                 if (!est[side]->valid || !truth[side]) continue;

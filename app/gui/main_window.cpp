@@ -3,6 +3,7 @@
 
 #include "core/chess/notation.h"
 #include "core/encoding/conditioning.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/jobs/human_model.h"
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
@@ -290,26 +291,18 @@ void MainWindow::useDefaultHumanModel() {
 
 void MainWindow::applyGameConditioning() {
     if (!m_hasLoadedGame) return;
-    const int ply = m_game->currentPly();
-    bool okW = false, okB = false;
-    const int whiteElo = QString::fromStdString(m_loadedGame.tag("WhiteElo")).toInt(&okW);
-    const int blackElo = QString::fromStdString(m_loadedGame.tag("BlackElo")).toInt(&okB);
-    // Clocks before the move at `ply`: each side's clock as recorded after its own previous move, or the base
-    // time when that side has not moved yet.
-    const auto tc = encoding::parseTimeControl(m_loadedGame.tag("TimeControl"));
-    const int base = tc ? tc->first : -1;
-    const chess::Color startSide = m_game->startPosition().sideToMove();
-    auto clockOf = [&](chess::Color side) {
-        for (int p = ply - 1; p >= 0; --p) {
-            const chess::Color mover = (p % 2 == 0) ? startSide : ~startSide;
-            if (mover != side) continue;
-            return p < int(m_loadedGame.moves.size()) ? m_loadedGame.moves[std::size_t(p)].clockSeconds : -1;
-        }
-        return base;
-    };
-    const bool hasClocks = !m_loadedGame.moves.empty() && m_loadedGame.moves.front().clockSeconds >= 0;
-    m_analysis->setControls(okW ? whiteElo : 1500, okB ? blackElo : 1500, hasClocks ? clockOf(chess::White) : -1,
-                            hasClocks ? clockOf(chess::Black) : -1, tc ? tc->second : 0);
+    // The one conditioning rule (core/encoding/game_conditioning.h), as training and review use it; the sliders
+    // need a rating, so a missing tag shows as 1500 there.
+    const auto conds = encoding::plyConditionings(m_loadedGame, /*includeFinal=*/true);
+    const int ply = std::clamp(m_game->currentPly(), 0, int(conds.size()) - 1);
+    const encoding::Conditioning& c = conds[std::size_t(ply)];
+    const bool whiteMoves = m_game->positionAt(ply).sideToMove() == chess::White;
+    const std::optional<int> whiteElo = whiteMoves ? c.moverElo : c.oppElo;
+    const std::optional<int> blackElo = whiteMoves ? c.oppElo : c.moverElo;
+    const std::optional<int> whiteClock = whiteMoves ? c.moverClockS : c.oppClockS;
+    const std::optional<int> blackClock = whiteMoves ? c.oppClockS : c.moverClockS;
+    m_analysis->setControls(whiteElo.value_or(1500), blackElo.value_or(1500), whiteClock.value_or(-1),
+                            blackClock.value_or(-1), c.incrementS.value_or(0));
 }
 
 void MainWindow::createActions() {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/evaluation/elo_guess.h"
 
-#include "core/evaluation/game_review.h"
+#include "core/encoding/game_conditioning.h"
 
 #include <algorithm>
 #include <cmath>
@@ -62,7 +62,7 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
     if (!start) return start.error();
     const std::vector<int> grid = eloGuessGrid(options);
     if (grid.empty()) return makeError(ErrorCode::InvalidInput, "empty rating grid");
-    const auto conds = plyConditionings(game);
+    const auto conds = encoding::plyConditionings(game);
 
     // Every (ply, grid rating) query of the game, with the move played.
     std::vector<chess::Position> positions;
@@ -117,6 +117,12 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
             ll[q.side][q.level] += std::log(std::max(p, 1e-9));
         }
     }
+    if (options.priorSd > 0)
+        for (auto& curve : ll)
+            for (std::size_t l = 0; l < grid.size(); ++l) {
+                const double z = (grid[l] - options.priorMean) / options.priorSd;
+                curve[l] -= 0.5 * z * z;
+            }
     GameEloGuess out;
     EloEstimate* est[2] = {&out.white, &out.black};
     for (int side = 0; side < 2; ++side) {

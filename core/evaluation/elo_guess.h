@@ -18,6 +18,10 @@ struct EloGuessOptions {
     int step = 100;  ///< grid spacing; the maximum is refined between grid points by a parabola
     /// Interval: ratings whose log-likelihood is within this of the maximum (1.92 = a 95 % likelihood-ratio interval).
     double intervalDrop = 1.92;
+    /// Optional Gaussian prior over ratings (priorSd > 0): the estimate becomes the maximum a posteriori, which
+    /// pulls short or uninformative games toward priorMean instead of the grid's ends.
+    double priorMean = 0.0;
+    double priorSd = 0.0;
     int batchSize = 512;
 };
 

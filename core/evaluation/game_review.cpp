@@ -13,13 +13,6 @@
 namespace kibitz::evaluation {
 namespace {
 
-std::optional<int> eloTag(const std::string& text) {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || v <= 0) return std::nullopt;
-    return v;
-}
-
 // The score of a position without searching it, when the game is over there.
 std::optional<engines::UciScore> terminalScore(const chess::Position& pos) {
     if (pos.isCheckmate()) return engines::UciScore{engines::UciScore::Kind::Mate, 0, engines::UciScore::Bound::Exact};
@@ -30,32 +23,6 @@ std::optional<engines::UciScore> terminalScore(const chess::Position& pos) {
 QJsonValue optionalInt(const std::optional<int>& v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
 
 }  // namespace
-
-std::vector<encoding::Conditioning> plyConditionings(const chess::PgnGame& game) {
-    const std::optional<int> elo[2] = {eloTag(game.tag("WhiteElo")), eloTag(game.tag("BlackElo"))};
-    const auto tc = encoding::parseTimeControl(game.tag("TimeControl"));
-    const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
-    auto start = game.startPosition();
-    chess::Color stm = start ? start->sideToMove() : chess::White;
-    std::optional<int> clock[2];
-    if (hasClock && tc) clock[0] = clock[1] = tc->first;
-    std::vector<encoding::Conditioning> out;
-    out.reserve(game.moves.size());
-    for (const chess::PgnMove& pm : game.moves) {
-        encoding::Conditioning c;
-        c.moverElo = elo[stm];
-        c.oppElo = elo[~stm];
-        if (hasClock) {
-            c.moverClockS = clock[stm];
-            c.oppClockS = clock[~stm];
-        }
-        if (tc) c.incrementS = tc->second;
-        out.push_back(c);
-        if (pm.clockSeconds >= 0) clock[stm] = pm.clockSeconds;
-        stm = ~stm;
-    }
-    return out;
-}
 
 Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* human, PositionAnalyser* engine,
                               const ReviewOptions& options, const CancelToken& cancel,
@@ -79,7 +46,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
     positions.reserve(plies + 1);
     chess::Position pos = *start;
     encoding::RecentMoves history;
-    const auto conds = plyConditionings(game);
+    const auto conds = encoding::plyConditionings(game);
     for (std::size_t i = 0; i < plies; ++i) {
         positions.push_back(pos.snapshot());
         recent.push_back(history);

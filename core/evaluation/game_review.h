@@ -6,6 +6,7 @@
 #include "core/common/result.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/evaluator.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/evaluation/elo_guess.h"
 #include "core/evaluation/engine_analyser.h"
 
@@ -64,10 +65,7 @@ struct ReviewOptions {
 /// Progress of a review: `done` of `total` steps (one per model batch position and one per engine search).
 using ReviewProgressFn = std::function<void(int done, int total)>;
 
-/// The human model's conditioning for each ply of `game`, as the trainer builds it: mover and opponent Elo from
-/// the WhiteElo/BlackElo tags, each side's remaining time before its move from the previous [%clk] of that side
-/// (the TimeControl base before its first move), increment from TimeControl. Missing values stay unknown.
-std::vector<encoding::Conditioning> plyConditionings(const chess::PgnGame& game);
+/// The conditioning of each ply comes from encoding::plyConditionings (core/encoding/game_conditioning.h).
 
 /// Reviews the main line of `game`: for each ply the human probability of the move played (when `human` is
 /// given) and the engine's score before and after it (when `engine` is given; one search per position, the score

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/human_samples.h"
 
+#include "core/encoding/game_conditioning.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -12,14 +14,6 @@ namespace kibitz::training {
 using encoding::EncodedPosition;
 
 namespace {
-
-std::optional<int> parseIntTag(const std::string& s) {
-    int v = 0;
-    if (s.empty()) return std::nullopt;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-    return v;
-}
 
 std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
     std::uint64_t x = a ^ (b + 0x9e3779b97f4a7c15ULL + (a << 6) + (a >> 2));
@@ -52,19 +46,16 @@ std::string unusableReason(const chess::PgnGame& game) {
     const std::string variant = game.tag("Variant");
     if (!variant.empty() && variant != "Standard" && variant != "standard") return "variant";
     if (!game.tag("FEN").empty() || game.tag("SetUp") == "1") return "odd start";
-    if (!parseIntTag(game.tag("WhiteElo")) || !parseIntTag(game.tag("BlackElo"))) return "missing Elo";
+    if (!encoding::parseEloTag(game.tag("WhiteElo")) || !encoding::parseEloTag(game.tag("BlackElo")))
+        return "missing Elo";
     return {};
 }
 
 void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<EncodedPosition>& out,
                      SampleStats& stats, int version, const PositionKeep& keep, std::uint64_t keepSeed) {
-    const int elo[2] = {*parseIntTag(game.tag("WhiteElo")), *parseIntTag(game.tag("BlackElo"))};
-    const auto tc = encoding::parseTimeControl(game.tag("TimeControl"));
-    const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
+    // The one conditioning rule (core/encoding/game_conditioning.h), as evaluation, review and the GUI use it.
+    const std::vector<encoding::Conditioning> conds = encoding::plyConditionings(game);
     chess::Position pos;
-    // Remaining time of each side before its next move (unknown without clocks).
-    std::optional<int> clock[2];
-    if (hasClock && tc) clock[0] = clock[1] = tc->first;
     encoding::RecentMoves recent;
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
         const chess::PgnMove& pm = game.moves[ply];
@@ -80,14 +71,7 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
         } else if (skip) {
             ++stats.positionsThinned;
         } else {
-            encoding::Conditioning c;
-            c.moverElo = elo[stm];
-            c.oppElo = elo[~stm];
-            if (hasClock) {
-                c.moverClockS = clock[stm];
-                c.oppClockS = clock[~stm];
-            }
-            if (tc) c.incrementS = tc->second;
+            const encoding::Conditioning& c = conds[ply];
             out.emplace_back();
             if (encoding::encodePosition(pos, legal, c, view, pm.move, out.back(), version, &recent) &&
                 out.back().target >= 0) {
@@ -97,7 +81,6 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
                 out.pop_back();
             }
         }
-        if (pm.clockSeconds >= 0) clock[stm] = pm.clockSeconds;
         if (version >= 2) recent.push(pos, pm.move);
         pos.makeMove(pm.move);
     }
@@ -146,7 +129,7 @@ Status HumanSampleStream::scanBalance() {
             const char* nameTag[2] = {"White", "Black"};
             const char* eloTag[2] = {"WhiteElo", "BlackElo"};
             for (int c = 0; c < 2; ++c) {
-                perBand[ratingBand(parseIntTag(game.tag(eloTag[c])).value_or(-1))] += plies[c];
+                perBand[ratingBand(encoding::parseEloTag(game.tag(eloTag[c])).value_or(-1))] += plies[c];
                 perPlayer[game.tag(nameTag[c])] += plies[c];
                 total += plies[c];
             }
@@ -288,8 +271,8 @@ Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
         }
         if (m_opt.balance.active()) {
             const std::string player[2] = {game.tag("White"), game.tag("Black")};
-            const int elo[2] = {parseIntTag(game.tag("WhiteElo")).value_or(-1),
-                                parseIntTag(game.tag("BlackElo")).value_or(-1)};
+            const int elo[2] = {encoding::parseEloTag(game.tag("WhiteElo")).value_or(-1),
+                                encoding::parseEloTag(game.tag("BlackElo")).value_or(-1)};
             const double keep[2] = {keepProbability(player[0], elo[0]), keepProbability(player[1], elo[1])};
             gameToPositions(
                 game, m_opt.view, chunk, m_stats, m_opt.encodingVersion,

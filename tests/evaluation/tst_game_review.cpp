@@ -105,7 +105,7 @@ private Q_SLOTS:
         QFETCH(int, oppClock);
         const chess::PgnGame game = firstSampleGame();
         QVERIFY(game.moves.size() > 10);
-        const auto conds = evaluation::plyConditionings(game);
+        const auto conds = encoding::plyConditionings(game);
         QCOMPARE(conds.size(), game.moves.size());
         const auto& c = conds[std::size_t(ply)];
         QCOMPARE(c.moverElo, std::optional<int>(elo));
@@ -118,7 +118,7 @@ private Q_SLOTS:
     void conditioningUnknown() {
         const auto game = parseGame("[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n");
         QCOMPARE(int(game.moves.size()), 3);
-        for (const auto& c : evaluation::plyConditionings(game)) {
+        for (const auto& c : encoding::plyConditionings(game)) {
             QVERIFY(!c.moverElo && !c.oppElo && !c.moverClockS && !c.oppClockS && !c.incrementS);
         }
     }
