@@ -99,7 +99,8 @@ int staticExchange(const Position& pos, Move m) {
         ++d;
         // What the side to capture wins if it takes the piece now on the square (speculative).
         gain[d] = kSeeValue[onSquare] - gain[d - 1];
-        if (std::max(-gain[d - 1], gain[d]) < 0 || d >= 39) break;
+        // (No "both options lose" pruning here: it keeps the sign but not the value, and the value is promised.)
+        if (d >= 39) break;
         const Bitboard attackers = pos.attackersTo(to, occ, side) & occ;
         if (!attackers) break;
         PieceType next = NoPieceType;

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Encoding v2 of the human-move model: per-legal-move features (checked by hand on well-known positions), static
+// exchange values worked out by hand, the last moves of a real game (tests/data/games_sample.pgn, Lichess, CC0),
+// and the one conditioning rule shared by the trainer's sample path and review/GUI (encoding::plyConditionings).
+#include "core/chess/notation.h"
+#include "core/chess/pgn.h"
+#include "core/encoding/game_conditioning.h"
+#include "core/encoding/position_encoder.h"
+#include "core/training/human_samples.h"
+
+#include <QtTest>
+
+using namespace kibitz;
+using namespace kibitz::chess;
+namespace mf = kibitz::encoding::movefeat;
+
+namespace {
+
+Position fromFen(const char* fen) {
+    auto p = Position::fromFen(fen);
+    if (!p.ok()) qFatal("bad FEN in test: %s", fen);
+    return p.value();
+}
+
+/// Feature bits of the legal move `uci` in `pos` (v2 encoding); fails the test if it is not legal.
+std::uint16_t featuresOf(const Position& pos, const char* uci, const encoding::RecentMoves* recent = nullptr) {
+    encoding::EncodedPosition e;
+    if (!encoding::encodePosition(pos, {}, encoding::BoardView::Mover, Move::none(), e, 2, recent)) return 0xffff;
+    const MoveList legal = pos.legalMoves();
+    for (int i = 0; i < legal.size(); ++i)
+        if (toUci(legal[i]) == uci) return e.moveFeatures[std::size_t(i)];
+    return 0xffff;
+}
+
+Move moveOf(const Position& pos, const char* uci) {
+    for (Move m : pos.legalMoves())
+        if (toUci(m) == uci) return m;
+    return Move::none();
+}
+
+PgnGame firstSampleGame() {
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    PgnGame g;
+    if (!reader.ok() || !reader.value()->next(g)) qFatal("cannot read games_sample.pgn");
+    return g;
+}
+
+}  // namespace
+
+class TestEncodingV2 : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void scholarsMate();
+    void castlingAndEnPassant();
+    void staticExchange_data();
+    void staticExchange();
+    void recapture();
+    void historyOfARealGame();
+    void versionOneHasNoExtras();
+    void trainingAndReviewShareTheConditioning();
+};
+
+void TestEncodingV2::scholarsMate() {
+    // 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6?? : Qxf7 is mate. The queen on h5 stands attacked by Nf6 and undefended.
+    const Position pos = fromFen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    const std::uint16_t mate = featuresOf(pos, "h5f7");
+    QVERIFY(mate & mf::kCheck);
+    QVERIFY(mate & mf::kMate);
+    QCOMPARE(mf::captured(mate), int(Pawn));
+    QCOMPARE(mf::moved(mate), int(Queen));
+    QVERIFY(mate & mf::kDestAttacked);  // by the king, which cannot take: Bc4 guards f7
+    QVERIFY(mate & mf::kDestDefended);
+    QVERIFY(mate & mf::kSeeGain);
+    QVERIFY(mate & mf::kFromAttacked);
+    QVERIFY(!(mate & mf::kFromDefended));
+    // Qxe5+ checks along the open e-file but Nc6 takes the queen: a pawn for a queen.
+    const std::uint16_t e5 = featuresOf(pos, "h5e5");
+    QVERIFY(e5 & mf::kCheck);
+    QVERIFY(!(e5 & mf::kMate));
+    QCOMPARE(mf::captured(e5), int(Pawn));
+    QVERIFY(e5 & mf::kDestAttacked);
+    QVERIFY(!(e5 & mf::kDestDefended));
+    QVERIFY(e5 & mf::kSeeLoss);
+    // Qxh7 takes a pawn the h8 rook guards; no check (g7 blocks the rank, h7-g8 is not the king's square).
+    const std::uint16_t h7 = featuresOf(pos, "h5h7");
+    QVERIFY(!(h7 & mf::kCheck));
+    QVERIFY(h7 & mf::kSeeLoss);
+    // A quiet pawn move: a2 is guarded by Ra1; a3 is hit by Bf8 (the e7 pawn has gone) and guarded by b2 and Nb1, so
+    // taking on a3 loses the bishop for a pawn (SEE 0 for White, no bit).
+    QCOMPARE(featuresOf(pos, "a2a3"),
+             std::uint16_t((int(Pawn) << mf::kMovedShift) | mf::kFromDefended | mf::kDestAttacked | mf::kDestDefended));
+}
+
+void TestEncodingV2::castlingAndEnPassant() {
+    const Position castle = fromFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const std::uint16_t oo = featuresOf(castle, "e1g1");
+    QVERIFY(oo & mf::kCastling);
+    QCOMPARE(mf::moved(oo), int(King));
+    QCOMPARE(mf::captured(oo), 0);
+    QVERIFY(!(featuresOf(castle, "e1f1") & mf::kCastling));
+    // Rook takes rook on a8 with check; the king on e8 cannot take back: a free rook.
+    const std::uint16_t ra8 = featuresOf(castle, "a1a8");
+    QVERIFY(ra8 & mf::kCheck);
+    QVERIFY(!(ra8 & mf::kMate));
+    QCOMPARE(mf::captured(ra8), int(Rook));
+    QVERIFY(ra8 & mf::kSeeGain);
+
+    const Position ep = fromFen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    const std::uint16_t exd6 = featuresOf(ep, "e5d6");
+    QCOMPARE(mf::captured(exd6), int(Pawn));
+    QCOMPARE(mf::moved(exd6), int(Pawn));
+}
+
+void TestEncodingV2::staticExchange_data() {
+    QTest::addColumn<QString>("fen");
+    QTest::addColumn<QString>("uci");
+    QTest::addColumn<int>("see");
+    // Pawn takes a knight the d6 pawn guards: +3 -1.
+    QTest::newRow("PxN defended") << "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1"
+                                  << "d4e5" << 2;
+    // Queen takes a knight the c6 pawn guards: +3 -9.
+    QTest::newRow("QxN defended") << "4k3/8/2p5/3n4/8/8/8/3QK3 w - - 0 1"
+                                  << "d1d5" << -6;
+    // Rook takes a pawn; Re7 takes back; the e1 rook behind (x-ray) takes again: +1 -5 +5.
+    QTest::newRow("x-ray") << "4k3/4r3/8/4p3/8/8/4R3/4RK2 w - - 0 1"
+                           << "e2e5" << 1;
+    // Without the second rook the recapture wins the exchange for Black: +1 -5.
+    QTest::newRow("no x-ray") << "4k3/4r3/8/4p3/8/8/4R3/5K2 w - - 0 1"
+                              << "e2e5" << -4;
+    // Undefended piece: the whole value.
+    QTest::newRow("free rook") << "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1"
+                               << "d1d5" << 5;
+    // A quiet move to a square nothing attacks.
+    QTest::newRow("safe square") << "4k3/8/4p3/8/8/8/8/3NK3 w - - 0 1"
+                                 << "d1c3" << 0;
+    // The knight goes to d4, which the e5 pawn attacks and nothing guards.
+    QTest::newRow("knight into pawn") << "4k3/8/8/4p3/8/8/2N5/4K3 w - - 0 1"
+                                      << "c2d4" << -3;
+    // Scholar's mate: the king may not take back on f7 (Bc4 guards it).
+    QTest::newRow("king cannot recapture") << "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+                                           << "h5f7" << 1;
+}
+
+void TestEncodingV2::staticExchange() {
+    QFETCH(QString, fen);
+    QFETCH(QString, uci);
+    QFETCH(int, see);
+    const Position pos = fromFen(fen.toLatin1().constData());
+    const Move m = moveOf(pos, uci.toLatin1().constData());
+    QVERIFY2(!m.isNone(), qPrintable(uci + " is not legal"));
+    QCOMPARE(encoding::staticExchange(pos, m), see);
+}
+
+void TestEncodingV2::recapture() {
+    // 1.e4 d5 2.exd5: Qxd5 takes back on the square of the last move.
+    Position pos;
+    encoding::RecentMoves recent;
+    for (const char* uci : {"e2e4", "d7d5", "e4d5"}) {
+        const Move m = moveOf(pos, uci);
+        QVERIFY(!m.isNone());
+        recent.push(pos, m);
+        pos.makeMove(m);
+    }
+    QCOMPARE(recent.count, 3);
+    QCOMPARE(int(recent.plies[0].captured), int(Pawn));
+    QVERIFY(featuresOf(pos, "d8d5", &recent) & mf::kRecapture);
+    QVERIFY(!(featuresOf(pos, "d8d5") & mf::kRecapture));  // no history: unknown
+    QVERIFY(!(featuresOf(pos, "g8f6", &recent) & mf::kRecapture));
+}
+
+void TestEncodingV2::historyOfARealGame() {
+    const PgnGame game = firstSampleGame();
+    QVERIFY(game.moves.size() > 6);
+    Position pos;
+    encoding::RecentMoves recent;
+    encoding::EncodedPosition start;
+    QVERIFY(encoding::encodePosition(pos, {}, encoding::BoardView::Mover, game.moves[0].move, start, 2, &recent));
+    QCOMPARE(int(start.numHistory), 0);
+    QCOMPARE(int(start.ply), 0);
+    std::vector<PieceType> movedTypes;
+    for (int i = 0; i < 5; ++i) {
+        movedTypes.push_back(typeOf(pos.pieceOn(game.moves[std::size_t(i)].move.from())));
+        recent.push(pos, game.moves[std::size_t(i)].move);
+        pos.makeMove(game.moves[std::size_t(i)].move);
+    }
+    QCOMPARE(pos.sideToMove(), Black);
+    encoding::EncodedPosition e;
+    QVERIFY(encoding::encodePosition(pos, {}, encoding::BoardView::Mover, game.moves[5].move, e, 2, &recent));
+    QCOMPARE(int(e.version), 2);
+    QCOMPARE(int(e.ply), 5);
+    QCOMPARE(int(e.numHistory), encoding::kHistoryPlies);
+    for (int k = 0; k < encoding::kHistoryPlies; ++k) {
+        const Move m = game.moves[std::size_t(4 - k)].move;  // newest first
+        // Black to move: the mover's view flips the ranks.
+        QCOMPARE(int(e.history[std::size_t(k)].from), int(flipRank(m.from())));
+        QCOMPARE(int(e.history[std::size_t(k)].to), int(flipRank(m.to())));
+        QCOMPARE(int(e.history[std::size_t(k)].piece), int(movedTypes[std::size_t(4 - k)]));
+    }
+    // The absolute view keeps the squares as they are.
+    encoding::EncodedPosition a;
+    QVERIFY(encoding::encodePosition(pos, {}, encoding::BoardView::Absolute, Move::none(), a, 2, &recent));
+    QCOMPARE(int(a.history[0].to), int(game.moves[4].move.to()));
+}
+
+void TestEncodingV2::versionOneHasNoExtras() {
+    const Position pos = fromFen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    encoding::RecentMoves recent;
+    recent.push(fromFen("r1bqkb1r/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3"), Move(G8, F6));
+    encoding::EncodedPosition e;
+    QVERIFY(encoding::encodePosition(pos, {}, encoding::BoardView::Mover, Move::none(), e, 1, &recent));
+    QCOMPARE(int(e.version), 1);
+    QCOMPARE(int(e.numHistory), 0);
+    for (int i = 0; i < e.numLegal; ++i) QCOMPARE(e.moveFeatures[std::size_t(i)], std::uint16_t(0));
+}
+
+void TestEncodingV2::trainingAndReviewShareTheConditioning() {
+    // The trainer's sample path and the review/GUI path must give every ply the same conditioning.
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    PgnGame game;
+    int checked = 0, withClock = 0;
+    for (int g = 0; g < 20 && reader.value()->next(game); ++g) {
+        if (!training::unusableReason(game).empty()) continue;
+        std::vector<encoding::EncodedPosition> out;
+        training::SampleStats stats;
+        training::gameToPositions(game, encoding::BoardView::Mover, out, stats, 2);
+        const auto conds = encoding::plyConditionings(game);
+        QCOMPARE(conds.size(), game.moves.size());
+        for (const auto& e : out) {
+            QCOMPARE(e.cond, conds[e.ply]);
+            ++checked;
+            if (e.cond.moverClockS) ++withClock;
+        }
+    }
+    QVERIFY(checked > 500);
+    QVERIFY(withClock > 0);  // the sample has clocked games: the clock rule is exercised too
+}
+
+QTEST_APPLESS_MAIN(TestEncodingV2)
+#include "tst_encoding_v2.moc"
