@@ -2,7 +2,10 @@
 // The human-move trainer on real games (tests/data/games_sample.pgn): learning-rate schedule, exact resume
 // (a stopped and resumed run ends with bit-identical weights), cancellation, bad input, and data-parallel training
 // over two local processes (c10d Gloo) matching a one-process run on the same global batch.
+#include "core/chess/pgn.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/models/human_move_model.h"
+#include "core/training/human_samples.h"
 #include "core/training/human_trainer.h"
 
 #include <QCoreApplication>
@@ -10,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -88,6 +92,8 @@ private Q_SLOTS:
     void badInput();
     void distributedMatchesSingleProcess();
     void conditioningProbe();
+    void probesAndMaiaProtocol();
+    void warmStartV2WithBalance();
 };
 
 void TestHumanTrainer::learningRateSchedule_data() {
@@ -205,6 +211,92 @@ void TestHumanTrainer::conditioningProbe() {
     both.hideClock = true;
     both.moverEloShift = -400;
     QCOMPARE(both.describe(), std::string("clocks hidden, mover Elo -400"));
+}
+
+/// One pass for several conditionings (eval human --sensitivity) and the Maia-protocol subset of the same positions.
+void TestHumanTrainer::probesAndMaiaProtocol() {
+    QTemporaryDir dir;
+    auto o = tinyOptions(dir.path().toStdString());
+    o.stopAfterSteps = 6;
+    QVERIFY(training::trainHumanModel(o, CancelToken(), {}).ok());
+    const std::string ckpt = o.outDir + "/latest.pt";
+    training::ConditioningProbe hidden, away;
+    hidden.hideElo = true;
+    away.moverEloAway = 600;
+    QCOMPARE(away.describe(), std::string("mover Elo 600 toward the middle"));
+    auto r = training::evaluateHumanModelProbes(ckpt, o.pgnFiles, false, 30, 20, 1, {{}, hidden, away});
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r.value().perProbe.size(), std::size_t(3));
+    const auto single = training::evaluateHumanModel(ckpt, o.pgnFiles, false, 30, 20, 1, {});
+    QVERIFY(single.ok());
+    QCOMPARE(r.value().perProbe[0].overall().meanNll(), single.value().overall().meanNll());
+    QVERIFY(std::abs(r.value().perProbe[2].overall().meanNll() - single.value().overall().meanNll()) > 1e-6);
+    // Maia's protocol, counted here from the games themselves: ply >= 10, not forced, mover's clock unknown or >= 30 s.
+    auto reader = chess::PgnReader::open(o.pgnFiles.front());
+    QVERIFY(reader.ok());
+    chess::PgnGame g;
+    std::int64_t expected = 0, lowClock = 0;
+    for (int games = 0; games < 20 && reader.value()->next(g);) {
+        if (!training::unusableReason(g).empty()) continue;
+        ++games;
+        chess::Position pos;
+        const auto conds = encoding::plyConditionings(g);
+        for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
+            const bool clockOk = !conds[ply].moverClockS || *conds[ply].moverClockS >= 30;
+            if (pos.countLegalMoves() > 1 && ply >= 10) (clockOk ? expected : lowClock) += 1;
+            pos.makeMove(g.moves[ply].move);
+        }
+    }
+    QCOMPARE(r.value().maiaProtocol.overall().positions, expected);
+    QVERIFY(lowClock > 0);  // the sample has time scrambles, so the clock rule removes something
+    QVERIFY(expected < r.value().perProbe[0].overall().positions);
+}
+
+/// A small-v2 style warm start from a v1 checkpoint, with the balance caps; resuming with other caps is refused.
+void TestHumanTrainer::warmStartV2WithBalance() {
+    QTemporaryDir dir;
+    auto v1 = tinyOptions(dir.filePath(QStringLiteral("v1")).toStdString());
+    v1.stopAfterSteps = 4;
+    QVERIFY(training::trainHumanModel(v1, CancelToken(), {}).ok());
+    auto o = tinyOptions(dir.filePath(QStringLiteral("v2")).toStdString());
+    o.config = models::modelConfigByName("tiny-v2").value();
+    o.initCheckpoint = v1.outDir + "/latest.pt";
+    o.stopAfterSteps = 3;
+    o.maxPlayerShare = 0.05;
+    o.maxRatingBandShare = 0.3;
+    std::vector<std::string> logs;
+    training::TrainCallbacks cb;
+    cb.log = [&logs](const std::string& s) { logs.push_back(s); };
+    const Status st = training::trainHumanModel(o, CancelToken(), cb);
+    QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
+    auto has = [&logs](const char* text) {
+        return std::any_of(logs.begin(), logs.end(), [&](const std::string& l) { return l.find(text) != l.npos; });
+    };
+    QVERIFY(has("warm start: encoding v2"));
+    QVERIFY(has("player cap 0.050"));
+    {
+        torch::serialize::InputArchive a;
+        a.load_from(o.outDir + "/latest.pt");
+        QCOMPARE(models::loadModelConfig(a).version, 2);
+    }
+    // The shared tensors came from the v1 checkpoint (then moved 3 steps): the v1 head is close, a fresh one is not.
+    const auto w1 = weightsOf(v1.outDir + "/latest.pt");
+    const auto w2 = weightsOf(o.outDir + "/latest.pt");
+    QVERIFY((w1.at("head.weight") - w2.at("head.weight")).abs().max().item<double>() < 0.05);
+    // Resuming with other caps would change the data order: refused.
+    o.resume = true;
+    o.maxPlayerShare = 0.1;
+    o.stopAfterSteps = 5;
+    const Status again = training::trainHumanModel(o, CancelToken(), {});
+    QVERIFY(!again.ok());
+    QVERIFY(again.error().message.find("balance caps") != std::string::npos);
+    // A warm start into another shape is refused with the reason.
+    auto wrong = tinyOptions(dir.filePath(QStringLiteral("wrong")).toStdString());
+    wrong.config = models::modelConfigByName("small-v2").value();
+    wrong.initCheckpoint = v1.outDir + "/latest.pt";
+    const Status bad = training::trainHumanModel(wrong, CancelToken(), {});
+    QVERIFY(!bad.ok());
+    QVERIFY(bad.error().message.find("same shape") != std::string::npos);
 }
 
 void TestHumanTrainer::badInput() {
