@@ -22,6 +22,8 @@ void printHelp() {
         "Prints the probability that a human plays each legal move (they sum to 1 over all legal moves).\n"
         "  --fen FEN        position to analyse\n"
         "  --fens FILE      one FEN per line (.zst allowed); analysed in one process\n"
+        "  --moves \"UCI..\"  with --fen (or alone: from the start position): play these moves first and analyse the\n"
+        "                   position after them; models of encoding v2 also read the last four as the game so far\n"
         "  --elo N          Elo of the side to move (default: unknown)\n"
         "  --opp-elo N      Elo of the opponent (default: unknown)\n"
         "  --clock S        seconds left on the mover's clock (default: unknown)\n"
@@ -34,6 +36,7 @@ void printHelp() {
 
 struct Options {
     encoding::Conditioning cond;
+    encoding::RecentMoves recent;
     int top = 0;
     bool json = false;
 };
@@ -76,7 +79,10 @@ void printText(const chess::Position& pos, const std::vector<encoding::MoveProb>
 
 int analyseOne(encoding::Evaluator& ev, const chess::Position& pos, const Options& o, const std::string& where) {
     const auto t0 = std::chrono::steady_clock::now();
-    auto dist = ev.moveDistribution(pos, o.cond);
+    auto batch = ev.moveDistributionsWithHistory({pos}, {o.cond}, {o.recent});
+    Result<std::vector<encoding::MoveProb>> dist =
+        batch ? Result<std::vector<encoding::MoveProb>>(std::move(batch->front()))
+              : Result<std::vector<encoding::MoveProb>>(batch.error());
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (!dist) {
         std::fprintf(stderr, "kibitz-cli analyse: %s%s\n", where.c_str(), dist.error().message.c_str());
@@ -90,7 +96,7 @@ int analyseOne(encoding::Evaluator& ev, const chess::Position& pos, const Option
 }
 
 int runAnalyse(const std::vector<std::string>& argv) {
-    Args args(argv, {"fen", "fens", "elo", "opp-elo", "clock", "opp-clock", "inc", "top", "model"}, {"json"});
+    Args args(argv, {"fen", "fens", "moves", "elo", "opp-elo", "clock", "opp-clock", "inc", "top", "model"}, {"json"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -107,11 +113,14 @@ int runAnalyse(const std::vector<std::string>& argv) {
     o.cond.incrementS = optInt("inc", 0, 3600);
     o.top = int(args.intValue("top", 0, 1, 256));
     o.json = args.has("json");
-    if (!args.ok() || !args.positionals().empty() || (args.has("fen") == args.has("fens"))) {
+    // --moves alone starts from the initial position.
+    const bool single = args.has("fen") || (args.has("moves") && !args.has("fens"));
+    if (!args.ok() || !args.positionals().empty() || single == args.has("fens") ||
+        (args.has("moves") && args.has("fens"))) {
         std::fprintf(stderr, "kibitz-cli analyse: %s\n",
                      !args.ok()                    ? args.error().c_str()
                      : !args.positionals().empty() ? ("unexpected argument '" + args.positionals()[0] + "'").c_str()
-                                                   : "give exactly one of --fen or --fens (see --help)");
+                                                   : "give exactly one of --fen/--moves or --fens (see --help)");
         return kExitUsage;
     }
     auto ev = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
@@ -119,11 +128,32 @@ int runAnalyse(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "kibitz-cli analyse: %s\n", ev.error().message.c_str());
         return kExitUsage;
     }
-    if (auto fen = args.value("fen")) {
-        auto pos = chess::Position::fromFen(*fen);
+    if (single) {
+        auto pos = args.value("fen") ? chess::Position::fromFen(*args.value("fen"))
+                                     : Result<chess::Position>(chess::Position());
         if (!pos) {
             std::fprintf(stderr, "kibitz-cli analyse: --fen: %s\n", pos.error().message.c_str());
             return kExitUsage;
+        }
+        if (auto moves = args.value("moves")) {
+            std::size_t i = 0, n = 0;
+            const std::string& text = *moves;
+            while (i < text.size()) {
+                while (i < text.size() && text[i] == ' ') ++i;
+                std::size_t j = i;
+                while (j < text.size() && text[j] != ' ') ++j;
+                if (j == i) break;
+                ++n;
+                auto m = chess::parseUci(*pos, std::string_view(text).substr(i, j - i));
+                if (!m) {
+                    std::fprintf(stderr, "kibitz-cli analyse: --moves: move %zu '%s': %s\n", n,
+                                 text.substr(i, j - i).c_str(), m.error().message.c_str());
+                    return kExitUsage;
+                }
+                o.recent.push(*pos, *m);
+                pos->makeMove(*m);
+                i = j;
+            }
         }
         return analyseOne(**ev, *pos, o, "");
     }
