@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Starts, or resumes, the training of the default human-move model (`small-v2`, encoding v2) on ../shared/data/games
 # in the background: two data-parallel processes (c10d Gloo over loopback), one torch thread each, global batch 256.
-# Its first start warm-starts from the v1 main run's checkpoint (training/checkpoints/human-small-latest.pt: trunk
-# and head copied, the v2 parts new); later starts resume. Balance caps: any one player at most 4 % of the
+# A fresh checkout resumes from training/checkpoints/human-small-v2-latest.pt (committed at the end of a session);
+# without it, the first start warm-starts from a v1 checkpoint (KIBITZ_INIT, default
+# training/checkpoints/human-small-latest.pt, which is in git history before the v2 checkpoint replaced it: trunk
+# and head copied, the v2 parts new). Balance caps: any one player at most 4 % of the
 # positions as the mover, any 200-point rating band at most 20 %.
 # Checkpoints: runs/human-small-v2/latest.pt (atomic, every 250 steps) and step-N.pt every 20000 steps.
 # Log: runs/human-small-v2/train.log (rank 0; rank 1 logs to train.rank1.log).
