@@ -37,6 +37,7 @@ void printHelp() {
         "  --held-out        only games of the training hold-out (3%% by Site hash): never trained on\n"
         "  --step N          rating grid step (default 100)   --drop X   interval drop in log-likelihood (1.92)\n"
         "  --prior MEAN:SD   a Gaussian prior over ratings: maximum a posteriori instead of maximum likelihood\n"
+        "                    (the training games' players: 1780:500; the game review uses that prior)\n"
         "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
         "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..}, then one\n"
         "                    {\"summary\":{...}} line\n");

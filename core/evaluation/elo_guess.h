@@ -12,6 +12,12 @@
 
 namespace kibitz::evaluation {
 
+/// Ratings of the players in the training games (../shared/data/games, both colours: mean 1783, sd 500), rounded:
+/// the prior of the estimates shown in the game review, where a pure maximum likelihood over one game's ~35 moves
+/// often lands on the grid's ends.
+inline constexpr double kPopulationRatingMean = 1780.0;
+inline constexpr double kPopulationRatingSd = 500.0;
+
 struct EloGuessOptions {
     int minElo = 600;
     int maxElo = 3000;

@@ -113,7 +113,10 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "review cancelled");
         chess::PgnGame reviewed = game;
         reviewed.moves.resize(plies);
-        auto guess = guessGameElo(*human, reviewed);
+        EloGuessOptions guessOptions;
+        guessOptions.priorMean = kPopulationRatingMean;
+        guessOptions.priorSd = kPopulationRatingSd;
+        auto guess = guessGameElo(*human, reviewed, guessOptions);
         if (!guess) return makeError(guess.error().code, "rating estimate: " + guess.error().message);
         review.whitePlayedLike = guess->white;
         review.blackPlayedLike = guess->black;
