@@ -10,6 +10,11 @@
 
 #include <QtTest>
 
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
 using namespace kibitz;
 using namespace kibitz::chess;
 namespace mf = kibitz::encoding::movefeat;
@@ -37,6 +42,22 @@ Move moveOf(const Position& pos, const char* uci) {
         if (toUci(m) == uci) return m;
     return Move::none();
 }
+
+/// Piece type a SAN move names: its leading letter, a pawn without one, the king when castling.
+PieceType sanPiece(const std::string& san) {
+    if (san.starts_with("O-O")) return King;
+    switch (san.empty() ? ' ' : san[0]) {
+        case 'N': return Knight;
+        case 'B': return Bishop;
+        case 'R': return Rook;
+        case 'Q': return Queen;
+        case 'K': return King;
+        default: return Pawn;
+    }
+}
+
+/// Square of two UCI characters ("e4"), read without Kibitz's parser.
+Square uciSquare(const std::string& s) { return makeSquare(s[0] - 'a', s[1] - '1'); }
 
 PgnGame firstSampleGame() {
     auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
@@ -89,6 +110,10 @@ void TestEncodingV2::scholarsMate() {
     // taking on a3 loses the bishop for a pawn (SEE 0 for White, no bit).
     QCOMPARE(featuresOf(pos, "a2a3"),
              std::uint16_t((int(Pawn) << mf::kMovedShift) | mf::kFromDefended | mf::kDestAttacked | mf::kDestDefended));
+    // Qg6?? puts the queen where the f7 and h7 pawns take it and nothing guards it; no check (f7 blocks the
+    // diagonal to e8). The queen stands attacked by Nf6 and unguarded on h5.
+    QCOMPARE(featuresOf(pos, "h5g6"),
+             std::uint16_t((int(Queen) << mf::kMovedShift) | mf::kFromAttacked | mf::kDestAttacked | mf::kSeeLoss));
 }
 
 void TestEncodingV2::castlingAndEnPassant() {
@@ -139,6 +164,15 @@ void TestEncodingV2::staticExchange_data() {
     // Scholar's mate: the king may not take back on f7 (Bc4 guards it).
     QTest::newRow("king cannot recapture") << "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
                                            << "h5f7" << 1;
+    // The same position: Qg6 goes where two pawns take it for nothing: -9.
+    QTest::newRow("queen into pawns") << "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"
+                                      << "h5g6" << -9;
+    // Rook takes the d7 pawn next to the king, which may take back (nothing guards d7): +1 -5.
+    QTest::newRow("king recaptures") << "4k3/3p4/8/8/8/8/8/3RK3 w - - 0 1"
+                                     << "d1d7" << -4;
+    // Pawn takes the rook on d8 and promotes to a queen; the king takes the queen: a rook for the pawn, +5 -1.
+    QTest::newRow("promotion taken back") << "3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1"
+                                          << "e7d8q" << 4;
 }
 
 void TestEncodingV2::staticExchange() {
@@ -195,6 +229,48 @@ void TestEncodingV2::historyOfARealGame() {
         QCOMPARE(int(e.history[std::size_t(k)].from), int(flipRank(m.from())));
         QCOMPARE(int(e.history[std::size_t(k)].to), int(flipRank(m.to())));
         QCOMPARE(int(e.history[std::size_t(k)].piece), int(movedTypes[std::size_t(4 - k)]));
+    }
+    // The same against the independent decoding of the game (pgn-extract's UCI moves, games_sample_uci.txt) and
+    // the SAN letters: 1.c4 e6 2.Nc3 d5 3.d4, so newest first d2d4 (P), d7d5 (P), b1c3 (N), e7e6 (P).
+    std::ifstream uciFile(KIBITZ_TEST_DATA_DIR "/games_sample_uci.txt");
+    std::string line;
+    QVERIFY(std::getline(uciFile, line));
+    std::istringstream words(line);
+    std::vector<std::string> uci;
+    for (std::string w; words >> w && uci.size() < 10;) uci.push_back(w);
+    QCOMPARE(uci.size(), std::size_t(10));
+    const PieceType expectedPiece[4] = {Pawn, Pawn, Knight, Pawn};
+    for (int k = 0; k < encoding::kHistoryPlies; ++k) {
+        const std::string& u = uci[std::size_t(4 - k)];
+        QCOMPARE(int(e.history[std::size_t(k)].from), int(flipRank(uciSquare(u.substr(0, 2)))));
+        QCOMPARE(int(e.history[std::size_t(k)].to), int(flipRank(uciSquare(u.substr(2, 2)))));
+        QCOMPARE(int(sanPiece(game.moves[std::size_t(4 - k)].san)), int(expectedPiece[k]));
+        QCOMPARE(int(e.history[std::size_t(k)].piece), int(expectedPiece[k]));
+        QCOMPARE(int(e.history[std::size_t(k)].captured), 0);
+    }
+    // Five plies on (3...Be7 4.Nf3 Nf6 5.cxd5 exd5), White to move: the mover's view keeps the squares; newest first
+    // e6d5 and c4d5 (pawns taking pawns), g8f6 (N), g1f3 (N).
+    {
+        Position p2 = pos;
+        encoding::RecentMoves r2 = recent;
+        for (std::size_t i = 5; i < 10; ++i) {
+            r2.push(p2, game.moves[i].move);
+            p2.makeMove(game.moves[i].move);
+        }
+        QCOMPARE(p2.sideToMove(), White);
+        encoding::EncodedPosition w;
+        QVERIFY(encoding::encodePosition(p2, {}, encoding::BoardView::Mover, Move::none(), w, 2, &r2));
+        QCOMPARE(int(w.ply), 10);
+        const PieceType piece[4] = {Pawn, Pawn, Knight, Knight};
+        const PieceType captured[4] = {Pawn, Pawn, NoPieceType, NoPieceType};
+        for (int k = 0; k < encoding::kHistoryPlies; ++k) {
+            const std::string& u = uci[std::size_t(9 - k)];
+            QCOMPARE(int(w.history[std::size_t(k)].from), int(uciSquare(u.substr(0, 2))));
+            QCOMPARE(int(w.history[std::size_t(k)].to), int(uciSquare(u.substr(2, 2))));
+            QCOMPARE(int(sanPiece(game.moves[std::size_t(9 - k)].san)), int(piece[k]));
+            QCOMPARE(int(w.history[std::size_t(k)].piece), int(piece[k]));
+            QCOMPARE(int(w.history[std::size_t(k)].captured), int(captured[k]));
+        }
     }
     // The absolute view keeps the squares as they are.
     encoding::EncodedPosition a;

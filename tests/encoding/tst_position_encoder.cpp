@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Encoder of the human-move model on real positions from tests/data/games_sample.pgn (Lichess, CC0):
-// piece tokens, meta token, legal-move head indices and conditioning, in both board views.
+// piece tokens, meta token, legal-move head indices and conditioning, in both board views; the training stream's
+// keep rule and player balance cap.
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "core/encoding/conditioning.h"
@@ -9,8 +10,12 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <functional>
+#include <map>
+#include <string>
 
 using namespace kibitz;
 using namespace kibitz::chess;
@@ -70,6 +75,7 @@ private Q_SLOTS:
     void timeControl();
     void gameConditioning();
     void holdOutIsStable();
+    void balanceCaps();
 };
 
 void TestPositionEncoder::realPositions_data() {
@@ -283,6 +289,126 @@ void TestPositionEncoder::holdOutIsStable() {
              training::isHeldOut("https://lichess.org/0JWc9Xbd", 30));
     QVERIFY(training::isHeldOut("https://lichess.org/0JWc9Xbd", 1000));
     QVERIFY(!training::isHeldOut("https://lichess.org/0JWc9Xbd", 0));
+}
+
+// The keep rule of gameToPositions and the player cap of the sample stream, on the real games of the sample.
+void TestPositionEncoder::balanceCaps() {
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    PgnGame game;
+    QVERIFY(reader.value()->next(game));
+    QVERIFY(training::unusableReason(game).empty());
+    // Counted by replaying the game: positions with a choice, per mover, and forced ones.
+    std::int64_t choices[2] = {0, 0}, forced = 0;
+    {
+        Position pos;
+        for (const auto& pm : game.moves) {
+            if (pos.countLegalMoves() > 1)
+                ++choices[pos.sideToMove()];
+            else
+                ++forced;
+            pos.makeMove(pm.move);
+        }
+    }
+    QVERIFY(choices[White] > 10 && choices[Black] > 10);
+
+    std::vector<EncodedPosition> all, whiteOnly, half;
+    training::SampleStats sAll, sWhite, sHalf;
+    training::gameToPositions(game, BoardView::Mover, all, sAll, 2);
+    training::gameToPositions(
+        game, BoardView::Mover, whiteOnly, sWhite, 2, [](Color mover, int) { return mover == White ? 1.0 : 0.0; },
+        12345);
+    QCOMPARE(sAll.positions, choices[White] + choices[Black]);
+    QCOMPARE(sAll.positionsThinned, std::int64_t(0));
+    QCOMPARE(sWhite.positions, choices[White]);
+    QCOMPARE(sWhite.positionsThinned, choices[Black]);
+    QCOMPARE(sWhite.positionsForced, forced);  // a forced position counts as forced, not thinned
+    QCOMPARE(std::int64_t(whiteOnly.size()), sWhite.positions);
+    // The kept positions are those of the full run, history included: Black's left-out plies still count as moves
+    // played (four plies of history from ply 4 on).
+    std::vector<const EncodedPosition*> whiteOfAll;
+    for (const auto& e : all)
+        if (e.sideToMove == 0) whiteOfAll.push_back(&e);
+    QCOMPARE(whiteOfAll.size(), whiteOnly.size());
+    for (std::size_t i = 0; i < whiteOnly.size(); ++i) {
+        const EncodedPosition& a = *whiteOfAll[i];
+        const EncodedPosition& w = whiteOnly[i];
+        QCOMPARE(int(w.sideToMove), 0);
+        QCOMPARE(int(w.ply), int(a.ply));
+        QCOMPARE(int(w.target), int(a.target));
+        QCOMPARE(int(w.numLegal), int(a.numLegal));
+        QCOMPARE(int(w.numHistory), std::min(int(w.ply), encoding::kHistoryPlies));
+        QVERIFY(w.history == a.history);
+        QVERIFY(w.pieceCode == a.pieceCode);
+        QVERIFY(w.moveFeatures == a.moveFeatures);
+        QCOMPARE(w.cond, a.cond);
+    }
+    // Keep probability one half: every position with a choice is either kept or thinned, and both happen.
+    training::gameToPositions(
+        game, BoardView::Mover, half, sHalf, 2, [](Color, int) { return 0.5; }, 777);
+    QCOMPARE(sHalf.positions + sHalf.positionsThinned, sAll.positions);
+    QVERIFY(sHalf.positions > 0 && sHalf.positionsThinned > 0);
+
+    // Player cap on the stream: in the sample two players (pnmadelaine, DrNykterstein) are the mover in more than 5 %
+    // of all plies. Counted here from the games: plies and positions with a choice per player.
+    constexpr double kCap = 0.05;
+    std::map<std::string, std::int64_t> plies, choicesOf;
+    std::int64_t totalPlies = 0;
+    {
+        auto r = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(r.ok());
+        PgnGame g;
+        while (r.value()->next(g)) {
+            if (!training::unusableReason(g).empty()) continue;
+            const std::string name[2] = {g.tag("White"), g.tag("Black")};
+            Position pos;
+            for (const auto& pm : g.moves) {
+                ++plies[name[pos.sideToMove()]];
+                ++totalPlies;
+                if (pos.countLegalMoves() > 1) ++choicesOf[name[pos.sideToMove()]];
+                pos.makeMove(pm.move);
+            }
+        }
+    }
+    int capped = 0;
+    double expectThinned = 0;
+    for (const auto& [name, n] : plies) {
+        const double share = double(n) / double(totalPlies);
+        if (share <= kCap) continue;
+        ++capped;
+        expectThinned += double(choicesOf[name]) * (1.0 - kCap / share);  // he keeps kCap / share of them
+    }
+    QCOMPARE(capped, 2);
+
+    training::SampleStreamOptions so;
+    so.files = {KIBITZ_TEST_DATA_DIR "/games_sample.pgn"};
+    so.split = training::Split::All;
+    so.chunkGames = 1000;  // the whole sample in one chunk
+    so.seed = 3;
+    so.encodingVersion = 2;
+    auto plain = training::HumanSampleStream::open(so);
+    QVERIFY(plain.ok());
+    std::vector<EncodedPosition> plainChunk, cappedChunk;
+    QVERIFY(plain.value()->nextChunk(plainChunk).ok());
+    QVERIFY(plain.value()->balanceSummary().empty());
+    QCOMPARE(plain.value()->stats().positionsThinned, std::int64_t(0));
+    so.balance.maxPlayerShare = kCap;
+    auto balanced = training::HumanSampleStream::open(so);
+    QVERIFY(balanced.ok());
+    QVERIFY(balanced.value()->nextChunk(cappedChunk).ok());
+    const auto& st = balanced.value()->stats();
+    const std::string& summary = balanced.value()->balanceSummary();
+    QVERIFY2(summary.find("player cap 0.050 (2 players thinned)") != std::string::npos, summary.c_str());
+    QCOMPARE(st.gamesUsed, std::int64_t(300));
+    QVERIFY(st.positionsThinned > 0);
+    QCOMPARE(std::int64_t(cappedChunk.size()), st.positions);
+    QVERIFY(cappedChunk.size() < plainChunk.size());
+    QCOMPARE(st.positions + st.positionsThinned, std::int64_t(plainChunk.size()));
+    // About as many as the cap promises (a few thousand draws: 10 % is many standard deviations).
+    QVERIFY2(std::abs(double(st.positionsThinned) - expectThinned) < 0.1 * expectThinned,
+             qPrintable(QStringLiteral("thinned %1, expected about %2").arg(st.positionsThinned).arg(expectThinned)));
+    QVERIFY(st.summary().find("thinned by the balance caps " + std::to_string(st.positionsThinned)) !=
+            std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestPositionEncoder)

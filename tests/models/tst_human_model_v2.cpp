@@ -4,6 +4,8 @@
 // zero reproduces the v1 model exactly), save -> load of a v2 checkpoint, the evaluator with move history, and
 // one training step through every new tensor.
 #include "core/chess/notation.h"
+#include "core/chess/pgn.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/models/human_move_model.h"
 #include "core/models/torch_evaluator.h"
 #include "core/training/human_samples.h"
@@ -33,6 +35,28 @@ std::vector<EncodedPosition> samplePositions(int version) {
     return out;
 }
 
+/// Positions of the first sample games encoded without any move history (as for a position given by FEN): version 1,
+/// or version 2 with `recent` null. The same positions in both versions.
+std::vector<EncodedPosition> positionsWithoutHistory(int version, std::size_t count) {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    if (!reader.ok()) qFatal("cannot read games_sample.pgn");
+    std::vector<EncodedPosition> out;
+    chess::PgnGame game;
+    while (out.size() < count && reader.value()->next(game)) {
+        if (!training::unusableReason(game).empty()) continue;
+        const auto conds = encoding::plyConditionings(game);
+        chess::Position pos;
+        for (std::size_t ply = 0; ply < game.moves.size() && out.size() < count; ++ply) {
+            EncodedPosition e;
+            if (pos.countLegalMoves() > 1 && encoding::encodePosition(pos, conds[ply], encoding::BoardView::Mover,
+                                                                      game.moves[ply].move, e, version, nullptr))
+                out.push_back(e);
+            pos.makeMove(game.moves[ply].move);
+        }
+    }
+    return out;
+}
+
 std::vector<const EncodedPosition*> ptrs(const std::vector<EncodedPosition>& v, std::size_t first, std::size_t n) {
     std::vector<const EncodedPosition*> out;
     for (std::size_t i = first; i < first + n; ++i) out.push_back(&v[i % v.size()]);
@@ -58,6 +82,7 @@ void TestHumanModelV2::configs_data() {
     QTest::addColumn<QString>("name");
     QTest::newRow("tiny-v2") << "tiny-v2";
     QTest::newRow("small-v2") << "small-v2";
+    QTest::newRow("medium-v2") << "medium-v2";
 }
 
 void TestHumanModelV2::configs() {
@@ -122,20 +147,45 @@ void TestHumanModelV2::warmStartReproducesV1() {
         "feat_q.weight",    "feat_c.weight",  "feat_bias.weight"};
     QCOMPARE(got, expected);
     v2->eval();
-    // Positions without history: the v2 additions start at zero, so the v2 model gives the v1 model's logits.
-    const auto p1 = samplePositions(1);
-    auto p2 = samplePositions(2);
-    QCOMPARE(p1.size(), p2.size());
-    for (auto& e : p2) e.numHistory = 0;
+    // Positions without history: the v2 additions start at zero (FiLM, feature terms) and the absent history tokens
+    // are masked, so the v2 model gives the v1 model's logits on the same positions.
+    const auto p1 = positionsWithoutHistory(1, 256);
+    const auto p2 = positionsWithoutHistory(2, 256);
+    QCOMPARE(p1.size(), std::size_t(256));
+    QCOMPARE(p2.size(), p1.size());
+    QVERIFY(std::all_of(p2.begin(), p2.end(), [](const auto& e) { return e.version == 2 && e.numHistory == 0; }));
+    // The features are there (not all zero): they must be cancelled by the zero-initialised weights, not be absent.
+    QVERIFY(std::any_of(p2.begin(), p2.end(), [](const auto& e) {
+        return std::any_of(e.moveFeatures.begin(), e.moveFeatures.begin() + e.numLegal,
+                           [](std::uint16_t f) { return (f & encoding::movefeat::kSeeLoss) != 0; });
+    }));
     torch::NoGradGuard ng;
-    const auto l1 = v1->forward(models::makeBatch(ptrs(p1, 200, 64)));
-    const auto l2 = v2->forward(models::makeBatch(ptrs(p2, 200, 64)));
     double maxDiff = 0;
-    for (int i = 0; i < 64; ++i) {
-        const int n = ptrs(p1, 200, 64)[std::size_t(i)]->numLegal;
-        maxDiff = std::max(maxDiff, (l1[i].slice(0, 0, n) - l2[i].slice(0, 0, n)).abs().max().item<double>());
+    for (std::size_t first = 0; first < p1.size(); first += 64) {
+        const auto b1 = ptrs(p1, first, 64);
+        const auto l1 = v1->forward(models::makeBatch(b1));
+        const auto l2 = v2->forward(models::makeBatch(ptrs(p2, first, 64)));
+        for (int i = 0; i < 64; ++i) {
+            const int n = b1[std::size_t(i)]->numLegal;
+            QCOMPARE(int(ptrs(p2, first, 64)[std::size_t(i)]->numLegal), n);
+            maxDiff = std::max(maxDiff, (l1[i].slice(0, 0, n) - l2[i].slice(0, 0, n)).abs().max().item<double>());
+        }
     }
-    QVERIFY2(maxDiff < 1e-4, qPrintable(QString::number(maxDiff)));
+    QVERIFY2(maxDiff < 1e-5, qPrintable(QString::number(maxDiff)));
+    // The sample stream's v2 positions carry history; with it cleared they give the same logits too.
+    const auto s1 = samplePositions(1);
+    auto s2 = samplePositions(2);
+    QCOMPARE(s1.size(), s2.size());
+    for (auto& e : s2) e.numHistory = 0;
+    const auto l1 = v1->forward(models::makeBatch(ptrs(s1, 200, 64)));
+    const auto l2 = v2->forward(models::makeBatch(ptrs(s2, 200, 64)));
+    double maxDiffCleared = 0;
+    for (int i = 0; i < 64; ++i) {
+        const int n = ptrs(s1, 200, 64)[std::size_t(i)]->numLegal;
+        maxDiffCleared =
+            std::max(maxDiffCleared, (l1[i].slice(0, 0, n) - l2[i].slice(0, 0, n)).abs().max().item<double>());
+    }
+    QVERIFY2(maxDiffCleared < 1e-5, qPrintable(QString::number(maxDiffCleared)));
     // With the history present the history tokens take part and the output moves away from v1's.
     const auto l3 = v2->forward(models::makeBatch(ptrs(samplePositions(2), 200, 64)));
     QVERIFY((l3 - l2).abs().max().item<double>() > 1e-4);
