@@ -195,6 +195,10 @@ bool encodePosition(const Position& pos, const MoveList& legal, const Conditioni
             out.history.fill(HistoryPly{});
         }
         encodeMoveFeatures(pos, legal, recent, out);
+    } else {
+        // Version 1 carries no history or move features: clear what an earlier v2 encoding left in `out`.
+        out.history.fill(HistoryPly{});
+        out.moveFeatures.fill(0);
     }
     return true;
 }

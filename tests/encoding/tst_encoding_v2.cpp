@@ -281,12 +281,19 @@ void TestEncodingV2::historyOfARealGame() {
 void TestEncodingV2::versionOneHasNoExtras() {
     const Position pos = fromFen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
     encoding::RecentMoves recent;
-    recent.push(fromFen("r1bqkb1r/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3"), Move(G8, F6));
+    recent.push(fromFen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3"), Move(G8, F6));
     encoding::EncodedPosition e;
     QVERIFY(encoding::encodePosition(pos, {}, encoding::BoardView::Mover, Move::none(), e, 1, &recent));
     QCOMPARE(int(e.version), 1);
     QCOMPARE(int(e.numHistory), 0);
     for (int i = 0; i < e.numLegal; ++i) QCOMPARE(e.moveFeatures[std::size_t(i)], std::uint16_t(0));
+    // Reusing a struct that held a v2 encoding: version 1 leaves nothing of it behind.
+    encoding::EncodedPosition reused;
+    QVERIFY(encoding::encodePosition(pos, {}, encoding::BoardView::Mover, Move::none(), reused, 2, &recent));
+    QVERIFY(reused.moveFeatures[0] != 0 && reused.history[0].piece != 0);
+    QVERIFY(encoding::encodePosition(pos, {}, encoding::BoardView::Mover, Move::none(), reused, 1, &recent));
+    QVERIFY(reused.history == decltype(reused.history){});
+    for (std::uint16_t f : reused.moveFeatures) QCOMPARE(f, std::uint16_t(0));
 }
 
 void TestEncodingV2::trainingAndReviewShareTheConditioning() {
