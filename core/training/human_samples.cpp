@@ -24,13 +24,22 @@ std::uint64_t mix(std::uint64_t a, std::uint64_t b) {
 
 }  // namespace
 
-bool isHeldOut(const std::string& gameId, int permille) {
+namespace {
+
+/// FNV-1a 64 of a string: the hold-out rule and the balance caps' per-game seed.
+std::uint64_t hashKey(const std::string& s) {
     std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (char c : std::string("kibitz-holdout-v1:") + gameId) {
+    for (char c : s) {
         h ^= std::uint8_t(c);
         h *= 0x100000001b3ULL;
     }
-    return int(h % 1000) < permille;
+    return h;
+}
+
+}  // namespace
+
+bool isHeldOut(const std::string& gameId, int permille) {
+    return int(hashKey("kibitz-holdout-v1:" + gameId) % 1000) < permille;
 }
 
 std::string SampleStats::summary() const {
@@ -94,15 +103,6 @@ std::string gameKey(const chess::PgnGame& game) {
         id = game.tag("White") + "|" + game.tag("Black") + "|" + game.tag("UTCDate") + "|" + game.tag("UTCTime") + "|" +
              game.tag("Date");
     return id;
-}
-
-std::uint64_t hashKey(const std::string& s) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (char c : s) {
-        h ^= std::uint8_t(c);
-        h *= 0x100000001b3ULL;
-    }
-    return h;
 }
 
 int ratingBand(int elo) { return elo < 0 ? -1 : elo / 200; }
