@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/encoding/game_conditioning.h"
 
+#include <algorithm>
 #include <charconv>
 
 namespace kibitz::encoding {
@@ -12,28 +13,46 @@ std::optional<int> parseEloTag(std::string_view text) {
     return v;
 }
 
+Conditioning moverConditioning(chess::Color mover, const PlayerState& white, const PlayerState& black) {
+    const PlayerState& me = mover == chess::White ? white : black;
+    const PlayerState& opp = mover == chess::White ? black : white;
+    Conditioning c;
+    c.moverElo = me.elo;
+    c.oppElo = opp.elo;
+    c.moverClockS = me.clockS;
+    c.oppClockS = opp.clockS;
+    c.incrementS = me.incrementS;
+    return c;
+}
+
+PlayerState playerStateFromMs(std::optional<int> elo, std::optional<long long> clockMs,
+                              std::optional<long long> incrementMs) {
+    constexpr long long kMaxS = 1'000'000'000;
+    PlayerState p;
+    p.elo = elo;
+    if (clockMs) p.clockS = *clockMs <= 0 ? 0 : int(std::min(*clockMs / 1000, kMaxS));
+    if (incrementMs) p.incrementS = *incrementMs <= 0 ? 0 : int(std::min((*incrementMs + 500) / 1000, kMaxS));
+    return p;
+}
+
 std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool includeFinal) {
     const std::optional<int> elo[2] = {parseEloTag(game.tag("WhiteElo")), parseEloTag(game.tag("BlackElo"))};
     const auto tc = parseTimeControl(game.tag("TimeControl"));
     const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
     auto start = game.startPosition();
     chess::Color stm = start ? start->sideToMove() : chess::White;
-    std::optional<int> clock[2];
-    if (hasClock && tc) clock[0] = clock[1] = tc->first;
+    PlayerState side[2];
+    side[0].elo = elo[0];
+    side[1].elo = elo[1];
+    if (hasClock && tc) side[0].clockS = side[1].clockS = tc->first;
+    if (tc) side[0].incrementS = side[1].incrementS = tc->second;
     std::vector<Conditioning> out;
     out.reserve(game.moves.size() + 1);
     const std::size_t n = game.moves.size() + (includeFinal ? 1 : 0);
     for (std::size_t i = 0; i < n; ++i) {
-        Conditioning c;
-        c.moverElo = elo[stm];
-        c.oppElo = elo[~stm];
-        if (hasClock) {
-            c.moverClockS = clock[stm];
-            c.oppClockS = clock[~stm];
-        }
-        if (tc) c.incrementS = tc->second;
-        out.push_back(c);
-        if (i < game.moves.size() && game.moves[i].clockSeconds >= 0) clock[stm] = game.moves[i].clockSeconds;
+        out.push_back(moverConditioning(stm, side[chess::White], side[chess::Black]));
+        if (hasClock && i < game.moves.size() && game.moves[i].clockSeconds >= 0)
+            side[stm].clockS = game.moves[i].clockSeconds;
         stm = ~stm;
     }
     return out;

@@ -36,6 +36,12 @@ QString SearchLimits::command() const {
         case Kind::Depth: return QStringLiteral("go depth ") + QString::number(value);
         case Kind::MoveTime: return QStringLiteral("go movetime ") + QString::number(value);
         case Kind::Nodes: return QStringLiteral("go nodes ") + QString::number(value);
+        case Kind::Clock:
+            return QStringLiteral("go wtime %1 btime %2 winc %3 binc %4")
+                .arg(wtimeMs)
+                .arg(btimeMs)
+                .arg(wincMs)
+                .arg(bincMs);
     }
     return QStringLiteral("go infinite");
 }

@@ -18,16 +18,21 @@
 
 namespace kibitz::engines {
 
-/// What a `go` command asks for. Exactly one limit, as the panel and the jobs use them.
+/// What a `go` command asks for: one limit, as the panel and the jobs use them, or the clocks of a game.
 struct SearchLimits {
-    enum class Kind { Infinite, Depth, MoveTime, Nodes };
+    enum class Kind { Infinite, Depth, MoveTime, Nodes, Clock };
     Kind kind = Kind::Infinite;
     std::int64_t value = 0;
+    /// Kind::Clock: remaining times and increments in milliseconds (`go wtime W btime B winc WI binc BI`).
+    std::int64_t wtimeMs = 0, btimeMs = 0, wincMs = 0, bincMs = 0;
 
     static SearchLimits infinite() { return {}; }
     static SearchLimits depth(int plies) { return {Kind::Depth, plies}; }
     static SearchLimits moveTime(int ms) { return {Kind::MoveTime, ms}; }
     static SearchLimits nodes(std::int64_t n) { return {Kind::Nodes, n}; }
+    static SearchLimits clock(std::int64_t wtimeMs, std::int64_t btimeMs, std::int64_t wincMs, std::int64_t bincMs) {
+        return {Kind::Clock, 0, wtimeMs, btimeMs, wincMs, bincMs};
+    }
     /// The UCI command, e.g. "go depth 12" or "go infinite".
     QString command() const;
 };

@@ -3,6 +3,7 @@
 
 #include "core/encoding/conditioning.h"
 #include "core/encoding/position_encoder.h"
+#include "core/models/compute_threads.h"
 #include "core/models/named_weights.h"
 #include "core/models/torch_evaluator.h"
 #include "core/storage/bundle.h"
@@ -90,6 +91,8 @@ Result<models::ModelConfig> modelConfigFromJson(const QJsonObject& j) {
     c.name = j.value(QStringLiteral("name")).toString(QStringLiteral("custom")).toStdString();
     return c;
 }
+
+void setModelComputeThreads(int threads) { models::setComputeThreads(threads); }
 
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given) {
     const QString path = given.isEmpty() ? defaultHumanModelPath() : given;

@@ -22,6 +22,9 @@ QString defaultHumanModelPath();
 /// trainer checkpoint (.pt). An empty path means the default model. Errors name the file.
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path);
 
+/// Sets the compute threads of torch and its BLAS for this process (models::setComputeThreads, torch-free header).
+void setModelComputeThreads(int threads);
+
 /// A factory for AnalysisWorker::setModel that loads `path` (empty: default) in the worker thread.
 EvaluatorFactory humanEvaluatorFactory(const QString& path);
 

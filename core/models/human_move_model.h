@@ -3,6 +3,7 @@
 // Torch header: include only from core/models and core/training sources (each such TU costs ~15 s to compile).
 
 #include "core/encoding/position_encoder.h"
+#include "core/models/compute_threads.h"
 #include "core/models/model_config.h"
 
 #include <torch/torch.h>
@@ -98,9 +99,6 @@ private:
 };
 TORCH_MODULE(HumanMoveModel);
 
-/// Sets torch's intra-op threads and, when the BLAS is OpenBLAS, its own thread pool too (at::set_num_threads does
-/// not reach it; its idle workers spin in sched_yield and take CPU from other processes). Call once per process.
-void setComputeThreads(int threads);
 /// Makes glibc malloc keep freed memory instead of returning every large block to the OS: torch allocates and frees
 /// megabytes per operation, and each mmap/munmap pair costs page faults (about 5 % of a CPU training step here).
 void keepFreedMemory();
