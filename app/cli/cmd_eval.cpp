@@ -45,7 +45,10 @@ void printHelp() {
         "                    top-1 true vs 600 away, per bucket\n"
         "  --theme T         with --puzzles: only puzzles whose Themes contain T (e.g. mateIn1)\n"
         "  --json            one JSON object {positions, top1, top3, nll, by_elo, conditioning, maia_protocol\n"
-        "                    [, rating_sensitivity][, puzzle_solving]}\n"
+        "                    [, rating_sensitivity][, puzzle_solving][, value]}\n"
+        "A model with a value head is also scored on the games' results: Brier score (three-class) and log-loss,\n"
+        "overall and by phase (opening < ply 20 <= middlegame < ply 60 <= endgame), beside the Elo baseline (expected\n"
+        "score of the rating difference, draw share of training games at that level) on the same positions.\n"
         "Every game evaluation also reports the same metrics under Maia's protocol (from ply 10 on, no position with\n"
         "under 30 s on the mover's clock), so the figure can be set beside Maia's.\n");
 }
@@ -130,6 +133,25 @@ int runEvalHuman(const std::vector<std::string>& argv) {
         out[QStringLiteral("conditioning")] = QString::fromStdString(probe.describe());
         out[QStringLiteral("maia_protocol")] =
             QJsonDocument::fromJson(QByteArray::fromStdString(maia.toJson())).object();
+        if (r.value().hasValue) {
+            const training::ValueMetrics& v = r.value().value;
+            if (!args.has("json"))
+                std::printf("value head (win/draw/loss vs result): %s\n  by phase:", v.summary().c_str());
+            QJsonObject vj = QJsonDocument::fromJson(QByteArray::fromStdString(v.toJson())).object();
+            vj[QStringLiteral("baseline_elo_fit")] = QString::fromStdString(r.value().eloBaseline);
+            if (!args.has("json")) {
+                const QJsonObject phases = vj.value(QStringLiteral("by_phase")).toObject();
+                for (auto it = phases.begin(); it != phases.end(); ++it) {
+                    const QJsonObject ph = it.value().toObject();
+                    std::printf(
+                        "  %s brier %.4f (Elo %.4f)", qPrintable(it.key()),
+                        ph.value(QStringLiteral("brier")).toDouble(),
+                        ph.value(QStringLiteral("baseline_elo")).toObject().value(QStringLiteral("brier")).toDouble());
+                }
+                std::printf("\n  Elo baseline: %s\n", r.value().eloBaseline.c_str());
+            }
+            out[QStringLiteral("value")] = vj;
+        }
         if (sensitivity) {
             const training::MoveMetrics& hidden = r.value().perProbe[1];
             const training::MoveMetrics& away = r.value().perProbe[2];

@@ -6,10 +6,12 @@
 #include "app/cli/puzzle_commands.h"
 #include "core/jobs/training_job.h"
 #include "core/training/human_trainer.h"
+#include "core/training/value_trainer.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 namespace kibitz::cli {
 namespace {
@@ -41,9 +43,87 @@ void printTrainHelp() {
         "  --world-size W --rank R --master HOST:PORT   data-parallel training over W processes (c10d Gloo)\n");
 }
 
+void printTrainValueHelp() {
+    std::printf(
+        "Usage: kibitz-cli train value --pgn FILE|DIR... --init MODEL --out FILE.pt [options]\n\n"
+        "Trains the value head (win/draw/loss of a game between humans of the conditioned ratings and clocks, for the\n"
+        "side to move) on game results, with the trunk of MODEL frozen; FILE.pt holds the trunk unchanged plus the "
+        "head\n"
+        "(export it with 'bundle export'). Validation: Brier score and log-loss on held-out games beside the Elo "
+        "baseline.\n"
+        "  --init MODEL        .kibitz bundle or .pt checkpoint whose trunk is used (a value head in it is continued)\n"
+        "  --steps N           optimizer steps (default 4000)\n"
+        "  --batch N           positions per step (default 256)\n"
+        "  --lr X              peak learning rate (default 1e-3; warm-up 100 steps, cosine to a tenth)\n"
+        "  --threads N         torch threads (default 1)\n"
+        "  --seed N            data order and initialisation (default 1)\n"
+        "  --validate-every N  steps between validations (default 1000; the last step always validates)\n"
+        "  --validation-positions N   held-out positions (default 8000)\n"
+        "  --baseline-games N  training-split games that fit the Elo baseline's draw shares (default 20000)\n"
+        "  --log-every N       steps between progress lines (default 50)\n");
+}
+
+int runTrainValue(const std::vector<std::string>& argv) {
+    Args args(argv,
+              {"pgn", "init", "out", "steps", "batch", "lr", "threads", "seed", "validate-every",
+               "validation-positions", "baseline-games", "log-every"},
+              {});
+    if (args.has("help")) {
+        printTrainValueHelp();
+        return kExitOk;
+    }
+    auto usage = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli train value: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (!args.ok()) return usage(args.error());
+    training::ValueTrainOptions o;
+    std::string error;
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
+    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst"}, error);
+    if (!error.empty()) return usage("--pgn: " + error);
+    if (o.pgnFiles.empty()) return usage("--pgn is required");
+    if (!args.value("out")) return usage("--out is required");
+    if (!args.value("init")) return usage("--init is required");
+    o.outCheckpoint = *args.value("out");
+    o.steps = args.intValue("steps", o.steps, 1, 1LL << 40);
+    o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
+    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
+    o.threads = int(args.intValue("threads", o.threads, 1, 256));
+    o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
+    o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
+    o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
+    o.baselineGames = args.intValue("baseline-games", o.baselineGames, 1, 1LL << 40);
+    o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
+    if (!args.ok()) return usage(args.error());
+    const std::string outDir = std::filesystem::path(o.outCheckpoint).parent_path().string();
+    std::string initError;
+    o.initCheckpoint =
+        prepareInitCheckpoint("human", *args.value("init"), outDir.empty() ? "." : outDir,
+                              std::filesystem::path(o.outCheckpoint).stem().string() + ".init.pt", initError);
+    if (!initError.empty()) return usage("--init: " + initError);
+
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    auto r = training::trainValueHead(o, cancel, [](const std::string& s) {
+        std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
+        std::fflush(stdout);
+    });
+    std::error_code ec;
+    std::filesystem::remove(o.initCheckpoint, ec);
+    if (!r) {
+        std::fprintf(stderr, "kibitz-cli train value: %s\n", r.error().message.c_str());
+        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    std::printf("%s  value-json %s\n", timestamp().c_str(), r->toJson().c_str());
+    return kExitOk;
+}
+
 int runTrain(const std::vector<std::string>& argv) {
     // "train puzzle ..." goes to the puzzle-rating trainer with its own options.
     if (!argv.empty() && argv.front() == "puzzle") return runTrainPuzzle({argv.begin() + 1, argv.end()});
+    if (!argv.empty() && argv.front() == "value") return runTrainValue({argv.begin() + 1, argv.end()});
     Args args(argv,
               {"pgn",
                "config",
@@ -78,7 +158,7 @@ int runTrain(const std::vector<std::string>& argv) {
     };
     if (!args.ok()) return usage(args.error());
     if (args.positionals().empty() || args.positionals().front() != "human")
-        return usage("expected 'train human ...' or 'train puzzle ...'");
+        return usage("expected 'train human ...', 'train value ...' or 'train puzzle ...'");
     training::TrainOptions o;
     std::string error;
     // Files after --pgn, repeated or (as a shell glob expands) following it as plain arguments.
@@ -171,7 +251,7 @@ int runTrain(const std::vector<std::string>& argv) {
 }
 
 const bool kRegistered =
-    registerCommand({"train", "train a model (train human --pgn ... | train puzzle --csv ...)", runTrain});
+    registerCommand({"train", "train a model (train human|value --pgn ... | train puzzle --csv ...)", runTrain});
 
 }  // namespace
 }  // namespace kibitz::cli

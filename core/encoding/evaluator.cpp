@@ -23,4 +23,10 @@ Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributionsWithHisto
     return moveDistributions(positions, conds);
 }
 
+Result<std::vector<Wdl>> Evaluator::valueEstimates(const std::vector<chess::Position>& /*positions*/,
+                                                   const std::vector<Conditioning>& /*conds*/,
+                                                   const std::vector<RecentMoves>& /*recent*/) {
+    return makeError(ErrorCode::Unsupported, "this model has no value head");
+}
+
 }  // namespace kibitz::encoding

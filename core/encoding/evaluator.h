@@ -17,6 +17,15 @@ struct MoveProb {
     float prob = 0.0f;
 };
 
+/// The expected result of a game between humans (as conditioned) from a position, for the side to move.
+struct Wdl {
+    float win = 0.0f;
+    float draw = 0.0f;
+    float loss = 0.0f;
+    /// Expected score: win + draw / 2.
+    float score() const { return win + 0.5f * draw; }
+};
+
 /// Anything that turns a position into a distribution over its legal moves (a torch model, a fake in tests).
 /// Implementations are used from one thread at a time.
 class Evaluator {
@@ -33,6 +42,13 @@ public:
     virtual Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
         const std::vector<RecentMoves>& recent);
+    /// True when the model has a value head, so valueEstimates() works.
+    virtual bool hasValueHead() const { return false; }
+    /// Win/draw/loss for the side to move of each position, in a game between humans of the conditioned ratings and
+    /// clocks (value head). Fails with Unsupported when the model has none, InvalidInput for a position without moves.
+    virtual Result<std::vector<Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                    const std::vector<Conditioning>& conds,
+                                                    const std::vector<RecentMoves>& recent);
     /// Short description (model kind, config, parameters) for logs and UIs.
     virtual std::string describe() const = 0;
 };

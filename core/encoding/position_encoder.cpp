@@ -164,6 +164,7 @@ bool encodePosition(const Position& pos, const MoveList& legal, const Conditioni
     out.epFile = pos.epSquare() == NoSquare ? std::uint8_t(kNoEpFile) : std::uint8_t(fileOf(pos.epSquare()));
 
     out.target = -1;
+    out.outcome = -1;
     out.numLegal = std::uint8_t(legal.size());
     for (int i = 0; i < legal.size(); ++i) {
         const Move m = legal[i];

@@ -88,6 +88,9 @@ struct EncodedPosition {
     std::uint8_t version = 1;  ///< encoding version this position was encoded with
     std::uint16_t ply = 0;     ///< plies since the game's start (from the fullmove number and side to move)
     std::int16_t target = -1;  ///< index of the played move in the legal list, -1 if unknown
+    /// The game's result for the side to move (0 win, 1 draw, 2 loss; -1 unknown): the value head's target. Set by
+    /// whoever knows the game (training samples), not by encodePosition, which leaves it -1.
+    std::int8_t outcome = -1;
     std::array<std::uint16_t, kMaxPieceTokens> pieceCode{};
     /// Per legal move (in Position::legalMoves() order): bits 0..11 = token * 68 + destination square (view
     /// coordinates), bits 12..14 = promotion (0 none, 1 N, 2 B, 3 R, 4 Q).

@@ -61,7 +61,7 @@ struct OptionSpec {
     long long min;
     long long max;
 };
-constexpr std::array<OptionSpec, 10> kSpinAndCheck = {{
+constexpr std::array<OptionSpec, 11> kSpinAndCheck = {{
     {"UCI_LimitStrength", "check", 1, 0, 1},
     {"UCI_Elo", "spin", 1500, 400, 3200},
     {"OpponentElo", "spin", 0, 0, 3200},
@@ -69,6 +69,7 @@ constexpr std::array<OptionSpec, 10> kSpinAndCheck = {{
     {"TopP", "spin", 95, 1, 100},
     {"MultiPV", "spin", 1, 1, 256},
     {"Threads", "spin", 1, 1, 64},
+    {"UCI_ShowWDL", "check", 0, 0, 1},
     {"HumanTime", "check", 0, 0, 1},
     {"Seed", "spin", 0, 0, 2147483647},
     {"Ponder", "check", 0, 0, 1},
@@ -94,6 +95,8 @@ struct UciServer::Job {
     chess::Position position;
     encoding::RecentMoves recent;
     encoding::Conditioning cond;
+    encoding::PlayerState white, black;  // for the conditioning after each candidate move (the opponent to move)
+    bool showWdl = false;
     play::MovePolicy policy;
     std::vector<chess::Move> searchMoves;  // empty: all legal moves
     int multiPv = 1;
@@ -274,6 +277,8 @@ void UciServer::cmdSetOption(std::string_view args) {
         s.multiPv = int(v);
     else if (n == "Threads")
         s.threads = int(v);
+    else if (n == "UCI_ShowWDL")
+        s.showWdl = v != 0;
     else if (n == "HumanTime")
         s.humanTime = v != 0;
     else if (n == "Seed") {
@@ -420,8 +425,10 @@ void UciServer::cmdGo(std::string_view args) {
     const auto opp =
         encoding::playerStateFromMs(oppElo, myTime ? oppTime : std::nullopt,
                                     myTime && oppTime ? std::optional<long long>(oppInc.value_or(0)) : std::nullopt);
-    job->cond =
-        stm == chess::White ? encoding::moverConditioning(stm, me, opp) : encoding::moverConditioning(stm, opp, me);
+    job->white = stm == chess::White ? me : opp;
+    job->black = stm == chess::White ? opp : me;
+    job->cond = encoding::moverConditioning(stm, job->white, job->black);
+    job->showWdl = s.showWdl;
     job->policy.temperature = s.temperaturePct / 100.0;
     job->policy.topP = s.topPPct / 100.0;
     job->multiPv = s.multiPv;
@@ -481,13 +488,51 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         }
     }
     if (!dist.empty()) {
+        const int lines = std::min<int>(j.multiPv, int(dist.size()));
+        // UCI_ShowWDL: the value head after each listed move, from the mover's side (the child position is scored
+        // for the opponent, who moves there, and flipped); a move that mates or stalemates is a sure result.
+        std::vector<std::optional<encoding::Wdl>> wdl(static_cast<std::size_t>(lines));
+        std::optional<encoding::Wdl> root;
+        if (j.showWdl && m_evaluator && m_evaluator->hasValueHead()) {
+            std::vector<chess::Position> children;
+            std::vector<encoding::Conditioning> conds;
+            std::vector<encoding::RecentMoves> recents;
+            std::vector<int> slot;
+            for (int k = 0; k < lines; ++k) {
+                chess::Position child = j.position.snapshot();
+                encoding::RecentMoves r = j.recent;
+                r.push(child, dist[std::size_t(k)].move);
+                child.makeMove(dist[std::size_t(k)].move);
+                if (child.countLegalMoves() == 0) {
+                    wdl[std::size_t(k)] = child.inCheck() ? encoding::Wdl{1, 0, 0} : encoding::Wdl{0, 1, 0};
+                    continue;
+                }
+                children.push_back(std::move(child));
+                conds.push_back(encoding::moverConditioning(~j.position.sideToMove(), j.white, j.black));
+                recents.push_back(r);
+                slot.push_back(k);
+            }
+            if (auto v = m_evaluator->valueEstimates(children, conds, recents)) {
+                for (std::size_t i = 0; i < slot.size(); ++i)
+                    wdl[std::size_t(slot[i])] = encoding::Wdl{(*v)[i].loss, (*v)[i].draw, (*v)[i].win};
+            } else {
+                error("value head: " + v.error().message);
+            }
+            if (auto v = m_evaluator->valueEstimates({j.position}, {j.cond}, {j.recent})) root = v->front();
+        }
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - j.start).count();
         const long long nps = ms > 0 ? 1000 / ms : 1000;
-        const int lines = std::min<int>(j.multiPv, int(dist.size()));
         for (int k = 0; k < lines; ++k) {
             const auto& mp = dist[std::size_t(k)];
             std::string line = "info depth 1 seldepth 1 multipv " + std::to_string(k + 1) + " score cp " +
                                std::to_string(int(std::lround(1000.0 * mp.prob)));
+            if (const auto& w = wdl[std::size_t(k)]) {
+                // Permille that sum to 1000: win and loss rounded, draw takes the rest.
+                const int win = int(std::lround(1000.0 * w->win));
+                const int loss = std::min(1000 - win, int(std::lround(1000.0 * w->loss)));
+                line += " wdl " + std::to_string(win) + " " + std::to_string(1000 - win - loss) + " " +
+                        std::to_string(loss);
+            }
             line +=
                 " nodes 1 nps " + std::to_string(nps) + " time " + std::to_string(ms) + " pv " + chess::toUci(mp.move);
             write(line);
@@ -496,6 +541,7 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         const int shown = std::min<int>(std::max(j.multiPv, 5), int(dist.size()));
         for (int k = 0; k < shown; ++k)
             summary += " " + chess::toUci(dist[std::size_t(k)].move) + " " + percent(dist[std::size_t(k)].prob);
+        if (root) summary += "; expected score " + percent(root->score());
         write(summary);
         best = chess::toUci(play::sampleMove(dist, j.policy, rng));
     }

@@ -7,12 +7,14 @@
 // Protocol: uci, isready, ucinewgame, setoption, position (startpos | fen F) [moves ...], go (wtime btime winc binc
 // movestogo movetime nodes depth mate infinite ponder searchmoves), stop, ponderhit, debug, register, quit.
 // Output per search (see DESIGN.md "UCI engine mode"):
-//   info depth 1 seldepth 1 multipv K score cp C nodes 1 nps N time T pv MOVE     (K = 1..MultiPV)
+//   info depth 1 seldepth 1 multipv K score cp C [wdl W D L] nodes 1 nps N time T pv MOVE     (K = 1..MultiPV)
 //   info string human 1500 vs 1500: e2e4 42.1% d2d4 30.2% ...
 //   bestmove MOVE
 // The human probability of each multipv move is sent as `score cp` in tenths of a percent (cp 421 = 42.1 %), so GUIs
 // that sort and show multipv lines show the likeliest human moves with their shares; the exact percentages follow
-// in the `info string` line.
+// in the `info string` line. With UCI_ShowWDL and a model that has a value head, each multipv line also has
+// `wdl W D L`: the value head's win/draw/loss permille for the mover after that move, in a game between humans of the
+// conditioned ratings.
 // Bad input (unknown commands, malformed or illegal `position`, out-of-range options) answers
 // `info string error: ...` and the engine goes on; after a bad `position` a `go` answers `bestmove 0000` rather than
 // a move for a position the GUI did not mean. Nothing but UCI is written.
@@ -79,6 +81,7 @@ private:
         std::string modelFile;
         int threads = 1;
         bool humanTime = false;
+        bool showWdl = false;
         std::uint64_t seed = 0;
     };
     struct GoParams {

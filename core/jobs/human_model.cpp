@@ -14,6 +14,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <optional>
@@ -121,7 +122,12 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         if (!config)
             return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
         config->version = encVersion;
-        if (auto st = storage::validateShapes(*bundle, models::TorchEvaluator::weightShapes(*config)); !st)
+        // The value head is optional: a bundle carries all of its tensors or none.
+        auto expected = models::TorchEvaluator::weightShapes(*config);
+        if (std::any_of(bundle->tensors.begin(), bundle->tensors.end(),
+                        [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; }))
+            expected.merge(models::TorchEvaluator::valueHeadShapes(*config));
+        if (auto st = storage::validateShapes(*bundle, expected); !st)
             return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
         std::vector<models::NamedWeights> weights;
         weights.reserve(bundle->tensors.size());
@@ -180,6 +186,10 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
                 .arg(QString::fromStdString(models::describeConfig((*ev)->config())))
                 .arg((*ev)->parameters());
     card += QStringLiteral("- Weights: %1\n").arg(half ? QStringLiteral("float16") : QStringLiteral("float32"));
+    if ((*ev)->hasValueHead())
+        card += QStringLiteral(
+            "- Value head: win/draw/loss of a game between humans of the conditioned ratings and clocks, for the "
+            "side to move (trained on game results with the trunk frozen)\n");
     for (auto it = training.begin(); it != training.end(); ++it)
         card += QStringLiteral("- Training %1: %2\n").arg(it.key(), it.value().toVariant().toString());
     for (auto it = metrics.begin(); it != metrics.end(); ++it)

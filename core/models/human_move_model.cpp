@@ -33,8 +33,8 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 void ModelBatch::to(const torch::Device& device) {
     if (device.is_cpu()) return;
-    for (torch::Tensor* t :
-         {&pieceCode, &meta, &condIdx, &condAlpha, &keyBias, &legalA, &legalB, &target, &history, &moveFeat, &legalTok})
+    for (torch::Tensor* t : {&pieceCode, &meta, &condIdx, &condAlpha, &keyBias, &legalA, &legalB, &target, &outcome,
+                             &history, &moveFeat, &legalTok})
         if (t->defined()) *t = t->to(device, /*non_blocking=*/true);
 }
 
@@ -61,6 +61,7 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
     mb.legalA = torch::empty({b, l}, i64);
     mb.legalB = torch::empty({b, l}, i64);
     mb.target = torch::empty({b}, i64);
+    mb.outcome = torch::empty({b}, i64);
     mb.moverElo.resize(b);
     mb.version = version;
     std::int64_t* hi = nullptr;
@@ -84,6 +85,7 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
     auto* la = mb.legalA.data_ptr<std::int64_t>();
     auto* lb = mb.legalB.data_ptr<std::int64_t>();
     auto* tg = mb.target.data_ptr<std::int64_t>();
+    auto* oc = mb.outcome.data_ptr<std::int64_t>();
     // Flattened head output per position: p * 68 scores, then a zero column and a mask column.
     const std::int64_t zeroCol = std::int64_t(p) * encoding::kHeadOutputsPerToken;
     const std::int64_t maskCol = zeroCol + 1;
@@ -130,6 +132,7 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
             }
         }
         tg[i] = e.target >= 0 ? e.target : -100;
+        oc[i] = e.outcome >= 0 ? e.outcome : -100;
         if (version >= 2) {
             if (e.version != version)
                 throw std::invalid_argument("makeBatch: positions of different encoding versions");
@@ -271,7 +274,9 @@ HumanMoveModelImpl::HumanMoveModelImpl(const ModelConfig& config) : m_config(con
     }
 }
 
-torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) {
+torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) { return forward(batch, nullptr); }
+
+torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch, torch::Tensor* features) {
     const auto b = batch.pieceCode.size(0);
     const auto p = batch.pieceCode.size(1);
     const int d = m_config.dModel;
@@ -307,6 +312,11 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) {
     }
 
     auto h = m_finalNorm(x.slice(1, prefixTokens(m_config.version)));
+    if (features) {
+        auto mask = (batch.pieceCode != encoding::kPadPieceCode).to(h.dtype()).unsqueeze(-1);  // (B, P, 1)
+        auto mean = (h * mask).sum(1) / mask.sum(1).clamp_min(1.0);
+        *features = torch::cat({m_finalNorm(x.select(1, 0)), mean}, 1);
+    }
     auto out = linearNoBias(h, m_head->weight).reshape({b, p * encoding::kHeadOutputsPerToken});
     auto extra = torch::tensor({0.0f, kMaskValue}, out.options()).expand({b, 2});
     out = torch::cat({out, extra}, 1);
@@ -319,6 +329,32 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch) {
         logits = logits + (q * f).sum(-1) + m_featBias(batch.moveFeat).squeeze(-1);
     }
     return logits;
+}
+
+ValueHeadImpl::ValueHeadImpl(int dModel) {
+    m_in = register_module("hidden", torch::nn::Linear(2 * dModel, kValueHidden));
+    m_out = register_module("out", torch::nn::Linear(kValueHidden, 3));
+}
+
+torch::Tensor ValueHeadImpl::forward(const torch::Tensor& features) { return m_out(torch::silu(m_in(features))); }
+
+torch::Tensor valueLoss(const torch::Tensor& valueLogits, const ModelBatch& batch) {
+    return torch::nn::functional::cross_entropy(valueLogits, batch.outcome,
+                                                torch::nn::functional::CrossEntropyFuncOptions().ignore_index(-100));
+}
+
+void saveValueHead(ValueHead& head, torch::serialize::OutputArchive& archive) {
+    torch::serialize::OutputArchive weights;
+    head->save(weights);
+    archive.write("value", weights);
+}
+
+ValueHead loadValueHead(torch::serialize::InputArchive& archive, int dModel) {
+    torch::serialize::InputArchive weights;
+    if (!archive.try_read("value", weights)) return ValueHead(nullptr);
+    ValueHead head(dModel);
+    head->load(weights);
+    return head;
 }
 
 void setComputeThreads(int threads) {

@@ -24,6 +24,7 @@ struct ModelBatch {
     torch::Tensor legalA;     ///< (B, L) int64 index into the flattened head output (+2 extra columns)
     torch::Tensor legalB;     ///< (B, L) int64 promotion index, or the zero column
     torch::Tensor target;     ///< (B) int64 index of the played move in the legal list (-100 if unknown)
+    torch::Tensor outcome;    ///< (B) int64 game result for the mover: 0 win, 1 draw, 2 loss (-100 if unknown)
     // Encoding v2 only (undefined for v1 batches):
     torch::Tensor history;   ///< (B, kHistoryPlies, 4) int64: from (64 = none), to (64), piece (0..6), captured (0..6)
     torch::Tensor moveFeat;  ///< (B, L, kMoveFeatureInputs) float indicators per legal move
@@ -81,6 +82,9 @@ public:
     explicit HumanMoveModelImpl(const ModelConfig& config);
     /// Logits over each position's legal moves, (B, L); padded entries are about -1e9.
     torch::Tensor forward(const ModelBatch& batch);
+    /// forward(), and in `features` (when not null) what the value head reads: (B, 2 d), the final-normed meta token
+    /// beside the mean of the final-normed piece tokens.
+    torch::Tensor forward(const ModelBatch& batch, torch::Tensor* features);
     const ModelConfig& config() const { return m_config; }
 
 private:
@@ -98,6 +102,31 @@ private:
     torch::Tensor m_codeColor, m_codeType, m_codeFile, m_codeRank;  // buffers: piece code -> factor indices
 };
 TORCH_MODULE(HumanMoveModel);
+
+/// Hidden width of the value head.
+inline constexpr int kValueHidden = 128;
+
+/// The value head: win/draw/loss logits for the side to move of a game between humans of the conditioned ratings and
+/// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`): Linear(2 d, 128), SiLU,
+/// Linear(128, 3). A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as they
+/// are; checkpoints hold it under the archive key "value", bundles as tensors "value.*".
+class ValueHeadImpl : public torch::nn::Module {
+public:
+    explicit ValueHeadImpl(int dModel);
+    torch::Tensor forward(const torch::Tensor& features);
+
+private:
+    torch::nn::Linear m_in{nullptr}, m_out{nullptr};
+};
+TORCH_MODULE(ValueHead);
+
+/// Mean cross-entropy of value logits (B, 3) against batch.outcome (unknown outcomes ignored).
+torch::Tensor valueLoss(const torch::Tensor& valueLogits, const ModelBatch& batch);
+/// Writes the value head under "value" of `archive`.
+void saveValueHead(ValueHead& head, torch::serialize::OutputArchive& archive);
+/// A value head from `archive` (written by saveValueHead) for a trunk of width `dModel`, or nullptr when the archive
+/// has none. Throws c10::Error when it has one of the wrong shape.
+ValueHead loadValueHead(torch::serialize::InputArchive& archive, int dModel);
 
 /// Makes glibc malloc keep freed memory instead of returning every large block to the OS: torch allocates and frees
 /// megabytes per operation, and each mmap/munmap pair costs page faults (about 5 % of a CPU training step here).

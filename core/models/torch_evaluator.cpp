@@ -11,6 +11,7 @@ namespace kibitz::models {
 
 struct TorchEvaluator::Impl {
     HumanMoveModel model{nullptr};
+    ValueHead value{nullptr};
     torch::Device device{torch::kCPU};
     std::string source;
 };
@@ -26,9 +27,14 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::load(const std::string& 
         std::unique_ptr<TorchEvaluator> ev(new TorchEvaluator());
         ev->m_impl->model = HumanMoveModel(config);
         loadModelWeights(ev->m_impl->model, archive);
+        ev->m_impl->value = loadValueHead(archive, config.dModel);
         ev->m_impl->device = chooseDevice();
         ev->m_impl->model->to(ev->m_impl->device);
         ev->m_impl->model->eval();
+        if (ev->m_impl->value) {
+            ev->m_impl->value->to(ev->m_impl->device);
+            ev->m_impl->value->eval();
+        }
         ev->m_impl->source = path;
         return ev;
     } catch (const c10::Error& e) {
@@ -101,12 +107,53 @@ Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistrib
     }
 }
 
+bool TorchEvaluator::hasValueHead() const { return bool(m_impl->value); }
+
+Result<std::vector<encoding::Wdl>> TorchEvaluator::valueEstimates(const std::vector<chess::Position>& positions,
+                                                                  const std::vector<encoding::Conditioning>& conds,
+                                                                  const std::vector<encoding::RecentMoves>& recent) {
+    if (!m_impl->value) return makeError(ErrorCode::Unsupported, m_impl->source + ": this model has no value head");
+    if (positions.size() != conds.size() || (!recent.empty() && recent.size() != positions.size()))
+        return makeError(ErrorCode::InvalidInput,
+                         "valueEstimates: positions, conditionings and move histories differ in count");
+    if (positions.empty()) return std::vector<encoding::Wdl>{};
+    std::vector<encoding::EncodedPosition> enc(positions.size());
+    std::vector<const encoding::EncodedPosition*> ptrs;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const chess::MoveList legal = positions[i].legalMoves();
+        if (legal.empty())
+            return makeError(ErrorCode::InvalidInput, "position " + std::to_string(i + 1) +
+                                                          " has no legal move: the game is over (" +
+                                                          positions[i].fen() + ")");
+        if (!encoding::encodePosition(positions[i], legal, conds[i], config().view, chess::Move::none(), enc[i],
+                                      config().version, recent.empty() ? nullptr : &recent[i]))
+            return makeError(ErrorCode::InvalidInput, "position cannot be encoded: " + positions[i].fen());
+        ptrs.push_back(&enc[i]);
+    }
+    try {
+        torch::InferenceMode guard;
+        ModelBatch batch = makeBatch(ptrs);
+        batch.to(m_impl->device);
+        torch::Tensor features;
+        m_impl->model->forward(batch, &features);
+        auto probs = torch::softmax(m_impl->value->forward(features), -1).to(torch::kCPU).contiguous();
+        const float* pr = probs.data_ptr<float>();
+        std::vector<encoding::Wdl> out(positions.size());
+        for (std::size_t i = 0; i < positions.size(); ++i) out[i] = {pr[3 * i], pr[3 * i + 1], pr[3 * i + 2]};
+        return out;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Runtime, std::string("value evaluation failed: ") + e.what_without_backtrace());
+    }
+}
+
 std::string TorchEvaluator::describe() const {
     return "human-move " + config().name + " (" + describeConfig(config()) + ", " + std::to_string(parameters()) +
-           " parameters, " + m_impl->source + ")";
+           " parameters" + (m_impl->value ? ", value head" : "") + ", " + m_impl->source + ")";
 }
 
 namespace {
+
+const std::string kValuePrefix = "value.";
 
 // Parameters and buffers under one naming, the way bundles store them.
 std::vector<std::pair<std::string, torch::Tensor>> namedTensors(torch::nn::Module& module) {
@@ -125,9 +172,19 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         std::unique_ptr<TorchEvaluator> ev(new TorchEvaluator());
         ev->m_impl->model = HumanMoveModel(config);
         std::map<std::string, const NamedWeights*> byName;
-        for (const auto& w : weights) byName[w.name] = &w;
+        bool anyValue = false;
+        for (const auto& w : weights) {
+            byName[w.name] = &w;
+            anyValue |= w.name.rfind(kValuePrefix, 0) == 0;
+        }
         torch::NoGradGuard noGrad;
-        for (auto& [name, tensor] : namedTensors(*ev->m_impl->model)) {
+        auto tensors = namedTensors(*ev->m_impl->model);
+        if (anyValue) {
+            ev->m_impl->value = ValueHead(config.dModel);
+            for (auto& [name, tensor] : namedTensors(*ev->m_impl->value))
+                tensors.emplace_back(kValuePrefix + name, tensor);
+        }
+        for (auto& [name, tensor] : tensors) {
             auto it = byName.find(name);
             if (it == byName.end())
                 return makeError(ErrorCode::InvalidInput, source + ": tensor '" + name + "' is missing");
@@ -138,11 +195,15 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
             auto src = torch::from_blob(const_cast<float*>(w.values.data()), tensor.sizes(), torch::kFloat32);
             tensor.copy_(src.to(tensor.dtype()));
         }
-        if (byName.size() != namedTensors(*ev->m_impl->model).size())
+        if (byName.size() != tensors.size())
             return makeError(ErrorCode::InvalidInput, source + ": the weights hold tensors this model does not have");
         ev->m_impl->device = chooseDevice();
         ev->m_impl->model->to(ev->m_impl->device);
         ev->m_impl->model->eval();
+        if (ev->m_impl->value) {
+            ev->m_impl->value->to(ev->m_impl->device);
+            ev->m_impl->value->eval();
+        }
         ev->m_impl->source = source;
         return ev;
     } catch (const c10::Error& e) {
@@ -152,7 +213,10 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
 
 std::vector<NamedWeights> TorchEvaluator::exportWeights() const {
     std::vector<NamedWeights> out;
-    for (auto& [name, tensor] : namedTensors(*m_impl->model)) {
+    auto tensors = namedTensors(*m_impl->model);
+    if (m_impl->value)
+        for (auto& [name, tensor] : namedTensors(*m_impl->value)) tensors.emplace_back(kValuePrefix + name, tensor);
+    for (auto& [name, tensor] : tensors) {
         auto t = tensor.detach().to(torch::kCPU, torch::kFloat32).contiguous();
         NamedWeights w{name, std::vector<std::int64_t>(t.sizes().begin(), t.sizes().end()),
                        std::vector<float>(t.data_ptr<float>(), t.data_ptr<float>() + t.numel())};
@@ -166,6 +230,7 @@ Status TorchEvaluator::save(const std::string& path) const {
         try {
             torch::serialize::OutputArchive archive;
             saveModel(m_impl->model, archive);
+            if (m_impl->value) saveValueHead(m_impl->value, archive);
             archive.save_to(tmp);
         } catch (const c10::Error& e) {
             return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
@@ -179,6 +244,14 @@ WeightShapes TorchEvaluator::weightShapes(const ModelConfig& config) {
     WeightShapes out;
     for (auto& [name, tensor] : namedTensors(*model))
         out[name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());
+    return out;
+}
+
+WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config) {
+    ValueHead head(config.dModel);
+    WeightShapes out;
+    for (auto& [name, tensor] : namedTensors(*head))
+        out[kValuePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());
     return out;
 }
 

@@ -28,8 +28,13 @@ public:
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override;
+    bool hasValueHead() const override;
+    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                      const std::vector<encoding::Conditioning>& conds,
+                                                      const std::vector<encoding::RecentMoves>& recent) override;
     std::string describe() const override;
-    /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes()).
+    /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes(); tensors
+    /// named "value.*" make the value head, all of valueHeadShapes() or none).
     /// `source` names the origin for describe() and errors.
     static Result<std::unique_ptr<TorchEvaluator>> fromWeights(const ModelConfig& config,
                                                                const std::vector<NamedWeights>& weights,
@@ -38,8 +43,10 @@ public:
     std::vector<NamedWeights> exportWeights() const;
     /// Writes the model as a checkpoint that load() and the trainer's evaluation read (temp file + rename).
     Status save(const std::string& path) const;
-    /// Names and shapes of the tensors a model of `config` has.
+    /// Names and shapes of the tensors a model of `config` has (without the value head).
     static WeightShapes weightShapes(const ModelConfig& config);
+    /// Names ("value." + name) and shapes of the value head's tensors for a model of `config`.
+    static WeightShapes valueHeadShapes(const ModelConfig& config);
     const ModelConfig& config() const;
     long long parameters() const;
 

@@ -64,6 +64,8 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
                      SampleStats& stats, int version, const PositionKeep& keep, std::uint64_t keepSeed) {
     // The one conditioning rule (core/encoding/game_conditioning.h), as evaluation, review and the GUI use it.
     const std::vector<encoding::Conditioning> conds = encoding::plyConditionings(game);
+    // The result for White (0 win, 1 draw, 2 loss), flipped for Black below; unknown for "*".
+    const int whiteOutcome = game.result == "1-0" ? 0 : game.result == "0-1" ? 2 : game.result == "1/2-1/2" ? 1 : -1;
     chess::Position pos;
     encoding::RecentMoves recent;
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
@@ -84,6 +86,9 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
             out.emplace_back();
             if (encoding::encodePosition(pos, legal, c, view, pm.move, out.back(), version, &recent) &&
                 out.back().target >= 0) {
+                out.back().outcome = std::int8_t(whiteOutcome < 0      ? -1
+                                                 : stm == chess::White ? whiteOutcome
+                                                                       : 2 - whiteOutcome);
                 ++stats.positions;
                 if (c.moverClockS) ++stats.positionsWithClock;
             } else {
@@ -95,15 +100,17 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
     }
 }
 
-namespace {
-
-std::string gameKey(const chess::PgnGame& game) {
+std::string gameId(const chess::PgnGame& game) {
     std::string id = game.tag("Site");
     if (id.empty() || id == "?")
         id = game.tag("White") + "|" + game.tag("Black") + "|" + game.tag("UTCDate") + "|" + game.tag("UTCTime") + "|" +
              game.tag("Date");
     return id;
 }
+
+namespace {
+
+std::string gameKey(const chess::PgnGame& game) { return gameId(game); }
 
 int ratingBand(int elo) { return elo < 0 ? -1 : elo / 200; }
 

@@ -24,6 +24,9 @@ enum class Split { Train, Validation, All };
 /// Rule: FNV-1a 64 of "kibitz-holdout-v1:" + id, modulo 1000, below `permille`.
 bool isHeldOut(const std::string& gameId, int permille);
 
+/// The id the hold-out rule hashes: the Site tag, or players, date and time when there is none.
+std::string gameId(const chess::PgnGame& game);
+
 /// Counts of what a stream read and why games or positions were not used.
 struct SampleStats {
     std::int64_t gamesRead = 0;        ///< games returned by the PGN reader

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/human_trainer.h"
+#include "core/training/value_eval.h"
 
 #include "core/models/human_move_model.h"
 #include "core/training/distributed.h"
@@ -583,8 +584,17 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         const models::ModelConfig config = models::loadModelConfig(a);
         HumanMoveModel model(config);
         models::loadModelWeights(model, a);
+        models::ValueHead value = models::loadValueHead(a, config.dModel);
         const torch::Device device = models::chooseDevice();
         model->to(device);
+        std::optional<EloBaseline> baseline;
+        if (value) {
+            value->to(device);
+            value->eval();
+            auto fit = fitEloBaseline(pgnFiles, holdoutPermille, 20000);
+            if (!fit) return fit.error();
+            baseline = std::move(*fit);
+        }
         SampleStreamOptions so;
         so.files = pgnFiles;
         so.view = config.view;
@@ -597,6 +607,8 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         if (!stream.ok()) return stream.error();
         HumanEvaluation total;
         total.perProbe.resize(probes.size());
+        total.hasValue = bool(value);
+        if (baseline) total.eloBaseline = baseline->describe();
         std::vector<EncodedPosition> chunk;
         for (;;) {
             if (maxGames > 0 && stream.value()->stats().gamesUsed >= maxGames) break;
@@ -605,6 +617,7 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
             for (std::size_t i = 0; i < probes.size(); ++i)
                 total.perProbe[i].merge(
                     evaluatePositions(model, chunk, device, probes[i], i == 0 ? &total.maiaProtocol : nullptr));
+            if (value) total.value.merge(evaluateValuePositions(model, value, chunk, *baseline, device));
         }
         return total;
     } catch (const c10::Error& e) {

@@ -7,6 +7,7 @@
 #include "core/encoding/position_encoder.h"
 #include "core/models/model_config.h"
 #include "core/training/move_metrics.h"
+#include "core/training/value_metrics.h"
 
 #include <cstdint>
 #include <functional>
@@ -113,6 +114,11 @@ bool inMaiaProtocol(const encoding::EncodedPosition& e);
 struct HumanEvaluation {
     std::vector<MoveMetrics> perProbe;  ///< one per probe given, in order
     MoveMetrics maiaProtocol;           ///< the first probe, on the positions of inMaiaProtocol only
+    /// When the checkpoint has a value head: its calibration on the same games (recorded conditioning), beside the Elo
+    /// baseline fitted on the training split (`eloBaseline` describes the fit).
+    bool hasValue = false;
+    ValueMetrics value;
+    std::string eloBaseline;
 };
 Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,

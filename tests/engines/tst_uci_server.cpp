@@ -28,6 +28,7 @@ struct Seen {
     std::vector<std::string> fens;
     int loads = 0;
     std::vector<std::string> loadPaths;
+    std::vector<encoding::Conditioning> valueConds;
 };
 
 class FakeEvaluator : public encoding::Evaluator {
@@ -62,6 +63,15 @@ public:
             out.push_back(std::move(d));
         }
         return out;
+    }
+    bool hasValueHead() const override { return true; }
+    /// The side to move of any position: win 20 %, draw 10 %, loss 70 %.
+    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                      const std::vector<encoding::Conditioning>& conds,
+                                                      const std::vector<encoding::RecentMoves>& /*recent*/) override {
+        std::lock_guard lock(m_seen->mutex);
+        for (const auto& c : conds) m_seen->valueConds.push_back(c);
+        return std::vector<encoding::Wdl>(positions.size(), encoding::Wdl{0.2f, 0.1f, 0.7f});
     }
     std::string describe() const override { return "fake"; }
 
@@ -158,6 +168,7 @@ private Q_SLOTS:
     void badPositionRefusesToPlay();
     void modelLoadFailure();
     void humanTime();
+    void showWdl();
     void seedReproduces();
 };
 
@@ -465,6 +476,40 @@ void TstUciServer::humanTime() {
     QVERIFY(sumForced < sumObvious);
     QVERIFY(sumOpening < 0.5 * sumHard);
     QCOMPARE(play::humanThinkTimeMs({500, 0}, 30, hard, rng), std::int64_t(100));  // 0.5 s left: cap 100 ms floor
+}
+
+void TstUciServer::showWdl() {
+    Harness h;
+    h.send("setoption name MultiPV value 2");
+    h.go();
+    for (const auto& l : h.lines()) QVERIFY2(l.find(" wdl ") == std::string::npos, l.c_str());  // off by default
+    h.send("setoption name UCI_ShowWDL value true");
+    h.send("setoption name UCI_Elo value 1200");
+    h.send("setoption name OpponentElo value 1800");
+    h.send("position startpos moves e2e4");
+    h.go("go wtime 50000 btime 70000");
+    int withWdl = 0;
+    for (const auto& l : h.lines()) {
+        auto msg = parseUciLine(QString::fromStdString(l));
+        QVERIFY2(msg.ok(), l.c_str());
+        auto* info = std::get_if<UciInfo>(&msg.value());
+        if (!info || !info->multiPv) continue;
+        QVERIFY2(info->wdl.has_value(), l.c_str());
+        // The child is scored for the opponent (20/10/70) and flipped to the mover.
+        QCOMPARE(*info->wdl, (UciWdl{700, 100, 200}));
+        ++withWdl;
+    }
+    QCOMPARE(withWdl, 2);
+    // After Black's move, White (the 1800 opponent, 50 s on the clock) is to move in the child positions.
+    std::lock_guard lock(h.seen.mutex);
+    QVERIFY(h.seen.valueConds.size() >= 2);
+    const encoding::Conditioning& child = h.seen.valueConds.front();
+    QCOMPARE(child.moverElo, std::optional<int>(1800));
+    QCOMPARE(child.oppElo, std::optional<int>(1200));
+    QCOMPARE(child.moverClockS, std::optional<int>(50));
+    QCOMPARE(child.oppClockS, std::optional<int>(70));
+    QVERIFY(!h.waitFor("info string human 1200 vs 1800:", 0).empty());
+    QVERIFY(h.waitFor("info string human", 0).find("expected score 25.0%") != std::string::npos);
 }
 
 void TstUciServer::seedReproduces() {

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Torch-free: calibration of win/draw/loss predictions (the value head) against game results, beside the Elo
+// baseline (the expected score of the rating difference, with the draw rate of the training games at that level).
+
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kibitz::training {
+
+/// Game phase of a position, by ply: opening before ply 20, middlegame to ply 59, endgame from ply 60.
+enum class GamePhase { Opening, Middlegame, Endgame };
+GamePhase phaseOfPly(int ply);
+const char* phaseName(GamePhase phase);
+
+/// The Elo baseline: P(win) + P(draw)/2 = 1 / (1 + 10^((opp - mover) / 400)), P(draw) = the share of draws among
+/// training-split games whose mean rating is in the same 200-point band (the overall share where a band has fewer
+/// than 200 games).
+struct EloBaseline {
+    std::map<int, double> drawByBand;  ///< band (mean rating / 200) -> draw share
+    double drawOverall = 0.0;
+    std::int64_t games = 0;
+    encoding::Wdl predict(int moverElo, int oppElo) const;
+    /// "draw share 4.1 % over 20000 games; by band: 1000 2.9 %, ..."
+    std::string describe() const;
+};
+
+/// Fits the baseline on the first `maxGames` usable games of the training split (the hold-out rule of
+/// HumanSampleStream; tags only, fast). Errors name the file.
+Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int holdoutPermille, std::int64_t maxGames);
+
+/// Brier score (three-class: the sum over win, draw and loss of the squared error) and log-loss of win/draw/loss
+/// predictions, overall and per game phase, for the model and for the Elo baseline on the same positions.
+class ValueMetrics {
+public:
+    struct Score {
+        std::int64_t positions = 0;
+        double brier = 0.0;    ///< summed
+        double logloss = 0.0;  ///< summed, nats
+        void add(const encoding::Wdl& p, int outcome);
+        void merge(const Score& o);
+        double meanBrier() const { return positions ? brier / double(positions) : 0.0; }
+        double meanLogloss() const { return positions ? logloss / double(positions) : 0.0; }
+    };
+    /// One position: the model's and the baseline's predictions for the mover, the game's outcome for the mover
+    /// (0 win, 1 draw, 2 loss) and the ply.
+    void add(const encoding::Wdl& model, const encoding::Wdl& baseline, int outcome, int ply);
+    void merge(const ValueMetrics& other);
+    const Score& model() const { return m_model; }
+    const Score& baseline() const { return m_baseline; }
+    /// {"positions":N,"brier":B,"logloss":L,"baseline_elo":{"brier":..,"logloss":..},"by_phase":{"opening":{...}}}
+    std::string toJson() const;
+    /// "n 1000 brier 0.512 (Elo 0.560, ratio 0.914) logloss 0.870 (Elo 0.930)"
+    std::string summary() const;
+
+private:
+    Score m_model, m_baseline;
+    std::array<Score, 3> m_phaseModel{}, m_phaseBaseline{};
+};
+
+}  // namespace kibitz::training
