@@ -48,7 +48,10 @@ void printHelp() {
         "                    [, rating_sensitivity][, puzzle_solving][, value]}\n"
         "A model with a value head is also scored on the games' results: Brier score (three-class) and log-loss,\n"
         "overall and by phase (opening < ply 20 <= middlegame < ply 60 <= endgame), beside the Elo baseline (expected\n"
-        "score of the rating difference, draw share of training games at that level) on the same positions.\n"
+        "score of the rating difference, draw share of training games at that level) on the same positions, and where\n"
+        "the games carry [%%eval] annotations (Lichess's Stockfish) beside the engine baseline: a logistic "
+        "win/draw/loss\n"
+        "curve of the evaluation fitted on the training split.\n"
         "Every game evaluation also reports the same metrics under Maia's protocol (from ply 10 on, no position with\n"
         "under 30 s on the mover's clock), so the figure can be set beside Maia's.\n");
 }
@@ -139,6 +142,7 @@ int runEvalHuman(const std::vector<std::string>& argv) {
                 std::printf("value head (win/draw/loss vs result): %s\n  by phase:", v.summary().c_str());
             QJsonObject vj = QJsonDocument::fromJson(QByteArray::fromStdString(v.toJson())).object();
             vj[QStringLiteral("baseline_elo_fit")] = QString::fromStdString(r.value().eloBaseline);
+            vj[QStringLiteral("baseline_engine_fit")] = QString::fromStdString(r.value().engineBaseline);
             if (!args.has("json")) {
                 const QJsonObject phases = vj.value(QStringLiteral("by_phase")).toObject();
                 for (auto it = phases.begin(); it != phases.end(); ++it) {
@@ -148,7 +152,10 @@ int runEvalHuman(const std::vector<std::string>& argv) {
                         ph.value(QStringLiteral("brier")).toDouble(),
                         ph.value(QStringLiteral("baseline_elo")).toObject().value(QStringLiteral("brier")).toDouble());
                 }
-                std::printf("\n  Elo baseline: %s\n", r.value().eloBaseline.c_str());
+                std::printf("\n  Elo baseline: %s\n  engine baseline ([%%eval] of the games): %s\n",
+                            r.value().eloBaseline.c_str(),
+                            r.value().engineBaseline.empty() ? "none (no annotated training game)"
+                                                             : r.value().engineBaseline.c_str());
             }
             out[QStringLiteral("value")] = vj;
         }

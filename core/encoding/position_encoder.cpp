@@ -165,6 +165,7 @@ bool encodePosition(const Position& pos, const MoveList& legal, const Conditioni
 
     out.target = -1;
     out.outcome = -1;
+    out.engineCp = kNoEngineCp;
     out.numLegal = std::uint8_t(legal.size());
     for (int i = 0; i < legal.size(); ++i) {
         const Move m = legal[i];

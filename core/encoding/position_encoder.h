@@ -78,6 +78,9 @@ int staticExchange(const chess::Position& pos, chess::Move m);
 
 /// A position with its legal moves and conditioning, as small integers. Plain data, no allocation,
 /// so chunks of millions can be shuffled and copied cheaply. Backend-neutral (no torch).
+inline constexpr std::int16_t kNoEngineCp = -32768;
+inline constexpr int kEngineCpLimit = 2000;
+
 struct EncodedPosition {
     std::uint8_t numPieces = 0;
     std::uint8_t sideToMove = 0;  ///< actual side to move (0 White, 1 Black), in both views
@@ -91,6 +94,10 @@ struct EncodedPosition {
     /// The game's result for the side to move (0 win, 1 draw, 2 loss; -1 unknown): the value head's target. Set by
     /// whoever knows the game (training samples), not by encodePosition, which leaves it -1.
     std::int8_t outcome = -1;
+    /// An engine's evaluation of the position from the game's annotations ([%eval] after the previous move), for the
+    /// side to move, in centipawns clamped to +-kEngineCpLimit (a mate counts as the limit); kNoEngineCp when the
+    /// game has none there. Like `outcome`, set by the training samples, not by encodePosition.
+    std::int16_t engineCp = kNoEngineCp;
     std::array<std::uint16_t, kMaxPieceTokens> pieceCode{};
     /// Per legal move (in Position::legalMoves() order): bits 0..11 = token * 68 + destination square (view
     /// coordinates), bits 12..14 = promotion (0 none, 1 N, 2 B, 3 R, 4 Q).

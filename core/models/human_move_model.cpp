@@ -34,7 +34,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 void ModelBatch::to(const torch::Device& device) {
     if (device.is_cpu()) return;
     for (torch::Tensor* t : {&pieceCode, &meta, &condIdx, &condAlpha, &keyBias, &legalA, &legalB, &target, &outcome,
-                             &history, &moveFeat, &legalTok})
+                             &condScalars, &history, &moveFeat, &legalTok})
         if (t->defined()) *t = t->to(device, /*non_blocking=*/true);
 }
 
@@ -62,6 +62,8 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
     mb.legalB = torch::empty({b, l}, i64);
     mb.target = torch::empty({b}, i64);
     mb.outcome = torch::empty({b}, i64);
+    mb.condScalars = torch::empty({b, kCondScalars}, f32);
+    float* cs = mb.condScalars.data_ptr<float>();
     mb.moverElo.resize(b);
     mb.version = version;
     std::int64_t* hi = nullptr;
@@ -117,6 +119,8 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
             ca[i * encoding::kCondSlots + s] = toks[s].alpha;
         }
         mb.moverElo[i] = e.cond.moverElo.value_or(-1);
+        const auto scalars = condScalarsOf(c);
+        std::copy(scalars.begin(), scalars.end(), cs + std::int64_t(i) * kCondScalars);
 
         for (int j = 0; j < l; ++j) {
             if (j < e.numLegal) {
@@ -314,8 +318,9 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch, torch::Tensor
     auto h = m_finalNorm(x.slice(1, prefixTokens(m_config.version)));
     if (features) {
         auto mask = (batch.pieceCode != encoding::kPadPieceCode).to(h.dtype()).unsqueeze(-1);  // (B, P, 1)
-        auto mean = (h * mask).sum(1) / mask.sum(1).clamp_min(1.0);
-        *features = torch::cat({m_finalNorm(x.select(1, 0)), mean}, 1);
+        auto sum = (h * mask).sum(1);
+        auto mean = sum / mask.sum(1).clamp_min(1.0);
+        *features = torch::cat({m_finalNorm(x.select(1, 0)), mean, sum / 16.0, batch.condScalars}, 1);
     }
     auto out = linearNoBias(h, m_head->weight).reshape({b, p * encoding::kHeadOutputsPerToken});
     auto extra = torch::tensor({0.0f, kMaskValue}, out.options()).expand({b, 2});
@@ -331,8 +336,30 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch, torch::Tensor
     return logits;
 }
 
+std::array<float, kCondScalars> condScalarsOf(const encoding::Conditioning& c) {
+    std::array<float, kCondScalars> s{};
+    auto clock = [](int seconds) { return float(std::log1p(double(std::max(0, seconds))) / 6.0); };
+    if (c.moverElo) {
+        s[0] = float((*c.moverElo - 1500) / 500.0);
+        s[1] = 1.0f;
+    }
+    if (c.oppElo) {
+        s[2] = float((*c.oppElo - 1500) / 500.0);
+        s[3] = 1.0f;
+    }
+    if (c.moverElo && c.oppElo) s[4] = float((*c.moverElo - *c.oppElo) / 400.0);
+    if (c.moverClockS) {
+        s[5] = clock(*c.moverClockS);
+        s[6] = 1.0f;
+    }
+    if (c.oppClockS) s[7] = clock(*c.oppClockS);
+    if (c.moverClockS && c.oppClockS) s[8] = s[5] - s[7];
+    if (c.incrementS) s[9] = float(*c.incrementS / 10.0);
+    return s;
+}
+
 ValueHeadImpl::ValueHeadImpl(int dModel) {
-    m_in = register_module("hidden", torch::nn::Linear(2 * dModel, kValueHidden));
+    m_in = register_module("hidden", torch::nn::Linear(3 * dModel + kCondScalars, kValueHidden));
     m_out = register_module("out", torch::nn::Linear(kValueHidden, 3));
 }
 

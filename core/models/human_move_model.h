@@ -8,6 +8,7 @@
 
 #include <torch/torch.h>
 
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -25,6 +26,7 @@ struct ModelBatch {
     torch::Tensor legalB;     ///< (B, L) int64 promotion index, or the zero column
     torch::Tensor target;     ///< (B) int64 index of the played move in the legal list (-100 if unknown)
     torch::Tensor outcome;    ///< (B) int64 game result for the mover: 0 win, 1 draw, 2 loss (-100 if unknown)
+    torch::Tensor condScalars;  ///< (B, kCondScalars) float: the conditioning as numbers (see condScalarsOf)
     // Encoding v2 only (undefined for v1 batches):
     torch::Tensor history;   ///< (B, kHistoryPlies, 4) int64: from (64 = none), to (64), piece (0..6), captured (0..6)
     torch::Tensor moveFeat;  ///< (B, L, kMoveFeatureInputs) float indicators per legal move
@@ -35,6 +37,13 @@ struct ModelBatch {
     /// Moves the tensors to `device`.
     void to(const torch::Device& device);
 };
+
+/// The conditioning as plain numbers for the value head, which needs the rating difference and the clock balance
+/// exactly rather than through embeddings: (mover Elo - 1500) / 500 and a known flag, the same for the opponent, the
+/// difference / 400, log1p(mover clock s) / 6 and a known flag, log1p(opponent clock) / 6, their difference, and the
+/// increment / 10 (unknown values 0).
+inline constexpr int kCondScalars = 10;
+std::array<float, kCondScalars> condScalarsOf(const encoding::Conditioning& c);
 
 /// How conditioning is randomly hidden in training so the model also works without it.
 struct CondDropout {
@@ -82,8 +91,9 @@ public:
     explicit HumanMoveModelImpl(const ModelConfig& config);
     /// Logits over each position's legal moves, (B, L); padded entries are about -1e9.
     torch::Tensor forward(const ModelBatch& batch);
-    /// forward(), and in `features` (when not null) what the value head reads: (B, 2 d), the final-normed meta token
-    /// beside the mean of the final-normed piece tokens.
+    /// forward(), and in `features` (when not null) what the value head reads: (B, 3 d + kCondScalars), the
+    /// final-normed meta token, the mean and the sum / 16 of the final-normed piece tokens (the sum counts material),
+    /// and batch.condScalars.
     torch::Tensor forward(const ModelBatch& batch, torch::Tensor* features);
     const ModelConfig& config() const { return m_config; }
 
@@ -107,8 +117,8 @@ TORCH_MODULE(HumanMoveModel);
 inline constexpr int kValueHidden = 128;
 
 /// The value head: win/draw/loss logits for the side to move of a game between humans of the conditioned ratings and
-/// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`): Linear(2 d, 128), SiLU,
-/// Linear(128, 3). A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as they
+/// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`): Linear(3 d + kCondScalars, 128),
+/// SiLU, Linear(128, 3). A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as they
 /// are; checkpoints hold it under the archive key "value", bundles as tensors "value.*".
 class ValueHeadImpl : public torch::nn::Module {
 public:

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 namespace kibitz::training {
 
@@ -89,6 +90,15 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
                 out.back().outcome = std::int8_t(whiteOutcome < 0      ? -1
                                                  : stm == chess::White ? whiteOutcome
                                                                        : 2 - whiteOutcome);
+                if (ply > 0) {  // the evaluation written after the previous move is this position's, White's view
+                    const chess::PgnMove& prev = game.moves[ply - 1];
+                    std::optional<int> white;
+                    if (prev.evalMate)
+                        white = *prev.evalMate > 0 ? encoding::kEngineCpLimit : -encoding::kEngineCpLimit;
+                    else if (prev.evalCp)
+                        white = std::clamp(*prev.evalCp, -encoding::kEngineCpLimit, encoding::kEngineCpLimit);
+                    if (white) out.back().engineCp = std::int16_t(stm == chess::White ? *white : -*white);
+                }
                 ++stats.positions;
                 if (c.moverClockS) ++stats.positionsWithClock;
             } else {

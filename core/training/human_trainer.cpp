@@ -588,12 +588,15 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         const torch::Device device = models::chooseDevice();
         model->to(device);
         std::optional<EloBaseline> baseline;
+        std::optional<EngineBaseline> engine;
         if (value) {
             value->to(device);
             value->eval();
             auto fit = fitEloBaseline(pgnFiles, holdoutPermille, 20000);
             if (!fit) return fit.error();
             baseline = std::move(*fit);
+            // Games without [%eval] annotations give no engine baseline; that is not an error.
+            if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000)) engine = *e;
         }
         SampleStreamOptions so;
         so.files = pgnFiles;
@@ -609,6 +612,7 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         total.perProbe.resize(probes.size());
         total.hasValue = bool(value);
         if (baseline) total.eloBaseline = baseline->describe();
+        if (engine) total.engineBaseline = engine->describe();
         std::vector<EncodedPosition> chunk;
         for (;;) {
             if (maxGames > 0 && stream.value()->stats().gamesUsed >= maxGames) break;
@@ -617,7 +621,9 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
             for (std::size_t i = 0; i < probes.size(); ++i)
                 total.perProbe[i].merge(
                     evaluatePositions(model, chunk, device, probes[i], i == 0 ? &total.maiaProtocol : nullptr));
-            if (value) total.value.merge(evaluateValuePositions(model, value, chunk, *baseline, device));
+            if (value)
+                total.value.merge(
+                    evaluateValuePositions(model, value, chunk, *baseline, device, engine ? &*engine : nullptr));
         }
         return total;
     } catch (const c10::Error& e) {

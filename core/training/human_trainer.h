@@ -119,6 +119,7 @@ struct HumanEvaluation {
     bool hasValue = false;
     ValueMetrics value;
     std::string eloBaseline;
+    std::string engineBaseline;  ///< the engine baseline's fit, empty when no training game has [%eval] annotations
 };
 Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,

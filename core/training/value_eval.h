@@ -11,9 +11,10 @@
 namespace kibitz::training {
 
 /// Scores `value` (on `model`'s features) and the Elo baseline on the positions with a known outcome and both
-/// ratings (the others are skipped).
+/// ratings (the others are skipped), and the engine baseline (when given) where a position has an evaluation.
 ValueMetrics evaluateValuePositions(models::HumanMoveModel& model, models::ValueHead& value,
                                     const std::vector<encoding::EncodedPosition>& positions,
-                                    const EloBaseline& baseline, const torch::Device& device);
+                                    const EloBaseline& baseline, const torch::Device& device,
+                                    const EngineBaseline* engine = nullptr);
 
 }  // namespace kibitz::training

@@ -86,6 +86,95 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
     return b;
 }
 
+encoding::Wdl EngineBaseline::predict(int moverCp) const {
+    const double x = std::clamp(moverCp, -encoding::kEngineCpLimit, encoding::kEngineCpLimit);
+    auto s = [](double v) { return 1.0 / (1.0 + std::exp(-v)); };
+    constexpr double kFloor = 0.002;
+    double win = std::max(kFloor, s((x - a) / b));
+    double loss = std::max(kFloor, s((-x - a) / b));
+    double draw = std::max(kFloor, 1.0 - win - loss);
+    const double sum = win + draw + loss;
+    return {float(win / sum), float(draw / sum), float(loss / sum)};
+}
+
+std::string EngineBaseline::describe() const {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "P(win) = s((cp - %.0f) / %.0f), P(loss) = s((-cp - %.0f) / %.0f), fitted on %lld positions", a, b, a,
+                  b, static_cast<long long>(positions));
+    return buf;
+}
+
+Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, int holdoutPermille,
+                                         std::int64_t maxPositions, std::int64_t maxGames) {
+    // Counts per (centipawns, outcome): the likelihood of any (a, b) is then a sum over 4001 x 3 cells.
+    constexpr int kSpan = 2 * encoding::kEngineCpLimit + 1;
+    std::vector<std::array<std::int64_t, 3>> counts(kSpan, {0, 0, 0});
+    std::int64_t positions = 0, games = 0;
+    chess::PgnGame game;
+    for (const auto& file : files) {
+        if (positions >= maxPositions || games >= maxGames) break;
+        auto reader = chess::PgnReader::open(file);
+        if (!reader) return reader.error();
+        while (positions < maxPositions && games < maxGames && (*reader)->next(game)) {
+            if (!unusableReason(game).empty() || isHeldOut(gameId(game), holdoutPermille)) continue;
+            const int white = game.result == "1-0" ? 0 : game.result == "0-1" ? 2 : game.result == "1/2-1/2" ? 1 : -1;
+            if (white < 0) continue;
+            ++games;
+            for (std::size_t ply = 1; ply < game.moves.size(); ++ply) {  // the same rule as the training samples
+                const chess::PgnMove& prev = game.moves[ply - 1];
+                std::optional<int> cp;
+                if (prev.evalMate)
+                    cp = *prev.evalMate > 0 ? encoding::kEngineCpLimit : -encoding::kEngineCpLimit;
+                else if (prev.evalCp)
+                    cp = std::clamp(*prev.evalCp, -encoding::kEngineCpLimit, encoding::kEngineCpLimit);
+                if (!cp) continue;
+                const bool whiteToMove = ply % 2 == 0;
+                const int mover = whiteToMove ? *cp : -*cp;
+                const int outcome = whiteToMove ? white : 2 - white;
+                ++counts[std::size_t(mover + encoding::kEngineCpLimit)][std::size_t(outcome)];
+                ++positions;
+            }
+        }
+        if (!(*reader)->ioError().empty()) return makeError(ErrorCode::Io, file + ": " + (*reader)->ioError());
+    }
+    if (positions == 0)
+        return makeError(ErrorCode::InvalidInput, "no training-split position carries an engine evaluation ([%eval])");
+    auto logLikelihood = [&](double a, double b) {
+        EngineBaseline m{a, b, 0};
+        double ll = 0.0;
+        for (int i = 0; i < kSpan; ++i) {
+            const auto& c = counts[std::size_t(i)];
+            if (c[0] + c[1] + c[2] == 0) continue;
+            const encoding::Wdl w = m.predict(i - encoding::kEngineCpLimit);
+            ll += double(c[0]) * std::log(w.win) + double(c[1]) * std::log(w.draw) + double(c[2]) * std::log(w.loss);
+        }
+        return ll;
+    };
+    // Coarse grid, then two finer ones around the best point.
+    EngineBaseline best{0.0, 100.0, positions};
+    double bestLl = -1e300;
+    double stepA = 20.0, stepB = 20.0, loA = 0.0, hiA = 600.0, loB = 20.0, hiB = 1200.0;
+    for (int round = 0; round < 3; ++round) {
+        for (double a = loA; a <= hiA + 1e-9; a += stepA)
+            for (double b = loB; b <= hiB + 1e-9; b += stepB) {
+                const double ll = logLikelihood(a, b);
+                if (ll > bestLl) {
+                    bestLl = ll;
+                    best.a = a;
+                    best.b = b;
+                }
+            }
+        loA = std::max(0.0, best.a - stepA);
+        hiA = best.a + stepA;
+        loB = std::max(5.0, best.b - stepB);
+        hiB = best.b + stepB;
+        stepA /= 5.0;
+        stepB /= 5.0;
+    }
+    return best;
+}
+
 void ValueMetrics::Score::add(const encoding::Wdl& p, int outcome) {
     const double q[3] = {p.win, p.draw, p.loss};
     double brierSum = 0.0;
@@ -104,54 +193,77 @@ void ValueMetrics::Score::merge(const Score& o) {
     logloss += o.logloss;
 }
 
-void ValueMetrics::add(const encoding::Wdl& model, const encoding::Wdl& baseline, int outcome, int ply) {
+void ValueMetrics::add(const encoding::Wdl& model, const encoding::Wdl& baseline, int outcome, int ply,
+                       const std::optional<encoding::Wdl>& engine) {
     if (outcome < 0 || outcome > 2) return;
     const auto phase = std::size_t(phaseOfPly(ply));
     m_model.add(model, outcome);
     m_baseline.add(baseline, outcome);
     m_phaseModel[phase].add(model, outcome);
     m_phaseBaseline[phase].add(baseline, outcome);
+    if (engine) {
+        m_engine.add(*engine, outcome);
+        m_engineModel.add(model, outcome);
+        m_phaseEngine[phase].add(*engine, outcome);
+        m_phaseEngineModel[phase].add(model, outcome);
+    }
 }
 
 void ValueMetrics::merge(const ValueMetrics& other) {
     m_model.merge(other.m_model);
     m_baseline.merge(other.m_baseline);
+    m_engine.merge(other.m_engine);
+    m_engineModel.merge(other.m_engineModel);
     for (std::size_t i = 0; i < 3; ++i) {
         m_phaseModel[i].merge(other.m_phaseModel[i]);
         m_phaseBaseline[i].merge(other.m_phaseBaseline[i]);
+        m_phaseEngine[i].merge(other.m_phaseEngine[i]);
+        m_phaseEngineModel[i].merge(other.m_phaseEngineModel[i]);
     }
 }
 
 namespace {
 
-std::string scoreJson(const ValueMetrics::Score& m, const ValueMetrics::Score& b) {
-    char buf[256];
-    std::snprintf(
-        buf, sizeof buf,
-        "{\"positions\":%lld,\"brier\":%.5f,\"logloss\":%.5f,\"baseline_elo\":{\"brier\":%.5f,\"logloss\":%.5f}",
-        static_cast<long long>(m.positions), m.meanBrier(), m.meanLogloss(), b.meanBrier(), b.meanLogloss());
+std::string scoreJson(const ValueMetrics::Score& m, const ValueMetrics::Score& b, const ValueMetrics::Score& e,
+                      const ValueMetrics::Score& em) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "{\"positions\":%lld,\"brier\":%.5f,\"logloss\":%.5f,\"baseline_elo\":{\"brier\":%.5f,"
+                  "\"logloss\":%.5f},\"baseline_engine\":{\"positions\":%lld,\"brier\":%.5f,\"logloss\":%.5f,"
+                  "\"model_brier\":%.5f,\"model_logloss\":%.5f}",
+                  static_cast<long long>(m.positions), m.meanBrier(), m.meanLogloss(), b.meanBrier(), b.meanLogloss(),
+                  static_cast<long long>(e.positions), e.meanBrier(), e.meanLogloss(), em.meanBrier(),
+                  em.meanLogloss());
     return buf;
 }
 
 }  // namespace
 
 std::string ValueMetrics::toJson() const {
-    std::string out = scoreJson(m_model, m_baseline) + ",\"by_phase\":{";
+    std::string out = scoreJson(m_model, m_baseline, m_engine, m_engineModel) + ",\"by_phase\":{";
     for (std::size_t i = 0; i < 3; ++i) {
         if (i) out += ',';
-        out +=
-            std::string("\"") + phaseName(GamePhase(i)) + "\":" + scoreJson(m_phaseModel[i], m_phaseBaseline[i]) + "}";
+        out += std::string("\"") + phaseName(GamePhase(i)) +
+               "\":" + scoreJson(m_phaseModel[i], m_phaseBaseline[i], m_phaseEngine[i], m_phaseEngineModel[i]) + "}";
     }
     return out + "}}";
 }
 
 std::string ValueMetrics::summary() const {
-    char buf[192];
+    char buf[320];
     std::snprintf(buf, sizeof buf, "n %lld brier %.4f (Elo %.4f, ratio %.3f) logloss %.4f (Elo %.4f)",
                   static_cast<long long>(m_model.positions), m_model.meanBrier(), m_baseline.meanBrier(),
                   m_baseline.meanBrier() > 0 ? m_model.meanBrier() / m_baseline.meanBrier() : 0.0,
                   m_model.meanLogloss(), m_baseline.meanLogloss());
-    return buf;
+    std::string out = buf;
+    if (m_engine.positions > 0) {
+        std::snprintf(buf, sizeof buf,
+                      "; with engine evals: n %lld brier %.4f (engine %.4f) logloss %.4f (engine %.4f)",
+                      static_cast<long long>(m_engine.positions), m_engineModel.meanBrier(), m_engine.meanBrier(),
+                      m_engineModel.meanLogloss(), m_engine.meanLogloss());
+        out += buf;
+    }
+    return out;
 }
 
 }  // namespace kibitz::training

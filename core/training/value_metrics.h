@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,23 @@ struct EloBaseline {
 /// HumanSampleStream; tags only, fast). Errors name the file.
 Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int holdoutPermille, std::int64_t maxGames);
 
+/// The engine baseline: win/draw/loss from an engine's evaluation x (centipawns for the mover, from the games'
+/// [%eval] annotations: Lichess's Stockfish) in the shape of Stockfish's own WDL model, P(win) = s((x - a) / b),
+/// P(loss) = s((-x - a) / b), P(draw) the rest (s the logistic), with a >= 0 and b fitted by maximum likelihood on
+/// training-split positions that carry an evaluation.
+struct EngineBaseline {
+    double a = 0.0;
+    double b = 100.0;
+    std::int64_t positions = 0;  ///< positions the fit used
+    encoding::Wdl predict(int moverCp) const;
+    std::string describe() const;
+};
+
+/// Fits the engine baseline on positions of training-split games with [%eval] annotations (at most `maxPositions`,
+/// reading at most `maxGames` usable games). Errors name the file; no annotated position is InvalidInput.
+Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, int holdoutPermille,
+                                         std::int64_t maxPositions, std::int64_t maxGames);
+
 /// Brier score (three-class: the sum over win, draw and loss of the squared error) and log-loss of win/draw/loss
 /// predictions, overall and per game phase, for the model and for the Elo baseline on the same positions.
 class ValueMetrics {
@@ -48,20 +66,25 @@ public:
         double meanBrier() const { return positions ? brier / double(positions) : 0.0; }
         double meanLogloss() const { return positions ? logloss / double(positions) : 0.0; }
     };
-    /// One position: the model's and the baseline's predictions for the mover, the game's outcome for the mover
-    /// (0 win, 1 draw, 2 loss) and the ply.
-    void add(const encoding::Wdl& model, const encoding::Wdl& baseline, int outcome, int ply);
+    /// One position: the model's and the Elo baseline's predictions for the mover, the engine baseline's where the
+    /// position has an evaluation, the game's outcome for the mover (0 win, 1 draw, 2 loss) and the ply.
+    void add(const encoding::Wdl& model, const encoding::Wdl& baseline, int outcome, int ply,
+             const std::optional<encoding::Wdl>& engine = std::nullopt);
     void merge(const ValueMetrics& other);
     const Score& model() const { return m_model; }
     const Score& baseline() const { return m_baseline; }
-    /// {"positions":N,"brier":B,"logloss":L,"baseline_elo":{"brier":..,"logloss":..},"by_phase":{"opening":{...}}}
+    /// On the positions with an engine evaluation: the engine baseline, and the model on the same positions.
+    const Score& engine() const { return m_engine; }
+    const Score& modelWhereEngine() const { return m_engineModel; }
+    /// {"positions":N,"brier":B,"logloss":L,"baseline_elo":{"brier":..,"logloss":..},"baseline_engine":{"positions":n,
+    /// "brier":..,"logloss":..,"model_brier":..,"model_logloss":..},"by_phase":{"opening":{...}, ...}}
     std::string toJson() const;
     /// "n 1000 brier 0.512 (Elo 0.560, ratio 0.914) logloss 0.870 (Elo 0.930)"
     std::string summary() const;
 
 private:
-    Score m_model, m_baseline;
-    std::array<Score, 3> m_phaseModel{}, m_phaseBaseline{};
+    Score m_model, m_baseline, m_engine, m_engineModel;
+    std::array<Score, 3> m_phaseModel{}, m_phaseBaseline{}, m_phaseEngine{}, m_phaseEngineModel{};
 };
 
 }  // namespace kibitz::training

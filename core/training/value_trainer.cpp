@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace kibitz::training {
 
@@ -18,7 +19,7 @@ using models::ValueHead;
 
 ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
                                     const std::vector<EncodedPosition>& positions, const EloBaseline& baseline,
-                                    const torch::Device& device) {
+                                    const torch::Device& device, const EngineBaseline* engine) {
     ValueMetrics metrics;
     constexpr std::size_t kBatch = 256;
     torch::InferenceMode guard;
@@ -34,7 +35,9 @@ ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
         for (std::size_t i = 0; i < batch.size(); ++i) {
             const EncodedPosition& e = *batch[i];
             const encoding::Wdl w{p[3 * i], p[3 * i + 1], p[3 * i + 2]};
-            metrics.add(w, baseline.predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome, e.ply);
+            std::optional<encoding::Wdl> eng;
+            if (engine && e.engineCp != encoding::kNoEngineCp) eng = engine->predict(e.engineCp);
+            metrics.add(w, baseline.predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome, e.ply, eng);
         }
         batch.clear();
     };

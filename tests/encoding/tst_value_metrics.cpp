@@ -21,6 +21,7 @@ private Q_SLOTS:
     void eloBaselineFormula();
     void eloBaselineFit();
     void outcomesOfTrainingPositions();
+    void engineEvaluations();
 };
 
 void TstValueMetrics::brierAndLoglossByHand() {
@@ -99,6 +100,47 @@ void TstValueMetrics::outcomesOfTrainingPositions() {
         ++checked;
     }
     QCOMPARE(checked, 20);
+}
+
+void TstValueMetrics::engineEvaluations() {
+    // The sample's first game: "1. c4 { [%eval 0.2] } 1... e6 { [%eval 0.2] } 2. Nc3 { [%eval 0.05] } ...": the
+    // position before 1... e6 is +0.2 for White, so -20 for Black to move; before 2. Nc3 +20; before 2... d5 Black's
+    // -5.
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    chess::PgnGame game;
+    QVERIFY((*reader)->next(game));
+    QCOMPARE(QString::fromStdString(game.moves[0].san), QStringLiteral("c4"));
+    std::vector<encoding::EncodedPosition> out;
+    SampleStats stats;
+    gameToPositions(game, encoding::BoardView::Mover, out, stats, 2);
+    QCOMPARE(out[0].engineCp, encoding::kNoEngineCp);  // nothing was written before the first move
+    QCOMPARE(int(out[1].engineCp), -20);
+    QCOMPARE(int(out[2].engineCp), 20);
+    QCOMPARE(int(out[3].engineCp), -5);
+    // Its last move "45... Qg1+ { [%eval #-7] }": Black mates, but no position follows it. The one before:
+    // 45. Qd4 { [%eval #-8] } makes 45... Qg1+ a position where Black (to move) mates: +limit.
+    QCOMPARE(int(out.back().engineCp), encoding::kEngineCpLimit);
+
+    auto fit = fitEngineBaseline({KIBITZ_TEST_DATA_DIR "/games_sample.pgn"}, 0, 1000000, 1000000);
+    QVERIFY2(fit.ok(), fit.ok() ? "" : fit.error().message.c_str());
+    QVERIFY(fit->positions > 1000);
+    QVERIFY(fit->a >= 0.0 && fit->b > 0.0);
+    const auto up = fit->predict(400), even = fit->predict(0), down = fit->predict(-400);
+    QVERIFY(up.win > even.win && even.win > down.win);
+    QVERIFY(std::abs(even.win - even.loss) < 1e-6);  // the shape is symmetric
+    QVERIFY(std::abs(up.win + up.draw + up.loss - 1.0f) < 1e-6);
+    // A fit can only be as good as its data allows, but it must beat a coin on its own positions: scored by hand.
+    ValueMetrics m;
+    for (const auto& e : out)
+        if (e.engineCp != encoding::kNoEngineCp)
+            m.add({1.0f / 3, 1.0f / 3, 1.0f / 3}, {1.0f / 3, 1.0f / 3, 1.0f / 3}, e.outcome, e.ply,
+                  fit->predict(e.engineCp));
+    QVERIFY(m.engine().positions > 50);
+    QVERIFY(m.engine().meanLogloss() < std::log(3.0));
+    QCOMPARE(m.modelWhereEngine().positions, m.engine().positions);
+    QVERIFY(QString::fromStdString(m.toJson()).contains(QStringLiteral("\"baseline_engine\":{\"positions\":")));
+    // No annotations at all: a clear error, not a fit.
+    QVERIFY(!fitEngineBaseline({KIBITZ_TEST_DATA_DIR "/games_sample.pgn"}, 1000, 100, 100).ok());
 }
 
 QTEST_GUILESS_MAIN(TstValueMetrics)
