@@ -13,6 +13,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
+#include <QProgressBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -120,12 +121,23 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
            "against the engine's best move (moves outside the engine lines count as at least as bad "
            "as its worst line)"));
 
+    // The value head's evaluation: what a game between the two chosen ratings is expected to give from here.
+    m_humanEval = new QProgressBar;
+    m_humanEval->setRange(0, 1000);
+    m_humanEval->setTextVisible(true);
+    m_humanEval->setFormat(tr("Human evaluation: needs a model with a value head"));
+    m_humanEval->setValue(500);
+    m_humanEval->setToolTip(
+        tr("The human model's value head: White's expected score (win + half a draw) in a game between players of the "
+           "chosen ratings and clocks from this position. The filled part is White's share."));
+
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_table);
     splitter->addWidget(m_chartView);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(players);
     layout->addWidget(splitter, 1);
+    layout->addWidget(m_humanEval);
     layout->addWidget(m_riskLabel);
     layout->addWidget(m_status);
 
@@ -191,9 +203,32 @@ void AnalysisPanel::setPosition(const chess::Position& pos, const encoding::Rece
     m_model->clear();
     m_humanMoves.clear();
     m_engineEvals.clear();
+    if (m_position.countLegalMoves() == 0 && m_humanWdlWhite) {
+        // The game is over: the result is known, whoever plays. (Until a model has answered once, nothing is shown.)
+        const bool whiteMated = m_position.inCheck() && m_position.sideToMove() == chess::White;
+        const bool blackMated = m_position.inCheck() && m_position.sideToMove() == chess::Black;
+        m_humanWdlWhite = whiteMated   ? encoding::Wdl{0, 0, 1}
+                          : blackMated ? encoding::Wdl{1, 0, 0}
+                                       : encoding::Wdl{0, 1, 0};
+        m_humanWhiteScore = m_humanWdlWhite->score();
+        m_humanEval->setValue(int(std::lround(1000.0 * *m_humanWhiteScore)));
+        m_humanEval->setFormat(humanEvalText());
+    }
     updateBlunderRisk();
     Q_EMIT arrowsChanged({});
     scheduleAnalysis();
+}
+
+QString AnalysisPanel::humanEvalText() const {
+    if (!m_humanWdlWhite) return tr("Human evaluation: needs a model with a value head");
+    const encoding::Wdl& w = *m_humanWdlWhite;
+    return tr("At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)")
+        .arg(m_whiteElo->value())
+        .arg(m_blackElo->value())
+        .arg(100.0 * w.score(), 0, 'f', 0)
+        .arg(100.0 * w.win, 0, 'f', 0)
+        .arg(100.0 * w.draw, 0, 'f', 0)
+        .arg(100.0 * w.loss, 0, 'f', 0);
 }
 
 encoding::Conditioning AnalysisPanel::conditioning() const {
@@ -262,6 +297,18 @@ void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
     m_lastLatencyMs = result.milliseconds;
     m_model->setMoves(m_position, result.moves);
     m_humanMoves = result.moves;
+    if (result.value) {
+        const bool white = m_position.sideToMove() == chess::White;
+        const encoding::Wdl& v = *result.value;
+        m_humanWdlWhite = white ? v : encoding::Wdl{v.loss, v.draw, v.win};
+        m_humanWhiteScore = m_humanWdlWhite->score();
+        m_humanEval->setValue(int(std::lround(1000.0 * *m_humanWhiteScore)));
+    } else {
+        m_humanWdlWhite.reset();
+        m_humanWhiteScore.reset();
+        m_humanEval->setValue(500);
+    }
+    m_humanEval->setFormat(humanEvalText());
     updateBlunderRisk();
     updateChart(result);
     emitArrows();

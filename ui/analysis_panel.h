@@ -17,6 +17,7 @@ class QCheckBox;
 class QChart;
 class QChartView;
 class QLabel;
+class QProgressBar;
 class QSlider;
 class QSpinBox;
 class QTableView;
@@ -60,6 +61,11 @@ public:
     const std::optional<evaluation::BlunderRisk>& blunderRisk() const { return m_risk; }
     /// The blunder-risk line as shown under the table.
     QString blunderRiskText() const;
+    /// The value head's expected score for White in a game between the two chosen ratings (and clocks) from here,
+    /// or nothing while unknown (no model result yet, or a model without a value head).
+    std::optional<double> humanWhiteScore() const { return m_humanWhiteScore; }
+    /// The human-evaluation line as shown ("At 1200 vs 1200, White scores 38% from here ...").
+    QString humanEvalText() const;
 
 Q_SIGNALS:
     /// Arrows for the current top-k moves (empty while nothing is known).
@@ -109,6 +115,9 @@ private:
     QChartView* m_chartView = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_riskLabel = nullptr;
+    QProgressBar* m_humanEval = nullptr;
+    std::optional<double> m_humanWhiteScore;
+    std::optional<encoding::Wdl> m_humanWdlWhite;     // win/draw/loss for White
     std::vector<encoding::MoveProb> m_humanMoves;     // the current position's distribution
     std::vector<evaluation::MoveEval> m_engineEvals;  // the current position's engine lines, side to move's view
     std::optional<evaluation::BlunderRisk> m_risk;

@@ -69,11 +69,14 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
     m_humanSeries->setName(tr("Human probability of the move played (%)"));
     m_evalSeries = new QLineSeries;
     m_evalSeries->setName(tr("Eval after the move (pawns, White)"));
+    m_humanValueSeries = new QLineSeries;
+    m_humanValueSeries->setName(tr("Human expectation for White (%)"));
     m_marker = new QScatterSeries;
     m_marker->setName(tr("Current move"));
     m_marker->setMarkerSize(10);
     m_chart->addSeries(m_humanSeries);
     m_chart->addSeries(m_evalSeries);
+    m_chart->addSeries(m_humanValueSeries);
     m_chart->addSeries(m_marker);
     m_axisX = new QValueAxis;
     m_axisX->setLabelFormat(QStringLiteral("%d"));
@@ -88,7 +91,8 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisProb, Qt::AlignLeft);
     m_chart->addAxis(m_axisEval, Qt::AlignRight);
-    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_humanSeries), static_cast<QAbstractSeries*>(m_marker)}) {
+    for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_humanSeries), static_cast<QAbstractSeries*>(m_marker),
+                               static_cast<QAbstractSeries*>(m_humanValueSeries)}) {
         s->attachAxis(m_axisX);
         s->attachAxis(m_axisProb);
     }
@@ -258,6 +262,7 @@ void ReviewPanel::onStopped(const QString& text) {
 void ReviewPanel::clearResults() {
     m_humanSeries->clear();
     m_evalSeries->clear();
+    m_humanValueSeries->clear();
     m_marker->clear();
     m_table->clear();
     m_progress->setRange(0, 1);
@@ -268,6 +273,7 @@ void ReviewPanel::clearResults() {
 void ReviewPanel::showReview() {
     QList<QPointF> human;
     QList<QPointF> evals;
+    QList<QPointF> humanValue;
     QList<QTreeWidgetItem*> rows;
     auto start = chess::Position::fromFen(m_review->startFen);
     const int firstMove = start ? start->fullmoveNumber() : 1;
@@ -276,6 +282,7 @@ void ReviewPanel::showReview() {
         const int ply = p.ply + 1;
         if (p.humanProb) human.append(QPointF(ply, 100.0 * *p.humanProb));
         if (p.after) evals.append(QPointF(ply, evalPawns(*p.after, p.mover)));
+        if (p.humanWhiteScore) humanValue.append(QPointF(p.ply, 100.0 * *p.humanWhiteScore));  // before the move
         auto* item = new QTreeWidgetItem;
         item->setText(PlyColumn, QString::number(ply));
         item->setData(PlyColumn, Qt::UserRole, ply);
@@ -297,6 +304,8 @@ void ReviewPanel::showReview() {
     // One replace() per series rather than a signal per point.
     m_humanSeries->replace(human);
     m_evalSeries->replace(evals);
+    m_humanValueSeries->replace(humanValue);
+    m_humanValueSeries->setVisible(!humanValue.isEmpty());
     m_table->addTopLevelItems(rows);
     m_axisX->setRange(0, std::max<qsizetype>(1, m_review->plies.size()));
     updateMarker();

@@ -102,6 +102,7 @@ private:
     QChartView* m_chartView = nullptr;
     QLineSeries* m_humanSeries = nullptr;
     QLineSeries* m_evalSeries = nullptr;
+    QLineSeries* m_humanValueSeries = nullptr;  // the value head's expectation for White before each move
     QScatterSeries* m_marker = nullptr;
     QValueAxis* m_axisX = nullptr;
     QValueAxis* m_axisProb = nullptr;

@@ -32,7 +32,8 @@ void printHelp() {
         "  --no-engine      no engine evals\n"
         "  --json           one JSON object: {white, black, plies: [{ply, san, uci, human_prob, eval_before_cp,\n"
         "                   mate_before, eval_after_cp, mate_after, loss_cp, ...}]}; evals from White's view,\n"
-        "                   eval_*_cp null for mates; loss_cp from the mover's view, a mate counting 100000 cp\n");
+        "                   eval_*_cp null for mates; loss_cp from the mover's view, a mate counting 100000 cp;\n"
+        "                   human_white_score: the value head's expected score for White before the move)\n");
 }
 
 QString scoreText(const std::optional<engines::UciScore>& s, chess::Color mover) {

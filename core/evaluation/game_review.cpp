@@ -86,6 +86,17 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
             if (!dists)
                 return makeError(dists.error().code,
                                  "human model at ply " + std::to_string(first + 1) + ": " + dists.error().message);
+            if (human->hasValueHead()) {
+                auto values = human->valueEstimates(batchPos, batchCond, batchRecent);
+                if (!values)
+                    return makeError(
+                        values.error().code,
+                        "human model (value head) at ply " + std::to_string(first + 1) + ": " + values.error().message);
+                for (std::size_t i = first; i < last; ++i) {
+                    const double s = (*values)[i - first].score();
+                    review.plies[i].humanWhiteScore = review.plies[i].mover == chess::White ? s : 1.0 - s;
+                }
+            }
             for (std::size_t i = first; i < last; ++i) {
                 const auto& dist = (*dists)[i - first];
                 PlyReview& r = review.plies[i];
@@ -175,6 +186,7 @@ QJsonObject reviewToJson(const GameReview& review) {
         o[QStringLiteral("opp_elo")] = optionalInt(r.conditioning.oppElo);
         o[QStringLiteral("clock")] = optionalInt(r.conditioning.moverClockS);
         o[QStringLiteral("human_prob")] = r.humanProb ? QJsonValue(*r.humanProb) : QJsonValue(QJsonValue::Null);
+        if (r.humanWhiteScore) o[QStringLiteral("human_white_score")] = *r.humanWhiteScore;
         o[QStringLiteral("human_rank")] = r.humanProb ? QJsonValue(r.humanRank) : QJsonValue(QJsonValue::Null);
         o[QStringLiteral("human_best_uci")] =
             r.humanBest ? QJsonValue(QString::fromStdString(chess::toUci(r.humanBest))) : QJsonValue(QJsonValue::Null);

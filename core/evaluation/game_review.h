@@ -33,6 +33,9 @@ struct PlyReview {
     int humanRank = 0;                ///< 1-based rank of the move played in the human distribution (0: no model)
     chess::Move humanBest;            ///< the move the model found most likely
     double humanBestProb = 0.0;
+    /// The value head's expected score for White (win + draw / 2) before the move, in a game between these ratings
+    /// and clocks; empty without a model or when it has no value head.
+    std::optional<double> humanWhiteScore;
 
     // Engine (empty when no engine was used).
     std::optional<engines::UciScore> before;  ///< best score in the position before the move

@@ -23,6 +23,11 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
     if (!dist) return dist.error();
     if (dist.value().size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
     result.moves = std::move(dist.value().front());
+    if (evaluator.hasValueHead()) {
+        auto v = evaluator.valueEstimates({request.position}, {request.conditioning}, {request.recent});
+        if (!v) return v.error();
+        result.value = v->front();
+    }
     if (request.withEloSweep) {
         result.sweepElos = eloSweepLevels();
         std::vector<chess::Position> positions(result.sweepElos.size(), request.position);

@@ -33,6 +33,9 @@ struct AnalysisResult {
     /// same order as `moves`. Empty when not requested.
     std::vector<int> sweepElos;
     std::vector<std::vector<float>> sweepProbs;  ///< [level][move index in `moves`]
+    /// The value head's win/draw/loss for the side to move (a game between humans of the request's conditioning);
+    /// empty when the model has none.
+    std::optional<encoding::Wdl> value;
     double milliseconds = 0.0;
 };
 

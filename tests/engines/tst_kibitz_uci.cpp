@@ -65,6 +65,7 @@ void TstKibitzUci::handshakeAndOptions() {
 void TstKibitzUci::searchOnTheClock() {
     QVERIFY(m_kibitz->setOption(QStringLiteral("MultiPV"), QStringLiteral("3")).ok());
     QVERIFY(m_kibitz->setOption(QStringLiteral("Temperature"), QStringLiteral("0")).ok());
+    QVERIFY(m_kibitz->setOption(QStringLiteral("UCI_ShowWDL"), QStringLiteral("true")).ok());
     QSignalSpy infos(m_kibitz.get(), &UciEngine::infoReceived);
     QSignalSpy best(m_kibitz.get(), &UciEngine::bestMove);
     QSignalSpy errors(m_kibitz.get(), &UciEngine::error);
@@ -81,6 +82,10 @@ void TstKibitzUci::searchOnTheClock() {
         slots.push_back(*info.multiPv);
         QVERIFY(info.score && !info.score->isMate());
         cps.push_back(info.score->value);
+        // The shipped model has a value head: every line has a wdl; after the mate it is a sure win.
+        QVERIFY(info.wdl.has_value());
+        QCOMPARE(info.wdl->win + info.wdl->draw + info.wdl->loss, 1000);
+        if (info.pv.first() == QStringLiteral("h5f7")) QCOMPARE(*info.wdl, (UciWdl{1000, 0, 0}));
     }
     QCOMPARE(slots, (std::vector<int>{1, 2, 3}));
     QVERIFY(std::is_sorted(cps.rbegin(), cps.rend()));  // likeliest first

@@ -6,7 +6,10 @@
 #include "core/evaluation/game_review.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
+
+#include <cmath>
 
 using namespace kibitz;
 using engines::UciScore;
@@ -156,6 +159,27 @@ private Q_SLOTS:
             QCOMPARE(r2->whitePlayedLike.moves + r2->blackPlayedLike.moves, 40);
             QVERIFY(r2->whitePlayedLike.low <= r2->whitePlayedLike.estimate);
             QVERIFY(reviewToJson(*r2).contains(QStringLiteral("white_played_like")));
+        }
+
+        {
+            // A model with a value head: the side to move's expected score is 0.6 + 0.1 / 2 = 0.65 wherever it is
+            // asked, so White's is 0.65 before White's moves and 0.35 before Black's.
+            struct ValueFake : FakeEvaluator {
+                bool hasValueHead() const override { return true; }
+                Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                                  const std::vector<encoding::Conditioning>&,
+                                                                  const std::vector<encoding::RecentMoves>&) override {
+                    return std::vector<encoding::Wdl>(positions.size(), encoding::Wdl{0.6f, 0.1f, 0.3f});
+                }
+            } hv;
+            auto rv = evaluation::reviewGame(game, &hv, nullptr, opt, CancelToken(), {});
+            QVERIFY(rv.ok());
+            for (const auto& p : rv->plies) {
+                QVERIFY(p.humanWhiteScore.has_value());
+                QVERIFY(std::abs(*p.humanWhiteScore - (p.mover == chess::White ? 0.65 : 0.35)) < 1e-6);
+            }
+            QVERIFY(QJsonDocument(reviewToJson(*rv)).toJson().contains("human_white_score"));
+            QVERIFY(!r->plies.front().humanWhiteScore.has_value());  // the plain fake has no value head
         }
 
         chess::Position pos;

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The analysis panel's human evaluation (issue 12 item 2): the value head's expected score, turned to White's side,
+// follows the rating controls, is exact when the game is over, and says so when the model has no value head.
+#include "core/chess/notation.h"
+#include "core/encoding/evaluator.h"
+#include "ui/analysis_panel.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <memory>
+
+using namespace kibitz;
+
+namespace {
+
+/// Uniform move probabilities; with a value head: the side to move wins 60 %, draws 10 %, loses 30 %, shifted by
+/// (mover Elo - opponent Elo) / 4000 from loss to win so the rating controls visibly move it.
+class ValueFake : public encoding::Evaluator {
+public:
+    explicit ValueFake(bool withValue) : m_withValue(withValue) {}
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning&) override {
+        const auto legal = pos.legalMoves();
+        if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
+        std::vector<encoding::MoveProb> out;
+        for (const auto& m : legal) out.push_back({m, 1.0f / float(legal.size())});
+        return out;
+    }
+    bool hasValueHead() const override { return m_withValue; }
+    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                      const std::vector<encoding::Conditioning>& conds,
+                                                      const std::vector<encoding::RecentMoves>& recent) override {
+        if (!m_withValue) return Evaluator::valueEstimates(positions, conds, recent);
+        std::vector<encoding::Wdl> out;
+        for (const auto& c : conds) {
+            const float shift = float(c.moverElo.value_or(0) - c.oppElo.value_or(0)) / 4000.0f;
+            out.push_back({0.6f + shift, 0.1f, 0.3f - shift});
+        }
+        return out;
+    }
+    std::string describe() const override { return "value fake"; }
+
+private:
+    bool m_withValue;
+};
+
+jobs::EvaluatorFactory factory(bool withValue) {
+    return [withValue]() -> Result<std::unique_ptr<encoding::Evaluator>> {
+        return std::unique_ptr<encoding::Evaluator>(new ValueFake(withValue));
+    };
+}
+
+}  // namespace
+
+class TstAnalysisPanelValue : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void followsControlsAndSide();
+    void exactWhenGameIsOver();
+    void modelWithoutValueHead();
+};
+
+void TstAnalysisPanelValue::followsControlsAndSide() {
+    ui::AnalysisPanel panel;
+    QSignalSpy updated(&panel, &ui::AnalysisPanel::analysisUpdated);
+    panel.setControls(1500, 1500, -1, -1, 0);
+    panel.setEvaluatorFactory(factory(true));
+    chess::Position pos;
+    panel.setPosition(pos);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.humanWhiteScore().has_value(), 5000);
+    // White to move: 0.6 + 0.1 / 2.
+    QVERIFY(std::abs(*panel.humanWhiteScore() - 0.65) < 1e-5);
+    QVERIFY2(panel.humanEvalText().startsWith(QStringLiteral("At 1500 vs 1500, White scores 65% from here")),
+             qPrintable(panel.humanEvalText()));
+    // Black to move: the panel turns Black's 65 % into White's 35 %.
+    encoding::RecentMoves recent;
+    const auto e4 = *chess::parseUci(pos, "e2e4");
+    recent.push(pos, e4);
+    pos.makeMove(e4);
+    updated.clear();
+    panel.setPosition(pos, recent);
+    QVERIFY(updated.wait(5000));
+    QVERIFY(std::abs(*panel.humanWhiteScore() - 0.35) < 1e-5);
+    // The sliders: Black 400 above White moves 0.1 more to Black.
+    updated.clear();
+    panel.setControls(1300, 1700, -1, -1, 0);
+    panel.setPosition(pos, recent);
+    QVERIFY(updated.wait(5000));
+    QVERIFY2(std::abs(*panel.humanWhiteScore() - 0.25) < 1e-5, qPrintable(panel.humanEvalText()));
+    QVERIFY(panel.humanEvalText().startsWith(QStringLiteral("At 1300 vs 1700, White scores 25%")));
+}
+
+void TstAnalysisPanelValue::exactWhenGameIsOver() {
+    ui::AnalysisPanel panel;
+    panel.setEvaluatorFactory(factory(true));
+    panel.setPosition(chess::Position());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.humanWhiteScore().has_value(), 5000);
+    // Fool's mate: White is mated.
+    auto mated = chess::Position::fromFen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    panel.setPosition(*mated);
+    QCOMPARE(*panel.humanWhiteScore(), 0.0);
+    auto stalemate = chess::Position::fromFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    panel.setPosition(*stalemate);
+    QCOMPARE(*panel.humanWhiteScore(), 0.5);
+}
+
+void TstAnalysisPanelValue::modelWithoutValueHead() {
+    ui::AnalysisPanel panel;
+    QSignalSpy updated(&panel, &ui::AnalysisPanel::analysisUpdated);
+    panel.setEvaluatorFactory(factory(false));
+    panel.setPosition(chess::Position());
+    QVERIFY(updated.wait(5000));
+    QVERIFY(!panel.humanWhiteScore().has_value());
+    QVERIFY(panel.humanEvalText().contains(QStringLiteral("value head")));
+}
+
+QTEST_MAIN(TstAnalysisPanelValue)
+#include "tst_analysis_panel_value.moc"
