@@ -17,15 +17,15 @@ namespace kibitz::models {
 /// A batch of encoded positions as tensors. Shapes: B positions, P piece tokens (max in batch), L legal moves
 /// (max in batch), T = 6 + P tokens.
 struct ModelBatch {
-    torch::Tensor pieceCode;  ///< (B, P) int64, kPadPieceCode for padding
-    torch::Tensor meta;       ///< (B, 3) int64: side to move, castling (0..15), ep file (0..8)
-    torch::Tensor condIdx;    ///< (B, 5, 2) int64 rows of the conditioning table (lo, hi)
-    torch::Tensor condAlpha;  ///< (B, 5) float weight of the lo row
-    torch::Tensor keyBias;    ///< (B, 1, 1, T) float: 0, or a large negative value for padded piece tokens
-    torch::Tensor legalA;     ///< (B, L) int64 index into the flattened head output (+2 extra columns)
-    torch::Tensor legalB;     ///< (B, L) int64 promotion index, or the zero column
-    torch::Tensor target;     ///< (B) int64 index of the played move in the legal list (-100 if unknown)
-    torch::Tensor outcome;    ///< (B) int64 game result for the mover: 0 win, 1 draw, 2 loss (-100 if unknown)
+    torch::Tensor pieceCode;    ///< (B, P) int64, kPadPieceCode for padding
+    torch::Tensor meta;         ///< (B, 3) int64: side to move, castling (0..15), ep file (0..8)
+    torch::Tensor condIdx;      ///< (B, 5, 2) int64 rows of the conditioning table (lo, hi)
+    torch::Tensor condAlpha;    ///< (B, 5) float weight of the lo row
+    torch::Tensor keyBias;      ///< (B, 1, 1, T) float: 0, or a large negative value for padded piece tokens
+    torch::Tensor legalA;       ///< (B, L) int64 index into the flattened head output (+2 extra columns)
+    torch::Tensor legalB;       ///< (B, L) int64 promotion index, or the zero column
+    torch::Tensor target;       ///< (B) int64 index of the played move in the legal list (-100 if unknown)
+    torch::Tensor outcome;      ///< (B) int64 game result for the mover: 0 win, 1 draw, 2 loss (-100 if unknown)
     torch::Tensor condScalars;  ///< (B, kCondScalars) float: the conditioning as numbers (see condScalarsOf)
     // Encoding v2 only (undefined for v1 batches):
     torch::Tensor history;   ///< (B, kHistoryPlies, 4) int64: from (64 = none), to (64), piece (0..6), captured (0..6)
@@ -118,8 +118,8 @@ inline constexpr int kValueHidden = 128;
 
 /// The value head: win/draw/loss logits for the side to move of a game between humans of the conditioned ratings and
 /// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`): Linear(3 d + kCondScalars, 128),
-/// SiLU, Linear(128, 3). A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as they
-/// are; checkpoints hold it under the archive key "value", bundles as tensors "value.*".
+/// SiLU, Linear(128, 3). A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as
+/// they are; checkpoints hold it under the archive key "value", bundles as tensors "value.*".
 class ValueHeadImpl : public torch::nn::Module {
 public:
     explicit ValueHeadImpl(int dModel);
