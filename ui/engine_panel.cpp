@@ -152,11 +152,15 @@ void EnginePanel::buildUi() {
     m_statusLabel->setWordWrap(true);
 
     m_evalBar = new EvalBar(this);
+    m_evalBar->setToolTip(tr("The engine's evaluation (White's expected score by Lichess's win-chance curve)"));
+    m_humanBar = new EvalBar(this);
+    m_humanBar->setToolTip(tr("Human evaluation: White's expected score between players of the chosen ratings"));
     auto* right = new QVBoxLayout;
     right->addLayout(header);
     right->addWidget(m_tabs, 1);
     right->addWidget(m_statusLabel);
     auto* outer = new QHBoxLayout(this);
+    outer->addWidget(m_humanBar);
     outer->addWidget(m_evalBar);
     outer->addLayout(right, 1);
 
@@ -165,7 +169,17 @@ void EnginePanel::buildUi() {
 
 void EnginePanel::setDebounceInterval(int ms) { m_debounce.setInterval(ms); }
 
-void EnginePanel::setFlipped(bool flipped) { m_evalBar->setFlipped(flipped); }
+void EnginePanel::setFlipped(bool flipped) {
+    m_evalBar->setFlipped(flipped);
+    m_humanBar->setFlipped(flipped);
+}
+
+void EnginePanel::setHumanExpectation(std::optional<double> whiteScore, const QString& tooltip) {
+    m_humanBar->setExpectation(whiteScore);
+    m_humanBar->setToolTip(tooltip.isEmpty()
+                               ? tr("Human evaluation: White's expected score between players of the chosen ratings")
+                               : tooltip);
+}
 
 void EnginePanel::setPosition(const chess::Position& pos) { setPosition(QString::fromStdString(pos.fen())); }
 

@@ -81,6 +81,11 @@ public:
     /// The engine client, for wiring and tests; it lives as long as the panel.
     engines::UciEngine* engine() const { return m_engine; }
     EvalBar* evalBar() const { return m_evalBar; }
+    /// The human bar beside the engine's: the human model's expected score for White (value head), set by the owner
+    /// from the analysis panel (setHumanExpectation).
+    EvalBar* humanBar() const { return m_humanBar; }
+    /// White's expected score in a game between the chosen ratings from here, or nothing to clear the human bar.
+    void setHumanExpectation(std::optional<double> whiteScore, const QString& tooltip = {});
     /// Text of the depth and speed labels and of the status line, for tests and accessibility.
     QString depthText() const;
     QString speedText() const;
@@ -138,6 +143,7 @@ private:
     QLabel* m_speedLabel = nullptr;
     QLabel* m_statusLabel = nullptr;
     EvalBar* m_evalBar = nullptr;
+    EvalBar* m_humanBar = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTreeWidget* m_lineView = nullptr;
     QPlainTextEdit* m_log = nullptr;

@@ -3,6 +3,7 @@
 
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace kibitz::ui {
@@ -13,8 +14,17 @@ EvalBar::EvalBar(QWidget* parent) : QWidget(parent) {
 }
 
 void EvalBar::setScore(std::optional<engines::UciScore> whiteScore) {
-    if (m_score == whiteScore) return;
+    if (m_score == whiteScore && !m_expectation) return;
     m_score = whiteScore;
+    m_expectation.reset();
+    update();
+}
+
+void EvalBar::setExpectation(std::optional<double> whiteScore) {
+    if (whiteScore) whiteScore = std::clamp(*whiteScore, 0.0, 1.0);
+    if (m_expectation == whiteScore && !m_score) return;
+    m_expectation = whiteScore;
+    m_score.reset();
     update();
 }
 
@@ -32,7 +42,10 @@ double EvalBar::whiteExpectation(const engines::UciScore& s) {
     return (winChance + 1.0) / 2.0;
 }
 
-double EvalBar::whiteFraction() const { return m_score ? whiteExpectation(*m_score) : 0.5; }
+double EvalBar::whiteFraction() const {
+    if (m_expectation) return *m_expectation;
+    return m_score ? whiteExpectation(*m_score) : 0.5;
+}
 
 QString EvalBar::formatScore(const engines::UciScore& s) {
     if (s.isMate()) {
@@ -42,7 +55,10 @@ QString EvalBar::formatScore(const engines::UciScore& s) {
     return (s.value > 0 ? QStringLiteral("+") : QString()) + QString::number(pawns, 'f', 2);
 }
 
-QString EvalBar::text() const { return m_score ? formatScore(*m_score) : QString(); }
+QString EvalBar::text() const {
+    if (m_expectation) return QStringLiteral("%1%").arg(std::lround(100.0 * *m_expectation));
+    return m_score ? formatScore(*m_score) : QString();
+}
 
 void EvalBar::paintEvent(QPaintEvent*) {
     QPainter p(this);
@@ -54,10 +70,11 @@ void EvalBar::paintEvent(QPaintEvent*) {
     // White fills from the bottom unless the board is flipped.
     const QRectF whiteRect = m_flipped ? QRectF(r.left(), r.top(), r.width(), whiteHeight)
                                        : QRectF(r.left(), r.bottom() - whiteHeight, r.width(), whiteHeight);
-    p.fillRect(whiteRect, m_score ? white : QColor(0x90, 0x90, 0x90));
+    const bool shown = m_score || m_expectation;
+    p.fillRect(whiteRect, shown ? white : QColor(0x90, 0x90, 0x90));
     p.setPen(QColor(0x80, 0x80, 0x80));
     p.drawLine(QPointF(r.left(), r.center().y()), QPointF(r.right(), r.center().y()));
-    if (!m_score) return;
+    if (!shown) return;
     QFont f = font();
     f.setPointSizeF(std::max(6.0, f.pointSizeF() * 0.75));
     p.setFont(f);

@@ -18,6 +18,10 @@ public:
 
     /// Sets the score from White's point of view; an empty optional clears the bar (engine off).
     void setScore(std::optional<engines::UciScore> whiteScore);
+    /// Expectation mode (the human model's value head): White's expected score in [0, 1] drawn directly and written
+    /// as a percentage ("62%"); an empty optional clears the bar. Replaces any engine score.
+    void setExpectation(std::optional<double> whiteScore);
+    std::optional<double> expectation() const { return m_expectation; }
     std::optional<engines::UciScore> score() const { return m_score; }
     /// White's share of the bar in [0, 1]: 0.5 for equal, 1 when White mates.
     double whiteFraction() const;
@@ -41,6 +45,7 @@ protected:
 
 private:
     std::optional<engines::UciScore> m_score;
+    std::optional<double> m_expectation;
     bool m_flipped = false;
 };
 

@@ -162,6 +162,9 @@ void MainWindow::createDocks() {
     connect(m_analysis, &ui::AnalysisPanel::modelStatusChanged, this,
             [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
+    // The human bar beside the engine's follows the analysis panel (value head, at the chosen ratings).
+    connect(m_analysis, &ui::AnalysisPanel::analysisUpdated, this,
+            [this] { m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText()); });
 
     // Game review (bottom) and the move-sorting trainer (beside the engine). The sorting position goes to the
     // board directly, not into the game, so the human and engine panels do not give the answer away.

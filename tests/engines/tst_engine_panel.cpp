@@ -57,9 +57,36 @@ private Q_SLOTS:
     void crashingEngineGivesUp();
     void missingEngine();
     void destroyLeavesNoOrphan();
+    void humanBarBesideEngineBar();
 };
 
 void TstEnginePanel::initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+void TstEnginePanel::humanBarBesideEngineBar() {
+    EnginePanel panel;
+    QVERIFY(panel.humanBar() && panel.humanBar() != panel.evalBar());
+    QVERIFY(!panel.humanBar()->expectation());
+    QCOMPARE(panel.humanBar()->text(), QString());
+    panel.setHumanExpectation(0.384, QStringLiteral("At 1200 vs 1200, White scores 38%"));
+    QCOMPARE(panel.humanBar()->whiteFraction(), 0.384);
+    QCOMPARE(panel.humanBar()->text(), QStringLiteral("38%"));
+    QCOMPARE(panel.humanBar()->toolTip(), QStringLiteral("At 1200 vs 1200, White scores 38%"));
+    QCOMPARE(panel.evalBar()->text(), QString());  // the engine's bar is separate
+    panel.setFlipped(true);
+    QVERIFY(panel.humanBar()->isFlipped() && panel.evalBar()->isFlipped());
+    // An engine score replaces an expectation on the same bar, and back.
+    EvalBar bar;
+    bar.setExpectation(0.7);
+    bar.setScore(kibitz::engines::UciScore{kibitz::engines::UciScore::Kind::Centipawns, 0,
+                                           kibitz::engines::UciScore::Bound::Exact});
+    QVERIFY(!bar.expectation());
+    QCOMPARE(bar.whiteFraction(), 0.5);
+    bar.setExpectation(1.4);  // clamped
+    QCOMPARE(bar.whiteFraction(), 1.0);
+    QCOMPARE(bar.text(), QStringLiteral("100%"));
+    panel.setHumanExpectation(std::nullopt);
+    QCOMPARE(panel.humanBar()->text(), QString());
+}
 
 void TstEnginePanel::init() { qunsetenv("KIBITZ_FAKE_MODE"); }
 
