@@ -213,6 +213,7 @@ void AnalysisPanel::setPosition(const chess::Position& pos, const encoding::Rece
         m_humanWhiteScore = m_humanWdlWhite->score();
         m_humanEval->setValue(int(std::lround(1000.0 * *m_humanWhiteScore)));
         m_humanEval->setFormat(humanEvalText());
+        Q_EMIT humanEvaluationChanged();
     }
     updateBlunderRisk();
     Q_EMIT arrowsChanged({});
@@ -309,6 +310,7 @@ void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
         m_humanEval->setValue(500);
     }
     m_humanEval->setFormat(humanEvalText());
+    Q_EMIT humanEvaluationChanged();
     updateBlunderRisk();
     updateChart(result);
     emitArrows();

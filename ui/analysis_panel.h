@@ -79,6 +79,8 @@ Q_SIGNALS:
     void modelStatusChanged(const QString& text);
     /// The blunder risk was recomputed (or cleared).
     void blunderRiskChanged();
+    /// humanWhiteScore()/humanEvalText() changed: a new result, or a finished game's exact result.
+    void humanEvaluationChanged();
 
 private:
     void scheduleAnalysis();

@@ -163,7 +163,7 @@ void MainWindow::createDocks() {
             [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
     // The human bar beside the engine's follows the analysis panel (value head, at the chosen ratings).
-    connect(m_analysis, &ui::AnalysisPanel::analysisUpdated, this,
+    connect(m_analysis, &ui::AnalysisPanel::humanEvaluationChanged, this,
             [this] { m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText()); });
 
     // Game review (bottom) and the move-sorting trainer (beside the engine). The sorting position goes to the

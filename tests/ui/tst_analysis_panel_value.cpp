@@ -96,10 +96,12 @@ void TstAnalysisPanelValue::exactWhenGameIsOver() {
     panel.setEvaluatorFactory(factory(true));
     panel.setPosition(chess::Position());
     QTRY_VERIFY_WITH_TIMEOUT(panel.humanWhiteScore().has_value(), 5000);
-    // Fool's mate: White is mated.
+    // Fool's mate: White is mated. The change is announced (the human bar beside the engine's listens).
+    QSignalSpy changed(&panel, &ui::AnalysisPanel::humanEvaluationChanged);
     auto mated = chess::Position::fromFen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     panel.setPosition(*mated);
     QCOMPARE(*panel.humanWhiteScore(), 0.0);
+    QCOMPARE(changed.count(), 1);
     auto stalemate = chess::Position::fromFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     panel.setPosition(*stalemate);
     QCOMPARE(*panel.humanWhiteScore(), 0.5);
