@@ -6,6 +6,7 @@
 #   format  clang-format-14 check of every tracked .h/.cpp (scripts/format.sh --check)
 #   ci      preset `ci` (Release, -Werror, all layers), then ctest: every test except label `slow`
 #   asan    preset `asan` (ASan+UBSan, no torch, no GUI), then ctest -L fast
+#   tsan    preset `tsan` (ThreadSanitizer; only the plain C++ threaded code's tests), then ctest -L threads
 #   fuzz    preset `fuzz` (clang libFuzzer): scripts/fuzz.sh --replay, a fixed seed and input count per target
 #           (~30 s each) rather than a time budget; explore longer with scripts/fuzz.sh --seconds N
 #
@@ -109,6 +110,14 @@ stage_asan() {
     run_ctest asan
 }
 
+stage_tsan() {
+    if ! "$ROOT/scripts/setup.sh" --no-deps tsan; then
+        FAILED=$((FAILED + 1))
+        return 1
+    fi
+    run_ctest tsan
+}
+
 stage_fuzz() {
     local log="$ROOT/build/fuzz.log" rc line
     "$ROOT/scripts/fuzz.sh" --replay 2>&1 | tee "$log"
@@ -132,7 +141,7 @@ if ! "$ROOT/scripts/setup.sh" --deps-only; then
 fi
 
 status=0
-for s in format ci asan fuzz; do
+for s in format ci asan tsan fuzz; do
     if wanted "$s"; then
         stage "$s" "stage_$s" || status=1
     fi
