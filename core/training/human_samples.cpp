@@ -61,12 +61,21 @@ std::string unusableReason(const chess::PgnGame& game) {
     return {};
 }
 
+int whiteOutcome(const chess::PgnGame& game) {
+    return game.result == "1-0" ? 0 : game.result == "0-1" ? 2 : game.result == "1/2-1/2" ? 1 : -1;
+}
+
+std::optional<int> annotatedEngineCp(const chess::PgnMove& move) {
+    if (move.evalMate) return *move.evalMate > 0 ? encoding::kEngineCpLimit : -encoding::kEngineCpLimit;
+    if (move.evalCp) return std::clamp(*move.evalCp, -encoding::kEngineCpLimit, encoding::kEngineCpLimit);
+    return std::nullopt;
+}
+
 void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<EncodedPosition>& out,
                      SampleStats& stats, int version, const PositionKeep& keep, std::uint64_t keepSeed) {
     // The one conditioning rule (core/encoding/game_conditioning.h), as evaluation, review and the GUI use it.
     const std::vector<encoding::Conditioning> conds = encoding::plyConditionings(game);
-    // The result for White (0 win, 1 draw, 2 loss), flipped for Black below; unknown for "*".
-    const int whiteOutcome = game.result == "1-0" ? 0 : game.result == "0-1" ? 2 : game.result == "1/2-1/2" ? 1 : -1;
+    const int white = whiteOutcome(game);  // flipped for Black below
     chess::Position pos;
     encoding::RecentMoves recent;
     for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
@@ -87,18 +96,10 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
             out.emplace_back();
             if (encoding::encodePosition(pos, legal, c, view, pm.move, out.back(), version, &recent) &&
                 out.back().target >= 0) {
-                out.back().outcome = std::int8_t(whiteOutcome < 0      ? -1
-                                                 : stm == chess::White ? whiteOutcome
-                                                                       : 2 - whiteOutcome);
-                if (ply > 0) {  // the evaluation written after the previous move is this position's, White's view
-                    const chess::PgnMove& prev = game.moves[ply - 1];
-                    std::optional<int> white;
-                    if (prev.evalMate)
-                        white = *prev.evalMate > 0 ? encoding::kEngineCpLimit : -encoding::kEngineCpLimit;
-                    else if (prev.evalCp)
-                        white = std::clamp(*prev.evalCp, -encoding::kEngineCpLimit, encoding::kEngineCpLimit);
-                    if (white) out.back().engineCp = std::int16_t(stm == chess::White ? *white : -*white);
-                }
+                out.back().outcome = std::int8_t(white < 0 ? -1 : stm == chess::White ? white : 2 - white);
+                // The evaluation written after the previous move is this position's.
+                if (const auto cp = ply > 0 ? annotatedEngineCp(game.moves[ply - 1]) : std::nullopt)
+                    out.back().engineCp = std::int16_t(stm == chess::White ? *cp : -*cp);
                 ++stats.positions;
                 if (c.moverClockS) ++stats.positionsWithClock;
             } else {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <unordered_map>
@@ -26,6 +27,13 @@ bool isHeldOut(const std::string& gameId, int permille);
 
 /// The id the hold-out rule hashes: the Site tag, or players, date and time when there is none.
 std::string gameId(const chess::PgnGame& game);
+
+/// The game's result for White as a value-head class: 0 win, 1 draw, 2 loss; -1 for "*" or anything else.
+int whiteOutcome(const chess::PgnGame& game);
+
+/// The engine evaluation a game records for the position after `move` ([%eval] in its comment), White's view, in
+/// centipawns clamped to +-encoding::kEngineCpLimit (a mate counts as the limit); nothing when it has none.
+std::optional<int> annotatedEngineCp(const chess::PgnMove& move);
 
 /// Counts of what a stream read and why games or positions were not used.
 struct SampleStats {

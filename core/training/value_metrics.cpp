@@ -64,8 +64,9 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
         (*reader)->setTagsOnly(true);
         while (games < maxGames && (*reader)->next(game)) {
             if (!unusableReason(game).empty() || isHeldOut(gameId(game), holdoutPermille)) continue;
-            const bool draw = game.result == "1/2-1/2";
-            if (!draw && game.result != "1-0" && game.result != "0-1") continue;
+            const int outcome = whiteOutcome(game);
+            if (outcome < 0) continue;
+            const bool draw = outcome == 1;
             const int mean =
                 (*encoding::parseEloTag(game.tag("WhiteElo")) + *encoding::parseEloTag(game.tag("BlackElo"))) / 2;
             auto& b = bands[mean / 200];
@@ -118,16 +119,11 @@ Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, 
         if (!reader) return reader.error();
         while (positions < maxPositions && games < maxGames && (*reader)->next(game)) {
             if (!unusableReason(game).empty() || isHeldOut(gameId(game), holdoutPermille)) continue;
-            const int white = game.result == "1-0" ? 0 : game.result == "0-1" ? 2 : game.result == "1/2-1/2" ? 1 : -1;
+            const int white = whiteOutcome(game);
             if (white < 0) continue;
             ++games;
             for (std::size_t ply = 1; ply < game.moves.size(); ++ply) {  // the same rule as the training samples
-                const chess::PgnMove& prev = game.moves[ply - 1];
-                std::optional<int> cp;
-                if (prev.evalMate)
-                    cp = *prev.evalMate > 0 ? encoding::kEngineCpLimit : -encoding::kEngineCpLimit;
-                else if (prev.evalCp)
-                    cp = std::clamp(*prev.evalCp, -encoding::kEngineCpLimit, encoding::kEngineCpLimit);
+                const std::optional<int> cp = annotatedEngineCp(game.moves[ply - 1]);
                 if (!cp) continue;
                 const bool whiteToMove = ply % 2 == 0;
                 const int mover = whiteToMove ? *cp : -*cp;
