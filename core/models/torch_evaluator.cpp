@@ -68,25 +68,43 @@ Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistrib
     return moveDistributionsWithHistory(positions, conds, {});
 }
 
-Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistributionsWithHistory(
-    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
-    const std::vector<encoding::RecentMoves>& recent) {
+namespace {
+
+/// Encodes positions for one forward pass (the legal lists are kept for reading the output). Errors name the
+/// position; `what` names the call.
+Status encodeAll(const ModelConfig& config, const std::vector<chess::Position>& positions,
+                 const std::vector<encoding::Conditioning>& conds, const std::vector<encoding::RecentMoves>& recent,
+                 const char* what, std::vector<encoding::EncodedPosition>& enc, std::vector<chess::MoveList>& legal,
+                 std::vector<const encoding::EncodedPosition*>& ptrs) {
     if (positions.size() != conds.size() || (!recent.empty() && recent.size() != positions.size()))
         return makeError(ErrorCode::InvalidInput,
-                         "moveDistributions: positions, conditionings and move histories differ in count");
-    std::vector<encoding::EncodedPosition> enc(positions.size());
-    std::vector<chess::MoveList> legal(positions.size());
-    std::vector<const encoding::EncodedPosition*> ptrs;
+                         std::string(what) + ": positions, conditionings and move histories differ in count");
+    enc.resize(positions.size());
+    legal.resize(positions.size());
+    ptrs.clear();
     for (std::size_t i = 0; i < positions.size(); ++i) {
         legal[i] = positions[i].legalMoves();
         if (legal[i].empty())
             return makeError(ErrorCode::InvalidInput,
                              "position " + std::to_string(i + 1) + " has no legal move (" + positions[i].fen() + ")");
-        if (!encoding::encodePosition(positions[i], legal[i], conds[i], config().view, chess::Move::none(), enc[i],
-                                      config().version, recent.empty() ? nullptr : &recent[i]))
+        if (!encoding::encodePosition(positions[i], legal[i], conds[i], config.view, chess::Move::none(), enc[i],
+                                      config.version, recent.empty() ? nullptr : &recent[i]))
             return makeError(ErrorCode::InvalidInput, "position cannot be encoded: " + positions[i].fen());
         ptrs.push_back(&enc[i]);
     }
+    return {};
+}
+
+}  // namespace
+
+Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistributionsWithHistory(
+    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+    const std::vector<encoding::RecentMoves>& recent) {
+    std::vector<encoding::EncodedPosition> enc;
+    std::vector<chess::MoveList> legal;
+    std::vector<const encoding::EncodedPosition*> ptrs;
+    if (auto st = encodeAll(config(), positions, conds, recent, "moveDistributions", enc, legal, ptrs); !st)
+        return st.error();
     try {
         torch::InferenceMode guard;
         ModelBatch batch = makeBatch(ptrs);
@@ -113,23 +131,12 @@ Result<std::vector<encoding::Wdl>> TorchEvaluator::valueEstimates(const std::vec
                                                                   const std::vector<encoding::Conditioning>& conds,
                                                                   const std::vector<encoding::RecentMoves>& recent) {
     if (!m_impl->value) return makeError(ErrorCode::Unsupported, m_impl->source + ": this model has no value head");
-    if (positions.size() != conds.size() || (!recent.empty() && recent.size() != positions.size()))
-        return makeError(ErrorCode::InvalidInput,
-                         "valueEstimates: positions, conditionings and move histories differ in count");
-    if (positions.empty()) return std::vector<encoding::Wdl>{};
-    std::vector<encoding::EncodedPosition> enc(positions.size());
+    std::vector<encoding::EncodedPosition> enc;
+    std::vector<chess::MoveList> legal;
     std::vector<const encoding::EncodedPosition*> ptrs;
-    for (std::size_t i = 0; i < positions.size(); ++i) {
-        const chess::MoveList legal = positions[i].legalMoves();
-        if (legal.empty())
-            return makeError(ErrorCode::InvalidInput, "position " + std::to_string(i + 1) +
-                                                          " has no legal move: the game is over (" +
-                                                          positions[i].fen() + ")");
-        if (!encoding::encodePosition(positions[i], legal, conds[i], config().view, chess::Move::none(), enc[i],
-                                      config().version, recent.empty() ? nullptr : &recent[i]))
-            return makeError(ErrorCode::InvalidInput, "position cannot be encoded: " + positions[i].fen());
-        ptrs.push_back(&enc[i]);
-    }
+    if (auto st = encodeAll(config(), positions, conds, recent, "valueEstimates", enc, legal, ptrs); !st)
+        return st.error();
+    if (positions.empty()) return std::vector<encoding::Wdl>{};
     try {
         torch::InferenceMode guard;
         ModelBatch batch = makeBatch(ptrs);
