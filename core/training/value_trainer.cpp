@@ -103,15 +103,19 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
         if (!baseline) return baseline.error();
         say("Elo baseline: " + baseline->describe());
 
+        auto streamOptions = [&](Split split) {
+            SampleStreamOptions so;
+            so.files = o.pgnFiles;
+            so.view = config.view;
+            so.encodingVersion = config.version;
+            so.split = split;
+            so.holdoutPermille = o.holdoutPermille;
+            return so;
+        };
         // Validation positions: spread over many held-out games (every 4th position).
         std::vector<EncodedPosition> validation;
         {
-            SampleStreamOptions vo;
-            vo.files = o.pgnFiles;
-            vo.view = config.view;
-            vo.encodingVersion = config.version;
-            vo.split = Split::Validation;
-            vo.holdoutPermille = o.holdoutPermille;
+            SampleStreamOptions vo = streamOptions(Split::Validation);
             vo.chunkGames = 200;
             vo.shuffle = false;
             auto vs = HumanSampleStream::open(vo);
@@ -134,13 +138,8 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
             return m;
         };
 
-        SampleStreamOptions so;
-        so.files = o.pgnFiles;
-        so.view = config.view;
-        so.encodingVersion = config.version;
-        so.split = Split::Train;
-        so.holdoutPermille = o.holdoutPermille;
-        so.seed = o.seed;
+        SampleStreamOptions so = streamOptions(Split::Train);
+        so.seed = o.seed;  // the data order; the validation stream keeps the default, so its positions do not move
         auto stream = HumanSampleStream::open(so);
         if (!stream) return stream.error();
 
