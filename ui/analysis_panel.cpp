@@ -207,17 +207,21 @@ void AnalysisPanel::setPosition(const chess::Position& pos, const encoding::Rece
         // The game is over: the result is known, whoever plays. (Until a model has answered once, nothing is shown.)
         const bool whiteMated = m_position.inCheck() && m_position.sideToMove() == chess::White;
         const bool blackMated = m_position.inCheck() && m_position.sideToMove() == chess::Black;
-        m_humanWdlWhite = whiteMated   ? encoding::Wdl{0, 0, 1}
-                          : blackMated ? encoding::Wdl{1, 0, 0}
-                                       : encoding::Wdl{0, 1, 0};
-        m_humanWhiteScore = m_humanWdlWhite->score();
-        m_humanEval->setValue(int(std::lround(1000.0 * *m_humanWhiteScore)));
-        m_humanEval->setFormat(humanEvalText());
-        Q_EMIT humanEvaluationChanged();
+        showHumanEvaluation(whiteMated   ? encoding::Wdl{0, 0, 1}
+                            : blackMated ? encoding::Wdl{1, 0, 0}
+                                         : encoding::Wdl{0, 1, 0});
     }
     updateBlunderRisk();
     Q_EMIT arrowsChanged({});
     scheduleAnalysis();
+}
+
+void AnalysisPanel::showHumanEvaluation(const std::optional<encoding::Wdl>& white) {
+    m_humanWdlWhite = white;
+    m_humanWhiteScore = white ? std::optional<double>(white->score()) : std::nullopt;
+    m_humanEval->setValue(m_humanWhiteScore ? int(std::lround(1000.0 * *m_humanWhiteScore)) : 500);
+    m_humanEval->setFormat(humanEvalText());
+    Q_EMIT humanEvaluationChanged();
 }
 
 QString AnalysisPanel::humanEvalText() const {
@@ -298,19 +302,10 @@ void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
     m_lastLatencyMs = result.milliseconds;
     m_model->setMoves(m_position, result.moves);
     m_humanMoves = result.moves;
-    if (result.value) {
-        const bool white = m_position.sideToMove() == chess::White;
-        const encoding::Wdl& v = *result.value;
-        m_humanWdlWhite = white ? v : encoding::Wdl{v.loss, v.draw, v.win};
-        m_humanWhiteScore = m_humanWdlWhite->score();
-        m_humanEval->setValue(int(std::lround(1000.0 * *m_humanWhiteScore)));
-    } else {
-        m_humanWdlWhite.reset();
-        m_humanWhiteScore.reset();
-        m_humanEval->setValue(500);
-    }
-    m_humanEval->setFormat(humanEvalText());
-    Q_EMIT humanEvaluationChanged();
+    std::optional<encoding::Wdl> white;
+    if (const auto& v = result.value)  // the value is the side to move's
+        white = m_position.sideToMove() == chess::White ? *v : encoding::Wdl{v->loss, v->draw, v->win};
+    showHumanEvaluation(white);
     updateBlunderRisk();
     updateChart(result);
     emitArrows();

@@ -86,6 +86,8 @@ private:
     void scheduleAnalysis();
     void runAnalysis();
     void onAnalysed(const jobs::AnalysisResult& result);
+    /// Sets the human evaluation (White's win/draw/loss, or nothing) on the bar and announces it.
+    void showHumanEvaluation(const std::optional<encoding::Wdl>& white);
     void updateLabels();
     void updateChart(const jobs::AnalysisResult& result);
     void emitArrows();
