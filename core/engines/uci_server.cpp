@@ -494,9 +494,10 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         std::vector<std::optional<encoding::Wdl>> wdl(static_cast<std::size_t>(lines));
         std::optional<encoding::Wdl> root;
         if (j.showWdl && m_evaluator && m_evaluator->hasValueHead()) {
-            std::vector<chess::Position> children;
-            std::vector<encoding::Conditioning> conds;
-            std::vector<encoding::RecentMoves> recents;
+            // One forward pass: the root first (its expected score for the info string), then the children.
+            std::vector<chess::Position> children{j.position.snapshot()};
+            std::vector<encoding::Conditioning> conds{j.cond};
+            std::vector<encoding::RecentMoves> recents{j.recent};
             std::vector<int> slot;
             for (int k = 0; k < lines; ++k) {
                 chess::Position child = j.position.snapshot();
@@ -513,12 +514,14 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
                 slot.push_back(k);
             }
             if (auto v = m_evaluator->valueEstimates(children, conds, recents)) {
-                for (std::size_t i = 0; i < slot.size(); ++i)
-                    wdl[std::size_t(slot[i])] = encoding::Wdl{(*v)[i].loss, (*v)[i].draw, (*v)[i].win};
+                root = v->front();
+                for (std::size_t i = 0; i < slot.size(); ++i) {
+                    const encoding::Wdl& c = (*v)[i + 1];
+                    wdl[std::size_t(slot[i])] = encoding::Wdl{c.loss, c.draw, c.win};
+                }
             } else {
                 error("value head: " + v.error().message);
             }
-            if (auto v = m_evaluator->valueEstimates({j.position}, {j.cond}, {j.recent})) root = v->front();
         }
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - j.start).count();
         const long long nps = ms > 0 ? 1000 / ms : 1000;

@@ -502,8 +502,10 @@ void TstUciServer::showWdl() {
     QCOMPARE(withWdl, 2);
     // After Black's move, White (the 1800 opponent, 50 s on the clock) is to move in the child positions.
     std::lock_guard lock(h.seen.mutex);
-    QVERIFY(h.seen.valueConds.size() >= 2);
-    const encoding::Conditioning& child = h.seen.valueConds.front();
+    // One value batch: the root (Black, 1200, to move) first, then the children.
+    QVERIFY(h.seen.valueConds.size() >= 3);
+    QCOMPARE(h.seen.valueConds.front().moverElo, std::optional<int>(1200));
+    const encoding::Conditioning& child = h.seen.valueConds[1];
     QCOMPARE(child.moverElo, std::optional<int>(1800));
     QCOMPARE(child.oppElo, std::optional<int>(1200));
     QCOMPARE(child.moverClockS, std::optional<int>(50));
