@@ -274,6 +274,22 @@
         <source>&amp;Training studio</source>
         <translation>&amp;Trainingsstudio</translation>
     </message>
+    <message>
+        <source>Play</source>
+        <translation>Spielen</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Spielen</translation>
+    </message>
+    <message>
+        <source>&amp;New game against the human model…</source>
+        <translation>&amp;Neue Partie gegen das Modell für menschliche Züge…</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::AnalysisPanel</name>
@@ -360,6 +376,18 @@
     <message>
         <source>(up to %1% more outside the engine lines)</source>
         <translation>(bis zu %1% mehr außerhalb der Engine-Varianten)</translation>
+    </message>
+    <message>
+        <source>Human evaluation: needs a model with a value head</source>
+        <translation>Menschliche Bewertung: benötigt ein Modell mit Value-Head</translation>
+    </message>
+    <message>
+        <source>The human model&apos;s value head: White&apos;s expected score (win + half a draw) in a game between players of the chosen ratings and clocks from this position. The filled part is White&apos;s share.</source>
+        <translation>Der Value-Head des Modells für menschliche Züge: die erwartete Punktzahl von Weiß (Sieg + halbes Remis) in einer Partie zwischen Spielern der gewählten Elo und Restzeiten ab dieser Stellung. Der gefüllte Teil ist der Anteil von Weiß.</translation>
+    </message>
+    <message>
+        <source>At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)</source>
+        <translation>Bei %1 gegen %2 erzielt Weiß von hier aus %3% (S %4 / R %5 / N %6)</translation>
     </message>
 </context>
 <context>
@@ -455,6 +483,14 @@
     <message>
         <source>failed</source>
         <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s evaluation (White&apos;s expected score by Lichess&apos;s win-chance curve)</source>
+        <translation>Die Bewertung der Engine (erwartete Punktzahl von Weiß nach der Gewinnchancen-Kurve von Lichess)</translation>
+    </message>
+    <message>
+        <source>Human evaluation: White&apos;s expected score between players of the chosen ratings</source>
+        <translation>Menschliche Bewertung: erwartete Punktzahl von Weiß zwischen Spielern der gewählten Elo</translation>
     </message>
 </context>
 <context>
@@ -653,6 +689,328 @@
     <message>
         <source>Engine</source>
         <translation>Engine</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::NewGameDialog</name>
+    <message>
+        <source>New game against the human model</source>
+        <translation>Neue Partie gegen das Modell für menschliche Züge</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Zufällig</translation>
+    </message>
+    <message>
+        <source>You play</source>
+        <translation>Du spielst</translation>
+    </message>
+    <message>
+        <source>Your rating: the opponent plays as if it faced a player of this strength</source>
+        <translation>Deine Wertung: Der Gegner spielt, als träfe er auf einen Spieler dieser Stärke</translation>
+    </message>
+    <message>
+        <source>Your rating</source>
+        <translation>Deine Wertung</translation>
+    </message>
+    <message>
+        <source>The opponent plays the moves a Lichess player of this rating would play</source>
+        <translation>Der Gegner spielt die Züge, die ein Lichess-Spieler dieser Wertung spielen würde</translation>
+    </message>
+    <message>
+        <source>Opponent&apos;s rating</source>
+        <translation>Wertung des Gegners</translation>
+    </message>
+    <message>
+        <source>Time control</source>
+        <translation>Bedenkzeit</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Benutzerdefiniert</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Vorgabe</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Grundzeit</translation>
+    </message>
+    <message>
+        <source> s per move</source>
+        <translation> s pro Zug</translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation>Inkrement</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Gegner</translation>
+    </message>
+    <message>
+        <source>1 plays as the model predicts; lower plays its favourite moves more often, 0 always the most likely move; higher plays more varied moves</source>
+        <translation>1 spielt wie vom Modell vorhergesagt; niedriger spielt seine bevorzugten Züge häufiger, 0 immer den wahrscheinlichsten Zug; höher spielt abwechslungsreichere Züge</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Temperatur</translation>
+    </message>
+    <message>
+        <source>Only the most likely moves that together make up this share are ever played, so a one-in-a-thousand move never is</source>
+        <translation>Gespielt werden nur die wahrscheinlichsten Züge, die zusammen diesen Anteil ausmachen; ein Zug mit einer Chance von eins zu tausend also nie</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Thinks for a human time</source>
+        <translation>Denkt so lange wie ein Mensch</translation>
+    </message>
+    <message>
+        <source>Spends time like a human on this clock: more on hard moves and early in the middlegame, less when short of time; off: moves at once</source>
+        <translation>Nutzt die Bedenkzeit wie ein Mensch bei dieser Uhr: mehr bei schweren Zügen und früh im Mittelspiel, weniger in Zeitnot; aus: zieht sofort</translation>
+    </message>
+    <message>
+        <source>May resign a lost game</source>
+        <translation>Darf eine verlorene Partie aufgeben</translation>
+    </message>
+    <message>
+        <source>May offer and accept draws</source>
+        <translation>Darf Remis anbieten und annehmen</translation>
+    </message>
+    <message>
+        <source>Start from the position on the board</source>
+        <translation>Von der Stellung auf dem Brett beginnen</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Spielen</translation>
+    </message>
+    <message>
+        <source>a random side</source>
+        <translation>zufälliger Farbe</translation>
+    </message>
+    <message>
+        <source>without clocks</source>
+        <translation>ohne Uhr</translation>
+    </message>
+    <message>
+        <source>%1 min + %2 s</source>
+        <translation>%1 min + %2 s</translation>
+    </message>
+    <message>
+        <source>You (%1) play %2 against a %3-rated human, %4.</source>
+        <translation>Du (%1) spielst mit %2 gegen einen Menschen mit Wertung %3, %4.</translation>
+    </message>
+    <message>
+        <source>Bullet 1+0</source>
+        <translation>Bullet 1+0</translation>
+    </message>
+    <message>
+        <source>Bullet 2+1</source>
+        <translation>Bullet 2+1</translation>
+    </message>
+    <message>
+        <source>Blitz 3+0</source>
+        <translation>Blitz 3+0</translation>
+    </message>
+    <message>
+        <source>Blitz 3+2</source>
+        <translation>Blitz 3+2</translation>
+    </message>
+    <message>
+        <source>Blitz 5+3</source>
+        <translation>Blitz 5+3</translation>
+    </message>
+    <message>
+        <source>Rapid 10+0</source>
+        <translation>Schnellschach 10+0</translation>
+    </message>
+    <message>
+        <source>Rapid 10+5</source>
+        <translation>Schnellschach 10+5</translation>
+    </message>
+    <message>
+        <source>Rapid 15+10</source>
+        <translation>Schnellschach 15+10</translation>
+    </message>
+    <message>
+        <source>Classical 30+0</source>
+        <translation>Klassisch 30+0</translation>
+    </message>
+    <message>
+        <source>Classical 30+20</source>
+        <translation>Klassisch 30+20</translation>
+    </message>
+    <message>
+        <source>No clock</source>
+        <translation>Ohne Uhr</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayPanel</name>
+    <message>
+        <source>Start a game with Play › New game against the human model.</source>
+        <translation>Starte eine Partie mit Spielen › Neue Partie gegen das Modell für menschliche Züge.</translation>
+    </message>
+    <message>
+        <source>Your opponent offers a draw.</source>
+        <translation>Dein Gegner bietet Remis an.</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>New game…</source>
+        <translation>Neue Partie…</translation>
+    </message>
+    <message>
+        <source>Offer draw</source>
+        <translation>Remis anbieten</translation>
+    </message>
+    <message>
+        <source>Resign</source>
+        <translation>Aufgeben</translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the game without a result</source>
+        <translation>Die Partie ohne Ergebnis beenden</translation>
+    </message>
+    <message>
+        <source>Save PGN…</source>
+        <translation>PGN speichern…</translation>
+    </message>
+    <message>
+        <source>Review game</source>
+        <translation>Partie analysieren</translation>
+    </message>
+    <message>
+        <source>Open the game in the game review: the engine&apos;s evaluation, the human probability of each move, and how each side played</source>
+        <translation>Die Partie in der Partieanalyse öffnen: die Bewertung der Engine, die menschliche Wahrscheinlichkeit jedes Zugs und wie jede Seite gespielt hat</translation>
+    </message>
+    <message>
+        <source>You offered a draw.</source>
+        <translation>Du hast Remis angeboten.</translation>
+    </message>
+    <message>
+        <source>Really resign?</source>
+        <translation>Wirklich aufgeben?</translation>
+    </message>
+    <message>
+        <source>Your opponent declined the draw.</source>
+        <translation>Dein Gegner hat das Remis abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The opponent&apos;s model failed: %1</source>
+        <translation>Das Modell des Gegners ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>You win</source>
+        <translation>Du gewinnst</translation>
+    </message>
+    <message>
+        <source>You lose</source>
+        <translation>Du verlierst</translation>
+    </message>
+    <message>
+        <source>%1 by checkmate (%2).</source>
+        <translation>%1 durch Schachmatt (%2).</translation>
+    </message>
+    <message>
+        <source>%1 on time (%2).</source>
+        <translation>%1 durch Zeitüberschreitung (%2).</translation>
+    </message>
+    <message>
+        <source>Your opponent resigns: you win (%1).</source>
+        <translation>Dein Gegner gibt auf: Du gewinnst (%1).</translation>
+    </message>
+    <message>
+        <source>You resigned (%1).</source>
+        <translation>Du hast aufgegeben (%1).</translation>
+    </message>
+    <message>
+        <source>Draw by stalemate.</source>
+        <translation>Remis durch Patt.</translation>
+    </message>
+    <message>
+        <source>Draw: neither side can mate.</source>
+        <translation>Remis: Keine Seite kann mattsetzen.</translation>
+    </message>
+    <message>
+        <source>Draw by threefold repetition.</source>
+        <translation>Remis durch dreifache Stellungswiederholung.</translation>
+    </message>
+    <message>
+        <source>Draw by the fifty-move rule.</source>
+        <translation>Remis nach der 50-Züge-Regel.</translation>
+    </message>
+    <message>
+        <source>Draw: a flag fell, but the other side cannot mate.</source>
+        <translation>Remis: Zeit überschritten, aber die andere Seite kann nicht mattsetzen.</translation>
+    </message>
+    <message>
+        <source>Draw by agreement.</source>
+        <translation>Remis durch Vereinbarung.</translation>
+    </message>
+    <message>
+        <source>Game aborted.</source>
+        <translation>Partie abgebrochen.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 is thinking…</source>
+        <translation>%1 denkt nach…</translation>
+    </message>
+    <message>
+        <source>Your move.</source>
+        <translation>Du bist am Zug.</translation>
+    </message>
+    <message>
+        <source>Start a game with New game…: choose your side, both ratings and the clock.</source>
+        <translation>Starte eine Partie mit Neue Partie…: Wähle deine Farbe, beide Wertungen und die Bedenkzeit.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Partie speichern</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn)</source>
+        <translation>PGN-Dateien (*.pgn)</translation>
     </message>
 </context>
 <context>
@@ -1054,6 +1412,22 @@
     <message>
         <source>Model: %1.</source>
         <translation>Modell: %1.</translation>
+    </message>
+    <message>
+        <source>Human expectation for White (%)</source>
+        <translation>Menschliche Erwartung für Weiß (%)</translation>
+    </message>
+    <message>
+        <source>%1 played like a %2 (%3–%4).</source>
+        <translation>%1 spielte wie ein Spieler mit %2 Elo (%3–%4).</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
     </message>
 </context>
 <context>

@@ -272,6 +272,22 @@
         <source>&amp;Training studio</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New game against the human model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::AnalysisPanel</name>
@@ -357,6 +373,18 @@
     </message>
     <message>
         <source>(up to %1% more outside the engine lines)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human evaluation: needs a model with a value head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The human model&apos;s value head: White&apos;s expected score (win + half a draw) in a game between players of the chosen ratings and clocks from this position. The filled part is White&apos;s share.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -452,6 +480,14 @@
     </message>
     <message>
         <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine&apos;s evaluation (White&apos;s expected score by Lichess&apos;s win-chance curve)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human evaluation: White&apos;s expected score between players of the chosen ratings</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -650,6 +686,328 @@
     </message>
     <message>
         <source>Engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::NewGameDialog</name>
+    <message>
+        <source>New game against the human model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your rating: the opponent plays as if it faced a player of this strength</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The opponent plays the moves a Lichess player of this rating would play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponent&apos;s rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time control</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s per move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 plays as the model predicts; lower plays its favourite moves more often, 0 always the most likely move; higher plays more varied moves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the most likely moves that together make up this share are ever played, so a one-in-a-thousand move never is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thinks for a human time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spends time like a human on this clock: more on hard moves and early in the middlegame, less when short of time; off: moves at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May resign a lost game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May offer and accept draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start from the position on the board</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a random side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>without clocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min + %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You (%1) play %2 against a %3-rated human, %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bullet 1+0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bullet 2+1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blitz 3+0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blitz 3+2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blitz 5+3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rapid 10+0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rapid 10+5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rapid 15+10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classical 30+0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classical 30+20</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayPanel</name>
+    <message>
+        <source>Start a game with Play › New game against the human model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your opponent offers a draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New game…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offer draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resign</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the game without a result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save PGN…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the game in the game review: the engine&apos;s evaluation, the human probability of each move, and how each side played</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You offered a draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Really resign?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your opponent declined the draw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The opponent&apos;s model failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You win</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You lose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 by checkmate (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on time (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your opponent resigns: you win (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You resigned (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw by stalemate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw: neither side can mate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw by threefold repetition.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw by the fifty-move rule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw: a flag fell, but the other side cannot mate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw by agreement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game aborted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is thinking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your move.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a game with New game…: choose your side, both ratings and the clock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1051,6 +1409,22 @@
     </message>
     <message>
         <source>Model: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Human expectation for White (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 played like a %2 (%3–%4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Black</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

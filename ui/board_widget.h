@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/chess/position.h"
+#include "core/jobs/chess_metatypes.h"
 #include "ui/piece_set.h"
 
 #include <QColor>
@@ -124,5 +125,3 @@ private:
 };
 
 }  // namespace kibitz::ui
-
-Q_DECLARE_METATYPE(kibitz::chess::Move)

@@ -11,6 +11,8 @@
 #include "ui/fen_dialog.h"
 #include "ui/game_chooser_dialog.h"
 #include "ui/game_model.h"
+#include "ui/new_game_dialog.h"
+#include "ui/play_panel.h"
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/sort_trainer.h"
@@ -71,7 +73,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new Q
     });
     m_pgnThread->start();
 
-    connect(m_board, &ui::BoardWidget::moveMade, this, [this](chess::Move move) { m_game->playMove(move); });
+    connect(m_board, &ui::BoardWidget::moveMade, this, [this](chess::Move move) {
+        if (m_playing)
+            onPlayMove(move);
+        else
+            m_game->playMove(move);
+    });
     connect(m_game, &ui::GameModel::currentPlyChanged, this, &MainWindow::syncBoard);
     connect(m_moveList, &QTableView::clicked, this, [this](const QModelIndex& index) {
         const int ply = m_game->plyForIndex(index);
@@ -156,15 +163,19 @@ void MainWindow::createDocks() {
     tabifyDockWidget(m_analysisDock, m_engineDock);
     m_analysisDock->raise();
 
-    connect(m_analysis, &ui::AnalysisPanel::arrowsChanged, m_board, &ui::BoardWidget::setArrows);
+    // While a game is played the arrows would give the moves away.
+    connect(m_analysis, &ui::AnalysisPanel::arrowsChanged, this, [this](const std::vector<ui::BoardArrow>& arrows) {
+        if (!m_playing) m_board->setArrows(arrows);
+    });
     connect(m_analysis, &ui::AnalysisPanel::arrowHighlighted, m_board, &ui::BoardWidget::setHighlightedArrow);
     connect(m_analysis, &ui::AnalysisPanel::moveActivated, this, [this](chess::Move move) { m_game->playMove(move); });
     connect(m_analysis, &ui::AnalysisPanel::modelStatusChanged, this,
             [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
     // The human bar beside the engine's follows the analysis panel (value head, at the chosen ratings).
-    connect(m_analysis, &ui::AnalysisPanel::humanEvaluationChanged, this,
-            [this] { m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText()); });
+    connect(m_analysis, &ui::AnalysisPanel::humanEvaluationChanged, this, [this] {
+        if (!m_playing) m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText());
+    });
 
     // Game review (bottom) and the move-sorting trainer (beside the engine). The sorting position goes to the
     // board directly, not into the game, so the human and engine panels do not give the answer away.
@@ -207,6 +218,32 @@ void MainWindow::createDocks() {
     connect(m_puzzle, &ui::PuzzlePanel::positionRequested, this,
             [this](const chess::Position& p) { setFen(QString::fromStdString(p.fen())); });
 
+    // Play mode: a game against the human model, its clocks and buttons; the board is wired to it while it runs.
+    m_play = new ui::PlayPanel(this);
+    m_play->setObjectName(QStringLiteral("playPanel"));
+    m_playDock = new QDockWidget(tr("Play"), this);
+    m_playDock->setObjectName(QStringLiteral("playDock"));
+    m_playDock->setWidget(m_play);
+    addDockWidget(Qt::RightDockWidgetArea, m_playDock);
+    tabifyDockWidget(m_puzzleDock, m_playDock);
+    m_analysisDock->raise();
+    jobs::PlayController* play = m_play->controller();
+    connect(m_play, &ui::PlayPanel::newGameRequested, this, &MainWindow::playAgainstHuman);
+    connect(m_play, &ui::PlayPanel::reviewRequested, this, &MainWindow::reviewGame);
+    connect(play, &jobs::PlayController::moved, this, [this](chess::Move move, int) {
+        // Both sides' moves enter the game here, at its end (the user may have been looking at an earlier move).
+        m_game->setCurrentPly(m_game->plyCount());
+        m_game->playMove(move);
+    });
+    connect(play, &jobs::PlayController::thinkingChanged, this, [this] {
+        if (m_playing) syncBoard();
+    });
+    connect(play, &jobs::PlayController::gameOver, this, [this](const play::GameOutcome& outcome) {
+        statusBar()->showMessage(ui::PlayPanel::outcomeText(outcome, m_play->controller()->settings().userColor),
+                                 10000);
+        setPlaying(false);
+    });
+
     // The training studio: hidden until asked for, or until it finds a run to offer for resume.
     m_training = new ui::TrainingPage(this);
     m_training->setObjectName(QStringLiteral("trainingPage"));
@@ -233,6 +270,8 @@ void MainWindow::loadHumanModel(const QString& path) {
     // Empty = the shipped default. The factory runs in the analysis worker thread.
     m_humanModelPath = path;
     m_analysis->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
+    // The play-mode opponent plays with the same model (a game already running keeps the one it started with).
+    m_play->controller()->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
     // The puzzle panel's solve curves follow the choice.
     m_puzzle->setModels(m_puzzleModelPath, jobs::humanEvaluatorFactory(path));
 }
@@ -342,6 +381,12 @@ void MainWindow::createActions() {
     board->addAction(tr("&Sort moves in this position"), this, &MainWindow::sortCurrentPosition);
     board->addAction(tr("Sort moves from a &puzzle file…"), this, &MainWindow::sortFromPuzzleFile);
 
+    QMenu* playMenu = menuBar()->addMenu(tr("&Play"));
+    QAction* playAction =
+        playMenu->addAction(tr("&New game against the human model…"), this, &MainWindow::playAgainstHuman);
+    playAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    playMenu->addAction(m_playDock->toggleViewAction());
+
     QMenu* models = menuBar()->addMenu(tr("&Models"));
     models->addAction(tr("Load &human-move model…"), this, &MainWindow::chooseHumanModel);
     models->addAction(tr("Use the &default human-move model"), this, &MainWindow::useDefaultHumanModel);
@@ -374,6 +419,7 @@ void MainWindow::createActions() {
 }
 
 void MainWindow::newGame() {
+    m_play->controller()->abort();
     m_hasLoadedGame = false;
     setWindowTitle(tr("New game"));
     m_game->reset(chess::Position());
@@ -385,6 +431,7 @@ bool MainWindow::setFen(const QString& fen) {
         statusBar()->showMessage(tr("Invalid FEN: %1").arg(QString::fromStdString(parsed.error().message)), 8000);
         return false;
     }
+    m_play->controller()->abort();
     setWindowTitle(tr("Position from FEN"));
     m_hasLoadedGame = false;
     m_game->reset(parsed.value());
@@ -480,6 +527,7 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
         QMessageBox::warning(this, tr("Open PGN"), QString::fromStdString(start.error().message));
         return;
     }
+    m_play->controller()->abort();
     std::vector<chess::Move> moves;
     moves.reserve(game.moves.size());
     for (const chess::PgnMove& m : game.moves) moves.push_back(m.move);
@@ -496,6 +544,19 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
 void MainWindow::syncBoard() {
     const int ply = m_game->currentPly();
     m_board->setPosition(m_game->currentPosition(), m_game->moveAt(ply));
+    if (m_playing) {
+        // During a game: moves only at its end and on the user's turn; no hints.
+        m_board->setInteractive(ply == m_game->plyCount() && m_play->controller()->isUserTurn());
+        const QModelIndex cell = m_game->indexForPly(ply);
+        if (cell.isValid()) {
+            m_moveList->setCurrentIndex(cell);
+            m_moveList->scrollTo(cell);
+        }
+        updateNavigation();
+        updateStatus();
+        return;
+    }
+    m_board->setInteractive(true);
     applyGameConditioning();
     m_analysis->setPosition(m_game->currentPosition(), m_game->recentMovesAt(ply));
     QStringList uciMoves;
@@ -511,6 +572,66 @@ void MainWindow::syncBoard() {
     }
     updateNavigation();
     updateStatus();
+}
+
+void MainWindow::playAgainstHuman() {
+    ui::NewGameDialog dialog(m_game->currentPosition(), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    startPlay(dialog.settings());
+}
+
+void MainWindow::startPlay(const jobs::PlaySettings& settings) {
+    jobs::PlayController* play = m_play->controller();
+    play->abort();  // a game that runs ends without a result
+    m_hasLoadedGame = false;
+    setPlaying(true);
+    m_board->setFlipped(settings.userColor == chess::Black);
+    m_engine->setFlipped(m_board->isFlipped());
+    m_game->reset(settings.start);
+    m_playDock->show();
+    m_playDock->raise();
+    play->newGame(settings);
+    const QString you = tr("%1 (%2)").arg(settings.userName).arg(settings.userElo);
+    const bool userWhite = settings.userColor == chess::White;
+    setWindowTitle(tr("%1 – %2").arg(userWhite ? you : play->opponentName(), userWhite ? play->opponentName() : you));
+    if (!play->isPlaying())
+        setPlaying(false);  // the start position was already decided
+    else
+        syncBoard();  // the board takes the user's first move (or waits for the opponent's)
+}
+
+void MainWindow::onPlayMove(chess::Move move) {
+    jobs::PlayController* play = m_play->controller();
+    // The controller emits moved(), which enters the move into the game; a refused move puts the board back.
+    if (m_game->currentPly() != m_game->plyCount() || !play->userMove(move)) syncBoard();
+}
+
+void MainWindow::setPlaying(bool playing) {
+    if (playing == m_playing) return;
+    m_playing = playing;
+    m_analysis->setEnabled(!playing);
+    if (playing) {
+        m_engineWasOn = m_engine->isEngineEnabled();
+        if (m_engineWasOn) m_engine->setEngineEnabled(false);
+        m_board->setArrows({});
+        m_engine->setHumanExpectation(std::nullopt);
+    } else {
+        // The finished game becomes the loaded game: its ratings and clocks set the analysis controls.
+        if (m_play->controller()->hasGame()) {
+            m_loadedGame = m_play->controller()->pgn();
+            m_hasLoadedGame = true;
+        }
+        if (m_engineWasOn) m_engine->setEngineEnabled(true);
+        m_engineWasOn = false;
+    }
+    syncBoard();
+}
+
+void MainWindow::reviewGame(const chess::PgnGame& game) {
+    loadGame(game);
+    m_reviewDock->show();
+    m_reviewDock->raise();
+    m_review->start();
 }
 
 void MainWindow::updateNavigation() {

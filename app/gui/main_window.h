@@ -3,6 +3,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/common/cancel_token.h"
+#include "core/jobs/play_controller.h"
 #include "ui/pgn_loader.h"
 
 #include <QMainWindow>
@@ -24,6 +25,7 @@ class AnalysisPanel;
 class BoardWidget;
 class EnginePanel;
 class GameModel;
+class PlayPanel;
 class PuzzlePanel;
 class ReviewPanel;
 class SortTrainer;
@@ -72,6 +74,14 @@ public Q_SLOTS:
     void sortCurrentPosition();
     /// Asks for a puzzle CSV and plays sorting games from its positions.
     void sortFromPuzzleFile();
+    /// Shows the new-game dialog and starts a game against the human model.
+    void playAgainstHuman();
+    /// Starts a game against the human model as set (what the dialog's Play does).
+    void startPlay(const jobs::PlaySettings& settings);
+    /// True while a play-mode game runs.
+    bool isPlaying() const { return m_playing; }
+    /// Opens `game` (e.g. a finished play-mode game) in the game review and starts the review.
+    void reviewGame(const chess::PgnGame& game);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -92,6 +102,10 @@ private:
     void onPgnLoaded(const std::shared_ptr<const ui::PgnLoadResult>& result);
     void onPgnFailed(const QString& message);
     void setLoading(bool loading);
+    /// Play mode begins or ends: hints (arrows, engine, human evaluation) are hidden while a game runs.
+    void setPlaying(bool playing);
+    /// The user moved on the board during a game.
+    void onPlayMove(chess::Move move);
     void restoreSettings();
     void saveSettings() const;
 
@@ -106,8 +120,12 @@ private:
     QDockWidget* m_sortDock = nullptr;
     ui::PuzzlePanel* m_puzzle = nullptr;  ///< puzzle rating (board-built or imported puzzles, batch rating)
     QDockWidget* m_puzzleDock = nullptr;
-    QString m_humanModelPath;                ///< analysis / solve-curve model (empty = shipped default)
-    QString m_puzzleModelPath;               ///< puzzle-rating model (empty = shipped default)
+    QString m_humanModelPath;         ///< analysis / solve-curve model (empty = shipped default)
+    QString m_puzzleModelPath;        ///< puzzle-rating model (empty = shipped default)
+    ui::PlayPanel* m_play = nullptr;  ///< play mode: a game against the human model
+    QDockWidget* m_playDock = nullptr;
+    bool m_playing = false;
+    bool m_engineWasOn = false;              ///< the engine panel's state before the game, restored after it
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
     chess::PgnGame m_loadedGame;  ///< tags and clocks of the game on the board (empty after New game / FEN)
