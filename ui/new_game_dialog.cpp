@@ -4,11 +4,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QPushButton>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QRandomGenerator>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -29,11 +29,16 @@ struct Preset {
 
 // Lichess's common pools, then no clock; the last entry is "Custom" (the spin boxes as they are).
 constexpr Preset kPresets[] = {
-    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Bullet 1+0"), 1, 0},     {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Bullet 2+1"), 2, 1},
-    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Blitz 3+0"), 3, 0},      {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Blitz 3+2"), 3, 2},
-    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Blitz 5+3"), 5, 3},      {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Rapid 10+0"), 10, 0},
-    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Rapid 10+5"), 10, 5},    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Rapid 15+10"), 15, 10},
-    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Classical 30+0"), 30, 0}, {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Classical 30+20"), 30, 20},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Bullet 1+0"), 1, 0},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Bullet 2+1"), 2, 1},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Blitz 3+0"), 3, 0},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Blitz 3+2"), 3, 2},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Blitz 5+3"), 5, 3},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Rapid 10+0"), 10, 0},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Rapid 10+5"), 10, 5},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Rapid 15+10"), 15, 10},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Classical 30+0"), 30, 0},
+    {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "Classical 30+20"), 30, 20},
     {QT_TRANSLATE_NOOP("kibitz::ui::NewGameDialog", "No clock"), 0, 0},
 };
 constexpr int kPresetCount = int(sizeof kPresets / sizeof kPresets[0]);
@@ -95,20 +100,23 @@ NewGameDialog::NewGameDialog(const chess::Position& boardPosition, QWidget* pare
     m_temperature->setRange(0, 2);
     m_temperature->setSingleStep(0.1);
     m_temperature->setValue(1.0);
-    m_temperature->setToolTip(tr("1 plays as the model predicts; lower plays its favourite moves more often, 0 "
-                                 "always the most likely move; higher plays more varied moves"));
+    m_temperature->setToolTip(
+        tr("1 plays as the model predicts; lower plays its favourite moves more often, 0 "
+           "always the most likely move; higher plays more varied moves"));
     sf->addRow(tr("Temperature"), m_temperature);
     m_topP = new QSpinBox;
     m_topP->setRange(50, 100);
     m_topP->setValue(95);
     m_topP->setSuffix(QStringLiteral(" %"));
-    m_topP->setToolTip(tr("Only the most likely moves that together make up this share are ever played, so a "
-                          "one-in-a-thousand move never is"));
+    m_topP->setToolTip(
+        tr("Only the most likely moves that together make up this share are ever played, so a "
+           "one-in-a-thousand move never is"));
     sf->addRow(tr("Top-p"), m_topP);
     m_thinkTime = new QCheckBox(tr("Thinks for a human time"));
     m_thinkTime->setChecked(true);
-    m_thinkTime->setToolTip(tr("Spends time like a human on this clock: more on hard moves and early in the "
-                               "middlegame, less when short of time; off: moves at once"));
+    m_thinkTime->setToolTip(
+        tr("Spends time like a human on this clock: more on hard moves and early in the "
+           "middlegame, less when short of time; off: moves at once"));
     sf->addRow(m_thinkTime);
     m_resigns = new QCheckBox(tr("May resign a lost game"));
     m_resigns->setChecked(true);

@@ -62,8 +62,9 @@ PlayPanel::PlayPanel(QWidget* parent) : QWidget(parent) {
     m_abort->setToolTip(tr("Stop the game without a result"));
     m_save = new QPushButton(tr("Save PGN…"));
     m_review = new QPushButton(tr("Review game"));
-    m_review->setToolTip(tr("Open the game in the game review: the engine's evaluation, the human probability of "
-                            "each move, and how each side played"));
+    m_review->setToolTip(
+        tr("Open the game in the game review: the engine's evaluation, the human probability of "
+           "each move, and how each side played"));
 
     auto* grid = new QGridLayout;
     grid->addWidget(m_opponentName, 0, 0);
@@ -169,8 +170,10 @@ QString PlayPanel::outcomeText(const play::GameOutcome& outcome, chess::Color us
     const QString who = userWon ? tr("You win") : tr("You lose");
     switch (outcome.how) {
         case play::Termination::None: return {};
-        case play::Termination::Checkmate: return tr("%1 by checkmate (%2).").arg(who, QString::fromStdString(outcome.result()));
-        case play::Termination::TimeForfeit: return tr("%1 on time (%2).").arg(who, QString::fromStdString(outcome.result()));
+        case play::Termination::Checkmate:
+            return tr("%1 by checkmate (%2).").arg(who, QString::fromStdString(outcome.result()));
+        case play::Termination::TimeForfeit:
+            return tr("%1 on time (%2).").arg(who, QString::fromStdString(outcome.result()));
         case play::Termination::Resignation:
             return userWon ? tr("Your opponent resigns: you win (%1).").arg(QString::fromStdString(outcome.result()))
                            : tr("You resigned (%1).").arg(QString::fromStdString(outcome.result()));
@@ -178,8 +181,7 @@ QString PlayPanel::outcomeText(const play::GameOutcome& outcome, chess::Color us
         case play::Termination::InsufficientMaterial: return tr("Draw: neither side can mate.");
         case play::Termination::ThreefoldRepetition: return tr("Draw by threefold repetition.");
         case play::Termination::FiftyMoves: return tr("Draw by the fifty-move rule.");
-        case play::Termination::TimeoutVsInsufficient:
-            return tr("Draw: a flag fell, but the other side cannot mate.");
+        case play::Termination::TimeoutVsInsufficient: return tr("Draw: a flag fell, but the other side cannot mate.");
         case play::Termination::Agreement: return tr("Draw by agreement.");
         case play::Termination::Aborted: return tr("Game aborted.");
     }
@@ -234,8 +236,8 @@ void PlayPanel::updateState() {
     if (!hasGame) text = tr("Start a game with New game…: choose your side, both ratings and the clock.");
     m_status->setText(text);
 
-    const bool opponentOffers = playing && c->session()->pendingDrawOffer() &&
-                                *c->session()->pendingDrawOffer() != c->settings().userColor;
+    const bool opponentOffers =
+        playing && c->session()->pendingDrawOffer() && *c->session()->pendingDrawOffer() != c->settings().userColor;
     m_offerRow->setVisible(opponentOffers);
     const bool userOffers = playing && c->session()->pendingDrawOffer() == c->settings().userColor;
     m_offerDraw->setEnabled(playing && !userOffers && !opponentOffers);
@@ -259,9 +261,10 @@ void PlayPanel::askSavePgn() {
     QSettings settings;
     const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
     const chess::PgnGame game = m_controller->pgn();
-    const QString name = QStringLiteral("kibitz-%1.pgn").arg(QString::fromStdString(game.tag("Date")).replace(QLatin1Char('.'), QLatin1Char('-')));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save game"), dir.isEmpty() ? name : dir + QLatin1Char('/') + name,
-                                                      tr("PGN files (*.pgn)"));
+    const QString name = QStringLiteral("kibitz-%1.pgn")
+                             .arg(QString::fromStdString(game.tag("Date")).replace(QLatin1Char('.'), QLatin1Char('-')));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save game"), dir.isEmpty() ? name : dir + QLatin1Char('/') + name, tr("PGN files (*.pgn)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
     const QString error = savePgn(path);

@@ -9,6 +9,8 @@
 #include "core/evaluation/puzzle_solving.h"
 #include "core/jobs/human_model.h"
 #include "core/models/torch_evaluator.h"
+#include "core/play/decision_calibration.h"
+#include "core/training/human_samples.h"
 #include "core/training/human_trainer.h"
 
 #include <QJsonArray>
@@ -25,7 +27,9 @@ namespace {
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli eval human [--pgn FILE...] [--puzzles FILE] [--model BUNDLE] [options] [--json]\n"
-        "       kibitz-cli eval puzzle --csv FILE [--model BUNDLE] [--max N] [--json]   (see eval puzzle --help)\n\n"
+        "       kibitz-cli eval puzzle --csv FILE [--model BUNDLE] [--max N] [--json]   (see eval puzzle --help)\n"
+        "       kibitz-cli eval decisions --pgn FILE... [--model BUNDLE] [--max-games N] [--json]\n"
+        "                    (see eval decisions --help)\n\n"
         "eval human: top-1 and top-3 move accuracy and NLL, overall and per 100-Elo bucket of the mover, on the games\n"
         "held out from training (3%% by Site hash), or on every game with --all-games (for files never trained on);\n"
         "with --puzzles, also the puzzle solve rate (every solver move top-1) and advancement, at each puzzle's "
@@ -232,6 +236,127 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     return kExitOk;
 }
 
+void printDecisionsHelp() {
+    std::printf(
+        "Usage: kibitz-cli eval decisions --pgn FILE|DIR... [--model BUNDLE] [--max-games N] [--all-games] [--json]\n\n"
+        "Do the play-mode opponent's resignations and draw offers come when a human's would? On held-out games (3%%\n"
+        "by Site hash; --all-games: every game) the value head scores every position for the side to move, at the\n"
+        "game's ratings and clocks. Reported:\n"
+        "  - human resignations (decisive, Termination \"Normal\", no mate): the resigner's expected score then;\n"
+        "  - agreed draws: the value head's draw share and the ply, and how many the accept rule would agree to;\n"
+        "  - the resign rule replayed for both sides at thresholds 1, 2, 3, 5, 8 and 12%% (below it on two of the\n"
+        "    side's moves in a row, not before ply 20): precision (share of its resignations in games that side\n"
+        "    lost) and recall (share of human resignations it also makes, and how many plies earlier);\n"
+        "  - the draw-offer rule: games where it offers, and the share of them that were drawn.\n"
+        "  --pgn FILE|DIR    games (.pgn or .pgn.zst; repeatable)\n"
+        "  --model PATH      .kibitz bundle or checkpoint with a value head; default: the shipped model\n"
+        "  --max-games N     stop after N scored games (default 2000)\n"
+        "  --threads T       torch threads (default 1)\n"
+        "  --json            one JSON object\n");
+}
+
+QJsonObject quantilesJson(const std::vector<double>& v) {
+    return QJsonObject{
+        {QStringLiteral("n"), qint64(v.size())},          {QStringLiteral("p10"), play::quantile(v, 0.10)},
+        {QStringLiteral("p25"), play::quantile(v, 0.25)}, {QStringLiteral("median"), play::quantile(v, 0.50)},
+        {QStringLiteral("p75"), play::quantile(v, 0.75)}, {QStringLiteral("p90"), play::quantile(v, 0.90)}};
+}
+
+int runEvalDecisions(const std::vector<std::string>& argv) {
+    Args args(argv, {"pgn", "model", "max-games", "threads"}, {"json", "all-games"});
+    if (args.has("help")) {
+        printDecisionsHelp();
+        return kExitOk;
+    }
+    auto usage = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli eval decisions: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (!args.ok()) return usage(args.error());
+    std::string dataError;
+    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst"}, dataError);
+    if (!dataError.empty()) return usage("--pgn: " + dataError);
+    if (files.empty()) return usage("--pgn is required");
+    const auto maxGames = args.intValue("max-games", 2000, 1, 1LL << 40);
+    const int threads = int(args.intValue("threads", 1, 1, 256));
+    const bool allGames = args.has("all-games");
+    if (!args.ok()) return usage(args.error());
+    jobs::setModelComputeThreads(threads);
+    auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
+    if (!evaluator) return usage(evaluator.error().message);
+    if (!(*evaluator)->hasValueHead()) return usage("the model has no value head");
+
+    const std::vector<double> thresholds{0.01, 0.02, 0.03, 0.05, 0.08, 0.12};
+    play::DecisionCalibrator calibrator(play::GameDecisionPolicy{}, thresholds);
+    for (const auto& file : files) {
+        auto reader = chess::PgnReader::open(file);
+        if (!reader) {
+            std::fprintf(stderr, "kibitz-cli eval decisions: %s\n", reader.error().message.c_str());
+            return kExitUsage;
+        }
+        chess::PgnGame game;
+        while (calibrator.result().games < maxGames && (*reader)->next(game)) {
+            if (!allGames && !training::isHeldOut(training::gameId(game), 30)) continue;
+            if (auto st = calibrator.addGame(**evaluator, game); !st) {
+                std::fprintf(stderr, "kibitz-cli eval decisions: %s: %s\n", file.c_str(), st.error().message.c_str());
+                return kExitFailure;
+            }
+        }
+        if (calibrator.result().games >= maxGames) break;
+    }
+    const play::DecisionCalibration& c = calibrator.result();
+    QJsonArray replays;
+    for (const play::ResignReplay& r : c.replays) {
+        std::vector<double> lead(r.leadPlies.begin(), r.leadPlies.end());
+        replays.append(QJsonObject{{QStringLiteral("threshold"), r.threshold},
+                                   {QStringLiteral("resigns"), qint64(r.resigns)},
+                                   {QStringLiteral("precision"), r.precision()},
+                                   {QStringLiteral("recall"), r.recall()},
+                                   {QStringLiteral("lead_plies_median"), play::quantile(lead, 0.5)}});
+    }
+    const double acceptShare = c.agreedDraws.empty() ? 0.0 : double(c.agreedAccepted) / double(c.agreedDraws.size());
+    const double offerDrawn = c.drawOffers > 0 ? double(c.drawOffersDrawn) / double(c.drawOffers) : 0.0;
+    std::vector<double> plies(c.agreedPlies.begin(), c.agreedPlies.end());
+    if (args.has("json")) {
+        const QJsonObject out{
+            {QStringLiteral("games"), qint64(c.games)},
+            {QStringLiteral("skipped"), qint64(c.skipped)},
+            {QStringLiteral("positions"), qint64(c.positions)},
+            {QStringLiteral("human_resign_score"), quantilesJson(c.resignScores)},
+            {QStringLiteral("agreed_draw_share"), quantilesJson(c.agreedDraws)},
+            {QStringLiteral("agreed_draw_ply"), quantilesJson(plies)},
+            {QStringLiteral("agreed_draws_accepted"), acceptShare},
+            {QStringLiteral("draw_offers"),
+             QJsonObject{{QStringLiteral("games"), qint64(c.drawOffers)}, {QStringLiteral("drawn_share"), offerDrawn}}},
+            {QStringLiteral("resign_rule"), replays}};
+        std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
+        return kExitOk;
+    }
+    std::printf("%lld games (%lld skipped), %lld positions scored by the value head\n", static_cast<long long>(c.games),
+                static_cast<long long>(c.skipped), static_cast<long long>(c.positions));
+    std::printf(
+        "human resignations: %zu; the resigner's expected score then: median %.1f%% (p25 %.1f%%, p75 %.1f%%, "
+        "p90 %.1f%%)\n",
+        c.resignScores.size(), 100.0 * play::quantile(c.resignScores, 0.5),
+        100.0 * play::quantile(c.resignScores, 0.25), 100.0 * play::quantile(c.resignScores, 0.75),
+        100.0 * play::quantile(c.resignScores, 0.9));
+    std::printf("agreed draws: %zu; draw share median %.1f%%, at ply median %.0f; the accept rule agrees to %.1f%%\n",
+                c.agreedDraws.size(), 100.0 * play::quantile(c.agreedDraws, 0.5), play::quantile(plies, 0.5),
+                100.0 * acceptShare);
+    std::printf("draw-offer rule: offers in %lld games, %.1f%% of them drawn\n", static_cast<long long>(c.drawOffers),
+                100.0 * offerDrawn);
+    std::printf(
+        "resign rule (below the threshold on two own moves in a row, from ply 20):\n"
+        "  threshold  resigns  precision  recall  lead (plies, median)\n");
+    for (const play::ResignReplay& r : c.replays) {
+        std::vector<double> lead(r.leadPlies.begin(), r.leadPlies.end());
+        std::printf("  %8.0f%%  %7lld  %8.1f%%  %5.1f%%  %6.0f\n", 100.0 * r.threshold,
+                    static_cast<long long>(r.resigns), 100.0 * r.precision(), 100.0 * r.recall(),
+                    play::quantile(lead, 0.5));
+    }
+    return kExitOk;
+}
+
 int runEval(const std::vector<std::string>& argv) {
     if (argv.empty() || argv.front() == "--help" || argv.front() == "-h") {
         printHelp();
@@ -240,11 +365,14 @@ int runEval(const std::vector<std::string>& argv) {
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
     if (argv.front() == "human") return runEvalHuman(rest);
     if (argv.front() == "puzzle") return runEvalPuzzle(rest);
-    std::fprintf(stderr, "kibitz-cli eval: expected 'eval human' or 'eval puzzle', got '%s'\n", argv.front().c_str());
+    if (argv.front() == "decisions") return runEvalDecisions(rest);
+    std::fprintf(stderr, "kibitz-cli eval: expected 'eval human', 'eval puzzle' or 'eval decisions', got '%s'\n",
+                 argv.front().c_str());
     return kExitUsage;
 }
 
-const bool kRegistered = registerCommand({"eval", "evaluate a model (eval human ... | eval puzzle ...)", runEval});
+const bool kRegistered =
+    registerCommand({"eval", "evaluate a model (eval human ... | eval puzzle ... | eval decisions ...)", runEval});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -46,9 +46,7 @@ void PlayController::setEvaluatorFactory(const EvaluatorFactory& factory) {
         m_worker, [w = m_worker, factory] { w->setModel(factory); }, Qt::QueuedConnection);
 }
 
-QString PlayController::opponentName() const {
-    return tr("Kibitz human %1").arg(m_settings.opponentElo);
-}
+QString PlayController::opponentName() const { return tr("Kibitz human %1").arg(m_settings.opponentElo); }
 
 chess::PgnGame PlayController::pgn() const { return m_session ? m_session->toPgn() : chess::PgnGame{}; }
 
@@ -158,9 +156,9 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
     std::int64_t delay = 0;
     if (m_settings.humanThinkTime) {
         const chess::Color me = opponentColor();
-        const play::ClockState clock = m_session->timed()
-                                           ? play::ClockState{m_session->remainingMs(me), m_session->setup().incrementMs}
-                                           : kUntimedPace;
+        const play::ClockState clock =
+            m_session->timed() ? play::ClockState{m_session->remainingMs(me), m_session->setup().incrementMs}
+                               : kUntimedPace;
         const std::int64_t think = play::humanThinkTimeMs(clock, ply, result.moves, m_rng);
         delay = std::max<std::int64_t>(0, think - (play::steadyNowMs() - m_turnStartedMs));
     }

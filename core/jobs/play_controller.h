@@ -36,10 +36,10 @@ struct PlaySettings {
     std::int64_t baseMs = 5 * 60 * 1000;  ///< 0: no clocks
     std::int64_t incrementMs = 3 * 1000;
     chess::Position start;
-    play::MovePolicy policy;                 ///< temperature and top-p of the opponent's sampling
-    play::GameDecisionPolicy decisions;      ///< when the opponent resigns, offers or accepts draws
-    bool humanThinkTime = true;              ///< false: the opponent moves as soon as the model answers
-    std::optional<std::uint64_t> seed;       ///< for reproducible games (tests); random otherwise
+    play::MovePolicy policy;             ///< temperature and top-p of the opponent's sampling
+    play::GameDecisionPolicy decisions;  ///< when the opponent resigns, offers or accepts draws
+    bool humanThinkTime = true;          ///< false: the opponent moves as soon as the model answers
+    std::optional<std::uint64_t> seed;   ///< for reproducible games (tests); random otherwise
 };
 
 class PlayController : public QObject {

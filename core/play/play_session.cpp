@@ -32,7 +32,9 @@ bool hasMatingMaterial(const chess::Position& pos, chess::Color side) {
 }
 
 PlaySession::PlaySession(SessionSetup setup, GameClock::Now now)
-    : m_setup(std::move(setup)), m_position(m_setup.start), m_clock(m_setup.baseMs, m_setup.incrementMs, std::move(now)) {
+    : m_setup(std::move(setup)),
+      m_position(m_setup.start),
+      m_clock(m_setup.baseMs, m_setup.incrementMs, std::move(now)) {
     // A start position that is already decided (mate, stalemate) is a finished game.
     if (m_position.isCheckmate())
         finish(Termination::Checkmate, ~m_position.sideToMove());
@@ -74,8 +76,7 @@ std::int64_t PlaySession::remainingMs(chess::Color side) const { return timed() 
 Status PlaySession::play(chess::Move move) {
     if (isOver()) return makeError(ErrorCode::InvalidInput, "the game is over");
     if (!m_position.isLegal(move))
-        return makeError(ErrorCode::InvalidInput,
-                         "illegal move " + chess::toUci(move) + " in " + m_position.fen());
+        return makeError(ErrorCode::InvalidInput, "illegal move " + chess::toUci(move) + " in " + m_position.fen());
     if (checkTime()) return makeError(ErrorCode::InvalidInput, "the flag fell before the move");
     if (!m_started) start();
 

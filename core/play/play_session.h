@@ -21,17 +21,17 @@ namespace kibitz::play {
 
 /// How a game ended.
 enum class Termination {
-    None,                  ///< still being played
+    None,  ///< still being played
     Checkmate,
     Stalemate,
-    InsufficientMaterial,  ///< neither side can mate
-    ThreefoldRepetition,   ///< ended at once (no claim needed), as most GUIs adjudicate
-    FiftyMoves,            ///< 50 moves without a capture or pawn move: ended at once
-    TimeForfeit,           ///< a flag fell and the opponent could still mate
-    TimeoutVsInsufficient, ///< a flag fell but the opponent has no mating material: a draw
+    InsufficientMaterial,   ///< neither side can mate
+    ThreefoldRepetition,    ///< ended at once (no claim needed), as most GUIs adjudicate
+    FiftyMoves,             ///< 50 moves without a capture or pawn move: ended at once
+    TimeForfeit,            ///< a flag fell and the opponent could still mate
+    TimeoutVsInsufficient,  ///< a flag fell but the opponent has no mating material: a draw
     Resignation,
-    Agreement,             ///< a draw offer was accepted
-    Aborted,               ///< stopped without a result
+    Agreement,  ///< a draw offer was accepted
+    Aborted,    ///< stopped without a result
 };
 
 struct GameOutcome {
@@ -53,9 +53,9 @@ struct Player {
 };
 
 struct SessionSetup {
-    chess::Position start;        ///< the starting position (the standard one by default)
-    std::int64_t baseMs = 0;      ///< each side's starting time; 0 for a game without clocks
-    std::int64_t incrementMs = 0; ///< Fischer increment per move
+    chess::Position start;         ///< the starting position (the standard one by default)
+    std::int64_t baseMs = 0;       ///< each side's starting time; 0 for a game without clocks
+    std::int64_t incrementMs = 0;  ///< Fischer increment per move
     Player white;
     Player black;
     std::string event = "Kibitz play";

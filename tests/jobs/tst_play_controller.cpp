@@ -32,7 +32,8 @@ public:
                   [](chess::Move a, chess::Move b) { return chess::toUci(a) < chess::toUci(b); });
         std::vector<encoding::MoveProb> out;
         const float rest = moves.size() > 1 ? 0.3f / float(moves.size() - 1) : 0.0f;
-        for (std::size_t i = 0; i < moves.size(); ++i) out.push_back({moves[i], i == 0 ? (moves.size() > 1 ? 0.7f : 1.0f) : rest});
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            out.push_back({moves[i], i == 0 ? (moves.size() > 1 ? 0.7f : 1.0f) : rest});
         return out;
     }
     bool hasValueHead() const override { return true; }
