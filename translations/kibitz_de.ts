@@ -290,6 +290,14 @@
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>Hidden while you play: the analysis comes back when the game ends.</source>
+        <translation>Ausgeblendet, solange du spielst: die Analyse kehrt nach der Partie zurück.</translation>
+    </message>
+    <message>
+        <source>Hidden while you sort the moves: the analysis comes back when you submit.</source>
+        <translation>Ausgeblendet, solange du die Züge sortierst: die Analyse kehrt nach dem Abgeben zurück.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::AnalysisPanel</name>
@@ -388,6 +396,14 @@
     <message>
         <source>At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)</source>
         <translation>Bei %1 gegen %2 erzielt Weiß von hier aus %3% (S %4 / R %5 / N %6)</translation>
+    </message>
+    <message>
+        <source>Model not loaded: %1</source>
+        <translation>Modell nicht geladen: %1</translation>
+    </message>
+    <message>
+        <source>Blunder risk needs the engine: &lt;a href=&quot;start&quot;&gt;start it&lt;/a&gt;</source>
+        <translation>Das Patzerrisiko braucht die Engine: &lt;a href=&quot;start&quot;&gt;starten&lt;/a&gt;</translation>
     </message>
 </context>
 <context>
@@ -1428,6 +1444,14 @@
     <message>
         <source>Black</source>
         <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>#-%1</source>
+        <translation>#-%1</translation>
+    </message>
+    <message>
+        <source>missed #%1</source>
+        <translation>#%1 verpasst</translation>
     </message>
 </context>
 <context>

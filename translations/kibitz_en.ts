@@ -288,6 +288,14 @@
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Hidden while you play: the analysis comes back when the game ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden while you sort the moves: the analysis comes back when you submit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::AnalysisPanel</name>
@@ -385,6 +393,14 @@
     </message>
     <message>
         <source>At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model not loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blunder risk needs the engine: &lt;a href=&quot;start&quot;&gt;start it&lt;/a&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1425,6 +1441,14 @@
     </message>
     <message>
         <source>Black</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#-%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missed #%1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

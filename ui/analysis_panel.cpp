@@ -116,6 +116,8 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_status->setWordWrap(true);
     m_riskLabel = new QLabel;
     m_riskLabel->setWordWrap(true);
+    m_riskLabel->setTextFormat(Qt::RichText);
+    connect(m_riskLabel, &QLabel::linkActivated, this, &AnalysisPanel::engineStartRequested);
     m_riskLabel->setToolTip(
         tr("Probability that a player of the chosen Elo plays a move losing at least 1 or 3 pawns "
            "against the engine's best move (moves outside the engine lines count as at least as bad "
@@ -149,13 +151,15 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &jobs::AnalysisWorker::analysed, this, &AnalysisPanel::onAnalysed);
     connect(m_worker, &jobs::AnalysisWorker::modelReady, this, [this](const QString& d) {
+        m_modelDescription = d;
         m_status->setText(tr("Model: %1").arg(d));
         Q_EMIT modelStatusChanged(m_status->text());
         scheduleAnalysis();
     });
     connect(m_worker, &jobs::AnalysisWorker::failed, this, [this](quint64 id, const QString& message) {
         if (id != 0 && id != m_currentId) return;
-        m_status->setText(tr("Analysis failed: %1").arg(message));
+        if (id == 0) m_modelDescription.clear();  // the model did not load: the old one is gone too
+        m_status->setText(id == 0 ? tr("Model not loaded: %1").arg(message) : tr("Analysis failed: %1").arg(message));
         Q_EMIT modelStatusChanged(m_status->text());
     });
     m_thread->start();
@@ -193,6 +197,12 @@ AnalysisPanel::~AnalysisPanel() {
 
 void AnalysisPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
     m_status->setText(tr("Loading model…"));
+    m_modelDescription.clear();
+    // What is on screen came from the previous model: clear it until the new one answers.
+    m_analysedFen.clear();
+    m_model->clear();
+    m_humanMoves.clear();
+    Q_EMIT arrowsChanged({});
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, f = std::move(factory)] { w->setModel(f); }, Qt::QueuedConnection);
 }
@@ -200,6 +210,7 @@ void AnalysisPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
 void AnalysisPanel::setPosition(const chess::Position& pos, const encoding::RecentMoves& recent) {
     m_position = pos.snapshot();
     m_recent = recent;
+    m_analysedFen.clear();
     m_model->clear();
     m_humanMoves.clear();
     m_engineEvals.clear();
@@ -278,10 +289,44 @@ void AnalysisPanel::updateLabels() {
     m_incrementLabel->setText(clocks ? tr("%1 s").arg(m_increment->value()) : tr("n/a"));
 }
 
-void AnalysisPanel::scheduleAnalysis() { m_debounce->start(); }
+void AnalysisPanel::scheduleAnalysis() {
+    if (m_suspended.isEmpty()) m_debounce->start();
+}
+
+void AnalysisPanel::setSuspended(const QString& reason) {
+    if (reason == m_suspended) return;
+    m_suspended = reason;
+    if (!reason.isEmpty()) {
+        m_debounce->stop();
+        ++m_currentId;  // a result on its way is dropped
+        m_analysedFen.clear();
+        m_model->clear();
+        m_humanMoves.clear();
+        m_engineEvals.clear();
+        m_chart->removeAllSeries();
+        showHumanEvaluation(std::nullopt);
+        updateBlunderRisk();
+        Q_EMIT arrowsChanged({});
+        m_status->setText(reason);
+    } else {
+        m_status->setText(m_modelDescription.isEmpty() ? tr("Loading model…")
+                                                       : tr("Model: %1").arg(m_modelDescription));
+        scheduleAnalysis();
+    }
+    setEnabled(reason.isEmpty());
+}
+
+void AnalysisPanel::setEngineRunning(bool running) {
+    m_engineRunning = running;
+    m_riskLabel->setText(blunderRiskText());
+}
+
+QString AnalysisPanel::statusText() const { return m_status->text(); }
 
 void AnalysisPanel::runAnalysis() {
+    if (!m_suspended.isEmpty()) return;
     if (m_position.countLegalMoves() == 0) {
+        m_analysedFen = QString::fromStdString(m_position.fen());
         m_model->clear();
         m_chart->removeAllSeries();
         Q_EMIT arrowsChanged({});
@@ -298,8 +343,11 @@ void AnalysisPanel::runAnalysis() {
 }
 
 void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
-    if (result.id != m_currentId) return;  // superseded by a newer request
+    if (result.id != m_currentId || !m_suspended.isEmpty()) return;  // superseded by a newer request
     m_lastLatencyMs = result.milliseconds;
+    m_analysedFen = QString::fromStdString(m_position.fen());
+    // A success clears an earlier error: the status names the active model again.
+    if (!m_modelDescription.isEmpty()) m_status->setText(tr("Model: %1").arg(m_modelDescription));
     m_model->setMoves(m_position, result.moves);
     m_humanMoves = result.moves;
     std::optional<encoding::Wdl> white;
@@ -396,7 +444,11 @@ void AnalysisPanel::updateBlunderRisk() {
 }
 
 QString AnalysisPanel::blunderRiskText() const {
-    if (!m_risk) return m_humanMoves.empty() ? QString() : tr("Blunder risk: waiting for engine lines");
+    if (!m_risk) {
+        if (m_humanMoves.empty()) return {};
+        return m_engineRunning ? tr("Blunder risk: waiting for engine lines")
+                               : tr("Blunder risk needs the engine: <a href=\"start\">start it</a>");
+    }
     const encoding::Conditioning c = conditioning();
     QStringList parts;
     double unknown = 0.0;

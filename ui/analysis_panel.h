@@ -67,6 +67,21 @@ public:
     /// The human-evaluation line as shown ("At 1200 vs 1200, White scores 38% from here ...").
     QString humanEvalText() const;
 
+    /// Hides the analysis while the board holds a question (a game being played, a sorting round): nothing is
+    /// computed, the table, arrows and human evaluation are cleared, and `reason` shows. An empty reason resumes
+    /// with the current position.
+    void setSuspended(const QString& reason);
+    bool isSuspended() const { return !m_suspended.isEmpty(); }
+    /// Whether an engine is running (EnginePanel::isEngineEnabled): without one the blunder-risk line offers to
+    /// start it instead of waiting for lines that will not come.
+    void setEngineRunning(bool running);
+    /// FEN of the position the shown table and arrows belong to (empty while none is shown).
+    QString analysedFen() const { return m_analysedFen; }
+    /// The active model as the worker described it when it loaded (empty before one has loaded).
+    QString modelDescription() const { return m_modelDescription; }
+    /// The status line (model name, loading, errors).
+    QString statusText() const;
+
 Q_SIGNALS:
     /// Arrows for the current top-k moves (empty while nothing is known).
     void arrowsChanged(const std::vector<kibitz::ui::BoardArrow>& arrows);
@@ -81,6 +96,8 @@ Q_SIGNALS:
     void blunderRiskChanged();
     /// humanWhiteScore()/humanEvalText() changed: a new result, or a finished game's exact result.
     void humanEvaluationChanged();
+    /// The user asked to start the engine (from the blunder-risk line).
+    void engineStartRequested();
 
 private:
     void scheduleAnalysis();
@@ -125,6 +142,10 @@ private:
     std::vector<encoding::MoveProb> m_humanMoves;     // the current position's distribution
     std::vector<evaluation::MoveEval> m_engineEvals;  // the current position's engine lines, side to move's view
     std::optional<evaluation::BlunderRisk> m_risk;
+    QString m_suspended;         ///< why the analysis is hidden; empty while it runs
+    QString m_analysedFen;       ///< the position the shown result belongs to
+    QString m_modelDescription;  ///< the loaded model, for the status line after an error clears
+    bool m_engineRunning = false;
 };
 
 }  // namespace kibitz::ui

@@ -222,7 +222,10 @@ void EnginePanel::setEngineEnabled(bool on) {
     }
     if (on) {
         ensureProgram();
-        if (!m_enabled) return;
+        if (!m_enabled) {
+            Q_EMIT engineEnabledChanged(false);
+            return;
+        }
         applyOptions();
         m_engine->start();
         m_refresh.start();
@@ -235,6 +238,7 @@ void EnginePanel::setEngineEnabled(bool on) {
         clearLines();
         m_nameLabel->setText(tr("off"));
     }
+    Q_EMIT engineEnabledChanged(m_enabled);
 }
 
 void EnginePanel::ensureProgram() {

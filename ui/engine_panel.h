@@ -100,6 +100,8 @@ Q_SIGNALS:
     void linesChanged(const QList<kibitz::ui::EngineLine>& lines);
     /// The user edited the settings.
     void settingsChanged(const kibitz::ui::EngineSettings& settings);
+    /// The engine was switched on or off (also when it could not be found and stays off).
+    void engineEnabledChanged(bool on);
 
 private:
     void buildUi();

@@ -43,6 +43,19 @@ enum Column { PlyColumn = 0, MoveColumn, HumanColumn, EvalColumn, LossColumn, Co
 
 }  // namespace
 
+QString ReviewPanel::lossText(const evaluation::PlyReview& p) {
+    if (!p.before || !p.after) return QStringLiteral("–");
+    const engines::UciScore& b = *p.before;  // both from the mover's view
+    const engines::UciScore& a = *p.after;
+    const bool matedAfter = a.isMate() && a.value <= 0;
+    const bool matedBefore = b.isMate() && b.value <= 0;
+    const bool matingBefore = b.isMate() && b.value > 0;
+    const bool matingAfter = a.isMate() && a.value > 0;
+    if (matedAfter && !matedBefore) return tr("#-%1").arg(std::max(1, -a.value));
+    if (matingBefore && !matingAfter) return tr("missed #%1").arg(b.value);
+    return QString::number(std::min(p.lossCp, 9999));
+}
+
 ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
     m_depth = new QSpinBox;
     m_depth->setRange(1, 40);
@@ -110,6 +123,9 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
     m_table->setRootIsDecorated(false);
     m_table->setUniformRowHeights(true);
     m_table->header()->setStretchLastSection(true);
+    // At least eight moves show without scrolling (the dock opens at this height).
+    m_table->setMinimumHeight(m_table->header()->sizeHint().height() + 8 * (m_table->fontMetrics().height() + 6) +
+                              2 * m_table->frameWidth());
     connect(m_table, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         if (item) Q_EMIT plyActivated(item->data(PlyColumn, Qt::UserRole).toInt());
     });
@@ -293,8 +309,7 @@ void ReviewPanel::showReview() {
                                       .arg(QString::fromStdString(p.san)));
         item->setText(HumanColumn, p.humanProb ? QString::number(100.0 * *p.humanProb, 'f', 1) : QStringLiteral("–"));
         item->setText(EvalColumn, whiteScoreText(p.after, p.mover));
-        item->setText(LossColumn,
-                      p.before ? QString::number(p.lossCp >= 10000 ? 9999 : p.lossCp) : QStringLiteral("–"));
+        item->setText(LossColumn, lossText(p));
         if (p.before && p.lossCp >= 300)
             item->setForeground(LossColumn, QColor(200, 30, 30));
         else if (p.before && p.lossCp >= 100)

@@ -51,6 +51,9 @@ public:
     /// The last finished review, if any.
     const std::optional<evaluation::GameReview>& review() const { return m_review; }
     bool isRunning() const { return m_running; }
+    /// The Loss column's text: centipawns, or what a mate did ("#-2": the move walks into mate in 2; "missed #3": it
+    /// lets a forced mate go; a mate kept, only slower, shows its small loss in centipawns).
+    static QString lossText(const evaluation::PlyReview& p);
     /// The ply (1-based) under a point of the chart view's viewport, or 0 when there is none.
     int plyAt(QPointF viewportPos) const;
     /// Widgets and series, for tests.

@@ -31,6 +31,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -165,7 +166,7 @@ void MainWindow::createDocks() {
 
     // While a game is played the arrows would give the moves away.
     connect(m_analysis, &ui::AnalysisPanel::arrowsChanged, this, [this](const std::vector<ui::BoardArrow>& arrows) {
-        if (!m_playing) m_board->setArrows(arrows);
+        if (!m_hintsHidden) m_board->setArrows(arrows);
     });
     connect(m_analysis, &ui::AnalysisPanel::arrowHighlighted, m_board, &ui::BoardWidget::setHighlightedArrow);
     connect(m_analysis, &ui::AnalysisPanel::moveActivated, this, [this](chess::Move move) { m_game->playMove(move); });
@@ -174,11 +175,17 @@ void MainWindow::createDocks() {
     connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
     // The human bar beside the engine's follows the analysis panel (value head, at the chosen ratings).
     connect(m_analysis, &ui::AnalysisPanel::humanEvaluationChanged, this, [this] {
-        if (!m_playing) m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText());
+        if (!m_hintsHidden) m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText());
+    });
+    // Blunder risk needs engine lines: the analysis panel knows whether any will come, and can start the engine.
+    connect(m_engine, &ui::EnginePanel::engineEnabledChanged, m_analysis, &ui::AnalysisPanel::setEngineRunning);
+    connect(m_analysis, &ui::AnalysisPanel::engineStartRequested, this, [this] {
+        m_engine->setEngineEnabled(true);
+        m_engineDock->show();
     });
 
-    // Game review (bottom) and the move-sorting trainer (beside the engine). The sorting position goes to the
-    // board directly, not into the game, so the human and engine panels do not give the answer away.
+    // Game review (bottom) and the move-sorting trainer (beside the engine). The sorting position becomes the board's
+    // position like any other (so every dock agrees on it), with the hints hidden until the cards are submitted.
     m_review = new ui::ReviewPanel(this);
     m_review->setObjectName(QStringLiteral("reviewPanel"));
     m_review->setEvaluatorFactory(
@@ -201,8 +208,8 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::RightDockWidgetArea, m_sortDock);
     tabifyDockWidget(m_engineDock, m_sortDock);
     m_analysisDock->raise();
-    connect(m_sort, &ui::SortTrainer::positionChanged, this,
-            [this](const chess::Position& p) { m_board->setPosition(p); });
+    connect(m_sort, &ui::SortTrainer::positionChanged, this, &MainWindow::showSortPosition);
+    connect(m_sort, &ui::SortTrainer::submitted, this, [this] { endSortRound(); });
     connect(m_sort, &ui::SortTrainer::arrowsChanged, m_board, &ui::BoardWidget::setArrows);
 
     // Puzzles: built on the board or imported; rating, solve curve, per-move difficulty, batch rating.
@@ -270,8 +277,11 @@ void MainWindow::loadHumanModel(const QString& path) {
     // Empty = the shipped default. The factory runs in the analysis worker thread.
     m_humanModelPath = path;
     m_analysis->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
-    // The play-mode opponent plays with the same model (a game already running keeps the one it started with).
+    // The play-mode opponent, the game review and the sorting trainer use the same model (a game already running
+    // keeps the one it started with).
     m_play->controller()->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
+    m_review->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
+    m_sort->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
     // The puzzle panel's solve curves follow the choice.
     m_puzzle->setModels(m_puzzleModelPath, jobs::humanEvaluatorFactory(path));
 }
@@ -420,6 +430,7 @@ void MainWindow::createActions() {
 
 void MainWindow::newGame() {
     m_play->controller()->abort();
+    endSortRound();
     m_hasLoadedGame = false;
     setWindowTitle(tr("New game"));
     m_game->reset(chess::Position());
@@ -432,6 +443,7 @@ bool MainWindow::setFen(const QString& fen) {
         return false;
     }
     m_play->controller()->abort();
+    endSortRound();
     setWindowTitle(tr("Position from FEN"));
     m_hasLoadedGame = false;
     m_game->reset(parsed.value());
@@ -443,10 +455,8 @@ void MainWindow::pasteFen() {
     if (!text.isEmpty() && !text.contains(QLatin1Char('\n')) && setFen(text)) return;
     ui::FenDialog dialog(this);
     dialog.setFen(text.section(QLatin1Char('\n'), 0, 0));
-    if (dialog.exec() == QDialog::Accepted && dialog.position()) {
-        setWindowTitle(tr("Position from FEN"));
-        m_game->reset(*dialog.position());
-    }
+    if (dialog.exec() == QDialog::Accepted && dialog.position())
+        setFen(QString::fromStdString(dialog.position()->fen()));
 }
 
 void MainWindow::copyFen() {
@@ -528,6 +538,7 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
         return;
     }
     m_play->controller()->abort();
+    endSortRound();
     std::vector<chess::Move> moves;
     moves.reserve(game.moves.size());
     for (const chess::PgnMove& m : game.moves) moves.push_back(m.move);
@@ -583,6 +594,7 @@ void MainWindow::playAgainstHuman() {
 void MainWindow::startPlay(const jobs::PlaySettings& settings) {
     jobs::PlayController* play = m_play->controller();
     play->abort();  // a game that runs ends without a result
+    endSortRound();
     m_hasLoadedGame = false;
     setPlaying(true);
     m_board->setFlipped(settings.userColor == chess::Black);
@@ -609,21 +621,44 @@ void MainWindow::onPlayMove(chess::Move move) {
 void MainWindow::setPlaying(bool playing) {
     if (playing == m_playing) return;
     m_playing = playing;
-    m_analysis->setEnabled(!playing);
-    if (playing) {
+    if (!playing && m_play->controller()->hasGame()) {
+        // The finished game becomes the loaded game: its ratings and clocks set the analysis controls.
+        m_loadedGame = m_play->controller()->pgn();
+        m_hasLoadedGame = true;
+    }
+    setHintsHidden(playing ? tr("Hidden while you play: the analysis comes back when the game ends.") : QString());
+    syncBoard();
+}
+
+void MainWindow::setHintsHidden(const QString& reason) {
+    const bool hide = !reason.isEmpty();
+    m_analysis->setSuspended(reason);
+    if (hide == m_hintsHidden) return;
+    m_hintsHidden = hide;
+    if (hide) {
         m_engineWasOn = m_engine->isEngineEnabled();
         if (m_engineWasOn) m_engine->setEngineEnabled(false);
         m_board->setArrows({});
         m_engine->setHumanExpectation(std::nullopt);
     } else {
-        // The finished game becomes the loaded game: its ratings and clocks set the analysis controls.
-        if (m_play->controller()->hasGame()) {
-            m_loadedGame = m_play->controller()->pgn();
-            m_hasLoadedGame = true;
-        }
         if (m_engineWasOn) m_engine->setEngineEnabled(true);
         m_engineWasOn = false;
     }
+}
+
+void MainWindow::showSortPosition(const chess::Position& position) {
+    m_play->controller()->abort();
+    m_sortRound = true;
+    setHintsHidden(tr("Hidden while you sort the moves: the analysis comes back when you submit."));
+    m_hasLoadedGame = false;
+    setWindowTitle(tr("Sort moves"));
+    m_game->reset(position);
+}
+
+void MainWindow::endSortRound() {
+    if (!m_sortRound) return;
+    m_sortRound = false;
+    if (!m_playing) setHintsHidden(QString());
     syncBoard();
 }
 
@@ -670,7 +705,13 @@ void MainWindow::updateStatus() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) resize(1100, 760);
+    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+        // First start: most of the screen, so the board, the move list and a dock fit side by side.
+        const QScreen* screen = QGuiApplication::primaryScreen();
+        const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);
+        resize(std::max(900, avail.width() * 9 / 10), std::max(640, avail.height() * 9 / 10));
+        move(avail.center() - rect().center());
+    }
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
     m_board->setFlipped(settings.value(QStringLiteral("board/flipped"), false).toBool());

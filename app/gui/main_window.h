@@ -106,6 +106,13 @@ private:
     void setPlaying(bool playing);
     /// The user moved on the board during a game.
     void onPlayMove(chess::Move move);
+    /// Hides (non-empty reason) or shows the hints that would answer the board's question: the human-move analysis
+    /// and its arrows, the engine (switched off and back on), the human bar. Play mode and sorting rounds use it.
+    void setHintsHidden(const QString& reason);
+    /// A sorting round shows its position: it becomes the board's position (so every dock agrees), hints hidden.
+    void showSortPosition(const chess::Position& position);
+    /// Ends a sorting round's hiding (submitted, or the board went elsewhere).
+    void endSortRound();
     void restoreSettings();
     void saveSettings() const;
 
@@ -125,7 +132,9 @@ private:
     ui::PlayPanel* m_play = nullptr;  ///< play mode: a game against the human model
     QDockWidget* m_playDock = nullptr;
     bool m_playing = false;
-    bool m_engineWasOn = false;              ///< the engine panel's state before the game, restored after it
+    bool m_engineWasOn = false;  ///< the engine panel's state before hints were hidden, restored after
+    bool m_hintsHidden = false;
+    bool m_sortRound = false;                ///< a sorting round is on the board, unanswered
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
     chess::PgnGame m_loadedGame;  ///< tags and clocks of the game on the board (empty after New game / FEN)

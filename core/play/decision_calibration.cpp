@@ -96,7 +96,9 @@ Status DecisionCalibrator::addGame(encoding::Evaluator& evaluator, const chess::
     // White's and Black's turns: value from the mover's view, by ply.
     std::vector<std::optional<encoding::Wdl>> byPly(std::size_t(n) + 1);
     for (std::size_t i = 0; i < plyOf.size(); ++i) byPly[std::size_t(plyOf[i])] = values.value()[i];
-    auto moverAt = [&](int ply) { return (start.value().sideToMove() == chess::White) == (ply % 2 == 0) ? chess::White : chess::Black; };
+    auto moverAt = [&](int ply) {
+        return (start.value().sideToMove() == chess::White) == (ply % 2 == 0) ? chess::White : chess::Black;
+    };
     const bool humanResigned = ending == RecordedEnding::Resignation;
     const chess::Color resigner = result == Result3::WhiteWins ? chess::Black : chess::White;
 

@@ -31,25 +31,25 @@ RecordedEnding recordedEnding(const chess::PgnGame& game);
 /// The replay of one resign threshold over many games.
 struct ResignReplay {
     double threshold = 0.0;
-    std::int64_t resigns = 0;          ///< sides the rule resigned for (at most one per side and game)
-    std::int64_t resignsLost = 0;      ///< ... that went on to lose the game
-    std::int64_t humanResigned = 0;    ///< games a human resigned (the same for every threshold)
-    std::int64_t humanResignedHit = 0; ///< ... where the rule resigned for that player by the end
-    std::vector<int> leadPlies;        ///< for those: the human's resignation ply minus the rule's (> 0: rule earlier)
+    std::int64_t resigns = 0;           ///< sides the rule resigned for (at most one per side and game)
+    std::int64_t resignsLost = 0;       ///< ... that went on to lose the game
+    std::int64_t humanResigned = 0;     ///< games a human resigned (the same for every threshold)
+    std::int64_t humanResignedHit = 0;  ///< ... where the rule resigned for that player by the end
+    std::vector<int> leadPlies;         ///< for those: the human's resignation ply minus the rule's (> 0: rule earlier)
     double precision() const { return resigns > 0 ? double(resignsLost) / double(resigns) : 0.0; }
     double recall() const { return humanResigned > 0 ? double(humanResignedHit) / double(humanResigned) : 0.0; }
 };
 
 struct DecisionCalibration {
-    std::int64_t games = 0;          ///< games scored (known result, standard start, at least one move)
-    std::int64_t skipped = 0;        ///< games left out (unknown result, odd start, model error on a position)
-    std::int64_t positions = 0;      ///< positions the value head scored
-    std::vector<double> resignScores;  ///< human resignations: the resigner's expected score when they resigned
-    std::vector<double> agreedDraws;   ///< agreed draws: the value head's draw share at the agreed position
-    std::vector<int> agreedPlies;      ///< agreed draws: the ply of the agreement
-    std::int64_t agreedAccepted = 0;   ///< agreed draws both sides' accept rule would have agreed to
-    std::int64_t drawOffers = 0;       ///< games where the rule offers a draw for some side
-    std::int64_t drawOffersDrawn = 0;  ///< ... that ended drawn
+    std::int64_t games = 0;             ///< games scored (known result, standard start, at least one move)
+    std::int64_t skipped = 0;           ///< games left out (unknown result, odd start, model error on a position)
+    std::int64_t positions = 0;         ///< positions the value head scored
+    std::vector<double> resignScores;   ///< human resignations: the resigner's expected score when they resigned
+    std::vector<double> agreedDraws;    ///< agreed draws: the value head's draw share at the agreed position
+    std::vector<int> agreedPlies;       ///< agreed draws: the ply of the agreement
+    std::int64_t agreedAccepted = 0;    ///< agreed draws both sides' accept rule would have agreed to
+    std::int64_t drawOffers = 0;        ///< games where the rule offers a draw for some side
+    std::int64_t drawOffersDrawn = 0;   ///< ... that ended drawn
     std::vector<ResignReplay> replays;  ///< one per threshold given to the calibrator
 };
 

@@ -82,6 +82,9 @@ private Q_SLOTS:
         panel.setPosition(chess::Position());
         QTRY_VERIFY_WITH_TIMEOUT(!updated.isEmpty(), 10000);
         QVERIFY(!panel.blunderRisk().has_value());
+        // No engine running: the line offers to start one (the link asks the owner) instead of waiting forever.
+        QVERIFY(panel.blunderRiskText().contains(QStringLiteral("start it")));
+        panel.setEngineRunning(true);
         QVERIFY(panel.blunderRiskText().contains(QStringLiteral("waiting")));
 
         // The fake gives a2a3 0.6 and each other move 0.4 / 19. Best +0.50; a2a3 (-0.60) loses 110, and the 17

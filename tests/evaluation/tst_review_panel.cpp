@@ -30,6 +30,29 @@ chess::PgnGame sampleGame(int plies) {
 class TestReviewPanel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void lossColumnSaysWhatAMateDid() {
+        // Scores as the engine gives them, from the mover's view (Lichess game review shows the same cases).
+        auto cp = [](int v) { return engines::UciScore{engines::UciScore::Kind::Centipawns, v}; };
+        auto mate = [](int v) { return engines::UciScore{engines::UciScore::Kind::Mate, v}; };
+        evaluation::PlyReview p;
+        QCOMPARE(ui::ReviewPanel::lossText(p), QStringLiteral("–"));  // no engine
+        p.before = cp(30);
+        p.after = mate(-2);  // a blunder into mate in 2
+        p.lossCp = 10000;
+        QCOMPARE(ui::ReviewPanel::lossText(p), QStringLiteral("#-2"));
+        p.before = mate(3);
+        p.after = cp(450);  // a forced mate let go, still winning
+        QCOMPARE(ui::ReviewPanel::lossText(p), QStringLiteral("missed #3"));
+        p.before = mate(3);
+        p.after = mate(5);  // a slower mate: a small loss, as a number
+        p.lossCp = 2;
+        QCOMPARE(ui::ReviewPanel::lossText(p), QStringLiteral("2"));
+        p.before = cp(120);
+        p.after = cp(-210);
+        p.lossCp = 330;
+        QCOMPARE(ui::ReviewPanel::lossText(p), QStringLiteral("330"));
+    }
+
     void reviewAndJump() {
         ui::ReviewPanel panel;
         panel.resize(800, 600);

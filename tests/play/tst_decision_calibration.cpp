@@ -59,7 +59,9 @@ private:
     float m_loserWin;
 };
 
-bool endsWithMateSan(const chess::PgnGame& g) { return !g.moves.empty() && g.moves.back().san.find('#') != std::string::npos; }
+bool endsWithMateSan(const chess::PgnGame& g) {
+    return !g.moves.empty() && g.moves.back().san.find('#') != std::string::npos;
+}
 
 }  // namespace
 
@@ -87,7 +89,8 @@ void TstDecisionCalibration::endingsOfRealGames() {
             QVERIFY(g.result == "1-0" || g.result == "0-1");
         }
         if (e == RecordedEnding::TimeForfeit) QCOMPARE(term, std::string("Time forfeit"));
-        if (e == RecordedEnding::AgreedDraw || e == RecordedEnding::RuleDraw) QCOMPARE(g.result, std::string("1/2-1/2"));
+        if (e == RecordedEnding::AgreedDraw || e == RecordedEnding::RuleDraw)
+            QCOMPARE(g.result, std::string("1/2-1/2"));
     }
     // The sample's tags: 242 Normal, 57 Time forfeit, 1 Abandoned; 12 draws.
     QCOMPARE(counts[int(RecordedEnding::TimeForfeit)], 57);

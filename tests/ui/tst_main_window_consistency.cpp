@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window shows one truth (issue 16): after every path that changes the board (start, FEN, new game, PGN, moves
+// and navigation, a sorting round and its submission, a model switch) the human-move analysis belongs to exactly the
+// board's position and names the active model; a model error clears when the next model loads; while a sorting round
+// is open the analysis is hidden, not stale. With the shipped default model (torch label).
+#include "app/gui/main_window.h"
+#include "core/chess/notation.h"
+#include "core/chess/pgn.h"
+#include "core/evaluation/chessort.h"
+#include "ui/analysis_panel.h"
+#include "ui/board_widget.h"
+#include "ui/game_model.h"
+#include "ui/sort_trainer.h"
+
+#include <QFile>
+#include <QSettings>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kibitz;
+
+class TstMainWindowConsistency : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void everyPathEndsInTheBoardsAnalysis();
+
+private:
+    QTemporaryDir m_config;
+};
+
+void TstMainWindowConsistency::initTestCase() {
+    QVERIFY(m_config.isValid());
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
+    QCoreApplication::setOrganizationName(QStringLiteral("kibitz-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_main_window_consistency"));
+    // A human model that cannot load: the window starts with an error to clear.
+    QSettings().setValue(QStringLiteral("models/human"), m_config.filePath(QStringLiteral("missing.kibitz")));
+}
+
+void TstMainWindowConsistency::everyPathEndsInTheBoardsAnalysis() {
+    app::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* board = window.findChild<ui::BoardWidget*>(QStringLiteral("board"));
+    auto* analysis = window.findChild<ui::AnalysisPanel*>(QStringLiteral("analysisPanel"));
+    auto* sort = window.findChild<ui::SortTrainer*>(QStringLiteral("sortTrainer"));
+    auto* moveList = window.findChild<QTableView*>(QStringLiteral("moveList"));
+    QVERIFY(board && analysis && sort && moveList);
+    auto* game = qobject_cast<ui::GameModel*>(moveList->model());
+
+    // The missing model is named in the status; nothing is analysed with it.
+    QTRY_VERIFY_WITH_TIMEOUT(analysis->statusText().contains(QStringLiteral("missing.kibitz")), 20000);
+    QVERIFY(analysis->modelDescription().isEmpty());
+    // Switching to the default model clears the error and names the model.
+    window.useDefaultHumanModel();
+    QTRY_VERIFY_WITH_TIMEOUT(!analysis->modelDescription().isEmpty(), 20000);
+    const QString model = analysis->modelDescription();
+    QVERIFY(model.contains(QStringLiteral("human-default")));
+
+    auto boardFen = [&] { return QString::fromStdString(board->position().fen()); };
+    auto settled = [&](const char* step) {
+        QTRY_VERIFY2_WITH_TIMEOUT(analysis->analysedFen() == boardFen(),
+                                  qPrintable(QStringLiteral("%1: analysed %2, board %3")
+                                                 .arg(QLatin1String(step), analysis->analysedFen(), boardFen())),
+                                  20000);
+        QCOMPARE(analysis->modelDescription(), model);
+        QVERIFY2(analysis->statusText().contains(model), qPrintable(analysis->statusText()));
+        QVERIFY(!analysis->isSuspended());
+    };
+    settled("start");
+
+    QVERIFY(window.setFen(QStringLiteral("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")));
+    settled("FEN");
+
+    {
+        // One real game in its own file (one game opens directly, without the chooser), read in the loader thread.
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(bool(reader));
+        chess::PgnGame first;
+        QVERIFY((*reader)->next(first));
+        const QString path = m_config.filePath(QStringLiteral("one.pgn"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const std::string text = chess::writePgn(first);
+        f.write(text.data(), qint64(text.size()));
+        f.close();
+        window.openPgnFile(path);
+        QTRY_COMPARE_WITH_TIMEOUT(game->plyCount(), int(first.moves.size()), 20000);
+        settled("PGN");
+        game->setCurrentPly(7);
+        settled("PGN navigation");
+    }
+
+    window.newGame();
+    settled("new game");
+    QVERIFY(game->playMove(chess::parseUci(chess::Position(), "d2d4").value()));
+    settled("move");
+    game->setCurrentPly(0);
+    settled("navigation back");
+    game->setCurrentPly(1);
+    settled("navigation forward");
+
+    // A sorting round: its position is on the board and in the game; the analysis is hidden, not stale.
+    const chess::Position sortPos =
+        chess::Position::fromFen("r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBBN2/PP3PPP/R2Q1RK1 w - - 4 11").value();
+    std::vector<evaluation::RankedMove> ranked;
+    const char* ucis[] = {"h2h3", "a2a3", "f3e5", "d3h7"};
+    const int cps[] = {35, 20, 0, -250};
+    for (int i = 0; i < 4; ++i)
+        ranked.push_back({{chess::parseUci(sortPos, ucis[i]).value(),
+                           engines::UciScore{engines::UciScore::Kind::Centipawns, cps[i]},
+                           12,
+                           {}},
+                          i + 1});
+    auto sortGame = evaluation::makeSortGame(sortPos, ranked, {0, 1, 2, 3}, "test", nullptr, std::nullopt);
+    QVERIFY(sortGame.ok());
+    sort->setGame(*sortGame);
+    QCOMPARE(boardFen(), QString::fromStdString(sortPos.fen()));
+    QCOMPARE(QString::fromStdString(game->currentPosition().fen()), boardFen());
+    QVERIFY(analysis->isSuspended());
+    QVERIFY(analysis->analysedFen().isEmpty());
+    QVERIFY(analysis->statusText().contains(QStringLiteral("sort")));
+    sort->submit();
+    settled("sorting submitted");
+
+    // A model switch: the analysis is redone with the (re)loaded model.
+    window.useDefaultHumanModel();
+    QVERIFY(analysis->analysedFen().isEmpty());  // what was shown came from the previous load
+    settled("model switch");
+}
+
+QTEST_MAIN(TstMainWindowConsistency)
+#include "tst_main_window_consistency.moc"
