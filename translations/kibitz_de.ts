@@ -1100,10 +1100,6 @@
         <translation>Lösungswahrscheinlichkeit nach Spielerwertung</translation>
     </message>
     <message>
-        <source>Elo (solver and opponent)</source>
-        <translation>Elo (Lösender und Gegner)</translation>
-    </message>
-    <message>
         <source>#</source>
         <translation>#</translation>
     </message>
@@ -1220,10 +1216,6 @@
         <translation>Bewertet in %1 ms</translation>
     </message>
     <message>
-        <source> (no human model: no solve curve)</source>
-        <translation> (kein Modell für menschliche Züge: keine Lösungskurve)</translation>
-    </message>
-    <message>
         <source>★ hardest</source>
         <translation>★ schwerster</translation>
     </message>
@@ -1327,6 +1319,22 @@
     <message>
         <source>Exported to %1</source>
         <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>P(solve) from the rating</source>
+        <translation>P(gelöst) aus der Wertung</translation>
+    </message>
+    <message>
+        <source>human model: finds every move</source>
+        <translation>Modell: findet jeden Zug</translation>
+    </message>
+    <message>
+        <source>Player rating</source>
+        <translation>Wertung des Spielers</translation>
+    </message>
+    <message>
+        <source> (no human model: no per-move difficulty)</source>
+        <translation> (kein Modell für menschliche Züge: keine Schwierigkeit je Zug)</translation>
     </message>
 </context>
 <context>

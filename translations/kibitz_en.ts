@@ -1098,10 +1098,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Elo (solver and opponent)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1218,10 +1214,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> (no human model: no solve curve)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>★ hardest</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1324,6 +1316,22 @@
     </message>
     <message>
         <source>Exported to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P(solve) from the rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>human model: finds every move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Player rating</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (no human model: no per-move difficulty)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

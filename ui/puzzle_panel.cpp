@@ -167,19 +167,29 @@ void PuzzlePanel::buildUi() {
                       "(sigma) of that rating."));
     m_ratingNote->setWordWrap(true);
 
+    // The chance to solve: Glicko's expected score around the predicted rating (what a Lichess puzzle rating means:
+    // a player of that rating solves it half the time; rising with the player's rating, flatter when sigma is
+    // large). Beside it, dashed, the human model's own chance of finding every solver move, which shows where the
+    // moves are hard but can fall with rating (it misses mates a strong player sees).
     m_curve = new QLineSeries;
-    m_curve->setName(tr("P(solve)"));
+    m_curve->setName(tr("P(solve) from the rating"));
     m_curve->setPointsVisible(true);
+    m_humanCurve = new QLineSeries;
+    m_humanCurve->setName(tr("human model: finds every move"));
+    QPen dashed = m_humanCurve->pen();
+    dashed.setStyle(Qt::DashLine);
+    m_humanCurve->setPen(dashed);
     m_chart = new QChart;
     m_chart->setTitle(tr("Probability of solving, by player rating"));
-    m_chart->legend()->hide();
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->addSeries(m_curve);
+    m_chart->addSeries(m_humanCurve);
     auto* ax = new QValueAxis;
     ax->setRange(evaluation::kSolveEloLevels.front(), evaluation::kSolveEloLevels.back());
     ax->setTickCount(6);
     ax->setLabelFormat(QStringLiteral("%d"));
-    ax->setTitleText(tr("Elo (solver and opponent)"));
+    ax->setTitleText(tr("Player rating"));
     auto* ay = new QValueAxis;
     ay->setRange(0.0, 100.0);
     ay->setLabelFormat(QStringLiteral("%d%%"));
@@ -188,6 +198,8 @@ void PuzzlePanel::buildUi() {
     m_chart->addAxis(ay, Qt::AlignLeft);
     m_curve->attachAxis(ax);
     m_curve->attachAxis(ay);
+    m_humanCurve->attachAxis(ax);
+    m_humanCurve->attachAxis(ay);
     m_chartView = new QChartView(m_chart);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(200);
@@ -417,6 +429,7 @@ void PuzzlePanel::clearResult() {
     m_result.reset();
     m_rating->setText(tr("—"));
     m_curve->clear();
+    m_humanCurve->clear();
     m_table->setRowCount(0);
     m_export->setEnabled(false);
 }
@@ -428,24 +441,22 @@ void PuzzlePanel::showResult() {
     m_export->setEnabled(true);
     m_status->setText(tr("Rated in %1 ms").arg(m_result->milliseconds, 0, 'f', 0));
     m_curve->clear();
+    m_humanCurve->clear();
     m_table->setRowCount(0);
+    QList<QPointF> points;
+    const std::vector<double> rated =
+        evaluation::ratingSolveCurve(m_result->prediction.rating, m_result->prediction.sigma);
+    for (std::size_t l = 0; l < rated.size(); ++l)
+        points.append(QPointF(evaluation::kSolveEloLevels[l], 100.0 * rated[l]));
+    m_curve->replace(points);
     if (!m_result->curve) {
-        m_status->setText(m_status->text() + tr(" (no human model: no solve curve)"));
+        m_status->setText(m_status->text() + tr(" (no human model: no per-move difficulty)"));
         return;
     }
     const auto& c = *m_result->curve;
-    QList<QPointF> points;
-    for (std::size_t l = 0; l < c.elos.size(); ++l) points.append(QPointF(c.elos[l], 100.0 * c.solve[l]));
-    m_curve->replace(points);
-    // Small probabilities would hug the axis on a fixed 0-100% scale: zoom to the curve, in steps of 5%.
-    double top = 0.0;
-    for (const QPointF& pt : points) top = std::max(top, pt.y());
-    const double yMax = std::min(100.0, std::max(5.0, std::ceil(top * 1.2 / 5.0) * 5.0));
-    if (const auto axes = m_chart->axes(Qt::Vertical); !axes.isEmpty())
-        if (auto* ay = qobject_cast<QValueAxis*>(axes.first())) {
-            ay->setRange(0.0, yMax);
-            ay->setLabelFormat(yMax <= 10.0 ? QStringLiteral("%.1f%%") : QStringLiteral("%d%%"));
-        }
+    QList<QPointF> human;
+    for (std::size_t l = 0; l < c.elos.size(); ++l) human.append(QPointF(c.elos[l], 100.0 * c.solve[l]));
+    m_humanCurve->replace(human);
 
     const int hardLevel = levelIndex(c, kHardestElo);
     const int hardest = hardLevel >= 0 ? c.hardestMove(std::size_t(hardLevel)) : -1;
@@ -613,12 +624,19 @@ bool PuzzlePanel::exportResult(const QString& path) {
         o[QStringLiteral("uncertainty")] = std::round(r.prediction.sigma * 10.0) / 10.0;
         o[QStringLiteral("uncertainty_kind")] = QStringLiteral("predicted standard deviation (sigma)");
         if (m_puzzle.rating > 0) o[QStringLiteral("lichess_rating")] = m_puzzle.rating;
+        // The chance to solve by player rating, as `kibitz-cli rate --json` gives it (from the rating and sigma).
+        const std::vector<double> rated = evaluation::ratingSolveCurve(r.prediction.rating, r.prediction.sigma);
+        QJsonArray ratedCurve;
+        for (std::size_t l = 0; l < rated.size(); ++l)
+            ratedCurve.append(QJsonObject{{QStringLiteral("elo"), evaluation::kSolveEloLevels[l]},
+                                          {QStringLiteral("p_solve"), rated[l]}});
+        o[QStringLiteral("solve_curve")] = ratedCurve;
         if (r.curve) {
             QJsonArray curve;
             for (std::size_t l = 0; l < r.curve->elos.size(); ++l)
                 curve.append(QJsonObject{{QStringLiteral("elo"), r.curve->elos[l]},
                                          {QStringLiteral("p_solve"), r.curve->solve[l]}});
-            o[QStringLiteral("solve_curve")] = curve;
+            o[QStringLiteral("solve_curve_human")] = curve;
             QJsonArray moves;
             const std::size_t solver = r.curve->moveProb.empty() ? 0 : r.curve->moveProb.front().size();
             for (std::size_t k = 0; k < solver; ++k) {
@@ -639,9 +657,14 @@ bool PuzzlePanel::exportResult(const QString& path) {
         QStringList row{QString::fromStdString(m_puzzle.id), QString::fromStdString(m_puzzle.fen),
                         uci.join(QLatin1Char(' ')), QString::number(r.prediction.rating, 'f', 1),
                         QString::number(r.prediction.sigma, 'f', 1)};
+        const std::vector<double> rated = evaluation::ratingSolveCurve(r.prediction.rating, r.prediction.sigma);
+        for (std::size_t l = 0; l < rated.size(); ++l) {
+            header << QStringLiteral("PSolve%1").arg(evaluation::kSolveEloLevels[l]);
+            row << QString::number(rated[l], 'g', 6);
+        }
         if (r.curve) {
             for (std::size_t l = 0; l < r.curve->elos.size(); ++l) {
-                header << QStringLiteral("PSolve%1").arg(r.curve->elos[l]);
+                header << QStringLiteral("HumanPSolve%1").arg(r.curve->elos[l]);
                 row << QString::number(r.curve->solve[l], 'g', 6);
             }
             const int l = levelIndex(*r.curve, kHardestElo);

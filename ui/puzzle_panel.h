@@ -83,6 +83,7 @@ public:
     QString ratingText() const;
     /// Widgets, for tests and screenshots.
     QLineSeries* curveSeries() const { return m_curve; }
+    QLineSeries* humanCurveSeries() const { return m_humanCurve; }
     QTableWidget* difficultyTable() const { return m_table; }
     QListWidget* puzzleList() const { return m_list; }
     /// Puzzles of the last imported file.
@@ -164,7 +165,8 @@ private:
     QLabel* m_ratingNote = nullptr;
     QChart* m_chart = nullptr;
     QChartView* m_chartView = nullptr;
-    QLineSeries* m_curve = nullptr;
+    QLineSeries* m_curve = nullptr;       ///< P(solve) from the predicted rating and sigma
+    QLineSeries* m_humanCurve = nullptr;  ///< the human model's P(finding every solver move)
     QTableWidget* m_table = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_import = nullptr;

@@ -7,6 +7,7 @@
 #include "app/cli/puzzle_commands.h"
 #include "app/cli/puzzle_human_args.h"
 #include "core/evaluation/puzzle_metrics.h"
+#include "core/evaluation/solve_probability.h"
 #include "core/jobs/puzzle_bundle.h"
 
 #include <algorithm>
@@ -29,7 +30,7 @@ std::string labelOf(const std::string& path, const models::PuzzlePredictor& p) {
 
 int runEvalPuzzle(const std::vector<std::string>& argv) {
     Args args(argv, withHumanValueOptions({"csv", "model", "compare-model", "max", "batch"}),
-              withHumanFlagOptions({"json", "held-out", "help"}));
+              withHumanFlagOptions({"json", "held-out", "help", "solve-curves"}));
     if (args.has("help")) {
         std::printf(
             "Usage: kibitz-cli eval puzzle --csv FILE|DIR... [--model BUNDLE|CHECKPOINT] [--compare-model B]... [--max "
@@ -43,6 +44,10 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
             "  --compare-model PATH  another model scored on the same puzzles (repeatable), e.g. GlickFormer alone\n"
             "                        vs GlickFormer + human features\n"
             "  --max N        at most N puzzles      --batch B  inference batch (default 256)\n"
+            "  --solve-curves also score the human model's own solve curves (P of finding every solver move at\n"
+            "                 800..2800) beside the shipped curve, for models without human features too\n"
+            "Every model with a sigma is scored on it (share within 1 and 2 sigma) and on its solve curve: Glicko's\n"
+            "expected score around the predicted rating, which never falls and crosses 50%% at the prediction.\n"
             "  --json         one JSON object {puzzles, mae, rmse, maz, within_rd, by_length, model, baselines,\n"
             "                 compare: [{model, puzzles, mae, ...}]}\n"
             "%s",
@@ -76,6 +81,11 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
         labels.push_back(labelOf(path, *model.value()));
         predictors.push_back(std::move(model.value()));
     }
+    if (args.has("solve-curves") && !human.shared) {
+        auto h = jobs::HumanFeatures::open(human);
+        if (!h.ok()) return usage(h.error().message);
+        human.shared = h.value();
+    }
     for (std::size_t i = 0; i < predictors.size(); ++i) {
         if (predictors[i]->config().humanFeatures <= 0) continue;
         if (!human.shared) {
@@ -86,20 +96,32 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
         if (auto st = jobs::attachHumanFeatures(*predictors[i], human); !st.ok())
             return usage(paths[i] + ": " + st.error().message);
     }
-    std::vector<evaluation::PuzzleRatingFn> fns;
+    // Each model gives its rating and sigma; a model with human features also gives the human model's own solve
+    // curve (its first features are P(solve) at each level), so both curves are scored.
+    std::vector<evaluation::PuzzlePredictionFn> fns;
     for (auto& p : predictors)
-        fns.push_back([&p, batch](std::span<const chess::Puzzle> puzzles) -> Result<std::vector<double>> {
-            auto r = p->predict(puzzles, nullptr, batch);
+        fns.push_back([&p, &human,
+                       batch](std::span<const chess::Puzzle> puzzles) -> Result<std::vector<evaluation::RatedPuzzle>> {
+            std::vector<std::vector<float>> features;
+            const bool withHuman = bool(human.shared);
+            if (withHuman)
+                if (auto st = human.shared->features(puzzles, features); !st.ok()) return st.error();
+            auto r = p->predict(puzzles, withHuman && p->config().humanFeatures > 0 ? &features : nullptr, batch);
             if (!r.ok()) return r.error();
-            std::vector<double> out;
-            for (const auto& x : r.value()) out.push_back(x.rating);
+            std::vector<evaluation::RatedPuzzle> out;
+            for (std::size_t i = 0; i < r.value().size(); ++i) {
+                evaluation::RatedPuzzle rp{r.value()[i].rating, r.value()[i].sigma, {}};
+                if (withHuman && features[i].size() >= evaluation::kSolveEloLevels.size())
+                    rp.humanCurve.assign(features[i].begin(), features[i].begin() + evaluation::kSolveEloLevels.size());
+                out.push_back(std::move(rp));
+            }
             return out;
         });
     evaluation::MeanBaselines baselines;
     baselines.set(predictors.front()->meta().baselineMean, predictors.front()->meta().baselineByLength);
     CancelToken cancel;
     auto report =
-        evaluation::evaluatePuzzleFilesCompare(files, args.has("held-out"), maxPuzzles, fns, baselines, cancel, batch);
+        evaluation::evaluatePuzzleFilesDetailed(files, args.has("held-out"), maxPuzzles, fns, baselines, cancel, batch);
     if (!report.ok()) {
         std::fprintf(stderr, "kibitz-cli eval puzzle: %s\n", report.error().message.c_str());
         return report.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
@@ -125,6 +147,21 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
         for (const auto& row : rows) std::printf("  %*.1f", col, row.second->byLength().at(len).mae);
         std::printf("\n");
     }
+    const evaluation::PuzzleCalibration cal = r.model.calibration();
+    if (cal.withSigma > 0) {
+        std::printf(
+            "sigma: %.1f%% within 1 sigma, %.1f%% within 2 (a normal error: 68.3%% and 95.4%%), mean sigma %.0f\n",
+            100.0 * cal.withinSigma[0], 100.0 * cal.withinSigma[1], cal.meanSigma);
+        std::printf(
+            "solve curve (Glicko expected score around the predicted rating): %.1f%% never fall, 50%% point "
+            "%.0f from the prediction, %.0f from the Lichess rating\n",
+            100.0 * cal.solveMonotone, cal.solveMidpointMae, cal.solveMidpointMaeTrue);
+    }
+    if (cal.withHumanCurve > 0)
+        std::printf(
+            "human model's own curve (all solver moves found): %.1f%% never fall, 50%% point %.0f from the "
+            "prediction, %.0f from the Lichess rating\n",
+            100.0 * cal.humanMonotone, cal.humanMidpointMae, cal.humanMidpointMaeTrue);
     if (r.skippedRows > 0) std::printf("%lld bad rows skipped\n", static_cast<long long>(r.skippedRows));
     return kExitOk;
 }

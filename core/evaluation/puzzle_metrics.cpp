@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/evaluation/puzzle_metrics.h"
 
+#include "core/evaluation/solve_probability.h"
+
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -45,7 +47,62 @@ void PuzzleMetrics::add(double rating, double rd, double predicted, int solution
     m_byLength[solutionLength].add(err, safeRd, predicted);
 }
 
+void PuzzleMetrics::addCalibration(double rating, const RatedPuzzle& p) {
+    if (p.sigma <= 0) return;
+    CalibrationSums& c = m_cal;
+    ++c.n;
+    const double err = std::abs(rating - p.rating);
+    for (int k = 0; k < 2; ++k)
+        if (err <= double(k + 1) * p.sigma) ++c.within[k];
+    c.sigma += p.sigma;
+    const std::vector<double> curve = ratingSolveCurve(p.rating, p.sigma);
+    if (isNonDecreasing(curve)) ++c.monotone;
+    const double mid = solveMidpoint(kSolveEloLevels, curve);
+    c.midErr += std::abs(mid - p.rating);
+    c.midErrTrue += std::abs(mid - rating);
+    if (p.humanCurve.size() == kSolveEloLevels.size()) {
+        ++c.human;
+        if (isNonDecreasing(p.humanCurve)) ++c.humanMonotone;
+        const double hm = solveMidpoint(kSolveEloLevels, p.humanCurve);
+        c.humanMidErr += std::abs(hm - p.rating);
+        c.humanMidErrTrue += std::abs(hm - rating);
+    }
+}
+
+PuzzleCalibration PuzzleMetrics::calibration() const {
+    PuzzleCalibration out;
+    const CalibrationSums& c = m_cal;
+    out.withSigma = c.n;
+    out.withHumanCurve = c.human;
+    if (c.n > 0) {
+        const double n = double(c.n);
+        for (int k = 0; k < 2; ++k) out.withinSigma[k] = double(c.within[k]) / n;
+        out.meanSigma = c.sigma / n;
+        out.solveMonotone = double(c.monotone) / n;
+        out.solveMidpointMae = c.midErr / n;
+        out.solveMidpointMaeTrue = c.midErrTrue / n;
+    }
+    if (c.human > 0) {
+        const double n = double(c.human);
+        out.humanMonotone = double(c.humanMonotone) / n;
+        out.humanMidpointMae = c.humanMidErr / n;
+        out.humanMidpointMaeTrue = c.humanMidErrTrue / n;
+    }
+    return out;
+}
+
 void PuzzleMetrics::merge(const PuzzleMetrics& other) {
+    m_cal.n += other.m_cal.n;
+    m_cal.within[0] += other.m_cal.within[0];
+    m_cal.within[1] += other.m_cal.within[1];
+    m_cal.monotone += other.m_cal.monotone;
+    m_cal.human += other.m_cal.human;
+    m_cal.humanMonotone += other.m_cal.humanMonotone;
+    m_cal.sigma += other.m_cal.sigma;
+    m_cal.midErr += other.m_cal.midErr;
+    m_cal.midErrTrue += other.m_cal.midErrTrue;
+    m_cal.humanMidErr += other.m_cal.humanMidErr;
+    m_cal.humanMidErrTrue += other.m_cal.humanMidErrTrue;
     m_all.merge(other.m_all);
     for (const auto& [len, s] : other.m_byLength) m_byLength[len].merge(s);
 }
@@ -87,7 +144,26 @@ std::string PuzzleMetrics::toJson() const {
         o << (first ? "" : ",") << "\"" << len << "\":{" << scoreJson(s) << "}";
         first = false;
     }
-    o << "}}";
+    o << "}";
+    if (m_cal.n > 0) {
+        const PuzzleCalibration c = calibration();
+        char buf[512];
+        std::snprintf(buf, sizeof buf,
+                      ",\"sigma\":{\"puzzles\":%lld,\"within_1\":%.4f,\"within_2\":%.4f,\"mean\":%.1f},"
+                      "\"solve_monotone\":%.4f,\"solve_midpoint_mae\":%.1f,\"solve_midpoint_mae_true\":%.1f",
+                      static_cast<long long>(c.withSigma), c.withinSigma[0], c.withinSigma[1], c.meanSigma,
+                      c.solveMonotone, c.solveMidpointMae, c.solveMidpointMaeTrue);
+        o << buf;
+        if (c.withHumanCurve > 0) {
+            std::snprintf(buf, sizeof buf,
+                          ",\"solve_curve_human\":{\"puzzles\":%lld,\"monotone\":%.4f,\"midpoint_mae\":%.1f,"
+                          "\"midpoint_mae_true\":%.1f}",
+                          static_cast<long long>(c.withHumanCurve), c.humanMonotone, c.humanMidpointMae,
+                          c.humanMidpointMaeTrue);
+            o << buf;
+        }
+    }
+    o << "}";
     return o.str();
 }
 
@@ -174,6 +250,26 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesCompare(const std::vector<std::strin
                                                     const MeanBaselines& baselines, const CancelToken& cancel,
                                                     int batchSize,
                                                     const std::function<void(std::int64_t)>& onProgress) {
+    std::vector<PuzzlePredictionFn> detailed;
+    for (const PuzzleRatingFn& f : predictors)
+        detailed.push_back([f](std::span<const chess::Puzzle> puzzles) -> Result<std::vector<RatedPuzzle>> {
+            auto r = f(puzzles);
+            if (!r.ok()) return r.error();
+            std::vector<RatedPuzzle> out;
+            out.reserve(r.value().size());
+            for (const double x : r.value()) out.push_back(RatedPuzzle{x, 0.0, {}});
+            return out;
+        });
+    return evaluatePuzzleFilesDetailed(csvFiles, heldOutOnly, maxPuzzles, detailed, baselines, cancel, batchSize,
+                                       onProgress);
+}
+
+Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::string>& csvFiles, bool heldOutOnly,
+                                                     std::int64_t maxPuzzles,
+                                                     const std::vector<PuzzlePredictionFn>& predictors,
+                                                     const MeanBaselines& baselines, const CancelToken& cancel,
+                                                     int batchSize,
+                                                     const std::function<void(std::int64_t)>& onProgress) {
     if (predictors.empty()) return makeError(ErrorCode::InvalidInput, "no puzzle model to evaluate");
     PuzzleEvalReport report;
     report.compare.resize(predictors.size() - 1);
@@ -187,8 +283,10 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesCompare(const std::vector<std::strin
             if (r.value().size() != batch.size())
                 return makeError(ErrorCode::Runtime, "predictor returned the wrong number of ratings");
             PuzzleMetrics& target = m == 0 ? report.model : report.compare[m - 1];
-            for (std::size_t i = 0; i < batch.size(); ++i)
-                target.add(batch[i].rating, batch[i].ratingDeviation, r.value()[i], batch[i].solutionLength());
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                target.add(batch[i].rating, batch[i].ratingDeviation, r.value()[i].rating, batch[i].solutionLength());
+                target.addCalibration(batch[i].rating, r.value()[i]);
+            }
         }
         for (const auto& p : batch) {
             const int len = p.solutionLength();

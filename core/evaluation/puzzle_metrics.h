@@ -34,18 +34,47 @@ struct PuzzleScore {
     double meanPrediction = 0.0;
 };
 
+/// One model's answer for one puzzle, beyond the rating: its uncertainty and the human model's solve curve.
+struct RatedPuzzle {
+    double rating = 0.0;
+    double sigma = 0.0;              ///< predicted standard deviation; 0 when the model gives none
+    std::vector<double> humanCurve;  ///< P(solve) at kSolveEloLevels from the human model alone; empty when none
+};
+
+/// How honest the uncertainty and the solve curves are (issue 15 items 3 and 4).
+struct PuzzleCalibration {
+    std::int64_t withSigma = 0;
+    double withinSigma[2] = {};  ///< share with |rating - predicted| <= k * sigma, k = 1, 2 (target 0.62-0.74 for 1)
+    double meanSigma = 0.0;
+    /// The shipped solve curve (ratingSolveCurve of the prediction and sigma): share of puzzles whose curve never
+    /// falls, and the mean distance of its 50% point from the predicted rating and from the Lichess rating.
+    double solveMonotone = 0.0;
+    double solveMidpointMae = 0.0;
+    double solveMidpointMaeTrue = 0.0;
+    /// The same for the human model's own curve (product of the solver moves' probabilities), when given.
+    std::int64_t withHumanCurve = 0;
+    double humanMonotone = 0.0;
+    double humanMidpointMae = 0.0;
+    double humanMidpointMaeTrue = 0.0;
+};
+
 /// Accumulates predictions against Lichess ratings, overall and by solution length (solver moves).
 class PuzzleMetrics {
 public:
     /// `rd` <= 0 is treated as 1 so MAZ stays finite.
     void add(double rating, double rd, double predicted, int solutionLength);
+    /// Also scores the sigma and the solve curves of a prediction (the rating itself goes through add()).
+    void addCalibration(double rating, const RatedPuzzle& prediction);
+    PuzzleCalibration calibration() const;
     void merge(const PuzzleMetrics& other);
     PuzzleScore overall() const { return score(m_all); }
     /// Scores per solution length, ascending.
     std::map<int, PuzzleScore> byLength() const;
     std::int64_t count() const { return m_all.n; }
     /// {"puzzles":N,"mae":..,"rmse":..,"maz":..,"within_rd":{"1":..,"2":..,"3":..},"mean_prediction":..,
-    ///  "by_length":{"1":{same fields},...}}
+    ///  "by_length":{"1":{same fields},...}}, and when calibration was scored: "sigma":{"puzzles":N,"within_1":..,
+    ///  "within_2":..,"mean":..}, "solve_monotone", "solve_midpoint_mae", "solve_midpoint_mae_true" and
+    ///  "solve_curve_human":{"puzzles":N,"monotone":..,"midpoint_mae":..,"midpoint_mae_true":..}.
     std::string toJson() const;
     /// One line: "N puzzles  MAE 301.2  RMSE 390.0  MAZ 3.41  within 1/2/3 RD 20.1/38.0/52.3%".
     std::string summary() const;
@@ -62,6 +91,10 @@ private:
     static std::string scoreJson(const PuzzleScore& s);
     Sums m_all;
     std::map<int, Sums> m_byLength;
+    struct CalibrationSums {
+        std::int64_t n = 0, within[2] = {}, monotone = 0, human = 0, humanMonotone = 0;
+        double sigma = 0, midErr = 0, midErrTrue = 0, humanMidErr = 0, humanMidErrTrue = 0;
+    } m_cal;
 };
 
 /// Baselines fitted on training ratings: predict the overall mean, or the mean of the puzzle's solution length
@@ -97,6 +130,8 @@ struct PuzzleEvalReport {
 
 /// One rating per puzzle.
 using PuzzleRatingFn = std::function<Result<std::vector<double>>(std::span<const chess::Puzzle>)>;
+/// One rating, sigma and (optionally) human solve curve per puzzle.
+using PuzzlePredictionFn = std::function<Result<std::vector<RatedPuzzle>>(std::span<const chess::Puzzle>)>;
 
 /// Reads puzzles from `csvFiles` (only held-out ones when `heldOutOnly`), at most `maxPuzzles` (<= 0: all), in
 /// batches of `batchSize`, and scores `predict` (one rating per puzzle) and the baselines against them.
@@ -115,5 +150,13 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesCompare(const std::vector<std::strin
                                                     const MeanBaselines& baselines, const CancelToken& cancel,
                                                     int batchSize = 256,
                                                     const std::function<void(std::int64_t done)>& onProgress = {});
+
+/// evaluatePuzzleFilesCompare with sigmas and solve curves: every model's calibration is scored too.
+Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::string>& csvFiles, bool heldOutOnly,
+                                                     std::int64_t maxPuzzles,
+                                                     const std::vector<PuzzlePredictionFn>& predictors,
+                                                     const MeanBaselines& baselines, const CancelToken& cancel,
+                                                     int batchSize = 256,
+                                                     const std::function<void(std::int64_t done)>& onProgress = {});
 
 }  // namespace kibitz::evaluation

@@ -141,4 +141,35 @@ Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator
     return out;
 }
 
+double ratingSolveProbability(double playerElo, double rating, double sigma) {
+    constexpr double kPi = 3.14159265358979323846;
+    const double q = std::log(10.0) / 400.0;
+    const double g = 1.0 / std::sqrt(1.0 + 3.0 * q * q * sigma * sigma / (kPi * kPi));
+    return 1.0 / (1.0 + std::pow(10.0, -g * (playerElo - rating) / 400.0));
+}
+
+std::vector<double> ratingSolveCurve(double rating, double sigma, std::span<const int> elos) {
+    std::vector<double> out;
+    out.reserve(elos.size());
+    for (const int e : elos) out.push_back(ratingSolveProbability(e, rating, sigma));
+    return out;
+}
+
+double solveMidpoint(std::span<const int> elos, std::span<const double> p) {
+    if (elos.empty() || p.size() != elos.size()) return 0.0;
+    if (p[0] >= 0.5) return elos[0];
+    for (std::size_t i = 1; i < p.size(); ++i)
+        if (p[i] >= 0.5) {
+            const double t = (0.5 - p[i - 1]) / (p[i] - p[i - 1]);
+            return elos[i - 1] + t * (elos[i] - elos[i - 1]);
+        }
+    return elos.back();
+}
+
+bool isNonDecreasing(std::span<const double> p) {
+    for (std::size_t i = 1; i < p.size(); ++i)
+        if (p[i] < p[i - 1] - 1e-9) return false;
+    return true;
+}
+
 }  // namespace kibitz::evaluation

@@ -51,6 +51,20 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
 Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const PuzzleLine& puzzle,
                                      std::span<const int> elos = kSolveEloLevels);
 
+/// The chance that a player rated `playerElo` solves a puzzle rated `rating` with uncertainty `sigma`: Glicko's
+/// expected score of the player against the puzzle, E = 1 / (1 + 10^(-g(sigma) (playerElo - rating) / 400)) with g(s) =
+/// 1 / sqrt(1 + 3 q^2 s^2 / pi^2), q = ln 10 / 400. Lichess rates puzzles as Glicko-2 games between player and puzzle,
+/// so this is what a puzzle rating means; an uncertain rating (large sigma) gives a flatter curve. Rising in the
+/// player's rating, 50% at the puzzle's rating.
+double ratingSolveProbability(double playerElo, double rating, double sigma);
+/// ratingSolveProbability at each level.
+std::vector<double> ratingSolveCurve(double rating, double sigma, std::span<const int> elos = kSolveEloLevels);
+/// The rating where a solve curve first reaches 50%, interpolated linearly between levels; the first level when it
+/// starts at or above 50%, the last when it never reaches it. `elos` and `p` have the same size (>= 1).
+double solveMidpoint(std::span<const int> elos, std::span<const double> p);
+/// True when the curve never falls as the rating rises (a drop below 1e-9 counts as flat).
+bool isNonDecreasing(std::span<const double> p);
+
 /// The line of a CSV puzzle (FEN before the setup move, setup + solution). InvalidInput names the puzzle id.
 Result<PuzzleLine> puzzleLineOf(const chess::Puzzle& puzzle);
 /// solveFeatures() of each puzzle at the default levels (one computeSolveCurves call, so the evaluator sees

@@ -23,7 +23,40 @@ private Q_SLOTS:
     void json();
     void baselines();
     void evaluateFile();
+    void calibration();
 };
+
+void TestPuzzleMetrics::calibration() {
+    PuzzleMetrics m;
+    // Errors 50, 250, 700 against sigmas 100, 200, 300: within 1 sigma: 1 of 3; within 2: 2 of 3.
+    const double truth[] = {1500, 1750, 2300};
+    const double sigma[] = {100, 200, 300};
+    for (int i = 0; i < 3; ++i) {
+        RatedPuzzle p{1450 + 50.0 * i, sigma[i], {}};
+        if (i == 0) p.humanCurve = {0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05, 0.01};  // falls: not monotone
+        if (i == 1) p.humanCurve = {0.0, 0.1, 0.2, 0.3, 0.4, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99};  // 50% at 1700
+        m.add(truth[i], 80, p.rating, 2);
+        m.addCalibration(truth[i], p);
+    }
+    m.addCalibration(1500, RatedPuzzle{1500, 0.0, {}});  // no sigma: not counted
+    const PuzzleCalibration c = m.calibration();
+    QCOMPARE(c.withSigma, std::int64_t(3));
+    QVERIFY(std::abs(c.withinSigma[0] - 1.0 / 3) < 1e-12);
+    QVERIFY(std::abs(c.withinSigma[1] - 2.0 / 3) < 1e-12);
+    QCOMPARE(c.meanSigma, 200.0);
+    // The shipped curve (Glicko around the prediction) never falls and crosses 50% near the prediction.
+    QCOMPARE(c.solveMonotone, 1.0);
+    QVERIFY(c.solveMidpointMae < 20);
+    QCOMPARE(c.withHumanCurve, std::int64_t(2));
+    QCOMPARE(c.humanMonotone, 0.5);
+    // Midpoints 800 (starts above) and 1700, predictions 1450 and 1500: errors 650 and 200.
+    QVERIFY(std::abs(c.humanMidpointMae - 425.0) < 1e-9);
+    const QString json = QString::fromStdString(m.toJson());
+    QVERIFY2(json.contains(QLatin1String("\"sigma\":{\"puzzles\":3,\"within_1\":0.3333,\"within_2\":0.6667")),
+             qPrintable(json));
+    QVERIFY(json.contains(QLatin1String("\"solve_monotone\":1.0000")));
+    QVERIFY(json.contains(QLatin1String("\"solve_curve_human\":{\"puzzles\":2,\"monotone\":0.5000")));
+}
 
 void TestPuzzleMetrics::fnv_data() {
     QTest::addColumn<QByteArray>("text");

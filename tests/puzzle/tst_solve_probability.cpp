@@ -76,7 +76,35 @@ private Q_SLOTS:
     void batchingAndConditioning();
     void features();
     void errors();
+    void ratingCurveIsGlickoExpectedScore();
+    void midpointAndMonotone();
 };
+
+void TestSolveProbability::ratingCurveIsGlickoExpectedScore() {
+    // Glickman's worked example ("Example of the Glicko system"): a 1500 player against opponents 1400 (RD 30),
+    // 1550 (RD 100) and 1700 (RD 300) has expected scores 0.639, 0.432 and 0.303.
+    QVERIFY(std::abs(ratingSolveProbability(1500, 1400, 30) - 0.639) < 0.001);
+    QVERIFY(std::abs(ratingSolveProbability(1500, 1550, 100) - 0.432) < 0.001);
+    QVERIFY(std::abs(ratingSolveProbability(1500, 1700, 300) - 0.303) < 0.001);
+    // Equal ratings: one half, whatever the uncertainty; 400 points up without uncertainty: 10 to 1.
+    QCOMPARE(ratingSolveProbability(1800, 1800, 250), 0.5);
+    QVERIFY(std::abs(ratingSolveProbability(2200, 1800, 0) - 10.0 / 11.0) < 1e-12);
+    // More uncertainty, a flatter curve.
+    QVERIFY(ratingSolveProbability(2200, 1800, 400) < ratingSolveProbability(2200, 1800, 100));
+    const std::vector<double> c = ratingSolveCurve(1650, 200);
+    QCOMPARE(c.size(), kSolveEloLevels.size());
+    QVERIFY(isNonDecreasing(c));
+    QVERIFY(std::abs(solveMidpoint(kSolveEloLevels, c) - 1650) < 15);  // linear between 1600 and 1800
+}
+
+void TestSolveProbability::midpointAndMonotone() {
+    const int elos[] = {800, 1000, 1200};
+    QCOMPARE(solveMidpoint(elos, std::vector<double>{0.2, 0.4, 0.8}), 1050.0);
+    QCOMPARE(solveMidpoint(elos, std::vector<double>{0.6, 0.7, 0.8}), 800.0);   // above from the start
+    QCOMPARE(solveMidpoint(elos, std::vector<double>{0.1, 0.2, 0.3}), 1200.0);  // never reaches it
+    QVERIFY(isNonDecreasing(std::vector<double>{0.1, 0.1, 0.3}));
+    QVERIFY(!isNonDecreasing(std::vector<double>{0.1, 0.3, 0.2}));
+}
 
 void TestSolveProbability::curve_data() {
     QTest::addColumn<int>("level");

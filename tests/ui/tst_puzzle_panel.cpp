@@ -146,7 +146,7 @@ private Q_SLOTS:
         auto expected =
             evaluation::computeSolveCurve(*human.value(), evaluation::PuzzleLine{start.value(), real.moves});
         QVERIFY(expected.ok());
-        const QList<QPointF> pts = m_panel->curveSeries()->points();
+        const QList<QPointF> pts = m_panel->humanCurveSeries()->points();
         QCOMPARE(pts.size(), 11);
         for (int l = 0; l < 11; ++l) {
             QCOMPARE(pts[l].x(), double(800 + 200 * l));
@@ -156,6 +156,16 @@ private Q_SLOTS:
                                     .arg(l)
                                     .arg(pts[l].y())
                                     .arg(100.0 * expected.value().solve[std::size_t(l)])));
+        }
+
+        // The main curve: Glicko's expected score around the predicted rating: rising, 50% at the prediction.
+        const QList<QPointF> ratedPts = m_panel->curveSeries()->points();
+        QCOMPARE(ratedPts.size(), 11);
+        for (int l = 0; l < 11; ++l) {
+            QVERIFY(std::abs(ratedPts[l].y() - 100.0 * evaluation::ratingSolveProbability(
+                                                           800 + 200 * l, r.prediction.rating, r.prediction.sigma)) <
+                    1e-9);
+            if (l > 0) QVERIFY(ratedPts[l].y() >= ratedPts[l - 1].y());
         }
 
         // Difficulty table: one row per solver move, SAN, exactly one hardest move.
@@ -176,6 +186,14 @@ private Q_SLOTS:
         const QJsonObject o = QJsonDocument::fromJson(jf.readAll()).object();
         QCOMPARE(o.value(QStringLiteral("moves")).toString(), QStringLiteral("h2e2 c7c8 d4d8 c8d8"));
         QCOMPARE(o.value(QStringLiteral("solve_curve")).toArray().size(), 11);
+        QCOMPARE(o.value(QStringLiteral("solve_curve_human")).toArray().size(), 11);
+        QCOMPARE(o.value(QStringLiteral("solve_curve"))
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value(QStringLiteral("p_solve"))
+                     .toDouble(),
+                 evaluation::ratingSolveProbability(800, r.prediction.rating, r.prediction.sigma));
         const QString csv = m_tmp.filePath(QStringLiteral("result.csv"));
         QVERIFY(m_panel->exportResult(csv));
         QFile cf(csv);
