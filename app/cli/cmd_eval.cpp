@@ -5,6 +5,7 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
+#include "core/chess/game_pack.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/evaluation/puzzle_solving.h"
 #include "core/jobs/human_model.h"
@@ -81,7 +82,7 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     };
     if (!args.ok()) return usage(args.error());
     std::string dataError;
-    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst"}, dataError);  // folders too
+    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst", ".kgames"}, dataError);  // folders too
     if (!dataError.empty()) return usage("--pgn: " + dataError);
     if (files.empty() && !args.value("puzzles")) return usage("give --pgn and/or --puzzles (see --help)");
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
@@ -274,7 +275,7 @@ int runEvalDecisions(const std::vector<std::string>& argv) {
     };
     if (!args.ok()) return usage(args.error());
     std::string dataError;
-    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst"}, dataError);
+    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst", ".kgames"}, dataError);
     if (!dataError.empty()) return usage("--pgn: " + dataError);
     if (files.empty()) return usage("--pgn is required");
     const auto maxGames = args.intValue("max-games", 2000, 1, 1LL << 40);
@@ -289,7 +290,7 @@ int runEvalDecisions(const std::vector<std::string>& argv) {
     const std::vector<double> thresholds{0.01, 0.02, 0.03, 0.05, 0.08, 0.12};
     play::DecisionCalibrator calibrator(play::GameDecisionPolicy{}, thresholds);
     for (const auto& file : files) {
-        auto reader = chess::PgnReader::open(file);
+        auto reader = chess::GameReader::open(file);
         if (!reader) {
             std::fprintf(stderr, "kibitz-cli eval decisions: %s\n", reader.error().message.c_str());
             return kExitUsage;

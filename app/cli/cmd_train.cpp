@@ -81,7 +81,7 @@ int runTrainValue(const std::vector<std::string>& argv) {
     std::string error;
     std::vector<std::string> given = args.values("pgn");
     given.insert(given.end(), args.positionals().begin(), args.positionals().end());
-    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst"}, error);
+    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst", ".kgames"}, error);
     if (!error.empty()) return usage("--pgn: " + error);
     if (o.pgnFiles.empty()) return usage("--pgn is required");
     if (!args.value("out")) return usage("--out is required");
@@ -164,7 +164,7 @@ int runTrain(const std::vector<std::string>& argv) {
     // Files after --pgn, repeated or (as a shell glob expands) following it as plain arguments.
     std::vector<std::string> given = args.values("pgn");
     given.insert(given.end(), args.positionals().begin() + 1, args.positionals().end());
-    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst"}, error);
+    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst", ".kgames"}, error);
     if (!error.empty()) return usage("--pgn: " + error);
     if (o.pgnFiles.empty()) return usage("--pgn is required");
     if (!args.value("out")) return usage("--out is required");

@@ -76,6 +76,12 @@ public:
     /// Promotion piece type; meaningful only when isPromotion().
     constexpr PieceType promotion() const { return PieceType(((m_data >> 14) & 3) + Knight); }
     constexpr std::uint16_t raw() const { return m_data; }
+    /// The move whose raw() is `data` (for compact files; check legality before playing it).
+    static constexpr Move fromRaw(std::uint16_t data) {
+        Move m;
+        m.m_data = data;
+        return m;
+    }
     constexpr bool isNone() const { return m_data == 0; }
     constexpr explicit operator bool() const { return m_data != 0; }
     constexpr bool operator==(const Move&) const = default;

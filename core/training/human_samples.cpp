@@ -134,7 +134,7 @@ Status HumanSampleStream::scanBalance() {
     std::unordered_map<std::string, double> perPlayer;
     double total = 0;
     for (const auto& f : m_opt.files) {
-        auto r = chess::PgnReader::open(f);
+        auto r = chess::GameReader::open(f);
         if (!r.ok()) return r.error();
         chess::PgnGame game;
         while (r.value()->next(game)) {
@@ -211,7 +211,7 @@ Status HumanSampleStream::startEpoch(std::int64_t epoch) {
     m_weights.clear();
     m_malformedSeen.clear();
     for (const auto& f : m_opt.files) {
-        auto r = chess::PgnReader::open(f);
+        auto r = chess::GameReader::open(f);
         if (!r.ok()) return r.error();
         m_readers.push_back(std::move(r.value()));
         std::error_code ec;

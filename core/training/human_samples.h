@@ -2,6 +2,7 @@
 #pragma once
 // Torch-free: turns streamed PGN games into shuffled chunks of encoded training positions.
 
+#include "core/chess/game_pack.h"
 #include "core/chess/pgn.h"
 #include "core/common/result.h"
 #include "core/encoding/position_encoder.h"
@@ -126,7 +127,7 @@ private:
     Result<bool> nextGame(chess::PgnGame& game);
 
     SampleStreamOptions m_opt;
-    std::vector<std::unique_ptr<chess::PgnReader>> m_readers;
+    std::vector<std::unique_ptr<chess::GameReader>> m_readers;
     std::vector<double> m_weights;
     std::vector<std::int64_t> m_malformedSeen;
     std::mt19937_64 m_pick;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/value_metrics.h"
 
+#include "core/chess/game_pack.h"
+
 #include "core/chess/pgn.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/training/human_samples.h"
@@ -59,7 +61,7 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
     chess::PgnGame game;
     for (const auto& file : files) {
         if (games >= maxGames) break;
-        auto reader = chess::PgnReader::open(file);
+        auto reader = chess::GameReader::open(file);
         if (!reader) return reader.error();
         (*reader)->setTagsOnly(true);
         while (games < maxGames && (*reader)->next(game)) {
@@ -115,7 +117,7 @@ Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, 
     chess::PgnGame game;
     for (const auto& file : files) {
         if (positions >= maxPositions || games >= maxGames) break;
-        auto reader = chess::PgnReader::open(file);
+        auto reader = chess::GameReader::open(file);
         if (!reader) return reader.error();
         while (positions < maxPositions && games < maxGames && (*reader)->next(game)) {
             if (!unusableReason(game).empty() || isHeldOut(gameId(game), holdoutPermille)) continue;
