@@ -79,8 +79,8 @@ int runPackGames(const std::vector<std::string>& argv) {
     return kExitOk;
 }
 
-const bool kRegistered = registerCommand(
-    {"pack-games", "PGN files to one compact game pack (.kgames) for training anywhere", runPackGames});
+const bool kRegistered =
+    registerCommand({"pack-games", "PGN files to one compact game pack (.kgames) for training anywhere", runPackGames});
 
 }  // namespace
 }  // namespace kibitz::cli

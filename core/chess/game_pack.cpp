@@ -19,8 +19,8 @@ constexpr int kMateBase = 30000;
 constexpr std::uint32_t kMaxRecord = 1u << 24;  // 16 MB: far beyond any real game
 
 constexpr std::array<std::string_view, 16> kKeptTags = {
-    "Event", "Site", "Date", "White", "Black", "Result", "UTCDate", "UTCTime", "WhiteElo", "BlackElo",
-    "TimeControl", "Termination", "Variant", "SetUp", "FEN", "Round"};
+    "Event",    "Site",     "Date",        "White",       "Black",   "Result", "UTCDate", "UTCTime",
+    "WhiteElo", "BlackElo", "TimeControl", "Termination", "Variant", "SetUp",  "FEN",     "Round"};
 
 void put8(std::string& b, std::uint8_t v) { b.push_back(char(v)); }
 void put16(std::string& b, std::uint16_t v) {
@@ -113,7 +113,8 @@ Status GamePackWriter::add(const PgnGame& game) {
     }
     put8(rec, std::uint8_t(tags.size()));
     for (const auto* t : tags) {
-        if (t->second.size() > 0xFFFF) return makeError(ErrorCode::InvalidInput, where + ": tag " + t->first + " too long");
+        if (t->second.size() > 0xFFFF)
+            return makeError(ErrorCode::InvalidInput, where + ": tag " + t->first + " too long");
         put8(rec, std::uint8_t(t->first.size()));
         rec += t->first;
         put16(rec, std::uint16_t(t->second.size()));
@@ -164,9 +165,9 @@ Result<std::unique_ptr<GamePackReader>> GamePackReader::open(const std::string& 
     const std::uint32_t v = std::uint32_t(version[0]) | (std::uint32_t(version[1]) << 8) |
                             (std::uint32_t(version[2]) << 16) | (std::uint32_t(version[3]) << 24);
     if (v != kGamePackVersion)
-        return makeError(ErrorCode::Unsupported,
-                         path + ": game pack version " + std::to_string(v) + " (this build reads version " +
-                             std::to_string(kGamePackVersion) + ")");
+        return makeError(ErrorCode::Unsupported, path + ": game pack version " + std::to_string(v) +
+                                                     " (this build reads version " + std::to_string(kGamePackVersion) +
+                                                     ")");
     return r;
 }
 

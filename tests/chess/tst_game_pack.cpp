@@ -94,8 +94,7 @@ void TstGamePack::roundTripOfRealGames() {
 }
 
 void TstGamePack::sameTrainingSamples() {
-    const std::string path =
-        writePack(readAll(kSample), m_dir.filePath(QStringLiteral("train.kgames")).toStdString());
+    const std::string path = writePack(readAll(kSample), m_dir.filePath(QStringLiteral("train.kgames")).toStdString());
     const auto fromPgn = readAll(kSample);
     const auto fromPack = readAll(path);
     std::vector<encoding::EncodedPosition> a, b;
@@ -125,7 +124,8 @@ void TstGamePack::sameTrainingSamples() {
 
 void TstGamePack::corruptPacks() {
     const auto games = readAll(kSample);
-    const std::string good = writePack({games[0], games[1]}, m_dir.filePath(QStringLiteral("two.kgames")).toStdString());
+    const std::string good =
+        writePack({games[0], games[1]}, m_dir.filePath(QStringLiteral("two.kgames")).toStdString());
     const std::string bytes = fileBytes(good);
     const std::string bad = m_dir.filePath(QStringLiteral("bad.kgames")).toStdString();
     auto errorOf = [&](const std::string& content) -> std::string {
@@ -133,8 +133,7 @@ void TstGamePack::corruptPacks() {
         auto r = GameReader::open(bad);
         if (!r) return r.error().message;
         PgnGame g;
-        while ((*r)->next(g)) {
-        }
+        while ((*r)->next(g)) {}
         return (*r)->ioError();
     };
     // Not a pack, and a pack from a future version.
