@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Debian libtorch exports c10d's Gloo process group; its header is guarded by USE_C10D_GLOO, which only
 // this translation unit defines.
-#define USE_C10D_GLOO 1
+// KIBITZ_HAVE_GLOO is 0 where the LibTorch has no Gloo headers (a Python torch's LibTorch on a GPU machine may
+// lack them): then a world of one works and more ranks are refused with a clear error.
 #include "core/training/distributed.h"
 
+#if KIBITZ_HAVE_GLOO
+#define USE_C10D_GLOO 1
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#endif
 
 namespace kibitz::training {
+
+#if KIBITZ_HAVE_GLOO
 
 struct DistributedGroup::Impl {
     c10::intrusive_ptr<c10d::Store> store;
@@ -62,5 +68,23 @@ void DistributedGroup::broadcast(torch::Tensor& t, int root) {
     o.rootRank = root;
     m_impl->group->broadcast(v, o)->wait();
 }
+
+#else
+
+struct DistributedGroup::Impl {};
+
+DistributedGroup::~DistributedGroup() = default;
+
+Result<std::unique_ptr<DistributedGroup>> DistributedGroup::create(int worldSize, int, const std::string&, int,
+                                                                   std::chrono::seconds) {
+    return makeError(ErrorCode::Unsupported, "distributed: this build has no Gloo (world size " +
+                                                 std::to_string(worldSize) + " needs it); train with one process");
+}
+
+void DistributedGroup::allreduceSum(torch::Tensor&) {}
+
+void DistributedGroup::broadcast(torch::Tensor&, int) {}
+
+#endif
 
 }  // namespace kibitz::training
