@@ -13,23 +13,37 @@ GameModel::GameModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void GameModel::reset(const chess::Position& start) { setGame(start, {}); }
 
-int GameModel::setGame(const chess::Position& start, const std::vector<chess::Move>& moves) {
+void GameModel::resetTree(chess::GameTree tree) {
     beginResetModel();
-    m_start = start;
-    m_moves.clear();
-    m_san.clear();
-    chess::Position pos = start;
-    for (chess::Move m : moves) {
-        if (!pos.isLegal(m)) break;
-        m_san.push_back(QString::fromStdString(chess::toSan(pos, m)));
-        m_moves.push_back(m);
-        pos.makeMove(m);
-    }
+    m_tree = std::move(tree);
+    m_start = m_tree.start();
+    m_madeOnBoard.clear();
+    m_line = m_tree.lineThrough(chess::GameTree::kRoot);
     m_current = 0;
     m_currentPosition = m_start;
     endResetModel();
+    Q_EMIT treeChanged();
+    Q_EMIT lineChanged();
     Q_EMIT currentPlyChanged(m_current);
+}
+
+int GameModel::setGame(const chess::Position& start, const std::vector<chess::Move>& moves) {
+    chess::GameTree tree(start);
+    chess::GameTree::NodeId at = chess::GameTree::kRoot;
+    for (chess::Move m : moves) {
+        const chess::GameTree::NodeId next = tree.addMove(at, m);
+        if (next == chess::GameTree::kNone) break;
+        at = next;
+    }
+    resetTree(std::move(tree));
     return plyCount();
+}
+
+Status GameModel::setGame(const chess::PgnGame& game) {
+    auto tree = chess::GameTree::fromPgn(game);
+    if (!tree) return tree.error();
+    resetTree(std::move(tree.value()));
+    return {};
 }
 
 int GameModel::rowCount(const QModelIndex& parent) const {
@@ -58,7 +72,7 @@ QVariant GameModel::data(const QModelIndex& index, int role) const {
         case Qt::DisplayRole:
             if (index.column() == NumberColumn)
                 return QString(QString::number(m_start.fullmoveNumber() + index.row()) + QLatin1Char('.'));
-            if (ply > 0) return m_san[std::size_t(ply - 1)];
+            if (ply > 0) return QString::fromStdString(m_tree.node(m_line[std::size_t(ply - 1)]).san);
             // Black starts: White's cell in the first row is a placeholder.
             if (index.row() == 0 && index.column() == WhiteColumn && offset() == 1) return QStringLiteral("…");
             return {};
@@ -115,12 +129,12 @@ void GameModel::setCurrentPly(int ply) {
 
 chess::Move GameModel::moveAt(int ply) const {
     if (ply < 1 || ply > plyCount()) return chess::Move::none();
-    return m_moves[std::size_t(ply - 1)];
+    return m_tree.node(m_line[std::size_t(ply - 1)]).move;
 }
 
 QString GameModel::sanAt(int ply) const {
     if (ply < 1 || ply > plyCount()) return {};
-    return m_san[std::size_t(ply - 1)];
+    return QString::fromStdString(m_tree.node(m_line[std::size_t(ply - 1)]).san);
 }
 
 encoding::RecentMoves GameModel::recentMovesAt(int ply) const {
@@ -129,8 +143,8 @@ encoding::RecentMoves GameModel::recentMovesAt(int ply) const {
     chess::Position pos = positionAt(first);
     encoding::RecentMoves recent;
     for (int i = first; i < ply; ++i) {
-        recent.push(pos, m_moves[std::size_t(i)]);
-        pos.makeMove(m_moves[std::size_t(i)]);
+        recent.push(pos, moveAt(i + 1));
+        pos.makeMove(moveAt(i + 1));
     }
     return recent;
 }
@@ -138,46 +152,118 @@ encoding::RecentMoves GameModel::recentMovesAt(int ply) const {
 chess::Position GameModel::positionAt(int ply) const {
     ply = std::clamp(ply, 0, plyCount());
     chess::Position pos = m_start;
-    for (int i = 0; i < ply; ++i) pos.makeMove(m_moves[std::size_t(i)]);
+    for (int i = 1; i <= ply; ++i) pos.makeMove(moveAt(i));
     return pos;
 }
 
+chess::GameTree::NodeId GameModel::nodeAt(int ply) const {
+    if (ply == 0) return chess::GameTree::kRoot;
+    if (ply < 0 || ply > plyCount()) return chess::GameTree::kNone;
+    return m_line[std::size_t(ply - 1)];
+}
+
+chess::GameTree::NodeId GameModel::currentNode() const { return nodeAt(m_current); }
+
+void GameModel::showLineThrough(chess::GameTree::NodeId id) {
+    std::vector<chess::GameTree::NodeId> line = m_tree.lineThrough(id);
+    const int ply = m_tree.node(id).ply;
+    if (line != m_line) {
+        beginResetModel();
+        m_line = std::move(line);
+        m_current = ply;
+        m_currentPosition = positionAt(ply);
+        endResetModel();
+        Q_EMIT lineChanged();
+        Q_EMIT currentPlyChanged(ply);
+        return;
+    }
+    setCurrentPly(ply);
+}
+
+void GameModel::setCurrentNode(chess::GameTree::NodeId id) {
+    if (!m_tree.isValid(id)) return;
+    const int ply = m_tree.node(id).ply;
+    if (nodeAt(ply) == id) {
+        setCurrentPly(ply);  // on the line shown: it stays
+        return;
+    }
+    showLineThrough(id);
+}
+
+bool GameModel::inVariation() const { return m_tree.variationStart(currentNode()) != chess::GameTree::kNone; }
+
 bool GameModel::playMove(chess::Move move) {
     if (!m_currentPosition.isLegal(move)) return false;
-    if (m_current < plyCount() && m_moves[std::size_t(m_current)] == move) {
+    if (m_current < plyCount() && moveAt(m_current + 1) == move) {
         setCurrentPly(m_current + 1);
         return true;
     }
-    // Cut the line after the current ply; rows that vanish or change are removed, then re-added.
-    const int keep = m_current;
-    const int oldRows = rowCount();
-    const int keptRows = (offset() + keep + 1) / 2;  // rows still holding at least one kept move
-    if (keptRows < oldRows) {
-        beginRemoveRows({}, keptRows, oldRows - 1);
-        m_moves.resize(std::size_t(keep));
-        m_san.resize(std::size_t(keep));
-        endRemoveRows();
-    } else {
-        m_moves.resize(std::size_t(keep));
-        m_san.resize(std::size_t(keep));
+    const chess::GameTree::NodeId parent = currentNode();
+    chess::GameTree::NodeId id = m_tree.childWithMove(parent, move);
+    if (id == chess::GameTree::kNone) {
+        id = m_tree.addMove(parent, move);
+        if (id == chess::GameTree::kNone) return false;
+        m_madeOnBoard.push_back(id);
+        Q_EMIT treeChanged();
     }
-    if (keptRows > 0) {
-        // The last kept row may have lost its Black move.
-        const QModelIndex cell = index(keptRows - 1, BlackColumn);
-        Q_EMIT dataChanged(cell, cell);
-    }
-
-    const QString san = QString::fromStdString(chess::toSan(m_currentPosition, move));
-    const int newRows = (offset() + keep + 2) / 2;
-    const int rowsNow = rowCount();
-    if (newRows > rowsNow) beginInsertRows({}, rowsNow, newRows - 1);
-    m_moves.push_back(move);
-    m_san.push_back(san);
-    if (newRows > rowsNow) endInsertRows();
-    const QModelIndex cell = indexForPly(keep + 1);
-    Q_EMIT dataChanged(cell, cell);
-    setCurrentPly(keep + 1);
+    showLineThrough(id);
     return true;
+}
+
+bool GameModel::promoteCurrentLine() {
+    // The line shown ends at its last move; promoting that node promotes the whole line.
+    if (m_line.empty() || !m_tree.promoteToMainLine(m_line.back())) return false;
+    Q_EMIT treeChanged();
+    return true;
+}
+
+bool GameModel::deleteCurrentVariation() {
+    const chess::GameTree::NodeId first = m_tree.variationStart(currentNode());
+    if (first == chess::GameTree::kNone) return false;
+    const chess::GameTree::NodeId parent = m_tree.remove(first);
+    std::erase_if(m_madeOnBoard, [this](chess::GameTree::NodeId n) { return !m_tree.isValid(n); });
+    Q_EMIT treeChanged();
+    showLineThrough(parent);
+    return true;
+}
+
+bool GameModel::canTakeBack() const {
+    return std::any_of(m_madeOnBoard.begin(), m_madeOnBoard.end(),
+                       [this](chess::GameTree::NodeId n) { return m_tree.isValid(n); });
+}
+
+bool GameModel::takeBack() {
+    while (!m_madeOnBoard.empty() && !m_tree.isValid(m_madeOnBoard.back())) m_madeOnBoard.pop_back();
+    if (m_madeOnBoard.empty()) return false;
+    const chess::GameTree::NodeId id = m_madeOnBoard.back();
+    m_madeOnBoard.pop_back();
+    const chess::GameTree::NodeId parent = m_tree.remove(id);
+    std::erase_if(m_madeOnBoard, [this](chess::GameTree::NodeId n) { return !m_tree.isValid(n); });
+    Q_EMIT treeChanged();
+    showLineThrough(parent);
+    return true;
+}
+
+chess::PgnGame GameModel::gamePgn(const chess::PgnGame& header) const {
+    chess::PgnGame game;
+    game.tags = header.tags;
+    game.result = header.result;
+    game.firstLine = header.firstLine;
+    m_tree.toPgn(game);
+    return game;
+}
+
+chess::PgnGame GameModel::linePgn(const chess::PgnGame& header) const {
+    chess::PgnGame game;
+    game.tags = header.tags;
+    game.firstLine = header.firstLine;
+    game.startFen = m_start.fen();
+    game.preComment = m_tree.node(chess::GameTree::kRoot).comment;
+    game.moves = m_tree.lineMoves(m_line.empty() ? chess::GameTree::kRoot : m_line.back(), false);
+    // The result belongs to the main line; another line's end is open.
+    const bool mainLine = m_line.empty() || m_tree.variationStart(m_line.back()) == chess::GameTree::kNone;
+    game.result = mainLine ? header.result : std::string("*");
+    return game;
 }
 
 }  // namespace kibitz::ui

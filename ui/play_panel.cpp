@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSettings>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -248,13 +247,9 @@ void PlayPanel::updateState() {
 }
 
 QString PlayPanel::savePgn(const QString& path) const {
-    const std::string text = chess::writePgn(m_controller->pgn());
-    QSaveFile file(path);  // written to a temporary and renamed on commit: never a torn file
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    if (file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    // Written to a temporary and renamed: never a torn file.
+    const Status st = chess::writePgnFile(path.toStdString(), {m_controller->pgn()});
+    return st ? QString() : QString::fromStdString(st.error().message);
 }
 
 void PlayPanel::askSavePgn() {

@@ -41,6 +41,8 @@ public:
     void setEvaluatorFactory(jobs::EvaluatorFactory factory);
     /// The game to review; clears the previous review (and cancels one that runs).
     void setGame(const chess::PgnGame& game);
+    /// The game set by setGame (none before the first).
+    const std::optional<chess::PgnGame>& game() const { return m_game; }
     /// Marks ply `ply` (1-based, 0 for the start) on the chart, e.g. when the user navigates the game.
     void setCurrentPly(int ply);
     int currentPly() const { return m_currentPly; }

@@ -55,6 +55,7 @@ int runPackGames(const std::vector<std::string>& argv) {
                 inputError = true;
                 return reader.error();
             }
+            (*reader)->setKeepVariations(false);  // a pack holds main lines (what training reads)
             chess::PgnGame game;
             while ((maxGames <= 0 || games < maxGames) && (*reader)->next(game)) {
                 if (auto st = (*writer)->add(game); !st) return st;

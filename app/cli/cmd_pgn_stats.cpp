@@ -144,6 +144,7 @@ int runPgnStats(const std::vector<std::string>& argv) {
             return kExitUsage;
         }
         std::unique_ptr<chess::PgnReader> reader = std::move(opened.value());
+        reader->setKeepVariations(false);  // the statistics of what training reads: main lines
         reader->setOnSkip([&s, top](const chess::PgnSkip& skip) {
             ++s.skipped;
             ++s.skipReasons[reasonGroup(skip.reason)];

@@ -11,6 +11,7 @@
 #include "ui/fen_dialog.h"
 #include "ui/game_chooser_dialog.h"
 #include "ui/game_model.h"
+#include "ui/move_tree_view.h"
 #include "ui/new_game_dialog.h"
 #include "ui/play_panel.h"
 #include "ui/puzzle_panel.h"
@@ -22,6 +23,8 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDate>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -81,6 +84,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new Q
             m_game->playMove(move);
     });
     connect(m_game, &ui::GameModel::currentPlyChanged, this, &MainWindow::syncBoard);
+    connect(m_game, &ui::GameModel::lineChanged, this, &MainWindow::onLineChanged);
+    connect(m_game, &ui::GameModel::treeChanged, this, [this] {
+        m_moveTree->setVisible(m_game->tree().hasVariations() || m_game->tree().hasComments());
+        updateNavigation();
+    });
     connect(m_moveList, &QTableView::clicked, this, [this](const QModelIndex& index) {
         const int ply = m_game->plyForIndex(index);
         if (ply > 0) m_game->setCurrentPly(ply);
@@ -115,10 +123,19 @@ void MainWindow::createLayout() {
     // Arrow keys belong to game navigation, not to the table's cell cursor.
     m_moveList->setFocusPolicy(Qt::NoFocus);
 
+    // The line shown as a table; below it, when the game has variations or comments, the whole game as text.
+    m_moveTree = new ui::MoveTreeView(m_game, this);
+    m_moveTree->setVisible(false);
+    m_moveSplitter = new QSplitter(Qt::Vertical, this);
+    m_moveSplitter->setObjectName(QStringLiteral("moveSplitter"));
+    m_moveSplitter->addWidget(m_moveList);
+    m_moveSplitter->addWidget(m_moveTree);
+    m_moveSplitter->setChildrenCollapsible(false);
+
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
-    sideLayout->addWidget(m_moveList, 1);
+    sideLayout->addWidget(m_moveSplitter, 1);
     m_navLayout = new QHBoxLayout;
     sideLayout->addLayout(m_navLayout);
 
@@ -345,7 +362,7 @@ void MainWindow::applyGameConditioning() {
     if (!m_hasLoadedGame) return;
     // The one conditioning rule (core/encoding/game_conditioning.h), as training and review use it; the sliders
     // need a rating, so a missing tag shows as 1500 there.
-    const auto conds = encoding::plyConditionings(m_loadedGame, /*includeFinal=*/true);
+    const auto conds = encoding::plyConditionings(shownLine(), /*includeFinal=*/true);
     const int ply = std::clamp(m_game->currentPly(), 0, int(conds.size()) - 1);
     const encoding::Conditioning& c = conds[std::size_t(ply)];
     const bool whiteMoves = m_game->positionAt(ply).sideToMove() == chess::White;
@@ -364,6 +381,9 @@ void MainWindow::createActions() {
     m_openPgn = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open PGN…"), this,
                                 &MainWindow::openPgn);
     m_openPgn->setShortcut(QKeySequence::Open);
+    m_saveGame = file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save game as PGN…"), this,
+                                 &MainWindow::saveGameAs);
+    m_saveGame->setShortcut(QKeySequence::Save);
     file->addSeparator();
     m_pasteFen = file->addAction(tr("&Paste FEN"), this, &MainWindow::pasteFen);
     m_pasteFen->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
@@ -426,6 +446,14 @@ void MainWindow::createActions() {
                     [this] { m_game->setCurrentPly(m_game->currentPly() + 1); });
     m_last = addNav(tr("Last move"), QStyle::SP_MediaSkipForward, Qt::Key_End,
                     [this] { m_game->setCurrentPly(m_game->plyCount()); });
+    go->addSeparator();
+    m_takeBack = go->addAction(tr("&Take back move"), this, &MainWindow::takeBack);
+    m_takeBack->setShortcut(QKeySequence::Undo);
+    m_promote = go->addAction(tr("&Promote variation to main line"), this, &MainWindow::promoteVariation);
+    m_deleteVariation = go->addAction(tr("&Delete variation"), this, &MainWindow::deleteVariation);
+    // The move tree's context menu offers the same.
+    m_moveTree->setContextMenuPolicy(Qt::ActionsContextMenu);
+    m_moveTree->addActions({m_promote, m_deleteVariation, m_takeBack});
 }
 
 void MainWindow::newGame() {
@@ -539,13 +567,15 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
     }
     m_play->controller()->abort();
     endSortRound();
-    std::vector<chess::Move> moves;
-    moves.reserve(game.moves.size());
-    for (const chess::PgnMove& m : game.moves) moves.push_back(m.move);
     m_loadedGame = game;
     m_hasLoadedGame = true;
-    m_review->setGame(game);
-    m_game->setGame(start.value(), moves);
+    if (const Status st = m_game->setGame(game); !st) {
+        // PgnReader checked every move, variations included; a game built elsewhere may still be wrong.
+        m_hasLoadedGame = false;
+        QMessageBox::warning(this, tr("Open PGN"), QString::fromStdString(st.error().message));
+        m_game->reset(start.value());
+        return;
+    }
     applyGameConditioning();
     const QString white = QString::fromStdString(game.tag("White"));
     const QString black = QString::fromStdString(game.tag("Black"));
@@ -622,9 +652,11 @@ void MainWindow::setPlaying(bool playing) {
     if (playing == m_playing) return;
     m_playing = playing;
     if (!playing && m_play->controller()->hasGame()) {
-        // The finished game becomes the loaded game: its ratings and clocks set the analysis controls.
+        // The finished game becomes the loaded game: its ratings and clocks set the analysis controls; the board
+        // stays on its last move.
         m_loadedGame = m_play->controller()->pgn();
         m_hasLoadedGame = true;
+        if (m_game->setGame(m_loadedGame)) m_game->setCurrentPly(m_game->plyCount());
     }
     setHintsHidden(playing ? tr("Hidden while you play: the analysis comes back when the game ends.") : QString());
     syncBoard();
@@ -675,6 +707,63 @@ void MainWindow::updateNavigation() {
     m_prev->setEnabled(ply > 0);
     m_next->setEnabled(ply < m_game->plyCount());
     m_last->setEnabled(ply < m_game->plyCount());
+    // A running game or sorting round owns the board's moves.
+    const bool editable = !m_playing && !m_sortRound;
+    m_takeBack->setEnabled(editable && m_game->canTakeBack());
+    m_promote->setEnabled(editable && m_game->tree().hasVariations());
+    m_deleteVariation->setEnabled(editable && m_game->inVariation());
+    m_saveGame->setEnabled(!m_playing && m_game->tree().moveCount() > 0);
+}
+
+chess::PgnGame MainWindow::shownLine() const {
+    return m_game->linePgn(m_hasLoadedGame ? m_loadedGame : chess::PgnGame{});
+}
+
+void MainWindow::onLineChanged() {
+    // The review is of the line shown: another line (a variation, a new move) is a new game to review.
+    const chess::PgnGame line = shownLine();
+    const auto& reviewed = m_review->game();
+    bool same = reviewed && reviewed->moves.size() == line.moves.size() && reviewed->startFen == line.startFen;
+    for (std::size_t i = 0; same && i < line.moves.size(); ++i) same = reviewed->moves[i].move == line.moves[i].move;
+    if (!same) m_review->setGame(line);
+    updateNavigation();
+}
+
+void MainWindow::takeBack() {
+    if (m_playing || m_sortRound) return;
+    if (!m_game->takeBack()) statusBar()->showMessage(tr("No move made on the board to take back"), 3000);
+}
+
+void MainWindow::promoteVariation() {
+    if (m_playing || m_sortRound) return;
+    if (!m_game->promoteCurrentLine()) statusBar()->showMessage(tr("This line is already the main line"), 3000);
+}
+
+void MainWindow::deleteVariation() {
+    if (m_playing || m_sortRound) return;
+    if (!m_game->deleteCurrentVariation())
+        statusBar()->showMessage(tr("The current move is on the main line: no variation to delete"), 3000);
+}
+
+QString MainWindow::saveGame(const QString& path) const {
+    chess::PgnGame header = m_hasLoadedGame ? m_loadedGame : chess::PgnGame{};
+    if (header.tag("Date").empty())
+        header.tags.emplace_back("Date", QDate::currentDate().toString(QStringLiteral("yyyy.MM.dd")).toStdString());
+    const Status st = chess::writePgnFile(path.toStdString(), {m_game->gamePgn(header)});
+    return st ? QString() : QString::fromStdString(st.error().message);
+}
+
+void MainWindow::saveGameAs() {
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save game"), dir, tr("PGN files (*.pgn)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
+    const QString error = saveGame(path);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Save game"), error);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
 }
 
 void MainWindow::updateStatus() {

@@ -25,6 +25,7 @@ class AnalysisPanel;
 class BoardWidget;
 class EnginePanel;
 class GameModel;
+class MoveTreeView;
 class PlayPanel;
 class PuzzlePanel;
 class ReviewPanel;
@@ -82,6 +83,17 @@ public Q_SLOTS:
     bool isPlaying() const { return m_playing; }
     /// Opens `game` (e.g. a finished play-mode game) in the game review and starts the review.
     void reviewGame(const chess::PgnGame& game);
+    /// Asks for a file name and saves the game on the board with all its variations and comments.
+    void saveGameAs();
+    /// Writes the game on the board (tags of the loaded game, moves and variations) to `path`; returns the
+    /// error, or an empty string.
+    QString saveGame(const QString& path) const;
+    /// Ctrl+Z: takes back the last move made on the board.
+    void takeBack();
+    /// Makes the line shown the main line.
+    void promoteVariation();
+    /// Deletes the variation holding the current move.
+    void deleteVariation();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -99,6 +111,10 @@ private:
     void updateStatus();
     void updateNavigation();
     void loadGame(const chess::PgnGame& game);
+    /// The loaded game's tags (empty after New game / FEN) around the line shown: what conditioning and review read.
+    chess::PgnGame shownLine() const;
+    /// The review and the move-tree view follow the line shown.
+    void onLineChanged();
     void onPgnLoaded(const std::shared_ptr<const ui::PgnLoadResult>& result);
     void onPgnFailed(const QString& message);
     void setLoading(bool loading);
@@ -141,12 +157,18 @@ private:
     bool m_hasLoadedGame = false;
     ui::GameModel* m_game = nullptr;
     QTableView* m_moveList = nullptr;
+    ui::MoveTreeView* m_moveTree = nullptr;  ///< the whole game with variations and comments (shown when it has any)
+    QSplitter* m_moveSplitter = nullptr;
     QSplitter* m_splitter = nullptr;
     QLabel* m_status = nullptr;
     QProgressBar* m_progress = nullptr;
     QToolButton* m_cancelLoad = nullptr;
     QHBoxLayout* m_navLayout = nullptr;
 
+    QAction* m_saveGame = nullptr;
+    QAction* m_takeBack = nullptr;
+    QAction* m_promote = nullptr;
+    QAction* m_deleteVariation = nullptr;
     QAction* m_newGame = nullptr;
     QAction* m_openPgn = nullptr;
     QAction* m_pasteFen = nullptr;

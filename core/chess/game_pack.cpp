@@ -248,6 +248,7 @@ Result<std::unique_ptr<GameReader>> GameReader::open(const std::string& path) {
         auto pgn = PgnReader::open(path);
         if (!pgn) return pgn.error();
         r->m_pgn = std::move(pgn.value());
+        r->m_pgn->setKeepVariations(false);  // training reads main lines only
     }
     return r;
 }

@@ -16,7 +16,9 @@
 
 namespace kibitz::chess {
 
-/// One move of a game's main line, with what the comments and annotations said about it.
+struct PgnVariation;
+
+/// One move of a game (main line or variation), with what the comments and annotations said about it.
 struct PgnMove {
     Move move;
     std::string san;              ///< SAN as written in the file (normalised: without annotations)
@@ -25,10 +27,19 @@ struct PgnMove {
     std::optional<int> evalMate;  ///< [%eval #n] mate distance (negative: Black mates)
     std::vector<int> nags;        ///< $n and !/?-style suffixes converted to NAG numbers
     std::string comment;          ///< comment text after the move with [%...] commands removed, trimmed
+    /// Alternatives to this move (PGN's recursive annotation variations written after it), in file order. Each
+    /// starts from the position before this move. Empty when the reader does not keep variations.
+    std::vector<PgnVariation> variations;
 };
 
-/// A parsed game: tags in file order, start position, main line; variations are parsed and checked
-/// for balance but not kept.
+/// A line of alternative moves (a "( ... )" in the movetext), possibly with variations of its own.
+struct PgnVariation {
+    std::string preComment;  ///< comment before the variation's first move
+    std::vector<PgnMove> moves;
+};
+
+/// A parsed game: tags in file order, start position, main line with its variations (each move holds the
+/// alternatives to it; see PgnReader::setKeepVariations).
 struct PgnGame {
     std::vector<std::pair<std::string, std::string>> tags;
     std::string startFen;  ///< FEN tag if present, else the standard start
@@ -69,6 +80,11 @@ public:
     bool next(PgnGame& game);
     /// Headers only: skip SAN validation of movetext (fast scan of tags). Default off.
     void setTagsOnly(bool on) { m_tagsOnly = on; }
+    /// Keep the variations (default): their moves are checked like the main line's (an illegal move in a
+    /// variation skips the game, naming the line and the move) and stored in PgnMove::variations with their
+    /// comments, NAGs and clocks. Off: variations are only checked for balance and dropped (the training
+    /// readers, which use the main line only).
+    void setKeepVariations(bool on) { m_keepVariations = on; }
     void setOnSkip(std::function<void(const PgnSkip&)> cb) { m_onSkip = std::move(cb); }
 
     /// Valid games returned so far.
@@ -84,6 +100,7 @@ private:
     std::unique_ptr<TextInput> m_input;
     std::function<void(const PgnSkip&)> m_onSkip;
     bool m_tagsOnly = false;
+    bool m_keepVariations = true;
     std::int64_t m_games = 0;
     std::int64_t m_skipped = 0;
     PgnSkip m_lastSkip;
@@ -96,7 +113,12 @@ private:
 /// Errors: "malformed move 'x'", "illegal move 'x'", "ambiguous move 'x'", "move 'x' lacks the promotion piece".
 Result<Move> matchSan(const Position& pos, std::string_view san);
 
-/// Writes a game as PGN text (Seven Tag Roster first, moves wrapped at 80 columns, clocks/evals as comments).
+/// Writes a game as PGN text (Seven Tag Roster first, moves wrapped at 80 columns, clocks/evals as comments,
+/// variations in parentheses after the move they replace, nested as deep as they are).
 std::string writePgn(const PgnGame& game);
+
+/// Writes games to a PGN file atomically (a temporary next to it, renamed over it): a failed write leaves the
+/// old file as it was. Errors name the file.
+Status writePgnFile(const std::string& path, const std::vector<PgnGame>& games);
 
 }  // namespace kibitz::chess

@@ -365,6 +365,15 @@ struct PgnReader::Parser {
     const Position standardStart;
     Position pos;
     bool validate = true;
+    bool keepVariations = true;
+
+    // Variations being read (keepVariations): the enclosing line's position and variation at each '('.
+    struct Frame {
+        Position pos;
+        PgnVariation* var = nullptr;  // null: the main line
+    };
+    std::vector<Frame> frames;
+    PgnVariation* var = nullptr;  // the innermost open variation, or null on the main line
 
     // Per game.
     PgnGame* game = nullptr;
@@ -409,6 +418,9 @@ struct PgnReader::Parser {
     }
 
     std::string plyText() const {
+        if (depth > 0)
+            return std::to_string(pos.fullmoveNumber()) + (pos.sideToMove() == White ? "." : "...") +
+                   " in a variation (opened at line " + std::to_string(variationLine) + ")";
         const int ply = int(moveCount) + 1;
         return "ply " + std::to_string(ply) + " (" + std::to_string(pos.fullmoveNumber()) +
                (pos.sideToMove() == White ? ".)" : "...)");
@@ -426,6 +438,8 @@ struct PgnReader::Parser {
         reasonLine = 0;
         variantLine = 0;
         fenLine = 0;
+        frames.clear();
+        var = nullptr;
         g.result.assign("*");
         g.preComment.clear();
     }
@@ -551,18 +565,29 @@ struct PgnReader::Parser {
             m.evalMate.reset();
             m.nags.clear();
             m.comment.clear();
+            m.variations.clear();
         }
         return g.moves[moveCount++];
     }
 
+    /// Whether the current line's moves, comments and NAGs are stored: the main line, or a kept variation.
+    bool storing() const { return !bad && validate && (depth == 0 || (keepVariations && var)); }
+
+    /// The last move of the line being read (null before its first move, or when that line is not stored).
+    PgnMove* lastMove() {
+        if (depth == 0) return moveCount > 0 ? &game->moves[moveCount - 1] : nullptr;
+        return var && !var->moves.empty() ? &var->moves.back() : nullptr;
+    }
+
     void addNag(int nag) {
-        if (nag > 0 && depth == 0 && !bad && validate && moveCount > 0) game->moves[moveCount - 1].nags.push_back(nag);
+        if (nag <= 0 || !storing()) return;
+        if (PgnMove* last = lastMove()) last->nags.push_back(nag);
     }
 
     void onComment(std::string_view text) {
-        if (depth > 0 || bad || !validate) return;
-        PgnMove* mv = moveCount > 0 ? &game->moves[moveCount - 1] : nullptr;
-        std::string& target = mv ? mv->comment : game->preComment;
+        if (!storing()) return;
+        PgnMove* mv = lastMove();
+        std::string& target = mv ? mv->comment : (depth == 0 ? game->preComment : var->preComment);
         std::size_t i = 0;
         while (i < text.size()) {
             const std::size_t cmd = text.find("[%", i);
@@ -589,8 +614,38 @@ struct PgnReader::Parser {
         }
     }
 
+    void openVariation() {
+        if (storing()) {
+            PgnMove* last = lastMove();
+            if (!last) {
+                fail(depth == 0 ? "variation before the first move" : "variation before the first move of its line",
+                     lineNo);
+            } else if (keepVariations) {
+                // The alternative to `last` starts from the position before it.
+                frames.push_back({pos, var});
+                pos.unmakeMove(last->move);
+                last->variations.emplace_back();
+                var = &last->variations.back();
+            }
+        }
+        if (depth++ == 0) variationLine = lineNo;
+    }
+
+    void closeVariation() {
+        if (depth == 0) {
+            fail("unbalanced ')'", lineNo);
+            return;
+        }
+        --depth;
+        if (keepVariations && validate && !bad && !frames.empty()) {
+            pos = std::move(frames.back().pos);
+            var = frames.back().var;
+            frames.pop_back();
+        }
+    }
+
     void onSan(std::string_view token) {
-        if (depth > 0 || bad || !validate) return;
+        if (!storing()) return;
         std::string_view withCheck;
         std::string_view san;
         std::string_view annotation;
@@ -615,7 +670,7 @@ struct PgnReader::Parser {
                 return;
             case SanMatch::Illegal: fail("illegal move '" + std::string(token) + "' at " + plyText(), lineNo); return;
         }
-        PgnMove& m = nextMove();
+        PgnMove& m = depth == 0 ? nextMove() : var->moves.emplace_back();
         m.move = move;
         m.san.assign(withCheck);
         if (!annotation.empty()) {
@@ -660,13 +715,13 @@ struct PgnReader::Parser {
             if (inComment) {
                 const std::size_t close = s.find('}', i);
                 if (close == std::string_view::npos) {
-                    if (depth == 0 && !bad && validate) {
+                    if (storing()) {
                         comment.append(s.substr(i));
                         comment.push_back('\n');
                     }
                     return LineEnd::Continue;
                 }
-                if (depth == 0 && !bad && validate) {
+                if (storing()) {
                     comment.append(s.substr(i, close - i));
                     onComment(comment);
                 }
@@ -689,7 +744,7 @@ struct PgnReader::Parser {
                         inComment = true;
                         commentLine = lineNo;
                         comment.clear();
-                        if (depth == 0 && !bad && validate) {
+                        if (storing()) {
                             comment.assign(s.substr(i + 1));
                             comment.push_back('\n');
                         }
@@ -699,16 +754,11 @@ struct PgnReader::Parser {
                 }
                 case ';': onComment(s.substr(i + 1)); return LineEnd::Continue;
                 case '(':
-                    if (depth == 0 && moveCount == 0 && !bad && validate)
-                        fail("variation before the first move", lineNo);
-                    if (depth++ == 0) variationLine = lineNo;
+                    openVariation();
                     ++i;
                     continue;
                 case ')':
-                    if (depth == 0)
-                        fail("unbalanced ')'", lineNo);
-                    else
-                        --depth;
+                    closeVariation();
                     ++i;
                     continue;
                 case '}':
@@ -851,6 +901,7 @@ Result<std::unique_ptr<PgnReader>> PgnReader::open(const std::string& path) {
 
 bool PgnReader::next(PgnGame& game) {
     m_parser->validate = !m_tagsOnly;
+    m_parser->keepVariations = m_keepVariations;
     for (;;) {
         const Parser::Outcome r = m_parser->readGame(game);
         if (r == Parser::Outcome::End) return false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
+#include "core/common/atomic_file.h"
 
 #include <array>
 #include <cstdio>
@@ -45,15 +46,31 @@ public:
     explicit Wrapper(std::string& out) : m_out(out) {}
     void atom(std::string_view a) {
         if (a.empty()) return;
-        if (m_col > 0 && m_col + 1 + a.size() > kLineWidth) {
+        const bool glue = m_glue;
+        m_glue = false;
+        if (m_col > 0 && m_col + (glue ? 0 : 1) + a.size() > kLineWidth) {
             m_out.push_back('\n');
             m_col = 0;
-        } else if (m_col > 0) {
+        } else if (m_col > 0 && !glue) {
             m_out.push_back(' ');
             ++m_col;
         }
         m_out.append(a);
         m_col += a.size();
+    }
+    // "(" joined to the atom after it, ")" to the atom before it, as the export format writes variations.
+    void openVariation() {
+        atom("(");
+        m_glue = true;
+    }
+    void closeVariation() {
+        m_glue = false;
+        if (m_col + 1 > kLineWidth) {
+            m_out.push_back('\n');
+            m_col = 0;
+        }
+        m_out.push_back(')');
+        ++m_col;
     }
     // Comment text: one atom per word so long comments wrap too. '}' cannot appear inside a PGN comment.
     void comment(std::string_view text) {
@@ -76,9 +93,53 @@ public:
 private:
     std::string& m_out;
     std::size_t m_col = 0;
+    bool m_glue = false;
 };
 
 bool hasCommentBody(const PgnMove& m) { return m.clockSeconds >= 0 || m.evalCp || m.evalMate || !m.comment.empty(); }
+
+void writeComment(Wrapper& w, std::string_view text) {
+    if (text.empty()) return;
+    w.atom("{");
+    w.comment(text);
+    w.atom("}");
+}
+
+/// Writes `moves` from `pos` (a copy: it is played along), each move's variations after it, recursively.
+void writeLine(Wrapper& w, Position pos, const std::vector<PgnMove>& moves, std::string_view preComment) {
+    writeComment(w, preComment);
+    bool needNumber = true;  // a Black move needs "N..." at the start, after a comment or NAG, after a variation
+    for (const PgnMove& m : moves) {
+        const int moveNumber = pos.fullmoveNumber();
+        if (pos.sideToMove() == White)
+            w.atom(std::to_string(moveNumber) + ".");
+        else if (needNumber)
+            w.atom(std::to_string(moveNumber) + "...");
+        w.atom(!m.san.empty() ? m.san : toSan(pos, m.move));
+        for (int nag : m.nags) w.atom("$" + std::to_string(nag));
+        needNumber = !m.nags.empty();
+        if (hasCommentBody(m)) {
+            w.atom("{");
+            if (m.evalCp || m.evalMate) w.atom("[%eval " + formatEval(m) + "]");
+            if (m.clockSeconds >= 0) w.atom("[%clk " + formatClock(m.clockSeconds) + "]");
+            w.comment(m.comment);
+            w.atom("}");
+            needNumber = true;
+        }
+        if (m.variations.empty()) {
+            pos.makeMove(m.move);
+            continue;
+        }
+        const Position before = pos;
+        pos.makeMove(m.move);
+        for (const PgnVariation& v : m.variations) {
+            w.openVariation();
+            writeLine(w, before, v.moves, v.preComment);
+            w.closeVariation();
+        }
+        needNumber = true;
+    }
+}
 
 }  // namespace
 
@@ -127,44 +188,21 @@ std::string writePgn(const PgnGame& game) {
     if (customStart && !fenWritten) out += "[FEN \"" + escapeTagValue(game.startFen) + "\"]\n";
     out += "\n";
 
-    // Replay only when some SAN is missing (games built in code rather than read from a file).
-    bool needReplay = false;
-    for (const PgnMove& m : game.moves) needReplay = needReplay || m.san.empty();
     auto startPos = game.startPosition();
-    Position pos = startPos ? std::move(startPos.value()) : Position();
-    int moveNumber = pos.fullmoveNumber();
-    Color side = pos.sideToMove();
-
     Wrapper w(out);
-    if (!game.preComment.empty()) {
-        w.atom("{");
-        w.comment(game.preComment);
-        w.atom("}");
-    }
-    bool needNumber = true;  // a Black move needs "N..." at the start and after a comment
-    for (const PgnMove& m : game.moves) {
-        if (side == White)
-            w.atom(std::to_string(moveNumber) + ".");
-        else if (needNumber)
-            w.atom(std::to_string(moveNumber) + "...");
-        w.atom(!m.san.empty() ? m.san : toSan(pos, m.move));
-        for (int nag : m.nags) w.atom("$" + std::to_string(nag));
-        needNumber = !m.nags.empty();
-        if (hasCommentBody(m)) {
-            w.atom("{");
-            if (m.evalCp || m.evalMate) w.atom("[%eval " + formatEval(m) + "]");
-            if (m.clockSeconds >= 0) w.atom("[%clk " + formatClock(m.clockSeconds) + "]");
-            w.comment(m.comment);
-            w.atom("}");
-            needNumber = true;
-        }
-        if (needReplay) pos.makeMove(m.move);
-        if (side == Black) ++moveNumber;
-        side = ~side;
-    }
+    writeLine(w, startPos ? std::move(startPos.value()) : Position(), game.moves, game.preComment);
     w.atom(result);
     w.end();
     return out;
+}
+
+Status writePgnFile(const std::string& path, const std::vector<PgnGame>& games) {
+    std::string text;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (i > 0) text.push_back('\n');
+        text += writePgn(games[i]);
+    }
+    return writeBytesAtomically(path, text);
 }
 
 }  // namespace kibitz::chess

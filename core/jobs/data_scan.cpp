@@ -75,6 +75,7 @@ DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxM
                 s.errors << QString::fromStdString(reader.error().message);
                 continue;
             }
+            reader.value()->setKeepVariations(false);  // as the training readers count games
             chess::PgnGame g;
             while (true) {
                 if (overBudget()) {

@@ -87,9 +87,9 @@ void TestPgnReader::edgeCases_data() {
                "(2. c3 d5)) 2. Nf3 {after (} Nc6 1-0\n")
         << 1 << "e4 e5 Nf3 Nc6"
         << "1-0" << QStringList{};
-    QTest::newRow("illegal moves inside variations are not checked")
-        << QByteArray("[Event \"v\"]\n\n1. e4 (1. Ke5 Qxz9) e5 *\n") << 1 << "e4 e5"
-        << "*" << QStringList{};
+    QTest::newRow("illegal moves inside variations are reported")
+        << QByteArray("[Event \"v\"]\n\n1. e4 (1. Ke5 Qxz9) e5 *\n\n[Event \"ok\"]\n\n1. e4 e5 *\n") << 1 << "e4 e5"
+        << "*" << QStringList{"3|illegal move 'Ke5' at 1. in a variation (opened at line 3)"};
     QTest::newRow("missing result, next game")
         << QByteArray("[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n") << 2
         << "e4 e5"

@@ -10,6 +10,8 @@
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
 #include "ui/game_model.h"
+#include "ui/move_tree_view.h"
+#include "ui/review_panel.h"
 #include "ui/sort_trainer.h"
 
 #include <QFile>
@@ -25,6 +27,7 @@ class TstMainWindowConsistency : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void everyPathEndsInTheBoardsAnalysis();
+    void variationsEndToEnd();
 
 private:
     QTemporaryDir m_config;
@@ -130,6 +133,78 @@ void TstMainWindowConsistency::everyPathEndsInTheBoardsAnalysis() {
     window.useDefaultHumanModel();
     QVERIFY(analysis->analysedFen().isEmpty());  // what was shown came from the previous load
     settled("model switch");
+}
+
+// A PGN with nested variations and comments: it opens with its variations shown, a click into a variation moves the
+// board, the analysis and the review to that line, a move played inside the game adds a variation instead of
+// cutting the game, Ctrl+Z takes it back, and Save writes every variation and comment back.
+void TstMainWindowConsistency::variationsEndToEnd() {
+    app::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.useDefaultHumanModel();
+    auto* board = window.findChild<ui::BoardWidget*>(QStringLiteral("board"));
+    auto* analysis = window.findChild<ui::AnalysisPanel*>(QStringLiteral("analysisPanel"));
+    auto* moveList = window.findChild<QTableView*>(QStringLiteral("moveList"));
+    auto* tree = window.findChild<ui::MoveTreeView*>(QStringLiteral("moveTree"));
+    auto* review = window.findChild<ui::ReviewPanel*>();
+    QVERIFY(board && analysis && moveList && tree && review);
+    auto* game = qobject_cast<ui::GameModel*>(moveList->model());
+    auto boardFen = [&] { return QString::fromStdString(board->position().fen()); };
+    auto settled = [&](const char* step) {
+        QTRY_VERIFY2_WITH_TIMEOUT(analysis->analysedFen() == boardFen(),
+                                  qPrintable(QStringLiteral("%1: analysed %2, board %3")
+                                                 .arg(QLatin1String(step), analysis->analysedFen(), boardFen())),
+                                  20000);
+    };
+
+    QVERIFY(!tree->isVisible());  // a new game has no variations to show
+    window.openPgnFile(QStringLiteral(KIBITZ_TEST_DATA_DIR "/pgn/opera_annotated.pgn"));
+    QTRY_COMPARE_WITH_TIMEOUT(game->tree().moveCount(), 52, 20000);
+    QCOMPARE(game->plyCount(), 33);
+    QVERIFY(tree->isVisible());
+    QVERIFY(tree->toPlainText().contains(QStringLiteral("(4... dxe5 5. Qxd8+ Kxd8 6. Nxe5 wins a pawn.)")));
+    QCOMPARE(int(review->game()->moves.size()), 33);
+
+    // Into 3... exd4 (the first alternative to 3... Bg4), at its end.
+    const auto exd4 = game->tree().node(game->nodeAt(5)).children[1];
+    game->setCurrentNode(game->tree().lineThrough(exd4).back());
+    QCOMPARE(boardFen(), QStringLiteral("rnbqkb1r/ppp2ppp/3p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R b KQkq - 2 5"));
+    settled("variation");
+    QCOMPARE(int(review->game()->moves.size()), 9);  // the review is of the line shown
+    QCOMPARE(review->game()->tag("White"), std::string("Paul Morphy"));
+
+    // Back to the main line at 10. Nxb5 and a different move: a new variation, the game's moves all kept.
+    game->setCurrentNode(game->tree().lineThrough(chess::GameTree::kRoot)[18]);
+    QCOMPARE(game->sanAt(game->currentPly()), QStringLiteral("Nxb5"));
+    QVERIFY(game->playMove(chess::parseUci(game->currentPosition(), "a7a6").value()));
+    settled("move inside the game");
+    QCOMPARE(game->tree().moveCount(), 53);
+    QCOMPARE(int(game->tree().lineThrough(chess::GameTree::kRoot).size()), 33);
+    QVERIFY(game->inVariation());
+    QCOMPARE(int(review->game()->moves.size()), 20);
+
+    // Save with the variation, then Ctrl+Z takes the move back.
+    const QString path = m_config.filePath(QStringLiteral("opera-edited.pgn"));
+    QCOMPARE(window.saveGame(path), QString());
+    window.takeBack();
+    QCOMPARE(game->tree().moveCount(), 52);
+    QCOMPARE(game->sanAt(game->currentPly()), QStringLiteral("Nxb5"));
+    settled("take back");
+
+    auto reader = chess::PgnReader::open(path.toStdString());
+    QVERIFY(reader.ok());
+    chess::PgnGame saved;
+    QVERIFY(reader.value()->next(saved));
+    QCOMPARE(saved.tag("White"), std::string("Paul Morphy"));
+    QCOMPARE(saved.result, std::string("1-0"));
+    QCOMPARE(saved.preComment, std::string("The Opera Game."));
+    QCOMPARE(int(saved.moves.size()), 33);
+    QCOMPARE(int(saved.moves[5].variations.size()), 2);
+    QCOMPARE(saved.moves[5].variations[0].preComment, std::string("Better:"));
+    QCOMPARE(int(saved.moves[19].variations.size()), 1);  // 10... a6 beside 10... cxb5
+    QCOMPARE(saved.moves[19].variations[0].moves.front().san, std::string("a6"));
+    QCOMPARE(saved.moves[29].variations[0].moves[3].comment, std::string("and mates soon."));
 }
 
 QTEST_MAIN(TstMainWindowConsistency)
