@@ -4,6 +4,7 @@
 #include "core/chess/bitboard.h"
 #include "core/chess/notation.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -174,6 +175,17 @@ Result<Position> Position::fromFen(std::string_view fen) {
             if (popcount(pos.pieces(c)) > 16)
                 return makeError(ErrorCode::InvalidInput,
                                  fieldError(1, "placement", std::string(name) + " has more than 16 pieces"));
+            // Pieces beyond the initial set can only come from promotions, one pawn each.
+            const int pawns = popcount(pos.pieces(c, Pawn));
+            const int promoted =
+                std::max(0, popcount(pos.pieces(c, Queen)) - 1) + std::max(0, popcount(pos.pieces(c, Rook)) - 2) +
+                std::max(0, popcount(pos.pieces(c, Bishop)) - 2) + std::max(0, popcount(pos.pieces(c, Knight)) - 2);
+            if (promoted > 8 - pawns)
+                return makeError(ErrorCode::InvalidInput,
+                                 fieldError(1, "placement",
+                                            std::string(name) + " has more pieces than promotions allow (" +
+                                                std::to_string(promoted) + " beyond the initial set, " +
+                                                std::to_string(8 - pawns) + " pawns missing)"));
         }
         if (pos.pieces(Pawn) & (kRank1 | kRank8))
             return makeError(ErrorCode::InvalidInput,

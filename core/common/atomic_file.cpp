@@ -2,6 +2,7 @@
 #include "core/common/atomic_file.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <filesystem>
@@ -50,6 +51,32 @@ Status writeFileAtomically(const std::string& path, const std::function<Status(c
     }
     const fs::path dir = fs::path(path).has_parent_path() ? fs::path(path).parent_path() : fs::path(".");
     return syncPath(dir.string());
+}
+
+Status writeBytesAtomically(const std::string& path, std::string_view bytes) {
+    return writeFileAtomically(path, [bytes](const std::string& tmp) -> Status {
+        std::FILE* f = std::fopen(tmp.c_str(), "wb");
+        if (!f) return makeError(ErrorCode::Io, tmp + ": cannot create: " + std::strerror(errno));
+        const std::size_t written = std::fwrite(bytes.data(), 1, bytes.size(), f);
+        const int writeErr = errno;
+        const int closed = std::fclose(f);
+        const int closeErr = errno;
+        if (written != bytes.size())
+            return makeError(ErrorCode::Io, tmp + ": write failed after " + std::to_string(written) + " of " +
+                                                std::to_string(bytes.size()) + " bytes: " + std::strerror(writeErr));
+        if (closed != 0) return makeError(ErrorCode::Io, tmp + ": write failed: " + std::strerror(closeErr));
+        return {};
+    });
+}
+
+Status refuseToOverwriteInput(const std::string& input, const std::string& output) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const bool same = input == output || fs::equivalent(input, output, ec);
+    if (same)
+        return makeError(ErrorCode::InvalidInput,
+                         output + ": would overwrite its input " + input + "; write to another file");
+    return {};
 }
 
 }  // namespace kibitz

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 
 namespace kibitz {
 
@@ -16,7 +17,15 @@ namespace kibitz {
 /// every failure.
 Status writeFileAtomically(const std::string& path, const std::function<Status(const std::string& tmpPath)>& write);
 
+/// Writes `bytes` to `path` atomically (writeFileAtomically); a short write (a full disk, a file size limit) is an
+/// Io error naming the file and the reason, and leaves the old file and no temporary.
+Status writeBytesAtomically(const std::string& path, std::string_view bytes);
+
 /// fsync of a file or directory by path (best effort on directories). Io error naming the path.
 Status syncPath(const std::string& path);
+
+/// An InvalidInput error when `output` names the same file as `input` (however the paths are spelled, links
+/// included): a converter or exporter must never write over what it reads.
+Status refuseToOverwriteInput(const std::string& input, const std::string& output);
 
 }  // namespace kibitz

@@ -32,10 +32,10 @@ Result<std::unique_ptr<RunLock>> RunLock::acquire(const std::string& dir) {
         const long owner = readPid(fd);
         ::close(fd);
         if (err == EWOULDBLOCK)
-            return makeError(ErrorCode::InvalidInput,
-                             dir + ": in use by another trainer (process " +
-                                 (owner > 0 ? std::to_string(owner) : std::string("unknown")) + ", lock file " + path +
-                                 "); stop it first or choose another folder");
+            return makeError(ErrorCode::InvalidInput, dir + ": in use by another trainer (process " +
+                                                          (owner > 0 ? std::to_string(owner) : std::string("unknown")) +
+                                                          ", lock file " + path +
+                                                          "); stop it first or choose another folder");
         return makeError(ErrorCode::Io, path + ": cannot lock: " + std::strerror(err));
     }
     // Ours now. A pid left in the file belongs to an owner that died without unlocking (the kernel dropped its lock).

@@ -1,7 +1,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/common/text_input.h"
 
+#ifndef KIBITZ_HAVE_ZSTD
+#define KIBITZ_HAVE_ZSTD 1
+#endif
+#if KIBITZ_HAVE_ZSTD
 #include <zstd.h>
+#else
+// A trainer-only build on a machine without libzstd's headers (see KIBITZ_TRAINER_ONLY): .zst files are refused
+// when opened (game packs and plain PGN need no zstd), so these stand-ins are never called.
+#include <cstddef>
+struct ZSTD_DCtx;
+struct ZSTD_inBuffer {
+    const void* src;
+    std::size_t size;
+    std::size_t pos;
+};
+struct ZSTD_outBuffer {
+    void* dst;
+    std::size_t size;
+    std::size_t pos;
+};
+enum ZSTD_ResetDirective { ZSTD_reset_session_only = 1 };
+inline ZSTD_DCtx* ZSTD_createDCtx() { return nullptr; }
+inline std::size_t ZSTD_freeDCtx(ZSTD_DCtx*) { return 0; }
+inline std::size_t ZSTD_DCtx_reset(ZSTD_DCtx*, ZSTD_ResetDirective) { return 0; }
+inline std::size_t ZSTD_DStreamInSize() { return 1; }
+inline std::size_t ZSTD_decompressStream(ZSTD_DCtx*, ZSTD_outBuffer*, ZSTD_inBuffer*) { return std::size_t(-1); }
+inline unsigned ZSTD_isError(std::size_t) { return 1; }
+inline const char* ZSTD_getErrorName(std::size_t) { return "built without zstd"; }
+#endif
 
 #include <sys/stat.h>
 #include <cerrno>
@@ -122,6 +150,13 @@ bool TextInput::rewind() {
     const bool magic = got == 4 && (std::memcmp(head, kZstdMagic, 4) == 0 || isSkippableMagic(head));
     if (endsWith(d.path, ".zst") && !magic) {
         m_error = d.path + ": not a zstd file (bad magic number)";
+        m_eof = true;
+        return false;
+    }
+    if (magic && !KIBITZ_HAVE_ZSTD) {
+        m_error = d.path +
+                  ": this build reads no zstd files (configured without libzstd); decompress it or use a "
+                  "game pack (kibitz-cli pack-games)";
         m_eof = true;
         return false;
     }

@@ -181,6 +181,21 @@ void UciEngine::handleLine(const QString& line) {
     if (!parsed) {
         reportError(EngineErrorKind::Protocol, QString::fromStdString(parsed.error().message) +
                                                    QStringLiteral(" in line \"") + line + QLatin1Char('"'));
+        // A malformed bestmove still ends the engine's search: finish it here instead of waiting for a timeout.
+        const bool bestmoveLine = line.trimmed().startsWith(QLatin1String("bestmove")) &&
+                                  (line.trimmed().size() == 8 || line.trimmed().at(8).isSpace());
+        if (bestmoveLine && (m_state == State::Searching || m_state == State::Stopping)) {
+            m_stopTimer.stop();
+            m_silenceTimer.stop();
+            const bool discard = m_discardSearch;
+            m_discardSearch = false;
+            setState(State::Ready);
+            if (!discard) Q_EMIT bestMove(UciBestMove{});
+            if (m_state == State::Ready && m_pendingGo)
+                sendSearch();
+            else if (m_state == State::Ready)
+                flushPendingOptions();
+        }
         return;
     }
     UciMessage& msg = parsed.value();

@@ -138,7 +138,9 @@ Q_SIGNALS:
     void stateChanged(kibitz::engines::UciEngine::State state);
     /// An `info` line of the current search.
     void infoReceived(const kibitz::engines::UciInfo& info);
-    /// The search finished (on its own or after stop()).
+    /// The search finished (on its own or after stop()). `move.move` is empty when the engine ended the search with
+    /// a malformed `bestmove` line (a protocol error was reported just before): the search is over all the same,
+    /// so nobody waits for a bestmove that will not come.
     void bestMove(const kibitz::engines::UciBestMove& move);
     /// Something went wrong; see EngineErrorKind.
     void error(const kibitz::engines::EngineError& error);

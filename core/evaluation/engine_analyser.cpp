@@ -101,8 +101,18 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
                              return;
                          latest[k] = info;
                      });
+    // The client reports an error and then, when it gives up, enters Failed; remember the message for then.
+    QString lastError;
     QObject::connect(m_engine.get(), &engines::UciEngine::bestMove, &context,
-                     [&finish](const engines::UciBestMove&) { finish(); });
+                     [&finish, &failure, &lastError, &pos](const engines::UciBestMove& best) {
+                         // The engine's own choice must be a move of this position (or "none" where there is none).
+                         if (best.move.isEmpty())
+                             failure = lastError.isEmpty() ? QStringLiteral("malformed bestmove") : lastError;
+                         else if (!best.isNone() && !chess::parseUci(pos, best.move.toStdString()))
+                             failure = QStringLiteral("bestmove %1 is not a legal move in %2")
+                                           .arg(best.move, QString::fromStdString(pos.fen()));
+                         finish();
+                     });
     QObject::connect(m_engine.get(), &engines::UciEngine::restarted, &context,
                      [this, &latest, &retries, &failure, &finish] {
                          // The search died with the old process; ask the fresh one once more.
@@ -114,8 +124,6 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
                              finish();
                          }
                      });
-    // The client reports an error and then, when it gives up, enters Failed; remember the message for then.
-    QString lastError;
     QObject::connect(m_engine.get(), &engines::UciEngine::error, &context,
                      [&lastError](const engines::EngineError& e) { lastError = e.message; });
     QObject::connect(m_engine.get(), &engines::UciEngine::stateChanged, &context,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/human_model.h"
 
+#include "core/common/atomic_file.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/position_encoder.h"
 #include "core/models/compute_threads.h"
@@ -155,6 +156,7 @@ EvaluatorFactory humanEvaluatorFactory(const QString& path) {
 
 Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJsonObject& training,
                          const QJsonObject& metrics, bool half) {
+    if (Status st = refuseToOverwriteInput(checkpoint.toStdString(), out.toStdString()); !st) return st;
     auto ev = models::TorchEvaluator::load(checkpoint.toStdString());
     if (!ev) return ev.error();
     storage::Bundle b;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/puzzle_bundle.h"
 
+#include "core/common/atomic_file.h"
 #include "core/encoding/puzzle_encoder.h"
 #include "core/storage/bundle.h"
 
@@ -79,6 +80,7 @@ Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::stri
 
 Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath,
                           const std::string& metricsJson) {
+    if (Status st = refuseToOverwriteInput(checkpoint, bundlePath); !st) return st;
     auto p = models::PuzzlePredictor::loadCheckpoint(checkpoint);
     if (!p.ok()) return p.error();
     const models::PuzzlePredictor& m = *p.value();

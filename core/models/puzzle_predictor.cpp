@@ -3,6 +3,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/encoding/puzzle_encoder.h"
+#include "core/models/archive_file.h"
 #include "core/models/glickformer.h"
 #include "core/models/puzzle_batch.h"
 
@@ -122,7 +123,7 @@ Status PuzzlePredictor::saveCheckpoint(const std::string& path) const {
                 archive.write("human.sha256", c10::IValue(m_impl->meta.humanModelSha256));
                 archive.write("human.name", c10::IValue(m_impl->meta.humanModelName));
             }
-            archive.save_to(tmp);
+            return saveArchiveFile(archive, tmp);
         } catch (const c10::Error& e) {
             return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
         }

@@ -2,6 +2,7 @@
 #include "core/models/torch_evaluator.h"
 
 #include "core/common/atomic_file.h"
+#include "core/models/archive_file.h"
 #include "core/models/human_move_model.h"
 
 #include <algorithm>
@@ -238,7 +239,7 @@ Status TorchEvaluator::save(const std::string& path) const {
             torch::serialize::OutputArchive archive;
             saveModel(m_impl->model, archive);
             if (m_impl->value) saveValueHead(m_impl->value, archive);
-            archive.save_to(tmp);
+            return saveArchiveFile(archive, tmp);
         } catch (const c10::Error& e) {
             return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
         }

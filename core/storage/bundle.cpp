@@ -62,6 +62,7 @@ public:
         return true;
     }
     bool atEnd() const { return m_pos == m_b.size(); }
+    qsizetype remaining() const { return m_b.size() - m_pos; }
 
 private:
     const QByteArray& m_b;
@@ -111,6 +112,11 @@ Result<std::vector<TensorBlob>> decodeWeights(const QByteArray& bytes) {
     std::uint32_t version = 0, count = 0;
     if (!r.get(version) || !r.get(count)) return bad(QStringLiteral("truncated header"));
     if (version != kWeightsVersion) return bad(QStringLiteral("unsupported weights version %1").arg(version));
+    // Every tensor takes at least 12 bytes of header: a larger count is a damaged header, not a reason to allocate.
+    if (std::uint64_t(count) > std::uint64_t(r.remaining() / 12))
+        return bad(QStringLiteral("the header declares %1 tensors, more than the %2 bytes that follow can hold")
+                       .arg(count)
+                       .arg(r.remaining()));
     std::vector<TensorBlob> out;
     out.reserve(count);
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -124,11 +130,17 @@ Result<std::vector<TensorBlob>> decodeWeights(const QByteArray& bytes) {
         if (dtype > 1)
             return bad(QStringLiteral("tensor '%1': unknown dtype %2").arg(QString::fromStdString(t.name)).arg(dtype));
         t.dtype = DType(dtype);
+        // The element count is bounded by the bytes left (checked dimension by dimension, so it cannot overflow).
+        std::uint64_t elements = 1;
         for (int d = 0; d < ndim; ++d) {
             std::int64_t dim = 0;
             if (!r.get(dim) || dim < 0)
                 return bad(QStringLiteral("tensor '%1': bad shape").arg(QString::fromStdString(t.name)));
             t.shape.push_back(dim);
+            if (dim > 0 && elements > std::uint64_t(r.remaining()) / std::uint64_t(dim))
+                return bad(QStringLiteral("tensor '%1': shape %2 is larger than the file")
+                               .arg(QString::fromStdString(t.name), shapeText(t.shape)));
+            elements *= std::uint64_t(dim);
         }
         std::uint64_t nbytes = 0;
         if (!r.get(nbytes)) return bad(QStringLiteral("truncated at tensor '%1'").arg(QString::fromStdString(t.name)));

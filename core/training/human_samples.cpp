@@ -125,6 +125,31 @@ std::string gameKey(const chess::PgnGame& game) { return gameId(game); }
 
 int ratingBand(int elo) { return elo < 0 ? -1 : elo / 200; }
 
+/// "no usable games" with what became of the games that were read, so a user with a handful of games learns that
+/// the hold-out split took them.
+Error noUsableGames(const SampleStats& s, Split split, int permille) {
+    std::string msg = "no usable games for the ";
+    msg += split == Split::Validation ? "validation" : split == Split::Train ? "training" : "";
+    msg += split == Split::All ? "given PGN files" : " split in the given PGN files";
+    msg += " (" + std::to_string(s.gamesRead) + " games read";
+    if (s.gamesOtherSplit > 0)
+        msg += ", " + std::to_string(s.gamesOtherSplit) + " of them in the " +
+               (split == Split::Validation ? "training" : "validation") + " split by the " + std::to_string(permille) +
+               " per mille hold-out rule on the Site tag's hash";
+    const std::int64_t skipped = s.skippedVariant + s.skippedMissingElo + s.skippedOddStart + s.skippedMalformed;
+    if (skipped > 0)
+        msg += ", " + std::to_string(skipped) + " unusable: variant " + std::to_string(s.skippedVariant) +
+               ", missing Elo " + std::to_string(s.skippedMissingElo) + ", set-up start " +
+               std::to_string(s.skippedOddStart) + ", malformed " + std::to_string(s.skippedMalformed);
+    msg += ")";
+    if (s.gamesOtherSplit > 0)
+        msg += split == Split::Validation
+                   ? "; give it more games (about 1 in " + std::to_string(1000 / std::max(1, permille)) +
+                         " is held out) or turn validation off (--validate-every 0)"
+                   : "; give it more games";
+    return makeError(ErrorCode::InvalidInput, msg);
+}
+
 }  // namespace
 
 HumanSampleStream::HumanSampleStream(SampleStreamOptions options) : m_opt(std::move(options)) {}
@@ -133,15 +158,25 @@ Status HumanSampleStream::scanBalance() {
     std::map<int, double> perBand;
     std::unordered_map<std::string, double> perPlayer;
     double total = 0;
+    SampleStats seen;
     for (const auto& f : m_opt.files) {
         auto r = chess::GameReader::open(f);
         if (!r.ok()) return r.error();
         chess::PgnGame game;
         while (r.value()->next(game)) {
-            if (!unusableReason(game).empty()) continue;
-            if (m_opt.split != Split::All &&
-                isHeldOut(gameKey(game), m_opt.holdoutPermille) != (m_opt.split == Split::Validation))
+            ++seen.gamesRead;
+            const std::string why = unusableReason(game);
+            if (!why.empty()) {
+                ++(why == "variant"     ? seen.skippedVariant
+                   : why == "odd start" ? seen.skippedOddStart
+                                        : seen.skippedMissingElo);
                 continue;
+            }
+            if (m_opt.split != Split::All &&
+                isHeldOut(gameKey(game), m_opt.holdoutPermille) != (m_opt.split == Split::Validation)) {
+                ++seen.gamesOtherSplit;
+                continue;
+            }
             const int n = int(game.moves.size());
             const double plies[2] = {double((n + 1) / 2), double(n / 2)};
             const char* nameTag[2] = {"White", "Black"};
@@ -152,9 +187,10 @@ Status HumanSampleStream::scanBalance() {
                 total += plies[c];
             }
         }
+        seen.skippedMalformed += r.value()->skippedCount();
         if (!r.value()->ioError().empty()) return makeError(ErrorCode::Io, r.value()->ioError());
     }
-    if (total <= 0) return makeError(ErrorCode::InvalidInput, "no usable games in the given PGN files");
+    if (total <= 0) return noUsableGames(seen, m_opt.split, m_opt.holdoutPermille);
     double kept = 0;
     int cappedBands = 0, cappedPlayers = 0;
     for (auto& [band, n] : perBand) {
@@ -276,13 +312,15 @@ Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
     chunk.clear();
     chess::PgnGame game;
     bool restarted = false;
+    SampleStats firstPass;
     int games = 0;
     while (games < m_opt.chunkGames) {
         auto r = nextGame(game);
         if (!r.ok()) return r.error();
         if (!r.value()) {
             if (games > 0) break;  // the epoch's last, partial chunk
-            if (restarted) return makeError(ErrorCode::InvalidInput, "no usable games in the given PGN files");
+            if (restarted) return noUsableGames(firstPass, m_opt.split, m_opt.holdoutPermille);
+            firstPass = m_stats;  // what one whole pass over the files found (the message counts that, not two)
             if (auto st = startEpoch(m_epoch + 1); !st.ok()) return st;
             restarted = true;
             continue;

@@ -2,6 +2,8 @@
 #include "core/training/human_trainer.h"
 #include "core/training/value_eval.h"
 
+#include "core/common/run_lock.h"
+#include "core/models/archive_file.h"
 #include "core/models/human_move_model.h"
 #include "core/training/distributed.h"
 #include "core/training/human_samples.h"
@@ -260,10 +262,8 @@ Status writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim
     a.write("state.total_steps", c10::IValue(o.totalSteps));
     a.write("state.balance_band", c10::IValue(o.maxRatingBandShare));
     a.write("state.balance_player", c10::IValue(o.maxPlayerShare));
-    return writeFileAtomically(path.string(), [&](const std::string& tmp) -> Status {
-        a.save_to(tmp);
-        return {};
-    });
+    return writeFileAtomically(path.string(),
+                               [&](const std::string& tmp) -> Status { return models::saveArchiveFile(a, tmp); });
 }
 
 /// The run itself; may throw c10::Error / std::exception, which trainHumanModel turns into an Error.
@@ -283,6 +283,15 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     fs::create_directories(o.outDir, ec);
     if (ec) return makeError(ErrorCode::Io, o.outDir + ": cannot create directory: " + ec.message());
     const fs::path latest = fs::path(o.outDir) / "latest.pt";
+    // One trainer per run folder (the leader writes the checkpoints): a second one would collide on latest.pt.tmp.
+    std::unique_ptr<RunLock> runLock;
+    if (leader) {
+        auto lock = RunLock::acquire(o.outDir);
+        if (!lock.ok()) return lock.error();
+        runLock = std::move(lock.value());
+        if (runLock->takenOverFrom() > 0)
+            log("run folder lock of process " + std::to_string(runLock->takenOverFrom()) + " (gone) taken over");
+    }
 
     std::unique_ptr<DistributedGroup> group;
     if (o.worldSize > 1) {

@@ -46,9 +46,9 @@ struct DtypeCode {
     c10::ScalarType type;
 };
 constexpr DtypeCode kDtypes[] = {
-    {0, c10::ScalarType::Float}, {1, c10::ScalarType::Long},     {2, c10::ScalarType::Double},
-    {3, c10::ScalarType::Int},   {4, c10::ScalarType::Bool},     {5, c10::ScalarType::Half},
-    {6, c10::ScalarType::BFloat16}, {7, c10::ScalarType::Byte},  {8, c10::ScalarType::Char},
+    {0, c10::ScalarType::Float},    {1, c10::ScalarType::Long}, {2, c10::ScalarType::Double},
+    {3, c10::ScalarType::Int},      {4, c10::ScalarType::Bool}, {5, c10::ScalarType::Half},
+    {6, c10::ScalarType::BFloat16}, {7, c10::ScalarType::Byte}, {8, c10::ScalarType::Char},
     {9, c10::ScalarType::Short},
 };
 
@@ -219,8 +219,8 @@ private:
 
 Result<std::vector<Entry>> decode(const std::string& bytes, const std::string& file) {
     auto bad = [&](const std::string& why, std::size_t at) {
-        return makeError(ErrorCode::InvalidInput, file + ": not a valid KBZP checkpoint: " + why + " (at byte " +
-                                                      std::to_string(at) + ")");
+        return makeError(ErrorCode::InvalidInput,
+                         file + ": not a valid KBZP checkpoint: " + why + " (at byte " + std::to_string(at) + ")");
     };
     if (bytes.size() < 16 || std::memcmp(bytes.data(), kMagic, 4) != 0) return bad("wrong magic", 0);
     Reader r(bytes, file);

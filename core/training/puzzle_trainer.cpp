@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/puzzle_trainer.h"
 
+#include "core/common/run_lock.h"
+#include "core/models/archive_file.h"
 #include "core/models/glickformer.h"
 #include "core/models/puzzle_batch.h"
 #include "core/training/trainer_torch.h"
@@ -183,6 +185,9 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
     fs::create_directories(o.outDir, ec);
     if (ec) return makeError(ErrorCode::Io, o.outDir + ": cannot create directory: " + ec.message());
     const fs::path latest = fs::path(o.outDir) / "latest.pt";
+    // One trainer per run folder: a second one would collide on latest.pt.tmp.
+    auto runLock = RunLock::acquire(o.outDir);
+    if (!runLock.ok()) return runLock.error();
 
     models::PuzzleModelConfig config = o.config;
     if (auto st = validatePuzzleConfig(config); !st.ok()) return st;
@@ -331,8 +336,7 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
                 a.write("human.sha256", c10::IValue(o.humanModelSha256));
                 a.write("human.name", c10::IValue(o.humanModelName));
             }
-            a.save_to(tmp);
-            return {};
+            return models::saveArchiveFile(a, tmp);
         });
     };
     auto validate = [&]() -> Status {

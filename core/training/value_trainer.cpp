@@ -2,6 +2,7 @@
 #include "core/training/value_trainer.h"
 
 #include "core/common/atomic_file.h"
+#include "core/models/archive_file.h"
 #include "core/training/human_samples.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
@@ -61,7 +62,7 @@ Status saveCheckpoint(const std::string& path, HumanMoveModel& model, ValueHead&
             models::saveValueHead(value, archive);
             archive.write("value_train.step", c10::IValue(step));
             archive.write("value_train.samples", c10::IValue(samples));
-            archive.save_to(tmp);
+            return models::saveArchiveFile(archive, tmp);
         } catch (const c10::Error& e) {
             return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
         }

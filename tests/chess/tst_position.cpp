@@ -74,6 +74,14 @@ void TestPosition::malformedFen_data() {
                                     << QStringLiteral("first or last rank");
     QTest::newRow("nine pawns") << QStringLiteral("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1")
                                 << QStringLiteral("more than 8 pawns");
+    // 15 queens a side: 16 pieces each, but 14 of the queens would be promotions of 8 pawns.
+    QTest::newRow("thirty queens") << QStringLiteral("qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1")
+                                   << QStringLiteral(
+                                          "White has more pieces than promotions allow (14 beyond the "
+                                          "initial set, 8 pawns missing)");
+    QTest::newRow("a second queen with every pawn on the board")
+        << QStringLiteral("4k3/8/8/8/8/PPPPPPPP/8/QQ2K3 w - - 0 1")
+        << QStringLiteral("White has more pieces than promotions allow (1 beyond the initial set, 0 pawns missing)");
     QTest::newRow("bad side") << QStringLiteral("4k3/8/8/8/8/8/8/4K3 x - - 0 1")
                               << QStringLiteral("field 2 (side to move)");
     QTest::newRow("bad castling char") << QStringLiteral("r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1")

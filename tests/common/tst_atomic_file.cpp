@@ -34,7 +34,8 @@ private Q_SLOTS:
         QVERIFY(writeBytesAtomically(path.toStdString(), "second, longer").ok());
         QCOMPARE(readAll(path), QByteArray("second, longer"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("a.txt")});
-        const Status missingDir = writeBytesAtomically(dir.filePath(QStringLiteral("no/such/dir/b.txt")).toStdString(), "x");
+        const Status missingDir =
+            writeBytesAtomically(dir.filePath(QStringLiteral("no/such/dir/b.txt")).toStdString(), "x");
         QVERIFY(!missingDir.ok());
         QCOMPARE(missingDir.error().code, ErrorCode::Io);
         QVERIFY(missingDir.error().message.find("no/such/dir/b.txt") != std::string::npos);
@@ -79,7 +80,8 @@ private Q_SLOTS:
         QVERIFY(QFile::link(in, link));
         QVERIFY(!refuseToOverwriteInput(in.toStdString(), link.toStdString()).ok());
         // A different file, or one that does not exist yet, is fine.
-        QVERIFY(refuseToOverwriteInput(in.toStdString(), dir.filePath(QStringLiteral("out.kibitz")).toStdString()).ok());
+        QVERIFY(
+            refuseToOverwriteInput(in.toStdString(), dir.filePath(QStringLiteral("out.kibitz")).toStdString()).ok());
     }
 };
 

@@ -36,7 +36,10 @@ private Q_SLOTS:
 
     void releasedLockIsFree() {
         QTemporaryDir dir;
-        { auto lock = RunLock::acquire(dir.path().toStdString()); QVERIFY(lock.ok()); }
+        {
+            auto lock = RunLock::acquire(dir.path().toStdString());
+            QVERIFY(lock.ok());
+        }
         auto again = RunLock::acquire(dir.path().toStdString());
         QVERIFY(again.ok());
         QCOMPARE((*again)->takenOverFrom(), 0L);  // a clean release leaves no owner behind

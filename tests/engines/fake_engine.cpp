@@ -7,6 +7,8 @@
 //   crash-search  normal until `go`, prints one info line, then dies of SIGABRT
 //   slow-uciok MS waits MS milliseconds before `uciok`
 //   ignore-quit   normal, but ignores `quit` and end of input (must be killed)
+//   bad-bestmove  normal, but ends each search with a malformed "bestmove e2-e4"
+//   illegal-bestmove  normal, but ends each search with "bestmove e2e5" (well formed, not legal anywhere here)
 // Plain C++ on purpose: it must not share code with the client it tests.
 #include <sys/resource.h>
 #include <unistd.h>
@@ -47,7 +49,7 @@ int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : (envMode && *envMode ? envMode : "normal");
     const int arg = argc > 2 ? std::atoi(argv[2]) : 0;
     if (mode != "normal" && mode != "garbage" && mode != "silent" && mode != "hang-search" && mode != "crash-search" &&
-        mode != "slow-uciok" && mode != "ignore-quit") {
+        mode != "slow-uciok" && mode != "ignore-quit" && mode != "bad-bestmove" && mode != "illegal-bestmove") {
         std::cerr << "fake_engine: unknown mode '" << mode << "'" << std::endl;
         return 2;
     }
@@ -111,7 +113,9 @@ int main(int argc, char** argv) {
                 int depth = 5;
                 if (kind == "depth") in >> depth;
                 for (int d = 1; d <= depth; ++d) printDepth(d, multiPv);
-                say("bestmove e2e4 ponder e7e5");
+                say(mode == "bad-bestmove"       ? "bestmove e2-e4"
+                    : mode == "illegal-bestmove" ? "bestmove e2e5"
+                                                 : "bestmove e2e4 ponder e7e5");
             }
         } else if (cmd == "stop") {
             if (searching) {

@@ -88,6 +88,34 @@ private Q_SLOTS:
         QCOMPARE(r.error().code, ErrorCode::Runtime);
     }
 
+    // An engine that ends its search with a malformed or an illegal bestmove: an error naming it at once, not a
+    // wait for the 20 s search timeout (120 s in the app).
+    void badBestMove_data() {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("malformed") << "bad-bestmove"
+                                   << "bestmove: bad move 'e2-e4'";
+        QTest::newRow("illegal") << "illegal-bestmove"
+                                 << "bestmove e2e5 is not a legal move in "
+                                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    }
+    void badBestMove() {
+        QFETCH(QString, mode);
+        QFETCH(QString, message);
+        evaluation::UciAnalyser analyser(fakeOptions(mode));
+        QElapsedTimer t;
+        t.start();
+        auto r = analyser.analyse(chess::Position(), 1, CancelToken());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Runtime);
+        QVERIFY2(QString::fromStdString(r.error().message).contains(message), r.error().message.c_str());
+        QVERIFY(t.elapsed() < 5000);
+        // The engine is idle again: the next search is answered (and fails the same way), not stuck behind the first.
+        auto again = analyser.analyse(chess::Position(), 1, CancelToken());
+        QVERIFY(!again.ok());
+        QVERIFY(QString::fromStdString(again.error().message).contains(message));
+    }
+
     void missingProgram() {
         evaluation::UciAnalyserOptions o;
         o.program = QDir::temp().filePath(QStringLiteral("kibitz-no-such-engine"));

@@ -5,6 +5,7 @@
 #include <quazip/quazipfile.h>
 #include <quazip/quazipnewinfo.h>
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void wrongKind();
     void wrongShapes();
     void writeIsAtomic();
+    void hugeHeadersAreRefusedCheaply();
 
 private:
     Bundle sample() const;
@@ -241,6 +243,39 @@ void TestBundle::writeIsAtomic() {
     QVERIFY(blocker.open(QIODevice::WriteOnly));
     blocker.close();
     QVERIFY(!writeBundle(m_dir.filePath(QStringLiteral("blocker/x.kibitz")), sample()).ok());
+}
+
+// Weights headers that declare 4G tensors or a tensor of 2^62 elements (issue 13: `bundle info` aborted with
+// bad_alloc): refused at once, naming what is wrong, without allocating what they declare.
+void TestBundle::hugeHeadersAreRefusedCheaply() {
+    auto header = [](std::uint32_t count) {
+        QByteArray w("KBZW", 4);
+        const std::uint32_t version = 1;
+        w.append(reinterpret_cast<const char*>(&version), 4).append(reinterpret_cast<const char*>(&count), 4);
+        return w;
+    };
+    QElapsedTimer t;
+    t.start();
+    QByteArray many = header(0xFFFFFFFFu);
+    many.append(QByteArray(64, '\0'));
+    auto r = decodeWeights(many);
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("declares 4294967295 tensors")),
+             r.error().message.c_str());
+
+    QByteArray big = header(1);
+    const std::uint16_t nameLen = 1;
+    big.append(reinterpret_cast<const char*>(&nameLen), 2).append("w", 1);
+    big.append(char(0)).append(char(2));  // float32, two dimensions
+    const std::int64_t dim = std::int64_t(1) << 31;
+    big.append(reinterpret_cast<const char*>(&dim), 8).append(reinterpret_cast<const char*>(&dim), 8);
+    const std::uint64_t nbytes = 0;
+    big.append(reinterpret_cast<const char*>(&nbytes), 8);
+    r = decodeWeights(big);
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("larger than the file")),
+             r.error().message.c_str());
+    QVERIFY(t.elapsed() < 1000);
 }
 
 QTEST_GUILESS_MAIN(TestBundle)

@@ -3,10 +3,12 @@
 // (a stopped and resumed run ends with bit-identical weights), cancellation, bad input, and data-parallel training
 // over two local processes (c10d Gloo) matching a one-process run on the same global batch.
 #include "core/chess/pgn.h"
+#include "core/common/run_lock.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/models/human_move_model.h"
 #include "core/training/human_samples.h"
 #include "core/training/human_trainer.h"
+#include "core/training/portable_checkpoint.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -14,8 +16,11 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <csignal>
 #include <cstring>
 #include <map>
+
+#include <sys/resource.h>
 
 using namespace kibitz;
 
@@ -88,6 +93,8 @@ private Q_SLOTS:
     void learningRateSchedule_data();
     void learningRateSchedule();
     void exactResume();
+    void resumeThroughPortableCheckpoint();
+    void fullDiskKeepsThePreviousCheckpoint();
     void cancelWritesCheckpoint();
     void badInput();
     void distributedMatchesSingleProcess();
@@ -149,6 +156,102 @@ void TestHumanTrainer::exactResume() {
     c.seed = 6;
     QVERIFY(training::trainHumanModel(c, CancelToken(), {}).ok());
     QVERIFY(maxDiff(weightsOf(a.outDir + "/latest.pt"), weightsOf(c.outDir + "/latest.pt")) > 1e-4);
+}
+
+// A run moves between LibTorch versions through KBZP (a GPU machine's torch writes it, Debian's LibTorch reads
+// it): a v2 run stopped at step 4, converted to KBZP and back, resumes to the same weights as a run that never
+// stopped; the conversion loses nothing (converting the rebuilt checkpoint gives the same bytes); damaged files
+// are refused with their name.
+void TestHumanTrainer::resumeThroughPortableCheckpoint() {
+    QTemporaryDir straight, moved;
+    auto a = tinyOptions(straight.path().toStdString());
+    a.config = models::modelConfigByName("tiny-v2").value();
+    a.stopAfterSteps = 8;
+    QVERIFY(training::trainHumanModel(a, CancelToken(), {}).ok());
+
+    auto b = tinyOptions(moved.path().toStdString());
+    b.config = a.config;
+    b.stopAfterSteps = 4;
+    QVERIFY(training::trainHumanModel(b, CancelToken(), {}).ok());
+    const std::string pt = b.outDir + "/latest.pt";
+    const std::string kbzp = b.outDir + "/latest.kbzp";
+    QVERIFY(training::exportPortableCheckpoint(pt, kbzp).ok());
+    QVERIFY(QFile::remove(QString::fromStdString(pt)));
+    const Status imported = training::importPortableCheckpoint(kbzp, pt);
+    QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().message.c_str());
+    QVERIFY(training::exportPortableCheckpoint(pt, b.outDir + "/again.kbzp").ok());
+    auto bytes = [](const std::string& path) {
+        QFile f(QString::fromStdString(path));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    const QByteArray original = bytes(kbzp);
+    QVERIFY(original.size() > 100000);  // weights, optimizer moments and run state
+    QVERIFY(original == bytes(b.outDir + "/again.kbzp"));
+    QCOMPARE(stepOf(pt), std::int64_t(4));
+
+    b.stopAfterSteps = 8;
+    b.resume = true;
+    QVERIFY(training::trainHumanModel(b, CancelToken(), {}).ok());
+    QCOMPARE(stepOf(pt), std::int64_t(8));
+    QCOMPARE(maxDiff(weightsOf(a.outDir + "/latest.pt"), weightsOf(pt)), 0.0);
+
+    // Damaged or foreign files: an error that names the file; nothing is written.
+    const std::string out = b.outDir + "/never.pt";
+    auto refused = [&](const QByteArray& content, const char* why) {
+        const std::string path = b.outDir + "/bad.kbzp";
+        QFile f(QString::fromStdString(path));
+        if (!f.open(QIODevice::WriteOnly)) return false;
+        f.write(content);
+        f.close();
+        const Status st = training::importPortableCheckpoint(path, out);
+        return !st.ok() && st.error().message.find(path) != std::string::npos &&
+               st.error().message.find(why) != std::string::npos && !QFile::exists(QString::fromStdString(out));
+    };
+    QVERIFY(refused(original.left(original.size() / 2), "truncated"));
+    QVERIFY(refused(QByteArray("PK\x03\x04 a zip file, not KBZP"), "wrong magic"));
+    QByteArray huge = original.left(16);
+    // A float parameter "model" of rank 2 whose sizes (2^40 each) no file could hold: refused before allocating.
+    huge.append(QByteArray("\x05\x00\x00\x00model\x00\x00\x02\x00\x00\x00", 15));
+    const qint64 big = qint64(1) << 40;
+    huge.append(reinterpret_cast<const char*>(&big), 8).append(reinterpret_cast<const char*>(&big), 8);
+    QVERIFY(refused(huge, "tensor"));
+    QVERIFY(!training::importPortableCheckpoint(kbzp, kbzp).ok());  // never over its own input
+    QVERIFY(!training::exportPortableCheckpoint(b.outDir + "/missing.pt", b.outDir + "/x.kbzp").ok());
+}
+
+// A disk that fills while a checkpoint is written (simulated with a file size limit: writes past 64 KiB fail with
+// EFBIG, as ENOSPC would) is an Io error, not an abort; the previous checkpoint is intact and no temporary is left.
+void TestHumanTrainer::fullDiskKeepsThePreviousCheckpoint() {
+    QTemporaryDir dir;
+    auto o = tinyOptions(dir.path().toStdString());
+    o.stopAfterSteps = 2;
+    QVERIFY(training::trainHumanModel(o, CancelToken(), {}).ok());
+    const QString latest = dir.filePath(QStringLiteral("latest.pt"));
+    auto bytes = [](const QString& path) {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    const QByteArray before = bytes(latest);
+    QVERIFY(before.size() > 64 * 1024);
+
+    std::signal(SIGXFSZ, SIG_IGN);
+    rlimit old{};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &old), 0);
+    rlimit small = old;
+    small.rlim_cur = 64 * 1024;
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &small), 0);
+    o.stopAfterSteps = 4;
+    o.resume = true;
+    const Status st = training::trainHumanModel(o, CancelToken(), {});
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &old), 0);
+    std::signal(SIGXFSZ, SIG_DFL);
+
+    QVERIFY(!st.ok());
+    QCOMPARE(st.error().code, ErrorCode::Io);
+    QVERIFY2(st.error().message.find("File too large") != std::string::npos, st.error().message.c_str());
+    QVERIFY(bytes(latest) == before);
+    QCOMPARE(stepOf(latest.toStdString()), std::int64_t(2));
+    QVERIFY(!QFile::exists(latest + QStringLiteral(".tmp")));
 }
 
 void TestHumanTrainer::cancelWritesCheckpoint() {
@@ -306,6 +409,43 @@ void TestHumanTrainer::badInput() {
     Status st = training::trainHumanModel(o, CancelToken(), {});
     QVERIFY(!st.ok());
     QVERIFY(st.error().message.find("/nonexistent/games.pgn") != std::string::npos);
+
+    // Three games, none held out: the validation split is empty, and the message says why.
+    {
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(reader.ok());
+        std::vector<chess::PgnGame> three;
+        chess::PgnGame g;
+        while (three.size() < 3 && reader.value()->next(g))
+            if (!training::isHeldOut(g.tag("Site"), 30)) three.push_back(g);
+        const std::string path = dir.filePath(QStringLiteral("three.pgn")).toStdString();
+        QVERIFY(chess::writePgnFile(path, three).ok());
+        o = tinyOptions(dir.filePath(QStringLiteral("three")).toStdString());
+        o.pgnFiles = {path};
+        o.holdoutPermille = 30;
+        o.validateEvery = 2;
+        st = training::trainHumanModel(o, CancelToken(), {});
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().message.find("no usable games for the validation split") != std::string::npos &&
+                     st.error().message.find("3 games read, 3 of them in the training split by the 30 per mille "
+                                             "hold-out rule") != std::string::npos &&
+                     st.error().message.find("--validate-every 0") != std::string::npos,
+                 st.error().message.c_str());
+    }
+
+    // A run folder another trainer holds: refused, naming the holder (here this process).
+    {
+        QTemporaryDir busy;
+        auto lock = RunLock::acquire(busy.path().toStdString());
+        QVERIFY(lock.ok());
+        o = tinyOptions(busy.path().toStdString());
+        st = training::trainHumanModel(o, CancelToken(), {});
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().message.find("in use by another trainer (process " +
+                                         std::to_string(QCoreApplication::applicationPid())) != std::string::npos,
+                 st.error().message.c_str());
+        QVERIFY(!QFile::exists(busy.filePath(QStringLiteral("latest.pt"))));
+    }
 
     o = tinyOptions(dir.path().toStdString());
     o.worldSize = 3;  // 32 is not a multiple of 3
