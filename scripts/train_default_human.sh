@@ -79,6 +79,8 @@ if [[ -z "$CLI" || ! -x "$CLI" ]]; then
     echo "train_default_human.sh: no kibitz-cli found; build it (scripts/setup.sh) or set KIBITZ_CLI" >&2
     exit 1
 fi
+# kibitz-cli is a light front that hands model commands to kibitz-cli-models beside it: the run copies that one.
+if [[ -x "$(dirname "$CLI")/kibitz-cli-models" ]]; then CLI="$(dirname "$CLI")/kibitz-cli-models"; fi
 # Run a private copy, so rebuilding the project never touches the binary of a running training.
 if [[ ! -x "$RUN/bin/kibitz-cli" ]] || ! "$CLI" train --help >/dev/null 2>&1 || ! cmp -s "$CLI" "$RUN/bin/kibitz-cli"; then
     if [[ -x "$RUN/bin/kibitz-cli" ]] && [[ -f "$RUN/latest.pt" ]] && [[ "${KIBITZ_UPDATE_BINARY:-0}" != 1 ]]; then

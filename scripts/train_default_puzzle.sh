@@ -13,6 +13,8 @@ if [[ -z "$build" ]]; then
 fi
 cli="$root/${build:-build}/app/cli/kibitz-cli"
 [[ -x "$cli" ]] || { echo "kibitz-cli not found in $root/${build:-build}; build it first" >&2; exit 2; }
+# kibitz-cli is a light front that hands model commands to kibitz-cli-models beside it.
+if [[ -x "$(dirname "$cli")/kibitz-cli-models" ]]; then cli="$(dirname "$cli")/kibitz-cli-models"; fi
 data="${KIBITZ_PUZZLE_DATA:-$root/../shared/data/puzzles}"
 out="$root/runs/puzzle-small"
 mkdir -p "$out"

@@ -3,11 +3,16 @@
 #include "app/cli/command.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 namespace kibitz::cli {
 
@@ -35,6 +40,29 @@ void printUsage(std::FILE* out) {
                  "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
 }
 
+#if KIBITZ_CLI_FRONT
+/// The light front hands a command it does not run itself to kibitz-cli-models (the same program with LibTorch),
+/// replacing this process: same pid, same standard streams, same exit code. Returns only when that fails.
+int handToModels(char** argv) {
+    const QString dir = QCoreApplication::applicationDirPath();
+    const QString candidates[] = {dir + QStringLiteral("/kibitz-cli-models"),
+                                  dir + QLatin1Char('/') + QStringLiteral(KIBITZ_CLI_MODELS_RELATIVE)};
+    for (const QString& c : candidates) {
+        if (!QFileInfo(c).isExecutable()) continue;
+        const std::string path = QFileInfo(c).absoluteFilePath().toStdString();
+        argv[0] = const_cast<char*>(path.c_str());
+        ::execv(path.c_str(), argv);
+        std::fprintf(stderr, "kibitz-cli: cannot run %s: %s\n", path.c_str(), std::strerror(errno));
+        return kibitz::cli::kExitFailure;
+    }
+    std::fprintf(stderr,
+                 "kibitz-cli: '%s' needs the model part of Kibitz (kibitz-cli-models), which is not installed\n"
+                 "next to this program (looked in %s and %s)\n",
+                 argv[1] ? argv[1] : "help", qPrintable(candidates[0]), qPrintable(candidates[1]));
+    return kibitz::cli::kExitFailure;
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -43,6 +71,17 @@ int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("Kibitz"));
     QCoreApplication::setApplicationVersion(QStringLiteral(KIBITZ_VERSION));
 
+#if KIBITZ_CLI_FRONT
+    {
+        // Here: --version and the commands compiled into this binary (bundle without export). The rest, the help
+        // and the usage text (which lists every command) come from kibitz-cli-models.
+        const std::string first = argc >= 2 ? argv[1] : std::string();
+        bool local = first == "--version";
+        for (const auto& c : kibitz::cli::commands()) local = local || c.name == first;
+        if (first == "bundle" && argc >= 3 && std::string(argv[2]) == "export") local = false;
+        if (!local) return handToModels(argv);
+    }
+#endif
     if (argc < 2) {
         printUsage(stderr);
         return kibitz::cli::kExitUsage;
