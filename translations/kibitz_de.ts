@@ -19,6 +19,10 @@
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>
+    <message>
+        <source>PGN and CSV files are mixed; a run trains on one kind</source>
+        <translation>PGN- und CSV-Dateien sind gemischt; ein Lauf trainiert auf einer Art</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::app::MainWindow</name>
@@ -297,6 +301,133 @@
     <message>
         <source>Hidden while you sort the moves: the analysis comes back when you submit.</source>
         <translation>Ausgeblendet, solange du die Züge sortierst: die Analyse kehrt nach dem Abgeben zurück.</translation>
+    </message>
+    <message>
+        <source>&amp;Save game as PGN…</source>
+        <translation>Partie als PGN &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>&amp;Take back move</source>
+        <translation>Zug &amp;zurücknehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Promote variation to main line</source>
+        <translation>&amp;Variante zur Hauptvariante machen</translation>
+    </message>
+    <message>
+        <source>&amp;Delete variation</source>
+        <translation>Variante &amp;löschen</translation>
+    </message>
+    <message>
+        <source>No move made on the board to take back</source>
+        <translation>Kein auf dem Brett gespielter Zug zum Zurücknehmen</translation>
+    </message>
+    <message>
+        <source>This line is already the main line</source>
+        <translation>Diese Variante ist bereits die Hauptvariante</translation>
+    </message>
+    <message>
+        <source>The current move is on the main line: no variation to delete</source>
+        <translation>Der aktuelle Zug liegt auf der Hauptvariante: keine Variante zu löschen</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Partie speichern</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn)</source>
+        <translation>PGN-Dateien (*.pgn)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::PlayController</name>
+    <message>
+        <source>Kibitz human %1</source>
+        <translation>Kibitz-Mensch %1</translation>
+    </message>
+    <message>
+        <source>the model returned no move</source>
+        <translation>das Modell hat keinen Zug geliefert</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::PuzzleFileWorker</name>
+    <message>
+        <source>rating failed: %1</source>
+        <translation>Bewertung fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::PuzzleWorker</name>
+    <message>
+        <source>puzzle model: %1 parameters</source>
+        <translation>Aufgabenmodell: %1 Parameter</translation>
+    </message>
+    <message>
+        <source>; human model: %1</source>
+        <translation>; Modell für menschliche Züge: %1</translation>
+    </message>
+    <message>
+        <source>; no human model (%1)</source>
+        <translation>; kein Modell für menschliche Züge (%1)</translation>
+    </message>
+    <message>
+        <source>loading the models failed: %1</source>
+        <translation>Laden der Modelle fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>rating failed: %1</source>
+        <translation>Bewertung fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::SortWorker</name>
+    <message>
+        <source>no engine configured</source>
+        <translation>keine Engine eingerichtet</translation>
+    </message>
+    <message>
+        <source>human model unavailable: %1</source>
+        <translation>Modell für menschliche Züge nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: no usable puzzle</source>
+        <translation>%1: keine verwendbare Aufgabe</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::TrainingJob</name>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>Training fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Training failed with an unknown error</source>
+        <translation>Training mit unbekanntem Fehler fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Model kind &apos;%1&apos; cannot be trained here</source>
+        <translation>Modellart „%1“ kann hier nicht trainiert werden</translation>
+    </message>
+    <message>
+        <source>resuming run %1</source>
+        <translation>setze Lauf %1 fort</translation>
+    </message>
+    <message>
+        <source>starting run %1</source>
+        <translation>starte Lauf %1</translation>
+    </message>
+    <message>
+        <source>fine-tuning %1</source>
+        <translation>stimme %1 fein ab</translation>
     </message>
 </context>
 <context>
@@ -1015,10 +1146,6 @@
     <message>
         <source>Start a game with New game…: choose your side, both ratings and the clock.</source>
         <translation>Starte eine Partie mit Neue Partie…: Wähle deine Farbe, beide Wertungen und die Bedenkzeit.</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>Save game</source>

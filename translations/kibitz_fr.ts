@@ -1,0 +1,2153 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="fr_FR" sourcelanguage="en">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>PGN and CSV files are mixed; a run trains on one kind</source>
+        <translation>Fichiers PGN et CSV mélangés&#xa0;; une session s&apos;entraîne sur un seul type</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>étape</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::app::MainWindow</name>
+    <message numerus="yes">
+        <source>%n game(s)</source>
+        <translation>
+            <numerusform>%n partie</numerusform>
+            <numerusform>%n parties</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop reading the file</source>
+        <translation>Arrêter la lecture du fichier</translation>
+    </message>
+    <message>
+        <source>Human moves</source>
+        <translation>Coups humains</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Moteur</translation>
+    </message>
+    <message>
+        <source>Game review</source>
+        <translation>Analyse de partie</translation>
+    </message>
+    <message>
+        <source>Sort moves</source>
+        <translation>Trier les coups</translation>
+    </message>
+    <message>
+        <source>Puzzle</source>
+        <translation>Problème</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Jouer</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Entraînement</translation>
+    </message>
+    <message>
+        <source>Puzzle-rating model</source>
+        <translation>Modèle de classement des problèmes</translation>
+    </message>
+    <message>
+        <source>Kibitz models (*.kibitz);;Checkpoints (*.pt)</source>
+        <translation>Modèles Kibitz (*.kibitz);;Points de contrôle (*.pt)</translation>
+    </message>
+    <message>
+        <source>Human-move model</source>
+        <translation>Modèle de coups humains</translation>
+    </message>
+    <message>
+        <source>Puzzles for move sorting</source>
+        <translation>Problèmes pour trier les coups</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)</source>
+        <translation>CSV de problèmes Lichess (*.csv *.csv.zst);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Fichier</translation>
+    </message>
+    <message>
+        <source>&amp;New game</source>
+        <translation>&amp;Nouvelle partie</translation>
+    </message>
+    <message>
+        <source>&amp;Open PGN…</source>
+        <translation>&amp;Ouvrir un PGN…</translation>
+    </message>
+    <message>
+        <source>&amp;Save game as PGN…</source>
+        <translation>&amp;Enregistrer la partie en PGN…</translation>
+    </message>
+    <message>
+        <source>&amp;Paste FEN</source>
+        <translation>Co&amp;ller une FEN</translation>
+    </message>
+    <message>
+        <source>&amp;Copy FEN</source>
+        <translation>&amp;Copier la FEN</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quitter</translation>
+    </message>
+    <message>
+        <source>&amp;Board</source>
+        <translation>É&amp;chiquier</translation>
+    </message>
+    <message>
+        <source>&amp;Flip board</source>
+        <translation>&amp;Retourner l&apos;échiquier</translation>
+    </message>
+    <message>
+        <source>&amp;Sort moves in this position</source>
+        <translation>&amp;Trier les coups dans cette position</translation>
+    </message>
+    <message>
+        <source>Sort moves from a &amp;puzzle file…</source>
+        <translation>Trier les coups d&apos;un fichier de &amp;problèmes…</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>&amp;Jouer</translation>
+    </message>
+    <message>
+        <source>&amp;New game against the human model…</source>
+        <translation>&amp;Nouvelle partie contre le modèle humain…</translation>
+    </message>
+    <message>
+        <source>&amp;Models</source>
+        <translation>&amp;Modèles</translation>
+    </message>
+    <message>
+        <source>Load &amp;human-move model…</source>
+        <translation>Charger un modèle de coups &amp;humains…</translation>
+    </message>
+    <message>
+        <source>Use the &amp;default human-move model</source>
+        <translation>Utiliser le modèle de coups humains par &amp;défaut</translation>
+    </message>
+    <message>
+        <source>Load &amp;puzzle-rating model…</source>
+        <translation>Charger un modèle de classement des &amp;problèmes…</translation>
+    </message>
+    <message>
+        <source>Use the default puzzle-&amp;rating model</source>
+        <translation>Utiliser le modèle de &amp;classement des problèmes par défaut</translation>
+    </message>
+    <message>
+        <source>&amp;Training studio</source>
+        <translation>Studio d&apos;en&amp;traînement</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Aller</translation>
+    </message>
+    <message>
+        <source>First move</source>
+        <translation>Premier coup</translation>
+    </message>
+    <message>
+        <source>Previous move</source>
+        <translation>Coup précédent</translation>
+    </message>
+    <message>
+        <source>Next move</source>
+        <translation>Coup suivant</translation>
+    </message>
+    <message>
+        <source>Last move</source>
+        <translation>Dernier coup</translation>
+    </message>
+    <message>
+        <source>&amp;Take back move</source>
+        <translation>&amp;Reprendre le coup</translation>
+    </message>
+    <message>
+        <source>&amp;Promote variation to main line</source>
+        <translation>&amp;Promouvoir la variante en ligne principale</translation>
+    </message>
+    <message>
+        <source>&amp;Delete variation</source>
+        <translation>&amp;Supprimer la variante</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>Nouvelle partie</translation>
+    </message>
+    <message>
+        <source>Invalid FEN: %1</source>
+        <translation>FEN invalide&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Position from FEN</source>
+        <translation>Position depuis une FEN</translation>
+    </message>
+    <message>
+        <source>FEN copied to the clipboard</source>
+        <translation>FEN copiée dans le presse-papiers</translation>
+    </message>
+    <message>
+        <source>Open PGN</source>
+        <translation>Ouvrir un PGN</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
+        <translation>Fichiers PGN (*.pgn *.pgn.zst);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lecture de %1…</translation>
+    </message>
+    <message>
+        <source>Could not read the file.
+
+%1</source>
+        <translation>Impossible de lire le fichier.
+
+%1</translation>
+    </message>
+    <message>
+        <source>%1 holds no game that could be read.</source>
+        <translation>%1 ne contient aucune partie lisible.</translation>
+    </message>
+    <message>
+        <source>First problem: %1</source>
+        <translation>Premier problème rencontré&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds more games; showing the first %n.</source>
+        <translation>
+            <numerusform>%1 contient d&apos;autres parties&#xa0;; seule la première est affichée.</numerusform>
+            <numerusform>%1 contient d&apos;autres parties&#xa0;; seules les %n premières sont affichées.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 holds %n game(s).</source>
+        <translation>
+            <numerusform>%1 contient %n partie.</numerusform>
+            <numerusform>%1 contient %n parties.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n malformed game(s) skipped (first: %1).</source>
+        <translation>
+            <numerusform>%n partie mal formée ignorée (%1).</numerusform>
+            <numerusform>%n parties mal formées ignorées (première&#xa0;: %1).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Hidden while you play: the analysis comes back when the game ends.</source>
+        <translation>Masqué pendant la partie&#xa0;: l&apos;analyse revient à la fin de la partie.</translation>
+    </message>
+    <message>
+        <source>Hidden while you sort the moves: the analysis comes back when you submit.</source>
+        <translation>Masqué pendant que vous triez les coups&#xa0;: l&apos;analyse revient quand vous validez.</translation>
+    </message>
+    <message>
+        <source>No move made on the board to take back</source>
+        <translation>Aucun coup joué sur l&apos;échiquier à reprendre</translation>
+    </message>
+    <message>
+        <source>This line is already the main line</source>
+        <translation>Cette ligne est déjà la ligne principale</translation>
+    </message>
+    <message>
+        <source>The current move is on the main line: no variation to delete</source>
+        <translation>Le coup actuel est sur la ligne principale&#xa0;: aucune variante à supprimer</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Enregistrer la partie</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn)</source>
+        <translation>Fichiers PGN (*.pgn)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 enregistré</translation>
+    </message>
+    <message>
+        <source>Checkmate: Black wins</source>
+        <translation>Échec et mat&#xa0;: les Noirs gagnent</translation>
+    </message>
+    <message>
+        <source>Checkmate: White wins</source>
+        <translation>Échec et mat&#xa0;: les Blancs gagnent</translation>
+    </message>
+    <message>
+        <source>Stalemate: draw</source>
+        <translation>Pat&#xa0;: partie nulle</translation>
+    </message>
+    <message>
+        <source>Draw: insufficient material</source>
+        <translation>Nulle&#xa0;: matériel insuffisant</translation>
+    </message>
+    <message>
+        <source>White to move</source>
+        <translation>Trait aux Blancs</translation>
+    </message>
+    <message>
+        <source>Black to move</source>
+        <translation>Trait aux Noirs</translation>
+    </message>
+    <message>
+        <source>a draw can be claimed (fifty-move rule)</source>
+        <translation>la nulle peut être réclamée (règle des cinquante coups)</translation>
+    </message>
+    <message>
+        <source>a draw can be claimed (threefold repetition)</source>
+        <translation>la nulle peut être réclamée (triple répétition)</translation>
+    </message>
+    <message>
+        <source>White to move, in check</source>
+        <translation>Trait aux Blancs, en échec</translation>
+    </message>
+    <message>
+        <source>Black to move, in check</source>
+        <translation>Trait aux Noirs, en échec</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::PlayController</name>
+    <message>
+        <source>Kibitz human %1</source>
+        <translation>Kibitz humain %1</translation>
+    </message>
+    <message>
+        <source>the model returned no move</source>
+        <translation>le modèle n&apos;a renvoyé aucun coup</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::PuzzleFileWorker</name>
+    <message>
+        <source>rating failed: %1</source>
+        <translation>échec de l&apos;estimation du classement&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::PuzzleWorker</name>
+    <message>
+        <source>puzzle model: %1 parameters</source>
+        <translation>modèle de problèmes&#xa0;: %1 paramètres</translation>
+    </message>
+    <message>
+        <source>; human model: %1</source>
+        <translation>&#xa0;; modèle humain&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>; no human model (%1)</source>
+        <translation>&#xa0;; pas de modèle humain (%1)</translation>
+    </message>
+    <message>
+        <source>loading the models failed: %1</source>
+        <translation>échec du chargement des modèles&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>rating failed: %1</source>
+        <translation>échec de l&apos;estimation du classement&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::SortWorker</name>
+    <message>
+        <source>no engine configured</source>
+        <translation>aucun moteur configuré</translation>
+    </message>
+    <message>
+        <source>human model unavailable: %1</source>
+        <translation>modèle humain indisponible&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>%1: no usable puzzle</source>
+        <translation>%1&#xa0;: aucun problème utilisable</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::TrainingJob</name>
+    <message>
+        <source>Training failed: %1</source>
+        <translation>Échec de l&apos;entraînement&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Training failed with an unknown error</source>
+        <translation>Échec de l&apos;entraînement&#xa0;: erreur inconnue</translation>
+    </message>
+    <message>
+        <source>Model kind &apos;%1&apos; cannot be trained here</source>
+        <translation>Le type de modèle «&#xa0;%1&#xa0;» ne peut pas être entraîné ici</translation>
+    </message>
+    <message>
+        <source>resuming run %1</source>
+        <translation>reprise de la session %1</translation>
+    </message>
+    <message>
+        <source>starting run %1</source>
+        <translation>démarrage de la session %1</translation>
+    </message>
+    <message>
+        <source>fine-tuning %1</source>
+        <translation>affinage de %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::AnalysisPanel</name>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>White Elo</source>
+        <translation>Elo des Blancs</translation>
+    </message>
+    <message>
+        <source>Black Elo</source>
+        <translation>Elo des Noirs</translation>
+    </message>
+    <message>
+        <source>Clock known</source>
+        <translation>Temps connu</translation>
+    </message>
+    <message>
+        <source>White clock</source>
+        <translation>Temps des Blancs</translation>
+    </message>
+    <message>
+        <source>Black clock</source>
+        <translation>Temps des Noirs</translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation>Incrément</translation>
+    </message>
+    <message>
+        <source>Arrows (top k)</source>
+        <translation>Flèches (k meilleurs)</translation>
+    </message>
+    <message>
+        <source>Probability by Elo (both players)</source>
+        <translation>Probabilité selon l&apos;Elo (des deux joueurs)</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Aucun modèle chargé</translation>
+    </message>
+    <message>
+        <source>Probability that a player of the chosen Elo plays a move losing at least 1 or 3 pawns against the engine&apos;s best move (moves outside the engine lines count as at least as bad as its worst line)</source>
+        <translation>Probabilité qu&apos;un joueur de l&apos;Elo choisi joue un coup perdant au moins 1 ou 3 pions par rapport au meilleur coup du moteur (les coups hors des variantes du moteur comptent comme au moins aussi mauvais que sa pire variante)</translation>
+    </message>
+    <message>
+        <source>Human evaluation: needs a model with a value head</source>
+        <translation>Évaluation humaine&#xa0;: nécessite un modèle avec une tête de valeur</translation>
+    </message>
+    <message>
+        <source>The human model&apos;s value head: White&apos;s expected score (win + half a draw) in a game between players of the chosen ratings and clocks from this position. The filled part is White&apos;s share.</source>
+        <translation>La tête de valeur du modèle humain&#xa0;: le score attendu des Blancs (victoire + moitié d&apos;une nulle) dans une partie entre joueurs des classements et temps choisis à partir de cette position. La zone remplie est la part des Blancs.</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modèle&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Model not loaded: %1</source>
+        <translation>Modèle non chargé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Analysis failed: %1</source>
+        <translation>Échec de l&apos;analyse&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Loading model…</source>
+        <translation>Chargement du modèle…</translation>
+    </message>
+    <message>
+        <source>At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)</source>
+        <translation>À %1 contre %2, les Blancs marquent %3&#xa0;% à partir d&apos;ici (V %4 / N %5 / D %6)</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>n.d.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Elo</source>
+        <translation>Elo</translation>
+    </message>
+    <message>
+        <source>Blunder risk: waiting for engine lines</source>
+        <translation>Risque de gaffe&#xa0;: en attente des variantes du moteur</translation>
+    </message>
+    <message>
+        <source>Blunder risk needs the engine: &lt;a href=&quot;start&quot;&gt;start it&lt;/a&gt;</source>
+        <translation>Le risque de gaffe nécessite le moteur&#xa0;: &lt;a href=&quot;start&quot;&gt;le démarrer&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>%1% lose ≥ %2</source>
+        <translation>%1&#xa0;% perdent ≥ %2</translation>
+    </message>
+    <message>
+        <source>Blunder risk at %1: %2</source>
+        <translation>Risque de gaffe à %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>(up to %1% more outside the engine lines)</source>
+        <translation>(jusqu&apos;à %1&#xa0;% de plus hors des variantes du moteur)</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::EnginePanel</name>
+    <message>
+        <source>Engine</source>
+        <translation>Moteur</translation>
+    </message>
+    <message>
+        <source>Switch the engine on or off</source>
+        <translation>Activer ou désactiver le moteur</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>arrêté</translation>
+    </message>
+    <message>
+        <source>Eval</source>
+        <translation>Éval.</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>Profondeur</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>auto-detect Stockfish</source>
+        <translation>détecter Stockfish automatiquement</translation>
+    </message>
+    <message>
+        <source>Choose the engine program</source>
+        <translation>Choisir le programme du moteur</translation>
+    </message>
+    <message>
+        <source>Engine program</source>
+        <translation>Programme du moteur</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Chemin</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> Mo</translation>
+    </message>
+    <message>
+        <source>Hash</source>
+        <translation>Hash</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>Variantes</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Réglages</translation>
+    </message>
+    <message>
+        <source>The engine&apos;s evaluation (White&apos;s expected score by Lichess&apos;s win-chance curve)</source>
+        <translation>L&apos;évaluation du moteur (score attendu des Blancs selon la courbe de chances de gain de Lichess)</translation>
+    </message>
+    <message>
+        <source>Human evaluation: White&apos;s expected score between players of the chosen ratings</source>
+        <translation>Évaluation humaine&#xa0;: score attendu des Blancs entre joueurs des classements choisis</translation>
+    </message>
+    <message>
+        <source>move %1: %2</source>
+        <translation>coup %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Cannot analyse: %1</source>
+        <translation>Analyse impossible&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Checkmate</source>
+        <translation>Échec et mat</translation>
+    </message>
+    <message>
+        <source>Stalemate</source>
+        <translation>Pat</translation>
+    </message>
+    <message>
+        <source>depth %1/%2</source>
+        <translation>profondeur %1/%2</translation>
+    </message>
+    <message>
+        <source>starting…</source>
+        <translation>démarrage…</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>échec</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::EvalBar</name>
+    <message>
+        <source>Engine evaluation from White&apos;s point of view</source>
+        <translation>Évaluation du moteur du point de vue des Blancs</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::EvaluationView</name>
+    <message>
+        <source>Held-out results by the mover&apos;s Elo (human-move models) or by solution length (puzzle models); the last two evaluated models are shown side by side</source>
+        <translation>Résultats sur les données de test selon l&apos;Elo du joueur au trait (modèles de coups humains) ou selon la longueur de la solution (modèles de problèmes)&#xa0;; les deux derniers modèles évalués sont affichés côte à côte</translation>
+    </message>
+    <message>
+        <source>Elo</source>
+        <translation>Elo</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Positions</translation>
+    </message>
+    <message>
+        <source>Top-1</source>
+        <translation>Top-1</translation>
+    </message>
+    <message>
+        <source>Top-3</source>
+        <translation>Top-3</translation>
+    </message>
+    <message>
+        <source>NLL</source>
+        <translation>NLL</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>tous</translation>
+    </message>
+    <message>
+        <source>Solution length</source>
+        <translation>Longueur de la solution</translation>
+    </message>
+    <message>
+        <source>Puzzles</source>
+        <translation>Problèmes</translation>
+    </message>
+    <message>
+        <source>MAE</source>
+        <translation>MAE</translation>
+    </message>
+    <message>
+        <source>RMSE</source>
+        <translation>RMSE</translation>
+    </message>
+    <message>
+        <source>Within 1 RD</source>
+        <translation>À 1 RD près</translation>
+    </message>
+    <message>
+        <source>Baseline MAE</source>
+        <translation>MAE de référence</translation>
+    </message>
+    <message>
+        <source>Top-1 accuracy by Elo bucket (%)</source>
+        <translation>Précision top-1 par tranche d&apos;Elo (%)</translation>
+    </message>
+    <message>
+        <source>mover Elo</source>
+        <translation>Elo du joueur au trait</translation>
+    </message>
+    <message>
+        <source>MAE by solution length (rating points)</source>
+        <translation>MAE selon la longueur de la solution (points de classement)</translation>
+    </message>
+    <message>
+        <source>mean by length</source>
+        <translation>moyenne par longueur</translation>
+    </message>
+    <message>
+        <source>solver moves</source>
+        <translation>coups du solutionniste</translation>
+    </message>
+    <message>
+        <source>Predicted vs. Lichess rating (held-out puzzles)</source>
+        <translation>Classement prédit et classement Lichess (problèmes de test)</translation>
+    </message>
+    <message>
+        <source>predicted = true</source>
+        <translation>prédit = réel</translation>
+    </message>
+    <message>
+        <source>Lichess rating</source>
+        <translation>Classement Lichess</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>prédit</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the image</source>
+        <translation>%1&#xa0;: impossible d&apos;écrire l&apos;image</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::FenDialog</name>
+    <message>
+        <source>Set up position from FEN</source>
+        <translation>Mettre en place une position depuis une FEN</translation>
+    </message>
+    <message>
+        <source>Paste or type a position in FEN:</source>
+        <translation>Collez ou saisissez une position au format FEN&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Invalid FEN: %1</source>
+        <translation>FEN invalide&#xa0;: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::GameChooserDialog</name>
+    <message>
+        <source>Choose a game</source>
+        <translation>Choisir une partie</translation>
+    </message>
+    <message>
+        <source>Filter by player, event or date</source>
+        <translation>Filtrer par joueur, tournoi ou date</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Blancs</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Noirs</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Résultat</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Tournoi</translation>
+    </message>
+    <message>
+        <source>Moves</source>
+        <translation>Coups</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Ouvrir</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::GameModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Blancs</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Noirs</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::MoveProbModel</name>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Coup</translation>
+    </message>
+    <message>
+        <source>Human %</source>
+        <translation>Humain&#xa0;%</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>Moteur</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::NewGameDialog</name>
+    <message>
+        <source>Bullet 1+0</source>
+        <translation>Bullet 1+0</translation>
+    </message>
+    <message>
+        <source>Bullet 2+1</source>
+        <translation>Bullet 2+1</translation>
+    </message>
+    <message>
+        <source>Blitz 3+0</source>
+        <translation>Blitz 3+0</translation>
+    </message>
+    <message>
+        <source>Blitz 3+2</source>
+        <translation>Blitz 3+2</translation>
+    </message>
+    <message>
+        <source>Blitz 5+3</source>
+        <translation>Blitz 5+3</translation>
+    </message>
+    <message>
+        <source>Rapid 10+0</source>
+        <translation>Rapide 10+0</translation>
+    </message>
+    <message>
+        <source>Rapid 10+5</source>
+        <translation>Rapide 10+5</translation>
+    </message>
+    <message>
+        <source>Rapid 15+10</source>
+        <translation>Rapide 15+10</translation>
+    </message>
+    <message>
+        <source>Classical 30+0</source>
+        <translation>Classique 30+0</translation>
+    </message>
+    <message>
+        <source>Classical 30+20</source>
+        <translation>Classique 30+20</translation>
+    </message>
+    <message>
+        <source>No clock</source>
+        <translation>Sans pendule</translation>
+    </message>
+    <message>
+        <source>New game against the human model</source>
+        <translation>Nouvelle partie contre le modèle humain</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>Joueurs</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Blancs</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Noirs</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>Au hasard</translation>
+    </message>
+    <message>
+        <source>You play</source>
+        <translation>Vous jouez</translation>
+    </message>
+    <message>
+        <source>Your rating: the opponent plays as if it faced a player of this strength</source>
+        <translation>Votre classement&#xa0;: l&apos;adversaire joue comme face à un joueur de cette force</translation>
+    </message>
+    <message>
+        <source>Your rating</source>
+        <translation>Votre classement</translation>
+    </message>
+    <message>
+        <source>The opponent plays the moves a Lichess player of this rating would play</source>
+        <translation>L&apos;adversaire joue les coups que jouerait un joueur Lichess de ce classement</translation>
+    </message>
+    <message>
+        <source>Opponent&apos;s rating</source>
+        <translation>Classement de l&apos;adversaire</translation>
+    </message>
+    <message>
+        <source>Time control</source>
+        <translation>Cadence</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Personnalisée</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Préréglage</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Clock</source>
+        <translation>Temps initial</translation>
+    </message>
+    <message>
+        <source> s per move</source>
+        <translation> s par coup</translation>
+    </message>
+    <message>
+        <source>Increment</source>
+        <translation>Incrément</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>Adversaire</translation>
+    </message>
+    <message>
+        <source>1 plays as the model predicts; lower plays its favourite moves more often, 0 always the most likely move; higher plays more varied moves</source>
+        <translation>1 joue comme le prédit le modèle&#xa0;; plus bas joue plus souvent ses coups favoris, 0 toujours le coup le plus probable&#xa0;; plus haut joue des coups plus variés</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>Température</translation>
+    </message>
+    <message>
+        <source>Only the most likely moves that together make up this share are ever played, so a one-in-a-thousand move never is</source>
+        <translation>Seuls les coups les plus probables qui totalisent cette part sont joués&#xa0;; un coup à une chance sur mille ne l&apos;est donc jamais</translation>
+    </message>
+    <message>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <source>Thinks for a human time</source>
+        <translation>Réfléchit aussi longtemps qu&apos;un humain</translation>
+    </message>
+    <message>
+        <source>Spends time like a human on this clock: more on hard moves and early in the middlegame, less when short of time; off: moves at once</source>
+        <translation>Utilise son temps comme un humain à cette cadence&#xa0;: davantage sur les coups difficiles et au début du milieu de partie, moins quand il est à court de temps&#xa0;; désactivé&#xa0;: joue immédiatement</translation>
+    </message>
+    <message>
+        <source>May resign a lost game</source>
+        <translation>Peut abandonner une partie perdue</translation>
+    </message>
+    <message>
+        <source>May offer and accept draws</source>
+        <translation>Peut proposer et accepter la nulle</translation>
+    </message>
+    <message>
+        <source>Start from the position on the board</source>
+        <translation>Partir de la position sur l&apos;échiquier</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Jouer</translation>
+    </message>
+    <message>
+        <source>a random side</source>
+        <translation>couleur tirée au sort</translation>
+    </message>
+    <message>
+        <source>without clocks</source>
+        <translation>sans pendule</translation>
+    </message>
+    <message>
+        <source>%1 min + %2 s</source>
+        <translation>%1 min + %2 s</translation>
+    </message>
+    <message>
+        <source>You (%1) play %2 against a %3-rated human, %4.</source>
+        <translation>Vous (%1)&#xa0;: %2, contre un humain classé %3, %4.</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayPanel</name>
+    <message>
+        <source>Start a game with Play › New game against the human model.</source>
+        <translation>Commencez une partie avec Jouer › Nouvelle partie contre le modèle humain.</translation>
+    </message>
+    <message>
+        <source>Your opponent offers a draw.</source>
+        <translation>Votre adversaire propose la nulle.</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Accepter</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Refuser</translation>
+    </message>
+    <message>
+        <source>New game…</source>
+        <translation>Nouvelle partie…</translation>
+    </message>
+    <message>
+        <source>Offer draw</source>
+        <translation>Proposer la nulle</translation>
+    </message>
+    <message>
+        <source>Resign</source>
+        <translation>Abandonner</translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation>Annuler la partie</translation>
+    </message>
+    <message>
+        <source>Stop the game without a result</source>
+        <translation>Arrêter la partie sans résultat</translation>
+    </message>
+    <message>
+        <source>Save PGN…</source>
+        <translation>Enregistrer le PGN…</translation>
+    </message>
+    <message>
+        <source>Review game</source>
+        <translation>Analyser la partie</translation>
+    </message>
+    <message>
+        <source>Open the game in the game review: the engine&apos;s evaluation, the human probability of each move, and how each side played</source>
+        <translation>Ouvrir la partie dans l&apos;analyse de partie&#xa0;: l&apos;évaluation du moteur, la probabilité humaine de chaque coup et le niveau de jeu de chaque camp</translation>
+    </message>
+    <message>
+        <source>You offered a draw.</source>
+        <translation>Vous avez proposé la nulle.</translation>
+    </message>
+    <message>
+        <source>Really resign?</source>
+        <translation>Vraiment abandonner&#xa0;?</translation>
+    </message>
+    <message>
+        <source>Your opponent declined the draw.</source>
+        <translation>Votre adversaire a refusé la nulle.</translation>
+    </message>
+    <message>
+        <source>The opponent&apos;s model failed: %1</source>
+        <translation>Le modèle de l&apos;adversaire a échoué&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>You win</source>
+        <translation>Vous gagnez</translation>
+    </message>
+    <message>
+        <source>You lose</source>
+        <translation>Vous perdez</translation>
+    </message>
+    <message>
+        <source>%1 by checkmate (%2).</source>
+        <translation>%1 par échec et mat (%2).</translation>
+    </message>
+    <message>
+        <source>%1 on time (%2).</source>
+        <translation>%1 au temps (%2).</translation>
+    </message>
+    <message>
+        <source>Your opponent resigns: you win (%1).</source>
+        <translation>Votre adversaire abandonne&#xa0;: vous gagnez (%1).</translation>
+    </message>
+    <message>
+        <source>You resigned (%1).</source>
+        <translation>Vous avez abandonné (%1).</translation>
+    </message>
+    <message>
+        <source>Draw by stalemate.</source>
+        <translation>Nulle par pat.</translation>
+    </message>
+    <message>
+        <source>Draw: neither side can mate.</source>
+        <translation>Nulle&#xa0;: aucun camp ne peut mater.</translation>
+    </message>
+    <message>
+        <source>Draw by threefold repetition.</source>
+        <translation>Nulle par triple répétition.</translation>
+    </message>
+    <message>
+        <source>Draw by the fifty-move rule.</source>
+        <translation>Nulle par la règle des cinquante coups.</translation>
+    </message>
+    <message>
+        <source>Draw: a flag fell, but the other side cannot mate.</source>
+        <translation>Nulle&#xa0;: le temps est écoulé, mais l&apos;autre camp ne peut pas mater.</translation>
+    </message>
+    <message>
+        <source>Draw by agreement.</source>
+        <translation>Nulle par accord mutuel.</translation>
+    </message>
+    <message>
+        <source>Game aborted.</source>
+        <translation>Partie annulée.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 is thinking…</source>
+        <translation>%1 réfléchit…</translation>
+    </message>
+    <message>
+        <source>Your move.</source>
+        <translation>À vous de jouer.</translation>
+    </message>
+    <message>
+        <source>Start a game with New game…: choose your side, both ratings and the clock.</source>
+        <translation>Commencez une partie avec Nouvelle partie…&#xa0;: choisissez votre couleur, les deux classements et la cadence.</translation>
+    </message>
+    <message>
+        <source>Save game</source>
+        <translation>Enregistrer la partie</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn)</source>
+        <translation>Fichiers PGN (*.pgn)</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PuzzlePanel</name>
+    <message>
+        <source>Models: %1</source>
+        <translation>Modèles&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Puzzle model not loaded: %1</source>
+        <translation>Modèle de problèmes non chargé&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Rating failed: %1</source>
+        <translation>Échec de l&apos;estimation&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Import failed: %1</source>
+        <translation>Échec de l&apos;importation&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>batch: %1</source>
+        <translation>lot&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 rows (%2 this run); rate the same file again to continue.</source>
+        <translation>Annulé après %1 lignes (%2 lors de cette session)&#xa0;; estimez à nouveau le même fichier pour continuer.</translation>
+    </message>
+    <message>
+        <source>Done: %1 rows rated (%2 this run, %3 puzzles/s), %4 bad rows skipped.</source>
+        <translation>Terminé&#xa0;: %1 lignes estimées (%2 lors de cette session, %3 problèmes/s), %4 lignes invalides ignorées.</translation>
+    </message>
+    <message>
+        <source>Batch failed: %1</source>
+        <translation>Échec du traitement par lot&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Start from current position</source>
+        <translation>Partir de la position actuelle</translation>
+    </message>
+    <message>
+        <source>The board&apos;s position is the position before the setup move: play the opponent&apos;s setup move next, then the solution (solver moves and replies).</source>
+        <translation>La position sur l&apos;échiquier est celle qui précède le coup de mise en place&#xa0;: jouez ensuite le coup de mise en place de l&apos;adversaire, puis la solution (coups du solutionniste et réponses).</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Défaire</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Effacer</translation>
+    </message>
+    <message>
+        <source>Export result…</source>
+        <translation>Exporter le résultat…</translation>
+    </message>
+    <message>
+        <source>Predicted Lichess puzzle rating ± the model&apos;s predicted standard deviation (sigma) of that rating.</source>
+        <translation>Classement Lichess prédit du problème ± l&apos;écart type (sigma) de ce classement prédit par le modèle.</translation>
+    </message>
+    <message>
+        <source>P(solve) from the rating</source>
+        <translation>P(résolu) d&apos;après le classement</translation>
+    </message>
+    <message>
+        <source>human model: finds every move</source>
+        <translation>modèle humain&#xa0;: trouve chaque coup</translation>
+    </message>
+    <message>
+        <source>Probability of solving, by player rating</source>
+        <translation>Probabilité de résoudre, selon le classement du joueur</translation>
+    </message>
+    <message>
+        <source>Player rating</source>
+        <translation>Classement du joueur</translation>
+    </message>
+    <message>
+        <source>P(solve)</source>
+        <translation>P(résolu)</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Solver move</source>
+        <translation>Coup du solutionniste</translation>
+    </message>
+    <message>
+        <source>P @%1</source>
+        <translation>P @%1</translation>
+    </message>
+    <message>
+        <source>Hardest</source>
+        <translation>Le plus difficile</translation>
+    </message>
+    <message>
+        <source>Probability that a human of each rating plays the solution move (opponent of the same rating). The hardest move is the least likely one at %1.</source>
+        <translation>Probabilité qu&apos;un humain de chaque classement joue le coup de la solution (adversaire de même classement). Le coup le plus difficile est le moins probable à %1.</translation>
+    </message>
+    <message>
+        <source>No model loaded</source>
+        <translation>Aucun modèle chargé</translation>
+    </message>
+    <message>
+        <source>Import CSV/PGN…</source>
+        <translation>Importer un CSV/PGN…</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (.csv, .csv.zst) or PGN: a game with a FEN tag is a puzzle, its first move the setup move, the rest the solution.</source>
+        <translation>CSV de problèmes Lichess (.csv, .csv.zst) ou PGN&#xa0;: une partie avec une balise FEN est un problème, son premier coup est le coup de mise en place, le reste la solution.</translation>
+    </message>
+    <message>
+        <source>Rate file…</source>
+        <translation>Estimer un fichier…</translation>
+    </message>
+    <message>
+        <source>Rate every puzzle of a Lichess CSV into an output CSV. A cancelled run continues where it stopped when the same files are chosen again.</source>
+        <translation>Estime le classement de chaque problème d&apos;un CSV Lichess dans un CSV de sortie. Une session annulée reprend là où elle s&apos;est arrêtée si les mêmes fichiers sont choisis à nouveau.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>No file imported</source>
+        <translation>Aucun fichier importé</translation>
+    </message>
+    <message>
+        <source>Skipped rows and games are listed here with their place.</source>
+        <translation>Les lignes et parties ignorées sont listées ici avec leur emplacement.</translation>
+    </message>
+    <message>
+        <source>Puzzle</source>
+        <translation>Problème</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>Fichiers</translation>
+    </message>
+    <message>
+        <source>Loading models…</source>
+        <translation>Chargement des modèles…</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>personnalisé</translation>
+    </message>
+    <message>
+        <source>Move not added: the board is not at the end of the puzzle line.</source>
+        <translation>Coup non ajouté&#xa0;: l&apos;échiquier n&apos;est pas à la fin de la ligne du problème.</translation>
+    </message>
+    <message>
+        <source>No puzzle: press “Start from current position” or import a file.</source>
+        <translation>Aucun problème&#xa0;: appuyez sur «&#xa0;Partir de la position actuelle&#xa0;» ou importez un fichier.</translation>
+    </message>
+    <message>
+        <source>Bad FEN: %1</source>
+        <translation>FEN incorrecte&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Play the opponent&apos;s setup move on the board.</source>
+        <translation>Jouez le coup de mise en place de l&apos;adversaire sur l&apos;échiquier.</translation>
+    </message>
+    <message>
+        <source>No moves.</source>
+        <translation>Aucun coup.</translation>
+    </message>
+    <message>
+        <source>Setup: %1. Now play the solution.</source>
+        <translation>Mise en place&#xa0;: %1. Jouez maintenant la solution.</translation>
+    </message>
+    <message>
+        <source>Setup: %1 | Solution: %2</source>
+        <translation>Mise en place&#xa0;: %1 | Solution&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Puzzle %1. </source>
+        <translation>Problème %1. </translation>
+    </message>
+    <message>
+        <source>rating…</source>
+        <translation>estimation…</translation>
+    </message>
+    <message>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <source>   (Lichess: %1, RD %2)</source>
+        <translation>   (Lichess&#xa0;: %1, RD %2)</translation>
+    </message>
+    <message>
+        <source>Rated in %1 ms</source>
+        <translation>Estimé en %1 ms</translation>
+    </message>
+    <message>
+        <source> (no human model: no per-move difficulty)</source>
+        <translation> (pas de modèle humain&#xa0;: pas de difficulté par coup)</translation>
+    </message>
+    <message>
+        <source>★ hardest</source>
+        <translation>★ le plus difficile</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lecture de %1…</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… et %1 de plus</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n puzzle(s)</source>
+        <translation>
+            <numerusform>%1&#xa0;: %n problème</numerusform>
+            <numerusform>%1&#xa0;: %n problèmes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n bad row(s)/game(s) skipped</source>
+        <translation>
+            <numerusform>, %n ligne/partie invalide ignorée</numerusform>
+            <numerusform>, %n lignes/parties invalides ignorées</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (stopped at the limit)</source>
+        <translation> (arrêté à la limite)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 — %n solver move(s)</source>
+        <translation>
+            <numerusform>%1 — %n coup du solutionniste</numerusform>
+            <numerusform>%1 — %n coups du solutionniste</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — Lichess %1</source>
+        <translation> — Lichess %1</translation>
+    </message>
+    <message>
+        <source>Rating %1 into %2…</source>
+        <translation>Estimation de %1 vers %2…</translation>
+    </message>
+    <message>
+        <source>Cancelling after the batch in flight…</source>
+        <translation>Annulation après le lot en cours…</translation>
+    </message>
+    <message>
+        <source>%1 rows rated, %2 bad, %3 puzzles/s</source>
+        <translation>%1 lignes estimées, %2 invalides, %3 problèmes/s</translation>
+    </message>
+    <message>
+        <source> (resumed after %1)</source>
+        <translation> (repris après %1)</translation>
+    </message>
+    <message>
+        <source>Import puzzles</source>
+        <translation>Importer des problèmes</translation>
+    </message>
+    <message>
+        <source>Puzzles (*.csv *.csv.zst *.pgn *.pgn.zst);;All files (*)</source>
+        <translation>Problèmes (*.csv *.csv.zst *.pgn *.pgn.zst);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Puzzle CSV to rate</source>
+        <translation>CSV de problèmes à estimer</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)</source>
+        <translation>CSV de problèmes Lichess (*.csv *.csv.zst);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Write ratings to</source>
+        <translation>Écrire les classements dans</translation>
+    </message>
+    <message>
+        <source>-rated.csv</source>
+        <translation>-rated.csv</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export result</source>
+        <translation>Exporter le résultat</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation>JSON (*.json);;CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Nothing to export: no rated puzzle.</source>
+        <translation>Rien à exporter&#xa0;: aucun problème estimé.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Impossible d&apos;écrire %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exporté vers %1</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::ReviewPanel</name>
+    <message>
+        <source>#-%1</source>
+        <translation>#-%1</translation>
+    </message>
+    <message>
+        <source>missed #%1</source>
+        <translation>#%1 manqué</translation>
+    </message>
+    <message>
+        <source>depth </source>
+        <translation>profondeur </translation>
+    </message>
+    <message>
+        <source>Review game</source>
+        <translation>Analyser la partie</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Annuler</translation>
+    </message>
+    <message>
+        <source>Move played: human probability and engine eval</source>
+        <translation>Coup joué&#xa0;: probabilité humaine et évaluation du moteur</translation>
+    </message>
+    <message>
+        <source>Human probability of the move played (%)</source>
+        <translation>Probabilité humaine du coup joué (%)</translation>
+    </message>
+    <message>
+        <source>Eval after the move (pawns, White)</source>
+        <translation>Évaluation après le coup (pions, Blancs)</translation>
+    </message>
+    <message>
+        <source>Human expectation for White (%)</source>
+        <translation>Espérance humaine des Blancs (%)</translation>
+    </message>
+    <message>
+        <source>Current move</source>
+        <translation>Coup actuel</translation>
+    </message>
+    <message>
+        <source>Ply</source>
+        <translation>Demi-coup</translation>
+    </message>
+    <message>
+        <source>Click to go to a move</source>
+        <translation>Cliquez pour aller à un coup</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Coup</translation>
+    </message>
+    <message>
+        <source>Human %</source>
+        <translation>Humain&#xa0;%</translation>
+    </message>
+    <message>
+        <source>Eval</source>
+        <translation>Éval.</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Perte</translation>
+    </message>
+    <message>
+        <source>Load a game to review it.</source>
+        <translation>Chargez une partie pour l&apos;analyser.</translation>
+    </message>
+    <message>
+        <source>Review cancelled.</source>
+        <translation>Analyse annulée.</translation>
+    </message>
+    <message>
+        <source>Review failed: %1</source>
+        <translation>Échec de l&apos;analyse&#xa0;: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 – %2, %n plies</source>
+        <translation>
+            <numerusform>%1 – %2, %n demi-coup</numerusform>
+            <numerusform>%1 – %2, %n demi-coups</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No engine: %1</source>
+        <translation>Pas de moteur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Reviewing…</source>
+        <translation>Analyse en cours…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annulation…</translation>
+    </message>
+    <message>
+        <source>%1 played like a %2 (%3–%4).</source>
+        <translation>%1 ont joué comme un joueur à %2 (%3–%4).</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Les Blancs</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Les Noirs</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reviewed %n plies.</source>
+        <translation>
+            <numerusform>%n demi-coup analysé.</numerusform>
+            <numerusform>%n demi-coups analysés.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Engine: %1.</source>
+        <translation>Moteur&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Model: %1.</source>
+        <translation>Modèle&#xa0;: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::SortTrainer</name>
+    <message>
+        <source>Sort the moves from strongest (top) to weakest. Drag the cards, or select one and press Ctrl+Up/Down (Alt+Up/Down).</source>
+        <translation>Triez les coups du plus fort (en haut) au plus faible. Faites glisser les cartes, ou sélectionnez-en une et appuyez sur Ctrl+Haut/Bas (Alt+Haut/Bas).</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Valider</translation>
+    </message>
+    <message>
+        <source>Human Elo</source>
+        <translation>Elo humain</translation>
+    </message>
+    <message>
+        <source>Engine depth</source>
+        <translation>Profondeur du moteur</translation>
+    </message>
+    <message>
+        <source>Give a position to start.</source>
+        <translation>Donnez une position pour commencer.</translation>
+    </message>
+    <message>
+        <source>No game could be made from these positions.</source>
+        <translation>Aucun exercice n&apos;a pu être créé à partir de ces positions.</translation>
+    </message>
+    <message>
+        <source>Generation failed: %1</source>
+        <translation>Échec de la génération&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Generating a game…</source>
+        <translation>Génération d&apos;un exercice…</translation>
+    </message>
+    <message>
+        <source>Reading puzzles…</source>
+        <translation>Lecture des problèmes…</translation>
+    </message>
+    <message>
+        <source>No engine: %1</source>
+        <translation>Pas de moteur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Sort the moves.</source>
+        <translation>Triez les coups.</translation>
+    </message>
+    <message>
+        <source>Puzzle %1: sort the moves.</source>
+        <translation>Problème %1&#xa0;: triez les coups.</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <source>Select to preview on the board</source>
+        <translation>Sélectionnez pour prévisualiser sur l&apos;échiquier</translation>
+    </message>
+    <message>
+        <source>%1  %2  engine #%3</source>
+        <translation>%1  %2  moteur #%3</translation>
+    </message>
+    <message>
+        <source>human %1%</source>
+        <translation>humain %1&#xa0;%</translation>
+    </message>
+    <message>
+        <source>In the right place</source>
+        <translation>À la bonne place</translation>
+    </message>
+    <message>
+        <source>Should be in place %1</source>
+        <translation>Devrait être à la place %1</translation>
+    </message>
+    <message>
+        <source>Difficulty: %1</source>
+        <translation>Difficulté&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Difficulty: %1 (%2)</source>
+        <translation>Difficulté&#xa0;: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>For a %1 player: %2 (%3), perfect order %4%</source>
+        <translation>Pour un joueur à %1&#xa0;: %2 (%3), ordre parfait %4&#xa0;%</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last game %1/%2 · total %3/%4 over %n game(s)</source>
+        <translation>
+            <numerusform>Dernier exercice %1/%2 · total %3/%4 sur %n exercice</numerusform>
+            <numerusform>Dernier exercice %1/%2 · total %3/%4 sur %n exercices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::TrainingPage</name>
+    <message>
+        <source>Resume it</source>
+        <translation>La reprendre</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ignorer</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modèle</translation>
+    </message>
+    <message>
+        <source>Human moves</source>
+        <translation>Coups humains</translation>
+    </message>
+    <message>
+        <source>Puzzle rating</source>
+        <translation>Classement des problèmes</translation>
+    </message>
+    <message>
+        <source>Move probabilities of human players (PGN games)</source>
+        <translation>Probabilités des coups de joueurs humains (parties PGN)</translation>
+    </message>
+    <message>
+        <source>GlickFormer puzzle difficulty (Lichess puzzle CSV)</source>
+        <translation>Difficulté des problèmes GlickFormer (CSV de problèmes Lichess)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>From scratch</source>
+        <translation>À partir de zéro</translation>
+    </message>
+    <message>
+        <source>Fine-tune a bundle</source>
+        <translation>Affiner un paquet</translation>
+    </message>
+    <message>
+        <source>Start from the config and weights of a .kibitz bundle (or a checkpoint) of this kind, with a fresh optimizer and a lower learning rate</source>
+        <translation>Partir de la configuration et des poids d&apos;un paquet .kibitz (ou d&apos;un point de contrôle) de ce type, avec un nouvel optimiseur et un taux d&apos;apprentissage plus bas</translation>
+    </message>
+    <message>
+        <source>bundle to fine-tune (.kibitz)</source>
+        <translation>paquet à affiner (.kibitz)</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Données</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Ajouter…</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Retirer</translation>
+    </message>
+    <message>
+        <source>No data files</source>
+        <translation>Aucun fichier de données</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>Configuration</translation>
+    </message>
+    <message>
+        <source>tiny (tests)</source>
+        <translation>minuscule (tests)</translation>
+    </message>
+    <message>
+        <source>small (CPU)</source>
+        <translation>petit (CPU)</translation>
+    </message>
+    <message>
+        <source>medium (GPU)</source>
+        <translation>moyen (GPU)</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Taille</translation>
+    </message>
+    <message>
+        <source>factorized encoder</source>
+        <translation>encodeur factorisé</translation>
+    </message>
+    <message>
+        <source>factorized self-attention</source>
+        <translation>auto-attention factorisée</translation>
+    </message>
+    <message>
+        <source>stacked boards (baseline)</source>
+        <translation>échiquiers empilés (référence)</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Étapes</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Taille de lot</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Taux d&apos;apprentissage</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>automatique</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>Nom de la session</translation>
+    </message>
+    <message>
+        <source>Runs folder</source>
+        <translation>Dossier des sessions</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Démarrer</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Reprendre</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Arrêter</translation>
+    </message>
+    <message>
+        <source>raw</source>
+        <translation>brute</translation>
+    </message>
+    <message>
+        <source>smoothed</source>
+        <translation>lissée</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Perte d&apos;entraînement</translation>
+    </message>
+    <message>
+        <source>Validation accuracy (top-1)</source>
+        <translation>Précision de validation (top-1)</translation>
+    </message>
+    <message>
+        <source>Samples per second</source>
+        <translation>Exemples par seconde</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>Lissage</translation>
+    </message>
+    <message>
+        <source>Exponential moving average of the loss: weight of the previous value, in %</source>
+        <translation>Moyenne mobile exponentielle de la perte&#xa0;: poids de la valeur précédente, en&#xa0;%</translation>
+    </message>
+    <message>
+        <source>Save PNG…</source>
+        <translation>Enregistrer en PNG…</translation>
+    </message>
+    <message>
+        <source>Save CSV…</source>
+        <translation>Enregistrer en CSV…</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Journal</translation>
+    </message>
+    <message>
+        <source>Evaluate</source>
+        <translation>Évaluer</translation>
+    </message>
+    <message>
+        <source>Export bundle…</source>
+        <translation>Exporter un paquet…</translation>
+    </message>
+    <message>
+        <source>Use for analysis</source>
+        <translation>Utiliser pour l&apos;analyse</translation>
+    </message>
+    <message>
+        <source>Export bundle</source>
+        <translation>Exporter un paquet</translation>
+    </message>
+    <message>
+        <source>Kibitz bundles (*.kibitz)</source>
+        <translation>Paquets Kibitz (*.kibitz)</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Points de contrôle</translation>
+    </message>
+    <message>
+        <source>Compare two models…</source>
+        <translation>Comparer deux modèles…</translation>
+    </message>
+    <message>
+        <source>Evaluate two bundles or checkpoints of one kind on the same held-out data</source>
+        <translation>Évaluer deux paquets ou points de contrôle d&apos;un même type sur les mêmes données de test</translation>
+    </message>
+    <message>
+        <source>Save evaluation charts</source>
+        <translation>Enregistrer les graphiques d&apos;évaluation</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>Images PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>Save evaluation data</source>
+        <translation>Enregistrer les données d&apos;évaluation</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Fichiers CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Évaluation</translation>
+    </message>
+    <message>
+        <source>Add at least one puzzle CSV file first</source>
+        <translation>Ajoutez d&apos;abord au moins un fichier CSV de problèmes</translation>
+    </message>
+    <message>
+        <source>Add at least one PGN file first</source>
+        <translation>Ajoutez d&apos;abord au moins un fichier PGN</translation>
+    </message>
+    <message>
+        <source>%1 is not a puzzle CSV; the puzzle-rating model trains on Lichess puzzle CSV</source>
+        <translation>%1 n&apos;est pas un CSV de problèmes&#xa0;; le modèle de classement des problèmes s&apos;entraîne sur des CSV de problèmes Lichess</translation>
+    </message>
+    <message>
+        <source>%1 is a puzzle CSV; the human-move model trains on PGN games</source>
+        <translation>%1 est un CSV de problèmes&#xa0;; le modèle de coups humains s&apos;entraîne sur des parties PGN</translation>
+    </message>
+    <message>
+        <source>Choose the bundle to fine-tune first</source>
+        <translation>Choisissez d&apos;abord le paquet à affiner</translation>
+    </message>
+    <message>
+        <source>pausing: finishing the current step and writing a checkpoint…</source>
+        <translation>mise en pause&#xa0;: fin de l&apos;étape en cours et écriture d&apos;un point de contrôle…</translation>
+    </message>
+    <message>
+        <source>stopping: finishing the current step and writing a checkpoint…</source>
+        <translation>arrêt&#xa0;: fin de l&apos;étape en cours et écriture d&apos;un point de contrôle…</translation>
+    </message>
+    <message>
+        <source>%1 has no checkpoint to resume from</source>
+        <translation>%1 n&apos;a aucun point de contrôle à partir duquel reprendre</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>terminée</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>en pause</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>arrêtée</translation>
+    </message>
+    <message>
+        <source>run %1 at step %2</source>
+        <translation>session %1 à l&apos;étape %2</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>erreur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>GUI event loop during the run: max delay %1 ms, mean %2 ms over %3 probes</source>
+        <translation>Boucle d&apos;événements de l&apos;interface pendant la session&#xa0;: délai max. %1 ms, moyenne %2 ms sur %3 mesures</translation>
+    </message>
+    <message>
+        <source>step %1 / %2 · %3 samples/s · elapsed %4 · ETA %5</source>
+        <translation>étape %1 / %2 · %3 exemples/s · écoulé %4 · restant %5</translation>
+    </message>
+    <message>
+        <source>validation at step %1: MAE %2, RMSE %3 (mean by length: MAE %4; %5 puzzles)</source>
+        <translation>validation à l&apos;étape %1&#xa0;: MAE %2, RMSE %3 (moyenne par longueur&#xa0;: MAE %4&#xa0;; %5 problèmes)</translation>
+    </message>
+    <message>
+        <source>validation at step %1: top-1 %2%, top-3 %3%, NLL %4 (%5 positions)</source>
+        <translation>validation à l&apos;étape %1&#xa0;: top-1 %2&#xa0;%, top-3 %3&#xa0;%, NLL %4 (%5 positions)</translation>
+    </message>
+    <message>
+        <source>opened run %1</source>
+        <translation>session %1 ouverte</translation>
+    </message>
+    <message>
+        <source>The run %1 was interrupted (the app closed mid-run). Resume it from its last checkpoint?</source>
+        <translation>La session %1 a été interrompue (l&apos;application s&apos;est fermée en cours de route). La reprendre depuis son dernier point de contrôle&#xa0;?</translation>
+    </message>
+    <message>
+        <source>The run %1 is paused.</source>
+        <translation>La session %1 est en pause.</translation>
+    </message>
+    <message>
+        <source>evaluating %1 on held-out puzzles…</source>
+        <translation>évaluation de %1 sur les problèmes de test…</translation>
+    </message>
+    <message>
+        <source>evaluating %1 on held-out games…</source>
+        <translation>évaluation de %1 sur les parties de test…</translation>
+    </message>
+    <message>
+        <source>evaluation failed: %1</source>
+        <translation>échec de l&apos;évaluation&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>evaluation of %1: %2</source>
+        <translation>évaluation de %1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>comparing %1 and %2…</source>
+        <translation>comparaison de %1 et %2…</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 model and %3 a %4 model; only models of one kind compare</source>
+        <translation>%1 est un modèle %2 et %3 un modèle %4&#xa0;; seuls des modèles du même type se comparent</translation>
+    </message>
+    <message>
+        <source>add puzzle CSV files to compare puzzle models on their held-out puzzles</source>
+        <translation>ajoutez des fichiers CSV de problèmes pour comparer des modèles de problèmes sur leurs problèmes de test</translation>
+    </message>
+    <message>
+        <source>add PGN files to compare human-move models on their held-out games</source>
+        <translation>ajoutez des fichiers PGN pour comparer des modèles de coups humains sur leurs parties de test</translation>
+    </message>
+    <message>
+        <source>comparison failed: %1</source>
+        <translation>échec de la comparaison&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Models (*.kibitz *.pt);;All files (*)</source>
+        <translation>Modèles (*.kibitz *.pt);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>First model</source>
+        <translation>Premier modèle</translation>
+    </message>
+    <message>
+        <source>Second model</source>
+        <translation>Second modèle</translation>
+    </message>
+    <message>
+        <source>Bundle to fine-tune</source>
+        <translation>Paquet à affiner</translation>
+    </message>
+    <message>
+        <source>paper (GPU, seed 000 sizes)</source>
+        <translation>article (GPU, tailles de la graine 000)</translation>
+    </message>
+    <message>
+        <source>Validation MAE (rating points)</source>
+        <translation>MAE de validation (points de classement)</translation>
+    </message>
+    <message>
+        <source>Use for rating</source>
+        <translation>Utiliser pour l&apos;estimation</translation>
+    </message>
+    <message>
+        <source>exporting %1 to %2…</source>
+        <translation>exportation de %1 vers %2…</translation>
+    </message>
+    <message>
+        <source>bundle written: %1</source>
+        <translation>paquet écrit&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>export failed: %1</source>
+        <translation>échec de l&apos;exportation&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Scanning…</source>
+        <translation>Analyse des fichiers…</translation>
+    </message>
+    <message>
+        <source>puzzles</source>
+        <translation>problèmes</translation>
+    </message>
+    <message>
+        <source>games</source>
+        <translation>parties</translation>
+    </message>
+    <message>
+        <source>Sample of the first %1 %2 (%3 s):</source>
+        <translation>Échantillon (début des fichiers) de %1 %2 (%3 s)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 s):</source>
+        <translation>%1 %2 (%3 s)&#xa0;:</translation>
+    </message>
+    <message>
+        <source>%1 positions</source>
+        <translation>%1 positions</translation>
+    </message>
+    <message>
+        <source>rating %1–%2</source>
+        <translation>classement %1–%2</translation>
+    </message>
+    <message>
+        <source>Elo %1–%2</source>
+        <translation>Elo %1–%2</translation>
+    </message>
+    <message>
+        <source>%1% with clocks</source>
+        <translation>%1&#xa0;% avec pendule</translation>
+    </message>
+    <message>
+        <source>%1 skipped</source>
+        <translation>%1 ignorés</translation>
+    </message>
+    <message>
+        <source>Training data</source>
+        <translation>Données d&apos;entraînement</translation>
+    </message>
+    <message>
+        <source>Games and puzzles (*.pgn *.pgn.zst *.csv *.csv.zst);;All files (*)</source>
+        <translation>Parties et problèmes (*.pgn *.pgn.zst *.csv *.csv.zst);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the image</source>
+        <translation>%1&#xa0;: impossible d&apos;écrire l&apos;image</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>Save charts</source>
+        <translation>Enregistrer les graphiques</translation>
+    </message>
+    <message>
+        <source>Save chart data</source>
+        <translation>Enregistrer les données des graphiques</translation>
+    </message>
+    <message>
+        <source>GUI event loop delay while training: max %1 ms, mean %2 ms</source>
+        <translation>Délai de la boucle d&apos;événements de l&apos;interface pendant l&apos;entraînement&#xa0;: max. %1 ms, moyenne %2 ms</translation>
+    </message>
+</context>
+</TS>
