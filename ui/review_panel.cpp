@@ -161,7 +161,7 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
 
 ReviewPanel::~ReviewPanel() {
     // The token is set directly, so a busy review stops at its next position; then the thread ends.
-    m_worker->cancel();
+    m_reviewCancel.cancel();
     m_thread->quit();
     m_thread->wait();
 }
@@ -216,13 +216,15 @@ void ReviewPanel::start() {
     setRunning(true);
     m_status->setText(tr("Reviewing…"));
     const chess::PgnGame game = *m_game;
+    m_reviewCancel = CancelToken();  // this request's own token
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, game] { w->review(game, evaluation::ReviewOptions{}); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, game, token = m_reviewCancel] { w->review(game, evaluation::ReviewOptions{}, token); },
+        Qt::QueuedConnection);
 }
 
 void ReviewPanel::cancel() {
     if (!m_running) return;
-    m_worker->cancel();
+    m_reviewCancel.cancel();
     m_status->setText(tr("Cancelling…"));
 }
 

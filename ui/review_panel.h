@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/chess/pgn.h"
+#include "core/common/cancel_token.h"
 #include "core/evaluation/engine_analyser.h"
 #include "core/evaluation/game_review.h"
 #include "core/jobs/analysis_worker.h"
@@ -116,6 +117,7 @@ private:
     QSpinBox* m_depth = nullptr;
     QPushButton* m_startButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
+    CancelToken m_reviewCancel;  ///< the running review's own token (a new one per start)
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
 };

@@ -124,7 +124,7 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
 }
 
 SortTrainer::~SortTrainer() {
-    m_worker->cancel();
+    m_requestCancel.cancel();
     m_thread->quit();
     m_thread->wait();
 }
@@ -153,7 +153,7 @@ void SortTrainer::setPositions(const QStringList& fens, const QStringList& sourc
     m_sources = sources;
     m_nextPosition = 0;
     m_queue.clear();
-    m_worker->cancel();  // a running generation for the old positions stops at its next step
+    m_requestCancel.cancel();  // a running generation for the old positions stops at its next step
     m_generating = false;
     if (!m_game) {
         m_waitingForGame = true;
@@ -197,6 +197,8 @@ void SortTrainer::requestGames() {
     req.options.count = kGamesPerPosition;
     req.options.humanElo = elo();
     req.options.seed = std::uint32_t(req.id);
+    m_requestCancel = CancelToken();  // this request's own token
+    req.cancel = m_requestCancel;
     m_generating = true;
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, req] { w->generate(req); }, Qt::QueuedConnection);

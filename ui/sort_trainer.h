@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/chess/position.h"
+#include "core/common/cancel_token.h"
 #include "core/evaluation/chessort.h"
 #include "core/evaluation/engine_analyser.h"
 #include "core/jobs/analysis_worker.h"
@@ -107,6 +108,7 @@ private:
     QStringList m_sources;
     int m_nextPosition = 0;
     quint64 m_requestId = 0;
+    CancelToken m_requestCancel;  ///< the running generation's own token (a new one per request)
     bool m_generating = false;
     bool m_waitingForGame = false;
     std::deque<evaluation::SortGame> m_queue;

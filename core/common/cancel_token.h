@@ -7,12 +7,13 @@
 namespace kibitz {
 
 /// A cancellation flag shared between the thread that asks and the loop that checks.
-/// Set directly from any thread (never through a queued call); core loops poll it between batches.
+/// Set directly from any thread (never through a queued call); core loops poll it between batches. One token per
+/// request: a token is never un-cancelled (a worker that reset a shared token lost the cancels sent before it
+/// started), so a new request gets a new token.
 class CancelToken {
 public:
     CancelToken() : m_flag(std::make_shared<std::atomic<bool>>(false)) {}
     void cancel() const { m_flag->store(true, std::memory_order_relaxed); }
-    void reset() const { m_flag->store(false, std::memory_order_relaxed); }
     bool isCancelled() const { return m_flag->load(std::memory_order_relaxed); }
 
 private:

@@ -3,12 +3,16 @@
 
 #include "core/chess/notation.h"
 
-#include <QEventLoop>
+#include <QThread>
 #include <QTimer>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <functional>
 #include <map>
+#include <mutex>
 
 namespace kibitz::evaluation {
 
@@ -45,16 +49,165 @@ QString formatScore(const UciScore& score) {
         .arg(score.value / 100.0, 0, 'f', 2);
 }
 
+namespace {
+
+/// One analyse() request, shared by the thread that waits and the engine thread that fills it.
+struct Search {
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool done = false;
+    bool cancelled = false;
+    QString failure;
+    std::map<int, engines::UciInfo> latest;  ///< latest line per multipv index
+    QString lastError;                       ///< the client's last error message (engine thread only)
+    int retries = 1;                         ///< engine thread only
+};
+
+}  // namespace
+
+struct UciAnalyser::Host {
+    QThread thread;
+    QObject* home = nullptr;               ///< lives in `thread`: parent of each request's connection context
+    engines::UciEngine* engine = nullptr;  ///< created, used and deleted in `thread` only
+    int multiPv = 0;                       ///< the MultiPV last set (engine thread only)
+    std::shared_ptr<Search> current;       ///< the request being searched (engine thread only)
+    std::function<void(const QString& failure, bool cancelled)> finishCurrent;  ///< ends `current` (engine thread)
+    mutable std::mutex nameMutex;
+    QString engineName;  ///< the engine's id name once known (any thread, under nameMutex)
+};
+
+namespace {
+
+/// Engine thread: runs one request to its end (bestmove, failure, timeout or cancel), then wakes the waiter.
+void startSearch(UciAnalyser::Host& h, const std::shared_ptr<Search>& s, const chess::Position& pos, int lines,
+                 const UciAnalyserOptions& o) {
+    auto* ctx = new QObject(h.home);  // deleting it ends this request's connections
+    auto* timeout = new QTimer(ctx);
+    timeout->setSingleShot(true);
+    h.current = s;
+    h.finishCurrent = [&h, s, ctx, timeout](const QString& failure, bool cancelled) {
+        {
+            std::lock_guard lock(s->mutex);
+            if (s->done) return;
+            s->failure = failure;
+            s->cancelled = cancelled;
+            s->done = true;
+        }
+        s->wake.notify_all();
+        timeout->stop();
+        ctx->deleteLater();
+        if (h.current == s) {
+            h.current.reset();
+            h.finishCurrent = nullptr;
+        }
+        // A search still running is stopped; its late bestmove has no listener, and a next `go` waits for it.
+        if ((cancelled || !failure.isEmpty()) && h.engine->state() == engines::UciEngine::State::Searching)
+            h.engine->stop();
+    };
+    const auto finish = h.finishCurrent;
+
+    QObject::connect(h.engine, &engines::UciEngine::infoReceived, ctx, [s](const engines::UciInfo& info) {
+        if (!info.score || info.pv.isEmpty()) return;
+        const int k = info.multiPv.value_or(1);
+        std::lock_guard lock(s->mutex);
+        auto it = s->latest.find(k);
+        // An exact score replaces a bound; a bound never replaces an exact score of the same depth.
+        const bool exact = info.score->bound == UciScore::Bound::Exact;
+        if (it != s->latest.end() && !exact && it->second.score->bound == UciScore::Bound::Exact &&
+            it->second.depth == info.depth)
+            return;
+        s->latest[k] = info;
+    });
+    QObject::connect(h.engine, &engines::UciEngine::bestMove, ctx,
+                     [&h, s, finish, pos](const engines::UciBestMove& best) {
+                         {
+                             std::lock_guard lock(h.nameMutex);
+                             h.engineName = h.engine->engineName();
+                         }
+                         // The engine's own choice must be a move of this position (or "none" where there is none).
+                         QString failure;
+                         if (best.move.isEmpty())
+                             failure = s->lastError.isEmpty() ? QStringLiteral("malformed bestmove") : s->lastError;
+                         else if (!best.isNone() && !chess::parseUci(pos, best.move.toStdString()))
+                             failure = QStringLiteral("bestmove %1 is not a legal move in %2")
+                                           .arg(best.move, QString::fromStdString(pos.fen()));
+                         finish(failure, false);
+                     });
+    QObject::connect(h.engine, &engines::UciEngine::restarted, ctx, [&h, s, finish, o] {
+        // The search died with the old process; ask the fresh one once more.
+        if (s->retries-- > 0) {
+            std::lock_guard lock(s->mutex);
+            s->latest.clear();
+            h.engine->go(o.limits);
+        } else {
+            finish(QStringLiteral("the engine failed twice on this position"), false);
+        }
+    });
+    // The client reports an error and then, when it gives up, enters Failed; remember the message for then.
+    QObject::connect(h.engine, &engines::UciEngine::error, ctx,
+                     [s](const engines::EngineError& e) { s->lastError = e.message; });
+    QObject::connect(h.engine, &engines::UciEngine::stateChanged, ctx, [s, finish](engines::UciEngine::State st) {
+        if (st != engines::UciEngine::State::Failed && st != engines::UciEngine::State::NotRunning) return;
+        finish(s->lastError.isEmpty() ? QStringLiteral("the engine stopped") : s->lastError, false);
+    });
+    QObject::connect(timeout, &QTimer::timeout, ctx,
+                     [finish, o] { finish(QStringLiteral("no result within %1 ms").arg(o.searchTimeoutMs), false); });
+
+    // Started only now, after the connections, so that a failure to start is seen.
+    if (h.engine->state() == engines::UciEngine::State::NotRunning ||
+        h.engine->state() == engines::UciEngine::State::Failed)
+        h.engine->start();
+    if (!s->done && lines != h.multiPv) {
+        if (Status st = h.engine->setOption(QStringLiteral("MultiPV"), QString::number(lines)); !st) {
+            finish(QString::fromStdString(st.error().message), false);
+            return;
+        }
+        h.multiPv = lines;
+    }
+    if (s->done) return;
+    h.engine->setPosition(QString::fromStdString(pos.fen()));
+    h.engine->go(o.limits);
+    timeout->start(o.searchTimeoutMs);
+}
+
+}  // namespace
+
 UciAnalyser::UciAnalyser(UciAnalyserOptions options) : m_options(std::move(options)) {}
 
 UciAnalyser::~UciAnalyser() {
-    // UciEngine's destructor quits the process and reaps it (killing it after the quit timeout).
-    m_engine.reset();
+    if (!m_host) return;
+    // UciEngine's destructor quits the process and reaps it (killing it after the quit timeout), in its own thread.
+    Host* h = m_host.get();
+    QMetaObject::invokeMethod(
+        h->home,
+        [h] {
+            h->finishCurrent = nullptr;
+            h->current.reset();
+            delete h->engine;
+            h->engine = nullptr;
+        },
+        Qt::BlockingQueuedConnection);
+    h->thread.quit();
+    h->thread.wait();
+    delete h->home;  // its thread has finished: no event can reach it any more
 }
 
 QString UciAnalyser::describe() const {
-    const QString name = m_engine && !m_engine->engineName().isEmpty() ? m_engine->engineName() : m_options.program;
-    return QStringLiteral("%1 (%2)").arg(name, m_options.limits.command().mid(3));
+    QString name;
+    if (m_host) {
+        std::lock_guard lock(m_host->nameMutex);
+        name = m_host->engineName;
+    }
+    return QStringLiteral("%1 (%2)").arg(name.isEmpty() ? m_options.program : name, m_options.limits.command().mid(3));
+}
+
+qint64 UciAnalyser::processId() const {
+    if (!m_host) return 0;
+    qint64 pid = 0;
+    Host* h = m_host.get();
+    QMetaObject::invokeMethod(
+        h->home, [h, &pid] { pid = h->engine ? h->engine->processId() : 0; }, Qt::BlockingQueuedConnection);
+    return pid;
 }
 
 Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, int lines, const CancelToken& cancel) {
@@ -64,129 +217,52 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
     if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
     lines = std::clamp(lines, 1, legal.size());
 
-    if (!m_engine) {
-        m_engine = std::make_unique<engines::UciEngine>();
-        m_engine->setProgram(m_options.program, m_options.arguments);
-        (void)m_engine->setOption(QStringLiteral("Threads"), QString::number(m_options.threads));
-        (void)m_engine->setOption(QStringLiteral("Hash"), QString::number(m_options.hashMb));
-        m_multiPv = 0;
+    if (!m_host) {
+        m_host = std::make_unique<Host>();
+        Host* h = m_host.get();
+        h->thread.setObjectName(QStringLiteral("uci-analyser"));
+        h->home = new QObject;
+        h->home->moveToThread(&h->thread);
+        h->thread.start();
+        QMetaObject::invokeMethod(
+            h->home,
+            [h, o = m_options] {
+                h->engine = new engines::UciEngine;
+                h->engine->setProgram(o.program, o.arguments);
+                (void)h->engine->setOption(QStringLiteral("Threads"), QString::number(o.threads));
+                (void)h->engine->setOption(QStringLiteral("Hash"), QString::number(o.hashMb));
+            },
+            Qt::BlockingQueuedConnection);
     }
 
-    // Latest line per multipv index of the current search; an exact score replaces a bound, a bound never
-    // replaces an exact score of the same depth.
-    std::map<int, engines::UciInfo> latest;
-    QString failure;
-    bool done = false;
-    bool cancelled = false;
-    int retries = 1;
-    QEventLoop loop;
-    QTimer poll;
-    poll.setInterval(20);
-    QTimer timeout;
-    timeout.setSingleShot(true);
-
-    const auto finish = [&loop, &done] {
-        done = true;
-        loop.quit();
-    };
-    QObject context;
-    QObject::connect(m_engine.get(), &engines::UciEngine::infoReceived, &context,
-                     [&latest](const engines::UciInfo& info) {
-                         if (!info.score || info.pv.isEmpty()) return;
-                         const int k = info.multiPv.value_or(1);
-                         auto it = latest.find(k);
-                         const bool exact = info.score->bound == UciScore::Bound::Exact;
-                         if (it != latest.end() && !exact && it->second.score->bound == UciScore::Bound::Exact &&
-                             it->second.depth == info.depth)
-                             return;
-                         latest[k] = info;
-                     });
-    // The client reports an error and then, when it gives up, enters Failed; remember the message for then.
-    QString lastError;
-    QObject::connect(m_engine.get(), &engines::UciEngine::bestMove, &context,
-                     [&finish, &failure, &lastError, &pos](const engines::UciBestMove& best) {
-                         // The engine's own choice must be a move of this position (or "none" where there is none).
-                         if (best.move.isEmpty())
-                             failure = lastError.isEmpty() ? QStringLiteral("malformed bestmove") : lastError;
-                         else if (!best.isNone() && !chess::parseUci(pos, best.move.toStdString()))
-                             failure = QStringLiteral("bestmove %1 is not a legal move in %2")
-                                           .arg(best.move, QString::fromStdString(pos.fen()));
-                         finish();
-                     });
-    QObject::connect(m_engine.get(), &engines::UciEngine::restarted, &context,
-                     [this, &latest, &retries, &failure, &finish] {
-                         // The search died with the old process; ask the fresh one once more.
-                         if (retries-- > 0) {
-                             latest.clear();
-                             m_engine->go(m_options.limits);
-                         } else {
-                             failure = QStringLiteral("the engine failed twice on this position");
-                             finish();
-                         }
-                     });
-    QObject::connect(m_engine.get(), &engines::UciEngine::error, &context,
-                     [&lastError](const engines::EngineError& e) { lastError = e.message; });
-    QObject::connect(m_engine.get(), &engines::UciEngine::stateChanged, &context,
-                     [&lastError, &failure, &finish](engines::UciEngine::State st) {
-                         if (st != engines::UciEngine::State::Failed && st != engines::UciEngine::State::NotRunning)
-                             return;
-                         failure = lastError.isEmpty() ? QStringLiteral("the engine stopped") : lastError;
-                         finish();
-                     });
-    QObject::connect(&poll, &QTimer::timeout, &context, [&cancel, &cancelled, &finish] {
-        if (cancel.isCancelled()) {
-            cancelled = true;
-            finish();
+    // The search runs in the engine thread; this thread waits without an event loop, polling the cancel token.
+    auto s = std::make_shared<Search>();
+    Host* h = m_host.get();
+    QMetaObject::invokeMethod(
+        h->home, [h, s, pos, lines, o = m_options] { startSearch(*h, s, pos, lines, o); }, Qt::QueuedConnection);
+    std::unique_lock lock(s->mutex);
+    bool cancelSent = false;
+    while (!s->done) {
+        s->wake.wait_for(lock, std::chrono::milliseconds(20));
+        if (!s->done && !cancelSent && cancel.isCancelled()) {
+            cancelSent = true;
+            QMetaObject::invokeMethod(
+                h->home,
+                [h, s] {
+                    if (h->current != s || !h->finishCurrent) return;
+                    const auto finish = h->finishCurrent;  // a copy: finishing clears the member
+                    finish(QString(), true);
+                },
+                Qt::QueuedConnection);
         }
-    });
-    QObject::connect(&timeout, &QTimer::timeout, &context, [this, &failure, &finish] {
-        failure = QStringLiteral("no result within %1 ms").arg(m_options.searchTimeoutMs);
-        finish();
-    });
-
-    // Started only now, after the connections, so that a failure to start is seen.
-    if (m_engine->state() == engines::UciEngine::State::NotRunning ||
-        m_engine->state() == engines::UciEngine::State::Failed)
-        m_engine->start();
-    if (lines != m_multiPv) {
-        if (Status st = m_engine->setOption(QStringLiteral("MultiPV"), QString::number(lines)); !st)
-            return makeError(ErrorCode::Runtime, st.error().message);
-        m_multiPv = lines;
     }
-    m_engine->setPosition(QString::fromStdString(pos.fen()));
-    m_engine->go(m_options.limits);
-    poll.start();
-    timeout.start(m_options.searchTimeoutMs);
-    if (!done) loop.exec();
-    poll.stop();
-    timeout.stop();
-    // The loop also ends when the owning thread is asked to quit; that only happens on shutdown, after a cancel.
-    if (!done && failure.isEmpty()) {
-        if (cancel.isCancelled())
-            cancelled = true;
-        else
-            failure = QStringLiteral("the wait for the engine was interrupted");
-    }
-
-    if (cancelled || !failure.isEmpty()) {
-        // Leave the engine idle for the next call: wait (briefly) for the bestmove that answers stop, so it
-        // cannot end the next search's wait early.
-        const auto st = m_engine->state();
-        if (st == engines::UciEngine::State::Searching || st == engines::UciEngine::State::Stopping) {
-            if (st == engines::UciEngine::State::Searching) m_engine->stop();
-            QEventLoop drain;
-            QObject::connect(m_engine.get(), &engines::UciEngine::bestMove, &drain, &QEventLoop::quit);
-            QObject::connect(m_engine.get(), &engines::UciEngine::error, &drain, &QEventLoop::quit);
-            QTimer::singleShot(m_engine->timeouts().stopMs + 500, &drain, &QEventLoop::quit);
-            drain.exec();
-        }
-        if (cancelled) return makeError(ErrorCode::Cancelled, "cancelled");
+    if (s->cancelled) return makeError(ErrorCode::Cancelled, "cancelled");
+    if (!s->failure.isEmpty())
         return makeError(ErrorCode::Runtime,
-                         "engine " + m_options.program.toStdString() + ": " + failure.toStdString());
-    }
+                         "engine " + m_options.program.toStdString() + ": " + s->failure.toStdString());
 
     std::vector<MoveEval> out;
-    for (const auto& [k, info] : latest) {
+    for (const auto& [k, info] : s->latest) {
         auto move = chess::parseUci(pos, info.pv.front().toStdString());
         if (!move) continue;  // a line that does not start with a legal move is useless here
         if (std::any_of(out.begin(), out.end(), [&](const MoveEval& e) { return e.move == *move; })) continue;

@@ -67,10 +67,12 @@ struct UciAnalyserOptions {
     int searchTimeoutMs = 120000;  ///< a search that takes longer is stopped and reported as an error
 };
 
-/// PositionAnalyser over a UCI engine (engines::UciEngine), waiting with a local QEventLoop. The engine process
-/// is created on the first analyse() in the calling thread and lives until the analyser is destroyed, so it
-/// must be used from one thread that is not the GUI thread (a worker thread, or the CLI's main thread).
-/// A crash or hang mid-search is retried once after the client's automatic restart.
+/// PositionAnalyser over a UCI engine (engines::UciEngine). The engine and its process live in a thread of their
+/// own, started on the first analyse(); analyse() posts the search there and waits on a condition variable (polling
+/// the cancel token), so the calling thread runs no event loop while it waits: calls queued to a worker that is
+/// analysing run after analyse() returns, never inside it (issue 13: a nested QEventLoop let a queued
+/// setAnalyserFactory destroy the analyser in the middle of its own analyse()). Any thread may call analyse(), one
+/// call at a time. A crash or hang mid-search is retried once after the client's automatic restart.
 class UciAnalyser : public PositionAnalyser {
 public:
     explicit UciAnalyser(UciAnalyserOptions options);
@@ -81,12 +83,13 @@ public:
     Result<std::vector<MoveEval>> analyse(const chess::Position& pos, int lines, const CancelToken& cancel) override;
     QString describe() const override;
     /// PID of the engine process, or 0 when none runs (tests check that none is left behind).
-    qint64 processId() const { return m_engine ? m_engine->processId() : 0; }
+    qint64 processId() const;
+
+    struct Host;  ///< the engine thread's side (the UciEngine, the request being searched); defined in the .cpp
 
 private:
     UciAnalyserOptions m_options;
-    std::unique_ptr<engines::UciEngine> m_engine;
-    int m_multiPv = 0;
+    std::unique_ptr<Host> m_host;
 };
 
 /// Creates an analyser inside the thread that will use it.

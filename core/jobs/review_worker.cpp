@@ -45,8 +45,12 @@ void ReviewWorker::setEvaluatorFactory(const EvaluatorFactory& factory) {
     m_evaluator.reset();
 }
 
-void ReviewWorker::review(const chess::PgnGame& game, const evaluation::ReviewOptions& options) {
-    m_cancel.reset();
+void ReviewWorker::review(const chess::PgnGame& game, const evaluation::ReviewOptions& options,
+                          const CancelToken& cancel) {
+    if (cancel.isCancelled()) {  // cancelled while it waited in the queue
+        Q_EMIT cancelled();
+        return;
+    }
     if (!m_analyser && m_analyserFactory) {
         auto a = guarded<std::unique_ptr<evaluation::PositionAnalyser>>(m_analyserFactory);
         if (!a) {
@@ -72,7 +76,7 @@ void ReviewWorker::review(const chess::PgnGame& game, const evaluation::ReviewOp
         Q_EMIT progressChanged(JobProgress{done, total});
     };
     auto r = guarded<evaluation::GameReview>(
-        [&] { return evaluation::reviewGame(game, m_evaluator.get(), m_analyser.get(), options, m_cancel, progress); });
+        [&] { return evaluation::reviewGame(game, m_evaluator.get(), m_analyser.get(), options, cancel, progress); });
     if (r) {
         Q_EMIT finished(*r);
     } else if (r.error().code == ErrorCode::Cancelled) {
@@ -100,7 +104,11 @@ void SortWorker::setEvaluatorFactory(const EvaluatorFactory& factory) {
 }
 
 void SortWorker::generate(const SortRequest& request) {
-    m_cancel.reset();
+    const CancelToken& cancel = request.cancel;
+    if (cancel.isCancelled()) {  // superseded while it waited in the queue
+        Q_EMIT finished(request.id);
+        return;
+    }
     if (!m_analyser) {
         if (!m_analyserFactory) {
             Q_EMIT failed(request.id, tr("no engine configured"));
@@ -124,7 +132,7 @@ void SortWorker::generate(const SortRequest& request) {
                                    tr("human model unavailable: %1").arg(QString::fromStdString(e.error().message)));
     }
     for (int i = 0; i < request.fens.size(); ++i) {
-        if (m_cancel.isCancelled()) break;
+        if (cancel.isCancelled()) break;
         const QString& fen = request.fens[i];
         auto pos = chess::Position::fromFen(fen.toStdString());
         if (!pos) {
@@ -132,7 +140,7 @@ void SortWorker::generate(const SortRequest& request) {
             continue;
         }
         auto games = guarded<std::vector<evaluation::SortGame>>([&] {
-            return evaluation::generateSortGames(*pos, *m_analyser, m_evaluator.get(), request.options, m_cancel);
+            return evaluation::generateSortGames(*pos, *m_analyser, m_evaluator.get(), request.options, cancel);
         });
         if (!games) {
             if (games.error().code == ErrorCode::Cancelled) break;

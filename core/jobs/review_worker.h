@@ -25,24 +25,25 @@ struct JobProgress {
 
 /// Reviews games off the GUI thread: move it to a QThread and call the methods below in that thread (e.g. with
 /// QMetaObject::invokeMethod and a lambda). The engine and the model are created in the worker thread on first
-/// use and kept for later reviews. cancel() may be called from any thread.
+/// use and kept for later reviews. Each request carries its own CancelToken, made by the caller before it posts
+/// the request: a cancel sent before the worker dequeues the request is never lost, and cancelling one request
+/// cannot touch the next. Requests queue: the worker runs no event loop while it works (UciAnalyser waits without
+/// one), so a request or factory change posted meanwhile runs after the current request.
 class ReviewWorker : public QObject {
     Q_OBJECT
 public:
     explicit ReviewWorker(QObject* parent = nullptr);
     ~ReviewWorker() override;
 
-    /// The token review() polls; cancel() sets it. Thread-safe.
-    void cancel() const { m_cancel.cancel(); }
-    CancelToken cancelToken() const { return m_cancel; }
-
     /// Sets how the engine is made (empty: review without an engine). Runs in the worker thread; drops the
     /// current engine.
     void setAnalyserFactory(const kibitz::evaluation::AnalyserFactory& factory);
     /// Sets how the human model is made (empty: review without a model). Drops the current model.
     void setEvaluatorFactory(const kibitz::jobs::EvaluatorFactory& factory);
-    /// Reviews `game`; emits progressChanged, then finished, cancelled or failed. Resets the cancel token first.
-    void review(const kibitz::chess::PgnGame& game, const kibitz::evaluation::ReviewOptions& options);
+    /// Reviews `game`; emits progressChanged, then finished, cancelled or failed. `cancel` (the caller's, for this
+    /// request only) is polled between positions; already set, the request ends at once with cancelled.
+    void review(const kibitz::chess::PgnGame& game, const kibitz::evaluation::ReviewOptions& options,
+                const kibitz::CancelToken& cancel);
 
 Q_SIGNALS:
     void progressChanged(const kibitz::jobs::JobProgress& progress);
@@ -55,7 +56,6 @@ private:
     EvaluatorFactory m_evaluatorFactory;
     std::unique_ptr<evaluation::PositionAnalyser> m_analyser;
     std::unique_ptr<encoding::Evaluator> m_evaluator;
-    CancelToken m_cancel;
 };
 
 /// What the sort trainer asks for: positions to make games from and the options.
@@ -64,6 +64,7 @@ struct SortRequest {
     QStringList fens;     ///< positions, used in order
     QStringList sources;  ///< optional label per position (puzzle id)
     evaluation::SortOptions options;
+    CancelToken cancel;  ///< this request's own token (made by the caller; see ReviewWorker)
 };
 
 /// Generates Chessort games off the GUI thread (same threading rules as ReviewWorker).
@@ -72,7 +73,6 @@ class SortWorker : public QObject {
 public:
     explicit SortWorker(QObject* parent = nullptr);
     ~SortWorker() override;
-    void cancel() const { m_cancel.cancel(); }
 
     /// Sets how the engine is made; drops the current engine.
     void setAnalyserFactory(const kibitz::evaluation::AnalyserFactory& factory);
@@ -99,7 +99,6 @@ private:
     std::unique_ptr<evaluation::PositionAnalyser> m_analyser;
     std::unique_ptr<encoding::Evaluator> m_evaluator;
     bool m_evaluatorTried = false;
-    CancelToken m_cancel;
 };
 
 /// Registers the metatypes of the queued signals above (idempotent; called by the workers' constructors).

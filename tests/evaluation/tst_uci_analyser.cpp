@@ -10,7 +10,9 @@
 #include <QTest>
 #include <QTimer>
 
+#include <chrono>
 #include <csignal>
+#include <thread>
 
 using namespace kibitz;
 
@@ -72,13 +74,39 @@ private Q_SLOTS:
     void cancelInfinite() {
         evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal"), engines::SearchLimits::infinite()));
         CancelToken token;
-        QTimer::singleShot(300, [token] { token.cancel(); });
+        // From another thread, as the GUI cancels a worker's request.
+        std::thread canceller([token] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            token.cancel();
+        });
+        QElapsedTimer t;
+        t.start();
         auto r = analyser.analyse(chess::Position(), 2, token);
+        canceller.join();
         QVERIFY(!r.ok());
         QCOMPARE(r.error().code, ErrorCode::Cancelled);
+        QVERIFY(t.elapsed() < 5000);
         // Already cancelled: no search at all.
         auto again = analyser.analyse(chess::Position(), 2, token);
         QCOMPARE(again.error().code, ErrorCode::Cancelled);
+    }
+
+    // The thread that waits for the engine runs no event loop meanwhile (issue 13): a call queued to it during the
+    // search runs after analyse() returns, not inside it, so a queued setAnalyserFactory can never destroy the
+    // analyser under its own analyse().
+    void noNestedEventLoop() {
+        evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal")));
+        bool analysing = false;
+        int ranInside = 0, ranAfter = 0;
+        QTimer::singleShot(0, this, [&] { ++(analysing ? ranInside : ranAfter); });
+        QMetaObject::invokeMethod(
+            this, [&] { ++(analysing ? ranInside : ranAfter); }, Qt::QueuedConnection);
+        analysing = true;
+        for (int i = 0; i < 3; ++i) QVERIFY(analyser.analyse(chess::Position(), 2, CancelToken()).ok());
+        analysing = false;
+        QCoreApplication::processEvents();
+        QTRY_COMPARE(ranAfter, 2);
+        QCOMPARE(ranInside, 0);
     }
 
     void repeatedCrash() {
