@@ -52,7 +52,8 @@ struct Threaded {
         thread.wait();
     }
     void setModel(jobs::EvaluatorFactory f) {
-        QMetaObject::invokeMethod(worker, [w = worker, f] { w->setModel(f); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            worker, [w = worker, f] { w->setModel(f); }, Qt::QueuedConnection);
     }
 };
 
@@ -145,9 +146,8 @@ private Q_SLOTS:
         });
         QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 5000);
         for (quint64 id = 1; id <= 50; ++id) t.worker->submit(request(id));
-        QTRY_VERIFY_WITH_TIMEOUT(!analysed.isEmpty() &&
-                                     analysed.last().at(0).value<jobs::AnalysisResult>().id == quint64(50),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !analysed.isEmpty() && analysed.last().at(0).value<jobs::AnalysisResult>().id == quint64(50), 10000);
         QTest::qWait(100);
         QVERIFY2(analysed.count() <= 3, qPrintable(QString::number(analysed.count())));  // not 50 queued analyses
         quint64 previous = 0;
