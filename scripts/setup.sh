@@ -44,6 +44,9 @@ PACKAGES=(
     xvfb xauth
     # fuzzing and sanitizers (libFuzzer runtime), format check
     clang libclang-rt-14-dev clang-format-14
+    # the Debian package and its check (scripts/package_check.sh): man pages from --help, lintian, the AppStream
+    # metainfo and desktop entry validators
+    help2man lintian appstream desktop-file-utils
 )
 
 SUDO=()

@@ -5,6 +5,9 @@
 # Stages (all run; the script fails if any failed):
 #   format  clang-format-14 check of every tracked .h/.cpp (scripts/format.sh --check)
 #   ci      preset `ci` (Release, -Werror, all layers), then ctest: every test except label `slow`
+#   package preset `package` (ci's compile flags, so ccache reuses the ci stage's objects; models installed, not
+#           compiled in), then scripts/package_check.sh: cpack -G DEB, lintian, AppStream and desktop entry,
+#           and the package unpacked into a scratch root runs kibitz-cli --version and a one-position analyse
 #   asan    preset `asan` (ASan+UBSan, no torch, no GUI), then ctest -L fast
 #   tsan    preset `tsan` (ThreadSanitizer; only the plain C++ threaded code's tests), then ctest -L threads
 #   fuzz    preset `fuzz` (clang libFuzzer): scripts/fuzz.sh --replay, a fixed seed and input count per target
@@ -26,7 +29,7 @@ while [[ $# -gt 0 ]]; do
         --slow) SLOW=1; shift ;;
         --only) ONLY=",$2,"; shift 2 ;;
         --skip) SKIP=",$2,"; shift 2 ;;
-        -h | --help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "test.sh: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -118,6 +121,20 @@ stage_tsan() {
     run_ctest tsan
 }
 
+stage_package() {
+    local log="$ROOT/build/package.log" rc line
+    "$ROOT/scripts/package_check.sh" 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+    line="$(grep -E '^package: [0-9]+ passed, [0-9]+ failed' "$log" | tail -1)"
+    if [[ -n "$line" ]]; then
+        PASSED=$((PASSED + $(sed -E 's/^package: ([0-9]+) passed.*/\1/' <<<"$line")))
+        FAILED=$((FAILED + $(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$line")))
+    else
+        FAILED=$((FAILED + 1))
+    fi
+    return "$rc"
+}
+
 stage_fuzz() {
     local log="$ROOT/build/fuzz.log" rc line
     "$ROOT/scripts/fuzz.sh" --replay 2>&1 | tee "$log"
@@ -141,7 +158,7 @@ if ! "$ROOT/scripts/setup.sh" --deps-only; then
 fi
 
 status=0
-for s in format ci asan tsan fuzz; do
+for s in format ci package asan tsan fuzz; do
     if wanted "$s"; then
         stage "$s" "stage_$s" || status=1
     fi
@@ -151,6 +168,6 @@ echo
 echo "=== summary ($((SECONDS - TOTAL_START)) s) ==="
 printf '  %s\n' "${REPORT[@]}"
 echo "Slow tests were $([[ $SLOW -eq 1 ]] && echo run || echo 'skipped (run them with: scripts/test.sh --slow)')."
-# Plain closing line: tests + format check + fuzz targets.
+# Plain closing line: tests + format check + package checks + fuzz targets.
 echo "kibitz: $PASSED passed, $FAILED failed"
 exit $status

@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <string_view>
+
 namespace {
 
 /// Installs Qt's own and Kibitz's translations for `locale`; English needs none but loads kibitz_en for plurals.
@@ -23,48 +25,77 @@ void installTranslations(QApplication& app, const QLocale& locale) {
         QApplication::installTranslator(kibitz);
 }
 
+/// The window's command line. --help and --version are answered from the same description with or without a display.
+struct CommandLine {
+    QCommandLineOption fen{QStringLiteral("fen"), QStringLiteral("Start from this position."), QStringLiteral("FEN")};
+    QCommandLineOption lang{QStringLiteral("lang"),
+                            QStringLiteral("User interface language, e.g. de or en (default: system)."),
+                            QStringLiteral("code")};
+    QCommandLineOption screenshot{
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save a PNG of the window (and of an open dialog) once shown, then quit."),
+        QStringLiteral("png")};
+    QCommandLineOption quitAfter{QStringLiteral("quit-after"),
+                                 QStringLiteral("Quit after this many milliseconds (smoke tests)."),
+                                 QStringLiteral("ms")};
+
+    void describe(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QStringLiteral("Kibitz: human-aware chess study"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("PGN file to open (.pgn or .pgn.zst)"),
+                                     QStringLiteral("[file]"));
+        parser.addOptions({fen, lang, screenshot, quitAfter});
+    }
+};
+
+/// True when the command line asks only for the help or the version text.
+bool onlyPrints(int argc, char* argv[]) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--") break;
+        if (a == "-h" || a == "-?" || a == "--help" || a == "-v" || a == "--version") return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
-    QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Kibitz"));
     QApplication::setApplicationName(QStringLiteral("Kibitz"));
-    QApplication::setApplicationDisplayName(QStringLiteral("Kibitz"));
     QApplication::setApplicationVersion(QStringLiteral(KIBITZ_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("kibitz"));
+    const CommandLine options;
+    if (onlyPrints(argc, argv)) {
+        // Printing needs no window system: answered by a QCoreApplication, `kibitz --help` works in a terminal
+        // without a display and help2man writes the man page from it at build time. (--help-all, which lists Qt's
+        // platform options, still goes through the QApplication.)
+        QCoreApplication printer(argc, argv);
+        QCommandLineParser parser;
+        options.describe(parser);
+        parser.process(printer);  // prints and exits
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("Kibitz"));
+    // The desktop entry's id (packaging/org.kibitz.Kibitz.desktop), also the Wayland app id.
+    QApplication::setDesktopFileName(QStringLiteral("org.kibitz.Kibitz"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Kibitz: human-aware chess study"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("PGN file to open (.pgn or .pgn.zst)"),
-                                 QStringLiteral("[file]"));
-    const QCommandLineOption fenOption(QStringLiteral("fen"), QStringLiteral("Start from this position."),
-                                       QStringLiteral("FEN"));
-    const QCommandLineOption langOption(QStringLiteral("lang"),
-                                        QStringLiteral("User interface language, e.g. de or en (default: system)."),
-                                        QStringLiteral("code"));
-    const QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Save a PNG of the window (and of an open dialog) once shown, then quit."),
-        QStringLiteral("png"));
-    const QCommandLineOption quitOption(QStringLiteral("quit-after"),
-                                        QStringLiteral("Quit after this many milliseconds (smoke tests)."),
-                                        QStringLiteral("ms"));
-    parser.addOptions({fenOption, langOption, screenshotOption, quitOption});
+    options.describe(parser);
     parser.process(app);
 
-    QString lang = parser.value(langOption);
+    QString lang = parser.value(options.lang);
     if (lang.isEmpty()) lang = QSettings().value(QStringLiteral("ui/language")).toString();
     installTranslations(app, lang.isEmpty() ? QLocale::system() : QLocale(lang));
 
     kibitz::app::MainWindow window;
-    if (parser.isSet(fenOption) && !window.setFen(parser.value(fenOption))) return 2;
+    if (parser.isSet(options.fen) && !window.setFen(parser.value(options.fen))) return 2;
     if (!parser.positionalArguments().isEmpty()) window.openPgnFile(parser.positionalArguments().constFirst());
     window.show();
 
-    if (parser.isSet(screenshotOption)) {
-        const QString path = parser.value(screenshotOption);
+    if (parser.isSet(options.screenshot)) {
+        const QString path = parser.value(options.screenshot);
         QTimer::singleShot(1500, &window, [&window, path] {
             bool saved = window.grab().save(path);
             // A dialog open at that moment (e.g. the PGN game chooser) is saved beside it as <name>-dialog.png.
@@ -78,6 +109,7 @@ int main(int argc, char* argv[]) {
             QApplication::exit(saved ? 0 : 1);
         });
     }
-    if (parser.isSet(quitOption)) QTimer::singleShot(parser.value(quitOption).toInt(), &app, &QApplication::quit);
+    if (parser.isSet(options.quitAfter))
+        QTimer::singleShot(parser.value(options.quitAfter).toInt(), &app, &QApplication::quit);
     return app.exec();
 }

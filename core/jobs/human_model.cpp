@@ -8,11 +8,8 @@
 #include "core/models/named_weights.h"
 #include "core/models/torch_evaluator.h"
 #include "core/storage/bundle.h"
+#include "core/storage/default_models.h"
 
-#include <QCoreApplication>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -23,8 +20,6 @@
 namespace kibitz::jobs {
 
 namespace {
-
-const QString kEmbeddedHuman = QStringLiteral(":/models/human-default.kibitz");
 
 QJsonObject encodingJson(int version) {
     QJsonObject o;
@@ -45,15 +40,7 @@ QJsonObject encodingJson(int version) {
 QString defaultHumanModelPath() {
     const QString env = qEnvironmentVariable("KIBITZ_HUMAN_MODEL");
     if (!env.isEmpty()) return env;
-    if (QFile::exists(kEmbeddedHuman)) return kEmbeddedHuman;
-    const QString appDir = QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
-    for (const QString& rel : {QStringLiteral("../share/kibitz/models/human-default.kibitz"),
-                               QStringLiteral("../../resources/models/human-default.kibitz"),
-                               QStringLiteral("../../../resources/models/human-default.kibitz")}) {
-        const QString p = QDir(appDir).filePath(rel);
-        if (!appDir.isEmpty() && QFileInfo::exists(p)) return QFileInfo(p).canonicalFilePath();
-    }
-    return {};
+    return storage::findDefaultModel(QStringLiteral("human-default.kibitz"));
 }
 
 QJsonObject modelConfigToJson(const models::ModelConfig& c) {
@@ -123,6 +110,15 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         if (!config)
             return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
         config->version = encVersion;
+        // Attention (4 d^2) and feed-forward (2 d f) weights of every block, a lower bound of the model's size: a
+        // config edited to huge sizes is refused here, not after building a model of that size.
+        const double d = config->dModel, f = config->ffnHidden;
+        if (auto st = storage::checkConfigAgainstWeights(*bundle, double(config->nLayers) * (4.0 * d * d + 2.0 * d * f),
+                                                         "d_model " + std::to_string(config->dModel) + ", layers " +
+                                                             std::to_string(config->nLayers) + ", ffn_hidden " +
+                                                             std::to_string(config->ffnHidden));
+            !st)
+            return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
         // The value head is optional: a bundle carries all of its tensors or none.
         auto expected = models::TorchEvaluator::weightShapes(*config);
         if (std::any_of(bundle->tensors.begin(), bundle->tensors.end(),

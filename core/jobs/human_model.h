@@ -13,9 +13,9 @@
 
 namespace kibitz::jobs {
 
-/// Where the default human-move model is found, in this order: $KIBITZ_HUMAN_MODEL, the bundle compiled into
-/// the program (":/models/human-default.kibitz"), then <install prefix>/share/kibitz/models next to the binary.
-/// Returns an empty string when none exists.
+/// Where the default human-move model is found: $KIBITZ_HUMAN_MODEL, else storage::findDefaultModel (the bundle
+/// compiled into the program, else <prefix>/share/kibitz/models relative to the program, else a checkout's
+/// resources/models above a build tree). Returns an empty string when none exists.
 QString defaultHumanModelPath();
 
 /// Loads a human-move evaluator from a .kibitz bundle (validated: kind, checksums, config, tensor shapes) or a

@@ -4,8 +4,8 @@
 #include "core/common/atomic_file.h"
 #include "core/encoding/puzzle_encoder.h"
 #include "core/storage/bundle.h"
+#include "core/storage/default_models.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -32,6 +32,18 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
         return makeError(ErrorCode::InvalidInput, path + ": puzzle encoding version " + std::to_string(encVersion) +
                                                       " is not supported (expected " +
                                                       std::to_string(encoding::kPuzzleEncodingVersion) + ")");
+    if (auto st = models::validatePuzzleConfig(cfg.value()); !st.ok())
+        return makeError(ErrorCode::InvalidInput, path + ": manifest config: " + st.error().message);
+    {
+        // Spatial blocks (attention 4 d^2, feed-forward 2 m d^2) and temporal blocks (4 e^2): a lower bound of the
+        // model's size, checked before a model of the config's size is built.
+        const models::PuzzleModelConfig& c = cfg.value();
+        const double d = c.dModel, e = c.boardDim;
+        const double atLeast =
+            double(c.layers) * (4.0 + 2.0 * c.ffnMult) * d * d + double(c.temporalLayers) * 4.0 * e * e;
+        if (auto st = storage::checkConfigAgainstWeights(bundle, atLeast, cfgText.toStdString()); !st.ok())
+            return makeError(ErrorCode::InvalidInput, path + ": " + st.error().message);
+    }
     if (auto st = storage::validateShapes(bundle, models::PuzzlePredictor::expectedShapes(cfg.value())); !st.ok())
         return makeError(ErrorCode::InvalidInput, path + ": " + st.error().message);
     models::PuzzleModelMeta meta;
@@ -141,22 +153,11 @@ Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bund
 }
 
 std::string defaultPuzzleModelPath() {
-    QStringList candidates;
-    if (const char* env = std::getenv("KIBITZ_MODELS_DIR"))
-        candidates << QDir(QString::fromLocal8Bit(env)).filePath(QStringLiteral("puzzle-default.kibitz"));
-    // Compiled in by kibitz_jobs when resources/models/puzzle-default.kibitz exists at build time.
-    candidates << QStringLiteral(":/models/puzzle-default.kibitz");
-    if (QCoreApplication::instance()) {
-        QDir dir(QCoreApplication::applicationDirPath());
-        for (int up = 0; up < 5; ++up) {
-            candidates << dir.filePath(QStringLiteral("resources/models/puzzle-default.kibitz"))
-                       << dir.filePath(QStringLiteral("share/kibitz/models/puzzle-default.kibitz"));
-            if (!dir.cdUp()) break;
-        }
+    if (const char* env = std::getenv("KIBITZ_MODELS_DIR")) {
+        const QString p = QDir(QString::fromLocal8Bit(env)).filePath(QStringLiteral("puzzle-default.kibitz"));
+        if (QFileInfo::exists(p)) return p.toStdString();
     }
-    for (const QString& c : candidates)
-        if (QFileInfo::exists(c)) return c.toStdString();
-    return {};
+    return storage::findDefaultModel(QStringLiteral("puzzle-default.kibitz")).toStdString();
 }
 
 }  // namespace kibitz::jobs

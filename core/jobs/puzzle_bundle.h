@@ -23,8 +23,9 @@ Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::stri
 /// text, may be empty) in the manifest and a generated model card.
 Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson);
 
-/// The shipped default model: resources/models/puzzle-default.kibitz next to or above the executable
-/// (or under $KIBITZ_MODELS_DIR). Empty when not found.
+/// The shipped default model: puzzle-default.kibitz in $KIBITZ_MODELS_DIR when it is there, else
+/// storage::findDefaultModel (compiled in, else <prefix>/share/kibitz/models relative to the program, else a
+/// checkout's resources/models above a build tree). Empty when not found.
 std::string defaultPuzzleModelPath();
 
 }  // namespace kibitz::jobs

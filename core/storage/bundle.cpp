@@ -378,6 +378,21 @@ Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
     return b;
 }
 
+std::int64_t storedElements(const Bundle& bundle) {
+    std::int64_t n = 0;
+    for (const auto& t : bundle.tensors) n += t.numel();
+    return n;
+}
+
+Status checkConfigAgainstWeights(const Bundle& bundle, double configWeights, const std::string& what) {
+    const std::int64_t stored = storedElements(bundle);
+    if (configWeights > 2.0 * double(stored))
+        return makeError(ErrorCode::InvalidInput, "manifest.json: config (" + what + ") needs at least " +
+                                                      std::to_string(std::int64_t(std::min(configWeights, 9e18))) +
+                                                      " weights, but weights.bin holds " + std::to_string(stored));
+    return {};
+}
+
 Status validateShapes(const Bundle& bundle, const std::map<std::string, std::vector<std::int64_t>>& expected) {
     std::map<std::string, const TensorBlob*> have;
     for (const auto& t : bundle.tensors) have[t.name] = &t;

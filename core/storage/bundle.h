@@ -56,6 +56,14 @@ Status writeBundle(const QString& path, const Bundle& bundle);
 /// sha256 of each entry, and a well-formed weights file. Never returns a half-read bundle.
 Result<Bundle> readBundle(const QString& path, const QString& expectedKind = {});
 
+/// Elements stored in the bundle's weights (all tensors).
+std::int64_t storedElements(const Bundle& bundle);
+
+/// The manifest is not covered by the checksums: a config that implies at least `configWeights` weights (a lower
+/// bound computed from its sizes) is refused when that is more than twice what the bundle stores, before anything
+/// of that size is built. InvalidInput naming `what` (the config's sizes).
+Status checkConfigAgainstWeights(const Bundle& bundle, double configWeights, const std::string& what);
+
 /// Checks that `bundle` holds exactly the tensors of `expected` (name -> shape); the error names the first
 /// missing, unexpected or mis-shaped entry.
 Status validateShapes(const Bundle& bundle, const std::map<std::string, std::vector<std::int64_t>>& expected);
