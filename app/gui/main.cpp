@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Kibitz desktop app: sets up the application, translations and the main window.
 #include "app/gui/main_window.h"
+#include "core/chess/position.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -10,6 +11,7 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <cstdio>
 #include <string_view>
 
 namespace {
@@ -89,6 +91,14 @@ int main(int argc, char* argv[]) {
     if (lang.isEmpty()) lang = QSettings().value(QStringLiteral("ui/language")).toString();
     installTranslations(app, lang.isEmpty() ? QLocale::system() : QLocale(lang));
 
+    // A bad --fen is refused before any window opens: exit code 2 and the reason on stderr (DESIGN.md exit codes).
+    if (parser.isSet(options.fen)) {
+        const auto checked = kibitz::chess::Position::fromFen(parser.value(options.fen).trimmed().toStdString());
+        if (!checked) {
+            std::fprintf(stderr, "kibitz: --fen: %s\n", checked.error().message.c_str());
+            return 2;
+        }
+    }
     kibitz::app::MainWindow window;
     if (parser.isSet(options.fen) && !window.setFen(parser.value(options.fen))) return 2;
     if (!parser.positionalArguments().isEmpty()) window.openPgnFile(parser.positionalArguments().constFirst());
