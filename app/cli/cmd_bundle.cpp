@@ -86,8 +86,14 @@ int runExport(const Args& args, const std::string& checkpoint, const std::string
 
 int runBundle(const std::vector<std::string>& argv) {
     Args args(argv, {"metrics", "training", "kind"}, {"json", "fp32"});
+    if (!args.has("help") && !args.ok()) {
+        std::fprintf(stderr, "kibitz-cli bundle: %s\n", args.error().c_str());
+        return kExitUsage;
+    }
     if (args.has("help") || args.positionals().empty()) {
-        std::printf(
+        // The usage is the answer to --help (stdout, exit 0) or the complaint about a missing action (stderr, 2).
+        std::fprintf(
+            args.has("help") ? stdout : stderr,
             "Usage: kibitz-cli bundle info FILE [--json]\n"
             "       kibitz-cli bundle export CHECKPOINT OUT.kibitz [--kind human|puzzle] [--metrics FILE.json]\n"
             "                                [--training FILE.json] [--fp32]\n\n"
@@ -96,10 +102,6 @@ int runBundle(const std::vector<std::string>& argv) {
             "export: writes a bundle from a trainer checkpoint (human: float16 weights unless --fp32), with the\n"
             "        metrics (and, for human models, the training summary) taken from JSON files (objects).\n");
         return args.has("help") ? kExitOk : kExitUsage;
-    }
-    if (!args.ok()) {
-        std::fprintf(stderr, "kibitz-cli bundle: %s\n", args.error().c_str());
-        return kExitUsage;
     }
     const auto& pos = args.positionals();
     if (pos[0] == "export" && pos.size() == 3) return runExport(args, pos[1], pos[2]);
