@@ -69,15 +69,17 @@ private Q_SLOTS:
         QTest::newRow("no command") << QStringList{} << 2 << "Usage: kibitz-cli <command>";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
         QTest::newRow("version") << QStringList{"--version"} << 0 << "";
-        QTest::newRow("option out of range") << QStringList{"perft", "--depth", "0"} << 2 << "expected an integer in [1, 12]";
+        QTest::newRow("option out of range")
+            << QStringList{"perft", "--depth", "0"} << 2 << "expected an integer in [1, 12]";
         QTest::newRow("missing file") << QStringList{"pgn-stats", "/nonexistent/x.pgn"} << 2 << "/nonexistent/x.pgn";
         QTest::newRow("bad FEN") << QStringList{"analyse", "--fen", "8/8/8 w"} << 2 << "FEN";
         QTest::newRow("not a bundle") << QStringList{"bundle", "info", sample} << 2 << sample;
         QTest::newRow("cannot write the output")
-            << QStringList{"rate", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv", "--out", "/proc/kibitz.csv"} << 1
-            << "/proc/kibitz.csv";
+            << QStringList{"rate", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv", "--out", "/proc/kibitz.csv"}
+            << 1 << "/proc/kibitz.csv";
         QTest::newRow("cannot create the run folder")
-            << QStringList{"train", "human", "--pgn", sample, "--out", "/proc/kibitz-run", "--config", "tiny", "--steps", "1"}
+            << QStringList{"train",    "human", "--pgn",   sample, "--out", "/proc/kibitz-run",
+                           "--config", "tiny",  "--steps", "1"}
             << 1 << "/proc/kibitz-run";
     }
     void documentedCodes() {
