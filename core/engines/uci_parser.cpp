@@ -248,6 +248,10 @@ Result<UciOption> parseOption(QStringView args) {
         if (!ok)
             return protocolError(kCmd,
                                  "spin " + quoted(opt.name) + " has a non-integer default " + quoted(opt.defaultValue));
+        // A range the other way round would make every value the GUI clamps into it undefined (found by fuzz_uci).
+        if (opt.min && opt.max && *opt.min > *opt.max)
+            return protocolError(kCmd, "spin " + quoted(opt.name) + " has min " + std::to_string(*opt.min) +
+                                           " above max " + std::to_string(*opt.max));
     }
     if (opt.type == UciOption::Type::Check && opt.defaultValue != QLatin1String("true") &&
         opt.defaultValue != QLatin1String("false"))

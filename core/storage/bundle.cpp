@@ -320,6 +320,11 @@ Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
     }
     if (zip.getZipError() != UNZ_OK)
         return bundleError(path, QStringLiteral("zip directory is corrupt (error %1)").arg(zip.getZipError()));
+    return parseBundleEntries(path, entries, expectedKind);
+}
+
+Result<Bundle> parseBundleEntries(const QString& path, std::map<QString, QByteArray> entries,
+                                  const QString& expectedKind) {
     for (const QString& required : {kManifest, kWeights})
         if (!entries.count(required)) return bundleError(path, QStringLiteral("missing entry '%1'").arg(required));
 

@@ -64,6 +64,12 @@ std::int64_t storedElements(const Bundle& bundle);
 /// of that size is built. InvalidInput naming `what` (the config's sizes).
 Status checkConfigAgainstWeights(const Bundle& bundle, double configWeights, const std::string& what);
 
+/// The checks of readBundle after the zip has been read (exposed for the fuzzer and tests): `entries` maps entry
+/// names ("manifest.json", "weights.bin", "MODEL_CARD.md") to their bytes; the manifest's schema and version, the
+/// kind, the checksums and the weights are validated, errors name `path`.
+Result<Bundle> parseBundleEntries(const QString& path, std::map<QString, QByteArray> entries,
+                                  const QString& expectedKind = {});
+
 /// Checks that `bundle` holds exactly the tensors of `expected` (name -> shape); the error names the first
 /// missing, unexpected or mis-shaped entry.
 Status validateShapes(const Bundle& bundle, const std::map<std::string, std::vector<std::int64_t>>& expected);

@@ -298,6 +298,9 @@ void TstUciParser::garbage_data() {
                                   << "'-2'";
     QTest::newRow("multipv zero") << "info multipv 0"
                                   << "'multipv' must be at least 1";
+    // Found by fuzz_uci (a Stockfish option line with one digit of min changed).
+    QTest::newRow("spin min above max") << "option name UCI_Elo type spin default 1350 min 9350 max 2850"
+                                        << "spin 'UCI_Elo' has min 9350 above max 2850";
     QTest::newRow("pv bad move") << "info depth 2 pv e2e4 e7e9"
                                  << "'e7e9'";
     QTest::newRow("pv empty") << "info depth 2 pv"
