@@ -53,20 +53,22 @@ Status writeFileAtomically(const std::string& path, const std::function<Status(c
     return syncPath(dir.string());
 }
 
+Status writeBytesToFile(const std::string& path, std::string_view bytes) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f) return makeError(ErrorCode::Io, path + ": cannot create: " + std::strerror(errno));
+    const std::size_t written = std::fwrite(bytes.data(), 1, bytes.size(), f);
+    const int writeErr = errno;
+    const int closed = std::fclose(f);
+    const int closeErr = errno;
+    if (written != bytes.size())
+        return makeError(ErrorCode::Io, path + ": write failed after " + std::to_string(written) + " of " +
+                                            std::to_string(bytes.size()) + " bytes: " + std::strerror(writeErr));
+    if (closed != 0) return makeError(ErrorCode::Io, path + ": write failed: " + std::strerror(closeErr));
+    return {};
+}
+
 Status writeBytesAtomically(const std::string& path, std::string_view bytes) {
-    return writeFileAtomically(path, [bytes](const std::string& tmp) -> Status {
-        std::FILE* f = std::fopen(tmp.c_str(), "wb");
-        if (!f) return makeError(ErrorCode::Io, tmp + ": cannot create: " + std::strerror(errno));
-        const std::size_t written = std::fwrite(bytes.data(), 1, bytes.size(), f);
-        const int writeErr = errno;
-        const int closed = std::fclose(f);
-        const int closeErr = errno;
-        if (written != bytes.size())
-            return makeError(ErrorCode::Io, tmp + ": write failed after " + std::to_string(written) + " of " +
-                                                std::to_string(bytes.size()) + " bytes: " + std::strerror(writeErr));
-        if (closed != 0) return makeError(ErrorCode::Io, tmp + ": write failed: " + std::strerror(closeErr));
-        return {};
-    });
+    return writeFileAtomically(path, [bytes](const std::string& tmp) { return writeBytesToFile(tmp, bytes); });
 }
 
 Status refuseToOverwriteInput(const std::string& input, const std::string& output) {

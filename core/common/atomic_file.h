@@ -21,6 +21,10 @@ Status writeFileAtomically(const std::string& path, const std::function<Status(c
 /// Io error naming the file and the reason, and leaves the old file and no temporary.
 Status writeBytesAtomically(const std::string& path, std::string_view bytes);
 
+/// Writes `bytes` to `path` (created or truncated) with checked writes, not atomically: for the temporary of
+/// writeFileAtomically. A short write or a failed close is an Io error naming the file and the reason.
+Status writeBytesToFile(const std::string& path, std::string_view bytes);
+
 /// fsync of a file or directory by path (best effort on directories). Io error naming the path.
 Status syncPath(const std::string& path);
 
