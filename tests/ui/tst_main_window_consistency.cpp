@@ -22,6 +22,21 @@
 
 using namespace kibitz;
 
+namespace {
+
+/// Waits (up to 20 s) until the analysis panel shows the analysis of exactly the board's position.
+bool analysesTheBoard(ui::AnalysisPanel* analysis, ui::BoardWidget* board) {
+    return QTest::qWaitFor([&] { return analysis->analysedFen() == QString::fromStdString(board->position().fen()); },
+                           20000);
+}
+
+QString settleFailure(ui::AnalysisPanel* analysis, ui::BoardWidget* board, const char* step) {
+    return QStringLiteral("%1: analysed %2, board %3")
+        .arg(QLatin1String(step), analysis->analysedFen(), QString::fromStdString(board->position().fen()));
+}
+
+}  // namespace
+
 class TstMainWindowConsistency : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -65,10 +80,7 @@ void TstMainWindowConsistency::everyPathEndsInTheBoardsAnalysis() {
 
     auto boardFen = [&] { return QString::fromStdString(board->position().fen()); };
     auto settled = [&](const char* step) {
-        QTRY_VERIFY2_WITH_TIMEOUT(analysis->analysedFen() == boardFen(),
-                                  qPrintable(QStringLiteral("%1: analysed %2, board %3")
-                                                 .arg(QLatin1String(step), analysis->analysedFen(), boardFen())),
-                                  20000);
+        QVERIFY2(analysesTheBoard(analysis, board), qPrintable(settleFailure(analysis, board, step)));
         QCOMPARE(analysis->modelDescription(), model);
         QVERIFY2(analysis->statusText().contains(model), qPrintable(analysis->statusText()));
         QVERIFY(!analysis->isSuspended());
@@ -152,10 +164,7 @@ void TstMainWindowConsistency::variationsEndToEnd() {
     auto* game = qobject_cast<ui::GameModel*>(moveList->model());
     auto boardFen = [&] { return QString::fromStdString(board->position().fen()); };
     auto settled = [&](const char* step) {
-        QTRY_VERIFY2_WITH_TIMEOUT(analysis->analysedFen() == boardFen(),
-                                  qPrintable(QStringLiteral("%1: analysed %2, board %3")
-                                                 .arg(QLatin1String(step), analysis->analysedFen(), boardFen())),
-                                  20000);
+        QVERIFY2(analysesTheBoard(analysis, board), qPrintable(settleFailure(analysis, board, step)));
     };
 
     QVERIFY(!tree->isVisible());  // a new game has no variations to show
