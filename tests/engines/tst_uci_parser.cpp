@@ -283,7 +283,16 @@ void TstUciParser::garbage_data() {
     QTest::newRow("nodes overflow text") << "info nodes 12ab"
                                          << "'12ab'";
     QTest::newRow("negative nodes") << "info nodes -5"
-                                    << "'nodes' must not be negative";
+                                    << "'nodes' must be between 0 and 9223372036854775807, got '-5'";
+    // Found by fuzz_uci (a Stockfish info line with "depth -1"); a count past int's range is refused, not wrapped.
+    QTest::newRow("negative depth") << "info depth -1 seldepth 13 multipv 2 score cp 16"
+                                    << "'depth' must be between 0 and 2147483647, got '-1'";
+    QTest::newRow("depth wraps") << "info depth 4294967295"
+                                 << "'depth' must be between 0 and 2147483647, got '4294967295'";
+    QTest::newRow("multipv wraps to 1") << "info multipv 4294967297"
+                                        << "'multipv' must be between 1 and 2147483647";
+    QTest::newRow("negative seldepth") << "info seldepth -3"
+                                       << "'seldepth' must be between 0";
     QTest::newRow("score kind") << "info depth 3 score pawns 12"
                                 << "'pawns'";
     QTest::newRow("score value") << "info score cp twelve"
@@ -297,7 +306,7 @@ void TstUciParser::garbage_data() {
     QTest::newRow("wdl negative") << "info wdl 1 -2 3"
                                   << "'-2'";
     QTest::newRow("multipv zero") << "info multipv 0"
-                                  << "'multipv' must be at least 1";
+                                  << "'multipv' must be between 1 and 2147483647, got '0'";
     // Found by fuzz_uci (a Stockfish option line with one digit of min changed).
     QTest::newRow("spin min above max") << "option name UCI_Elo type spin default 1350 min 9350 max 2850"
                                         << "spin 'UCI_Elo' has min 9350 above max 2850";
