@@ -35,6 +35,14 @@ QString hexSha256(const QByteArray& data) {
     return QString::fromLatin1(QCryptographicHash::hash(data, QCryptographicHash::Sha256).toHex());
 }
 
+/// The manifest's checksum of itself: sha256 of its compact JSON without this field (QJsonObject keeps keys sorted
+/// and Qt writes numbers in their shortest exact form, so a manifest read back digests to the same value).
+const QString kManifestSha256 = QStringLiteral("manifest_sha256");
+
+QString manifestDigest(const QJsonObject& manifestWithoutDigest) {
+    return hexSha256(QJsonDocument(manifestWithoutDigest).toJson(QJsonDocument::Compact));
+}
+
 int dtypeSize(DType d) { return d == DType::F16 ? 2 : 4; }
 
 // Little-endian writer/reader; the project only targets little-endian hosts, checked at compile time.
@@ -254,6 +262,7 @@ Status writeBundle(const QString& path, const Bundle& bundle) {
     }
     manifest[QStringLiteral("tensors")] = tensorList;
     manifest[QStringLiteral("sha256")] = QJsonObject{{kWeights, hexSha256(weights)}, {kModelCard, hexSha256(card)}};
+    manifest[kManifestSha256] = manifestDigest(manifest);
     const QByteArray manifestBytes = QJsonDocument(manifest).toJson(QJsonDocument::Indented);
 
     QDir().mkpath(QFileInfo(path).absolutePath());
@@ -335,6 +344,17 @@ Result<Bundle> parseBundleEntries(const QString& path, std::map<QString, QByteAr
             path,
             QStringLiteral("manifest.json: invalid JSON at offset %1: %2").arg(perr.offset).arg(perr.errorString()));
     const QJsonObject m = doc.object();
+    // The manifest's own checksum (bundles written before it existed have none and are read as they are): an edited
+    // config or a damaged manifest is refused here, before any of its sizes is used.
+    if (m.contains(kManifestSha256)) {
+        if (!m.value(kManifestSha256).isString())
+            return bundleError(path, QStringLiteral("manifest.json: field 'manifest_sha256' is not a string"));
+        QJsonObject rest = m;
+        rest.remove(kManifestSha256);
+        if (m.value(kManifestSha256).toString() != manifestDigest(rest))
+            return bundleError(path, QStringLiteral("manifest.json does not match its manifest_sha256 (the file was "
+                                                    "modified or damaged)"));
+    }
     Bundle b;
     if (!m.value(QStringLiteral("format_version")).isDouble())
         return bundleError(path, QStringLiteral("manifest.json: field 'format_version' missing or not a number"));

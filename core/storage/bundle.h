@@ -49,19 +49,20 @@ struct Bundle {
 };
 
 /// Writes `bundle` to `path` atomically (temporary file, then rename). The manifest records the sha256 of
-/// every other entry. Errors name the file.
+/// every other entry, and of itself (manifest_sha256: its compact JSON without that field). Errors name the file.
 Status writeBundle(const QString& path, const Bundle& bundle);
 
-/// Reads and validates a bundle: a readable zip, manifest schema and version, `expectedKind` (if not empty),
-/// sha256 of each entry, and a well-formed weights file. Never returns a half-read bundle.
+/// Reads and validates a bundle: a readable zip, the manifest's own checksum (when it has one: bundles written
+/// before it was added have none), manifest schema and version, `expectedKind` (if not empty), sha256 of each
+/// entry, and a well-formed weights file. Never returns a half-read bundle.
 Result<Bundle> readBundle(const QString& path, const QString& expectedKind = {});
 
 /// Elements stored in the bundle's weights (all tensors).
 std::int64_t storedElements(const Bundle& bundle);
 
-/// The manifest is not covered by the checksums: a config that implies at least `configWeights` weights (a lower
-/// bound computed from its sizes) is refused when that is more than twice what the bundle stores, before anything
-/// of that size is built. InvalidInput naming `what` (the config's sizes).
+/// A manifest without its own checksum (an older bundle) can still be edited unnoticed: a config that implies at least
+/// `configWeights` weights (a lower bound computed from its sizes) is refused when that is more than twice what the
+/// bundle stores, before anything of that size is built. InvalidInput naming `what` (the config's sizes).
 Status checkConfigAgainstWeights(const Bundle& bundle, double configWeights, const std::string& what);
 
 /// The checks of readBundle after the zip has been read (exposed for the fuzzer and tests): `entries` maps entry

@@ -26,6 +26,7 @@ private Q_SLOTS:
     void halfPrecision();
     void rejects_data();
     void rejects();
+    void manifestChecksum();
     void wrongKind();
     void wrongShapes();
     void writeIsAtomic();
@@ -40,6 +41,17 @@ private:
 };
 
 void TestBundle::initTestCase() { QVERIFY(m_dir.isValid()); }
+
+namespace {
+/// The manifest of a bundle as written (empty when it cannot be read).
+QJsonObject manifestOf(const QString& bundle) {
+    QuaZip zip(bundle);
+    if (!zip.open(QuaZip::mdUnzip) || !zip.setCurrentFile(QStringLiteral("manifest.json"))) return {};
+    QuaZipFile f(&zip);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+}  // namespace
 
 Bundle TestBundle::sample() const {
     Bundle b;
@@ -152,6 +164,9 @@ void TestBundle::rejects_data() {
                                   << "does not exist";
     QTest::newRow("weights truncated inside") << "short-weights"
                                               << "weights.bin";
+    // issue 13 item 6: the manifest is covered by its own checksum, so an edited config is refused at once.
+    QTest::newRow("edited manifest") << "edit-manifest"
+                                     << "manifest.json does not match its manifest_sha256";
 }
 
 void TestBundle::rejects() {
@@ -183,6 +198,14 @@ void TestBundle::rejects() {
     } else if (mutation == QLatin1String("future")) {
         const QByteArray j("{\"format_version\": 99, \"kind\": \"human-move\"}");
         path = rewriteEntry(good, QStringLiteral("manifest.json"), &j, QStringLiteral("future.kibitz"));
+    } else if (mutation == QLatin1String("edit-manifest")) {
+        QJsonObject m = manifestOf(good);
+        QVERIFY(m.contains(QStringLiteral("manifest_sha256")));
+        QJsonObject config = m.value(QStringLiteral("config")).toObject();
+        config[QStringLiteral("d_model")] = 4096;  // what an edit that makes the loader build a huge model looks like
+        m[QStringLiteral("config")] = config;
+        const QByteArray j = QJsonDocument(m).toJson();
+        path = rewriteEntry(good, QStringLiteral("manifest.json"), &j, QStringLiteral("edited.kibitz"));
     } else if (mutation == QLatin1String("missing")) {
         path = m_dir.filePath(QStringLiteral("nope.kibitz"));
     } else if (mutation == QLatin1String("short-weights")) {
@@ -203,6 +226,36 @@ void TestBundle::rejects() {
     const QString msg = QString::fromStdString(r.error().message);
     QVERIFY2(msg.contains(expected), qPrintable(msg));
     QVERIFY2(msg.contains(path), qPrintable(msg));  // names the file
+}
+
+// A bundle written before manifests carried their own checksum still reads; the manifest re-indented (same JSON)
+// keeps its checksum.
+void TestBundle::manifestChecksum() {
+    const QString good = write(sample(), QStringLiteral("digest.kibitz"));
+    QVERIFY(!good.isEmpty());
+    QJsonObject m = manifestOf(good);
+    const QString digest = m.value(QStringLiteral("manifest_sha256")).toString();
+    QCOMPARE(digest.size(), 64);
+
+    const QByteArray compact = QJsonDocument(m).toJson(QJsonDocument::Compact);
+    const QString same =
+        rewriteEntry(good, QStringLiteral("manifest.json"), &compact, QStringLiteral("compact.kibitz"));
+    auto r = readBundle(same);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+
+    m.remove(QStringLiteral("manifest_sha256"));
+    const QByteArray legacy = QJsonDocument(m).toJson();
+    const QString old = rewriteEntry(good, QStringLiteral("manifest.json"), &legacy, QStringLiteral("legacy.kibitz"));
+    auto l = readBundle(old);
+    QVERIFY2(l.ok(), l.ok() ? "" : l.error().message.c_str());
+    QCOMPARE(l->config, sample().config);
+
+    m[QStringLiteral("manifest_sha256")] = 42;
+    const QByteArray wrongType = QJsonDocument(m).toJson();
+    const QString bad = rewriteEntry(good, QStringLiteral("manifest.json"), &wrongType, QStringLiteral("num.kibitz"));
+    auto b = readBundle(bad);
+    QVERIFY(!b.ok());
+    QVERIFY(QString::fromStdString(b.error().message).contains(QStringLiteral("'manifest_sha256' is not a string")));
 }
 
 void TestBundle::wrongKind() {
