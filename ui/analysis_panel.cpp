@@ -3,6 +3,7 @@
 
 #include "core/chess/notation.h"
 #include "ui/move_prob_model.h"
+#include "ui/session.h"
 
 #include <QChart>
 #include <QChartView>
@@ -18,7 +19,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -144,11 +144,7 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_status);
 
     // Worker thread: the model lives and runs there.
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("kibitz-analysis"));
-    m_worker = new jobs::AnalysisWorker;
-    m_worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_worker = m_thread.make<jobs::AnalysisWorker>();
     connect(m_worker, &jobs::AnalysisWorker::analysed, this, &AnalysisPanel::onAnalysed);
     connect(m_worker, &jobs::AnalysisWorker::modelReady, this, [this](const QString& d) {
         m_modelDescription = d;
@@ -162,7 +158,6 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
         m_status->setText(id == 0 ? tr("Model not loaded: %1").arg(message) : tr("Analysis failed: %1").arg(message));
         Q_EMIT modelStatusChanged(m_status->text());
     });
-    m_thread->start();
 
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
@@ -190,10 +185,7 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     updateLabels();
 }
 
-AnalysisPanel::~AnalysisPanel() {
-    m_thread->quit();
-    m_thread->wait();
-}
+AnalysisPanel::~AnalysisPanel() { m_thread.stop(); }
 
 void AnalysisPanel::setEvaluatorFactory(jobs::EvaluatorFactory factory) {
     m_status->setText(tr("Loading model…"));
@@ -460,6 +452,18 @@ QString AnalysisPanel::blunderRiskText() const {
     if (unknown >= 0.005)
         text += QStringLiteral(" ") + tr("(up to %1% more outside the engine lines)").arg(100.0 * unknown, 0, 'f', 0);
     return text;
+}
+
+void AnalysisPanel::observe(const Session* session) {
+    connect(session, &Session::humanModelChanged, this,
+            [this, session] { setEvaluatorFactory(session->humanModelFactory()); });
+    // The players first: a position that arrives with new players is analysed once, with them.
+    connect(session, &Session::playersChanged, this, [this, session] {
+        if (const auto& p = session->players())
+            setControls(p->whiteElo, p->blackElo, p->whiteClockS, p->blackClockS, p->incrementS);
+    });
+    connect(session, &Session::positionChanged, this,
+            [this, session] { setPosition(session->position(), session->recentMoves()); });
 }
 
 }  // namespace kibitz::ui

@@ -4,6 +4,7 @@
 #include "core/chess/position.h"
 #include "core/evaluation/blunder_risk.h"
 #include "core/jobs/analysis_worker.h"
+#include "core/jobs/worker_thread.h"
 #include "ui/board_widget.h"
 #include "ui/engine_panel.h"
 
@@ -21,10 +22,11 @@ class QProgressBar;
 class QSlider;
 class QSpinBox;
 class QTableView;
-class QThread;
 class QTimer;
 
 namespace kibitz::ui {
+
+class Session;
 
 class MoveProbModel;
 
@@ -35,6 +37,8 @@ class AnalysisPanel : public QWidget {
     Q_OBJECT
 public:
     explicit AnalysisPanel(QWidget* parent = nullptr);
+    /// Follows `session` from now on (see ui/session.h): the position, the players and the human model.
+    void observe(const Session* session);
     ~AnalysisPanel() override;
 
     /// Loads a model in the worker thread (the factory runs there).
@@ -115,7 +119,7 @@ private:
     quint64 m_nextId = 1;
     quint64 m_currentId = 0;
     double m_lastLatencyMs = 0.0;
-    QThread* m_thread = nullptr;
+    jobs::WorkerThread m_thread{QStringLiteral("kibitz-analysis")};
     jobs::AnalysisWorker* m_worker = nullptr;
     QTimer* m_debounce = nullptr;
     MoveProbModel* m_model = nullptr;

@@ -4,6 +4,7 @@
 #include "core/chess/notation.h"
 #include "core/engines/engine_locator.h"
 #include "ui/eval_bar.h"
+#include "ui/session.h"
 
 #include <QFileDialog>
 #include <QFormLayout>
@@ -440,6 +441,11 @@ QString EnginePanel::logText() const {
     QString text = m_log->toPlainText();
     if (!m_logBuffer.isEmpty()) text += QLatin1Char('\n') + m_logBuffer.join(QLatin1Char('\n'));
     return text;
+}
+
+void EnginePanel::observe(const Session* session) {
+    connect(session, &Session::positionChanged, this,
+            [this, session] { setPosition(session->startFen(), session->uciMoves()); });
 }
 
 }  // namespace kibitz::ui

@@ -24,6 +24,8 @@ class QTreeWidget;
 
 namespace kibitz::ui {
 
+class Session;
+
 class EvalBar;
 
 /// Engine settings the panel edits and keeps in QSettings (keys under "engine/").
@@ -56,6 +58,8 @@ class EnginePanel : public QWidget {
     Q_OBJECT
 public:
     explicit EnginePanel(QWidget* parent = nullptr);
+    /// Follows `session` from now on (see ui/session.h): the position (the game from its start).
+    void observe(const Session* session);
     ~EnginePanel() override;
 
     /// Analyses `fen` (empty: start position) after `uciMoves`, after the debounce delay. Invalid input clears the

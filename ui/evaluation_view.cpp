@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/evaluation_view.h"
 
+#include "core/jobs/export_files.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -12,7 +14,6 @@
 #include <QHeaderView>
 #include <QLineSeries>
 #include <QPen>
-#include <QSaveFile>
 #include <QScatterSeries>
 #include <QSplitter>
 #include <QTableWidget>
@@ -48,17 +49,10 @@ QChartView* makeView(QWidget* parent) {
     return view;
 }
 
-QString csvField(QString text) {
-    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')))
-        return QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-    return text;
-}
-
+/// Writes an export through core/jobs (atomic); the message names the file.
 bool writeFile(const QString& path, const QByteArray& bytes, QString* error) {
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        if (error) *error = path + QStringLiteral(": ") + f.errorString();
+    if (Status st = jobs::writeExportFile(path, bytes); !st.ok()) {
+        if (error) *error = QString::fromStdString(st.error().message);
         return false;
     }
     return true;
@@ -126,7 +120,7 @@ QString EvaluationView::shortName(int index) const {
 }
 
 void EvaluationView::rebuild() {
-    const bool puzzle = !m_evaluations.isEmpty() && m_evaluations.first().kind == QLatin1String("puzzle");
+    const bool puzzle = !m_evaluations.isEmpty() && m_evaluations.first().kind == jobs::ModelKind::Puzzle;
     clearChart(barChart());
     clearChart(scatterChart());
     if (puzzle) {
@@ -355,31 +349,33 @@ bool EvaluationView::exportPng(const QString& path, QString* error) {
 }
 
 bool EvaluationView::exportCsv(const QString& path, QString* error) {
-    QByteArray bytes;
     QStringList header;
     for (int c = 0; c < m_table->columnCount(); ++c) {
         const QTableWidgetItem* h = m_table->horizontalHeaderItem(c);
-        header << csvField(h ? h->text() : QString());
+        // The table's two-line headers ("Top-1" over the model's name) become one line in the file.
+        header << (h ? h->text().replace(QLatin1Char('\n'), QLatin1Char(' ')) : QString());
     }
-    bytes += header.join(QLatin1Char(',')).toUtf8() + '\n';
+    QList<QStringList> rows;
     for (int r = 0; r < m_table->rowCount(); ++r) {
         QStringList cells;
         for (int c = 0; c < m_table->columnCount(); ++c) {
             const QTableWidgetItem* item = m_table->item(r, c);
-            cells << csvField(item ? item->text() : QString());
+            cells << (item ? item->text() : QString());
         }
-        bytes += cells.join(QLatin1Char(',')).toUtf8() + '\n';
+        rows << cells;
     }
-    if (!writeFile(path, bytes, error)) return false;
-    if (m_evaluations.isEmpty() || m_evaluations.first().kind != QLatin1String("puzzle")) return true;
-    QByteArray scatter = "model,rating,predicted\n";
+    if (!writeFile(path, jobs::csvTable(header, rows), error)) return false;
+    if (m_evaluations.isEmpty() || m_evaluations.first().kind != jobs::ModelKind::Puzzle) return true;
+    QList<QStringList> scatter;
     for (const auto& e : m_evaluations)
         for (const QPointF& p : e.predictedVsTrue)
-            scatter += csvField(e.checkpoint).toUtf8() + ',' + QByteArray::number(p.x(), 'g', 8) + ',' +
-                       QByteArray::number(p.y(), 'g', 8) + '\n';
+            scatter << QStringList{e.checkpoint, QString::number(p.x(), 'g', 8), QString::number(p.y(), 'g', 8)};
     QString scatterPath = path;
     if (scatterPath.endsWith(QLatin1String(".csv"))) scatterPath.chop(4);
-    return writeFile(scatterPath + QStringLiteral("_scatter.csv"), scatter, error);
+    return writeFile(
+        scatterPath + QStringLiteral("_scatter.csv"),
+        jobs::csvTable({QStringLiteral("model"), QStringLiteral("rating"), QStringLiteral("predicted")}, scatter),
+        error);
 }
 
 }  // namespace kibitz::ui

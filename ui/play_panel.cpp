@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/play_panel.h"
 
+#include "ui/session.h"
+
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -264,6 +266,13 @@ void PlayPanel::askSavePgn() {
     settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
     const QString error = savePgn(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Save game"), error);
+}
+
+void PlayPanel::observe(const Session* session) {
+    connect(session, &Session::humanModelChanged, this, [this, session] {
+        m_humanModelPath = session->humanModelPath();
+        m_controller->setEvaluatorFactory(session->humanModelFactory());
+    });
 }
 
 }  // namespace kibitz::ui

@@ -11,6 +11,8 @@ class QWidget;
 
 namespace kibitz::ui {
 
+class Session;
+
 /// The play-mode panel: both clocks (the opponent's above, the user's below, as on the board turned to the user),
 /// who is to move or thinking, the opponent's draw offer with Accept / Decline, and Offer draw, Resign, Abort; after
 /// the game, Save PGN and Review. It owns the jobs::PlayController; the main window connects the board to it.
@@ -18,6 +20,11 @@ class PlayPanel : public QWidget {
     Q_OBJECT
 public:
     explicit PlayPanel(QWidget* parent = nullptr);
+    /// Follows `session` from now on (see ui/session.h): the human model, for the next game (a running game keeps its
+    /// own).
+    void observe(const Session* session);
+    /// The human model the next game is played with (empty: the shipped default).
+    QString humanModelPath() const { return m_humanModelPath; }
 
     jobs::PlayController* controller() const { return m_controller; }
 
@@ -66,7 +73,8 @@ private:
     QPushButton* m_save = nullptr;
     QPushButton* m_review = nullptr;
     bool m_resignArmed = false;
-    QString m_message;  ///< the last event worth saying (draw declined, game over, failure)
+    QString m_message;         ///< the last event worth saying (draw declined, game over, failure)
+    QString m_humanModelPath;  ///< what observe() last set (empty: default)
 };
 
 }  // namespace kibitz::ui

@@ -3,7 +3,9 @@
 
 #include "core/chess/notation.h"
 #include "core/evaluation/solve_probability.h"
+#include "core/jobs/export_files.h"
 #include "ui/board_widget.h"
+#include "ui/session.h"
 
 #include <QChart>
 #include <QChartView>
@@ -21,13 +23,12 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QThread>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -55,11 +56,7 @@ constexpr int kHardestElo = 1600;
 PuzzlePanel::PuzzlePanel(QWidget* parent) : QWidget(parent) {
     buildUi();
 
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("kibitz-puzzle"));
-    m_worker = new jobs::PuzzleWorker;
-    m_worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_worker = m_thread.make<jobs::PuzzleWorker>();
     connect(m_worker, &jobs::PuzzleWorker::rated, this, &PuzzlePanel::onRated);
     connect(m_worker, &jobs::PuzzleWorker::modelsReady, this, [this](const QString& d) {
         m_modelsReady = true;
@@ -78,18 +75,9 @@ PuzzlePanel::PuzzlePanel(QWidget* parent) : QWidget(parent) {
         m_status->setText(tr("Rating failed: %1").arg(message));
         Q_EMIT ratingFailed(message);
     });
-    m_thread->start();
 
-    // Imports and batch runs each get their own thread, so a long batch never delays an import.
-    auto startWorker = [this](QThread*& thread, jobs::PuzzleFileWorker*& worker, const QString& name) {
-        thread = new QThread(this);
-        thread->setObjectName(name);
-        worker = new jobs::PuzzleFileWorker;
-        worker->moveToThread(thread);
-        connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-    };
-    startWorker(m_fileThread, m_fileWorker, QStringLiteral("kibitz-puzzle-import"));
-    startWorker(m_batchThread, m_batchWorker, QStringLiteral("kibitz-puzzle-batch"));
+    m_fileWorker = m_fileThread.make<jobs::PuzzleFileWorker>();
+    m_batchWorker = m_batchThread.make<jobs::PuzzleFileWorker>();
     connect(m_fileWorker, &jobs::PuzzleFileWorker::fileLoaded, this, &PuzzlePanel::onFileLoaded);
     connect(m_fileWorker, &jobs::PuzzleFileWorker::fileFailed, this, [this](const QString&, const QString& message) {
         m_import->setEnabled(true);
@@ -121,8 +109,6 @@ PuzzlePanel::PuzzlePanel(QWidget* parent) : QWidget(parent) {
         m_batchInfo->setText(tr("Batch failed: %1").arg(message));
         Q_EMIT batchFailed(message);
     });
-    m_fileThread->start();
-    m_batchThread->start();
     puzzleChanged();
 }
 
@@ -130,12 +116,9 @@ PuzzlePanel::~PuzzlePanel() {
     // The loops poll their tokens between batches, so the threads stop promptly.
     m_loadCancel.cancel();
     m_batchCancel.cancel();
-    for (QThread* t : {m_fileThread, m_batchThread}) {
-        t->quit();
-        t->wait();
-    }
-    m_thread->quit();
-    m_thread->wait();
+    m_fileThread.stop();
+    m_batchThread.stop();
+    m_thread.stop();
 }
 
 void PuzzlePanel::buildUi() {
@@ -611,80 +594,39 @@ bool PuzzlePanel::exportResult(const QString& path) {
         m_status->setText(tr("Nothing to export: no rated puzzle."));
         return false;
     }
-    const auto& r = *m_result;
-    QStringList uci;
-    for (chess::Move m : m_puzzle.moves) uci << QString::fromStdString(chess::toUci(m));
+    // The record is the CLI's (`kibitz-cli rate --json`), written by core/jobs.
     QByteArray bytes;
     if (path.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
-        QJsonObject o;
-        o[QStringLiteral("id")] = QString::fromStdString(m_puzzle.id);
-        o[QStringLiteral("fen")] = QString::fromStdString(m_puzzle.fen);
-        o[QStringLiteral("moves")] = uci.join(QLatin1Char(' '));
-        o[QStringLiteral("rating")] = std::round(r.prediction.rating * 10.0) / 10.0;
-        o[QStringLiteral("uncertainty")] = std::round(r.prediction.sigma * 10.0) / 10.0;
-        o[QStringLiteral("uncertainty_kind")] = QStringLiteral("predicted standard deviation (sigma)");
-        if (m_puzzle.rating > 0) o[QStringLiteral("lichess_rating")] = m_puzzle.rating;
-        // The chance to solve by player rating, as `kibitz-cli rate --json` gives it (from the rating and sigma).
-        const std::vector<double> rated = evaluation::ratingSolveCurve(r.prediction.rating, r.prediction.sigma);
-        QJsonArray ratedCurve;
-        for (std::size_t l = 0; l < rated.size(); ++l)
-            ratedCurve.append(QJsonObject{{QStringLiteral("elo"), evaluation::kSolveEloLevels[l]},
-                                          {QStringLiteral("p_solve"), rated[l]}});
-        o[QStringLiteral("solve_curve")] = ratedCurve;
-        if (r.curve) {
-            QJsonArray curve;
-            for (std::size_t l = 0; l < r.curve->elos.size(); ++l)
-                curve.append(QJsonObject{{QStringLiteral("elo"), r.curve->elos[l]},
-                                         {QStringLiteral("p_solve"), r.curve->solve[l]}});
-            o[QStringLiteral("solve_curve_human")] = curve;
-            QJsonArray moves;
-            const std::size_t solver = r.curve->moveProb.empty() ? 0 : r.curve->moveProb.front().size();
-            for (std::size_t k = 0; k < solver; ++k) {
-                QJsonObject probs;
-                for (std::size_t l = 0; l < r.curve->elos.size(); ++l)
-                    probs[QString::number(r.curve->elos[l])] = r.curve->moveProb[l][k];
-                moves.append(QJsonObject{{QStringLiteral("uci"), uci.value(int(2 * k + 1))},
-                                         {QStringLiteral("p_by_elo"), probs}});
-            }
-            o[QStringLiteral("solver_moves")] = moves;
-            const int l = levelIndex(*r.curve, kHardestElo);
-            if (l >= 0) o[QStringLiteral("hardest_move_index")] = r.curve->hardestMove(std::size_t(l));
-        }
-        bytes = QJsonDocument(o).toJson(QJsonDocument::Indented);
+        bytes = QJsonDocument(jobs::puzzleRatingJson(m_puzzle, *m_result, kHardestElo)).toJson(QJsonDocument::Indented);
     } else {
-        QStringList header{QStringLiteral("PuzzleId"), QStringLiteral("FEN"), QStringLiteral("Moves"),
-                           QStringLiteral("PredictedRating"), QStringLiteral("Uncertainty")};
-        QStringList row{QString::fromStdString(m_puzzle.id), QString::fromStdString(m_puzzle.fen),
-                        uci.join(QLatin1Char(' ')), QString::number(r.prediction.rating, 'f', 1),
-                        QString::number(r.prediction.sigma, 'f', 1)};
-        const std::vector<double> rated = evaluation::ratingSolveCurve(r.prediction.rating, r.prediction.sigma);
-        for (std::size_t l = 0; l < rated.size(); ++l) {
-            header << QStringLiteral("PSolve%1").arg(evaluation::kSolveEloLevels[l]);
-            row << QString::number(rated[l], 'g', 6);
-        }
-        if (r.curve) {
-            for (std::size_t l = 0; l < r.curve->elos.size(); ++l) {
-                header << QStringLiteral("HumanPSolve%1").arg(r.curve->elos[l]);
-                row << QString::number(r.curve->solve[l], 'g', 6);
-            }
-            const int l = levelIndex(*r.curve, kHardestElo);
-            header << QStringLiteral("HardestMove");
-            row << (l >= 0 ? uci.value(2 * r.curve->hardestMove(std::size_t(l)) + 1) : QString());
-        }
-        // Ids and FENs hold no commas or quotes in Lichess data; quote anyway so any id stays one field.
-        for (QString& f : row)
-            if (f.contains(QLatin1Char(',')) || f.contains(QLatin1Char('"')))
-                f = QLatin1Char('"') + f.replace(QStringLiteral("\""), QStringLiteral("\"\"")) + QLatin1Char('"');
-        bytes = (header.join(QLatin1Char(',')) + QLatin1Char('\n') + row.join(QLatin1Char(',')) + QLatin1Char('\n'))
-                    .toUtf8();
+        const jobs::CsvRow csv = jobs::puzzleRatingCsv(m_puzzle, *m_result, kHardestElo);
+        QStringList header, row;
+        for (const auto& h : csv.header) header << QString::fromStdString(h);
+        for (const auto& f : csv.row) row << QString::fromStdString(f);
+        bytes = jobs::csvTable(header, {row});
     }
-    QSaveFile out(path);
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
-        m_status->setText(tr("Cannot write %1: %2").arg(path, out.errorString()));
+    if (Status st = jobs::writeExportFile(path, bytes); !st.ok()) {
+        m_status->setText(tr("Cannot write %1").arg(QString::fromStdString(st.error().message)));
         return false;
     }
     m_status->setText(tr("Exported to %1").arg(QFileInfo(path).fileName()));
     return true;
+}
+
+void PuzzlePanel::observe(const Session* session) {
+    // Both models changing at once (the window's start) load them once: the reload runs when control returns.
+    auto follow = [this, session] {
+        if (m_modelsFollowPending) return;
+        m_modelsFollowPending = true;
+        QTimer::singleShot(0, this, [this, session] {
+            m_modelsFollowPending = false;
+            m_puzzleModelPath = session->puzzleModelPath();
+            m_humanModelPath = session->humanModelPath();
+            setModels(m_puzzleModelPath, session->humanModelFactory());
+        });
+    };
+    connect(session, &Session::humanModelChanged, this, follow);
+    connect(session, &Session::puzzleModelChanged, this, follow);
 }
 
 }  // namespace kibitz::ui

@@ -6,6 +6,7 @@
 #include "core/common/cancel_token.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/jobs/puzzle_worker.h"
+#include "core/jobs/worker_thread.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -24,9 +25,10 @@ class QProgressBar;
 class QPushButton;
 class QTableWidget;
 class QTabWidget;
-class QThread;
 
 namespace kibitz::ui {
+
+class Session;
 
 class BoardWidget;
 
@@ -46,6 +48,11 @@ public:
     static constexpr int kTableElos[] = {1200, 1600, 2000};
 
     explicit PuzzlePanel(QWidget* parent = nullptr);
+    /// Follows `session` from now on (see ui/session.h): the puzzle-rating and human models.
+    void observe(const Session* session);
+    /// The models this panel uses (empty: the shipped defaults).
+    QString puzzleModelPath() const { return m_puzzleModelPath; }
+    QString humanModelPath() const { return m_humanModelPath; }
     ~PuzzlePanel() override;
 
     /// Loads the puzzle model (empty: the shipped default) and the human-move model (factory run in the worker;
@@ -141,11 +148,12 @@ private:
     std::optional<jobs::PuzzleRating> m_result;
     bool m_modelsReady = false;
 
-    QThread* m_thread = nullptr;
+    jobs::WorkerThread m_thread{QStringLiteral("kibitz-puzzle")};
     jobs::PuzzleWorker* m_worker = nullptr;
-    QThread* m_fileThread = nullptr;
+    // Imports and batch runs each get their own thread, so a long batch never delays an import.
+    jobs::WorkerThread m_fileThread{QStringLiteral("kibitz-puzzle-import")};
     jobs::PuzzleFileWorker* m_fileWorker = nullptr;  // imports
-    QThread* m_batchThread = nullptr;
+    jobs::WorkerThread m_batchThread{QStringLiteral("kibitz-puzzle-batch")};
     jobs::PuzzleFileWorker* m_batchWorker = nullptr;  // batch rating
     CancelToken m_loadCancel;
     CancelToken m_batchCancel;
@@ -177,6 +185,9 @@ private:
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_batchInfo = nullptr;
+    QString m_puzzleModelPath;
+    QString m_humanModelPath;  ///< what observe() last set (empty: default)
+    bool m_modelsFollowPending = false;
 };
 
 }  // namespace kibitz::ui

@@ -2,6 +2,7 @@
 #include "ui/review_panel.h"
 
 #include "core/engines/engine_locator.h"
+#include "ui/session.h"
 
 #include <QChart>
 #include <QChartView>
@@ -14,7 +15,6 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSpinBox>
-#include <QThread>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -142,17 +142,12 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_table, 1);
     layout->addWidget(m_status);
 
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("kibitz-review"));
-    m_worker = new jobs::ReviewWorker;
-    m_worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_worker = m_thread.make<jobs::ReviewWorker>();
     connect(m_worker, &jobs::ReviewWorker::progressChanged, this, &ReviewPanel::onProgress);
     connect(m_worker, &jobs::ReviewWorker::finished, this, &ReviewPanel::onFinished);
     connect(m_worker, &jobs::ReviewWorker::cancelled, this, [this] { onStopped(tr("Review cancelled.")); });
     connect(m_worker, &jobs::ReviewWorker::failed, this,
             [this](const QString& m) { onStopped(tr("Review failed: %1").arg(m)); });
-    m_thread->start();
 
     connect(m_startButton, &QPushButton::clicked, this, &ReviewPanel::start);
     connect(m_cancelButton, &QPushButton::clicked, this, &ReviewPanel::cancel);
@@ -162,8 +157,7 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
 ReviewPanel::~ReviewPanel() {
     // The token is set directly, so a busy review stops at its next position; then the thread ends.
     m_reviewCancel.cancel();
-    m_thread->quit();
-    m_thread->wait();
+    m_thread.stop();
 }
 
 void ReviewPanel::setAnalyserFactory(evaluation::AnalyserFactory factory) {
@@ -367,6 +361,15 @@ bool ReviewPanel::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QWidget::eventFilter(watched, event);
+}
+
+void ReviewPanel::observe(const Session* session) {
+    connect(session, &Session::humanModelChanged, this, [this, session] {
+        m_humanModelPath = session->humanModelPath();
+        m_startButton->setToolTip(
+            tr("Review the game with Stockfish and the human model (%1)").arg(Session::modelName(m_humanModelPath)));
+        setEvaluatorFactory(session->humanModelFactory());
+    });
 }
 
 }  // namespace kibitz::ui

@@ -7,6 +7,7 @@
 #include "core/evaluation/game_review.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/jobs/review_worker.h"
+#include "core/jobs/worker_thread.h"
 
 #include <QWidget>
 
@@ -20,11 +21,12 @@ class QProgressBar;
 class QPushButton;
 class QScatterSeries;
 class QSpinBox;
-class QThread;
 class QTreeWidget;
 class QValueAxis;
 
 namespace kibitz::ui {
+
+class Session;
 
 /// Game review: runs jobs::ReviewWorker in its own thread over the loaded game and plots, per ply, the human
 /// probability of the move played and the engine eval (White's view, clipped to +-10 pawns). Clicking the chart
@@ -33,6 +35,10 @@ class ReviewPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ReviewPanel(QWidget* parent = nullptr);
+    /// Follows `session` from now on (see ui/session.h): the human model.
+    void observe(const Session* session);
+    /// The human model this panel uses (empty: the shipped default).
+    QString humanModelPath() const { return m_humanModelPath; }
     ~ReviewPanel() override;
 
     /// How the worker makes its engine. Without one, Stockfish is located (QSettings "engine/path", PATH, the
@@ -93,7 +99,7 @@ private:
     void updateMarker();
     void setRunning(bool running);
 
-    QThread* m_thread = nullptr;
+    jobs::WorkerThread m_thread{QStringLiteral("kibitz-review")};
     jobs::ReviewWorker* m_worker = nullptr;
     evaluation::AnalyserFactory m_analyserFactory;
     bool m_customAnalyser = false;
@@ -120,6 +126,7 @@ private:
     CancelToken m_reviewCancel;  ///< the running review's own token (a new one per start)
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
+    QString m_humanModelPath;  ///< what observe() last set (empty: default)
 };
 
 }  // namespace kibitz::ui

@@ -2,6 +2,7 @@
 #include "ui/sort_trainer.h"
 
 #include "core/engines/engine_locator.h"
+#include "ui/session.h"
 
 #include <QFontMetrics>
 #include <QFormLayout>
@@ -11,7 +12,6 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QThread>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -90,11 +90,7 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_status);
     layout->addStretch(1);
 
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("kibitz-sort"));
-    m_worker = new jobs::SortWorker;
-    m_worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_worker = m_thread.make<jobs::SortWorker>();
     connect(m_worker, &jobs::SortWorker::gameReady, this, &SortTrainer::onGameReady);
     connect(m_worker, &jobs::SortWorker::positionSkipped, this,
             [this](quint64, const QString& m) { m_status->setText(m); });
@@ -119,14 +115,12 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
         m_waitingForGame = false;
         m_status->setText(tr("Generation failed: %1").arg(m));
     });
-    m_thread->start();
     updateLabels();
 }
 
 SortTrainer::~SortTrainer() {
     m_requestCancel.cancel();
-    m_thread->quit();
-    m_thread->wait();
+    m_thread.stop();
 }
 
 void SortTrainer::setAnalyserFactory(evaluation::AnalyserFactory factory) {
@@ -388,6 +382,13 @@ void SortTrainer::updateLabels() {
                                               .arg(m_game ? int(m_game->cards.size()) : 0)
                                               .arg(m_totalPoints)
                                               .arg(m_maxPoints));
+}
+
+void SortTrainer::observe(const Session* session) {
+    connect(session, &Session::humanModelChanged, this, [this, session] {
+        m_humanModelPath = session->humanModelPath();
+        setEvaluatorFactory(session->humanModelFactory());
+    });
 }
 
 }  // namespace kibitz::ui

@@ -7,6 +7,7 @@
 #include "core/evaluation/engine_analyser.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/jobs/review_worker.h"
+#include "core/jobs/worker_thread.h"
 #include "ui/board_widget.h"
 
 #include <QStringList>
@@ -20,9 +21,10 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QSpinBox;
-class QThread;
 
 namespace kibitz::ui {
+
+class Session;
 
 /// The Chessort sort trainer: four candidate moves as cards to order from strongest to weakest (drag, or
 /// Ctrl/Alt + Up/Down on the selected card), Submit reveals evals, engine ranks and the points, Next loads the
@@ -33,6 +35,10 @@ class SortTrainer : public QWidget {
     Q_OBJECT
 public:
     explicit SortTrainer(QWidget* parent = nullptr);
+    /// Follows `session` from now on (see ui/session.h): the human model.
+    void observe(const Session* session);
+    /// The human model this trainer uses (empty: the shipped default).
+    QString humanModelPath() const { return m_humanModelPath; }
     ~SortTrainer() override;
 
     /// How the worker makes its engine. Without one, Stockfish is located (QSettings "engine/path", PATH, the
@@ -99,7 +105,7 @@ private:
     void updateLabels();
     bool ensureEngine();
 
-    QThread* m_thread = nullptr;
+    jobs::WorkerThread m_thread{QStringLiteral("kibitz-sort")};
     jobs::SortWorker* m_worker = nullptr;
     bool m_customAnalyser = false;
     int m_factoryDepth = 0;
@@ -128,6 +134,7 @@ private:
     QLabel* m_difficulty = nullptr;
     QLabel* m_score = nullptr;
     QLabel* m_status = nullptr;
+    QString m_humanModelPath;  ///< what observe() last set (empty: default)
 };
 
 }  // namespace kibitz::ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/training_page.h"
 
+#include "core/jobs/export_files.h"
 #include "ui/evaluation_view.h"
 
 #include <QButtonGroup>
@@ -24,7 +25,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
@@ -55,7 +55,13 @@ constexpr qint64 kEvalPuzzles = 5000;
 /// Fine-tuning starts with this learning rate (lower than from scratch); the user may change it.
 constexpr double kFineTuneLr = 1e-4;
 
-bool isPuzzleKind(const QString& kind) { return kind == QLatin1String("puzzle"); }
+bool isPuzzleKind(jobs::ModelKind kind) { return kind == jobs::ModelKind::Puzzle; }
+
+/// The kind chosen in the form's combo box (its item data are the kinds' names).
+jobs::ModelKind comboKind(const QComboBox* box) {
+    return box->currentData().toString() == jobs::modelKindName(jobs::ModelKind::Puzzle) ? jobs::ModelKind::Puzzle
+                                                                                         : jobs::ModelKind::Human;
+}
 
 /// A chart with one or two line series over a step axis.
 struct ChartParts {
@@ -127,18 +133,8 @@ void truncateFrom(QVector<QPointF>& points, double step) {
 
 }  // namespace
 
-void QuitAndWait::operator()(QThread* thread) const {
-    thread->quit();
-    thread->wait();
-    delete thread;
-}
-
-TrainingPage::TrainingPage(QWidget* parent) : QWidget(parent), m_taskThread(new QThread) {
+TrainingPage::TrainingPage(QWidget* parent) : QWidget(parent) {
     qRegisterMetaType<jobs::DataScan>();
-    m_taskContext = new QObject;
-    m_taskContext->moveToThread(m_taskThread.get());
-    m_taskThread->setObjectName(QStringLiteral("kibitz-training-tasks"));
-    m_taskThread->start();
 
     buildUi();
     setRunsFolder(jobs::defaultRunsDirectory());
@@ -152,12 +148,13 @@ TrainingPage::TrainingPage(QWidget* parent) : QWidget(parent), m_taskThread(new 
 }
 
 TrainingPage::~TrainingPage() {
+    m_closing.cancel();
+    m_evalCancel.cancel();
     m_scanCancel.cancel();
     if (m_job) m_job->requestStop(true);  // the trainer writes a checkpoint; the run stays resumable
-    m_trainThread.reset();
-    delete m_job;
-    m_taskThread.reset();
-    delete m_taskContext;  // its thread has finished: nothing else can touch it now
+    m_trainThread.reset();                // the job is deleted on its thread as the thread ends
+    m_job = nullptr;
+    m_taskThread.stop();
 }
 
 void TrainingPage::buildUi() {
@@ -206,8 +203,8 @@ QWidget* TrainingPage::buildConfigPane() {
     auto* modelForm = new QFormLayout(modelBox);
     m_kind = new QComboBox(modelBox);
     m_kind->setObjectName(QStringLiteral("kind"));
-    m_kind->addItem(tr("Human moves"), QStringLiteral("human"));
-    m_kind->addItem(tr("Puzzle rating"), QStringLiteral("puzzle"));
+    m_kind->addItem(tr("Human moves"), jobs::modelKindName(jobs::ModelKind::Human));
+    m_kind->addItem(tr("Puzzle rating"), jobs::modelKindName(jobs::ModelKind::Puzzle));
     m_kind->setItemData(0, tr("Move probabilities of human players (PGN games)"), Qt::ToolTipRole);
     m_kind->setItemData(1, tr("GlickFormer puzzle difficulty (Lichess puzzle CSV)"), Qt::ToolTipRole);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TrainingPage::onKindChanged);
@@ -441,7 +438,12 @@ QWidget* TrainingPage::buildChartsPane() {
     compare->setToolTip(tr("Evaluate two bundles or checkpoints of one kind on the same held-out data"));
     auto* evalPng = new QPushButton(tr("Save PNG…"), evalPane);
     auto* evalCsv = new QPushButton(tr("Save CSV…"), evalPane);
+    m_cancelEvaluation = new QPushButton(tr("Cancel evaluation"), evalPane);
+    m_cancelEvaluation->setObjectName(QStringLiteral("cancelEvaluation"));
+    m_cancelEvaluation->setToolTip(tr("Stop the running evaluation or comparison"));
+    m_cancelEvaluation->setEnabled(false);
     connect(compare, &QPushButton::clicked, this, &TrainingPage::compareInteractive);
+    connect(m_cancelEvaluation, &QPushButton::clicked, this, &TrainingPage::cancelEvaluations);
     connect(evalPng, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Save evaluation charts"),
                                                           QDir(m_runDir).filePath(QStringLiteral("evaluation.png")),
@@ -455,6 +457,7 @@ QWidget* TrainingPage::buildChartsPane() {
         if (!path.isEmpty()) exportEvaluationCsv(path);
     });
     evalButtons->addWidget(compare);
+    evalButtons->addWidget(m_cancelEvaluation);
     evalButtons->addStretch();
     evalButtons->addWidget(evalPng);
     evalButtons->addWidget(evalCsv);
@@ -482,7 +485,7 @@ QStringList TrainingPage::dataFiles() const {
 
 jobs::TrainingRunConfig TrainingPage::formConfig() const {
     jobs::TrainingRunConfig c;
-    c.kind = m_kind->currentData().toString();
+    c.kind = comboKind(m_kind);
     c.dataFiles = dataFiles();
     c.size = m_size->currentData().toString();
     c.variant = m_variant->currentData().toString();
@@ -514,12 +517,12 @@ void TrainingPage::start() {
         onLog({tr("Choose the bundle to fine-tune first")});
         return;
     }
-    const QString base =
-        config.name.isEmpty()
-            ? QStringLiteral("%1-%2-%3")
-                  .arg(config.kind, config.initFrom.isEmpty() ? config.size : QStringLiteral("finetune"),
-                       QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-            : config.name;
+    const QString base = config.name.isEmpty()
+                             ? QStringLiteral("%1-%2-%3")
+                                   .arg(jobs::modelKindName(config.kind),
+                                        config.initFrom.isEmpty() ? config.size : QStringLiteral("finetune"),
+                                        QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
+                             : config.name;
     // Never train over another run's checkpoints: pick a folder name that is not taken yet.
     QDir runs(runsFolder());
     QString name = base;
@@ -560,10 +563,8 @@ void TrainingPage::launch(const jobs::TrainingRunConfig& config, const QString& 
     m_config = config;
     m_runDir = runDir;
     m_stopping = false;
-    m_job = new jobs::TrainingJob(config, runDir);
-    m_trainThread.reset(new QThread);
-    m_trainThread->setObjectName(QStringLiteral("kibitz-training"));
-    m_job->moveToThread(m_trainThread.get());
+    m_trainThread = std::make_unique<jobs::WorkerThread>(QStringLiteral("kibitz-training"));
+    m_job = m_trainThread->make<jobs::TrainingJob>(config, runDir);
     connect(m_job, &jobs::TrainingJob::progressed, this, &TrainingPage::onProgress);
     connect(m_job, &jobs::TrainingJob::validated, this, &TrainingPage::onValidation);
     connect(m_job, &jobs::TrainingJob::logged, this, &TrainingPage::onLog);
@@ -585,7 +586,6 @@ void TrainingPage::launch(const jobs::TrainingRunConfig& config, const QString& 
         updateButtons();
         Q_EMIT runFailed(message);
     });
-    m_trainThread->start();
     QMetaObject::invokeMethod(
         m_job, [job = m_job, resume] { job->run(resume); }, Qt::QueuedConnection);
 
@@ -599,8 +599,7 @@ void TrainingPage::launch(const jobs::TrainingRunConfig& config, const QString& 
 
 void TrainingPage::endJob() {
     // The job emitted its last signal at the end of run(); quit+wait only waits for that slot to return.
-    m_trainThread.reset();
-    delete m_job;
+    m_trainThread.reset();  // the job is deleted on its thread as the thread ends
     m_job = nullptr;
     m_stopping = false;
     m_probe->stop();
@@ -768,7 +767,7 @@ void TrainingPage::openRun(const QString& dir) {
     // Show the run's settings in the form, so what is resumed is what is seen.
     {
         const QSignalBlocker block(m_kind);  // keep the run's values, not the kind's defaults
-        m_kind->setCurrentIndex(std::max(0, m_kind->findData(m_config.kind)));
+        m_kind->setCurrentIndex(std::max(0, m_kind->findData(jobs::modelKindName(m_config.kind))));
     }
     updateKindWidgets();
     m_files->clear();
@@ -823,18 +822,24 @@ void TrainingPage::checkResumableRuns() {
 }
 
 void TrainingPage::evaluateCheckpoint(const QString& checkpoint) {
-    const QString kind = m_runDir.isEmpty() ? formConfig().kind : m_config.kind;
+    const jobs::ModelKind kind = m_runDir.isEmpty() ? formConfig().kind : m_config.kind;
     const QStringList files = m_config.dataFiles.isEmpty() ? dataFiles() : m_config.dataFiles;
     const int holdout = m_config.holdoutPermille;
     const int threads = m_threads->value();
     const bool puzzle = isPuzzleKind(kind);
     onLog({(puzzle ? tr("evaluating %1 on held-out puzzles…") : tr("evaluating %1 on held-out games…"))
                .arg(QFileInfo(checkpoint).fileName())});
-    runTask([this, kind, checkpoint, files, holdout, threads, puzzle] {
-        auto e = jobs::evaluateModel(kind, checkpoint, files, holdout, puzzle ? kEvalPuzzles : kEvalGames, threads);
+    countEvaluation(+1);
+    runTask([this, kind, checkpoint, files, holdout, threads, puzzle, cancel = m_evalCancel] {
+        auto e =
+            jobs::evaluateModel(kind, checkpoint, files, holdout, puzzle ? kEvalPuzzles : kEvalGames, threads, cancel);
+        if (m_closing.isCancelled()) return;
         QMetaObject::invokeMethod(this, [this, e = std::move(e)] {
+            countEvaluation(-1);
             if (!e.ok()) {
-                onLog({tr("evaluation failed: %1").arg(QString::fromStdString(e.error().message))});
+                onLog({e.error().code == ErrorCode::Cancelled
+                           ? tr("evaluation cancelled")
+                           : tr("evaluation failed: %1").arg(QString::fromStdString(e.error().message))});
                 return;
             }
             const jobs::CheckpointEvaluation& ev = e.value();
@@ -852,7 +857,8 @@ void TrainingPage::compareModels(const QString& first, const QString& second) {
     const int holdout = m_config.holdoutPermille;
     const int threads = m_threads->value();
     onLog({tr("comparing %1 and %2…").arg(QFileInfo(first).fileName(), QFileInfo(second).fileName())});
-    runTask([this, first, second, files, holdout, threads] {
+    countEvaluation(+1);
+    runTask([this, first, second, files, holdout, threads, cancel = m_evalCancel] {
         QVector<jobs::CheckpointEvaluation> evaluations;
         QString error;
         auto kindA = jobs::modelKindOf(first);
@@ -861,7 +867,8 @@ void TrainingPage::compareModels(const QString& first, const QString& second) {
             error = QString::fromStdString((kindA.ok() ? kindB.error() : kindA.error()).message);
         } else if (kindA.value() != kindB.value()) {
             error = tr("%1 is a %2 model and %3 a %4 model; only models of one kind compare")
-                        .arg(QFileInfo(first).fileName(), kindA.value(), QFileInfo(second).fileName(), kindB.value());
+                        .arg(QFileInfo(first).fileName(), jobs::modelKindName(kindA.value()),
+                             QFileInfo(second).fileName(), jobs::modelKindName(kindB.value()));
         } else {
             // Both on the same held-out data: the data files of their kind.
             const bool puzzle = isPuzzleKind(kindA.value());
@@ -874,14 +881,18 @@ void TrainingPage::compareModels(const QString& first, const QString& second) {
             for (const QString& model : {first, second}) {
                 if (!error.isEmpty()) break;
                 auto e = jobs::evaluateModel(kindA.value(), model, heldOutData, holdout,
-                                             puzzle ? kEvalPuzzles : kEvalGames, threads);
-                if (!e.ok())
+                                             puzzle ? kEvalPuzzles : kEvalGames, threads, cancel);
+                if (!e.ok() && e.error().code == ErrorCode::Cancelled)
+                    error = tr("comparison cancelled");
+                else if (!e.ok())
                     error = QString::fromStdString(e.error().message);
                 else
                     evaluations.append(e.value());
             }
         }
+        if (m_closing.isCancelled()) return;
         QMetaObject::invokeMethod(this, [this, evaluations, error] {
+            countEvaluation(-1);
             if (!error.isEmpty()) {
                 onLog({tr("comparison failed: %1").arg(error)});
             } else {
@@ -930,14 +941,14 @@ void TrainingPage::chooseFineTuneSource() {
 
 void TrainingPage::onKindChanged() {
     // Defaults of the kind's trainer (the CLI's defaults); a fine-tune keeps its lower rate.
-    const bool puzzle = isPuzzleKind(m_kind->currentData().toString());
+    const bool puzzle = isPuzzleKind(comboKind(m_kind));
     updateKindWidgets();
     m_batch->setValue(puzzle ? 64 : 256);
     if (!m_fineTune->isChecked()) m_lr->setValue(puzzle ? 5e-4 : 1e-3);
 }
 
 void TrainingPage::updateKindWidgets() {
-    const bool puzzle = isPuzzleKind(m_kind->currentData().toString());
+    const bool puzzle = isPuzzleKind(comboKind(m_kind));
     const QString size = m_size->currentData().toString();
     const QString wanted = m_size->property("kind").toString();
     if (wanted != m_kind->currentData().toString()) {
@@ -970,7 +981,8 @@ void TrainingPage::exportCheckpoint(const QString& checkpoint, const QString& ou
     const jobs::TrainingRunConfig config = m_config;
     onLog({tr("exporting %1 to %2…").arg(QFileInfo(checkpoint).fileName(), out)});
     runTask([this, checkpoint, out, config] {
-        const Status s = jobs::exportCheckpointBundle(checkpoint, out, config);
+        const Status s = jobs::exportCheckpointBundle(checkpoint, out, config, m_closing);
+        if (m_closing.isCancelled()) return;
         const QString error = s.ok() ? QString() : QString::fromStdString(s.error().message);
         QMetaObject::invokeMethod(this, [this, out, error] {
             onLog({error.isEmpty() ? tr("bundle written: %1").arg(out) : tr("export failed: %1").arg(error)});
@@ -1062,13 +1074,17 @@ bool TrainingPage::exportChartsCsv(const QString& path) {
     for (const QPointF& p : m_lrPoints) cell(qint64(p.x()))[3] = QString::number(p.y(), 'g', 8);
     for (const QPointF& p : m_speedPoints) cell(qint64(p.x()))[4] = QString::number(p.y(), 'g', 8);
     for (const QPointF& p : m_valPoints) cell(qint64(p.x()))[5] = QString::number(p.y(), 'g', 8);
-    QByteArray bytes = isPuzzleKind(m_config.kind)
-                           ? "step,loss,loss_smoothed,learning_rate,samples_per_second,validation_mae\n"
-                           : "step,loss,loss_smoothed,learning_rate,samples_per_second,validation_top1\n";
-    for (const auto& [step, r] : rows) bytes += r.join(QLatin1Char(',')).toUtf8() + '\n';
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
-        onLog({tr("%1: %2").arg(path, f.errorString())});
+    const QStringList header{
+        QStringLiteral("step"),
+        QStringLiteral("loss"),
+        QStringLiteral("loss_smoothed"),
+        QStringLiteral("learning_rate"),
+        QStringLiteral("samples_per_second"),
+        isPuzzleKind(m_config.kind) ? QStringLiteral("validation_mae") : QStringLiteral("validation_top1")};
+    QList<QStringList> table;
+    for (const auto& [step, r] : rows) table << r;
+    if (Status st = jobs::writeExportFile(path, jobs::csvTable(header, table)); !st.ok()) {
+        onLog({QString::fromStdString(st.error().message)});
         return false;
     }
     return true;
@@ -1086,9 +1102,19 @@ void TrainingPage::exportCsvInteractive() {
     if (!path.isEmpty()) exportChartsCsv(path);
 }
 
-void TrainingPage::runTask(std::function<void()> work) {
-    QMetaObject::invokeMethod(m_taskContext, std::move(work), Qt::QueuedConnection);
+void TrainingPage::cancelEvaluations() {
+    if (m_evaluationsRunning == 0) return;
+    m_evalCancel.cancel();
+    m_evalCancel = CancelToken();
+    onLog({tr("cancelling the evaluation…")});
 }
+
+void TrainingPage::countEvaluation(int delta) {
+    m_evaluationsRunning = std::max(0, m_evaluationsRunning + delta);
+    m_cancelEvaluation->setEnabled(m_evaluationsRunning > 0);
+}
+
+void TrainingPage::runTask(std::function<void()> work) { m_taskThread.post(std::move(work)); }
 
 void TrainingPage::probeEventLoop() {
     const qint64 now = m_probeClock.elapsed();

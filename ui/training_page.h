@@ -5,10 +5,10 @@
 #include "core/jobs/data_scan.h"
 #include "core/jobs/training_job.h"
 #include "core/jobs/training_run.h"
+#include "core/jobs/worker_thread.h"
 
 #include <QElapsedTimer>
 #include <QPointF>
-#include <QThread>
 #include <QVector>
 #include <QWidget>
 
@@ -36,11 +36,6 @@ class QValueAxis;
 namespace kibitz::ui {
 
 class EvaluationView;
-
-/// Stops a thread's event loop and waits for it before deleting it.
-struct QuitAndWait {
-    void operator()(QThread* thread) const;
-};
 
 /// The training studio for both models (human moves, puzzle rating): model kind, from scratch or fine-tuning a
 /// bundle, data files with a quick scan, config, runs folder; Start / Pause / Resume / Stop of a run in a worker
@@ -111,6 +106,9 @@ public Q_SLOTS:
     void compareModels(const QString& first, const QString& second);
     /// Writes a .kibitz bundle from a checkpoint in the background.
     void exportCheckpoint(const QString& checkpoint, const QString& out);
+    /// Cancels the running and queued evaluations and comparisons: each ends within a batch (well under a second)
+    /// and reports "cancelled" (checkpointEvaluated is not emitted; modelsCompared carries the error).
+    void cancelEvaluations();
 
 Q_SIGNALS:
     /// The user wants this bundle or checkpoint as the analysis model.
@@ -157,6 +155,8 @@ private:
     void probeEventLoop();
     /// Runs `work` on the task thread (scans, evaluation, export, metric loading).
     void runTask(std::function<void()> work);
+    /// An evaluation or comparison was queued (+1) or has ended (-1): the Cancel button follows.
+    void countEvaluation(int delta);
 
     // Form.
     QComboBox* m_kind = nullptr;
@@ -210,13 +210,19 @@ private:
     jobs::TrainingRunConfig m_config;
     QString m_runDir;
     jobs::TrainingJob* m_job = nullptr;
-    std::unique_ptr<QThread, QuitAndWait> m_trainThread;
+    std::unique_ptr<jobs::WorkerThread> m_trainThread;  ///< one per run
     bool m_stopping = false;
     bool m_canResume = false;
 
     // Background tasks (one thread, one at a time in order).
-    std::unique_ptr<QThread, QuitAndWait> m_taskThread;
-    QObject* m_taskContext = nullptr;
+    jobs::WorkerThread m_taskThread{QStringLiteral("kibitz-training-tasks")};
+    // Evaluations and comparisons queued since the last cancel share one token; cancelling replaces it, so a
+    // cancel never reaches a later request and is never lost for one not yet started. The page's end cancels
+    // every task (m_closing), so closing it during a comparison returns at once.
+    CancelToken m_evalCancel;
+    CancelToken m_closing;
+    int m_evaluationsRunning = 0;
+    QPushButton* m_cancelEvaluation = nullptr;
     CancelToken m_scanCancel;
     quint64 m_scanGeneration = 0;
 

@@ -38,8 +38,13 @@ std::string prepareInitCheckpoint(const std::string& kind, const std::string& so
         return {};
     }
     const std::string out = (std::filesystem::path(outDir) / fileName).string();
-    const Status st = jobs::writeInitialCheckpoint(QString::fromStdString(kind), QString::fromStdString(source),
-                                                   QString::fromStdString(out));
+    auto modelKind = jobs::parseModelKind(QString::fromStdString(kind));
+    if (!modelKind) {
+        error = modelKind.error().message;
+        return {};
+    }
+    const Status st =
+        jobs::writeInitialCheckpoint(modelKind.value(), QString::fromStdString(source), QString::fromStdString(out));
     if (!st.ok()) {
         error = st.error().message;
         return {};

@@ -11,6 +11,8 @@
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_rating.h"
 
+#include <QJsonDocument>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -77,23 +79,24 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
         std::fprintf(json ? stderr : stdout, "latency over %zu runs: p50 %.2f ms  p95 %.2f ms  max %.2f ms\n",
                      ms.size(), at(0.5), at(0.95), ms.back());
     }
+    if (json) {
+        // The record the GUI's puzzle export writes too (jobs::puzzleRatingJson), on one line.
+        jobs::PuzzleRating rating;
+        rating.prediction = pr;
+        std::printf("%s\n",
+                    QJsonDocument(jobs::puzzleRatingJson(p, rating)).toJson(QJsonDocument::Compact).constData());
+        return kExitOk;
+    }
     // The solve curve: Glicko's expected score of a player of each rating against the puzzle (rating, sigma).
     const std::vector<double> curve = evaluation::ratingSolveCurve(pr.rating, pr.sigma);
     std::string curveText;
     for (std::size_t l = 0; l < curve.size(); ++l) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, json ? "%s{\"elo\":%d,\"p_solve\":%.4f}" : "%s%d %.0f%%",
-                      l ? (json ? "," : "  ") : "", evaluation::kSolveEloLevels[l], json ? curve[l] : 100.0 * curve[l]);
+        std::snprintf(buf, sizeof buf, "%s%d %.0f%%", l ? "  " : "", evaluation::kSolveEloLevels[l], 100.0 * curve[l]);
         curveText += buf;
     }
-    if (json)
-        std::printf(
-            "{\"rating\":%.1f,\"uncertainty\":%.1f,\"solution_length\":%d,\"solver\":\"%s\",\"solve_curve\":[%s]}\n",
-            pr.rating, pr.sigma, p.solutionLength(), pos.value().sideToMove() == chess::White ? "black" : "white",
-            curveText.c_str());
-    else
-        std::printf("rating %.0f +- %.0f  (%d solver move%s)\nchance to solve by player rating: %s\n", pr.rating,
-                    pr.sigma, p.solutionLength(), p.solutionLength() == 1 ? "" : "s", curveText.c_str());
+    std::printf("rating %.0f +- %.0f  (%d solver move%s)\nchance to solve by player rating: %s\n", pr.rating, pr.sigma,
+                p.solutionLength(), p.solutionLength() == 1 ? "" : "s", curveText.c_str());
     return kExitOk;
 }
 

@@ -16,6 +16,7 @@
 #include "ui/play_panel.h"
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
+#include "ui/session.h"
 #include "ui/sort_trainer.h"
 #include "ui/training_page.h"
 
@@ -50,22 +51,14 @@ namespace {
 constexpr int kMaxListedGames = 1000;
 }  // namespace
 
-void ThreadStopper::operator()(QThread* thread) const {
-    thread->quit();
-    thread->wait();
-    delete thread;
-}
-
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new QThread) {
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    m_session = new ui::Session(this);
     m_game = new ui::GameModel(this);
     createLayout();
     createDocks();
     createActions();
 
-    m_pgnThread->setObjectName(QStringLiteral("pgn-loader"));
-    m_pgnLoader = new ui::PgnLoader;
-    m_pgnLoader->moveToThread(m_pgnThread.get());
-    connect(m_pgnThread.get(), &QThread::finished, m_pgnLoader, &QObject::deleteLater);
+    m_pgnLoader = m_pgnThread.make<ui::PgnLoader>();
     connect(m_pgnLoader, &ui::PgnLoader::finished, this, &MainWindow::onPgnLoaded);
     connect(m_pgnLoader, &ui::PgnLoader::failed, this, &MainWindow::onPgnFailed);
     connect(m_pgnLoader, &ui::PgnLoader::progressChanged, this, [this](qint64 bytes, qint64 total, int games) {
@@ -75,7 +68,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new Q
         }
         m_progress->setFormat(tr("%n game(s)", nullptr, games));
     });
-    m_pgnThread->start();
 
     connect(m_board, &ui::BoardWidget::moveMade, this, [this](chess::Move move) {
         if (m_playing)
@@ -95,14 +87,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_pgnThread(new Q
     });
 
     restoreSettings();
-    m_puzzleModelPath = QSettings().value(QStringLiteral("models/puzzle")).toString();
-    loadHumanModel(QSettings().value(QStringLiteral("models/human")).toString());
+    m_session->setModels(QSettings().value(QStringLiteral("models/human")).toString(),
+                         QSettings().value(QStringLiteral("models/puzzle")).toString());
     newGame();
 }
 
 MainWindow::~MainWindow() {
     m_pgnCancel.cancel();
-    m_pgnThread.reset();
+    m_pgnThread.stop();
 }
 
 void MainWindow::createLayout() {
@@ -167,6 +159,7 @@ void MainWindow::createLayout() {
 void MainWindow::createDocks() {
     m_analysis = new ui::AnalysisPanel(this);
     m_analysis->setObjectName(QStringLiteral("analysisPanel"));
+    m_analysis->observe(m_session);
     m_analysisDock = new QDockWidget(tr("Human moves"), this);
     m_analysisDock->setObjectName(QStringLiteral("analysisDock"));
     m_analysisDock->setWidget(m_analysis);
@@ -174,6 +167,7 @@ void MainWindow::createDocks() {
 
     m_engine = new ui::EnginePanel(this);
     m_engine->setObjectName(QStringLiteral("enginePanel"));
+    m_engine->observe(m_session);
     m_engineDock = new QDockWidget(tr("Engine"), this);
     m_engineDock->setObjectName(QStringLiteral("engineDock"));
     m_engineDock->setWidget(m_engine);
@@ -205,8 +199,7 @@ void MainWindow::createDocks() {
     // position like any other (so every dock agrees on it), with the hints hidden until the cards are submitted.
     m_review = new ui::ReviewPanel(this);
     m_review->setObjectName(QStringLiteral("reviewPanel"));
-    m_review->setEvaluatorFactory(
-        jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
+    m_review->observe(m_session);
     m_reviewDock = new QDockWidget(tr("Game review"), this);
     m_reviewDock->setObjectName(QStringLiteral("reviewDock"));
     m_reviewDock->setWidget(m_review);
@@ -217,8 +210,7 @@ void MainWindow::createDocks() {
 
     m_sort = new ui::SortTrainer(this);
     m_sort->setObjectName(QStringLiteral("sortTrainer"));
-    m_sort->setEvaluatorFactory(
-        jobs::humanEvaluatorFactory(QSettings().value(QStringLiteral("models/human")).toString()));
+    m_sort->observe(m_session);
     m_sortDock = new QDockWidget(tr("Sort moves"), this);
     m_sortDock->setObjectName(QStringLiteral("sortDock"));
     m_sortDock->setWidget(m_sort);
@@ -232,6 +224,7 @@ void MainWindow::createDocks() {
     // Puzzles: built on the board or imported; rating, solve curve, per-move difficulty, batch rating.
     m_puzzle = new ui::PuzzlePanel(this);
     m_puzzle->setObjectName(QStringLiteral("puzzlePanel"));
+    m_puzzle->observe(m_session);
     m_puzzle->setBoard(m_board);
     m_puzzleDock = new QDockWidget(tr("Puzzle"), this);
     m_puzzleDock->setObjectName(QStringLiteral("puzzleDock"));
@@ -245,6 +238,7 @@ void MainWindow::createDocks() {
     // Play mode: a game against the human model, its clocks and buttons; the board is wired to it while it runs.
     m_play = new ui::PlayPanel(this);
     m_play->setObjectName(QStringLiteral("playPanel"));
+    m_play->observe(m_session);
     m_playDock = new QDockWidget(tr("Play"), this);
     m_playDock->setObjectName(QStringLiteral("playDock"));
     m_playDock->setWidget(m_play);
@@ -291,22 +285,13 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::loadHumanModel(const QString& path) {
-    // Empty = the shipped default. The factory runs in the analysis worker thread.
-    m_humanModelPath = path;
-    m_analysis->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
-    // The play-mode opponent, the game review and the sorting trainer use the same model (a game already running
-    // keeps the one it started with).
-    m_play->controller()->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
-    m_review->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
-    m_sort->setEvaluatorFactory(jobs::humanEvaluatorFactory(path));
-    // The puzzle panel's solve curves follow the choice.
-    m_puzzle->setModels(m_puzzleModelPath, jobs::humanEvaluatorFactory(path));
+    // Empty = the shipped default. Every dock that uses the human model follows the session: the analysis, the
+    // play-mode opponent (a game already running keeps the one it started with), the game review, the sorting
+    // trainer and the puzzle panel's solve curves.
+    m_session->setHumanModel(path);
 }
 
-void MainWindow::loadPuzzleModel(const QString& path) {
-    m_puzzleModelPath = path;
-    m_puzzle->setModels(path, jobs::humanEvaluatorFactory(m_humanModelPath));
-}
+void MainWindow::loadPuzzleModel(const QString& path) { m_session->setPuzzleModel(path); }
 
 void MainWindow::choosePuzzleModel() {
     QSettings settings;
@@ -359,7 +344,10 @@ void MainWindow::useDefaultHumanModel() {
 }
 
 void MainWindow::applyGameConditioning() {
-    if (!m_hasLoadedGame) return;
+    if (!m_hasLoadedGame) {
+        m_session->setPlayers(std::nullopt);  // the controls keep the user's values
+        return;
+    }
     // The one conditioning rule (core/encoding/game_conditioning.h), as training and review use it; the sliders
     // need a rating, so a missing tag shows as 1500 there.
     const auto conds = encoding::plyConditionings(shownLine(), /*includeFinal=*/true);
@@ -370,8 +358,9 @@ void MainWindow::applyGameConditioning() {
     const std::optional<int> blackElo = whiteMoves ? c.oppElo : c.moverElo;
     const std::optional<int> whiteClock = whiteMoves ? c.moverClockS : c.oppClockS;
     const std::optional<int> blackClock = whiteMoves ? c.oppClockS : c.moverClockS;
-    m_analysis->setControls(whiteElo.value_or(1500), blackElo.value_or(1500), whiteClock.value_or(-1),
-                            blackClock.value_or(-1), c.incrementS.value_or(0));
+    m_session->setPlayers(ui::Session::Players{whiteElo.value_or(1500), blackElo.value_or(1500),
+                                               whiteClock.value_or(-1), blackClock.value_or(-1),
+                                               c.incrementS.value_or(0)});
 }
 
 void MainWindow::createActions() {
@@ -599,10 +588,10 @@ void MainWindow::syncBoard() {
     }
     m_board->setInteractive(true);
     applyGameConditioning();
-    m_analysis->setPosition(m_game->currentPosition(), m_game->recentMovesAt(ply));
     QStringList uciMoves;
     for (int p = 1; p <= ply; ++p) uciMoves << QString::fromStdString(chess::toUci(m_game->moveAt(p)));
-    m_engine->setPosition(QString::fromStdString(m_game->startPosition().fen()), uciMoves);
+    m_session->setPosition(m_game->currentPosition(), m_game->recentMovesAt(ply),
+                           QString::fromStdString(m_game->startPosition().fen()), uciMoves);
     const QModelIndex cell = m_game->indexForPly(ply);
     if (cell.isValid()) {
         m_moveList->setCurrentIndex(cell);

@@ -4,10 +4,10 @@
 #include "core/chess/pgn.h"
 #include "core/common/cancel_token.h"
 #include "core/jobs/play_controller.h"
+#include "core/jobs/worker_thread.h"
 #include "ui/pgn_loader.h"
 
 #include <QMainWindow>
-#include <QThread>
 
 #include <memory>
 
@@ -29,16 +29,12 @@ class MoveTreeView;
 class PlayPanel;
 class PuzzlePanel;
 class ReviewPanel;
+class Session;
 class SortTrainer;
 class TrainingPage;
 }  // namespace kibitz::ui
 
 namespace kibitz::app {
-
-/// Stops a thread's event loop and waits for it before deleting it (no thread outlives its owner).
-struct ThreadStopper {
-    void operator()(QThread* thread) const;
-};
 
 /// Kibitz's main window: the board in the centre, the move list with navigation beside it, file and board
 /// actions, and a status bar with the side to move and the game state. Wiring only: the widgets and models
@@ -132,6 +128,7 @@ private:
     void restoreSettings();
     void saveSettings() const;
 
+    ui::Session* m_session = nullptr;  ///< the position under analysis, the players, the models: every dock observes it
     ui::BoardWidget* m_board = nullptr;
     ui::AnalysisPanel* m_analysis = nullptr;
     ui::EnginePanel* m_engine = nullptr;
@@ -143,8 +140,6 @@ private:
     QDockWidget* m_sortDock = nullptr;
     ui::PuzzlePanel* m_puzzle = nullptr;  ///< puzzle rating (board-built or imported puzzles, batch rating)
     QDockWidget* m_puzzleDock = nullptr;
-    QString m_humanModelPath;         ///< analysis / solve-curve model (empty = shipped default)
-    QString m_puzzleModelPath;        ///< puzzle-rating model (empty = shipped default)
     ui::PlayPanel* m_play = nullptr;  ///< play mode: a game against the human model
     QDockWidget* m_playDock = nullptr;
     bool m_playing = false;
@@ -179,7 +174,7 @@ private:
     QAction* m_next = nullptr;
     QAction* m_last = nullptr;
 
-    std::unique_ptr<QThread, ThreadStopper> m_pgnThread;
+    jobs::WorkerThread m_pgnThread{QStringLiteral("pgn-loader")};
     ui::PgnLoader* m_pgnLoader = nullptr;
     CancelToken m_pgnCancel;
 };

@@ -117,6 +117,29 @@ Result<std::vector<std::string>> splitCsvRecord(std::string_view line) {
     return fields;
 }
 
+std::string csvField(std::string_view text) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+    std::string out;
+    out.reserve(text.size() + 2);
+    out.push_back('"');
+    for (char c : text) {
+        if (c == '"') out.push_back('"');
+        out.push_back(c);
+    }
+    out.push_back('"');
+    return out;
+}
+
+std::string joinCsvRecord(const std::vector<std::string>& fields) {
+    std::string out;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (i) out.push_back(',');
+        out += csvField(fields[i]);
+    }
+    out.push_back('\n');
+    return out;
+}
+
 PuzzleCsvReader::PuzzleCsvReader(std::unique_ptr<TextInput> input) : m_input(std::move(input)) {}
 
 Result<std::unique_ptr<PuzzleCsvReader>> PuzzleCsvReader::open(const std::string& path) {

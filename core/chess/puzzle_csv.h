@@ -84,4 +84,11 @@ private:
 /// Splits one CSV record (RFC 4180). Returns an error naming the column position on an unterminated quote.
 Result<std::vector<std::string>> splitCsvRecord(std::string_view line);
 
+/// The writing side of splitCsvRecord, and Kibitz's one CSV writer (rated puzzles, the GUI's exports): a field
+/// quoted when it holds a comma, a quote, a CR or an LF, with its quotes doubled (RFC 4180), so that
+/// splitCsvRecord(joinCsvRecord(f)) == f for any fields.
+std::string csvField(std::string_view text);
+/// The fields joined by commas (each through csvField) and ended by '\n'.
+std::string joinCsvRecord(const std::vector<std::string>& fields);
+
 }  // namespace kibitz::chess

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/play_controller.h"
 
-#include <QThread>
-
 #include <algorithm>
 
 namespace kibitz::jobs {
@@ -16,15 +14,10 @@ constexpr play::ClockState kUntimedPace{15 * 60 * 1000, 10 * 1000};
 
 PlayController::PlayController(QObject* parent) : QObject(parent) {
     qRegisterMetaType<kibitz::play::GameOutcome>();
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("kibitz-play"));
-    m_worker = new AnalysisWorker;
-    m_worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    m_worker = m_thread.make<AnalysisWorker>();
     connect(m_worker, &AnalysisWorker::analysed, this, &PlayController::onAnalysed);
     connect(m_worker, &AnalysisWorker::failed, this, &PlayController::onFailed);
     connect(m_worker, &AnalysisWorker::modelReady, this, &PlayController::modelReady);
-    m_thread->start();
 
     m_tick.setInterval(kTickMs);
     connect(&m_tick, &QTimer::timeout, this, &PlayController::tick);
@@ -37,8 +30,7 @@ PlayController::~PlayController() {
     m_moveTimer.stop();
     // A running inference finishes (milliseconds), then the loop ends; its result is never delivered.
     disconnect(m_worker, nullptr, this, nullptr);
-    m_thread->quit();
-    m_thread->wait();
+    m_thread.stop();
 }
 
 void PlayController::setEvaluatorFactory(const EvaluatorFactory& factory) {

@@ -11,6 +11,7 @@
 #include "core/encoding/evaluator.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/jobs/chess_metatypes.h"
+#include "core/jobs/worker_thread.h"
 #include "core/play/game_clock.h"
 #include "core/play/human_play.h"
 #include "core/play/play_session.h"
@@ -22,8 +23,6 @@
 #include <memory>
 #include <optional>
 #include <random>
-
-class QThread;
 
 namespace kibitz::jobs {
 
@@ -113,7 +112,7 @@ private:
     std::unique_ptr<play::PlaySession> m_session;
     play::GameDecisions m_decisions;
     std::mt19937_64 m_rng;
-    QThread* m_thread = nullptr;
+    WorkerThread m_thread{QStringLiteral("kibitz-play")};
     AnalysisWorker* m_worker = nullptr;
     QTimer m_tick;
     QTimer m_moveTimer;

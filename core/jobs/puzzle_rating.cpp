@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/puzzle_rating.h"
 
+#include "core/chess/notation.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -42,7 +48,9 @@ Status loadPartial(const std::string& path, std::map<std::string, int>& done, st
             header = false;
             continue;
         }
-        ++done[line.substr(0, line.find(','))];
+        // The id as joinCsvRecord wrote it (quoted when it holds a comma: a PGN puzzle's Site may).
+        auto fields = chess::splitCsvRecord(line);
+        ++done[fields.ok() ? fields->front() : line.substr(0, line.find(','))];
         ++rows;
     }
     return {};
@@ -84,6 +92,112 @@ Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evalua
     return out;
 }
 
+namespace {
+
+int levelOf(const evaluation::SolveCurve& curve, int elo) {
+    const auto it = std::find(curve.elos.begin(), curve.elos.end(), elo);
+    return it == curve.elos.end() ? -1 : int(it - curve.elos.begin());
+}
+
+std::vector<std::string> uciMoves(const chess::Puzzle& puzzle) {
+    std::vector<std::string> out;
+    for (chess::Move m : puzzle.moves) out.push_back(chess::toUci(m));
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+    return out;
+}
+
+/// The solver is the side to move after the setup move: the other side from the FEN's.
+const char* solverName(const chess::Puzzle& puzzle) {
+    const auto space = puzzle.fen.find(' ');
+    const bool whiteToMove = space == std::string::npos || puzzle.fen.compare(space + 1, 1, "b") != 0;
+    return whiteToMove ? "black" : "white";
+}
+
+std::string fixed1(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+std::string general6(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+}  // namespace
+
+QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo) {
+    const std::vector<std::string> uci = uciMoves(puzzle);
+    const models::PuzzlePrediction& p = rating.prediction;
+    QJsonObject o;
+    o[QStringLiteral("id")] = QString::fromStdString(puzzle.id);
+    o[QStringLiteral("fen")] = QString::fromStdString(puzzle.fen);
+    o[QStringLiteral("moves")] = QString::fromStdString(joined(uci));
+    o[QStringLiteral("rating")] = std::round(p.rating * 10.0) / 10.0;
+    o[QStringLiteral("uncertainty")] = std::round(p.sigma * 10.0) / 10.0;
+    o[QStringLiteral("uncertainty_kind")] = QStringLiteral("predicted standard deviation (sigma)");
+    o[QStringLiteral("solution_length")] = puzzle.solutionLength();
+    o[QStringLiteral("solver")] = QLatin1String(solverName(puzzle));
+    if (puzzle.rating > 0) o[QStringLiteral("lichess_rating")] = puzzle.rating;
+    const std::vector<double> rated = evaluation::ratingSolveCurve(p.rating, p.sigma);
+    QJsonArray ratedCurve;
+    for (std::size_t l = 0; l < rated.size(); ++l)
+        ratedCurve.append(QJsonObject{{QStringLiteral("elo"), evaluation::kSolveEloLevels[l]},
+                                      {QStringLiteral("p_solve"), rated[l]}});
+    o[QStringLiteral("solve_curve")] = ratedCurve;
+    if (const auto& c = rating.curve) {
+        QJsonArray curve;
+        for (std::size_t l = 0; l < c->elos.size(); ++l)
+            curve.append(QJsonObject{{QStringLiteral("elo"), c->elos[l]}, {QStringLiteral("p_solve"), c->solve[l]}});
+        o[QStringLiteral("solve_curve_human")] = curve;
+        QJsonArray moves;
+        const std::size_t solver = c->moveProb.empty() ? 0 : c->moveProb.front().size();
+        for (std::size_t k = 0; k < solver; ++k) {
+            QJsonObject probs;
+            for (std::size_t l = 0; l < c->elos.size(); ++l) probs[QString::number(c->elos[l])] = c->moveProb[l][k];
+            moves.append(QJsonObject{
+                {QStringLiteral("uci"), 2 * k + 1 < uci.size() ? QString::fromStdString(uci[2 * k + 1]) : QString()},
+                {QStringLiteral("p_by_elo"), probs}});
+        }
+        o[QStringLiteral("solver_moves")] = moves;
+        const int l = levelOf(*c, hardestElo);
+        if (l >= 0) o[QStringLiteral("hardest_move_index")] = c->hardestMove(std::size_t(l));
+    }
+    return o;
+}
+
+CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo) {
+    const std::vector<std::string> uci = uciMoves(puzzle);
+    const models::PuzzlePrediction& p = rating.prediction;
+    CsvRow out;
+    out.header = {"PuzzleId", "FEN", "Moves", "PredictedRating", "Uncertainty", "SolutionLength", "Solver"};
+    out.row = {puzzle.id,         puzzle.fen,      joined(uci),
+               fixed1(p.rating),  fixed1(p.sigma), std::to_string(puzzle.solutionLength()),
+               solverName(puzzle)};
+    const std::vector<double> rated = evaluation::ratingSolveCurve(p.rating, p.sigma);
+    for (std::size_t l = 0; l < rated.size(); ++l) {
+        out.header.push_back("PSolve" + std::to_string(evaluation::kSolveEloLevels[l]));
+        out.row.push_back(general6(rated[l]));
+    }
+    if (const auto& c = rating.curve) {
+        for (std::size_t l = 0; l < c->elos.size(); ++l) {
+            out.header.push_back("HumanPSolve" + std::to_string(c->elos[l]));
+            out.row.push_back(general6(c->solve[l]));
+        }
+        const int l = levelOf(*c, hardestElo);
+        const int k = l >= 0 ? c->hardestMove(std::size_t(l)) : -1;
+        out.header.push_back("HardestMove");
+        out.row.push_back(k >= 0 && std::size_t(2 * k + 1) < uci.size() ? uci[std::size_t(2 * k + 1)] : std::string());
+    }
+    return out;
+}
+
 Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::string& inPath,
                                    const std::string& outPath, int batchSize, const CancelToken& cancel,
                                    const std::function<void(const RateCsvProgress&)>& onProgress,
@@ -121,8 +235,17 @@ Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::st
         if (!r) return r.error();
         for (std::size_t i = 0; i < batch.size(); ++i) {
             const auto& p = batch[i];
-            std::fprintf(out, "%s,%.1f,%.1f,%d,%d,%d\n", p.id.c_str(), r.value()[i].rating, r.value()[i].sigma,
-                         p.solutionLength(), p.rating, p.ratingDeviation);
+            char number[32];
+            std::vector<std::string> row{p.id};
+            std::snprintf(number, sizeof number, "%.1f", r.value()[i].rating);
+            row.emplace_back(number);
+            std::snprintf(number, sizeof number, "%.1f", r.value()[i].sigma);
+            row.emplace_back(number);
+            row.push_back(std::to_string(p.solutionLength()));
+            row.push_back(std::to_string(p.rating));
+            row.push_back(std::to_string(p.ratingDeviation));
+            const std::string line = chess::joinCsvRecord(row);
+            std::fwrite(line.data(), 1, line.size(), out);
         }
         // A batch is durable before the next one starts, so a kill loses at most the batch in flight.
         if (!syncFile(out)) return makeError(ErrorCode::Io, partial + ": write failed");

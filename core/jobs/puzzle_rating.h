@@ -12,6 +12,8 @@
 #include "core/evaluation/solve_probability.h"
 #include "core/models/puzzle_predictor.h"
 
+#include <QJsonObject>
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -33,6 +35,23 @@ struct PuzzleRating {
 /// with); only when it has none are the features taken from that curve (solveFeatures).
 Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
                                 const chess::Puzzle& puzzle);
+
+/// The one record of a rated puzzle, shared by `kibitz-cli rate --json` and the GUI's export (.json): id, fen,
+/// moves (UCI, space-separated), rating, uncertainty (sigma) and uncertainty_kind, solution_length, solver ("white" or
+/// "black", the side that plays the solution), lichess_rating (when the puzzle has one), solve_curve
+/// [{elo, p_solve}] (Glicko's expected score from the rating and sigma); with a human solve curve also
+/// solve_curve_human [{elo, p_solve}], solver_moves [{uci, p_by_elo}] and hardest_move_index (the solver move least
+/// likely to be found at `hardestElo`, 0-based).
+QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo = 1600);
+
+/// The same record as one CSV header and row (for joinCsvRecord): PuzzleId, FEN, Moves, PredictedRating,
+/// Uncertainty, SolutionLength, Solver, PSolve<elo> per level; with a human curve HumanPSolve<elo> per level and
+/// HardestMove (UCI).
+struct CsvRow {
+    std::vector<std::string> header;
+    std::vector<std::string> row;
+};
+CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo = 1600);
 
 /// Output header of rateCsvFile.
 inline constexpr const char* kRatedCsvHeader =

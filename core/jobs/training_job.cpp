@@ -91,11 +91,7 @@ void TrainingJob::run(bool resume) {
 }
 
 void TrainingJob::runUnguarded(bool resume) {
-    const bool puzzle = m_config.kind == QLatin1String("puzzle");
-    if (!puzzle && m_config.kind != QLatin1String("human")) {
-        Q_EMIT failed(tr("Model kind '%1' cannot be trained here").arg(m_config.kind));
-        return;
-    }
+    const bool puzzle = m_config.kind == ModelKind::Puzzle;
     if (auto s = m_run.writeRunJson(m_config, RunStatus::Running); !s.ok()) {
         Q_EMIT failed(QString::fromStdString(s.error().message));
         return;
@@ -108,7 +104,7 @@ void TrainingJob::runUnguarded(bool resume) {
         if (!QFileInfo::exists(init)) {
             if (auto s = writeInitialCheckpoint(m_config.kind, m_config.initFrom, init); !s.ok()) {
                 const QString message = QString::fromStdString(s.error().message);
-                (void)m_run.writeRunJson(m_config, RunStatus::Failed, message);
+                writeStatus(RunStatus::Failed, message);
                 Q_EMIT failed(message);
                 return;
             }
@@ -126,17 +122,24 @@ void TrainingJob::runUnguarded(bool resume) {
     Q_EMIT checkpointsChanged(m_run.checkpoints());
 
     if (result.ok()) {
-        (void)m_run.writeRunJson(m_config, RunStatus::Completed);
+        writeStatus(RunStatus::Completed);
         Q_EMIT finished(TrainingEnd::Completed, m_lastStep);
     } else if (result.error().code == ErrorCode::Cancelled) {
         const bool pause = m_pause.load();
-        (void)m_run.writeRunJson(m_config, pause ? RunStatus::Paused : RunStatus::Stopped);
+        writeStatus(pause ? RunStatus::Paused : RunStatus::Stopped);
         Q_EMIT finished(pause ? TrainingEnd::Paused : TrainingEnd::Stopped, m_lastStep);
     } else {
         const QString message = QString::fromStdString(result.error().message);
-        (void)m_run.writeRunJson(m_config, RunStatus::Failed, message);
+        writeStatus(RunStatus::Failed, message);
         Q_EMIT failed(message);
     }
+}
+
+void TrainingJob::writeStatus(RunStatus status, const QString& message) {
+    // The run's outcome is reported either way; a run.json that cannot be updated (a full disk, a removed folder)
+    // is said in the log, since the page and the next start read the run's state from it.
+    if (auto s = m_run.writeRunJson(m_config, status, message); !s.ok())
+        Q_EMIT logged({tr("cannot record the run's state: %1").arg(QString::fromStdString(s.error().message))});
 }
 
 Status TrainingJob::trainHuman(bool resume, const QString& init) {
@@ -277,29 +280,29 @@ void TrainingJob::flush(bool force) {
     }
 }
 
-Result<QString> modelKindOf(const QString& path) {
+Result<ModelKind> modelKindOf(const QString& path) {
     if (!QFileInfo::exists(path)) return makeError(ErrorCode::InvalidInput, path.toStdString() + ": no such file");
     try {
         if (path.endsWith(QLatin1String(".kibitz"))) {
             auto b = storage::readBundle(path);
             if (!b.ok()) return b.error();
-            if (b->kind == storage::kKindHumanMove) return QStringLiteral("human");
-            if (b->kind == storage::kKindPuzzleRating) return QStringLiteral("puzzle");
+            if (b->kind == storage::kKindHumanMove) return ModelKind::Human;
+            if (b->kind == storage::kKindPuzzleRating) return ModelKind::Puzzle;
             return makeError(ErrorCode::InvalidInput,
                              path.toStdString() + ": unknown model kind '" + b->kind.toStdString() + "'");
         }
-        if (models::PuzzlePredictor::loadCheckpoint(path.toStdString()).ok()) return QStringLiteral("puzzle");
+        if (models::PuzzlePredictor::loadCheckpoint(path.toStdString()).ok()) return ModelKind::Puzzle;
         auto human = models::TorchEvaluator::load(path.toStdString());
         if (!human.ok()) return makeError(ErrorCode::InvalidInput, path.toStdString() + ": not a model checkpoint");
-        return QStringLiteral("human");
+        return ModelKind::Human;
     } catch (const std::exception& e) {
         return makeError(ErrorCode::Runtime, path.toStdString() + ": " + e.what());
     }
 }
 
-Status writeInitialCheckpoint(const QString& kind, const QString& source, const QString& out) {
+Status writeInitialCheckpoint(ModelKind kind, const QString& source, const QString& out) {
     try {
-        if (kind == QLatin1String("puzzle")) {
+        if (kind == ModelKind::Puzzle) {
             auto p = loadPuzzleModel(source.toStdString());
             if (!p.ok()) return p.error();
             return p.value()->saveCheckpoint(out.toStdString());
@@ -323,21 +326,23 @@ Status writeInitialCheckpoint(const QString& kind, const QString& source, const 
 namespace {
 
 Result<CheckpointEvaluation> evaluateHuman(const QString& model, const QStringList& dataFiles, int holdoutPermille,
-                                           qint64 maxGames, int threads) {
+                                           qint64 maxGames, int threads, const CancelToken& cancel) {
     // The trainer's evaluation reads checkpoints: a bundle is converted to one in a temporary folder first.
     QTemporaryDir tmp;
     QString checkpoint = model;
     if (model.endsWith(QLatin1String(".kibitz"))) {
         if (!tmp.isValid()) return makeError(ErrorCode::Io, "cannot create a temporary folder");
         checkpoint = tmp.filePath(QStringLiteral("model.pt"));
-        if (auto s = writeInitialCheckpoint(QStringLiteral("human"), model, checkpoint); !s.ok()) return s.error();
+        if (auto s = writeInitialCheckpoint(ModelKind::Human, model, checkpoint); !s.ok()) return s.error();
     }
     auto m = training::evaluateHumanModel(checkpoint.toStdString(), toStd(dataFiles), true, holdoutPermille, maxGames,
-                                          threads);
+                                          threads, {}, cancel);
+    if (!m.ok() && m.error().code == ErrorCode::Cancelled)
+        return makeError(ErrorCode::Cancelled, model.toStdString() + ": evaluation cancelled");
     if (!m.ok()) return makeError(m.error().code, model.toStdString() + ": " + m.error().message);
     CheckpointEvaluation e;
     e.checkpoint = model;
-    e.kind = QStringLiteral("human");
+    e.kind = ModelKind::Human;
     auto row = [](int elo, const training::MoveMetrics::Bucket& b) {
         return EloBucketRow{elo, b.positions, b.top1Rate(), b.top3Rate(), b.meanNll()};
     };
@@ -358,7 +363,8 @@ PuzzleLengthRow puzzleRow(int length, const evaluation::PuzzleScore& s, double b
     return r;
 }
 
-Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringList& dataFiles, qint64 maxPuzzles) {
+Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringList& dataFiles, qint64 maxPuzzles,
+                                            const CancelToken& cancel) {
     auto predictor = loadPuzzleModel(model.toStdString());
     if (!predictor.ok()) return predictor.error();
     models::PuzzlePredictor& p = *predictor.value();
@@ -366,7 +372,7 @@ Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringL
     baselines.set(p.meta().baselineMean, p.meta().baselineByLength);
     CheckpointEvaluation e;
     e.checkpoint = model;
-    e.kind = QStringLiteral("puzzle");
+    e.kind = ModelKind::Puzzle;
     auto predict = [&](std::span<const chess::Puzzle> puzzles) -> Result<std::vector<double>> {
         auto r = p.predict(puzzles);
         if (!r.ok()) return r.error();
@@ -378,8 +384,9 @@ Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringL
         }
         return out;
     };
-    auto report =
-        evaluation::evaluatePuzzleFiles(toStd(dataFiles), true, maxPuzzles, predict, baselines, CancelToken());
+    auto report = evaluation::evaluatePuzzleFiles(toStd(dataFiles), true, maxPuzzles, predict, baselines, cancel);
+    if (!report.ok() && report.error().code == ErrorCode::Cancelled)
+        return makeError(ErrorCode::Cancelled, model.toStdString() + ": evaluation cancelled");
     if (!report.ok()) return makeError(report.error().code, model.toStdString() + ": " + report.error().message);
     if (report->model.count() == 0) return makeError(ErrorCode::InvalidInput, "no held-out puzzles in the data files");
     const auto baselineByLength = report->meanByLength.byLength();
@@ -395,11 +402,12 @@ Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringL
 
 }  // namespace
 
-Result<CheckpointEvaluation> evaluateModel(const QString& kind, const QString& model, const QStringList& dataFiles,
-                                           int holdoutPermille, qint64 maxItems, int threads) {
+Result<CheckpointEvaluation> evaluateModel(ModelKind kind, const QString& model, const QStringList& dataFiles,
+                                           int holdoutPermille, qint64 maxItems, int threads,
+                                           const CancelToken& cancel) {
     try {
-        if (kind == QLatin1String("puzzle")) return evaluatePuzzle(model, dataFiles, maxItems);
-        return evaluateHuman(model, dataFiles, holdoutPermille, maxItems, threads);
+        if (kind == ModelKind::Puzzle) return evaluatePuzzle(model, dataFiles, maxItems, cancel);
+        return evaluateHuman(model, dataFiles, holdoutPermille, maxItems, threads, cancel);
     } catch (const std::exception& ex) {
         return makeError(ErrorCode::Runtime, model.toStdString() + ": " + ex.what());
     }
@@ -407,12 +415,16 @@ Result<CheckpointEvaluation> evaluateModel(const QString& kind, const QString& m
 
 Result<CheckpointEvaluation> evaluateCheckpoint(const QString& checkpoint, const QStringList& dataFiles,
                                                 int holdoutPermille, qint64 maxGames, int threads) {
-    return evaluateModel(QStringLiteral("human"), checkpoint, dataFiles, holdoutPermille, maxGames, threads);
+    return evaluateModel(ModelKind::Human, checkpoint, dataFiles, holdoutPermille, maxGames, threads);
 }
 
-Status exportCheckpointBundle(const QString& checkpoint, const QString& out, const TrainingRunConfig& config) {
+Status exportCheckpointBundle(const QString& checkpoint, const QString& out, const TrainingRunConfig& config,
+                              const CancelToken& cancel) {
+    // Reading, converting and writing the bundle take about a second for the shipped sizes; a cancel that arrives
+    // before it starts (the page closing with the export still queued) writes nothing.
+    if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, out.toStdString() + ": export cancelled");
     try {
-        if (config.kind == QLatin1String("puzzle"))
+        if (config.kind == ModelKind::Puzzle)
             return exportPuzzleBundle(checkpoint.toStdString(), out.toStdString(), std::string());
         return exportHumanBundle(checkpoint, out, config.toJson(), QJsonObject{}, true);
     } catch (const std::exception& ex) {

@@ -52,6 +52,8 @@ Q_SIGNALS:
 
 private:
     void runUnguarded(bool resume);
+    /// run.json with `status`; a failure to write it is logged, not dropped.
+    void writeStatus(RunStatus status, const QString& message = {});
     Status trainHuman(bool resume, const QString& init);
     Status trainPuzzle(bool resume, const QString& init);
     void addPoint(const TrainingPoint& point);
@@ -94,7 +96,7 @@ struct PuzzleLengthRow {
 /// predicted-vs-true points (kind "puzzle").
 struct CheckpointEvaluation {
     QString checkpoint;  ///< the evaluated file (checkpoint or .kibitz bundle)
-    QString kind = QStringLiteral("human");
+    ModelKind kind = ModelKind::Human;
     EloBucketRow overall;  ///< human; elo = -1
     QVector<EloBucketRow> byElo;
     PuzzleLengthRow puzzleOverall;  ///< puzzle
@@ -105,18 +107,20 @@ struct CheckpointEvaluation {
 
 /// The model kind ("human" or "puzzle") of a .kibitz bundle (its manifest) or a trainer checkpoint.
 /// Errors name the file.
-Result<QString> modelKindOf(const QString& path);
+Result<ModelKind> modelKindOf(const QString& path);
 
 /// Writes the model of `source` (a .kibitz bundle or a trainer checkpoint of `kind`) as a weights checkpoint at
 /// `out` that the trainers' fine-tuning option reads. Errors name the file.
-Status writeInitialCheckpoint(const QString& kind, const QString& source, const QString& out);
+Status writeInitialCheckpoint(ModelKind kind, const QString& source, const QString& out);
 
 /// Evaluates `model` (a checkpoint or .kibitz bundle of `kind`) on the held-out part of `dataFiles`: at most
 /// `maxItems` games (human, split by `holdoutPermille`) or puzzles (puzzle, FNV-1a(PuzzleId) % 20 == 0).
 /// Synchronous and slow: call it from a worker thread. Errors (unreadable model or data, torch failures) name
-/// the file.
-Result<CheckpointEvaluation> evaluateModel(const QString& kind, const QString& model, const QStringList& dataFiles,
-                                           int holdoutPermille, qint64 maxItems, int threads);
+/// the file. A cancel ends it within a batch of positions or puzzles (well under a second) with
+/// ErrorCode::Cancelled.
+Result<CheckpointEvaluation> evaluateModel(ModelKind kind, const QString& model, const QStringList& dataFiles,
+                                           int holdoutPermille, qint64 maxItems, int threads,
+                                           const CancelToken& cancel = CancelToken());
 
 /// Human-move shortcut of evaluateModel (kept for callers that only train human models).
 Result<CheckpointEvaluation> evaluateCheckpoint(const QString& checkpoint, const QStringList& dataFiles,
@@ -124,7 +128,9 @@ Result<CheckpointEvaluation> evaluateCheckpoint(const QString& checkpoint, const
 
 /// Writes a .kibitz bundle from `checkpoint` of a run of `config.kind`: human (fp16 weights, the run's config in
 /// the manifest) or puzzle (exportPuzzleBundle).
-Status exportCheckpointBundle(const QString& checkpoint, const QString& out, const TrainingRunConfig& config);
+/// A cancel before it starts writes nothing (ErrorCode::Cancelled).
+Status exportCheckpointBundle(const QString& checkpoint, const QString& out, const TrainingRunConfig& config,
+                              const CancelToken& cancel = CancelToken());
 
 }  // namespace kibitz::jobs
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/training_run.h"
 
+#include "core/common/atomic_file.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -8,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <algorithm>
@@ -34,13 +35,10 @@ Error ioError(const QString& path, const QString& what) {
     return makeError(ErrorCode::Io, (path + QStringLiteral(": ") + what).toStdString());
 }
 
+/// run.json, metrics.json and rewritten CSVs go through the one atomic write (core/common/atomic_file.h).
 Status writeAtomically(const QString& path, const QByteArray& bytes) {
     QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return ioError(path, f.errorString());
-    if (f.write(bytes) != bytes.size()) return ioError(path, f.errorString());
-    if (!f.commit()) return ioError(path, f.errorString());
-    return {};
+    return writeBytesAtomically(path.toStdString(), std::string_view(bytes.constData(), std::size_t(bytes.size())));
 }
 
 /// Lines of a CSV file after its header, with their 1-based line numbers. A missing file is empty. Files with
@@ -173,7 +171,7 @@ void TrainingRunConfig::deriveIntervals() {
 QJsonObject TrainingRunConfig::toJson() const {
     return QJsonObject{
         {QStringLiteral("name"), name},
-        {QStringLiteral("kind"), kind},
+        {QStringLiteral("kind"), modelKindName(kind)},
         {QStringLiteral("data_files"), QJsonArray::fromStringList(dataFiles)},
         {QStringLiteral("size"), size},
         {QStringLiteral("variant"), variant},
@@ -214,7 +212,13 @@ Result<TrainingRunConfig> TrainingRunConfig::fromJson(const QJsonObject& json) {
             out = static_cast<std::remove_reference_t<decltype(out)>>(v.toDouble());
     };
     str("name", c.name);
-    str("kind", c.kind);
+    QString kind;
+    str("kind", kind);
+    if (!kind.isEmpty()) {
+        auto k = parseModelKind(kind);
+        if (!k) return makeError(ErrorCode::InvalidInput, "config key 'kind': " + k.error().message);
+        c.kind = k.value();
+    }
     str("size", c.size);
     str("variant", c.variant);
     str("init_from", c.initFrom);
@@ -246,6 +250,16 @@ Result<TrainingRunConfig> TrainingRunConfig::fromJson(const QJsonObject& json) {
     if (!bad.isEmpty())
         return makeError(ErrorCode::InvalidInput, ("config key '" + bad + "' has the wrong type").toStdString());
     return c;
+}
+
+QString modelKindName(ModelKind kind) {
+    return kind == ModelKind::Puzzle ? QStringLiteral("puzzle") : QStringLiteral("human");
+}
+
+Result<ModelKind> parseModelKind(const QString& name) {
+    if (name == QLatin1String("human")) return ModelKind::Human;
+    if (name == QLatin1String("puzzle")) return ModelKind::Puzzle;
+    return makeError(ErrorCode::InvalidInput, "unknown model kind '" + name.toStdString() + "' (human or puzzle)");
 }
 
 QString runStatusName(RunStatus status) {

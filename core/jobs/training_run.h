@@ -14,12 +14,20 @@
 
 namespace kibitz::jobs {
 
+/// The two kinds of model Kibitz trains. Named "human" and "puzzle" in run.json, bundles and the CLI.
+enum class ModelKind { Human, Puzzle };
+QString modelKindName(ModelKind kind);
+/// "human" or "puzzle"; anything else is an InvalidInput error quoting it.
+Result<ModelKind> parseModelKind(const QString& name);
+
 /// What the user chose for a run. Stored in run.json; a resume re-reads it so the trainer sees the same options.
 struct TrainingRunConfig {
-    QString name;                            ///< folder name under the runs directory
-    QString kind = QStringLiteral("human");  ///< "human" (move model) or "puzzle" (rating model)
-    QStringList dataFiles;                   ///< PGN / .pgn.zst (human), CSV / .csv.zst (puzzle)
-    QString size = QStringLiteral("tiny");   ///< human: tiny / small / medium; puzzle: tiny / small / paper
+    QString name;  ///< folder name under the runs directory
+    ModelKind kind = ModelKind::Human;
+    QStringList dataFiles;  ///< PGN / .pgn.zst (human), CSV / .csv.zst (puzzle)
+    /// A name of the model-config registry the CLI's --config reads too (human: tiny / small / small-v2 / medium;
+    /// puzzle: tiny / small / paper), kept as that name: an enum here would be a second copy of the registry.
+    QString size = QStringLiteral("tiny");
     QString variant = QStringLiteral("fe");  ///< puzzle only: fe / fsa / stacked
     /// Fine-tuning: the .kibitz bundle (or checkpoint) whose config and weights the run starts from; empty:
     /// fresh weights. The optimizer state starts anew.

@@ -173,12 +173,14 @@ void accumulateMetrics(const torch::Tensor& logits, const ModelBatch& batch, Mov
 /// Metrics of the model on `positions`; `maia`, when given, also receives those of the positions inMaiaProtocol.
 MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
                               const torch::Device& device, const ConditioningProbe& probe = {},
-                              MoveMetrics* maia = nullptr, int batchSize = 512) {
+                              MoveMetrics* maia = nullptr, int batchSize = 512,
+                              const CancelToken& cancel = CancelToken()) {
     torch::InferenceMode guard;
     model->eval();
     MoveMetrics metrics;
     std::vector<EncodedPosition> altered;
     for (std::size_t i = 0; i < positions.size(); i += std::size_t(batchSize)) {
+        if (cancel.isCancelled()) break;  // partial: the caller reports the cancel
         std::vector<const EncodedPosition*> ptrs;
         const std::size_t end = std::min(positions.size(), i + std::size_t(batchSize));
         if (probe.active()) {
@@ -575,8 +577,9 @@ bool inMaiaProtocol(const encoding::EncodedPosition& e) {
 
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
                                        bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
-                                       const ConditioningProbe& probe) {
-    auto r = evaluateHumanModelProbes(checkpoint, pgnFiles, heldOutOnly, holdoutPermille, maxGames, threads, {probe});
+                                       const ConditioningProbe& probe, const CancelToken& cancel) {
+    auto r = evaluateHumanModelProbes(checkpoint, pgnFiles, heldOutOnly, holdoutPermille, maxGames, threads, {probe},
+                                      cancel);
     if (!r.ok()) return r.error();
     return std::move(r.value().perProbe.front());
 }
@@ -584,7 +587,9 @@ Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std:
 Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
-                                                 const std::vector<ConditioningProbe>& probes) {
+                                                 const std::vector<ConditioningProbe>& probes,
+                                                 const CancelToken& cancel) {
+    const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, checkpoint + ": evaluation cancelled"); };
     try {
         if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
         models::setComputeThreads(threads);
@@ -601,11 +606,12 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         if (value) {
             value->to(device);
             value->eval();
-            auto fit = fitEloBaseline(pgnFiles, holdoutPermille, 20000);
-            if (!fit) return fit.error();
+            auto fit = fitEloBaseline(pgnFiles, holdoutPermille, 20000, cancel);
+            if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
             baseline = std::move(*fit);
             // Games without [%eval] annotations give no engine baseline; that is not an error.
-            if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000)) engine = *e;
+            if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000, cancel)) engine = *e;
+            if (cancel.isCancelled()) return cancelled();
         }
         SampleStreamOptions so;
         so.files = pgnFiles;
@@ -624,15 +630,16 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         if (engine) total.engineBaseline = engine->describe();
         std::vector<EncodedPosition> chunk;
         for (;;) {
+            if (cancel.isCancelled()) return cancelled();
             if (maxGames > 0 && stream.value()->stats().gamesUsed >= maxGames) break;
             if (auto s = stream.value()->nextChunk(chunk); !s.ok()) return s.error();
             if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
             for (std::size_t i = 0; i < probes.size(); ++i)
-                total.perProbe[i].merge(
-                    evaluatePositions(model, chunk, device, probes[i], i == 0 ? &total.maiaProtocol : nullptr));
+                total.perProbe[i].merge(evaluatePositions(model, chunk, device, probes[i],
+                                                          i == 0 ? &total.maiaProtocol : nullptr, 512, cancel));
             if (value)
-                total.value.merge(
-                    evaluateValuePositions(model, value, chunk, *baseline, device, engine ? &*engine : nullptr));
+                total.value.merge(evaluateValuePositions(model, value, chunk, *baseline, device,
+                                                         engine ? &*engine : nullptr, cancel));
         }
         return total;
     } catch (const c10::Error& e) {

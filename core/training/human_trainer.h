@@ -102,9 +102,10 @@ struct ConditioningProbe {
 
 /// Evaluates a checkpoint on positions of `pgnFiles` (split: held-out games only, or all games), at most
 /// `maxGames` games (<= 0: all). Metrics per 100-Elo bucket.
+/// A cancel ends it within a batch of positions (well under a second) with ErrorCode::Cancelled.
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
                                        bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
-                                       const ConditioningProbe& probe = {});
+                                       const ConditioningProbe& probe = {}, const CancelToken& cancel = CancelToken());
 
 /// Maia's test protocol: positions from ply 10 on, and none where the mover has under 30 s on the clock (positions
 /// of games without clocks are kept).
@@ -124,6 +125,7 @@ struct HumanEvaluation {
 Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
-                                                 const std::vector<ConditioningProbe>& probes);
+                                                 const std::vector<ConditioningProbe>& probes,
+                                                 const CancelToken& cancel = CancelToken());
 
 }  // namespace kibitz::training

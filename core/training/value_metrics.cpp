@@ -55,7 +55,8 @@ std::string EloBaseline::describe() const {
     return out;
 }
 
-Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int holdoutPermille, std::int64_t maxGames) {
+Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int holdoutPermille, std::int64_t maxGames,
+                                   const CancelToken& cancel) {
     std::map<int, std::pair<std::int64_t, std::int64_t>> bands;  // band -> (games, draws)
     std::int64_t games = 0, draws = 0;
     chess::PgnGame game;
@@ -65,6 +66,7 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
         if (!reader) return reader.error();
         (*reader)->setTagsOnly(true);
         while (games < maxGames && (*reader)->next(game)) {
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
             if (!unusableReason(game).empty() || isHeldOut(gameId(game), holdoutPermille)) continue;
             const int outcome = whiteOutcome(game);
             if (outcome < 0) continue;
@@ -109,7 +111,7 @@ std::string EngineBaseline::describe() const {
 }
 
 Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, int holdoutPermille,
-                                         std::int64_t maxPositions, std::int64_t maxGames) {
+                                         std::int64_t maxPositions, std::int64_t maxGames, const CancelToken& cancel) {
     // Counts per (centipawns, outcome): the likelihood of any (a, b) is then a sum over 4001 x 3 cells.
     constexpr int kSpan = 2 * encoding::kEngineCpLimit + 1;
     std::vector<std::array<std::int64_t, 3>> counts(kSpan, {0, 0, 0});
@@ -120,6 +122,7 @@ Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, 
         auto reader = chess::GameReader::open(file);
         if (!reader) return reader.error();
         while (positions < maxPositions && games < maxGames && (*reader)->next(game)) {
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
             if (!unusableReason(game).empty() || isHeldOut(gameId(game), holdoutPermille)) continue;
             const int white = whiteOutcome(game);
             if (white < 0) continue;

@@ -3,6 +3,7 @@
 // Torch-free: calibration of win/draw/loss predictions (the value head) against game results, beside the Elo
 // baseline (the expected score of the rating difference, with the draw rate of the training games at that level).
 
+#include "core/common/cancel_token.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
 
@@ -33,8 +34,9 @@ struct EloBaseline {
 };
 
 /// Fits the baseline on the first `maxGames` usable games of the training split (the hold-out rule of
-/// HumanSampleStream; tags only, fast). Errors name the file.
-Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int holdoutPermille, std::int64_t maxGames);
+/// HumanSampleStream; tags only, fast). Errors name the file; a cancel ends it with ErrorCode::Cancelled.
+Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int holdoutPermille, std::int64_t maxGames,
+                                   const CancelToken& cancel = CancelToken());
 
 /// The engine baseline: win/draw/loss from an engine's evaluation x (centipawns for the mover, from the games'
 /// [%eval] annotations: Lichess's Stockfish) in the shape of Stockfish's own WDL model, P(win) = s((x - a) / b),
@@ -49,9 +51,11 @@ struct EngineBaseline {
 };
 
 /// Fits the engine baseline on positions of training-split games with [%eval] annotations (at most `maxPositions`,
-/// reading at most `maxGames` usable games). Errors name the file; no annotated position is InvalidInput.
+/// reading at most `maxGames` usable games). Errors name the file; no annotated position is InvalidInput; a cancel
+/// ends it with ErrorCode::Cancelled.
 Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, int holdoutPermille,
-                                         std::int64_t maxPositions, std::int64_t maxGames);
+                                         std::int64_t maxPositions, std::int64_t maxGames,
+                                         const CancelToken& cancel = CancelToken());
 
 /// Brier score (three-class: the sum over win, draw and loss of the squared error) and log-loss of win/draw/loss
 /// predictions, overall and per game phase, for the model and for the Elo baseline on the same positions.

@@ -20,7 +20,8 @@ using models::ValueHead;
 
 ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
                                     const std::vector<EncodedPosition>& positions, const EloBaseline& baseline,
-                                    const torch::Device& device, const EngineBaseline* engine) {
+                                    const torch::Device& device, const EngineBaseline* engine,
+                                    const CancelToken& cancel) {
     ValueMetrics metrics;
     constexpr std::size_t kBatch = 256;
     torch::InferenceMode guard;
@@ -45,7 +46,10 @@ ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
     for (const EncodedPosition& e : positions) {
         if (e.outcome < 0 || !e.cond.moverElo || !e.cond.oppElo) continue;
         batch.push_back(&e);
-        if (batch.size() == kBatch) flush();
+        if (batch.size() == kBatch) {
+            if (cancel.isCancelled()) return metrics;
+            flush();
+        }
     }
     flush();
     return metrics;

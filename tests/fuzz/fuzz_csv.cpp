@@ -18,9 +18,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const std::string_view firstLine = std::string_view(text).substr(0, text.find('\n'));
     auto fields = splitCsvRecord(firstLine);
-    if (fields.ok())
+    if (fields.ok()) {
         check(!fields->empty(), "a record has at least one field", firstLine);
-    else
+        // The writer is the reader's inverse: whatever was read writes back to the same fields.
+        std::string written = joinCsvRecord(*fields);
+        check(!written.empty() && written.back() == '\n', "a written record ends its line", firstLine);
+        written.pop_back();
+        auto again = splitCsvRecord(written);
+        check(again.ok() && *again == *fields, "split(join(fields)) == fields", firstLine);
+    } else
         check(!fields.error().message.empty(), "a bad record has an error message", firstLine);
 
     PuzzleCsvReader reader(TextInput::fromString(text, "fuzz.csv"));

@@ -6,6 +6,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -64,7 +65,7 @@ void TestTrainingRun::configRoundTrip() {
     c.batchSize = 48;
     c.learningRate = 3e-4;
     c.seed = 0xFFFFFFFFFFFFull;  // beyond a double's exact integers would be lost if stored as a number
-    c.kind = QStringLiteral("puzzle");
+    c.kind = kibitz::jobs::ModelKind::Puzzle;
     c.variant = QStringLiteral("fsa");
     c.initFrom = QStringLiteral("/models/base.kibitz");
     TrainingRun run(dir.filePath(QStringLiteral("r1")));
@@ -81,6 +82,18 @@ void TestTrainingRun::configRoundTrip() {
     QCOMPARE(back->variant, c.variant);
     QCOMPARE(back->initFrom, c.initFrom);
     QCOMPARE(run.readStatus().value(), RunStatus::Running);
+    QFile json(run.runJsonPath());
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QVERIFY(json.readAll().contains("\"kind\": \"puzzle\""));  // the file keeps the kind's name
+
+    // A kind that is neither is refused, naming the key and the value.
+    QJsonObject bad = c.toJson();
+    bad[QStringLiteral("kind")] = QStringLiteral("engine");
+    auto refused = TrainingRunConfig::fromJson(bad);
+    QVERIFY(!refused.ok());
+    QVERIFY2(QString::fromStdString(refused.error().message).contains(QStringLiteral("'kind'")) &&
+                 QString::fromStdString(refused.error().message).contains(QStringLiteral("'engine'")),
+             refused.error().message.c_str());
 }
 
 void TestTrainingRun::configWrongType_data() {

@@ -75,7 +75,7 @@ void configureTinyPuzzle(TrainingPage& page, const QString& runs) {
 /// A tiny config of `kind` on the test data, without validation passes.
 TrainingRunConfig tinyConfig(const QString& kind, qint64 steps, quint64 seed) {
     TrainingRunConfig c;
-    c.kind = kind;
+    c.kind = kibitz::jobs::parseModelKind(kind).value();
     c.size = QStringLiteral("tiny");
     c.dataFiles = {kind == QLatin1String("puzzle") ? QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv")
                                                    : QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn")};
@@ -154,6 +154,8 @@ private Q_SLOTS:
     void fineTuneStartsFromTheBundle_data();
     void fineTuneStartsFromTheBundle();
     void compareTwoBundles();
+    void cancelComparison();
+    void closeDuringCompareReturnsQuickly();
 };
 
 void TestTrainingPage::scanShowsTheSample() {
@@ -344,7 +346,7 @@ void TestTrainingPage::puzzleTrainPauseResumeStop() {
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     configureTinyPuzzle(page, runs.path());
-    QCOMPARE(page.formConfig().kind, QStringLiteral("puzzle"));
+    QCOMPARE(page.formConfig().kind, kibitz::jobs::ModelKind::Puzzle);
     QSignalSpy ended(&page, &TrainingPage::runEnded);
     QSignalSpy failed(&page, &TrainingPage::runFailed);
 
@@ -372,7 +374,7 @@ void TestTrainingPage::puzzleTrainPauseResumeStop() {
     QVERIFY(pausedStep >= 40 && pausedStep < 300);
     TrainingRun run(runDir);
     QVERIFY(QFileInfo::exists(run.latestCheckpoint()));
-    QCOMPARE(run.readConfig().value().kind, QStringLiteral("puzzle"));
+    QCOMPARE(run.readConfig().value().kind, kibitz::jobs::ModelKind::Puzzle);
     auto metrics = run.readMetrics();
     QVERIFY(metrics.ok());
     QCOMPARE(metrics->training.last().step, pausedStep);
@@ -387,7 +389,7 @@ void TestTrainingPage::puzzleTrainPauseResumeStop() {
     page.evaluateCheckpoint(run.latestCheckpoint());
     QVERIFY(evaluated.wait(30000));
     const auto evaluation = evaluated.first().first().value<CheckpointEvaluation>();
-    QCOMPARE(evaluation.kind, QStringLiteral("puzzle"));
+    QCOMPARE(evaluation.kind, kibitz::jobs::ModelKind::Puzzle);
     QVERIFY(evaluation.puzzleOverall.puzzles > 0);
     QCOMPARE(qint64(evaluation.predictedVsTrue.size()), evaluation.puzzleOverall.puzzles);
     QVERIFY(!evaluation.byLength.isEmpty());
@@ -408,7 +410,7 @@ void TestTrainingPage::puzzleTrainPauseResumeStop() {
     page.exportCheckpoint(run.latestCheckpoint(), bundle);
     QVERIFY(exported.wait(30000));
     QVERIFY2(exported.first().at(1).toString().isEmpty(), qPrintable(exported.first().at(1).toString()));
-    QCOMPARE(kibitz::jobs::modelKindOf(bundle).value(), QStringLiteral("puzzle"));
+    QCOMPARE(kibitz::jobs::modelKindOf(bundle).value(), kibitz::jobs::ModelKind::Puzzle);
     QSignalSpy useForRating(&page, &TrainingPage::useRatingModelRequested);
     QSignalSpy useForAnalysis(&page, &TrainingPage::useModelRequested);
     page.findChild<QListWidget*>(QStringLiteral("checkpoints"))->setCurrentRow(0);
@@ -545,6 +547,83 @@ void TestTrainingPage::compareTwoBundles() {
     page.compareModels(a, QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn"));
     QVERIFY(compared.wait(30000));
     QVERIFY(!compared.first().at(1).toString().isEmpty());
+}
+
+namespace {
+
+/// A PGN file of `copies` copies of the real games sample: its held-out games, 9 per copy, make an evaluation of
+/// the default human model that takes many seconds (500 games, ~40,000 positions, per model).
+QString longEvaluationData(const QTemporaryDir& dir, int copies) {
+    QFile in(QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn"));
+    if (!in.open(QIODevice::ReadOnly)) return {};
+    const QByteArray games = in.readAll();
+    const QString path = dir.filePath(QStringLiteral("many_games.pgn"));
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly)) return {};
+    for (int i = 0; i < copies; ++i) out.write(games + "\n");
+    return path;
+}
+
+const QString kHumanDefault = QStringLiteral(KIBITZ_SOURCE_DIR "/resources/models/human-default.kibitz");
+
+}  // namespace
+
+// The Cancel button stops a comparison of two human models mid-way: it ends within 2 s with "cancelled", and a
+// comparison started afterwards is not touched by that cancel.
+void TestTrainingPage::cancelComparison() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString data = longEvaluationData(dir, 60);
+    QVERIFY(!data.isEmpty());
+    TrainingPage page;
+    page.setDataFiles({data});
+    auto* cancel = page.findChild<QPushButton*>(QStringLiteral("cancelEvaluation"));
+    QVERIFY(cancel);
+    QVERIFY(!cancel->isEnabled());
+    QSignalSpy compared(&page, &TrainingPage::modelsCompared);
+    page.compareModels(kHumanDefault, kHumanDefault);
+    QVERIFY(cancel->isEnabled());
+    QTest::qWait(800);  // the comparison is under way (model loaded, baselines or positions being scored)
+    QCOMPARE(compared.count(), 0);
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QVERIFY(compared.wait(5000));
+    QVERIFY2(clock.elapsed() < 2000, qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
+    QCOMPARE(compared.first().at(1).toString(), QStringLiteral("comparison cancelled"));
+    QVERIFY(compared.first().at(0).value<QVector<CheckpointEvaluation>>().isEmpty());
+    QVERIFY(!cancel->isEnabled());
+
+    // A later comparison gets a fresh token: it runs to the end (small data: the real 9 held-out games).
+    compared.clear();
+    page.setDataFiles({QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn")});
+    page.compareModels(kHumanDefault, kHumanDefault);
+    QVERIFY(compared.wait(60000));
+    QVERIFY2(compared.first().at(1).toString().isEmpty(), qPrintable(compared.first().at(1).toString()));
+    const auto evaluations = compared.first().at(0).value<QVector<CheckpointEvaluation>>();
+    QCOMPARE(evaluations.size(), 2);
+    QVERIFY(evaluations[0].overall.positions > 0);
+    QCOMPARE(evaluations[0].overall.positions, evaluations[1].overall.positions);
+}
+
+// Closing the page (the window) during a comparison returns within 2 s: the page's end cancels its tasks, and the
+// thread is joined, not left behind.
+void TestTrainingPage::closeDuringCompareReturnsQuickly() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString data = longEvaluationData(dir, 60);
+    QVERIFY(!data.isEmpty());
+    auto* page = new TrainingPage;
+    page->setDataFiles({data});
+    QSignalSpy compared(page, &TrainingPage::modelsCompared);
+    page->compareModels(kHumanDefault, kHumanDefault);
+    QTest::qWait(800);
+    QCOMPARE(compared.count(), 0);  // still running: the close below has something to stop
+    QElapsedTimer clock;
+    clock.start();
+    delete page;
+    QVERIFY2(clock.elapsed() < 2000, qPrintable(QStringLiteral("closing took %1 ms").arg(clock.elapsed())));
+    QTest::qWait(100);  // nothing is delivered to the deleted page
 }
 
 namespace {

@@ -11,6 +11,8 @@
 #include "ui/board_widget.h"
 #include "ui/game_model.h"
 #include "ui/move_tree_view.h"
+#include "ui/play_panel.h"
+#include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/sort_trainer.h"
 
@@ -72,8 +74,21 @@ void TstMainWindowConsistency::everyPathEndsInTheBoardsAnalysis() {
     // The missing model is named in the status; nothing is analysed with it.
     QTRY_VERIFY_WITH_TIMEOUT(analysis->statusText().contains(QStringLiteral("missing.kibitz")), 20000);
     QVERIFY(analysis->modelDescription().isEmpty());
+    // Every dock that uses the human model follows the one session (issue 16 item 2): the review and the sorting
+    // trainer once kept the start-up model until a restart.
+    auto* review = window.findChild<ui::ReviewPanel*>(QStringLiteral("reviewPanel"));
+    auto* puzzle = window.findChild<ui::PuzzlePanel*>(QStringLiteral("puzzlePanel"));
+    auto* play = window.findChild<ui::PlayPanel*>(QStringLiteral("playPanel"));
+    QVERIFY(review && puzzle && play);
+    const auto everyDockUses = [&](const QString& path) {
+        return review->humanModelPath() == path && sort->humanModelPath() == path && puzzle->humanModelPath() == path &&
+               play->humanModelPath() == path;
+    };
+    const QString missing = m_config.filePath(QStringLiteral("missing.kibitz"));
+    QTRY_VERIFY_WITH_TIMEOUT(everyDockUses(missing), 5000);
     // Switching to the default model clears the error and names the model.
     window.useDefaultHumanModel();
+    QTRY_VERIFY_WITH_TIMEOUT(everyDockUses(QString()), 5000);
     QTRY_VERIFY_WITH_TIMEOUT(!analysis->modelDescription().isEmpty(), 20000);
     const QString model = analysis->modelDescription();
     QVERIFY(model.contains(QStringLiteral("human-default")));

@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -194,13 +195,49 @@ private Q_SLOTS:
                      .value(QStringLiteral("p_solve"))
                      .toDouble(),
                  evaluation::ratingSolveProbability(800, r.prediction.rating, r.prediction.sigma));
+        QCOMPARE(o.value(QStringLiteral("solution_length")).toInt(), 2);
+        QCOMPARE(o.value(QStringLiteral("solver")).toString(),
+                 QStringLiteral("white"));  // Black's 30... Re2 sets it up
+#ifdef KIBITZ_CLI
+        // One schema: `kibitz-cli rate --json` on the same puzzle gives the same record (the CLI computes no human
+        // curve, so the human fields are the GUI's alone) and the same rating from the same default model.
+        QProcess cli;
+        cli.start(QStringLiteral(KIBITZ_CLI),
+                  {QStringLiteral("rate"), QStringLiteral("--fen"), o.value(QStringLiteral("fen")).toString(),
+                   QStringLiteral("--moves"), o.value(QStringLiteral("moves")).toString(), QStringLiteral("--json")});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        const QJsonObject c = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+        QVERIFY(!c.isEmpty());
+        for (const QString& key : o.keys()) {
+            if (key.contains(QLatin1String("human")) || key == QLatin1String("solver_moves") ||
+                key == QLatin1String("hardest_move_index") || key == QLatin1String("id") ||
+                key == QLatin1String("lichess_rating"))
+                continue;
+            QVERIFY2(c.contains(key), qPrintable(key));
+            QCOMPARE(c.value(key).type(), o.value(key).type());
+        }
+        for (const QString& key : c.keys()) QVERIFY2(o.contains(key), qPrintable(key));
+        QCOMPARE(c.value(QStringLiteral("fen")), o.value(QStringLiteral("fen")));
+        QCOMPARE(c.value(QStringLiteral("moves")), o.value(QStringLiteral("moves")));
+        QVERIFY(std::abs(c.value(QStringLiteral("rating")).toDouble() - o.value(QStringLiteral("rating")).toDouble()) <=
+                0.1);
+        QCOMPARE(c.value(QStringLiteral("solve_curve")).toArray().size(), 11);
+#endif
         const QString csv = m_tmp.filePath(QStringLiteral("result.csv"));
         QVERIFY(m_panel->exportResult(csv));
         QFile cf(csv);
         QVERIFY(cf.open(QIODevice::ReadOnly | QIODevice::Text));
         const QStringList rows = QString::fromUtf8(cf.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(rows.size(), 2);
-        QVERIFY(rows[0].startsWith(QStringLiteral("PuzzleId,FEN,Moves,PredictedRating,Uncertainty,PSolve800")));
+        QVERIFY(rows[0].startsWith(
+            QStringLiteral("PuzzleId,FEN,Moves,PredictedRating,Uncertainty,SolutionLength,Solver,PSolve800")));
+        QVERIFY(rows[0].endsWith(QStringLiteral(",HumanPSolve2800,HardestMove")));
+        const QStringList cells = rows[1].split(QLatin1Char(','));
+        QCOMPARE(cells.size(), rows[0].split(QLatin1Char(',')).size());
+        QCOMPARE(cells.value(2), QStringLiteral("h2e2 c7c8 d4d8 c8d8"));
+        QCOMPARE(cells.value(6), QStringLiteral("white"));
+        QVERIFY(cells.last() == QStringLiteral("c7c8") || cells.last() == QStringLiteral("c8d8"));
 
         // A screenshot of the panel with this result, next to the test binary.
         m_panel->showTab(0);

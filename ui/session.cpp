@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/session.h"
+
+#include "core/jobs/human_model.h"
+
+#include <QFileInfo>
+
+namespace kibitz::ui {
+
+Session::Session(QObject* parent)
+    : QObject(parent),
+      m_startFen(QString::fromLatin1(chess::Position::kStartFen.data(), qsizetype(chess::Position::kStartFen.size()))) {
+}
+
+jobs::EvaluatorFactory Session::humanModelFactory() const { return jobs::humanEvaluatorFactory(m_humanModel); }
+
+QString Session::modelName(const QString& path) {
+    return path.isEmpty() ? tr("shipped default") : QFileInfo(path).fileName();
+}
+
+void Session::setPosition(const chess::Position& position, const encoding::RecentMoves& recent, const QString& startFen,
+                          const QStringList& uciMoves) {
+    m_position = position;
+    m_recent = recent;
+    m_startFen = startFen;
+    m_uciMoves = uciMoves;
+    Q_EMIT positionChanged();
+}
+
+void Session::setPlayers(const std::optional<Players>& players) {
+    if (!players && !m_players) return;
+    m_players = players;
+    Q_EMIT playersChanged();
+}
+
+void Session::setHumanModel(const QString& path) {
+    m_humanModel = path;
+    Q_EMIT humanModelChanged();
+}
+
+void Session::setModels(const QString& humanModel, const QString& puzzleModel) {
+    m_humanModel = humanModel;
+    m_puzzleModel = puzzleModel;
+    Q_EMIT humanModelChanged();
+    Q_EMIT puzzleModelChanged();
+}
+
+void Session::setPuzzleModel(const QString& path) {
+    m_puzzleModel = path;
+    Q_EMIT puzzleModelChanged();
+}
+
+}  // namespace kibitz::ui

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What the window is about, held in one place (issue 16 item 2): the position under analysis with how it was
+// reached, the players when a game tells them (ratings, clocks, increment), and the active models. The main window
+// changes the session; every dock observes it (each panel's observe()), so no dock is told separately and none can
+// be forgotten when a model or a position changes.
+
+#include "core/chess/position.h"
+#include "core/encoding/position_encoder.h"
+#include "core/jobs/analysis_worker.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace kibitz::ui {
+
+class Session : public QObject {
+    Q_OBJECT
+public:
+    /// The players of the game on the board, at the position shown: what the Elo and clock controls show.
+    struct Players {
+        int whiteElo = 1500;
+        int blackElo = 1500;
+        int whiteClockS = -1;  ///< -1: no clock
+        int blackClockS = -1;
+        int incrementS = 0;
+        bool operator==(const Players&) const = default;
+    };
+
+    explicit Session(QObject* parent = nullptr);
+
+    /// The position under analysis, the moves that led to it (for v2 models), and the game from its start in UCI
+    /// (for the engine).
+    const chess::Position& position() const { return m_position; }
+    const encoding::RecentMoves& recentMoves() const { return m_recent; }
+    const QString& startFen() const { return m_startFen; }
+    const QStringList& uciMoves() const { return m_uciMoves; }
+    /// Empty when no game tells who plays (a new game, a pasted FEN): the controls keep the user's values.
+    const std::optional<Players>& players() const { return m_players; }
+    /// The active models (empty path: the shipped default).
+    const QString& humanModelPath() const { return m_humanModel; }
+    const QString& puzzleModelPath() const { return m_puzzleModel; }
+    /// A factory for the active human model (each worker builds its own copy on its thread).
+    jobs::EvaluatorFactory humanModelFactory() const;
+    /// "human-default (shipped)" or the file name: how the docks name the active model.
+    static QString modelName(const QString& path);
+
+    /// A new position under analysis; positionChanged() is emitted even when it equals the current one (a model
+    /// switch or a suspended analysis may need the same position again).
+    void setPosition(const chess::Position& position, const encoding::RecentMoves& recent, const QString& startFen,
+                     const QStringList& uciMoves);
+    /// playersChanged() whenever there are players (a navigation re-applies the game's ratings and clocks at that
+    /// ply, as the controls always did), and once when they go away.
+    void setPlayers(const std::optional<Players>& players);
+    /// humanModelChanged() / puzzleModelChanged() always: choosing the same file again reloads it (it may have
+    /// been rewritten by a training run).
+    void setHumanModel(const QString& path);
+    void setPuzzleModel(const QString& path);
+    /// Both (the window's start): humanModelChanged() then puzzleModelChanged().
+    void setModels(const QString& humanModel, const QString& puzzleModel);
+
+Q_SIGNALS:
+    void positionChanged();
+    void playersChanged();
+    void humanModelChanged();
+    void puzzleModelChanged();
+
+private:
+    chess::Position m_position;
+    encoding::RecentMoves m_recent;
+    QString m_startFen;
+    QStringList m_uciMoves;
+    std::optional<Players> m_players;
+    QString m_humanModel;
+    QString m_puzzleModel;
+};
+
+}  // namespace kibitz::ui
