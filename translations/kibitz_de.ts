@@ -414,10 +414,6 @@
         <translation>Training mit unbekanntem Fehler fehlgeschlagen</translation>
     </message>
     <message>
-        <source>Model kind &apos;%1&apos; cannot be trained here</source>
-        <translation>Modellart „%1“ kann hier nicht trainiert werden</translation>
-    </message>
-    <message>
         <source>resuming run %1</source>
         <translation>setze Lauf %1 fort</translation>
     </message>
@@ -428,6 +424,10 @@
     <message>
         <source>fine-tuning %1</source>
         <translation>stimme %1 fein ab</translation>
+    </message>
+    <message>
+        <source>cannot record the run&apos;s state: %1</source>
+        <translation>der Zustand des Laufs kann nicht gespeichert werden: %1</translation>
     </message>
 </context>
 <context>
@@ -1440,10 +1440,6 @@
         <translation>Nichts zu exportieren: keine bewertete Aufgabe.</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>Exported to %1</source>
         <translation>Exportiert nach %1</translation>
     </message>
@@ -1462,6 +1458,10 @@
     <message>
         <source> (no human model: no per-move difficulty)</source>
         <translation> (kein Modell für menschliche Züge: keine Schwierigkeit je Zug)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Schreiben fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -1587,6 +1587,17 @@
     <message>
         <source>missed #%1</source>
         <translation>#%1 verpasst</translation>
+    </message>
+    <message>
+        <source>Review the game with Stockfish and the human model (%1)</source>
+        <translation>Die Partie mit Stockfish und dem Menschenmodell analysieren (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::Session</name>
+    <message>
+        <source>shipped default</source>
+        <translation>mitgeliefertes Standardmodell</translation>
     </message>
 </context>
 <context>
@@ -2134,10 +2145,6 @@
         <translation>%1: Das Bild kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
         <source>Save charts</source>
         <translation>Diagramme speichern</translation>
     </message>
@@ -2148,6 +2155,26 @@
     <message>
         <source>GUI event loop delay while training: max %1 ms, mean %2 ms</source>
         <translation>Verzögerung der GUI-Ereignisschleife beim Training: max. %1 ms, Mittel %2 ms</translation>
+    </message>
+    <message>
+        <source>Cancel evaluation</source>
+        <translation>Auswertung abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the running evaluation or comparison</source>
+        <translation>Die laufende Auswertung oder den laufenden Vergleich beenden</translation>
+    </message>
+    <message>
+        <source>evaluation cancelled</source>
+        <translation>Auswertung abgebrochen</translation>
+    </message>
+    <message>
+        <source>comparison cancelled</source>
+        <translation>Vergleich abgebrochen</translation>
+    </message>
+    <message>
+        <source>cancelling the evaluation…</source>
+        <translation>Auswertung wird abgebrochen…</translation>
     </message>
 </context>
 </TS>

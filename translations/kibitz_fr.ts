@@ -414,10 +414,6 @@
         <translation>Échec de l&apos;entraînement&#xa0;: erreur inconnue</translation>
     </message>
     <message>
-        <source>Model kind &apos;%1&apos; cannot be trained here</source>
-        <translation>Le type de modèle «&#xa0;%1&#xa0;» ne peut pas être entraîné ici</translation>
-    </message>
-    <message>
         <source>resuming run %1</source>
         <translation>reprise de la session %1</translation>
     </message>
@@ -428,6 +424,10 @@
     <message>
         <source>fine-tuning %1</source>
         <translation>affinage de %1</translation>
+    </message>
+    <message>
+        <source>cannot record the run&apos;s state: %1</source>
+        <translation>impossible d&apos;enregistrer l&apos;état de l&apos;entraînement&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -1456,12 +1456,12 @@
         <translation>Rien à exporter&#xa0;: aucun problème estimé.</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>Impossible d&apos;écrire %1&#xa0;: %2</translation>
-    </message>
-    <message>
         <source>Exported to %1</source>
         <translation>Exporté vers %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>Écriture impossible&#xa0;: %1</translation>
     </message>
 </context>
 <context>
@@ -1587,6 +1587,17 @@
     <message>
         <source>Model: %1.</source>
         <translation>Modèle&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Review the game with Stockfish and the human model (%1)</source>
+        <translation>Analyser la partie avec Stockfish et le modèle humain (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::Session</name>
+    <message>
+        <source>shipped default</source>
+        <translation>modèle fourni par défaut</translation>
     </message>
 </context>
 <context>
@@ -2134,10 +2145,6 @@
         <translation>%1&#xa0;: impossible d&apos;écrire l&apos;image</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1&#xa0;: %2</translation>
-    </message>
-    <message>
         <source>Save charts</source>
         <translation>Enregistrer les graphiques</translation>
     </message>
@@ -2148,6 +2155,26 @@
     <message>
         <source>GUI event loop delay while training: max %1 ms, mean %2 ms</source>
         <translation>Délai de la boucle d&apos;événements de l&apos;interface pendant l&apos;entraînement&#xa0;: max. %1 ms, moyenne %2 ms</translation>
+    </message>
+    <message>
+        <source>Cancel evaluation</source>
+        <translation>Annuler l&apos;évaluation</translation>
+    </message>
+    <message>
+        <source>Stop the running evaluation or comparison</source>
+        <translation>Arrêter l&apos;évaluation ou la comparaison en cours</translation>
+    </message>
+    <message>
+        <source>evaluation cancelled</source>
+        <translation>évaluation annulée</translation>
+    </message>
+    <message>
+        <source>comparison cancelled</source>
+        <translation>comparaison annulée</translation>
+    </message>
+    <message>
+        <source>cancelling the evaluation…</source>
+        <translation>annulation de l&apos;évaluation…</translation>
     </message>
 </context>
 </TS>
