@@ -43,11 +43,6 @@ constexpr int kMaxListed = 20000;  // puzzles shown in the list (the file may ho
 
 QString percent(double p) { return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.1 ? 1 : 0); }
 
-int levelIndex(const evaluation::SolveCurve& curve, int elo) {
-    const auto it = std::find(curve.elos.begin(), curve.elos.end(), elo);
-    return it == curve.elos.end() ? -1 : int(it - curve.elos.begin());
-}
-
 /// Level used to name "the" hard move: the middle of the table.
 constexpr int kHardestElo = 1600;
 
@@ -441,7 +436,7 @@ void PuzzlePanel::showResult() {
     for (std::size_t l = 0; l < c.elos.size(); ++l) human.append(QPointF(c.elos[l], 100.0 * c.solve[l]));
     m_humanCurve->replace(human);
 
-    const int hardLevel = levelIndex(c, kHardestElo);
+    const int hardLevel = c.levelOf(kHardestElo);
     const int hardest = hardLevel >= 0 ? c.hardestMove(std::size_t(hardLevel)) : -1;
     auto pos = chess::Position::fromFen(m_puzzle.fen);
     if (!pos) return;
@@ -461,7 +456,7 @@ void PuzzlePanel::showResult() {
             m_table->setItem(k, 1, item(QString::fromStdString(chess::toSan(walk, m))));
             int col = 2;
             for (int elo : kTableElos) {
-                const int l = levelIndex(c, elo);
+                const int l = c.levelOf(elo);
                 m_table->setItem(k, col++,
                                  item(l >= 0 ? percent(c.moveProb[std::size_t(l)][std::size_t(k)]) : QString()));
             }

@@ -59,8 +59,8 @@ bool isPuzzleKind(jobs::ModelKind kind) { return kind == jobs::ModelKind::Puzzle
 
 /// The kind chosen in the form's combo box (its item data are the kinds' names).
 jobs::ModelKind comboKind(const QComboBox* box) {
-    return box->currentData().toString() == jobs::modelKindName(jobs::ModelKind::Puzzle) ? jobs::ModelKind::Puzzle
-                                                                                         : jobs::ModelKind::Human;
+    const auto kind = jobs::parseModelKind(box->currentData().toString());
+    return kind.ok() ? kind.value() : jobs::ModelKind::Human;
 }
 
 /// A chart with one or two line series over a step axis.

@@ -15,6 +15,11 @@ int SolveCurve::hardestMove(std::size_t levelIndex) const {
     return int(std::min_element(p.begin(), p.end()) - p.begin());
 }
 
+int SolveCurve::levelOf(int elo) const {
+    const auto it = std::find(elos.begin(), elos.end(), elo);
+    return it == elos.end() ? -1 : int(it - elos.begin());
+}
+
 std::vector<float> solveFeatures(const SolveCurve& curve) {
     const std::size_t levels = kSolveEloLevels.size();
     std::vector<float> f(std::size_t(kSolveFeatureCount), 0.0f);

@@ -33,6 +33,8 @@ struct SolveCurve {
     std::vector<double> solve;                  ///< [level] = product over k
     /// Index k of the solver move with the lowest probability at level `levelIndex` (the hard move).
     int hardestMove(std::size_t levelIndex) const;
+    /// Index of the rating level `elo` in `elos`, or -1 when the curve has no such level.
+    int levelOf(int elo) const;
 };
 
 /// Number of features solveFeatures() returns: per level P(solve), the lowest log-probability of a solver move

@@ -94,11 +94,6 @@ Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evalua
 
 namespace {
 
-int levelOf(const evaluation::SolveCurve& curve, int elo) {
-    const auto it = std::find(curve.elos.begin(), curve.elos.end(), elo);
-    return it == curve.elos.end() ? -1 : int(it - curve.elos.begin());
-}
-
 std::vector<std::string> uciMoves(const chess::Puzzle& puzzle) {
     std::vector<std::string> out;
     for (chess::Move m : puzzle.moves) out.push_back(chess::toUci(m));
@@ -111,11 +106,9 @@ std::string joined(const std::vector<std::string>& words) {
     return out;
 }
 
-/// The solver is the side to move after the setup move: the other side from the FEN's.
+/// The solver is the side to move after the setup move.
 const char* solverName(const chess::Puzzle& puzzle) {
-    const auto space = puzzle.fen.find(' ');
-    const bool whiteToMove = space == std::string::npos || puzzle.fen.compare(space + 1, 1, "b") != 0;
-    return whiteToMove ? "black" : "white";
+    return puzzle.solverStart().sideToMove() == chess::White ? "white" : "black";
 }
 
 std::string fixed1(double v) {
@@ -166,7 +159,7 @@ QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& ra
                 {QStringLiteral("p_by_elo"), probs}});
         }
         o[QStringLiteral("solver_moves")] = moves;
-        const int l = levelOf(*c, hardestElo);
+        const int l = c->levelOf(hardestElo);
         if (l >= 0) o[QStringLiteral("hardest_move_index")] = c->hardestMove(std::size_t(l));
     }
     return o;
@@ -190,7 +183,7 @@ CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, 
             out.header.push_back("HumanPSolve" + std::to_string(c->elos[l]));
             out.row.push_back(general6(c->solve[l]));
         }
-        const int l = levelOf(*c, hardestElo);
+        const int l = c->levelOf(hardestElo);
         const int k = l >= 0 ? c->hardestMove(std::size_t(l)) : -1;
         out.header.push_back("HardestMove");
         out.row.push_back(k >= 0 && std::size_t(2 * k + 1) < uci.size() ? uci[std::size_t(2 * k + 1)] : std::string());

@@ -337,8 +337,6 @@ Result<CheckpointEvaluation> evaluateHuman(const QString& model, const QStringLi
     }
     auto m = training::evaluateHumanModel(checkpoint.toStdString(), toStd(dataFiles), true, holdoutPermille, maxGames,
                                           threads, {}, cancel);
-    if (!m.ok() && m.error().code == ErrorCode::Cancelled)
-        return makeError(ErrorCode::Cancelled, model.toStdString() + ": evaluation cancelled");
     if (!m.ok()) return makeError(m.error().code, model.toStdString() + ": " + m.error().message);
     CheckpointEvaluation e;
     e.checkpoint = model;
@@ -385,8 +383,6 @@ Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringL
         return out;
     };
     auto report = evaluation::evaluatePuzzleFiles(toStd(dataFiles), true, maxPuzzles, predict, baselines, cancel);
-    if (!report.ok() && report.error().code == ErrorCode::Cancelled)
-        return makeError(ErrorCode::Cancelled, model.toStdString() + ": evaluation cancelled");
     if (!report.ok()) return makeError(report.error().code, model.toStdString() + ": " + report.error().message);
     if (report->model.count() == 0) return makeError(ErrorCode::InvalidInput, "no held-out puzzles in the data files");
     const auto baselineByLength = report->meanByLength.byLength();
@@ -406,8 +402,12 @@ Result<CheckpointEvaluation> evaluateModel(ModelKind kind, const QString& model,
                                            int holdoutPermille, qint64 maxItems, int threads,
                                            const CancelToken& cancel) {
     try {
-        if (kind == ModelKind::Puzzle) return evaluatePuzzle(model, dataFiles, maxItems, cancel);
-        return evaluateHuman(model, dataFiles, holdoutPermille, maxItems, threads, cancel);
+        auto e = kind == ModelKind::Puzzle
+                     ? evaluatePuzzle(model, dataFiles, maxItems, cancel)
+                     : evaluateHuman(model, dataFiles, holdoutPermille, maxItems, threads, cancel);
+        if (!e.ok() && e.error().code == ErrorCode::Cancelled)
+            return makeError(ErrorCode::Cancelled, model.toStdString() + ": evaluation cancelled");
+        return e;
     } catch (const std::exception& ex) {
         return makeError(ErrorCode::Runtime, model.toStdString() + ": " + ex.what());
     }
