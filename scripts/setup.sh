@@ -47,6 +47,8 @@ PACKAGES=(
     # the Debian package and its check (scripts/package_check.sh): man pages from --help, lintian, the AppStream
     # metainfo and desktop entry validators
     help2man lintian appstream desktop-file-utils
+    # the portable binary on an older CPU (cli_perft_nehalem: kibitz-cli perft under qemu-x86_64 -cpu Nehalem)
+    qemu-user
 )
 
 SUDO=()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/chess/bitboard.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 
 namespace kibitz::chess {
@@ -14,8 +16,25 @@ Magic kBishopMagic[64];
 Magic kRookMagic[64];
 Bitboard kBetween[64][64];
 Bitboard kLine[64][64];
+bool gUsePext = false;
 
 namespace {
+
+// PEXT only where it is fast: AMD before Zen 3 (and the Bulldozer family) run it in microcode, tens of cycles, so
+// magics win there. KIBITZ_PEXT=0 turns it off (the tests run the perft suite both ways).
+bool choosePext() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    const char* env = std::getenv("KIBITZ_PEXT");
+    if (env && std::strcmp(env, "0") == 0) return false;
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("bmi2")) return false;
+    if (__builtin_cpu_is("amdfam15h") || __builtin_cpu_is("znver1") || __builtin_cpu_is("znver2"))
+        return env && std::strcmp(env, "1") == 0;
+    return true;
+#else
+    return false;
+#endif
+}
 
 // Fancy magic bitboards: 5248 bishop + 102400 rook entries. Magics are found at start-up with a fixed-seed
 // generator (a few milliseconds), so the tables are the same on every run and need no hard-coded constants.
@@ -111,6 +130,12 @@ void initMagics(Magic* magics, Bitboard* table, const int (*dirs)[2], const Bitb
             b = (b - mask) & mask;
         } while (b);
         Bitboard* entries = next;
+        if (gUsePext) {  // PEXT numbers the subsets densely: no multiplier to find, no collisions
+            m.magic = 0;
+            for (int i = 0; i < size; ++i) entries[m.index(occupancy[i])] = reference[i];
+            next += size;
+            continue;
+        }
         for (bool first = true;; first = false) {
             if (first) {
                 m.magic = known[s];  // verified below like any candidate; searched for only if it fails
@@ -137,6 +162,7 @@ void initMagics(Magic* magics, Bitboard* table, const int (*dirs)[2], const Bitb
 }
 
 void build() {
+    gUsePext = choosePext();
     for (int si = 0; si < 64; ++si) {
         Square s = Square(si);
         int f = fileOf(s), r = rankOf(s);

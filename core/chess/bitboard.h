@@ -4,6 +4,7 @@
 #include "core/chess/types.h"
 
 #include <bit>
+#include <cstdint>
 
 namespace kibitz::chess {
 
@@ -32,12 +33,40 @@ inline bool moreThanOne(Bitboard b) { return (b & (b - 1)) != 0; }
 /// Attack tables, initialised once before main (static initialiser in bitboard.cpp).
 namespace attacks {
 
+/// How slider attacks are indexed, chosen once at start-up (issue 14): PEXT where the CPU has BMI2 and runs it fast
+/// (Intel since Haswell, AMD since Zen 3), otherwise multiply-and-shift magics. The binary itself needs neither, so
+/// the portable build starts on any x86-64 CPU with POPCNT. KIBITZ_PEXT=0 forces the magics (tests, benchmarks).
+extern bool gUsePext;
+
+/// True when slider attacks use PEXT (see gUsePext).
+inline bool usesPext() { return gUsePext; }
+
+/// Parallel bit extract. Inline assembly instead of the _pext_u64 intrinsic: the intrinsic needs the whole function
+/// compiled for BMI2, which would make the portable binary refuse older CPUs; the instruction only runs when
+/// gUsePext says the CPU has it.
+inline std::uint64_t pext(Bitboard value, Bitboard mask) {
+#if defined(__BMI2__)
+    return __builtin_ia32_pext_di(value, mask);
+#elif defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    std::uint64_t out;
+    asm("pextq %2, %1, %0" : "=r"(out) : "r"(value), "r"(mask));
+    return out;
+#else
+    std::uint64_t out = 0;  // portable fallback, never chosen at run time (gUsePext stays false off x86-64)
+    for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+        if (value & mask & (0 - mask)) out |= bit;
+    return out;
+#endif
+}
+
 struct Magic {
     Bitboard mask;
     Bitboard magic;
     const Bitboard* table;
     unsigned shift;
-    unsigned index(Bitboard occ) const { return unsigned(((occ & mask) * magic) >> shift); }
+    unsigned index(Bitboard occ) const {
+        return gUsePext ? unsigned(pext(occ, mask)) : unsigned(((occ & mask) * magic) >> shift);
+    }
 };
 
 extern Bitboard kPawn[2][64];
