@@ -13,6 +13,8 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <utility>
+#include <vector>
 
 namespace kibitz::evaluation {
 
@@ -58,9 +60,10 @@ struct Search {
     bool done = false;
     bool cancelled = false;
     QString failure;
-    std::map<int, engines::UciInfo> latest;  ///< latest line per multipv index
-    QString lastError;                       ///< the client's last error message (engine thread only)
-    int retries = 1;                         ///< engine thread only
+    std::map<int, engines::UciInfo> latest;            ///< latest line per multipv index
+    std::vector<std::pair<int, QString>> bestByDepth;  ///< (depth, first move) of each exact score of line 1
+    QString lastError;                                 ///< the client's last error message (engine thread only)
+    int retries = 1;                                   ///< engine thread only
 };
 
 }  // namespace
@@ -117,6 +120,7 @@ void startSearch(UciAnalyser::Host& h, const std::shared_ptr<Search>& s, const c
             it->second.depth == info.depth)
             return;
         s->latest[k] = info;
+        if (k == 1 && exact && info.depth) s->bestByDepth.emplace_back(*info.depth, info.pv.front());
     });
     QObject::connect(h.engine, &engines::UciEngine::bestMove, ctx,
                      [&h, s, finish, pos](const engines::UciBestMove& best) {
@@ -138,6 +142,7 @@ void startSearch(UciAnalyser::Host& h, const std::shared_ptr<Search>& s, const c
         if (s->retries-- > 0) {
             std::lock_guard lock(s->mutex);
             s->latest.clear();
+            s->bestByDepth.clear();
             h.engine->go(o.limits);
         } else {
             finish(QStringLiteral("the engine failed twice on this position"), false);
@@ -272,6 +277,13 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
         return makeError(ErrorCode::Runtime,
                          "engine " + m_options.program.toStdString() + " gave no usable line for " + pos.fen());
     // multipv order is the engine's ranking; keep it (std::map iterates 1, 2, 3, ...).
+    const QString best = s->latest.begin()->second.pv.front();
+    if (!s->bestByDepth.empty() && s->bestByDepth.back().second == best && out.front().pv.front() == best) {
+        int from = s->bestByDepth.back().first;
+        for (auto it = s->bestByDepth.rbegin(); it != s->bestByDepth.rend() && it->second == best; ++it)
+            from = it->first;
+        out.front().stableFromDepth = from;
+    }
     return out;
 }
 

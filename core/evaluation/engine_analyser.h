@@ -22,6 +22,9 @@ struct MoveEval {
     engines::UciScore score;
     int depth = 0;
     QStringList pv;  ///< UCI moves, starting with `move`
+    /// First line only (UciAnalyser): the shallowest depth from which this move was the engine's best at every
+    /// later depth of the search (how deep one must look to find it); 0 when unknown.
+    int stableFromDepth = 0;
 };
 
 /// Centipawn stand-in for a mate score. Mate in n (n > 0) counts as kMateCp - n and being mated in n as
