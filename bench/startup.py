@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Process start to exit of kibitz-cli, the light front (no LibTorch), against kibitz-cli-models (the same commands
 linked with LibTorch, which is what every kibitz-cli command paid before the split) and Stockfish's own `go perft 1`,
-measured in the same run: the median wall time of N runs each, and the shared libraries each binary loads.
+measured in the same run: the median wall time of N runs each, and the shared libraries each binary loads; then the
+window's start to its first arrows (kibitz --quit-on-arrows, offscreen) when the GUI is built beside the CLI.
 
     bench/startup.py [--cli build/release/app/cli/kibitz-cli] [--runs 15]
 """
@@ -63,6 +64,24 @@ def main():
         s = median_wall([stockfish], a.runs, stdin=b"position startpos\ngo perft 1\nquit\n")
         f = median_wall([front, "perft", "--depth", "1"], a.runs)
         print(f"peer: stockfish 'go perft 1' {s * 1000:.1f} ms; kibitz-cli perft --depth 1 is {s / f:.2f}x its speed")
+    gui = os.path.join(os.path.dirname(front), "..", "gui", "kibitz")
+    if os.access(gui, os.X_OK):
+        # The window: process start to the first arrows of the human-move model on the board (the app prints the
+        # time since its process was created and quits), offscreen, with settings in a scratch folder.
+        import re
+        import tempfile
+        times = []
+        with tempfile.TemporaryDirectory() as home:
+            env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=home, HOME=home)
+            for _ in range(max(3, a.runs // 3)):
+                out = subprocess.run([gui, "--quit-on-arrows", "--quit-after", "60000"], env=env,
+                                     capture_output=True, text=True, timeout=90).stdout
+                m = re.search(r"first arrows: (\d+) after ([0-9.]+) s", out)
+                if not m:
+                    sys.exit("startup: the window showed no arrows within 60 s")
+                times.append(float(m.group(2)))
+        print(f"window: process start to the first arrows {statistics.median(times) * 1000:.0f} ms "
+              f"(median of {len(times)}, offscreen)")
 
 
 if __name__ == "__main__":

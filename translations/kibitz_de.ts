@@ -342,6 +342,42 @@
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
+    <message>
+        <source>CUDA is not available: %1</source>
+        <translation>CUDA ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>Unknown device &apos;%1&apos; (auto, cpu or cuda)</source>
+        <translation>Unbekanntes Gerät &apos;%1&apos; (auto, cpu oder cuda)</translation>
+    </message>
+    <message>
+        <source>The models now run on: %1</source>
+        <translation>Die Modelle laufen jetzt auf: %1</translation>
+    </message>
+    <message>
+        <source>Run models &amp;on</source>
+        <translation>Modelle ausführen &amp;auf</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic (CUDA when available)</source>
+        <translation>&amp;Automatisch (CUDA, wenn verfügbar)</translation>
+    </message>
+    <message>
+        <source>&amp;CPU</source>
+        <translation>&amp;CPU</translation>
+    </message>
+    <message>
+        <source>C&amp;UDA (NVIDIA GPU)</source>
+        <translation>C&amp;UDA (NVIDIA-GPU)</translation>
+    </message>
+    <message>
+        <source>This LibTorch sees no CUDA device</source>
+        <translation>Diese LibTorch sieht kein CUDA-Gerät</translation>
+    </message>
+    <message>
+        <source>Settings: device &apos;%1&apos; is not available here; the models run on: %2</source>
+        <translation>Einstellungen: Gerät &apos;%1&apos; ist hier nicht verfügbar; die Modelle laufen auf: %2</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PlayController</name>
@@ -2175,6 +2211,30 @@
     <message>
         <source>cancelling the evaluation…</source>
         <translation>Auswertung wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Automatic (CUDA when available)</source>
+        <translation>Automatisch (CUDA, wenn verfügbar)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA (NVIDIA GPU)</source>
+        <translation>CUDA (NVIDIA-GPU)</translation>
+    </message>
+    <message>
+        <source>This LibTorch sees no CUDA device</source>
+        <translation>Diese LibTorch sieht kein CUDA-Gerät</translation>
+    </message>
+    <message>
+        <source>Where a human-move run trains; on CUDA in bf16 mixed precision. Puzzle-rating runs train on the CPU.</source>
+        <translation>Wo ein Lauf des Menschenzug-Modells trainiert; auf CUDA in bf16-Mischpräzision. Läufe des Puzzle-Bewertungsmodells trainieren auf der CPU.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
     </message>
 </context>
 </TS>

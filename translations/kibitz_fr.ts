@@ -342,6 +342,42 @@
         <source>Black to move, in check</source>
         <translation>Trait aux Noirs, en échec</translation>
     </message>
+    <message>
+        <source>CUDA is not available: %1</source>
+        <translation>CUDA n&apos;est pas disponible&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Unknown device &apos;%1&apos; (auto, cpu or cuda)</source>
+        <translation>Périphérique inconnu &apos;%1&apos; (auto, cpu ou cuda)</translation>
+    </message>
+    <message>
+        <source>The models now run on: %1</source>
+        <translation>Les modèles tournent maintenant sur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Run models &amp;on</source>
+        <translation>Exécuter les modèles &amp;sur</translation>
+    </message>
+    <message>
+        <source>&amp;Automatic (CUDA when available)</source>
+        <translation>&amp;Automatique (CUDA si disponible)</translation>
+    </message>
+    <message>
+        <source>&amp;CPU</source>
+        <translation>&amp;CPU</translation>
+    </message>
+    <message>
+        <source>C&amp;UDA (NVIDIA GPU)</source>
+        <translation>C&amp;UDA (GPU NVIDIA)</translation>
+    </message>
+    <message>
+        <source>This LibTorch sees no CUDA device</source>
+        <translation>Cette LibTorch ne voit aucun périphérique CUDA</translation>
+    </message>
+    <message>
+        <source>Settings: device &apos;%1&apos; is not available here; the models run on: %2</source>
+        <translation>Paramètres&#xa0;: le périphérique &apos;%1&apos; n&apos;est pas disponible ici&#xa0;; les modèles tournent sur&#xa0;: %2</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PlayController</name>
@@ -2175,6 +2211,30 @@
     <message>
         <source>cancelling the evaluation…</source>
         <translation>annulation de l&apos;évaluation…</translation>
+    </message>
+    <message>
+        <source>Automatic (CUDA when available)</source>
+        <translation>Automatique (CUDA si disponible)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA (NVIDIA GPU)</source>
+        <translation>CUDA (GPU NVIDIA)</translation>
+    </message>
+    <message>
+        <source>This LibTorch sees no CUDA device</source>
+        <translation>Cette LibTorch ne voit aucun périphérique CUDA</translation>
+    </message>
+    <message>
+        <source>Where a human-move run trains; on CUDA in bf16 mixed precision. Puzzle-rating runs train on the CPU.</source>
+        <translation>Où s&apos;entraîne une session du modèle de coups humains&#xa0;; sur CUDA en précision mixte bf16. Les sessions du modèle de cote des problèmes s&apos;entraînent sur le CPU.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Périphérique</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 #include "ui/training_page.h"
 
 #include "core/jobs/export_files.h"
+#include "core/models/compute_device.h"
 #include "ui/evaluation_view.h"
 
 #include <QButtonGroup>
@@ -29,6 +30,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -298,6 +300,20 @@ QWidget* TrainingPage::buildConfigPane() {
     m_threads->setRange(1, std::max(1, QThread::idealThreadCount()));
     m_threads->setValue(std::max(1, QThread::idealThreadCount() - 1));
     form->addRow(tr("Threads"), m_threads);
+    m_device = new QComboBox(configBox);
+    m_device->setObjectName(QStringLiteral("device"));
+    m_device->addItem(tr("Automatic (CUDA when available)"), QString::fromLatin1(deviceChoiceName(DeviceChoice::Auto)));
+    m_device->addItem(tr("CPU"), QString::fromLatin1(deviceChoiceName(DeviceChoice::Cpu)));
+    m_device->addItem(tr("CUDA (NVIDIA GPU)"), QString::fromLatin1(deviceChoiceName(DeviceChoice::Cuda)));
+    if (!models::cudaAvailable()) {
+        // Not selectable: this LibTorch sees no GPU. A run whose run.json says cuda is refused when it starts.
+        if (auto* items = qobject_cast<QStandardItemModel*>(m_device->model())) items->item(2)->setEnabled(false);
+        m_device->setItemData(2, tr("This LibTorch sees no CUDA device"), Qt::ToolTipRole);
+    }
+    m_device->setToolTip(
+        tr("Where a human-move run trains; on CUDA in bf16 mixed precision. Puzzle-rating runs "
+           "train on the CPU."));
+    form->addRow(tr("Device"), m_device);
     m_runName = new QLineEdit(configBox);
     m_runName->setObjectName(QStringLiteral("runName"));
     m_runName->setPlaceholderText(tr("automatic"));
@@ -494,6 +510,7 @@ jobs::TrainingRunConfig TrainingPage::formConfig() const {
     c.batchSize = m_batch->value();
     c.learningRate = m_lr->value();
     c.threads = m_threads->value();
+    c.device = parseDeviceChoice(m_device->currentData().toString().toStdString()).value_or(DeviceChoice::Auto);
     c.name = m_runName->text().trimmed();
     c.deriveIntervals();
     return c;
@@ -617,7 +634,7 @@ void TrainingPage::updateButtons() {
     m_stop->setEnabled(running && !m_stopping);
     m_resume->setEnabled(!running && m_canResume && !m_runDir.isEmpty());
     for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_fromScratch, m_fineTune, m_steps, m_batch, m_lr,
-                                                      m_threads, m_runName, m_runsFolder, m_files})
+                                                      m_threads, m_device, m_runName, m_runsFolder, m_files})
         w->setEnabled(!running);
     updateKindWidgets();
 }
@@ -783,6 +800,7 @@ void TrainingPage::openRun(const QString& dir) {
     m_batch->setValue(m_config.batchSize);
     m_lr->setValue(m_config.learningRate);
     m_threads->setValue(m_config.threads);
+    m_device->setCurrentIndex(std::max(0, m_device->findData(QString::fromLatin1(deviceChoiceName(m_config.device)))));
     m_runName->setText(m_config.name);
     m_runsFolder->setText(QFileInfo(dir).absolutePath());
     m_log->clear();

@@ -173,6 +173,7 @@ private:
     QSpinBox* m_batch = nullptr;
     QDoubleSpinBox* m_lr = nullptr;
     QSpinBox* m_threads = nullptr;
+    QComboBox* m_device = nullptr;
     QLineEdit* m_runName = nullptr;
     QLineEdit* m_runsFolder = nullptr;
     QPushButton* m_start = nullptr;

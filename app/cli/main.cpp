@@ -2,6 +2,10 @@
 // kibitz-cli: headless front end. Each subcommand lives in its own cmd_*.cpp and registers itself.
 #include "app/cli/command.h"
 
+#if KIBITZ_HAVE_TORCH
+#include "core/models/compute_device.h"
+#endif
+
 #include <QCoreApplication>
 #include <QFileInfo>
 
@@ -37,6 +41,8 @@ void printUsage(std::FILE* out) {
     for (const auto& c : cmds) std::fprintf(out, "  %-14s %s\n", c.name.c_str(), c.summary.c_str());
     std::fprintf(out,
                  "\nRun 'kibitz-cli <command> --help' for the options of a command.\n"
+                 "Every command that runs a model also takes --device auto|cpu|cuda (default auto: CUDA when LibTorch\n"
+                 "sees a GPU, else the CPU); cuda without CUDA is exit code 2.\n"
                  "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n");
 }
 
@@ -80,6 +86,40 @@ int main(int argc, char** argv) {
         for (const auto& c : kibitz::cli::commands()) local = local || c.name == first;
         if (first == "bundle" && argc >= 3 && std::string(argv[2]) == "export") local = false;
         if (!local) return handToModels(argv);
+    }
+#endif
+#if KIBITZ_HAVE_TORCH
+    // --device auto|cpu|cuda, for every model command (and in any place after the program name): where the models
+    // run. Taken out here, before the command parses its own options; `cuda` without CUDA is bad usage (exit 2).
+    for (int i = 1; i < argc;) {
+        std::string value;
+        int used = 0;
+        if (std::strcmp(argv[i], "--device") == 0) {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "kibitz-cli: --device needs a value: auto, cpu or cuda\n");
+                return kibitz::cli::kExitUsage;
+            }
+            value = argv[i + 1];
+            used = 2;
+        } else if (std::strncmp(argv[i], "--device=", 9) == 0) {
+            value = argv[i] + 9;
+            used = 1;
+        } else {
+            ++i;
+            continue;
+        }
+        const auto choice = kibitz::parseDeviceChoice(value);
+        if (!choice) {
+            std::fprintf(stderr, "kibitz-cli: --device: '%s' is not one of auto, cpu, cuda\n", value.c_str());
+            return kibitz::cli::kExitUsage;
+        }
+        const auto usable = kibitz::models::useDevice(*choice);
+        if (!usable.ok()) {
+            std::fprintf(stderr, "kibitz-cli: --device cuda: %s\n", usable.error().message.c_str());
+            return kibitz::cli::kExitUsage;
+        }
+        for (int j = i; j + used <= argc; ++j) argv[j] = argv[j + used];  // argv[argc] is the null pointer
+        argc -= used;
     }
 #endif
     if (argc < 2) {

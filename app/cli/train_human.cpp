@@ -5,6 +5,7 @@
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
+#include "core/models/compute_device.h"
 #include "core/training/human_trainer.h"
 
 #include <cstdio>
@@ -33,6 +34,8 @@ void printTrainHelp(const std::string& prog) {
         "  --lr X               peak learning rate (default 1e-3)\n"
         "  --warmup N           warm-up steps (default 1000)\n"
         "  --threads T          torch threads per process (default 1)\n"
+        "  --device D           auto (default: CUDA when LibTorch sees a GPU) | cpu | cuda (exit 2 without CUDA)\n"
+        "  --fp32               on CUDA, train in fp32 instead of bf16 autocast (the CPU always trains in fp32)\n"
         "  --seed S             seed for weights, data order and conditioning drop (default 1)\n"
         "  --checkpoint-every N (default 1000)   --validate-every N (default 2000)   --log-every N (default 50)\n"
         "  --no-bucket          do not group batches by piece count (more padding, plain shuffle)\n"
@@ -68,8 +71,9 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
                "chunk-games",
                "init",
                "max-band-share",
-               "max-player-share"},
-              {"resume", "no-bucket"});
+               "max-player-share",
+               "device"},
+              {"resume", "no-bucket", "fp32"});
     if (args.has("help")) {
         printTrainHelp(prog);
         return kExitOk;
@@ -103,6 +107,15 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
     o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
     o.warmupSteps = args.intValue("warmup", o.warmupSteps, 0, 1LL << 40);
     o.threads = int(args.intValue("threads", o.threads, 1, 256));
+    o.device = preferredDevice();  // kibitz-cli's global --device, when it was given before the command
+    if (const auto d = args.value("device")) {
+        const auto choice = parseDeviceChoice(*d);
+        if (!choice) return usage("--device: '" + *d + "' is not one of auto, cpu, cuda");
+        const auto usable = models::useDevice(*choice);
+        if (!usable.ok()) return usage("--device: " + usable.error().message);
+        o.device = *choice;
+    }
+    o.mixedPrecision = !args.has("fp32");
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     o.checkpointEvery = args.intValue("checkpoint-every", o.checkpointEvery, 1, 1LL << 40);
     o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
@@ -13,6 +14,8 @@
 
 #include <cstdio>
 #include <string_view>
+
+#include <unistd.h>
 
 namespace {
 
@@ -25,6 +28,22 @@ void installTranslations(QApplication& app, const QLocale& locale) {
     auto* kibitz = new QTranslator(&app);
     if (kibitz->load(locale, QStringLiteral("kibitz"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(kibitz);
+}
+
+/// Wall time since this process was created (its start time in /proc/self/stat, in clock ticks since boot), so
+/// the dynamic loading before main() counts too; -1 where that cannot be read.
+double secondsSinceProcessStart() {
+    QFile stat(QStringLiteral("/proc/self/stat"));
+    QFile uptime(QStringLiteral("/proc/uptime"));
+    if (!stat.open(QIODevice::ReadOnly) || !uptime.open(QIODevice::ReadOnly)) return -1.0;
+    const QByteArray line = stat.readAll();
+    const qsizetype close = line.lastIndexOf(')');  // the command name may hold spaces
+    if (close < 0) return -1.0;
+    const QList<QByteArray> fields = line.mid(close + 2).split(' ');  // fields from the 3rd (state) on
+    if (fields.size() < 20) return -1.0;
+    const double startTicks = fields.at(19).toDouble();  // field 22, starttime
+    const double now = uptime.readAll().split(' ').value(0).toDouble();
+    return now - startTicks / double(sysconf(_SC_CLK_TCK));
 }
 
 /// The window's command line. --help and --version are answered from the same description with or without a display.
@@ -41,13 +60,18 @@ struct CommandLine {
                                  QStringLiteral("Quit after this many milliseconds (smoke tests)."),
                                  QStringLiteral("ms")};
 
+    QCommandLineOption quitOnArrows{
+        QStringLiteral("quit-on-arrows"),
+        QStringLiteral("Quit once the first arrows of the human-move model are on the board, printing the time "
+                       "since the program started (the start-up benchmark, bench/startup.py).")};
+
     void describe(QCommandLineParser& parser) const {
         parser.setApplicationDescription(QStringLiteral("Kibitz: human-aware chess study"));
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("PGN file to open (.pgn or .pgn.zst)"),
                                      QStringLiteral("[file]"));
-        parser.addOptions({fen, lang, screenshot, quitAfter});
+        parser.addOptions({fen, lang, screenshot, quitAfter, quitOnArrows});
     }
 };
 
@@ -117,6 +141,13 @@ int main(int argc, char* argv[]) {
                 saved = dialog->grab().save(dialogPath) && saved;
             }
             QApplication::exit(saved ? 0 : 1);
+        });
+    }
+    if (parser.isSet(options.quitOnArrows)) {
+        QObject::connect(&window, &kibitz::app::MainWindow::arrowsShown, &app, [](int count) {
+            std::printf("first arrows: %d after %.3f s\n", count, secondsSinceProcessStart());
+            std::fflush(stdout);
+            QApplication::exit(0);
         });
     }
     if (parser.isSet(options.quitAfter))

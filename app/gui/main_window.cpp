@@ -5,6 +5,7 @@
 #include "core/encoding/conditioning.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/jobs/human_model.h"
+#include "core/models/compute_device.h"
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
 #include "ui/engine_panel.h"
@@ -21,6 +22,7 @@
 #include "ui/training_page.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
@@ -87,6 +89,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
 
     restoreSettings();
+    {
+        // Where the models run, before they are loaded. A stale choice (cuda on a machine without it now, or a
+        // hand-edited value) falls back to auto with a message instead of failing every model load.
+        const QString device = QSettings().value(QStringLiteral("models/device"), QStringLiteral("auto")).toString();
+        const auto choice = parseDeviceChoice(device.toStdString());
+        if (!choice || !models::useDevice(*choice).ok()) {
+            (void)models::useDevice(DeviceChoice::Auto);  // auto always resolves
+            statusBar()->showMessage(tr("Settings: device '%1' is not available here; the models run on: %2")
+                                         .arg(device, QString::fromStdString(models::currentDeviceName())),
+                                     10000);
+        }
+        syncDeviceActions();
+    }
     m_session->setModels(QSettings().value(QStringLiteral("models/human")).toString(),
                          QSettings().value(QStringLiteral("models/puzzle")).toString());
     newGame();
@@ -177,7 +192,9 @@ void MainWindow::createDocks() {
 
     // While a game is played the arrows would give the moves away.
     connect(m_analysis, &ui::AnalysisPanel::arrowsChanged, this, [this](const std::vector<ui::BoardArrow>& arrows) {
-        if (!m_hintsHidden) m_board->setArrows(arrows);
+        if (m_hintsHidden) return;
+        m_board->setArrows(arrows);
+        if (!arrows.empty()) Q_EMIT arrowsShown(int(arrows.size()));
     });
     connect(m_analysis, &ui::AnalysisPanel::arrowHighlighted, m_board, &ui::BoardWidget::setHighlightedArrow);
     connect(m_analysis, &ui::AnalysisPanel::moveActivated, this, [this](chess::Move move) { m_game->playMove(move); });
@@ -309,6 +326,34 @@ void MainWindow::useDefaultPuzzleModel() {
     loadPuzzleModel(QString());
 }
 
+bool MainWindow::setModelDevice(const QString& device) {
+    const auto choice = parseDeviceChoice(device.toStdString());
+    const auto usable =
+        choice ? models::useDevice(*choice) : Result<DeviceChoice>(makeError(ErrorCode::InvalidInput, ""));
+    if (!choice || !usable.ok()) {
+        statusBar()->showMessage(
+            choice ? tr("CUDA is not available: %1").arg(QString::fromStdString(usable.error().message))
+                   : tr("Unknown device '%1' (auto, cpu or cuda)").arg(device),
+            10000);
+        syncDeviceActions();
+        return false;
+    }
+    QSettings().setValue(QStringLiteral("models/device"), device);
+    syncDeviceActions();
+    // Loaded models stay where they were loaded: load them again on the new device.
+    QSettings settings;
+    m_session->setModels(settings.value(QStringLiteral("models/human")).toString(),
+                         settings.value(QStringLiteral("models/puzzle")).toString());
+    statusBar()->showMessage(tr("The models now run on: %1").arg(QString::fromStdString(models::currentDeviceName())),
+                             6000);
+    return true;
+}
+
+void MainWindow::syncDeviceActions() {
+    const QString current = QString::fromLatin1(deviceChoiceName(preferredDevice()));
+    for (QAction* a : std::as_const(m_deviceActions)) a->setChecked(a->data().toString() == current);
+}
+
 void MainWindow::chooseHumanModel() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Human-move model"),
@@ -411,6 +456,24 @@ void MainWindow::createActions() {
     models->addAction(tr("Use the &default human-move model"), this, &MainWindow::useDefaultHumanModel);
     models->addAction(tr("Load &puzzle-rating model…"), this, &MainWindow::choosePuzzleModel);
     models->addAction(tr("Use the default puzzle-&rating model"), this, &MainWindow::useDefaultPuzzleModel);
+    QMenu* deviceMenu = models->addMenu(tr("Run models &on"));
+    auto* deviceGroup = new QActionGroup(this);
+    const std::pair<DeviceChoice, QString> devices[] = {{DeviceChoice::Auto, tr("&Automatic (CUDA when available)")},
+                                                        {DeviceChoice::Cpu, tr("&CPU")},
+                                                        {DeviceChoice::Cuda, tr("C&UDA (NVIDIA GPU)")}};
+    const bool cuda = models::cudaAvailable();
+    for (const auto& [choice, text] : devices) {
+        QAction* a = deviceMenu->addAction(text);
+        a->setCheckable(true);
+        a->setData(QString::fromLatin1(deviceChoiceName(choice)));
+        if (choice == DeviceChoice::Cuda && !cuda) {
+            a->setEnabled(false);
+            a->setToolTip(tr("This LibTorch sees no CUDA device"));
+        }
+        deviceGroup->addAction(a);
+        m_deviceActions << a;
+        connect(a, &QAction::triggered, this, [this, a] { setModelDevice(a->data().toString()); });
+    }
     models->addSeparator();
     QAction* training = m_trainingDock->toggleViewAction();
     training->setText(tr("&Training studio"));

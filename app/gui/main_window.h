@@ -67,6 +67,9 @@ public Q_SLOTS:
     void choosePuzzleModel();
     /// Switches the puzzle panel back to the shipped default puzzle-rating model.
     void useDefaultPuzzleModel();
+    /// Runs the human-move model on `device` ("auto", "cpu" or "cuda"; remembered in the settings) and reloads it
+    /// there. Returns false, and keeps the current device, when the choice is unknown or CUDA is not available.
+    bool setModelDevice(const QString& device);
     /// Opens the move-sorting trainer on the board's position.
     void sortCurrentPosition();
     /// Asks for a puzzle CSV and plays sorting games from its positions.
@@ -91,6 +94,11 @@ public Q_SLOTS:
     /// Deletes the variation holding the current move.
     void deleteVariation();
 
+Q_SIGNALS:
+    /// Arrows of the human-move model were put on the board (`count` of them); the start-up benchmark waits for the
+    /// first (kibitz --quit-on-arrows).
+    void arrowsShown(int count);
+
 protected:
     void closeEvent(QCloseEvent* event) override;
 
@@ -99,6 +107,8 @@ private:
     void createLayout();
     void createDocks();
     void loadHumanModel(const QString& path);
+    /// Checks the "Run models on" entry of the current device choice.
+    void syncDeviceActions();
     /// Puzzle-rating model of the puzzle panel (empty = shipped default); keeps the current human model.
     void loadPuzzleModel(const QString& path);
     /// Sets the Elo/clock controls from the loaded game's tags and [%clk] comments at the current ply.
@@ -129,6 +139,7 @@ private:
     void saveSettings() const;
 
     ui::Session* m_session = nullptr;  ///< the position under analysis, the players, the models: every dock observes it
+    QList<QAction*> m_deviceActions;   ///< the "Run models on" entries
     ui::BoardWidget* m_board = nullptr;
     ui::AnalysisPanel* m_analysis = nullptr;
     ui::EnginePanel* m_engine = nullptr;

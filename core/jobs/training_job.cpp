@@ -154,6 +154,7 @@ Status TrainingJob::trainHuman(bool resume, const QString& init) {
     o.learningRate = m_config.learningRate;
     o.warmupSteps = m_config.warmupSteps;
     o.threads = m_config.threads;
+    o.device = m_config.device;
     o.seed = m_config.seed;
     o.holdoutPermille = m_config.holdoutPermille;
     o.chunkGames = m_config.chunkGames;

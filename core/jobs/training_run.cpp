@@ -180,6 +180,7 @@ QJsonObject TrainingRunConfig::toJson() const {
         {QStringLiteral("batch_size"), batchSize},
         {QStringLiteral("learning_rate"), learningRate},
         {QStringLiteral("threads"), threads},
+        {QStringLiteral("device"), QString::fromLatin1(deviceChoiceName(device))},
         {QStringLiteral("seed"), QString::number(seed)},
         {QStringLiteral("warmup_steps"), double(warmupSteps)},
         {QStringLiteral("log_every"), double(logEvery)},
@@ -232,6 +233,15 @@ Result<TrainingRunConfig> TrainingRunConfig::fromJson(const QJsonObject& json) {
     number("batch_size", c.batchSize);
     number("learning_rate", c.learningRate);
     number("threads", c.threads);
+    QString device;
+    str("device", device);
+    if (!device.isEmpty()) {
+        const auto d = parseDeviceChoice(device.toStdString());
+        if (!d)
+            return makeError(ErrorCode::InvalidInput,
+                             "config key 'device': '" + device.toStdString() + "' is not one of auto, cpu, cuda");
+        c.device = *d;
+    }
     QString seed;
     str("seed", seed);
     if (!seed.isEmpty()) {

@@ -3,6 +3,7 @@
 // A training run on disk (torch-free, QtCore only): run.json (config, data files, status), metrics.csv,
 // validation.csv and metrics.json, next to the trainer's checkpoints (latest.pt, step-N.pt).
 
+#include "core/common/device_choice.h"
 #include "core/common/result.h"
 
 #include <QJsonObject>
@@ -36,6 +37,8 @@ struct TrainingRunConfig {
     int batchSize = 64;
     double learningRate = 1e-3;
     int threads = 1;
+    /// Where a human-move run trains (auto: CUDA when LibTorch sees a GPU); puzzle-rating runs train on the CPU.
+    DeviceChoice device = DeviceChoice::Auto;
     quint64 seed = 1;
     qint64 warmupSteps = 100;
     qint64 logEvery = 10;

@@ -3,6 +3,7 @@
 // Torch header: include only from core/models and core/training sources (each such TU costs ~15 s to compile).
 
 #include "core/encoding/position_encoder.h"
+#include "core/models/compute_device.h"
 #include "core/models/compute_threads.h"
 #include "core/models/model_config.h"
 
@@ -141,8 +142,11 @@ ValueHead loadValueHead(torch::serialize::InputArchive& archive, int dModel);
 /// Makes glibc malloc keep freed memory instead of returning every large block to the OS: torch allocates and frees
 /// megabytes per operation, and each mmap/munmap pair costs page faults (about 5 % of a CPU training step here).
 void keepFreedMemory();
-/// CUDA if available, else CPU.
+/// The device of the process-wide choice (compute_device.h; auto: CUDA if available, else CPU). Throws
+/// std::runtime_error when CUDA was chosen and this LibTorch has none.
 torch::Device chooseDevice();
+/// The device `choice` means on this machine (resolveDeviceChoice); throws std::runtime_error for CUDA without one.
+torch::Device deviceFor(DeviceChoice choice);
 /// Number of trainable scalars.
 long long countParameters(torch::nn::Module& module);
 /// Mean cross-entropy of logits (B, L) against batch.target.

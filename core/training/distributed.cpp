@@ -10,6 +10,12 @@
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#if KIBITZ_HAVE_NCCL
+// Set by core/training/CMakeLists.txt only for a CUDA LibTorch that ships the NCCL process group. Not built on the
+// project's CPU machines: the CUDA path is compiled there only when a GPU machine builds the trainer.
+#define USE_C10D_NCCL 1
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
 #endif
 
 namespace kibitz::training {
@@ -19,12 +25,22 @@ namespace kibitz::training {
 struct DistributedGroup::Impl {
     c10::intrusive_ptr<c10d::Store> store;
     c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
+#if KIBITZ_HAVE_NCCL
+    c10::intrusive_ptr<c10d::ProcessGroupNCCL> nccl;
+#endif
+    bool onCuda() const {
+#if KIBITZ_HAVE_NCCL
+        return bool(nccl);
+#else
+        return false;
+#endif
+    }
 };
 
 DistributedGroup::~DistributedGroup() = default;
 
 Result<std::unique_ptr<DistributedGroup>> DistributedGroup::create(int worldSize, int rank, const std::string& addr,
-                                                                   int port, std::chrono::seconds timeout) {
+                                                                   int port, std::chrono::seconds timeout, bool cuda) {
     if (worldSize < 1 || rank < 0 || rank >= worldSize)
         return makeError(ErrorCode::InvalidInput, "distributed: rank " + std::to_string(rank) +
                                                       " is outside a world of size " + std::to_string(worldSize));
@@ -43,6 +59,16 @@ Result<std::unique_ptr<DistributedGroup>> DistributedGroup::create(int worldSize
         so.timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
         auto tcp = c10::make_intrusive<c10d::TCPStore>(addr, so);
         g->m_impl->store = c10::make_intrusive<c10d::PrefixStore>("kibitz", tcp);
+#if KIBITZ_HAVE_NCCL
+        if (cuda) {
+            auto nopts = c10d::ProcessGroupNCCL::Options::create();
+            nopts->timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
+            g->m_impl->nccl = c10::make_intrusive<c10d::ProcessGroupNCCL>(g->m_impl->store, rank, worldSize, nopts);
+            return g;
+        }
+#else
+        (void)cuda;  // Gloo over host copies of the gradients
+#endif
         auto opts = c10d::ProcessGroupGloo::Options::create();
         opts->timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
         // Loopback for a local master (the usual 2-process run), otherwise the interface that reaches the master.
@@ -57,8 +83,20 @@ Result<std::unique_ptr<DistributedGroup>> DistributedGroup::create(int worldSize
     }
 }
 
+torch::Device DistributedGroup::bufferDevice() const {
+    return m_impl->onCuda() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
+}
+
+const char* DistributedGroup::backendName() const { return m_impl->onCuda() ? "nccl" : "gloo"; }
+
 void DistributedGroup::allreduceSum(torch::Tensor& t) {
     std::vector<at::Tensor> v{t};
+#if KIBITZ_HAVE_NCCL
+    if (m_impl->nccl) {
+        m_impl->nccl->allreduce(v)->wait();
+        return;
+    }
+#endif
     m_impl->group->allreduce(v)->wait();
 }
 
@@ -66,6 +104,12 @@ void DistributedGroup::broadcast(torch::Tensor& t, int root) {
     std::vector<at::Tensor> v{t};
     c10d::BroadcastOptions o;
     o.rootRank = root;
+#if KIBITZ_HAVE_NCCL
+    if (m_impl->nccl) {
+        m_impl->nccl->broadcast(v, o)->wait();
+        return;
+    }
+#endif
     m_impl->group->broadcast(v, o)->wait();
 }
 
@@ -76,10 +120,14 @@ struct DistributedGroup::Impl {};
 DistributedGroup::~DistributedGroup() = default;
 
 Result<std::unique_ptr<DistributedGroup>> DistributedGroup::create(int worldSize, int, const std::string&, int,
-                                                                   std::chrono::seconds) {
+                                                                   std::chrono::seconds, bool) {
     return makeError(ErrorCode::Unsupported, "distributed: this build has no Gloo (world size " +
                                                  std::to_string(worldSize) + " needs it); train with one process");
 }
+
+torch::Device DistributedGroup::bufferDevice() const { return torch::Device(torch::kCPU); }
+
+const char* DistributedGroup::backendName() const { return "none"; }
 
 void DistributedGroup::allreduceSum(torch::Tensor&) {}
 

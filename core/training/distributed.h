@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Torch header (core/training sources only): data-parallel collectives over c10d ProcessGroupGloo + TCPStore.
+// Torch header (core/training sources only): data-parallel collectives over c10d ProcessGroupGloo + TCPStore, or
+// ProcessGroupNCCL for ranks that train on CUDA when the LibTorch has NCCL (KIBITZ_HAVE_NCCL).
 
 #include "core/common/result.h"
 
@@ -18,9 +19,14 @@ class DistributedGroup {
 public:
     ~DistributedGroup();
     /// Joins (or, on rank 0, creates) the group; waits up to `timeout` for the other ranks.
+    /// `cuda`: the ranks train on CUDA; the group then uses NCCL where this build has it (else Gloo over host copies).
     static Result<std::unique_ptr<DistributedGroup>> create(int worldSize, int rank, const std::string& addr, int port,
-                                                            std::chrono::seconds timeout);
-    /// In-place sum over ranks of a contiguous CPU tensor.
+                                                            std::chrono::seconds timeout, bool cuda = false);
+    /// Where the tensors given to the collectives must live: CUDA for an NCCL group, else the CPU.
+    torch::Device bufferDevice() const;
+    /// "gloo" or "nccl", for the log.
+    const char* backendName() const;
+    /// In-place sum over ranks of a contiguous tensor on bufferDevice().
     void allreduceSum(torch::Tensor& t);
     /// In-place copy of rank `root`'s tensor to every rank.
     void broadcast(torch::Tensor& t, int root);

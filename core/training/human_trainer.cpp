@@ -279,8 +279,10 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
                                                       std::to_string(o.worldSize));
     models::setComputeThreads(o.threads);
     models::keepFreedMemory();
-    const torch::Device device = models::chooseDevice();
+    const torch::Device device = models::deviceFor(o.device);
     const bool leader = o.rank == 0;
+    const bool autocast = device.is_cuda() && o.mixedPrecision;
+    log(std::string("device: ") + (device.is_cuda() ? "cuda" : "cpu") + (autocast ? ", bf16 autocast" : ""));
     std::error_code ec;
     fs::create_directories(o.outDir, ec);
     if (ec) return makeError(ErrorCode::Io, o.outDir + ": cannot create directory: " + ec.message());
@@ -299,9 +301,11 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     if (o.worldSize > 1) {
         log("rank " + std::to_string(o.rank) + "/" + std::to_string(o.worldSize) + ": joining " + o.masterAddr + ":" +
             std::to_string(o.masterPort));
-        auto g = DistributedGroup::create(o.worldSize, o.rank, o.masterAddr, o.masterPort, std::chrono::seconds(600));
+        auto g = DistributedGroup::create(o.worldSize, o.rank, o.masterAddr, o.masterPort, std::chrono::seconds(600),
+                                          device.is_cuda());
         if (!g.ok()) return g.error();
         group = std::move(g.value());
+        log(std::string("collectives: ") + group->backendName());
     }
 
     torch::manual_seed(o.seed);
@@ -427,7 +431,9 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
                            st.step);
     model->train();
     const std::int64_t endStep = o.stopAfterSteps > 0 ? std::min(o.stopAfterSteps, o.totalSteps) : o.totalSteps;
-    torch::Tensor flat = group ? torch::zeros({flatSize + 4}) : torch::Tensor();
+    // Gradients and four counters (loss, correct, count, stop) in one buffer: one all-reduce per step.
+    torch::Tensor flat =
+        group ? torch::zeros({flatSize + 4}, torch::TensorOptions().device(group->bufferDevice())) : torch::Tensor();
     double winLoss = 0, winCorrect = 0, winCount = 0;
     auto winStart = std::chrono::steady_clock::now();
     std::int64_t winSteps = 0;
@@ -456,8 +462,12 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         const double lr = learningRateAt(o, st.step);
         setLearningRate(opt, lr);
 
-        auto logits = model->forward(batch);
-        auto loss = models::moveLoss(logits, batch);
+        torch::Tensor logits, loss;
+        {
+            AutocastScope amp(autocast);
+            logits = model->forward(batch);
+            loss = models::moveLoss(logits.to(torch::kFloat32), batch);
+        }
         opt.zero_grad();
         loss.backward();
         double lossSum, correct;
@@ -476,13 +486,12 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
                 flat.narrow(0, off, n).copy_(p.grad().reshape({-1}));
                 off += n;
             }
-            auto* tail = flat.data_ptr<float>() + flatSize;
-            tail[0] = float(lossSum);
-            tail[1] = float(correct);
-            tail[2] = float(count);
-            tail[3] = stopFlag ? 1.0f : 0.0f;
+            const float counters[4] = {float(lossSum), float(correct), float(count), stopFlag ? 1.0f : 0.0f};
+            flat.narrow(0, flatSize, 4).copy_(torch::from_blob(const_cast<float*>(counters), {4}));
             group->allreduceSum(flat);
             flat.narrow(0, 0, flatSize).div_(double(o.worldSize));
+            const torch::Tensor sums = flat.narrow(0, flatSize, 4).to(torch::kCPU).contiguous();
+            const float* tail = sums.data_ptr<float>();
             off = 0;
             for (auto& p : params) {
                 const auto n = p.numel();

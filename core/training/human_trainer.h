@@ -3,6 +3,7 @@
 // Torch-free API of the human-move trainer; the implementation (human_trainer.cpp) is the only torch user.
 
 #include "core/common/cancel_token.h"
+#include "core/common/device_choice.h"
 #include "core/common/result.h"
 #include "core/encoding/position_encoder.h"
 #include "core/models/model_config.h"
@@ -29,8 +30,12 @@ struct TrainOptions {
     std::int64_t warmupSteps = 1000;
     double weightDecay = 0.05;
     double gradClip = 1.0;
-    double condDropout = 0.1;  ///< per conditioning slot
-    int threads = 1;           ///< torch intra-op threads (at::set_num_threads)
+    double condDropout = 0.1;                  ///< per conditioning slot
+    int threads = 1;                           ///< torch intra-op threads (at::set_num_threads)
+    DeviceChoice device = DeviceChoice::Auto;  ///< where the run trains (auto: CUDA when available)
+    /// On CUDA: the forward pass and the loss under bf16 autocast (weights, gradients and the optimizer stay fp32).
+    /// No effect on the CPU, where the fused fp32 kernels are faster than bf16 emulation.
+    bool mixedPrecision = true;
     std::uint64_t seed = 1;
     int holdoutPermille = 30;
     int chunkGames = 2000;

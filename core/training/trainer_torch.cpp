@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/trainer_torch.h"
 
+#include <ATen/autocast_mode.h>
+#include <torch/version.h>
+
 namespace kibitz::training {
 
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::Tensor>& params,
@@ -32,6 +35,36 @@ std::optional<std::string> archiveString(torch::serialize::InputArchive& a, cons
     c10::IValue v;
     if (!a.try_read(key, v) || !v.isString()) return std::nullopt;
     return v.toStringRef();
+}
+
+// LibTorch 2.4 replaced the CUDA-only autocast switches with per-device ones; Debian's is 1.13.
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+#define KIBITZ_AUTOCAST_PER_DEVICE 1
+#else
+#define KIBITZ_AUTOCAST_PER_DEVICE 0
+#endif
+
+AutocastScope::AutocastScope(bool enabled) : m_enabled(enabled) {
+    if (!m_enabled) return;
+#if KIBITZ_AUTOCAST_PER_DEVICE
+    m_previous = at::autocast::is_autocast_enabled(at::kCUDA);
+    at::autocast::set_autocast_dtype(at::kCUDA, at::kBFloat16);
+    at::autocast::set_autocast_enabled(at::kCUDA, true);
+#else
+    m_previous = at::autocast::is_enabled();
+    at::autocast::set_autocast_gpu_dtype(at::kBFloat16);
+    at::autocast::set_enabled(true);
+#endif
+}
+
+AutocastScope::~AutocastScope() {
+    if (!m_enabled) return;
+#if KIBITZ_AUTOCAST_PER_DEVICE
+    at::autocast::set_autocast_enabled(at::kCUDA, m_previous);
+#else
+    at::autocast::set_enabled(m_previous);
+#endif
+    if (!m_previous) at::autocast::clear_cache();
 }
 
 }  // namespace kibitz::training

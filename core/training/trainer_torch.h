@@ -24,4 +24,19 @@ std::optional<std::int64_t> archiveInt(torch::serialize::InputArchive& a, const 
 std::optional<double> archiveDouble(torch::serialize::InputArchive& a, const std::string& key);
 std::optional<std::string> archiveString(torch::serialize::InputArchive& a, const std::string& key);
 
+/// bf16 autocast on CUDA for the scope's lifetime (the forward pass and the loss of a training step); does nothing
+/// when `enabled` is false. Matrix products and attention run in bf16, reductions and the loss in fp32, as
+/// torch.autocast does; the weights and the optimizer stay fp32.
+class AutocastScope {
+public:
+    explicit AutocastScope(bool enabled);
+    ~AutocastScope();
+    AutocastScope(const AutocastScope&) = delete;
+    AutocastScope& operator=(const AutocastScope&) = delete;
+
+private:
+    bool m_enabled;
+    bool m_previous = false;
+};
+
 }  // namespace kibitz::training

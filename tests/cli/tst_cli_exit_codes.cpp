@@ -3,6 +3,8 @@
 // row per command: the commands are read from `kibitz-cli --help`, so a new command is covered without editing
 // this test. Each answers --help with its usage (exit 0) and an unknown option with exit 2 and a message naming it
 // on stderr; then a few rows of bad input (2) and of failures while working (1).
+#include "core/models/compute_device.h"
+
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -81,6 +83,24 @@ private Q_SLOTS:
             << QStringList{"train",    "human", "--pgn",   sample, "--out", "/proc/kibitz-run",
                            "--config", "tiny",  "--steps", "1"}
             << 1 << "/proc/kibitz-run";
+        // --device (issue 14), taken by every model command: a bad value is usage; cuda without CUDA too.
+        const QString start = QStringLiteral("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        QTest::newRow("device unknown") << QStringList{"analyse", "--device", "gpu", "--fen", start} << 2
+                                        << "--device: 'gpu' is not one of auto, cpu, cuda";
+        QTest::newRow("device without value")
+            << QStringList{"analyse", "--fen", start, "--device"} << 2 << "--device needs a value";
+        QTest::newRow("device cpu") << QStringList{"analyse", "--device", "cpu", "--fen", start, "--top", "1"} << 0
+                                    << "";
+        QTest::newRow("device= before the command")
+            << QStringList{"--device=cpu", "analyse", "--fen", start, "--top", "1"} << 0 << "";
+        if (kibitz::models::cudaAvailable())
+            QTest::newRow("device cuda") << QStringList{"analyse", "--device", "cuda", "--fen", start} << 0 << "";
+        else
+            QTest::newRow("device cuda without CUDA")
+                << QStringList{"analyse", "--device", "cuda", "--fen", start} << 2 << "CUDA was asked for";
+        QTest::newRow("train --device cuda without CUDA or bad")
+            << QStringList{"train", "human", "--pgn", sample, "--out", "/proc/x", "--device", "tpu"} << 2
+            << "'tpu' is not one of auto, cpu, cuda";
     }
     void documentedCodes() {
         QFETCH(QStringList, args);

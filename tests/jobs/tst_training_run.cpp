@@ -68,6 +68,7 @@ void TestTrainingRun::configRoundTrip() {
     c.kind = kibitz::jobs::ModelKind::Puzzle;
     c.variant = QStringLiteral("fsa");
     c.initFrom = QStringLiteral("/models/base.kibitz");
+    c.device = kibitz::DeviceChoice::Cpu;
     TrainingRun run(dir.filePath(QStringLiteral("r1")));
     QVERIFY(run.writeRunJson(c, RunStatus::Running).ok());
     auto back = run.readConfig();
@@ -81,10 +82,17 @@ void TestTrainingRun::configRoundTrip() {
     QCOMPARE(back->kind, c.kind);
     QCOMPARE(back->variant, c.variant);
     QCOMPARE(back->initFrom, c.initFrom);
+    QCOMPARE(back->device, kibitz::DeviceChoice::Cpu);
     QCOMPARE(run.readStatus().value(), RunStatus::Running);
     QFile json(run.runJsonPath());
     QVERIFY(json.open(QIODevice::ReadOnly));
-    QVERIFY(json.readAll().contains("\"kind\": \"puzzle\""));  // the file keeps the kind's name
+    const QByteArray text = json.readAll();
+    QVERIFY(text.contains("\"kind\": \"puzzle\""));  // the file keeps the kind's name
+    QVERIFY(text.contains("\"device\": \"cpu\""));
+    // A run.json of before the device key trains where the default says.
+    QJsonObject old = c.toJson();
+    old.remove(QStringLiteral("device"));
+    QCOMPARE(TrainingRunConfig::fromJson(old)->device, kibitz::DeviceChoice::Auto);
 
     // A kind that is neither is refused, naming the key and the value.
     QJsonObject bad = c.toJson();
@@ -102,6 +110,8 @@ void TestTrainingRun::configWrongType_data() {
     QTest::newRow("steps") << QByteArray(R"({"config":{"steps":"many"}})") << "steps";
     QTest::newRow("files") << QByteArray(R"({"config":{"data_files":"a.pgn"}})") << "data_files";
     QTest::newRow("seed") << QByteArray(R"({"config":{"seed":"x1"}})") << "seed";
+    QTest::newRow("device") << QByteArray(R"({"config":{"device":"gpu"}})") << "device";
+    QTest::newRow("device type") << QByteArray(R"({"config":{"device":1}})") << "device";
 }
 
 void TestTrainingRun::configWrongType() {

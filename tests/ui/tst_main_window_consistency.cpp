@@ -7,6 +7,7 @@
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "core/evaluation/chessort.h"
+#include "core/models/compute_device.h"
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
 #include "ui/game_model.h"
@@ -16,6 +17,7 @@
 #include "ui/review_panel.h"
 #include "ui/sort_trainer.h"
 
+#include <QAction>
 #include <QFile>
 #include <QSettings>
 #include <QTableView>
@@ -45,6 +47,7 @@ private Q_SLOTS:
     void initTestCase();
     void everyPathEndsInTheBoardsAnalysis();
     void variationsEndToEnd();
+    void modelDevice();
 
 private:
     QTemporaryDir m_config;
@@ -229,6 +232,45 @@ void TstMainWindowConsistency::variationsEndToEnd() {
     QCOMPARE(int(saved.moves[19].variations.size()), 1);  // 10... a6 beside 10... cxb5
     QCOMPARE(saved.moves[19].variations[0].moves.front().san, std::string("a6"));
     QCOMPARE(saved.moves[29].variations[0].moves[3].comment, std::string("and mates soon."));
+}
+
+/// Models -> Run models on (issue 14 item 3): the choice is checked, remembered and applied (the models are loaded
+/// again and analyse the board); a stale or impossible one falls back to auto instead of failing every load.
+void TstMainWindowConsistency::modelDevice() {
+    const bool cuda = models::cudaAvailable();
+    QSettings().remove(QStringLiteral("models/human"));
+    QSettings().setValue(QStringLiteral("models/device"), cuda ? QStringLiteral("tpu") : QStringLiteral("cuda"));
+    app::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(preferredDevice(), DeviceChoice::Auto);  // the stale setting fell back
+    auto* board = window.findChild<ui::BoardWidget*>(QStringLiteral("board"));
+    auto* analysis = window.findChild<ui::AnalysisPanel*>(QStringLiteral("analysisPanel"));
+    QVERIFY(board && analysis);
+    auto action = [&window](const char* name) -> QAction* {
+        for (QAction* a : window.findChildren<QAction*>())
+            if (a->isCheckable() && a->data().toString() == QLatin1String(name)) return a;
+        return nullptr;
+    };
+    QVERIFY(action("auto") && action("cpu") && action("cuda"));
+    QVERIFY(action("auto")->isChecked());
+    QCOMPARE(action("cuda")->isEnabled(), cuda);
+
+    QVERIFY(!window.setModelDevice(QStringLiteral("gpu")));
+    QCOMPARE(preferredDevice(), DeviceChoice::Auto);
+    action("cpu")->trigger();
+    QCOMPARE(preferredDevice(), DeviceChoice::Cpu);
+    QVERIFY(action("cpu")->isChecked() && !action("auto")->isChecked());
+    QCOMPARE(QSettings().value(QStringLiteral("models/device")).toString(), QStringLiteral("cpu"));
+    QVERIFY2(analysesTheBoard(analysis, board), qPrintable(settleFailure(analysis, board, "after the device switch")));
+    QVERIFY(!analysis->modelDescription().isEmpty());
+    if (!cuda) {
+        QVERIFY(!window.setModelDevice(QStringLiteral("cuda")));
+        QCOMPARE(preferredDevice(), DeviceChoice::Cpu);  // unchanged, and still remembered as cpu
+        QCOMPARE(QSettings().value(QStringLiteral("models/device")).toString(), QStringLiteral("cpu"));
+    }
+    QVERIFY(window.setModelDevice(QStringLiteral("auto")));
+    QSettings().remove(QStringLiteral("models/device"));
 }
 
 QTEST_MAIN(TstMainWindowConsistency)
