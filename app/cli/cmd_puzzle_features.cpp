@@ -173,9 +173,9 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
         for (const Row& r : rows) {
             std::string themes;
             for (const auto& t : r.puzzle.themes) themes += (themes.empty() ? "" : " ") + t;
-            std::vector<std::string> fields{r.puzzle.id, evaluation::isHeldOutPuzzle(r.puzzle.id) ? "held-out" : "train",
-                                            std::to_string(r.puzzle.rating), std::to_string(r.puzzle.ratingDeviation),
-                                            themes};
+            std::vector<std::string> fields{
+                r.puzzle.id, evaluation::isHeldOutPuzzle(r.puzzle.id) ? "held-out" : "train",
+                std::to_string(r.puzzle.rating), std::to_string(r.puzzle.ratingDeviation), themes};
             char buf[32];
             for (float f : r.features) {
                 std::snprintf(buf, sizeof buf, "%.4g", double(f));
