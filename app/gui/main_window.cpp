@@ -328,13 +328,14 @@ void MainWindow::useDefaultPuzzleModel() {
 
 bool MainWindow::setModelDevice(const QString& device) {
     const auto choice = parseDeviceChoice(device.toStdString());
-    const auto usable =
-        choice ? models::useDevice(*choice) : Result<DeviceChoice>(makeError(ErrorCode::InvalidInput, ""));
-    if (!choice || !usable.ok()) {
-        statusBar()->showMessage(
-            choice ? tr("CUDA is not available: %1").arg(QString::fromStdString(usable.error().message))
-                   : tr("Unknown device '%1' (auto, cpu or cuda)").arg(device),
-            10000);
+    if (!choice) {
+        statusBar()->showMessage(tr("Unknown device '%1' (auto, cpu or cuda)").arg(device), 10000);
+        syncDeviceActions();
+        return false;
+    }
+    if (const auto usable = models::useDevice(*choice); !usable.ok()) {
+        statusBar()->showMessage(tr("CUDA is not available: %1").arg(QString::fromStdString(usable.error().message)),
+                                 10000);
         syncDeviceActions();
         return false;
     }
