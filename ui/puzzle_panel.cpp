@@ -142,7 +142,9 @@ void PuzzlePanel::buildUi() {
     m_rating->setFont(big);
     m_ratingNote =
         new QLabel(tr("Predicted Lichess puzzle rating ± the model's predicted standard deviation "
-                      "(sigma) of that rating."));
+                      "(sigma) of that rating, and the interval it spans: about two puzzles in three have their "
+                      "Lichess rating inside it. With Stockfish installed the model's engine stage corrects the "
+                      "rating with the engine's view of each solver move."));
     m_ratingNote->setWordWrap(true);
 
     // The chance to solve: Glicko's expected score around the predicted rating (what a Lichess puzzle rating means:
@@ -400,7 +402,13 @@ void PuzzlePanel::onRated(const jobs::PuzzleResult& result) {
 
 QString PuzzlePanel::ratingText() const {
     if (!m_result) return tr("—");
-    return tr("%1 ± %2").arg(std::lround(m_result->prediction.rating)).arg(std::lround(m_result->prediction.sigma));
+    const auto& p = m_result->prediction;
+    // The interval one sigma wide on each side: about two puzzles in three lie within it (eval puzzle: sigma).
+    return tr("%1 ± %2  (%3–%4)")
+        .arg(std::lround(p.rating))
+        .arg(std::lround(p.sigma))
+        .arg(std::lround(p.rating - p.sigma))
+        .arg(std::lround(p.rating + p.sigma));
 }
 
 void PuzzlePanel::clearResult() {
@@ -418,6 +426,10 @@ void PuzzlePanel::showResult() {
     m_rating->setText(text);
     m_export->setEnabled(true);
     m_status->setText(tr("Rated in %1 ms").arg(m_result->milliseconds, 0, 'f', 0));
+    if (m_result->prediction.engineUsed)
+        m_status->setText(
+            m_status->text() +
+            tr(", with the engine stage (the boards alone say %1)").arg(std::lround(m_result->prediction.boardRating)));
     m_curve->clear();
     m_humanCurve->clear();
     m_table->setRowCount(0);

@@ -23,13 +23,15 @@ namespace {
 std::string labelOf(const std::string& path, const models::PuzzlePredictor& p) {
     std::string label = std::filesystem::path(path).filename().string();
     if (label == "latest.pt") label = std::filesystem::path(path).parent_path().filename().string() + "/latest.pt";
-    return label + (p.config().humanFeatures > 0 ? " (+human)" : "");
+    label += p.config().humanFeatures > 0 ? " (+human)" : "";
+    if (!p.meta().engineHead.empty()) label += p.hasEngineFeatureSource() ? " (+engine)" : " (engine stage off)";
+    return label;
 }
 
 }  // namespace
 
 int runEvalPuzzle(const std::vector<std::string>& argv) {
-    Args args(argv, withHumanValueOptions({"csv", "model", "compare-model", "max", "batch"}),
+    Args args(argv, withHumanValueOptions({"csv", "model", "compare-model", "max", "batch", "every"}),
               withHumanFlagOptions({"json", "held-out", "help", "solve-curves"}));
     if (args.has("help")) {
         std::printf(
@@ -44,6 +46,10 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
             "  --compare-model PATH  another model scored on the same puzzles (repeatable), e.g. GlickFormer alone\n"
             "                        vs GlickFormer + human features\n"
             "  --max N        at most N puzzles      --batch B  inference batch (default 256)\n"
+            "  --every K      only every K-th puzzle of those selected (a spread-out sample, as puzzle-features\n"
+            "                 --every takes it)\n"
+            "Models with an engine stage correct the GlickFormer's rating with Stockfish's view of each solver move\n"
+            "(features from the engine-feature cache, searched where missing); the JSON says \"engine_stage\".\n"
             "  --solve-curves also score the human model's own solve curves (P of finding every solver move at\n"
             "                 800..2800) beside the shipped curve, for models without human features too\n"
             "Every model with a sigma is scored on it (share within 1 and 2 sigma) and on its solve curve: Glicko's\n"
@@ -68,6 +74,8 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     for (const auto& c : args.values("compare-model")) paths.push_back(c);
     const auto maxPuzzles = args.intValue("max", 0, 0, 1LL << 40);
     const int batch = int(args.intValue("batch", 256, 1, 65536));
+    const std::int64_t every = args.intValue("every", 1, 1, 1LL << 40);
+    jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "eval puzzle");
     if (!args.ok()) return usage(args.error());
 
     // One human model + cache shared by every +human model, opened only when one needs it.
@@ -76,7 +84,7 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     std::vector<std::unique_ptr<models::PuzzlePredictor>> predictors;
     std::vector<std::string> labels;
     for (const auto& path : paths) {
-        auto model = jobs::loadPuzzleModel(path, human);
+        auto model = jobs::loadPuzzleModel(path, human, engine);
         if (!model.ok()) return usage(model.error().message);
         labels.push_back(labelOf(path, *model.value()));
         predictors.push_back(std::move(model.value()));
@@ -110,7 +118,7 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
             if (!r.ok()) return r.error();
             std::vector<evaluation::RatedPuzzle> out;
             for (std::size_t i = 0; i < r.value().size(); ++i) {
-                evaluation::RatedPuzzle rp{r.value()[i].rating, r.value()[i].sigma, {}};
+                evaluation::RatedPuzzle rp{r.value()[i].rating, r.value()[i].sigma, {}, r.value()[i].engineUsed};
                 if (withHuman && features[i].size() >= evaluation::kSolveEloLevels.size())
                     rp.humanCurve.assign(features[i].begin(), features[i].begin() + evaluation::kSolveEloLevels.size());
                 out.push_back(std::move(rp));
@@ -120,8 +128,11 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     evaluation::MeanBaselines baselines;
     baselines.set(predictors.front()->meta().baselineMean, predictors.front()->meta().baselineByLength);
     CancelToken cancel;
-    auto report =
-        evaluation::evaluatePuzzleFilesDetailed(files, args.has("held-out"), maxPuzzles, fns, baselines, cancel, batch);
+    evaluation::PuzzleSelection selection;
+    selection.heldOutOnly = args.has("held-out");
+    selection.maxPuzzles = maxPuzzles;
+    selection.every = every;
+    auto report = evaluation::evaluatePuzzleFilesDetailed(files, selection, fns, baselines, cancel, batch);
     if (!report.ok()) {
         std::fprintf(stderr, "kibitz-cli eval puzzle: %s\n", report.error().message.c_str());
         return report.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
@@ -145,6 +156,29 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     for (const auto& [len, s] : r.model.byLength()) {
         std::printf("  %6d  %7lld", len, static_cast<long long>(s.count));
         for (const auto& row : rows) std::printf("  %*.1f", col, row.second->byLength().at(len).mae);
+        std::printf("\n");
+    }
+    // The weak spots: MAE by rating band, and by the themes that say most about difficulty.
+    std::printf("MAE by rating band (Lichess rating):\n  band       puzzles");
+    for (const auto& row : rows) std::printf("  %*s", col, row.first.c_str());
+    std::printf("\n");
+    for (const auto& [band, s] : r.model.byBand()) {
+        std::printf("  %-9s  %7lld", band.c_str(), static_cast<long long>(s.count));
+        for (const auto& row : rows) std::printf("  %*.1f", col, row.second->byBand().at(band).mae);
+        std::printf("\n");
+    }
+    static const char* const kThemes[] = {"mateIn1",   "mateIn2",  "mateIn3", "mate",          "oneMove",  "short",
+                                          "long",      "veryLong", "opening", "middlegame",    "endgame",  "sacrifice",
+                                          "quietMove", "fork",     "pin",     "defensiveMove", "crushing", "advantage"};
+    const auto themes = r.model.byTheme();
+    std::printf("MAE by theme (all themes in --json):\n  theme          puzzles");
+    for (const auto& row : rows) std::printf("  %*s", col, row.first.c_str());
+    std::printf("\n");
+    for (const char* theme : kThemes) {
+        const auto it = themes.find(theme);
+        if (it == themes.end()) continue;
+        std::printf("  %-13s  %7lld", theme, static_cast<long long>(it->second.count));
+        for (const auto& row : rows) std::printf("  %*.1f", col, row.second->byTheme().at(theme).mae);
         std::printf("\n");
     }
     const evaluation::PuzzleCalibration cal = r.model.calibration();

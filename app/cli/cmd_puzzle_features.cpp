@@ -78,6 +78,7 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
     eo.program = program.value();
     eo.limits = engines::SearchLimits::depth(depth);
     eo.hashMb = 16;
+    eo.freshSearch = true;  // features=v2: each position's search is independent of the others
     std::vector<std::unique_ptr<evaluation::UciAnalyser>> analysers;
     for (int j = 0; j < jobs; ++j) analysers.push_back(std::make_unique<evaluation::UciAnalyser>(eo));
     CancelToken cancel;

@@ -95,8 +95,13 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
         std::snprintf(buf, sizeof buf, "%s%d %.0f%%", l ? "  " : "", evaluation::kSolveEloLevels[l], 100.0 * curve[l]);
         curveText += buf;
     }
-    std::printf("rating %.0f +- %.0f  (%d solver move%s)\nchance to solve by player rating: %s\n", pr.rating, pr.sigma,
-                p.solutionLength(), p.solutionLength() == 1 ? "" : "s", curveText.c_str());
+    std::printf("rating %.0f +- %.0f  (%d solver move%s)\n", pr.rating, pr.sigma, p.solutionLength(),
+                p.solutionLength() == 1 ? "" : "s");
+    if (pr.engineUsed)
+        std::printf("engine stage: on (the boards alone say %.0f +- %.0f)\n", pr.boardRating, pr.boardSigma);
+    else if (!model.meta().engineHead.empty())
+        std::printf("engine stage: off (rated from the boards alone)\n");
+    std::printf("chance to solve by player rating: %s\n", curveText.c_str());
     return kExitOk;
 }
 
@@ -145,6 +150,7 @@ int runRate(const std::vector<std::string>& argv) {
     if (!args.ok()) return usageError(args.error());
     const int batch = int(args.intValue("batch", 256, 1, 65536));
     const int repeat = int(args.intValue("repeat", 0, 0, 1000000));
+    const jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "rate");
     if (!args.ok()) return usageError(args.error());
     const bool single = args.has("fen") || args.has("moves");
     const bool csv = args.has("csv") || args.has("out");
@@ -153,7 +159,7 @@ int runRate(const std::vector<std::string>& argv) {
     if (csv && (!args.value("csv") || !args.value("out"))) return usageError("--csv and --out go together");
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
-    auto model = jobs::loadPuzzleModel(modelPath, humanFeatureOptions(args, "rate"));
+    auto model = jobs::loadPuzzleModel(modelPath, humanFeatureOptions(args, "rate"), engine);
     if (!model.ok()) return usageError(model.error().message);
     if (single) return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat);
     return rateCsv(*model.value(), *args.value("csv"), *args.value("out"), batch);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The human-feature options shared by train puzzle, eval puzzle and rate: --human-model, --feature-cache,
-// --no-feature-cache, --allow-human-mismatch.
+// --no-feature-cache, --allow-human-mismatch; and the engine-stage options of eval puzzle and rate: --engine,
+// --engine-cache, --no-engine, --engine-jobs.
 
 #include "app/cli/args.h"
+#include "core/jobs/puzzle_engine.h"
 #include "core/jobs/puzzle_human.h"
 
 #include <cstdio>
@@ -14,12 +16,12 @@ namespace kibitz::cli {
 
 /// Value options of the human-feature group (add to the command's Args).
 inline std::set<std::string> withHumanValueOptions(std::set<std::string> options) {
-    options.insert({"human-model", "feature-cache"});
+    options.insert({"human-model", "feature-cache", "engine", "engine-cache", "engine-jobs"});
     return options;
 }
 /// Flag options of the human-feature group.
 inline std::set<std::string> withHumanFlagOptions(std::set<std::string> flags) {
-    flags.insert({"no-feature-cache", "allow-human-mismatch"});
+    flags.insert({"no-feature-cache", "allow-human-mismatch", "no-engine"});
     return flags;
 }
 
@@ -36,13 +38,31 @@ inline jobs::HumanFeatureOptions humanFeatureOptions(const Args& args, const std
     return h;
 }
 
+/// The engine-stage options as given (validate --engine-jobs with args.intValue first); warnings go to stderr.
+inline jobs::EngineFeatureOptions engineFeatureOptions(Args& args, const std::string& command) {
+    jobs::EngineFeatureOptions e;
+    e.attach = !args.has("no-engine");
+    e.engine = QString::fromStdString(args.value("engine").value_or(""));
+    e.cachePath = args.value("engine-cache").value_or("");
+    e.jobs = int(args.intValue("engine-jobs", 1, 1, 64));
+    e.warn = [command](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli %s: warning: %s\n", command.c_str(), msg.c_str());
+    };
+    return e;
+}
+
 /// Help text of the group.
 inline const char* humanOptionsHelp() {
     return "  --human-model PATH   human-move model for the solve features of +human models (default: the default\n"
            "                       human model; must be the one the puzzle model was trained with)\n"
            "  --feature-cache F    solve-feature cache file (default: $KIBITZ_CACHE_DIR or ~/.cache/kibitz/\n"
            "                       solve-features-<human sha256>.bin)   --no-feature-cache  always recompute\n"
-           "  --allow-human-mismatch  use a puzzle model with another human model than it was trained with (warns)\n";
+           "  --allow-human-mismatch  use a puzzle model with another human model than it was trained with (warns)\n"
+           "  --engine PATH        UCI engine for the engine stage of models that have one (default: Stockfish on\n"
+           "                       PATH or in /usr/games; without one such models rate from the boards alone)\n"
+           "  --engine-cache F     engine-feature cache (default: $KIBITZ_CACHE_DIR or ~/.cache/kibitz/\n"
+           "                       engine-features-<hash of engine, depth, lines>.bin)\n"
+           "  --engine-jobs N      engines searching in parallel (default 1)   --no-engine  skip the engine stage\n";
 }
 
 }  // namespace kibitz::cli

@@ -170,6 +170,7 @@ void startSearch(UciAnalyser::Host& h, const std::shared_ptr<Search>& s, const c
         h.multiPv = lines;
     }
     if (s->done) return;
+    if (o.freshSearch) h.engine->newGame();
     h.engine->setPosition(QString::fromStdString(pos.fen()));
     h.engine->go(o.limits);
     timeout->start(o.searchTimeoutMs);

@@ -68,6 +68,9 @@ struct UciAnalyserOptions {
     int threads = 1;
     int hashMb = 64;
     int searchTimeoutMs = 120000;  ///< a search that takes longer is stopped and reported as an error
+    /// Send `ucinewgame` (the engine clears its hash) before every search, so that a single-threaded fixed-depth
+    /// result depends on the position alone, not on what was searched before (cached features, resumable runs).
+    bool freshSearch = false;
 };
 
 /// PositionAnalyser over a UCI engine (engines::UciEngine). The engine and its process live in a thread of their

@@ -84,6 +84,9 @@ Result<PuzzleEngineFacts> analysePuzzleWithEngine(PositionAnalyser& analyser, co
                 m.solutionCp = cp;
             }
         }
+        // A solution that scores as well as the engine's first line (another mate in one beside it, say) is a best
+        // move too: which of two equal moves the engine lists first says nothing about the puzzle.
+        if (m.solutionRank > 0 && m.solutionRank < lines && m.solutionCp == m.bestCp) m.solutionRank = 0;
         m.stableFromDepth = m.solutionRank == 0 ? e.front().stableFromDepth : 0;
         m.capture = pos.isCapture(solution);
         m.check = pos.givesCheck(solution);
@@ -144,7 +147,8 @@ Result<std::string> engineFeatureKey(PositionAnalyser& analyser, const CancelTok
     if (!start) return start.error();
     auto warm = analyser.analyse(start.value(), 1, cancel);
     if (!warm) return warm.error();
-    return "engine=" + analyser.describe().toStdString() + " lines=" + std::to_string(lines) + " features=v1";
+    return "engine=" + analyser.describe().toStdString() + " lines=" + std::to_string(lines) +
+           " features=" + std::string(kEngineFeatureSet);
 }
 
 }  // namespace kibitz::evaluation

@@ -21,10 +21,11 @@ inline constexpr int kEngineFeatureDepth = 10;
 
 /// What the engine and the board say about one solver move.
 struct SolverMoveFacts {
-    int bestCp = 0;           ///< the best line's score for the solver (scoreToCp: mates as +-kMateCp - n)
-    int secondCp = 0;         ///< the second line's score; bestCp when the position has one legal move
-    int solutionCp = 0;       ///< the solution move's score when it is among the lines, else the lowest line's
-    int solutionRank = 0;     ///< 0: the engine's best; k: the (k+1)-th line; kEngineFeatureLines: not listed
+    int bestCp = 0;      ///< the best line's score for the solver (scoreToCp: mates as +-kMateCp - n)
+    int secondCp = 0;    ///< the second line's score; bestCp when the position has one legal move
+    int solutionCp = 0;  ///< the solution move's score when it is among the lines, else the lowest line's
+    int solutionRank =
+        0;  ///< 0: the engine's best (or scored as well); k: the (k+1)-th line; kEngineFeatureLines: not listed
     int keepers = 0;          ///< lines that keep the advantage (see keepsAdvantage)
     int lines = 0;            ///< lines the engine gave (fewer when there are fewer legal moves)
     int legalMoves = 0;       ///< legal moves of the solver
@@ -54,6 +55,10 @@ bool keepsAdvantage(int lineCp, int bestCp);
 Result<PuzzleEngineFacts> analysePuzzleWithEngine(PositionAnalyser& analyser, const chess::Puzzle& puzzle,
                                                   const CancelToken& cancel, int lines = kEngineFeatureLines);
 
+/// The version of the feature definitions and of how they are searched (part of the cache key and of a model's
+/// engine stage).
+inline constexpr const char* kEngineFeatureSet = "v2";
+
 /// Number of values engineFeatures() returns.
 inline constexpr int kEngineFeatureCount = 14;
 /// The features, all within [0, 1] (or [-1, 1] for the squashed score):
@@ -67,7 +72,9 @@ std::vector<float> engineFeatures(const PuzzleEngineFacts& facts);
 /// The names of the features, in order (for the CSV output and the README table).
 const std::vector<std::string>& engineFeatureNames();
 
-/// The identity of the features an analyser gives, for the cache key: "engine=<describe()> lines=L features=v1".
+/// The identity of the features an analyser gives, for the cache key: "engine=<describe()> lines=L features=v2"
+/// (v2: each position searched with a cleared hash, UciAnalyserOptions::freshSearch, which the analyser must have;
+/// v1 carried the hash from one puzzle to the next, so a feature depended on the order of the puzzles).
 /// Runs one search of the start position first, so that describe() names the engine (its `id name`) rather than
 /// the program's path: features of another engine version or depth are another cache.
 Result<std::string> engineFeatureKey(PositionAnalyser& analyser, const CancelToken& cancel,

@@ -3,6 +3,7 @@
 
 #include "core/evaluation/solve_probability.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -47,7 +48,23 @@ void PuzzleMetrics::add(double rating, double rd, double predicted, int solution
     m_byLength[solutionLength].add(err, safeRd, predicted);
 }
 
+std::string puzzleRatingBand(int rating) {
+    if (rating < 1000) return "<1000";
+    if (rating >= 2600) return "2600+";
+    const int lo = 1000 + (rating - 1000) / 400 * 400;
+    return std::to_string(lo) + "-" + std::to_string(lo + 399);
+}
+
+void PuzzleMetrics::add(const chess::Puzzle& puzzle, double predicted) {
+    add(puzzle.rating, puzzle.ratingDeviation, predicted, puzzle.solutionLength());
+    const double rd = puzzle.ratingDeviation > 0 ? puzzle.ratingDeviation : 1.0;
+    const double err = puzzle.rating - predicted;
+    m_byBand[puzzleRatingBand(puzzle.rating)].add(err, rd, predicted);
+    for (const std::string& theme : puzzle.themes) m_byTheme[theme].add(err, rd, predicted);
+}
+
 void PuzzleMetrics::addCalibration(double rating, const RatedPuzzle& p) {
+    if (p.engineStage) ++m_engineStage;
     if (p.sigma <= 0) return;
     CalibrationSums& c = m_cal;
     ++c.n;
@@ -105,6 +122,9 @@ void PuzzleMetrics::merge(const PuzzleMetrics& other) {
     m_cal.humanMidErrTrue += other.m_cal.humanMidErrTrue;
     m_all.merge(other.m_all);
     for (const auto& [len, s] : other.m_byLength) m_byLength[len].merge(s);
+    for (const auto& [theme, s] : other.m_byTheme) m_byTheme[theme].merge(s);
+    for (const auto& [band, s] : other.m_byBand) m_byBand[band].merge(s);
+    m_engineStage += other.m_engineStage;
 }
 
 PuzzleScore PuzzleMetrics::score(const Sums& s) {
@@ -123,6 +143,18 @@ PuzzleScore PuzzleMetrics::score(const Sums& s) {
 std::map<int, PuzzleScore> PuzzleMetrics::byLength() const {
     std::map<int, PuzzleScore> out;
     for (const auto& [len, s] : m_byLength) out[len] = score(s);
+    return out;
+}
+
+std::map<std::string, PuzzleScore> PuzzleMetrics::byTheme() const {
+    std::map<std::string, PuzzleScore> out;
+    for (const auto& [theme, s] : m_byTheme) out[theme] = score(s);
+    return out;
+}
+
+std::map<std::string, PuzzleScore> PuzzleMetrics::byBand() const {
+    std::map<std::string, PuzzleScore> out;
+    for (const auto& [band, s] : m_byBand) out[band] = score(s);
     return out;
 }
 
@@ -145,6 +177,22 @@ std::string PuzzleMetrics::toJson() const {
         first = false;
     }
     o << "}";
+    // Theme names are Lichess's camelCase words and band names fixed text: no JSON escaping needed.
+    for (const auto& [key, groups] : {std::pair{"by_band", byBand()}, std::pair{"by_theme", byTheme()}}) {
+        if (groups.empty()) continue;
+        o << ",\"" << key << "\":{";
+        first = true;
+        for (const auto& [name, s] : groups) {
+            o << (first ? "" : ",") << "\"" << name << "\":{" << scoreJson(s) << "}";
+            first = false;
+        }
+        o << "}";
+    }
+    if (m_engineStage > 0 && m_all.n > 0) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, ",\"engine_stage\":%.4f", double(m_engineStage) / double(m_all.n));
+        o << buf;
+    }
     if (m_cal.n > 0) {
         const PuzzleCalibration c = calibration();
         char buf[512];
@@ -260,12 +308,12 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesCompare(const std::vector<std::strin
             for (const double x : r.value()) out.push_back(RatedPuzzle{x, 0.0, {}});
             return out;
         });
-    return evaluatePuzzleFilesDetailed(csvFiles, heldOutOnly, maxPuzzles, detailed, baselines, cancel, batchSize,
-                                       onProgress);
+    return evaluatePuzzleFilesDetailed(csvFiles, PuzzleSelection{heldOutOnly, maxPuzzles, 1}, detailed, baselines,
+                                       cancel, batchSize, onProgress);
 }
 
-Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::string>& csvFiles, bool heldOutOnly,
-                                                     std::int64_t maxPuzzles,
+Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::string>& csvFiles,
+                                                     const PuzzleSelection& selection,
                                                      const std::vector<PuzzlePredictionFn>& predictors,
                                                      const MeanBaselines& baselines, const CancelToken& cancel,
                                                      int batchSize,
@@ -274,7 +322,9 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::stri
     PuzzleEvalReport report;
     report.compare.resize(predictors.size() - 1);
     std::vector<chess::Puzzle> batch;
-    std::int64_t taken = 0;
+    std::int64_t taken = 0, passed = 0;
+    const std::int64_t maxPuzzles = selection.maxPuzzles;
+    const std::int64_t every = std::max<std::int64_t>(1, selection.every);
     auto flush = [&]() -> Status {
         if (batch.empty()) return {};
         for (std::size_t m = 0; m < predictors.size(); ++m) {
@@ -284,14 +334,13 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::stri
                 return makeError(ErrorCode::Runtime, "predictor returned the wrong number of ratings");
             PuzzleMetrics& target = m == 0 ? report.model : report.compare[m - 1];
             for (std::size_t i = 0; i < batch.size(); ++i) {
-                target.add(batch[i].rating, batch[i].ratingDeviation, r.value()[i].rating, batch[i].solutionLength());
+                target.add(batch[i], r.value()[i].rating);
                 target.addCalibration(batch[i].rating, r.value()[i]);
             }
         }
         for (const auto& p : batch) {
-            const int len = p.solutionLength();
-            report.predictMean.add(p.rating, p.ratingDeviation, baselines.predictMean(), len);
-            report.meanByLength.add(p.rating, p.ratingDeviation, baselines.predictByLength(len), len);
+            report.predictMean.add(p, baselines.predictMean());
+            report.meanByLength.add(p, baselines.predictByLength(p.solutionLength()));
         }
         batch.clear();
         if (onProgress) onProgress(taken);
@@ -304,7 +353,8 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::stri
         if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
         chess::Puzzle p;
         while ((maxPuzzles <= 0 || taken < maxPuzzles) && rd.next(p)) {
-            if (heldOutOnly && !isHeldOutPuzzle(p.id)) continue;
+            if (selection.heldOutOnly && !isHeldOutPuzzle(p.id)) continue;
+            if (passed++ % every != 0) continue;
             if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "evaluation cancelled");
             batch.push_back(p);
             ++taken;

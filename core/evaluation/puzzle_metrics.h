@@ -39,7 +39,12 @@ struct RatedPuzzle {
     double rating = 0.0;
     double sigma = 0.0;              ///< predicted standard deviation; 0 when the model gives none
     std::vector<double> humanCurve;  ///< P(solve) at kSolveEloLevels from the human model alone; empty when none
+    bool engineStage = false;        ///< the model's engine stage corrected this rating
 };
+
+/// The rating band of a Lichess rating for the by-band report: "<1000", "1000-1399", "1400-1799", "1800-2199",
+/// "2200-2599", "2600+".
+std::string puzzleRatingBand(int rating);
 
 /// How honest the uncertainty and the solve curves are (issue 15 items 3 and 4).
 struct PuzzleCalibration {
@@ -63,6 +68,8 @@ class PuzzleMetrics {
 public:
     /// `rd` <= 0 is treated as 1 so MAZ stays finite.
     void add(double rating, double rd, double predicted, int solutionLength);
+    /// add() for a puzzle, also by each of its themes and by its rating band (puzzleRatingBand).
+    void add(const chess::Puzzle& puzzle, double predicted);
     /// Also scores the sigma and the solve curves of a prediction (the rating itself goes through add()).
     void addCalibration(double rating, const RatedPuzzle& prediction);
     PuzzleCalibration calibration() const;
@@ -70,10 +77,15 @@ public:
     PuzzleScore overall() const { return score(m_all); }
     /// Scores per solution length, ascending.
     std::map<int, PuzzleScore> byLength() const;
+    /// Scores per Lichess theme and per rating band (only puzzles added with add(puzzle, predicted)).
+    std::map<std::string, PuzzleScore> byTheme() const;
+    std::map<std::string, PuzzleScore> byBand() const;
     std::int64_t count() const { return m_all.n; }
     /// {"puzzles":N,"mae":..,"rmse":..,"maz":..,"within_rd":{"1":..,"2":..,"3":..},"mean_prediction":..,
-    ///  "by_length":{"1":{same fields},...}}, and when calibration was scored: "sigma":{"puzzles":N,"within_1":..,
-    ///  "within_2":..,"mean":..}, "solve_monotone", "solve_midpoint_mae", "solve_midpoint_mae_true" and
+    ///  "by_length":{"1":{same fields},...}, "by_band":{"<1000":{..},...}, "by_theme":{"mateIn1":{..},...}},
+    ///  "engine_stage" (share of puzzles the engine stage rated) when any was, and when calibration was scored:
+    ///  "sigma":{"puzzles":N,"within_1":.., "within_2":..,"mean":..}, "solve_monotone", "solve_midpoint_mae",
+    ///  "solve_midpoint_mae_true" and
     ///  "solve_curve_human":{"puzzles":N,"monotone":..,"midpoint_mae":..,"midpoint_mae_true":..}.
     std::string toJson() const;
     /// One line: "N puzzles  MAE 301.2  RMSE 390.0  MAZ 3.41  within 1/2/3 RD 20.1/38.0/52.3%".
@@ -91,6 +103,9 @@ private:
     static std::string scoreJson(const PuzzleScore& s);
     Sums m_all;
     std::map<int, Sums> m_byLength;
+    std::map<std::string, Sums> m_byTheme;
+    std::map<std::string, Sums> m_byBand;
+    std::int64_t m_engineStage = 0;
     struct CalibrationSums {
         std::int64_t n = 0, within[2] = {}, monotone = 0, human = 0, humanMonotone = 0;
         double sigma = 0, midErr = 0, midErrTrue = 0, humanMidErr = 0, humanMidErrTrue = 0;
@@ -128,6 +143,13 @@ struct PuzzleEvalReport {
     std::string toJson() const;
 };
 
+/// Which puzzles of the files are scored.
+struct PuzzleSelection {
+    bool heldOutOnly = false;     ///< only those held out from training (isHeldOutPuzzle)
+    std::int64_t maxPuzzles = 0;  ///< at most this many (<= 0: all)
+    std::int64_t every = 1;       ///< every K-th of those that pass heldOutOnly (puzzle-features --every picks alike)
+};
+
 /// One rating per puzzle.
 using PuzzleRatingFn = std::function<Result<std::vector<double>>(std::span<const chess::Puzzle>)>;
 /// One rating, sigma and (optionally) human solve curve per puzzle.
@@ -152,8 +174,8 @@ Result<PuzzleEvalReport> evaluatePuzzleFilesCompare(const std::vector<std::strin
                                                     const std::function<void(std::int64_t done)>& onProgress = {});
 
 /// evaluatePuzzleFilesCompare with sigmas and solve curves: every model's calibration is scored too.
-Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::string>& csvFiles, bool heldOutOnly,
-                                                     std::int64_t maxPuzzles,
+Result<PuzzleEvalReport> evaluatePuzzleFilesDetailed(const std::vector<std::string>& csvFiles,
+                                                     const PuzzleSelection& selection,
                                                      const std::vector<PuzzlePredictionFn>& predictors,
                                                      const MeanBaselines& baselines, const CancelToken& cancel,
                                                      int batchSize = 256,

@@ -60,6 +60,13 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
     const QJsonObject human = t.value(QStringLiteral("human_model")).toObject();
     meta.humanModelSha256 = human.value(QStringLiteral("sha256")).toString().toStdString();
     meta.humanModelName = human.value(QStringLiteral("name")).toString().toStdString();
+    if (t.contains(QStringLiteral("engine_head"))) {
+        auto head = models::EngineRatingHead::fromText(t.value(QStringLiteral("engine_head")).toString().toStdString());
+        if (!head.ok())
+            return makeError(ErrorCode::InvalidInput,
+                             path + ": manifest training.engine_head: " + head.error().message);
+        meta.engineHead = head.value();
+    }
     std::vector<models::NamedArray> weights;
     for (const auto& tb : bundle.tensors) {
         models::NamedArray a;
@@ -80,13 +87,17 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
 }  // namespace
 
 Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path,
-                                                                 const HumanFeatureOptions& human) {
+                                                                 const HumanFeatureOptions& human,
+                                                                 const EngineFeatureOptions& engine) {
     if (!QFileInfo::exists(q(path))) return makeError(ErrorCode::InvalidInput, path + ": no such file");
     auto p = path.ends_with(".kibitz") ? fromBundle(path) : models::PuzzlePredictor::loadCheckpoint(path);
     if (!p.ok()) return p;
-    if (!human.attach) return p;
-    if (auto st = attachHumanFeatures(*p.value(), human); !st.ok())
-        return makeError(st.error().code, path + ": " + st.error().message);
+    if (human.attach)
+        if (auto st = attachHumanFeatures(*p.value(), human); !st.ok())
+            return makeError(st.error().code, path + ": " + st.error().message);
+    if (engine.attach)
+        if (auto st = attachEngineFeatures(*p.value(), engine); !st.ok())
+            return makeError(st.error().code, path + ": engine stage: " + st.error().message);
     return p;
 }
 
@@ -95,7 +106,11 @@ Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bund
     if (Status st = refuseToOverwriteInput(checkpoint, bundlePath); !st) return st;
     auto p = models::PuzzlePredictor::loadCheckpoint(checkpoint);
     if (!p.ok()) return p.error();
-    const models::PuzzlePredictor& m = *p.value();
+    return writePuzzleBundle(*p.value(), bundlePath, metricsJson);
+}
+
+Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bundlePath,
+                         const std::string& metricsJson) {
     storage::Bundle b;
     b.kind = storage::kKindPuzzleRating;
     b.config.insert(QStringLiteral("glickformer"), q(models::puzzleConfigToString(m.config())));
@@ -120,6 +135,7 @@ Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bund
         b.training.insert(QStringLiteral("human_model"),
                           QJsonObject{{QStringLiteral("sha256"), q(meta.humanModelSha256)},
                                       {QStringLiteral("name"), q(meta.humanModelName)}});
+    if (!meta.engineHead.empty()) b.training.insert(QStringLiteral("engine_head"), q(meta.engineHead.toText()));
     b.training.insert(QStringLiteral("data"), QStringLiteral("Lichess puzzle database (CC0), shared/data/puzzles, "
                                                              "held out: FNV-1a(PuzzleId) % 20 == 0"));
     if (!metricsJson.empty()) {
@@ -129,18 +145,28 @@ Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bund
             return makeError(ErrorCode::InvalidInput, "metrics: not a JSON object: " + err.errorString().toStdString());
         b.metrics = doc.object();
     }
-    b.modelCard = QStringLiteral(
-                      "# Kibitz puzzle-rating model\n\nGlickFormer (Milosz & Kapusta, seed 000) predicting the Lichess "
-                      "Glicko-2 rating of a puzzle from its solver boards.\n\n- config: %1\n- parameters: %2\n"
-                      "- trained steps: %3, puzzles seen: %4, wall time: %5 h on CPU\n- rating normalisation: mean %6, "
-                      "std %7\n\nMetrics (held-out puzzles) are in manifest.json.\n")
-                      .arg(q(models::puzzleConfigToString(m.config())))
-                      .arg(m.parameters())
-                      .arg(meta.steps)
-                      .arg(meta.samples)
-                      .arg(meta.wallSeconds / 3600.0, 0, 'f', 2)
-                      .arg(meta.ratingMean, 0, 'f', 1)
-                      .arg(meta.ratingStd, 0, 'f', 1);
+    b.modelCard =
+        QStringLiteral(
+            "# Kibitz puzzle-rating model\n\nGlickFormer (Milosz & Kapusta, seed 000) predicting the Lichess "
+            "Glicko-2 rating of a puzzle from its solver boards.\n\n- config: %1\n- parameters: %2\n"
+            "- trained steps: %3, puzzles seen: %4, wall time: %5 h on CPU\n- rating normalisation: mean %6, "
+            "std %7\n%8\nMetrics (held-out puzzles) are in manifest.json.\n")
+            .arg(q(models::puzzleConfigToString(m.config())))
+            .arg(m.parameters())
+            .arg(meta.steps)
+            .arg(meta.samples)
+            .arg(meta.wallSeconds / 3600.0, 0, 'f', 2)
+            .arg(meta.ratingMean, 0, 'f', 1)
+            .arg(meta.ratingStd, 0, 'f', 1)
+            .arg(meta.engineHead.empty()
+                     ? QString()
+                     : QStringLiteral("- engine stage: features %1 of a %2-line search at depth %3 (Stockfish "
+                                      "when installed), fitted on %4 training puzzles; without an engine "
+                                      "the GlickFormer's rating is used\n")
+                           .arg(q(meta.engineHead.features))
+                           .arg(meta.engineHead.lines)
+                           .arg(meta.engineHead.depth)
+                           .arg(meta.engineHead.fittedPuzzles));
     for (const auto& w : m.exportWeights()) {
         storage::TensorBlob t;
         t.name = w.name;

@@ -4,6 +4,7 @@
 // torch-free header): load a .kibitz bundle or a trainer checkpoint, export a checkpoint as a bundle.
 
 #include "core/common/result.h"
+#include "core/jobs/puzzle_engine.h"
 #include "core/jobs/puzzle_human.h"
 #include "core/models/puzzle_predictor.h"
 
@@ -15,13 +16,20 @@ namespace kibitz::jobs {
 /// Loads a puzzle-rating model from a `.kibitz` bundle (kind "puzzle-rating", validated: manifest, checksums,
 /// tensor names and shapes) or from a trainer checkpoint (any other file). Errors name the file. A model with
 /// human features gets its feature source attached (attachHumanFeatures with `human`: by default the default
-/// human-move model, which must be the one the model was trained with, and the default feature cache).
+/// human-move model, which must be the one the model was trained with, and the default feature cache). A model with
+/// an engine stage gets its engine features attached (attachEngineFeatures with `engine`: by default Stockfish as
+/// locateStockfish finds it; without one the model rates from the boards alone, with a warning).
 Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::string& path,
-                                                                 const HumanFeatureOptions& human = {});
+                                                                 const HumanFeatureOptions& human = {},
+                                                                 const EngineFeatureOptions& engine = {});
 
 /// Writes the model of `checkpoint` as a bundle at `bundlePath` (atomically), with `metricsJson` (a JSON object
 /// text, may be empty) in the manifest and a generated model card.
 Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson);
+
+/// Writes `model` (weights, meta and engine stage) as a bundle at `bundlePath` (atomically), as exportPuzzleBundle.
+Status writePuzzleBundle(const models::PuzzlePredictor& model, const std::string& bundlePath,
+                         const std::string& metricsJson);
 
 /// The shipped default model: puzzle-default.kibitz in $KIBITZ_MODELS_DIR when it is there, else
 /// storage::findDefaultModel (compiled in, else <prefix>/share/kibitz/models relative to the program, else a

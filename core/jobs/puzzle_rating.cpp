@@ -137,6 +137,8 @@ QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& ra
     o[QStringLiteral("uncertainty_kind")] = QStringLiteral("predicted standard deviation (sigma)");
     o[QStringLiteral("solution_length")] = puzzle.solutionLength();
     o[QStringLiteral("solver")] = QLatin1String(solverName(puzzle));
+    o[QStringLiteral("engine_stage")] = p.engineUsed;
+    if (p.engineUsed) o[QStringLiteral("board_rating")] = std::round(p.boardRating * 10.0) / 10.0;
     if (puzzle.rating > 0) o[QStringLiteral("lichess_rating")] = puzzle.rating;
     const std::vector<double> rated = evaluation::ratingSolveCurve(p.rating, p.sigma);
     QJsonArray ratedCurve;

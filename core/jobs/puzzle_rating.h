@@ -38,7 +38,8 @@ Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evalua
 
 /// The one record of a rated puzzle, shared by `kibitz-cli rate --json` and the GUI's export (.json): id, fen,
 /// moves (UCI, space-separated), rating, uncertainty (sigma) and uncertainty_kind, solution_length, solver ("white" or
-/// "black", the side that plays the solution), lichess_rating (when the puzzle has one), solve_curve
+/// "black", the side that plays the solution), engine_stage (the engine features corrected the rating; then also
+/// board_rating, the GlickFormer's own), lichess_rating (when the puzzle has one), solve_curve
 /// [{elo, p_solve}] (Glicko's expected score from the rating and sigma); with a human solve curve also
 /// solve_curve_human [{elo, p_solve}], solver_moves [{uci, p_by_elo}] and hardest_move_index (the solver move least
 /// likely to be found at `hardestElo`, 0-based).

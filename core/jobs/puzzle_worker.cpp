@@ -6,8 +6,10 @@
 
 #include <QMetaObject>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
+#include <memory>
 
 namespace kibitz::jobs {
 
@@ -15,12 +17,33 @@ namespace {
 
 constexpr int kMaxReportedSkips = 100;
 constexpr auto kProgressInterval = std::chrono::milliseconds(100);
+/// Engines searching in parallel when the GUI rates a file with a model that has an engine stage.
+constexpr int kBatchEngines = 2;
 
-Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzle(const QString& path) {
+/// Loads the puzzle model; a model with an engine stage gets the engine the app's settings name (else Stockfish
+/// where it is installed), with `engineJobs` engines for batches. Why the stage is off, if it is, goes to `note`.
+Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzle(const QString& path, int engineJobs, QString* note) {
     const std::string p = path.isEmpty() ? defaultPuzzleModelPath() : path.toStdString();
     if (p.empty())
         return makeError(ErrorCode::InvalidInput, "no puzzle model given and no puzzle-default.kibitz found");
-    return loadPuzzleModel(p);
+    EngineFeatureOptions engine;
+    engine.fromSettings = true;
+    engine.jobs = engineJobs;
+    // The callback outlives this call (the engine features keep it for the cache's last save).
+    auto warned = std::make_shared<QString>();
+    engine.warn = [warned](const std::string& message) { *warned = QString::fromStdString(message); };
+    auto model = loadPuzzleModel(p, {}, engine);
+    if (note) *note = *warned;
+    return model;
+}
+
+/// "; engine stage: on (depth D)" or "; engine stage off: why" for a model with one, else nothing.
+QString engineDescription(const models::PuzzlePredictor& model, const QString& note) {
+    const models::EngineRatingHead& head = model.meta().engineHead;
+    if (head.empty()) return {};
+    if (model.hasEngineFeatureSource())
+        return PuzzleWorker::tr("; engine stage: on (depth %1, %2 lines)").arg(head.depth).arg(head.lines);
+    return PuzzleWorker::tr("; engine stage off: %1").arg(note);
 }
 
 void registerTypes() {
@@ -45,13 +68,15 @@ void PuzzleWorker::submit(PuzzleRequest request) {
 void PuzzleWorker::setModels(const QString& puzzleModel, const EvaluatorFactory& human) {
     // Torch errors are exceptions; none may cross the slot boundary.
     try {
-        auto model = loadPuzzle(puzzleModel);
+        QString note;
+        auto model = loadPuzzle(puzzleModel, 1, &note);
         if (!model) {
             Q_EMIT failed(0, QString::fromStdString(model.error().message));
             return;
         }
         m_model = std::move(model.value());
-        QString description = tr("puzzle model: %1 parameters").arg(m_model->parameters());
+        QString description =
+            tr("puzzle model: %1 parameters").arg(m_model->parameters()) + engineDescription(*m_model, note);
         m_human.reset();
         if (human) {
             auto made = human();
@@ -107,7 +132,7 @@ void PuzzleFileWorker::rateFile(const RateFileRequest& request, const CancelToke
         // The model is kept between runs: rerunning after a cancel does not reload it.
         if (!m_model || m_modelPath != request.puzzleModel) {
             m_model.reset();
-            auto model = loadPuzzle(request.puzzleModel);
+            auto model = loadPuzzle(request.puzzleModel, kBatchEngines, nullptr);
             if (!model) {
                 Q_EMIT rateFailed(QString::fromStdString(model.error().message));
                 return;
@@ -126,8 +151,12 @@ void PuzzleFileWorker::rateFile(const RateFileRequest& request, const CancelToke
         auto onSkip = [&](const chess::CsvSkip& s) {
             if (skipsReported++ < kMaxReportedSkips) Q_EMIT rateSkipped(QString::fromStdString(s.message()));
         };
-        auto r = rateCsvFile(*m_model, request.inPath.toStdString(), request.outPath.toStdString(), request.batchSize,
-                             cancel, onProgress, onSkip);
+        // With the engine stage a batch costs about a quarter second per puzzle and engine: small batches keep
+        // the cancel button answering within a second or two.
+        const int batch =
+            m_model->hasEngineFeatureSource() ? std::min(request.batchSize, 2 * kBatchEngines) : request.batchSize;
+        auto r = rateCsvFile(*m_model, request.inPath.toStdString(), request.outPath.toStdString(), batch, cancel,
+                             onProgress, onSkip);
         if (!r) {
             Q_EMIT rateFailed(QString::fromStdString(r.error().message));
             return;

@@ -16,6 +16,7 @@ struct PuzzlePredictor::Impl {
     PuzzleModelMeta meta;
     GlickFormer model{nullptr};
     PuzzleFeatureSource featureSource;
+    PuzzleFeatureSource engineSource;
 };
 
 namespace {
@@ -44,6 +45,11 @@ Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::loadCheckpoint(const s
         p->m_impl->meta = meta.value();
         p->m_impl->meta.humanModelSha256 = archiveString(a, "human.sha256");
         p->m_impl->meta.humanModelName = archiveString(a, "human.name");
+        if (const std::string head = archiveString(a, "engine_head"); !head.empty()) {
+            auto h = EngineRatingHead::fromText(head);
+            if (!h.ok()) return makeError(ErrorCode::InvalidInput, path + ": " + h.error().message);
+            p->m_impl->meta.engineHead = h.value();
+        }
         p->m_impl->model->eval();
         return p;
     } catch (const c10::Error& e) {
@@ -123,6 +129,8 @@ Status PuzzlePredictor::saveCheckpoint(const std::string& path) const {
                 archive.write("human.sha256", c10::IValue(m_impl->meta.humanModelSha256));
                 archive.write("human.name", c10::IValue(m_impl->meta.humanModelName));
             }
+            if (!m_impl->meta.engineHead.empty())
+                archive.write("engine_head", c10::IValue(m_impl->meta.engineHead.toText()));
             return saveArchiveFile(archive, tmp);
         } catch (const c10::Error& e) {
             return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
@@ -164,17 +172,41 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
                 PuzzlePrediction p;
                 p.rating = m_impl->meta.ratingMean + m_impl->meta.ratingStd * double(mean[i].item<float>());
                 p.sigma = m_impl->meta.ratingStd * std::exp(0.5 * std::clamp(double(lv[i].item<float>()), -10.0, 10.0));
+                p.boardRating = p.rating;
+                p.boardSigma = p.sigma;
                 out.push_back(p);
             }
         }
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime, std::string("puzzle model: ") + e.what_without_backtrace());
     }
+    const EngineRatingHead& head = m_impl->meta.engineHead;
+    if (!head.empty() && m_impl->engineSource) {
+        std::vector<std::vector<float>> engine;
+        if (auto st = m_impl->engineSource(puzzles, engine); !st.ok()) return st.error();
+        if (engine.size() != puzzles.size())
+            return makeError(ErrorCode::Runtime, "engine features: got " + std::to_string(engine.size()) +
+                                                     " puzzles, expected " + std::to_string(puzzles.size()));
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            if (int(engine[i].size()) != head.featureCount)
+                return makeError(ErrorCode::Runtime, "engine features of puzzle " + puzzles[i].id + ": " +
+                                                         std::to_string(engine[i].size()) +
+                                                         " values, the model's "
+                                                         "engine stage takes " +
+                                                         std::to_string(head.featureCount));
+            out[i].rating = head.rating(out[i].boardRating, engine[i]);
+            out[i].sigma = head.sigma(out[i].boardSigma);
+            out[i].engineUsed = true;
+        }
+    }
     return out;
 }
 
 void PuzzlePredictor::setFeatureSource(PuzzleFeatureSource source) { m_impl->featureSource = std::move(source); }
 bool PuzzlePredictor::hasFeatureSource() const { return bool(m_impl->featureSource); }
+void PuzzlePredictor::setEngineFeatureSource(PuzzleFeatureSource source) { m_impl->engineSource = std::move(source); }
+bool PuzzlePredictor::hasEngineFeatureSource() const { return bool(m_impl->engineSource); }
+void PuzzlePredictor::setEngineHead(const EngineRatingHead& head) { m_impl->meta.engineHead = head; }
 void PuzzlePredictor::setHumanModel(const std::string& sha256, const std::string& name) {
     m_impl->meta.humanModelSha256 = sha256;
     m_impl->meta.humanModelName = name;

@@ -5,6 +5,7 @@
 
 #include "core/chess/puzzle_csv.h"
 #include "core/common/result.h"
+#include "core/models/engine_rating_head.h"
 #include "core/models/puzzle_config.h"
 
 #include <cstdint>
@@ -37,6 +38,8 @@ struct PuzzleModelMeta {
     /// sha256 (hex) of its bundle/checkpoint file and its file name. Empty when unknown or unused.
     std::string humanModelSha256;
     std::string humanModelName;
+    /// The engine stage (empty when the model has none): corrects the rating with engine features of the puzzle.
+    EngineRatingHead engineHead;
 };
 
 /// Computes the human solve-probability features of puzzles (one vector of config.humanFeatures floats each).
@@ -47,6 +50,11 @@ using PuzzleFeatureSource =
 struct PuzzlePrediction {
     double rating = 0.0;
     double sigma = 0.0;
+    /// The GlickFormer's own rating and sigma (the same as rating and sigma unless the engine stage corrected them).
+    double boardRating = 0.0;
+    double boardSigma = 0.0;
+    /// The engine stage was applied (the model has one and an engine feature source was attached).
+    bool engineUsed = false;
 };
 
 /// Inference wrapper. One thread at a time; inference guards are set inside each call. 1 intra-op thread unless
@@ -75,6 +83,13 @@ public:
     /// the human-move model through a feature cache).
     void setFeatureSource(PuzzleFeatureSource source);
     bool hasFeatureSource() const;
+    /// Where predict() gets the engine features (evaluation::engineFeatures, meta().engineHead.featureCount floats
+    /// per puzzle) for the engine stage; jobs::attachEngineFeatures sets one that runs Stockfish through a cache.
+    /// Without one a model with an engine stage gives the GlickFormer's rating (engineUsed false).
+    void setEngineFeatureSource(PuzzleFeatureSource source);
+    bool hasEngineFeatureSource() const;
+    /// Sets (or, with an empty head, removes) the engine stage.
+    void setEngineHead(const EngineRatingHead& head);
     /// Records which human-move model the features come from (stored in bundles exported from this model).
     void setHumanModel(const std::string& sha256, const std::string& name);
     /// All weights by name (for bundles).

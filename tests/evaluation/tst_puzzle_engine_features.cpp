@@ -58,6 +58,7 @@ private Q_SLOTS:
         o.program = kStockfish;
         o.limits = engines::SearchLimits::depth(8);
         o.hashMb = 16;
+        o.freshSearch = true;
         evaluation::UciAnalyser analyser(o);
         CancelToken cancel;
         auto key = evaluation::engineFeatureKey(analyser, cancel);
@@ -110,6 +111,33 @@ private Q_SLOTS:
               others);
         QVERIFY2(sacShare >= 0.9, qPrintable(QString::number(sacShare)));
         QVERIFY2(otherShare <= 0.1, qPrintable(QString::number(otherShare)));
+    }
+
+    /// features=v2: a puzzle's features do not depend on what the engine searched before (the hash is cleared before
+    /// each search), so a cache filled in any order, or a resumed run, gives the same numbers as one straight run.
+    void featuresDoNotDependOnOrder() {
+        const std::vector<chess::Puzzle> all = samplePuzzles();
+        evaluation::UciAnalyserOptions o;
+        o.program = kStockfish;
+        o.limits = engines::SearchLimits::depth(10);
+        o.hashMb = 16;
+        o.freshSearch = true;
+        CancelToken cancel;
+        std::vector<std::vector<float>> straight;
+        {
+            evaluation::UciAnalyser analyser(o);
+            for (std::size_t i = 0; i < 12; ++i) {
+                auto f = evaluation::analysePuzzleWithEngine(analyser, all[i], cancel);
+                QVERIFY2(f.ok(), f.ok() ? "" : f.error().message.c_str());
+                straight.push_back(evaluation::engineFeatures(f.value()));
+            }
+        }
+        evaluation::UciAnalyser reversed(o);
+        for (std::size_t i = 12; i-- > 0;) {
+            auto f = evaluation::analysePuzzleWithEngine(reversed, all[i], cancel);
+            QVERIFY2(f.ok(), f.ok() ? "" : f.error().message.c_str());
+            QVERIFY2(evaluation::engineFeatures(f.value()) == straight[i], all[i].id.c_str());
+        }
     }
 
     void badLineIsRefused() {

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli puzzle-engine-head: fits the engine stage of a puzzle-rating model (issue 15) on puzzles of the
+// training split: the GlickFormer's rating and sigma, Stockfish's engine features (from the engine-feature cache,
+// searched where missing) and the Lichess rating of each; writes the model with its new stage as a bundle or
+// checkpoint. Held-out puzzles are never used, so `eval puzzle --held-out` stays an honest measure.
+#include "app/cli/args.h"
+#include "app/cli/cli_util.h"
+#include "app/cli/command.h"
+#include "app/cli/puzzle_human_args.h"
+#include "core/chess/puzzle_csv.h"
+#include "core/evaluation/puzzle_engine_features.h"
+#include "core/evaluation/puzzle_metrics.h"
+#include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_engine.h"
+#include "core/models/engine_rating_head.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+namespace kibitz::cli {
+namespace {
+
+void printHelp() {
+    std::printf(
+        "Usage: kibitz-cli puzzle-engine-head --csv FILE|DIR... --out FILE [--model PATH] [options]\n\n"
+        "Fits the engine stage of a puzzle-rating model: a regression (least absolute deviations, quadratic terms)\n"
+        "of the Lichess rating on the GlickFormer's rating and %d engine features of each solver move (a %d-line\n"
+        "search per solver position), on puzzles of the training split only. Writes the model with the stage to\n"
+        "OUT (.kibitz bundle, or a checkpoint for any other name). Its sigma is rescaled so that 68.3%% of the\n"
+        "fitting puzzles lie within one sigma. `bundle export OUT.pt B.kibitz --kind puzzle --metrics M.json` adds\n"
+        "held-out metrics to a bundle.\n"
+        "  --model PATH     the puzzle model (default: the shipped puzzle-default.kibitz); an engine stage it has\n"
+        "                   is replaced\n"
+        "  --depth D        search depth (default %d)     --every K   every K-th training puzzle (default 1)\n"
+        "  --max N          at most N puzzles (default 6000)   --ridge X  ridge penalty per puzzle (default 1e-4)\n"
+        "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n",
+        evaluation::kEngineFeatureCount, evaluation::kEngineFeatureLines, evaluation::kEngineFeatureDepth);
+}
+
+int usageError(const std::string& msg) {
+    std::fprintf(stderr, "kibitz-cli puzzle-engine-head: %s\n", msg.c_str());
+    return kExitUsage;
+}
+
+int failure(const std::string& msg) {
+    std::fprintf(stderr, "kibitz-cli puzzle-engine-head: %s\n", msg.c_str());
+    return kExitFailure;
+}
+
+int runPuzzleEngineHead(const std::vector<std::string>& argv) {
+    Args args(argv, {"csv", "out", "model", "depth", "every", "max", "ridge", "engine", "engine-cache", "engine-jobs"},
+              {"help"});
+    if (args.has("help")) {
+        printHelp();
+        return kExitOk;
+    }
+    if (!args.ok()) return usageError(args.error());
+    const int depth = int(args.intValue("depth", evaluation::kEngineFeatureDepth, 1, 60));
+    const std::int64_t every = args.intValue("every", 1, 1, 1LL << 40);
+    const std::int64_t maxPuzzles = args.intValue("max", 6000, 1, 1LL << 40);
+    const double ridge = args.doubleValue("ridge", 1e-4, 0.0, 1.0);
+    jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "puzzle-engine-head");
+    if (!args.ok()) return usageError(args.error());
+    if (!args.value("csv") || !args.value("out")) return usageError("--csv and --out are required");
+    std::vector<std::string> given = args.values("csv");
+    for (const auto& p : args.positionals()) given.push_back(p);
+    std::string expandError;
+    const std::vector<std::string> files = expandDataArgs(given, {".csv", ".csv.zst"}, expandError);
+    if (!expandError.empty()) return usageError("--csv: " + expandError);
+    const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
+    if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
+    jobs::EngineFeatureOptions noEngine;
+    noEngine.attach = false;
+    auto loaded = jobs::loadPuzzleModel(modelPath, {}, noEngine);
+    if (!loaded.ok()) return usageError(loaded.error().message);
+    models::PuzzlePredictor& model = *loaded.value();
+    model.setEngineHead({});  // the GlickFormer's own ratings are what the stage corrects
+
+    std::vector<chess::Puzzle> puzzles;
+    std::int64_t passed = 0;
+    for (const std::string& path : files) {
+        auto reader = chess::PuzzleCsvReader::open(path);
+        if (!reader) return usageError(reader.error().message);
+        chess::Puzzle p;
+        while (std::int64_t(puzzles.size()) < maxPuzzles && reader.value()->next(p)) {
+            if (evaluation::isHeldOutPuzzle(p.id)) continue;
+            if (passed++ % every != 0) continue;
+            puzzles.push_back(p);
+        }
+        if (!reader.value()->input().error().empty()) return usageError(reader.value()->input().error());
+    }
+    models::EngineRatingHead shape;
+    shape.features = evaluation::kEngineFeatureSet;
+    shape.featureCount = evaluation::kEngineFeatureCount;
+    shape.depth = depth;
+    shape.lines = evaluation::kEngineFeatureLines;
+    if (std::int64_t(puzzles.size()) < 2 * models::EngineRatingHead::termCount(shape.featureCount))
+        return usageError("only " + std::to_string(puzzles.size()) + " training puzzles selected; the fit needs " +
+                          std::to_string(2 * models::EngineRatingHead::termCount(shape.featureCount)));
+
+    auto features = jobs::EngineFeatures::open(shape, engine);
+    if (!features.ok()) return usageError("--engine: " + features.error().message);
+    std::fprintf(stderr, "%zu training puzzles; features of %s; cache %s holds %zu puzzles\n", puzzles.size(),
+                 features.value()->key().c_str(), features.value()->cachePath().c_str(),
+                 features.value()->cachedPuzzles());
+    std::vector<std::vector<float>> engineFeatures;
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t at = 0; at < puzzles.size(); at += 100) {
+        const std::size_t n = std::min<std::size_t>(100, puzzles.size() - at);
+        std::vector<std::vector<float>> part;
+        if (auto st = features.value()->features(std::span(puzzles).subspan(at, n), part); !st.ok())
+            return failure(st.error().message);
+        for (auto& f : part) engineFeatures.push_back(std::move(f));
+        if (auto st = features.value()->saveCache(); !st.ok()) return failure(st.error().message);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fprintf(stderr, "\r%zu/%zu puzzles (%lld searched, %.1f puzzles/s)", at + n, puzzles.size(),
+                     static_cast<long long>(features.value()->searchedPuzzles()),
+                     secs > 0 ? double(features.value()->searchedPuzzles()) / secs : 0.0);
+    }
+    std::fprintf(stderr, "\n");
+    auto predicted = model.predict(puzzles);
+    if (!predicted.ok()) return failure(predicted.error().message);
+    std::vector<double> base, sigma, ratings;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        base.push_back(predicted.value()[i].rating);
+        sigma.push_back(predicted.value()[i].sigma);
+        ratings.push_back(puzzles[i].rating);
+    }
+    auto head = models::fitEngineRatingHead(base, sigma, engineFeatures, ratings, shape.features, shape.depth,
+                                            shape.lines, ridge);
+    if (!head.ok()) return failure(head.error().message);
+    double before = 0, after = 0;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        before += std::abs(base[i] - ratings[i]);
+        after += std::abs(head.value().rating(base[i], engineFeatures[i]) - ratings[i]);
+    }
+    const double n = double(puzzles.size());
+    std::printf("fitted on %zu training puzzles: MAE %.1f -> %.1f (in-sample), sigma scale %.3f\n", puzzles.size(),
+                before / n, after / n, head.value().sigmaScale);
+    model.setEngineHead(head.value());
+    const std::string out = *args.value("out");
+    const Status written =
+        out.ends_with(".kibitz") ? jobs::writePuzzleBundle(model, out, {}) : model.saveCheckpoint(out);
+    if (!written.ok()) return failure(written.error().message);
+    std::printf("wrote %s\n", out.c_str());
+    return kExitOk;
+}
+
+const bool kRegistered = registerCommand({"puzzle-engine-head",
+                                          "fit the engine stage of a puzzle model (Stockfish features, training split)",
+                                          runPuzzleEngineHead});
+
+}  // namespace
+}  // namespace kibitz::cli

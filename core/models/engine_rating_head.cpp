@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/models/engine_rating_head.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+namespace kibitz::models {
+
+std::vector<double> engineHeadTerms(double baseRating, std::span<const float> f) {
+    const double b = baseRating / 1000.0;
+    std::vector<double> x;
+    x.reserve(std::size_t(EngineRatingHead::termCount(int(f.size()))));
+    x.push_back(1.0);
+    x.push_back(b);
+    for (const float v : f) x.push_back(double(v));
+    for (const float v : f) x.push_back(double(v) * double(v));
+    x.push_back(b * b);
+    for (const float v : f) x.push_back(b * double(v));
+    return x;
+}
+
+double EngineRatingHead::rating(double baseRating, std::span<const float> engineFeatures) const {
+    const std::vector<double> x = engineHeadTerms(baseRating, engineFeatures);
+    double r = 0.0;
+    const std::size_t n = std::min(x.size(), weights.size());
+    for (std::size_t i = 0; i < n; ++i) r += weights[i] * x[i];
+    return r;
+}
+
+std::string EngineRatingHead::toText() const {
+    std::ostringstream o;
+    char buf[48];
+    o << "features=" << features << " k=" << featureCount << " depth=" << depth << " lines=" << lines;
+    std::snprintf(buf, sizeof buf, "%.9g", sigmaScale);
+    o << " sigma_scale=" << buf << " puzzles=" << fittedPuzzles;
+    std::snprintf(buf, sizeof buf, "%.9g", ridge);
+    o << " ridge=" << buf << " w=";
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        std::snprintf(buf, sizeof buf, "%.17g", weights[i]);
+        o << (i ? "," : "") << buf;
+    }
+    return o.str();
+}
+
+namespace {
+
+Error fieldError(const std::string& field, const std::string& what) {
+    return makeError(ErrorCode::InvalidInput, "engine stage: field '" + field + "' " + what);
+}
+
+bool parseDouble(const std::string& s, double& out) {
+    if (s.empty()) return false;
+    const char* end = s.data() + s.size();
+    auto [p, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && p == end && std::isfinite(out);
+}
+
+bool parseInt(const std::string& s, std::int64_t& out) {
+    if (s.empty()) return false;
+    const char* end = s.data() + s.size();
+    auto [p, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && p == end;
+}
+
+}  // namespace
+
+Result<EngineRatingHead> EngineRatingHead::fromText(const std::string& text) {
+    std::map<std::string, std::string> kv;
+    std::istringstream in(text);
+    std::string tok;
+    while (in >> tok) {
+        const auto eq = tok.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return makeError(ErrorCode::InvalidInput, "engine stage: '" + tok + "' is not key=value");
+        kv[tok.substr(0, eq)] = tok.substr(eq + 1);
+    }
+    EngineRatingHead h;
+    auto need = [&](const char* key) -> const std::string* {
+        auto it = kv.find(key);
+        return it == kv.end() ? nullptr : &it->second;
+    };
+    const std::string* features = need("features");
+    if (!features || features->empty()) return fieldError("features", "is missing");
+    h.features = *features;
+    std::int64_t iv = 0;
+    for (const auto& [key, target, lo, hi] : {std::tuple<const char*, int*, int, int>{"k", &h.featureCount, 1, 1000},
+                                              std::tuple<const char*, int*, int, int>{"depth", &h.depth, 1, 200},
+                                              std::tuple<const char*, int*, int, int>{"lines", &h.lines, 1, 500}}) {
+        const std::string* v = need(key);
+        if (!v) return fieldError(key, "is missing");
+        if (!parseInt(*v, iv) || iv < lo || iv > hi)
+            return fieldError(
+                key, "is '" + *v + "', not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi));
+        *target = int(iv);
+    }
+    const std::string* scale = need("sigma_scale");
+    if (!scale) return fieldError("sigma_scale", "is missing");
+    if (!parseDouble(*scale, h.sigmaScale) || h.sigmaScale <= 0)
+        return fieldError("sigma_scale", "is '" + *scale + "', not a positive number");
+    if (const std::string* v = need("puzzles")) {
+        if (!parseInt(*v, iv) || iv < 0) return fieldError("puzzles", "is '" + *v + "', not a count");
+        h.fittedPuzzles = iv;
+    }
+    if (const std::string* v = need("ridge"))
+        if (!parseDouble(*v, h.ridge) || h.ridge < 0) return fieldError("ridge", "is '" + *v + "', not a number >= 0");
+    const std::string* w = need("w");
+    if (!w) return fieldError("w", "is missing");
+    std::string item;
+    std::istringstream ws(*w);
+    while (std::getline(ws, item, ',')) {
+        double d = 0;
+        if (!parseDouble(item, d))
+            return fieldError("w", "value " + std::to_string(h.weights.size() + 1) + " '" + item + "' is not a number");
+        h.weights.push_back(d);
+    }
+    const int expected = termCount(h.featureCount);
+    if (int(h.weights.size()) != expected)
+        return fieldError("w", "has " + std::to_string(h.weights.size()) + " values, expected " +
+                                   std::to_string(expected) + " for k=" + std::to_string(h.featureCount));
+    return h;
+}
+
+namespace {
+
+/// Solves A x = b (A symmetric positive definite after the ridge) by Gaussian elimination with partial pivoting.
+bool solveLinear(std::vector<std::vector<double>> a, std::vector<double> b, std::vector<double>& x) {
+    const std::size_t n = b.size();
+    for (std::size_t c = 0; c < n; ++c) {
+        std::size_t piv = c;
+        for (std::size_t r = c + 1; r < n; ++r)
+            if (std::abs(a[r][c]) > std::abs(a[piv][c])) piv = r;
+        if (std::abs(a[piv][c]) < 1e-300) return false;
+        std::swap(a[c], a[piv]);
+        std::swap(b[c], b[piv]);
+        for (std::size_t r = c + 1; r < n; ++r) {
+            const double f = a[r][c] / a[c][c];
+            if (f == 0.0) continue;
+            for (std::size_t k = c; k < n; ++k) a[r][k] -= f * a[c][k];
+            b[r] -= f * b[c];
+        }
+    }
+    x.assign(n, 0.0);
+    for (std::size_t i = n; i-- > 0;) {
+        double s = b[i];
+        for (std::size_t k = i + 1; k < n; ++k) s -= a[i][k] * x[k];
+        x[i] = s / a[i][i];
+    }
+    return true;
+}
+
+}  // namespace
+
+Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
+                                             const std::vector<std::vector<float>>& features,
+                                             std::span<const double> ratings, const std::string& featureSet, int depth,
+                                             int lines, double ridge, int iterations) {
+    const std::size_t n = ratings.size();
+    if (baseRatings.size() != n || baseSigmas.size() != n || features.size() != n)
+        return makeError(ErrorCode::InvalidInput,
+                         "engine stage fit: ratings, predictions, sigmas and features differ "
+                         "in number");
+    if (n == 0 || features.front().empty())
+        return makeError(ErrorCode::InvalidInput, "engine stage fit: no puzzles or no features");
+    const std::size_t k = features.front().size();
+    for (std::size_t i = 0; i < n; ++i)
+        if (features[i].size() != k)
+            return makeError(ErrorCode::InvalidInput, "engine stage fit: puzzle " + std::to_string(i + 1) + " has " +
+                                                          std::to_string(features[i].size()) + " features, not " +
+                                                          std::to_string(k));
+    const std::size_t d = std::size_t(EngineRatingHead::termCount(int(k)));
+    if (n < 2 * d)
+        return makeError(ErrorCode::InvalidInput, "engine stage fit: " + std::to_string(n) +
+                                                      " puzzles are too few for " + std::to_string(d) + " terms");
+    std::vector<std::vector<double>> xs(n);
+    for (std::size_t i = 0; i < n; ++i) xs[i] = engineHeadTerms(baseRatings[i], features[i]);
+    std::vector<double> weights(n, 1.0), w;
+    for (int it = 0; it < std::max(1, iterations); ++it) {
+        std::vector<std::vector<double>> a(d, std::vector<double>(d, 0.0));
+        std::vector<double> b(d, 0.0);
+        double weightSum = 0.0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double q = weights[i];
+            weightSum += q;
+            const std::vector<double>& x = xs[i];
+            for (std::size_t r = 0; r < d; ++r) {
+                const double qx = q * x[r];
+                b[r] += qx * ratings[i];
+                for (std::size_t c = r; c < d; ++c) a[r][c] += qx * x[c];
+            }
+        }
+        for (std::size_t r = 0; r < d; ++r)
+            for (std::size_t c = 0; c < r; ++c) a[r][c] = a[c][r];
+        for (std::size_t r = 1; r < d; ++r) a[r][r] += ridge * weightSum;
+        if (!solveLinear(a, b, w))
+            return makeError(ErrorCode::Runtime, "engine stage fit: the normal equations are singular");
+        for (std::size_t i = 0; i < n; ++i) {
+            double p = 0.0;
+            for (std::size_t r = 0; r < d; ++r) p += w[r] * xs[i][r];
+            weights[i] = 1.0 / std::max(30.0, std::abs(p - ratings[i]));
+        }
+    }
+    EngineRatingHead h;
+    h.features = featureSet;
+    h.featureCount = int(k);
+    h.depth = depth;
+    h.lines = lines;
+    h.weights = w;
+    h.fittedPuzzles = std::int64_t(n);
+    h.ridge = ridge;
+    // The sigma scale: the 68.27% quantile of |error| / sigma, so one sigma holds a normal error's share.
+    std::vector<double> z;
+    z.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+        if (baseSigmas[i] > 0)
+            z.push_back(std::abs(h.rating(baseRatings[i], features[i]) - ratings[i]) / baseSigmas[i]);
+    if (!z.empty()) {
+        const std::size_t at = std::min(z.size() - 1, std::size_t(0.6827 * double(z.size())));
+        std::nth_element(z.begin(), z.begin() + std::ptrdiff_t(at), z.end());
+        if (z[at] > 0) h.sigmaScale = z[at];
+    }
+    return h;
+}
+
+}  // namespace kibitz::models

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The engine stage of the puzzle-rating model (issue 15): a small regression that corrects the GlickFormer's
+// rating with what a multi-PV engine search says about the solver moves (evaluation::engineFeatures). The
+// GlickFormer sees only the boards; the gap between the best and second-best move and the depth at which the
+// solution is found carry difficulty it misses. Torch-free and Qt-free: the weights live in the bundle's manifest
+// as text, the fit is a few lines of linear algebra.
+//
+// Form: rating = w . x(b, f), with b = the GlickFormer's rating / 1000 and f the engine features, and
+// x = [1, b, f_1..f_k, f_1^2..f_k^2, b^2, b f_1..b f_k] (quadratic terms, so a gap matters more where the board
+// model already expects a hard puzzle). Fitted by least absolute deviations (iteratively reweighted ridge), since
+// the metric users read is the mean absolute error. sigma = sigmaScale * the GlickFormer's sigma, with the scale
+// chosen so that 68.3% of the fitting puzzles lie within one sigma (a normal error's share).
+
+#include "core/common/result.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kibitz::models {
+
+struct EngineRatingHead {
+    std::string features;         ///< the engine feature set (evaluation::kEngineFeatureSet); empty: no engine stage
+    int featureCount = 0;         ///< k
+    int depth = 0;                ///< search depth the features were computed at
+    int lines = 0;                ///< multi-PV lines of that search
+    std::vector<double> weights;  ///< 2 + 3k + 1 values, in the order of the terms above
+    double sigmaScale = 1.0;
+    std::int64_t fittedPuzzles = 0;  ///< puzzles of the training split the stage was fitted on
+    double ridge = 0.0;              ///< the ridge penalty of the fit (per puzzle, on every term but the constant)
+
+    bool empty() const { return features.empty(); }
+    /// Number of weights for k features.
+    static int termCount(int k) { return 2 + 3 * k + 1; }
+    /// The corrected rating from the GlickFormer's rating and the engine features (featureCount values).
+    double rating(double baseRating, std::span<const float> engineFeatures) const;
+    double sigma(double baseSigma) const { return baseSigma * sigmaScale; }
+
+    /// One line of key=value fields: "features=v2 k=14 depth=10 lines=4 sigma_scale=1.02 puzzles=6000 ridge=0.0001
+    /// w=0.1,0.2,...". fromText checks every field and names the one that is missing or wrong.
+    std::string toText() const;
+    static Result<EngineRatingHead> fromText(const std::string& text);
+};
+
+/// The terms x(b, f) of the head for one puzzle (b in thousands of rating points).
+std::vector<double> engineHeadTerms(double baseRating, std::span<const float> engineFeatures);
+
+/// Fits the head on puzzles of the training split: the GlickFormer's rating and sigma, the engine features and the
+/// Lichess rating of each. Least absolute deviations by iteratively reweighted ridge (`iterations` rounds, residuals
+/// floored at 30 points), penalty `ridge` * the weight sum on every term but the constant. InvalidInput when the
+/// inputs disagree in length or feature count, or there are fewer puzzles than terms.
+Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
+                                             const std::vector<std::vector<float>>& features,
+                                             std::span<const double> ratings, const std::string& featureSet, int depth,
+                                             int lines, double ridge = 1e-4, int iterations = 6);
+
+}  // namespace kibitz::models

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The engine stage's regression (core/models/engine_rating_head): the fit recovers a known relation, resists gross
+// outliers (least absolute deviations), scales sigma to a normal error's share, and its text form round-trips
+// exactly and names the field that is wrong.
+#include "core/models/engine_rating_head.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace kibitz;
+
+namespace {
+
+/// Puzzles whose rating follows rating = 150 + 0.9 * board + 400 * f0 - 250 * f1 * f1 + 0.3 * board * f2 (board in
+/// rating points, the product in thousands), plus noise; features uniform in [0, 1].
+struct Synthetic {
+    std::vector<double> board, sigma, rating;
+    std::vector<std::vector<float>> features;
+};
+
+Synthetic makeData(std::size_t n, double noise, double outlierShare, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> u(0.0, 1.0), boardDist(600.0, 2600.0);
+    std::normal_distribution<double> eps(0.0, noise);
+    Synthetic s;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::vector<float> f(4);
+        for (float& v : f) v = float(u(rng));
+        const double b = boardDist(rng);
+        double r = 150.0 + 0.9 * b + 400.0 * f[0] - 250.0 * f[1] * f[1] + 0.3 * b * f[2] + eps(rng);
+        if (u(rng) < outlierShare) r += 3000.0;  // a gross error, far from everything
+        s.board.push_back(b);
+        s.sigma.push_back(200.0);
+        s.rating.push_back(r);
+        s.features.push_back(std::move(f));
+    }
+    return s;
+}
+
+double meanAbsError(const models::EngineRatingHead& h, const Synthetic& s, bool skipOutliers) {
+    double sum = 0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < s.rating.size(); ++i) {
+        const double truth = 150.0 + 0.9 * s.board[i] + 400.0 * s.features[i][0] -
+                             250.0 * s.features[i][1] * s.features[i][1] + 0.3 * s.board[i] * s.features[i][2];
+        if (skipOutliers && std::abs(s.rating[i] - truth) > 1000) continue;
+        sum += std::abs(h.rating(s.board[i], s.features[i]) - truth);
+        ++n;
+    }
+    return sum / double(n);
+}
+
+}  // namespace
+
+class TestEngineRatingHead : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void termsHaveTheDocumentedOrder() {
+        const std::vector<float> f{0.5f, 0.25f};
+        const std::vector<double> x = models::engineHeadTerms(2000.0, f);
+        QCOMPARE(int(x.size()), models::EngineRatingHead::termCount(2));
+        const std::vector<double> expected{1.0, 2.0, 0.5, 0.25, 0.25, 0.0625, 4.0, 1.0, 0.5};
+        for (std::size_t i = 0; i < x.size(); ++i) QCOMPARE(x[i], expected[i]);
+    }
+
+    void fitRecoversAKnownRelation() {
+        const Synthetic s = makeData(3000, 20.0, 0.0, 1);
+        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0);
+        QVERIFY2(h.ok(), h.ok() ? "" : h.error().message.c_str());
+        QCOMPARE(h->featureCount, 4);
+        QCOMPARE(h->fittedPuzzles, std::int64_t(3000));
+        // The noise is 20 points; the fitted function is within a few points of the true one.
+        const double mae = meanAbsError(h.value(), s, false);
+        QVERIFY2(mae < 5.0, qPrintable(QString::number(mae)));
+        // One sigma holds 68.3% of the residuals (normal noise of 20 against a board sigma of 200: scale ~0.1).
+        QVERIFY2(h->sigmaScale > 0.08 && h->sigmaScale < 0.12, qPrintable(QString::number(h->sigmaScale)));
+        int within = 0;
+        for (std::size_t i = 0; i < s.rating.size(); ++i)
+            within += std::abs(h->rating(s.board[i], s.features[i]) - s.rating[i]) <= h->sigma(s.sigma[i]);
+        QVERIFY(std::abs(within / 3000.0 - 0.683) < 0.01);
+    }
+
+    /// 10% of the ratings are off by 3,000 points. Least squares would shift every prediction by ~300; least
+    /// absolute deviations ignores them.
+    void outliersDoNotPullTheFit() {
+        const Synthetic s = makeData(3000, 20.0, 0.10, 2);
+        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0);
+        QVERIFY(h.ok());
+        const double robust = meanAbsError(h.value(), s, true);
+        QVERIFY2(robust < 15.0, qPrintable(QString::number(robust)));
+        auto ls = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0, 1);
+        QVERIFY(ls.ok());
+        QVERIFY2(meanAbsError(ls.value(), s, true) > 100.0, "one round is least squares: the outliers pull it");
+    }
+
+    void textRoundTripsExactly() {
+        const Synthetic s = makeData(500, 50.0, 0.0, 3);
+        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 1e-4);
+        QVERIFY(h.ok());
+        auto back = models::EngineRatingHead::fromText(h->toText());
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(back->toText(), h->toText());
+        QCOMPARE(back->weights, h->weights);
+        QCOMPARE(back->depth, 10);
+        QCOMPARE(back->lines, 4);
+        QCOMPARE(back->features, std::string("v2"));
+        for (std::size_t i = 0; i < 20; ++i)
+            QCOMPARE(back->rating(s.board[i], s.features[i]), h->rating(s.board[i], s.features[i]));
+    }
+
+    void badTextNamesTheField_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("field");
+        const QString ok = QStringLiteral("features=v2 k=1 depth=10 lines=4 sigma_scale=0.9 w=1,2,3,4,5,6");
+        QTest::newRow("missing w") << QStringLiteral("features=v2 k=1 depth=10 lines=4 sigma_scale=0.9") << "'w'";
+        QTest::newRow("weights short") << QString(ok).replace(QLatin1String(",6"), QString()) << "'w'";
+        QTest::newRow("weight not a number")
+            << QString(ok).replace(QLatin1String(",6"), QLatin1String(",x")) << "'w' value 6";
+        QTest::newRow("bad depth") << QString(ok).replace(QLatin1String("depth=10"), QLatin1String("depth=ten"))
+                                   << "'depth'";
+        QTest::newRow("missing k") << QString(ok).replace(QLatin1String("k=1 "), QString()) << "'k'";
+        QTest::newRow("negative sigma") << QString(ok).replace(QLatin1String("sigma_scale=0.9"),
+                                                               QLatin1String("sigma_scale=-1"))
+                                        << "'sigma_scale'";
+        QTest::newRow("no features") << QString(ok).replace(QLatin1String("features=v2 "), QString()) << "'features'";
+        QTest::newRow("not key=value") << ok + QStringLiteral(" junk") << "'junk'";
+    }
+
+    void badTextNamesTheField() {
+        QFETCH(QString, text);
+        QFETCH(QString, field);
+        auto h = models::EngineRatingHead::fromText(text.toStdString());
+        QVERIFY(!h.ok());
+        QCOMPARE(h.error().code, ErrorCode::InvalidInput);
+        QVERIFY2(QString::fromStdString(h.error().message).contains(field), h.error().message.c_str());
+    }
+
+    void tooFewPuzzlesAreRefused() {
+        const Synthetic s = makeData(20, 20.0, 0.0, 4);  // 15 terms need at least 30
+        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4);
+        QVERIFY(!h.ok());
+        QCOMPARE(h.error().code, ErrorCode::InvalidInput);
+        std::vector<double> shortRatings(s.rating.begin(), s.rating.end() - 1);
+        QVERIFY(!models::fitEngineRatingHead(s.board, s.sigma, s.features, shortRatings, "v2", 10, 4).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineRatingHead)
+#include "tst_engine_rating_head.moc"

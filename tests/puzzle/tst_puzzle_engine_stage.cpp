@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The puzzle model's engine stage (issue 15) end to end: the stage travels in checkpoints and bundles, corrects
+// the GlickFormer's rating only when engine features come in, EngineFeatures runs the real Stockfish through its
+// cache and gives what analysePuzzleWithEngine gives, an engine named but missing is an error, and the CLI fits a
+// stage (puzzle-engine-head) that rate and eval puzzle then use, or skip with --no-engine. Real Lichess puzzles
+// from tests/data; skipped where /usr/games/stockfish is missing (the parts that need it).
+#include "core/chess/notation.h"
+#include "core/chess/puzzle_csv.h"
+#include "core/evaluation/engine_analyser.h"
+#include "core/evaluation/puzzle_engine_features.h"
+#include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_engine.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kibitz;
+
+namespace {
+
+const QString kStockfish = QStringLiteral("/usr/games/stockfish");
+
+std::vector<chess::Puzzle> samplePuzzles(std::size_t n) {
+    std::vector<chess::Puzzle> out;
+    auto r = chess::PuzzleCsvReader::open(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+    if (!r.ok()) return out;
+    chess::Puzzle p;
+    while (out.size() < n && r.value()->next(p)) out.push_back(p);
+    return out;
+}
+
+/// A stage that adds 100 points, keeps the board rating and adds 500 * first_gap; sigma x 0.8.
+models::EngineRatingHead simpleHead(int depth) {
+    models::EngineRatingHead h;
+    h.features = evaluation::kEngineFeatureSet;
+    h.featureCount = evaluation::kEngineFeatureCount;
+    h.depth = depth;
+    h.lines = evaluation::kEngineFeatureLines;
+    h.weights.assign(std::size_t(models::EngineRatingHead::termCount(h.featureCount)), 0.0);
+    h.weights[0] = 100.0;
+    h.weights[1] = 1000.0;  // the board rating, in thousands
+    h.weights[2] = 500.0;   // first_gap
+    h.sigmaScale = 0.8;
+    h.fittedPuzzles = 1;
+    return h;
+}
+
+QString runCli(const QStringList& args, int* exitCode, QString* err = nullptr) {
+    QProcess cli;
+    cli.start(QStringLiteral(KIBITZ_CLI), args);
+    if (!cli.waitForFinished(240000)) {
+        cli.kill();
+        cli.waitForFinished();
+    }
+    *exitCode = cli.exitStatus() == QProcess::NormalExit ? cli.exitCode() : -1;
+    if (err) *err = QString::fromLocal8Bit(cli.readAllStandardError());
+    return QString::fromLocal8Bit(cli.readAllStandardOutput());
+}
+
+}  // namespace
+
+class TestPuzzleEngineStage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_tmp.isValid()); }
+
+    void stageTravelsInCheckpointAndBundle() {
+        auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
+        model->setEngineHead(simpleHead(6));
+        const std::string ckpt = m_tmp.filePath("staged.pt").toStdString();
+        QVERIFY(model->saveCheckpoint(ckpt).ok());
+        auto back = models::PuzzlePredictor::loadCheckpoint(ckpt);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(back.value()->meta().engineHead.toText(), simpleHead(6).toText());
+
+        const std::string bundle = m_tmp.filePath("staged.kibitz").toStdString();
+        QVERIFY(jobs::writePuzzleBundle(*model, bundle, {}).ok());
+        jobs::EngineFeatureOptions off;
+        off.attach = false;
+        auto fromBundle = jobs::loadPuzzleModel(bundle, {}, off);
+        QVERIFY2(fromBundle.ok(), fromBundle.ok() ? "" : fromBundle.error().message.c_str());
+        QCOMPARE(fromBundle.value()->meta().engineHead.toText(), simpleHead(6).toText());
+        QVERIFY(!fromBundle.value()->hasEngineFeatureSource());
+    }
+
+    void stageAppliesOnlyWithFeatures() {
+        auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
+        model->setEngineHead(simpleHead(6));
+        const auto puzzles = samplePuzzles(3);
+        auto plain = model->predict(puzzles);
+        QVERIFY(plain.ok());
+        for (const auto& p : plain.value()) {
+            QVERIFY(!p.engineUsed);
+            QCOMPARE(p.rating, p.boardRating);
+        }
+        model->setEngineFeatureSource([](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
+            out.assign(ps.size(), std::vector<float>(evaluation::kEngineFeatureCount, 0.0f));
+            for (auto& f : out) f[0] = 0.5f;
+            return Status{};
+        });
+        auto staged = model->predict(puzzles);
+        QVERIFY(staged.ok());
+        for (std::size_t i = 0; i < puzzles.size(); ++i) {
+            const auto& p = staged.value()[i];
+            QVERIFY(p.engineUsed);
+            QCOMPARE(p.boardRating, plain.value()[i].rating);
+            QVERIFY(std::abs(p.rating - (p.boardRating + 350.0)) < 1e-6);
+            QVERIFY(std::abs(p.sigma - 0.8 * p.boardSigma) < 1e-9);
+        }
+        // A source that gives the wrong number of features is an error naming the puzzle, not a silent rating.
+        model->setEngineFeatureSource([](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
+            out.assign(ps.size(), std::vector<float>(3, 0.0f));
+            return Status{};
+        });
+        auto bad = model->predict(puzzles);
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().message.find(puzzles.front().id) != std::string::npos, bad.error().message.c_str());
+    }
+
+    void namedEngineMissingIsAnError() {
+        auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
+        model->setEngineHead(simpleHead(6));
+        jobs::EngineFeatureOptions o;
+        o.engine = m_tmp.filePath("no-such-engine");
+        auto st = jobs::attachEngineFeatures(*model, o);
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().message.find("no-such-engine") != std::string::npos, st.error().message.c_str());
+        QVERIFY(!model->hasEngineFeatureSource());
+    }
+
+    /// EngineFeatures gives what a fresh analyser gives for each puzzle, with 2 engines in parallel, and a second
+    /// run takes everything from its cache.
+    void realEngineThroughTheCache() {
+        if (!QFileInfo(kStockfish).isExecutable()) QSKIP("Stockfish is not installed at /usr/games/stockfish");
+        const auto puzzles = samplePuzzles(6);
+        jobs::EngineFeatureOptions o;
+        o.engine = kStockfish;
+        o.cachePath = m_tmp.filePath("engine-cache.bin").toStdString();
+        o.jobs = 2;
+        std::vector<std::vector<float>> first;
+        {
+            auto e = jobs::EngineFeatures::open(simpleHead(6), o);
+            QVERIFY2(e.ok(), e.ok() ? "" : e.error().message.c_str());
+            QVERIFY(e.value()->key().find("Stockfish") != std::string::npos);
+            QVERIFY(e.value()->key().find("depth 6") != std::string::npos);
+            QVERIFY(e.value()->features(puzzles, first).ok());
+            QCOMPARE(e.value()->searchedPuzzles(), std::int64_t(6));
+        }  // saves the cache
+        evaluation::UciAnalyserOptions ao;
+        ao.program = kStockfish;
+        ao.limits = engines::SearchLimits::depth(6);
+        ao.hashMb = 16;
+        ao.freshSearch = true;
+        evaluation::UciAnalyser analyser(ao);
+        for (std::size_t i = 0; i < puzzles.size(); ++i) {
+            auto facts = evaluation::analysePuzzleWithEngine(analyser, puzzles[i], CancelToken());
+            QVERIFY(facts.ok());
+            QVERIFY2(evaluation::engineFeatures(facts.value()) == first[i], puzzles[i].id.c_str());
+        }
+        auto again = jobs::EngineFeatures::open(simpleHead(6), o);
+        QVERIFY(again.ok());
+        QCOMPARE(again.value()->cachedPuzzles(), std::size_t(6));
+        std::vector<std::vector<float>> second;
+        QVERIFY(again.value()->features(puzzles, second).ok());
+        QCOMPARE(again.value()->searchedPuzzles(), std::int64_t(0));
+        QCOMPARE(again.value()->cacheHits(), std::int64_t(6));
+        QVERIFY(second == first);
+    }
+
+    /// The CLI fits a stage on training-split sample puzzles, and rate / eval puzzle use it.
+    void cliFitsAndUsesAStage() {
+        if (!QFileInfo(kStockfish).isExecutable()) QSKIP("Stockfish is not installed at /usr/games/stockfish");
+        const std::string base = jobs::defaultPuzzleModelPath();
+        if (base.empty()) QSKIP("no puzzle-default.kibitz");
+        const QString staged = m_tmp.filePath("cli-staged.pt"), cache = m_tmp.filePath("cli-cache.bin");
+        int code = 0;
+        QString err;
+        const QString fit = runCli({"puzzle-engine-head", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv",
+                                    "--model", QString::fromStdString(base), "--max", "100", "--depth", "6", "--out",
+                                    staged, "--engine", kStockfish, "--engine-cache", cache, "--engine-jobs", "2"},
+                                   &code, &err);
+        QVERIFY2(code == 0, qPrintable(err));
+        QVERIFY2(fit.contains(QLatin1String("fitted on 100 training puzzles")), qPrintable(fit));
+
+        const auto p = samplePuzzles(1).front();
+        QString moves;
+        for (const auto m : p.moves) moves += (moves.isEmpty() ? "" : " ") + QString::fromStdString(chess::toUci(m));
+        const QStringList one{"rate",    "--model", staged,     "--fen",    QString::fromStdString(p.fen),
+                              "--moves", moves,     "--engine", kStockfish, "--engine-cache",
+                              cache};
+        QString out = runCli(one, &code, &err);
+        QVERIFY2(code == 0, qPrintable(err));
+        QVERIFY2(out.contains(QLatin1String("engine stage: on")), qPrintable(out));
+        out = runCli(QStringList(one) << "--no-engine", &code, &err);
+        QVERIFY2(code == 0, qPrintable(err));
+        QVERIFY2(out.contains(QLatin1String("engine stage: off")), qPrintable(out));
+        out = runCli(QStringList(one) << "--json", &code, &err);
+        QVERIFY2(code == 0, qPrintable(err));
+        const QJsonObject rated = QJsonDocument::fromJson(out.toUtf8()).object();
+        QVERIFY2(rated.value("engine_stage").toBool(), qPrintable(out));
+        QVERIFY(rated.contains("board_rating"));
+
+        out = runCli({"eval", "puzzle", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv", "--model", staged, "--max",
+                      "30", "--json", "--engine", kStockfish, "--engine-cache", cache},
+                     &code, &err);
+        QVERIFY2(code == 0, qPrintable(err));
+        const QJsonObject report = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(report.value("puzzles").toInt(), 30);
+        QCOMPARE(report.value("engine_stage").toDouble(), 1.0);
+        QVERIFY(report.value("model").toString().contains(QLatin1String("+engine")));
+        QVERIFY(report.value("by_band").toObject().size() >= 3);
+        const QJsonObject themes = report.value("by_theme").toObject();
+        QVERIFY2(themes.contains("endgame") && themes.contains("short"), qPrintable(out));
+        // Every puzzle of a theme or band is counted once in it; the bands hold every puzzle exactly once.
+        int inBands = 0;
+        for (const auto& v : report.value("by_band").toObject()) inBands += v.toObject().value("puzzles").toInt();
+        QCOMPARE(inBands, 30);
+    }
+
+private:
+    QTemporaryDir m_tmp;
+};
+
+QTEST_GUILESS_MAIN(TestPuzzleEngineStage)
+#include "tst_puzzle_engine_stage.moc"
