@@ -419,6 +419,14 @@
         <source>rating failed: %1</source>
         <translation>Bewertung fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>; engine stage: on (depth %1, %2 lines)</source>
+        <translation>; Engine-Stufe: an (Tiefe %1, %2 Varianten)</translation>
+    </message>
+    <message>
+        <source>; engine stage off: %1</source>
+        <translation>; Engine-Stufe aus: %1</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::SortWorker</name>
@@ -1251,10 +1259,6 @@
         <translation>Ergebnis exportieren…</translation>
     </message>
     <message>
-        <source>Predicted Lichess puzzle rating ± the model&apos;s predicted standard deviation (sigma) of that rating.</source>
-        <translation>Vorhergesagte Lichess-Aufgabenwertung ± die vom Modell vorhergesagte Standardabweichung (Sigma) dieser Wertung.</translation>
-    </message>
-    <message>
         <source>P(solve)</source>
         <translation>P(gelöst)</translation>
     </message>
@@ -1365,10 +1369,6 @@
     <message>
         <source>rating…</source>
         <translation>bewerte…</translation>
-    </message>
-    <message>
-        <source>%1 ± %2</source>
-        <translation>%1 ± %2</translation>
     </message>
     <message>
         <source>   (Lichess: %1, RD %2)</source>
@@ -1498,6 +1498,18 @@
     <message>
         <source>Cannot write %1</source>
         <translation>Schreiben fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Predicted Lichess puzzle rating ± the model&apos;s predicted standard deviation (sigma) of that rating, and the interval it spans: about two puzzles in three have their Lichess rating inside it. With Stockfish installed the model&apos;s engine stage corrects the rating with the engine&apos;s view of each solver move.</source>
+        <translation>Vorhergesagte Lichess-Aufgabenwertung ± die vom Modell vorhergesagte Standardabweichung (Sigma) dieser Wertung, und das Intervall, das sie aufspannt: bei etwa zwei von drei Aufgaben liegt die Lichess-Wertung darin. Ist Stockfish installiert, korrigiert die Engine-Stufe des Modells die Wertung mit der Sicht der Engine auf jeden Lösungszug.</translation>
+    </message>
+    <message>
+        <source>%1 ± %2  (%3–%4)</source>
+        <translation>%1 ± %2  (%3–%4)</translation>
+    </message>
+    <message>
+        <source>, with the engine stage (the boards alone say %1)</source>
+        <translation>, mit der Engine-Stufe (die Stellungen allein ergeben %1)</translation>
     </message>
 </context>
 <context>

@@ -419,6 +419,14 @@
         <source>rating failed: %1</source>
         <translation>échec de l&apos;estimation du classement&#xa0;: %1</translation>
     </message>
+    <message>
+        <source>; engine stage: on (depth %1, %2 lines)</source>
+        <translation>; étage moteur&#xa0;: actif (profondeur %1, %2 lignes)</translation>
+    </message>
+    <message>
+        <source>; engine stage off: %1</source>
+        <translation>; étage moteur inactif&#xa0;: %1</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::SortWorker</name>
@@ -1251,10 +1259,6 @@
         <translation>Exporter le résultat…</translation>
     </message>
     <message>
-        <source>Predicted Lichess puzzle rating ± the model&apos;s predicted standard deviation (sigma) of that rating.</source>
-        <translation>Classement Lichess prédit du problème ± l&apos;écart type (sigma) de ce classement prédit par le modèle.</translation>
-    </message>
-    <message>
         <source>P(solve) from the rating</source>
         <translation>P(résolu) d&apos;après le classement</translation>
     </message>
@@ -1379,10 +1383,6 @@
         <translation>estimation…</translation>
     </message>
     <message>
-        <source>%1 ± %2</source>
-        <translation>%1 ± %2</translation>
-    </message>
-    <message>
         <source>   (Lichess: %1, RD %2)</source>
         <translation>   (Lichess&#xa0;: %1, RD %2)</translation>
     </message>
@@ -1498,6 +1498,18 @@
     <message>
         <source>Cannot write %1</source>
         <translation>Écriture impossible&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Predicted Lichess puzzle rating ± the model&apos;s predicted standard deviation (sigma) of that rating, and the interval it spans: about two puzzles in three have their Lichess rating inside it. With Stockfish installed the model&apos;s engine stage corrects the rating with the engine&apos;s view of each solver move.</source>
+        <translation>Classement Lichess prédit du problème ± l&apos;écart type (sigma) prédit par le modèle pour ce classement, et l&apos;intervalle qu&apos;il couvre&#xa0;: environ deux problèmes sur trois ont leur classement Lichess à l&apos;intérieur. Si Stockfish est installé, l&apos;étage moteur du modèle corrige le classement avec l&apos;avis du moteur sur chaque coup de la solution.</translation>
+    </message>
+    <message>
+        <source>%1 ± %2  (%3–%4)</source>
+        <translation>%1 ± %2  (%3–%4)</translation>
+    </message>
+    <message>
+        <source>, with the engine stage (the boards alone say %1)</source>
+        <translation>, avec l&apos;étage moteur (les positions seules donnent %1)</translation>
     </message>
 </context>
 <context>

@@ -281,6 +281,7 @@ void PuzzlePanel::buildUi() {
 }
 
 void PuzzlePanel::setModels(const QString& puzzleModel, jobs::EvaluatorFactory human) {
+    m_puzzleModelPath = puzzleModel;  // the file rating uses it too
     m_modelsReady = false;
     m_status->setText(tr("Loading models…"));
     QMetaObject::invokeMethod(
@@ -536,6 +537,7 @@ void PuzzlePanel::rateFile(const QString& inPath, const QString& outPath) {
     request.inPath = inPath;
     request.outPath = outPath;
     request.batchSize = m_batchSize;
+    request.puzzleModel = m_puzzleModelPath;  // the model the panel shows, not always the default
     QMetaObject::invokeMethod(
         m_batchWorker, [w = m_batchWorker, request, c = m_batchCancel] { w->rateFile(request, c); },
         Qt::QueuedConnection);

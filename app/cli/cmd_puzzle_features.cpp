@@ -121,7 +121,7 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
             {
                 std::lock_guard lock(mutex);
                 if (!failure.empty()) return;
-                if (const auto* f = cache.find(row.puzzle.id)) {
+                if (const auto* f = cache.find(row.puzzle)) {
                     row.features = *f;
                     ++fromCache;
                     ++done;
@@ -136,7 +136,7 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
                 return;
             }
             row.features = evaluation::engineFeatures(facts.value());
-            cache.insert(row.puzzle.id, row.features);
+            cache.insert(row.puzzle, row.features);
             ++searched;
             ++done;
             if (searched % 100 == 0) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/evaluation/solve_feature_cache.h"
 
+#include "core/chess/notation.h"
+#include "core/evaluation/puzzle_metrics.h"
 #include "core/evaluation/solve_probability.h"
 
 #include <chrono>
@@ -103,6 +105,14 @@ Result<SolveFeatureCache> SolveFeatureCache::open(const std::string& path, const
     return c;
 }
 
+std::string SolveFeatureCache::puzzleCacheKey(const chess::Puzzle& puzzle) {
+    std::string content = puzzle.fen;
+    for (const chess::Move m : puzzle.moves) content += ' ' + chess::toUci(m);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a64(content)));
+    return puzzle.id + '#' + hex;
+}
+
 const std::vector<float>* SolveFeatureCache::find(const std::string& id) const {
     auto it = m_entries.find(id);
     return it == m_entries.end() ? nullptr : &it->second;
@@ -165,7 +175,7 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
     std::vector<std::size_t> where;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         if (m_cache)
-            if (const auto* f = m_cache->find(puzzles[i].id)) {
+            if (const auto* f = m_cache->find(puzzles[i])) {
                 out[i] = *f;
                 ++m_hits;
                 continue;
@@ -182,7 +192,7 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
     m_computed += std::int64_t(missing.size());
     for (std::size_t j = 0; j < missing.size(); ++j) {
         out[where[j]] = f.value()[j];
-        if (m_cache) m_cache->insert(missing[j].id, std::move(f.value()[j]));
+        if (m_cache) m_cache->insert(missing[j], std::move(f.value()[j]));
     }
     m_sinceSave += std::int64_t(missing.size());
     if (m_cache && m_saveEvery > 0 && m_sinceSave >= m_saveEvery) {

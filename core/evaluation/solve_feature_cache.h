@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// On-disk cache of human solve-probability features (solveFeatures(), one vector per puzzle), keyed by PuzzleId
-// and the identity of the human-move model that computed them (its sha256). Training reruns, eval and rate read
+// On-disk cache of human solve-probability features (solveFeatures(), one vector per puzzle), keyed by the puzzle
+// (its PuzzleId and a hash of its position and line) and the identity of the model that computed them (the human
+// model's sha256, or the engine's name, depth and lines for engine features). Training reruns, eval and rate read
 // the cache instead of running the human model again. Plain C++.
 
 #include "core/chess/puzzle_csv.h"
@@ -23,10 +24,18 @@ public:
     /// Opens `path` for the model `modelKey` (e.g. its sha256 in hex). A missing file gives an empty cache; a
     /// corrupt file, or one made for another model or feature count, is InvalidInput naming the file.
     static Result<SolveFeatureCache> open(const std::string& path, const std::string& modelKey, int featureCount);
-    /// The features of puzzle `id`, or nullptr.
-    const std::vector<float>* find(const std::string& id) const;
-    /// Adds (or replaces) the features of `id`; they must have featureCount() values.
-    void insert(const std::string& id, std::vector<float> features);
+    /// The features stored under `key`, or nullptr.
+    const std::vector<float>* find(const std::string& key) const;
+    /// Adds (or replaces) the features under `key`; they must have featureCount() values.
+    void insert(const std::string& key, std::vector<float> features);
+    /// The same by puzzle, under puzzleCacheKey(): two puzzles with one id but another position or line (custom
+    /// puzzles all called "cli", a user's file reusing ids) never read each other's features.
+    const std::vector<float>* find(const chess::Puzzle& puzzle) const { return find(puzzleCacheKey(puzzle)); }
+    void insert(const chess::Puzzle& puzzle, std::vector<float> features) {
+        insert(puzzleCacheKey(puzzle), std::move(features));
+    }
+    /// "<PuzzleId>#<16 hex of FNV-1a of the FEN and the UCI line>".
+    static std::string puzzleCacheKey(const chess::Puzzle& puzzle);
     /// Writes the file when something was inserted since the last open/save (atomically; errors name the file).
     /// Entries another process saved meanwhile are merged in first (a corrupt file on disk is replaced).
     Status save();

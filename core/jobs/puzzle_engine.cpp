@@ -96,7 +96,7 @@ Status EngineFeatures::features(std::span<const chess::Puzzle> puzzles, std::vec
     std::vector<std::size_t> missing;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         if (d.cache)
-            if (const auto* f = d.cache->find(puzzles[i].id); f && !puzzles[i].id.empty()) {
+            if (const auto* f = d.cache->find(puzzles[i])) {
                 out[i] = *f;
                 ++d.hits;
                 continue;
@@ -139,8 +139,7 @@ Status EngineFeatures::features(std::span<const chess::Puzzle> puzzles, std::vec
     if (stop.isCancelled()) return makeError(ErrorCode::Cancelled, "engine features cancelled");
     d.searched += std::int64_t(missing.size());
     if (d.cache) {
-        for (const std::size_t i : missing)
-            if (!puzzles[i].id.empty()) d.cache->insert(puzzles[i].id, out[i]);
+        for (const std::size_t i : missing) d.cache->insert(puzzles[i], out[i]);
         d.sinceSave += std::int64_t(missing.size());
         if (d.sinceSave >= 100) {
             d.sinceSave = 0;

@@ -169,6 +169,15 @@ private Q_SLOTS:
         QCOMPARE(again.value()->searchedPuzzles(), std::int64_t(0));
         QCOMPARE(again.value()->cacheHits(), std::int64_t(6));
         QVERIFY(second == first);
+        // Another puzzle under a cached id (custom puzzles are all "cli" in the CLI): searched, not read.
+        chess::Puzzle renamed = samplePuzzles(7).back();
+        renamed.id = puzzles.front().id;
+        std::vector<std::vector<float>> third;
+        QVERIFY(again.value()->features(std::span<const chess::Puzzle>(&renamed, 1), third).ok());
+        QCOMPARE(again.value()->searchedPuzzles(), std::int64_t(1));
+        auto facts = evaluation::analysePuzzleWithEngine(analyser, renamed, CancelToken());
+        QVERIFY(facts.ok());
+        QVERIFY(evaluation::engineFeatures(facts.value()) == third.front());
     }
 
     /// The CLI fits a stage on training-split sample puzzles, and rate / eval puzzle use it.
