@@ -62,9 +62,10 @@ def rate(cli, args, env, kill_after=None):
         out, err = proc.communicate()
     wall = time.monotonic() - start
     rates = re.findall(r"([\d.]+) puzzles/s", err)
+    resumed = re.search(r"resuming: (\d+) rows", err)
     if proc.returncode not in (0, -signal.SIGKILL):
         sys.exit("puzzle_engine_bench: rate %s failed:\n%s" % (" ".join(args), err[-2000:]))
-    return (float(rates[-1]) if rates else None), wall, proc.returncode
+    return (float(rates[-1]) if rates else None), wall, proc.returncode, int(resumed.group(1)) if resumed else 0
 
 
 def main():
@@ -94,9 +95,11 @@ def main():
                 for p in (out, out + ".partial"):
                     if os.path.exists(p):
                         os.unlink(p)
-            rate_s, wall, code = rate(cli, ["--csv", data, "--out", out] + model + extra, env, kill_after)
+            # Batches of 16 puzzles: the output is synced after each, so a kill loses at most one batch.
+            rate_s, wall, code, resumed = rate(cli, ["--csv", data, "--out", out, "--batch", "16"] + model + extra,
+                                               env, kill_after)
             result["runs"].append({"run": label, "puzzles_per_s": rate_s, "wall_s": round(wall, 1)})
-            return code
+            return code, resumed
 
         run("GlickFormer alone (--no-engine)", ["--no-engine"])
         caches = []
@@ -110,10 +113,11 @@ def main():
         run("engine stage, features from the cache", ["--engine-cache", caches[0]])
         # The resume check: a fresh cache, killed mid-run (SIGKILL to the process group), then run again.
         cache = os.path.join(tmp, "cache-resume.bin")
-        code = run("killed after %.0f s" % args.kill_after, ["--engine-cache", cache], args.kill_after)
+        code, _ = run("killed after %.0f s" % args.kill_after, ["--engine-cache", cache], args.kill_after)
         killed = code != 0
-        run("resumed", ["--engine-cache", cache], keep=True)
-        result["resume"] = {"killed": killed, "identical_to_uninterrupted": filecmp.cmp(out, straight, shallow=False)}
+        _, resumed = run("resumed", ["--engine-cache", cache], keep=True)
+        result["resume"] = {"killed": killed, "rows_kept_from_the_killed_run": resumed,
+                            "identical_to_uninterrupted": filecmp.cmp(out, straight, shallow=False)}
 
     if args.json:
         print(json.dumps(result))
@@ -123,8 +127,9 @@ def main():
         rs = "%.1f puzzles/s" % r["puzzles_per_s"] if r["puzzles_per_s"] is not None else "-"
         print("  %-48s %16s   wall %.1f s" % (r["run"], rs, r["wall_s"]))
     res = result["resume"]
-    print("  killed mid-run: %s; resumed output identical to an uninterrupted run: %s"
-          % ("yes" if res["killed"] else "no (finished first)", "yes" if res["identical_to_uninterrupted"] else "NO"))
+    print("  killed mid-run: %s (%d rows kept); resumed output identical to an uninterrupted run: %s"
+          % ("yes" if res["killed"] else "no (finished first)", res["rows_kept_from_the_killed_run"],
+             "yes" if res["identical_to_uninterrupted"] else "NO"))
 
 
 if __name__ == "__main__":
