@@ -304,8 +304,13 @@ Result<ModelKind> modelKindOf(const QString& path) {
 Status writeInitialCheckpoint(ModelKind kind, const QString& source, const QString& out) {
     try {
         if (kind == ModelKind::Puzzle) {
-            auto p = loadPuzzleModel(source.toStdString());
+            // A fine-tune changes the GlickFormer, so an engine stage fitted on its ratings would not fit the new one:
+            // no engine is started, and the trainer's checkpoints carry no stage (fit a new one afterwards).
+            EngineFeatureOptions noEngine;
+            noEngine.attach = false;
+            auto p = loadPuzzleModel(source.toStdString(), {}, noEngine);
             if (!p.ok()) return p.error();
+            p.value()->setEngineHead({});
             return p.value()->saveCheckpoint(out.toStdString());
         }
         if (source.endsWith(QLatin1String(".kibitz"))) {
@@ -364,7 +369,11 @@ PuzzleLengthRow puzzleRow(int length, const evaluation::PuzzleScore& s, double b
 
 Result<CheckpointEvaluation> evaluatePuzzle(const QString& model, const QStringList& dataFiles, qint64 maxPuzzles,
                                             const CancelToken& cancel) {
-    auto predictor = loadPuzzleModel(model.toStdString());
+    // The training page compares checkpoints of one GlickFormer run: scored on the boards alone, without starting an
+    // engine (a bundle's engine stage is scored by eval puzzle).
+    EngineFeatureOptions noEngine;
+    noEngine.attach = false;
+    auto predictor = loadPuzzleModel(model.toStdString(), {}, noEngine);
     if (!predictor.ok()) return predictor.error();
     models::PuzzlePredictor& p = *predictor.value();
     evaluation::MeanBaselines baselines;

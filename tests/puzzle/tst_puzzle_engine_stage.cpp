@@ -10,6 +10,7 @@
 #include "core/evaluation/puzzle_engine_features.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_engine.h"
+#include "core/jobs/training_job.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -85,6 +86,13 @@ private Q_SLOTS:
         QVERIFY2(fromBundle.ok(), fromBundle.ok() ? "" : fromBundle.error().message.c_str());
         QCOMPARE(fromBundle.value()->meta().engineHead.toText(), simpleHead(6).toText());
         QVERIFY(!fromBundle.value()->hasEngineFeatureSource());
+
+        // A fine-tune starts from the GlickFormer alone: the stage was fitted on the old model's ratings.
+        const QString init = m_tmp.filePath("init.pt");
+        QVERIFY(jobs::writeInitialCheckpoint(jobs::ModelKind::Puzzle, QString::fromStdString(bundle), init).ok());
+        auto initModel = models::PuzzlePredictor::loadCheckpoint(init.toStdString());
+        QVERIFY(initModel.ok());
+        QVERIFY(initModel.value()->meta().engineHead.empty());
     }
 
     void stageAppliesOnlyWithFeatures() {
