@@ -7,9 +7,9 @@
 #include "core/evaluation/puzzle_engine_features.h"
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/evaluation/solve_feature_cache.h"
+#include "core/jobs/puzzle_human.h"
 
 #include <QDir>
-#include <QStandardPaths>
 
 #include <atomic>
 #include <chrono>
@@ -34,12 +34,7 @@ struct EngineFeatures::Impl {
 };
 
 std::string defaultEngineFeatureCachePath(const std::string& key) {
-    QString dir = qEnvironmentVariable("KIBITZ_CACHE_DIR");
-    if (dir.isEmpty()) {
-        dir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
-        if (dir.isEmpty()) dir = QDir::tempPath();
-        dir = QDir(dir).filePath(QStringLiteral("kibitz"));
-    }
+    const QString dir = featureCacheDirectory();
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(evaluation::fnv1a64(key)));
     return QDir(dir).filePath(QStringLiteral("engine-features-%1.bin").arg(QString::fromLatin1(hex))).toStdString();

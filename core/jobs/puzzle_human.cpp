@@ -39,13 +39,18 @@ Result<HumanModelIdentity> humanModelIdentity(const QString& path) {
     return id;
 }
 
-std::string defaultSolveFeatureCachePath(const std::string& sha256) {
+QString featureCacheDirectory() {
     QString dir = qEnvironmentVariable("KIBITZ_CACHE_DIR");
     if (dir.isEmpty()) {
         dir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
         if (dir.isEmpty()) dir = QDir::tempPath();
         dir = QDir(dir).filePath(QStringLiteral("kibitz"));
     }
+    return dir;
+}
+
+std::string defaultSolveFeatureCachePath(const std::string& sha256) {
+    const QString dir = featureCacheDirectory();
     const QString name = QStringLiteral("solve-features-%1.bin").arg(QString::fromStdString(sha256.substr(0, 16)));
     return QDir(dir).filePath(name).toStdString();
 }

@@ -43,6 +43,10 @@ struct HumanModelIdentity {
 /// Resolves `path` (empty: default human model) and hashes the file. Errors name the file.
 Result<HumanModelIdentity> humanModelIdentity(const QString& path);
 
+/// Where Kibitz keeps its feature caches: $KIBITZ_CACHE_DIR, else kibitz/ under the user's cache directory
+/// (QStandardPaths::GenericCacheLocation, or the temp directory when there is none).
+QString featureCacheDirectory();
+
 /// $KIBITZ_CACHE_DIR/solve-features-<first 16 hex of sha256>.bin, or the same name under the user's cache
 /// directory (QStandardPaths::GenericCacheLocation/kibitz).
 std::string defaultSolveFeatureCachePath(const std::string& sha256);
