@@ -56,6 +56,13 @@ int runPackGames(const std::vector<std::string>& argv) {
                 return reader.error();
             }
             (*reader)->setKeepVariations(false);  // a pack holds main lines (what training reads)
+            // One section per file, with the file's size: training weighs its sources by size, so the pack then
+            // streams exactly as these files do.
+            std::error_code sizeError;
+            const auto sourceBytes = std::filesystem::file_size(file, sizeError);
+            if (sizeError) return makeError(ErrorCode::Io, file + ": " + sizeError.message());
+            const std::string name = std::filesystem::path(file).filename().string();
+            if (auto st = (*writer)->beginSection(name, std::uint64_t(sourceBytes)); !st) return st;
             chess::PgnGame game;
             while ((maxGames <= 0 || games < maxGames) && (*reader)->next(game)) {
                 if (auto st = (*writer)->add(game); !st) return st;

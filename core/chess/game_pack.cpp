@@ -17,6 +17,7 @@ constexpr std::uint16_t kNoClock = 0xFFFF;
 constexpr std::int16_t kNoEval = INT16_MIN;
 constexpr int kMateBase = 30000;
 constexpr std::uint32_t kMaxRecord = 1u << 24;  // 16 MB: far beyond any real game
+constexpr std::uint32_t kSectionMark = 0xFFFFFFFFu;
 
 constexpr std::array<std::string_view, 16> kKeptTags = {
     "Event",    "Site",     "Date",        "White",       "Black",   "Result", "UTCDate", "UTCTime",
@@ -29,6 +30,44 @@ void put16(std::string& b, std::uint16_t v) {
 }
 void put32(std::string& b, std::uint32_t v) {
     for (int i = 0; i < 4; ++i) b.push_back(char((v >> (8 * i)) & 0xFF));
+}
+void put64(std::string& b, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) b.push_back(char((v >> (8 * i)) & 0xFF));
+}
+std::uint64_t le(const unsigned char* p, int n) {
+    std::uint64_t v = 0;
+    for (int i = n - 1; i >= 0; --i) v = (v << 8) | p[i];
+    return v;
+}
+
+/// Reads a section mark's body (after its u32 mark); false on a truncated or oversized one.
+bool readSectionBody(std::istream& in, GamePackSection& s) {
+    unsigned char head[10];
+    in.read(reinterpret_cast<char*>(head), 10);
+    if (in.gcount() != 10) return false;
+    s.sourceBytes = le(head, 8);
+    const std::size_t n = std::size_t(le(head + 8, 2));
+    s.name.assign(n, '\0');
+    in.read(s.name.data(), std::streamsize(n));
+    return std::size_t(in.gcount()) == n;
+}
+
+/// Opens a pack and checks its magic and version; the stream stands at the first record.
+Status openPack(std::ifstream& in, const std::string& path) {
+    in.open(path, std::ios::binary);
+    if (!in) return makeError(ErrorCode::Io, path + ": cannot open the file");
+    char magic[8];
+    unsigned char version[4];
+    in.read(magic, 8);
+    in.read(reinterpret_cast<char*>(version), 4);
+    if (!in || std::memcmp(magic, kMagic, 8) != 0)
+        return makeError(ErrorCode::InvalidInput, path + ": not a Kibitz game pack (bad magic)");
+    const std::uint32_t v = std::uint32_t(le(version, 4));
+    if (v < 1 || v > kGamePackVersion)
+        return makeError(ErrorCode::Unsupported, path + ": game pack version " + std::to_string(v) +
+                                                     " (this build reads versions 1 to " +
+                                                     std::to_string(kGamePackVersion) + ")");
+    return {};
 }
 
 /// Reads fields from a record, remembering whether it ran past the end.
@@ -87,6 +126,18 @@ Result<std::unique_ptr<GamePackWriter>> GamePackWriter::create(const std::string
     w->m_out.write(header.data(), std::streamsize(header.size()));
     if (!w->m_out) return makeError(ErrorCode::Io, path + ": write failed");
     return w;
+}
+
+Status GamePackWriter::beginSection(const std::string& name, std::uint64_t sourceBytes) {
+    if (name.size() > 0xFFFF) return makeError(ErrorCode::InvalidInput, m_path + ": section name too long");
+    std::string mark;
+    put32(mark, kSectionMark);
+    put64(mark, sourceBytes);
+    put16(mark, std::uint16_t(name.size()));
+    mark += name;
+    m_out.write(mark.data(), std::streamsize(mark.size()));
+    if (!m_out) return makeError(ErrorCode::Io, m_path + ": write failed (disk full?)");
+    return {};
 }
 
 Status GamePackWriter::add(const PgnGame& game) {
@@ -154,21 +205,49 @@ GamePackReader::~GamePackReader() = default;
 Result<std::unique_ptr<GamePackReader>> GamePackReader::open(const std::string& path) {
     std::unique_ptr<GamePackReader> r(new GamePackReader);
     r->m_path = path;
-    r->m_in.open(path, std::ios::binary);
-    if (!r->m_in) return makeError(ErrorCode::Io, path + ": cannot open the file");
-    char magic[8];
-    unsigned char version[4];
-    r->m_in.read(magic, 8);
-    r->m_in.read(reinterpret_cast<char*>(version), 4);
-    if (!r->m_in || std::memcmp(magic, kMagic, 8) != 0)
-        return makeError(ErrorCode::InvalidInput, path + ": not a Kibitz game pack (bad magic)");
-    const std::uint32_t v = std::uint32_t(version[0]) | (std::uint32_t(version[1]) << 8) |
-                            (std::uint32_t(version[2]) << 16) | (std::uint32_t(version[3]) << 24);
-    if (v != kGamePackVersion)
-        return makeError(ErrorCode::Unsupported, path + ": game pack version " + std::to_string(v) +
-                                                     " (this build reads version " + std::to_string(kGamePackVersion) +
-                                                     ")");
+    if (Status st = openPack(r->m_in, path); !st) return st.error();
     return r;
+}
+
+Result<std::unique_ptr<GamePackReader>> GamePackReader::open(const std::string& path, const GamePackSection& section) {
+    auto r = open(path);
+    if (!r) return r;
+    auto& reader = *r.value();
+    reader.m_in.seekg(std::streamoff(section.offset));
+    if (!reader.m_in)
+        return makeError(ErrorCode::InvalidInput, path + ": no section at offset " + std::to_string(section.offset));
+    reader.m_oneSection = true;
+    return r;
+}
+
+Result<std::vector<GamePackSection>> GamePackReader::sections(const std::string& path) {
+    std::ifstream in;
+    if (Status st = openPack(in, path); !st) return st.error();
+    std::vector<GamePackSection> out;
+    for (;;) {
+        const std::uint64_t at = std::uint64_t(in.tellg());
+        unsigned char size[4];
+        in.read(reinterpret_cast<char*>(size), 4);
+        if (in.gcount() == 0 && in.eof()) break;
+        if (in.gcount() != 4)
+            return makeError(ErrorCode::InvalidInput, path + ": truncated record size at offset " + std::to_string(at));
+        const std::uint32_t n = std::uint32_t(le(size, 4));
+        if (n == kSectionMark) {
+            GamePackSection s;
+            if (!readSectionBody(in, s))
+                return makeError(ErrorCode::InvalidInput,
+                                 path + ": truncated section mark at offset " + std::to_string(at));
+            s.offset = std::uint64_t(in.tellg());
+            out.push_back(std::move(s));
+            continue;
+        }
+        if (n > kMaxRecord)
+            return makeError(ErrorCode::InvalidInput, path + ": record of " + std::to_string(n) + " bytes at offset " +
+                                                          std::to_string(at) + " (corrupt size)");
+        in.seekg(std::streamoff(n), std::ios::cur);
+        if (!in) return makeError(ErrorCode::InvalidInput, path + ": truncated record at offset " + std::to_string(at));
+    }
+    return out;
 }
 
 bool GamePackReader::fail(const std::string& what) {
@@ -178,12 +257,18 @@ bool GamePackReader::fail(const std::string& what) {
 
 bool GamePackReader::next(PgnGame& game) {
     if (!m_error.empty()) return false;
-    unsigned char size[4];
-    m_in.read(reinterpret_cast<char*>(size), 4);
-    if (m_in.gcount() == 0 && m_in.eof()) return false;  // clean end
-    if (m_in.gcount() != 4) return fail("truncated record size");
-    const std::uint32_t n = std::uint32_t(size[0]) | (std::uint32_t(size[1]) << 8) | (std::uint32_t(size[2]) << 16) |
-                            (std::uint32_t(size[3]) << 24);
+    std::uint32_t n = 0;
+    for (;;) {
+        unsigned char size[4];
+        m_in.read(reinterpret_cast<char*>(size), 4);
+        if (m_in.gcount() == 0 && m_in.eof()) return false;  // clean end
+        if (m_in.gcount() != 4) return fail("truncated record size");
+        n = std::uint32_t(le(size, 4));
+        if (n != kSectionMark) break;
+        if (m_oneSection) return false;  // the next section starts: this one is done
+        GamePackSection skipped;
+        if (!readSectionBody(m_in, skipped)) return fail("truncated section mark");
+    }
     if (n > kMaxRecord) return fail("record of " + std::to_string(n) + " bytes (corrupt size)");
     m_record.resize(n);
     m_in.read(m_record.data(), std::streamsize(n));
@@ -250,6 +335,14 @@ Result<std::unique_ptr<GameReader>> GameReader::open(const std::string& path) {
         r->m_pgn = std::move(pgn.value());
         r->m_pgn->setKeepVariations(false);  // training reads main lines only
     }
+    return r;
+}
+
+Result<std::unique_ptr<GameReader>> GameReader::open(const std::string& path, const GamePackSection& section) {
+    std::unique_ptr<GameReader> r(new GameReader);
+    auto pack = GamePackReader::open(path, section);
+    if (!pack) return pack.error();
+    r->m_pack = std::move(pack.value());
     return r;
 }
 

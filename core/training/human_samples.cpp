@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/human_samples.h"
 
+#include "core/chess/game_pack.h"
 #include "core/encoding/game_conditioning.h"
 
 #include <algorithm>
@@ -247,6 +248,20 @@ Status HumanSampleStream::startEpoch(std::int64_t epoch) {
     m_weights.clear();
     m_malformedSeen.clear();
     for (const auto& f : m_opt.files) {
+        // A game pack's sections are the PGN files it was made of: each is its own source, weighed by the size
+        // that file had, so a pack streams exactly as its files would.
+        if (chess::isGamePackPath(f)) {
+            auto sections = chess::GamePackReader::sections(f);
+            if (!sections.ok()) return sections.error();
+            for (const auto& section : sections.value()) {
+                auto r = chess::GameReader::open(f, section);
+                if (!r.ok()) return r.error();
+                m_readers.push_back(std::move(r.value()));
+                m_weights.push_back(double(std::max<std::uint64_t>(1, section.sourceBytes)));
+                m_malformedSeen.push_back(0);
+            }
+            if (!sections.value().empty()) continue;
+        }
         auto r = chess::GameReader::open(f);
         if (!r.ok()) return r.error();
         m_readers.push_back(std::move(r.value()));

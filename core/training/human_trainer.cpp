@@ -371,6 +371,7 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         torch::serialize::InputArchive optArchive;
         resumeArchive->read("optimizer", optArchive);
         opt.load(optArchive);
+        moveOptimizerState(opt, device);
         st.step = readInt(*resumeArchive, "state.step");
         st.data = {readInt(*resumeArchive, "state.data_epoch"), readInt(*resumeArchive, "state.data_chunk"),
                    readInt(*resumeArchive, "state.data_offset")};

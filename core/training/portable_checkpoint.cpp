@@ -305,6 +305,37 @@ Result<std::vector<Entry>> decode(const std::string& bytes, const std::string& f
     return entries;
 }
 
+// ---- Optimizer keys ----
+
+/// LibTorch's optimizers name each parameter's state by the address of its tensor: LibTorch 1.x writes it as
+/// "0x55d0c3a1b2c0" and matches the strings; 2.x writes decimal and reads it back with std::stoull, which turns
+/// every "0x..." into 0, so all parameters would share one state. Addresses in hex become decimal here (the
+/// same mapping for the state's names and the parameter lists, so both versions pair them as before).
+std::string canonicalAddress(const std::string& s) {
+    if (s.size() < 3 || s.size() > 18 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return s;
+    std::uint64_t v = 0;
+    for (std::size_t i = 2; i < s.size(); ++i) {
+        const char c = s[i];
+        int d = -1;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        if (d < 0) return s;
+        v = v * 16 + std::uint64_t(d);
+    }
+    return std::to_string(v);
+}
+
+void canonicalizeOptimizerKeys(Entry& e) {
+    for (std::size_t i = 1; i < e.path.size(); ++i)
+        if (e.path[i - 1] == "state") e.path[i] = canonicalAddress(e.path[i]);
+    const std::string& last = e.path.back();
+    if (e.kind == Kind::String && last.starts_with("params/")) e.s = canonicalAddress(e.s);
+}
+
 // ---- Building a LibTorch archive from entries ----
 
 /// Writes the entries at `depth` into `archive` in file order; a nested archive's entries are contiguous (collect
@@ -356,6 +387,7 @@ Status exportPortableCheckpoint(const std::string& ptPath, const std::string& po
         archive.load_from(ptPath, torch::kCPU);
         std::vector<std::string> path;
         collect(archive, path, entries);
+        for (Entry& e : entries) canonicalizeOptimizerKeys(e);
     } catch (const std::exception& e) {
         return makeError(ErrorCode::InvalidInput, ptPath + ": cannot read the checkpoint: " + e.what());
     }
@@ -378,6 +410,7 @@ Status importPortableCheckpoint(const std::string& portablePath, const std::stri
     const std::string bytes = ss.str();
     auto entries = decode(bytes, portablePath);
     if (!entries) return entries.error();
+    for (Entry& e : *entries) canonicalizeOptimizerKeys(e);
     std::set<std::string> seen;
     std::vector<const Entry*> all;
     for (const Entry& e : *entries) {

@@ -19,6 +19,22 @@ void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
     for (auto& g : optimizer.param_groups()) g.options().set_lr(lr);
 }
 
+void moveOptimizerState(torch::optim::Optimizer& optimizer, const torch::Device& device) {
+    auto moved = [&device](const torch::Tensor& t) { return t.defined() ? t.to(device) : t; };
+    for (auto& item : optimizer.state()) {
+        torch::optim::OptimizerParamState* state = item.second.get();
+        if (auto* a = dynamic_cast<torch::optim::AdamWParamState*>(state)) {
+            a->exp_avg(moved(a->exp_avg()));
+            a->exp_avg_sq(moved(a->exp_avg_sq()));
+            a->max_exp_avg_sq(moved(a->max_exp_avg_sq()));
+        } else if (auto* r = dynamic_cast<torch::optim::RMSpropParamState*>(state)) {
+            r->square_avg(moved(r->square_avg()));
+            r->momentum_buffer(moved(r->momentum_buffer()));
+            r->grad_avg(moved(r->grad_avg()));
+        }
+    }
+}
+
 std::optional<std::int64_t> archiveInt(torch::serialize::InputArchive& a, const std::string& key) {
     c10::IValue v;
     if (!a.try_read(key, v) || !v.isInt()) return std::nullopt;

@@ -19,6 +19,10 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::
 /// Sets the learning rate of every parameter group.
 void setLearningRate(torch::optim::Optimizer& optimizer, double lr);
 
+/// Moves an optimizer's state (AdamW's moments, RMSprop's averages) to `device`: a checkpoint's archive loads on the
+/// CPU, and a resumed CUDA run would otherwise mix devices in its first step.
+void moveOptimizerState(torch::optim::Optimizer& optimizer, const torch::Device& device);
+
 /// Reads an int / double / string entry; nullopt when absent or of another type.
 std::optional<std::int64_t> archiveInt(torch::serialize::InputArchive& a, const std::string& key);
 std::optional<double> archiveDouble(torch::serialize::InputArchive& a, const std::string& key);

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void roundTripOfRealGames();
     void sameTrainingSamples();
     void corruptPacks();
+    void sectionsStreamAsTheirFiles();
 
 private:
     QTemporaryDir m_dir;
@@ -139,8 +140,8 @@ void TstGamePack::corruptPacks() {
     // Not a pack, and a pack from a future version.
     QVERIFY(QString::fromStdString(errorOf("[Event \"x\"]\n")).contains(QStringLiteral("not a Kibitz game pack")));
     std::string future = bytes;
-    future[8] = 2;
-    QVERIFY(QString::fromStdString(errorOf(future)).contains(QStringLiteral("version 2")));
+    future[8] = 3;
+    QVERIFY(QString::fromStdString(errorOf(future)).contains(QStringLiteral("version 3")));
     // Cut inside the second game: the first reads, the error names the file and game 2.
     const std::string cut = errorOf(bytes.substr(0, bytes.size() - 5));
     QVERIFY2(QString::fromStdString(cut).contains(QStringLiteral("bad.kgames: game 2: truncated")), cut.c_str());
@@ -164,6 +165,76 @@ void TstGamePack::corruptPacks() {
     QVERIFY(QString::fromStdString(errorOf(huge)).contains(QStringLiteral("corrupt size")));
     // The untouched pack still reads.
     QCOMPARE(errorOf(bytes), std::string());
+}
+
+// A pack made of several PGN files keeps one section per file with the file's size: the training stream, which
+// interleaves its sources at random by size, then gives the same positions in the same order from the pack as from
+// the files (a run moves between the two and resumes exactly). Without sections a pack is one source, read in file
+// order: the first chunks would hold only the first file's games.
+void TstGamePack::sectionsStreamAsTheirFiles() {
+    // The 300 sample games split into three PGN files of different sizes, at game boundaries.
+    const std::string text = fileBytes(kSample);
+    std::vector<std::size_t> starts;
+    for (std::size_t at = text.find("[Event "); at != std::string::npos; at = text.find("\n[Event ", at + 1))
+        starts.push_back(at == 0 ? 0 : at + 1);
+    QCOMPARE(int(starts.size()), 300);
+    const std::size_t cuts[4] = {0, starts[60], starts[200], text.size()};
+    std::vector<std::string> files;
+    for (int i = 0; i < 3; ++i) {
+        files.push_back(m_dir.filePath(QStringLiteral("part%1.pgn").arg(i)).toStdString());
+        putBytes(files.back(), text.substr(cuts[i], cuts[i + 1] - cuts[i]));
+    }
+    const std::string pack = m_dir.filePath(QStringLiteral("parts.kgames")).toStdString();
+    {
+        auto w = GamePackWriter::create(pack);
+        QVERIFY(w.ok());
+        for (const auto& f : files) {
+            QVERIFY((*w)->beginSection(f.substr(f.rfind('/') + 1), fileBytes(f).size()).ok());
+            for (const auto& g : readAll(f)) QVERIFY((*w)->add(g).ok());
+        }
+        QVERIFY((*w)->close().ok());
+    }
+    auto sections = GamePackReader::sections(pack);
+    QVERIFY(sections.ok());
+    QCOMPARE(int(sections->size()), 3);
+    QCOMPARE((*sections)[1].name, std::string("part1.pgn"));
+    QCOMPARE((*sections)[2].sourceBytes, std::uint64_t(fileBytes(files[2]).size()));
+    // One section reads its own games and stops where the next starts; the whole pack reads all 300.
+    auto second = GameReader::open(pack, (*sections)[1]);
+    QVERIFY(second.ok());
+    PgnGame g;
+    int inSecond = 0;
+    while ((*second)->next(g)) ++inSecond;
+    QCOMPARE(inSecond, 140);
+    QCOMPARE(int(readAll(pack).size()), 300);
+
+    auto streamOf = [](const std::vector<std::string>& inputs) {
+        training::SampleStreamOptions o;
+        o.files = inputs;
+        o.chunkGames = 25;
+        o.seed = 7;
+        o.encodingVersion = 2;
+        o.bucketBatch = 16;
+        auto s = training::HumanSampleStream::open(o);
+        if (!s) qFatal("%s", s.error().message.c_str());
+        return std::move(s.value());
+    };
+    auto fromFiles = streamOf(files);
+    auto fromPack = streamOf({pack});
+    std::vector<encoding::EncodedPosition> a, b;
+    for (int chunk = 0; chunk < 14; ++chunk) {  // past the end of the first epoch
+        QVERIFY(fromFiles->nextChunk(a).ok());
+        QVERIFY(fromPack->nextChunk(b).ok());
+        QCOMPARE(b.size(), a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(b[i].ply, a[i].ply);
+            QCOMPARE(b[i].target, a[i].target);
+            QCOMPARE(b[i].cond.moverElo, a[i].cond.moverElo);
+            QVERIFY(b[i].pieceCode == a[i].pieceCode);
+        }
+    }
+    QCOMPARE(fromPack->epoch(), fromFiles->epoch());
+    QVERIFY(fromPack->epoch() >= 1);
 }
 
 QTEST_GUILESS_MAIN(TstGamePack)

@@ -21,6 +21,7 @@
 #include <map>
 
 #include <sys/resource.h>
+#include <torch/torch.h>
 
 using namespace kibitz;
 
@@ -180,6 +181,33 @@ void TestHumanTrainer::resumeThroughPortableCheckpoint() {
     const Status imported = training::importPortableCheckpoint(kbzp, pt);
     QVERIFY2(imported.ok(), imported.ok() ? "" : imported.error().message.c_str());
     QVERIFY(training::exportPortableCheckpoint(pt, b.outDir + "/again.kbzp").ok());
+    // The optimizer names each parameter's state by an address: decimal after the round trip (LibTorch 2.x reads
+    // it with std::stoull, so 1.x's "0x..." would give every parameter the same state), and every parameter list
+    // entry names one of the states.
+    {
+        torch::serialize::InputArchive ckpt, opt, state, groups, group;
+        ckpt.load_from(pt);
+        ckpt.read("optimizer", opt);
+        opt.read("state", state);
+        const std::vector<std::string> stateKeys = state.keys();
+        QVERIFY(stateKeys.size() > 10);
+        for (const std::string& k : stateKeys) {
+            QVERIFY2(!k.empty() && k.find_first_not_of("0123456789") == std::string::npos, k.c_str());
+            QVERIFY(std::stoull(k) != 0);
+        }
+        opt.read("param_groups", groups);
+        int named = 0;
+        for (const std::string& g : groups.keys()) {
+            if (!groups.try_read(g, group)) continue;
+            for (const std::string& p : group.keys()) {
+                c10::IValue v;
+                if (p == "params/size" || !p.starts_with("params/") || !group.try_read(p, v)) continue;
+                QVERIFY(std::find(stateKeys.begin(), stateKeys.end(), v.toStringRef()) != stateKeys.end());
+                ++named;
+            }
+        }
+        QVERIFY(named >= int(stateKeys.size()));
+    }
     auto bytes = [](const std::string& path) {
         QFile f(QString::fromStdString(path));
         return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
