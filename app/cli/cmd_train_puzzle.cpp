@@ -1,121 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli train-puzzle: trains or resumes the GlickFormer puzzle-rating model on Lichess puzzle CSV files.
+// kibitz-cli train-puzzle: trains or resumes the GlickFormer puzzle-rating model on Lichess puzzle CSV files. The
+// options and the run are app/cli/train_puzzle (shared with kibitz-train); this adds the human solve features.
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
 #include "app/cli/puzzle_human_args.h"
-#include "core/training/puzzle_trainer.h"
+#include "app/cli/train_puzzle.h"
 
-#include <algorithm>
 #include <cstdio>
+#include <memory>
 
 namespace kibitz::cli {
-namespace {
-
-void printHelp() {
-    std::printf(
-        "Usage: kibitz-cli train-puzzle --csv FILE|DIR... --out DIR [options]\n\n"
-        "Trains the GlickFormer puzzle-rating model (seed 000) on Lichess puzzle CSV (.csv/.csv.zst). Puzzles with\n"
-        "FNV-1a(PuzzleId) %% 20 == 0 are held out. Writes DIR/latest.pt atomically every --checkpoint-every steps\n"
-        "and on SIGINT/SIGTERM; --resume continues exactly where it stopped.\n"
-        "  --config NAME        tiny | small (default) | paper; NAME+human (e.g. small+human) adds the human\n"
-        "                       solve-probability features (computed with the human-move model, cached on disk)\n"
-        "  --variant V          fe (factorized encoder, default) | fsa (factorized self-attention) | stacked\n"
-        "  --steps N            schedule length (default 40000)     --stop-after N  stop early at step N\n"
-        "  --batch B            (default 64)      --lr X  peak learning rate (default 5e-4)   --warmup N (500)\n"
-        "  --optimizer O        adamw (default) | rmsprop (paper: rho 0.99)   --weight-decay X (default 0)\n"
-        "  --no-target-sampling use the rating itself instead of N(mu, RD^2) samples\n"
-        "  --threads T (1)  --seed S (1)  --chunk N (50000)  --checkpoint-every N (500)  --validate-every N (2000)\n"
-        "  --validation-puzzles N (5000)   --log-every N (50)   --resume\n"
-        "  --init BUNDLE        fine-tune: start from the config, weights and rating normalisation of a .kibitz\n"
-        "                       bundle or checkpoint (fresh optimizer state; pick a lower --lr, e.g. 1e-4; a model\n"
-        "                       with human features needs NAME+human in --config too)\n"
-        "%s",
-        humanOptionsHelp());
-}
-
-}  // namespace
 
 int runTrainPuzzle(const std::vector<std::string>& argv) {
-    Args args(argv,
-              withHumanValueOptions({"csv",
-                                     "out",
-                                     "config",
-                                     "variant",
-                                     "steps",
-                                     "stop-after",
-                                     "batch",
-                                     "lr",
-                                     "warmup",
-                                     "optimizer",
-                                     "weight-decay",
-                                     "threads",
-                                     "seed",
-                                     "chunk",
-                                     "checkpoint-every",
-                                     "validate-every",
-                                     "validation-puzzles",
-                                     "log-every",
-                                     "keep-every",
-                                     "nll-weight",
-                                     "init"}),
-              withHumanFlagOptions({"resume", "no-target-sampling", "help"}));
-    if (args.has("help")) {
-        printHelp();
-        return kExitOk;
-    }
-    auto usage = [](const std::string& msg) {
-        std::fprintf(stderr, "kibitz-cli train-puzzle: %s\n", msg.c_str());
-        return int(kExitUsage);
-    };
-    if (!args.ok()) return usage(args.error());
-    training::PuzzleTrainOptions o;
-    std::string error;
-    o.csvFiles = expandDataArgs(args.values("csv"), {".csv", ".csv.zst"}, error);
-    if (!error.empty()) return usage("--csv: " + error);
-    if (o.csvFiles.empty()) return usage("--csv is required");
-    if (!args.value("out")) return usage("--out is required");
-    o.outDir = *args.value("out");
-    auto cfg = models::puzzleConfigByName(args.value("config").value_or("small"));
-    if (!cfg.ok()) return usage("--config: " + cfg.error().message);
-    o.config = cfg.value();
-    if (auto v = args.value("variant")) {
-        auto variant = models::puzzleVariantFromName(*v);
-        if (!variant.ok()) return usage("--variant: " + variant.error().message);
-        o.config.variant = variant.value();
-    }
-    auto optKind = training::optimizerKindFromName(args.value("optimizer").value_or("adamw"));
-    if (!optKind.ok()) return usage("--optimizer: " + optKind.error().message);
-    o.optimizer.kind = optKind.value();
-    o.optimizer.weightDecay = args.doubleValue("weight-decay", 0.0, 0.0, 1.0);
-    o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
-    o.stopAfterSteps = args.intValue("stop-after", -1, -1, 1LL << 40);
-    o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 16));
-    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-9, 1.0);
-    o.warmupSteps = args.intValue("warmup", o.warmupSteps, 0, 1LL << 40);
-    o.threads = int(args.intValue("threads", 1, 1, 256));
-    o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
-    o.chunkPuzzles = int(args.intValue("chunk", o.chunkPuzzles, 1, 10000000));
-    o.checkpointEvery = args.intValue("checkpoint-every", o.checkpointEvery, 1, 1LL << 40);
-    o.keepEvery = args.intValue("keep-every", 0, 0, 1LL << 40);
-    o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
-    o.validationPuzzles = int(args.intValue("validation-puzzles", o.validationPuzzles, 0, 10000000));
-    o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
-    o.nllWeight = args.doubleValue("nll-weight", o.nllWeight, 0.0, 100.0);
-    o.sampleTargets = !args.has("no-target-sampling");
-    o.resume = args.has("resume");
-    if (!args.ok()) return usage(args.error());
-    if (auto init = args.value("init")) {
-        std::string initError;
-        o.initCheckpoint = prepareInitCheckpoint("puzzle", *init, o.outDir, "init.pt", initError);
-        if (!initError.empty()) return usage("--init: " + initError);
-    }
-
     std::shared_ptr<jobs::HumanFeatures> human;
-    if (o.config.humanFeatures > 0) {
+    PuzzleTrainExtras extras;
+    extras.valueOptions = withHumanValueOptions({});
+    extras.flagOptions = withHumanFlagOptions({});
+    extras.help = humanOptionsHelp();
+    extras.prepare = [&human](Args& args, training::PuzzleTrainOptions& o) -> std::string {
+        if (o.config.humanFeatures <= 0) return {};
         auto h = jobs::HumanFeatures::open(humanFeatureOptions(args, "train-puzzle"));
-        if (!h.ok()) return usage(h.error().message);
+        if (!h.ok()) return h.error().message;
         human = h.value();
         human->setSaveEvery(5000);
         o.features = jobs::HumanFeatures::sourceOf(human);
@@ -124,7 +31,8 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
         std::printf("%s  human features: %s (sha256 %s), cache %s (%zu puzzles)\n", timestamp().c_str(),
                     human->identity().path.toStdString().c_str(), o.humanModelSha256.substr(0, 16).c_str(),
                     human->cachePath().empty() ? "off" : human->cachePath().c_str(), human->cachedPuzzles());
-    }
+        return {};
+    };
     // Feature cost so far: puzzles computed by the human model, their rate, cache hits.
     auto featureSummary = [&human]() -> std::string {
         if (!human) return {};
@@ -135,50 +43,14 @@ int runTrainPuzzle(const std::vector<std::string>& argv) {
                       static_cast<long long>(human->cacheHits()));
         return buf;
     };
-
-    CancelToken cancel;
-    const StopSignalScope stopOnSignal(cancel);
-    training::PuzzleTrainCallbacks cb;
-    cb.log = [](const std::string& s) {
-        std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
-        std::fflush(stdout);
-    };
-    cb.progress = [&featureSummary](const training::RunProgress& p) {
-        double mae = 0;
-        for (const auto& [k, v] : p.metrics)
-            if (k == "train_mae") mae = v;
-        std::printf(
-            "%s  step %lld/%lld  samples %lld  loss %.4f  train MAE %.1f  lr %.2e  %.0f puzzles/s  ETA %.2f h  "
-            "train %.2f h  epoch %lld%s\n",
-            timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
-            static_cast<long long>(p.samplesSeen), p.loss, mae, p.learningRate, p.samplesPerSecond,
-            p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch), featureSummary().c_str());
-        std::fflush(stdout);
-    };
-    cb.validation = [](const training::PuzzleValidation& v) {
-        std::printf("%s  validation step %lld: model %s\n%s    predict-mean %s\n%s    mean-by-length %s\n",
-                    timestamp().c_str(), static_cast<long long>(v.step), v.model.summary().c_str(), timestamp().c_str(),
-                    v.predictMean.summary().c_str(), timestamp().c_str(), v.meanByLength.summary().c_str());
-        std::printf("%s  validation-json step %lld %s\n", timestamp().c_str(), static_cast<long long>(v.step),
-                    v.model.toJson().c_str());
-        std::fflush(stdout);
-    };
-    const Status st = training::trainPuzzleModel(o, cancel, cb);
-    if (human) {
+    extras.progressSuffix = featureSummary;
+    extras.finish = [&human, &featureSummary]() {
+        if (!human) return;
         if (auto s = human->saveCache(); !s.ok())
             std::fprintf(stderr, "kibitz-cli train-puzzle: %s\n", s.error().message.c_str());
         std::printf("%s %s\n", timestamp().c_str(), featureSummary().c_str());
-    }
-    if (!st.ok()) {
-        if (st.error().code == ErrorCode::Cancelled) {
-            std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());
-            return kExitOk;
-        }
-        std::fprintf(stderr, "kibitz-cli train-puzzle: %s\n", st.error().message.c_str());
-        return st.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
-    }
-    std::printf("%s  training finished\n", timestamp().c_str());
-    return kExitOk;
+    };
+    return runTrainPuzzleCommand(argv, "kibitz-cli train-puzzle", extras);
 }
 
 namespace {

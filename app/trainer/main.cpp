@@ -4,6 +4,7 @@
 // reads PGN or game packs (.kgames, see kibitz-cli pack-games) and writes the same checkpoints. `checkpoint
 // export|import` moves a checkpoint between LibTorch versions through the portable KBZP format.
 #include "app/cli/train_human.h"
+#include "app/cli/train_puzzle.h"
 #include "core/training/portable_checkpoint.h"
 
 #include <cstdio>
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
     if (args.empty() || args.front() == "--help" || args.front() == "-h") {
         std::printf(
             "Usage: kibitz-train human --pgn FILE|DIR... --out DIR [options]   (kibitz-train human --help)\n"
+            "       kibitz-train puzzle --csv FILE|DIR... --out DIR [options]  (kibitz-train puzzle --help)\n"
             "       kibitz-train checkpoint export IN.pt OUT.kbzp | import IN.kbzp OUT.pt\n"
             "The human-move trainer of kibitz-cli without Qt: reads .pgn, .pgn.zst and .kgames game packs; --init\n"
             "takes checkpoints (.pt). A checkpoint exported to KBZP on one LibTorch (e.g. a Python torch's on a GPU\n"
@@ -46,8 +48,14 @@ int main(int argc, char** argv) {
         return args.empty() ? 2 : 0;
     }
     if (args.front() == "checkpoint") return runCheckpoint(args);
+    if (args.front() == "puzzle") {
+        // Board-only puzzle configs (the human solve features need kibitz-cli's jobs, which need Qt).
+        return kibitz::cli::runTrainPuzzleCommand(std::vector<std::string>(args.begin() + 1, args.end()),
+                                                  "kibitz-train puzzle", {});
+    }
     if (args.front() != "human") {
-        std::fprintf(stderr, "kibitz-train: expected 'human' or 'checkpoint', got '%s'\n", args.front().c_str());
+        std::fprintf(stderr, "kibitz-train: expected 'human', 'puzzle' or 'checkpoint', got '%s'\n",
+                     args.front().c_str());
         return 2;
     }
     return kibitz::cli::runTrainHuman(args, "kibitz-train");

@@ -4,6 +4,7 @@
 #include "core/common/run_lock.h"
 #include "core/models/archive_file.h"
 #include "core/models/glickformer.h"
+#include "core/models/human_move_model.h"
 #include "core/models/puzzle_batch.h"
 #include "core/training/trainer_torch.h"
 
@@ -246,12 +247,15 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
     } else {
         model = models::makeGlickFormer(config, o.seed);
     }
+    const torch::Device device = models::deviceFor(o.device);
+    model->to(device);
     std::vector<torch::Tensor> params = model->parameters();
     auto opt = makeOptimizer(params, o.optimizer);
     if (resumeArchive) {
         torch::serialize::InputArchive optArchive;
         resumeArchive->read("optimizer", optArchive);
         opt->load(optArchive);
+        moveOptimizerState(*opt, device);
         st.step = archiveInt(*resumeArchive, "state.step").value_or(0);
         st.epoch = archiveInt(*resumeArchive, "state.epoch").value_or(0);
         st.chunk = archiveInt(*resumeArchive, "state.chunk").value_or(0);
@@ -264,7 +268,7 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
     }
     log("puzzle model " + models::puzzleConfigToString(config) + ", " + std::to_string(model->parameterCount()) +
         " parameters, optimizer " + optimizerKindName(o.optimizer.kind) + ", batch " + std::to_string(o.batchSize) +
-        ", threads " + std::to_string(at::get_num_threads()));
+        ", threads " + std::to_string(at::get_num_threads()) + ", device " + device.str());
 
     PuzzleStream stream(o.csvFiles, Split::Train, o.chunkPuzzles, o.seed);
     if (!resumeArchive && st.step == 0) {
@@ -350,8 +354,9 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
             for (std::size_t j = i; j < std::min(validation.size(), i + 256); ++j) ptrs.push_back(&validation[j]);
             auto b = batchFor(ptrs, o, config);
             if (!b.ok()) return b.error();
+            b.value().to(device);
             auto out = model->forward(b.value());
-            auto m = out.mean.contiguous();
+            auto m = out.mean.to(torch::kCPU).contiguous();
             const float* mp = m.data_ptr<float>();
             for (std::size_t j = 0; j < ptrs.size(); ++j) {
                 const auto& p = *ptrs[j];
@@ -396,6 +401,7 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         for (const auto& p : batchPuzzles) ptrs.push_back(&p);
         auto batch = batchFor(ptrs, o, config);
         if (!batch.ok()) return batch.error();
+        batch.value().to(device);
 
         // Targets: N(mu, phi^2) clipped to mu +- 3 phi, in standardised units; the generator depends only on
         // (seed, step), so a resumed run draws the same targets.
@@ -412,7 +418,7 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         const double lr = scheduledLearningRate(schedule, st.step);
         setLearningRate(*opt, lr);
         auto out = model->forward(batch.value());
-        auto loss = models::puzzleLoss(out, target, o.nllWeight);
+        auto loss = models::puzzleLoss(out, target.to(device), o.nllWeight);
         opt->zero_grad();
         loss.backward();
         torch::nn::utils::clip_grad_norm_(params, o.gradClip);
@@ -420,7 +426,7 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         {
             torch::NoGradGuard ng;
             winLoss += loss.item<double>() * o.batchSize;
-            auto m = out.mean.detach().contiguous();
+            auto m = out.mean.detach().to(torch::kCPU).contiguous();
             const float* mp = m.data_ptr<float>();
             for (int i = 0; i < o.batchSize; ++i)
                 winAbs += std::abs(ptrs[std::size_t(i)]->rating - (mean + stdev * mp[i]));

@@ -5,6 +5,7 @@
 
 #include "core/chess/puzzle_csv.h"
 #include "core/common/cancel_token.h"
+#include "core/common/device_choice.h"
 #include "core/common/result.h"
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/models/puzzle_config.h"
@@ -39,6 +40,7 @@ struct PuzzleTrainOptions {
     double nllWeight = 0.1;     ///< weight of the uncertainty (Gaussian NLL) term
     bool sampleTargets = true;  ///< targets ~ N(mu, RD^2) clipped to mu +- 3 RD (seed 000, IV-C)
     int threads = 1;
+    DeviceChoice device = DeviceChoice::Auto;  ///< where the run trains (auto: CUDA when available); fp32 either way
     std::uint64_t seed = 1;
     int chunkPuzzles = 50000;  ///< shuffle window (puzzles read, shuffled, then consumed)
     std::int64_t checkpointEvery = 500;
