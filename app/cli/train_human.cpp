@@ -36,6 +36,8 @@ void printTrainHelp(const std::string& prog) {
         "  --threads T          torch threads per process (default 1)\n"
         "  --device D           auto (default: CUDA when LibTorch sees a GPU) | cpu | cuda (exit 2 without CUDA)\n"
         "  --fp32               on CUDA, train in fp32 instead of bf16 autocast (the CPU always trains in fp32)\n"
+        "  --sync-every-step    on CUDA, read the loss and gradient norm every step (slower; by default a step\n"
+        "                       reads nothing back until the next log line)\n"
         "  --seed S             seed for weights, data order and conditioning drop (default 1)\n"
         "  --checkpoint-every N (default 1000)   --validate-every N (default 2000)   --log-every N (default 50)\n"
         "  --no-bucket          do not group batches by piece count (more padding, plain shuffle)\n"
@@ -73,7 +75,7 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
                "max-band-share",
                "max-player-share",
                "device"},
-              {"resume", "no-bucket", "fp32"});
+              {"resume", "no-bucket", "fp32", "sync-every-step"});
     if (args.has("help")) {
         printTrainHelp(prog);
         return kExitOk;
@@ -116,6 +118,7 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
         o.device = *choice;
     }
     o.mixedPrecision = !args.has("fp32");
+    o.syncEveryStep = args.has("sync-every-step");
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     o.checkpointEvery = args.intValue("checkpoint-every", o.checkpointEvery, 1, 1LL << 40);
     o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);

@@ -436,6 +436,15 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     torch::Tensor flat =
         group ? torch::zeros({flatSize + 4}, torch::TensorOptions().device(group->bufferDevice())) : torch::Tensor();
     double winLoss = 0, winCorrect = 0, winCount = 0;
+    // On CUDA (one process) a step reads nothing back: the loss and accuracy sums stay on the device until the next
+    // log line and the gradient clip scales without asking for the norm, so the host queues the next step while
+    // the device still runs this one. Three reads per step (loss, accuracy, norm) each waited for the device.
+    const bool deferReads = device.is_cuda() && !group && !o.syncEveryStep;
+    torch::Tensor winLossDev, winCorrectDev;
+    if (deferReads) {
+        winLossDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat64).device(device));
+        winCorrectDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kInt64).device(device));
+    }
     auto winStart = std::chrono::steady_clock::now();
     std::int64_t winSteps = 0;
     auto lastWall = std::chrono::steady_clock::now();
@@ -471,11 +480,16 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         }
         opt.zero_grad();
         loss.backward();
-        double lossSum, correct;
+        double lossSum = 0, correct = 0;
         {
             torch::NoGradGuard ng;
-            correct = double(logits.argmax(1).eq(batch.target).sum().item<std::int64_t>());
-            lossSum = loss.item<double>() * batch.size;
+            if (deferReads) {
+                winCorrectDev.add_(logits.argmax(1).eq(batch.target).sum());
+                winLossDev.add_(loss.detach().to(torch::kFloat64), double(batch.size));
+            } else {
+                correct = double(logits.argmax(1).eq(batch.target).sum().item<std::int64_t>());
+                lossSum = loss.item<double>() * batch.size;
+            }
         }
         double count = batch.size;
         bool stopFlag = cancel.isCancelled();
@@ -504,7 +518,10 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             count = tail[2];
             stopFlag = tail[3] > 0.0f;
         }
-        torch::nn::utils::clip_grad_norm_(params, o.gradClip);
+        if (deferReads)
+            clipGradNormWithoutSync(params, o.gradClip);
+        else
+            torch::nn::utils::clip_grad_norm_(params, o.gradClip);
         opt.step();
         ++st.step;
         st.data = pb.after;
@@ -518,6 +535,12 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         if (stopFlag) stop = true;
 
         if (st.step % o.logEvery == 0 || st.step == endStep || stop) {
+            if (deferReads) {
+                winLoss += winLossDev.item<double>();
+                winCorrect += double(winCorrectDev.item<std::int64_t>());
+                winLossDev.zero_();
+                winCorrectDev.zero_();
+            }
             const double secs = std::chrono::duration<double>(now - winStart).count();
             TrainProgress pr;
             pr.step = st.step;

@@ -19,6 +19,18 @@ void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
     for (auto& g : optimizer.param_groups()) g.options().set_lr(lr);
 }
 
+void clipGradNormWithoutSync(const std::vector<torch::Tensor>& params, double maxNorm) {
+    torch::NoGradGuard ng;
+    std::vector<torch::Tensor> norms;
+    for (const auto& p : params)
+        if (p.grad().defined()) norms.push_back(p.grad().norm(2));
+    if (norms.empty()) return;
+    const torch::Tensor total = torch::stack(norms).norm(2);
+    const torch::Tensor scale = torch::clamp(maxNorm / (total + 1e-6), c10::nullopt, 1.0);
+    for (const auto& p : params)
+        if (p.grad().defined()) p.mutable_grad().mul_(scale.to(p.grad().dtype()));
+}
+
 void moveOptimizerState(torch::optim::Optimizer& optimizer, const torch::Device& device) {
     auto moved = [&device](const torch::Tensor& t) { return t.defined() ? t.to(device) : t; };
     for (auto& item : optimizer.state()) {

@@ -23,6 +23,10 @@ void setLearningRate(torch::optim::Optimizer& optimizer, double lr);
 /// CPU, and a resumed CUDA run would otherwise mix devices in its first step.
 void moveOptimizerState(torch::optim::Optimizer& optimizer, const torch::Device& device);
 
+/// Scales the gradients so that their global 2-norm is at most `maxNorm`, as torch::nn::utils::clip_grad_norm_
+/// does, without reading the norm back to the host (that read waits for the device on CUDA).
+void clipGradNormWithoutSync(const std::vector<torch::Tensor>& params, double maxNorm);
+
 /// Reads an int / double / string entry; nullopt when absent or of another type.
 std::optional<std::int64_t> archiveInt(torch::serialize::InputArchive& a, const std::string& key);
 std::optional<double> archiveDouble(torch::serialize::InputArchive& a, const std::string& key);

@@ -9,6 +9,7 @@
 #include "core/training/human_samples.h"
 #include "core/training/human_trainer.h"
 #include "core/training/portable_checkpoint.h"
+#include "core/training/trainer_torch.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -16,6 +17,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <map>
@@ -95,6 +97,7 @@ private Q_SLOTS:
     void learningRateSchedule();
     void exactResume();
     void resumeThroughPortableCheckpoint();
+    void clipWithoutSyncMatchesLibTorch();
     void fullDiskKeepsThePreviousCheckpoint();
     void cancelWritesCheckpoint();
     void badInput();
@@ -522,6 +525,34 @@ int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     TestHumanTrainer t;
     return QTest::qExec(&t, argc, argv);
+}
+
+// The CUDA step's gradient clip (no read of the norm) scales exactly as LibTorch's clip_grad_norm_, both when the
+// norm is above the limit (scaled down to it) and below it (left alone).
+void TestHumanTrainer::clipWithoutSyncMatchesLibTorch() {
+    torch::manual_seed(3);
+    for (const double maxNorm : {0.5, 1000.0}) {
+        std::vector<torch::Tensor> a, b;
+        for (const auto& shape : std::vector<std::vector<std::int64_t>>{{4, 5}, {7}, {3, 3, 2}}) {
+            auto p = torch::randn(shape).requires_grad_(true);
+            p.mutable_grad() = torch::randn(shape) * 3.0;
+            auto q = p.detach().clone().requires_grad_(true);
+            q.mutable_grad() = p.grad().clone();
+            a.push_back(p);
+            b.push_back(q);
+        }
+        torch::nn::utils::clip_grad_norm_(a, maxNorm);
+        training::clipGradNormWithoutSync(b, maxNorm);
+        double total = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QVERIFY(torch::allclose(a[i].grad(), b[i].grad(), 1e-6, 1e-7));
+            total += b[i].grad().pow(2).sum().item<double>();
+        }
+        if (maxNorm < 1)
+            QVERIFY(std::abs(std::sqrt(total) - maxNorm) < 1e-4);
+        else
+            QVERIFY(std::sqrt(total) > 5.0);  // untouched: 3 x sqrt(59) ~ 23
+    }
 }
 
 #include "tst_human_trainer.moc"
