@@ -98,6 +98,7 @@ private Q_SLOTS:
     void exactResume();
     void resumeThroughPortableCheckpoint();
     void clipWithoutSyncMatchesLibTorch();
+    void readsAtLogLinesTrainTheSame();
     void fullDiskKeepsThePreviousCheckpoint();
     void cancelWritesCheckpoint();
     void badInput();
@@ -552,6 +553,34 @@ void TestHumanTrainer::clipWithoutSyncMatchesLibTorch() {
             QVERIFY(std::abs(std::sqrt(total) - maxNorm) < 1e-4);
         else
             QVERIFY(std::sqrt(total) > 5.0);  // untouched: 3 x sqrt(59) ~ 23
+    }
+}
+
+// The CUDA way of a step (sums kept on the device, the clip without reading the norm), run on the CPU: the same
+// weights as reading everything every step, and the same logged loss and accuracy.
+void TestHumanTrainer::readsAtLogLinesTrainTheSame() {
+    QTemporaryDir every, atLog;
+    std::map<std::int64_t, std::pair<double, double>> logged[2];
+    for (int i = 0; i < 2; ++i) {
+        auto o = tinyOptions((i == 0 ? every : atLog).path().toStdString());
+        o.config = models::modelConfigByName("tiny-v2").value();
+        o.logEvery = 4;
+        o.stepReads =
+            i == 0 ? training::TrainOptions::StepReads::EveryStep : training::TrainOptions::StepReads::AtLogLines;
+        training::TrainCallbacks cb;
+        cb.progress = [&logged, i](const training::TrainProgress& p) { logged[i][p.step] = {p.loss, p.accuracy}; };
+        QVERIFY(training::trainHumanModel(o, CancelToken(), cb).ok());
+    }
+    QCOMPARE(maxDiff(weightsOf(every.path().toStdString() + "/latest.pt"),
+                     weightsOf(atLog.path().toStdString() + "/latest.pt")),
+             0.0);
+    QCOMPARE(int(logged[0].size()), 3);  // steps 4, 8, 12
+    QCOMPARE(logged[1].size(), logged[0].size());
+    for (const auto& [step, v] : logged[0]) {
+        QVERIFY(logged[1].count(step));
+        QVERIFY(v.first > 0.5);
+        QVERIFY(std::abs(logged[1][step].first - v.first) < 1e-6);
+        QCOMPARE(logged[1][step].second, v.second);
     }
 }
 
