@@ -118,7 +118,7 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
         o.device = *choice;
     }
     o.mixedPrecision = !args.has("fp32");
-    if (args.has("sync-every-step")) o.stepReads = training::TrainOptions::StepReads::EveryStep;
+    if (args.has("sync-every-step")) o.stepReads = training::StepReads::EveryStep;
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     o.checkpointEvery = args.intValue("checkpoint-every", o.checkpointEvery, 1, 1LL << 40);
     o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);

@@ -439,8 +439,8 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     // On CUDA (one process) a step reads nothing back: the loss and accuracy sums stay on the device until the next
     // log line and the gradient clip scales without asking for the norm, so the host queues the next step while
     // the device still runs this one. Three reads per step (loss, accuracy, norm) each waited for the device.
-    const bool deferReads = !group && (o.stepReads == TrainOptions::StepReads::AtLogLines ||
-                                       (o.stepReads == TrainOptions::StepReads::Auto && device.is_cuda()));
+    const bool deferReads =
+        !group && (o.stepReads == StepReads::AtLogLines || (o.stepReads == StepReads::Auto && device.is_cuda()));
     torch::Tensor winLossDev, winCorrectDev;
     if (deferReads) {
         winLossDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat64).device(device));

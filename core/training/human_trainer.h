@@ -8,6 +8,7 @@
 #include "core/encoding/position_encoder.h"
 #include "core/models/model_config.h"
 #include "core/training/move_metrics.h"
+#include "core/training/trainer_common.h"
 #include "core/training/value_metrics.h"
 
 #include <cstdint>
@@ -36,11 +37,7 @@ struct TrainOptions {
     /// On CUDA: the forward pass and the loss under bf16 autocast (weights, gradients and the optimizer stay fp32).
     /// No effect on the CPU, where the fused fp32 kernels are faster than bf16 emulation.
     bool mixedPrecision = true;
-    /// When a step reads the loss, accuracy and gradient norm back to the host. Auto: at the log lines only on CUDA
-    /// with one process (a read waits for the device), every step otherwise (the CPU has nothing to wait for; ranks
-    /// all-reduce the sums anyway). Both give the same weights.
-    enum class StepReads { Auto, EveryStep, AtLogLines };
-    StepReads stepReads = StepReads::Auto;
+    StepReads stepReads = StepReads::Auto;  ///< see trainer_common.h
     std::uint64_t seed = 1;
     int holdoutPermille = 30;
     int chunkGames = 2000;

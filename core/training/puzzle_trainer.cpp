@@ -377,6 +377,14 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
     ThroughputMeter meter;
     double winLoss = 0, winAbs = 0;
     std::int64_t winCount = 0, winSteps = 0;
+    // On CUDA a step reads nothing back until the next log line (see StepReads): the sums stay on the device.
+    const bool deferReads =
+        o.stepReads == StepReads::AtLogLines || (o.stepReads == StepReads::Auto && device.is_cuda());
+    torch::Tensor winLossDev, winAbsDev;
+    if (deferReads) {
+        winLossDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat64).device(device));
+        winAbsDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat64).device(device));
+    }
     auto lastWall = std::chrono::steady_clock::now();
     bool cancelled = false;
     std::vector<const chess::Puzzle*> ptrs;
@@ -421,15 +429,27 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         auto loss = models::puzzleLoss(out, target.to(device), o.nllWeight);
         opt->zero_grad();
         loss.backward();
-        torch::nn::utils::clip_grad_norm_(params, o.gradClip);
+        if (deferReads)
+            clipGradNormWithoutSync(params, o.gradClip);
+        else
+            torch::nn::utils::clip_grad_norm_(params, o.gradClip);
         opt->step();
         {
             torch::NoGradGuard ng;
-            winLoss += loss.item<double>() * o.batchSize;
-            auto m = out.mean.detach().to(torch::kCPU).contiguous();
-            const float* mp = m.data_ptr<float>();
-            for (int i = 0; i < o.batchSize; ++i)
-                winAbs += std::abs(ptrs[std::size_t(i)]->rating - (mean + stdev * mp[i]));
+            if (deferReads) {
+                auto ratings = torch::empty({o.batchSize}, torch::kFloat64);
+                double* rp = ratings.data_ptr<double>();
+                for (int i = 0; i < o.batchSize; ++i) rp[i] = ptrs[std::size_t(i)]->rating;
+                const auto predicted = out.mean.detach().to(torch::kFloat64) * stdev + mean;
+                winAbsDev.add_((ratings.to(device) - predicted).abs().sum());
+                winLossDev.add_(loss.detach().to(torch::kFloat64), double(o.batchSize));
+            } else {
+                winLoss += loss.item<double>() * o.batchSize;
+                auto m = out.mean.detach().to(torch::kCPU).contiguous();
+                const float* mp = m.data_ptr<float>();
+                for (int i = 0; i < o.batchSize; ++i)
+                    winAbs += std::abs(ptrs[std::size_t(i)]->rating - (mean + stdev * mp[i]));
+            }
         }
         winCount += o.batchSize;
         ++winSteps;
@@ -440,6 +460,12 @@ Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const
         lastWall = now;
 
         if (st.step % o.logEvery == 0 || st.step == endStep) {
+            if (deferReads) {
+                winLoss += winLossDev.item<double>();
+                winAbs += winAbsDev.item<double>();
+                winLossDev.zero_();
+                winAbsDev.zero_();
+            }
             RunProgress pr;
             pr.step = st.step;
             pr.totalSteps = o.totalSteps;

@@ -41,6 +41,7 @@ struct PuzzleTrainOptions {
     bool sampleTargets = true;  ///< targets ~ N(mu, RD^2) clipped to mu +- 3 RD (seed 000, IV-C)
     int threads = 1;
     DeviceChoice device = DeviceChoice::Auto;  ///< where the run trains (auto: CUDA when available); fp32 either way
+    StepReads stepReads = StepReads::Auto;     ///< see trainer_common.h
     std::uint64_t seed = 1;
     int chunkPuzzles = 50000;  ///< shuffle window (puzzles read, shuffled, then consumed)
     std::int64_t checkpointEvery = 500;

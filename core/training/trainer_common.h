@@ -26,6 +26,11 @@ struct LrSchedule {
 double scheduledLearningRate(const LrSchedule& schedule, std::int64_t step);
 
 /// Which optimizer a run uses and its hyper-parameters (the learning rate comes from the schedule).
+/// When a training step reads its loss and metrics (and the gradient norm) back to the host. Auto: at the log lines
+/// only on CUDA with one process (each read waits for the device), every step otherwise (the CPU has nothing to
+/// wait for; data-parallel ranks all-reduce the sums every step anyway). Both give the same weights.
+enum class StepReads { Auto, EveryStep, AtLogLines };
+
 enum class OptimizerKind { AdamW, RMSprop };
 struct OptimizerSettings {
     OptimizerKind kind = OptimizerKind::AdamW;

@@ -565,8 +565,7 @@ void TestHumanTrainer::readsAtLogLinesTrainTheSame() {
         auto o = tinyOptions((i == 0 ? every : atLog).path().toStdString());
         o.config = models::modelConfigByName("tiny-v2").value();
         o.logEvery = 4;
-        o.stepReads =
-            i == 0 ? training::TrainOptions::StepReads::EveryStep : training::TrainOptions::StepReads::AtLogLines;
+        o.stepReads = i == 0 ? training::StepReads::EveryStep : training::StepReads::AtLogLines;
         training::TrainCallbacks cb;
         cb.progress = [&logged, i](const training::TrainProgress& p) { logged[i][p.step] = {p.loss, p.accuracy}; };
         QVERIFY(training::trainHumanModel(o, CancelToken(), cb).ok());

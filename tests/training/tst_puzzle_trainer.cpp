@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace kibitz;
 
@@ -54,6 +55,33 @@ double maxDiff(const std::vector<models::NamedArray>& a, const std::vector<model
 class TestPuzzleTrainer : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The CUDA way of a step (sums on the device, the clip without reading the norm), run on the CPU: the same
+    // weights and the same logged loss and training MAE as reading everything every step.
+    void readsAtLogLinesTrainTheSame() {
+        QTemporaryDir every, atLog;
+        std::map<std::int64_t, std::pair<double, double>> logged[2];
+        for (int i = 0; i < 2; ++i) {
+            auto o = tinyOptions((i == 0 ? every : atLog).path().toStdString());
+            o.logEvery = 4;
+            o.stepReads = i == 0 ? training::StepReads::EveryStep : training::StepReads::AtLogLines;
+            training::PuzzleTrainCallbacks cb;
+            cb.progress = [&logged, i](const training::RunProgress& p) {
+                double mae = 0;
+                for (const auto& [k, v] : p.metrics)
+                    if (k == "train_mae") mae = v;
+                logged[i][p.step] = {p.loss, mae};
+            };
+            QVERIFY(training::trainPuzzleModel(o, CancelToken(), cb).ok());
+        }
+        QCOMPARE(maxDiff(weightsOf(every.path().toStdString()), weightsOf(atLog.path().toStdString())), 0.0);
+        QCOMPARE(int(logged[0].size()), 3);
+        for (const auto& [step, v] : logged[0]) {
+            QVERIFY(logged[1].count(step));
+            QVERIFY(v.second > 10.0);  // a real rating error
+            QVERIFY(std::abs(logged[1][step].first - v.first) < 1e-6);
+            QVERIFY(std::abs(logged[1][step].second - v.second) < 1e-3);
+        }
+    }
     void exactResume() {
         QTemporaryDir straight, resumed, other;
         auto a = tinyOptions(straight.path().toStdString());
