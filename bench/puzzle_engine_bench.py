@@ -112,10 +112,13 @@ def main():
         shutil.copy(out, straight)
         run("engine stage, features from the cache", ["--engine-cache", caches[0]])
         # The resume check: a fresh cache, killed mid-run (SIGKILL to the process group), then run again.
+        # With the most engines of --jobs: the same check, sooner on a big file.
         cache = os.path.join(tmp, "cache-resume.bin")
-        code, _ = run("killed after %.0f s" % args.kill_after, ["--engine-cache", cache], args.kill_after)
+        most = str(max(int(x) for x in args.jobs.split(",")))
+        code, _ = run("killed after %.0f s" % args.kill_after, ["--engine-cache", cache, "--engine-jobs", most],
+                      args.kill_after)
         killed = code != 0
-        _, resumed = run("resumed", ["--engine-cache", cache], keep=True)
+        _, resumed = run("resumed", ["--engine-cache", cache, "--engine-jobs", most], keep=True)
         result["resume"] = {"killed": killed, "rows_kept_from_the_killed_run": resumed,
                             "identical_to_uninterrupted": filecmp.cmp(out, straight, shallow=False)}
 
