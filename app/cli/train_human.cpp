@@ -5,7 +5,7 @@
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
-#include "core/models/compute_device.h"
+#include "app/cli/train_common.h"
 #include "core/training/human_trainer.h"
 
 #include <cstdio>
@@ -109,14 +109,7 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
     o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
     o.warmupSteps = args.intValue("warmup", o.warmupSteps, 0, 1LL << 40);
     o.threads = int(args.intValue("threads", o.threads, 1, 256));
-    o.device = preferredDevice();  // kibitz-cli's global --device, when it was given before the command
-    if (const auto d = args.value("device")) {
-        const auto choice = parseDeviceChoice(*d);
-        if (!choice) return usage("--device: '" + *d + "' is not one of auto, cpu, cuda");
-        const auto usable = models::useDevice(*choice);
-        if (!usable.ok()) return usage("--device: " + usable.error().message);
-        o.device = *choice;
-    }
+    if (const std::string e = deviceOption(args, o.device); !e.empty()) return usage(e);
     o.mixedPrecision = !args.has("fp32");
     if (args.has("sync-every-step")) o.stepReads = training::StepReads::EveryStep;
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
@@ -144,18 +137,10 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
     if (!args.ok()) return usage(args.error());
     if (o.rank >= o.worldSize) return usage("--rank must be below --world-size");
     if (auto init = args.value("init")) {
-        std::string initError;
         // Every rank converts the bundle itself (into its own file: they run at the same time).
         const std::string name = o.worldSize > 1 ? "init.rank" + std::to_string(o.rank) + ".pt" : "init.pt";
-#if KIBITZ_HAVE_JOBS
-        o.initCheckpoint = prepareInitCheckpoint("human", *init, o.outDir, name, initError);
-#else
-        // The Qt-free trainer cannot open bundles (zip): it starts from checkpoints.
-        (void)name;
-        if (!init->ends_with(".pt")) initError = "this trainer reads checkpoints (.pt) only; convert a bundle first";
-        o.initCheckpoint = *init;
-#endif
-        if (!initError.empty()) return usage("--init: " + initError);
+        if (const std::string e = initOption("human", *init, o.outDir, name, o.initCheckpoint); !e.empty())
+            return usage(e);
     }
 
     CancelToken cancel;
@@ -183,16 +168,7 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
         std::fflush(stdout);
     };
     const Status st = training::trainHumanModel(o, cancel, cb);
-    if (!st.ok()) {
-        if (st.error().code == ErrorCode::Cancelled) {
-            std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());
-            return kExitOk;
-        }
-        std::fprintf(stderr, "%s: %s\n", prog.c_str(), st.error().message.c_str());
-        return st.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
-    }
-    std::printf("%s  training finished\n", timestamp().c_str());
-    return kExitOk;
+    return finishTraining(st, prog);
 }
 
 }  // namespace kibitz::cli

@@ -3,8 +3,8 @@
 
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
+#include "app/cli/train_common.h"
 #include "core/common/cancel_token.h"
-#include "core/models/compute_device.h"
 
 #include <cstdio>
 
@@ -110,24 +110,10 @@ int runTrainPuzzleCommand(const std::vector<std::string>& argv, const std::strin
     o.sampleTargets = !args.has("no-target-sampling");
     o.resume = args.has("resume");
     if (!args.ok()) return usage(args.error());
-    o.device = preferredDevice();  // kibitz-cli's global --device, when it was given before the command
-    if (const auto d = args.value("device")) {
-        const auto choice = parseDeviceChoice(*d);
-        if (!choice) return usage("--device: '" + *d + "' is not one of auto, cpu, cuda");
-        const auto usable = models::useDevice(*choice);
-        if (!usable.ok()) return usage("--device: " + usable.error().message);
-        o.device = *choice;
-    }
+    if (const std::string e = deviceOption(args, o.device); !e.empty()) return usage(e);
     if (auto init = args.value("init")) {
-        std::string initError;
-#if KIBITZ_HAVE_JOBS
-        o.initCheckpoint = prepareInitCheckpoint("puzzle", *init, o.outDir, "init.pt", initError);
-#else
-        // The Qt-free trainer cannot open bundles (zip): it starts from checkpoints.
-        if (!init->ends_with(".pt")) initError = "this trainer reads checkpoints (.pt) only; convert a bundle first";
-        o.initCheckpoint = *init;
-#endif
-        if (!initError.empty()) return usage("--init: " + initError);
+        if (const std::string e = initOption("puzzle", *init, o.outDir, "init.pt", o.initCheckpoint); !e.empty())
+            return usage(e);
     }
     if (extras.prepare) {
         if (const std::string e = extras.prepare(args, o); !e.empty()) return usage(e);
@@ -166,16 +152,7 @@ int runTrainPuzzleCommand(const std::vector<std::string>& argv, const std::strin
     };
     const Status st = training::trainPuzzleModel(o, cancel, cb);
     if (extras.finish) extras.finish();
-    if (!st.ok()) {
-        if (st.error().code == ErrorCode::Cancelled) {
-            std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());
-            return kExitOk;
-        }
-        std::fprintf(stderr, "%s: %s\n", prog.c_str(), st.error().message.c_str());
-        return st.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
-    }
-    std::printf("%s  training finished\n", timestamp().c_str());
-    return kExitOk;
+    return finishTraining(st, prog);
 }
 
 }  // namespace kibitz::cli

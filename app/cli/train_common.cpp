@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/train_common.h"
+
+#include "app/cli/cli_util.h"
+#include "app/cli/command.h"
+#include "core/models/compute_device.h"
+
+#include <cstdio>
+
+namespace kibitz::cli {
+
+std::string deviceOption(const Args& args, DeviceChoice& device) {
+    device = preferredDevice();  // kibitz-cli's global --device, when it was given before the command
+    const auto d = args.value("device");
+    if (!d) return {};
+    const auto choice = parseDeviceChoice(*d);
+    if (!choice) return "--device: '" + *d + "' is not one of auto, cpu, cuda";
+    const auto usable = models::useDevice(*choice);
+    if (!usable.ok()) return "--device: " + usable.error().message;
+    device = *choice;
+    return {};
+}
+
+std::string initOption(const std::string& kind, const std::string& source, const std::string& outDir,
+                       const std::string& fileName, std::string& checkpoint) {
+    std::string error;
+#if KIBITZ_HAVE_JOBS
+    checkpoint = prepareInitCheckpoint(kind, source, outDir, fileName, error);
+#else
+    // The Qt-free trainer cannot open bundles (zip): it starts from checkpoints.
+    (void)kind;
+    (void)outDir;
+    (void)fileName;
+    if (!source.ends_with(".pt")) error = "this trainer reads checkpoints (.pt) only; convert a bundle first";
+    checkpoint = source;
+#endif
+    return error.empty() ? std::string() : "--init: " + error;
+}
+
+int finishTraining(const Status& st, const std::string& prog) {
+    if (!st.ok()) {
+        if (st.error().code == ErrorCode::Cancelled) {
+            std::printf("%s  %s (resume with --resume)\n", timestamp().c_str(), st.error().message.c_str());
+            return kExitOk;
+        }
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), st.error().message.c_str());
+        return st.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    std::printf("%s  training finished\n", timestamp().c_str());
+    return kExitOk;
+}
+
+}  // namespace kibitz::cli

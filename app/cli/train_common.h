@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What the trainer commands (train human, train-puzzle; in kibitz-cli and the Qt-free kibitz-train) share: the
+// --device and --init options and the exit of a finished run. Plain C++; with KIBITZ_HAVE_JOBS (kibitz-cli) --init
+// also takes bundles.
+
+#include "app/cli/args.h"
+#include "core/common/device_choice.h"
+#include "core/common/result.h"
+
+#include <string>
+
+namespace kibitz::cli {
+
+/// --device (default: kibitz-cli's global choice); "" or a usage error.
+std::string deviceOption(const Args& args, DeviceChoice& device);
+
+/// --init SOURCE as the checkpoint a fine-tune starts from: a bundle is converted to outDir/fileName (kibitz-cli),
+/// a checkpoint is used as it is. "" or a usage error.
+std::string initOption(const std::string& kind, const std::string& source, const std::string& outDir,
+                       const std::string& fileName, std::string& checkpoint);
+
+/// The exit code of a finished run, printing how it ended (a cancelled run checkpointed: exit 0).
+int finishTraining(const Status& st, const std::string& prog);
+
+}  // namespace kibitz::cli
