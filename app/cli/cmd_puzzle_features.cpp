@@ -11,6 +11,8 @@
 #include "core/evaluation/puzzle_engine_features.h"
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/evaluation/solve_feature_cache.h"
+#include "core/evaluation/solve_probability.h"
+#include "core/jobs/puzzle_human.h"
 
 #include <atomic>
 #include <chrono>
@@ -36,7 +38,11 @@ void printHelp() {
         "  --split S        all (default) | train | held-out (the puzzle split of training and eval puzzle)\n"
         "  --every K        take every K-th puzzle of the input (default 1), for a spread-out sample\n"
         "  --max N          stop after N puzzles (default: all)\n"
-        "  --jobs J         engines searching in parallel, one thread each (default 1)\n",
+        "  --jobs J         engines searching in parallel, one thread each (default 1)\n"
+        "  --human-model PATH  also write the human solve features of each puzzle (P(solve), the lowest and the\n"
+        "                   first solver move's log-probability /10, at Elo 800..2800) to --csv-out, from this\n"
+        "                   human-move model ('default': the shipped one), through its solve-feature cache\n"
+        "  --no-engine      no engine search (then --cache is not needed): only the human features\n",
         evaluation::kEngineFeatureLines, evaluation::kEngineFeatureCount, evaluation::kEngineFeatureDepth);
 }
 
@@ -51,7 +57,8 @@ struct Row {
 };
 
 int runPuzzleFeatures(const std::vector<std::string>& argv) {
-    Args args(argv, {"csv", "cache", "csv-out", "depth", "engine", "split", "every", "max", "jobs"}, {"help"});
+    Args args(argv, {"csv", "cache", "csv-out", "depth", "engine", "split", "every", "max", "jobs", "human-model"},
+              {"help", "no-engine"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -65,36 +72,15 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
     const std::string split = args.value("split").value_or("all");
     if (split != "all" && split != "train" && split != "held-out")
         return usageError("--split: '" + split + "' is not one of all, train, held-out");
-    if (!args.value("csv") || !args.value("cache")) return usageError("--csv and --cache are required");
+    if (!args.value("csv") || (!args.value("cache") && !args.has("no-engine")))
+        return usageError("--csv and --cache are required");
     std::vector<std::string> given{*args.value("csv")};
     for (const auto& p : args.positionals()) given.push_back(p);
     std::string expandError;
     const std::vector<std::string> files = expandDataArgs(given, {".csv", ".csv.zst"}, expandError);
     if (!expandError.empty()) return usageError("--csv: " + expandError);
 
-    auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or(std::string())));
-    if (!program) return usageError("--engine: " + program.error().message);
-    evaluation::UciAnalyserOptions eo;
-    eo.program = program.value();
-    eo.limits = engines::SearchLimits::depth(depth);
-    eo.hashMb = 16;
-    eo.freshSearch = true;  // features=v2: each position's search is independent of the others
-    std::vector<std::unique_ptr<evaluation::UciAnalyser>> analysers;
-    for (int j = 0; j < jobs; ++j) analysers.push_back(std::make_unique<evaluation::UciAnalyser>(eo));
-    CancelToken cancel;
-    auto key = evaluation::engineFeatureKey(*analysers.front(), cancel);
-    if (!key) {
-        std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", key.error().message.c_str());
-        return kExitFailure;
-    }
-    auto opened =
-        evaluation::SolveFeatureCache::open(*args.value("cache"), key.value(), evaluation::kEngineFeatureCount);
-    if (!opened) return usageError(opened.error().message);
-    evaluation::SolveFeatureCache cache = std::move(opened.value());
-    std::fprintf(stderr, "features of %s; cache %s holds %zu puzzles\n", key.value().c_str(), cache.path().c_str(),
-                 cache.size());
-
-    // Select the puzzles first (reading is fast), then search them with `jobs` engines.
+    // Select the puzzles first (reading is fast), then search them with `jobs` engines (unless --no-engine).
     std::vector<Row> rows;
     std::int64_t seen = 0;
     for (const std::string& path : files) {
@@ -110,68 +96,129 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
         if (!reader.value()->input().error().empty()) return usageError(reader.value()->input().error());
     }
 
-    std::mutex mutex;  // guards the cache, the counters and the first error
-    std::atomic<std::size_t> next{0};
-    std::int64_t searched = 0, fromCache = 0, done = 0;
-    std::string failure;
-    const auto start = std::chrono::steady_clock::now();
-    auto work = [&](evaluation::UciAnalyser& analyser) {
-        for (std::size_t i = next++; i < rows.size(); i = next++) {
-            Row& row = rows[i];
-            {
-                std::lock_guard lock(mutex);
-                if (!failure.empty()) return;
-                if (const auto* f = cache.find(row.puzzle)) {
-                    row.features = *f;
-                    ++fromCache;
-                    ++done;
-                    continue;
+    const bool noEngine = args.has("no-engine");
+    if (noEngine && !args.value("human-model")) return usageError("--no-engine needs --human-model");
+    auto searchAll = [&]() -> int {
+        auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or(std::string())));
+        if (!program) return usageError("--engine: " + program.error().message);
+        evaluation::UciAnalyserOptions eo;
+        eo.program = program.value();
+        eo.limits = engines::SearchLimits::depth(depth);
+        eo.hashMb = 16;
+        eo.freshSearch = true;  // features=v2: each position's search is independent of the others
+        std::vector<std::unique_ptr<evaluation::UciAnalyser>> analysers;
+        for (int j = 0; j < jobs; ++j) analysers.push_back(std::make_unique<evaluation::UciAnalyser>(eo));
+        CancelToken cancel;
+        auto key = evaluation::engineFeatureKey(*analysers.front(), cancel);
+        if (!key) {
+            std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", key.error().message.c_str());
+            return kExitFailure;
+        }
+        auto opened =
+            evaluation::SolveFeatureCache::open(*args.value("cache"), key.value(), evaluation::kEngineFeatureCount);
+        if (!opened) return usageError(opened.error().message);
+        evaluation::SolveFeatureCache cache = std::move(opened.value());
+        std::fprintf(stderr, "features of %s; cache %s holds %zu puzzles\n", key.value().c_str(), cache.path().c_str(),
+                     cache.size());
+
+        std::mutex mutex;  // guards the cache, the counters and the first error
+        std::atomic<std::size_t> next{0};
+        std::int64_t searched = 0, fromCache = 0, done = 0;
+        std::string failure;
+        const auto start = std::chrono::steady_clock::now();
+        auto work = [&](evaluation::UciAnalyser& analyser) {
+            for (std::size_t i = next++; i < rows.size(); i = next++) {
+                Row& row = rows[i];
+                {
+                    std::lock_guard lock(mutex);
+                    if (!failure.empty()) return;
+                    if (const auto* f = cache.find(row.puzzle)) {
+                        row.features = *f;
+                        ++fromCache;
+                        ++done;
+                        continue;
+                    }
                 }
-            }
-            auto facts = evaluation::analysePuzzleWithEngine(analyser, row.puzzle, cancel);
-            std::lock_guard lock(mutex);
-            if (!facts) {
-                failure = facts.error().message;
-                cancel.cancel();
-                return;
-            }
-            row.features = evaluation::engineFeatures(facts.value());
-            cache.insert(row.puzzle, row.features);
-            ++searched;
-            ++done;
-            if (searched % 100 == 0) {
-                if (auto saved = cache.save(); !saved.ok()) {
-                    failure = saved.error().message;
+                auto facts = evaluation::analysePuzzleWithEngine(analyser, row.puzzle, cancel);
+                std::lock_guard lock(mutex);
+                if (!facts) {
+                    failure = facts.error().message;
                     cancel.cancel();
                     return;
                 }
-                const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                std::fprintf(stderr, "\r%lld/%zu puzzles (%lld searched, %lld from the cache)  %.1f puzzles/s",
-                             static_cast<long long>(done), rows.size(), static_cast<long long>(searched),
-                             static_cast<long long>(fromCache), double(searched) / secs);
+                row.features = evaluation::engineFeatures(facts.value());
+                cache.insert(row.puzzle, row.features);
+                ++searched;
+                ++done;
+                if (searched % 100 == 0) {
+                    if (auto saved = cache.save(); !saved.ok()) {
+                        failure = saved.error().message;
+                        cancel.cancel();
+                        return;
+                    }
+                    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                    std::fprintf(stderr, "\r%lld/%zu puzzles (%lld searched, %lld from the cache)  %.1f puzzles/s",
+                                 static_cast<long long>(done), rows.size(), static_cast<long long>(searched),
+                                 static_cast<long long>(fromCache), double(searched) / secs);
+                }
             }
+        };
+        std::vector<std::thread> threads;
+        for (int j = 1; j < jobs; ++j) threads.emplace_back(work, std::ref(*analysers[std::size_t(j)]));
+        work(*analysers.front());
+        for (auto& t : threads) t.join();
+        if (auto saved = cache.save(); !saved.ok() && failure.empty()) failure = saved.error().message;
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fprintf(stderr, "\r%lld puzzles: %lld searched in %.0f s (%.2f puzzles/s), %lld from the cache\n",
+                     static_cast<long long>(done), static_cast<long long>(searched), secs,
+                     secs > 0 ? double(searched) / secs : 0.0, static_cast<long long>(fromCache));
+        if (!failure.empty()) {
+            std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", failure.c_str());
+            return kExitFailure;
         }
+        return kExitOk;
     };
-    std::vector<std::thread> threads;
-    for (int j = 1; j < jobs; ++j) threads.emplace_back(work, std::ref(*analysers[std::size_t(j)]));
-    work(*analysers.front());
-    for (auto& t : threads) t.join();
-    if (auto saved = cache.save(); !saved.ok() && failure.empty()) failure = saved.error().message;
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "\r%lld puzzles: %lld searched in %.0f s (%.2f puzzles/s), %lld from the cache\n",
-                 static_cast<long long>(done), static_cast<long long>(searched), secs,
-                 secs > 0 ? double(searched) / secs : 0.0, static_cast<long long>(fromCache));
-    if (!failure.empty()) {
-        std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", failure.c_str());
-        return kExitFailure;
+    if (!noEngine) {
+        if (const int rc = searchAll(); rc != kExitOk) return rc;
+    }
+
+    // Human solve features (study of issue 15, item 1a), computed where the cache lacks them.
+    std::vector<std::vector<float>> human;
+    if (const auto humanModel = args.value("human-model")) {
+        jobs::HumanFeatureOptions ho;
+        if (*humanModel != "default") ho.humanModel = QString::fromStdString(*humanModel);
+        ho.warn = [](const std::string& msg) {
+            std::fprintf(stderr, "kibitz-cli puzzle-features: warning: %s\n", msg.c_str());
+        };
+        auto humanOpened = jobs::HumanFeatures::open(ho);
+        if (!humanOpened) return usageError("--human-model: " + humanOpened.error().message);
+        std::vector<chess::Puzzle> puzzles;
+        puzzles.reserve(rows.size());
+        for (const Row& r : rows) puzzles.push_back(r.puzzle);
+        if (auto st = humanOpened.value()->features(puzzles, human); !st.ok()) {
+            std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", st.error().message.c_str());
+            return kExitFailure;
+        }
+        if (auto st = humanOpened.value()->saveCache(); !st.ok())
+            std::fprintf(stderr, "kibitz-cli puzzle-features: warning: %s\n", st.error().message.c_str());
+        std::fprintf(stderr, "human solve features of %zu puzzles from %s (%lld computed in %.0f s)\n", rows.size(),
+                     humanOpened.value()->identity().name.c_str(),
+                     static_cast<long long>(humanOpened.value()->computedPuzzles()),
+                     humanOpened.value()->computeSeconds());
     }
 
     if (const auto csvOut = args.value("csv-out")) {
         std::ostringstream out;
         out << "PuzzleId,Split,Rating,RatingDeviation,Themes";
-        for (const auto& n : evaluation::engineFeatureNames()) out << ',' << n;
+        if (!noEngine)
+            for (const auto& n : evaluation::engineFeatureNames()) out << ',' << n;
+        if (!human.empty()) {
+            for (const char* kind : {"solve", "minlog", "firstlog"})
+                for (int elo : evaluation::kSolveEloLevels) out << ',' << kind << '_' << elo;
+        }
         out << '\n';
-        for (const Row& r : rows) {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const Row& r = rows[i];
             std::string themes;
             for (const auto& t : r.puzzle.themes) themes += (themes.empty() ? "" : " ") + t;
             std::vector<std::string> fields{
@@ -181,6 +228,12 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
             for (float f : r.features) {
                 std::snprintf(buf, sizeof buf, "%.4g", double(f));
                 fields.emplace_back(buf);
+            }
+            if (!human.empty()) {
+                for (float f : human[i]) {
+                    std::snprintf(buf, sizeof buf, "%.5g", double(f));
+                    fields.emplace_back(buf);
+                }
             }
             out << chess::joinCsvRecord(fields);
         }
