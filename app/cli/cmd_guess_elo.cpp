@@ -38,6 +38,8 @@ void printHelp() {
         "  --step N          rating grid step (default 100)   --drop X   interval drop in log-likelihood (1.92)\n"
         "  --prior MEAN:SD   a Gaussian prior over ratings: maximum a posteriori instead of maximum likelihood\n"
         "                    (the training games' players: 1780:500; the game review uses that prior)\n"
+        "  --opponent MODE   what the model is told of the opponent's rating: tag (default: the tag's, else the\n"
+        "                    grid value), same (the grid value: the game's level), unknown\n"
         "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
         "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..}, then one\n"
         "                    {\"summary\":{...}} line\n");
@@ -53,7 +55,7 @@ QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> tr
 }
 
 int runGuessElo(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "model", "max-games", "step", "drop", "prior"}, {"json", "held-out"});
+    Args args(argv, {"pgn", "model", "max-games", "step", "drop", "prior", "opponent"}, {"json", "held-out"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -73,6 +75,16 @@ int runGuessElo(const std::vector<std::string>& argv) {
     evaluation::EloGuessOptions opt;
     opt.step = int(args.intValue("step", opt.step, 10, 1000));
     opt.intervalDrop = args.doubleValue("drop", opt.intervalDrop, 0.01, 100.0);
+    if (auto mode = args.value("opponent")) {
+        if (*mode == "tag")
+            opt.opponent = evaluation::EloGuessOptions::Opponent::FromTag;
+        else if (*mode == "same")
+            opt.opponent = evaluation::EloGuessOptions::Opponent::SameAsMover;
+        else if (*mode == "unknown")
+            opt.opponent = evaluation::EloGuessOptions::Opponent::Unknown;
+        else
+            return usage("--opponent: '" + *mode + "' is not one of tag, same, unknown");
+    }
     if (auto prior = args.value("prior")) {
         const auto colon = prior->find(':');
         try {

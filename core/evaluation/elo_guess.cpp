@@ -85,7 +85,13 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
             for (std::size_t l = 0; l < grid.size(); ++l) {
                 encoding::Conditioning c = conds[i];
                 c.moverElo = grid[l];
-                if (!c.oppElo) c.oppElo = grid[l];
+                switch (options.opponent) {
+                    case EloGuessOptions::Opponent::FromTag:
+                        if (!c.oppElo) c.oppElo = grid[l];
+                        break;
+                    case EloGuessOptions::Opponent::SameAsMover: c.oppElo = grid[l]; break;
+                    case EloGuessOptions::Opponent::Unknown: c.oppElo.reset(); break;
+                }
                 positions.push_back(pos.snapshot());
                 qConds.push_back(c);
                 recents.push_back(history);

@@ -28,6 +28,11 @@ struct EloGuessOptions {
     /// pulls short or uninformative games toward priorMean instead of the grid's ends.
     double priorMean = 0.0;
     double priorSd = 0.0;
+    /// What the model is told about the opponent while the mover's rating runs over the grid: the tag's rating
+    /// (FromTag; the grid value when the tag has none), the grid value itself (SameAsMover: the game's level, since
+    /// Lichess pairs players of similar ratings and the model learnt that), or nothing (Unknown).
+    enum class Opponent { FromTag, SameAsMover, Unknown };
+    Opponent opponent = Opponent::FromTag;
     int batchSize = 512;
 };
 

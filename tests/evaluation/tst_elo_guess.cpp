@@ -22,6 +22,8 @@ public:
     int peak[2] = {1400, 2200};
     std::optional<int> seenOppElo[2];
     int calls = 0;
+    int oppSameAsMover = 0;  ///< calls where the opponent's rating equalled the mover's
+    int oppUnknown = 0;      ///< calls without an opponent rating
     Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
                                                              const encoding::Conditioning& cond) override {
         ++calls;
@@ -30,6 +32,8 @@ public:
         const chess::Move target = it == played.end() ? chess::Move::none() : it->second;
         const int side = int(pos.sideToMove());
         seenOppElo[side] = cond.oppElo;
+        if (cond.oppElo && cond.oppElo == cond.moverElo) ++oppSameAsMover;
+        if (!cond.oppElo) ++oppUnknown;
         const double d = (cond.moverElo.value_or(0) - peak[side]) / 400.0;
         const double p = 0.1 + 0.8 * std::exp(-d * d);
         std::vector<encoding::MoveProb> out;
@@ -48,6 +52,7 @@ private Q_SLOTS:
     void curveMaximumAndInterval();
     void curveAtTheEdge();
     void realGameWithPeakedModel();
+    void opponentModes();
 };
 
 void TestEloGuess::curveMaximumAndInterval() {
@@ -109,6 +114,43 @@ void TestEloGuess::realGameWithPeakedModel() {
     QCOMPARE(ev.seenOppElo[1], std::optional<int>(std::stoi(game.tag("WhiteElo"))));
     // 25 grid ratings for every non-forced position.
     QCOMPARE(ev.calls, 25 * (expectedMoves[0] + expectedMoves[1]));
+}
+
+void TestEloGuess::opponentModes() {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    chess::PgnGame game;
+    QVERIFY(reader.value()->next(game));
+    QVERIFY(!game.tag("WhiteElo").empty() && game.tag("WhiteElo") != game.tag("BlackElo"));
+    auto playedMoves = [&](PeakedEvaluator& ev) {
+        chess::Position pos = *game.startPosition();
+        for (const auto& pm : game.moves) {
+            ev.played[pos.key()] = pm.move;
+            pos.makeMove(pm.move);
+        }
+    };
+    evaluation::EloGuessOptions o;
+    // From the tag: the opponent's true rating, so it equals the grid value only where the grid passes it.
+    PeakedEvaluator fromTag;
+    playedMoves(fromTag);
+    QVERIFY(evaluation::guessGameElo(fromTag, game, o).ok());
+    QVERIFY(fromTag.oppSameAsMover < fromTag.calls / 10);
+    QCOMPARE(fromTag.oppUnknown, 0);
+    // The game's level: every query is told the same rating for both players.
+    PeakedEvaluator same;
+    playedMoves(same);
+    o.opponent = evaluation::EloGuessOptions::Opponent::SameAsMover;
+    auto r = evaluation::guessGameElo(same, game, o);
+    QVERIFY(r.ok());
+    QCOMPARE(same.oppSameAsMover, same.calls);
+    QVERIFY2(std::abs(r->white.estimate - 1400) < 30, qPrintable(QString::number(r->white.estimate)));
+    // Unknown: never told.
+    PeakedEvaluator unknown;
+    playedMoves(unknown);
+    o.opponent = evaluation::EloGuessOptions::Opponent::Unknown;
+    QVERIFY(evaluation::guessGameElo(unknown, game, o).ok());
+    QCOMPARE(unknown.oppUnknown, unknown.calls);
+    QVERIFY(unknown.calls > 0);
 }
 
 QTEST_APPLESS_MAIN(TestEloGuess)
