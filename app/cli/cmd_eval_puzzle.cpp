@@ -78,7 +78,8 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "eval puzzle");
     if (!args.ok()) return usage(args.error());
 
-    // One human model + cache shared by every +human model, opened only when one needs it.
+    // One human model + cache shared by every model that needs one (+human, or an engine stage with human
+    // features), opened only when one does.
     jobs::HumanFeatureOptions human = humanFeatureOptions(args, "eval puzzle");
     human.attach = false;
     std::vector<std::unique_ptr<models::PuzzlePredictor>> predictors;
@@ -95,7 +96,8 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
         human.shared = h.value();
     }
     for (std::size_t i = 0; i < predictors.size(); ++i) {
-        if (predictors[i]->config().humanFeatures <= 0) continue;
+        // +human models take the features as input; a stage with a human set through the model's own source.
+        if (predictors[i]->config().humanFeatures <= 0 && !predictors[i]->meta().engineHead.needsHuman()) continue;
         if (!human.shared) {
             auto h = jobs::HumanFeatures::open(human);
             if (!h.ok()) return usage(h.error().message);

@@ -12,6 +12,7 @@
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_engine.h"
+#include "core/jobs/puzzle_human.h"
 #include "core/models/engine_rating_head.h"
 
 #include <chrono>
@@ -34,7 +35,11 @@ void printHelp() {
         "                   is replaced\n"
         "  --depth D        search depth (default %d)     --every K   every K-th training puzzle (default 1)\n"
         "  --max N          at most N puzzles (default 6000)   --ridge X  ridge penalty per puzzle (default 1e-4)\n"
-        "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n",
+        "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n"
+        "  --human SET      human solve features the stage also takes: logsolve4 (default: ln P(solve) at Elo\n"
+        "                   1000, 1600, 2200, 2800 from the human-move model) or none\n"
+        "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
+        "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n",
         evaluation::kEngineFeatureCount, evaluation::kEngineFeatureLines, evaluation::kEngineFeatureDepth);
 }
 
@@ -49,7 +54,9 @@ int failure(const std::string& msg) {
 }
 
 int runPuzzleEngineHead(const std::vector<std::string>& argv) {
-    Args args(argv, {"csv", "out", "model", "depth", "every", "max", "ridge", "engine", "engine-cache", "engine-jobs"},
+    Args args(argv,
+              {"csv", "out", "model", "depth", "every", "max", "ridge", "engine", "engine-cache", "engine-jobs",
+               "human", "human-model", "feature-cache"},
               {"help"});
     if (args.has("help")) {
         printHelp();
@@ -70,6 +77,10 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     if (!expandError.empty()) return usageError("--csv: " + expandError);
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
+    const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4);
+    if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
+        return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", none");
+    const bool withHuman = humanSet != "none";
     jobs::EngineFeatureOptions noEngine;
     noEngine.attach = false;
     auto loaded = jobs::loadPuzzleModel(modelPath, {}, noEngine);
@@ -95,9 +106,33 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     shape.featureCount = evaluation::kEngineFeatureCount;
     shape.depth = depth;
     shape.lines = evaluation::kEngineFeatureLines;
-    if (std::int64_t(puzzles.size()) < 2 * models::EngineRatingHead::termCount(shape.featureCount))
+    if (withHuman) {
+        shape.human = humanSet;
+        shape.humanCount = models::humanStageFeatureCount(humanSet);
+    }
+    if (std::int64_t(puzzles.size()) < 2 * models::EngineRatingHead::termCount(shape.inputCount()))
         return usageError("only " + std::to_string(puzzles.size()) + " training puzzles selected; the fit needs " +
-                          std::to_string(2 * models::EngineRatingHead::termCount(shape.featureCount)));
+                          std::to_string(2 * models::EngineRatingHead::termCount(shape.inputCount())));
+
+    // The human-move model's solve features (issue 15, item 1a), from its cache where it has them.
+    std::vector<std::vector<float>> solveFeatures;
+    jobs::HumanModelIdentity humanId;
+    if (withHuman) {
+        jobs::HumanFeatureOptions ho;
+        ho.humanModel = QString::fromStdString(args.value("human-model").value_or(""));
+        ho.cachePath = args.value("feature-cache").value_or("");
+        auto human = jobs::HumanFeatures::open(ho);
+        if (!human.ok()) return usageError("--human-model: " + human.error().message);
+        humanId = human.value()->identity();
+        std::fprintf(stderr, "human solve features from %s (cache %s holds %zu puzzles)\n", humanId.name.c_str(),
+                     human.value()->cachePath().c_str(), human.value()->cachedPuzzles());
+        human.value()->setSaveEvery(500);
+        if (auto st = human.value()->features(puzzles, solveFeatures); !st.ok()) return failure(st.error().message);
+        if (auto st = human.value()->saveCache(); !st.ok()) return failure(st.error().message);
+        std::fprintf(stderr, "%lld computed in %.0f s, %lld from the cache\n",
+                     static_cast<long long>(human.value()->computedPuzzles()), human.value()->computeSeconds(),
+                     static_cast<long long>(human.value()->cacheHits()));
+    }
 
     auto features = jobs::EngineFeatures::open(shape, engine);
     if (!features.ok()) return usageError("--engine: " + features.error().message);
@@ -128,17 +163,21 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         ratings.push_back(puzzles[i].rating);
     }
     auto head = models::fitEngineRatingHead(base, sigma, engineFeatures, ratings, shape.features, shape.depth,
-                                            shape.lines, ridge);
+                                            shape.lines, ridge, 6, withHuman ? humanSet : std::string(), solveFeatures);
     if (!head.ok()) return failure(head.error().message);
     double before = 0, after = 0;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         before += std::abs(base[i] - ratings[i]);
-        after += std::abs(head.value().rating(base[i], engineFeatures[i]) - ratings[i]);
+        after += std::abs(
+            head.value().rating(base[i], engineFeatures[i],
+                                withHuman ? std::span<const float>(solveFeatures[i]) : std::span<const float>()) -
+            ratings[i]);
     }
     const double n = double(puzzles.size());
     std::printf("fitted on %zu training puzzles: MAE %.1f -> %.1f (in-sample), sigma scale %.3f\n", puzzles.size(),
                 before / n, after / n, head.value().sigmaScale);
     model.setEngineHead(head.value());
+    if (withHuman) model.setHumanModel(humanId.sha256, humanId.name);
     const std::string out = *args.value("out");
     const Status written =
         out.ends_with(".kibitz") ? jobs::writePuzzleBundle(model, out, {}) : model.saveCheckpoint(out);

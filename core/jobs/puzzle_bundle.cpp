@@ -131,7 +131,7 @@ Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bu
     b.training.insert(QStringLiteral("samples"), double(meta.samples));
     b.training.insert(QStringLiteral("wall_seconds"), meta.wallSeconds);
     b.training.insert(QStringLiteral("device"), QStringLiteral("cpu"));
-    if (m.config().humanFeatures > 0)
+    if (m.config().humanFeatures > 0 || meta.engineHead.needsHuman())
         b.training.insert(QStringLiteral("human_model"),
                           QJsonObject{{QStringLiteral("sha256"), q(meta.humanModelSha256)},
                                       {QStringLiteral("name"), q(meta.humanModelName)}});
@@ -162,11 +162,17 @@ Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bu
                      ? QString()
                      : QStringLiteral("- engine stage: features %1 of a %2-line search at depth %3 (Stockfish "
                                       "when installed), fitted on %4 training puzzles; without an engine "
-                                      "the GlickFormer's rating is used\n")
+                                      "the GlickFormer's rating is used\n%5")
                            .arg(q(meta.engineHead.features))
                            .arg(meta.engineHead.lines)
                            .arg(meta.engineHead.depth)
-                           .arg(meta.engineHead.fittedPuzzles));
+                           .arg(meta.engineHead.fittedPuzzles)
+                           .arg(meta.engineHead.needsHuman()
+                                    ? QStringLiteral("- the stage also takes the human-move model's solve "
+                                                     "probabilities (%1) from %2 (sha256 %3)\n")
+                                          .arg(q(meta.engineHead.human), q(meta.humanModelName),
+                                               q(meta.humanModelSha256.substr(0, 16)))
+                                    : QString()));
     for (const auto& w : m.exportWeights()) {
         storage::TensorBlob t;
         t.name = w.name;

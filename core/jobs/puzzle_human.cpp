@@ -102,7 +102,28 @@ std::int64_t HumanFeatures::cacheHits() const { return m_impl->provider->cacheHi
 double HumanFeatures::computeSeconds() const { return m_impl->provider->computeSeconds(); }
 
 Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatureOptions& options) {
-    if (predictor.config().humanFeatures <= 0) return {};
+    // Only the engine stage wants them: without them the stage is left off (the boards' rating), never an error.
+    const bool stageOnly = predictor.config().humanFeatures <= 0;
+    if (stageOnly && !predictor.meta().engineHead.needsHuman()) return {};
+    if (stageOnly) {
+        auto h = options.shared ? Result<std::shared_ptr<HumanFeatures>>(options.shared) : HumanFeatures::open(options);
+        if (!h.ok()) {
+            if (options.warn) options.warn(h.error().message + ": puzzles are rated without the model's engine stage");
+            return {};
+        }
+        const auto& meta = predictor.meta();
+        const auto& id = h.value()->identity();
+        if (!meta.humanModelSha256.empty() && meta.humanModelSha256 != id.sha256 && !options.allowMismatch) {
+            if (options.warn)
+                options.warn("the engine stage was fitted with human-move model " + meta.humanModelName + " (sha256 " +
+                             meta.humanModelSha256.substr(0, 16) + "), but " + id.path.toStdString() + " has sha256 " +
+                             id.sha256.substr(0, 16) +
+                             ": puzzles are rated without the stage (pass that model with --human-model)");
+            return {};
+        }
+        predictor.setFeatureSource(HumanFeatures::sourceOf(h.value()));
+        return {};
+    }
     if (predictor.config().humanFeatures != evaluation::kSolveFeatureCount)
         return makeError(ErrorCode::InvalidInput,
                          "puzzle model expects " + std::to_string(predictor.config().humanFeatures) +

@@ -81,8 +81,10 @@ private:
     std::unique_ptr<Impl> m_impl;
 };
 
-/// Makes `predictor` compute its own human features when its config has them (no-op otherwise): checks the
-/// human model against the one recorded in the model (see the policy above), then sets the feature source.
+/// Makes `predictor` compute its own human features when its config has them or its engine stage takes them (no-op
+/// otherwise): checks the human model against the one recorded in the model (see the policy above), then sets the
+/// feature source. For a stage-only need a missing or different human model is not an error: it warns and leaves
+/// the source unset, so the model rates from the boards (allowMismatch attaches the other model anyway).
 Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatureOptions& options);
 
 }  // namespace kibitz::jobs

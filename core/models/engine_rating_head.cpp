@@ -24,8 +24,31 @@ std::vector<double> engineHeadTerms(double baseRating, std::span<const float> f)
     return x;
 }
 
-double EngineRatingHead::rating(double baseRating, std::span<const float> engineFeatures) const {
-    const std::vector<double> x = engineHeadTerms(baseRating, engineFeatures);
+int humanStageFeatureCount(const std::string& set) { return set == kHumanStageSetLogSolve4 ? 4 : 0; }
+
+std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solve) {
+    // Indices of Elo 1000, 1600, 2200, 2800 in the P(solve) block (levels 800, 1000, ..., 2800; checked against
+    // evaluation::kSolveEloLevels in tst_engine_rating_head).
+    constexpr std::size_t kLevels[] = {1, 4, 7, 10};
+    if (set != kHumanStageSetLogSolve4 || solve.size() < 33) return {};
+    std::vector<float> out;
+    for (std::size_t i : kLevels) out.push_back(float(std::log(std::max(double(solve[i]), 1e-12)) / 10.0));
+    return out;
+}
+
+std::vector<float> EngineRatingHead::inputs(std::span<const float> engineFeatures,
+                                            std::span<const float> solveFeatures) const {
+    std::vector<float> f(engineFeatures.begin(), engineFeatures.end());
+    if (needsHuman()) {
+        const std::vector<float> h = humanStageFeatures(human, solveFeatures);
+        f.insert(f.end(), h.begin(), h.end());
+    }
+    return f;
+}
+
+double EngineRatingHead::rating(double baseRating, std::span<const float> engineFeatures,
+                                std::span<const float> solveFeatures) const {
+    const std::vector<double> x = engineHeadTerms(baseRating, inputs(engineFeatures, solveFeatures));
     double r = 0.0;
     const std::size_t n = std::min(x.size(), weights.size());
     for (std::size_t i = 0; i < n; ++i) r += weights[i] * x[i];
@@ -36,6 +59,7 @@ std::string EngineRatingHead::toText() const {
     std::ostringstream o;
     char buf[48];
     o << "features=" << features << " k=" << featureCount << " depth=" << depth << " lines=" << lines;
+    if (needsHuman()) o << " human=" << human;
     std::snprintf(buf, sizeof buf, "%.9g", sigmaScale);
     o << " sigma_scale=" << buf << " puzzles=" << fittedPuzzles;
     std::snprintf(buf, sizeof buf, "%.9g", ridge);
@@ -98,6 +122,13 @@ Result<EngineRatingHead> EngineRatingHead::fromText(const std::string& text) {
                 key, "is '" + *v + "', not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi));
         *target = int(iv);
     }
+    if (const std::string* v = need("human")) {
+        h.humanCount = humanStageFeatureCount(*v);
+        if (h.humanCount == 0)
+            return fieldError(
+                "human", "is '" + *v + "', not a human feature set this build knows (" + kHumanStageSetLogSolve4 + ")");
+        h.human = *v;
+    }
     const std::string* scale = need("sigma_scale");
     if (!scale) return fieldError("sigma_scale", "is missing");
     if (!parseDouble(*scale, h.sigmaScale) || h.sigmaScale <= 0)
@@ -118,10 +149,11 @@ Result<EngineRatingHead> EngineRatingHead::fromText(const std::string& text) {
             return fieldError("w", "value " + std::to_string(h.weights.size() + 1) + " '" + item + "' is not a number");
         h.weights.push_back(d);
     }
-    const int expected = termCount(h.featureCount);
+    const int expected = termCount(h.inputCount());
     if (int(h.weights.size()) != expected)
         return fieldError("w", "has " + std::to_string(h.weights.size()) + " values, expected " +
-                                   std::to_string(expected) + " for k=" + std::to_string(h.featureCount));
+                                   std::to_string(expected) + " for k=" + std::to_string(h.featureCount) +
+                                   (h.needsHuman() ? " and human=" + h.human : std::string()));
     return h;
 }
 
@@ -158,12 +190,19 @@ bool solveLinear(std::vector<std::vector<double>> a, std::vector<double> b, std:
 Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
                                              const std::vector<std::vector<float>>& features,
                                              std::span<const double> ratings, const std::string& featureSet, int depth,
-                                             int lines, double ridge, int iterations) {
+                                             int lines, double ridge, int iterations, const std::string& humanSet,
+                                             std::span<const std::vector<float>> solveFeatures) {
     const std::size_t n = ratings.size();
     if (baseRatings.size() != n || baseSigmas.size() != n || features.size() != n)
         return makeError(ErrorCode::InvalidInput,
                          "engine stage fit: ratings, predictions, sigmas and features differ "
                          "in number");
+    const int humanCount = humanSet.empty() ? 0 : humanStageFeatureCount(humanSet);
+    if (!humanSet.empty() && humanCount == 0)
+        return makeError(ErrorCode::InvalidInput, "engine stage fit: unknown human feature set '" + humanSet + "'");
+    if (humanCount > 0 && solveFeatures.size() != n)
+        return makeError(ErrorCode::InvalidInput, "engine stage fit: " + std::to_string(solveFeatures.size()) +
+                                                      " puzzles have solve features, expected " + std::to_string(n));
     if (n == 0 || features.front().empty())
         return makeError(ErrorCode::InvalidInput, "engine stage fit: no puzzles or no features");
     const std::size_t k = features.front().size();
@@ -172,12 +211,26 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
             return makeError(ErrorCode::InvalidInput, "engine stage fit: puzzle " + std::to_string(i + 1) + " has " +
                                                           std::to_string(features[i].size()) + " features, not " +
                                                           std::to_string(k));
-    const std::size_t d = std::size_t(EngineRatingHead::termCount(int(k)));
+    EngineRatingHead h;
+    h.features = featureSet;
+    h.featureCount = int(k);
+    h.human = humanCount > 0 ? humanSet : std::string();
+    h.humanCount = humanCount;
+    std::vector<std::vector<float>> inputs(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (humanCount > 0 && solveFeatures[i].size() < 33)
+            return makeError(ErrorCode::InvalidInput, "engine stage fit: puzzle " + std::to_string(i + 1) + " has " +
+                                                          std::to_string(solveFeatures[i].size()) +
+                                                          " solve features, not 33");
+        inputs[i] =
+            h.inputs(features[i], humanCount > 0 ? std::span<const float>(solveFeatures[i]) : std::span<const float>());
+    }
+    const std::size_t d = std::size_t(EngineRatingHead::termCount(h.inputCount()));
     if (n < 2 * d)
         return makeError(ErrorCode::InvalidInput, "engine stage fit: " + std::to_string(n) +
                                                       " puzzles are too few for " + std::to_string(d) + " terms");
     std::vector<std::vector<double>> xs(n);
-    for (std::size_t i = 0; i < n; ++i) xs[i] = engineHeadTerms(baseRatings[i], features[i]);
+    for (std::size_t i = 0; i < n; ++i) xs[i] = engineHeadTerms(baseRatings[i], inputs[i]);
     std::vector<double> weights(n, 1.0), w;
     for (int it = 0; it < std::max(1, iterations); ++it) {
         std::vector<std::vector<double>> a(d, std::vector<double>(d, 0.0));
@@ -204,9 +257,6 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
             weights[i] = 1.0 / std::max(30.0, std::abs(p - ratings[i]));
         }
     }
-    EngineRatingHead h;
-    h.features = featureSet;
-    h.featureCount = int(k);
     h.depth = depth;
     h.lines = lines;
     h.weights = w;
@@ -217,7 +267,11 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
     z.reserve(n);
     for (std::size_t i = 0; i < n; ++i)
         if (baseSigmas[i] > 0)
-            z.push_back(std::abs(h.rating(baseRatings[i], features[i]) - ratings[i]) / baseSigmas[i]);
+            z.push_back(std::abs(h.rating(baseRatings[i], features[i],
+                                          humanCount > 0 ? std::span<const float>(solveFeatures[i])
+                                                         : std::span<const float>()) -
+                                 ratings[i]) /
+                        baseSigmas[i]);
     if (!z.empty()) {
         const std::size_t at = std::min(z.size() - 1, std::size_t(0.6827 * double(z.size())));
         std::nth_element(z.begin(), z.begin() + std::ptrdiff_t(at), z.end());

@@ -21,12 +21,26 @@
 
 namespace kibitz::models {
 
+/// The human solve features the stage can take besides the engine's (issue 15, item 1a), chosen from the 33 of
+/// evaluation::solveFeatures() ([P(solve) at Elo 800, 1000, ..., 2800], then the lowest and the first solver move's
+/// log-probabilities / 10 at the same levels). "logsolve4": ln P(solve) / 10 at Elo 1000, 1600, 2200 and 2800
+/// (P floored at 1e-12).
+inline constexpr const char* kHumanStageSetLogSolve4 = "logsolve4";
+/// Number of values of a human stage set; 0 for an unknown name.
+int humanStageFeatureCount(const std::string& set);
+/// The values of `set` from a puzzle's 33 solve features (fewer than 33: an empty vector).
+std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solveFeatures);
+
 struct EngineRatingHead {
-    std::string features;         ///< the engine feature set (evaluation::kEngineFeatureSet); empty: no engine stage
-    int featureCount = 0;         ///< k
+    std::string features;  ///< the engine feature set (evaluation::kEngineFeatureSet); empty: no engine stage
+    int featureCount = 0;  ///< k: engine features
+    /// The human solve-feature set (kHumanStageSetLogSolve4) whose values follow the engine features in the terms;
+    /// empty: none. A stage with one needs the human-move model recorded in the puzzle model's meta.
+    std::string human;
+    int humanCount = 0;           ///< values of that set (0 without one)
     int depth = 0;                ///< search depth the features were computed at
     int lines = 0;                ///< multi-PV lines of that search
-    std::vector<double> weights;  ///< 2 + 3k + 1 values, in the order of the terms above
+    std::vector<double> weights;  ///< termCount(inputCount()) values, in the order of the terms above
     double sigmaScale = 1.0;
     std::int64_t fittedPuzzles = 0;  ///< puzzles of the training split the stage was fitted on
     double ridge = 0.0;              ///< the ridge penalty of the fit (per puzzle, on every term but the constant)
@@ -34,12 +48,20 @@ struct EngineRatingHead {
     bool empty() const { return features.empty(); }
     /// Number of weights for k features.
     static int termCount(int k) { return 2 + 3 * k + 1; }
-    /// The corrected rating from the GlickFormer's rating and the engine features (featureCount values).
-    double rating(double baseRating, std::span<const float> engineFeatures) const;
+    /// All the values the terms are built from: engine features, then human ones.
+    int inputCount() const { return featureCount + humanCount; }
+    bool needsHuman() const { return humanCount > 0; }
+    /// The corrected rating from the GlickFormer's rating, the engine features (featureCount values) and, for a
+    /// stage with a human set, the puzzle's 33 solve features (evaluation::solveFeatures).
+    double rating(double baseRating, std::span<const float> engineFeatures,
+                  std::span<const float> solveFeatures = {}) const;
+    /// The stage's input vector: engine features, then the human set's values.
+    std::vector<float> inputs(std::span<const float> engineFeatures, std::span<const float> solveFeatures) const;
     double sigma(double baseSigma) const { return baseSigma * sigmaScale; }
 
     /// One line of key=value fields: "features=v2 k=14 depth=10 lines=4 sigma_scale=1.02 puzzles=6000 ridge=0.0001
-    /// w=0.1,0.2,...". fromText checks every field and names the one that is missing or wrong.
+    /// w=0.1,0.2,..." (plus "human=logsolve4" for a stage with human features; w then has termCount(k + 4)
+    /// values). fromText checks every field and names the one that is missing or wrong.
     std::string toText() const;
     static Result<EngineRatingHead> fromText(const std::string& text);
 };
@@ -48,12 +70,15 @@ struct EngineRatingHead {
 std::vector<double> engineHeadTerms(double baseRating, std::span<const float> engineFeatures);
 
 /// Fits the head on puzzles of the training split: the GlickFormer's rating and sigma, the engine features and the
-/// Lichess rating of each. Least absolute deviations by iteratively reweighted ridge (`iterations` rounds, residuals
+/// Lichess rating of each (and, with a humanSet, each puzzle's 33 solve features, of which the set's values join
+/// the engine features). Least absolute deviations by iteratively reweighted ridge (`iterations` rounds, residuals
 /// floored at 30 points), penalty `ridge` * the weight sum on every term but the constant. InvalidInput when the
 /// inputs disagree in length or feature count, or there are fewer puzzles than terms.
 Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
                                              const std::vector<std::vector<float>>& features,
                                              std::span<const double> ratings, const std::string& featureSet, int depth,
-                                             int lines, double ridge = 1e-4, int iterations = 6);
+                                             int lines, double ridge = 1e-4, int iterations = 6,
+                                             const std::string& humanSet = {},
+                                             std::span<const std::vector<float>> solveFeatures = {});
 
 }  // namespace kibitz::models

@@ -143,8 +143,11 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
                                                                const std::vector<std::vector<float>>* features,
                                                                int batchSize) {
     const auto& c = m_impl->config;
+    const EngineRatingHead& head = m_impl->meta.engineHead;
+    // The engine stage runs when it has its engine features, and its human ones when it takes any.
+    const bool stage = !head.empty() && m_impl->engineSource;
     std::vector<std::vector<float>> computed;
-    if (c.humanFeatures > 0 && !features && m_impl->featureSource) {
+    if ((c.humanFeatures > 0 || (stage && head.needsHuman())) && !features && m_impl->featureSource) {
         if (auto st = m_impl->featureSource(puzzles, computed); !st.ok()) return st.error();
         features = &computed;
     }
@@ -162,8 +165,9 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
             for (std::size_t i = start; i < end; ++i) ptrs.push_back(&puzzles[i]);
             auto batch =
                 makePuzzleBatch(ptrs, c,
-                                features ? std::span<const std::vector<float>>(*features).subspan(start, end - start)
-                                         : std::span<const std::vector<float>>());
+                                features && c.humanFeatures > 0
+                                    ? std::span<const std::vector<float>>(*features).subspan(start, end - start)
+                                    : std::span<const std::vector<float>>());
             if (!batch.ok()) return batch.error();
             auto o = m_impl->model->forward(batch.value());
             auto mean = o.mean.to(torch::kCPU).contiguous();
@@ -180,8 +184,8 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime, std::string("puzzle model: ") + e.what_without_backtrace());
     }
-    const EngineRatingHead& head = m_impl->meta.engineHead;
-    if (!head.empty() && m_impl->engineSource) {
+    const bool stageHuman = head.needsHuman() && features && features->size() == puzzles.size();
+    if (stage && (!head.needsHuman() || stageHuman)) {
         std::vector<std::vector<float>> engine;
         if (auto st = m_impl->engineSource(puzzles, engine); !st.ok()) return st.error();
         if (engine.size() != puzzles.size())
@@ -194,7 +198,8 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
                                                          " values, the model's "
                                                          "engine stage takes " +
                                                          std::to_string(head.featureCount));
-            out[i].rating = head.rating(out[i].boardRating, engine[i]);
+            out[i].rating = head.rating(out[i].boardRating, engine[i],
+                                        stageHuman ? std::span<const float>((*features)[i]) : std::span<const float>());
             out[i].sigma = head.sigma(out[i].boardSigma);
             out[i].engineUsed = true;
         }

@@ -85,7 +85,9 @@ public:
     bool hasFeatureSource() const;
     /// Where predict() gets the engine features (evaluation::engineFeatures, meta().engineHead.featureCount floats
     /// per puzzle) for the engine stage; jobs::attachEngineFeatures sets one that runs Stockfish through a cache.
-    /// Without one a model with an engine stage gives the GlickFormer's rating (engineUsed false).
+    /// Without one a model with an engine stage gives the GlickFormer's rating (engineUsed false); so does a stage
+    /// that takes human features (EngineRatingHead::needsHuman) when neither `features` nor the feature source
+    /// gives them.
     void setEngineFeatureSource(PuzzleFeatureSource source);
     bool hasEngineFeatureSource() const;
     /// Sets (or, with an empty head, removes) the engine stage.

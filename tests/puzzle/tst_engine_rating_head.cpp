@@ -2,6 +2,7 @@
 // The engine stage's regression (core/models/engine_rating_head): the fit recovers a known relation, resists gross
 // outliers (least absolute deviations), scales sigma to a normal error's share, and its text form round-trips
 // exactly and names the field that is wrong.
+#include "core/evaluation/solve_probability.h"
 #include "core/models/engine_rating_head.h"
 
 #include <QTest>
@@ -135,6 +136,74 @@ private Q_SLOTS:
         QVERIFY(!h.ok());
         QCOMPARE(h.error().code, ErrorCode::InvalidInput);
         QVERIFY2(QString::fromStdString(h.error().message).contains(field), h.error().message.c_str());
+    }
+
+    /// logsolve4 reads P(solve) at Elo 1000, 1600, 2200, 2800 out of the 33 solve features, in the layout that
+    /// evaluation::solveFeatures writes.
+    void humanSetReadsTheSolveFeatureLayout() {
+        QCOMPARE(evaluation::kSolveFeatureCount, 33);
+        QCOMPARE(evaluation::kSolveEloLevels[1], 1000);
+        QCOMPARE(evaluation::kSolveEloLevels[4], 1600);
+        QCOMPARE(evaluation::kSolveEloLevels[7], 2200);
+        QCOMPARE(evaluation::kSolveEloLevels[10], 2800);
+        evaluation::SolveCurve curve;
+        curve.elos.assign(evaluation::kSolveEloLevels.begin(), evaluation::kSolveEloLevels.end());
+        for (std::size_t l = 0; l < curve.elos.size(); ++l) {
+            const double p = 0.01 * double(l + 1);
+            curve.moveProb.push_back({p});
+            curve.solve.push_back(p);
+        }
+        const std::vector<float> solve = evaluation::solveFeatures(curve);
+        const std::vector<float> h = models::humanStageFeatures(models::kHumanStageSetLogSolve4, solve);
+        QCOMPARE(int(h.size()), models::humanStageFeatureCount(models::kHumanStageSetLogSolve4));
+        const double levels[] = {2, 5, 8, 11};  // (l + 1) of 1000, 1600, 2200, 2800
+        for (std::size_t i = 0; i < 4; ++i) QVERIFY(std::abs(h[i] - std::log(0.01 * levels[i]) / 10.0) < 1e-6);
+        QVERIFY(models::humanStageFeatures("nope", solve).empty());
+        QVERIFY(models::humanStageFeatures(models::kHumanStageSetLogSolve4, std::vector<float>(5)).empty());
+        // A zero probability is floored, not -inf.
+        std::vector<float> zero(33, 0.0f);
+        QVERIFY(std::isfinite(models::humanStageFeatures(models::kHumanStageSetLogSolve4, zero)[0]));
+    }
+
+    /// With a human set the fit takes the set's values as four more features: a rating that depends on them is
+    /// recovered, the text keeps the set, and the weight count follows k + 4.
+    void fitWithHumanFeatures() {
+        const Synthetic s = makeData(3000, 20.0, 0.0, 5);
+        std::mt19937 rng(9);
+        std::uniform_real_distribution<double> u(1e-4, 1.0);
+        std::vector<std::vector<float>> solve;
+        std::vector<double> rating = s.rating;
+        for (std::size_t i = 0; i < s.rating.size(); ++i) {
+            std::vector<float> f(33, 0.0f);
+            for (float& v : f) v = float(u(rng));
+            rating[i] -= 2000.0 * std::log(double(f[4])) / 10.0;  // harder when P(solve) at 1600 is low
+            solve.push_back(std::move(f));
+        }
+        auto without = models::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0);
+        auto with = models::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0, 6,
+                                                models::kHumanStageSetLogSolve4, solve);
+        QVERIFY2(with.ok(), with.ok() ? "" : with.error().message.c_str());
+        QCOMPARE(with->humanCount, 4);
+        QCOMPARE(int(with->weights.size()), models::EngineRatingHead::termCount(4 + 4));
+        double errWith = 0, errWithout = 0;
+        for (std::size_t i = 0; i < rating.size(); ++i) {
+            errWith += std::abs(with->rating(s.board[i], s.features[i], solve[i]) - rating[i]);
+            errWithout += std::abs(without->rating(s.board[i], s.features[i]) - rating[i]);
+        }
+        QVERIFY2(errWith / 3000.0 < 25.0, qPrintable(QString::number(errWith / 3000.0)));
+        QVERIFY2(errWithout / 3000.0 > 80.0, qPrintable(QString::number(errWithout / 3000.0)));
+        auto back = models::EngineRatingHead::fromText(with->toText());
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(back->human, std::string(models::kHumanStageSetLogSolve4));
+        QCOMPARE(back->rating(s.board[0], s.features[0], solve[0]), with->rating(s.board[0], s.features[0], solve[0]));
+        // Unknown sets and missing solve features are refused.
+        auto unknown = models::EngineRatingHead::fromText(
+            "features=v2 k=1 depth=10 lines=4 sigma_scale=0.9 human=logsolve9 w=1,2,3,4,5,6");
+        QVERIFY(!unknown.ok());
+        QVERIFY(unknown.error().message.find("'human'") != std::string::npos);
+        QVERIFY(!models::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0, 6,
+                                             models::kHumanStageSetLogSolve4, {})
+                     .ok());
     }
 
     void tooFewPuzzlesAreRefused() {

@@ -10,6 +10,7 @@
 #include "core/evaluation/puzzle_engine_features.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_engine.h"
+#include "core/jobs/puzzle_human.h"
 #include "core/jobs/training_job.h"
 
 #include <QFileInfo>
@@ -129,6 +130,62 @@ private Q_SLOTS:
         QVERIFY2(bad.error().message.find(puzzles.front().id) != std::string::npos, bad.error().message.c_str());
     }
 
+    /// A stage that takes human features runs only when the human ones come too (from the source or the caller),
+    /// and then uses them; the human model travels with the stage in checkpoints and bundles.
+    void humanStageNeedsHumanFeatures() {
+        auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
+        models::EngineRatingHead h = simpleHead(6);
+        h.human = models::kHumanStageSetLogSolve4;
+        h.humanCount = 4;
+        h.weights.assign(std::size_t(models::EngineRatingHead::termCount(h.inputCount())), 0.0);
+        h.weights[1] = 1000.0;
+        h.weights[2 + evaluation::kEngineFeatureCount + 1] = -1000.0;  // ln P(solve at 1600) / 10, in thousands
+        model->setEngineHead(h);
+        model->setHumanModel("ab12", "human-test.kibitz");
+        model->setEngineFeatureSource([](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
+            out.assign(ps.size(), std::vector<float>(evaluation::kEngineFeatureCount, 0.0f));
+            return Status{};
+        });
+        const auto puzzles = samplePuzzles(2);
+        auto noHuman = model->predict(puzzles);
+        QVERIFY(noHuman.ok());
+        for (const auto& p : noHuman.value()) QVERIFY(!p.engineUsed);
+        std::vector<std::vector<float>> solve(puzzles.size(), std::vector<float>(33, 0.5f));
+        solve[0][4] = 0.01f;
+        model->setFeatureSource([&](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
+            out.assign(solve.begin(), solve.begin() + std::ptrdiff_t(ps.size()));
+            return Status{};
+        });
+        auto staged = model->predict(puzzles);
+        QVERIFY(staged.ok());
+        for (std::size_t i = 0; i < puzzles.size(); ++i) {
+            const auto& p = staged.value()[i];
+            QVERIFY(p.engineUsed);
+            const double expected = p.boardRating - 100.0 * std::log(double(solve[i][4]));
+            QVERIFY2(std::abs(p.rating - expected) < 1e-3, qPrintable(QString::number(p.rating - expected)));
+        }
+        const std::string bundle = m_tmp.filePath("human-staged.kibitz").toStdString();
+        QVERIFY(jobs::writePuzzleBundle(*model, bundle, {}).ok());
+        jobs::EngineFeatureOptions off;
+        off.attach = false;
+        jobs::HumanFeatureOptions noHumanAttach;
+        noHumanAttach.attach = false;
+        auto back = jobs::loadPuzzleModel(bundle, noHumanAttach, off);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(back.value()->meta().engineHead.toText(), h.toText());
+        QCOMPARE(back.value()->meta().humanModelSha256, std::string("ab12"));
+        QCOMPARE(back.value()->meta().humanModelName, std::string("human-test.kibitz"));
+        // The default human model is not the one recorded: the stage is left off with a warning, not an error.
+        jobs::HumanFeatureOptions other;
+        other.useCache = false;
+        std::string warned;
+        other.warn = [&](const std::string& m) { warned = m; };
+        auto mismatched = jobs::loadPuzzleModel(bundle, other, off);
+        QVERIFY2(mismatched.ok(), mismatched.ok() ? "" : mismatched.error().message.c_str());
+        QVERIFY(!mismatched.value()->hasFeatureSource());
+        QVERIFY2(warned.find("ab12") != std::string::npos, warned.c_str());
+    }
+
     void namedEngineMissingIsAnError() {
         auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
         model->setEngineHead(simpleHead(6));
@@ -196,19 +253,37 @@ private Q_SLOTS:
         const QString staged = m_tmp.filePath("cli-staged.pt"), cache = m_tmp.filePath("cli-cache.bin");
         int code = 0;
         QString err;
-        const QString fit = runCli({"puzzle-engine-head", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv",
-                                    "--model", QString::fromStdString(base), "--max", "100", "--depth", "6", "--out",
-                                    staged, "--engine", kStockfish, "--engine-cache", cache, "--engine-jobs", "2"},
-                                   &code, &err);
+        const QString fit = runCli(
+            {"puzzle-engine-head", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv", "--model",
+             QString::fromStdString(base), "--max", "120", "--depth", "6", "--out", staged, "--engine", kStockfish,
+             "--engine-cache", cache, "--engine-jobs", "2", "--feature-cache", m_tmp.filePath("cli-solve.bin")},
+            &code, &err);
         QVERIFY2(code == 0, qPrintable(err));
-        QVERIFY2(fit.contains(QLatin1String("fitted on 100 training puzzles")), qPrintable(fit));
+        QVERIFY2(fit.contains(QLatin1String("fitted on 120 training puzzles")), qPrintable(fit));
+        // The stage takes the default human model's solve features too, and records that model.
+        auto fitted = models::PuzzlePredictor::loadCheckpoint(staged.toStdString());
+        QVERIFY(fitted.ok());
+        QCOMPARE(fitted.value()->meta().engineHead.human, std::string(models::kHumanStageSetLogSolve4));
+        auto humanId = jobs::humanModelIdentity({});
+        QVERIFY(humanId.ok());
+        QCOMPARE(fitted.value()->meta().humanModelSha256, humanId.value().sha256);
 
         const auto p = samplePuzzles(1).front();
         QString moves;
         for (const auto m : p.moves) moves += (moves.isEmpty() ? "" : " ") + QString::fromStdString(chess::toUci(m));
-        const QStringList one{"rate",    "--model", staged,     "--fen",    QString::fromStdString(p.fen),
-                              "--moves", moves,     "--engine", kStockfish, "--engine-cache",
-                              cache};
+        const QStringList one{"rate",
+                              "--model",
+                              staged,
+                              "--fen",
+                              QString::fromStdString(p.fen),
+                              "--moves",
+                              moves,
+                              "--engine",
+                              kStockfish,
+                              "--engine-cache",
+                              cache,
+                              "--feature-cache",
+                              m_tmp.filePath("cli-solve.bin")};
         QString out = runCli(one, &code, &err);
         QVERIFY2(code == 0, qPrintable(err));
         QVERIFY2(out.contains(QLatin1String("engine stage: on")), qPrintable(out));
@@ -222,7 +297,8 @@ private Q_SLOTS:
         QVERIFY(rated.contains("board_rating"));
 
         out = runCli({"eval", "puzzle", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv", "--model", staged, "--max",
-                      "30", "--json", "--engine", kStockfish, "--engine-cache", cache},
+                      "30", "--json", "--engine", kStockfish, "--engine-cache", cache, "--feature-cache",
+                      m_tmp.filePath("cli-solve.bin")},
                      &code, &err);
         QVERIFY2(code == 0, qPrintable(err));
         const QJsonObject report = QJsonDocument::fromJson(out.toUtf8()).object();
