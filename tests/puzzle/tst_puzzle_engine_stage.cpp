@@ -186,6 +186,25 @@ private Q_SLOTS:
         QVERIFY2(warned.find("ab12") != std::string::npos, warned.c_str());
     }
 
+    /// The shipped puzzle model's stage takes human features from the shipped human model: the two bundles must
+    /// agree, or the GUI would rate every puzzle without the stage.
+    void shippedStageMatchesShippedHumanModel() {
+        const std::string path = jobs::defaultPuzzleModelPath();
+        if (path.empty()) QSKIP("no puzzle-default.kibitz");
+        jobs::HumanFeatureOptions noHuman;
+        noHuman.attach = false;
+        jobs::EngineFeatureOptions noEngine;
+        noEngine.attach = false;
+        auto model = jobs::loadPuzzleModel(path, noHuman, noEngine);
+        QVERIFY2(model.ok(), model.ok() ? "" : model.error().message.c_str());
+        const auto& meta = model.value()->meta();
+        QVERIFY(!meta.engineHead.empty());
+        QCOMPARE(meta.engineHead.human, std::string(models::kHumanStageSetLogSolve4));
+        auto human = jobs::humanModelIdentity({});
+        QVERIFY2(human.ok(), human.ok() ? "" : human.error().message.c_str());
+        QCOMPARE(meta.humanModelSha256, human.value().sha256);
+    }
+
     void namedEngineMissingIsAnError() {
         auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
         model->setEngineHead(simpleHead(6));
