@@ -41,6 +41,9 @@ Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzle(const QString& path,
 QString engineDescription(const models::PuzzlePredictor& model, const QString& note) {
     const models::EngineRatingHead& head = model.meta().engineHead;
     if (head.empty()) return {};
+    if (head.needsHuman() && !model.hasFeatureSource())
+        return PuzzleWorker::tr("; engine stage off: the human-move model it was fitted with (%1) is not available")
+            .arg(QString::fromStdString(model.meta().humanModelName));
     if (model.hasEngineFeatureSource())
         return PuzzleWorker::tr("; engine stage: on (depth %1, %2 lines)").arg(head.depth).arg(head.lines);
     return PuzzleWorker::tr("; engine stage off: %1").arg(note);
