@@ -116,7 +116,11 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
             const bool withHuman = bool(human.shared);
             if (withHuman)
                 if (auto st = human.shared->features(puzzles, features); !st.ok()) return st.error();
-            auto r = p->predict(puzzles, withHuman && p->config().humanFeatures > 0 ? &features : nullptr, batch);
+            // The features just read serve the model too: as its input (+human), or for its stage when it took the
+            // shared human model (attachHumanFeatures set the source), so they are not computed twice.
+            const bool takes =
+                p->config().humanFeatures > 0 || (p->meta().engineHead.needsHuman() && p->hasFeatureSource());
+            auto r = p->predict(puzzles, withHuman && takes ? &features : nullptr, batch);
             if (!r.ok()) return r.error();
             std::vector<evaluation::RatedPuzzle> out;
             for (std::size_t i = 0; i < r.value().size(); ++i) {

@@ -83,7 +83,9 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     const bool withHuman = humanSet != "none";
     jobs::EngineFeatureOptions noEngine;
     noEngine.attach = false;
-    auto loaded = jobs::loadPuzzleModel(modelPath, {}, noEngine);
+    jobs::HumanFeatureOptions noHuman;  // the stage is replaced: its features are opened below, once
+    noHuman.attach = false;
+    auto loaded = jobs::loadPuzzleModel(modelPath, noHuman, noEngine);
     if (!loaded.ok()) return usageError(loaded.error().message);
     models::PuzzlePredictor& model = *loaded.value();
     model.setEngineHead({});  // the GlickFormer's own ratings are what the stage corrects

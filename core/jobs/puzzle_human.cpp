@@ -102,34 +102,21 @@ std::int64_t HumanFeatures::cacheHits() const { return m_impl->provider->cacheHi
 double HumanFeatures::computeSeconds() const { return m_impl->provider->computeSeconds(); }
 
 Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatureOptions& options) {
-    // Only the engine stage wants them: without them the stage is left off (the boards' rating), never an error.
+    // A +human model cannot rate without the features: every problem is an error. When only the engine stage takes
+    // them, the stage is left off instead (the boards' rating, as without Stockfish) and the problem is a warning.
     const bool stageOnly = predictor.config().humanFeatures <= 0;
     if (stageOnly && !predictor.meta().engineHead.needsHuman()) return {};
-    if (stageOnly) {
-        auto h = options.shared ? Result<std::shared_ptr<HumanFeatures>>(options.shared) : HumanFeatures::open(options);
-        if (!h.ok()) {
-            if (options.warn) options.warn(h.error().message + ": puzzles are rated without the model's engine stage");
-            return {};
-        }
-        const auto& meta = predictor.meta();
-        const auto& id = h.value()->identity();
-        if (!meta.humanModelSha256.empty() && meta.humanModelSha256 != id.sha256 && !options.allowMismatch) {
-            if (options.warn)
-                options.warn("the engine stage was fitted with human-move model " + meta.humanModelName + " (sha256 " +
-                             meta.humanModelSha256.substr(0, 16) + "), but " + id.path.toStdString() + " has sha256 " +
-                             id.sha256.substr(0, 16) +
-                             ": puzzles are rated without the stage (pass that model with --human-model)");
-            return {};
-        }
-        predictor.setFeatureSource(HumanFeatures::sourceOf(h.value()));
-        return {};
-    }
-    if (predictor.config().humanFeatures != evaluation::kSolveFeatureCount)
+    const std::string stageOff = ": puzzles are rated without the model's engine stage";
+    if (!stageOnly && predictor.config().humanFeatures != evaluation::kSolveFeatureCount)
         return makeError(ErrorCode::InvalidInput,
                          "puzzle model expects " + std::to_string(predictor.config().humanFeatures) +
                              " human features; this build computes " + std::to_string(evaluation::kSolveFeatureCount));
     auto h = options.shared ? Result<std::shared_ptr<HumanFeatures>>(options.shared) : HumanFeatures::open(options);
-    if (!h.ok()) return h.error();
+    if (!h.ok()) {
+        if (!stageOnly) return h.error();
+        if (options.warn) options.warn(h.error().message + stageOff);
+        return {};
+    }
     const auto& meta = predictor.meta();
     const auto& id = h.value()->identity();
     if (meta.humanModelSha256.empty()) {
@@ -137,12 +124,17 @@ Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatur
             options.warn("the puzzle model does not record its human-move model; using " + id.name + " (sha256 " +
                          id.sha256.substr(0, 16) + ")");
     } else if (meta.humanModelSha256 != id.sha256) {
-        const std::string msg = "the puzzle model was trained with human-move model " + meta.humanModelName +
-                                " (sha256 " + meta.humanModelSha256.substr(0, 16) + "), but " + id.path.toStdString() +
-                                " has sha256 " + id.sha256.substr(0, 16);
-        if (!options.allowMismatch)
-            return makeError(ErrorCode::InvalidInput,
-                             msg + "; pass that model with --human-model (or --allow-human-mismatch)");
+        const std::string msg =
+            std::string(stageOnly ? "the engine stage was fitted" : "the puzzle model was trained") +
+            " with human-move model " + meta.humanModelName + " (sha256 " + meta.humanModelSha256.substr(0, 16) +
+            "), but " + id.path.toStdString() + " has sha256 " + id.sha256.substr(0, 16);
+        if (!options.allowMismatch) {
+            if (!stageOnly)
+                return makeError(ErrorCode::InvalidInput,
+                                 msg + "; pass that model with --human-model (or --allow-human-mismatch)");
+            if (options.warn) options.warn(msg + stageOff + " (pass that model with --human-model)");
+            return {};
+        }
         if (options.warn) options.warn(msg + "; ratings may be off");
     }
     predictor.setFeatureSource(HumanFeatures::sourceOf(h.value()));

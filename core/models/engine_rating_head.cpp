@@ -30,7 +30,7 @@ std::vector<float> humanStageFeatures(const std::string& set, std::span<const fl
     // Indices of Elo 1000, 1600, 2200, 2800 in the P(solve) block (levels 800, 1000, ..., 2800; checked against
     // evaluation::kSolveEloLevels in tst_engine_rating_head).
     constexpr std::size_t kLevels[] = {1, 4, 7, 10};
-    if (set != kHumanStageSetLogSolve4 || solve.size() < 33) return {};
+    if (set != kHumanStageSetLogSolve4 || solve.size() < kSolveFeatureInputs) return {};
     std::vector<float> out;
     for (std::size_t i : kLevels) out.push_back(float(std::log(std::max(double(solve[i]), 1e-12)) / 10.0));
     return out;
@@ -218,10 +218,11 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
     h.humanCount = humanCount;
     std::vector<std::vector<float>> inputs(n);
     for (std::size_t i = 0; i < n; ++i) {
-        if (humanCount > 0 && solveFeatures[i].size() < 33)
+        if (humanCount > 0 && solveFeatures[i].size() < kSolveFeatureInputs)
             return makeError(ErrorCode::InvalidInput, "engine stage fit: puzzle " + std::to_string(i + 1) + " has " +
                                                           std::to_string(solveFeatures[i].size()) +
-                                                          " solve features, not 33");
+                                                          " solve features, not " +
+                                                          std::to_string(kSolveFeatureInputs));
         inputs[i] =
             h.inputs(features[i], humanCount > 0 ? std::span<const float>(solveFeatures[i]) : std::span<const float>());
     }

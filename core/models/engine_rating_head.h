@@ -26,9 +26,11 @@ namespace kibitz::models {
 /// log-probabilities / 10 at the same levels). "logsolve4": ln P(solve) / 10 at Elo 1000, 1600, 2200 and 2800
 /// (P floored at 1e-12).
 inline constexpr const char* kHumanStageSetLogSolve4 = "logsolve4";
+/// Length of the solve-feature vector the sets read (evaluation::kSolveFeatureCount; checked in tests).
+inline constexpr std::size_t kSolveFeatureInputs = 33;
 /// Number of values of a human stage set; 0 for an unknown name.
 int humanStageFeatureCount(const std::string& set);
-/// The values of `set` from a puzzle's 33 solve features (fewer than 33: an empty vector).
+/// The values of `set` from a puzzle's kSolveFeatureInputs solve features (fewer: an empty vector).
 std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solveFeatures);
 
 struct EngineRatingHead {

@@ -141,7 +141,7 @@ private Q_SLOTS:
     /// logsolve4 reads P(solve) at Elo 1000, 1600, 2200, 2800 out of the 33 solve features, in the layout that
     /// evaluation::solveFeatures writes.
     void humanSetReadsTheSolveFeatureLayout() {
-        QCOMPARE(evaluation::kSolveFeatureCount, 33);
+        QCOMPARE(std::size_t(evaluation::kSolveFeatureCount), models::kSolveFeatureInputs);
         QCOMPARE(evaluation::kSolveEloLevels[1], 1000);
         QCOMPARE(evaluation::kSolveEloLevels[4], 1600);
         QCOMPARE(evaluation::kSolveEloLevels[7], 2200);

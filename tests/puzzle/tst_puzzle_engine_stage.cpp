@@ -51,6 +51,15 @@ models::EngineRatingHead simpleHead(int depth) {
     return h;
 }
 
+/// An engine-feature source giving every puzzle `count` features, all 0 but the first (first_gap) = `firstGap`.
+models::PuzzleFeatureSource fixedEngineFeatures(std::size_t count, float firstGap) {
+    return [count, firstGap](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
+        out.assign(ps.size(), std::vector<float>(count, 0.0f));
+        for (auto& f : out) f[0] = firstGap;
+        return Status{};
+    };
+}
+
 QString runCli(const QStringList& args, int* exitCode, QString* err = nullptr) {
     QProcess cli;
     cli.start(QStringLiteral(KIBITZ_CLI), args);
@@ -106,11 +115,7 @@ private Q_SLOTS:
             QVERIFY(!p.engineUsed);
             QCOMPARE(p.rating, p.boardRating);
         }
-        model->setEngineFeatureSource([](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
-            out.assign(ps.size(), std::vector<float>(evaluation::kEngineFeatureCount, 0.0f));
-            for (auto& f : out) f[0] = 0.5f;
-            return Status{};
-        });
+        model->setEngineFeatureSource(fixedEngineFeatures(evaluation::kEngineFeatureCount, 0.5f));
         auto staged = model->predict(puzzles);
         QVERIFY(staged.ok());
         for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -121,10 +126,7 @@ private Q_SLOTS:
             QVERIFY(std::abs(p.sigma - 0.8 * p.boardSigma) < 1e-9);
         }
         // A source that gives the wrong number of features is an error naming the puzzle, not a silent rating.
-        model->setEngineFeatureSource([](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
-            out.assign(ps.size(), std::vector<float>(3, 0.0f));
-            return Status{};
-        });
+        model->setEngineFeatureSource(fixedEngineFeatures(3, 0.0f));
         auto bad = model->predict(puzzles);
         QVERIFY(!bad.ok());
         QVERIFY2(bad.error().message.find(puzzles.front().id) != std::string::npos, bad.error().message.c_str());
@@ -142,10 +144,7 @@ private Q_SLOTS:
         h.weights[2 + evaluation::kEngineFeatureCount + 1] = -1000.0;  // ln P(solve at 1600) / 10, in thousands
         model->setEngineHead(h);
         model->setHumanModel("ab12", "human-test.kibitz");
-        model->setEngineFeatureSource([](std::span<const chess::Puzzle> ps, std::vector<std::vector<float>>& out) {
-            out.assign(ps.size(), std::vector<float>(evaluation::kEngineFeatureCount, 0.0f));
-            return Status{};
-        });
+        model->setEngineFeatureSource(fixedEngineFeatures(evaluation::kEngineFeatureCount, 0.0f));
         const auto puzzles = samplePuzzles(2);
         auto noHuman = model->predict(puzzles);
         QVERIFY(noHuman.ok());
