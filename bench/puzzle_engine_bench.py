@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Batch rating with the puzzle model's engine stage (issue 15 item 6): puzzles rated per second by `rate --csv`
-with Stockfish's engine features computed (empty cache) for 1 and 2 engines, read from the warm cache, and with
-the GlickFormer alone (--no-engine) on the same file; then whether a killed run, resumed, writes exactly what an
-uninterrupted run writes.
+with the stage's features computed (Stockfish's engine features and the human-move model's solve features, empty
+caches) for 1 and 2 engines, read from the warm caches, with only the human features computed (engine features
+cached: the stage asks for the 4 rating levels it reads), and with the GlickFormer alone (--no-engine) on the same
+file; beside them `puzzle-features --no-engine`, which computes the human features at all 11 levels (what the stage
+computed before it asked for 4); then whether a killed run, resumed, writes exactly what an uninterrupted run
+writes.
 
 Usage: bench/puzzle_engine_bench.py [--cli PATH] [--model BUNDLE] [--csv FILE] [--max N] [--jobs 1,2]
                                     [--kill-after S] [--json]
@@ -90,35 +93,48 @@ def main():
             result["puzzles"] = sum(1 for _ in f) - 1
         out = os.path.join(tmp, "out.csv")
 
-        def run(label, extra, kill_after=None, keep=False):
+        def run(label, extra, human_cache, kill_after=None, keep=False):
+            """`human_cache`: the directory of the human solve-feature cache (KIBITZ_CACHE_DIR): a new one computes
+            them, one a run filled reads them."""
             if not keep:
                 for p in (out, out + ".partial"):
                     if os.path.exists(p):
                         os.unlink(p)
             # Batches of 16 puzzles: the output is synced after each, so a kill loses at most one batch.
             rate_s, wall, code, resumed = rate(cli, ["--csv", data, "--out", out, "--batch", "16"] + model + extra,
-                                               env, kill_after)
+                                               dict(env, KIBITZ_CACHE_DIR=os.path.join(tmp, human_cache)), kill_after)
             result["runs"].append({"run": label, "puzzles_per_s": rate_s, "wall_s": round(wall, 1)})
             return code, resumed
 
-        run("GlickFormer alone (--no-engine)", ["--no-engine"])
+        run("GlickFormer alone (--no-engine)", ["--no-engine"], "human-none")
         caches = []
         for j in [int(x) for x in args.jobs.split(",")]:
             cache = os.path.join(tmp, "cache-%d.bin" % j)
             caches.append(cache)
             run("engine stage, %d engine(s), features computed" % j,
-                ["--engine-cache", cache, "--engine-jobs", str(j)])
+                ["--engine-cache", cache, "--engine-jobs", str(j)], "human-%d" % j)
         straight = os.path.join(tmp, "straight.csv")
         shutil.copy(out, straight)
-        run("engine stage, features from the cache", ["--engine-cache", caches[0]])
-        # The resume check: a fresh cache, killed mid-run (SIGKILL to the process group), then run again.
+        run("engine stage, features from the caches", ["--engine-cache", caches[0]], "human-%s" % args.jobs.split(",")[0])
+        run("human features computed (4 levels), engine cached", ["--engine-cache", caches[0]], "human-only")
+        # The same human features at all 11 levels (the study command), timed by its wall clock.
+        start = time.monotonic()
+        proc = subprocess.run([cli, "puzzle-features", "--csv", data, "--no-engine", "--human-model",
+                               "default", "--csv-out", os.path.join(tmp, "all-levels.csv")],
+                              capture_output=True, text=True, env=dict(env, KIBITZ_CACHE_DIR=os.path.join(tmp, "h11")))
+        if proc.returncode != 0:
+            sys.exit("puzzle_engine_bench: puzzle-features failed:\n%s" % proc.stderr[-2000:])
+        wall = time.monotonic() - start
+        result["runs"].append({"run": "human features alone, all 11 levels (puzzle-features)",
+                               "puzzles_per_s": round(result["puzzles"] / wall, 1), "wall_s": round(wall, 1)})
+        # The resume check: fresh caches, killed mid-run (SIGKILL to the process group), then run again.
         # With the most engines of --jobs: the same check, sooner on a big file.
         cache = os.path.join(tmp, "cache-resume.bin")
         most = str(max(int(x) for x in args.jobs.split(",")))
         code, _ = run("killed after %.0f s" % args.kill_after, ["--engine-cache", cache, "--engine-jobs", most],
-                      args.kill_after)
+                      "human-resume", args.kill_after)
         killed = code != 0
-        _, resumed = run("resumed", ["--engine-cache", cache, "--engine-jobs", most], keep=True)
+        _, resumed = run("resumed", ["--engine-cache", cache, "--engine-jobs", most], "human-resume", keep=True)
         result["resume"] = {"killed": killed, "rows_kept_from_the_killed_run": resumed,
                             "identical_to_uninterrupted": filecmp.cmp(out, straight, shallow=False)}
 

@@ -129,7 +129,9 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "human solve features from %s (cache %s holds %zu puzzles)\n", humanId.name.c_str(),
                      human.value()->cachePath().c_str(), human.value()->cachedPuzzles());
         human.value()->setSaveEvery(500);
-        if (auto st = human.value()->features(puzzles, solveFeatures); !st.ok()) return failure(st.error().message);
+        // Only the levels the stage reads are computed (a cache holding all of them serves as well).
+        if (auto st = human.value()->features(puzzles, solveFeatures, models::humanStageElos(humanSet)); !st.ok())
+            return failure(st.error().message);
         if (auto st = human.value()->saveCache(); !st.ok()) return failure(st.error().message);
         std::fprintf(stderr, "%lld computed in %.0f s, %lld from the cache\n",
                      static_cast<long long>(human.value()->computedPuzzles()), human.value()->computeSeconds(),

@@ -6,6 +6,7 @@
 #include "core/evaluation/solve_probability.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -126,8 +127,15 @@ void SolveFeatureCache::insert(const std::string& id, std::vector<float> feature
 Status SolveFeatureCache::save() {
     if (!m_dirty) return {};
     // Another process (e.g. an eval next to a training run) may have added features since open(): keep them.
+    // An entry both have keeps what this object computed and takes the places it lacks (NaN: levels of the solve
+    // features that only the other process computed) from the disk.
     if (auto disk = open(m_path, m_modelKey, m_featureCount); disk.ok())
-        for (auto& [id, f] : disk.value().m_entries) m_entries.try_emplace(id, std::move(f));
+        for (auto& [id, f] : disk.value().m_entries) {
+            auto [it, added] = m_entries.try_emplace(id, std::move(f));
+            if (!added)
+                for (std::size_t i = 0; i < it->second.size() && i < f.size(); ++i)
+                    if (std::isnan(it->second[i]) && !std::isnan(f[i])) it->second[i] = f[i];
+        }
     std::string out;
     out.reserve(64 + m_entries.size() * (16 + std::size_t(m_featureCount) * sizeof(float)));
     out.append(kMagic, sizeof(kMagic));
@@ -169,13 +177,14 @@ Status SolveFeatureCache::save() {
     return {};
 }
 
-Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out) {
+Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out,
+                                     std::span<const int> elos) {
     out.assign(puzzles.size(), {});
     std::vector<chess::Puzzle> missing;
     std::vector<std::size_t> where;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         if (m_cache)
-            if (const auto* f = m_cache->find(puzzles[i])) {
+            if (const auto* f = m_cache->find(puzzles[i]); f && hasSolveLevels(*f, elos)) {
                 out[i] = *f;
                 ++m_hits;
                 continue;
@@ -186,13 +195,17 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
     if (missing.empty()) return {};
     if (!m_evaluator) return makeError(ErrorCode::InvalidInput, "no human-move model to compute solve features");
     const auto t0 = std::chrono::steady_clock::now();
-    auto f = computeSolveFeatures(*m_evaluator, missing, m_maxBatch);
+    auto f = computeSolveFeatures(*m_evaluator, missing, m_maxBatch, elos);
     m_computeSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!f.ok()) return f.error();
     m_computed += std::int64_t(missing.size());
     for (std::size_t j = 0; j < missing.size(); ++j) {
-        out[where[j]] = f.value()[j];
-        if (m_cache) m_cache->insert(missing[j], std::move(f.value()[j]));
+        std::vector<float>& computed = f.value()[j];
+        // A cached entry with other levels keeps them: the entry grows to the union of what was computed.
+        if (m_cache)
+            if (const auto* old = m_cache->find(missing[j])) mergeSolveLevels(computed, *old);
+        out[where[j]] = computed;
+        if (m_cache) m_cache->insert(missing[j], std::move(computed));
     }
     m_sinceSave += std::int64_t(missing.size());
     if (m_cache && m_saveEvery > 0 && m_sinceSave >= m_saveEvery) {

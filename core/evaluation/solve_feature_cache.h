@@ -8,6 +8,7 @@
 #include "core/chess/puzzle_csv.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
+#include "core/evaluation/solve_probability.h"
 
 #include <cstdint>
 #include <span>
@@ -62,9 +63,12 @@ public:
     CachedSolveFeatures(encoding::Evaluator* evaluator, SolveFeatureCache* cache, int maxBatch = 512)
         : m_evaluator(evaluator), m_cache(cache), m_maxBatch(maxBatch) {}
 
-    /// One feature vector per puzzle, in order. Saves the cache after every `saveEvery` new entries (0: never;
-    /// call cache->save() yourself).
-    Status features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out);
+    /// One feature vector per puzzle, in order, with values at least for the levels `elos` (a subset of
+    /// kSolveEloLevels; the other levels are NaN unless the cache had them). A cached entry without all of `elos`
+    /// is computed again at `elos` and merged with what it had. Saves the cache
+    /// after every `saveEvery` new entries (0: never; call cache->save() yourself).
+    Status features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out,
+                    std::span<const int> elos = kSolveEloLevels);
 
     void setSaveEvery(std::int64_t n) { m_saveEvery = n; }
     std::int64_t computed() const { return m_computed; }        ///< puzzles run through the human model

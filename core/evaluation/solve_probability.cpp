@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace kibitz::evaluation {
@@ -20,19 +21,55 @@ int SolveCurve::levelOf(int elo) const {
     return it == elos.end() ? -1 : int(it - elos.begin());
 }
 
+namespace {
+
+/// Index of `elo` in kSolveEloLevels, or -1.
+int standardLevel(int elo) {
+    const auto it = std::find(kSolveEloLevels.begin(), kSolveEloLevels.end(), elo);
+    return it == kSolveEloLevels.end() ? -1 : int(it - kSolveEloLevels.begin());
+}
+
+}  // namespace
+
 std::vector<float> solveFeatures(const SolveCurve& curve) {
     const std::size_t levels = kSolveEloLevels.size();
-    std::vector<float> f(std::size_t(kSolveFeatureCount), 0.0f);
-    for (std::size_t l = 0; l < levels && l < curve.solve.size(); ++l) {
-        const auto& probs = curve.moveProb[l];
+    std::vector<float> f(std::size_t(kSolveFeatureCount), std::numeric_limits<float>::quiet_NaN());
+    for (std::size_t c = 0; c < curve.solve.size() && c < curve.elos.size() && c < curve.moveProb.size(); ++c) {
+        const int l = standardLevel(curve.elos[c]);
+        if (l < 0) continue;
+        const auto& probs = curve.moveProb[c];
         double minLog = 0.0;
         for (double p : probs) minLog = std::min(minLog, std::log(std::max(p, kMinMoveProb)));
         const double firstLog = probs.empty() ? 0.0 : std::log(std::max(probs.front(), kMinMoveProb));
-        f[l] = float(curve.solve[l]);
-        f[levels + l] = float(minLog / 10.0);
-        f[2 * levels + l] = float(firstLog / 10.0);
+        f[std::size_t(l)] = float(curve.solve[c]);
+        f[levels + std::size_t(l)] = float(minLog / 10.0);
+        f[2 * levels + std::size_t(l)] = float(firstLog / 10.0);
     }
     return f;
+}
+
+bool hasSolveLevels(std::span<const float> features, std::span<const int> elos) {
+    if (features.size() != std::size_t(kSolveFeatureCount)) return false;
+    const std::size_t levels = kSolveEloLevels.size();
+    for (const int elo : elos) {
+        const int l = standardLevel(elo);
+        if (l < 0) return false;
+        for (std::size_t k = 0; k < 3; ++k)
+            if (std::isnan(features[k * levels + std::size_t(l)])) return false;
+    }
+    return true;
+}
+
+bool mergeSolveLevels(std::vector<float>& into, std::span<const float> from) {
+    if (into.size() != std::size_t(kSolveFeatureCount))
+        into.resize(std::size_t(kSolveFeatureCount), std::numeric_limits<float>::quiet_NaN());
+    bool changed = false;
+    for (std::size_t i = 0; i < into.size() && i < from.size(); ++i)
+        if (std::isnan(into[i]) && !std::isnan(from[i])) {
+            into[i] = from[i];
+            changed = true;
+        }
+    return changed;
 }
 
 Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluator, std::span<const PuzzleLine> puzzles,
@@ -125,7 +162,8 @@ Result<PuzzleLine> puzzleLineOf(const chess::Puzzle& puzzle) {
 }
 
 Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator& evaluator,
-                                                             std::span<const chess::Puzzle> puzzles, int maxBatch) {
+                                                             std::span<const chess::Puzzle> puzzles, int maxBatch,
+                                                             std::span<const int> elos) {
     std::vector<PuzzleLine> lines;
     lines.reserve(puzzles.size());
     for (const auto& p : puzzles) {
@@ -133,7 +171,7 @@ Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator
         if (!line.ok()) return line.error();
         lines.push_back(std::move(line.value()));
     }
-    auto curves = computeSolveCurves(evaluator, lines, kSolveEloLevels, maxBatch);
+    auto curves = computeSolveCurves(evaluator, lines, elos, maxBatch);
     if (!curves.ok()) {
         // computeSolveCurves names the index; translate it to the id where possible.
         return makeError(

@@ -41,8 +41,15 @@ struct SolveCurve {
 /// and the log-probability of the first solver move (3 * 11).
 inline constexpr int kSolveFeatureCount = 3 * int(kSolveEloLevels.size());
 /// Features for the rating head, in the order described above; logs are natural logs of the floored
-/// probabilities divided by 10 (so they stay within about [-1.4, 0]).
+/// probabilities divided by 10 (so they stay within about [-1.4, 0]). Always kSolveFeatureCount values: a level of
+/// kSolveEloLevels that the curve was not computed at gets NaN in its three places (see hasSolveLevels).
 std::vector<float> solveFeatures(const SolveCurve& curve);
+/// True when `features` (solveFeatures() layout) has values for every level in `elos` (levels outside
+/// kSolveEloLevels are never there).
+bool hasSolveLevels(std::span<const float> features, std::span<const int> elos = kSolveEloLevels);
+/// Copies the levels `from` has into `into` where `into` has none (both in the solveFeatures() layout; `into` is
+/// resized to kSolveFeatureCount, missing places NaN). Returns true when `into` changed.
+bool mergeSolveLevels(std::vector<float>& into, std::span<const float> from);
 
 /// Solve curves for many puzzles. All (position, level) queries are sent through Evaluator::moveDistributions
 /// in batches of at most `maxBatch`. Fails (InvalidInput naming the puzzle index and move) when a line has fewer
@@ -69,10 +76,11 @@ bool isNonDecreasing(std::span<const double> p);
 
 /// The line of a CSV puzzle (FEN before the setup move, setup + solution). InvalidInput names the puzzle id.
 Result<PuzzleLine> puzzleLineOf(const chess::Puzzle& puzzle);
-/// solveFeatures() of each puzzle at the default levels (one computeSolveCurves call, so the evaluator sees
-/// full batches). Errors name the puzzle id.
+/// solveFeatures() of each puzzle at the levels `elos` (default: all of kSolveEloLevels; a subset costs that
+/// share of the model runs and leaves the other levels NaN) in one computeSolveCurves call, so the evaluator sees
+/// full batches. Errors name the puzzle id.
 Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator& evaluator,
-                                                             std::span<const chess::Puzzle> puzzles,
-                                                             int maxBatch = 512);
+                                                             std::span<const chess::Puzzle> puzzles, int maxBatch = 512,
+                                                             std::span<const int> elos = kSolveEloLevels);
 
 }  // namespace kibitz::evaluation

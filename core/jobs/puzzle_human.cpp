@@ -82,13 +82,16 @@ Result<std::shared_ptr<HumanFeatures>> HumanFeatures::open(const HumanFeatureOpt
     return h;
 }
 
-Status HumanFeatures::features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out) {
-    return m_impl->provider->features(puzzles, out);
+Status HumanFeatures::features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out,
+                               std::span<const int> elos) {
+    return m_impl->provider->features(puzzles, out, elos);
 }
 
-models::PuzzleFeatureSource HumanFeatures::sourceOf(const std::shared_ptr<HumanFeatures>& self) {
-    return [self](std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out) {
-        return self->features(puzzles, out);
+models::PuzzleFeatureSource HumanFeatures::sourceOf(const std::shared_ptr<HumanFeatures>& self,
+                                                    std::span<const int> elos) {
+    return [self, levels = std::vector<int>(elos.begin(), elos.end())](std::span<const chess::Puzzle> puzzles,
+                                                                       std::vector<std::vector<float>>& out) {
+        return self->features(puzzles, out, levels);
     };
 }
 
@@ -137,7 +140,10 @@ Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatur
         }
         if (options.warn) options.warn(msg + "; ratings may be off");
     }
-    predictor.setFeatureSource(HumanFeatures::sourceOf(h.value()));
+    // A stage computes only the levels it reads (4 of 11 model runs per solver move).
+    predictor.setFeatureSource(
+        stageOnly ? HumanFeatures::sourceOf(h.value(), models::humanStageElos(predictor.meta().engineHead.human))
+                  : HumanFeatures::sourceOf(h.value()));
     return {};
 }
 

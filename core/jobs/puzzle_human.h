@@ -9,6 +9,7 @@
 // warns.
 
 #include "core/common/result.h"
+#include "core/evaluation/solve_probability.h"
 #include "core/models/puzzle_predictor.h"
 
 #include <QString>
@@ -59,10 +60,14 @@ public:
     /// Loads the human model and opens the cache (a corrupt cache is an error naming the file).
     static Result<std::shared_ptr<HumanFeatures>> open(const HumanFeatureOptions& options);
 
-    /// Features of the puzzles: cached ones are read, the others computed and cached.
-    Status features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out);
-    /// A source for PuzzlePredictor::setFeatureSource / PuzzleTrainOptions::features that keeps this alive.
-    static models::PuzzleFeatureSource sourceOf(const std::shared_ptr<HumanFeatures>& self);
+    /// Features of the puzzles with values at least at the rating levels `elos` (evaluation::CachedSolveFeatures):
+    /// cached ones are read, the others computed and cached.
+    Status features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out,
+                    std::span<const int> elos = evaluation::kSolveEloLevels);
+    /// A source for PuzzlePredictor::setFeatureSource / PuzzleTrainOptions::features that keeps this alive and
+    /// asks for the levels `elos` (an engine stage reads only a few: models::humanStageElos).
+    static models::PuzzleFeatureSource sourceOf(const std::shared_ptr<HumanFeatures>& self,
+                                                std::span<const int> elos = evaluation::kSolveEloLevels);
     /// Writes the cache if it changed.
     Status saveCache();
     /// Also save the cache after every n newly computed puzzles (0: only on saveCache / destruction).

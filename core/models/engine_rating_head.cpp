@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <tuple>
@@ -24,15 +25,26 @@ std::vector<double> engineHeadTerms(double baseRating, std::span<const float> f)
     return x;
 }
 
+namespace {
+
+// The levels of logsolve4, and their indices in the P(solve) block (levels 800, 1000, ..., 2800; checked against
+// evaluation::kSolveEloLevels in tst_engine_rating_head).
+constexpr int kLogSolve4Elos[] = {1000, 1600, 2200, 2800};
+constexpr std::size_t kLogSolve4Index[] = {1, 4, 7, 10};
+
+}  // namespace
+
 int humanStageFeatureCount(const std::string& set) { return set == kHumanStageSetLogSolve4 ? 4 : 0; }
 
+std::vector<int> humanStageElos(const std::string& set) {
+    if (set != kHumanStageSetLogSolve4) return {};
+    return {std::begin(kLogSolve4Elos), std::end(kLogSolve4Elos)};
+}
+
 std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solve) {
-    // Indices of Elo 1000, 1600, 2200, 2800 in the P(solve) block (levels 800, 1000, ..., 2800; checked against
-    // evaluation::kSolveEloLevels in tst_engine_rating_head).
-    constexpr std::size_t kLevels[] = {1, 4, 7, 10};
     if (set != kHumanStageSetLogSolve4 || solve.size() < kSolveFeatureInputs) return {};
     std::vector<float> out;
-    for (std::size_t i : kLevels) out.push_back(float(std::log(std::max(double(solve[i]), 1e-12)) / 10.0));
+    for (std::size_t i : kLogSolve4Index) out.push_back(float(std::log(std::max(double(solve[i]), 1e-12)) / 10.0));
     return out;
 }
 

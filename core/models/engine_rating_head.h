@@ -30,6 +30,9 @@ inline constexpr const char* kHumanStageSetLogSolve4 = "logsolve4";
 inline constexpr std::size_t kSolveFeatureInputs = 33;
 /// Number of values of a human stage set; 0 for an unknown name.
 int humanStageFeatureCount(const std::string& set);
+/// The rating levels (Elo) whose solve features `set` reads: a feature source need compute only these. Empty for an
+/// unknown name.
+std::vector<int> humanStageElos(const std::string& set);
 /// The values of `set` from a puzzle's kSolveFeatureInputs solve features (fewer: an empty vector).
 std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solveFeatures);
 

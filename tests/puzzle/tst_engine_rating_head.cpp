@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -160,6 +161,22 @@ private Q_SLOTS:
         for (std::size_t i = 0; i < 4; ++i) QVERIFY(std::abs(h[i] - std::log(0.01 * levels[i]) / 10.0) < 1e-6);
         QVERIFY(models::humanStageFeatures("nope", solve).empty());
         QVERIFY(models::humanStageFeatures(models::kHumanStageSetLogSolve4, std::vector<float>(5)).empty());
+        // The levels a feature source is asked for are the ones read: a curve computed at only those gives the
+        // same values (the other levels are NaN and never read).
+        QCOMPARE(models::humanStageElos(models::kHumanStageSetLogSolve4), (std::vector<int>{1000, 1600, 2200, 2800}));
+        QVERIFY(models::humanStageElos("nope").empty());
+        evaluation::SolveCurve part;
+        for (const int elo : models::humanStageElos(models::kHumanStageSetLogSolve4)) {
+            const std::size_t l =
+                std::size_t(std::find(curve.elos.begin(), curve.elos.end(), elo) - curve.elos.begin());
+            part.elos.push_back(elo);
+            part.moveProb.push_back(curve.moveProb[l]);
+            part.solve.push_back(curve.solve[l]);
+        }
+        const std::vector<float> partFeatures = evaluation::solveFeatures(part);
+        QVERIFY(std::isnan(partFeatures[0]));
+        QVERIFY(evaluation::hasSolveLevels(partFeatures, part.elos));
+        QVERIFY(models::humanStageFeatures(models::kHumanStageSetLogSolve4, partFeatures) == h);
         // A zero probability is floored, not -inf.
         std::vector<float> zero(33, 0.0f);
         QVERIFY(std::isfinite(models::humanStageFeatures(models::kHumanStageSetLogSolve4, zero)[0]));

@@ -9,6 +9,7 @@
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_human.h"
+#include "core/models/engine_rating_head.h"
 #include "core/training/puzzle_trainer.h"
 
 #include <QFile>
@@ -19,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -71,6 +73,28 @@ Status trainTiny(const std::string& config, const std::string& outDir,
 
 }  // namespace
 
+/// Passes every query to the real model and counts the positions it was asked about.
+class CountingEvaluator : public encoding::Evaluator {
+public:
+    explicit CountingEvaluator(encoding::Evaluator& inner) : m_inner(inner) {}
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning& cond) override {
+        ++positions;
+        return m_inner.moveDistribution(pos, cond);
+    }
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<chess::Position>& p, const std::vector<encoding::Conditioning>& c,
+        const std::vector<encoding::RecentMoves>& r) override {
+        positions += std::int64_t(p.size());
+        return m_inner.moveDistributionsWithHistory(p, c, r);
+    }
+    std::string describe() const override { return "counting " + m_inner.describe(); }
+    std::int64_t positions = 0;
+
+private:
+    encoding::Evaluator& m_inner;
+};
+
 class TestPuzzleHuman : public QObject {
     Q_OBJECT
 
@@ -78,6 +102,7 @@ private Q_SLOTS:
     void initTestCase();
     void featuresMatchSolveCurve();
     void cacheRoundTrip();
+    void stageLevelsOnly();
     void corruptCache_data();
     void corruptCache();
     void trainAndPredict();
@@ -164,6 +189,84 @@ void TestPuzzleHuman::cacheRoundTrip() {
     auto other = evaluation::SolveFeatureCache::open(path, "sha-b", evaluation::kSolveFeatureCount);
     QVERIFY(!other.ok());
     QVERIFY(other.error().message.find(path) != std::string::npos);
+}
+
+void TestPuzzleHuman::stageLevelsOnly() {
+    // The engine stage reads 4 of the 11 levels: computing only those costs 4/11 of the model runs, gives the same
+    // values there, and leaves no value that could be mistaken for a computed one.
+    const auto puzzles = samplePuzzles(5);
+    const std::vector<int> stage = models::humanStageElos(models::kHumanStageSetLogSolve4);
+    QCOMPARE(stage, (std::vector<int>{1000, 1600, 2200, 2800}));
+    CountingEvaluator counting(*m_human);
+    auto full = evaluation::computeSolveFeatures(counting, puzzles);
+    QVERIFY(full.ok());
+    const std::int64_t fullRuns = counting.positions;
+    counting.positions = 0;
+    auto part = evaluation::computeSolveFeatures(counting, puzzles, 512, stage);
+    QVERIFY(part.ok());
+    QCOMPARE(counting.positions * 11, fullRuns * 4);
+    const std::size_t levels = evaluation::kSolveEloLevels.size();
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        const auto& f = full.value()[i];
+        const auto& p = part.value()[i];
+        QCOMPARE(int(p.size()), evaluation::kSolveFeatureCount);
+        QVERIFY(evaluation::hasSolveLevels(f));
+        QVERIFY(evaluation::hasSolveLevels(p, stage));
+        QVERIFY(!evaluation::hasSolveLevels(p));
+        for (std::size_t l = 0; l < levels; ++l) {
+            const bool computed = std::find(stage.begin(), stage.end(), evaluation::kSolveEloLevels[l]) != stage.end();
+            for (std::size_t k = 0; k < 3; ++k) {
+                const std::size_t at = k * levels + l;
+                if (computed)
+                    QVERIFY2(
+                        std::abs(p[at] - f[at]) < 1e-5f,
+                        qPrintable(
+                            QStringLiteral("puzzle %1 feature %2: %3 vs %4").arg(i).arg(at).arg(p[at]).arg(f[at])));
+                else
+                    QVERIFY(std::isnan(p[at]));
+            }
+        }
+        const auto a = models::humanStageFeatures(models::kHumanStageSetLogSolve4, f);
+        const auto b = models::humanStageFeatures(models::kHumanStageSetLogSolve4, p);
+        QCOMPARE(a.size(), std::size_t(4));
+        QCOMPARE(b.size(), std::size_t(4));
+        for (std::size_t k = 0; k < 4; ++k) QVERIFY(std::abs(a[k] - b[k]) < 1e-5f);
+    }
+
+    // Through the cache: a stage request computes the stage levels; a second one reads them; a request for all
+    // levels computes again (the cached entries lack levels) and the entries grow to all levels.
+    const std::string path = m_tmp.filePath("stage-levels.bin").toStdString();
+    auto cache = evaluation::SolveFeatureCache::open(path, "sha-s", evaluation::kSolveFeatureCount);
+    QVERIFY(cache.ok());
+    evaluation::CachedSolveFeatures provider(&counting, &cache.value());
+    std::vector<std::vector<float>> out;
+    counting.positions = 0;
+    QVERIFY(provider.features(puzzles, out, stage).ok());
+    QCOMPARE(provider.computed(), std::int64_t(5));
+    QCOMPARE(counting.positions * 11, fullRuns * 4);
+    QVERIFY(provider.features(puzzles, out, stage).ok());
+    QCOMPARE(provider.computed(), std::int64_t(5));
+    QCOMPARE(provider.cacheHits(), std::int64_t(5));
+    QVERIFY(provider.features(puzzles, out).ok());
+    QCOMPARE(provider.computed(), std::int64_t(10));
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        QVERIFY(evaluation::hasSolveLevels(out[i]));
+        for (std::size_t k = 0; k < out[i].size(); ++k) QVERIFY(std::abs(out[i][k] - full.value()[i][k]) < 1e-5f);
+    }
+    QVERIFY(provider.features(puzzles, out, stage).ok());
+    QCOMPARE(provider.cacheHits(), std::int64_t(10));
+
+    // Two writers: one holds an entry with only the stage levels, the file has it with all; the save keeps all.
+    QVERIFY(cache.value().save().ok());
+    auto writer = evaluation::SolveFeatureCache::open(path, "sha-s", evaluation::kSolveFeatureCount);
+    QVERIFY(writer.ok());
+    writer.value().insert(puzzles[0], part.value()[0]);
+    QVERIFY(writer.value().save().ok());
+    auto reread = evaluation::SolveFeatureCache::open(path, "sha-s", evaluation::kSolveFeatureCount);
+    QVERIFY(reread.ok());
+    const auto* merged = reread.value().find(puzzles[0]);
+    QVERIFY(merged);
+    QVERIFY(evaluation::hasSolveLevels(*merged));
 }
 
 void TestPuzzleHuman::corruptCache_data() {
