@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli guess-elo: each player's rating estimated from their moves by the human-move model (maximum likelihood
-// over a rating grid, core/evaluation/elo_guess), with an interval; MAE against the true ratings when the tags have
-// them, beside predict-the-mean.
+// kibitz-cli guess-elo: each player's rating estimated from their moves by the human-move model (the calibrated
+// posterior median, or the maximum likelihood, over a rating grid: core/evaluation/elo_guess), with an interval; MAE
+// against the true ratings when the tags have them, beside predict-the-mean.
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
@@ -11,6 +11,7 @@
 #include "core/jobs/human_model.h"
 #include "core/training/human_samples.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -26,9 +27,13 @@ namespace {
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli guess-elo --pgn FILE|DIR... [--model BUNDLE] [options] [--json]\n\n"
-        "Estimates each player's rating from the moves they played: the rating under which the human-move model\n"
-        "finds them most likely (maximum likelihood over 600..3000, given the clocks and the opponent's rating when\n"
-        "the tags have it), with the interval where the log-likelihood is within --drop of its maximum (1.92: 95%%).\n"
+        "Estimates each player's rating from the moves they played with the human-move model (given the clocks\n"
+        "and the opponent's rating when the tags have it). By default (--estimate median) the estimate is the\n"
+        "median of the posterior over 600..3000: the moves' log-likelihood, tempered by 0.5 (one game's moves\n"
+        "are not independent evidence), plus a Gaussian prior of the training games' players (1780:500), with its\n"
+        "central 95%% interval; the temper was fitted on training games. --estimate max gives the plain maximum\n"
+        "likelihood (untempered, no prior unless --prior) with the interval where the log-likelihood is within\n"
+        "--drop of its maximum (1.92: 95%%).\n"
         "When the games carry WhiteElo/BlackElo, a summary gives the mean absolute error beside predict-the-mean\n"
         "(the mean true rating of the same games).\n"
         "  --pgn FILE|DIR    games (.pgn or .pgn.zst, or a folder of them; repeatable)\n"
@@ -36,26 +41,40 @@ void printHelp() {
         "  --max-games N     stop after N games\n"
         "  --held-out        only games of the training hold-out (3%% by Site hash): never trained on\n"
         "  --step N          rating grid step (default 100)   --drop X   interval drop in log-likelihood (1.92)\n"
-        "  --prior MEAN:SD   a Gaussian prior over ratings: maximum a posteriori instead of maximum likelihood\n"
-        "                    (the training games' players: 1780:500; the game review uses that prior)\n"
+        "  --prior MEAN:SD   the Gaussian prior over ratings (default with --estimate median: 1780:500, the\n"
+        "                    training games' players; with --estimate max: none, else maximum a posteriori)\n"
         "  --opponent MODE   what the model is told of the opponent's rating: tag (default: the tag's, else the\n"
         "                    grid value), same (the grid value: the game's level), unknown\n"
+        "  --temper T        multiply the moves' log-likelihood by T before the prior (default 0.5 with\n"
+        "                    --estimate median, 1 with max)\n"
+        "  --estimate E      median (default: the posterior's median and central 95%% interval, as the game\n"
+        "                    review shows) or max (the curve's maximum and the --drop interval)\n"
+        "  --training-games  only games of the training split (to fit --prior and --temper without the held-out)\n"
+        "  --every K         only every K-th game of those selected (a sample spread over the files)\n"
+        "  --curves          with --json: each player's \"ll\", the moves' summed log-probability at each grid\n"
+        "                    rating (600, 700, ... by --step), before temper and prior\n"
         "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
         "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..}, then one\n"
         "                    {\"summary\":{...}} line\n");
 }
 
-QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> truth) {
+QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> truth, bool curves) {
     QJsonObject o{{QStringLiteral("estimate"), std::round(e.estimate)},
                   {QStringLiteral("low"), std::round(e.low)},
                   {QStringLiteral("high"), std::round(e.high)},
                   {QStringLiteral("moves"), e.moves}};
     if (truth) o[QStringLiteral("true")] = *truth;
+    if (curves) {
+        QJsonArray ll;
+        for (const double v : e.movesLogLikelihood) ll.append(std::round(v * 1000.0) / 1000.0);
+        o[QStringLiteral("ll")] = ll;
+    }
     return o;
 }
 
 int runGuessElo(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "model", "max-games", "step", "drop", "prior", "opponent"}, {"json", "held-out"});
+    Args args(argv, {"pgn", "model", "max-games", "step", "drop", "prior", "opponent", "temper", "estimate", "every"},
+              {"json", "held-out", "training-games", "curves"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -72,7 +91,15 @@ int runGuessElo(const std::vector<std::string>& argv) {
     if (!dataError.empty()) return usage("--pgn: " + dataError);
     if (files.empty()) return usage("--pgn is required");
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
-    evaluation::EloGuessOptions opt;
+    const auto every = args.intValue("every", 1, 1, 1LL << 40);
+    evaluation::EloGuessOptions opt = evaluation::EloGuessOptions::calibrated();
+    if (auto e = args.value("estimate")) {
+        if (*e == "max") {
+            opt = evaluation::EloGuessOptions();
+        } else if (*e != "median") {
+            return usage("--estimate: '" + *e + "' is not one of median, max");
+        }
+    }
     opt.step = int(args.intValue("step", opt.step, 10, 1000));
     opt.intervalDrop = args.doubleValue("drop", opt.intervalDrop, 0.01, 100.0);
     if (auto mode = args.value("opponent")) {
@@ -96,14 +123,18 @@ int runGuessElo(const std::vector<std::string>& argv) {
         }
         if (!(opt.priorSd > 0)) return usage("--prior: SD must be positive");
     }
+    opt.temper = args.doubleValue("temper", opt.temper, 0.001, 10.0);
     const bool json = args.has("json");
     const bool heldOut = args.has("held-out");
+    const bool trainingGames = args.has("training-games");
+    const bool curves = args.has("curves");
+    if (heldOut && trainingGames) return usage("--held-out and --training-games exclude each other");
     if (!args.ok()) return usage(args.error());
 
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usage(evaluator.error().message);
 
-    std::int64_t games = 0, scored = 0;
+    std::int64_t games = 0, scored = 0, selected = 0;
     double absErr = 0.0, sumTrue = 0.0, covered = 0.0;
     std::vector<std::pair<double, int>> pairs;  // (estimate, truth) for the summary
     for (const auto& file : files) {
@@ -114,10 +145,11 @@ int runGuessElo(const std::vector<std::string>& argv) {
         }
         chess::PgnGame game;
         while ((maxGames <= 0 || games < maxGames) && (*reader)->next(game)) {
-            if (heldOut) {
+            if (heldOut || trainingGames) {
                 const std::string site = game.tag("Site");
-                if (site.empty() || !training::isHeldOut(site, 30)) continue;
+                if (site.empty() || training::isHeldOut(site, 30) != heldOut) continue;
             }
+            if (selected++ % every != 0) continue;
             ++games;
             auto r = evaluation::guessGameElo(**evaluator, game, opt);
             if (!r) {
@@ -138,8 +170,8 @@ int runGuessElo(const std::vector<std::string>& argv) {
                               {QStringLiteral("white_name"), QString::fromStdString(game.tag("White"))},
                               {QStringLiteral("black_name"), QString::fromStdString(game.tag("Black"))}};
                 if (!game.tag("Site").empty()) o[QStringLiteral("site")] = QString::fromStdString(game.tag("Site"));
-                if (r->white.valid) o[QStringLiteral("white")] = estimateJson(r->white, truth[0]);
-                if (r->black.valid) o[QStringLiteral("black")] = estimateJson(r->black, truth[1]);
+                if (r->white.valid) o[QStringLiteral("white")] = estimateJson(r->white, truth[0], curves);
+                if (r->black.valid) o[QStringLiteral("black")] = estimateJson(r->black, truth[1], curves);
                 std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
             } else {
                 auto line = [&](const char* colour, const std::string& name, const evaluation::EloEstimate& e,

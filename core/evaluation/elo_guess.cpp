@@ -8,6 +8,15 @@
 
 namespace kibitz::evaluation {
 
+EloGuessOptions EloGuessOptions::calibrated() {
+    EloGuessOptions o;
+    o.priorMean = kPopulationRatingMean;
+    o.priorSd = kPopulationRatingSd;
+    o.temper = kGuessEloTemper;
+    o.estimate = Estimate::PosteriorMedian;
+    return o;
+}
+
 std::vector<int> eloGuessGrid(const EloGuessOptions& o) {
     std::vector<int> grid;
     for (int e = o.minElo; e <= o.maxElo; e += std::max(1, o.step)) grid.push_back(e);
@@ -52,6 +61,53 @@ EloEstimate estimateFromCurve(const std::vector<int>& grid, const std::vector<do
     est.low = std::min(est.low, est.estimate);
     est.high = std::max(est.high, est.estimate);
     est.logLikelihood = ll;
+    est.valid = true;
+    return est;
+}
+
+EloEstimate posteriorFromCurve(const std::vector<int>& grid, const std::vector<double>& logPosterior, double credible) {
+    EloEstimate est;
+    if (grid.empty() || logPosterior.size() != grid.size()) return est;
+    const double peak = *std::max_element(logPosterior.begin(), logPosterior.end());
+    std::vector<double> density(grid.size());
+    for (std::size_t i = 0; i < grid.size(); ++i) density[i] = std::exp(logPosterior[i] - peak);
+    if (grid.size() == 1) {
+        est.estimate = est.low = est.high = grid.front();
+    } else {
+        // Mass of each segment under the linear interpolation of the density, and the rating where the cumulative
+        // mass reaches a share q (solving the quadratic inside the segment).
+        std::vector<double> cum(grid.size(), 0.0);
+        for (std::size_t i = 1; i < grid.size(); ++i)
+            cum[i] = cum[i - 1] + 0.5 * (density[i - 1] + density[i]) * (grid[i] - grid[i - 1]);
+        const double total = cum.back();
+        auto quantile = [&](double q) {
+            const double target = q * total;
+            for (std::size_t i = 1; i < grid.size(); ++i) {
+                if (cum[i] < target && i + 1 < grid.size()) continue;
+                const double w = grid[i] - grid[i - 1];
+                const double a = density[i - 1], b = density[i];
+                const double need = std::clamp(target - cum[i - 1], 0.0, cum[i] - cum[i - 1]);
+                // mass(x) = a x + (b - a) x^2 / (2 w) for x in [0, w]
+                double x = 0.0;
+                if (std::abs(b - a) < 1e-12 * std::max(a, b))
+                    x = a > 0 ? need / a : 0.0;
+                else {
+                    const double k = (b - a) / (2 * w);
+                    x = (-a + std::sqrt(std::max(0.0, a * a + 4 * k * need))) / (2 * k);
+                }
+                return grid[i - 1] + std::clamp(x, 0.0, w);
+            }
+            return double(grid.back());
+        };
+        const double tail = 0.5 * (1.0 - std::clamp(credible, 0.0, 1.0));
+        est.estimate =
+            total > 0
+                ? quantile(0.5)
+                : grid[std::size_t(std::max_element(logPosterior.begin(), logPosterior.end()) - logPosterior.begin())];
+        est.low = total > 0 ? quantile(tail) : grid.front();
+        est.high = total > 0 ? quantile(1.0 - tail) : grid.back();
+    }
+    est.logLikelihood = logPosterior;
     est.valid = true;
     return est;
 }
@@ -123,18 +179,24 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
             ll[q.side][q.level] += std::log(std::max(p, 1e-9));
         }
     }
-    if (options.priorSd > 0)
-        for (auto& curve : ll)
-            for (std::size_t l = 0; l < grid.size(); ++l) {
+    const std::vector<double> movesLl[2] = {ll[0], ll[1]};
+    for (auto& curve : ll)
+        for (std::size_t l = 0; l < grid.size(); ++l) {
+            curve[l] *= options.temper;
+            if (options.priorSd > 0) {
                 const double z = (grid[l] - options.priorMean) / options.priorSd;
                 curve[l] -= 0.5 * z * z;
             }
+        }
     GameEloGuess out;
     EloEstimate* est[2] = {&out.white, &out.black};
     for (int side = 0; side < 2; ++side) {
         if (moves[side] == 0) continue;
-        *est[side] = estimateFromCurve(grid, ll[side], options.intervalDrop);
+        *est[side] = options.estimate == EloGuessOptions::Estimate::PosteriorMedian
+                         ? posteriorFromCurve(grid, ll[side], options.credible)
+                         : estimateFromCurve(grid, ll[side], options.intervalDrop);
         est[side]->moves = moves[side];
+        est[side]->movesLogLikelihood = movesLl[side];
     }
     return out;
 }

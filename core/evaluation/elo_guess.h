@@ -17,8 +17,16 @@ namespace kibitz::evaluation {
 /// often lands on the grid's ends.
 inline constexpr double kPopulationRatingMean = 1780.0;
 inline constexpr double kPopulationRatingSd = 500.0;
+/// EloGuessOptions::temper of the calibrated estimate (guess-elo's default, the game review): fitted for the shipped
+/// human-move model on 200 training-split games spread over the data (every 600th; 400 players): the posterior
+/// median's absolute error there is flat from 0.45 to 0.6 and least near 0.5 (core/training/README.md, "guess-elo
+/// calibration").
+inline constexpr double kGuessEloTemper = 0.5;
 
 struct EloGuessOptions {
+    /// The calibrated estimate: the population prior, kGuessEloTemper and the posterior median.
+    static EloGuessOptions calibrated();
+
     int minElo = 600;
     int maxElo = 3000;
     int step = 100;  ///< grid spacing; the maximum is refined between grid points by a parabola
@@ -33,6 +41,16 @@ struct EloGuessOptions {
     /// Lichess pairs players of similar ratings and the model learnt that), or nothing (Unknown).
     enum class Opponent { FromTag, SameAsMover, Unknown };
     Opponent opponent = Opponent::FromTag;
+    /// The moves' log-likelihood is multiplied by this before the prior is added. The moves of one game are not
+    /// independent evidence of the rating (a player's style and the game's course repeat from move to move), so the
+    /// plain sum is too sure of itself; a temper below 1, fitted on training games, makes the intervals hold.
+    double temper = 1.0;
+    /// How the estimate and interval are read off the curve: its maximum with the likelihood-ratio interval
+    /// (intervalDrop), or (with a prior) the median of the posterior with its central `credible` interval, the
+    /// estimate with the least expected absolute error when the prior and temper are right.
+    enum class Estimate { Maximum, PosteriorMedian };
+    Estimate estimate = Estimate::Maximum;
+    double credible = 0.95;
     int batchSize = 512;
 };
 
@@ -44,7 +62,8 @@ struct EloEstimate {
     double low = 0.0;
     double high = 0.0;
     int moves = 0;
-    std::vector<double> logLikelihood;  ///< per grid rating
+    std::vector<double> logLikelihood;       ///< per grid rating: the curve the estimate was read from
+    std::vector<double> movesLogLikelihood;  ///< per grid rating: the sum of the moves' log-probabilities alone
 };
 
 struct GameEloGuess {
@@ -63,5 +82,8 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
 
 /// Reads the maximum and interval off a log-likelihood curve over `grid` (exposed for tests).
 EloEstimate estimateFromCurve(const std::vector<int>& grid, const std::vector<double>& logLikelihood, double drop);
+/// Reads the median and the central `credible` interval off a log-posterior curve over `grid`: the posterior is
+/// taken as piecewise linear between grid points (exposed for tests).
+EloEstimate posteriorFromCurve(const std::vector<int>& grid, const std::vector<double>& logPosterior, double credible);
 
 }  // namespace kibitz::evaluation

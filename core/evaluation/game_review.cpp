@@ -124,9 +124,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "review cancelled");
         chess::PgnGame reviewed = game;
         reviewed.moves.resize(plies);
-        EloGuessOptions guessOptions;
-        guessOptions.priorMean = kPopulationRatingMean;
-        guessOptions.priorSd = kPopulationRatingSd;
+        const EloGuessOptions guessOptions = EloGuessOptions::calibrated();
         auto guess = guessGameElo(*human, reviewed, guessOptions);
         if (!guess) return makeError(guess.error().code, "rating estimate: " + guess.error().message);
         review.whitePlayedLike = guess->white;

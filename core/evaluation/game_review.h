@@ -52,9 +52,9 @@ struct GameReview {
     std::vector<PlyReview> plies;
     std::string model;   ///< human model description, empty without a model
     std::string engine;  ///< engine description, empty without an engine
-    /// Each player's rating as estimated from their moves by the human model (guessGameElo, maximum a posteriori
-    /// with the training players' ratings as the prior); invalid without a model or when ReviewOptions::guessElo
-    /// is off.
+    /// Each player's rating as estimated from their moves by the human model (guessGameElo with
+    /// EloGuessOptions::calibrated(): the posterior median under the training players' ratings as the prior, the
+    /// moves' evidence tempered); invalid without a model or when ReviewOptions::guessElo is off.
     EloEstimate whitePlayedLike;
     EloEstimate blackPlayedLike;
 };

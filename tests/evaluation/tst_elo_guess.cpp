@@ -53,6 +53,9 @@ private Q_SLOTS:
     void curveAtTheEdge();
     void realGameWithPeakedModel();
     void opponentModes();
+    void posteriorMedianAndInterval();
+    void temperWidensThePosterior();
+    void calibratedUninformativeGame();
 };
 
 void TestEloGuess::curveMaximumAndInterval() {
@@ -151,6 +154,85 @@ void TestEloGuess::opponentModes() {
     QVERIFY(evaluation::guessGameElo(unknown, game, o).ok());
     QCOMPARE(unknown.oppUnknown, unknown.calls);
     QVERIFY(unknown.calls > 0);
+}
+
+void TestEloGuess::posteriorMedianAndInterval() {
+    // A Gaussian posterior (mean 1730, sd 150): median 1730, central 95% interval 1730 -/+ 1.96 * 150 = 294.
+    evaluation::EloGuessOptions o;
+    const auto grid = evaluation::eloGuessGrid(o);
+    std::vector<double> lp;
+    for (int e : grid) lp.push_back(-0.5 * std::pow((e - 1730) / 150.0, 2) - 40.0);
+    const auto est = evaluation::posteriorFromCurve(grid, lp, 0.95);
+    QVERIFY(est.valid);
+    QVERIFY2(std::abs(est.estimate - 1730) < 3.0, qPrintable(QString::number(est.estimate)));
+    QVERIFY2(std::abs(est.low - (1730 - 294)) < 15.0, qPrintable(QString::number(est.low)));
+    QVERIFY2(std::abs(est.high - (1730 + 294)) < 15.0, qPrintable(QString::number(est.high)));
+    // A skewed one: density exp(-(E - 600) / 200) from 600 on. Its mode is 600, its median 600 + 200 ln 2 = 738.6,
+    // its 97.5% point 600 + 200 ln 40 = 1337.8.
+    std::vector<double> skew;
+    for (int e : grid) skew.push_back(-(e - 600) / 200.0);
+    const auto s = evaluation::posteriorFromCurve(grid, skew, 0.95);
+    QVERIFY2(std::abs(s.estimate - 738.6) < 8.0, qPrintable(QString::number(s.estimate)));
+    QVERIFY2(std::abs(s.high - 1337.8) < 15.0, qPrintable(QString::number(s.high)));
+    QVERIFY(s.low >= 600 && s.low < 610);
+    QCOMPARE(evaluation::estimateFromCurve(grid, skew, 1.92).estimate, 600.0);
+}
+
+void TestEloGuess::temperWidensThePosterior() {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    chess::PgnGame game;
+    QVERIFY(reader.value()->next(game));
+    PeakedEvaluator ev;
+    chess::Position pos = *game.startPosition();
+    for (const auto& pm : game.moves) {
+        ev.played[pos.key()] = pm.move;
+        pos.makeMove(pm.move);
+    }
+    evaluation::EloGuessOptions o;
+    o.priorMean = 1800;
+    o.priorSd = 300;
+    o.estimate = evaluation::EloGuessOptions::Estimate::PosteriorMedian;
+    auto full = evaluation::guessGameElo(ev, game, o);
+    o.temper = 0.3;
+    auto tempered = evaluation::guessGameElo(ev, game, o);
+    QVERIFY(full.ok() && tempered.ok());
+    // The moves' own log-likelihood does not depend on the temper; the posterior does.
+    QCOMPARE(full->white.movesLogLikelihood, tempered->white.movesLogLikelihood);
+    QCOMPARE(full->white.movesLogLikelihood.size(), evaluation::eloGuessGrid(o).size());
+    for (const auto* e : {&full->white, &tempered->white}) QVERIFY(e->low < 1400 + 60 && e->high > 1400 - 60);
+    QVERIFY(tempered->white.high - tempered->white.low > full->white.high - full->white.low);
+    // Less evidence, more prior: the tempered estimates sit nearer the prior's 1800 on both sides.
+    QVERIFY2(std::abs(full->white.estimate - 1400) < 60, qPrintable(QString::number(full->white.estimate)));
+    QVERIFY(tempered->white.estimate > full->white.estimate);
+    QVERIFY(tempered->black.estimate < full->black.estimate);
+}
+
+void TestEloGuess::calibratedUninformativeGame() {
+    // A model whose probabilities do not depend on the rating says nothing about it: the calibrated estimate is the
+    // prior's middle (1780, a little above for the grid's asymmetric ends), not a grid end as the maximum likelihood
+    // of a flat curve gives, and its interval is the prior's central 95% on the grid.
+    const auto o = evaluation::EloGuessOptions::calibrated();
+    QCOMPARE(o.priorMean, evaluation::kPopulationRatingMean);
+    QCOMPARE(o.priorSd, evaluation::kPopulationRatingSd);
+    QCOMPARE(o.temper, evaluation::kGuessEloTemper);
+    QVERIFY(o.estimate == evaluation::EloGuessOptions::Estimate::PosteriorMedian);
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    chess::PgnGame game;
+    QVERIFY(reader.value()->next(game));
+    PeakedEvaluator flat;  // peaks out of reach: the same probabilities at every rating on the grid
+    flat.peak[0] = flat.peak[1] = 100000;
+    auto r = evaluation::guessGameElo(flat, game, o);
+    QVERIFY(r.ok());
+    for (const auto* e : {&r->white, &r->black}) {
+        QVERIFY(e->valid);
+        QVERIFY2(e->estimate > 1775 && e->estimate < 1800, qPrintable(QString::number(e->estimate)));
+        // The prior cut to the grid (600..3000: 0.91% of it lies below, 0.73% above): its 2.5% and 97.5% points are
+        // at z = -1.83 and +1.85, i.e. 865 and 2705.
+        QVERIFY2(std::abs(e->low - 865) < 15, qPrintable(QString::number(e->low)));
+        QVERIFY2(std::abs(e->high - 2705) < 15, qPrintable(QString::number(e->high)));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestEloGuess)
