@@ -99,13 +99,11 @@ EloEstimate posteriorFromCurve(const std::vector<int>& grid, const std::vector<d
             }
             return double(grid.back());
         };
+        // total > 0: the density is 1 at the peak and the grid has at least two points.
         const double tail = 0.5 * (1.0 - std::clamp(credible, 0.0, 1.0));
-        est.estimate =
-            total > 0
-                ? quantile(0.5)
-                : grid[std::size_t(std::max_element(logPosterior.begin(), logPosterior.end()) - logPosterior.begin())];
-        est.low = total > 0 ? quantile(tail) : grid.front();
-        est.high = total > 0 ? quantile(1.0 - tail) : grid.back();
+        est.estimate = quantile(0.5);
+        est.low = quantile(tail);
+        est.high = quantile(1.0 - tail);
     }
     est.logLikelihood = logPosterior;
     est.valid = true;

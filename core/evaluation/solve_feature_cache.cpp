@@ -132,9 +132,7 @@ Status SolveFeatureCache::save() {
     if (auto disk = open(m_path, m_modelKey, m_featureCount); disk.ok())
         for (auto& [id, f] : disk.value().m_entries) {
             auto [it, added] = m_entries.try_emplace(id, std::move(f));
-            if (!added)
-                for (std::size_t i = 0; i < it->second.size() && i < f.size(); ++i)
-                    if (std::isnan(it->second[i]) && !std::isnan(f[i])) it->second[i] = f[i];
+            if (!added) fillMissingValues(it->second, f);
         }
     std::string out;
     out.reserve(64 + m_entries.size() * (16 + std::size_t(m_featureCount) * sizeof(float)));
@@ -177,6 +175,11 @@ Status SolveFeatureCache::save() {
     return {};
 }
 
+void fillMissingValues(std::vector<float>& into, std::span<const float> from) {
+    for (std::size_t i = 0; i < into.size() && i < from.size(); ++i)
+        if (std::isnan(into[i]) && !std::isnan(from[i])) into[i] = from[i];
+}
+
 Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out,
                                      std::span<const int> elos) {
     out.assign(puzzles.size(), {});
@@ -203,7 +206,7 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
         std::vector<float>& computed = f.value()[j];
         // A cached entry with other levels keeps them: the entry grows to the union of what was computed.
         if (m_cache)
-            if (const auto* old = m_cache->find(missing[j])) mergeSolveLevels(computed, *old);
+            if (const auto* old = m_cache->find(missing[j])) fillMissingValues(computed, *old);
         out[where[j]] = computed;
         if (m_cache) m_cache->insert(missing[j], std::move(computed));
     }

@@ -55,6 +55,10 @@ private:
     std::unordered_map<std::string, std::vector<float>> m_entries;
 };
 
+/// Fills the places of `into` that are NaN (not computed: e.g. solve-feature levels nobody asked for) from `from`,
+/// where it has them; the vectors have one layout (extra places of either are ignored).
+void fillMissingValues(std::vector<float>& into, std::span<const float> from);
+
 /// Features for puzzles from a cache, computing (and caching) only the missing ones with `evaluator`.
 /// Counts what it computed, so callers can report the feature cost.
 class CachedSolveFeatures {

@@ -60,18 +60,6 @@ bool hasSolveLevels(std::span<const float> features, std::span<const int> elos) 
     return true;
 }
 
-bool mergeSolveLevels(std::vector<float>& into, std::span<const float> from) {
-    if (into.size() != std::size_t(kSolveFeatureCount))
-        into.resize(std::size_t(kSolveFeatureCount), std::numeric_limits<float>::quiet_NaN());
-    bool changed = false;
-    for (std::size_t i = 0; i < into.size() && i < from.size(); ++i)
-        if (std::isnan(into[i]) && !std::isnan(from[i])) {
-            into[i] = from[i];
-            changed = true;
-        }
-    return changed;
-}
-
 Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluator, std::span<const PuzzleLine> puzzles,
                                                    std::span<const int> elos, int maxBatch) {
     // One query per (solver position, level); remember where each answer goes.

@@ -47,9 +47,6 @@ std::vector<float> solveFeatures(const SolveCurve& curve);
 /// True when `features` (solveFeatures() layout) has values for every level in `elos` (levels outside
 /// kSolveEloLevels are never there).
 bool hasSolveLevels(std::span<const float> features, std::span<const int> elos = kSolveEloLevels);
-/// Copies the levels `from` has into `into` where `into` has none (both in the solveFeatures() layout; `into` is
-/// resized to kSolveFeatureCount, missing places NaN). Returns true when `into` changed.
-bool mergeSolveLevels(std::vector<float>& into, std::span<const float> from);
 
 /// Solve curves for many puzzles. All (position, level) queries are sent through Evaluator::moveDistributions
 /// in batches of at most `maxBatch`. Fails (InvalidInput naming the puzzle index and move) when a line has fewer
