@@ -22,12 +22,16 @@
 namespace kibitz::cli {
 namespace {
 
+// The stage's trees as shipped (chosen by 5-fold cross-validation on training puzzles; core/training/README.md).
+constexpr models::BoostOptions kDefaultBoost{.trees = 100, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40};
+
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli puzzle-engine-head --csv FILE|DIR... --out FILE [--model PATH] [options]\n\n"
-        "Fits the engine stage of a puzzle-rating model: a regression (least absolute deviations, quadratic terms)\n"
-        "of the Lichess rating on the GlickFormer's rating and %d engine features of each solver move (a %d-line\n"
-        "search per solver position), on puzzles of the training split only. Writes the model with the stage to\n"
+        "Fits the engine stage of a puzzle-rating model: a regression (least absolute deviations, quadratic terms,\n"
+        "then boosted trees on what they leave over) of the Lichess rating on the GlickFormer's rating and %d\n"
+        "engine features of each solver move (a %d-line search per solver position) and the human model's solve\n"
+        "probabilities, on puzzles of the training split only. Writes the model with the stage to\n"
         "OUT (.kibitz bundle, or a checkpoint for any other name). Its sigma is rescaled so that 68.3%% of the\n"
         "fitting puzzles lie within one sigma. `bundle export OUT.pt B.kibitz --kind puzzle --metrics M.json` adds\n"
         "held-out metrics to a bundle.\n"
@@ -39,8 +43,13 @@ void printHelp() {
         "  --human SET      human solve features the stage also takes: logsolve4 (default: ln P(solve) at Elo\n"
         "                   1000, 1600, 2200, 2800 from the human-move model) or none\n"
         "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
-        "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n",
-        evaluation::kEngineFeatureCount, evaluation::kEngineFeatureLines, evaluation::kEngineFeatureDepth);
+        "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n"
+        "  --trees N        boosted trees (absolute error) fitted to what the quadratic leaves over (default %d;\n"
+        "                   0: the quadratic alone); the sigma scale is then measured out of fold (5 folds)\n"
+        "  --tree-leaves L  leaves per tree (default %d)   --tree-rate R  learning rate (default %g)\n"
+        "  --tree-min-leaf M  puzzles per leaf at least (default %d)\n",
+        evaluation::kEngineFeatureCount, evaluation::kEngineFeatureLines, evaluation::kEngineFeatureDepth,
+        kDefaultBoost.trees, kDefaultBoost.maxLeaves, kDefaultBoost.learningRate, kDefaultBoost.minLeafSamples);
 }
 
 int usageError(const std::string& msg) {
@@ -56,7 +65,7 @@ int failure(const std::string& msg) {
 int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     Args args(argv,
               {"csv", "out", "model", "depth", "every", "max", "ridge", "engine", "engine-cache", "engine-jobs",
-               "human", "human-model", "feature-cache"},
+               "human", "human-model", "feature-cache", "trees", "tree-leaves", "tree-rate", "tree-min-leaf"},
               {"help"});
     if (args.has("help")) {
         printHelp();
@@ -67,6 +76,11 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     const std::int64_t every = args.intValue("every", 1, 1, 1LL << 40);
     const std::int64_t maxPuzzles = args.intValue("max", 6000, 1, 1LL << 40);
     const double ridge = args.doubleValue("ridge", 1e-4, 0.0, 1.0);
+    models::BoostOptions boost = kDefaultBoost;
+    boost.trees = int(args.intValue("trees", kDefaultBoost.trees, 0, 100000));
+    boost.maxLeaves = int(args.intValue("tree-leaves", kDefaultBoost.maxLeaves, 2, 4096));
+    boost.learningRate = args.doubleValue("tree-rate", kDefaultBoost.learningRate, 1e-6, 1.0);
+    boost.minLeafSamples = int(args.intValue("tree-min-leaf", kDefaultBoost.minLeafSamples, 1, 1000000));
     jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "puzzle-engine-head");
     if (!args.ok()) return usageError(args.error());
     if (!args.value("csv") || !args.value("out")) return usageError("--csv and --out are required");
@@ -167,7 +181,8 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         ratings.push_back(puzzles[i].rating);
     }
     auto head = models::fitEngineRatingHead(base, sigma, engineFeatures, ratings, shape.features, shape.depth,
-                                            shape.lines, ridge, 6, withHuman ? humanSet : std::string(), solveFeatures);
+                                            shape.lines, ridge, 6, withHuman ? humanSet : std::string(), solveFeatures,
+                                            boost.trees > 0 ? std::optional(boost) : std::nullopt);
     if (!head.ok()) return failure(head.error().message);
     double before = 0, after = 0;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
@@ -178,8 +193,12 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
             ratings[i]);
     }
     const double n = double(puzzles.size());
-    std::printf("fitted on %zu training puzzles: MAE %.1f -> %.1f (in-sample), sigma scale %.3f\n", puzzles.size(),
-                before / n, after / n, head.value().sigmaScale);
+    std::printf(
+        "fitted on %zu training puzzles: MAE %.1f -> %.1f (in-sample), %.1f (%s), %zu trees, sigma scale "
+        "%.3f\n",
+        puzzles.size(), before / n, after / n, head.value().fitMae,
+        head.value().trees.empty() ? "in-sample" : "out of fold", head.value().trees.trees.size(),
+        head.value().sigmaScale);
     model.setEngineHead(head.value());
     if (withHuman) model.setHumanModel(humanId.sha256, humanId.name);
     const std::string out = *args.value("out");

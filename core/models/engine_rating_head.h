@@ -11,8 +11,16 @@
 // model already expects a hard puzzle). Fitted by least absolute deviations (iteratively reweighted ridge), since
 // the metric users read is the mean absolute error. sigma = sigmaScale * the GlickFormer's sigma, with the scale
 // chosen so that 68.3% of the fitting puzzles lie within one sigma (a normal error's share).
+//
+// Optionally, boosted trees (core/models/boosted_trees.h, absolute-error loss) fitted to what the quadratic leaves
+// over, on the inputs [b, f]: they follow interactions of the features that a quadratic cannot (a small gap means
+// more when the human model also rarely completes the line). Their sigma scale comes from out-of-fold residuals
+// (5 folds), since trees fit their own training puzzles more closely than new ones.
 
 #include "core/common/result.h"
+#include "core/models/boosted_trees.h"
+
+#include <optional>
 
 #include <cstdint>
 #include <span>
@@ -49,6 +57,11 @@ struct EngineRatingHead {
     double sigmaScale = 1.0;
     std::int64_t fittedPuzzles = 0;  ///< puzzles of the training split the stage was fitted on
     double ridge = 0.0;              ///< the ridge penalty of the fit (per puzzle, on every term but the constant)
+    /// Correction added to the quadratic's rating; empty: none. Its inputs: b, then inputs() (1 + inputCount()).
+    BoostedTrees trees;
+    /// Mean absolute error on the fitting puzzles: in-sample for the quadratic alone, out of fold (5 folds) with
+    /// trees; what a new puzzle of the same kind should see. 0: not recorded.
+    double fitMae = 0.0;
 
     bool empty() const { return features.empty(); }
     /// Number of weights for k features.
@@ -66,11 +79,14 @@ struct EngineRatingHead {
 
     /// One line of key=value fields: "features=v2 k=14 depth=10 lines=4 sigma_scale=1.02 puzzles=6000 ridge=0.0001
     /// w=0.1,0.2,..." (plus "human=logsolve4" for a stage with human features; w then has termCount(k + 4)
-    /// values). fromText checks every field and names the one that is missing or wrong.
+    /// values; plus "trees=..." (BoostedTrees::toText) for a stage with trees, "fit_mae=..." when recorded). fromText
+    /// checks every field and names the one that is missing or wrong.
     std::string toText() const;
     static Result<EngineRatingHead> fromText(const std::string& text);
 };
 
+/// The inputs of the stage's trees: b (thousands of rating points), then the stage's inputs (engine, human).
+std::vector<float> treeInputs(double baseRating, std::span<const float> inputs);
 /// The terms x(b, f) of the head for one puzzle (b in thousands of rating points).
 std::vector<double> engineHeadTerms(double baseRating, std::span<const float> engineFeatures);
 
@@ -78,12 +94,14 @@ std::vector<double> engineHeadTerms(double baseRating, std::span<const float> en
 /// Lichess rating of each (and, with a humanSet, each puzzle's 33 solve features, of which the set's values join
 /// the engine features). Least absolute deviations by iteratively reweighted ridge (`iterations` rounds, residuals
 /// floored at 30 points), penalty `ridge` * the weight sum on every term but the constant. InvalidInput when the
-/// inputs disagree in length or feature count, or there are fewer puzzles than terms.
+/// inputs disagree in length or feature count, or there are fewer puzzles than terms. With `boost`, trees are then
+/// fitted to the quadratic's residuals and the sigma scale is measured on 5-fold out-of-fold residuals.
 Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
                                              const std::vector<std::vector<float>>& features,
                                              std::span<const double> ratings, const std::string& featureSet, int depth,
                                              int lines, double ridge = 1e-4, int iterations = 6,
                                              const std::string& humanSet = {},
-                                             std::span<const std::vector<float>> solveFeatures = {});
+                                             std::span<const std::vector<float>> solveFeatures = {},
+                                             const std::optional<BoostOptions>& boost = std::nullopt);
 
 }  // namespace kibitz::models

@@ -223,6 +223,60 @@ private Q_SLOTS:
                      .ok());
     }
 
+    /// A rating with a step where two features are both high, which no quadratic term follows: the trees fitted to
+    /// the quadratic's residuals recover it, their sigma scale comes from out-of-fold errors (so it matches new
+    /// puzzles, not the fitted ones), and the text keeps them exactly.
+    void treesCorrectWhatTheQuadraticMisses() {
+        const Synthetic train = makeData(4000, 20.0, 0.0, 11), test = makeData(2000, 20.0, 0.0, 12);
+        auto step = [](const Synthetic& s, std::size_t i) {
+            return (s.features[i][0] > 0.5f && s.features[i][3] > 0.5f) ? 300.0 : 0.0;
+        };
+        std::vector<double> rating = train.rating;
+        for (std::size_t i = 0; i < rating.size(); ++i) rating[i] += step(train, i);
+        models::BoostOptions boost;
+        boost.trees = 150;
+        boost.learningRate = 0.1;
+        boost.maxLeaves = 8;
+        auto plain = models::fitEngineRatingHead(train.board, train.sigma, train.features, rating, "v2", 10, 4, 0.0);
+        auto trees = models::fitEngineRatingHead(train.board, train.sigma, train.features, rating, "v2", 10, 4, 0.0, 6,
+                                                 {}, {}, boost);
+        QVERIFY2(trees.ok(), trees.ok() ? "" : trees.error().message.c_str());
+        QVERIFY(plain->trees.empty());
+        QCOMPARE(int(trees->trees.trees.size()), 150);
+        QCOMPARE(trees->trees.inputCount, 1 + 4);
+        double errPlain = 0, errTrees = 0;
+        int within = 0;
+        for (std::size_t i = 0; i < test.rating.size(); ++i) {
+            const double r = test.rating[i] + step(test, i);
+            errPlain += std::abs(plain->rating(test.board[i], test.features[i]) - r);
+            const double e = std::abs(trees->rating(test.board[i], test.features[i]) - r);
+            errTrees += e;
+            within += e <= trees->sigma(test.sigma[i]);
+        }
+        errPlain /= 2000.0;
+        errTrees /= 2000.0;
+        // The quadratic smears the step (~100 off on average); the trees come within the noise's reach.
+        QVERIFY2(errPlain > 60.0, qPrintable(QString::number(errPlain)));
+        QVERIFY2(errTrees < 35.0, qPrintable(QString::number(errTrees)));
+        // The recorded fitting error is out of fold: it predicts the new puzzles' error.
+        QVERIFY2(std::abs(trees->fitMae - errTrees) < 0.2 * errTrees,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(trees->fitMae).arg(errTrees)));
+        // One sigma holds about 68% of new puzzles' errors.
+        QVERIFY2(std::abs(within / 2000.0 - 0.683) < 0.04, qPrintable(QString::number(within / 2000.0)));
+        auto back = models::EngineRatingHead::fromText(trees->toText());
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(back->toText(), trees->toText());
+        for (std::size_t i = 0; i < 50; ++i)
+            QCOMPARE(back->rating(test.board[i], test.features[i]), trees->rating(test.board[i], test.features[i]));
+        // Trees that take another number of inputs than the stage gives them are refused, naming the field.
+        std::string text = plain->toText() + " trees=3;0;0/0.5/1/2,=1,=2";
+        auto wrong = models::EngineRatingHead::fromText(text);
+        QVERIFY(!wrong.ok());
+        QVERIFY2(wrong.error().message.find("'trees'") != std::string::npos, wrong.error().message.c_str());
+        auto ok = models::EngineRatingHead::fromText(plain->toText() + " trees=5;0;0/0.5/1/2,=1,=2");
+        QVERIFY2(ok.ok(), ok.ok() ? "" : ok.error().message.c_str());
+    }
+
     void tooFewPuzzlesAreRefused() {
         const Synthetic s = makeData(20, 20.0, 0.0, 4);  // 15 terms need at least 30
         auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4);

@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/models/boosted_trees.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <sstream>
+
+namespace kibitz::models {
+
+double RegressionTree::predict(std::span<const float> x) const {
+    if (nodes.empty()) return 0.0;
+    std::size_t i = 0;
+    while (nodes[i].feature >= 0) {
+        const TreeNode& n = nodes[i];
+        // NaN fails the comparison and goes right.
+        i = std::size_t(x[std::size_t(n.feature)] <= n.threshold ? n.left : n.right);
+    }
+    return nodes[i].value;
+}
+
+double BoostedTrees::predict(std::span<const float> x) const {
+    if (int(x.size()) < inputCount) return base;
+    double s = base;
+    for (const RegressionTree& t : trees) s += t.predict(x);
+    return s;
+}
+
+namespace {
+
+/// Values are kept at float precision, so that "%.9g" text gives back exactly what the fit used.
+double toFloatPrecision(double v) { return double(float(v)); }
+
+void appendFloat(std::string& out, double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.9g", v);
+    out += buf;
+}
+
+bool parseDouble(std::string_view s, double& out) {
+    if (s.empty()) return false;
+    const char* end = s.data() + s.size();
+    auto [p, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && p == end && std::isfinite(out);
+}
+
+/// A value written from a float-precision double: parsed as a float, so the double is exactly the one written.
+bool parseFloatValue(std::string_view s, double& out) {
+    if (!parseDouble(s, out)) return false;
+    const float f = float(out);
+    if (!std::isfinite(f)) return false;
+    out = double(f);
+    return true;
+}
+
+bool parseInt(std::string_view s, int& out) {
+    if (s.empty()) return false;
+    const char* end = s.data() + s.size();
+    auto [p, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && p == end;
+}
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t at = s.find(sep, start);
+        out.push_back(s.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+        if (at == std::string_view::npos) break;
+        start = at + 1;
+    }
+    return out;
+}
+
+Error textError(const std::string& where, const std::string& what) {
+    return makeError(ErrorCode::InvalidInput, "boosted trees: " + where + ": " + what);
+}
+
+}  // namespace
+
+std::string BoostedTrees::toText() const {
+    std::string out = std::to_string(inputCount) + ';';
+    appendFloat(out, base);
+    for (const RegressionTree& t : trees) {
+        out += ';';
+        for (std::size_t i = 0; i < t.nodes.size(); ++i) {
+            const TreeNode& n = t.nodes[i];
+            if (i) out += ',';
+            if (n.feature < 0) {
+                out += '=';
+                appendFloat(out, n.value);
+            } else {
+                out += std::to_string(n.feature) + '/';
+                appendFloat(out, double(n.threshold));
+                out += '/' + std::to_string(n.left) + '/' + std::to_string(n.right);
+            }
+        }
+    }
+    return out;
+}
+
+Result<BoostedTrees> BoostedTrees::fromText(const std::string& text) {
+    const std::vector<std::string_view> parts = split(text, ';');
+    BoostedTrees b;
+    if (parts.size() < 2) return textError("header", "expected 'inputs;base;trees...'");
+    if (!parseInt(parts[0], b.inputCount) || b.inputCount < 1 || b.inputCount > 100000)
+        return textError("header", "input count '" + std::string(parts[0]) + "' is not a whole number in 1..100000");
+    if (!parseFloatValue(parts[1], b.base)) return textError("header", "base '" + std::string(parts[1]) + "' is not a number");
+    for (std::size_t t = 2; t < parts.size(); ++t) {
+        const std::string where = "tree " + std::to_string(t - 1);
+        const std::vector<std::string_view> items = split(parts[t], ',');
+        RegressionTree tree;
+        tree.nodes.resize(items.size());
+        std::vector<int> parents(items.size(), 0);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const std::string node = where + " node " + std::to_string(i);
+            TreeNode& n = tree.nodes[i];
+            const std::string_view item = items[i];
+            if (!item.empty() && item.front() == '=') {
+                if (!parseFloatValue(item.substr(1), n.value))
+                    return textError(node, "leaf value '" + std::string(item.substr(1)) + "' is not a number");
+                continue;
+            }
+            const std::vector<std::string_view> f = split(item, '/');
+            double threshold = 0;
+            if (f.size() != 4 || !parseInt(f[0], n.feature) || !parseDouble(f[1], threshold) ||
+                !parseInt(f[2], n.left) || !parseInt(f[3], n.right))
+                return textError(node, "'" + std::string(item) + "' is neither '=value' nor 'feature/threshold/left/right'");
+            if (n.feature < 0 || n.feature >= b.inputCount)
+                return textError(node, "input " + std::to_string(n.feature) + " is out of range 0.." +
+                                           std::to_string(b.inputCount - 1));
+            n.threshold = float(threshold);
+            for (const int c : {n.left, n.right}) {
+                if (c <= int(i) || c >= int(items.size()))
+                    return textError(node, "child " + std::to_string(c) + " is not a later node of the tree");
+                ++parents[std::size_t(c)];
+            }
+        }
+        for (std::size_t i = 1; i < items.size(); ++i)
+            if (parents[i] != 1)
+                return textError(where + " node " + std::to_string(i),
+                                 "is reached " + std::to_string(parents[i]) + " times, not once");
+        b.trees.push_back(std::move(tree));
+    }
+    return b;
+}
+
+namespace {
+
+struct Split {
+    double gain = 0.0;
+    int feature = -1;
+    int cut = -1;  ///< bins <= cut go left
+};
+
+/// A leaf while a tree grows: its samples and its best split.
+struct GrowLeaf {
+    int node = 0;
+    std::vector<std::uint32_t> samples;
+    Split best;
+};
+
+double median(std::vector<double>& v) {
+    if (v.empty()) return 0.0;
+    const std::size_t mid = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(mid), v.end());
+    const double hi = v[mid];
+    if (v.size() % 2 == 1) return hi;
+    const double lo = *std::max_element(v.begin(), v.begin() + std::ptrdiff_t(mid));
+    return 0.5 * (lo + hi);
+}
+
+}  // namespace
+
+Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& inputs, std::span<const double> targets,
+                                        const BoostOptions& o) {
+    const std::size_t n = inputs.size();
+    if (n == 0 || targets.size() != n)
+        return makeError(ErrorCode::InvalidInput, "boosted trees fit: " + std::to_string(n) + " input vectors and " +
+                                                      std::to_string(targets.size()) + " targets");
+    if (o.trees < 0 || o.maxLeaves < 2 || o.minLeafSamples < 1 || o.bins < 2 || o.bins > 256 ||
+        !(o.learningRate > 0.0 && o.learningRate <= 1.0))
+        return makeError(ErrorCode::InvalidInput,
+                         "boosted trees fit: options out of range (trees >= 0, leaves >= 2, min leaf >= 1, "
+                         "bins 2..256, learning rate in (0, 1])");
+    const std::size_t d = inputs.front().size();
+    if (d == 0) return makeError(ErrorCode::InvalidInput, "boosted trees fit: no inputs");
+    for (std::size_t i = 0; i < n; ++i) {
+        if (inputs[i].size() != d)
+            return makeError(ErrorCode::InvalidInput, "boosted trees fit: sample " + std::to_string(i + 1) + " has " +
+                                                          std::to_string(inputs[i].size()) + " inputs, not " +
+                                                          std::to_string(d));
+        if (!std::isfinite(targets[i]))
+            return makeError(ErrorCode::InvalidInput,
+                             "boosted trees fit: sample " + std::to_string(i + 1) + ": target is not finite");
+        for (std::size_t j = 0; j < d; ++j)
+            if (!std::isfinite(inputs[i][j]))
+                return makeError(ErrorCode::InvalidInput, "boosted trees fit: sample " + std::to_string(i + 1) +
+                                                              ", input " + std::to_string(j + 1) + " is not finite");
+    }
+
+    // Split thresholds per input: midpoints between neighbouring distinct values, at most bins - 1 of them, placed
+    // at the quantiles when there are more distinct values.
+    std::vector<std::vector<float>> cuts(d);
+    std::vector<std::uint8_t> bin(n * d);
+    {
+        std::vector<float> col(n);
+        for (std::size_t j = 0; j < d; ++j) {
+            for (std::size_t i = 0; i < n; ++i) col[i] = inputs[i][j];
+            std::sort(col.begin(), col.end());
+            std::vector<std::pair<float, std::size_t>> distinct;  // value, count
+            for (const float v : col) {
+                if (distinct.empty() || distinct.back().first != v)
+                    distinct.emplace_back(v, 1);
+                else
+                    ++distinct.back().second;
+            }
+            const std::size_t maxCuts = std::size_t(o.bins - 1);
+            std::size_t seen = 0, nextQuantile = 1;
+            for (std::size_t k = 0; k + 1 < distinct.size(); ++k) {
+                seen += distinct[k].second;
+                if (distinct.size() - 1 > maxCuts) {
+                    // Cut after this value once the share seen passes the next quantile.
+                    if (double(seen) * double(maxCuts + 1) < double(nextQuantile) * double(n)) continue;
+                    while (double(seen) * double(maxCuts + 1) >= double(nextQuantile) * double(n)) ++nextQuantile;
+                }
+                const float lo = distinct[k].first, hi = distinct[k + 1].first;
+                float mid = float(0.5 * (double(lo) + double(hi)));
+                if (!(mid >= lo && mid < hi)) mid = lo;
+                if (cuts[j].size() < maxCuts) cuts[j].push_back(mid);
+            }
+            for (std::size_t i = 0; i < n; ++i) {
+                const float v = inputs[i][j];
+                bin[i * d + j] =
+                    std::uint8_t(std::lower_bound(cuts[j].begin(), cuts[j].end(), v) - cuts[j].begin());
+            }
+        }
+    }
+
+    BoostedTrees model;
+    model.inputCount = int(d);
+    std::vector<double> residual(targets.begin(), targets.end());
+    model.base = toFloatPrecision(median(residual));
+    for (std::size_t i = 0; i < n; ++i) residual[i] = targets[i] - model.base;
+
+    std::vector<double> gradSum;
+    std::vector<std::uint32_t> count;
+    auto bestSplit = [&](const std::vector<std::uint32_t>& samples) {
+        Split best;
+        const double total = double(samples.size());
+        if (samples.size() < 2 * std::size_t(o.minLeafSamples)) return best;
+        double g = 0.0;
+        for (const std::uint32_t i : samples) g += residual[i] > 0 ? 1.0 : (residual[i] < 0 ? -1.0 : 0.0);
+        const double parent = g * g / total;
+        for (std::size_t j = 0; j < d; ++j) {
+            const std::size_t nb = cuts[j].size() + 1;
+            if (nb < 2) continue;
+            gradSum.assign(nb, 0.0);
+            count.assign(nb, 0);
+            for (const std::uint32_t i : samples) {
+                const std::uint8_t b = bin[i * d + j];
+                gradSum[b] += residual[i] > 0 ? 1.0 : (residual[i] < 0 ? -1.0 : 0.0);
+                ++count[b];
+            }
+            double gl = 0.0;
+            std::size_t nl = 0;
+            for (std::size_t c = 0; c + 1 < nb; ++c) {
+                gl += gradSum[c];
+                nl += count[c];
+                const std::size_t nr = samples.size() - nl;
+                if (nl < std::size_t(o.minLeafSamples)) continue;
+                if (nr < std::size_t(o.minLeafSamples)) break;
+                const double gr = g - gl;
+                const double gain = gl * gl / double(nl) + gr * gr / double(nr) - parent;
+                if (gain > best.gain + 1e-12) best = {gain, int(j), int(c)};
+            }
+        }
+        return best;
+    };
+
+    std::vector<double> leafResiduals;
+    for (int t = 0; t < o.trees; ++t) {
+        RegressionTree tree;
+        tree.nodes.emplace_back();
+        std::vector<GrowLeaf> leaves(1);
+        leaves[0].samples.resize(n);
+        for (std::size_t i = 0; i < n; ++i) leaves[0].samples[i] = std::uint32_t(i);
+        leaves[0].best = bestSplit(leaves[0].samples);
+        while (int(leaves.size()) < o.maxLeaves) {
+            std::size_t pick = leaves.size();
+            for (std::size_t l = 0; l < leaves.size(); ++l)
+                if (leaves[l].best.feature >= 0 && (pick == leaves.size() || leaves[l].best.gain > leaves[pick].best.gain))
+                    pick = l;
+            if (pick == leaves.size()) break;
+            GrowLeaf parent = std::move(leaves[pick]);
+            leaves.erase(leaves.begin() + std::ptrdiff_t(pick));
+            const std::size_t j = std::size_t(parent.best.feature);
+            GrowLeaf left, right;
+            for (const std::uint32_t i : parent.samples)
+                (bin[i * d + j] <= parent.best.cut ? left : right).samples.push_back(i);
+            left.node = int(tree.nodes.size());
+            right.node = left.node + 1;
+            TreeNode& p = tree.nodes[std::size_t(parent.node)];
+            p.feature = int(j);
+            p.threshold = cuts[j][std::size_t(parent.best.cut)];
+            p.left = left.node;
+            p.right = right.node;
+            tree.nodes.emplace_back();
+            tree.nodes.emplace_back();
+            left.best = bestSplit(left.samples);
+            right.best = bestSplit(right.samples);
+            leaves.push_back(std::move(left));
+            leaves.push_back(std::move(right));
+        }
+        for (const GrowLeaf& leaf : leaves) {
+            leafResiduals.clear();
+            for (const std::uint32_t i : leaf.samples) leafResiduals.push_back(residual[i]);
+            const double v = toFloatPrecision(o.learningRate * median(leafResiduals));
+            tree.nodes[std::size_t(leaf.node)].value = v;
+            for (const std::uint32_t i : leaf.samples) residual[i] -= v;
+        }
+        model.trees.push_back(std::move(tree));
+    }
+    return model;
+}
+
+}  // namespace kibitz::models

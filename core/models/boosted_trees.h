@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Gradient-boosted regression trees with the absolute-error loss (Friedman's LAD_TreeBoost), for the puzzle model's
+// engine stage (issue 15): a sum of small trees that corrects the stage's quadratic regression where the features
+// interact in ways a quadratic cannot follow. Torch-free, Qt-free and deterministic (no sampling): the same inputs
+// give the same trees on every machine.
+//
+// Each round fits a tree by least squares to the signs of the residuals (the negative gradient of |y - F|), grown
+// best-first (the leaf whose split lowers the squared error most is split next) up to `maxLeaves` leaves, splits
+// chosen among at most `bins` quantile thresholds per input; then each leaf takes the median of the residuals it
+// holds (the absolute error's line search), times the learning rate.
+
+#include "core/common/result.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kibitz::models {
+
+/// One node of a regression tree: an internal node sends x to `left` when x[feature] <= threshold (NaN: right),
+/// else to `right`; a leaf (feature < 0) gives `value`.
+struct TreeNode {
+    int feature = -1;
+    float threshold = 0.0f;
+    int left = -1;
+    int right = -1;
+    double value = 0.0;
+};
+
+struct RegressionTree {
+    std::vector<TreeNode> nodes;  ///< nodes[0] is the root; children always come after their parent
+    double predict(std::span<const float> x) const;
+};
+
+struct BoostedTrees {
+    int inputCount = 0;  ///< length of the input vectors
+    double base = 0.0;   ///< the constant the trees start from (the median of the fitted targets)
+    std::vector<RegressionTree> trees;
+
+    bool empty() const { return trees.empty(); }
+    /// base + the sum of the trees' values; x must have inputCount values.
+    double predict(std::span<const float> x) const;
+    /// Compact text: "d;base;tree;tree;..." where a tree is comma-separated nodes in index order, an internal node
+    /// "feature/threshold/left/right" and a leaf "=value". fromText checks every node (feature in range, children
+    /// after the parent and inside the tree, every node reached once, finite numbers) and names the one that is
+    /// wrong.
+    std::string toText() const;
+    static Result<BoostedTrees> fromText(const std::string& text);
+};
+
+struct BoostOptions {
+    int trees = 100;            ///< boosting rounds
+    double learningRate = 0.05; ///< shrinkage of every leaf value
+    int maxLeaves = 15;         ///< leaves per tree
+    int minLeafSamples = 40;    ///< a split leaves at least this many samples on each side
+    int bins = 255;             ///< at most this many split thresholds per input (quantiles of the inputs)
+};
+
+/// Fits base + trees to `targets` by least absolute deviations. `inputs` holds one vector per sample, all of the
+/// same length; non-finite inputs or targets, no samples, or options out of range give InvalidInput naming the
+/// sample and input.
+Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& inputs, std::span<const double> targets,
+                                        const BoostOptions& options = {});
+
+}  // namespace kibitz::models
