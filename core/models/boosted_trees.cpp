@@ -107,7 +107,8 @@ Result<BoostedTrees> BoostedTrees::fromText(const std::string& text) {
     if (parts.size() < 2) return textError("header", "expected 'inputs;base;trees...'");
     if (!parseInt(parts[0], b.inputCount) || b.inputCount < 1 || b.inputCount > 100000)
         return textError("header", "input count '" + std::string(parts[0]) + "' is not a whole number in 1..100000");
-    if (!parseFloatValue(parts[1], b.base)) return textError("header", "base '" + std::string(parts[1]) + "' is not a number");
+    if (!parseFloatValue(parts[1], b.base))
+        return textError("header", "base '" + std::string(parts[1]) + "' is not a number");
     for (std::size_t t = 2; t < parts.size(); ++t) {
         const std::string where = "tree " + std::to_string(t - 1);
         const std::vector<std::string_view> items = split(parts[t], ',');
@@ -127,7 +128,8 @@ Result<BoostedTrees> BoostedTrees::fromText(const std::string& text) {
             double threshold = 0;
             if (f.size() != 4 || !parseInt(f[0], n.feature) || !parseDouble(f[1], threshold) ||
                 !parseInt(f[2], n.left) || !parseInt(f[3], n.right))
-                return textError(node, "'" + std::string(item) + "' is neither '=value' nor 'feature/threshold/left/right'");
+                return textError(node,
+                                 "'" + std::string(item) + "' is neither '=value' nor 'feature/threshold/left/right'");
             if (n.feature < 0 || n.feature >= b.inputCount)
                 return textError(node, "input " + std::to_string(n.feature) + " is out of range 0.." +
                                            std::to_string(b.inputCount - 1));
@@ -233,8 +235,7 @@ Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& i
             }
             for (std::size_t i = 0; i < n; ++i) {
                 const float v = inputs[i][j];
-                bin[i * d + j] =
-                    std::uint8_t(std::lower_bound(cuts[j].begin(), cuts[j].end(), v) - cuts[j].begin());
+                bin[i * d + j] = std::uint8_t(std::lower_bound(cuts[j].begin(), cuts[j].end(), v) - cuts[j].begin());
             }
         }
     }
@@ -291,7 +292,8 @@ Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& i
         while (int(leaves.size()) < o.maxLeaves) {
             std::size_t pick = leaves.size();
             for (std::size_t l = 0; l < leaves.size(); ++l)
-                if (leaves[l].best.feature >= 0 && (pick == leaves.size() || leaves[l].best.gain > leaves[pick].best.gain))
+                if (leaves[l].best.feature >= 0 &&
+                    (pick == leaves.size() || leaves[l].best.gain > leaves[pick].best.gain))
                     pick = l;
             if (pick == leaves.size()) break;
             GrowLeaf parent = std::move(leaves[pick]);

@@ -50,11 +50,11 @@ struct BoostedTrees {
 };
 
 struct BoostOptions {
-    int trees = 100;            ///< boosting rounds
-    double learningRate = 0.05; ///< shrinkage of every leaf value
-    int maxLeaves = 15;         ///< leaves per tree
-    int minLeafSamples = 40;    ///< a split leaves at least this many samples on each side
-    int bins = 255;             ///< at most this many split thresholds per input (quantiles of the inputs)
+    int trees = 100;             ///< boosting rounds
+    double learningRate = 0.05;  ///< shrinkage of every leaf value
+    int maxLeaves = 15;          ///< leaves per tree
+    int minLeafSamples = 40;     ///< a split leaves at least this many samples on each side
+    int bins = 255;              ///< at most this many split thresholds per input (quantiles of the inputs)
 };
 
 /// Fits base + trees to `targets` by least absolute deviations. `inputs` holds one vector per sample, all of the

@@ -118,16 +118,26 @@ private Q_SLOTS:
     void badTextNamesTheNode_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("where");
-        QTest::newRow("no base") << "3" << "header";
-        QTest::newRow("inputs") << "x;0" << "header";
-        QTest::newRow("base") << "3;nan" << "header";
-        QTest::newRow("leaf value") << "3;0;0/0.5/1/2,=1,=abc" << "tree 1 node 2";
-        QTest::newRow("input out of range") << "3;0;=1;3/0.5/1/2,=1,=2" << "tree 2 node 0";
-        QTest::newRow("child before parent") << "3;0;0/0.5/1/2,0/0.1/0/2,=2" << "tree 1 node 1";
-        QTest::newRow("child outside") << "3;0;0/0.5/1/3,=1,=2" << "tree 1 node 0";
-        QTest::newRow("shared child") << "3;0;0/0.5/1/1,=1,=2" << "tree 1 node 1";
-        QTest::newRow("unreached") << "3;0;0/0.5/1/2,=1,=2,=3" << "tree 1 node 3";
-        QTest::newRow("malformed") << "3;0;0/0.5/1" << "tree 1 node 0";
+        QTest::newRow("no base") << "3"
+                                 << "header";
+        QTest::newRow("inputs") << "x;0"
+                                << "header";
+        QTest::newRow("base") << "3;nan"
+                              << "header";
+        QTest::newRow("leaf value") << "3;0;0/0.5/1/2,=1,=abc"
+                                    << "tree 1 node 2";
+        QTest::newRow("input out of range") << "3;0;=1;3/0.5/1/2,=1,=2"
+                                            << "tree 2 node 0";
+        QTest::newRow("child before parent") << "3;0;0/0.5/1/2,0/0.1/0/2,=2"
+                                             << "tree 1 node 1";
+        QTest::newRow("child outside") << "3;0;0/0.5/1/3,=1,=2"
+                                       << "tree 1 node 0";
+        QTest::newRow("shared child") << "3;0;0/0.5/1/1,=1,=2"
+                                      << "tree 1 node 1";
+        QTest::newRow("unreached") << "3;0;0/0.5/1/2,=1,=2,=3"
+                                   << "tree 1 node 3";
+        QTest::newRow("malformed") << "3;0;0/0.5/1"
+                                   << "tree 1 node 0";
     }
     void badTextNamesTheNode() {
         QFETCH(QString, text);
