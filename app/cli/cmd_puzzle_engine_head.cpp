@@ -197,8 +197,9 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         "fitted on %zu training puzzles: MAE %.1f -> %.1f (in-sample), %.1f (%s), %zu trees, sigma scale "
         "%.3f\n",
         puzzles.size(), before / n, after / n, head.value().fitMae,
-        head.value().trees.empty() ? "in-sample" : "out of fold", head.value().trees.trees.size(),
-        head.value().sigmaScale);
+        head.value().trees.empty() || !models::engineStageFitsOutOfFold(puzzles.size(), boost) ? "in-sample"
+                                                                                               : "out of fold",
+        head.value().trees.trees.size(), head.value().sigmaScale);
     model.setEngineHead(head.value());
     if (withHuman) model.setHumanModel(humanId.sha256, humanId.name);
     const std::string out = *args.value("out");

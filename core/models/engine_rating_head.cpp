@@ -225,6 +225,10 @@ bool solveLinear(std::vector<std::vector<double>> a, std::vector<double> b, std:
 
 }  // namespace
 
+bool engineStageFitsOutOfFold(std::size_t puzzles, const BoostOptions& boost) {
+    return puzzles >= 2 * 5 * std::size_t(std::max(1, boost.minLeafSamples));
+}
+
 Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
                                              const std::vector<std::vector<float>>& features,
                                              std::span<const double> ratings, const std::string& featureSet, int depth,
@@ -271,7 +275,7 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
                                                       " puzzles are too few for " + std::to_string(d) + " terms");
     std::vector<std::vector<double>> xs(n);
     for (std::size_t i = 0; i < n; ++i) xs[i] = engineHeadTerms(baseRatings[i], inputs[i]);
-    std::vector<double> weights(n, 1.0), w;
+    std::vector<double> weights(n, 1.0), w, predicted(n, 0.0);
     for (int it = 0; it < std::max(1, iterations); ++it) {
         std::vector<std::vector<double>> a(d, std::vector<double>(d, 0.0));
         std::vector<double> b(d, 0.0);
@@ -294,6 +298,7 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
         for (std::size_t i = 0; i < n; ++i) {
             double p = 0.0;
             for (std::size_t r = 0; r < d; ++r) p += w[r] * xs[i][r];
+            predicted[i] = p;
             weights[i] = 1.0 / std::max(30.0, std::abs(p - ratings[i]));
         }
     }
@@ -305,17 +310,14 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
     // Errors the sigma scale is measured on: in-sample for the quadratic alone (it does not overfit: 57 terms on
     // thousands of puzzles), out-of-fold for the trees.
     std::vector<double> error(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        double p = 0.0;
-        for (std::size_t r = 0; r < d; ++r) p += w[r] * xs[i][r];
-        error[i] = ratings[i] - p;
-    }
+    for (std::size_t i = 0; i < n; ++i) error[i] = ratings[i] - predicted[i];
     if (boost && boost->trees > 0) {
         std::vector<std::vector<float>> tx(n);
         for (std::size_t i = 0; i < n; ++i) tx[i] = treeInputs(baseRatings[i], inputs[i]);
         constexpr std::size_t kFolds = 5;
         std::vector<double> outOfFold(n, 0.0);
-        if (n >= 2 * kFolds * std::size_t(boost->minLeafSamples)) {
+        const bool folds = engineStageFitsOutOfFold(n, *boost);
+        if (folds) {
             for (std::size_t fold = 0; fold < kFolds; ++fold) {
                 std::vector<std::vector<float>> fx;
                 std::vector<double> fy;
@@ -328,12 +330,12 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
                 if (!t.ok()) return makeError(t.error().code, "engine stage fit: " + t.error().message);
                 for (std::size_t i = fold; i < n; i += kFolds) outOfFold[i] = error[i] - t.value().predict(tx[i]);
             }
-        } else {
-            outOfFold = error;  // too few puzzles for folds: the quadratic's own errors
         }
         auto t = fitBoostedTreesLad(tx, error, *boost);
         if (!t.ok()) return makeError(t.error().code, "engine stage fit: " + t.error().message);
         h.trees = std::move(t).value();
+        if (!folds)  // too few puzzles for folds: the errors of the whole fit on its own puzzles
+            for (std::size_t i = 0; i < n; ++i) outOfFold[i] = error[i] - h.trees.predict(tx[i]);
         error = std::move(outOfFold);
     }
     double absSum = 0.0;

@@ -277,6 +277,28 @@ private Q_SLOTS:
         QVERIFY2(ok.ok(), ok.ok() ? "" : ok.error().message.c_str());
     }
 
+    /// Below ten times the smallest leaf there are no folds: the recorded error is then the whole fit's own
+    /// (quadratic and trees) on its puzzles, and the fold rule says so.
+    void smallFitsRecordTheirOwnErrors() {
+        const Synthetic s = makeData(300, 20.0, 0.0, 21);
+        models::BoostOptions boost;
+        boost.trees = 30;
+        boost.maxLeaves = 4;
+        boost.minLeafSamples = 40;
+        QVERIFY(!models::engineStageFitsOutOfFold(399, boost));
+        QVERIFY(models::engineStageFitsOutOfFold(400, boost));
+        auto h =
+            models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0, 6, {}, {}, boost);
+        QVERIFY2(h.ok(), h.ok() ? "" : h.error().message.c_str());
+        QVERIFY(!h->trees.empty());
+        double own = 0;
+        for (std::size_t i = 0; i < s.rating.size(); ++i)
+            own += std::abs(h->rating(s.board[i], s.features[i]) - s.rating[i]);
+        own /= double(s.rating.size());
+        QVERIFY2(std::abs(h->fitMae - own) < 1e-3 * own,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(h->fitMae).arg(own)));
+    }
+
     void tooFewPuzzlesAreRefused() {
         const Synthetic s = makeData(20, 20.0, 0.0, 4);  // 15 terms need at least 30
         auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4);
