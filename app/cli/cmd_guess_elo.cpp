@@ -29,7 +29,7 @@ void printHelp() {
         "Usage: kibitz-cli guess-elo --pgn FILE|DIR... [--model BUNDLE] [options] [--json]\n\n"
         "Estimates each player's rating from the moves they played with the human-move model (given the clocks\n"
         "and the opponent's rating when the tags have it). By default (--estimate median) the estimate is the\n"
-        "median of the posterior over 600..3000: the moves' log-likelihood, tempered by 0.5 (one game's moves\n"
+        "median of the posterior over 600..3200: the moves' log-likelihood, tempered by 0.5 (one game's moves\n"
         "are not independent evidence), plus a Gaussian prior of the training games' players (1780:500), with its\n"
         "central 95%% interval; the temper was fitted on training games. --estimate max gives the plain maximum\n"
         "likelihood (untempered, no prior unless --prior) with the interval where the log-likelihood is within\n"

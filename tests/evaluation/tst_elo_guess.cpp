@@ -63,7 +63,7 @@ void TestEloGuess::curveMaximumAndInterval() {
     evaluation::EloGuessOptions o;
     const auto grid = evaluation::eloGuessGrid(o);
     QCOMPARE(grid.front(), 600);
-    QCOMPARE(grid.back(), 3000);
+    QCOMPARE(grid.back(), 3200);  // the conditioning's top bracket
     std::vector<double> ll;
     for (int e : grid) ll.push_back(-0.5 * std::pow((e - 1730) / 150.0, 2));
     const auto est = evaluation::estimateFromCurve(grid, ll, 1.92);
@@ -115,8 +115,8 @@ void TestEloGuess::realGameWithPeakedModel() {
     // The opponent's rating comes from the game's tags.
     QCOMPARE(ev.seenOppElo[0], std::optional<int>(std::stoi(game.tag("BlackElo"))));
     QCOMPARE(ev.seenOppElo[1], std::optional<int>(std::stoi(game.tag("WhiteElo"))));
-    // 25 grid ratings for every non-forced position.
-    QCOMPARE(ev.calls, 25 * (expectedMoves[0] + expectedMoves[1]));
+    // 27 grid ratings (600..3200) for every non-forced position.
+    QCOMPARE(ev.calls, 27 * (expectedMoves[0] + expectedMoves[1]));
 }
 
 void TestEloGuess::opponentModes() {
@@ -228,10 +228,10 @@ void TestEloGuess::calibratedUninformativeGame() {
     for (const auto* e : {&r->white, &r->black}) {
         QVERIFY(e->valid);
         QVERIFY2(e->estimate > 1775 && e->estimate < 1800, qPrintable(QString::number(e->estimate)));
-        // The prior cut to the grid (600..3000: 0.91% of it lies below, 0.73% above): its 2.5% and 97.5% points are
-        // at z = -1.83 and +1.85, i.e. 865 and 2705.
-        QVERIFY2(std::abs(e->low - 865) < 15, qPrintable(QString::number(e->low)));
-        QVERIFY2(std::abs(e->high - 2705) < 15, qPrintable(QString::number(e->high)));
+        // The prior cut to the grid (600..3200: 0.91% of it lies below, 0.23% above): its 2.5% and 97.5% points are
+        // at z = -1.83 and +1.93, i.e. 867 and 2744.
+        QVERIFY2(std::abs(e->low - 867) < 15, qPrintable(QString::number(e->low)));
+        QVERIFY2(std::abs(e->high - 2744) < 15, qPrintable(QString::number(e->high)));
     }
 }
 
