@@ -29,7 +29,7 @@ struct EloGuessOptions {
 
     int minElo = 600;
     int maxElo = 3200;  ///< the conditioning's top bracket: ~5% of the training games' players are above 3000
-    int step = 100;  ///< grid spacing; the maximum is refined between grid points by a parabola
+    int step = 100;     ///< grid spacing; the maximum is refined between grid points by a parabola
     /// Interval: ratings whose log-likelihood is within this of the maximum (1.92 = a 95 % likelihood-ratio interval).
     double intervalDrop = 1.92;
     /// Optional Gaussian prior over ratings (priorSd > 0): the estimate becomes the maximum a posteriori, which
