@@ -225,8 +225,11 @@ bool solveLinear(std::vector<std::vector<double>> a, std::vector<double> b, std:
 
 }  // namespace
 
+/// Folds of the out-of-fold errors the stage's trees are measured on.
+constexpr std::size_t kStageFolds = 5;
+
 bool engineStageFitsOutOfFold(std::size_t puzzles, const BoostOptions& boost) {
-    return puzzles >= 2 * 5 * std::size_t(std::max(1, boost.minLeafSamples));
+    return puzzles >= 2 * kStageFolds * std::size_t(std::max(1, boost.minLeafSamples));
 }
 
 Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
@@ -314,21 +317,20 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
     if (boost && boost->trees > 0) {
         std::vector<std::vector<float>> tx(n);
         for (std::size_t i = 0; i < n; ++i) tx[i] = treeInputs(baseRatings[i], inputs[i]);
-        constexpr std::size_t kFolds = 5;
         std::vector<double> outOfFold(n, 0.0);
         const bool folds = engineStageFitsOutOfFold(n, *boost);
         if (folds) {
-            for (std::size_t fold = 0; fold < kFolds; ++fold) {
+            for (std::size_t fold = 0; fold < kStageFolds; ++fold) {
                 std::vector<std::vector<float>> fx;
                 std::vector<double> fy;
                 for (std::size_t i = 0; i < n; ++i)
-                    if (i % kFolds != fold) {
+                    if (i % kStageFolds != fold) {
                         fx.push_back(tx[i]);
                         fy.push_back(error[i]);
                     }
                 auto t = fitBoostedTreesLad(fx, fy, *boost);
                 if (!t.ok()) return makeError(t.error().code, "engine stage fit: " + t.error().message);
-                for (std::size_t i = fold; i < n; i += kFolds) outOfFold[i] = error[i] - t.value().predict(tx[i]);
+                for (std::size_t i = fold; i < n; i += kStageFolds) outOfFold[i] = error[i] - t.value().predict(tx[i]);
             }
         }
         auto t = fitBoostedTreesLad(tx, error, *boost);
