@@ -39,6 +39,8 @@ void printHelp() {
         "  --puzzles FILE    Lichess puzzle CSV (.csv or .csv.zst)\n"
         "  --model PATH      .kibitz bundle or trainer checkpoint (.pt); default: the shipped model\n"
         "  --max-games N     stop after N games\n"
+        "  --skip-games N    leave out the split's first N games (a multiple of 100), e.g. to tune on games the\n"
+        "                    report does not use\n"
         "  --max-puzzles N   stop after N puzzles (default 2000)\n"
         "  --all-games       use every game, not only the held-out ones\n"
         "  --threads T       torch threads (default 1)\n"
@@ -48,6 +50,8 @@ void printHelp() {
         "  --sensitivity     also score the same positions with the ratings hidden and with the mover told a rating\n"
         "                    600 away from the truth (toward the middle): NLL gain of true over hidden ratings and\n"
         "                    top-1 true vs 600 away, per bucket\n"
+        "  --guidance W      rating guidance: logits (1 + W) l(ratings) - W l(ratings hidden) (default 0: none)\n"
+        "  --guidance-scan W1,W2,...  also score the same positions at each rating guidance W (a table)\n"
         "  --theme T         with --puzzles: only puzzles whose Themes contain T (e.g. mateIn1)\n"
         "  --json            one JSON object {positions, top1, top3, nll, by_elo, conditioning, maia_protocol\n"
         "                    [, rating_sensitivity][, puzzle_solving][, value]}\n"
@@ -68,10 +72,10 @@ QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
 }
 
 int runEvalHuman(const std::vector<std::string>& argv) {
-    Args args(
-        argv,
-        {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille", "elo-shift", "theme"},
-        {"json", "all-games", "hide-elo", "hide-clock", "sensitivity"});
+    Args args(argv,
+              {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille", "elo-shift",
+               "theme", "guidance", "guidance-scan", "skip-games"},
+              {"json", "all-games", "hide-elo", "hide-clock", "sensitivity"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -93,8 +97,29 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     probe.hideElo = args.has("hide-elo");
     probe.hideClock = args.has("hide-clock");
     probe.moverEloShift = int(args.intValue("elo-shift", 0, -2000, 2000));
+    probe.ratingGuidance = args.doubleValue("guidance", 0.0, -1.0, 10.0);
+    const auto skipGames = args.intValue("skip-games", 0, 0, 1LL << 40);
+    std::vector<double> scan;
+    if (auto list = args.value("guidance-scan")) {
+        std::size_t start = 0;
+        while (start <= list->size()) {
+            const std::size_t comma = std::min(list->find(',', start), list->size());
+            const std::string item = list->substr(start, comma - start);
+            try {
+                std::size_t used = 0;
+                const double w = std::stod(item, &used);
+                if (used != item.size() || !(w >= -1.0 && w <= 10.0)) throw std::invalid_argument("range");
+                scan.push_back(w);
+            } catch (const std::exception&) {
+                return usage("--guidance-scan: '" + item + "' is not a number in -1..10");
+            }
+            start = comma + 1;
+        }
+    }
     if (!args.ok()) return usage(args.error());
-    if (probe.active() && files.empty()) return usage("--hide-elo, --hide-clock and --elo-shift apply to --pgn");
+    if ((probe.active() || !scan.empty() || skipGames > 0) && files.empty())
+        return usage(
+            "--hide-elo, --hide-clock, --elo-shift, --guidance, --guidance-scan and --skip-games apply to --pgn");
     if (args.value("theme") && !args.value("puzzles")) return usage("--theme applies to --puzzles");
 
     const QString modelArg = QString::fromStdString(args.value("model").value_or(""));
@@ -117,17 +142,25 @@ int runEvalHuman(const std::vector<std::string>& argv) {
             }
         }
         const bool sensitivity = args.has("sensitivity");
-        if (sensitivity && probe.active()) return usage("--sensitivity compares against the recorded conditioning");
+        if (sensitivity && (probe.hideElo || probe.hideClock || probe.moverEloShift != 0))
+            return usage("--sensitivity compares against the recorded conditioning");
         std::vector<training::ConditioningProbe> probes{probe};
         if (sensitivity) {
             training::ConditioningProbe hidden, away;
             hidden.hideElo = true;
             away.moverEloAway = 600;
+            away.ratingGuidance = probe.ratingGuidance;
             probes.push_back(hidden);
             probes.push_back(away);
         }
+        const std::size_t firstScan = probes.size();
+        for (const double w : scan) {
+            training::ConditioningProbe g = probe;
+            g.ratingGuidance = w;
+            probes.push_back(g);
+        }
         auto r = training::evaluateHumanModelProbes(checkpoint, files, !args.has("all-games"), permille, maxGames,
-                                                    threads, probes);
+                                                    threads, probes, CancelToken(), skipGames);
         if (!r.ok()) {
             std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
             return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
@@ -197,6 +230,21 @@ int runEvalHuman(const std::vector<std::string>& argv) {
             }
             sj[QStringLiteral("by_elo")] = by;
             out[QStringLiteral("rating_sensitivity")] = sj;
+        }
+        if (!scan.empty()) {
+            QJsonArray sj;
+            if (!args.has("json")) std::printf("rating guidance scan:\n  guidance  top1      top3      nll\n");
+            for (std::size_t i = 0; i < scan.size(); ++i) {
+                const auto& m = r.value().perProbe[firstScan + i].overall();
+                sj.append(QJsonObject{{QStringLiteral("guidance"), scan[i]},
+                                      {QStringLiteral("top1"), m.top1Rate()},
+                                      {QStringLiteral("top3"), m.top3Rate()},
+                                      {QStringLiteral("nll"), m.meanNll()}});
+                if (!args.has("json"))
+                    std::printf("  %8.3f  %6.2f%%  %6.2f%%  %.4f\n", scan[i], 100.0 * m.top1Rate(),
+                                100.0 * m.top3Rate(), m.meanNll());
+            }
+            out[QStringLiteral("guidance_scan")] = sj;
         }
     }
     if (auto csv = args.value("puzzles")) {

@@ -29,9 +29,10 @@ void printHelp() {
         "Usage: kibitz-cli guess-elo --pgn FILE|DIR... [--model BUNDLE] [options] [--json]\n\n"
         "Estimates each player's rating from the moves they played with the human-move model (given the clocks\n"
         "and the opponent's rating when the tags have it). By default (--estimate median) the estimate is the\n"
-        "median of the posterior over 600..3200: the moves' log-likelihood, tempered by 0.5 (one game's moves\n"
-        "are not independent evidence), plus a Gaussian prior of the training games' players (1780:500), with its\n"
-        "central 95%% interval; the temper was fitted on training games. --estimate max gives the plain maximum\n"
+        "median of the posterior over 600..3200: the moves' log-likelihood, tempered by %g (one game's moves\n"
+        "are not independent evidence), plus the prior of the training games' players' ratings (their histogram),\n"
+        "with its central 95%% interval; the temper was fitted on training games. --estimate max gives the plain "
+        "maximum\n"
         "likelihood (untempered, no prior unless --prior) with the interval where the log-likelihood is within\n"
         "--drop of its maximum (1.92: 95%%).\n"
         "When the games carry WhiteElo/BlackElo, a summary gives the mean absolute error beside predict-the-mean\n"
@@ -41,11 +42,13 @@ void printHelp() {
         "  --max-games N     stop after N games\n"
         "  --held-out        only games of the training hold-out (3%% by Site hash): never trained on\n"
         "  --step N          rating grid step (default 100)   --drop X   interval drop in log-likelihood (1.92)\n"
-        "  --prior MEAN:SD   the Gaussian prior over ratings (default with --estimate median: 1780:500, the\n"
-        "                    training games' players; with --estimate max: none, else maximum a posteriori)\n"
+        "  --prior P         the prior over ratings: population (the training games' players' histogram; the\n"
+        "                    default with --estimate median), MEAN:SD (a Gaussian, e.g. 1780:500, their mean and\n"
+        "                    sd) or none (the default with --estimate max; with a prior, max is the maximum a\n"
+        "                    posteriori)\n"
         "  --opponent MODE   what the model is told of the opponent's rating: tag (default: the tag's, else the\n"
         "                    grid value), same (the grid value: the game's level), unknown\n"
-        "  --temper T        multiply the moves' log-likelihood by T before the prior (default 0.5 with\n"
+        "  --temper T        multiply the moves' log-likelihood by T before the prior (default %g with\n"
         "                    --estimate median, 1 with max)\n"
         "  --estimate E      median (default: the posterior's median and central 95%% interval, as the game\n"
         "                    review shows) or max (the curve's maximum and the --drop interval)\n"
@@ -55,7 +58,8 @@ void printHelp() {
         "                    rating (600, 700, ... by --step), before temper and prior\n"
         "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
         "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..}, then one\n"
-        "                    {\"summary\":{...}} line\n");
+        "                    {\"summary\":{...}} line\n",
+        evaluation::kGuessEloTemper, evaluation::kGuessEloTemper);
 }
 
 QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> truth, bool curves) {
@@ -113,15 +117,26 @@ int runGuessElo(const std::vector<std::string>& argv) {
             return usage("--opponent: '" + *mode + "' is not one of tag, same, unknown");
     }
     if (auto prior = args.value("prior")) {
-        const auto colon = prior->find(':');
-        try {
-            if (colon == std::string::npos) throw std::invalid_argument("no colon");
-            opt.priorMean = std::stod(prior->substr(0, colon));
-            opt.priorSd = std::stod(prior->substr(colon + 1));
-        } catch (const std::exception&) {
-            return usage("--prior: expected MEAN:SD, e.g. 1700:400");
+        if (*prior == "population") {
+            opt.prior = evaluation::EloGuessOptions::Prior::Population;
+        } else if (*prior == "none") {
+            opt.prior = evaluation::EloGuessOptions::Prior::None;
+        } else {
+            const auto colon = prior->find(':');
+            try {
+                if (colon == std::string::npos) throw std::invalid_argument("no colon");
+                std::size_t used = 0;
+                opt.priorMean = std::stod(prior->substr(0, colon), &used);
+                if (used != colon) throw std::invalid_argument("trailing text");
+                const std::string sd = prior->substr(colon + 1);
+                opt.priorSd = std::stod(sd, &used);
+                if (used != sd.size()) throw std::invalid_argument("trailing text");
+            } catch (const std::exception&) {
+                return usage("--prior: '" + *prior + "' is not population, none or MEAN:SD (e.g. 1780:500)");
+            }
+            if (!(opt.priorSd > 0)) return usage("--prior: SD must be positive");
+            opt.prior = evaluation::EloGuessOptions::Prior::Gaussian;
         }
-        if (!(opt.priorSd > 0)) return usage("--prior: SD must be positive");
     }
     opt.temper = args.doubleValue("temper", opt.temper, 0.001, 10.0);
     const bool json = args.has("json");

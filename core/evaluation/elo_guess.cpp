@@ -4,17 +4,56 @@
 #include "core/encoding/game_conditioning.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace kibitz::evaluation {
 
 EloGuessOptions EloGuessOptions::calibrated() {
     EloGuessOptions o;
-    o.priorMean = kPopulationRatingMean;
-    o.priorSd = kPopulationRatingSd;
+    o.prior = Prior::Population;
     o.temper = kGuessEloTemper;
     o.estimate = Estimate::PosteriorMedian;
     return o;
+}
+
+namespace {
+
+/// Players (both colours) of the training split's games in 100-point cells centred on 600, 700, ..., 3200, the end
+/// cells holding everything beyond: 249,964 player-games counted by scripts/rating_histogram.py in ../shared/data/games
+/// (the lichess files the trainer reads; the hold-out rule of training::isHeldOut, 30 per mille).
+constexpr std::array<int, 27> kPopulationCounts = {46,    220,   1229,  4428,  7277,  6544,  7513,  11805, 20180,
+                                                   20991, 26279, 24300, 21682, 23652, 20657, 18418, 6959,  3690,
+                                                   2772,  1687,  1124,  1018,  1372,  2156,  3733,  4474,  5758};
+
+}  // namespace
+
+double populationLogPrior(double elo) {
+    static const std::array<double, kPopulationCounts.size()> logDensity = [] {
+        constexpr std::size_t n = kPopulationCounts.size();
+        double total = 0.0;
+        for (int c : kPopulationCounts) total += c;
+        // Players per rating point in each cell. The end cells hold everyone beyond them, and the grid ends at their
+        // centres, so their whole count goes in their inner half cell (50 points).
+        std::array<double, n> perPoint{};
+        for (std::size_t i = 0; i < n; ++i)
+            perPoint[i] = kPopulationCounts[i] / (i == 0 || i + 1 == n ? 50.0 : 100.0) / total;
+        std::array<double, n> out{};
+        for (std::size_t i = 0; i < n; ++i) {
+            // (1 2 1) / 4, the end cells standing in for their missing neighbours.
+            const double left = perPoint[i == 0 ? 0 : i - 1];
+            const double right = perPoint[i + 1 == n ? i : i + 1];
+            out[i] = std::log(std::max(0.25 * left + 0.5 * perPoint[i] + 0.25 * right, 1e-9));
+        }
+        return out;
+    }();
+    const double x = (elo - 600.0) / 100.0;
+    if (!(x > 0)) return logDensity.front();
+    const auto last = double(logDensity.size() - 1);
+    if (x >= last) return logDensity.back();
+    const auto i = std::size_t(x);
+    const double t = x - double(i);
+    return (1.0 - t) * logDensity[i] + t * logDensity[i + 1];
 }
 
 std::vector<int> eloGuessGrid(const EloGuessOptions& o) {
@@ -181,9 +220,11 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
     for (auto& curve : ll)
         for (std::size_t l = 0; l < grid.size(); ++l) {
             curve[l] *= options.temper;
-            if (options.priorSd > 0) {
+            if (options.prior == EloGuessOptions::Prior::Gaussian && options.priorSd > 0) {
                 const double z = (grid[l] - options.priorMean) / options.priorSd;
                 curve[l] -= 0.5 * z * z;
+            } else if (options.prior == EloGuessOptions::Prior::Population) {
+                curve[l] += populationLogPrior(grid[l]);
             }
         }
     GameEloGuess out;

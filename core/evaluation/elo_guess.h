@@ -13,15 +13,23 @@
 namespace kibitz::evaluation {
 
 /// Ratings of the players in the training games (../shared/data/games, both colours: mean 1783, sd 500), rounded:
-/// the prior of the estimates shown in the game review, where a pure maximum likelihood over one game's ~35 moves
-/// often lands on the grid's ends.
+/// the Gaussian prior (`--prior 1780:500`), the calibrated estimate's prior until the population histogram below.
 inline constexpr double kPopulationRatingMean = 1780.0;
 inline constexpr double kPopulationRatingSd = 500.0;
+
+/// The log density (per rating point) of the training games' players' ratings at `elo`: the calibrated estimate's
+/// prior, where a pure maximum likelihood over one game's ~35 moves often lands on the grid's ends. It is the
+/// histogram of both players' ratings in every training-split game of ../shared/data/games in 100-point cells
+/// centred on 600, 700, ..., 3200 (the cells at the ends hold everything beyond them, spread over their inner half
+/// cell since the grid ends at their centres), smoothed by (1 2 1) / 4 and interpolated linearly between cell
+/// centres; constant beyond the end cells. The ratings are not normal (a crowded
+/// middle, a long tail of bullet players above 3000), so it fits them better than kPopulationRatingMean/Sd.
+double populationLogPrior(double elo);
 /// EloGuessOptions::temper of the calibrated estimate (guess-elo's default, the game review): fitted for the shipped
-/// human-move model on 200 training-split games spread over the data (every 600th; 400 players): the posterior
-/// median's absolute error there is flat from 0.45 to 0.6 and least near 0.5 (core/training/README.md, "guess-elo
-/// calibration").
-inline constexpr double kGuessEloTemper = 0.5;
+/// human-move model with the population prior on 200 training-split games spread over the data (every 600th; 400
+/// players): the posterior median's absolute error there is least and flat from 0.6 to 0.7 (core/training/README.md,
+/// "guess-elo calibration").
+inline constexpr double kGuessEloTemper = 0.65;
 
 struct EloGuessOptions {
     /// The calibrated estimate: the population prior, kGuessEloTemper and the posterior median.
@@ -32,8 +40,11 @@ struct EloGuessOptions {
     int step = 100;     ///< grid spacing; the maximum is refined between grid points by a parabola
     /// Interval: ratings whose log-likelihood is within this of the maximum (1.92 = a 95 % likelihood-ratio interval).
     double intervalDrop = 1.92;
-    /// Optional Gaussian prior over ratings (priorSd > 0): the estimate becomes the maximum a posteriori, which
-    /// pulls short or uninformative games toward priorMean instead of the grid's ends.
+    /// Optional prior over ratings: the estimate becomes the maximum (or median) a posteriori, which pulls short or
+    /// uninformative games toward the players' usual ratings instead of the grid's ends. Gaussian: priorMean and
+    /// priorSd (> 0); Population: populationLogPrior, the training players' own histogram.
+    enum class Prior { None, Gaussian, Population };
+    Prior prior = Prior::None;
     double priorMean = 0.0;
     double priorSd = 0.0;
     /// What the model is told about the opponent while the mover's rating runs over the grid: the tag's rating

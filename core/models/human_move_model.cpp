@@ -38,6 +38,12 @@ void ModelBatch::to(const torch::Device& device) {
         if (t->defined()) *t = t->to(device, /*non_blocking=*/true);
 }
 
+torch::Tensor guideLogits(const torch::Tensor& rated, const torch::Tensor& unrated, double w) {
+    if (w == 0.0) return rated;
+    const torch::Tensor guided = rated * (1.0 + w) - unrated * w;
+    return torch::where(rated <= 0.5 * kMaskValue, rated, guided);
+}
+
 ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDropout& drop) {
     const int b = int(items.size());
     int p = 1;

@@ -56,6 +56,11 @@ struct CondDropout {
 /// Builds tensors (on the CPU) from encoded positions.
 ModelBatch makeBatch(std::span<const encoding::EncodedPosition* const> items, const CondDropout& drop = {});
 
+/// Rating guidance (classifier-free guidance along the ratings): (1 + w) rated - w unrated, where `rated` and
+/// `unrated` are the logits of the same positions told the players' ratings and told nothing of them. w > 0 pushes
+/// the prediction further in the direction the ratings move it. Padded entries keep the mask value.
+torch::Tensor guideLogits(const torch::Tensor& rated, const torch::Tensor& unrated, double w);
+
 /// RMSNorm without bias.
 class RmsNormImpl : public torch::nn::Module {
 public:

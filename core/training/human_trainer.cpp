@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <mutex>
 #include <numbers>
+#include <numeric>
 #include <optional>
 #include <thread>
 
@@ -203,7 +204,22 @@ MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPo
         b.to(device);
         std::vector<const EncodedPosition*> originals;
         for (std::size_t j = i; j < end; ++j) originals.push_back(&positions[j]);
-        accumulateMetrics(model->forward(b), b, metrics, originals.data(), maia);
+        torch::Tensor logits = model->forward(b);
+        if (probe.ratingGuidance != 0.0) {
+            // The same positions with the ratings hidden; padded moves stay at the mask value in both.
+            std::vector<EncodedPosition> unrated;
+            unrated.reserve(ptrs.size());
+            for (const EncodedPosition* e : ptrs) {
+                unrated.push_back(*e);
+                unrated.back().cond.moverElo = unrated.back().cond.oppElo = std::nullopt;
+            }
+            std::vector<const EncodedPosition*> uptrs;
+            for (const EncodedPosition& e : unrated) uptrs.push_back(&e);
+            ModelBatch ub = models::makeBatch(uptrs);
+            ub.to(device);
+            logits = models::guideLogits(logits, model->forward(ub), probe.ratingGuidance);
+        }
+        accumulateMetrics(logits, b, metrics, originals.data(), maia);
     }
     model->train();
     return metrics;
@@ -602,6 +618,11 @@ std::string ConditioningProbe::describe() const {
     if (moverEloShift != 0)
         add("mover Elo " + std::string(moverEloShift > 0 ? "+" : "") + std::to_string(moverEloShift));
     if (moverEloAway != 0) add("mover Elo " + std::to_string(moverEloAway) + " toward the middle");
+    if (ratingGuidance != 0.0) {
+        char w[32];
+        std::snprintf(w, sizeof w, "%g", ratingGuidance);
+        add(std::string("rating guidance ") + w);
+    }
     return s.empty() ? "as recorded" : s;
 }
 
@@ -611,9 +632,10 @@ bool inMaiaProtocol(const encoding::EncodedPosition& e) {
 
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
                                        bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
-                                       const ConditioningProbe& probe, const CancelToken& cancel) {
+                                       const ConditioningProbe& probe, const CancelToken& cancel,
+                                       std::int64_t skipGames) {
     auto r = evaluateHumanModelProbes(checkpoint, pgnFiles, heldOutOnly, holdoutPermille, maxGames, threads, {probe},
-                                      cancel);
+                                      cancel, skipGames);
     if (!r.ok()) return r.error();
     return std::move(r.value().perProbe.front());
 }
@@ -622,7 +644,7 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
                                                  const std::vector<ConditioningProbe>& probes,
-                                                 const CancelToken& cancel) {
+                                                 const CancelToken& cancel, std::int64_t skipGames) {
     const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, checkpoint + ": evaluation cancelled"); };
     try {
         if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
@@ -654,6 +676,7 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         so.split = heldOutOnly ? Split::Validation : Split::All;
         so.holdoutPermille = holdoutPermille;
         so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
+        if (skipGames > 0) so.chunkGames = int(std::gcd<std::int64_t>(so.chunkGames, skipGames));
         so.shuffle = false;
         auto stream = HumanSampleStream::open(so);
         if (!stream.ok()) return stream.error();
@@ -665,9 +688,10 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         std::vector<EncodedPosition> chunk;
         for (;;) {
             if (cancel.isCancelled()) return cancelled();
-            if (maxGames > 0 && stream.value()->stats().gamesUsed >= maxGames) break;
+            if (maxGames > 0 && stream.value()->stats().gamesUsed >= skipGames + maxGames) break;
             if (auto s = stream.value()->nextChunk(chunk); !s.ok()) return s.error();
             if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
+            if (stream.value()->stats().gamesUsed <= skipGames) continue;
             for (std::size_t i = 0; i < probes.size(); ++i)
                 total.perProbe[i].merge(evaluatePositions(model, chunk, device, probes[i],
                                                           i == 0 ? &total.maiaProtocol : nullptr, 512, cancel));

@@ -102,17 +102,24 @@ struct ConditioningProbe {
     /// Moves a known mover Elo this far toward the middle of the rating range (up below 1700, down from 1700): the
     /// model is told a rating this far from the truth, as Maia's nets for other bands would be.
     int moverEloAway = 0;
-    bool active() const { return hideElo || hideClock || moverEloShift != 0 || moverEloAway != 0; }
+    /// Rating guidance w: the logits become (1 + w) l(c) - w l(c with the ratings hidden), pushing the prediction
+    /// further along what the ratings change (classifier-free guidance); 0 scores the model as it is.
+    double ratingGuidance = 0.0;
+    bool active() const {
+        return hideElo || hideClock || moverEloShift != 0 || moverEloAway != 0 || ratingGuidance != 0.0;
+    }
     /// "as recorded", or e.g. "Elo hidden, mover Elo +400".
     std::string describe() const;
 };
 
 /// Evaluates a checkpoint on positions of `pgnFiles` (split: held-out games only, or all games), at most
-/// `maxGames` games (<= 0: all). Metrics per 100-Elo bucket.
+/// `maxGames` games (<= 0: all) after the first `skipGames` of the split (rounded to the stream's chunks: use a
+/// multiple of 100). Metrics per 100-Elo bucket.
 /// A cancel ends it within a batch of positions (well under a second) with ErrorCode::Cancelled.
 Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std::vector<std::string>& pgnFiles,
                                        bool heldOutOnly, int holdoutPermille, std::int64_t maxGames, int threads,
-                                       const ConditioningProbe& probe = {}, const CancelToken& cancel = CancelToken());
+                                       const ConditioningProbe& probe = {}, const CancelToken& cancel = CancelToken(),
+                                       std::int64_t skipGames = 0);
 
 /// Maia's test protocol: positions from ply 10 on, and none where the mover has under 30 s on the clock (positions
 /// of games without clocks are kept).
@@ -133,6 +140,6 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
                                                  const std::vector<ConditioningProbe>& probes,
-                                                 const CancelToken& cancel = CancelToken());
+                                                 const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0);
 
 }  // namespace kibitz::training

@@ -366,6 +366,23 @@ void TestHumanTrainer::probesAndMaiaProtocol() {
     QVERIFY(single.ok());
     QCOMPARE(r.value().perProbe[0].overall().meanNll(), single.value().overall().meanNll());
     QVERIFY(std::abs(r.value().perProbe[2].overall().meanNll() - single.value().overall().meanNll()) > 1e-6);
+    // Rating guidance changes the scores when the ratings are told and nothing when they are hidden anyway.
+    training::ConditioningProbe guided, hiddenGuided;
+    guided.ratingGuidance = 0.5;
+    hiddenGuided.hideElo = true;
+    hiddenGuided.ratingGuidance = 0.5;
+    QCOMPARE(guided.describe(), std::string("rating guidance 0.5"));
+    auto gd = training::evaluateHumanModelProbes(ckpt, o.pgnFiles, false, 30, 20, 1, {guided, hiddenGuided});
+    QVERIFY(gd.ok());
+    QVERIFY(std::abs(gd.value().perProbe[0].overall().meanNll() - single.value().overall().meanNll()) > 1e-6);
+    QVERIFY(std::abs(gd.value().perProbe[1].overall().meanNll() - r.value().perProbe[1].overall().meanNll()) < 1e-5);
+    QCOMPARE(gd.value().perProbe[1].overall().top1, r.value().perProbe[1].overall().top1);
+    // Skipping games: the first 10 and the 10 after them are the 20.
+    const auto first = training::evaluateHumanModel(ckpt, o.pgnFiles, false, 30, 10, 1, {});
+    const auto next = training::evaluateHumanModel(ckpt, o.pgnFiles, false, 30, 10, 1, {}, CancelToken(), 10);
+    QVERIFY(first.ok() && next.ok());
+    QVERIFY(first.value().overall().positions > 0 && next.value().overall().positions > 0);
+    QCOMPARE(first.value().overall().positions + next.value().overall().positions, single.value().overall().positions);
     // Maia's protocol, counted here from the games themselves: ply >= 10, not forced, mover's clock unknown or >= 30 s.
     auto reader = chess::PgnReader::open(o.pgnFiles.front());
     QVERIFY(reader.ok());
