@@ -47,9 +47,11 @@ void printHelp() {
         "  --hide-elo        show the model no ratings (how much does it use them?)\n"
         "  --hide-clock      show the model no clocks and no increment\n"
         "  --elo-shift N     add N to the mover's rating (-2000..2000); buckets stay by the true rating\n"
-        "  --sensitivity     also score the same positions with the ratings hidden and with the mover told a rating\n"
-        "                    600 away from the truth (toward the middle): NLL gain of true over hidden ratings and\n"
-        "                    top-1 true vs 600 away, per bucket\n"
+        "  --sensitivity     also score the same positions with the ratings hidden, with the mover told a rating\n"
+        "                    --away points from the truth (toward the middle), and with both players told ratings\n"
+        "                    that far off (the game told as one of another level): NLL gain of true over hidden\n"
+        "                    ratings, top-1 and NLL true vs away, per bucket\n"
+        "  --away N          the distance of --sensitivity's wrong ratings (default 600)\n"
         "  --guidance W      rating guidance: logits (1 + W) l(ratings) - W l(ratings hidden) (default 0: none)\n"
         "  --guidance-scan W1,W2,...  also score the same positions at each rating guidance W (a table)\n"
         "  --theme T         with --puzzles: only puzzles whose Themes contain T (e.g. mateIn1)\n"
@@ -74,7 +76,7 @@ QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
 int runEvalHuman(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille", "elo-shift",
-               "theme", "guidance", "guidance-scan", "skip-games"},
+               "theme", "guidance", "guidance-scan", "skip-games", "away"},
               {"json", "all-games", "hide-elo", "hide-clock", "sensitivity"});
     if (args.has("help")) {
         printHelp();
@@ -99,6 +101,7 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     probe.moverEloShift = int(args.intValue("elo-shift", 0, -2000, 2000));
     probe.ratingGuidance = args.doubleValue("guidance", 0.0, -1.0, 10.0);
     const auto skipGames = args.intValue("skip-games", 0, 0, 1LL << 40);
+    const int awayBy = int(args.intValue("away", 600, 100, 2000));
     std::vector<double> scan;
     if (auto list = args.value("guidance-scan")) {
         std::size_t start = 0;
@@ -117,9 +120,10 @@ int runEvalHuman(const std::vector<std::string>& argv) {
         }
     }
     if (!args.ok()) return usage(args.error());
-    if ((probe.active() || !scan.empty() || skipGames > 0) && files.empty())
+    if ((probe.active() || !scan.empty() || skipGames > 0 || args.has("sensitivity")) && files.empty())
         return usage(
-            "--hide-elo, --hide-clock, --elo-shift, --guidance, --guidance-scan and --skip-games apply to --pgn");
+            "--hide-elo, --hide-clock, --elo-shift, --guidance, --guidance-scan, --skip-games and --sensitivity "
+            "apply to --pgn");
     if (args.value("theme") && !args.value("puzzles")) return usage("--theme applies to --puzzles");
 
     const QString modelArg = QString::fromStdString(args.value("model").value_or(""));
@@ -148,10 +152,13 @@ int runEvalHuman(const std::vector<std::string>& argv) {
         if (sensitivity) {
             training::ConditioningProbe hidden, away;
             hidden.hideElo = true;
-            away.moverEloAway = 600;
+            away.moverEloAway = awayBy;
             away.ratingGuidance = probe.ratingGuidance;
+            training::ConditioningProbe bothAway = away;
+            bothAway.awayWithOpponent = true;
             probes.push_back(hidden);
             probes.push_back(away);
+            probes.push_back(bothAway);
         }
         const std::size_t firstScan = probes.size();
         for (const double w : scan) {
@@ -200,33 +207,44 @@ int runEvalHuman(const std::vector<std::string>& argv) {
         if (sensitivity) {
             const training::MoveMetrics& hidden = r.value().perProbe[1];
             const training::MoveMetrics& away = r.value().perProbe[2];
+            const training::MoveMetrics& both = r.value().perProbe[3];
             QJsonObject sj{{QStringLiteral("nll_true"), main.overall().meanNll()},
                            {QStringLiteral("nll_hidden"), hidden.overall().meanNll()},
                            {QStringLiteral("nll_gain"), hidden.overall().meanNll() - main.overall().meanNll()},
+                           {QStringLiteral("away"), awayBy},
                            {QStringLiteral("top1_true"), main.overall().top1Rate()},
                            {QStringLiteral("top1_hidden"), hidden.overall().top1Rate()},
-                           {QStringLiteral("top1_away600"), away.overall().top1Rate()}};
+                           {QStringLiteral("top1_away"), away.overall().top1Rate()},
+                           {QStringLiteral("top1_both_away"), both.overall().top1Rate()},
+                           {QStringLiteral("nll_away"), away.overall().meanNll()},
+                           {QStringLiteral("nll_both_away"), both.overall().meanNll()}};
             QJsonObject by;
             if (!args.has("json"))
                 std::printf(
                     "rating sensitivity: NLL true %.4f, hidden %.4f (gain %.4f nats); top-1 true %.2f%%, "
-                    "hidden %.2f%%, told 600 away %.2f%%\n  elo    positions  top1 true  top1 600 away  nll "
-                    "true  nll hidden\n",
+                    "hidden %.2f%%, mover told %d away %.2f%% (NLL %.4f), both told %d away %.2f%% (NLL %.4f)\n"
+                    "  elo    positions  top1 true  top1 away  top1 both away  nll true  nll hidden  nll away  "
+                    "nll both away\n",
                     main.overall().meanNll(), hidden.overall().meanNll(),
                     hidden.overall().meanNll() - main.overall().meanNll(), 100.0 * main.overall().top1Rate(),
-                    100.0 * hidden.overall().top1Rate(), 100.0 * away.overall().top1Rate());
+                    100.0 * hidden.overall().top1Rate(), awayBy, 100.0 * away.overall().top1Rate(),
+                    away.overall().meanNll(), awayBy, 100.0 * both.overall().top1Rate(), both.overall().meanNll());
             for (const auto& [lo, b] : main.byElo()) {
                 const auto& h = hidden.byElo().at(lo);
                 const auto& a = away.byElo().at(lo);
+                const auto& ab = both.byElo().at(lo);
                 by[QString::number(lo)] = QJsonObject{{QStringLiteral("positions"), qint64(b.positions)},
                                                       {QStringLiteral("top1_true"), b.top1Rate()},
-                                                      {QStringLiteral("top1_away600"), a.top1Rate()},
+                                                      {QStringLiteral("top1_away"), a.top1Rate()},
+                                                      {QStringLiteral("top1_both_away"), ab.top1Rate()},
                                                       {QStringLiteral("nll_true"), b.meanNll()},
-                                                      {QStringLiteral("nll_hidden"), h.meanNll()}};
+                                                      {QStringLiteral("nll_hidden"), h.meanNll()},
+                                                      {QStringLiteral("nll_away"), a.meanNll()},
+                                                      {QStringLiteral("nll_both_away"), ab.meanNll()}};
                 if (!args.has("json"))
-                    std::printf("  %4d  %11lld  %8.2f%%  %12.2f%%  %8.3f  %10.3f\n", lo,
+                    std::printf("  %4d  %11lld  %8.2f%%  %8.2f%%  %13.2f%%  %8.3f  %10.3f  %8.3f  %13.3f\n", lo,
                                 static_cast<long long>(b.positions), 100.0 * b.top1Rate(), 100.0 * a.top1Rate(),
-                                b.meanNll(), h.meanNll());
+                                100.0 * ab.top1Rate(), b.meanNll(), h.meanNll(), a.meanNll(), ab.meanNll());
             }
             sj[QStringLiteral("by_elo")] = by;
             out[QStringLiteral("rating_sensitivity")] = sj;

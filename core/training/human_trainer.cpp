@@ -189,8 +189,11 @@ MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPo
             for (EncodedPosition& e : altered) {
                 encoding::Conditioning& c = e.cond;
                 if (c.moverElo && probe.moverEloShift != 0) c.moverElo = *c.moverElo + probe.moverEloShift;
-                if (c.moverElo && probe.moverEloAway != 0)
-                    c.moverElo = *c.moverElo + (*c.moverElo < 1700 ? probe.moverEloAway : -probe.moverEloAway);
+                if (c.moverElo && probe.moverEloAway != 0) {
+                    const int delta = *c.moverElo < 1700 ? probe.moverEloAway : -probe.moverEloAway;
+                    c.moverElo = *c.moverElo + delta;
+                    if (probe.awayWithOpponent && c.oppElo) c.oppElo = *c.oppElo + delta;
+                }
                 if (probe.hideElo) c.moverElo = c.oppElo = std::nullopt;
                 if (probe.hideClock) c.moverClockS = c.oppClockS = c.incrementS = std::nullopt;
             }
@@ -617,7 +620,9 @@ std::string ConditioningProbe::describe() const {
     if (hideClock) add("clocks hidden");
     if (moverEloShift != 0)
         add("mover Elo " + std::string(moverEloShift > 0 ? "+" : "") + std::to_string(moverEloShift));
-    if (moverEloAway != 0) add("mover Elo " + std::to_string(moverEloAway) + " toward the middle");
+    if (moverEloAway != 0)
+        add(std::string(awayWithOpponent ? "mover and opponent Elo " : "mover Elo ") + std::to_string(moverEloAway) +
+            " toward the middle");
     if (ratingGuidance != 0.0) {
         char w[32];
         std::snprintf(w, sizeof w, "%g", ratingGuidance);

@@ -102,6 +102,10 @@ struct ConditioningProbe {
     /// Moves a known mover Elo this far toward the middle of the rating range (up below 1700, down from 1700): the
     /// model is told a rating this far from the truth, as Maia's nets for other bands would be.
     int moverEloAway = 0;
+    /// With moverEloAway: a known opponent rating moves by the same amount in the same direction, so the game is told
+    /// as one between players of another level (as a Maia net of another band sees it, told nothing of the players);
+    /// without it the opponent's true rating still tells the model the game's level.
+    bool awayWithOpponent = false;
     /// Rating guidance w: the logits become (1 + w) l(c) - w l(c with the ratings hidden), pushing the prediction
     /// further along what the ratings change (classifier-free guidance); 0 scores the model as it is.
     double ratingGuidance = 0.0;

@@ -366,6 +366,14 @@ void TestHumanTrainer::probesAndMaiaProtocol() {
     QVERIFY(single.ok());
     QCOMPARE(r.value().perProbe[0].overall().meanNll(), single.value().overall().meanNll());
     QVERIFY(std::abs(r.value().perProbe[2].overall().meanNll() - single.value().overall().meanNll()) > 1e-6);
+    // Both players told ratings 600 off: another conditioning than the mover's alone (the sample games have both).
+    training::ConditioningProbe bothAway = away;
+    bothAway.awayWithOpponent = true;
+    QCOMPARE(bothAway.describe(), std::string("mover and opponent Elo 600 toward the middle"));
+    auto ba = training::evaluateHumanModelProbes(ckpt, o.pgnFiles, false, 30, 20, 1, {bothAway});
+    QVERIFY(ba.ok());
+    QCOMPARE(ba.value().perProbe[0].overall().positions, r.value().perProbe[2].overall().positions);
+    QVERIFY(std::abs(ba.value().perProbe[0].overall().meanNll() - r.value().perProbe[2].overall().meanNll()) > 1e-7);
     // Rating guidance changes the scores when the ratings are told and nothing when they are hidden anyway.
     training::ConditioningProbe guided, hiddenGuided;
     guided.ratingGuidance = 0.5;
