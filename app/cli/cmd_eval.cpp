@@ -56,7 +56,7 @@ void printHelp() {
         "  --guidance-scan W1,W2,...  also score the same positions at each rating guidance W (a table)\n"
         "  --theme T         with --puzzles: only puzzles whose Themes contain T (e.g. mateIn1)\n"
         "  --json            one JSON object {positions, top1, top3, nll, by_elo, conditioning, maia_protocol\n"
-        "                    [, rating_sensitivity][, puzzle_solving][, value]}\n"
+        "                    [, rating_sensitivity][, guidance_scan][, puzzle_solving][, value]}\n"
         "A model with a value head is also scored on the games' results: Brier score (three-class) and log-loss,\n"
         "overall and by phase (opening < ply 20 <= middlegame < ply 60 <= endgame), beside the Elo baseline (expected\n"
         "score of the rating difference, draw share of training games at that level) on the same positions, and where\n"
