@@ -208,7 +208,7 @@ MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPo
         std::vector<const EncodedPosition*> originals;
         for (std::size_t j = i; j < end; ++j) originals.push_back(&positions[j]);
         torch::Tensor logits = model->forward(b);
-        if (probe.ratingGuidance != 0.0) {
+        if (probe.ratingGuidance != 0.0 && !probe.hideElo) {  // with the ratings hidden it changes nothing
             // The same positions with the ratings hidden; padded moves stay at the mask value in both.
             std::vector<EncodedPosition> unrated;
             unrated.reserve(ptrs.size());

@@ -42,7 +42,23 @@ public:
         return out;
     }
     std::string describe() const override { return "peaked fake"; }
+    /// Remembers the move played in each position of `game`.
+    void learnGame(const chess::PgnGame& game) {
+        chess::Position pos = *game.startPosition();
+        for (const auto& pm : game.moves) {
+            played[pos.key()] = pm.move;
+            pos.makeMove(pm.move);
+        }
+    }
 };
+
+/// The first game of tests/data/games_sample.pgn.
+chess::PgnGame firstSampleGame() {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    chess::PgnGame game;
+    if (!reader.ok() || !reader.value()->next(game)) qFatal("cannot read games_sample.pgn");
+    return game;
+}
 
 }  // namespace
 
@@ -88,10 +104,7 @@ void TestEloGuess::curveAtTheEdge() {
 }
 
 void TestEloGuess::realGameWithPeakedModel() {
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    QVERIFY(reader.ok());
-    chess::PgnGame game;
-    QVERIFY(reader.value()->next(game));
+    const chess::PgnGame game = firstSampleGame();
     QVERIFY(game.moves.size() > 40);
     PeakedEvaluator ev;
     auto start = game.startPosition();
@@ -121,28 +134,18 @@ void TestEloGuess::realGameWithPeakedModel() {
 }
 
 void TestEloGuess::opponentModes() {
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    QVERIFY(reader.ok());
-    chess::PgnGame game;
-    QVERIFY(reader.value()->next(game));
+    const chess::PgnGame game = firstSampleGame();
     QVERIFY(!game.tag("WhiteElo").empty() && game.tag("WhiteElo") != game.tag("BlackElo"));
-    auto playedMoves = [&](PeakedEvaluator& ev) {
-        chess::Position pos = *game.startPosition();
-        for (const auto& pm : game.moves) {
-            ev.played[pos.key()] = pm.move;
-            pos.makeMove(pm.move);
-        }
-    };
     evaluation::EloGuessOptions o;
     // From the tag: the opponent's true rating, so it equals the grid value only where the grid passes it.
     PeakedEvaluator fromTag;
-    playedMoves(fromTag);
+    fromTag.learnGame(game);
     QVERIFY(evaluation::guessGameElo(fromTag, game, o).ok());
     QVERIFY(fromTag.oppSameAsMover < fromTag.calls / 10);
     QCOMPARE(fromTag.oppUnknown, 0);
     // The game's level: every query is told the same rating for both players.
     PeakedEvaluator same;
-    playedMoves(same);
+    same.learnGame(game);
     o.opponent = evaluation::EloGuessOptions::Opponent::SameAsMover;
     auto r = evaluation::guessGameElo(same, game, o);
     QVERIFY(r.ok());
@@ -150,7 +153,7 @@ void TestEloGuess::opponentModes() {
     QVERIFY2(std::abs(r->white.estimate - 1400) < 30, qPrintable(QString::number(r->white.estimate)));
     // Unknown: never told.
     PeakedEvaluator unknown;
-    playedMoves(unknown);
+    unknown.learnGame(game);
     o.opponent = evaluation::EloGuessOptions::Opponent::Unknown;
     QVERIFY(evaluation::guessGameElo(unknown, game, o).ok());
     QCOMPARE(unknown.oppUnknown, unknown.calls);
@@ -180,16 +183,9 @@ void TestEloGuess::posteriorMedianAndInterval() {
 }
 
 void TestEloGuess::temperWidensThePosterior() {
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    QVERIFY(reader.ok());
-    chess::PgnGame game;
-    QVERIFY(reader.value()->next(game));
+    const chess::PgnGame game = firstSampleGame();
     PeakedEvaluator ev;
-    chess::Position pos = *game.startPosition();
-    for (const auto& pm : game.moves) {
-        ev.played[pos.key()] = pm.move;
-        pos.makeMove(pm.move);
-    }
+    ev.learnGame(game);
     evaluation::EloGuessOptions o;
     o.prior = evaluation::EloGuessOptions::Prior::Gaussian;
     o.priorMean = 1800;
@@ -220,10 +216,7 @@ void TestEloGuess::calibratedUninformativeGame() {
     QVERIFY(o.prior == evaluation::EloGuessOptions::Prior::Population);
     QCOMPARE(o.temper, evaluation::kGuessEloTemper);
     QVERIFY(o.estimate == evaluation::EloGuessOptions::Estimate::PosteriorMedian);
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    QVERIFY(reader.ok());
-    chess::PgnGame game;
-    QVERIFY(reader.value()->next(game));
+    const chess::PgnGame game = firstSampleGame();
     PeakedEvaluator flat;  // peaks out of reach: the same probabilities at every rating on the grid
     flat.peak[0] = flat.peak[1] = 100000;
     auto r = evaluation::guessGameElo(flat, game, o);
@@ -244,10 +237,7 @@ void TestEloGuess::gaussianAndPopulationPriors() {
     o.prior = evaluation::EloGuessOptions::Prior::Gaussian;
     o.priorMean = evaluation::kPopulationRatingMean;
     o.priorSd = evaluation::kPopulationRatingSd;
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    QVERIFY(reader.ok());
-    chess::PgnGame game;
-    QVERIFY(reader.value()->next(game));
+    const chess::PgnGame game = firstSampleGame();
     PeakedEvaluator flat;
     flat.peak[0] = flat.peak[1] = 100000;
     auto r = evaluation::guessGameElo(flat, game, o);
@@ -268,11 +258,7 @@ void TestEloGuess::gaussianAndPopulationPriors() {
     QVERIFY2(std::abs(mass - 1.0) < 0.02, qPrintable(QString::number(mass)));
     // A game that clearly says 1400 for White still moves the estimate there under either prior.
     PeakedEvaluator peaked;
-    chess::Position pos = *game.startPosition();
-    for (const auto& pm : game.moves) {
-        peaked.played[pos.key()] = pm.move;
-        pos.makeMove(pm.move);
-    }
+    peaked.learnGame(game);
     for (const auto prior :
          {evaluation::EloGuessOptions::Prior::Gaussian, evaluation::EloGuessOptions::Prior::Population}) {
         o.prior = prior;
