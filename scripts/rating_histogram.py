@@ -4,8 +4,11 @@
 ..., 3200 (the end cells hold everything beyond them): the table behind evaluation::populationLogPrior, guess-elo's
 prior. Reads the .pgn.zst files directly in the folder (as kibitz-cli train --pgn FOLDER does) and leaves out the
 games that training::isHeldOut holds out (FNV-1a 64 of "kibitz-holdout-v1:" + Site, 30 per mille).
+With --pairs it counts the games instead, by the cells of their two ratings, symmetrised (a game rated (a, b) counts
+once in (a, b) and once in (b, a)), and prints the upper triangle row by row (cells (i, j), j >= i, for i = 0..26):
+the table behind evaluation::populationPairLogPrior, guess-elo's prior when it estimates both players together.
 
-    scripts/rating_histogram.py [GAMES_DIR]      (default: ../shared/data/games)
+    scripts/rating_histogram.py [--pairs] [GAMES_DIR]      (default: ../shared/data/games)
 """
 import glob
 import os
@@ -25,11 +28,15 @@ def fnv1a64(text):
 
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    games = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, '..', 'shared', 'data', 'games')
+    args = sys.argv[1:]
+    pairs = '--pairs' in args
+    args = [a for a in args if a != '--pairs']
+    games = args[0] if args else os.path.join(root, '..', 'shared', 'data', 'games')
     files = sorted(glob.glob(os.path.join(games, '*.pgn.zst')))
     if not files:
         sys.exit(f'rating_histogram.py: no .pgn.zst files in {games}')
     cells = [0] * 27
+    pair_cells = [[0] * 27 for _ in range(27)]
     players = held_out = 0
     for path in files:
         with subprocess.Popen(['zstdcat', path], stdout=subprocess.PIPE, text=True, errors='replace') as p:
@@ -49,13 +56,22 @@ def main():
                 if fnv1a64('kibitz-holdout-v1:' + site) % 1000 < 30:
                     held_out += 1
                     continue
+                found = []
                 for key in ('WhiteElo', 'BlackElo'):
                     value = game.get(key, '')
                     if value.isdigit():
                         cells[min(26, max(0, (int(value) - 550) // 100))] += 1
+                        found.append(min(26, max(0, (int(value) - 550) // 100)))
                         players += 1
+                if len(found) == 2:
+                    pair_cells[found[0]][found[1]] += 1
+                    pair_cells[found[1]][found[0]] += 1
     print(f'# {players} player-games of the training split, {held_out} games held out', file=sys.stderr)
-    print(', '.join(map(str, cells)))
+    if pairs:
+        print(f'# {sum(map(sum, pair_cells)) // 2} games with both ratings', file=sys.stderr)
+        print(',\n'.join(', '.join(str(pair_cells[i][j]) for j in range(i, 27)) for i in range(27)))
+    else:
+        print(', '.join(map(str, cells)))
 
 
 if __name__ == '__main__':

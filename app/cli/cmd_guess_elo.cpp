@@ -27,13 +27,16 @@ namespace {
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli guess-elo --pgn FILE|DIR... [--model BUNDLE] [options] [--json]\n\n"
-        "Estimates each player's rating from the moves they played with the human-move model (given the clocks\n"
-        "and the opponent's rating when the tags have it). By default (--estimate median) the estimate is the\n"
-        "median of the posterior over 600..3200: the moves' log-likelihood, tempered by %g (one game's moves\n"
-        "are not independent evidence), plus the prior of the training games' players' ratings (their histogram),\n"
-        "with its central 95%% interval; the temper was fitted on training games. --estimate max gives the\n"
-        "plain maximum likelihood (untempered, no prior unless --prior) with the interval where the\n"
-        "log-likelihood is within --drop of its maximum (1.92: 95%%).\n"
+        "Estimates each player's rating from the moves they played with the human-move model. By default both\n"
+        "players are estimated together from the moves alone: the model is told neither rating (the clocks, yes),\n"
+        "each player's moves give a log-likelihood over 600..3200, tempered by %g (one game's moves are not\n"
+        "independent evidence), and the posterior over (White, Black) pairs adds the training games' table of\n"
+        "pairs: Lichess pairs similar ratings, so each player's moves also inform the other's estimate. The\n"
+        "estimate is the median of each player's posterior with its central 95%% interval; the temper was fitted\n"
+        "on training games. --prior population --opponent tag reads each player alone, told the opponent's\n"
+        "rating from the tag (\"played like a ...\", as the game review shows). --estimate max gives the plain\n"
+        "maximum likelihood (untempered, no prior unless --prior) with the interval where the log-likelihood\n"
+        "is within --drop of its maximum (1.92: 95%%).\n"
         "When the games carry WhiteElo/BlackElo, a summary gives the mean absolute error beside predict-the-mean\n"
         "(the mean true rating of the same games).\n"
         "  --pgn FILE|DIR    games (.pgn or .pgn.zst, or a folder of them; repeatable)\n"
@@ -41,12 +44,15 @@ void printHelp() {
         "  --max-games N     stop after N games\n"
         "  --held-out        only games of the training hold-out (3%% by Site hash): never trained on\n"
         "  --step N          rating grid step (default 100)   --drop X   interval drop in log-likelihood (1.92)\n"
-        "  --prior P         the prior over ratings: population (the training games' players' histogram; the\n"
-        "                    default with --estimate median), MEAN:SD (a Gaussian, e.g. 1780:500, their mean and\n"
-        "                    sd) or none (the default with --estimate max; with a prior, max is the maximum a\n"
-        "                    posteriori)\n"
-        "  --opponent MODE   what the model is told of the opponent's rating: tag (default: the tag's, else the\n"
-        "                    grid value), same (the grid value: the game's level), unknown\n"
+        "  --prior P         the prior over ratings: pairs (the default with --estimate median: the training\n"
+        "                    games' table of (White, Black) ratings, both players estimated together; only where\n"
+        "                    the model is told neither rating, else as population), population (the training\n"
+        "                    games' players' histogram, each player alone), MEAN:SD (a Gaussian, e.g. 1780:500,\n"
+        "                    their mean and sd) or none (the default with --estimate max; with a prior, max is\n"
+        "                    the maximum a posteriori)\n"
+        "  --opponent MODE   what the model is told of the opponent's rating: unknown (the default with pairs),\n"
+        "                    tag (the default otherwise: the tag's, else the grid value), same (the grid value:\n"
+        "                    the game's level)\n"
         "  --temper T        multiply the moves' log-likelihood by T before the prior (default %g with\n"
         "                    --estimate median, 1 with max)\n"
         "  --estimate E      median (default: the posterior's median and central 95%% interval, as the game\n"
@@ -56,7 +62,8 @@ void printHelp() {
         "  --curves          with --json: each player's \"ll\", the moves' summed log-probability at each grid\n"
         "                    rating (600, 700, ... by --step), before temper and prior\n"
         "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
-        "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..}, then one\n"
+        "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..} (and\n"
+        "                    \"jointly\":true where --prior pairs estimated the two together), then one\n"
         "                    {\"summary\":{...}} line\n",
         evaluation::kGuessEloTemper, evaluation::kGuessEloTemper);
 }
@@ -95,7 +102,7 @@ int runGuessElo(const std::vector<std::string>& argv) {
     if (files.empty()) return usage("--pgn is required");
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
     const auto every = args.intValue("every", 1, 1, 1LL << 40);
-    evaluation::EloGuessOptions opt = evaluation::EloGuessOptions::calibrated();
+    evaluation::EloGuessOptions opt = evaluation::EloGuessOptions::calibratedPairs();
     if (auto e = args.value("estimate")) {
         if (*e == "max") {
             opt = evaluation::EloGuessOptions();
@@ -118,6 +125,8 @@ int runGuessElo(const std::vector<std::string>& argv) {
     if (auto prior = args.value("prior")) {
         if (*prior == "population") {
             opt.prior = evaluation::EloGuessOptions::Prior::Population;
+        } else if (*prior == "pairs") {
+            opt.prior = evaluation::EloGuessOptions::Prior::PopulationPairs;
         } else if (*prior == "none") {
             opt.prior = evaluation::EloGuessOptions::Prior::None;
         } else {
@@ -131,12 +140,17 @@ int runGuessElo(const std::vector<std::string>& argv) {
                 opt.priorSd = std::stod(sd, &used);
                 if (used != sd.size()) throw std::invalid_argument("trailing text");
             } catch (const std::exception&) {
-                return usage("--prior: '" + *prior + "' is not population, none or MEAN:SD (e.g. 1780:500)");
+                return usage("--prior: '" + *prior + "' is not population, pairs, none or MEAN:SD (e.g. 1780:500)");
             }
             if (!(opt.priorSd > 0)) return usage("--prior: SD must be positive");
             opt.prior = evaluation::EloGuessOptions::Prior::Gaussian;
         }
     }
+    // Told the opponent's rating (the tag) unless the two players are estimated together.
+    if (!args.value("opponent"))
+        opt.opponent = opt.prior == evaluation::EloGuessOptions::Prior::PopulationPairs
+                           ? evaluation::EloGuessOptions::Opponent::Unknown
+                           : evaluation::EloGuessOptions::Opponent::FromTag;
     opt.temper = args.doubleValue("temper", opt.temper, 0.001, 10.0);
     const bool json = args.has("json");
     const bool heldOut = args.has("held-out");
@@ -184,6 +198,7 @@ int runGuessElo(const std::vector<std::string>& argv) {
                               {QStringLiteral("white_name"), QString::fromStdString(game.tag("White"))},
                               {QStringLiteral("black_name"), QString::fromStdString(game.tag("Black"))}};
                 if (!game.tag("Site").empty()) o[QStringLiteral("site")] = QString::fromStdString(game.tag("Site"));
+                if (r->jointly) o[QStringLiteral("jointly")] = true;
                 if (r->white.valid) o[QStringLiteral("white")] = estimateJson(r->white, truth[0], curves);
                 if (r->black.valid) o[QStringLiteral("black")] = estimateJson(r->black, truth[1], curves);
                 std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
@@ -191,8 +206,8 @@ int runGuessElo(const std::vector<std::string>& argv) {
                 auto line = [&](const char* colour, const std::string& name, const evaluation::EloEstimate& e,
                                 std::optional<int> t) {
                     if (!e.valid) return;
-                    std::printf("  %s %s played like a %.0f (%.0f-%.0f, %d moves)%s\n", colour,
-                                name.empty() ? "?" : name.c_str(), e.estimate, e.low, e.high, e.moves,
+                    std::printf("  %s %s %s %.0f (%.0f-%.0f, %d moves)%s\n", colour, name.empty() ? "?" : name.c_str(),
+                                r->jointly ? "is rated about" : "played like a", e.estimate, e.low, e.high, e.moves,
                                 t ? (" - rated " + std::to_string(*t)).c_str() : "");
                 };
                 std::printf("game %lld: %s - %s\n", static_cast<long long>(games), game.tag("White").c_str(),

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace kibitz::evaluation {
 
@@ -14,6 +16,13 @@ EloGuessOptions EloGuessOptions::calibrated() {
     o.prior = Prior::Population;
     o.temper = kGuessEloTemper;
     o.estimate = Estimate::PosteriorMedian;
+    return o;
+}
+
+EloGuessOptions EloGuessOptions::calibratedPairs() {
+    EloGuessOptions o = calibrated();
+    o.prior = Prior::PopulationPairs;
+    o.opponent = Opponent::Unknown;
     return o;
 }
 
@@ -26,6 +35,55 @@ constexpr std::array<int, 27> kPopulationCounts = {46,    220,   1229,  4428,  7
                                                    20991, 26279, 24300, 21682, 23652, 20657, 18418, 6959,  3690,
                                                    2772,  1687,  1124,  1018,  1372,  2156,  3733,  4474,  5758};
 
+/// Games of the training split with both ratings, by the cells (as kPopulationCounts) of their two ratings,
+/// symmetrised: a game rated (a, b) counts in (a, b) and in (b, a). The upper triangle row by row (cells (i, j),
+/// j >= i): 124,982 games counted by scripts/rating_histogram.py --pairs in the same files with the same rule.
+// clang-format off
+constexpr std::array<int, 27 * 28 / 2> kPairCounts = {
+    14, 10, 3, 3, 2, 1, 3, 3, 2, 1, 0, 1, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    90, 88, 4, 4, 5, 7, 2, 0, 0, 2, 4, 0, 1, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    504, 500, 13, 9, 12, 19, 14, 14, 10, 7, 6, 9, 3, 10, 3, 1, 2, 1, 0, 0, 0, 0, 0, 0, 1,
+    2364, 1243, 24, 43, 51, 37, 39, 27, 20, 20, 18, 15, 9, 7, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0,
+    4246, 1337, 85, 58, 61, 56, 42, 41, 25, 25, 11, 13, 6, 5, 1, 1, 0, 0, 1, 0, 1, 0, 0,
+    3388, 1103, 112, 112, 113, 91, 59, 44, 65, 33, 27, 4, 7, 6, 3, 0, 0, 0, 0, 1, 0, 0,
+    3912, 1397, 168, 122, 168, 144, 87, 96, 66, 48, 21, 11, 7, 7, 4, 0, 0, 1, 0, 0, 1,
+    6592, 2453, 233, 214, 179, 147, 140, 91, 55, 24, 8, 14, 4, 3, 0, 1, 1, 3, 0, 1,
+    12416, 3273, 358, 323, 274, 317, 170, 93, 42, 18, 22, 13, 5, 3, 1, 0, 4, 0, 1,
+    11816, 3373, 476, 417, 411, 297, 165, 73, 39, 40, 21, 8, 0, 0, 0, 3, 0, 1,
+    15508, 4046, 674, 634, 490, 353, 108, 62, 49, 28, 22, 4, 1, 0, 9, 5, 1,
+    13082, 3274, 920, 667, 625, 187, 93, 69, 38, 21, 8, 3, 0, 9, 3, 1,
+    10794, 3550, 945, 762, 279, 134, 104, 61, 41, 13, 3, 3, 10, 5, 8,
+    11964, 3398, 1156, 430, 211, 157, 57, 55, 12, 4, 0, 8, 6, 8,
+    9310, 3864, 644, 251, 201, 68, 67, 15, 6, 5, 16, 7, 13,
+    8624, 1846, 364, 197, 102, 62, 7, 10, 5, 7, 6, 8,
+    2212, 714, 169, 63, 51, 29, 5, 3, 5, 17, 17,
+    1034, 504, 99, 48, 18, 21, 13, 16, 9, 8,
+    708, 295, 79, 45, 15, 17, 26, 28, 16,
+    390, 150, 128, 29, 17, 39, 44, 29,
+    188, 82, 37, 73, 47, 45, 35,
+    48, 169, 195, 139, 85, 18,
+    278, 187, 253, 268, 80,
+    58, 372, 602, 604,
+    394, 741, 1630,
+    564, 2039,
+    1238,
+};
+// clang-format on
+
+/// Per rating point in each cell: the end cells hold everyone beyond them, and the grid ends at their centres, so
+/// their whole count goes in their inner half cell.
+double cellWidth(std::size_t i, std::size_t n) { return i == 0 || i + 1 == n ? 50.0 : 100.0; }
+
+/// Linear interpolation of a per-cell table (cells centred on 600, 700, ...), constant beyond the end cells: the
+/// cell index and the weight of the next one.
+std::pair<std::size_t, double> cellPosition(double elo, std::size_t n) {
+    const double x = (elo - 600.0) / 100.0;
+    if (!(x > 0)) return {0, 0.0};
+    if (x >= double(n - 1)) return {n - 1, 0.0};
+    const auto i = std::size_t(x);
+    return {i, x - double(i)};
+}
+
 }  // namespace
 
 double populationLogPrior(double elo) {
@@ -36,8 +94,7 @@ double populationLogPrior(double elo) {
         // Players per rating point in each cell. The end cells hold everyone beyond them, and the grid ends at their
         // centres, so their whole count goes in their inner half cell (50 points).
         std::array<double, n> perPoint{};
-        for (std::size_t i = 0; i < n; ++i)
-            perPoint[i] = kPopulationCounts[i] / (i == 0 || i + 1 == n ? 50.0 : 100.0) / total;
+        for (std::size_t i = 0; i < n; ++i) perPoint[i] = kPopulationCounts[i] / cellWidth(i, n) / total;
         std::array<double, n> out{};
         for (std::size_t i = 0; i < n; ++i) {
             // (1 2 1) / 4, the end cells standing in for their missing neighbours.
@@ -47,13 +104,51 @@ double populationLogPrior(double elo) {
         }
         return out;
     }();
-    const double x = (elo - 600.0) / 100.0;
-    if (!(x > 0)) return logDensity.front();
-    const auto last = double(logDensity.size() - 1);
-    if (x >= last) return logDensity.back();
-    const auto i = std::size_t(x);
-    const double t = x - double(i);
-    return (1.0 - t) * logDensity[i] + t * logDensity[i + 1];
+    const auto [i, t] = cellPosition(elo, logDensity.size());
+    return t > 0 ? (1.0 - t) * logDensity[i] + t * logDensity[i + 1] : logDensity[i];
+}
+
+double populationPairLogPrior(double eloA, double eloB) {
+    constexpr std::size_t n = kPopulationCounts.size();
+    using Table = std::array<std::array<double, n>, n>;
+    static const Table logDensity = [] {
+        Table density{};
+        double total = 0.0;
+        std::size_t k = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = i; j < n; ++j, ++k) {
+                density[i][j] = density[j][i] = kPairCounts[k];
+                total += i == j ? kPairCounts[k] : 2.0 * kPairCounts[k];
+            }
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) density[i][j] /= cellWidth(i, n) * cellWidth(j, n) * total;
+        // (1 2 1) / 4 along each axis, the end cells standing in for their missing neighbours (as the players' table).
+        auto smooth = [](const Table& in, bool alongRows) {
+            Table out{};
+            for (std::size_t i = 0; i < n; ++i)
+                for (std::size_t j = 0; j < n; ++j) {
+                    auto at = [&](std::size_t c) { return alongRows ? in[i][c] : in[c][j]; };
+                    const std::size_t c = alongRows ? j : i;
+                    out[i][j] = 0.25 * at(c == 0 ? 0 : c - 1) + 0.5 * at(c) + 0.25 * at(c + 1 == n ? c : c + 1);
+                }
+            return out;
+        };
+        density = smooth(smooth(density, true), false);
+        // Pairs never seen (600 against 3200) keep a density a billion times below the densest cell rather than
+        // none, so a game that plays like them still has a posterior.
+        double peak = 0.0;
+        for (const auto& row : density)
+            for (double v : row) peak = std::max(peak, v);
+        Table out{};
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j) out[i][j] = std::log(std::max(density[i][j], 1e-9 * peak));
+        return out;
+    }();
+    const auto [i, s] = cellPosition(eloA, n);
+    const auto [j, t] = cellPosition(eloB, n);
+    const std::size_t i1 = std::min(i + 1, n - 1), j1 = std::min(j + 1, n - 1);
+    return (1 - s) * ((1 - t) * logDensity[i][j] + t * logDensity[i][j1]) +
+           s * ((1 - t) * logDensity[i1][j] + t * logDensity[i1][j1]);
 }
 
 std::vector<int> eloGuessGrid(const EloGuessOptions& o) {
@@ -168,6 +263,7 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
     };
     std::vector<Query> queries;
     int moves[2] = {0, 0};
+    bool toldOpponent[2] = {false, false};  // the model heard the opponent's real rating (FromTag with the tag)
     chess::Position pos = *start;
     encoding::RecentMoves history;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
@@ -180,7 +276,10 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
                 c.moverElo = grid[l];
                 switch (options.opponent) {
                     case EloGuessOptions::Opponent::FromTag:
-                        if (!c.oppElo) c.oppElo = grid[l];
+                        if (c.oppElo)
+                            toldOpponent[side] = true;
+                        else
+                            c.oppElo = grid[l];
                         break;
                     case EloGuessOptions::Opponent::SameAsMover: c.oppElo = grid[l]; break;
                     case EloGuessOptions::Opponent::Unknown: c.oppElo.reset(); break;
@@ -217,17 +316,39 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
         }
     }
     const std::vector<double> movesLl[2] = {ll[0], ll[1]};
+    using Prior = EloGuessOptions::Prior;
+    const bool jointly = options.prior == Prior::PopulationPairs && !toldOpponent[0] && !toldOpponent[1];
     for (auto& curve : ll)
         for (std::size_t l = 0; l < grid.size(); ++l) {
             curve[l] *= options.temper;
-            if (options.prior == EloGuessOptions::Prior::Gaussian && options.priorSd > 0) {
+            if (options.prior == Prior::Gaussian && options.priorSd > 0) {
                 const double z = (grid[l] - options.priorMean) / options.priorSd;
                 curve[l] -= 0.5 * z * z;
-            } else if (options.prior == EloGuessOptions::Prior::Population) {
+            } else if (options.prior == Prior::Population || (options.prior == Prior::PopulationPairs && !jointly)) {
                 curve[l] += populationLogPrior(grid[l]);
             }
         }
+    if (jointly) {
+        // The posterior over (white, black) pairs, and each player's marginal (log-sum-exp over the other's grid).
+        const std::size_t n = grid.size();
+        std::vector<double> pair(n * n);
+        for (std::size_t i = 0; i < n; ++i)
+            for (std::size_t j = 0; j < n; ++j)
+                pair[i * n + j] = ll[0][i] + ll[1][j] + populationPairLogPrior(grid[i], grid[j]);
+        auto logSumExp = [&](std::size_t first, std::size_t stride) {
+            double peak = -std::numeric_limits<double>::infinity();
+            for (std::size_t k = 0; k < n; ++k) peak = std::max(peak, pair[first + k * stride]);
+            double sum = 0.0;
+            for (std::size_t k = 0; k < n; ++k) sum += std::exp(pair[first + k * stride] - peak);
+            return peak + std::log(sum);
+        };
+        for (std::size_t i = 0; i < n; ++i) {
+            ll[0][i] = logSumExp(i * n, 1);  // White at grid[i], Black anywhere
+            ll[1][i] = logSumExp(i, n);      // Black at grid[i]
+        }
+    }
     GameEloGuess out;
+    out.jointly = jointly;
     EloEstimate* est[2] = {&out.white, &out.black};
     for (int side = 0; side < 2; ++side) {
         if (moves[side] == 0) continue;

@@ -25,15 +25,28 @@ inline constexpr double kPopulationRatingSd = 500.0;
 /// centres; constant beyond the end cells. The ratings are not normal (a crowded
 /// middle, a long tail of bullet players above 3000), so it fits them better than kPopulationRatingMean/Sd.
 double populationLogPrior(double elo);
+/// The log density (per rating point squared) of the training games' (white, black) rating pairs at (eloA, eloB):
+/// every training-split game of ../shared/data/games with both ratings, counted by the cells of its two ratings
+/// (the same cells as populationLogPrior), symmetrised, each axis smoothed as that one, interpolated bilinearly.
+/// Lichess pairs players of similar ratings (the median |WhiteElo - BlackElo| there is 44 points), so the density
+/// is a ridge along the diagonal; summed over either rating it gives back the players' histogram.
+double populationPairLogPrior(double eloA, double eloB);
 /// EloGuessOptions::temper of the calibrated estimate (guess-elo's default, the game review): fitted for the shipped
 /// human-move model with the population prior on 200 training-split games spread over the data (every 600th; 400
 /// players): the posterior median's absolute error there is least at 0.6 and within 0.3 points of it from 0.55 to
-/// 0.7 (core/training/README.md, "guess-elo calibration").
+/// 0.7 (core/training/README.md, "guess-elo calibration"). The pairs prior's error on the same players, the model
+/// told neither rating, is least at the same T ("guess-elo: both players together").
 inline constexpr double kGuessEloTemper = 0.6;
 
 struct EloGuessOptions {
-    /// The calibrated estimate: the population prior, kGuessEloTemper and the posterior median.
+    /// The calibrated estimate of each player alone ("White played like a 1650", the game review's): the model told
+    /// the opponent's rating from the tag, the population prior, kGuessEloTemper and the posterior median.
     static EloGuessOptions calibrated();
+    /// Both players' ratings from the moves alone (guess-elo's default): the model told neither rating
+    /// (Opponent::Unknown), the pairs prior (Prior::PopulationPairs), the same temper and the posterior median. The
+    /// more accurate estimate of the ratings: on held-out games it errs less than calibrated() although it is told
+    /// less (core/training/README.md, "guess-elo: both players together").
+    static EloGuessOptions calibratedPairs();
 
     int minElo = 600;
     int maxElo = 3200;  ///< the conditioning's top bracket: ~5% of the training games' players are above 3000
@@ -43,7 +56,13 @@ struct EloGuessOptions {
     /// Optional prior over ratings: the estimate becomes the maximum (or median) a posteriori, which pulls short or
     /// uninformative games toward the players' usual ratings instead of the grid's ends. Gaussian: priorMean and
     /// priorSd (> 0); Population: populationLogPrior, the training players' own histogram.
-    enum class Prior { None, Gaussian, Population };
+    /// PopulationPairs: both players are estimated together, from the posterior over (white, black) pairs under
+    /// populationPairLogPrior, each estimate read off its player's marginal. Lichess pairs similar ratings, so each
+    /// player's moves then inform the other's estimate too. It applies where the model is told neither rating
+    /// (Opponent::SameAsMover or Unknown, or FromTag on a game without rating tags); a player whose opponent's rating
+    /// the model is told gets Population alone (the pairing would pull the estimate to that known rating, which is
+    /// no longer a reading of the moves).
+    enum class Prior { None, Gaussian, Population, PopulationPairs };
     Prior prior = Prior::None;
     double priorMean = 0.0;
     double priorSd = 0.0;
@@ -80,6 +99,7 @@ struct EloEstimate {
 struct GameEloGuess {
     EloEstimate white;
     EloEstimate black;
+    bool jointly = false;  ///< the two were estimated together (Prior::PopulationPairs applied)
 };
 
 /// The grid of ratings the estimates are computed on.
@@ -87,7 +107,8 @@ std::vector<int> eloGuessGrid(const EloGuessOptions& options);
 
 /// Estimates both players' ratings in `game`. The conditioning of each position is the game's own
 /// (plyConditionings: clocks and increment, the opponent's rating when the tag has it) with the mover's rating set to
-/// each grid value; an unknown opponent rating is set equal to the mover's.
+/// each grid value; an unknown opponent rating is set equal to the mover's. EloGuessOptions::opponent says what the
+/// model hears of the opponent instead.
 Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::PgnGame& game,
                                   const EloGuessOptions& options = {});
 

@@ -73,6 +73,8 @@ private Q_SLOTS:
     void temperWidensThePosterior();
     void calibratedUninformativeGame();
     void gaussianAndPopulationPriors();
+    void pairPriorIsTheGamesTable();
+    void pairsPriorEstimatesBothTogether();
 };
 
 void TestEloGuess::curveMaximumAndInterval() {
@@ -267,6 +269,67 @@ void TestEloGuess::gaussianAndPopulationPriors() {
         QVERIFY(e.ok());
         QVERIFY2(std::abs(e->white.estimate - 1400) < 120, qPrintable(QString::number(e->white.estimate)));
     }
+}
+
+void TestEloGuess::pairPriorIsTheGamesTable() {
+    using evaluation::populationLogPrior;
+    using evaluation::populationPairLogPrior;
+    // Symmetric: a game is the same pair whichever colour each player had.
+    QCOMPARE(populationPairLogPrior(1500, 2100), populationPairLogPrior(2100, 1500));
+    // A ridge along the diagonal: Lichess pairs similar ratings (the median |WhiteElo - BlackElo| of the training
+    // games is 44 points), so for a player at 1000, 1600 or 2200 the likeliest opponent is within 100 points, and one
+    // 500 points away is at least ten times less likely.
+    for (const int a : {1000, 1600, 2200}) {
+        int best = 600;
+        for (int b = 600; b <= 3200; b += 100)
+            if (populationPairLogPrior(a, b) > populationPairLogPrior(a, best)) best = b;
+        QVERIFY2(std::abs(best - a) <= 100, qPrintable(QString("%1: %2").arg(a).arg(best)));
+        QVERIFY(populationPairLogPrior(a, a) - populationPairLogPrior(a, a + 500) > std::log(10.0));
+    }
+    // Summed over one rating on the grid (100-point cells, the end ones half) it is the players' histogram: every
+    // training game has both ratings, so the two tables count the same players. Within 1% from 800 to 2700; near the
+    // ends the half-width end cells bend the smoothing across the other rating (up to 8% at 3000, where the bullet
+    // players above 3200 crowd the end cell).
+    for (int a = 600; a <= 3200; a += 100) {
+        double sum = 0.0;
+        for (int b = 600; b <= 3200; b += 100)
+            sum += (b == 600 || b == 3200 ? 50.0 : 100.0) * std::exp(populationPairLogPrior(a, b));
+        const double ratio = sum / std::exp(populationLogPrior(a));
+        QVERIFY2(std::abs(ratio - 1.0) < (a >= 800 && a <= 2700 ? 0.01 : 0.1),
+                 qPrintable(QString("%1: %2").arg(a).arg(ratio)));
+    }
+}
+
+void TestEloGuess::pairsPriorEstimatesBothTogether() {
+    // White's moves say 1400; Black's say nothing (the same probabilities at every rating). Alone, Black's estimate
+    // is the players' median (1724); estimated together, Black is pulled toward the opponent Lichess would have
+    // paired them with, and White stays where the moves put them.
+    const chess::PgnGame game = firstSampleGame();
+    PeakedEvaluator ev;
+    ev.learnGame(game);
+    ev.peak[1] = 100000;
+    evaluation::EloGuessOptions o = evaluation::EloGuessOptions::calibrated();
+    o.opponent = evaluation::EloGuessOptions::Opponent::Unknown;
+    auto alone = evaluation::guessGameElo(ev, game, o);
+    o.prior = evaluation::EloGuessOptions::Prior::PopulationPairs;
+    auto together = evaluation::guessGameElo(ev, game, o);
+    QVERIFY(alone.ok() && together.ok());
+    QVERIFY(!alone->jointly && together->jointly);
+    QVERIFY2(std::abs(alone->black.estimate - 1724) < 20, qPrintable(QString::number(alone->black.estimate)));
+    QVERIFY2(together->black.estimate < 1550, qPrintable(QString::number(together->black.estimate)));
+    QVERIFY(together->black.high - together->black.low < alone->black.high - alone->black.low);
+    QVERIFY2(std::abs(together->white.estimate - 1400) < 100, qPrintable(QString::number(together->white.estimate)));
+    QCOMPARE(together->white.movesLogLikelihood, alone->white.movesLogLikelihood);
+    // Told the opponents' real ratings (the tags), each player keeps the players' histogram alone: the pairing would
+    // pull the estimate to the known rating instead of reading the moves.
+    o.opponent = evaluation::EloGuessOptions::Opponent::FromTag;
+    auto told = evaluation::guessGameElo(ev, game, o);
+    o.prior = evaluation::EloGuessOptions::Prior::Population;
+    auto toldAlone = evaluation::guessGameElo(ev, game, o);
+    QVERIFY(told.ok() && toldAlone.ok());
+    QVERIFY(!told->jointly);
+    QCOMPARE(told->black.estimate, toldAlone->black.estimate);
+    QCOMPARE(told->white.estimate, toldAlone->white.estimate);
 }
 
 QTEST_APPLESS_MAIN(TestEloGuess)
