@@ -41,7 +41,8 @@ void printHelp() {
         "  --max N          at most N puzzles (default 6000)   --ridge X  ridge penalty per puzzle (default 1e-4)\n"
         "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n"
         "  --human SET      human solve features the stage also takes: logsolve4 (default: ln P(solve) at Elo\n"
-        "                   1000, 1600, 2200, 2800 from the human-move model) or none\n"
+        "                   1000, 1600, 2200, 2800 from the human-move model), logsolve4min4 (also the lowest\n"
+        "                   solver move's log-probability at the same levels) or none\n"
         "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
         "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n"
         "  --trees N        boosted trees (absolute error) fitted to what the quadratic leaves over (default %d;\n"
@@ -93,7 +94,8 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
     const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4);
     if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
-        return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", none");
+        return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", " +
+                          models::kHumanStageSetLogSolve4Min4 + ", none");
     const bool withHuman = humanSet != "none";
     jobs::EngineFeatureOptions noEngine;
     noEngine.attach = false;

@@ -34,17 +34,26 @@ constexpr std::size_t kLogSolve4Index[] = {1, 4, 7, 10};
 
 }  // namespace
 
-int humanStageFeatureCount(const std::string& set) { return set == kHumanStageSetLogSolve4 ? 4 : 0; }
+// Where the lowest solver move's log-probabilities start in the solve features (after the 11 P(solve)).
+constexpr std::size_t kLowestBlock = 11;
+
+int humanStageFeatureCount(const std::string& set) {
+    if (set == kHumanStageSetLogSolve4) return 4;
+    if (set == kHumanStageSetLogSolve4Min4) return 8;
+    return 0;
+}
 
 std::vector<int> humanStageElos(const std::string& set) {
-    if (set != kHumanStageSetLogSolve4) return {};
+    if (humanStageFeatureCount(set) == 0) return {};
     return {std::begin(kLogSolve4Elos), std::end(kLogSolve4Elos)};
 }
 
 std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solve) {
-    if (set != kHumanStageSetLogSolve4 || solve.size() < kSolveFeatureInputs) return {};
+    if (humanStageFeatureCount(set) == 0 || solve.size() < kSolveFeatureInputs) return {};
     std::vector<float> out;
     for (std::size_t i : kLogSolve4Index) out.push_back(float(std::log(std::max(double(solve[i]), 1e-12)) / 10.0));
+    if (set == kHumanStageSetLogSolve4Min4)
+        for (std::size_t i : kLogSolve4Index) out.push_back(solve[kLowestBlock + i]);
     return out;
 }
 

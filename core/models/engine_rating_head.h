@@ -34,6 +34,9 @@ namespace kibitz::models {
 /// log-probabilities / 10 at the same levels). "logsolve4": ln P(solve) / 10 at Elo 1000, 1600, 2200 and 2800
 /// (P floored at 1e-12).
 inline constexpr const char* kHumanStageSetLogSolve4 = "logsolve4";
+/// "logsolve4min4": logsolve4, then the lowest solver move's log-probability / 10 at the same 4 levels (the hard move
+/// on its own, which P(solve) mixes with the easy ones).
+inline constexpr const char* kHumanStageSetLogSolve4Min4 = "logsolve4min4";
 /// Length of the solve-feature vector the sets read (evaluation::kSolveFeatureCount; checked in tests).
 inline constexpr std::size_t kSolveFeatureInputs = 33;
 /// Number of values of a human stage set; 0 for an unknown name.

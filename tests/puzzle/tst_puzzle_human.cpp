@@ -231,6 +231,19 @@ void TestPuzzleHuman::stageLevelsOnly() {
         QCOMPARE(a.size(), std::size_t(4));
         QCOMPARE(b.size(), std::size_t(4));
         for (std::size_t k = 0; k < 4; ++k) QVERIFY(std::abs(a[k] - b[k]) < 1e-5f);
+        // logsolve4min4: the same 4, then the lowest solver move's log-probability / 10 at the same levels (the
+        // second block of the layout), all computed from the stage levels alone.
+        QCOMPARE(models::humanStageElos(models::kHumanStageSetLogSolve4Min4), stage);
+        const auto c = models::humanStageFeatures(models::kHumanStageSetLogSolve4Min4, p);
+        QCOMPARE(c.size(), std::size_t(8));
+        for (std::size_t k = 0; k < 4; ++k) {
+            QCOMPARE(c[k], b[k]);
+            const auto l = std::size_t(
+                std::find(evaluation::kSolveEloLevels.begin(), evaluation::kSolveEloLevels.end(), stage[k]) -
+                evaluation::kSolveEloLevels.begin());
+            QCOMPARE(c[4 + k], f[levels + l]);
+            QVERIFY(c[4 + k] <= 0.0f && c[4 + k] >= float(std::log(evaluation::kMinMoveProb) / 10.0) - 1e-6f);
+        }
     }
 
     // Through the cache: a stage request computes the stage levels; a second one reads them; a request for all
