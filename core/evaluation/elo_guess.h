@@ -31,11 +31,11 @@ double populationLogPrior(double elo);
 /// Lichess pairs players of similar ratings (the median |WhiteElo - BlackElo| there is 44 points), so the density
 /// is a ridge along the diagonal; summed over either rating it gives back the players' histogram.
 double populationPairLogPrior(double eloA, double eloB);
-/// EloGuessOptions::temper of the calibrated estimate (guess-elo's default, the game review): fitted for the shipped
-/// human-move model with the population prior on 200 training-split games spread over the data (every 600th; 400
-/// players): the posterior median's absolute error there is least at 0.6 and within 0.3 points of it from 0.55 to
-/// 0.7 (core/training/README.md, "guess-elo calibration"). The pairs prior's error on the same players, the model
-/// told neither rating, is least at the same T ("guess-elo: both players together").
+/// EloGuessOptions::temper of the calibrated estimates (the game review's; guess-elo's with either prior): fitted for
+/// the shipped human-move model with the population prior on 200 training-split games spread over the data (every
+/// 600th; 400 players): the posterior median's absolute error there is least at 0.6 and within 0.3 points of it from
+/// 0.55 to 0.7 (core/training/README.md, "guess-elo calibration"). The pairs prior's error on the same players, the
+/// model told neither rating, is least at the same T ("guess-elo: both players together").
 inline constexpr double kGuessEloTemper = 0.6;
 
 struct EloGuessOptions {
