@@ -63,7 +63,7 @@ CKPT="${KIBITZ_GPU_CHECKPOINT:-.gpu/$MODEL.kbzp}"
 "$TRAIN" checkpoint import "$CKPT" "$WORK/run/latest.pt" || exit 1
 if [[ "$MODEL" == human ]]; then
     gunzip -c .gpu/games.kgames.gz >"$WORK/games.kgames" || exit 1
-    ARGS=(human --pgn "$WORK/games.kgames" --config small-v2 --steps 100000 --warmup 300 --batch 256 --lr 1e-3
+    ARGS=(human --pgn "$WORK/games.kgames" --config small-v2 --steps "${KIBITZ_STEPS:-200000}" --warmup 300 --batch 256 --lr 1e-3
         --threads 4 --seed 1 --checkpoint-every 2500 --validate-every 5000 --validation-positions 8000
         --log-every 500 --max-player-share 0.04 --max-band-share 0.2)
 else

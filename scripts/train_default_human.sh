@@ -7,6 +7,10 @@
 # training/checkpoints/human-small-latest.pt, which is in git history before the v2 checkpoint replaced it: trunk
 # and head copied, the v2 parts new). Balance caps: any one player at most 4 % of the
 # positions as the mover, any 200-point rating band at most 20 %.
+# Schedule: warm-up 300 steps, cosine from 1e-3 to a tenth over KIBITZ_STEPS steps (default 200000). The first
+# schedule was 100,000 steps and ended on 2026-11-27 (its last 23,852 steps on a lent GPU); resuming its final
+# checkpoint under the 200,000-step cosine is a warm restart (lr 1e-4 -> 5.5e-4, then down again), and every shipped
+# model is a short cool-down branch of the main run anyway (README: Models).
 # Checkpoints: runs/human-small-v2/latest.pt (atomic, every 250 steps) and step-N.pt every 20000 steps.
 # Log: runs/human-small-v2/train.log (rank 0; rank 1 logs to train.rank1.log).
 #
@@ -26,6 +30,7 @@ RUN="${KIBITZ_RUN:-$ROOT/runs/human-$CONFIG}"
 GAMES="${KIBITZ_GAMES:-$ROOT/../shared/data/games}"
 PORT="${KIBITZ_PORT:-29561}"
 WORLD="${KIBITZ_WORLD:-2}"
+STEPS="${KIBITZ_STEPS:-200000}"
 ACTION="${1:-start}"
 
 pids_alive() {
@@ -90,7 +95,7 @@ if [[ ! -x "$RUN/bin/kibitz-cli" ]] || ! "$CLI" train --help >/dev/null 2>&1 || 
     fi
 fi
 
-COMMON=(train human --pgn "$GAMES" --config "$CONFIG" --out "$RUN" --steps 100000 --warmup 300 --batch 256 --lr 1e-3
+COMMON=(train human --pgn "$GAMES" --config "$CONFIG" --out "$RUN" --steps "$STEPS" --warmup 300 --batch 256 --lr 1e-3
     --threads 1 --seed 1 --checkpoint-every 250 --validate-every 1000 --validation-positions 8000 --log-every 25
     --resume "${EXTRA[@]}")
 # OpenBLAS keeps its own thread pool (spinning in sched_yield) whatever at::set_num_threads says: with two ranks on

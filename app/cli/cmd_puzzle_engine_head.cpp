@@ -23,7 +23,7 @@ namespace kibitz::cli {
 namespace {
 
 // The stage's trees as shipped (chosen by 5-fold cross-validation on training puzzles; core/training/README.md).
-constexpr models::BoostOptions kDefaultBoost{.trees = 100, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40};
+constexpr models::BoostOptions kDefaultBoost{.trees = 200, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40};
 
 void printHelp() {
     std::printf(
@@ -40,9 +40,9 @@ void printHelp() {
         "  --depth D        search depth (default %d)     --every K   every K-th training puzzle (default 1)\n"
         "  --max N          at most N puzzles (default 6000)   --ridge X  ridge penalty per puzzle (default 1e-4)\n"
         "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n"
-        "  --human SET      human solve features the stage also takes: logsolve4 (default: ln P(solve) at Elo\n"
-        "                   1000, 1600, 2200, 2800 from the human-move model), logsolve4min4 (also the lowest\n"
-        "                   solver move's log-probability at the same levels) or none\n"
+        "  --human SET      human solve features the stage also takes: logsolve4min4 (default: ln P(solve) and\n"
+        "                   the lowest solver move's log-probability at Elo 1000, 1600, 2200, 2800 from the\n"
+        "                   human-move model), logsolve4 (ln P(solve) alone) or none\n"
         "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
         "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n"
         "  --trees N        boosted trees (absolute error) fitted to what the quadratic leaves over (default %d;\n"
@@ -92,7 +92,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     if (!expandError.empty()) return usageError("--csv: " + expandError);
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
-    const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4);
+    const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4Min4);
     if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
         return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", " +
                           models::kHumanStageSetLogSolve4Min4 + ", none");
