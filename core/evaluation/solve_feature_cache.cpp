@@ -5,6 +5,7 @@
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/evaluation/solve_probability.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -197,23 +198,28 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
     }
     if (missing.empty()) return {};
     if (!m_evaluator) return makeError(ErrorCode::InvalidInput, "no human-move model to compute solve features");
-    const auto t0 = std::chrono::steady_clock::now();
-    auto f = computeSolveFeatures(*m_evaluator, missing, m_maxBatch, elos);
-    m_computeSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!f.ok()) return f.error();
-    m_computed += std::int64_t(missing.size());
-    for (std::size_t j = 0; j < missing.size(); ++j) {
-        std::vector<float>& computed = f.value()[j];
-        // A cached entry with other levels keeps them: the entry grows to the union of what was computed.
-        if (m_cache)
-            if (const auto* old = m_cache->find(missing[j])) fillMissingValues(computed, *old);
-        out[where[j]] = computed;
-        if (m_cache) m_cache->insert(missing[j], std::move(computed));
-    }
-    m_sinceSave += std::int64_t(missing.size());
-    if (m_cache && m_saveEvery > 0 && m_sinceSave >= m_saveEvery) {
-        m_sinceSave = 0;
-        if (auto st = m_cache->save(); !st.ok()) return st;
+    // In parts of saveEvery puzzles, each saved when done: a long computation that is killed keeps what it did.
+    const std::size_t part = m_cache && m_saveEvery > 0 ? std::size_t(m_saveEvery) : missing.size();
+    for (std::size_t begin = 0; begin < missing.size(); begin += part) {
+        const std::span<const chess::Puzzle> these(missing.data() + begin, std::min(part, missing.size() - begin));
+        const auto t0 = std::chrono::steady_clock::now();
+        auto f = computeSolveFeatures(*m_evaluator, these, m_maxBatch, elos);
+        m_computeSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        if (!f.ok()) return f.error();
+        m_computed += std::int64_t(these.size());
+        for (std::size_t j = 0; j < these.size(); ++j) {
+            std::vector<float>& computed = f.value()[j];
+            // A cached entry with other levels keeps them: the entry grows to the union of what was computed.
+            if (m_cache)
+                if (const auto* old = m_cache->find(these[j])) fillMissingValues(computed, *old);
+            out[where[begin + j]] = computed;
+            if (m_cache) m_cache->insert(these[j], std::move(computed));
+        }
+        m_sinceSave += std::int64_t(these.size());
+        if (m_cache && m_saveEvery > 0 && m_sinceSave >= m_saveEvery) {
+            m_sinceSave = 0;
+            if (auto st = m_cache->save(); !st.ok()) return st;
+        }
     }
     return {};
 }

@@ -69,8 +69,9 @@ public:
 
     /// One feature vector per puzzle, in order, with values at least for the levels `elos` (a subset of
     /// kSolveEloLevels; the other levels are NaN unless the cache had them). A cached entry without all of `elos`
-    /// is computed again at `elos` and merged with what it had. Saves the cache
-    /// after every `saveEvery` new entries (0: never; call cache->save() yourself).
+    /// is computed again at `elos` and merged with what it had. With `saveEvery` > 0 the missing puzzles are
+    /// computed in parts of that many and the cache is saved after each part, so a run that is killed or fails
+    /// keeps the parts it finished (0: one part, never saved; call cache->save() yourself).
     Status features(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out,
                     std::span<const int> elos = kSolveEloLevels);
 

@@ -85,11 +85,15 @@ public:
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& p, const std::vector<encoding::Conditioning>& c,
         const std::vector<encoding::RecentMoves>& r) override {
+        if (failFromCall >= 0 && calls >= failFromCall) return makeError(ErrorCode::Cancelled, "evaluator stopped");
+        ++calls;
         positions += std::int64_t(p.size());
         return m_inner.moveDistributionsWithHistory(p, c, r);
     }
     std::string describe() const override { return "counting " + m_inner.describe(); }
     std::int64_t positions = 0;
+    std::int64_t calls = 0;          ///< batched calls answered
+    std::int64_t failFromCall = -1;  ///< from this call on, every batched call fails (-1: never), as a killed run
 
 private:
     encoding::Evaluator& m_inner;
@@ -103,6 +107,7 @@ private Q_SLOTS:
     void featuresMatchSolveCurve();
     void cacheRoundTrip();
     void stageLevelsOnly();
+    void savedPartByPart();
     void corruptCache_data();
     void corruptCache();
     void trainAndPredict();
@@ -280,6 +285,44 @@ void TestPuzzleHuman::stageLevelsOnly() {
     const auto* merged = reread.value().find(puzzles[0]);
     QVERIFY(merged);
     QVERIFY(evaluation::hasSolveLevels(*merged));
+}
+
+/// With saveEvery, the missing puzzles are computed and saved part by part: when the model fails in the third
+/// part (as a killed run stops), the file holds the first two parts' features, the same as computed alone.
+void TestPuzzleHuman::savedPartByPart() {
+    const auto puzzles = samplePuzzles(5);
+    CountingEvaluator counting(*m_human);
+    const std::span<const chess::Puzzle> all(puzzles);
+    auto first = evaluation::computeSolveFeatures(counting, all.subspan(0, 2));
+    auto second = evaluation::computeSolveFeatures(counting, all.subspan(2, 2));
+    QVERIFY(first.ok() && second.ok());
+    const std::int64_t callsForFour = counting.calls;
+    QVERIFY(callsForFour >= 2);
+
+    const std::string path = m_tmp.filePath("parts.bin").toStdString();
+    auto cache = evaluation::SolveFeatureCache::open(path, "sha-p", evaluation::kSolveFeatureCount);
+    QVERIFY(cache.ok());
+    counting.calls = 0;
+    counting.failFromCall = callsForFour;
+    evaluation::CachedSolveFeatures provider(&counting, &cache.value());
+    provider.setSaveEvery(2);
+    std::vector<std::vector<float>> out;
+    const Status st = provider.features(puzzles, out);
+    QVERIFY(!st.ok());
+    QVERIFY2(st.error().message.find("evaluator stopped") != std::string::npos, st.error().message.c_str());
+    QCOMPARE(provider.computed(), std::int64_t(4));
+
+    auto reread = evaluation::SolveFeatureCache::open(path, "sha-p", evaluation::kSolveFeatureCount);
+    QVERIFY2(reread.ok(), reread.ok() ? "" : reread.error().message.c_str());
+    QCOMPARE(reread.value().size(), std::size_t(4));
+    QVERIFY(reread.value().find(puzzles[4]) == nullptr);
+    for (std::size_t i = 0; i < 4; ++i) {
+        const auto* f = reread.value().find(puzzles[i]);
+        QVERIFY(f);
+        const auto& expected = i < 2 ? first.value()[i] : second.value()[i - 2];
+        QCOMPARE(f->size(), expected.size());
+        for (std::size_t k = 0; k < expected.size(); ++k) QVERIFY(std::abs((*f)[k] - expected[k]) < 1e-6f);
+    }
 }
 
 void TestPuzzleHuman::corruptCache_data() {
