@@ -48,9 +48,12 @@ void printHelp() {
         "  --trees N        boosted trees (absolute error) fitted to what the quadratic leaves over (default %d;\n"
         "                   0: the quadratic alone); the sigma scale is then measured out of fold (5 folds)\n"
         "  --tree-leaves L  leaves per tree (default %d)   --tree-rate R  learning rate (default %g)\n"
-        "  --tree-min-leaf M  puzzles per leaf at least (default %d)\n",
+        "  --tree-min-leaf M  puzzles per leaf at least (default %d)\n"
+        "  --tree-subsample S  share of the puzzles each tree is grown on, drawn afresh per tree (default %g: all)\n"
+        "  --tree-seed N    seed of those draws (default %llu)\n",
         evaluation::kEngineFeatureCount, evaluation::kEngineFeatureLines, evaluation::kEngineFeatureDepth,
-        kDefaultBoost.trees, kDefaultBoost.maxLeaves, kDefaultBoost.learningRate, kDefaultBoost.minLeafSamples);
+        kDefaultBoost.trees, kDefaultBoost.maxLeaves, kDefaultBoost.learningRate, kDefaultBoost.minLeafSamples,
+        kDefaultBoost.subsample, static_cast<unsigned long long>(kDefaultBoost.seed));
 }
 
 int usageError(const std::string& msg) {
@@ -66,7 +69,8 @@ int failure(const std::string& msg) {
 int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     Args args(argv,
               {"csv", "out", "model", "depth", "every", "max", "ridge", "engine", "engine-cache", "engine-jobs",
-               "human", "human-model", "feature-cache", "trees", "tree-leaves", "tree-rate", "tree-min-leaf"},
+               "human", "human-model", "feature-cache", "trees", "tree-leaves", "tree-rate", "tree-min-leaf",
+               "tree-subsample", "tree-seed"},
               {"help"});
     if (args.has("help")) {
         printHelp();
@@ -82,6 +86,8 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     boost.maxLeaves = int(args.intValue("tree-leaves", kDefaultBoost.maxLeaves, 2, 4096));
     boost.learningRate = args.doubleValue("tree-rate", kDefaultBoost.learningRate, 1e-6, 1.0);
     boost.minLeafSamples = int(args.intValue("tree-min-leaf", kDefaultBoost.minLeafSamples, 1, 1000000));
+    boost.subsample = args.doubleValue("tree-subsample", kDefaultBoost.subsample, 0.01, 1.0);
+    boost.seed = std::uint64_t(args.intValue("tree-seed", std::int64_t(kDefaultBoost.seed), 0, 1LL << 62));
     jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "puzzle-engine-head");
     if (!args.ok()) return usageError(args.error());
     if (!args.value("csv") || !args.value("out")) return usageError("--csv and --out are required");

@@ -164,6 +164,25 @@ struct GrowLeaf {
     Split best;
 };
 
+/// SplitMix64: a small generator whose sequence is fixed by its seed on every platform.
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    /// Uniform in [0, bound) (bound >= 1), by rejection so that no value is favoured.
+    std::uint64_t below(std::uint64_t bound) {
+        const std::uint64_t limit = ~std::uint64_t(0) - (~std::uint64_t(0) % bound);
+        std::uint64_t r;
+        do r = next();
+        while (r >= limit);
+        return r % bound;
+    }
+};
+
 double median(std::vector<double>& v) {
     if (v.empty()) return 0.0;
     const std::size_t mid = v.size() / 2;
@@ -183,10 +202,10 @@ Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& i
         return makeError(ErrorCode::InvalidInput, "boosted trees fit: " + std::to_string(n) + " input vectors and " +
                                                       std::to_string(targets.size()) + " targets");
     if (o.trees < 0 || o.maxLeaves < 2 || o.minLeafSamples < 1 || o.bins < 2 || o.bins > 256 ||
-        !(o.learningRate > 0.0 && o.learningRate <= 1.0))
+        !(o.learningRate > 0.0 && o.learningRate <= 1.0) || !(o.subsample > 0.0 && o.subsample <= 1.0))
         return makeError(ErrorCode::InvalidInput,
                          "boosted trees fit: options out of range (trees >= 0, leaves >= 2, min leaf >= 1, "
-                         "bins 2..256, learning rate in (0, 1])");
+                         "bins 2..256, learning rate in (0, 1], subsample in (0, 1])");
     const std::size_t d = inputs.front().size();
     if (d == 0) return makeError(ErrorCode::InvalidInput, "boosted trees fit: no inputs");
     for (std::size_t i = 0; i < n; ++i) {
@@ -282,12 +301,27 @@ Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& i
     };
 
     std::vector<double> leafResiduals;
+    const bool sampling = o.subsample < 1.0;
+    const std::size_t drawn = sampling ? std::max<std::size_t>(1, std::size_t(o.subsample * double(n))) : n;
+    SplitMix64 rng{o.seed};
+    std::vector<std::uint32_t> order(n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(i);
+    std::vector<int> cutOf;  // per node: the bin cut of its split (internal nodes)
     for (int t = 0; t < o.trees; ++t) {
         RegressionTree tree;
         tree.nodes.emplace_back();
+        cutOf.assign(1, -1);
         std::vector<GrowLeaf> leaves(1);
-        leaves[0].samples.resize(n);
-        for (std::size_t i = 0; i < n; ++i) leaves[0].samples[i] = std::uint32_t(i);
+        if (sampling) {
+            // A partial Fisher-Yates shuffle: the first `drawn` of `order` are a uniform draw without replacement;
+            // sorted back so that the tree sees its samples in index order, as the full fit does.
+            for (std::size_t k = 0; k < drawn; ++k)
+                std::swap(order[k], order[k + std::size_t(rng.below(std::uint64_t(n - k)))]);
+            leaves[0].samples.assign(order.begin(), order.begin() + std::ptrdiff_t(drawn));
+            std::sort(leaves[0].samples.begin(), leaves[0].samples.end());
+        } else {
+            leaves[0].samples = order;
+        }
         leaves[0].best = bestSplit(leaves[0].samples);
         while (int(leaves.size()) < o.maxLeaves) {
             std::size_t pick = leaves.size();
@@ -309,8 +343,10 @@ Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& i
             p.threshold = cuts[j][std::size_t(parent.best.cut)];
             p.left = left.node;
             p.right = right.node;
+            cutOf[std::size_t(parent.node)] = parent.best.cut;
             tree.nodes.emplace_back();
             tree.nodes.emplace_back();
+            cutOf.resize(tree.nodes.size(), -1);
             left.best = bestSplit(left.samples);
             right.best = bestSplit(right.samples);
             leaves.push_back(std::move(left));
@@ -321,7 +357,19 @@ Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& i
             for (const std::uint32_t i : leaf.samples) leafResiduals.push_back(residual[i]);
             const double v = toFloatPrecision(o.learningRate * median(leafResiduals));
             tree.nodes[std::size_t(leaf.node)].value = v;
-            for (const std::uint32_t i : leaf.samples) residual[i] -= v;
+            if (!sampling)
+                for (const std::uint32_t i : leaf.samples) residual[i] -= v;
+        }
+        if (sampling) {
+            // Every sample moves, drawn or not: routed by its bins, which is where predict() sends its inputs.
+            for (std::size_t i = 0; i < n; ++i) {
+                std::size_t node = 0;
+                while (tree.nodes[node].feature >= 0) {
+                    const TreeNode& nd = tree.nodes[node];
+                    node = std::size_t(bin[i * d + std::size_t(nd.feature)] <= cutOf[node] ? nd.left : nd.right);
+                }
+                residual[i] -= tree.nodes[node].value;
+            }
         }
         model.trees.push_back(std::move(tree));
     }

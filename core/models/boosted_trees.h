@@ -2,16 +2,20 @@
 #pragma once
 // Gradient-boosted regression trees with the absolute-error loss (Friedman's LAD_TreeBoost), for the puzzle model's
 // engine stage (issue 15): a sum of small trees that corrects the stage's quadratic regression where the features
-// interact in ways a quadratic cannot follow. Torch-free, Qt-free and deterministic (no sampling): the same inputs
-// give the same trees on every machine.
+// interact in ways a quadratic cannot follow. Torch-free, Qt-free and deterministic: the same inputs and options give
+// the same trees on every machine (row subsampling draws from a seeded SplitMix64, not from <random>'s distributions,
+// whose results differ between standard libraries).
 //
 // Each round fits a tree by least squares to the signs of the residuals (the negative gradient of |y - F|), grown
 // best-first (the leaf whose split lowers the squared error most is split next) up to `maxLeaves` leaves, splits
 // chosen among at most `bins` quantile thresholds per input; then each leaf takes the median of the residuals it
-// holds (the absolute error's line search), times the learning rate.
+// holds (the absolute error's line search), times the learning rate. With `subsample` < 1 each round grows its tree
+// and takes its leaf medians on a fresh random share of the samples, and moves every sample's residual (Friedman's
+// stochastic gradient boosting: less variance between rounds).
 
 #include "core/common/result.h"
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
@@ -55,6 +59,8 @@ struct BoostOptions {
     int maxLeaves = 15;          ///< leaves per tree
     int minLeafSamples = 40;     ///< a split leaves at least this many samples on each side
     int bins = 255;              ///< at most this many split thresholds per input (quantiles of the inputs)
+    double subsample = 1.0;      ///< share of the samples each round draws without replacement, in (0, 1]
+    std::uint64_t seed = 1;      ///< seed of the draws (used only when subsample < 1)
 };
 
 /// Fits base + trees to `targets` by least absolute deviations. `inputs` holds one vector per sample, all of the

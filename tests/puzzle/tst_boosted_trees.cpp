@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Boosted regression trees with the absolute-error loss (core/models/boosted_trees): they learn a step and an
-// interaction that no single input shows, ignore gross outliers (medians, not means), are deterministic, and their
-// text form round-trips bit for bit and names the node that is wrong.
+// interaction that no single input shows, ignore gross outliers (medians, not means), are deterministic (row
+// subsampling too, by its seed), and their text form round-trips bit for bit and names the node that is wrong.
 #include "core/models/boosted_trees.h"
 
 #include <QTest>
@@ -113,6 +113,48 @@ private Q_SLOTS:
         QCOMPARE(back->toText(), a->toText());
         const Data probe = interaction(500, 30.0, 0.0, 7);
         for (const auto& x : probe.x) QCOMPARE(back->predict(x), a->predict(x));
+    }
+
+    /// Stochastic boosting: each tree sees a fresh half of the samples, yet every sample's residual moves, so the
+    /// sum still converges to the step (were the undrawn samples' residuals left stale, later trees would chase
+    /// errors already corrected and overshoot). The draws follow the seed alone; subsample 1 ignores the seed.
+    void subsampledRoundsLearnAndFollowTheSeed() {
+        const Data train = interaction(4000, 20.0, 0.0, 8), test = interaction(2000, 20.0, 0.0, 9);
+        models::BoostOptions o;
+        o.trees = 200;
+        o.learningRate = 0.1;
+        o.maxLeaves = 4;
+        o.subsample = 0.5;
+        o.seed = 11;
+        auto a = models::fitBoostedTreesLad(train.x, train.y, o);
+        auto b = models::fitBoostedTreesLad(train.x, train.y, o);
+        QVERIFY2(a.ok(), a.ok() ? "" : a.error().message.c_str());
+        QVERIFY(b.ok());
+        QCOMPARE(a->toText(), b->toText());
+        const double mae = meanAbsErrorToTruth(a.value(), test);
+        QVERIFY2(mae < 15.0, qPrintable(QString::number(mae)));
+        QVERIFY(std::abs(a->predict(std::vector<float>{0.9f, 0.9f, 0.1f}) - 300.0) < 15.0);
+        QVERIFY(std::abs(a->predict(std::vector<float>{0.1f, 0.1f, 0.9f})) < 15.0);
+
+        o.seed = 12;
+        auto c = models::fitBoostedTreesLad(train.x, train.y, o);
+        QVERIFY(c.ok());
+        QVERIFY(c->toText() != a->toText());
+
+        // A half of the samples gives a tree other than all of them do; subsample 1 is the plain fit whatever the seed.
+        models::BoostOptions full = o;
+        full.subsample = 1.0;
+        auto plain = models::fitBoostedTreesLad(train.x, train.y, full);
+        full.seed = 99;
+        auto plainOtherSeed = models::fitBoostedTreesLad(train.x, train.y, full);
+        QVERIFY(plain.ok() && plainOtherSeed.ok());
+        QCOMPARE(plain->toText(), plainOtherSeed->toText());
+        QVERIFY(plain->toText() != a->toText());
+
+        o.subsample = 0.0;
+        QVERIFY(!models::fitBoostedTreesLad(train.x, train.y, o).ok());
+        o.subsample = 1.5;
+        QVERIFY(!models::fitBoostedTreesLad(train.x, train.y, o).ok());
     }
 
     void badTextNamesTheNode_data() {
