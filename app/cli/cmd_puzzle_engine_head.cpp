@@ -42,7 +42,8 @@ void printHelp() {
         "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n"
         "  --human SET      human solve features the stage also takes: logsolve4min4 (default: ln P(solve) and\n"
         "                   the lowest solver move's log-probability at Elo 1000, 1600, 2200, 2800 from the\n"
-        "                   human-move model), logsolve4 (ln P(solve) alone) or none\n"
+        "                   human-move model), logsolve4 (ln P(solve) alone), logsolve4min4first4 (also the first\n"
+        "                   solver move's) or none\n"
         "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
         "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n"
         "  --trees N        boosted trees (absolute error) fitted to what the quadratic leaves over (default %d;\n"
@@ -101,7 +102,8 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4Min4);
     if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
         return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", " +
-                          models::kHumanStageSetLogSolve4Min4 + ", none");
+                          models::kHumanStageSetLogSolve4Min4 + ", " + models::kHumanStageSetLogSolve4Min4First4 +
+                          ", none");
     const bool withHuman = humanSet != "none";
     jobs::EngineFeatureOptions noEngine;
     noEngine.attach = false;
@@ -151,6 +153,13 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "human solve features from %s (cache %s holds %zu puzzles)\n", humanId.name.c_str(),
                      human.value()->cachePath().c_str(), human.value()->cachedPuzzles());
         human.value()->setSaveEvery(500);
+        const auto humanStart = std::chrono::steady_clock::now();
+        human.value()->setProgress([humanStart](std::int64_t done, std::int64_t missing) {
+            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - humanStart).count();
+            std::fprintf(stderr, "\rsolve features: %lld/%lld computed (%.1f puzzles/s)%s",
+                         static_cast<long long>(done), static_cast<long long>(missing),
+                         secs > 0 ? double(done) / secs : 0.0, done == missing ? "\n" : "");
+        });
         // Only the levels the stage reads are computed (a cache holding all of them serves as well).
         if (auto st = human.value()->features(puzzles, solveFeatures, models::humanStageElos(humanSet)); !st.ok())
             return failure(st.error().message);

@@ -220,6 +220,7 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
             m_sinceSave = 0;
             if (auto st = m_cache->save(); !st.ok()) return st;
         }
+        if (m_progress) m_progress(std::int64_t(begin + these.size()), std::int64_t(missing.size()));
     }
     return {};
 }

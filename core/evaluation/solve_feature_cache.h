@@ -11,6 +11,7 @@
 #include "core/evaluation/solve_probability.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -76,6 +77,11 @@ public:
                     std::span<const int> elos = kSolveEloLevels);
 
     void setSaveEvery(std::int64_t n) { m_saveEvery = n; }
+    /// Called after each computed part (see setSaveEvery) with the puzzles computed so far in this call and how
+    /// many it had to compute; never called when the cache held them all.
+    void setProgress(std::function<void(std::int64_t done, std::int64_t missing)> progress) {
+        m_progress = std::move(progress);
+    }
     std::int64_t computed() const { return m_computed; }        ///< puzzles run through the human model
     std::int64_t cacheHits() const { return m_hits; }           ///< puzzles answered by the cache
     double computeSeconds() const { return m_computeSeconds; }  ///< wall time spent in the human model
@@ -89,6 +95,7 @@ private:
     std::int64_t m_computed = 0;
     std::int64_t m_hits = 0;
     double m_computeSeconds = 0.0;
+    std::function<void(std::int64_t, std::int64_t)> m_progress;
 };
 
 }  // namespace kibitz::evaluation

@@ -72,6 +72,8 @@ public:
     Status saveCache();
     /// Also save the cache after every n newly computed puzzles (0: only on saveCache / destruction).
     void setSaveEvery(std::int64_t n);
+    /// Progress of the puzzles computed by features(): (done, to compute) after each part of setSaveEvery's size.
+    void setProgress(std::function<void(std::int64_t done, std::int64_t missing)> progress);
 
     const HumanModelIdentity& identity() const;
     std::string cachePath() const;  ///< empty without cache

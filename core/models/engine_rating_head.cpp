@@ -34,12 +34,15 @@ constexpr std::size_t kLogSolve4Index[] = {1, 4, 7, 10};
 
 }  // namespace
 
-// Where the lowest solver move's log-probabilities start in the solve features (after the 11 P(solve)).
+// Where the lowest and the first solver move's log-probabilities start in the solve features (after the 11
+// P(solve), then 11 lowest).
 constexpr std::size_t kLowestBlock = 11;
+constexpr std::size_t kFirstBlock = 22;
 
 int humanStageFeatureCount(const std::string& set) {
     if (set == kHumanStageSetLogSolve4) return 4;
     if (set == kHumanStageSetLogSolve4Min4) return 8;
+    if (set == kHumanStageSetLogSolve4Min4First4) return 12;
     return 0;
 }
 
@@ -52,8 +55,10 @@ std::vector<float> humanStageFeatures(const std::string& set, std::span<const fl
     if (humanStageFeatureCount(set) == 0 || solve.size() < kSolveFeatureInputs) return {};
     std::vector<float> out;
     for (std::size_t i : kLogSolve4Index) out.push_back(float(std::log(std::max(double(solve[i]), 1e-12)) / 10.0));
-    if (set == kHumanStageSetLogSolve4Min4)
+    if (set == kHumanStageSetLogSolve4Min4 || set == kHumanStageSetLogSolve4Min4First4)
         for (std::size_t i : kLogSolve4Index) out.push_back(solve[kLowestBlock + i]);
+    if (set == kHumanStageSetLogSolve4Min4First4)
+        for (std::size_t i : kLogSolve4Index) out.push_back(solve[kFirstBlock + i]);
     return out;
 }
 
@@ -161,8 +166,9 @@ Result<EngineRatingHead> EngineRatingHead::fromText(const std::string& text) {
     if (const std::string* v = need("human")) {
         h.humanCount = humanStageFeatureCount(*v);
         if (h.humanCount == 0)
-            return fieldError(
-                "human", "is '" + *v + "', not a human feature set this build knows (" + kHumanStageSetLogSolve4 + ")");
+            return fieldError("human", "is '" + *v + "', not a human feature set this build knows (" +
+                                           kHumanStageSetLogSolve4 + ", " + kHumanStageSetLogSolve4Min4 + ", " +
+                                           kHumanStageSetLogSolve4Min4First4 + ")");
         h.human = *v;
     }
     const std::string* scale = need("sigma_scale");

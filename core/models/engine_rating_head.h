@@ -37,6 +37,9 @@ inline constexpr const char* kHumanStageSetLogSolve4 = "logsolve4";
 /// "logsolve4min4": logsolve4, then the lowest solver move's log-probability / 10 at the same 4 levels (the hard move
 /// on its own, which P(solve) mixes with the easy ones).
 inline constexpr const char* kHumanStageSetLogSolve4Min4 = "logsolve4min4";
+/// "logsolve4min4first4": logsolve4min4, then the first solver move's log-probability / 10 at the same 4 levels (the
+/// move the solver must find with no line to follow yet). Read from the same model runs as the others.
+inline constexpr const char* kHumanStageSetLogSolve4Min4First4 = "logsolve4min4first4";
 /// Length of the solve-feature vector the sets read (evaluation::kSolveFeatureCount; checked in tests).
 inline constexpr std::size_t kSolveFeatureInputs = 33;
 /// Number of values of a human stage set; 0 for an unknown name.

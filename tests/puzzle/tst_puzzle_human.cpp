@@ -249,6 +249,20 @@ void TestPuzzleHuman::stageLevelsOnly() {
             QCOMPARE(c[4 + k], f[levels + l]);
             QVERIFY(c[4 + k] <= 0.0f && c[4 + k] >= float(std::log(evaluation::kMinMoveProb) / 10.0) - 1e-6f);
         }
+        // logsolve4min4first4: those 8, then the first solver move's log-probability / 10 (the third block), no
+        // lower than the lowest one at the same level; also from the stage levels alone.
+        QCOMPARE(models::humanStageElos(models::kHumanStageSetLogSolve4Min4First4), stage);
+        const auto e = models::humanStageFeatures(models::kHumanStageSetLogSolve4Min4First4, p);
+        QCOMPARE(e.size(), std::size_t(12));
+        QCOMPARE(int(e.size()), models::humanStageFeatureCount(models::kHumanStageSetLogSolve4Min4First4));
+        for (std::size_t k = 0; k < 8; ++k) QCOMPARE(e[k], c[k]);
+        for (std::size_t k = 0; k < 4; ++k) {
+            const auto l = std::size_t(
+                std::find(evaluation::kSolveEloLevels.begin(), evaluation::kSolveEloLevels.end(), stage[k]) -
+                evaluation::kSolveEloLevels.begin());
+            QCOMPARE(e[8 + k], f[2 * levels + l]);
+            QVERIFY(std::isfinite(e[8 + k]) && e[8 + k] <= 0.0f && e[8 + k] >= c[4 + k]);
+        }
     }
 
     // Through the cache: a stage request computes the stage levels; a second one reads them; a request for all
@@ -306,11 +320,18 @@ void TestPuzzleHuman::savedPartByPart() {
     counting.failFromCall = callsForFour;
     evaluation::CachedSolveFeatures provider(&counting, &cache.value());
     provider.setSaveEvery(2);
+    std::vector<std::pair<std::int64_t, std::int64_t>> progress;
+    provider.setProgress(
+        [&progress](std::int64_t done, std::int64_t missing) { progress.emplace_back(done, missing); });
     std::vector<std::vector<float>> out;
     const Status st = provider.features(puzzles, out);
     QVERIFY(!st.ok());
     QVERIFY2(st.error().message.find("evaluator stopped") != std::string::npos, st.error().message.c_str());
     QCOMPARE(provider.computed(), std::int64_t(4));
+    // One progress report per finished part, none for the part that failed.
+    QCOMPARE(progress.size(), std::size_t(2));
+    QCOMPARE(progress[0], std::make_pair(std::int64_t(2), std::int64_t(5)));
+    QCOMPARE(progress[1], std::make_pair(std::int64_t(4), std::int64_t(5)));
 
     auto reread = evaluation::SolveFeatureCache::open(path, "sha-p", evaluation::kSolveFeatureCount);
     QVERIFY2(reread.ok(), reread.ok() ? "" : reread.error().message.c_str());
