@@ -22,8 +22,10 @@
 namespace kibitz::cli {
 namespace {
 
-// The stage's trees as shipped (chosen by 5-fold cross-validation on training puzzles; core/training/README.md).
-constexpr models::BoostOptions kDefaultBoost{.trees = 200, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40};
+// The stage's trees as shipped (chosen by 5-fold cross-validation on training puzzles; core/training/README.md):
+// 400 rounds, each grown on a fresh half of the puzzles (seed 1).
+constexpr models::BoostOptions kDefaultBoost{
+    .trees = 400, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40, .subsample = 0.5, .seed = 1};
 
 void printHelp() {
     std::printf(
@@ -40,10 +42,10 @@ void printHelp() {
         "  --depth D        search depth (default %d)     --every K   every K-th training puzzle (default 1)\n"
         "  --max N          at most N puzzles (default 6000)   --ridge X  ridge penalty per puzzle (default 1e-4)\n"
         "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n"
-        "  --human SET      human solve features the stage also takes: logsolve4min4 (default: ln P(solve) and\n"
-        "                   the lowest solver move's log-probability at Elo 1000, 1600, 2200, 2800 from the\n"
-        "                   human-move model), logsolve4 (ln P(solve) alone), logsolve4min4first4 (also the first\n"
-        "                   solver move's) or none\n"
+        "  --human SET      human solve features the stage also takes: logsolve4min4first4 (default: ln P(solve),\n"
+        "                   the lowest and the first solver move's log-probability at Elo 1000, 1600, 2200, 2800\n"
+        "                   from the human-move model), logsolve4min4 (without the first move's), logsolve4\n"
+        "                   (ln P(solve) alone) or none\n"
         "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
         "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n"
         "  --trees N        boosted trees (absolute error) fitted to what the quadratic leaves over (default %d;\n"
@@ -99,7 +101,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     if (!expandError.empty()) return usageError("--csv: " + expandError);
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
-    const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4Min4);
+    const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4Min4First4);
     if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
         return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", " +
                           models::kHumanStageSetLogSolve4Min4 + ", " + models::kHumanStageSetLogSolve4Min4First4 +

@@ -198,7 +198,7 @@ private Q_SLOTS:
         QVERIFY2(model.ok(), model.ok() ? "" : model.error().message.c_str());
         const auto& meta = model.value()->meta();
         QVERIFY(!meta.engineHead.empty());
-        QCOMPARE(meta.engineHead.human, std::string(models::kHumanStageSetLogSolve4Min4));
+        QCOMPARE(meta.engineHead.human, std::string(models::kHumanStageSetLogSolve4Min4First4));
         auto human = jobs::humanModelIdentity({});
         QVERIFY2(human.ok(), human.ok() ? "" : human.error().message.c_str());
         QCOMPARE(meta.humanModelSha256, human.value().sha256);
@@ -273,15 +273,15 @@ private Q_SLOTS:
         QString err;
         const QString fit = runCli(
             {"puzzle-engine-head", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv", "--model",
-             QString::fromStdString(base), "--max", "150", "--depth", "6", "--out", staged, "--engine", kStockfish,
+             QString::fromStdString(base), "--max", "170", "--depth", "6", "--out", staged, "--engine", kStockfish,
              "--engine-cache", cache, "--engine-jobs", "2", "--feature-cache", m_tmp.filePath("cli-solve.bin")},
             &code, &err);
         QVERIFY2(code == 0, qPrintable(err));
-        QVERIFY2(fit.contains(QLatin1String("fitted on 150 training puzzles")), qPrintable(fit));
+        QVERIFY2(fit.contains(QLatin1String("fitted on 170 training puzzles")), qPrintable(fit));
         // The stage takes the default human model's solve features too, and records that model.
         auto fitted = models::PuzzlePredictor::loadCheckpoint(staged.toStdString());
         QVERIFY(fitted.ok());
-        QCOMPARE(fitted.value()->meta().engineHead.human, std::string(models::kHumanStageSetLogSolve4Min4));
+        QCOMPARE(fitted.value()->meta().engineHead.human, std::string(models::kHumanStageSetLogSolve4Min4First4));
         auto humanId = jobs::humanModelIdentity({});
         QVERIFY(humanId.ok());
         QCOMPARE(fitted.value()->meta().humanModelSha256, humanId.value().sha256);
