@@ -79,6 +79,8 @@ Result<std::shared_ptr<HumanFeatures>> HumanFeatures::open(const HumanFeatureOpt
     }
     h->m_impl->provider = std::make_unique<evaluation::CachedSolveFeatures>(
         h->m_impl->evaluator.get(), h->m_impl->cache ? &*h->m_impl->cache : nullptr);
+    h->m_impl->provider->setSaveEvery(options.saveEvery);
+    if (options.progress) h->m_impl->provider->setProgress(options.progress);
     return h;
 }
 

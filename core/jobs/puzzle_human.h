@@ -32,6 +32,9 @@ struct HumanFeatureOptions {
     bool useCache = true;        ///< false: always run the human model
     bool allowMismatch = false;  ///< load a puzzle model trained with another human model (with a warning)
     std::function<void(const std::string&)> warn;  ///< warnings (mismatch, unknown human model); may be empty
+    std::int64_t saveEvery = 0;                    ///< HumanFeatures::setSaveEvery of what open() returns
+    std::function<void(std::int64_t done, std::int64_t missing)>
+        progress;  ///< HumanFeatures::setProgress; may be empty
 };
 
 /// A human-move model file identified by content.

@@ -112,6 +112,7 @@ private Q_SLOTS:
     void corruptCache();
     void trainAndPredict();
     void evalCompareJson();
+    void evalReportsAndSavesComputedFeatures();
 
 private:
     std::unique_ptr<encoding::Evaluator> m_human;
@@ -476,6 +477,29 @@ void TestPuzzleHuman::evalCompareJson() {
     QVERIFY(c.value("mae").toDouble() > 0);
     // Different models, different errors.
     QVERIFY(c.value("mae").toDouble() != o.value("mae").toDouble());
+}
+
+/// eval puzzle computes the solve features its cache lacks batch by batch: it says how many so far, and the cache
+/// holds them afterwards (saved as it goes, so a killed evaluation would keep them too).
+void TestPuzzleHuman::evalReportsAndSavesComputedFeatures() {
+    const QString cachePath = m_tmp.filePath("eval-progress.bin");
+    QProcess cli;
+    cli.start(QStringLiteral(KIBITZ_CLI),
+              {"eval", "puzzle", "--csv", KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv", "--max", "40", "--batch", "16",
+               "--no-engine", "--solve-curves", "--feature-cache", cachePath, "--json"});
+    QVERIFY(cli.waitForFinished(120000));
+    const QString err = QString::fromUtf8(cli.readAllStandardError());
+    QVERIFY2(cli.exitCode() == 0, qPrintable(err));
+    // Batches of 16: 16, 32, then the last 8.
+    for (const char* line : {"solve features: 16 puzzles computed", "solve features: 32 puzzles computed",
+                             "solve features: 40 puzzles computed"})
+        QVERIFY2(err.contains(QLatin1String(line)), qPrintable(err));
+    auto id = jobs::humanModelIdentity({});
+    QVERIFY(id.ok());
+    auto cache =
+        evaluation::SolveFeatureCache::open(cachePath.toStdString(), id.value().sha256, evaluation::kSolveFeatureCount);
+    QVERIFY2(cache.ok(), cache.ok() ? "" : cache.error().message.c_str());
+    QCOMPARE(cache.value().size(), std::size_t(40));
 }
 
 QTEST_GUILESS_MAIN(TestPuzzleHuman)
