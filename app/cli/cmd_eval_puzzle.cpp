@@ -11,7 +11,6 @@
 #include "core/jobs/puzzle_bundle.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -86,14 +85,7 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     // Puzzles missing from the solve-feature cache are computed batch by batch (minutes for thousands): say how
     // far it is, and save the cache every 500, so a killed evaluation keeps what it computed.
     human.saveEvery = 500;
-    human.progress = [total = std::make_shared<std::int64_t>(0), start = std::chrono::steady_clock::now()](
-                         std::int64_t done, std::int64_t missing) {
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::fprintf(stderr, "\rsolve features: %lld puzzles computed (%.1f puzzles/s)%s",
-                     static_cast<long long>(*total + done), secs > 0 ? double(*total + done) / secs : 0.0,
-                     done == missing ? "\n" : "");
-        if (done == missing) *total += missing;
-    };
+    human.progress = solveFeatureProgress();
     std::vector<std::unique_ptr<models::PuzzlePredictor>> predictors;
     std::vector<std::string> labels;
     for (const auto& path : paths) {

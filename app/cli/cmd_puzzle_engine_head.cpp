@@ -149,19 +149,13 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         jobs::HumanFeatureOptions ho;
         ho.humanModel = QString::fromStdString(args.value("human-model").value_or(""));
         ho.cachePath = args.value("feature-cache").value_or("");
+        ho.saveEvery = 500;
+        ho.progress = solveFeatureProgress();
         auto human = jobs::HumanFeatures::open(ho);
         if (!human.ok()) return usageError("--human-model: " + human.error().message);
         humanId = human.value()->identity();
         std::fprintf(stderr, "human solve features from %s (cache %s holds %zu puzzles)\n", humanId.name.c_str(),
                      human.value()->cachePath().c_str(), human.value()->cachedPuzzles());
-        human.value()->setSaveEvery(500);
-        const auto humanStart = std::chrono::steady_clock::now();
-        human.value()->setProgress([humanStart](std::int64_t done, std::int64_t missing) {
-            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - humanStart).count();
-            std::fprintf(stderr, "\rsolve features: %lld/%lld computed (%.1f puzzles/s)%s",
-                         static_cast<long long>(done), static_cast<long long>(missing),
-                         secs > 0 ? double(done) / secs : 0.0, done == missing ? "\n" : "");
-        });
         // Only the levels the stage reads are computed (a cache holding all of them serves as well).
         if (auto st = human.value()->features(puzzles, solveFeatures, models::humanStageElos(humanSet)); !st.ok())
             return failure(st.error().message);

@@ -8,7 +8,9 @@
 #include "core/jobs/puzzle_engine.h"
 #include "core/jobs/puzzle_human.h"
 
+#include <chrono>
 #include <cstdio>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -36,6 +38,19 @@ inline jobs::HumanFeatureOptions humanFeatureOptions(const Args& args, const std
         std::fprintf(stderr, "kibitz-cli %s: warning: %s\n", command.c_str(), msg.c_str());
     };
     return h;
+}
+
+/// A HumanFeatureOptions::progress that prints, one line per computed part, how many solve features this command
+/// has computed so far (over all its calls) and at what rate.
+inline std::function<void(std::int64_t, std::int64_t)> solveFeatureProgress() {
+    return [total = std::make_shared<std::int64_t>(0), start = std::chrono::steady_clock::now()](std::int64_t done,
+                                                                                                 std::int64_t missing) {
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fprintf(stderr, "\rsolve features: %lld puzzles computed (%.1f puzzles/s)%s",
+                     static_cast<long long>(*total + done), secs > 0 ? double(*total + done) / secs : 0.0,
+                     done == missing ? "\n" : "");
+        if (done == missing) *total += missing;
+    };
 }
 
 /// The engine-stage options as given (validate --engine-jobs with args.intValue first); warnings go to stderr.

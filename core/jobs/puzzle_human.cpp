@@ -99,9 +99,6 @@ models::PuzzleFeatureSource HumanFeatures::sourceOf(const std::shared_ptr<HumanF
 
 Status HumanFeatures::saveCache() { return m_impl->cache ? m_impl->cache->save() : Status{}; }
 void HumanFeatures::setSaveEvery(std::int64_t n) { m_impl->provider->setSaveEvery(n); }
-void HumanFeatures::setProgress(std::function<void(std::int64_t, std::int64_t)> progress) {
-    m_impl->provider->setProgress(std::move(progress));
-}
 const HumanModelIdentity& HumanFeatures::identity() const { return m_impl->identity; }
 std::string HumanFeatures::cachePath() const { return m_impl->cache ? m_impl->cache->path() : std::string(); }
 std::size_t HumanFeatures::cachedPuzzles() const { return m_impl->cache ? m_impl->cache->size() : 0; }

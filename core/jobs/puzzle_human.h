@@ -34,7 +34,7 @@ struct HumanFeatureOptions {
     std::function<void(const std::string&)> warn;  ///< warnings (mismatch, unknown human model); may be empty
     std::int64_t saveEvery = 0;                    ///< HumanFeatures::setSaveEvery of what open() returns
     std::function<void(std::int64_t done, std::int64_t missing)>
-        progress;  ///< HumanFeatures::setProgress; may be empty
+        progress;  ///< (done, to compute) after each computed part; may be empty
 };
 
 /// A human-move model file identified by content.
@@ -75,8 +75,6 @@ public:
     Status saveCache();
     /// Also save the cache after every n newly computed puzzles (0: only on saveCache / destruction).
     void setSaveEvery(std::int64_t n);
-    /// Progress of the puzzles computed by features(): (done, to compute) after each part of setSaveEvery's size.
-    void setProgress(std::function<void(std::int64_t done, std::int64_t missing)> progress);
 
     const HumanModelIdentity& identity() const;
     std::string cachePath() const;  ///< empty without cache
