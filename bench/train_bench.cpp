@@ -5,6 +5,8 @@
 #include "core/models/human_move_model.h"
 #include "core/training/human_samples.h"
 
+#include <torch/csrc/autograd/profiler_legacy.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -24,7 +26,7 @@ double wallSeconds() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string pgn, config = "small", view = "mover", dump;
+    std::string pgn, config = "small", view = "mover", dump, profile;
     int batch = 256, steps = 20, threads = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string k = argv[i], v = argv[i + 1];
@@ -42,6 +44,8 @@ int main(int argc, char** argv) {
             view = v;
         else if (k == "--dump")
             dump = v;
+        else if (k == "--profile")
+            profile = v;
         else {
             std::fprintf(stderr, "unknown option %s\n", k.c_str());
             return 2;
@@ -50,8 +54,10 @@ int main(int argc, char** argv) {
     if (pgn.empty()) {
         std::fprintf(stderr,
                      "usage: kibitz-train-bench --pgn FILE [--config small] [--batch 256] [--steps 20] "
-                     "[--threads 1] [--view mover|absolute] [--dump FILE]\n"
-                     "--dump writes the timed batches for bench/train_peer.py (the Python peer).\n");
+                     "[--threads 1] [--view mover|absolute] [--dump FILE] [--profile FILE]\n"
+                     "--dump writes the timed batches for bench/train_peer.py (the Python peer).\n"
+                     "--profile writes a Chrome trace of 5 fused training steps (bench/profile_ops.py sums it by "
+                     "op).\n");
         return 2;
     }
     models::setComputeThreads(threads);
@@ -199,6 +205,17 @@ int main(int argc, char** argv) {
                     n / cpuAll);
     }
     std::printf("fused / composite per CPU second: %.2fx\n", fusedPerCpu / compositePerCpu);
+    if (!profile.empty()) {
+        models::setFusedKernelsEnabled(true);
+        torch::autograd::profiler::RecordProfile guard(profile);
+        for (int s = 0; s < 5; ++s) {
+            const models::ModelBatch& b = batches[std::size_t(s) % batches.size()];
+            auto loss = models::moveLoss(model->forward(b), b);
+            opt.zero_grad();
+            loss.backward();
+            opt.step();
+        }
+    }
     if (cfg.value().version >= 2) {
         // The v1 model of the same shape on the same games (encoded v1), fused kernels: the price of v2 per sample.
         models::ModelConfig v1 = cfg.value();

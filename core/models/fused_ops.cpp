@@ -144,6 +144,138 @@ public:
     }
 };
 
+// ---- RMSNorm with a per-sample scale and shift (FiLM / adaLN) ------------------------------------------------------
+
+// y = x * r * w * (1 + s_b) + h_b for the rows of sample b (rows b * t ... b * t + t - 1).
+KIBITZ_KERNEL void rmsModForward(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ s,
+                                 const float* __restrict__ h, float* __restrict__ y, float* __restrict__ rOut,
+                                 float* __restrict__ we, int64_t bBegin, int64_t bEnd, int64_t t, int64_t d,
+                                 float eps) {
+    for (int64_t b = bBegin; b < bEnd; ++b) {
+        const float* sb = s + b * d;
+        const float* hb = h + b * d;
+        for (int64_t j = 0; j < d; ++j) we[j] = w[j] * (1.0f + sb[j]);
+        for (int64_t i = b * t; i < (b + 1) * t; ++i) {
+            const float* xi = x + i * d;
+            float* yi = y + i * d;
+            float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+            int64_t j = 0;
+            for (; j + 8 <= d; j += 8)
+                for (int k = 0; k < 8; ++k) acc[k] += xi[j + k] * xi[j + k];
+            float ss = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+            for (; j < d; ++j) ss += xi[j] * xi[j];
+            const float r = 1.0f / std::sqrt(ss / float(d) + eps);
+            rOut[i] = r;
+            for (j = 0; j < d; ++j) yi[j] = xi[j] * r * we[j] + hb[j];
+        }
+    }
+}
+
+// With we = w * (1 + s_b): gx = r * (gy * we) - x * r^3 / d * sum(gy * we * x); gw += gy * x * r * (1 + s_b);
+// gs_b = sum over the sample's rows of gy * x * r * w; gh_b = sum of gy. Each call owns samples [bBegin, bEnd), so
+// gs and gh need no reduction across threads; gw is accumulated into the caller's partial row.
+KIBITZ_KERNEL void rmsModBackward(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ s,
+                                  const float* __restrict__ r, const float* __restrict__ gy, float* __restrict__ gx,
+                                  float* __restrict__ gwAcc, float* __restrict__ gs, float* __restrict__ gh,
+                                  float* __restrict__ we, float* __restrict__ nsum, int64_t bBegin, int64_t bEnd,
+                                  int64_t t, int64_t d) {
+    for (int64_t b = bBegin; b < bEnd; ++b) {
+        const float* sb = s + b * d;
+        float* gsb = gs + b * d;
+        float* ghb = gh + b * d;
+        for (int64_t j = 0; j < d; ++j) {
+            we[j] = w[j] * (1.0f + sb[j]);
+            nsum[j] = 0.0f;
+            ghb[j] = 0.0f;
+        }
+        for (int64_t i = b * t; i < (b + 1) * t; ++i) {
+            const float* xi = x + i * d;
+            const float* gi = gy + i * d;
+            float* gxi = gx + i * d;
+            const float ri = r[i];
+            float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+            int64_t j = 0;
+            for (; j + 8 <= d; j += 8)
+                for (int k = 0; k < 8; ++k) acc[k] += gi[j + k] * we[j + k] * xi[j + k];
+            float dot = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+            for (; j < d; ++j) dot += gi[j] * we[j] * xi[j];
+            const float c = ri * ri * ri * dot / float(d);
+            for (j = 0; j < d; ++j) {
+                gxi[j] = ri * gi[j] * we[j] - xi[j] * c;
+                nsum[j] += gi[j] * xi[j] * ri;  // sum of gy * xhat over the sample's rows
+                ghb[j] += gi[j];
+            }
+        }
+        for (int64_t j = 0; j < d; ++j) {
+            gsb[j] = nsum[j] * w[j];
+            gwAcc[j] += nsum[j] * (1.0f + sb[j]);
+        }
+    }
+}
+
+class RmsNormModFunction : public torch::autograd::Function<RmsNormModFunction> {
+public:
+    // x [B, T, d] (contiguous after .contiguous()), w [d], scale and shift [B, d].
+    static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x, const torch::Tensor& w,
+                                 const torch::Tensor& scale, const torch::Tensor& shift, double eps) {
+        auto xc = x.contiguous();
+        auto wc = w.contiguous();
+        auto sc = scale.contiguous();
+        auto hc = shift.contiguous();
+        const int64_t bn = xc.size(0), t = xc.size(1), d = xc.size(2);
+        auto y = torch::empty_like(xc);
+        auto r = torch::empty({bn * t}, xc.options());
+        const float* xp = xc.data_ptr<float>();
+        const float* wp = wc.data_ptr<float>();
+        const float* sp = sc.data_ptr<float>();
+        const float* hp = hc.data_ptr<float>();
+        float* yp = y.data_ptr<float>();
+        float* rp = r.data_ptr<float>();
+        const int64_t grain = std::max<int64_t>(1, 256 / std::max<int64_t>(1, t));
+        at::parallel_for(0, bn, grain, [&](int64_t b, int64_t e) {
+            std::vector<float> we(static_cast<std::size_t>(d));
+            rmsModForward(xp, wp, sp, hp, yp, rp, we.data(), b, e, t, d, float(eps));
+        });
+        ctx->save_for_backward({xc, wc, sc, r});
+        return y;
+    }
+
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                   torch::autograd::variable_list grads) {
+        const auto saved = ctx->get_saved_variables();
+        const auto& x = saved[0];
+        const auto& w = saved[1];
+        const auto& s = saved[2];
+        const auto& r = saved[3];
+        auto gy = grads[0].contiguous();
+        const int64_t bn = x.size(0), t = x.size(1), d = x.size(2);
+        auto gx = torch::empty_like(x);
+        auto gs = torch::empty({bn, d}, x.options());
+        auto gh = torch::empty({bn, d}, x.options());
+        const int threads = at::get_num_threads();
+        std::vector<float> partial(std::size_t(threads) * std::size_t(d), 0.0f);
+        const float* xp = x.data_ptr<float>();
+        const float* wp = w.data_ptr<float>();
+        const float* sp = s.data_ptr<float>();
+        const float* rp = r.data_ptr<float>();
+        const float* gp = gy.data_ptr<float>();
+        float* gxp = gx.data_ptr<float>();
+        float* gsp = gs.data_ptr<float>();
+        float* ghp = gh.data_ptr<float>();
+        const int64_t grain = std::max<int64_t>(1, 256 / std::max<int64_t>(1, t));
+        at::parallel_for(0, bn, grain, [&](int64_t b, int64_t e) {
+            float* acc = partial.data() + std::size_t(at::get_thread_num()) * std::size_t(d);
+            std::vector<float> scratch(2 * std::size_t(d));
+            rmsModBackward(xp, wp, sp, rp, gp, gxp, acc, gsp, ghp, scratch.data(), scratch.data() + d, b, e, t, d);
+        });
+        auto gw = torch::zeros({d}, x.options());
+        float* gwp = gw.data_ptr<float>();
+        for (int th = 0; th < threads; ++th)
+            for (int64_t j = 0; j < d; ++j) gwp[j] += partial[std::size_t(th) * std::size_t(d) + std::size_t(j)];
+        return {gx, gw.view(w.sizes()), gs, gh, torch::Tensor()};
+    }
+};
+
 // ---- SwiGLU ------------------------------------------------------------------------------------------------------
 
 KIBITZ_KERNEL void swiGluForwardRows(const float* u, float* y, int64_t begin, int64_t end, int64_t f) {
@@ -429,6 +561,18 @@ torch::Tensor rmsNorm(const torch::Tensor& x, const torch::Tensor& weight, doubl
         weight.size(0) == x.size(-1))
         return RmsNormFunction::apply(x, weight, eps);
     return x * torch::rsqrt(x.pow(2).mean(-1, /*keepdim=*/true) + eps) * weight;
+}
+
+torch::Tensor rmsNormModulated(const torch::Tensor& x, const torch::Tensor& weight, const torch::Tensor& scale,
+                               const torch::Tensor& shift, double eps) {
+    const bool shapes = x.dim() == 3 && weight.dim() == 1 && weight.size(0) == x.size(2) && scale.dim() == 2 &&
+                        shift.dim() == 2 && scale.size(0) == x.size(0) && shift.size(0) == x.size(0) &&
+                        scale.size(1) == x.size(2) && shift.size(1) == x.size(2);
+    TORCH_CHECK(shapes, "rmsNormModulated: x [B, T, d], weight [d], scale and shift [B, d] expected");
+    auto cpuFloat = [](const torch::Tensor& t) { return t.is_cpu() && t.scalar_type() == torch::kFloat; };
+    if (fusable(x) && cpuFloat(weight) && cpuFloat(scale) && cpuFloat(shift))
+        return RmsNormModFunction::apply(x, weight, scale, shift, eps);
+    return rmsNorm(x, weight, eps) * (scale.unsqueeze(1) + 1.0) + shift.unsqueeze(1);
 }
 
 torch::Tensor swiGlu(const torch::Tensor& u) {

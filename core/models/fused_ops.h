@@ -21,6 +21,11 @@ void setFusedKernelsEnabled(bool enabled);
 /// x * rsqrt(mean(x^2, -1) + eps) * weight, over the last dimension.
 torch::Tensor rmsNorm(const torch::Tensor& x, const torch::Tensor& weight, double eps);
 
+/// rmsNorm(x, weight, eps) * (1 + scale) + shift for x [B, T, d] and a per-sample scale and shift [B, d] (FiLM /
+/// adaLN conditioning): one pass forwards and one backwards instead of rmsNorm plus four more over [B, T, d].
+torch::Tensor rmsNormModulated(const torch::Tensor& x, const torch::Tensor& weight, const torch::Tensor& scale,
+                               const torch::Tensor& shift, double eps);
+
 /// silu(a) * g where a, g = u.chunk(2, -1).
 torch::Tensor swiGlu(const torch::Tensor& u);
 

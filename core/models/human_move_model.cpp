@@ -186,6 +186,10 @@ RmsNormImpl::RmsNormImpl(int dim, double eps) : m_eps(eps) {
 
 torch::Tensor RmsNormImpl::forward(const torch::Tensor& x) { return rmsNorm(x, m_weight, m_eps); }
 
+torch::Tensor RmsNormImpl::modulated(const torch::Tensor& x, const torch::Tensor& scale, const torch::Tensor& shift) {
+    return rmsNormModulated(x, m_weight, scale, shift, m_eps);
+}
+
 BlockImpl::BlockImpl(int dModel, int nHeads, int ffnHidden, int nLayers) : m_heads(nHeads) {
     auto lin = [](int in, int out) { return torch::nn::Linear(torch::nn::LinearOptions(in, out).bias(false)); };
     m_norm1 = register_module("norm1", RmsNorm(dModel));
@@ -205,14 +209,12 @@ BlockImpl::BlockImpl(int dModel, int nHeads, int ffnHidden, int nLayers) : m_hea
 
 torch::Tensor BlockImpl::forward(const torch::Tensor& x, const torch::Tensor& keyBias, const torch::Tensor& film) {
     std::vector<torch::Tensor> f;
-    if (film.defined()) f = film.unsqueeze(1).chunk(4, -1);  // scale1, shift1, scale2, shift2: (B, 1, d) each
-    auto n1 = m_norm1(x);
-    if (film.defined()) n1 = n1 * (f[0] + 1.0) + f[1];
+    if (film.defined()) f = film.chunk(4, -1);  // scale1, shift1, scale2, shift2: (B, d) each
+    auto n1 = film.defined() ? m_norm1->modulated(x, f[0], f[1]) : m_norm1(x);
     // selfAttention(...) = softmax(q k^T / sqrt(dh) + key bias) v per head (core/models/fused_ops.h).
     auto o = selfAttention(linearNoBias(n1, m_qkv->weight), keyBias, m_heads);
     auto h = x + linearNoBias(o, m_out->weight);
-    auto n2 = m_norm2(h);
-    if (film.defined()) n2 = n2 * (f[2] + 1.0) + f[3];
+    auto n2 = film.defined() ? m_norm2->modulated(h, f[2], f[3]) : m_norm2(h);
     return h + linearNoBias(swiGlu(linearNoBias(n2, m_up->weight)), m_down->weight);
 }
 
@@ -317,7 +319,7 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch, torch::Tensor
     }
     for (std::size_t i = 0; i < m_blocks->size(); ++i) {
         torch::Tensor film;
-        if (v2) film = m_film->ptr(i)->as<torch::nn::Linear>()->forward(condVec);
+        if (v2) film = linearNoBias(condVec, m_film->ptr(i)->as<torch::nn::Linear>()->weight);
         x = m_blocks->ptr(i)->as<Block>()->forward(x, batch.keyBias, film);
     }
 
@@ -334,10 +336,12 @@ torch::Tensor HumanMoveModelImpl::forward(const ModelBatch& batch, torch::Tensor
     auto logits = out.gather(1, batch.legalA) + out.gather(1, batch.legalB);
     if (v2) {
         const auto l = batch.legalTok.size(1);
-        auto q = m_featQ(h);  // (B, P, F)
-        q = q.gather(1, batch.legalTok.unsqueeze(-1).expand({b, l, kMoveFeatureDim})) + m_featC(condVec).unsqueeze(1);
-        auto f = m_featIn(batch.moveFeat);  // (B, L, F)
-        logits = logits + (q * f).sum(-1) + m_featBias(batch.moveFeat).squeeze(-1);
+        // The bias-free linear layers through linearNoBias: oneDNN's products where this build has them.
+        auto q = linearNoBias(h, m_featQ->weight);  // (B, P, F)
+        q = q.gather(1, batch.legalTok.unsqueeze(-1).expand({b, l, kMoveFeatureDim})) +
+            linearNoBias(condVec, m_featC->weight).unsqueeze(1);
+        auto f = linearNoBias(batch.moveFeat, m_featIn->weight);  // (B, L, F)
+        logits = logits + (q * f).sum(-1) + linearNoBias(batch.moveFeat, m_featBias->weight).squeeze(-1);
     }
     return logits;
 }

@@ -66,6 +66,8 @@ class RmsNormImpl : public torch::nn::Module {
 public:
     explicit RmsNormImpl(int dim, double eps = 1e-6);
     torch::Tensor forward(const torch::Tensor& x);
+    /// forward(x) * (1 + scale) + shift, with x [B, T, d] and scale, shift [B, d] (core/models/fused_ops.h).
+    torch::Tensor modulated(const torch::Tensor& x, const torch::Tensor& scale, const torch::Tensor& shift);
 
 private:
     torch::Tensor m_weight;

@@ -64,6 +64,35 @@ private Q_SLOTS:
         compareAll(valueAndGrads(true, {x, w}, f), valueAndGrads(false, {x, w}, f), 2e-5);
     }
 
+    void rmsNormModulated_data() {
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("width");
+        QTest::newRow("model shape") << 24 << 35 << 128;
+        QTest::newRow("odd width") << 5 << 7 << 13;
+        QTest::newRow("one token") << 3 << 1 << 64;
+    }
+    /// The FiLM form of the blocks: scale and shift are slices of one [B, 4 d] projection, as the model passes them
+    /// (not contiguous), and their gradients must flow back into it.
+    void rmsNormModulated() {
+        QFETCH(int, batch);
+        QFETCH(int, tokens);
+        QFETCH(int, width);
+        torch::manual_seed(4);
+        auto x = (torch::randn({batch, tokens, width}) * 2.0).requires_grad_(true);
+        auto w = (torch::rand({width}) + 0.5).requires_grad_(true);
+        auto film = (torch::randn({batch, 4 * width}) * 0.5).requires_grad_(true);
+        auto f = [](const std::vector<torch::Tensor>& in) {
+            auto parts = in[2].chunk(4, -1);
+            return models::rmsNormModulated(in[0], in[1], parts[2], parts[3], 1e-6);
+        };
+        auto fused = valueAndGrads(true, {x, w, film}, f);
+        compareAll(fused, valueAndGrads(false, {x, w, film}, f), 2e-5);
+        // The film rows the function does not read get no gradient; the ones it reads do.
+        QCOMPARE(fused[3].slice(1, 0, 2 * width).abs().max().item<float>(), 0.0f);
+        QVERIFY(fused[3].slice(1, 2 * width).abs().min().item<float>() > 0.0f);
+    }
+
     void swiGlu_data() {
         QTest::addColumn<int>("rows");
         QTest::addColumn<int>("hidden");
@@ -208,9 +237,18 @@ private Q_SLOTS:
     }
 
     /// A whole forward + backward of the small model on real positions: loss and every parameter's gradient agree.
+    void modelStep_data() {
+        QTest::addColumn<QString>("config");
+        QTest::newRow("v1") << QStringLiteral("tiny");
+        QTest::newRow("v2 (history, FiLM, move features)") << QStringLiteral("tiny-v2");
+    }
     void modelStep() {
+        QFETCH(QString, config);
+        auto cfg = models::modelConfigByName(config.toStdString());
+        QVERIFY(cfg.ok());
         training::SampleStreamOptions so;
         so.files = {KIBITZ_TEST_DATA_DIR "/games_sample.pgn"};
+        so.encodingVersion = cfg.value().version;
         so.chunkGames = 50;
         auto stream = training::HumanSampleStream::open(so);
         QVERIFY2(stream.ok(), stream.ok() ? "" : stream.error().message.c_str());
@@ -220,10 +258,15 @@ private Q_SLOTS:
         std::vector<const encoding::EncodedPosition*> ptrs;
         for (int i = 0; i < 64; ++i) ptrs.push_back(&chunk[std::size_t(i)]);
         const auto batch = models::makeBatch(ptrs);
-        auto cfg = models::modelConfigByName("tiny");
-        QVERIFY(cfg.ok());
         torch::manual_seed(5);
         models::HumanMoveModel model(cfg.value());
+        {
+            // A new v2 model's FiLM and move-feature weights are zero (it starts as v1): give them values, so that
+            // both paths compute the conditioning and the feature terms for real.
+            torch::NoGradGuard ng;
+            for (auto& p : model->named_parameters())
+                if (p.key().starts_with("film") || p.key().starts_with("feat_")) p.value().normal_(0.0, 0.1);
+        }
         auto run = [&](bool fused) {
             models::setFusedKernelsEnabled(fused);
             model->zero_grad();
