@@ -53,9 +53,10 @@ int runExport(const Args& args, const std::string& checkpoint, const std::string
     }
     const std::string kind = args.value("kind").value_or("human");
     if (kind == "puzzle") {
-        auto st = jobs::exportPuzzleBundle(
-            checkpoint, out,
-            metrics.isEmpty() ? std::string() : QJsonDocument(metrics).toJson(QJsonDocument::Compact).toStdString());
+        auto json = [](const QJsonObject& o) {
+            return o.isEmpty() ? std::string() : QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString();
+        };
+        auto st = jobs::exportPuzzleBundle(checkpoint, out, json(metrics), json(training));
         if (!st) {
             std::fprintf(stderr, "kibitz-cli bundle: %s\n", st.error().message.c_str());
             return st.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
@@ -100,7 +101,9 @@ int runBundle(const std::vector<std::string>& argv) {
             "info:   validates a .kibitz model bundle (zip, manifest, checksums, weights) and prints its kind,\n"
             "        configuration, training summary and metrics. Exit code 2 when the bundle is invalid.\n"
             "export: writes a bundle from a trainer checkpoint (human: float16 weights unless --fp32), with the\n"
-            "        metrics (and, for human models, the training summary) taken from JSON files (objects).\n");
+            "        metrics and the training summary taken from JSON files (objects). For puzzle models the\n"
+            "        summary adds to what the checkpoint records (e.g. the run a fine-tune started from) and is\n"
+            "        listed in the model card.\n");
         return args.has("help") ? kExitOk : kExitUsage;
     }
     const auto& pos = args.positionals();

@@ -8,6 +8,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -101,16 +102,16 @@ Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::stri
     return p;
 }
 
-Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath,
-                          const std::string& metricsJson) {
+Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson,
+                          const std::string& trainingJson) {
     if (Status st = refuseToOverwriteInput(checkpoint, bundlePath); !st) return st;
     auto p = models::PuzzlePredictor::loadCheckpoint(checkpoint);
     if (!p.ok()) return p.error();
-    return writePuzzleBundle(*p.value(), bundlePath, metricsJson);
+    return writePuzzleBundle(*p.value(), bundlePath, metricsJson, trainingJson);
 }
 
 Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bundlePath,
-                         const std::string& metricsJson) {
+                         const std::string& metricsJson, const std::string& trainingJson) {
     storage::Bundle b;
     b.kind = storage::kKindPuzzleRating;
     b.config.insert(QStringLiteral("glickformer"), q(models::puzzleConfigToString(m.config())));
@@ -145,6 +146,28 @@ Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bu
             return makeError(ErrorCode::InvalidInput, "metrics: not a JSON object: " + err.errorString().toStdString());
         b.metrics = doc.object();
     }
+    QString history;
+    if (!trainingJson.empty()) {
+        QJsonParseError err{};
+        const auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(trainingJson), &err);
+        if (err.error != QJsonParseError::NoError || !doc.isObject())
+            return makeError(ErrorCode::InvalidInput,
+                             "training summary: not a JSON object: " + err.errorString().toStdString());
+        const QJsonObject extra = doc.object();
+        for (auto it = extra.begin(); it != extra.end(); ++it) {
+            if (b.training.contains(it.key()))
+                return makeError(ErrorCode::InvalidInput, "training summary: key '" + it.key().toStdString() +
+                                                              "' is written from the checkpoint and cannot be "
+                                                              "replaced");
+            b.training.insert(it.key(), it.value());
+            const QString text =
+                it.value().isString()
+                    ? it.value().toString()
+                    : QString::fromUtf8(
+                          QJsonDocument(QJsonArray{it.value()}).toJson(QJsonDocument::Compact).sliced(1).chopped(1));
+            history += QStringLiteral("- %1: %2\n").arg(it.key(), text);
+        }
+    }
     b.modelCard =
         QStringLiteral(
             "# Kibitz puzzle-rating model\n\nGlickFormer (Milosz & Kapusta, seed 000) predicting the Lichess "
@@ -173,6 +196,7 @@ Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bu
                                           .arg(q(meta.engineHead.human), q(meta.humanModelName),
                                                q(meta.humanModelSha256.substr(0, 16)))
                                     : QString()));
+    if (!history.isEmpty()) b.modelCard += QStringLiteral("\n## Training history\n\n") + history;
     for (const auto& w : m.exportWeights()) {
         storage::TensorBlob t;
         t.name = w.name;

@@ -24,12 +24,16 @@ Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzleModel(const std::stri
                                                                  const EngineFeatureOptions& engine = {});
 
 /// Writes the model of `checkpoint` as a bundle at `bundlePath` (atomically), with `metricsJson` (a JSON object
-/// text, may be empty) in the manifest and a generated model card.
-Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson);
+/// text, may be empty) in the manifest and a generated model card. `trainingJson` (a JSON object text, may be empty)
+/// adds a training history to the manifest's training section and the card: what the checkpoint's own counters
+/// cannot say, such as the run a fine-tune started from. Its keys must not be those the bundle writes itself
+/// (steps, samples, rating_mean, ...): the error names the key.
+Status exportPuzzleBundle(const std::string& checkpoint, const std::string& bundlePath, const std::string& metricsJson,
+                          const std::string& trainingJson = {});
 
 /// Writes `model` (weights, meta and engine stage) as a bundle at `bundlePath` (atomically), as exportPuzzleBundle.
 Status writePuzzleBundle(const models::PuzzlePredictor& model, const std::string& bundlePath,
-                         const std::string& metricsJson);
+                         const std::string& metricsJson, const std::string& trainingJson = {});
 
 /// The shipped default model: puzzle-default.kibitz in $KIBITZ_MODELS_DIR when it is there, else
 /// storage::findDefaultModel (compiled in, else <prefix>/share/kibitz/models relative to the program, else a

@@ -10,9 +10,11 @@
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_human.h"
 #include "core/models/engine_rating_head.h"
+#include "core/storage/bundle.h"
 #include "core/training/puzzle_trainer.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -424,6 +426,21 @@ void TestPuzzleHuman::trainAndPredict() {
     auto fromBundle = jobs::loadPuzzleModel(bundle, load);
     QVERIFY2(fromBundle.ok(), fromBundle.ok() ? "" : fromBundle.error().message.c_str());
     QCOMPARE(fromBundle.value()->meta().humanModelSha256, human->identity().sha256);
+    // A training history (the run a fine-tune started from) goes into the manifest and the card; a key the
+    // checkpoint's own counters fill is refused by name, and nothing is written.
+    const std::string withHistory = m_tmp.filePath("tiny-history.kibitz").toStdString();
+    QVERIFY(jobs::exportPuzzleBundle(ckpt, withHistory, "", R"({"fine_tuned_from": "main run step 11,090"})").ok());
+    auto hist = storage::readBundle(QString::fromStdString(withHistory));
+    QVERIFY2(hist.ok(), hist.ok() ? "" : hist.error().message.c_str());
+    QCOMPARE(hist.value().training.value(QStringLiteral("fine_tuned_from")).toString(),
+             QStringLiteral("main run step 11,090"));
+    QVERIFY2(hist.value().modelCard.contains(QStringLiteral("- fine_tuned_from: main run step 11,090")),
+             qPrintable(hist.value().modelCard));
+    const std::string clash = m_tmp.filePath("tiny-clash.kibitz").toStdString();
+    auto refusedKey = jobs::exportPuzzleBundle(ckpt, clash, "", R"({"steps": 5})");
+    QVERIFY(!refusedKey.ok());
+    QVERIFY2(refusedKey.error().message.find("'steps'") != std::string::npos, refusedKey.error().message.c_str());
+    QVERIFY(!QFileInfo::exists(QString::fromStdString(clash)));
     // ... and so does a checkpoint written back from it (the start of a fine-tuning run).
     const std::string resaved = m_tmp.filePath("resaved.pt").toStdString();
     QVERIFY(fromBundle.value()->saveCheckpoint(resaved).ok());
