@@ -56,43 +56,50 @@ std::atomic<bool>& fusedFlag() {
 
 // ---- RMSNorm -----------------------------------------------------------------------------------------------------
 
+/// 1 / sqrt(mean(x^2) + eps) of one row (eight partial sums, so the loop vectorises).
+[[gnu::always_inline]] inline float rmsScaleOfRow(const float* __restrict__ xi, int64_t d, float eps) {
+    float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int64_t j = 0;
+    for (; j + 8 <= d; j += 8)
+        for (int k = 0; k < 8; ++k) acc[k] += xi[j + k] * xi[j + k];
+    float ss = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+    for (; j < d; ++j) ss += xi[j] * xi[j];
+    return 1.0f / std::sqrt(ss / float(d) + eps);
+}
+
+/// The backward of one row of x * r * w: gx = r * (gy * w) - x * r^3 / d * sum(gy * w * x), and acc += gy * x * r
+/// (the row's part of the weight gradient, before any per-sample factor).
+[[gnu::always_inline]] inline void rmsBackwardRow(const float* __restrict__ xi, const float* __restrict__ w, float ri,
+                                                  const float* __restrict__ gi, float* __restrict__ gxi,
+                                                  float* __restrict__ acc, int64_t d) {
+    float part[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int64_t j = 0;
+    for (; j + 8 <= d; j += 8)
+        for (int k = 0; k < 8; ++k) part[k] += gi[j + k] * w[j + k] * xi[j + k];
+    float dot = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
+    for (; j < d; ++j) dot += gi[j] * w[j] * xi[j];
+    const float c = ri * ri * ri * dot / float(d);
+    for (j = 0; j < d; ++j) {
+        gxi[j] = ri * gi[j] * w[j] - xi[j] * c;
+        acc[j] += gi[j] * xi[j] * ri;
+    }
+}
+
 KIBITZ_KERNEL void rmsForwardRows(const float* x, const float* w, float* y, float* rOut, int64_t begin, int64_t end,
                                   int64_t d, float eps) {
     for (int64_t i = begin; i < end; ++i) {
         const float* xi = x + i * d;
         float* yi = y + i * d;
-        float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        int64_t j = 0;
-        for (; j + 8 <= d; j += 8)
-            for (int k = 0; k < 8; ++k) acc[k] += xi[j + k] * xi[j + k];
-        float ss = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
-        for (; j < d; ++j) ss += xi[j] * xi[j];
-        const float r = 1.0f / std::sqrt(ss / float(d) + eps);
+        const float r = rmsScaleOfRow(xi, d, eps);
         rOut[i] = r;
-        for (j = 0; j < d; ++j) yi[j] = xi[j] * r * w[j];
+        for (int64_t j = 0; j < d; ++j) yi[j] = xi[j] * r * w[j];
     }
 }
 
-// gx = r * (gy * w) - x * r^3 / d * sum(gy * w * x); gw += gy * x * r.
+// gw += gy * x * r over the rows.
 KIBITZ_KERNEL void rmsBackwardRows(const float* x, const float* w, const float* r, const float* gy, float* gx,
                                    float* gwAcc, int64_t begin, int64_t end, int64_t d) {
-    for (int64_t i = begin; i < end; ++i) {
-        const float* xi = x + i * d;
-        const float* gi = gy + i * d;
-        float* gxi = gx + i * d;
-        const float ri = r[i];
-        float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-        int64_t j = 0;
-        for (; j + 8 <= d; j += 8)
-            for (int k = 0; k < 8; ++k) acc[k] += gi[j + k] * w[j + k] * xi[j + k];
-        float dot = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
-        for (; j < d; ++j) dot += gi[j] * w[j] * xi[j];
-        const float c = ri * ri * ri * dot / float(d);
-        for (j = 0; j < d; ++j) {
-            gxi[j] = ri * gi[j] * w[j] - xi[j] * c;
-            gwAcc[j] += gi[j] * xi[j] * ri;
-        }
-    }
+    for (int64_t i = begin; i < end; ++i) rmsBackwardRow(x + i * d, w, r[i], gy + i * d, gx + i * d, gwAcc, d);
 }
 
 class RmsNormFunction : public torch::autograd::Function<RmsNormFunction> {
@@ -158,15 +165,9 @@ KIBITZ_KERNEL void rmsModForward(const float* __restrict__ x, const float* __res
         for (int64_t i = b * t; i < (b + 1) * t; ++i) {
             const float* xi = x + i * d;
             float* yi = y + i * d;
-            float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-            int64_t j = 0;
-            for (; j + 8 <= d; j += 8)
-                for (int k = 0; k < 8; ++k) acc[k] += xi[j + k] * xi[j + k];
-            float ss = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
-            for (; j < d; ++j) ss += xi[j] * xi[j];
-            const float r = 1.0f / std::sqrt(ss / float(d) + eps);
+            const float r = rmsScaleOfRow(xi, d, eps);
             rOut[i] = r;
-            for (j = 0; j < d; ++j) yi[j] = xi[j] * r * we[j] + hb[j];
+            for (int64_t j = 0; j < d; ++j) yi[j] = xi[j] * r * we[j] + hb[j];
         }
     }
 }
@@ -189,22 +190,9 @@ KIBITZ_KERNEL void rmsModBackward(const float* __restrict__ x, const float* __re
             ghb[j] = 0.0f;
         }
         for (int64_t i = b * t; i < (b + 1) * t; ++i) {
-            const float* xi = x + i * d;
             const float* gi = gy + i * d;
-            float* gxi = gx + i * d;
-            const float ri = r[i];
-            float acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-            int64_t j = 0;
-            for (; j + 8 <= d; j += 8)
-                for (int k = 0; k < 8; ++k) acc[k] += gi[j + k] * we[j + k] * xi[j + k];
-            float dot = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
-            for (; j < d; ++j) dot += gi[j] * we[j] * xi[j];
-            const float c = ri * ri * ri * dot / float(d);
-            for (j = 0; j < d; ++j) {
-                gxi[j] = ri * gi[j] * we[j] - xi[j] * c;
-                nsum[j] += gi[j] * xi[j] * ri;  // sum of gy * xhat over the sample's rows
-                ghb[j] += gi[j];
-            }
+            rmsBackwardRow(x + i * d, we, r[i], gi, gx + i * d, nsum, d);  // nsum: sum of gy * xhat
+            for (int64_t j = 0; j < d; ++j) ghb[j] += gi[j];
         }
         for (int64_t j = 0; j < d; ++j) {
             gsb[j] = nsum[j] * w[j];
