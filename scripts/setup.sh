@@ -38,6 +38,8 @@ PACKAGES=(
     libgl1-mesa-dev libxkbcommon-x11-0 fonts-dejavu-core
     # model bundles (zip), LibTorch with Gloo for distributed training, a multithreaded BLAS, zstd streams
     libquazip1-qt6-dev libtorch-dev libgloo-dev libdnnl-dev libopenblas0-pthread libzstd-dev zstd
+    # lc0 network files (.pb.gz: the Maia-1 nets)
+    zlib1g-dev
     # engines and reference tools used by integration tests and benchmarks
     stockfish pgn-extract
     # headless GUI tests and screenshots

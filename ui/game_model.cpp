@@ -139,7 +139,7 @@ QString GameModel::sanAt(int ply) const {
 
 encoding::RecentMoves GameModel::recentMovesAt(int ply) const {
     ply = std::clamp(ply, 0, plyCount());
-    const int first = std::max(0, ply - encoding::kHistoryPlies);
+    const int first = std::max(0, ply - encoding::kRecentPlies);
     chess::Position pos = positionAt(first);
     encoding::RecentMoves recent;
     for (int i = first; i < ply; ++i) {

@@ -56,7 +56,7 @@ public:
     const chess::Position& startPosition() const { return m_start; }
     /// The position after `ply` moves (replayed from the start, so repetition history is kept).
     chess::Position positionAt(int ply) const;
-    /// The last moves (up to encoding::kHistoryPlies, newest first) that led to `ply`, for the human-move model.
+    /// The last moves (up to encoding::kRecentPlies, newest first) that led to `ply`, for the human-move models.
     encoding::RecentMoves recentMovesAt(int ply) const;
     chess::Position currentPosition() const { return m_currentPosition; }
     /// Plays a legal move at the current ply (see the class comment: nothing is ever cut). Returns false

@@ -68,9 +68,12 @@ void RecentMoves::push(const Position& before, Move m) {
         h.captured = Pawn;
     else if (!m.isCastling() && before.pieceOn(m.to()) != NoPiece)
         h.captured = std::uint8_t(typeOf(before.pieceOn(m.to())));
-    for (int i = kHistoryPlies - 1; i > 0; --i) plies[std::size_t(i)] = plies[std::size_t(i - 1)];
+    if (m.isEnPassant()) h.flags |= kPlyEnPassant;
+    if (m.isCastling()) h.flags |= kPlyCastling;
+    if (before.historySize() > 0 && before.isRepetition(2)) h.flags |= kPlyBeforeRepeated;
+    for (int i = kRecentPlies - 1; i > 0; --i) plies[std::size_t(i)] = plies[std::size_t(i - 1)];
     plies[0] = h;
-    count = std::min(count + 1, kHistoryPlies);
+    count = std::min(count + 1, kRecentPlies);
 }
 
 int staticExchange(const Position& pos, Move m) {
@@ -182,12 +185,13 @@ bool encodePosition(const Position& pos, const MoveList& legal, const Conditioni
     out.numHistory = 0;
     if (version >= 2) {
         if (recent != nullptr) {
-            out.numHistory = std::uint8_t(recent->count);
+            out.numHistory = std::uint8_t(std::min(recent->count, kHistoryPlies));
             for (int i = 0; i < kHistoryPlies; ++i) {
                 HistoryPly h = recent->plies[std::size_t(i)];
                 if (i < recent->count) {
                     h.from = std::uint8_t(viewSquare(Square(h.from), view, stm));
                     h.to = std::uint8_t(viewSquare(Square(h.to), view, stm));
+                    h.flags = 0;
                 } else {
                     h = HistoryPly{};
                 }

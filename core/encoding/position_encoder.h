@@ -40,14 +40,24 @@ struct HistoryPly {
     std::uint8_t to = 0;
     std::uint8_t piece = 0;     ///< chess::PieceType of the moved piece; 0 means "no move" (padding)
     std::uint8_t captured = 0;  ///< chess::PieceType captured (en passant: Pawn), 0 none
+    std::uint8_t flags =
+        0;  ///< kPlyEnPassant, kPlyCastling, kPlyBeforeRepeated (RecentMoves only; the encoder clears it)
     bool operator==(const HistoryPly&) const = default;
 };
+/// HistoryPly::flags: the move took en passant; the move castled (king from -> king to, the rook beside it);
+/// the position before the move had occurred earlier in the game (known when that Position carried its history).
+inline constexpr std::uint8_t kPlyEnPassant = 1;
+inline constexpr std::uint8_t kPlyCastling = 2;
+inline constexpr std::uint8_t kPlyBeforeRepeated = 4;
 
+/// Moves of history the v2 encoder reads.
 inline constexpr int kHistoryPlies = 4;
+/// Moves of history RecentMoves keeps: lc0 networks read the current position and the 7 before it.
+inline constexpr int kRecentPlies = 7;
 
 /// The last moves that led to a position, newest first. Empty at the game's start or after a FEN.
 struct RecentMoves {
-    std::array<HistoryPly, kHistoryPlies> plies{};
+    std::array<HistoryPly, kRecentPlies> plies{};
     int count = 0;
     /// Records `m` played in `before` (call before making the move) as the newest ply.
     void push(const chess::Position& before, chess::Move m);

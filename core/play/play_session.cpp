@@ -51,7 +51,7 @@ void PlaySession::start() {
 }
 
 encoding::RecentMoves PlaySession::recentMoves() const {
-    const int first = std::max(0, ply() - encoding::kHistoryPlies);
+    const int first = std::max(0, ply() - encoding::kRecentPlies);
     chess::Position pos = m_setup.start;
     for (int i = 0; i < first; ++i) pos.makeMove(m_moves[std::size_t(i)]);
     encoding::RecentMoves recent;
