@@ -29,7 +29,7 @@ while [[ $# -gt 0 ]]; do
         *) TARGETS+=("$1"); shift ;;
     esac
 done
-[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(fen san pgn csv uci bundle)
+[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(fen san pgn csv uci bundle lc0)
 
 if [[ $BUILD -eq 1 ]]; then
     "$ROOT/scripts/setup.sh" --no-deps fuzz

@@ -338,8 +338,14 @@ void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
     if (result.id != m_currentId || !m_suspended.isEmpty()) return;  // superseded by a newer request
     m_lastLatencyMs = result.milliseconds;
     m_analysedFen = QString::fromStdString(m_position.fen());
-    // A success clears an earlier error: the status names the active model again.
-    if (!m_modelDescription.isEmpty()) m_status->setText(tr("Model: %1").arg(m_modelDescription));
+    // A success clears an earlier error: the status names the active model again, and what it made of the
+    // controls when it reads only part of them (an lc0 net: which rating-band net answered, no clocks).
+    if (!m_modelDescription.isEmpty()) {
+        QString text = tr("Model: %1").arg(m_modelDescription);
+        if (!result.conditioningNote.empty())
+            text += QStringLiteral("\n") + tr("Conditioning: %1").arg(QString::fromStdString(result.conditioningNote));
+        m_status->setText(text);
+    }
     m_model->setMoves(m_position, result.moves);
     m_humanMoves = result.moves;
     std::optional<encoding::Wdl> white;

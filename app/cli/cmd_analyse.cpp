@@ -30,7 +30,9 @@ void printHelp() {
         "  --opp-clock S    seconds left on the opponent's clock (default: unknown)\n"
         "  --inc S          increment in seconds (default: unknown)\n"
         "  --top K          print only the K most likely moves (default: all)\n"
-        "  --model FILE     .kibitz bundle or .pt checkpoint (default: the shipped model)\n"
+        "  --model PATH     .kibitz bundle, .pt checkpoint, lc0 net (.pb.gz, e.g. maia-1500) or a folder of\n"
+        "                   rating-band nets (maia-1100 ... maia-1900; the mover's rating picks them) (default:\n"
+        "                   the shipped model)\n"
         "  --json           one JSON object per position (JSON lines with --fens)\n");
 }
 

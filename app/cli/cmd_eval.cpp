@@ -37,7 +37,8 @@ void printHelp() {
         "rating.\n"
         "  --pgn FILE|DIR    games (.pgn or .pgn.zst, or a folder of them; repeatable)\n"
         "  --puzzles FILE    Lichess puzzle CSV (.csv or .csv.zst)\n"
-        "  --model PATH      .kibitz bundle or trainer checkpoint (.pt); default: the shipped model\n"
+        "  --model PATH      .kibitz bundle, trainer checkpoint (.pt), lc0 net (.pb.gz) or folder of rating-band\n"
+        "                    lc0 nets (maia-NNNN.pb.gz); default: the shipped model\n"
         "  --max-games N     stop after N games\n"
         "  --skip-games N    leave out the split's first N games (a multiple of 100), e.g. to tune on games the\n"
         "                    report does not use\n"
@@ -134,11 +135,14 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     if (!files.empty()) {
         // The game evaluation streams through the trainer's own data path, which reads checkpoints: a bundle is
         // written to a temporary checkpoint first (a few MB, once).
+        // A model that reads boards (an lc0 net or a folder of them) is evaluated through its evaluator, on the same
+        // positions and with the same metrics.
         std::string checkpoint = modelArg.toStdString();
         QTemporaryDir tmp;
-        if (!modelArg.endsWith(QLatin1String(".pt"))) {
-            auto* torchEv = dynamic_cast<models::TorchEvaluator*>(evaluator->get());
-            if (!torchEv || !tmp.isValid()) return usage("cannot prepare the model for game evaluation");
+        auto* torchEv = dynamic_cast<models::TorchEvaluator*>(evaluator->get());
+        const bool boardModel = torchEv == nullptr && !modelArg.endsWith(QLatin1String(".pt"));
+        if (!modelArg.endsWith(QLatin1String(".pt")) && !boardModel) {
+            if (!tmp.isValid()) return usage("cannot prepare the model for game evaluation");
             checkpoint = tmp.filePath(QStringLiteral("model.pt")).toStdString();
             if (auto st = torchEv->save(checkpoint); !st) {
                 std::fprintf(stderr, "kibitz-cli eval: %s\n", st.error().message.c_str());
@@ -166,8 +170,12 @@ int runEvalHuman(const std::vector<std::string>& argv) {
             g.ratingGuidance = w;
             probes.push_back(g);
         }
-        auto r = training::evaluateHumanModelProbes(checkpoint, files, !args.has("all-games"), permille, maxGames,
-                                                    threads, probes, CancelToken(), skipGames);
+        if (boardModel) jobs::setModelComputeThreads(threads);
+        auto r = boardModel ? training::evaluateEvaluatorProbes(**evaluator, modelArg.toStdString(), files,
+                                                                !args.has("all-games"), permille, maxGames, probes,
+                                                                CancelToken(), skipGames)
+                            : training::evaluateHumanModelProbes(checkpoint, files, !args.has("all-games"), permille,
+                                                                 maxGames, threads, probes, CancelToken(), skipGames);
         if (!r.ok()) {
             std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
             return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;

@@ -21,8 +21,9 @@ void printHelp() {
         "HumanTime, Seed). Each multipv line carries a move's human probability as score cp in tenths of a percent\n"
         "(cp 421 = 42.1%%); an info string line gives the percentages. Errors are reported as 'info string error: "
         "...'.\n"
-        "  --model FILE     .kibitz bundle or .pt checkpoint (default: the shipped model; the ModelFile option "
-        "overrides)\n");
+        "  --model PATH     .kibitz bundle, .pt checkpoint, lc0 net (.pb.gz) or folder of rating-band lc0 nets\n"
+        "                   (maia-NNNN.pb.gz: UCI_Elo picks them) (default: the shipped model; the ModelFile option\n"
+        "                   overrides)\n");
 }
 
 int runUci(const std::vector<std::string>& argv) {

@@ -357,11 +357,23 @@ void MainWindow::syncDeviceActions() {
 
 void MainWindow::chooseHumanModel() {
     QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Human-move model"),
-                                                      settings.value(QStringLiteral("models/lastDir")).toString(),
-                                                      tr("Kibitz models (*.kibitz);;Checkpoints (*.pt)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Human-move model"), settings.value(QStringLiteral("models/lastDir")).toString(),
+        tr("Human-move models (*.kibitz *.pt *.pb.gz *.pb);;Kibitz models (*.kibitz);;Checkpoints (*.pt);;"
+           "lc0 networks, such as Maia-1 (*.pb.gz *.pb)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(QStringLiteral("models/human"), path);
+    loadHumanModel(path);
+}
+
+void MainWindow::chooseHumanModelFolder() {
+    QSettings settings;
+    const QString path = QFileDialog::getExistingDirectory(
+        this, tr("Folder of rating-band lc0 nets (maia-1100.pb.gz … maia-1900.pb.gz)"),
+        settings.value(QStringLiteral("models/lastDir")).toString());
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("models/lastDir"), path);
     settings.setValue(QStringLiteral("models/human"), path);
     loadHumanModel(path);
 }
@@ -454,6 +466,7 @@ void MainWindow::createActions() {
 
     QMenu* models = menuBar()->addMenu(tr("&Models"));
     models->addAction(tr("Load &human-move model…"), this, &MainWindow::chooseHumanModel);
+    models->addAction(tr("Load a &folder of rating-band nets (Maia-1)…"), this, &MainWindow::chooseHumanModelFolder);
     models->addAction(tr("Use the &default human-move model"), this, &MainWindow::useDefaultHumanModel);
     models->addAction(tr("Load &puzzle-rating model…"), this, &MainWindow::choosePuzzleModel);
     models->addAction(tr("Use the default puzzle-&rating model"), this, &MainWindow::useDefaultPuzzleModel);

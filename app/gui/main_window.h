@@ -61,6 +61,8 @@ public Q_SLOTS:
     void flipBoard();
     /// Asks for a human-move model bundle and uses it for analysis (remembered in the settings).
     void chooseHumanModel();
+    /// A folder of lc0 rating-band nets (Maia-1): the Elo slider picks and blends them.
+    void chooseHumanModelFolder();
     /// Switches back to the shipped default human-move model.
     void useDefaultHumanModel();
     /// Asks for a puzzle-rating bundle (or checkpoint) for the puzzle panel (remembered in the settings).

@@ -51,6 +51,9 @@ public:
                                                     const std::vector<RecentMoves>& recent);
     /// Short description (model kind, config, parameters) for logs and UIs.
     virtual std::string describe() const = 0;
+    /// For models that read only part of the conditioning (lc0 nets: no clocks, ratings only through the choice of
+    /// a rating-band net): one line saying what `cond` became, for the user. Empty when the model reads all of it.
+    virtual std::string conditioningNote(const Conditioning& /*cond*/) const { return {}; }
 };
 
 }  // namespace kibitz::encoding

@@ -52,6 +52,7 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
             result.sweepProbs.push_back(std::move(probs));
         }
     }
+    result.conditioningNote = evaluator.conditioningNote(request.conditioning);
     result.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     return result;
 }

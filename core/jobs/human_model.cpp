@@ -5,11 +5,14 @@
 #include "core/encoding/conditioning.h"
 #include "core/encoding/position_encoder.h"
 #include "core/models/compute_threads.h"
+#include "core/models/lc0_evaluator.h"
 #include "core/models/named_weights.h"
 #include "core/models/torch_evaluator.h"
 #include "core/storage/bundle.h"
 #include "core/storage/default_models.h"
+#include "core/storage/lc0_net_file.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -90,6 +93,17 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
                          "no human-move model: none was named and no default model is installed "
                          "(set KIBITZ_HUMAN_MODEL or pass --model)");
     try {
+        // lc0 networks (the Maia-1 nets): one file, or a folder of rating-band nets.
+        if (QFileInfo(path).isDir()) {
+            auto ev = models::Lc0BandEvaluator::loadFolder(path.toStdString());
+            if (!ev) return ev.error();
+            return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+        }
+        if (storage::looksLikeLc0NetworkPath(path.toStdString())) {
+            auto ev = models::Lc0Evaluator::load(path.toStdString());
+            if (!ev) return ev.error();
+            return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+        }
         if (path.endsWith(QLatin1String(".pt"))) {
             auto ev = models::TorchEvaluator::load(path.toStdString());
             if (!ev) return ev.error();

@@ -18,8 +18,10 @@ namespace kibitz::jobs {
 /// resources/models above a build tree). Returns an empty string when none exists.
 QString defaultHumanModelPath();
 
-/// Loads a human-move evaluator from a .kibitz bundle (validated: kind, checksums, config, tensor shapes) or a
-/// trainer checkpoint (.pt). An empty path means the default model. Errors name the file.
+/// Loads a human-move evaluator from a .kibitz bundle (validated: kind, checksums, config, tensor shapes), a
+/// trainer checkpoint (.pt), an lc0 network (.pb.gz, such as a Maia-1 net) or a folder of rating-band lc0 nets
+/// (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and blends them). An empty path means the default
+/// model. Errors name the file.
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path);
 
 /// Sets the compute threads of torch and its BLAS for this process (models::setComputeThreads, torch-free header).

@@ -8,6 +8,10 @@
 #include <torch/torch.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <map>
 
 namespace kibitz::models {
 
@@ -244,10 +248,221 @@ std::string Lc0Evaluator::shape() const {
 }
 
 std::string Lc0Evaluator::describe() const {
-    return "lc0 network " + shape() + " (" + std::to_string(m_impl->parameters) + " parameters) from " + m_impl->source;
+    return "lc0 network " + shape() + " (" + std::to_string(m_impl->parameters) + " parameters) from " +
+           m_impl->source + "; " + lc0NetProvenance(m_impl->source);
+}
+
+std::string Lc0Evaluator::conditioningNote(const encoding::Conditioning& /*cond*/) const {
+    const std::optional<int> band = lc0BandOfFileName(std::filesystem::path(m_impl->source).filename().string());
+    return (band ? "one net for " + std::to_string(*band) + "-" + std::to_string(*band + 99) + ": " : std::string()) +
+           "this net reads no ratings and no clocks";
 }
 
 const std::string& Lc0Evaluator::source() const { return m_impl->source; }
 long long Lc0Evaluator::parameters() const { return m_impl->parameters; }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lc0BandEvaluator
+
+namespace {
+constexpr int kBandWidth = 100;
+constexpr int kBandCentre = kBandWidth / 2;
+}  // namespace
+
+std::optional<int> lc0BandOfFileName(const std::string& fileName) {
+    std::string stem = fileName;
+    for (const char* ext : {".pb.gz", ".pb"})
+        if (stem.size() > std::strlen(ext) && stem.ends_with(ext)) {
+            stem.resize(stem.size() - std::strlen(ext));
+            break;
+        }
+    if (stem == fileName) return std::nullopt;
+    const std::size_t dash = stem.rfind('-');
+    if (dash == std::string::npos || dash + 1 >= stem.size() || stem.size() - dash - 1 > 4) return std::nullopt;
+    int v = 0;
+    for (std::size_t i = dash + 1; i < stem.size(); ++i) {
+        if (stem[i] < '0' || stem[i] > '9') return std::nullopt;
+        v = v * 10 + (stem[i] - '0');
+    }
+    if (v < 100 || v > 4000) return std::nullopt;
+    return v;
+}
+
+std::string lc0NetProvenance(const std::string& fileName) {
+    const std::string name = std::filesystem::path(fileName).filename().string();
+    if (name.rfind("maia-", 0) == 0 && lc0BandOfFileName(name))
+        return "Maia-1 (McIlroy-Young, Sen, Kleinberg, Anderson, KDD 2020; github.com/CSSLab/maia-chess), "
+               "GPL-3.0";
+    return "lc0-format network; its licence is its publisher's";
+}
+
+Lc0BandEvaluator::~Lc0BandEvaluator() = default;
+
+std::unique_ptr<Lc0BandEvaluator> Lc0BandEvaluator::fromNets(
+    std::vector<std::pair<int, std::unique_ptr<Lc0Evaluator>>> nets, const std::string& source) {
+    std::sort(nets.begin(), nets.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::unique_ptr<Lc0BandEvaluator> ev(new Lc0BandEvaluator());
+    ev->m_source = source;
+    for (auto& [band, net] : nets) {
+        ev->m_bands.push_back(band);
+        ev->m_nets.push_back(std::move(net));
+    }
+    return ev;
+}
+
+Result<std::unique_ptr<Lc0BandEvaluator>> Lc0BandEvaluator::loadFolder(const std::string& folder) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) return makeError(ErrorCode::Io, folder + ": not a folder");
+    std::map<int, std::string> files;
+    for (const fs::directory_entry& e : fs::directory_iterator(folder, ec)) {
+        if (!e.is_regular_file(ec)) continue;
+        const std::string name = e.path().filename().string();
+        const std::optional<int> band = lc0BandOfFileName(name);
+        if (!band) continue;
+        if (files.count(*band))
+            return makeError(ErrorCode::InvalidInput, folder + ": two nets for the band " + std::to_string(*band) +
+                                                          " (" + fs::path(files[*band]).filename().string() + " and " +
+                                                          name + ")");
+        files[*band] = e.path().string();
+    }
+    if (ec) return makeError(ErrorCode::Io, folder + ": cannot list it: " + ec.message());
+    if (files.empty())
+        return makeError(ErrorCode::InvalidInput,
+                         folder + ": no lc0 net named NAME-NNNN.pb.gz (such as maia-1500.pb.gz) in this folder");
+    std::vector<std::pair<int, std::unique_ptr<Lc0Evaluator>>> nets;
+    for (const auto& [band, path] : files) {
+        auto net = Lc0Evaluator::load(path);
+        if (!net) return net.error();
+        nets.emplace_back(band, std::move(net.value()));
+    }
+    return fromNets(std::move(nets), folder);
+}
+
+std::vector<int> Lc0BandEvaluator::bands() const { return m_bands; }
+
+std::vector<std::pair<int, float>> Lc0BandEvaluator::blendFor(std::optional<int> moverElo) const {
+    const int n = int(m_bands.size());
+    if (!moverElo) return {{n / 2, 1.0f}};
+    const double r = double(*moverElo);
+    if (r <= m_bands.front() + kBandCentre) return {{0, 1.0f}};
+    if (r >= m_bands.back() + kBandCentre) return {{n - 1, 1.0f}};
+    for (int i = 0; i + 1 < n; ++i) {
+        const double lo = m_bands[std::size_t(i)] + kBandCentre, hi = m_bands[std::size_t(i + 1)] + kBandCentre;
+        if (r >= lo && r <= hi) {
+            const float w = float((r - lo) / (hi - lo));
+            if (w <= 0.0f) return {{i, 1.0f}};
+            if (w >= 1.0f) return {{i + 1, 1.0f}};
+            return {{i, 1.0f - w}, {i + 1, w}};
+        }
+    }
+    return {{n - 1, 1.0f}};
+}
+
+std::string Lc0BandEvaluator::bandNote(std::optional<int> moverElo) const {
+    auto name = [&](int i) { return std::filesystem::path(m_nets[std::size_t(i)]->source()).filename().string(); };
+    const auto blend = blendFor(moverElo);
+    std::string note;
+    if (blend.size() == 1) {
+        note = name(blend[0].first);
+    } else {
+        note = name(blend[0].first) + " " + std::to_string(int(std::lround(100 * blend[0].second))) + "% + " +
+               name(blend[1].first) + " " + std::to_string(int(std::lround(100 * blend[1].second))) + "%";
+    }
+    const int lowest = m_bands.front(), highest = m_bands.back() + kBandWidth - 1;
+    if (!moverElo)
+        note += " (rating unknown: the middle band)";
+    else if (*moverElo < lowest || *moverElo > highest)
+        note += " (the nearest net: " + std::to_string(*moverElo) + " is outside the nets' " + std::to_string(lowest) +
+                "-" + std::to_string(highest) + ")";
+    return note;
+}
+
+Result<Lc0Evaluator::Output> Lc0BandEvaluator::evaluate(const std::vector<chess::Position>& positions,
+                                                        const std::vector<encoding::Conditioning>& conds,
+                                                        const std::vector<encoding::RecentMoves>& recent) {
+    if (conds.size() != positions.size())
+        return makeError(ErrorCode::InvalidInput, "lc0 band evaluation: " + std::to_string(conds.size()) +
+                                                      " conditionings for " + std::to_string(positions.size()) +
+                                                      " positions");
+    if (!recent.empty() && recent.size() != positions.size())
+        return makeError(ErrorCode::InvalidInput, "lc0 band evaluation: histories do not match the positions");
+    Lc0Evaluator::Output out;
+    out.moves.resize(positions.size());
+    out.wdl.resize(positions.size());
+    std::vector<std::vector<std::pair<int, float>>> blends(positions.size());
+    // Per net, the positions that use it.
+    std::vector<std::vector<std::size_t>> users(m_nets.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        blends[i] = blendFor(conds[i].moverElo);
+        for (const auto& [net, w] : blends[i]) users[std::size_t(net)].push_back(i);
+    }
+    std::vector<std::map<std::uint16_t, float>> mixed(positions.size());
+    for (std::size_t n = 0; n < m_nets.size(); ++n) {
+        if (users[n].empty()) continue;
+        std::vector<chess::Position> pos;
+        std::vector<encoding::RecentMoves> rec;
+        for (std::size_t i : users[n]) {
+            pos.push_back(positions[i]);
+            if (!recent.empty()) rec.push_back(recent[i]);
+        }
+        auto r = m_nets[n]->evaluate(pos, rec);
+        if (!r) return r.error();
+        for (std::size_t k = 0; k < users[n].size(); ++k) {
+            const std::size_t i = users[n][k];
+            float w = 0.0f;
+            for (const auto& [net, weight] : blends[i])
+                if (std::size_t(net) == n) w = weight;
+            for (const encoding::MoveProb& mp : r->moves[k]) mixed[i][mp.move.raw()] += w * mp.prob;
+            out.wdl[i].win += w * r->wdl[k].win;
+            out.wdl[i].draw += w * r->wdl[k].draw;
+            out.wdl[i].loss += w * r->wdl[k].loss;
+        }
+    }
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        auto& v = out.moves[i];
+        for (const auto& [raw, p] : mixed[i]) v.push_back({chess::Move::fromRaw(raw), p});
+        std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.prob > b.prob; });
+    }
+    return out;
+}
+
+Result<std::vector<encoding::MoveProb>> Lc0BandEvaluator::moveDistribution(const chess::Position& pos,
+                                                                           const encoding::Conditioning& cond) {
+    auto r = evaluate({pos}, {cond}, {});
+    if (!r) return r.error();
+    return std::move(r->moves.front());
+}
+
+Result<std::vector<std::vector<encoding::MoveProb>>> Lc0BandEvaluator::moveDistributions(
+    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) {
+    return moveDistributionsWithHistory(positions, conds, {});
+}
+
+Result<std::vector<std::vector<encoding::MoveProb>>> Lc0BandEvaluator::moveDistributionsWithHistory(
+    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+    const std::vector<encoding::RecentMoves>& recent) {
+    auto r = evaluate(positions, conds, recent);
+    if (!r) return r.error();
+    return std::move(r->moves);
+}
+
+Result<std::vector<encoding::Wdl>> Lc0BandEvaluator::valueEstimates(const std::vector<chess::Position>& positions,
+                                                                    const std::vector<encoding::Conditioning>& conds,
+                                                                    const std::vector<encoding::RecentMoves>& recent) {
+    auto r = evaluate(positions, conds, recent);
+    if (!r) return r.error();
+    return std::move(r->wdl);
+}
+
+std::string Lc0BandEvaluator::conditioningNote(const encoding::Conditioning& cond) const {
+    return bandNote(cond.moverElo) + "; these nets read no clocks";
+}
+
+std::string Lc0BandEvaluator::describe() const {
+    return "lc0 rating-band nets (" + std::to_string(m_nets.size()) + " nets, " + std::to_string(m_bands.front()) +
+           "-" + std::to_string(m_bands.back() + kBandWidth - 1) + ", " + m_nets.front()->shape() + ") from " +
+           m_source + "; " + lc0NetProvenance(m_nets.front()->source());
+}
 
 }  // namespace kibitz::models

@@ -5,6 +5,7 @@
 #include "core/encoding/evaluator.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,7 @@ public:
                                                       const std::vector<encoding::Conditioning>& conds,
                                                       const std::vector<encoding::RecentMoves>& recent) override;
     std::string describe() const override;
+    std::string conditioningNote(const encoding::Conditioning& cond) const override;
 
     /// Both heads in one pass: per position the legal moves' probabilities (sorted, decreasing) and the WDL.
     struct Output {
@@ -57,5 +59,57 @@ private:
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };
+
+/// A folder of lc0 nets, one per rating band (maia-1100.pb.gz ... maia-1900.pb.gz: a net named NAME-NNNN.pb.gz
+/// was trained on players rated NNNN to NNNN + 99), as one human-move model that reads the mover's rating: a
+/// rating at a band's centre (NNNN + 50) uses that net, one between two centres blends the two nets' probabilities
+/// (and WDL) linearly, one below the lowest or above the highest centre uses the nearest net alone, and an unknown
+/// rating uses the middle band. Clocks and the opponent's rating are ignored.
+class Lc0BandEvaluator : public encoding::Evaluator {
+public:
+    ~Lc0BandEvaluator() override;
+    /// Loads every NAME-NNNN.pb.gz of `folder`. Errors: no such folder, no net in it, two nets for one band, or a
+    /// net that does not load (named).
+    static Result<std::unique_ptr<Lc0BandEvaluator>> loadFolder(const std::string& folder);
+    /// From loaded nets and their band ratings (ascending, distinct); for tests.
+    static std::unique_ptr<Lc0BandEvaluator> fromNets(std::vector<std::pair<int, std::unique_ptr<Lc0Evaluator>>> nets,
+                                                      const std::string& source);
+
+    /// The nets a rating uses: (index into bands(), weight) pairs, one or two, weights summing to 1.
+    std::vector<std::pair<int, float>> blendFor(std::optional<int> moverElo) const;
+    /// One line for the user: which net(s) a rating uses, and whether it lies outside the nets' range.
+    std::string bandNote(std::optional<int> moverElo) const;
+    std::vector<int> bands() const;
+
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning& cond) override;
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
+        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override;
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+        const std::vector<encoding::RecentMoves>& recent) override;
+    bool hasValueHead() const override { return true; }
+    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                      const std::vector<encoding::Conditioning>& conds,
+                                                      const std::vector<encoding::RecentMoves>& recent) override;
+    std::string describe() const override;
+    std::string conditioningNote(const encoding::Conditioning& cond) const override;
+    /// Both heads, each position with the blend of its mover's rating.
+    Result<Lc0Evaluator::Output> evaluate(const std::vector<chess::Position>& positions,
+                                          const std::vector<encoding::Conditioning>& conds,
+                                          const std::vector<encoding::RecentMoves>& recent);
+
+private:
+    Lc0BandEvaluator() = default;
+    std::string m_source;
+    std::vector<int> m_bands;
+    std::vector<std::unique_ptr<Lc0Evaluator>> m_nets;
+};
+
+/// The band rating of an lc0 net file named NAME-NNNN.pb.gz (maia-1500.pb.gz: 1500), nothing for other names.
+std::optional<int> lc0BandOfFileName(const std::string& fileName);
+/// Source and licence of a known published net family, by file name (the Maia-1 nets: CSSLab/maia-chess,
+/// GPL-3.0), else a line saying that the licence is the net's publisher's.
+std::string lc0NetProvenance(const std::string& fileName);
 
 }  // namespace kibitz::models

@@ -73,7 +73,8 @@ std::optional<int> annotatedEngineCp(const chess::PgnMove& move) {
 }
 
 void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<EncodedPosition>& out,
-                     SampleStats& stats, int version, const PositionKeep& keep, std::uint64_t keepSeed) {
+                     SampleStats& stats, int version, const PositionKeep& keep, std::uint64_t keepSeed,
+                     const PositionVisit& visit) {
     // The one conditioning rule (core/encoding/game_conditioning.h), as evaluation, review and the GUI use it.
     const std::vector<encoding::Conditioning> conds = encoding::plyConditionings(game);
     const int white = whiteOutcome(game);  // flipped for Black below
@@ -103,11 +104,12 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
                     out.back().engineCp = std::int16_t(stm == chess::White ? *cp : -*cp);
                 ++stats.positions;
                 if (c.moverClockS) ++stats.positionsWithClock;
+                if (visit) visit(pos, recent, pm.move);
             } else {
                 out.pop_back();
             }
         }
-        if (version >= 2) recent.push(pos, pm.move);
+        if (version >= 2 || visit) recent.push(pos, pm.move);
         pos.makeMove(pm.move);
     }
 }
@@ -323,8 +325,22 @@ Result<bool> HumanSampleStream::nextGame(chess::PgnGame& game) {
     }
 }
 
-Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
+Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) { return fillChunk(chunk, nullptr); }
+
+Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk, std::vector<PositionContext>& contexts) {
+    if (m_opt.shuffle)
+        return makeError(ErrorCode::InvalidInput, "positions with their boards come from an unshuffled stream only");
+    contexts.clear();
+    return fillChunk(chunk, &contexts);
+}
+
+Status HumanSampleStream::fillChunk(std::vector<EncodedPosition>& chunk, std::vector<PositionContext>* contexts) {
     chunk.clear();
+    PositionVisit visit;
+    if (contexts != nullptr)
+        visit = [contexts](const chess::Position& pos, const encoding::RecentMoves& recent, chess::Move played) {
+            contexts->push_back(PositionContext{pos, recent, played});
+        };
     chess::PgnGame game;
     bool restarted = false;
     SampleStats firstPass;
@@ -348,9 +364,9 @@ Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) {
             gameToPositions(
                 game, m_opt.view, chunk, m_stats, m_opt.encodingVersion,
                 [&keep](chess::Color mover, int) { return keep[mover]; },
-                mix(m_opt.seed ^ 0xba1a9ceULL, hashKey(gameKey(game))));
+                mix(m_opt.seed ^ 0xba1a9ceULL, hashKey(gameKey(game))), visit);
         } else {
-            gameToPositions(game, m_opt.view, chunk, m_stats, m_opt.encodingVersion);
+            gameToPositions(game, m_opt.view, chunk, m_stats, m_opt.encodingVersion, {}, 0, visit);
         }
         ++games;
     }

@@ -65,8 +65,20 @@ using PositionKeep = std::function<double(chess::Color mover, int ply)>;
 /// increment from TimeControl. `version` is the encoding version (2 also records the last moves and move features).
 /// When `keep` is set, a position is emitted only when a hash of (`keepSeed`, ply) falls below keep(mover, ply).
 /// Appends to `out` and updates `stats`.
+/// `visit`, when set, is called for every position appended, with the position (carrying the game's moves, so
+/// repetitions are known) and the moves that led to it (for models that read the board itself, such as lc0 nets).
+using PositionVisit =
+    std::function<void(const chess::Position& pos, const encoding::RecentMoves& recent, chess::Move played)>;
 void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::vector<encoding::EncodedPosition>& out,
-                     SampleStats& stats, int version = 1, const PositionKeep& keep = {}, std::uint64_t keepSeed = 0);
+                     SampleStats& stats, int version = 1, const PositionKeep& keep = {}, std::uint64_t keepSeed = 0,
+                     const PositionVisit& visit = {});
+
+/// A position of a chunk as the game had it: for evaluators that read boards, not encodings.
+struct PositionContext {
+    chess::Position position;
+    encoding::RecentMoves recent;
+    chess::Move played;  ///< the move the game went on with
+};
 
 /// Rating and player balance of a training stream (0 disables each cap).
 struct BalanceOptions {
@@ -107,6 +119,9 @@ public:
     /// Fills `chunk` with the next chunk. At the end of the data it starts the next epoch. Fails when the files
     /// contain no usable game for this split, or on an I/O error (message names the file).
     Status nextChunk(std::vector<encoding::EncodedPosition>& chunk);
+    /// Same, and `contexts` receives each position's board and recent moves, index for index (shuffle off only:
+    /// InvalidInput otherwise).
+    Status nextChunk(std::vector<encoding::EncodedPosition>& chunk, std::vector<PositionContext>& contexts);
     /// Positions the stream so that the next nextChunk() returns chunk `chunkIndex` of epoch `epoch`
     /// (re-reads the data from the start of that epoch).
     Status seek(std::int64_t epoch, std::int64_t chunkIndex);
@@ -125,6 +140,7 @@ private:
     double keepProbability(const std::string& player, int elo) const;
     /// Reads the next game of this split; false at the end of the epoch.
     Result<bool> nextGame(chess::PgnGame& game);
+    Status fillChunk(std::vector<encoding::EncodedPosition>& chunk, std::vector<PositionContext>* contexts);
 
     SampleStreamOptions m_opt;
     std::vector<std::unique_ptr<chess::GameReader>> m_readers;

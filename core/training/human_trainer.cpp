@@ -186,17 +186,7 @@ MoveMetrics evaluatePositions(HumanMoveModel& model, const std::vector<EncodedPo
         const std::size_t end = std::min(positions.size(), i + std::size_t(batchSize));
         if (probe.active()) {
             altered.assign(positions.begin() + std::ptrdiff_t(i), positions.begin() + std::ptrdiff_t(end));
-            for (EncodedPosition& e : altered) {
-                encoding::Conditioning& c = e.cond;
-                if (c.moverElo && probe.moverEloShift != 0) c.moverElo = *c.moverElo + probe.moverEloShift;
-                if (c.moverElo && probe.moverEloAway != 0) {
-                    const int delta = *c.moverElo < 1700 ? probe.moverEloAway : -probe.moverEloAway;
-                    c.moverElo = *c.moverElo + delta;
-                    if (probe.awayWithOpponent && c.oppElo) c.oppElo = *c.oppElo + delta;
-                }
-                if (probe.hideElo) c.moverElo = c.oppElo = std::nullopt;
-                if (probe.hideClock) c.moverClockS = c.oppClockS = c.incrementS = std::nullopt;
-            }
+            for (EncodedPosition& e : altered) e.cond = probedConditioning(e.cond, probe);
             for (const EncodedPosition& e : altered) ptrs.push_back(&e);
         } else {
             for (std::size_t j = i; j < end; ++j) ptrs.push_back(&positions[j]);
@@ -611,6 +601,19 @@ Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, c
     } catch (const std::exception& e) {
         return makeError(ErrorCode::Runtime, std::string("training failed: ") + e.what());
     }
+}
+
+encoding::Conditioning probedConditioning(const encoding::Conditioning& recorded, const ConditioningProbe& probe) {
+    encoding::Conditioning c = recorded;
+    if (c.moverElo && probe.moverEloShift != 0) c.moverElo = *c.moverElo + probe.moverEloShift;
+    if (c.moverElo && probe.moverEloAway != 0) {
+        const int delta = *c.moverElo < 1700 ? probe.moverEloAway : -probe.moverEloAway;
+        c.moverElo = *c.moverElo + delta;
+        if (probe.awayWithOpponent && c.oppElo) c.oppElo = *c.oppElo + delta;
+    }
+    if (probe.hideElo) c.moverElo = c.oppElo = std::nullopt;
+    if (probe.hideClock) c.moverClockS = c.oppClockS = c.incrementS = std::nullopt;
+    return c;
 }
 
 std::string ConditioningProbe::describe() const {

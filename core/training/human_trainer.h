@@ -5,6 +5,7 @@
 #include "core/common/cancel_token.h"
 #include "core/common/device_choice.h"
 #include "core/common/result.h"
+#include "core/encoding/evaluator.h"
 #include "core/encoding/position_encoder.h"
 #include "core/models/model_config.h"
 #include "core/training/move_metrics.h"
@@ -116,6 +117,9 @@ struct ConditioningProbe {
     std::string describe() const;
 };
 
+/// The conditioning a probe shows the model instead of the recorded one (one rule for every evaluation path).
+encoding::Conditioning probedConditioning(const encoding::Conditioning& recorded, const ConditioningProbe& probe);
+
 /// Evaluates a checkpoint on positions of `pgnFiles` (split: held-out games only, or all games), at most
 /// `maxGames` games (<= 0: all) after the first `skipGames` of the split (rounded to the stream's chunks: use a
 /// multiple of 100). Metrics per 100-Elo bucket.
@@ -145,5 +149,13 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
                                                  const std::vector<ConditioningProbe>& probes,
                                                  const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0);
+/// The same evaluation of any human-move evaluator that reads boards (an lc0 net, a folder of rating-band nets):
+/// the same games, positions, splits, probes and metrics, and the value calibration when it has a value head.
+/// Rating guidance needs a Kibitz model (Unsupported).
+Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, const std::string& name,
+                                                const std::vector<std::string>& pgnFiles, bool heldOutOnly,
+                                                int holdoutPermille, std::int64_t maxGames,
+                                                const std::vector<ConditioningProbe>& probes,
+                                                const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0);
 
 }  // namespace kibitz::training

@@ -271,6 +271,22 @@ private Q_SLOTS:
         }
     }
 
+    // The fuzzer's seed (tests/fuzz/corpus/lc0) is a valid network, bare and gzipped, so fuzzing starts inside it.
+    void fuzzSeedLoads() {
+        for (const char* name : {"tiny_net.pb", "tiny_net.pb.gz"}) {
+            const auto net = storage::readLc0Network(std::string(KIBITZ_TEST_DATA_DIR "/../fuzz/corpus/lc0/") + name);
+            QVERIFY2(net.ok(), net.ok() ? name : net.error().message.c_str());
+            QCOMPARE(net->filters, 2);
+            QCOMPARE(net->blocks, 1);
+            QCOMPARE(net->seChannels, 1);
+            auto ev = models::Lc0Evaluator::fromNetwork(*net, name);
+            const auto pos = chess::Position::fromFen(std::string(chess::Position::kStartFen));
+            const auto dist = ev->moveDistribution(*pos, {});
+            QVERIFY(dist.ok());
+            QCOMPARE(int(dist->size()), 20);
+        }
+    }
+
     void refusesHostileFiles() {
         const std::vector<std::uint8_t> gz = fileBytes(kDir + "/maia-1500.pb.gz");
         QVERIFY(gz.size() > 1000000);

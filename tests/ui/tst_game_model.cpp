@@ -229,7 +229,8 @@ private Q_SLOTS:
         model.setCurrentPly(9);
         QCOMPARE(model.plyCount(), 9);
         QCOMPARE(lineSpy.count(), 2);
-        QCOMPARE(model.recentMovesAt(9).count, 4);
+        QCOMPARE(model.recentMovesAt(9).count, encoding::kRecentPlies);     // 9 plies played: the last 7 are kept
+        QCOMPARE(int(model.recentMovesAt(9).plies[0].to), int(chess::C3));  // the newest first: 5. Nc3
 
         // The line as a game: the loaded tags, the moves to the end of the line, an open result.
         const chess::PgnGame line = model.linePgn(game);

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Evaluation of any board-reading human-move evaluator (an lc0 net, a folder of rating-band nets) on the games of
+// a PGN split: the same stream, positions, probes and metrics as evaluateHumanModelProbes, so that users compare a
+// Kibitz model and a published net on the same positions with the same numbers.
+#include "core/training/human_samples.h"
+#include "core/training/human_trainer.h"
+#include "core/training/value_metrics.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace kibitz::training {
+
+using encoding::EncodedPosition;
+
+namespace {
+
+constexpr std::size_t kBatch = 256;
+
+/// Rank of `played` (moves with a strictly higher probability) and its probability.
+std::pair<int, double> rankOf(const std::vector<encoding::MoveProb>& dist, chess::Move played) {
+    double p = 0.0;
+    for (const auto& mp : dist)
+        if (mp.move == played) p = mp.prob;
+    int rank = 0;
+    for (const auto& mp : dist)
+        if (mp.prob > p) ++rank;
+    return {rank, p};
+}
+
+}  // namespace
+
+Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, const std::string& name,
+                                                const std::vector<std::string>& pgnFiles, bool heldOutOnly,
+                                                int holdoutPermille, std::int64_t maxGames,
+                                                const std::vector<ConditioningProbe>& probes, const CancelToken& cancel,
+                                                std::int64_t skipGames) {
+    const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, name + ": evaluation cancelled"); };
+    if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
+    for (const ConditioningProbe& p : probes)
+        if (p.ratingGuidance != 0.0)
+            return makeError(ErrorCode::Unsupported,
+                             name + ": rating guidance needs a Kibitz model (it reads the ratings as a token)");
+    const bool value = evaluator.hasValueHead();
+    std::optional<EloBaseline> baseline;
+    std::optional<EngineBaseline> engine;
+    if (value) {
+        auto fit = fitEloBaseline(pgnFiles, holdoutPermille, 20000, cancel);
+        if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
+        baseline = std::move(*fit);
+        if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000, cancel)) engine = *e;
+        if (cancel.isCancelled()) return cancelled();
+    }
+    SampleStreamOptions so;
+    so.files = pgnFiles;
+    so.view = encoding::BoardView::Mover;
+    so.encodingVersion = 2;
+    so.split = heldOutOnly ? Split::Validation : Split::All;
+    so.holdoutPermille = holdoutPermille;
+    so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
+    if (skipGames > 0) so.chunkGames = int(std::gcd<std::int64_t>(so.chunkGames, skipGames));
+    so.shuffle = false;
+    auto stream = HumanSampleStream::open(so);
+    if (!stream.ok()) return stream.error();
+    HumanEvaluation total;
+    total.perProbe.resize(probes.size());
+    total.hasValue = value;
+    if (baseline) total.eloBaseline = baseline->describe();
+    if (engine) total.engineBaseline = engine->describe();
+    std::vector<EncodedPosition> chunk;
+    std::vector<PositionContext> contexts;
+    for (;;) {
+        if (cancel.isCancelled()) return cancelled();
+        if (maxGames > 0 && stream.value()->stats().gamesUsed >= skipGames + maxGames) break;
+        if (auto s = stream.value()->nextChunk(chunk, contexts); !s.ok()) return s.error();
+        if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
+        if (stream.value()->stats().gamesUsed <= skipGames) continue;
+        for (std::size_t first = 0; first < chunk.size(); first += kBatch) {
+            if (cancel.isCancelled()) return cancelled();
+            const std::size_t end = std::min(chunk.size(), first + kBatch);
+            std::vector<chess::Position> positions;
+            std::vector<encoding::RecentMoves> recent;
+            for (std::size_t j = first; j < end; ++j) {
+                positions.push_back(contexts[j].position);
+                recent.push_back(contexts[j].recent);
+            }
+            for (std::size_t p = 0; p < probes.size(); ++p) {
+                std::vector<encoding::Conditioning> conds;
+                for (std::size_t j = first; j < end; ++j) conds.push_back(probedConditioning(chunk[j].cond, probes[p]));
+                auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recent);
+                if (!dists) return dists.error();
+                for (std::size_t j = first; j < end; ++j) {
+                    const auto [rank, prob] = rankOf((*dists)[j - first], contexts[j].played);
+                    const int elo = chunk[j].cond.moverElo.value_or(-1);
+                    total.perProbe[p].add(rank, prob, elo);
+                    if (p == 0 && inMaiaProtocol(chunk[j])) total.maiaProtocol.add(rank, prob, elo);
+                }
+            }
+            if (value) {
+                std::vector<chess::Position> vp;
+                std::vector<encoding::RecentMoves> vr;
+                std::vector<encoding::Conditioning> vc;
+                std::vector<std::size_t> idx;
+                for (std::size_t j = first; j < end; ++j) {
+                    const EncodedPosition& e = chunk[j];
+                    if (e.outcome < 0 || !e.cond.moverElo || !e.cond.oppElo) continue;
+                    vp.push_back(contexts[j].position);
+                    vr.push_back(contexts[j].recent);
+                    vc.push_back(e.cond);
+                    idx.push_back(j);
+                }
+                if (vp.empty()) continue;
+                auto wdl = evaluator.valueEstimates(vp, vc, vr);
+                if (!wdl) return wdl.error();
+                for (std::size_t k = 0; k < idx.size(); ++k) {
+                    const EncodedPosition& e = chunk[idx[k]];
+                    std::optional<encoding::Wdl> eng;
+                    if (engine && e.engineCp != encoding::kNoEngineCp) eng = engine->predict(e.engineCp);
+                    total.value.add((*wdl)[k], baseline->predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome, e.ply,
+                                    eng);
+                }
+            }
+        }
+    }
+    return total;
+}
+
+}  // namespace kibitz::training

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// lc0 networks on the command line (issue 33 item 2): `--model FILE.pb.gz` and `--model DIR` (a folder of
+// rating-band nets) in analyse, eval human and uci, with the published Maia-1 nets of tests/data/maia-1 (GPL-3.0;
+// provenance in tests/data/README.md). The numbers checked come from the reference outputs published with the nets,
+// not from Kibitz.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kNets = QStringLiteral(KIBITZ_TEST_DATA_DIR "/maia-1");
+const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args, const QByteArray& input = {}) {
+    QProcess p;
+    p.start(QStringLiteral(KIBITZ_CLI), args);
+    if (!input.isEmpty()) p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(600000)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+/// Probability of `uci` in an `analyse --json` line.
+double probOf(const QString& jsonLine, const QString& uci) {
+    const QJsonObject o = QJsonDocument::fromJson(jsonLine.toUtf8()).object();
+    for (const auto& m : o.value(QStringLiteral("moves")).toArray()) {
+        const QJsonObject mo = m.toObject();
+        if (mo.value(QStringLiteral("uci")).toString() == uci) return mo.value(QStringLiteral("prob")).toDouble();
+    }
+    return -1.0;
+}
+
+/// Every key path of a JSON value ("a.b.c"); the keys of per-rating tables are replaced by "*" (their ratings
+/// depend on the games, not on the model).
+void keyPaths(const QJsonValue& v, const QString& prefix, QSet<QString>& out) {
+    if (!v.isObject()) return;
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const bool numeric = !it.key().isEmpty() && it.key().at(0).isDigit();
+        const QString path =
+            prefix + (prefix.isEmpty() ? QString() : QStringLiteral(".")) + (numeric ? QStringLiteral("*") : it.key());
+        out.insert(path);
+        keyPaths(it.value(), path, out);
+    }
+}
+
+}  // namespace
+
+class TestCliLc0 : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void analyseWithOneNet() {
+        // The start position: maia-1500 gives e2e4 0.651525 (reference_outputs.jsonl, line 2).
+        const Run r = run({QStringLiteral("analyse"), QStringLiteral("--fen"),
+                           QStringLiteral("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                           QStringLiteral("--model"), kNets + QStringLiteral("/maia-1500.pb.gz"),
+                           QStringLiteral("--json"), QStringLiteral("--top"), QStringLiteral("3")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(std::abs(probOf(r.out.trimmed(), QStringLiteral("e2e4")) - 0.651525) < 1e-3);
+    }
+
+    void analyseWithAFolderFollowsTheRating() {
+        // maia-1100: e2e4 0.660563; maia-1900: 0.563882 (reference outputs); band centres are 1150 and 1950.
+        for (const auto& [elo, expect] : {std::pair{1150, 0.660563}, std::pair{1950, 0.563882},
+                                          std::pair{700, 0.660563}, std::pair{2600, 0.563882}}) {
+            const Run r = run({QStringLiteral("analyse"), QStringLiteral("--fen"),
+                               QStringLiteral("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                               QStringLiteral("--model"), kNets, QStringLiteral("--elo"), QString::number(elo),
+                               QStringLiteral("--json")});
+            QVERIFY2(r.code == 0, qPrintable(r.err));
+            QVERIFY2(std::abs(probOf(r.out.trimmed(), QStringLiteral("e2e4")) - expect) < 1e-3,
+                     qPrintable(QStringLiteral("Elo %1: %2").arg(elo).arg(r.out)));
+        }
+    }
+
+    void hostileNetIsRefused() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString bad = dir.filePath(QStringLiteral("maia-1500.pb.gz"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("\x1f\x8b\x08\x00garbage that is no gzip stream");
+        f.close();
+        const Run r = run({QStringLiteral("analyse"), QStringLiteral("--fen"),
+                           QStringLiteral("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                           QStringLiteral("--model"), bad});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(bad) && r.err.contains(QStringLiteral("gzip")), qPrintable(r.err));
+        // The same file in a folder: the folder is refused, naming the file.
+        const Run folder = run({QStringLiteral("analyse"), QStringLiteral("--fen"),
+                                QStringLiteral("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                                QStringLiteral("--model"), dir.path()});
+        QCOMPARE(folder.code, 2);
+        QVERIFY2(folder.err.contains(QStringLiteral("maia-1500.pb.gz")), qPrintable(folder.err));
+        // An empty folder: no net in it.
+        QTemporaryDir empty;
+        const Run none = run({QStringLiteral("analyse"), QStringLiteral("--fen"),
+                              QStringLiteral("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+                              QStringLiteral("--model"), empty.path()});
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains(QStringLiteral("no lc0 net")), qPrintable(none.err));
+    }
+
+    // eval human prints the same JSON keys for a Maia net as for the shipped Kibitz bundle, on the same games.
+    void evalHumanSameKeys() {
+        const QStringList common{QStringLiteral("eval"),        QStringLiteral("human"),
+                                 QStringLiteral("--pgn"),       kGames,
+                                 QStringLiteral("--all-games"), QStringLiteral("--max-games"),
+                                 QStringLiteral("10"),          QStringLiteral("--json")};
+        const Run own = run(common);
+        QVERIFY2(own.code == 0, qPrintable(own.err));
+        const Run maia =
+            run(common + QStringList{QStringLiteral("--model"), kNets + QStringLiteral("/maia-1500.pb.gz")});
+        QVERIFY2(maia.code == 0, qPrintable(maia.err));
+        const Run folder = run(common + QStringList{QStringLiteral("--model"), kNets});
+        QVERIFY2(folder.code == 0, qPrintable(folder.err));
+        QSet<QString> a, b, c;
+        keyPaths(QJsonDocument::fromJson(own.out.toUtf8()).object(), {}, a);
+        keyPaths(QJsonDocument::fromJson(maia.out.toUtf8()).object(), {}, b);
+        keyPaths(QJsonDocument::fromJson(folder.out.toUtf8()).object(), {}, c);
+        QVERIFY(a.size() > 10);
+        QCOMPARE(b, a);
+        QCOMPARE(c, a);
+        // Same positions: the position counts agree.
+        const auto positions = [](const Run& r) {
+            return QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("positions")).toInt(-1);
+        };
+        QVERIFY(positions(own) > 500);
+        QCOMPARE(positions(maia), positions(own));
+        QCOMPARE(positions(folder), positions(own));
+    }
+
+    void uciPlaysWithAFolder() {
+        const Run r = run({QStringLiteral("uci"), QStringLiteral("--model"), kNets},
+                          "uci\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1200\n"
+                          "isready\nposition startpos moves e2e4\ngo\nquit\n");
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("bestmove ")) && !r.out.contains(QStringLiteral("bestmove 0000")),
+                 qPrintable(r.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliLc0)
+#include "tst_cli_lc0.moc"
