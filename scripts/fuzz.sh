@@ -47,10 +47,11 @@ for t in "${TARGETS[@]}"; do
     limit=(-max_total_time="$SECONDS_PER_TARGET")
     if [[ $REPLAY -eq 1 ]]; then
         # Inputs per target for about 30 s on one core here (measured executions/s: fen 45k, san 18k, pgn 3.4k,
-        # csv 19k, uci 1.0k (whole engine transcripts per input), bundle 4.5k), and an empty work corpus so that
+        # csv 19k, uci 1.0k (whole engine transcripts per input), bundle 4.5k, lc0 45k), and an empty work corpus so that
         # only the committed seeds steer the run.
         case "$t" in
             fen) runs=1200000 ;; san) runs=500000 ;; pgn) runs=100000 ;; uci) runs=30000 ;; bundle) runs=120000 ;;
+            lc0) runs=1200000 ;;
             *) runs=500000 ;;
         esac
         limit=(-runs="$runs" -seed=20261123)
