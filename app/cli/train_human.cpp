@@ -44,6 +44,12 @@ void printTrainHelp(const std::string& prog) {
         "  --resume             continue from DIR/latest.pt if it exists (same batch, seed and data)\n"
         "  --init BUNDLE        fine-tune: start from the config and weights of a .kibitz bundle or checkpoint\n"
         "                       (fresh optimizer state; pick a lower --lr, e.g. 1e-4)\n"
+        "  --teacher DIR        distil a folder of rating-band lc0 nets (Maia-1: maia-1100.pb.gz ... "
+        "maia-1900.pb.gz):\n"
+        "                       their distribution at the mover's rating becomes a second target\n"
+        "  --teacher-weight W   loss = cross-entropy + W x KL(teacher || model) (default 1)\n"
+        "  --teacher-relabel S  share of positions shown at a random band's rating with the teacher as the only\n"
+        "                       target (default 0; at most 0.9)\n"
         "  --world-size W --rank R --master HOST:PORT   data-parallel training over W processes (c10d Gloo)\n",
         prog.c_str());
 }
@@ -74,7 +80,10 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
                "init",
                "max-band-share",
                "max-player-share",
-               "device"},
+               "device",
+               "teacher",
+               "teacher-weight",
+               "teacher-relabel"},
               {"resume", "no-bucket", "fp32", "sync-every-step"});
     if (args.has("help")) {
         printTrainHelp(prog);
@@ -124,6 +133,11 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
     o.bucketBySize = !args.has("no-bucket");
     o.maxRatingBandShare = args.doubleValue("max-band-share", 0.0, 0.0, 1.0);
     o.maxPlayerShare = args.doubleValue("max-player-share", 0.0, 0.0, 1.0);
+    o.teacher = args.value("teacher").value_or("");
+    o.teacherWeight = args.doubleValue("teacher-weight", o.teacherWeight, 0.0, 100.0);
+    o.teacherRelabel = args.doubleValue("teacher-relabel", o.teacherRelabel, 0.0, 0.9);
+    if (o.teacher.empty() && (args.value("teacher-weight") || args.value("teacher-relabel")))
+        return usage("--teacher-weight and --teacher-relabel apply to --teacher");
     if (auto m = args.value("master")) {
         const auto colon = m->rfind(':');
         if (colon == std::string::npos) return usage("--master: expected HOST:PORT");

@@ -117,7 +117,17 @@ struct EncodedPosition {
     std::uint8_t numHistory = 0;                               ///< valid entries of history, newest first
     std::array<HistoryPly, kHistoryPlies> history{};           ///< in view coordinates
     std::array<std::uint16_t, kMaxLegalMoves> moveFeatures{};  ///< movefeat bits per legal move
+    // Distillation (training samples only; set by a teacher, never by encodePosition):
+    /// kNoTeacher; kTeacherBeside: the teacher's distribution at the recorded ratings, beside the played move;
+    /// kTeacherOnly: the ratings were replaced by a teacher band's (cond), the played move is no target (target -1).
+    std::uint8_t teacherKind = 0;
+    std::array<std::uint16_t, kMaxLegalMoves> teacher{};  ///< per legal move: the teacher's probability * 65535
+    /// Index of the position's board in its chunk's contexts (training::HumanSampleStream::nextChunk with contexts).
+    std::uint32_t context = 0;
 };
+inline constexpr std::uint8_t kNoTeacher = 0;
+inline constexpr std::uint8_t kTeacherBeside = 1;
+inline constexpr std::uint8_t kTeacherOnly = 2;
 
 /// Move-head index of a legal entry without the promotion bits.
 constexpr int legalBaseIndex(std::uint16_t e) { return e & 0x0fff; }

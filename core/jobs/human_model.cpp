@@ -10,7 +10,7 @@
 #include "core/models/torch_evaluator.h"
 #include "core/storage/bundle.h"
 #include "core/storage/default_models.h"
-#include "core/storage/lc0_net_file.h"
+#include "core/lc0/lc0_net_file.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -99,7 +99,7 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
             if (!ev) return ev.error();
             return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
         }
-        if (storage::looksLikeLc0NetworkPath(path.toStdString())) {
+        if (lc0::looksLikeLc0NetworkPath(path.toStdString())) {
             auto ev = models::Lc0Evaluator::load(path.toStdString());
             if (!ev) return ev.error();
             return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));

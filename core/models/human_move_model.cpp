@@ -34,7 +34,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 void ModelBatch::to(const torch::Device& device) {
     if (device.is_cpu()) return;
     for (torch::Tensor* t : {&pieceCode, &meta, &condIdx, &condAlpha, &keyBias, &legalA, &legalB, &target, &outcome,
-                             &condScalars, &history, &moveFeat, &legalTok})
+                             &condScalars, &history, &moveFeat, &legalTok, &teacher, &teacherMask})
         if (t->defined()) *t = t->to(device, /*non_blocking=*/true);
 }
 
@@ -93,6 +93,16 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
     auto* la = mb.legalA.data_ptr<std::int64_t>();
     auto* lb = mb.legalB.data_ptr<std::int64_t>();
     auto* tg = mb.target.data_ptr<std::int64_t>();
+    const bool anyTeacher = std::any_of(
+        items.begin(), items.end(), [](const EncodedPosition* e) { return e->teacherKind != encoding::kNoTeacher; });
+    float* tp = nullptr;
+    float* tm = nullptr;
+    if (anyTeacher) {
+        mb.teacher = torch::zeros({b, l}, torch::kFloat32);
+        mb.teacherMask = torch::zeros({b}, torch::kFloat32);
+        tp = mb.teacher.data_ptr<float>();
+        tm = mb.teacherMask.data_ptr<float>();
+    }
     auto* oc = mb.outcome.data_ptr<std::int64_t>();
     // Flattened head output per position: p * 68 scores, then a zero column and a mask column.
     const std::int64_t zeroCol = std::int64_t(p) * encoding::kHeadOutputsPerToken;
@@ -113,9 +123,11 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
         if (drop.probability > 0.0) {
             const std::uint64_t h0 = splitmix64(drop.seed ^ splitmix64(std::uint64_t(drop.firstSampleIndex + i)));
             std::optional<int>* fields[] = {&c.moverElo, &c.oppElo, &c.moverClockS, &c.oppClockS, &c.incrementS};
+            // A teacher-only item's ratings are what its target was computed for: they are never hidden.
+            const int first = e.teacherKind == encoding::kTeacherOnly ? 2 : 0;
             for (int s = 0; s < encoding::kCondSlots; ++s) {
                 const double u = double(splitmix64(h0 + std::uint64_t(s)) >> 11) * 0x1.0p-53;
-                if (u < drop.probability) fields[s]->reset();
+                if (u < drop.probability && s >= first) fields[s]->reset();
             }
         }
         const auto toks = encoding::encodeConditioning(c);
@@ -143,6 +155,10 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
         }
         tg[i] = e.target >= 0 ? e.target : -100;
         oc[i] = e.outcome >= 0 ? e.outcome : -100;
+        if (anyTeacher && e.teacherKind != encoding::kNoTeacher) {
+            tm[i] = 1.0f;
+            for (int j = 0; j < e.numLegal; ++j) tp[i * l + j] = float(e.teacher[std::size_t(j)]) / 65535.0f;
+        }
         if (version >= 2) {
             if (e.version != version)
                 throw std::invalid_argument("makeBatch: positions of different encoding versions");
@@ -433,6 +449,16 @@ long long countParameters(torch::nn::Module& module) {
     long long n = 0;
     for (const auto& p : module.parameters()) n += p.numel();
     return n;
+}
+
+torch::Tensor distillationLoss(const torch::Tensor& logits, const ModelBatch& batch) {
+    if (!batch.teacher.defined()) return torch::zeros({}, logits.options().dtype(torch::kFloat32));
+    const torch::Tensor logq = torch::log_softmax(logits.to(torch::kFloat32), -1);
+    // Teacher rows renormalised (the quantisation to 1/65535 leaves sums a little off 1); p log p with 0 log 0 = 0.
+    const torch::Tensor p = batch.teacher / batch.teacher.sum(-1, true).clamp_min(1e-12);
+    const torch::Tensor perItem = (torch::xlogy(p, p) - p * logq.clamp_min(-1e4)).sum(-1);
+    const torch::Tensor n = batch.teacherMask.sum();
+    return (perItem * batch.teacherMask).sum() / n.clamp_min(1.0);
 }
 
 torch::Tensor moveLoss(const torch::Tensor& logits, const ModelBatch& batch) {

@@ -32,6 +32,9 @@ struct ModelBatch {
     torch::Tensor history;   ///< (B, kHistoryPlies, 4) int64: from (64 = none), to (64), piece (0..6), captured (0..6)
     torch::Tensor moveFeat;  ///< (B, L, kMoveFeatureInputs) float indicators per legal move
     torch::Tensor legalTok;  ///< (B, L) int64 piece token of each legal move
+    // Distillation (undefined when no item has a teacher distribution):
+    torch::Tensor teacher;      ///< (B, L) float the teacher's probabilities over the legal moves (0 on padding)
+    torch::Tensor teacherMask;  ///< (B) float 1 where the item has a teacher distribution
     int version = 1;
     std::vector<int> moverElo;  ///< per position, -1 if unknown (for per-Elo metrics)
     int size = 0;
@@ -158,6 +161,9 @@ torch::Device deviceFor(DeviceChoice choice);
 long long countParameters(torch::nn::Module& module);
 /// Mean cross-entropy of logits (B, L) against batch.target.
 torch::Tensor moveLoss(const torch::Tensor& logits, const ModelBatch& batch);
+/// Mean KL divergence KL(teacher || softmax(logits)) over the items with a teacher distribution (batch.teacherMask),
+/// in nats; 0 when the batch has none. Its gradient is that of the soft cross-entropy against the teacher.
+torch::Tensor distillationLoss(const torch::Tensor& logits, const ModelBatch& batch);
 
 /// Writes the config and weights under `archive` keys "config/..." and "model/...".
 void saveModel(HumanMoveModel& model, torch::serialize::OutputArchive& archive);

@@ -3,7 +3,7 @@
 
 #include "core/encoding/lc0_input.h"
 #include "core/models/human_move_model.h"
-#include "core/storage/lc0_net_file.h"
+#include "core/lc0/lc0_net_file.h"
 
 #include <torch/torch.h>
 
@@ -39,11 +39,11 @@ torch::Tensor fromVector(const std::vector<float>& v, std::vector<std::int64_t> 
     return torch::from_blob(const_cast<float*>(v.data()), shape, torch::kFloat32).clone();
 }
 
-Conv makeConv(const storage::Lc0Conv& c) {
+Conv makeConv(const lc0::Lc0Conv& c) {
     return Conv{fromVector(c.weight, {c.out, c.in, c.kernel, c.kernel}), fromVector(c.bias, {c.out}), c.kernel / 2};
 }
 
-Dense makeDense(const storage::Lc0Dense& d) {
+Dense makeDense(const lc0::Lc0Dense& d) {
     return Dense{fromVector(d.weight, {d.out, d.in}), fromVector(d.bias, {d.out})};
 }
 
@@ -115,7 +115,7 @@ struct Lc0Evaluator::Impl {
 Lc0Evaluator::Lc0Evaluator() : m_impl(std::make_unique<Impl>()) {}
 Lc0Evaluator::~Lc0Evaluator() = default;
 
-std::unique_ptr<Lc0Evaluator> Lc0Evaluator::fromNetwork(const storage::Lc0Network& net, const std::string& source) {
+std::unique_ptr<Lc0Evaluator> Lc0Evaluator::fromNetwork(const lc0::Lc0Network& net, const std::string& source) {
     std::unique_ptr<Lc0Evaluator> ev(new Lc0Evaluator());
     Impl& m = *ev->m_impl;
     m.source = source;
@@ -123,7 +123,7 @@ std::unique_ptr<Lc0Evaluator> Lc0Evaluator::fromNetwork(const storage::Lc0Networ
     m.seChannels = net.seChannels;
     m.parameters = net.parameters();
     m.input = makeConv(net.input);
-    for (const storage::Lc0Residual& r : net.tower) {
+    for (const lc0::Lc0Residual& r : net.tower) {
         Lc0Block b;
         b.conv1 = makeConv(r.conv1);
         b.conv2 = makeConv(r.conv2);
@@ -144,7 +144,7 @@ std::unique_ptr<Lc0Evaluator> Lc0Evaluator::fromNetwork(const storage::Lc0Networ
 }
 
 Result<std::unique_ptr<Lc0Evaluator>> Lc0Evaluator::load(const std::string& path) {
-    Result<storage::Lc0Network> net = storage::readLc0Network(path);
+    Result<lc0::Lc0Network> net = lc0::readLc0Network(path);
     if (!net) return net.error();
     try {
         return fromNetwork(*net, path);

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace kibitz::storage {
+namespace kibitz::lc0 {
 struct Lc0Network;
 }
 
@@ -26,7 +26,7 @@ public:
     /// Reads a `.pb.gz` file. Errors name the file and the field.
     static Result<std::unique_ptr<Lc0Evaluator>> load(const std::string& path);
     /// From a parsed network; `source` names it in describe() and errors.
-    static std::unique_ptr<Lc0Evaluator> fromNetwork(const storage::Lc0Network& net, const std::string& source);
+    static std::unique_ptr<Lc0Evaluator> fromNetwork(const lc0::Lc0Network& net, const std::string& source);
 
     Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
                                                              const encoding::Conditioning& cond) override;

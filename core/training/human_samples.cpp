@@ -328,8 +328,6 @@ Result<bool> HumanSampleStream::nextGame(chess::PgnGame& game) {
 Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk) { return fillChunk(chunk, nullptr); }
 
 Status HumanSampleStream::nextChunk(std::vector<EncodedPosition>& chunk, std::vector<PositionContext>& contexts) {
-    if (m_opt.shuffle)
-        return makeError(ErrorCode::InvalidInput, "positions with their boards come from an unshuffled stream only");
     contexts.clear();
     return fillChunk(chunk, &contexts);
 }
@@ -370,6 +368,10 @@ Status HumanSampleStream::fillChunk(std::vector<EncodedPosition>& chunk, std::ve
         }
         ++games;
     }
+    // Each position keeps the index of its board, whatever order the shuffle gives (the shuffle reads only numPieces,
+    // so the order is the same with or without boards).
+    if (contexts != nullptr)
+        for (std::size_t i = 0; i < chunk.size(); ++i) chunk[i].context = std::uint32_t(i);
     if (m_opt.shuffle) {
         std::mt19937_64 rng(mix(mix(m_opt.seed, std::uint64_t(m_epoch) + 0x51), std::uint64_t(m_chunk)));
         std::shuffle(chunk.begin(), chunk.end(), rng);

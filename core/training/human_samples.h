@@ -119,8 +119,8 @@ public:
     /// Fills `chunk` with the next chunk. At the end of the data it starts the next epoch. Fails when the files
     /// contain no usable game for this split, or on an I/O error (message names the file).
     Status nextChunk(std::vector<encoding::EncodedPosition>& chunk);
-    /// Same, and `contexts` receives each position's board and recent moves, index for index (shuffle off only:
-    /// InvalidInput otherwise).
+    /// Same, and `contexts` receives each position's board and recent moves: chunk[i]'s is
+    /// contexts[chunk[i].context] (index for index when the stream does not shuffle).
     Status nextChunk(std::vector<encoding::EncodedPosition>& chunk, std::vector<PositionContext>& contexts);
     /// Positions the stream so that the next nextChunk() returns chunk `chunkIndex` of epoch `epoch`
     /// (re-reads the data from the start of that epoch).

@@ -7,6 +7,7 @@
 #include "core/models/human_move_model.h"
 #include "core/training/distributed.h"
 #include "core/training/human_samples.h"
+#include "core/training/teacher.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
 
@@ -48,7 +49,8 @@ struct PreparedBatch {
 class BatchProducer {
 public:
     BatchProducer(std::unique_ptr<HumanSampleStream> stream, DataPosition start, int globalBatch, int rank,
-                  int worldSize, double condDropout, std::uint64_t seed, std::int64_t firstStep)
+                  int worldSize, double condDropout, std::uint64_t seed, std::int64_t firstStep,
+                  Teacher* teacher = nullptr)
         : m_stream(std::move(stream)),
           m_pos(start),
           m_global(globalBatch),
@@ -56,7 +58,8 @@ public:
           m_rank(rank),
           m_dropout(condDropout),
           m_seed(seed),
-          m_step(firstStep) {
+          m_step(firstStep),
+          m_teacher(teacher) {
         m_thread = std::thread([this] { run(); });
     }
     ~BatchProducer() {
@@ -81,7 +84,8 @@ private:
     static constexpr std::size_t kDepth = 3;
 
     Status loadChunk() {
-        if (auto st = m_stream->nextChunk(m_chunk); !st.ok()) return st;
+        if (auto st = m_teacher ? m_stream->nextChunk(m_chunk, m_contexts) : m_stream->nextChunk(m_chunk); !st.ok())
+            return st;
         m_pos.epoch = m_stream->epoch();
         m_pos.chunk = m_stream->chunkIndex() - 1;
         return {};
@@ -102,14 +106,21 @@ private:
                     m_pos.offset = std::min<std::int64_t>(offset, std::int64_t(m_chunk.size()));
                 }
                 m_items.clear();
+                m_boards.clear();
                 for (int i = 0; i < m_global; ++i) {
                     while (m_pos.offset >= std::int64_t(m_chunk.size())) {
                         if (auto st = loadChunk(); !st.ok()) throw StatusError{st};
                         m_pos.offset = 0;
                     }
                     const EncodedPosition& e = m_chunk[std::size_t(m_pos.offset++)];
-                    if (i >= m_rank * m_local && i < (m_rank + 1) * m_local) m_items.push_back(e);
+                    if (i >= m_rank * m_local && i < (m_rank + 1) * m_local) {
+                        m_items.push_back(e);
+                        if (m_teacher) m_boards.push_back(m_contexts[e.context]);
+                    }
                 }
+                // The teacher labels this rank's slice only (each rank reads every chunk).
+                if (m_teacher)
+                    if (auto st = m_teacher->label(m_items, m_boards); !st.ok()) throw StatusError{st};
                 std::vector<const EncodedPosition*> ptrs;
                 for (const auto& e : m_items) ptrs.push_back(&e);
                 models::CondDropout drop{m_dropout, m_seed, m_step * m_global + std::int64_t(m_rank) * m_local};
@@ -141,8 +152,11 @@ private:
     double m_dropout;
     std::uint64_t m_seed;
     std::int64_t m_step;
+    Teacher* m_teacher = nullptr;
     std::vector<EncodedPosition> m_chunk;
+    std::vector<PositionContext> m_contexts;
     std::vector<EncodedPosition> m_items;
+    std::vector<PositionContext> m_boards;
     std::mutex m_mutex;
     std::condition_variable m_cv;
     std::deque<PreparedBatch> m_queue;
@@ -437,8 +451,17 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             vs.value()->stats().summary() + ")");
     }
 
+    std::unique_ptr<Teacher> teacher;
+    if (!o.teacher.empty()) {
+        auto t = Teacher::open(o.teacher, o.teacherRelabel, o.seed);
+        if (!t) return t.error();
+        teacher = std::move(t.value());
+        char weight[32];
+        std::snprintf(weight, sizeof weight, "%.3g", o.teacherWeight);
+        log("distillation: " + teacher->describe() + "; loss = cross-entropy + " + weight + " x KL(teacher || model)");
+    }
     BatchProducer producer(std::move(stream.value()), st.data, o.batchSize, o.rank, o.worldSize, o.condDropout, o.seed,
-                           st.step);
+                           st.step, teacher.get());
     model->train();
     const std::int64_t endStep = o.stopAfterSteps > 0 ? std::min(o.stopAfterSteps, o.totalSteps) : o.totalSteps;
     // Gradients and four counters (loss, correct, count, stop) in one buffer: one all-reduce per step.
@@ -487,6 +510,7 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
             AutocastScope amp(autocast);
             logits = model->forward(batch);
             loss = models::moveLoss(logits.to(torch::kFloat32), batch);
+            if (teacher) loss = loss + o.teacherWeight * models::distillationLoss(logits, batch);
         }
         opt.zero_grad();
         loss.backward();

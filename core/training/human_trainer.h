@@ -52,6 +52,13 @@ struct TrainOptions {
     std::int64_t validateEvery = 2000;  ///< 0: never
     int validationPositions = 8000;
     bool resume = false;  ///< continue from outDir/latest.pt if it exists
+    /// Distillation (issue 33): a folder of rating-band lc0 nets (the Maia-1 nets) whose distribution at the mover's
+    /// rating is a second target (see training/teacher.h); empty: none. The loss is the cross-entropy on the played
+    /// move plus teacherWeight x KL(teacher || model); a share teacherRelabel of the positions is shown at a
+    /// random band's rating with the teacher's distribution as the only target.
+    std::string teacher;
+    double teacherWeight = 1.0;
+    double teacherRelabel = 0.0;
     /// Fine-tuning: a checkpoint (trainer or TorchEvaluator::save format) whose config and weights replace the
     /// fresh initialisation; optimizer state, step and data position start anew. Unused when resuming. When `config`
     /// asks for a newer encoding version than the checkpoint's with the same shape (small-v2 from a small v1

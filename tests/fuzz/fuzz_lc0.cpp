@@ -2,7 +2,7 @@
 // libFuzzer target: the lc0 network reader (core/storage/lc0_net_file: gzip layer, protobuf wire format, formats,
 // tensor shapes, batch-norm folding). Input: a network file as given (gzip or the bare message). Nothing may crash,
 // allocate more than the input justifies, or accept a network whose tensors disagree with its shapes.
-#include "core/storage/lc0_net_file.h"
+#include "core/lc0/lc0_net_file.h"
 #include "tests/fuzz/fuzz_check.h"
 
 #include <cmath>
@@ -10,7 +10,7 @@
 #include <cstdint>
 
 using kibitz::fuzz::check;
-using namespace kibitz::storage;
+using namespace kibitz::lc0;
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include "core/chess/position.h"
 #include "core/encoding/lc0_input.h"
 #include "core/models/lc0_evaluator.h"
-#include "core/storage/lc0_net_file.h"
+#include "core/lc0/lc0_net_file.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -108,8 +108,8 @@ std::vector<std::uint8_t> format(int policy) {
     return f;
 }
 
-std::string errorOf(const std::vector<std::uint8_t>& bytes, std::size_t maxBytes = storage::kLc0MaxNetBytes) {
-    const auto r = storage::parseLc0Network(bytes, "net.pb.gz", maxBytes);
+std::string errorOf(const std::vector<std::uint8_t>& bytes, std::size_t maxBytes = lc0::kLc0MaxNetBytes) {
+    const auto r = lc0::parseLc0Network(bytes, "net.pb.gz", maxBytes);
     return r.ok() ? std::string("(accepted)") : r.error().message;
 }
 
@@ -119,7 +119,7 @@ class TestLc0Net : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void readsMaiaShapes() {
-        const auto net = storage::readLc0Network((kDir + "/maia-1500.pb.gz").toStdString());
+        const auto net = lc0::readLc0Network((kDir + "/maia-1500.pb.gz").toStdString());
         QVERIFY2(net.ok(), net.ok() ? "" : net.error().message.c_str());
         QCOMPARE(net->filters, 64);
         QCOMPARE(net->blocks, 6);
@@ -274,7 +274,7 @@ private Q_SLOTS:
     // The fuzzer's seed (tests/fuzz/corpus/lc0) is a valid network, bare and gzipped, so fuzzing starts inside it.
     void fuzzSeedLoads() {
         for (const char* name : {"tiny_net.pb", "tiny_net.pb.gz"}) {
-            const auto net = storage::readLc0Network(std::string(KIBITZ_TEST_DATA_DIR "/../fuzz/corpus/lc0/") + name);
+            const auto net = lc0::readLc0Network(std::string(KIBITZ_TEST_DATA_DIR "/../fuzz/corpus/lc0/") + name);
             QVERIFY2(net.ok(), net.ok() ? name : net.error().message.c_str());
             QCOMPARE(net->filters, 2);
             QCOMPARE(net->blocks, 1);
@@ -306,7 +306,7 @@ private Q_SLOTS:
         // The bare message cut short: a length runs past the end.
         const std::vector<std::uint8_t> raw = gunzipAll(gz);
         QCOMPARE(raw.size(), std::size_t(1738564));
-        QVERIFY(storage::parseLc0Network(raw, "raw.pb").ok());
+        QVERIFY(lc0::parseLc0Network(raw, "raw.pb").ok());
         std::vector<std::uint8_t> rawCut(raw.begin(), raw.begin() + 5000);
         QVERIFY2(errorOf(rawCut).find("runs past the end") != std::string::npos, errorOf(rawCut).c_str());
         // Wrong magic.
@@ -318,7 +318,7 @@ private Q_SLOTS:
         putMagic(attention);
         putBytesField(attention, 4, format(3));
         putBytesField(attention, 10, {});
-        const auto att = storage::parseLc0Network(attention, "net.pb", storage::kLc0MaxNetBytes);
+        const auto att = lc0::parseLc0Network(attention, "net.pb", lc0::kLc0MaxNetBytes);
         QVERIFY(!att.ok());
         QCOMPARE(att.error().code, ErrorCode::Unsupported);
         QVERIFY(att.error().message.find("policy head 3") != std::string::npos);
@@ -351,10 +351,10 @@ private Q_SLOTS:
         // Every prefix of a small real-shaped message fails cleanly (no crash, no read past the end).
         for (std::size_t n = 0; n < net.size(); ++n) {
             std::vector<std::uint8_t> prefix(net.begin(), net.begin() + std::ptrdiff_t(n));
-            QVERIFY(!storage::parseLc0Network(prefix, "p", 1 << 20).ok());
+            QVERIFY(!lc0::parseLc0Network(prefix, "p", 1 << 20).ok());
         }
         // A missing file.
-        const auto missing = storage::readLc0Network((kDir + "/no-such-net.pb.gz").toStdString());
+        const auto missing = lc0::readLc0Network((kDir + "/no-such-net.pb.gz").toStdString());
         QVERIFY(!missing.ok());
         QCOMPARE(missing.error().code, ErrorCode::Io);
     }

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace kibitz::storage {
+namespace kibitz::lc0 {
 
 /// A convolution with its batch norm folded in: weight is [out][in][kernel][kernel] (OIHW), bias is [out].
 struct Lc0Conv {
@@ -76,4 +76,4 @@ Result<Lc0Network> parseLc0Network(std::span<const std::uint8_t> bytes, std::str
 /// True when `path` looks like an lc0 network by its name (.pb.gz or .pb).
 bool looksLikeLc0NetworkPath(std::string_view path);
 
-}  // namespace kibitz::storage
+}  // namespace kibitz::lc0

@@ -2,9 +2,11 @@
 // Reader for lc0 network files (the format of Leela Chess Zero's nets and of the Maia-1 nets). The schema is lc0's
 // net.proto (message pblczero.Net); this is a hand-written reader of the protobuf wire format for the fields Kibitz
 // uses, with every length checked against the bytes that are there.
-#include "core/storage/lc0_net_file.h"
+#include "core/lc0/lc0_net_file.h"
 
+#if KIBITZ_HAVE_ZLIB
 #include <zlib.h>
+#endif
 
 #include <array>
 #include <bit>
@@ -14,7 +16,7 @@
 #include <functional>
 #include <optional>
 
-namespace kibitz::storage {
+namespace kibitz::lc0 {
 
 namespace {
 
@@ -486,6 +488,7 @@ bool inferCount(std::size_t values, std::size_t divisor, int limit, int& out, Pa
     return true;
 }
 
+#if KIBITZ_HAVE_ZLIB
 bool gunzip(Bytes in, std::vector<std::uint8_t>& out, std::size_t maxBytes, std::string& error) {
     z_stream zs{};
     if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
@@ -524,6 +527,12 @@ bool gunzip(Bytes in, std::vector<std::uint8_t>& out, std::size_t maxBytes, std:
     inflateEnd(&zs);
     return true;
 }
+#else
+bool gunzip(Bytes, std::vector<std::uint8_t>&, std::size_t, std::string& error) {
+    error = "this build has no zlib: give the network decompressed (gunzip the .pb.gz)";
+    return false;
+}
+#endif
 
 }  // namespace
 
@@ -728,4 +737,4 @@ Result<Lc0Network> readLc0Network(const std::string& path) {
     return parseLc0Network(bytes, path);
 }
 
-}  // namespace kibitz::storage
+}  // namespace kibitz::lc0
