@@ -159,9 +159,9 @@ void TstTeacher::klTerm() {
     // Its gradient is softmax(logits) - p per item with a teacher (divided by their count).
     torch::Tensor x = uniform.clone().requires_grad_(true);
     models::distillationLoss(x, b).backward();
-    const int first = int(std::find_if(items.begin(), items.end(),
-                                       [](const auto& e) { return e.teacherKind != encoding::kNoTeacher; }) -
-                          items.begin());
+    const int first = int(
+        std::find_if(items.begin(), items.end(), [](const auto& e) { return e.teacherKind != encoding::kNoTeacher; }) -
+        items.begin());
     const auto& e = items[std::size_t(first)];
     double sum = 0.0;
     for (int j = 0; j < e.numLegal; ++j) sum += e.teacher[std::size_t(j)];
