@@ -4,13 +4,13 @@
 #include "core/common/atomic_file.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/position_encoder.h"
+#include "core/lc0/lc0_net_file.h"
 #include "core/models/compute_threads.h"
 #include "core/models/lc0_evaluator.h"
 #include "core/models/named_weights.h"
 #include "core/models/torch_evaluator.h"
 #include "core/storage/bundle.h"
 #include "core/storage/default_models.h"
-#include "core/lc0/lc0_net_file.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

@@ -2,8 +2,8 @@
 #include "core/models/lc0_evaluator.h"
 
 #include "core/encoding/lc0_input.h"
-#include "core/models/human_move_model.h"
 #include "core/lc0/lc0_net_file.h"
+#include "core/models/human_move_model.h"
 
 #include <torch/torch.h>
 

@@ -4,8 +4,8 @@
 #include "core/chess/notation.h"
 #include "core/chess/position.h"
 #include "core/encoding/lc0_input.h"
-#include "core/models/lc0_evaluator.h"
 #include "core/lc0/lc0_net_file.h"
+#include "core/models/lc0_evaluator.h"
 
 #include <QFile>
 #include <QJsonArray>
