@@ -62,7 +62,19 @@ if pids_alive; then
     exit 0
 fi
 mkdir -p "$RUN/bin"
-# A fresh checkout has no runs/: continue from the checkpoint committed at the end of the last session.
+# A fresh checkout has no runs/: continue from the checkpoint committed at the end of the last session. A compact one
+# (.kbzp: bf16 weights and the run state, no optimizer state; kibitz-train checkpoint export --compact) is preferred:
+# the run then starts AdamW afresh and warms its learning rate up again.
+COMPACT="$ROOT/training/checkpoints/human-$CONFIG-latest.kbzp"
+if [[ ! -f "$RUN/latest.pt" && -f "$COMPACT" ]]; then
+    KT="$(ls -t "$ROOT"/build/*/app/trainer/kibitz-train 2>/dev/null | head -n 1 || true)"
+    if [[ -z "$KT" ]]; then
+        echo "train_default_human.sh: $COMPACT needs kibitz-train to import it; build the project first" >&2
+        exit 1
+    fi
+    "$KT" checkpoint import "$COMPACT" "$RUN/latest.pt"
+    echo "seeded $RUN/latest.pt from $COMPACT (compact: fresh optimizer state)"
+fi
 if [[ ! -f "$RUN/latest.pt" && -f "$ROOT/training/checkpoints/human-$CONFIG-latest.pt" ]]; then
     cp "$ROOT/training/checkpoints/human-$CONFIG-latest.pt" "$RUN/latest.pt"
     echo "seeded $RUN/latest.pt from training/checkpoints/human-$CONFIG-latest.pt"

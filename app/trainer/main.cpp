@@ -14,15 +14,18 @@
 namespace {
 
 int runCheckpoint(const std::vector<std::string>& args) {
-    if (args.size() != 4 || (args[1] != "export" && args[1] != "import")) {
+    const bool compact = args.size() == 5 && args[1] == "export" && args[4] == "--compact";
+    if ((args.size() != 4 && !compact) || (args[1] != "export" && args[1] != "import")) {
         std::fprintf(
             stderr,
-            "Usage: kibitz-train checkpoint export IN.pt OUT.kbzp   (this LibTorch's checkpoint -> portable)\n"
+            "Usage: kibitz-train checkpoint export IN.pt OUT.kbzp [--compact]   (this LibTorch's checkpoint -> "
+            "portable;\n"
+            "         --compact: bf16 weights and the run state, no optimizer state: a resume checkpoint of a few MB)\n"
             "       kibitz-train checkpoint import IN.kbzp OUT.pt   (portable -> this LibTorch's checkpoint)\n");
         return 2;
     }
     const bool exporting = args[1] == "export";
-    const kibitz::Status st = exporting ? kibitz::training::exportPortableCheckpoint(args[2], args[3])
+    const kibitz::Status st = exporting ? kibitz::training::exportPortableCheckpoint(args[2], args[3], compact)
                                         : kibitz::training::importPortableCheckpoint(args[2], args[3]);
     if (!st.ok()) {
         std::fprintf(stderr, "kibitz-train checkpoint: %s\n", st.error().message.c_str());

@@ -390,12 +390,21 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
     }
     model->to(device);
     torch::optim::AdamW opt(paramGroups(model, o.weightDecay));
+    std::int64_t rewarmFrom = -1;  // a compact checkpoint's resume step: the learning rate warms up again from there
     if (resumeArchive) {
         torch::serialize::InputArchive optArchive;
-        resumeArchive->read("optimizer", optArchive);
-        opt.load(optArchive);
-        moveOptimizerState(opt, device);
+        const bool withOptimizer = resumeArchive->try_read("optimizer", optArchive);
+        if (withOptimizer) {
+            opt.load(optArchive);
+            moveOptimizerState(opt, device);
+        }
         st.step = readInt(*resumeArchive, "state.step");
+        if (!withOptimizer) {
+            rewarmFrom = st.step;
+            log("compact checkpoint (no optimizer state): AdamW starts afresh and the learning rate warms up again "
+                "over " +
+                std::to_string(o.warmupSteps) + " steps");
+        }
         st.data = {readInt(*resumeArchive, "state.data_epoch"), readInt(*resumeArchive, "state.data_chunk"),
                    readInt(*resumeArchive, "state.data_offset")};
         st.wallSeconds = readDouble(*resumeArchive, "state.wall_seconds");
@@ -502,7 +511,9 @@ Status runTraining(const TrainOptions& o, const CancelToken& cancel, const Train
         if (!pb.error.ok()) return pb.error;
         ModelBatch& batch = pb.batch;
         batch.to(device);
-        const double lr = learningRateAt(o, st.step);
+        double lr = learningRateAt(o, st.step);
+        if (rewarmFrom >= 0 && o.warmupSteps > 0 && st.step - rewarmFrom < o.warmupSteps)
+            lr *= double(st.step - rewarmFrom + 1) / double(o.warmupSteps);
         setLearningRate(opt, lr);
 
         torch::Tensor logits, loss;

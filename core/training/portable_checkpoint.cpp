@@ -379,7 +379,7 @@ void build(torch::serialize::OutputArchive& archive, const std::vector<const Ent
 
 }  // namespace
 
-Status exportPortableCheckpoint(const std::string& ptPath, const std::string& portablePath) {
+Status exportPortableCheckpoint(const std::string& ptPath, const std::string& portablePath, bool compact) {
     if (Status st = refuseToOverwriteInput(ptPath, portablePath); !st) return st;
     std::vector<Entry> entries;
     try {
@@ -388,6 +388,21 @@ Status exportPortableCheckpoint(const std::string& ptPath, const std::string& po
         std::vector<std::string> path;
         collect(archive, path, entries);
         for (Entry& e : entries) canonicalizeOptimizerKeys(e);
+        if (compact) {
+            std::vector<Entry> kept;
+            for (Entry& e : entries) {
+                if (!e.path.empty() && e.path.front() == "optimizer") continue;
+                if ((e.kind == Kind::Parameter || e.kind == Kind::Buffer) && e.tensor.scalar_type() == torch::kFloat32)
+                    e.tensor = e.tensor.to(torch::kBFloat16);
+                kept.push_back(std::move(e));
+            }
+            Entry flag;
+            flag.path = {"state.compact"};
+            flag.kind = Kind::Int;
+            flag.i = 1;
+            kept.push_back(std::move(flag));
+            entries = std::move(kept);
+        }
     } catch (const std::exception& e) {
         return makeError(ErrorCode::InvalidInput, ptPath + ": cannot read the checkpoint: " + e.what());
     }
@@ -410,7 +425,11 @@ Status importPortableCheckpoint(const std::string& portablePath, const std::stri
     const std::string bytes = ss.str();
     auto entries = decode(bytes, portablePath);
     if (!entries) return entries.error();
-    for (Entry& e : *entries) canonicalizeOptimizerKeys(e);
+    for (Entry& e : *entries) {
+        canonicalizeOptimizerKeys(e);
+        if ((e.kind == Kind::Parameter || e.kind == Kind::Buffer) && e.tensor.scalar_type() == torch::kBFloat16)
+            e.tensor = e.tensor.to(torch::kFloat32);
+    }
     std::set<std::string> seen;
     std::vector<const Entry*> all;
     for (const Entry& e : *entries) {

@@ -12,6 +12,7 @@
 #include "core/training/trainer_torch.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -97,6 +98,7 @@ private Q_SLOTS:
     void learningRateSchedule();
     void exactResume();
     void resumeThroughPortableCheckpoint();
+    void resumeFromCompactCheckpoint();
     void clipWithoutSyncMatchesLibTorch();
     void readsAtLogLinesTrainTheSame();
     void fullDiskKeepsThePreviousCheckpoint();
@@ -249,6 +251,50 @@ void TestHumanTrainer::resumeThroughPortableCheckpoint() {
     QVERIFY(refused(huge, "tensor"));
     QVERIFY(!training::importPortableCheckpoint(kbzp, kbzp).ok());  // never over its own input
     QVERIFY(!training::exportPortableCheckpoint(b.outDir + "/missing.pt", b.outDir + "/x.kbzp").ok());
+}
+
+// A compact resume checkpoint (issue 33 item 5): bf16 weights and the run state, no optimizer state. It is a
+// fraction of the full one, its weights come back as the full run's rounded to bf16, and a run resumed from it
+// says so, starts AdamW afresh and continues from the same step and data position.
+void TestHumanTrainer::resumeFromCompactCheckpoint() {
+    QTemporaryDir dir;
+    auto o = tinyOptions(dir.path().toStdString());
+    o.config = models::modelConfigByName("tiny-v2").value();
+    o.stopAfterSteps = 4;
+    QVERIFY(training::trainHumanModel(o, CancelToken(), {}).ok());
+    const std::string pt = o.outDir + "/latest.pt";
+    const std::string full = o.outDir + "/full.kbzp";
+    const std::string compact = o.outDir + "/compact.kbzp";
+    QVERIFY(training::exportPortableCheckpoint(pt, full).ok());
+    QVERIFY(training::exportPortableCheckpoint(pt, compact, true).ok());
+    const auto sizeOf = [](const std::string& p) { return QFileInfo(QString::fromStdString(p)).size(); };
+    QVERIFY2(sizeOf(compact) * 5 < sizeOf(full), qPrintable(QString::number(sizeOf(compact))));
+    const auto before = weightsOf(pt);
+    QVERIFY(QFile::rename(QString::fromStdString(pt), QString::fromStdString(o.outDir + "/full.pt")));
+    QVERIFY(training::importPortableCheckpoint(compact, pt).ok());
+    const auto after = weightsOf(pt);
+    QCOMPARE(after.size(), before.size());
+    double rounding = 0.0;
+    for (const auto& [name, t] : before) {
+        QVERIFY(after.count(name));
+        QCOMPARE(after.at(name).scalar_type(), torch::kFloat32);
+        QVERIFY(torch::equal(after.at(name), t.to(torch::kBFloat16).to(torch::kFloat32)));
+        rounding = std::max(rounding, (after.at(name) - t).abs().max().item<double>());
+    }
+    QVERIFY(rounding > 0.0);  // bf16 did round something
+    QCOMPARE(stepOf(pt), std::int64_t(4));
+    std::vector<std::string> lines;
+    training::TrainCallbacks cb;
+    cb.log = [&](const std::string& l) { lines.push_back(l); };
+    o.stopAfterSteps = 8;
+    o.resume = true;
+    QVERIFY(training::trainHumanModel(o, CancelToken(), cb).ok());
+    QCOMPARE(stepOf(pt), std::int64_t(8));
+    QVERIFY(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+        return l.find("compact checkpoint (no optimizer state)") != std::string::npos;
+    }));
+    QVERIFY(std::any_of(lines.begin(), lines.end(),
+                        [](const std::string& l) { return l.find("resumed from") != std::string::npos; }));
 }
 
 // A disk that fills while a checkpoint is written (simulated with a file size limit: writes past 64 KiB fail with
