@@ -15,7 +15,8 @@
 # Environment: KIBITZ_CLI (default build/ci/app/cli/kibitz-cli), KIBITZ_STUDY (default runs/distill-study),
 # KIBITZ_INIT (default training/checkpoints/human-small-v2-latest.pt), KIBITZ_TEACHER (default
 # ../shared/teachers/maia-1), KIBITZ_GAMES (default ../shared/data/games), KIBITZ_STUDY_STEPS (default 1000),
-# KIBITZ_EVAL_GAMES (default 300: the 29,950 positions of the first 300 held-out games).
+# KIBITZ_EVAL_GAMES (default 300: the 29,950 positions of the first 300 held-out games), KIBITZ_STUDY_LR (peak
+# learning rate, default 3e-4).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CLI="${KIBITZ_CLI:-$ROOT/build/ci/app/cli/kibitz-cli}"
@@ -25,6 +26,7 @@ TEACHER="${KIBITZ_TEACHER:-$ROOT/../shared/teachers/maia-1}"
 GAMES="${KIBITZ_GAMES:-$ROOT/../shared/data/games}"
 STEPS="${KIBITZ_STUDY_STEPS:-1000}"
 EVAL_GAMES="${KIBITZ_EVAL_GAMES:-300}"
+LR="${KIBITZ_STUDY_LR:-3e-4}"
 SCORE_ONLY=0
 ARMS=()
 for a in "$@"; do
@@ -49,7 +51,7 @@ run_arm() {
     mkdir -p "$dir"
     # shellcheck disable=SC2046
     "$CLI" train human --pgn "$GAMES" --config small-v2 --out "$dir" --init "$INIT" --steps "$STEPS" --warmup 100 \
-        --lr 3e-4 --batch 256 --threads 1 --seed 11 --max-player-share 0.04 --max-band-share 0.2 \
+        --lr "$LR" --batch 256 --threads 1 --seed 11 --max-player-share 0.04 --max-band-share 0.2 \
         --checkpoint-every 250 --validate-every 0 --log-every 50 --resume $(arm_options "$arm") >>"$dir/train.log" 2>&1
 }
 
