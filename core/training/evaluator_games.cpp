@@ -117,7 +117,7 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                     std::optional<encoding::Wdl> eng;
                     if (engine && e.engineCp != encoding::kNoEngineCp) eng = engine->predict(e.engineCp);
                     total.value.add((*wdl)[k], baseline->predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome, e.ply,
-                                    eng);
+                                    eng, e.sideToMove, *e.cond.moverElo - *e.cond.oppElo);
                 }
             }
         }

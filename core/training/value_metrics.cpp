@@ -194,9 +194,39 @@ void ValueMetrics::Score::merge(const Score& o) {
     logloss += o.logloss;
 }
 
+void ValueMetrics::Calibration::add(double model, double elo, double result) {
+    ++positions;
+    predicted += model;
+    baseline += elo;
+    observed += result;
+}
+
+void ValueMetrics::Calibration::merge(const Calibration& o) {
+    positions += o.positions;
+    predicted += o.predicted;
+    baseline += o.baseline;
+    observed += o.observed;
+}
+
+int ValueMetrics::diffBin(int d) { return d < -300 ? 0 : d < -100 ? 1 : d <= 100 ? 2 : d <= 300 ? 3 : 4; }
+
+const char* ValueMetrics::diffBinName(int bin) {
+    static const char* const kNames[kDiffBins] = {"<-300", "-300..-101", "-100..100", "101..300", ">300"};
+    return kNames[std::clamp(bin, 0, kDiffBins - 1)];
+}
+
 void ValueMetrics::add(const encoding::Wdl& model, const encoding::Wdl& baseline, int outcome, int ply,
-                       const std::optional<encoding::Wdl>& engine) {
+                       const std::optional<encoding::Wdl>& engine, int sideToMove,
+                       std::optional<int> moverMinusOpponent) {
     if (outcome < 0 || outcome > 2) return;
+    const double result = outcome == 0 ? 1.0 : outcome == 1 ? 0.5 : 0.0;
+    if (sideToMove == 0 || sideToMove == 1)
+        m_bySide[std::size_t(sideToMove)].add(model.score(), baseline.score(), result);
+    if (moverMinusOpponent) {
+        m_byDiff[std::size_t(diffBin(*moverMinusOpponent))].add(model.score(), baseline.score(), result);
+        if (ply == 0 && sideToMove == 0 && std::abs(*moverMinusOpponent) <= 100)
+            m_startEqual.add(model.score(), baseline.score(), result);
+    }
     const auto phase = std::size_t(phaseOfPly(ply));
     m_model.add(model, outcome);
     m_baseline.add(baseline, outcome);
@@ -215,6 +245,9 @@ void ValueMetrics::merge(const ValueMetrics& other) {
     m_baseline.merge(other.m_baseline);
     m_engine.merge(other.m_engine);
     m_engineModel.merge(other.m_engineModel);
+    for (std::size_t i = 0; i < 2; ++i) m_bySide[i].merge(other.m_bySide[i]);
+    for (std::size_t i = 0; i < std::size_t(kDiffBins); ++i) m_byDiff[i].merge(other.m_byDiff[i]);
+    m_startEqual.merge(other.m_startEqual);
     for (std::size_t i = 0; i < 3; ++i) {
         m_phaseModel[i].merge(other.m_phaseModel[i]);
         m_phaseBaseline[i].merge(other.m_phaseBaseline[i]);
@@ -238,6 +271,14 @@ std::string scoreJson(const ValueMetrics::Score& m, const ValueMetrics::Score& b
     return buf;
 }
 
+std::string calibrationJson(const ValueMetrics::Calibration& c) {
+    const double n = c.positions > 0 ? double(c.positions) : 1.0;
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "{\"positions\":%lld,\"predicted\":%.5f,\"baseline\":%.5f,\"observed\":%.5f}",
+                  static_cast<long long>(c.positions), c.predicted / n, c.baseline / n, c.observed / n);
+    return buf;
+}
+
 }  // namespace
 
 std::string ValueMetrics::toJson() const {
@@ -247,6 +288,11 @@ std::string ValueMetrics::toJson() const {
         out += std::string("\"") + phaseName(GamePhase(i)) +
                "\":" + scoreJson(m_phaseModel[i], m_phaseBaseline[i], m_phaseEngine[i], m_phaseEngineModel[i]) + "}";
     }
+    out += "},\"calibration\":{\"by_side\":{\"white\":" + calibrationJson(m_bySide[0]) +
+           ",\"black\":" + calibrationJson(m_bySide[1]) + "},\"by_rating_diff\":{";
+    for (int b = 0; b < kDiffBins; ++b)
+        out += std::string(b ? "," : "") + "\"" + diffBinName(b) + "\":" + calibrationJson(m_byDiff[std::size_t(b)]);
+    out += "},\"start_equal_ratings\":" + calibrationJson(m_startEqual);
     return out + "}}";
 }
 

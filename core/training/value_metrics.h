@@ -70,18 +70,42 @@ public:
         double meanBrier() const { return positions ? brier / double(positions) : 0.0; }
         double meanLogloss() const { return positions ? logloss / double(positions) : 0.0; }
     };
+    /// Predicted against observed expected score (win + draw / 2 for the mover) over a group of positions: a model
+    /// that is calibrated there has predicted == observed.
+    struct Calibration {
+        std::int64_t positions = 0;
+        double predicted = 0.0;  ///< summed model score
+        double baseline = 0.0;   ///< summed Elo-baseline score
+        double observed = 0.0;   ///< summed result (1, 0.5, 0)
+        void add(double model, double elo, double result);
+        void merge(const Calibration& o);
+    };
+    /// Rating-difference bins of the calibration (mover minus opponent): below -300, -300..-101, -100..100,
+    /// 101..300, above 300.
+    static constexpr int kDiffBins = 5;
+    static int diffBin(int moverMinusOpponent);
+    static const char* diffBinName(int bin);
+
     /// One position: the model's and the Elo baseline's predictions for the mover, the engine baseline's where the
-    /// position has an evaluation, the game's outcome for the mover (0 win, 1 draw, 2 loss) and the ply.
+    /// position has an evaluation, the game's outcome for the mover (0 win, 1 draw, 2 loss) and the ply; with the
+    /// side to move (0 White, 1 Black; -1 unknown) and the rating difference, also the calibration by side, by
+    /// rating difference, and at the game's first position between equal ratings (|difference| <= 100).
     void add(const encoding::Wdl& model, const encoding::Wdl& baseline, int outcome, int ply,
-             const std::optional<encoding::Wdl>& engine = std::nullopt);
+             const std::optional<encoding::Wdl>& engine = std::nullopt, int sideToMove = -1,
+             std::optional<int> moverMinusOpponent = std::nullopt);
     void merge(const ValueMetrics& other);
     const Score& model() const { return m_model; }
     const Score& baseline() const { return m_baseline; }
     /// On the positions with an engine evaluation: the engine baseline, and the model on the same positions.
     const Score& engine() const { return m_engine; }
     const Score& modelWhereEngine() const { return m_engineModel; }
+    const Calibration& bySide(int side) const { return m_bySide[std::size_t(side)]; }
+    const Calibration& byDiff(int bin) const { return m_byDiff[std::size_t(bin)]; }
+    const Calibration& startEqual() const { return m_startEqual; }
     /// {"positions":N,"brier":B,"logloss":L,"baseline_elo":{"brier":..,"logloss":..},"baseline_engine":{"positions":n,
-    /// "brier":..,"logloss":..,"model_brier":..,"model_logloss":..},"by_phase":{"opening":{...}, ...}}
+    /// "brier":..,"logloss":..,"model_brier":..,"model_logloss":..},"by_phase":{"opening":{...}, ...},
+    /// "calibration":{"by_side":{"white":{"positions":n,"predicted":p,"baseline":b,"observed":o},"black":{...}},
+    /// "by_rating_diff":{"<-300":{...},...},"start_equal_ratings":{...}}} (scores are means, for the mover)
     std::string toJson() const;
     /// "n 1000 brier 0.512 (Elo 0.560, ratio 0.914) logloss 0.870 (Elo 0.930)"
     std::string summary() const;
@@ -89,6 +113,9 @@ public:
 private:
     Score m_model, m_baseline, m_engine, m_engineModel;
     std::array<Score, 3> m_phaseModel{}, m_phaseBaseline{}, m_phaseEngine{}, m_phaseEngineModel{};
+    std::array<Calibration, 2> m_bySide{};
+    std::array<Calibration, kDiffBins> m_byDiff{};
+    Calibration m_startEqual;
 };
 
 }  // namespace kibitz::training

@@ -39,7 +39,8 @@ ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
             const encoding::Wdl w{p[3 * i], p[3 * i + 1], p[3 * i + 2]};
             std::optional<encoding::Wdl> eng;
             if (engine && e.engineCp != encoding::kNoEngineCp) eng = engine->predict(e.engineCp);
-            metrics.add(w, baseline.predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome, e.ply, eng);
+            metrics.add(w, baseline.predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome, e.ply, eng, e.sideToMove,
+                        *e.cond.moverElo - *e.cond.oppElo);
         }
         batch.clear();
     };

@@ -18,6 +18,7 @@ class TstValueMetrics : public QObject {
 private Q_SLOTS:
     void brierAndLoglossByHand();
     void phases();
+    void calibrationBySideAndRatingDifference();
     void eloBaselineFormula();
     void eloBaselineFit();
     void outcomesOfTrainingPositions();
@@ -45,6 +46,45 @@ void TstValueMetrics::brierAndLoglossByHand() {
     twice.merge(m);
     QCOMPARE(twice.model().positions, std::int64_t(4));
     QVERIFY(std::abs(twice.model().meanBrier() - m.model().meanBrier()) < 1e-9);
+}
+
+// Calibration (issue 33 item 7): mean predicted and observed score for the mover, by side to move, by rating
+// difference and at the first position between equal ratings, worked by hand.
+void TstValueMetrics::calibrationBySideAndRatingDifference() {
+    ValueMetrics m;
+    const encoding::Wdl even{1.0f / 3, 1.0f / 3, 1.0f / 3};
+    // White at the start, 1500 vs 1550, predicted 0.45/0.06/0.49 (score 0.48), White won.
+    m.add({0.45f, 0.06f, 0.49f}, even, 0, 0, std::nullopt, 0, -50);
+    // White later, 1500 vs 1900 (-400): predicted 0.2/0.1/0.7 (0.25), drawn.
+    m.add({0.2f, 0.1f, 0.7f}, even, 1, 30, std::nullopt, 0, -400);
+    // Black, 1900 vs 1500 (+400): predicted 0.7/0.1/0.2 (0.75), lost.
+    m.add({0.7f, 0.1f, 0.2f}, even, 2, 31, std::nullopt, 1, 400);
+    // Side and difference unknown: counted in the scores only.
+    m.add({0.5f, 0.0f, 0.5f}, even, 0, 40);
+    QCOMPARE(m.model().positions, std::int64_t(4));
+    QCOMPARE(m.bySide(0).positions, std::int64_t(2));
+    QVERIFY(std::abs(m.bySide(0).predicted / 2 - (0.48 + 0.25) / 2) < 1e-6);
+    QVERIFY(std::abs(m.bySide(0).observed / 2 - 0.75) < 1e-9);
+    QCOMPARE(m.bySide(1).positions, std::int64_t(1));
+    QVERIFY(std::abs(m.bySide(1).observed) < 1e-9);
+    QCOMPARE(m.byDiff(ValueMetrics::diffBin(-400)).positions, std::int64_t(1));
+    QCOMPARE(m.byDiff(ValueMetrics::diffBin(-50)).positions, std::int64_t(1));
+    QCOMPARE(ValueMetrics::diffBin(-50), 2);
+    QCOMPARE(ValueMetrics::diffBin(100), 2);
+    QCOMPARE(ValueMetrics::diffBin(101), 3);
+    QCOMPARE(ValueMetrics::diffBin(-301), 0);
+    QCOMPARE(m.startEqual().positions, std::int64_t(1));
+    QVERIFY(std::abs(m.startEqual().predicted - 0.48) < 1e-6);
+    const QString json = QString::fromStdString(m.toJson());
+    QVERIFY2(json.contains(QStringLiteral("\"start_equal_ratings\":{\"positions\":1,\"predicted\":0.48000,\"baseline\":"
+                                          "0.50000,\"observed\":1.00000}")),
+             qPrintable(json));
+    QVERIFY2(json.contains(QStringLiteral("\"black\":{\"positions\":1,\"predicted\":0.75000")), qPrintable(json));
+    QVERIFY2(json.contains(QStringLiteral("\">300\":{\"positions\":1")), qPrintable(json));
+    ValueMetrics twice = m;
+    twice.merge(m);
+    QCOMPARE(twice.bySide(0).positions, std::int64_t(4));
+    QCOMPARE(twice.startEqual().positions, std::int64_t(2));
 }
 
 void TstValueMetrics::phases() {
