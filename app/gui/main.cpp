@@ -115,7 +115,7 @@ int main(int argc, char* argv[]) {
     if (lang.isEmpty()) lang = QSettings().value(QStringLiteral("ui/language")).toString();
     installTranslations(app, lang.isEmpty() ? QLocale::system() : QLocale(lang));
 
-    // A bad --fen is refused before any window opens: exit code 2 and the reason on stderr (DESIGN.md exit codes).
+    // A bad --fen is refused before any window opens: exit code 2 and the reason on stderr (the README's exit codes).
     if (parser.isSet(options.fen)) {
         const auto checked = kibitz::chess::Position::fromFen(parser.value(options.fen).trimmed().toStdString());
         if (!checked) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Puzzle-rating metrics (seed 000, V-C; DESIGN.md section 4) and the held-out split. Plain C++.
+// Puzzle-rating metrics (GlickFormer's seed 000 protocol, V-C) and the held-out split. Plain C++.
 
 #include "core/chess/puzzle_csv.h"
 #include "core/common/cancel_token.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// How well the human-move model solves puzzles when asked to play at each puzzle's own rating (DESIGN.md section
-// 4): a puzzle is solved when the model's most likely move is the solution move at every solver turn; advancement
-// is the share of solver moves found in order before the first miss. Models are reached only via Evaluator.
+// How well the human-move model solves puzzles when asked to play at each puzzle's own rating: a puzzle is solved when
+// the model's most likely move is the solution move at every solver turn; advancement is the share of solver moves
+// found in order before the first miss. Models are reached only via Evaluator.
 
 #include "core/chess/puzzle_csv.h"
 #include "core/common/result.h"

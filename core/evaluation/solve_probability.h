@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Human solve probabilities of a puzzle (DESIGN.md section 3, "beyond the paper"): for each rating level, the
+// Human solve probabilities of a puzzle: for each rating level, the
 // probability that a human of that level (mover and opponent Elo = level, clocks unknown) plays each solution
 // move, and P(solve) = their product. Plain C++; the model is reached only through encoding::Evaluator.
 

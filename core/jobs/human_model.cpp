@@ -193,7 +193,7 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
     card += QStringLiteral("# Kibitz human-move model\n\n");
     card += QStringLiteral(
         "Predicts the probability of every legal move for a human player, conditioned on both "
-        "players' Elo, both clocks and the increment (DESIGN.md section 3).\n\n");
+        "players' Elo, both clocks and the increment (docs/ARCHITECTURE.md, \"Where each rule lives\").\n\n");
     card += QStringLiteral("- Config: %1 (%2 parameters)\n")
                 .arg(QString::fromStdString(models::describeConfig((*ev)->config())))
                 .arg((*ev)->parameters());

@@ -92,11 +92,11 @@ private:
 };
 TORCH_MODULE(Block);
 
-/// The human-move model of DESIGN.md section 3: piece tokens (colour + type + file + rank embeddings), a meta token,
-/// five conditioning tokens (soft-blended brackets), pre-norm blocks, and a move head that scores every legal move
-/// in one pass: logit(move) = head(token of the moving piece)[destination] (+ [promotion]).
-/// Version 2 adds four tokens for the last moves, the conditioning as FiLM scale/shift in every block, and a
-/// bilinear move-feature term: + (Wq h_piece + Wc c) . (Wf features) + w . features (all initialised to add nothing).
+/// The human-move model (core/training/README.md, "Model"): piece tokens (colour + type + file + rank embeddings), a
+/// meta token, five conditioning tokens (soft-blended brackets), pre-norm blocks, and a move head that scores every
+/// legal move in one pass: logit(move) = head(token of the moving piece)[destination] (+ [promotion]). Version 2 adds
+/// four tokens for the last moves, the conditioning as FiLM scale/shift in every block, and a bilinear move-feature
+/// term: + (Wq h_piece + Wc c) . (Wf features) + w . features (all initialised to add nothing).
 class HumanMoveModelImpl : public torch::nn::Module {
 public:
     explicit HumanMoveModelImpl(const ModelConfig& config);

@@ -51,16 +51,9 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
         if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000, cancel)) engine = *e;
         if (cancel.isCancelled()) return cancelled();
     }
-    SampleStreamOptions so;
-    so.files = pgnFiles;
-    so.view = encoding::BoardView::Mover;
-    so.encodingVersion = 2;
-    so.split = heldOutOnly ? Split::Validation : Split::All;
-    so.holdoutPermille = holdoutPermille;
-    so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
-    if (skipGames > 0) so.chunkGames = int(std::gcd<std::int64_t>(so.chunkGames, skipGames));
-    so.shuffle = false;
-    auto stream = HumanSampleStream::open(so);
+    // The encoding only carries the conditioning and the filters here: the evaluator reads the boards.
+    auto stream = HumanSampleStream::open(evaluationStreamOptions(pgnFiles, encoding::BoardView::Mover, 2, heldOutOnly,
+                                                                  holdoutPermille, maxGames, skipGames));
     if (!stream.ok()) return stream.error();
     HumanEvaluation total;
     total.perProbe.resize(probes.size());

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
+#include <numeric>
 #include <optional>
 
 namespace kibitz::training {
@@ -112,6 +113,21 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
         if (version >= 2 || visit) recent.push(pos, pm.move);
         pos.makeMove(pm.move);
     }
+}
+
+SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& files, encoding::BoardView view,
+                                            int encodingVersion, bool heldOutOnly, int holdoutPermille,
+                                            std::int64_t maxGames, std::int64_t skipGames) {
+    SampleStreamOptions so;
+    so.files = files;
+    so.view = view;
+    so.encodingVersion = encodingVersion;
+    so.split = heldOutOnly ? Split::Validation : Split::All;
+    so.holdoutPermille = holdoutPermille;
+    so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
+    if (skipGames > 0) so.chunkGames = int(std::gcd<std::int64_t>(so.chunkGames, skipGames));
+    so.shuffle = false;
+    return so;
 }
 
 std::string gameId(const chess::PgnGame& game) {

@@ -109,6 +109,13 @@ struct SampleStreamOptions {
     BalanceOptions balance;
 };
 
+/// The stream every evaluation reads (Kibitz models and board-reading evaluators alike, so both score the same
+/// positions): held-out games only or all, in file order, unshuffled, in chunks of at most 200 games that divide
+/// `skipGames`.
+SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& files, encoding::BoardView view,
+                                            int encodingVersion, bool heldOutOnly, int holdoutPermille,
+                                            std::int64_t maxGames, std::int64_t skipGames);
+
 /// Endless, deterministic stream of shuffled chunks of positions. Games come from all files interleaved at random
 /// (weighted by file size, fixed per epoch by the seed); each chunk holds the positions of `chunkGames` games in a
 /// seeded random order. (epoch, chunk) identifies a chunk exactly, so training can resume where it stopped.

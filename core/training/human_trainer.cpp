@@ -712,16 +712,8 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
             if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000, cancel)) engine = *e;
             if (cancel.isCancelled()) return cancelled();
         }
-        SampleStreamOptions so;
-        so.files = pgnFiles;
-        so.view = config.view;
-        so.encodingVersion = config.version;
-        so.split = heldOutOnly ? Split::Validation : Split::All;
-        so.holdoutPermille = holdoutPermille;
-        so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
-        if (skipGames > 0) so.chunkGames = int(std::gcd<std::int64_t>(so.chunkGames, skipGames));
-        so.shuffle = false;
-        auto stream = HumanSampleStream::open(so);
+        auto stream = HumanSampleStream::open(evaluationStreamOptions(
+            pgnFiles, config.view, config.version, heldOutOnly, holdoutPermille, maxGames, skipGames));
         if (!stream.ok()) return stream.error();
         HumanEvaluation total;
         total.perProbe.resize(probes.size());
