@@ -53,6 +53,18 @@ std::string prepareInitCheckpoint(const std::string& kind, const std::string& so
 }
 #endif
 
+std::string outputIsInput(const std::string& outFlag, const std::string& out,
+                          const std::vector<std::pair<std::string, std::string>>& inputs) {
+    std::error_code ec;
+    if (!std::filesystem::exists(out, ec)) return {};
+    for (const auto& [flag, path] : inputs) {
+        if (path.empty() || !std::filesystem::exists(path, ec)) continue;
+        if (std::filesystem::equivalent(out, path, ec) && !ec)
+            return outFlag + " " + out + " is also the " + flag + " input; write to another file";
+    }
+    return {};
+}
+
 std::vector<std::string> expandDataArgs(const std::vector<std::string>& given, const std::vector<std::string>& suffixes,
                                         std::string& error) {
     auto wanted = [&suffixes](const std::string& p) {

@@ -5,6 +5,7 @@
 #include "core/common/cancel_token.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kibitz::cli {
@@ -16,6 +17,13 @@ std::string timestamp();
 /// Sets `error` (naming the argument) for a missing path or a directory without such files.
 std::vector<std::string> expandDataArgs(const std::vector<std::string>& given, const std::vector<std::string>& suffixes,
                                         std::string& error);
+
+/// Refusing to overwrite what a command reads: the message "OUTNAME OUT is also the NAME input; write to another
+/// file" (names as the usage writes them: "--out", "CHECKPOINT") for the first of `inputs` (option name, path) that is
+/// the output file itself (the same file by any path or link), else empty. An output that does not exist yet is no
+/// input.
+std::string outputIsInput(const std::string& outFlag, const std::string& out,
+                          const std::vector<std::pair<std::string, std::string>>& inputs);
 
 /// Fine-tuning (--init): writes the model of `source` (a .kibitz bundle or a checkpoint of `kind`, "human" or
 /// "puzzle") as `outDir`/`fileName` (creating the folder), which the trainers read as their initial weights, and

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kibitz-cli bundle info FILE: validate a model bundle and print its manifest.
 #include "app/cli/args.h"
+#include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "core/storage/bundle.h"
 #if KIBITZ_HAVE_TORCH
@@ -34,6 +35,14 @@ Result<QJsonObject> readJsonObject(const std::string& path) {
 
 int runExport(const Args& args, const std::string& checkpoint, const std::string& out) {
 #if KIBITZ_HAVE_TORCH
+    if (const std::string e = outputIsInput("OUT", out,
+                                            {{"CHECKPOINT", checkpoint},
+                                             {"--metrics", args.value("metrics").value_or("")},
+                                             {"--training", args.value("training").value_or("")}});
+        !e.empty()) {
+        std::fprintf(stderr, "kibitz-cli bundle: %s\n", e.c_str());
+        return kExitUsage;
+    }
     QJsonObject metrics, training;
     if (auto m = args.value("metrics")) {
         auto o = readJsonObject(*m);
@@ -118,6 +127,20 @@ int runBundle(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "kibitz-cli bundle: %s\n", b.error().message.c_str());
         return kExitUsage;
     }
+#if KIBITZ_HAVE_TORCH
+    // The same checks as loading (config against the weights, every tensor's shape), without loading the weights:
+    // a bundle `info` calls valid is one the app and the CLI can open.
+    std::string invalid;
+    if (b->kind == storage::kKindHumanMove) {
+        if (auto c = jobs::checkHumanBundle(*b, path); !c) invalid = c.error().message;
+    } else if (b->kind == storage::kKindPuzzleRating) {
+        if (auto c = jobs::checkPuzzleBundle(*b, pos[1]); !c) invalid = c.error().message;
+    }
+    if (!invalid.empty()) {
+        std::fprintf(stderr, "kibitz-cli bundle: %s\n", invalid.c_str());
+        return kExitUsage;
+    }
+#endif
     if (args.has("json")) {
         qint64 params = 0;
         for (const auto& t : b->tensors) params += t.numel();

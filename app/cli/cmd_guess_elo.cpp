@@ -5,6 +5,7 @@
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
 #include "core/chess/pgn.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/evaluation/elo_guess.h"
@@ -166,14 +167,12 @@ int runGuessElo(const std::vector<std::string>& argv) {
     std::int64_t games = 0, scored = 0, selected = 0;
     double absErr = 0.0, sumTrue = 0.0, covered = 0.0;
     std::vector<std::pair<double, int>> pairs;  // (estimate, truth) for the summary
-    for (const auto& file : files) {
-        auto reader = chess::PgnReader::open(file);
-        if (!reader) {
-            std::fprintf(stderr, "kibitz-cli guess-elo: %s\n", reader.error().message.c_str());
-            return kExitUsage;
-        }
+    PgnInput input("guess-elo", files);
+    if (!input.openAll()) return kExitUsage;
+    std::int64_t failed = 0;
+    {
         chess::PgnGame game;
-        while ((maxGames <= 0 || games < maxGames) && (*reader)->next(game)) {
+        while ((maxGames <= 0 || games < maxGames) && input.next(game)) {
             if (heldOut || trainingGames) {
                 const std::string site = game.tag("Site");
                 if (site.empty() || training::isHeldOut(site, 30) != heldOut) continue;
@@ -182,8 +181,10 @@ int runGuessElo(const std::vector<std::string>& argv) {
             ++games;
             auto r = evaluation::guessGameElo(**evaluator, game, opt);
             if (!r) {
-                std::fprintf(stderr, "kibitz-cli guess-elo: %s game %lld: %s\n", file.c_str(),
-                             static_cast<long long>(games), r.error().message.c_str());
+                ++failed;
+                std::fprintf(stderr, "kibitz-cli guess-elo: %s:%lld (game %lld of the file): %s\n",
+                             input.file().c_str(), static_cast<long long>(game.firstLine),
+                             static_cast<long long>(input.gameNumber()), r.error().message.c_str());
                 continue;
             }
             const std::optional<int> truth[2] = {encoding::parseEloTag(game.tag("WhiteElo")),
@@ -220,34 +221,51 @@ int runGuessElo(const std::vector<std::string>& argv) {
         }
     }
     scored = std::int64_t(pairs.size());
+    // The summary line comes whatever happened (the help promises it): with no scored player its numbers are
+    // zero and the exit code says why.
+    double mean = 0.0, meanErr = 0.0;
     if (scored > 0) {
         for (const auto& [e, t] : pairs) sumTrue += t;
-        const double mean = sumTrue / double(scored);
-        double meanErr = 0.0;
+        mean = sumTrue / double(scored);
         for (const auto& [e, t] : pairs) {
             absErr += std::abs(e - t);
             meanErr += std::abs(mean - t);
         }
         absErr /= double(scored);
         meanErr /= double(scored);
-        if (json) {
-            QJsonObject s{{QStringLiteral("games"), qint64(games)},
-                          {QStringLiteral("players"), qint64(scored)},
-                          {QStringLiteral("mae"), absErr},
-                          {QStringLiteral("mae_predict_mean"), meanErr},
-                          {QStringLiteral("mean_rating"), mean},
-                          {QStringLiteral("ratio"), meanErr > 0 ? absErr / meanErr : 0.0},
-                          {QStringLiteral("interval_coverage"), covered / double(scored)}};
-            std::printf(
-                "%s\n",
-                QJsonDocument(QJsonObject{{QStringLiteral("summary"), s}}).toJson(QJsonDocument::Compact).constData());
-        } else {
-            std::printf(
-                "%lld players: MAE %.1f (predict-the-mean %.0f: %.1f; ratio %.3f); true rating inside the "
-                "interval for %.1f%%\n",
-                static_cast<long long>(scored), absErr, mean, meanErr, meanErr > 0 ? absErr / meanErr : 0.0,
-                100.0 * covered / double(scored));
-        }
+    }
+    const double coverage = scored > 0 ? covered / double(scored) : 0.0;
+    if (json) {
+        QJsonObject s{{QStringLiteral("games"), qint64(games)},
+                      {QStringLiteral("games_failed"), qint64(failed)},
+                      {QStringLiteral("games_skipped"), qint64(input.skipped())},
+                      {QStringLiteral("players"), qint64(scored)},
+                      {QStringLiteral("mae"), absErr},
+                      {QStringLiteral("mae_predict_mean"), meanErr},
+                      {QStringLiteral("mean_rating"), mean},
+                      {QStringLiteral("ratio"), meanErr > 0 ? absErr / meanErr : 0.0},
+                      {QStringLiteral("interval_coverage"), coverage}};
+        std::printf(
+            "%s\n",
+            QJsonDocument(QJsonObject{{QStringLiteral("summary"), s}}).toJson(QJsonDocument::Compact).constData());
+    } else if (scored > 0) {
+        std::printf(
+            "%lld players: MAE %.1f (predict-the-mean %.0f: %.1f; ratio %.3f); true rating inside the "
+            "interval for %.1f%%\n",
+            static_cast<long long>(scored), absErr, mean, meanErr, meanErr > 0 ? absErr / meanErr : 0.0,
+            100.0 * coverage);
+    } else {
+        std::printf("%lld games, %lld skipped, %lld failed: no player with a rating tag to compare with\n",
+                    static_cast<long long>(games), static_cast<long long>(input.skipped()),
+                    static_cast<long long>(failed));
+    }
+    std::fflush(stdout);
+    const bool stoppedEarly = maxGames > 0 && games >= maxGames;
+    if (const int code = input.finish(!stoppedEarly); code != kExitOk) return code;
+    if (games > 0 && failed == games) {
+        std::fprintf(stderr, "kibitz-cli guess-elo: none of the %lld games could be estimated\n",
+                     static_cast<long long>(games));
+        return kExitUsage;
     }
     return kExitOk;
 }

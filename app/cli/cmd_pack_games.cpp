@@ -74,6 +74,11 @@ int runPackGames(const std::vector<std::string>& argv) {
                 return makeError(ErrorCode::Io, (*reader)->ioError());
             }
         }
+        if (games == 0) {
+            inputError = true;  // nothing is written: an empty pack would train on nothing without a word
+            return makeError(ErrorCode::InvalidInput,
+                             "no readable game in the input (" + std::to_string(skipped) + " skipped)");
+        }
         return (*writer)->close();
     });
     if (!written) {

@@ -180,6 +180,13 @@ int runPgnStats(const std::vector<std::string>& argv) {
             return e.find("read error") != std::string::npos ? kExitFailure : kExitUsage;
         }
     }
+    // The statistics say what was found; an input without one readable game is still bad input (exit 2).
+    auto exitCode = [&s]() {
+        if (s.games > 0) return int(kExitOk);
+        std::fprintf(stderr, "kibitz-cli pgn-stats: no readable game (%lld skipped)\n",
+                     static_cast<long long>(s.skipped));
+        return int(kExitUsage);
+    };
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const double gps = secs > 0 ? double(s.games) / secs : 0.0;
     const double pps = secs > 0 ? double(s.positions) / secs : 0.0;
@@ -218,7 +225,7 @@ int runPgnStats(const std::vector<std::string>& argv) {
         o[QStringLiteral("games_per_s")] = gps;
         o[QStringLiteral("positions_per_s")] = pps;
         std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
-        return kExitOk;
+        return exitCode();
     }
 
     std::printf("Games:      %lld\n", (long long)s.games);
@@ -239,7 +246,7 @@ int runPgnStats(const std::vector<std::string>& argv) {
     std::printf("Elapsed:    %.3f s\n", secs);
     std::printf("Games/s:    %.0f\n", gps);
     std::printf("Positions/s: %.0f\n", pps);
-    return kExitOk;
+    return exitCode();
 }
 
 const bool kRegistered =

@@ -101,6 +101,11 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     if (!expandError.empty()) return usageError("--csv: " + expandError);
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
+    {
+        std::vector<std::pair<std::string, std::string>> inputs{{"--model", modelPath}};
+        for (const auto& f : files) inputs.emplace_back("--csv", f);
+        if (const std::string e = outputIsInput("--out", *args.value("out"), inputs); !e.empty()) return usageError(e);
+    }
     const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4Min4First4);
     if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
         return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", " +

@@ -2,6 +2,7 @@
 // kibitz-cli rate: predicted Lichess rating (with uncertainty) of one puzzle or of every puzzle of a CSV file.
 // Batch mode is jobs::rateCsvFile (shared with the GUI puzzle panel): resumable through OUT.partial.
 #include "app/cli/args.h"
+#include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_human_args.h"
 #include "core/chess/notation.h"
@@ -159,6 +160,11 @@ int runRate(const std::vector<std::string>& argv) {
     if (csv && (!args.value("csv") || !args.value("out"))) return usageError("--csv and --out go together");
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
+    if (csv)
+        if (const std::string e =
+                outputIsInput("--out", *args.value("out"), {{"--csv", *args.value("csv")}, {"--model", modelPath}});
+            !e.empty())
+            return usageError(e);
     auto model = jobs::loadPuzzleModel(modelPath, humanFeatureOptions(args, "rate"), engine);
     if (!model.ok()) return usageError(model.error().message);
     if (single) return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat);

@@ -2,6 +2,7 @@
 // kibitz-cli review: for each move of a game, the human probability of the move played and Stockfish's eval.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "core/engines/engine_locator.h"
@@ -21,9 +22,10 @@ void printHelp() {
         "Reviews one game: for each move the human-model probability of the move played (at the players' Elo,\n"
         "clocks and increment from the PGN) and the engine's eval before and after it, with the loss.\n"
         "  --pgn FILE       .pgn or .pgn.zst file\n"
-        "  --game N         which game of the file, 1-based (default 1)\n"
+        "  --game N         which game of the file, 1-based, unreadable games counted (default 1)\n"
         "  --depth D        engine depth per position (default 12)\n"
-        "  --nodes N        engine node limit per position instead of a depth\n"
+        "  --nodes N        engine node limit per position instead of a depth (a search still running after\n"
+        "                   120 s is stopped and the review fails, naming the position)\n"
         "  --max-plies N    review only the first N plies\n"
         "  --engine PATH    UCI engine (default: Stockfish, found automatically)\n"
         "  --threads N      engine threads (default 1)\n"
@@ -63,21 +65,22 @@ int runReview(const std::vector<std::string>& argv) {
     }
 
     const std::string file = *args.value("pgn");
-    auto reader = chess::PgnReader::open(file);
-    if (!reader) {
-        std::fprintf(stderr, "kibitz-cli review: %s\n", reader.error().message.c_str());
-        return kExitUsage;
-    }
+    PgnInput input("review", {file});
+    if (!input.openAll()) return kExitUsage;
+    input.watchGame(gameIndex);
     chess::PgnGame game;
-    long long found = 0;
-    while (found < gameIndex && (*reader)->next(game)) ++found;
-    if (!(*reader)->ioError().empty()) {
-        std::fprintf(stderr, "kibitz-cli review: %s\n", (*reader)->ioError().c_str());
-        return kExitFailure;
-    }
-    if (found < gameIndex) {
-        std::fprintf(stderr, "kibitz-cli review: %s: --game %lld: the file has %lld readable games\n", file.c_str(),
-                     gameIndex, found);
+    bool found = false;
+    while (!found && input.next(game) && input.gameNumber() <= gameIndex) found = input.gameNumber() == gameIndex;
+    if (!found) {
+        if (!input.inputError().empty()) return input.finish();
+        if (!input.watchedSkip().reason.empty()) {
+            std::fprintf(stderr, "kibitz-cli review: --game %lld: that game cannot be read: %s\n", gameIndex,
+                         input.watchedSkip().message().c_str());
+            return kExitUsage;
+        }
+        std::fprintf(stderr, "kibitz-cli review: %s: --game %lld: the file has %lld games (%lld of them unreadable)\n",
+                     file.c_str(), gameIndex, static_cast<long long>(input.games() + input.skipped()),
+                     static_cast<long long>(input.skipped()));
         return kExitUsage;
     }
 

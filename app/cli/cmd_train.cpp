@@ -61,6 +61,11 @@ int runTrainValue(const std::vector<std::string>& argv) {
     if (!args.value("out")) return usage("--out is required");
     if (!args.value("init")) return usage("--init is required");
     o.outCheckpoint = *args.value("out");
+    {
+        std::vector<std::pair<std::string, std::string>> inputs{{"--init", *args.value("init")}};
+        for (const auto& f : o.pgnFiles) inputs.emplace_back("--pgn", f);
+        if (const std::string e = outputIsInput("--out", o.outCheckpoint, inputs); !e.empty()) return usage(e);
+    }
     o.steps = args.intValue("steps", o.steps, 1, 1LL << 40);
     o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
     o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);

@@ -79,12 +79,14 @@ int main(int argc, char** argv) {
 
 #if KIBITZ_CLI_FRONT
     {
-        // Here: --version and the commands compiled into this binary (bundle without export). The rest, the help
+        // Here: --version and the commands compiled into this binary (not bundle). The rest, the help
         // and the usage text (which lists every command) come from kibitz-cli-models.
         const std::string first = argc >= 2 ? argv[1] : std::string();
         bool local = first == "--version";
         for (const auto& c : kibitz::cli::commands()) local = local || c.name == first;
-        if (first == "bundle" && argc >= 3 && std::string(argv[2]) == "export") local = false;
+        // `bundle info` runs the loaders' checks (tensor shapes come from the model code) and `bundle export`
+        // writes from a checkpoint: both need LibTorch.
+        if (first == "bundle") local = false;
         if (!local) return handToModels(argv);
     }
 #endif

@@ -6,6 +6,7 @@
 #include "core/models/compute_device.h"
 
 #include <cstdio>
+#include <filesystem>
 
 namespace kibitz::cli {
 
@@ -24,6 +25,16 @@ std::string deviceOption(const Args& args, DeviceChoice& device) {
 std::string initOption(const std::string& kind, const std::string& source, const std::string& outDir,
                        const std::string& fileName, std::string& checkpoint) {
     std::string error;
+    // The run writes `fileName` (the converted initial weights) and latest.pt in its folder: neither may be the file
+    // it starts from.
+    for (const std::string& written : {fileName, std::string("latest.pt")}) {
+        std::error_code ec;
+        const std::filesystem::path target = std::filesystem::path(outDir) / written;
+        if (std::filesystem::exists(target, ec) && std::filesystem::exists(source, ec) &&
+            std::filesystem::equivalent(target, source, ec) && !ec)
+            return "--init: " + source + " is the file the run writes as " + target.string() +
+                   "; copy it elsewhere first (or use --resume to continue that run)";
+    }
 #if KIBITZ_HAVE_JOBS
     checkpoint = prepareInitCheckpoint(kind, source, outDir, fileName, error);
 #else

@@ -68,6 +68,12 @@ struct PgnSkip {
 /// reported through `skipped()` and the stream continues with the next game.
 class PgnReader {
 public:
+    /// Variations nested deeper than this skip the game ("variations nested deeper than 200 levels", with the
+    /// line of the '(' that goes too deep). The move tree of a game is recursive (PgnMove holds PgnVariations
+    /// that hold PgnMoves): copying or freeing one nested 70,000 deep exhausts the stack, and no annotated game
+    /// nests more than a few levels.
+    static constexpr int kMaxVariationDepth = 200;
+
     explicit PgnReader(std::unique_ptr<TextInput> input);
     ~PgnReader();
     PgnReader(const PgnReader&) = delete;

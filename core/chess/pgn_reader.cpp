@@ -413,7 +413,7 @@ struct PgnReader::Parser {
     void fail(std::string why, std::int64_t at) {
         if (bad) return;
         bad = true;
-        reason = std::move(why);
+        reason = printable(why);
         reasonLine = at;
     }
 
@@ -615,6 +615,13 @@ struct PgnReader::Parser {
     }
 
     void openVariation() {
+        if (depth >= PgnReader::kMaxVariationDepth) {
+            fail("variations nested deeper than " + std::to_string(PgnReader::kMaxVariationDepth) +
+                     " levels (the outermost opened at line " + std::to_string(variationLine) + ")",
+                 lineNo);
+            ++depth;
+            return;
+        }
         if (storing()) {
             PgnMove* last = lastMove();
             if (!last) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/common/printable.h"
+
 #include <cassert>
 #include <string>
 #include <utility>
@@ -23,7 +25,8 @@ struct Error {
     std::string message;
 };
 
-inline Error makeError(ErrorCode code, std::string message) { return Error{code, std::move(message)}; }
+/// The message is made printable (printable.h): inputs quoted in it cannot put raw control bytes on a terminal.
+inline Error makeError(ErrorCode code, std::string message) { return Error{code, printable(message)}; }
 
 /// Either a value or an Error. Accessing the wrong alternative is a bug (assert).
 template <class T>

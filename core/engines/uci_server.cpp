@@ -90,6 +90,11 @@ std::string percent(double p) {
 
 }  // namespace
 
+int expectedScoreToCp(double score) {
+    const double s = std::clamp(score, 0.001, 0.999);
+    return int(std::lround(400.0 * std::log10(s / (1.0 - s))));
+}
+
 /// One search: everything it needs, copied from the handler thread when `go` arrives.
 struct UciServer::Job {
     chess::Position position;
@@ -159,7 +164,12 @@ bool UciServer::handleLine(std::string_view line) {
     if (cmd == "uci") {
         cmdUci();
     } else if (cmd == "isready") {
-        if (!searching()) ensureModel();
+        // readyok only once the options sent before have taken effect: a search that has written its bestmove is
+        // joined first (its thread may still be finishing), then the model named by ModelFile is loaded.
+        if (!searching()) {
+            if (m_search.joinable()) m_search.join();
+            ensureModel();
+        }
         write("readyok");
     } else if (cmd == "ucinewgame") {
         stopAndJoin();
@@ -350,9 +360,17 @@ void UciServer::ensureModel() {
     auto ev = m_hooks.loadModel(m_settings.modelFile);
     m_loadedModel = m_settings.modelFile;
     if (!ev) {
+        if (m_evaluator) {
+            error("ModelFile '" + m_settings.modelFile + "': " + ev.error().message +
+                  " (keeping the model loaded before)");
+            return;
+        }
+        // Nothing loaded yet: play on the default model rather than forfeit every game.
+        auto fallback = m_settings.modelFile.empty() ? decltype(ev)(ev.error()) : m_hooks.loadModel(std::string());
         error("ModelFile '" + m_settings.modelFile + "': " + ev.error().message +
-              (m_evaluator ? " (keeping the model loaded before)" : ""));
-        return;
+              (fallback ? " (using the default model instead)" : ""));
+        if (!fallback) return;
+        ev = std::move(fallback);
     }
     m_evaluator = std::move(*ev);
     if (m_debug) write("info string model " + m_evaluator->describe());
@@ -465,7 +483,10 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         write("info depth 0 score " + std::string(j.position.inCheck() ? "mate 0" : "cp 0"));
         best = "(none)";
     } else if (!m_evaluator) {
-        error("no human-move model is loaded (see ModelFile)");
+        // No model at all (not even the default): still a legal move, never 0000 where one exists.
+        const chess::MoveList legal = j.position.legalMoves();
+        best = chess::toUci(legal[int(rng() % std::uint64_t(legal.size()))]);
+        error("no human-move model is loaded (see ModelFile): playing a random legal move");
     } else {
         auto r = m_evaluator->moveDistributionsWithHistory({j.position}, {j.cond}, {j.recent});
         if (!r) {
@@ -489,15 +510,15 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
     }
     if (!dist.empty()) {
         const int lines = std::min<int>(j.multiPv, int(dist.size()));
-        // UCI_ShowWDL: the value head after each listed move, from the mover's side (the child position is scored
-        // for the opponent, who moves there, and flipped); a move that mates or stalemates is a sure result.
+        // Each listed move's line is scored by the value head after the move, from the mover's side (the child
+        // position is scored for the opponent, who moves there, and flipped); a move that mates or stalemates is a
+        // sure result. Its `score` and `wdl` and the info string's expected score all come from that one WDL.
         std::vector<std::optional<encoding::Wdl>> wdl(static_cast<std::size_t>(lines));
-        std::optional<encoding::Wdl> root;
-        if (j.showWdl && m_evaluator && m_evaluator->hasValueHead()) {
-            // One forward pass: the root first (its expected score for the info string), then the children.
-            std::vector<chess::Position> children{j.position.snapshot()};
-            std::vector<encoding::Conditioning> conds{j.cond};
-            std::vector<encoding::RecentMoves> recents{j.recent};
+        std::vector<bool> mates(static_cast<std::size_t>(lines), false);
+        if (m_evaluator && m_evaluator->hasValueHead()) {
+            std::vector<chess::Position> children;
+            std::vector<encoding::Conditioning> conds;
+            std::vector<encoding::RecentMoves> recents;
             std::vector<int> slot;
             for (int k = 0; k < lines; ++k) {
                 chess::Position child = j.position.snapshot();
@@ -506,6 +527,7 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
                 child.makeMove(dist[std::size_t(k)].move);
                 if (child.countLegalMoves() == 0) {
                     wdl[std::size_t(k)] = child.inCheck() ? encoding::Wdl{1, 0, 0} : encoding::Wdl{0, 1, 0};
+                    mates[std::size_t(k)] = child.inCheck();
                     continue;
                 }
                 children.push_back(std::move(child));
@@ -513,10 +535,11 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
                 recents.push_back(r);
                 slot.push_back(k);
             }
-            if (auto v = m_evaluator->valueEstimates(children, conds, recents)) {
-                root = v->front();
+            if (children.empty()) {
+                // every listed move ends the game
+            } else if (auto v = m_evaluator->valueEstimates(children, conds, recents)) {
                 for (std::size_t i = 0; i < slot.size(); ++i) {
-                    const encoding::Wdl& c = (*v)[i + 1];
+                    const encoding::Wdl& c = (*v)[i];
                     wdl[std::size_t(slot[i])] = encoding::Wdl{c.loss, c.draw, c.win};
                 }
             } else {
@@ -525,16 +548,24 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         }
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - j.start).count();
         const long long nps = ms > 0 ? 1000 / ms : 1000;
+        std::optional<double> firstScore;
         for (int k = 0; k < lines; ++k) {
             const auto& mp = dist[std::size_t(k)];
-            std::string line = "info depth 1 seldepth 1 multipv " + std::to_string(k + 1) + " score cp " +
-                               std::to_string(int(std::lround(1000.0 * mp.prob)));
+            std::string line = "info depth 1 seldepth 1 multipv " + std::to_string(k + 1);
             if (const auto& w = wdl[std::size_t(k)]) {
-                // Permille that sum to 1000: win and loss rounded, draw takes the rest.
+                // Permille that sum to 1000: win and loss rounded, draw takes the rest. The score is computed from
+                // these rounded numbers, so a GUI that derives one from the other gets the same value.
                 const int win = int(std::lround(1000.0 * w->win));
                 const int loss = std::min(1000 - win, int(std::lround(1000.0 * w->loss)));
-                line += " wdl " + std::to_string(win) + " " + std::to_string(1000 - win - loss) + " " +
-                        std::to_string(loss);
+                const double score = (win + 0.5 * (1000 - win - loss)) / 1000.0;
+                if (k == 0) firstScore = score;
+                line += mates[std::size_t(k)] ? std::string(" score mate 1")
+                                              : " score cp " + std::to_string(expectedScoreToCp(score));
+                if (j.showWdl)
+                    line += " wdl " + std::to_string(win) + " " + std::to_string(1000 - win - loss) + " " +
+                            std::to_string(loss);
+            } else {
+                line += " score cp 0";  // a model without a value head has no opinion on the result
             }
             line +=
                 " nodes 1 nps " + std::to_string(nps) + " time " + std::to_string(ms) + " pv " + chess::toUci(mp.move);
@@ -544,7 +575,8 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         const int shown = std::min<int>(std::max(j.multiPv, 5), int(dist.size()));
         for (int k = 0; k < shown; ++k)
             summary += " " + chess::toUci(dist[std::size_t(k)].move) + " " + percent(dist[std::size_t(k)].prob);
-        if (root) summary += "; expected score " + percent(root->score());
+        if (firstScore)
+            summary += "; expected score " + percent(*firstScore) + " after " + chess::toUci(dist.front().move);
         write(summary);
         best = chess::toUci(play::sampleMove(dist, j.policy, rng));
     }
@@ -564,9 +596,13 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
             m_wake.wait_until(lock, j.start + std::chrono::milliseconds(think), [&] { return m_stop; });
         }
     }
+    // Not searching any more before the bestmove is out: an isready the GUI sends on reading it then joins this
+    // thread and applies the options sent since (ModelFile), instead of answering readyok around them.
+    {
+        std::lock_guard lock(m_stateMutex);
+        m_running = false;
+    }
     write("bestmove " + best);
-    std::lock_guard lock(m_stateMutex);
-    m_running = false;
 }
 
 void UciServer::stopAndJoin() {

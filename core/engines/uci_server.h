@@ -40,6 +40,12 @@
 namespace kibitz::engines {
 
 /// What UciServer needs from its host.
+/// The `score cp` of a line whose expected score (win + draw / 2, for the side to move) is `score`: 400 x
+/// log10(s / (1 - s)), the Elo curve read backwards (a 75 % expected score is +191, 50 % is 0, 25 % is -191), s
+/// clamped to [0.001, 0.999] (+-1200). Monotone, so GUIs order and adjudicate the lines by what the value head says,
+/// never by the move's probability.
+int expectedScoreToCp(double score);
+
 struct UciServerHooks {
     std::string name = "Kibitz";                   ///< `id name`
     std::string author = "the Kibitz developers";  ///< `id author`

@@ -86,6 +86,39 @@ Result<models::ModelConfig> modelConfigFromJson(const QJsonObject& j) {
 
 void setModelComputeThreads(int threads) { models::setComputeThreads(threads); }
 
+Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, const QString& path) {
+    const int encVersion = bundle.encoding.value(QStringLiteral("version")).toInt(-1);
+    if (!encoding::encodingVersionSupported(encVersion))
+        return makeError(ErrorCode::InvalidInput,
+                         QStringLiteral("bundle '%1': encoding version %2, this build reads versions %3 to %4")
+                             .arg(path)
+                             .arg(encVersion)
+                             .arg(encoding::kMinEncodingVersion)
+                             .arg(encoding::kEncodingVersion)
+                             .toStdString());
+    auto config = modelConfigFromJson(bundle.config);
+    if (!config)
+        return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
+    config->version = encVersion;
+    // Attention (4 d^2) and feed-forward (2 d f) weights of every block, a lower bound of the model's size: a
+    // config edited to huge sizes is refused here, before the shapes below are derived from a model of that size.
+    const double d = config->dModel, f = config->ffnHidden;
+    if (auto st = storage::checkConfigAgainstWeights(bundle, double(config->nLayers) * (4.0 * d * d + 2.0 * d * f),
+                                                     "d_model " + std::to_string(config->dModel) + ", layers " +
+                                                         std::to_string(config->nLayers) + ", ffn_hidden " +
+                                                         std::to_string(config->ffnHidden));
+        !st)
+        return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
+    // The value head is optional: a bundle carries all of its tensors or none.
+    auto expected = models::TorchEvaluator::weightShapes(*config);
+    if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
+                    [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; }))
+        expected.merge(models::TorchEvaluator::valueHeadShapes(*config));
+    if (auto st = storage::validateShapes(bundle, expected); !st)
+        return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
+    return config;
+}
+
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given) {
     const QString path = given.isEmpty() ? defaultHumanModelPath() : given;
     if (path.isEmpty())
@@ -111,35 +144,8 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         }
         auto bundle = storage::readBundle(path, storage::kKindHumanMove);
         if (!bundle) return bundle.error();
-        const int encVersion = bundle->encoding.value(QStringLiteral("version")).toInt(-1);
-        if (!encoding::encodingVersionSupported(encVersion))
-            return makeError(ErrorCode::InvalidInput,
-                             QStringLiteral("bundle '%1': encoding version %2, this build reads versions %3 to %4")
-                                 .arg(path)
-                                 .arg(encVersion)
-                                 .arg(encoding::kMinEncodingVersion)
-                                 .arg(encoding::kEncodingVersion)
-                                 .toStdString());
-        auto config = modelConfigFromJson(bundle->config);
-        if (!config)
-            return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + config.error().message);
-        config->version = encVersion;
-        // Attention (4 d^2) and feed-forward (2 d f) weights of every block, a lower bound of the model's size: a
-        // config edited to huge sizes is refused here, not after building a model of that size.
-        const double d = config->dModel, f = config->ffnHidden;
-        if (auto st = storage::checkConfigAgainstWeights(*bundle, double(config->nLayers) * (4.0 * d * d + 2.0 * d * f),
-                                                         "d_model " + std::to_string(config->dModel) + ", layers " +
-                                                             std::to_string(config->nLayers) + ", ffn_hidden " +
-                                                             std::to_string(config->ffnHidden));
-            !st)
-            return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
-        // The value head is optional: a bundle carries all of its tensors or none.
-        auto expected = models::TorchEvaluator::weightShapes(*config);
-        if (std::any_of(bundle->tensors.begin(), bundle->tensors.end(),
-                        [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; }))
-            expected.merge(models::TorchEvaluator::valueHeadShapes(*config));
-        if (auto st = storage::validateShapes(*bundle, expected); !st)
-            return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
+        auto config = checkHumanBundle(*bundle, path);
+        if (!config) return config.error();
         std::vector<models::NamedWeights> weights;
         weights.reserve(bundle->tensors.size());
         for (const auto& t : bundle->tensors) {

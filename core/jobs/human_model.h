@@ -11,6 +11,10 @@
 
 #include <memory>
 
+namespace kibitz::storage {
+struct Bundle;
+}
+
 namespace kibitz::jobs {
 
 /// Where the default human-move model is found: $KIBITZ_HUMAN_MODEL, else storage::findDefaultModel (the bundle
@@ -23,6 +27,11 @@ QString defaultHumanModelPath();
 /// (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and blends them). An empty path means the default
 /// model. Errors name the file.
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path);
+
+/// Everything loading a human-move bundle checks beyond storage::readBundle (encoding version, config, its size
+/// against the stored weights, every tensor's shape), without loading the weights into a model: what loadHumanEvaluator
+/// and `bundle info` both run. Returns the model's config; errors name the bundle and the field.
+Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, const QString& path);
 
 /// Sets the compute threads of torch and its BLAS for this process (models::setComputeThreads, torch-free header).
 void setModelComputeThreads(int threads);

@@ -17,14 +17,7 @@
 
 namespace kibitz::jobs {
 
-namespace {
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
-Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& path) {
-    auto b = storage::readBundle(q(path), storage::kKindPuzzleRating);
-    if (!b.ok()) return b.error();
-    const storage::Bundle& bundle = b.value();
+Result<models::PuzzleModelConfig> checkPuzzleBundle(const storage::Bundle& bundle, const std::string& path) {
     const QString cfgText = bundle.config.value(QStringLiteral("glickformer")).toString();
     auto cfg = models::puzzleConfigFromString(cfgText.toStdString());
     if (!cfg.ok()) return makeError(ErrorCode::InvalidInput, path + ": manifest config: " + cfg.error().message);
@@ -47,6 +40,20 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
     }
     if (auto st = storage::validateShapes(bundle, models::PuzzlePredictor::expectedShapes(cfg.value())); !st.ok())
         return makeError(ErrorCode::InvalidInput, path + ": " + st.error().message);
+    return cfg.value();
+}
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& path) {
+    auto b = storage::readBundle(q(path), storage::kKindPuzzleRating);
+    if (!b.ok()) return b.error();
+    const storage::Bundle& bundle = b.value();
+    auto checked = checkPuzzleBundle(bundle, path);
+    if (!checked.ok()) return checked.error();
+    const models::PuzzleModelConfig& config = checked.value();
     models::PuzzleModelMeta meta;
     const QJsonObject t = bundle.training;
     meta.ratingMean = t.value(QStringLiteral("rating_mean")).toDouble(1516.0);
@@ -80,7 +87,7 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
             std::memcpy(a.values.data(), tb.data.constData(), a.values.size() * sizeof(float));
         weights.push_back(std::move(a));
     }
-    auto p = models::PuzzlePredictor::fromWeights(cfg.value(), meta, weights);
+    auto p = models::PuzzlePredictor::fromWeights(config, meta, weights);
     if (!p.ok()) return makeError(ErrorCode::InvalidInput, path + ": " + p.error().message);
     return p;
 }

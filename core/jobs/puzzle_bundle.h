@@ -11,7 +11,16 @@
 #include <memory>
 #include <string>
 
+namespace kibitz::storage {
+struct Bundle;
+}
+
 namespace kibitz::jobs {
+
+/// Everything loading a puzzle-rating bundle checks beyond storage::readBundle (config, encoding version, the
+/// config's size against the stored weights, every tensor's shape), without loading the weights into a model: what
+/// loadPuzzleModel and `bundle info` both run. Returns the model's config; errors name the file and the field.
+Result<models::PuzzleModelConfig> checkPuzzleBundle(const storage::Bundle& bundle, const std::string& path);
 
 /// Loads a puzzle-rating model from a `.kibitz` bundle (kind "puzzle-rating", validated: manifest, checksums,
 /// tensor names and shapes) or from a trainer checkpoint (any other file). Errors name the file. A model with

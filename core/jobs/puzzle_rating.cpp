@@ -16,6 +16,11 @@
 #include <map>
 #include <sstream>
 
+#include <cerrno>
+#include <cstring>
+
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace kibitz::jobs {
@@ -207,13 +212,38 @@ Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::st
         if (onSkip) onSkip(s);
     });
     const std::string partial = outPath + ".partial";
+    // One writer per output: the partial file is opened and locked (flock; the kernel drops the lock when the
+    // process ends in any way) before it is read or written, so a second run on the same --out is refused at once
+    // instead of interleaving its rows with the first one's.
+    std::FILE* out = nullptr;
+    struct Closer {
+        std::FILE*& f;
+        ~Closer() {
+            if (f) std::fclose(f);
+        }
+    } closer{out};
+    for (;;) {
+        out = std::fopen(partial.c_str(), "ab");
+        if (!out) return makeError(ErrorCode::Io, partial + ": cannot open for writing: " + std::strerror(errno));
+        if (::flock(::fileno(out), LOCK_EX | LOCK_NB) != 0)
+            return makeError(ErrorCode::InvalidInput,
+                             outPath + ": another rating run is writing this output (" + partial +
+                                 " is locked); wait for it to finish or choose another output file");
+        // The file locked must still be the one named `partial`: a run that finished between our open and our
+        // lock has renamed it to the output, and writing on would append to the finished file.
+        struct stat held {
+        }, named{};
+        if (::fstat(::fileno(out), &held) == 0 && ::stat(partial.c_str(), &named) == 0 && held.st_dev == named.st_dev &&
+            held.st_ino == named.st_ino)
+            break;
+        std::fclose(out);
+        out = nullptr;
+    }
     std::map<std::string, int> done;
     if (auto st = loadPartial(partial, done, progress.resumed); !st) return st.error();
     progress.rated = progress.resumed;
     std::error_code ec;
-    const bool fresh = !fs::exists(partial, ec) || fs::file_size(partial, ec) == 0;
-    std::FILE* out = std::fopen(partial.c_str(), "ab");
-    if (!out) return makeError(ErrorCode::Io, partial + ": cannot open for writing");
+    const bool fresh = fs::file_size(partial, ec) == 0;
     if (fresh) std::fprintf(out, "%s\n", kRatedCsvHeader);
 
     const auto start = std::chrono::steady_clock::now();
@@ -243,7 +273,7 @@ Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::st
             std::fwrite(line.data(), 1, line.size(), out);
         }
         // A batch is durable before the next one starts, so a kill loses at most the batch in flight.
-        if (!syncFile(out)) return makeError(ErrorCode::Io, partial + ": write failed");
+        if (!syncFile(out)) return makeError(ErrorCode::Io, partial + ": write failed: " + std::strerror(errno));
         progress.rated += std::int64_t(batch.size());
         progress.ratedThisRun += std::int64_t(batch.size());
         batch.clear();
@@ -267,12 +297,12 @@ Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::st
     // A cancelled run drops the unwritten batch: the next run rates those rows again.
     summary.cancelled = cancel.isCancelled();
     if (status && !summary.cancelled) status = flush();
-    std::fclose(out);
     report();
     if (!status) return status.error();
     if (summary.cancelled) return summary;
     if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
     if (!rd.input().error().empty()) return makeError(ErrorCode::Io, rd.input().error());
+    // Renamed while still locked: no second run can open the partial file between the last row and the rename.
     fs::rename(partial, outPath, ec);
     if (ec) return makeError(ErrorCode::Io, "cannot rename " + partial + " to " + outPath + ": " + ec.message());
     return summary;

@@ -3,6 +3,7 @@
 
 #include <quazip/quazip.h>
 #include <quazip/quazipfile.h>
+#include <quazip/quazipfileinfo.h>
 #include <quazip/quazipnewinfo.h>
 
 #include <QCryptographicHash>
@@ -308,6 +309,75 @@ Status writeBundle(const QString& path, const Bundle& bundle) {
     return {};
 }
 
+namespace {
+
+/// The largest manifest or model card read (both are a few kilobytes), and the largest weights.bin when the
+/// manifest does not say how large it is (its `tensors` list missing or malformed: parseBundleEntries names that).
+constexpr qint64 kMaxTextEntryBytes = 16LL << 20;
+constexpr qint64 kMaxWeightsBytes = 1LL << 30;
+
+/// The size weights.bin must have for the manifest's `tensors` list (encodeWeights' layout), or -1 when the list is
+/// missing or malformed.
+qint64 weightsBytesFromManifest(const QByteArray& manifest) {
+    const QJsonDocument doc = QJsonDocument::fromJson(manifest);
+    if (!doc.isObject() || !doc.object().value(QStringLiteral("tensors")).isArray()) return -1;
+    qint64 bytes = 12;  // magic, version, count
+    for (const QJsonValue& v : doc.object().value(QStringLiteral("tensors")).toArray()) {
+        const QJsonObject t = v.toObject();
+        const QJsonArray shape = t.value(QStringLiteral("shape")).toArray();
+        const QString dtype = t.value(QStringLiteral("dtype")).toString();
+        if (dtype != QLatin1String("f16") && dtype != QLatin1String("f32")) return -1;
+        qint64 elements = 1;
+        for (const QJsonValue& d : shape) {
+            const double dim = d.toDouble(-1);
+            if (dim < 0 || dim > double(kMaxWeightsBytes)) return -1;
+            elements *= qint64(dim);
+            if (elements > kMaxWeightsBytes) return -1;
+        }
+        bytes += 2 + t.value(QStringLiteral("name")).toString().toUtf8().size() + 2 + 8 * shape.size() + 8 +
+                 elements * (dtype == QLatin1String("f16") ? 2 : 4);
+        if (bytes > kMaxWeightsBytes) return -1;
+    }
+    return bytes;
+}
+
+/// Inflates the current entry of `zip`, refusing before inflating when its declared size is over `limit` and
+/// stopping as soon as it inflates past its declared size (a zip bomb declares little and inflates to gigabytes).
+Result<QByteArray> readEntry(QuaZip& zip, const QString& path, const QString& name, qint64 limit,
+                             const QString& limitWhy) {
+    QuaZipFileInfo64 info;
+    if (!zip.getCurrentFileInfo(&info))
+        return bundleError(path, QStringLiteral("cannot read the zip header of entry '%1'").arg(name));
+    const qint64 declared = qint64(info.uncompressedSize);
+    if (declared < 0 || declared > limit)
+        return bundleError(path, QStringLiteral("entry '%1' declares %2 bytes, more than %3 (%4)")
+                                     .arg(name)
+                                     .arg(info.uncompressedSize)
+                                     .arg(limit)
+                                     .arg(limitWhy));
+    QuaZipFile f(&zip);
+    if (!f.open(QIODevice::ReadOnly)) return bundleError(path, QStringLiteral("cannot open entry '%1'").arg(name));
+    QByteArray data;
+    data.reserve(qsizetype(declared));
+    char buf[1 << 16];
+    for (;;) {
+        const qint64 n = f.read(buf, sizeof buf);
+        if (n < 0) return bundleError(path, QStringLiteral("entry '%1' is corrupt (cannot inflate)").arg(name));
+        if (n == 0) break;
+        if (qint64(data.size()) + n > declared)
+            return bundleError(
+                path,
+                QStringLiteral("entry '%1' inflates to more than the %2 bytes it declares").arg(name).arg(declared));
+        data.append(buf, qsizetype(n));
+    }
+    f.close();
+    if (f.getZipError() != UNZ_OK || qint64(data.size()) != declared)
+        return bundleError(path, QStringLiteral("entry '%1' is corrupt (CRC or truncation)").arg(name));
+    return data;
+}
+
+}  // namespace
+
 Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
     if (!QFileInfo::exists(path)) return bundleError(path, QStringLiteral("file does not exist"));
     QuaZip zip(path);
@@ -316,16 +386,26 @@ Result<Bundle> readBundle(const QString& path, const QString& expectedKind) {
             path,
             QStringLiteral("not a readable zip archive (truncated or corrupt; zip error %1)").arg(zip.getZipError()));
     std::map<QString, QByteArray> entries;
+    // The manifest first: its tensor list says how large weights.bin must be, before a byte of that is inflated.
+    qint64 weightsLimit = kMaxWeightsBytes;
+    QString weightsWhy = QStringLiteral("the largest weights file read");
+    if (zip.setCurrentFile(kManifest)) {
+        auto m = readEntry(zip, path, kManifest, kMaxTextEntryBytes, QStringLiteral("the largest manifest read"));
+        if (!m) return m.error();
+        if (const qint64 need = weightsBytesFromManifest(*m); need >= 0) {
+            weightsLimit = need;
+            weightsWhy = QStringLiteral("the size the manifest's tensors need");
+        }
+        entries[kManifest] = std::move(m.value());
+    }
     for (bool more = zip.goToFirstFile(); more; more = zip.goToNextFile()) {
         const QString name = zip.getCurrentFileName();
-        if (name != kManifest && name != kWeights && name != kModelCard) continue;
-        QuaZipFile f(&zip);
-        if (!f.open(QIODevice::ReadOnly)) return bundleError(path, QStringLiteral("cannot open entry '%1'").arg(name));
-        QByteArray data = f.readAll();
-        f.close();
-        if (f.getZipError() != UNZ_OK)
-            return bundleError(path, QStringLiteral("entry '%1' is corrupt (CRC or truncation)").arg(name));
-        entries[name] = std::move(data);
+        if ((name != kWeights && name != kModelCard) || entries.count(name)) continue;
+        auto data = name == kWeights
+                        ? readEntry(zip, path, name, weightsLimit, weightsWhy)
+                        : readEntry(zip, path, name, kMaxTextEntryBytes, QStringLiteral("the largest model card read"));
+        if (!data) return data.error();
+        entries[name] = std::move(data.value());
     }
     if (zip.getZipError() != UNZ_OK)
         return bundleError(path, QStringLiteral("zip directory is corrupt (error %1)").arg(zip.getZipError()));
@@ -399,6 +479,34 @@ Result<Bundle> parseBundleEntries(const QString& path, std::map<QString, QByteAr
     auto tensors = decodeWeights(entries[kWeights]);
     if (!tensors) return bundleError(path, QString::fromStdString(tensors.error().message));
     b.tensors = std::move(tensors.value());
+    // The manifest's tensor list (what `bundle info` and a reader without the weights see) must say exactly what
+    // weights.bin holds: names, shapes and types, in order.
+    if (!m.value(QStringLiteral("tensors")).isArray())
+        return bundleError(path, QStringLiteral("manifest.json: field 'tensors' missing or not an array"));
+    const QJsonArray listed = m.value(QStringLiteral("tensors")).toArray();
+    if (listed.size() != qsizetype(b.tensors.size()))
+        return bundleError(path, QStringLiteral("manifest.json: 'tensors' lists %1 tensors, weights.bin holds %2")
+                                     .arg(listed.size())
+                                     .arg(b.tensors.size()));
+    for (qsizetype i = 0; i < listed.size(); ++i) {
+        const TensorBlob& t = b.tensors[std::size_t(i)];
+        const QJsonObject e = listed[i].toObject();
+        std::vector<std::int64_t> shape;
+        bool shapeOk = e.value(QStringLiteral("shape")).isArray();
+        for (const QJsonValue& d : e.value(QStringLiteral("shape")).toArray()) {
+            shapeOk = shapeOk && d.isDouble() && d.toDouble() == double(qint64(d.toDouble()));
+            shape.push_back(qint64(d.toDouble()));
+        }
+        const QString dtype = t.dtype == DType::F16 ? QStringLiteral("f16") : QStringLiteral("f32");
+        if (e.value(QStringLiteral("name")).toString().toStdString() != t.name || !shapeOk || shape != t.shape ||
+            e.value(QStringLiteral("dtype")).toString() != dtype)
+            return bundleError(path, QStringLiteral("manifest.json: tensors[%1] says '%2' %3 %4, weights.bin holds "
+                                                    "'%5' %6 %7")
+                                         .arg(i)
+                                         .arg(e.value(QStringLiteral("name")).toString(), shapeText(shape),
+                                              e.value(QStringLiteral("dtype")).toString(),
+                                              QString::fromStdString(t.name), shapeText(t.shape), dtype));
+    }
     b.modelCard = QString::fromUtf8(entries[kModelCard]);
     return b;
 }

@@ -169,6 +169,7 @@ private Q_SLOTS:
     void modelLoadFailure();
     void humanTime();
     void showWdl();
+    void scoreFromExpectedScore();
     void seedReproduces();
 };
 
@@ -316,10 +317,15 @@ void TstUciServer::multiPvLines() {
         QCOMPARE(info->pv.first().toStdString(), chess::toUci(moves[*info->multiPv - 1]));
     }
     QCOMPARE(slots, (std::vector<int>{1, 2, 3}));
-    // Weights 1, 1/2, 1/4 over sum (2 - 2^-19): 500, 250, 125 permille.
-    QCOMPARE(cps, (std::vector<int>{500, 250, 125}));
+    // The score is the value head's, never the move's probability: every child is 20/10/70 for the opponent, so
+    // 75 % for the mover, +191 (400 log10 3) on every line.
+    QCOMPARE(cps, (std::vector<int>{191, 191, 191}));
+    // Weights 1, 1/2, 1/4 over sum (2 - 2^-19): the probabilities are in the info string, 50.0 %, 25.0 %, 12.5 %.
     const std::string summary = h.waitFor("info string human 1500 vs 1500:");
-    QVERIFY2(summary.find(chess::toUci(moves[0]) + " 50.0%") != std::string::npos, summary.c_str());
+    QVERIFY2(summary.find(chess::toUci(moves[0]) + " 50.0% " + chess::toUci(moves[1]) + " 25.0%") != std::string::npos,
+             summary.c_str());
+    QVERIFY2(summary.find("expected score 75.0% after " + chess::toUci(moves[0])) != std::string::npos,
+             summary.c_str());
 }
 
 void TstUciServer::searchMoves() {
@@ -431,10 +437,27 @@ void TstUciServer::modelLoadFailure() {
     h.send("isready");
     QVERIFY(!h.waitFor("info string error: ModelFile 'missing.kibitz'", 0).empty());
     QCOMPARE(h.lines().back(), std::string("readyok"));
-    QCOMPARE(h.go(), std::string("0000"));  // nothing to play with
-    h.send("setoption name ModelFile value <empty>");
-    const std::string best = h.go();
-    QVERIFY(chess::parseUci(chess::Position(), best).ok());
+    // Nothing was loaded before: it plays on the default model rather than answer 0000 in a legal position.
+    QVERIFY(!h.waitFor("info string error: ModelFile 'missing.kibitz': missing.kibitz: no such file (using the default "
+                       "model instead)",
+                       0)
+                 .empty());
+    {
+        std::lock_guard lock(h.seen.mutex);
+        QCOMPARE(h.seen.loadPaths, (std::vector<std::string>{"missing.kibitz", ""}));
+    }
+    QVERIFY(chess::parseUci(chess::Position(), h.go()).ok());
+    // A second bad file keeps the model in use.
+    h.send("setoption name ModelFile value missing.kibitz");
+    h.send("setoption name ModelFile value other.kibitz");
+    h.send("isready");
+    h.send("setoption name ModelFile value missing.kibitz");
+    h.send("isready");
+    QVERIFY(!h.waitFor("info string error: ModelFile 'missing.kibitz': missing.kibitz: no such file (keeping the model "
+                       "loaded before)",
+                       0)
+                 .empty());
+    QVERIFY(chess::parseUci(chess::Position(), h.go()).ok());
 }
 
 void TstUciServer::humanTime() {
@@ -478,6 +501,21 @@ void TstUciServer::humanTime() {
     QCOMPARE(play::humanThinkTimeMs({500, 0}, 30, hard, rng), std::int64_t(100));  // 0.5 s left: cap 100 ms floor
 }
 
+void TstUciServer::scoreFromExpectedScore() {
+    QCOMPARE(expectedScoreToCp(0.5), 0);
+    QCOMPARE(expectedScoreToCp(0.75), 191);  // 400 log10(3)
+    QCOMPARE(expectedScoreToCp(0.25), -191);
+    QCOMPARE(expectedScoreToCp(0.64), 100);  // 400 log10(0.64 / 0.36) = 99.9
+    QCOMPARE(expectedScoreToCp(1.0), 1200);  // clamped at 0.999: 400 log10(999)
+    QCOMPARE(expectedScoreToCp(0.0), -1200);
+    int last = expectedScoreToCp(0.0);
+    for (int i = 1; i <= 1000; ++i) {
+        const int cp = expectedScoreToCp(i / 1000.0);
+        QVERIFY(cp >= last);
+        last = cp;
+    }
+}
+
 void TstUciServer::showWdl() {
     Harness h;
     h.send("setoption name MultiPV value 2");
@@ -502,16 +540,18 @@ void TstUciServer::showWdl() {
     QCOMPARE(withWdl, 2);
     // After Black's move, White (the 1800 opponent, 50 s on the clock) is to move in the child positions.
     std::lock_guard lock(h.seen.mutex);
-    // One value batch: the root (Black, 1200, to move) first, then the children.
-    QVERIFY(h.seen.valueConds.size() >= 3);
-    QCOMPARE(h.seen.valueConds.front().moverElo, std::optional<int>(1200));
-    const encoding::Conditioning& child = h.seen.valueConds[1];
+    // One value batch: the children of the listed moves.
+    QVERIFY(h.seen.valueConds.size() >= 2);
+    const encoding::Conditioning& child = h.seen.valueConds.back();
     QCOMPARE(child.moverElo, std::optional<int>(1800));
     QCOMPARE(child.oppElo, std::optional<int>(1200));
     QCOMPARE(child.moverClockS, std::optional<int>(50));
     QCOMPARE(child.oppClockS, std::optional<int>(70));
     QVERIFY(!h.waitFor("info string human 1200 vs 1800:", 0).empty());
-    QVERIFY(h.waitFor("info string human", 0).find("expected score 25.0%") != std::string::npos);
+    // Every expected score printed for the position is one number: the first line's wdl (700 100 200 = 75 %), its
+    // score (+191) and the info string's.
+    QVERIFY(h.waitFor("info string human", 0).find("expected score 75.0% after") != std::string::npos);
+    QVERIFY(!h.waitFor("info depth 1 seldepth 1 multipv 1 score cp 191 wdl 700 100 200", 0).empty());
 }
 
 void TstUciServer::seedReproduces() {

@@ -2,12 +2,13 @@
 // libFuzzer target: the model bundle reader after the zip layer (core/storage parseBundleEntries: manifest schema,
 // checksums, the weights header and data) and the weights decoder alone. Input: a manifest and a weights file,
 // separated by the first NUL byte. Besides the input as given, the weights are also checked under a manifest that
-// lists their true sha256, so the decoder is reached whatever the fuzzer does to the manifest. Nothing may crash,
-// allocate what a header merely claims, or accept weights whose sizes disagree with their shapes.
+// lists their true sha256 and tensor list, so the decoder is reached whatever the fuzzer does to the manifest. Nothing
+// may crash, allocate what a header merely claims, or accept weights whose sizes disagree with their shapes.
 #include "core/storage/bundle.h"
 #include "tests/fuzz/fuzz_check.h"
 
 #include <QCryptographicHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -60,6 +61,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!m.value(QStringLiteral("kind")).isString()) m[QStringLiteral("kind")] = kKindPuzzleRating;
     for (const char* key : {"config", "encoding", "training", "metrics"})
         if (!m.value(QLatin1String(key)).isObject()) m[QLatin1String(key)] = QJsonObject();
+    // ... and their true tensor list, as the writer makes it, when they decode (so the checks after it run).
+    if (auto decoded = decodeWeights(weights); decoded.ok()) {
+        QJsonArray list;
+        for (const TensorBlob& t : *decoded) {
+            QJsonArray shape;
+            for (auto d : t.shape) shape.append(qint64(d));
+            list.append(QJsonObject{
+                {QStringLiteral("name"), QString::fromStdString(t.name)},
+                {QStringLiteral("shape"), shape},
+                {QStringLiteral("dtype"), t.dtype == DType::F16 ? QStringLiteral("f16") : QStringLiteral("f32")}});
+        }
+        m[QStringLiteral("tensors")] = list;
+    }
     m[QStringLiteral("sha256")] =
         QJsonObject{{QStringLiteral("weights.bin"),
                      QString::fromLatin1(QCryptographicHash::hash(weights, QCryptographicHash::Sha256).toHex())}};

@@ -70,6 +70,38 @@ class TestPgnVariations : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    // Issue 35: the move tree is recursive, so a game nested 70,000 deep crashed whatever copied or freed it. The
+    // reader keeps up to kMaxVariationDepth levels and skips a deeper game, naming its line; the next game is read.
+    void variationDepthIsBounded() {
+        auto nested = [](int depth) {
+            std::string s = "[Event \"deep\"]\n[Result \"*\"]\n\n1. e4\n";
+            for (int i = 0; i < depth; ++i) s += "( 1. d4 ";
+            for (int i = 0; i < depth; ++i) s += ") ";
+            return s + "1... e5 *\n\n";
+        };
+        const std::string next = "[Event \"next\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";
+        std::vector<PgnSkip> skips;
+        auto games = readText(
+            nested(PgnReader::kMaxVariationDepth) + nested(PgnReader::kMaxVariationDepth + 1) + nested(100000) + next,
+            &skips);
+        QCOMPARE(games.size(), std::size_t(2));
+        // The first game keeps every level: 200 alternatives, each inside the one before.
+        int depth = 0;
+        for (const PgnMove* m = &games[0].moves[0]; !m->variations.empty(); m = &m->variations[0].moves[0]) ++depth;
+        QCOMPARE(depth, PgnReader::kMaxVariationDepth);
+        QCOMPARE(games[1].tag("Event"), std::string("next"));
+        QCOMPARE(skips.size(), std::size_t(2));
+        for (const PgnSkip& s : skips) {
+            QCOMPARE(s.reason.rfind("variations nested deeper than 200 levels", 0), std::size_t(0));
+            QCOMPARE(s.file, std::string("inline.pgn"));
+        }
+        QCOMPARE(skips[0].line, std::int64_t(11));  // the 201st '(' of the second game
+        QCOMPARE(skips[1].line, std::int64_t(17));  // the third game's moves
+        // Copying and freeing the deepest game the reader keeps stays far from the stack's end.
+        const PgnGame copy = games[0];
+        QCOMPARE(copy.moves[0].variations.size(), std::size_t(1));
+    }
+
     void readsNestedVariations() {
         const PgnGame g = readOne(kOpera);
         QCOMPARE(sans(g.moves), QStringLiteral("e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3 c6 Bg5 b5 "

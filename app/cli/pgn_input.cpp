@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/cli/pgn_input.h"
+
+#include "app/cli/command.h"
+
+#include <cstdio>
+
+namespace kibitz::cli {
+
+PgnInput::PgnInput(std::string command, std::vector<std::string> files, bool keepVariations)
+    : m_command(std::move(command)), m_files(std::move(files)), m_keepVariations(keepVariations) {}
+
+PgnInput::~PgnInput() = default;
+
+bool PgnInput::openAll() {
+    for (const std::string& path : m_files) {
+        auto r = chess::PgnReader::open(path);
+        if (!r) {
+            std::fprintf(stderr, "kibitz-cli %s: %s\n", m_command.c_str(), r.error().message.c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
+bool PgnInput::openNext() {
+    m_reader.reset();
+    if (m_nextFile >= m_files.size()) return false;
+    const std::string& path = m_files[m_nextFile++];
+    auto r = chess::PgnReader::open(path);
+    if (!r) {
+        m_inputError = r.error().message;
+        return false;
+    }
+    m_reader = std::move(r.value());
+    m_reader->setKeepVariations(m_keepVariations);
+    m_readerFile = path;
+    m_fileGames = 0;
+    m_reader->setOnSkip([this](const chess::PgnSkip& skip) {
+        ++m_skipped;
+        ++m_fileGames;
+        if (m_nextFile == 1 && m_fileGames == m_watched) m_watchedSkip = skip;
+        if (m_quietSkips) return;
+        if (m_skipped <= m_reportLimit)
+            std::fprintf(stderr, "kibitz-cli %s: skipped game %lld of %s\n", m_command.c_str(),
+                         static_cast<long long>(m_fileGames), skip.message().c_str());
+        else if (m_skipped == m_reportLimit + 1)
+            std::fprintf(stderr, "kibitz-cli %s: more games skipped (counted in the summary)\n", m_command.c_str());
+    });
+    return true;
+}
+
+bool PgnInput::next(chess::PgnGame& game) {
+    if (!m_inputError.empty()) return false;
+    for (;;) {
+        if (!m_reader && !openNext()) return false;
+        if (m_reader->next(game)) {
+            ++m_fileGames;
+            ++m_games;
+            m_file = m_readerFile;
+            m_gameNumber = m_fileGames;
+            return true;
+        }
+        if (!m_reader->ioError().empty()) {
+            m_inputError = m_reader->ioError();
+            m_reader.reset();
+            return false;
+        }
+        m_reader.reset();
+    }
+}
+
+int PgnInput::finish(bool needGames) {
+    if (!m_inputError.empty()) {
+        std::fprintf(stderr, "kibitz-cli %s: %s (%lld games read before it, %lld skipped)\n", m_command.c_str(),
+                     m_inputError.c_str(), static_cast<long long>(m_games), static_cast<long long>(m_skipped));
+        // A read error of the system is a failure while working; damaged data (a cut .zst) is bad input.
+        return m_inputError.find("read error") != std::string::npos ? kExitFailure : kExitUsage;
+    }
+    if (m_skipped > 0 && !m_quietSkips)
+        std::fprintf(stderr, "kibitz-cli %s: %lld games read, %lld skipped\n", m_command.c_str(),
+                     static_cast<long long>(m_games), static_cast<long long>(m_skipped));
+    if (needGames && m_games == 0) {
+        std::string names;
+        for (std::size_t i = 0; i < m_files.size() && i < 3; ++i) names += (i ? ", " : "") + m_files[i];
+        if (m_files.size() > 3) names += ", ...";
+        std::fprintf(stderr, "kibitz-cli %s: no readable game in %s (%lld skipped)\n", m_command.c_str(), names.c_str(),
+                     static_cast<long long>(m_skipped));
+        return kExitUsage;
+    }
+    return kExitOk;
+}
+
+}  // namespace kibitz::cli
