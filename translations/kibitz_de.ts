@@ -533,8 +533,8 @@
         <translation>Modell wird geladen…</translation>
     </message>
     <message>
-        <source>n/a</source>
-        <translation>k. A.</translation>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>%1 s</source>

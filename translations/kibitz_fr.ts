@@ -549,8 +549,8 @@
         <translation>À %1 contre %2, les Blancs marquent %3&#xa0;% à partir d&apos;ici (V %4 / N %5 / D %6)</translation>
     </message>
     <message>
-        <source>n/a</source>
-        <translation>n.d.</translation>
+        <source>unknown</source>
+        <translation>inconnu</translation>
     </message>
     <message>
         <source>%1 s</source>

@@ -81,6 +81,11 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_blackClockLabel = new QLabel;
     m_increment = makeSlider(0, 60, 1, 0);
     m_incrementLabel = new QLabel;
+    m_whiteElo->setObjectName(QStringLiteral("whiteElo"));
+    m_blackElo->setObjectName(QStringLiteral("blackElo"));
+    m_whiteClock->setObjectName(QStringLiteral("whiteClock"));
+    m_blackClock->setObjectName(QStringLiteral("blackClock"));
+    m_increment->setObjectName(QStringLiteral("increment"));
     form->addRow(m_useClock);
     form->addRow(tr("White clock"), row(m_whiteClock, m_whiteClockLabel));
     form->addRow(tr("Black clock"), row(m_blackClock, m_blackClockLabel));
@@ -163,14 +168,25 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &AnalysisPanel::runAnalysis);
-    for (QSlider* s : {m_whiteElo, m_blackElo, m_whiteClock, m_blackClock, m_increment})
-        connect(s, &QSlider::valueChanged, this, [this] {
+    // A slider the user moves says what they know: its field takes the slider's value.
+    const std::pair<QSlider*, std::optional<int>*> sliders[] = {{m_whiteElo, &m_whiteEloValue},
+                                                                {m_blackElo, &m_blackEloValue},
+                                                                {m_whiteClock, &m_whiteClockValue},
+                                                                {m_blackClock, &m_blackClockValue},
+                                                                {m_increment, &m_incrementValue}};
+    for (const auto& [s, value] : sliders)
+        connect(s, &QSlider::valueChanged, this, [this, value = value](int v) {
+            *value = v;
             updateLabels();
             scheduleAnalysis();
         });
     connect(m_useClock, &QCheckBox::toggled, this, [this](bool on) {
         m_whiteClock->setEnabled(on);
         m_blackClock->setEnabled(on);
+        if (on) {  // the clocks the sliders show
+            m_whiteClockValue = m_whiteClock->value();
+            m_blackClockValue = m_blackClock->value();
+        }
         updateLabels();
         scheduleAnalysis();
     });
@@ -231,8 +247,7 @@ QString AnalysisPanel::humanEvalText() const {
     if (!m_humanWdlWhite) return tr("Human evaluation: needs a model with a value head");
     const encoding::Wdl& w = *m_humanWdlWhite;
     return tr("At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)")
-        .arg(m_whiteElo->value())
-        .arg(m_blackElo->value())
+        .arg(m_whiteEloLabel->text(), m_blackEloLabel->text())
         .arg(100.0 * w.score(), 0, 'f', 0)
         .arg(100.0 * w.win, 0, 'f', 0)
         .arg(100.0 * w.draw, 0, 'f', 0)
@@ -240,45 +255,53 @@ QString AnalysisPanel::humanEvalText() const {
 }
 
 encoding::Conditioning AnalysisPanel::conditioning() const {
-    encoding::Conditioning c;
-    const bool whiteMoves = m_position.sideToMove() == chess::White;
-    c.moverElo = whiteMoves ? m_whiteElo->value() : m_blackElo->value();
-    c.oppElo = whiteMoves ? m_blackElo->value() : m_whiteElo->value();
-    if (m_useClock->isChecked()) {
-        c.moverClockS = whiteMoves ? m_whiteClock->value() : m_blackClock->value();
-        c.oppClockS = whiteMoves ? m_blackClock->value() : m_whiteClock->value();
-        c.incrementS = m_increment->value();
-    }
-    return c;
+    // The one rule (encoding::moverConditioning) over what the controls know.
+    const bool clocks = m_useClock->isChecked() && m_whiteClockValue && m_blackClockValue;
+    const encoding::PlayerState white{m_whiteEloValue, clocks ? m_whiteClockValue : std::nullopt, m_incrementValue};
+    const encoding::PlayerState black{m_blackEloValue, clocks ? m_blackClockValue : std::nullopt, m_incrementValue};
+    return encoding::moverConditioning(m_position.sideToMove(), white, black);
 }
 
 int AnalysisPanel::topK() const { return m_topK->value(); }
 
 void AnalysisPanel::setControls(int whiteElo, int blackElo, int whiteClockS, int blackClockS, int incrementS) {
+    auto clock = [](int s) { return s >= 0 ? std::optional<int>(s) : std::nullopt; };
+    setPlayers({whiteElo, clock(whiteClockS), std::max(0, incrementS)},
+               {blackElo, clock(blackClockS), std::max(0, incrementS)});
+}
+
+void AnalysisPanel::setPlayers(const encoding::PlayerState& white, const encoding::PlayerState& black) {
     const QSignalBlocker b1(m_whiteElo), b2(m_blackElo), b3(m_whiteClock), b4(m_blackClock), b5(m_increment),
         b6(m_useClock);
-    m_whiteElo->setValue(whiteElo);
-    m_blackElo->setValue(blackElo);
-    const bool clocks = whiteClockS >= 0 && blackClockS >= 0;
+    // The values are kept as given (a 3,227 rating, a 45-minute clock); the sliders show them within their range.
+    m_whiteEloValue = white.elo;
+    m_blackEloValue = black.elo;
+    if (white.elo) m_whiteElo->setValue(*white.elo);
+    if (black.elo) m_blackElo->setValue(*black.elo);
+    const bool clocks = white.clockS && black.clockS;
     m_useClock->setChecked(clocks);
     m_whiteClock->setEnabled(clocks);
     m_blackClock->setEnabled(clocks);
     if (clocks) {
-        m_whiteClock->setValue(whiteClockS);
-        m_blackClock->setValue(blackClockS);
+        m_whiteClockValue = white.clockS;
+        m_blackClockValue = black.clockS;
+        m_whiteClock->setValue(*white.clockS);
+        m_blackClock->setValue(*black.clockS);
     }
-    m_increment->setValue(std::max(0, incrementS));
+    // One increment for the game (the mover's counts; a game's TimeControl gives both the same).
+    m_incrementValue = white.incrementS ? white.incrementS : black.incrementS;
+    if (m_incrementValue) m_increment->setValue(*m_incrementValue);
     updateLabels();
     scheduleAnalysis();
 }
 
 void AnalysisPanel::updateLabels() {
-    m_whiteEloLabel->setText(QString::number(m_whiteElo->value()));
-    m_blackEloLabel->setText(QString::number(m_blackElo->value()));
-    const bool clocks = m_useClock->isChecked();
-    m_whiteClockLabel->setText(clocks ? clockText(m_whiteClock->value()) : tr("n/a"));
-    m_blackClockLabel->setText(clocks ? clockText(m_blackClock->value()) : tr("n/a"));
-    m_incrementLabel->setText(clocks ? tr("%1 s").arg(m_increment->value()) : tr("n/a"));
+    m_whiteEloLabel->setText(m_whiteEloValue ? QString::number(*m_whiteEloValue) : tr("unknown"));
+    m_blackEloLabel->setText(m_blackEloValue ? QString::number(*m_blackEloValue) : tr("unknown"));
+    const bool clocks = m_useClock->isChecked() && m_whiteClockValue && m_blackClockValue;
+    m_whiteClockLabel->setText(clocks ? clockText(*m_whiteClockValue) : tr("unknown"));
+    m_blackClockLabel->setText(clocks ? clockText(*m_blackClockValue) : tr("unknown"));
+    m_incrementLabel->setText(m_incrementValue ? tr("%1 s").arg(*m_incrementValue) : tr("unknown"));
 }
 
 void AnalysisPanel::scheduleAnalysis() {
@@ -454,7 +477,9 @@ QString AnalysisPanel::blunderRiskText() const {
         parts << tr("%1% lose ≥ %2").arg(100.0 * level.mass, 0, 'f', 0).arg(level.thresholdCp / 100.0, 0, 'f', 0);
         unknown = std::max(unknown, level.unknownMass);
     }
-    QString text = tr("Blunder risk at %1: %2").arg(c.moverElo.value_or(0)).arg(parts.join(QStringLiteral(", ")));
+    QString text =
+        tr("Blunder risk at %1: %2")
+            .arg(c.moverElo ? QString::number(*c.moverElo) : tr("unknown"), parts.join(QStringLiteral(", ")));
     if (unknown >= 0.005)
         text += QStringLiteral(" ") + tr("(up to %1% more outside the engine lines)").arg(100.0 * unknown, 0, 'f', 0);
     return text;
@@ -465,8 +490,7 @@ void AnalysisPanel::observe(const Session* session) {
             [this, session] { setEvaluatorFactory(session->humanModelFactory()); });
     // The players first: a position that arrives with new players is analysed once, with them.
     connect(session, &Session::playersChanged, this, [this, session] {
-        if (const auto& p = session->players())
-            setControls(p->whiteElo, p->blackElo, p->whiteClockS, p->blackClockS, p->incrementS);
+        if (const auto& p = session->players()) setPlayers(p->white, p->black);
     });
     connect(session, &Session::positionChanged, this,
             [this, session] { setPosition(session->position(), session->recentMoves()); });

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/chess/position.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/evaluation/blunder_risk.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/jobs/worker_thread.h"
@@ -51,7 +52,10 @@ public:
     /// The table model (for tests).
     MoveProbModel* moveModel() const { return m_model; }
     int topK() const;
-    /// Sets the controls (White/Black Elo, clocks in seconds or -1 for unknown, increment).
+    /// Sets the controls from the players (each field may be unknown: its label says "unknown" and the conditioning
+    /// leaves it out until the user moves its slider). The clocks count only when both are known.
+    void setPlayers(const encoding::PlayerState& white, const encoding::PlayerState& black);
+    /// Every field known: White/Black Elo, clocks in seconds or -1 for unknown, increment.
     void setControls(int whiteElo, int blackElo, int whiteClockS, int blackClockS, int incrementS);
     /// Milliseconds the last analysis took in the worker.
     double lastLatencyMs() const { return m_lastLatencyMs; }
@@ -129,6 +133,13 @@ private:
     QLabel* m_whiteEloLabel = nullptr;
     QLabel* m_blackEloLabel = nullptr;
     QCheckBox* m_useClock = nullptr;
+    // What the controls send, exactly as the game (or the user) gave it: empty is unknown. A slider shows its value
+    // within its range; a slider the user moves sets its field. The clocks count while "Clock known" is checked.
+    std::optional<int> m_whiteEloValue = 1500;
+    std::optional<int> m_blackEloValue = 1500;
+    std::optional<int> m_whiteClockValue = 300;
+    std::optional<int> m_blackClockValue = 300;
+    std::optional<int> m_incrementValue = 0;
     QSlider* m_whiteClock = nullptr;
     QSlider* m_blackClock = nullptr;
     QLabel* m_whiteClockLabel = nullptr;

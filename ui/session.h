@@ -6,6 +6,7 @@
 // be forgotten when a model or a position changes.
 
 #include "core/chess/position.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/encoding/position_encoder.h"
 #include "core/jobs/analysis_worker.h"
 
@@ -21,13 +22,20 @@ class Session : public QObject {
     Q_OBJECT
 public:
     /// The players of the game on the board, at the position shown: what the Elo and clock controls show.
+    /// Who plays, as the game says it: each field may be unknown (no rating tag, no [%clk], no TimeControl), and
+    /// the controls show it so ("unknown") and send it so, as training and review read the same game.
     struct Players {
-        int whiteElo = 1500;
-        int blackElo = 1500;
-        int whiteClockS = -1;  ///< -1: no clock
-        int blackClockS = -1;
-        int incrementS = 0;
-        bool operator==(const Players&) const = default;
+        encoding::PlayerState white;
+        encoding::PlayerState black;
+        bool operator==(const Players& o) const {
+            auto same = [](const encoding::PlayerState& a, const encoding::PlayerState& b) {
+                return a.elo == b.elo && a.clockS == b.clockS && a.incrementS == b.incrementS;
+            };
+            return same(white, o.white) && same(black, o.black);
+        }
+        /// The players behind the conditioning of one ply (encoding::plyConditionings), `mover` to move: the
+        /// inverse of encoding::moverConditioning.
+        static Players fromConditioning(const encoding::Conditioning& c, chess::Color mover);
     };
 
     explicit Session(QObject* parent = nullptr);

@@ -34,13 +34,14 @@ void printTrainValueHelp() {
         "  --validate-every N  steps between validations (default 1000; the last step always validates)\n"
         "  --validation-positions N   held-out positions (default 8000)\n"
         "  --baseline-games N  training-split games that fit the Elo baseline's draw shares (default 20000)\n"
-        "  --log-every N       steps between progress lines (default 50)\n");
+        "  --log-every N       steps between progress lines (default 50)\n"
+        "  --clock-dropout P   share of positions shown with both clocks and the increment unknown (default 0)\n");
 }
 
 int runTrainValue(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "init", "out", "steps", "batch", "lr", "threads", "seed", "validate-every",
-               "validation-positions", "baseline-games", "log-every"},
+               "validation-positions", "baseline-games", "log-every", "clock-dropout"},
               {});
     if (args.has("help")) {
         printTrainValueHelp();
@@ -75,6 +76,7 @@ int runTrainValue(const std::vector<std::string>& argv) {
     o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
     o.baselineGames = args.intValue("baseline-games", o.baselineGames, 1, 1LL << 40);
     o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
+    o.clockDropout = args.doubleValue("clock-dropout", o.clockDropout, 0.0, 1.0);
     if (!args.ok()) return usage(args.error());
     const std::string outDir = std::filesystem::path(o.outCheckpoint).parent_path().string();
     std::string initError;

@@ -406,19 +406,12 @@ void MainWindow::applyGameConditioning() {
         m_session->setPlayers(std::nullopt);  // the controls keep the user's values
         return;
     }
-    // The one conditioning rule (core/encoding/game_conditioning.h), as training and review use it; the sliders
-    // need a rating, so a missing tag shows as 1500 there.
+    // The one conditioning rule (core/encoding/game_conditioning.h), as training and review use it; what the game
+    // does not say stays unknown (the controls show "unknown" and send it so).
     const auto conds = encoding::plyConditionings(shownLine(), /*includeFinal=*/true);
     const int ply = std::clamp(m_game->currentPly(), 0, int(conds.size()) - 1);
-    const encoding::Conditioning& c = conds[std::size_t(ply)];
-    const bool whiteMoves = m_game->positionAt(ply).sideToMove() == chess::White;
-    const std::optional<int> whiteElo = whiteMoves ? c.moverElo : c.oppElo;
-    const std::optional<int> blackElo = whiteMoves ? c.oppElo : c.moverElo;
-    const std::optional<int> whiteClock = whiteMoves ? c.moverClockS : c.oppClockS;
-    const std::optional<int> blackClock = whiteMoves ? c.oppClockS : c.moverClockS;
-    m_session->setPlayers(ui::Session::Players{whiteElo.value_or(1500), blackElo.value_or(1500),
-                                               whiteClock.value_or(-1), blackClock.value_or(-1),
-                                               c.incrementS.value_or(0)});
+    m_session->setPlayers(
+        ui::Session::Players::fromConditioning(conds[std::size_t(ply)], m_game->positionAt(ply).sideToMove()));
 }
 
 void MainWindow::createActions() {

@@ -120,8 +120,13 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
         meta[i * 3 + 2] = e.epFile;
 
         encoding::Conditioning c = e.cond;
-        if (drop.probability > 0.0) {
+        if (drop.probability > 0.0 || drop.clockProbability > 0.0) {
             const std::uint64_t h0 = splitmix64(drop.seed ^ splitmix64(std::uint64_t(drop.firstSampleIndex + i)));
+            if (double(splitmix64(h0 + 97) >> 11) * 0x1.0p-53 < drop.clockProbability) {
+                c.moverClockS.reset();
+                c.oppClockS.reset();
+                c.incrementS.reset();
+            }
             std::optional<int>* fields[] = {&c.moverElo, &c.oppElo, &c.moverClockS, &c.oppClockS, &c.incrementS};
             // A teacher-only item's ratings are what its target was computed for: they are never hidden.
             const int first = e.teacherKind == encoding::kTeacherOnly ? 2 : 0;

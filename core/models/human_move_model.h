@@ -54,6 +54,7 @@ struct CondDropout {
     double probability = 0.0;  ///< per slot; 0 disables
     std::uint64_t seed = 0;
     std::int64_t firstSampleIndex = 0;  ///< global index of items[0]; the drop decision is a function of (seed, index)
+    double clockProbability = 0.0;      ///< per item: both clocks and the increment hidden together; 0 disables
 };
 
 /// Builds tensors (on the CPU) from encoded positions.

@@ -179,7 +179,11 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
                 const EncodedPosition& e = chunk[next++];
                 if (e.outcome >= 0) batch.push_back(&e);
             }
-            models::ModelBatch mb = models::makeBatch(batch);
+            models::CondDropout clockDrop;
+            clockDrop.seed = o.seed;
+            clockDrop.firstSampleIndex = samples;
+            clockDrop.clockProbability = o.clockDropout;
+            models::ModelBatch mb = models::makeBatch(batch, clockDrop);
             mb.to(device);
             torch::Tensor features;
             {

@@ -31,6 +31,9 @@ struct ValueTrainOptions {
     std::int64_t validateEvery = 1000;   ///< 0: only at the end
     int validationPositions = 8000;      ///< held-out positions (spread over games) for the validation line
     std::int64_t baselineGames = 20000;  ///< training-split games that fit the Elo baseline's draw shares
+    /// Share of training positions shown with both clocks and the increment unknown (all three together), so the
+    /// head learns what a position is worth without them and leans on them only where they carry information.
+    double clockDropout = 0.0;
 };
 
 /// Trains the value head. Returns the final validation metrics (model and Elo baseline on the same held-out
