@@ -4,8 +4,14 @@
 #include "core/jobs/human_model.h"
 
 #include <QFileInfo>
+#include <QSettings>
 
 namespace kibitz::ui {
+
+namespace {
+constexpr const char* kHumanModelKey = "models/human";
+constexpr const char* kPuzzleModelKey = "models/puzzle";
+}  // namespace
 
 Session::Session(QObject* parent)
     : QObject(parent),
@@ -41,19 +47,39 @@ void Session::setPlayers(const std::optional<Players>& players) {
 
 void Session::setHumanModel(const QString& path) {
     m_humanModel = path;
+    remember();
     Q_EMIT humanModelChanged();
 }
 
 void Session::setModels(const QString& humanModel, const QString& puzzleModel) {
     m_humanModel = humanModel;
     m_puzzleModel = puzzleModel;
+    remember();
     Q_EMIT humanModelChanged();
     Q_EMIT puzzleModelChanged();
 }
 
 void Session::setPuzzleModel(const QString& path) {
     m_puzzleModel = path;
+    remember();
     Q_EMIT puzzleModelChanged();
+}
+
+void Session::restoreModels() {
+    const QSettings settings;
+    setModels(settings.value(QLatin1String(kHumanModelKey)).toString(),
+              settings.value(QLatin1String(kPuzzleModelKey)).toString());
+}
+
+void Session::remember() const {
+    if (!m_persistent) return;
+    QSettings settings;
+    for (const auto& [key, path] :
+         {std::pair{kHumanModelKey, &m_humanModel}, std::pair{kPuzzleModelKey, &m_puzzleModel}})
+        if (path->isEmpty())
+            settings.remove(QLatin1String(key));
+        else
+            settings.setValue(QLatin1String(key), *path);
 }
 
 }  // namespace kibitz::ui

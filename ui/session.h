@@ -64,11 +64,19 @@ public:
     /// ply, as the controls always did), and once when they go away.
     void setPlayers(const std::optional<Players>& players);
     /// humanModelChanged() / puzzleModelChanged() always: choosing the same file again reloads it (it may have
-    /// been rewritten by a training run).
+    /// been rewritten by a training run). The session is the one owner of the model choice: a persistent session
+    /// remembers it (QSettings models/human, models/puzzle; empty: the shipped default) for the next start,
+    /// whoever chose it (a file dialog, the training studio's "Use for analysis", the default).
     void setHumanModel(const QString& path);
     void setPuzzleModel(const QString& path);
     /// Both (the window's start): humanModelChanged() then puzzleModelChanged().
     void setModels(const QString& humanModel, const QString& puzzleModel);
+    /// Remember the choice in QSettings from now on (the app's window; tests' sessions do not).
+    void setPersistent(bool on) { m_persistent = on; }
+    /// The remembered choice (setModels with what QSettings holds): the window's start.
+    void restoreModels();
+    /// The same models loaded again (after a device switch: loaded models stay on the device they were loaded on).
+    void reloadModels() { setModels(m_humanModel, m_puzzleModel); }
 
 Q_SIGNALS:
     void positionChanged();
@@ -77,6 +85,9 @@ Q_SIGNALS:
     void puzzleModelChanged();
 
 private:
+    void remember() const;
+
+    bool m_persistent = false;
     chess::Position m_position;
     encoding::RecentMoves m_recent;
     QString m_startFen;

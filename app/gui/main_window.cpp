@@ -55,6 +55,8 @@ constexpr int kMaxListedGames = 1000;
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     m_session = new ui::Session(this);
+    m_session->setObjectName(QStringLiteral("session"));
+    m_session->setPersistent(true);  // the one owner of the model choice, remembered across starts
     m_game = new ui::GameModel(this);
     createLayout();
     createDocks();
@@ -102,8 +104,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         }
         syncDeviceActions();
     }
-    m_session->setModels(QSettings().value(QStringLiteral("models/human")).toString(),
-                         QSettings().value(QStringLiteral("models/puzzle")).toString());
+    m_session->restoreModels();
     newGame();
 }
 
@@ -317,14 +318,10 @@ void MainWindow::choosePuzzleModel() {
                                                       tr("Kibitz models (*.kibitz);;Checkpoints (*.pt)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
-    settings.setValue(QStringLiteral("models/puzzle"), path);
     loadPuzzleModel(path);
 }
 
-void MainWindow::useDefaultPuzzleModel() {
-    QSettings().remove(QStringLiteral("models/puzzle"));
-    loadPuzzleModel(QString());
-}
+void MainWindow::useDefaultPuzzleModel() { loadPuzzleModel(QString()); }
 
 bool MainWindow::setModelDevice(const QString& device) {
     const auto choice = parseDeviceChoice(device.toStdString());
@@ -341,10 +338,8 @@ bool MainWindow::setModelDevice(const QString& device) {
     }
     QSettings().setValue(QStringLiteral("models/device"), device);
     syncDeviceActions();
-    // Loaded models stay where they were loaded: load them again on the new device.
-    QSettings settings;
-    m_session->setModels(settings.value(QStringLiteral("models/human")).toString(),
-                         settings.value(QStringLiteral("models/puzzle")).toString());
+    // Loaded models stay where they were loaded: the ones in use (whoever chose them) load again on the new device.
+    m_session->reloadModels();
     statusBar()->showMessage(tr("The models now run on: %1").arg(QString::fromStdString(models::currentDeviceName())),
                              6000);
     return true;
@@ -363,7 +358,6 @@ void MainWindow::chooseHumanModel() {
            "lc0 networks, such as Maia-1 (*.pb.gz *.pb)"));
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
-    settings.setValue(QStringLiteral("models/human"), path);
     loadHumanModel(path);
 }
 
@@ -374,7 +368,6 @@ void MainWindow::chooseHumanModelFolder() {
         settings.value(QStringLiteral("models/lastDir")).toString());
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("models/lastDir"), path);
-    settings.setValue(QStringLiteral("models/human"), path);
     loadHumanModel(path);
 }
 
@@ -396,10 +389,7 @@ void MainWindow::sortFromPuzzleFile() {
     m_sortDock->raise();
 }
 
-void MainWindow::useDefaultHumanModel() {
-    QSettings().remove(QStringLiteral("models/human"));
-    loadHumanModel(QString());
-}
+void MainWindow::useDefaultHumanModel() { loadHumanModel(QString()); }
 
 void MainWindow::applyGameConditioning() {
     if (!m_hasLoadedGame) {

@@ -15,7 +15,9 @@
 #include "ui/play_panel.h"
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
+#include "ui/session.h"
 #include "ui/sort_trainer.h"
+#include "ui/training_page.h"
 
 #include <QAction>
 #include <QFile>
@@ -48,6 +50,7 @@ private Q_SLOTS:
     void everyPathEndsInTheBoardsAnalysis();
     void variationsEndToEnd();
     void modelDevice();
+    void modelChoiceSurvivesDeviceSwitchAndRestart();
 
 private:
     QTemporaryDir m_config;
@@ -270,6 +273,42 @@ void TstMainWindowConsistency::modelDevice() {
         QCOMPARE(QSettings().value(QStringLiteral("models/device")).toString(), QStringLiteral("cpu"));
     }
     QVERIFY(window.setModelDevice(QStringLiteral("auto")));
+    QSettings().remove(QStringLiteral("models/device"));
+}
+
+// Issue 34 item 2: a model put in use by the training studio ("Use for analysis") stays in use through a device
+// switch and a restart. Before, both brought back the model last picked in a file dialog (QSettings), because only
+// the dialogs remembered their choice.
+void TstMainWindowConsistency::modelChoiceSurvivesDeviceSwitchAndRestart() {
+    QSettings().remove(QStringLiteral("models/human"));
+    QTemporaryDir dir;
+    const QString trained = dir.filePath(QStringLiteral("trained-run.kibitz"));
+    QVERIFY(QFile::copy(QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz"), trained));
+    {
+        app::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* session = window.findChild<ui::Session*>(QStringLiteral("session"));
+        auto* training = window.findChild<ui::TrainingPage*>(QStringLiteral("trainingPage"));
+        auto* analysis = window.findChild<ui::AnalysisPanel*>(QStringLiteral("analysisPanel"));
+        QVERIFY(session && training && analysis);
+        QCOMPARE(session->humanModelPath(), QString());  // the shipped default
+        Q_EMIT training->useModelRequested(trained);
+        QCOMPARE(session->humanModelPath(), trained);
+        QVERIFY(QTest::qWaitFor([&] { return analysis->modelDescription().contains(QStringLiteral("trained-run")); },
+                                20000));
+        QVERIFY(window.setModelDevice(QStringLiteral("cpu")));
+        QCOMPARE(session->humanModelPath(), trained);
+        QVERIFY(window.setModelDevice(QStringLiteral("auto")));
+        QCOMPARE(session->humanModelPath(), trained);
+    }
+    {
+        app::MainWindow restarted;
+        auto* session = restarted.findChild<ui::Session*>(QStringLiteral("session"));
+        QVERIFY(session);
+        QCOMPARE(session->humanModelPath(), trained);
+    }
+    QSettings().remove(QStringLiteral("models/human"));
     QSettings().remove(QStringLiteral("models/device"));
 }
 
