@@ -58,8 +58,8 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     // Controls.
     auto* players = new QGroupBox(tr("Players"));
     auto* form = new QFormLayout(players);
-    m_whiteElo = makeSlider(600, 2900, 50, 1500);
-    m_blackElo = makeSlider(600, 2900, 50, 1500);
+    m_whiteElo = makeSlider(encoding::kMinPlayableElo, encoding::kMaxPlayableElo, 50, 1500);
+    m_blackElo = makeSlider(encoding::kMinPlayableElo, encoding::kMaxPlayableElo, 50, 1500);
     m_whiteEloLabel = new QLabel;
     m_blackEloLabel = new QLabel;
     auto row = [](QSlider* s, QLabel* l) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/new_game_dialog.h"
+#include "core/encoding/conditioning.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -46,9 +47,9 @@ constexpr int kDefaultPreset = 4;  // 5+3
 constexpr int kNoClockPreset = kPresetCount - 1;
 constexpr int kCustomPreset = kPresetCount;
 
-// The ratings the model was trained on (Lichess games, 600 to 2900), as the analysis sliders offer them.
-constexpr int kMinElo = 600;
-constexpr int kMaxElo = 2900;
+// The ratings a player can be told, as the analysis sliders offer them.
+constexpr int kMinElo = encoding::kMinPlayableElo;
+constexpr int kMaxElo = encoding::kMaxPlayableElo;
 
 }  // namespace
 

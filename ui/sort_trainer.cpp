@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/sort_trainer.h"
+#include "core/encoding/conditioning.h"
 
 #include "core/engines/engine_locator.h"
 #include "ui/session.h"
@@ -58,7 +59,7 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
     });
 
     m_elo = new QSpinBox;
-    m_elo->setRange(600, 2900);
+    m_elo->setRange(encoding::kMinPlayableElo, encoding::kMaxPlayableElo);
     m_elo->setSingleStep(100);
     m_elo->setValue(1500);
     m_depth = new QSpinBox;

@@ -33,6 +33,12 @@ struct CondToken {
     float alpha = 1.0f;
 };
 
+/// The ratings a player can be told anywhere in Kibitz (the analysis and new-game sliders, the sorting trainer,
+/// UCI_Elo and OpponentElo): the range of the conditioning's Elo brackets (Lichess ratings run from ~400 to ~3300;
+/// a rating beyond is read as the end bracket, and a game's own rating is sent as it is).
+inline constexpr int kMinPlayableElo = 400;
+inline constexpr int kMaxPlayableElo = 3200;
+
 /// Bracket values (ascending) of a slot; values outside are clamped to the first/last bracket.
 std::span<const int> condBrackets(CondSlot slot);
 /// First row of the slot in the shared table; rows are the brackets then one "unknown" row.

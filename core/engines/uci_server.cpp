@@ -63,8 +63,8 @@ struct OptionSpec {
 };
 constexpr std::array<OptionSpec, 11> kSpinAndCheck = {{
     {"UCI_LimitStrength", "check", 1, 0, 1},
-    {"UCI_Elo", "spin", 1500, 400, 3200},
-    {"OpponentElo", "spin", 0, 0, 3200},
+    {"UCI_Elo", "spin", 1500, encoding::kMinPlayableElo, encoding::kMaxPlayableElo},
+    {"OpponentElo", "spin", 0, 0, encoding::kMaxPlayableElo},
     {"Temperature", "spin", 100, 0, 300},
     {"TopP", "spin", 95, 1, 100},
     {"MultiPV", "spin", 1, 1, 256},
