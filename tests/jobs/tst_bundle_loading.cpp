@@ -42,7 +42,10 @@ private Q_SLOTS:
         t.start();
         auto ev = jobs::loadHumanEvaluator(path);
         QVERIFY(!ev.ok());
-        QVERIFY(t.elapsed() < 1000);
+        // Refused before a model of the config's size is built (which takes minutes and gigabytes); the bound
+        // leaves room for a loaded machine, the time is reported.
+        qInfo("refused in %lld ms", static_cast<long long>(t.elapsed()));
+        QVERIFY(t.elapsed() < 5000);
         const QString msg = QString::fromStdString(ev.error().message);
         QVERIFY2(msg.contains(path) && msg.contains(QStringLiteral("d_model 4096, layers 64, ffn_hidden 65536")) &&
                      msg.contains(QStringLiteral("but weights.bin holds")),
@@ -65,7 +68,10 @@ private Q_SLOTS:
         t.start();
         auto p = jobs::loadPuzzleModel(path.toStdString());
         QVERIFY(!p.ok());
-        QVERIFY(t.elapsed() < 1000);
+        // Refused before a model of the config's size is built (which takes minutes and gigabytes); the bound
+        // leaves room for a loaded machine, the time is reported.
+        qInfo("refused in %lld ms", static_cast<long long>(t.elapsed()));
+        QVERIFY(t.elapsed() < 5000);
         QVERIFY2(QString::fromStdString(p.error().message).contains(QStringLiteral("but weights.bin holds")),
                  p.error().message.c_str());
     }

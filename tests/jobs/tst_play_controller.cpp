@@ -306,7 +306,8 @@ void TstPlayController::destroyWhileThinking() {
         c->newGame(s);
         QTest::qWait(20);
     }
-    QVERIFY(timer.elapsed() < 2000);
+    qInfo("destroyed during a human think time in %lld ms", static_cast<long long>(timer.elapsed()));
+    QVERIFY(timer.elapsed() < 5000);  // the think time it interrupts is far longer; room for a loaded machine
 }
 
 void TstPlayController::modelThatDoesNotLoad() {

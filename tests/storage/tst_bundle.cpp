@@ -328,7 +328,8 @@ void TestBundle::hugeHeadersAreRefusedCheaply() {
     QVERIFY(!r.ok());
     QVERIFY2(QString::fromStdString(r.error().message).contains(QStringLiteral("larger than the file")),
              r.error().message.c_str());
-    QVERIFY(t.elapsed() < 1000);
+    qInfo("refused in %lld ms", static_cast<long long>(t.elapsed()));
+    QVERIFY(t.elapsed() < 5000);  // no 2^62-element allocation is attempted; room for a loaded machine
 }
 
 QTEST_GUILESS_MAIN(TestBundle)
