@@ -7,6 +7,7 @@
 #include "app/cli/command.h"
 #include "app/cli/pgn_input.h"
 #include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/evaluation/elo_guess.h"
 #include "core/jobs/human_model.h"
@@ -187,8 +188,8 @@ int runGuessElo(const std::vector<std::string>& argv) {
                              static_cast<long long>(input.gameNumber()), r.error().message.c_str());
                 continue;
             }
-            const std::optional<int> truth[2] = {encoding::parseEloTag(game.tag("WhiteElo")),
-                                                 encoding::parseEloTag(game.tag("BlackElo"))};
+            const std::optional<int> truth[2] = {chess::parseEloTag(game.tag("WhiteElo")),
+                                                 chess::parseEloTag(game.tag("BlackElo"))};
             const evaluation::EloEstimate* est[2] = {&r->white, &r->black};
             for (int side = 0; side < 2; ++side) {
                 if (!est[side]->valid || !truth[side]) continue;

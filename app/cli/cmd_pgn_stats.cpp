@@ -3,6 +3,7 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,22 +56,13 @@ std::string reasonGroup(const std::string& reason) {
     return g.empty() ? reason : g;
 }
 
-bool parseInt(std::string_view s, long& out) {
-    if (s.empty()) return false;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-    return ec == std::errc() && p == s.data() + s.size();
-}
-
 // Lichess speed classes from the estimated duration base + 40 * increment (seconds).
 std::string speedClass(const std::string& timeControl) {
     if (timeControl.empty() || timeControl == "?") return "unknown";
     if (timeControl == "-") return "correspondence";
-    const auto plus = timeControl.find('+');
-    long base = 0;
-    long inc = 0;
-    if (!parseInt(std::string_view(timeControl).substr(0, plus), base)) return "unknown";
-    if (plus != std::string::npos && !parseInt(std::string_view(timeControl).substr(plus + 1), inc)) return "unknown";
-    const long estimate = base + 40 * inc;
+    const auto tc = chess::parseTimeControl(timeControl);
+    if (!tc) return "unknown";
+    const long estimate = long(tc->first) + 40L * tc->second;
     if (estimate < 30) return "ultrabullet";
     if (estimate < 180) return "bullet";
     if (estimate < 480) return "blitz";
@@ -79,12 +71,12 @@ std::string speedClass(const std::string& timeControl) {
 }
 
 void addElo(PgnStats& s, const std::string& text, int bucket) {
-    long v = 0;
-    if (!parseInt(text, v) || v < 0 || v > 5000) {
+    const auto v = chess::parseEloTag(text);
+    if (!v || *v > 5000) {
         ++s.eloMissing;
         return;
     }
-    ++s.elo[int(v / bucket) * bucket];
+    ++s.elo[*v / bucket * bucket];
 }
 
 std::vector<std::pair<std::string, std::int64_t>> sortedByCount(const std::map<std::string, std::int64_t>& m) {

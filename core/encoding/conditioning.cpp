@@ -70,24 +70,4 @@ std::array<CondToken, kCondSlots> encodeConditioning(const Conditioning& c) {
             blendCondition(CondSlot::Increment, c.incrementS)};
 }
 
-std::optional<std::pair<int, int>> parseTimeControl(std::string_view tag) {
-    auto parseInt = [](std::string_view s) -> std::optional<int> {
-        int v = 0;
-        if (s.empty()) return std::nullopt;
-        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        if (ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
-        return v;
-    };
-    const auto plus = tag.find('+');
-    auto base = parseInt(tag.substr(0, plus));
-    if (!base) return std::nullopt;
-    int inc = 0;
-    if (plus != std::string_view::npos) {
-        auto i = parseInt(tag.substr(plus + 1));
-        if (!i) return std::nullopt;
-        inc = *i;
-    }
-    return std::make_pair(*base, inc);
-}
-
 }  // namespace kibitz::encoding

@@ -50,8 +50,4 @@ CondToken blendCondition(CondSlot slot, std::optional<int> value);
 /// The five tokens of a Conditioning, in CondSlot order.
 std::array<CondToken, kCondSlots> encodeConditioning(const Conditioning& c);
 
-/// Parses a PGN TimeControl tag "base+inc" (or "base"): returns {base, inc} in seconds, or nothing for "-", "?"
-/// or malformed text.
-std::optional<std::pair<int, int>> parseTimeControl(std::string_view tag);
-
 }  // namespace kibitz::encoding

@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/encoding/game_conditioning.h"
 
+#include "core/chess/pgn_tags.h"
+
 #include <algorithm>
 #include <charconv>
 
 namespace kibitz::encoding {
-
-std::optional<int> parseEloTag(std::string_view text) {
-    int v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || v <= 0) return std::nullopt;
-    return v;
-}
 
 Conditioning moverConditioning(chess::Color mover, const PlayerState& white, const PlayerState& black) {
     const PlayerState& me = mover == chess::White ? white : black;
@@ -36,8 +31,9 @@ PlayerState playerStateFromMs(std::optional<int> elo, std::optional<long long> c
 }
 
 std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool includeFinal) {
-    const std::optional<int> elo[2] = {parseEloTag(game.tag("WhiteElo")), parseEloTag(game.tag("BlackElo"))};
-    const auto tc = parseTimeControl(game.tag("TimeControl"));
+    const std::optional<int> elo[2] = {chess::parseEloTag(game.tag("WhiteElo")),
+                                       chess::parseEloTag(game.tag("BlackElo"))};
+    const auto tc = chess::parseTimeControl(game.tag("TimeControl"));
     const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
     auto start = game.startPosition();
     chess::Color stm = start ? start->sideToMove() : chess::White;

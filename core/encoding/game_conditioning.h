@@ -13,9 +13,6 @@
 
 namespace kibitz::encoding {
 
-/// A rating tag (WhiteElo/BlackElo): a positive integer, else nothing ("?", "-", "", junk, 0).
-std::optional<int> parseEloTag(std::string_view text);
-
 /// What is known of one player at a moment of a game: rating, remaining time, increment. Any field may be unknown.
 struct PlayerState {
     std::optional<int> elo;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/human_samples.h"
+#include "core/chess/pgn_tags.h"
 
 #include "core/chess/game_pack.h"
 #include "core/encoding/game_conditioning.h"
@@ -58,8 +59,7 @@ std::string unusableReason(const chess::PgnGame& game) {
     const std::string variant = game.tag("Variant");
     if (!variant.empty() && variant != "Standard" && variant != "standard") return "variant";
     if (!game.tag("FEN").empty() || game.tag("SetUp") == "1") return "odd start";
-    if (!encoding::parseEloTag(game.tag("WhiteElo")) || !encoding::parseEloTag(game.tag("BlackElo")))
-        return "missing Elo";
+    if (!chess::parseEloTag(game.tag("WhiteElo")) || !chess::parseEloTag(game.tag("BlackElo"))) return "missing Elo";
     return {};
 }
 
@@ -201,7 +201,7 @@ Status HumanSampleStream::scanBalance() {
             const char* nameTag[2] = {"White", "Black"};
             const char* eloTag[2] = {"WhiteElo", "BlackElo"};
             for (int c = 0; c < 2; ++c) {
-                perBand[ratingBand(encoding::parseEloTag(game.tag(eloTag[c])).value_or(-1))] += plies[c];
+                perBand[ratingBand(chess::parseEloTag(game.tag(eloTag[c])).value_or(-1))] += plies[c];
                 perPlayer[game.tag(nameTag[c])] += plies[c];
                 total += plies[c];
             }
@@ -372,8 +372,8 @@ Status HumanSampleStream::fillChunk(std::vector<EncodedPosition>& chunk, std::ve
         }
         if (m_opt.balance.active()) {
             const std::string player[2] = {game.tag("White"), game.tag("Black")};
-            const int elo[2] = {encoding::parseEloTag(game.tag("WhiteElo")).value_or(-1),
-                                encoding::parseEloTag(game.tag("BlackElo")).value_or(-1)};
+            const int elo[2] = {chess::parseEloTag(game.tag("WhiteElo")).value_or(-1),
+                                chess::parseEloTag(game.tag("BlackElo")).value_or(-1)};
             const double keep[2] = {keepProbability(player[0], elo[0]), keepProbability(player[1], elo[1])};
             gameToPositions(
                 game, m_opt.view, chunk, m_stats, m_opt.encodingVersion,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/value_metrics.h"
+#include "core/chess/pgn_tags.h"
 
 #include "core/chess/game_pack.h"
 
@@ -72,7 +73,7 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
             if (outcome < 0) continue;
             const bool draw = outcome == 1;
             const int mean =
-                (*encoding::parseEloTag(game.tag("WhiteElo")) + *encoding::parseEloTag(game.tag("BlackElo"))) / 2;
+                (*chess::parseEloTag(game.tag("WhiteElo")) + *chess::parseEloTag(game.tag("BlackElo"))) / 2;
             auto& b = bands[mean / 200];
             ++b.first;
             b.second += draw;

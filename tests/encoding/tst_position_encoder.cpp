@@ -4,6 +4,7 @@
 // keep rule and player balance cap.
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/position_encoder.h"
 #include "core/training/human_samples.h"
@@ -228,7 +229,7 @@ void TestPositionEncoder::timeControl() {
     QFETCH(QString, tag);
     QFETCH(int, base);
     QFETCH(int, inc);
-    const auto tc = encoding::parseTimeControl(tag.toStdString());
+    const auto tc = chess::parseTimeControl(tag.toStdString());
     if (base < 0) {
         QVERIFY(!tc);
         return;
@@ -258,7 +259,7 @@ void TestPositionEncoder::gameConditioning() {
     QCOMPARE(std::int64_t(out.size()), stats.positions);
     const int whiteElo = std::stoi(g.tag("WhiteElo"));
     const int blackElo = std::stoi(g.tag("BlackElo"));
-    const auto tc = encoding::parseTimeControl(g.tag("TimeControl"));
+    const auto tc = chess::parseTimeControl(g.tag("TimeControl"));
     QVERIFY(tc);
     // Without forced moves in the first plies, out[i] is ply i.
     QCOMPARE(*out[0].cond.moverElo, whiteElo);
