@@ -149,9 +149,16 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
     }
     auto& r = report.value();
     r.labels = labels;
+    // Every row skipped (or none selected) is no evaluation: the report is printed, the exit code says so.
+    auto exitCode = [&r]() {
+        if (r.model.count() > 0) return int(kExitOk);
+        std::fprintf(stderr, "kibitz-cli eval puzzle: no usable puzzle to score (%lld rows skipped)\n",
+                     static_cast<long long>(r.skippedRows));
+        return int(kExitUsage);
+    };
     if (args.has("json")) {
         std::printf("%s\n", r.toJson().c_str());
-        return kExitOk;
+        return exitCode();
     }
     std::vector<std::pair<std::string, const evaluation::PuzzleMetrics*>> rows{
         {"predict-mean", &r.predictMean}, {"mean-by-length", &r.meanByLength}, {labels[0], &r.model}};
@@ -207,7 +214,7 @@ int runEvalPuzzle(const std::vector<std::string>& argv) {
             "prediction, %.0f from the Lichess rating\n",
             100.0 * cal.humanMonotone, cal.humanMidpointMae, cal.humanMidpointMaeTrue);
     if (r.skippedRows > 0) std::printf("%lld bad rows skipped\n", static_cast<long long>(r.skippedRows));
-    return kExitOk;
+    return exitCode();
 }
 
 namespace {

@@ -72,7 +72,8 @@ void printHelp() {
         "              solution_length_histogram, themes_top, skip_reasons,\n"
         "              skip_examples, seconds, puzzles_per_s)\n"
         "Exit codes: 0 ok (skipped rows are reported, not fatal), 1 I/O failure while reading,\n"
-        "2 bad usage or a file that cannot be opened, lacks the header or is not valid (e.g. corrupt zstd).\n");
+        "2 bad usage or a file that cannot be opened, lacks the header or is not valid (e.g. corrupt zstd), or\n"
+        "holds no usable puzzle (the statistics are still printed).\n");
 }
 
 int runPuzzleStats(const std::vector<std::string>& argv) {
@@ -131,6 +132,12 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         }
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    auto exitCode = [&s]() {
+        if (s.puzzles > 0) return int(kExitOk);
+        std::fprintf(stderr, "kibitz-cli puzzle-stats: no usable puzzle (%lld rows skipped)\n",
+                     static_cast<long long>(s.skipped));
+        return int(kExitUsage);
+    };
     const double n = double(s.puzzles);
     const double mean = n > 0 ? s.ratingSum / n : 0;
     const double stdev = n > 1 ? std::sqrt(std::max(0.0, s.ratingSqSum / n - mean * mean)) : 0;
@@ -184,7 +191,7 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         o[QStringLiteral("seconds")] = secs;
         o[QStringLiteral("puzzles_per_s")] = pps;
         std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
-        return kExitOk;
+        return exitCode();
     }
 
     std::printf("Puzzles:    %lld\n", (long long)s.puzzles);
@@ -206,7 +213,7 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
     for (const auto& [k, c] : themes) std::printf("  %-20s %lld\n", k.c_str(), (long long)c);
     std::printf("Elapsed:    %.3f s\n", secs);
     std::printf("Puzzles/s:  %.0f\n", pps);
-    return kExitOk;
+    return exitCode();
 }
 
 const bool kRegistered = registerCommand(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kibitz-cli: headless front end. Each subcommand lives in its own cmd_*.cpp and registers itself.
 #include "app/cli/command.h"
+#include "core/storage/bundle.h"
 
 #if KIBITZ_HAVE_TORCH
 #include "core/models/compute_device.h"
@@ -85,8 +86,20 @@ int main(int argc, char** argv) {
         bool local = first == "--version";
         for (const auto& c : kibitz::cli::commands()) local = local || c.name == first;
         // `bundle info` runs the loaders' checks (tensor shapes come from the model code) and `bundle export`
-        // writes from a checkpoint: both need LibTorch.
-        if (first == "bundle") local = false;
+        // writes from a checkpoint: both need LibTorch. A file the storage layer already refuses (not a zip, a
+        // checksum, a zip bomb) is refused here, in milliseconds and without loading LibTorch.
+        if (first == "bundle") {
+            local = false;
+            std::vector<std::string> files;
+            for (int i = 3; i < argc; ++i)
+                if (argv[i][0] != '-') files.emplace_back(argv[i]);
+            if (argc >= 4 && std::string(argv[2]) == "info" && files.size() == 1) {
+                if (auto b = kibitz::storage::readBundle(QString::fromLocal8Bit(files.front().c_str())); !b) {
+                    std::fprintf(stderr, "kibitz-cli bundle: %s\n", b.error().message.c_str());
+                    return kibitz::cli::kExitUsage;
+                }
+            }
+        }
         if (!local) return handToModels(argv);
     }
 #endif

@@ -302,6 +302,12 @@ Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::st
     if (summary.cancelled) return summary;
     if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
     if (!rd.input().error().empty()) return makeError(ErrorCode::Io, rd.input().error());
+    if (progress.rated == 0) {
+        // Nothing usable in the whole input: an error, and no empty output that looks like a result.
+        fs::remove(partial, ec);
+        return makeError(ErrorCode::InvalidInput, inPath + ": no usable puzzle (" + std::to_string(progress.bad) +
+                                                      " bad rows skipped, each reported with its row)");
+    }
     // Renamed while still locked: no second run can open the partial file between the last row and the rename.
     fs::rename(partial, outPath, ec);
     if (ec) return makeError(ErrorCode::Io, "cannot rename " + partial + " to " + outPath + ": " + ec.message());

@@ -162,6 +162,20 @@ private Q_SLOTS:
             QCOMPARE(zip.getZipError(), ZIP_OK);
         }
         QVERIFY(QFileInfo(bomb).size() < 8 << 20);
+        // `bundle info`: refused by the light front from the zip's directory, without LibTorch (the bound:
+        // under a second and 100 MB; the time has room for a loaded machine and is reported).
+        {
+            QElapsedTimer t;
+            t.start();
+            const Run r = run({QStringLiteral("bundle"), QStringLiteral("info"), bomb});
+            qInfo("bundle info refused the bomb in %lld ms, peak %ld kB", static_cast<long long>(t.elapsed()),
+                  childMaxRssKb());
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("entry 'weights.bin' declares 1610612736 bytes")),
+                     qPrintable(r.err));
+            QVERIFY2(childMaxRssKb() < 100 * 1024, qPrintable(QString::number(childMaxRssKb())));
+            QVERIFY(t.elapsed() < 3000);
+        }
         QElapsedTimer t;
         t.start();
         for (const QStringList& args :
@@ -476,6 +490,29 @@ private Q_SLOTS:
                               dir.filePath(QStringLiteral("g.kgames"))});
         QCOMPARE(pack.code, 2);
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("g.kgames"))));
+    }
+
+    // The puzzle commands the same way: a CSV whose every row is bad is no result (before: rate wrote an empty
+    // file and said "0 puzzles rated", exit 0).
+    void noUsablePuzzleIsAnError() {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("bad.csv"));
+        const QString header = QString::fromUtf8(readAll(kPuzzles)).section(QLatin1Char('\n'), 0, 0);
+        QVERIFY(writeAll(csv, (header + QStringLiteral("\nx1,notafen,e2e4,1500,80,0,0,0,,\n"
+                                                       "x2,8/8/8/8/8/8/8/8 w - - 0 1,e2e4,1500,80,0,0,0,,\n"))
+                                  .toUtf8()));
+        const QString out = dir.filePath(QStringLiteral("rated.csv"));
+        const Run rate = run({QStringLiteral("rate"), QStringLiteral("--csv"), csv, QStringLiteral("--out"), out});
+        QCOMPARE(rate.code, 2);
+        QVERIFY2(rate.err.contains(QStringLiteral("no usable puzzle (2 bad rows skipped")), qPrintable(rate.err));
+        QVERIFY(rate.err.contains(QStringLiteral("row 2")));
+        QVERIFY(!QFile::exists(out) && !QFile::exists(out + QStringLiteral(".partial")));
+        const Run stats = run({QStringLiteral("puzzle-stats"), csv});
+        QCOMPARE(stats.code, 2);
+        QVERIFY(stats.err.contains(QStringLiteral("no usable puzzle (2 rows skipped)")));
+        const Run eval = run({QStringLiteral("eval"), QStringLiteral("puzzle"), QStringLiteral("--csv"), csv});
+        QCOMPARE(eval.code, 2);
+        QVERIFY2(eval.err.contains(QStringLiteral("no usable puzzle to score")), qPrintable(eval.err));
     }
 
     void controlBytesInAFenLineAreEscaped() {
