@@ -115,6 +115,11 @@ int runSort(const std::vector<std::string>& argv) {
             std::fprintf(stderr, "kibitz-cli sort: %s\n", (*reader)->input().error().c_str());
             return kExitFailure;
         }
+        if (sources.empty()) {
+            std::fprintf(stderr, "kibitz-cli sort: %s: no usable puzzle (every row skipped)\n",
+                         args.value("csv")->c_str());
+            return kExitUsage;
+        }
     }
 
     std::unique_ptr<encoding::Evaluator> human;

@@ -513,6 +513,9 @@ private Q_SLOTS:
         const Run eval = run({QStringLiteral("eval"), QStringLiteral("puzzle"), QStringLiteral("--csv"), csv});
         QCOMPARE(eval.code, 2);
         QVERIFY2(eval.err.contains(QStringLiteral("no usable puzzle to score")), qPrintable(eval.err));
+        const Run sort = run({QStringLiteral("sort"), QStringLiteral("--csv"), csv});
+        QCOMPARE(sort.code, 2);
+        QVERIFY2(sort.err.contains(QStringLiteral("no usable puzzle (every row skipped)")), qPrintable(sort.err));
     }
 
     void controlBytesInAFenLineAreEscaped() {
