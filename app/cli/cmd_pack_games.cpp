@@ -4,6 +4,7 @@
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
 #include "core/chess/game_pack.h"
 #include "core/common/atomic_file.h"
 
@@ -23,7 +24,9 @@ int runPackGames(const std::vector<std::string>& argv) {
             "and without parsing SAN. It keeps what they read: the tags Event, Site, Date, Round, White, Black,\n"
             "Result, UTCDate, UTCTime, WhiteElo, BlackElo, TimeControl, Termination, Variant, SetUp and FEN, each\n"
             "move with its [%%clk] and [%%eval]; SAN, comments and variations are dropped. Games that do not parse\n"
-            "are skipped and counted, as training skips them. The file is written atomically.\n");
+            "are skipped (named on stderr with file and line) and counted, as training skips them. The file is "
+            "written\n"
+            "atomically.\n");
         return kExitOk;
     }
     auto usage = [](const std::string& msg) {
@@ -38,9 +41,11 @@ int runPackGames(const std::vector<std::string>& argv) {
     const auto out = args.value("out");
     if (!out) return usage("--out is required");
     if (!chess::isGamePackPath(*out)) return usage("--out: the file name must end in .kgames");
-    for (const auto& f : files)
-        if (std::filesystem::exists(*out) && std::filesystem::equivalent(f, *out))
-            return usage("--out is one of the inputs");
+    {
+        std::vector<std::pair<std::string, std::string>> inputs;
+        for (const auto& f : files) inputs.emplace_back("--pgn", f);
+        if (const std::string e = outputIsInput("--out", *out, inputs); !e.empty()) return usage(e);
+    }
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
     if (!args.ok()) return usage(args.error());
 
@@ -56,6 +61,8 @@ int runPackGames(const std::vector<std::string>& argv) {
                 return reader.error();
             }
             (*reader)->setKeepVariations(false);  // a pack holds main lines (what training reads)
+            (*reader)->setOnSkip(
+                [&skipped](const chess::PgnSkip& s) { printSkippedGame("pack-games", 0, s, ++skipped); });
             // One section per file, with the file's size: training weighs its sources by size, so the pack then
             // streams exactly as these files do.
             std::error_code sizeError;
@@ -68,7 +75,6 @@ int runPackGames(const std::vector<std::string>& argv) {
                 if (auto st = (*writer)->add(game); !st) return st;
                 ++games;
             }
-            skipped += (*reader)->skippedCount();
             if (!(*reader)->ioError().empty()) {
                 inputError = true;
                 return makeError(ErrorCode::Io, (*reader)->ioError());

@@ -7,6 +7,16 @@
 
 namespace kibitz::cli {
 
+void printSkippedGame(const std::string& command, std::int64_t number, const chess::PgnSkip& skip,
+                      std::int64_t skippedSoFar, int limit) {
+    if (skippedSoFar <= limit) {
+        const std::string which = number > 0 ? "game " + std::to_string(number) + " of " : std::string("a game at ");
+        std::fprintf(stderr, "kibitz-cli %s: skipped %s%s\n", command.c_str(), which.c_str(), skip.message().c_str());
+    } else if (skippedSoFar == limit + 1) {
+        std::fprintf(stderr, "kibitz-cli %s: more games skipped (counted in the summary)\n", command.c_str());
+    }
+}
+
 PgnInput::PgnInput(std::string command, std::vector<std::string> files, bool keepVariations)
     : m_command(std::move(command)), m_files(std::move(files)), m_keepVariations(keepVariations) {}
 
@@ -40,12 +50,7 @@ bool PgnInput::openNext() {
         ++m_skipped;
         ++m_fileGames;
         if (m_nextFile == 1 && m_fileGames == m_watched) m_watchedSkip = skip;
-        if (m_quietSkips) return;
-        if (m_skipped <= m_reportLimit)
-            std::fprintf(stderr, "kibitz-cli %s: skipped game %lld of %s\n", m_command.c_str(),
-                         static_cast<long long>(m_fileGames), skip.message().c_str());
-        else if (m_skipped == m_reportLimit + 1)
-            std::fprintf(stderr, "kibitz-cli %s: more games skipped (counted in the summary)\n", m_command.c_str());
+        if (!m_quietSkips) printSkippedGame(m_command, m_fileGames, skip, m_skipped, m_reportLimit);
     });
     return true;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// One way for every command that reads games from PGN files (review, guess-elo, pgn-stats, pack-games): the same
-// numbering, the same reports of skipped games and the same exit codes.
+// One way for the commands that read games from PGN files to number them, report the skipped ones and end: review
+// and guess-elo read through PgnInput; pgn-stats (which tabulates skips by reason) and pack-games (one pack section
+// per file) keep their own loops but report skips with printSkippedGame and end with the same exit codes.
 
 #include "core/chess/pgn.h"
 
@@ -11,6 +12,11 @@
 #include <vector>
 
 namespace kibitz::cli {
+
+/// "kibitz-cli COMMAND: skipped game N of FILE:LINE: REASON" on stderr (without "N of" when `number` is 0) for the
+/// first `limit` skips (`skippedSoFar` counts this one), then one line saying the rest are only counted.
+void printSkippedGame(const std::string& command, std::int64_t number, const chess::PgnSkip& skip,
+                      std::int64_t skippedSoFar, int limit = 20);
 
 /// Reads the games of several .pgn / .pgn.zst files in order.
 /// - Every file is opened first, so a typo fails before minutes of work (`openAll`).

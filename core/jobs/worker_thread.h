@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The one way Kibitz runs a worker thread (STYLE.md, threading): a thread object its owner holds by value (or by
+// The one way Kibitz runs a worker thread (docs/ARCHITECTURE.md): a thread object its owner holds by value (or by
 // unique_ptr when the thread lives only as long as a job). The thread starts when the object is made; workers are
 // made for it with make<W>() (moved onto the thread, deleted there when it ends); post() runs a function on it
 // after everything posted before; stop(), also called by the destructor, ends its event loop after the running
