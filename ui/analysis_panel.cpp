@@ -128,6 +128,14 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
            "against the engine's best move (moves outside the engine lines count as at least as bad "
            "as its worst line)"));
 
+    m_thinkTimeLabel = new QLabel;
+    m_thinkTimeLabel->setWordWrap(true);
+    m_thinkTimeLabel->setVisible(false);
+    m_thinkTimeLabel->setToolTip(
+        tr("The model's think-time head: how long a player of the mover's rating, with the clocks and increment set "
+           "above, spends on a move in this position (median, and the range 80% of such moves fall in). Learnt from "
+           "the clocks of Lichess games."));
+
     // The value head's evaluation: what a game between the two chosen ratings is expected to give from here.
     m_humanEval = new QProgressBar;
     m_humanEval->setRange(0, 1000);
@@ -145,6 +153,7 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(players);
     layout->addWidget(splitter, 1);
     layout->addWidget(m_humanEval);
+    layout->addWidget(m_thinkTimeLabel);
     layout->addWidget(m_riskLabel);
     layout->addWidget(m_status);
 
@@ -375,6 +384,9 @@ void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
     if (const auto& v = result.value)  // the value is the side to move's
         white = m_position.sideToMove() == chess::White ? *v : encoding::Wdl{v->loss, v->draw, v->win};
     showHumanEvaluation(white);
+    m_thinkTime = result.thinkTime;
+    m_thinkTimeLabel->setText(thinkTimeText());
+    m_thinkTimeLabel->setVisible(m_thinkTime.has_value());
     updateBlunderRisk();
     updateChart(result);
     emitArrows();
@@ -462,6 +474,29 @@ void AnalysisPanel::updateBlunderRisk() {
     }
     m_riskLabel->setText(blunderRiskText());
     Q_EMIT blunderRiskChanged();
+}
+
+QString AnalysisPanel::thinkTimeText() const {
+    if (!m_thinkTime) return {};
+    const encoding::Conditioning c = conditioning();
+    auto seconds = [](double s) {
+        if (s < 9.5) return QString::number(std::max(0.0, s), 'f', s < 1.0 ? 1 : 0) + QStringLiteral(" s");
+        if (s < 90.0) return QString::number(std::lround(s)) + QStringLiteral(" s");
+        return QStringLiteral("%1:%2").arg(std::lround(s) / 60).arg(std::lround(s) % 60, 2, 10, QLatin1Char('0'));
+    };
+    const QString who = c.moverElo ? tr("A %1").arg(*c.moverElo) : tr("A player of unknown rating");
+    QString clock;
+    if (c.moverClockS)
+        clock =
+            tr(" with %1 left")
+                .arg(
+                    QStringLiteral("%1:%2").arg(*c.moverClockS / 60).arg(*c.moverClockS % 60, 2, 10, QLatin1Char('0')));
+    else
+        clock = tr(" (clock unknown)");
+    if (c.incrementS && *c.incrementS > 0) clock += tr(" (+%1 s)").arg(*c.incrementS);
+    return tr("%1%2 takes about %3 here (80% within %4–%5)")
+        .arg(who, clock, seconds(m_thinkTime->quantileS(0.5)), seconds(m_thinkTime->quantileS(0.1)),
+             seconds(m_thinkTime->quantileS(0.9)));
 }
 
 QString AnalysisPanel::blunderRiskText() const {

@@ -69,6 +69,9 @@ public:
     const std::optional<evaluation::BlunderRisk>& blunderRisk() const { return m_risk; }
     /// The blunder-risk line as shown under the table.
     QString blunderRiskText() const;
+    /// The think-time line as shown ("A 1500 with 3:00 left (+2 s) takes about 8 s here (80% within 2-25 s)"), or
+    /// empty when the model has no think-time head (or the move is forced).
+    QString thinkTimeText() const;
     /// The value head's expected score for White in a game between the two chosen ratings (and clocks) from here,
     /// or nothing while unknown (no model result yet, or a model without a value head).
     std::optional<double> humanWhiteScore() const { return m_humanWhiteScore; }
@@ -151,6 +154,8 @@ private:
     QChartView* m_chartView = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_riskLabel = nullptr;
+    QLabel* m_thinkTimeLabel = nullptr;
+    std::optional<encoding::ThinkTime> m_thinkTime;  ///< the current result's, for the mover as conditioned
     QProgressBar* m_humanEval = nullptr;
     std::optional<double> m_humanWhiteScore;
     std::optional<encoding::Wdl> m_humanWdlWhite;     // win/draw/loss for White

@@ -39,7 +39,7 @@ QString whiteScoreText(const std::optional<engines::UciScore>& s, chess::Color m
     return evaluation::formatScore(mover == chess::White ? *s : evaluation::flipSide(*s));
 }
 
-enum Column { PlyColumn = 0, MoveColumn, HumanColumn, EvalColumn, LossColumn, ColumnCount };
+enum Column { PlyColumn = 0, MoveColumn, HumanColumn, EvalColumn, LossColumn, TimeColumn, ColumnCount };
 
 }  // namespace
 
@@ -119,7 +119,7 @@ ReviewPanel::ReviewPanel(QWidget* parent) : QWidget(parent) {
 
     m_table = new QTreeWidget;
     m_table->setColumnCount(ColumnCount);
-    m_table->setHeaderLabels({tr("Ply"), tr("Move"), tr("Human %"), tr("Eval"), tr("Loss")});
+    m_table->setHeaderLabels({tr("Ply"), tr("Move"), tr("Human %"), tr("Eval"), tr("Loss"), tr("Time")});
     m_table->setRootIsDecorated(false);
     m_table->setUniformRowHeights(true);
     m_table->header()->setStretchLastSection(true);
@@ -310,6 +310,26 @@ void ReviewPanel::showReview() {
             item->setForeground(LossColumn, QColor(200, 30, 30));
         else if (p.before && p.lossCp >= 100)
             item->setForeground(LossColumn, QColor(210, 130, 0));
+        // Time spent (from the clocks) beside what the think-time head expected: far quicker or slower is marked.
+        if (p.spentS) {
+            QString t = tr("%1 s").arg(*p.spentS);
+            if (p.expectedS) {
+                t += QStringLiteral(" ") + tr("(exp. %1 s)").arg(*p.expectedS, 0, 'f', *p.expectedS < 10.0 ? 1 : 0);
+                item->setToolTip(TimeColumn, tr("Spent %1 s; the model expected %2 s (90% of such moves take %3–%4 s)")
+                                                 .arg(*p.spentS)
+                                                 .arg(*p.expectedS, 0, 'f', 1)
+                                                 .arg(*p.expectedLowS, 0, 'f', 1)
+                                                 .arg(*p.expectedHighS, 0, 'f', 1));
+            }
+            if (p.timeUse > 0) {
+                t = QStringLiteral("▲ ") + t;
+                item->setForeground(TimeColumn, QColor(170, 60, 170));
+            } else if (p.timeUse < 0) {
+                t = QStringLiteral("▼ ") + t;
+                item->setForeground(TimeColumn, QColor(30, 110, 190));
+            }
+            item->setText(TimeColumn, t);
+        }
         rows.append(item);
     }
     // One replace() per series rather than a signal per point.

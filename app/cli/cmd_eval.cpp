@@ -5,6 +5,7 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
+#include "app/cli/time_commands.h"
 #include "core/chess/game_pack.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/evaluation/puzzle_solving.h"
@@ -441,13 +442,15 @@ int runEval(const std::vector<std::string>& argv) {
     if (argv.front() == "human") return runEvalHuman(rest);
     if (argv.front() == "puzzle") return runEvalPuzzle(rest);
     if (argv.front() == "decisions") return runEvalDecisions(rest);
-    std::fprintf(stderr, "kibitz-cli eval: expected 'eval human', 'eval puzzle' or 'eval decisions', got '%s'\n",
+    if (argv.front() == "time") return runEvalTime(rest);
+    std::fprintf(stderr,
+                 "kibitz-cli eval: expected 'eval human', 'eval puzzle', 'eval decisions' or 'eval time', got '%s'\n",
                  argv.front().c_str());
     return kExitUsage;
 }
 
-const bool kRegistered =
-    registerCommand({"eval", "evaluate a model (eval human ... | eval puzzle ... | eval decisions ...)", runEval});
+const bool kRegistered = registerCommand(
+    {"eval", "evaluate a model (eval human ... | eval puzzle ... | eval decisions ... | eval time ...)", runEval});
 
 }  // namespace
 }  // namespace kibitz::cli

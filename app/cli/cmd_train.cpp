@@ -4,6 +4,7 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
+#include "app/cli/time_commands.h"
 #include "app/cli/train_human.h"
 #include "core/jobs/training_job.h"
 #include "core/training/human_trainer.h"
@@ -105,11 +106,12 @@ int runTrain(const std::vector<std::string>& argv) {
     // "train puzzle ..." goes to the puzzle-rating trainer with its own options.
     if (!argv.empty() && argv.front() == "puzzle") return runTrainPuzzle({argv.begin() + 1, argv.end()});
     if (!argv.empty() && argv.front() == "value") return runTrainValue({argv.begin() + 1, argv.end()});
+    if (!argv.empty() && argv.front() == "time") return runTrainTime({argv.begin() + 1, argv.end()});
     return runTrainHuman(argv, "kibitz-cli train");
 }
 
 const bool kRegistered =
-    registerCommand({"train", "train a model (train human|value --pgn ... | train puzzle --csv ...)", runTrain});
+    registerCommand({"train", "train a model (train human|value|time --pgn ... | train puzzle --csv ...)", runTrain});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -95,7 +95,7 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
     };
     if (!args.ok()) return usage(args.error());
     if (args.positionals().empty() || args.positionals().front() != "human")
-        return usage("expected 'train human ...', 'train value ...' or 'train puzzle ...'");
+        return usage("expected 'train human ...', 'train value ...', 'train time ...' or 'train puzzle ...'");
     training::TrainOptions o;
     std::string error;
     // Files after --pgn, repeated or (as a shell glob expands) following it as plain arguments.

@@ -32,4 +32,22 @@ std::optional<std::pair<int, int>> parseTimeControl(std::string_view tag) {
     return std::make_pair(*base, inc);
 }
 
+GameSpeed gameSpeed(int baseS, int incrementS) {
+    const long long estimate = static_cast<long long>(baseS) + 40LL * incrementS;
+    if (estimate < 180) return GameSpeed::Bullet;
+    if (estimate < 480) return GameSpeed::Blitz;
+    if (estimate < 1500) return GameSpeed::Rapid;
+    return GameSpeed::Classical;
+}
+
+const char* gameSpeedName(GameSpeed speed) {
+    switch (speed) {
+        case GameSpeed::Bullet: return "bullet";
+        case GameSpeed::Blitz: return "blitz";
+        case GameSpeed::Rapid: return "rapid";
+        case GameSpeed::Classical: return "classical";
+    }
+    return "?";
+}
+
 }  // namespace kibitz::chess

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/encoding/evaluator.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace kibitz::encoding {
 
 Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributions(const std::vector<chess::Position>& positions,
@@ -28,5 +31,42 @@ Result<std::vector<Wdl>> Evaluator::valueEstimates(const std::vector<chess::Posi
                                                    const std::vector<RecentMoves>& /*recent*/) {
     return makeError(ErrorCode::Unsupported, "this model has no value head");
 }
+
+Result<std::vector<ThinkTime>> Evaluator::thinkTimes(const std::vector<chess::Position>& /*positions*/,
+                                                     const std::vector<Conditioning>& /*conds*/,
+                                                     const std::vector<RecentMoves>& /*recent*/) {
+    return makeError(ErrorCode::Unsupported, "this model has no think-time head");
+}
+
+namespace {
+
+/// The standard normal's quantile (Acklam's rational approximation, relative error below 1.2e-9).
+double normalQuantile(double p) {
+    static constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
+                                   1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+    static constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                                   6.680131188771972e+01, -1.328068155288572e+01};
+    static constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                                   -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+    static constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                                   3.754408661907416e+00};
+    p = std::clamp(p, 1e-12, 1.0 - 1e-12);
+    constexpr double lo = 0.02425;
+    if (p < lo) {
+        const double q = std::sqrt(-2.0 * std::log(p));
+        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+               ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0);
+    }
+    if (p > 1.0 - lo) return -normalQuantile(1.0 - p);
+    const double q = p - 0.5, r = q * q;
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+           (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1.0);
+}
+
+}  // namespace
+
+double ThinkTime::atDeviateS(double z) const { return std::max(0.0, std::expm1(double(mu) + double(sigma) * z)); }
+
+double ThinkTime::quantileS(double q) const { return atDeviateS(normalQuantile(q)); }
 
 }  // namespace kibitz::encoding

@@ -26,6 +26,17 @@ struct Wdl {
     float score() const { return win + 0.5f * draw; }
 };
 
+/// How long a human (as conditioned) takes over their move in a position: a log-normal distribution of
+/// ln(1 + seconds) with mean `mu` and spread `sigma` (the think-time head).
+struct ThinkTime {
+    float mu = 0.0f;
+    float sigma = 1.0f;
+    /// Seconds at quantile q in (0, 1) (0.5: the median).
+    double quantileS(double q) const;
+    /// Seconds drawn for a standard normal deviate z: exp(mu + sigma z) - 1, at least 0.
+    double atDeviateS(double z) const;
+};
+
 /// Anything that turns a position into a distribution over its legal moves (a torch model, a fake in tests).
 /// Implementations are used from one thread at a time.
 class Evaluator {
@@ -49,6 +60,13 @@ public:
     virtual Result<std::vector<Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
                                                     const std::vector<Conditioning>& conds,
                                                     const std::vector<RecentMoves>& recent);
+    /// True when the model has a think-time head, so thinkTimes() works.
+    virtual bool hasTimeHead() const { return false; }
+    /// How long the mover of each position will take over the move, as conditioned (ratings, both clocks, increment).
+    /// Fails with Unsupported when the model has none, InvalidInput for a position without moves.
+    virtual Result<std::vector<ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                                      const std::vector<Conditioning>& conds,
+                                                      const std::vector<RecentMoves>& recent);
     /// Short description (model kind, config, parameters) for logs and UIs.
     virtual std::string describe() const = 0;
     /// For models that read only part of the conditioning (lc0 nets: no clocks, ratings only through the choice of

@@ -54,4 +54,18 @@ std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool incl
     return out;
 }
 
+std::vector<std::optional<int>> plyThinkTimes(const chess::PgnGame& game) {
+    std::vector<std::optional<int>> out(game.moves.size());
+    const auto tc = chess::parseTimeControl(game.tag("TimeControl"));
+    if (!tc) return out;
+    for (std::size_t i = 2; i < game.moves.size(); ++i) {
+        const int before = game.moves[i - 2].clockSeconds, after = game.moves[i].clockSeconds;
+        if (before < 0 || after < 0) continue;
+        const long long spent = static_cast<long long>(before) + tc->second - after;
+        if (spent < 0) continue;  // the clock went up by more than the increment: time was given
+        out[i] = int(std::min<long long>(spent, 1'000'000'000));
+    }
+    return out;
+}
+
 }  // namespace kibitz::encoding

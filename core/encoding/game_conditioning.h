@@ -37,4 +37,10 @@ PlayerState playerStateFromMs(std::optional<int> elo, std::optional<long long> c
 /// move, plus one for the position after the last move when `includeFinal` is set.
 std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool includeFinal = false);
 
+/// The seconds each move of `game` took its player, from the clocks: own clock before the move (its [%clk] after
+/// that player's previous move) + increment - own clock after it. Unknown (nullopt) for each side's first move
+/// (Lichess does not run the clock for it), in games without [%clk] comments or a TimeControl tag, where a comment is
+/// missing, and where the clock went up by more than the increment (the opponent gave time). One entry per move.
+std::vector<std::optional<int>> plyThinkTimes(const chess::PgnGame& game);
+
 }  // namespace kibitz::encoding

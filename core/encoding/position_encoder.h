@@ -108,6 +108,10 @@ struct EncodedPosition {
     /// side to move, in centipawns clamped to +-kEngineCpLimit (a mate counts as the limit); kNoEngineCp when the
     /// game has none there. Like `outcome`, set by the training samples, not by encodePosition.
     std::int16_t engineCp = kNoEngineCp;
+    /// Seconds the mover spent on the played move, from the game's clocks (plyThinkTimes in
+    /// core/encoding/game_conditioning.h), capped at 32767; -1 when the game does not say. The think-time head's
+    /// target; like `outcome`, set by the training samples, not by encodePosition.
+    std::int16_t thinkTimeS = -1;
     std::array<std::uint16_t, kMaxPieceTokens> pieceCode{};
     /// Per legal move (in Position::legalMoves() order): bits 0..11 = token * 68 + destination square (view
     /// coordinates), bits 12..14 = promotion (0 none, 1 N, 2 B, 3 R, 4 Q).

@@ -580,6 +580,13 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         write(summary);
         best = chess::toUci(play::sampleMove(dist, j.policy, rng));
     }
+    std::optional<encoding::ThinkTime> learned;
+    if (j.humanClock && m_evaluator && m_evaluator->hasTimeHead() && dist.size() > 1) {
+        if (auto t = m_evaluator->thinkTimes({j.position}, {j.cond}, {j.recent}))
+            learned = t->front();
+        else
+            error("the think-time head failed on " + j.position.fen() + ": " + t.error().message);
+    }
     // Wait as the search asks: until stop for infinite/ponder (a ponderhit turns pondering into a normal search), and
     // for a human's thinking time when HumanTime is on.
     {
@@ -589,9 +596,14 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         }
         if (!m_stop && j.humanClock && !dist.empty()) {
             std::mt19937_64 timeRng(j.seed ^ 0x9e3779b97f4a7c15ull);
-            long long think = play::humanThinkTimeMs(
-                *j.humanClock, 2 * (j.position.fullmoveNumber() - 1) + (j.position.sideToMove() == chess::Black), dist,
-                timeRng);
+            long long think = -1;
+            // The model's learned think time when it has that head (read with the GUI's clocks), else the rule.
+            if (learned)
+                think = play::learnedThinkTimeMs(*j.humanClock, *learned, int(dist.size()), timeRng);
+            else
+                think = play::humanThinkTimeMs(
+                    *j.humanClock, 2 * (j.position.fullmoveNumber() - 1) + (j.position.sideToMove() == chess::Black),
+                    dist, timeRng);
             if (j.moveTimeMs) think = std::min(think, *j.moveTimeMs);
             m_wake.wait_until(lock, j.start + std::chrono::milliseconds(think), [&] { return m_stop; });
         }

@@ -47,6 +47,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
     chess::Position pos = *start;
     encoding::RecentMoves history;
     const auto conds = encoding::plyConditionings(game);
+    const auto spent = encoding::plyThinkTimes(game);
     for (std::size_t i = 0; i < plies; ++i) {
         positions.push_back(pos.snapshot());
         recent.push_back(history);
@@ -58,6 +59,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
         r.san = chess::toSan(pos, pm.move);
         r.uci = chess::toUci(pm.move);
         r.conditioning = conds[i];
+        r.spentS = spent[i];
         review.plies.push_back(std::move(r));
         history.push(pos, pm.move);
         pos.makeMove(pm.move);
@@ -95,6 +97,21 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
                 for (std::size_t i = first; i < last; ++i) {
                     const double s = (*values)[i - first].score();
                     review.plies[i].humanWhiteScore = review.plies[i].mover == chess::White ? s : 1.0 - s;
+                }
+            }
+            if (human->hasTimeHead()) {
+                auto times = human->thinkTimes(batchPos, batchCond, batchRecent);
+                if (!times)
+                    return makeError(times.error().code, "human model (think-time head) at ply " +
+                                                             std::to_string(first + 1) + ": " + times.error().message);
+                for (std::size_t i = first; i < last; ++i) {
+                    PlyReview& r = review.plies[i];
+                    if ((*dists)[i - first].size() <= 1) continue;  // a forced move: nothing to expect
+                    const encoding::ThinkTime& t = (*times)[i - first];
+                    r.expectedS = t.quantileS(0.5);
+                    r.expectedLowS = t.quantileS(0.05);
+                    r.expectedHighS = t.quantileS(0.95);
+                    if (r.spentS) r.timeUse = *r.spentS < *r.expectedLowS ? -1 : *r.spentS > *r.expectedHighS ? 1 : 0;
                 }
             }
             for (std::size_t i = first; i < last; ++i) {
@@ -185,6 +202,16 @@ QJsonObject reviewToJson(const GameReview& review) {
         o[QStringLiteral("clock")] = optionalInt(r.conditioning.moverClockS);
         o[QStringLiteral("human_prob")] = r.humanProb ? QJsonValue(*r.humanProb) : QJsonValue(QJsonValue::Null);
         if (r.humanWhiteScore) o[QStringLiteral("human_white_score")] = *r.humanWhiteScore;
+        if (r.spentS) o[QStringLiteral("spent_s")] = *r.spentS;
+        if (r.expectedS) {
+            o[QStringLiteral("expected_s")] = *r.expectedS;
+            o[QStringLiteral("expected_low_s")] = *r.expectedLowS;
+            o[QStringLiteral("expected_high_s")] = *r.expectedHighS;
+            if (r.spentS)
+                o[QStringLiteral("time_use")] = r.timeUse < 0   ? QStringLiteral("quick")
+                                                : r.timeUse > 0 ? QStringLiteral("slow")
+                                                                : QStringLiteral("usual");
+        }
         o[QStringLiteral("human_rank")] = r.humanProb ? QJsonValue(r.humanRank) : QJsonValue(QJsonValue::Null);
         o[QStringLiteral("human_best_uci")] =
             r.humanBest ? QJsonValue(QString::fromStdString(chess::toUci(r.humanBest))) : QJsonValue(QJsonValue::Null);

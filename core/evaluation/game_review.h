@@ -36,6 +36,14 @@ struct PlyReview {
     /// The value head's expected score for White (win + draw / 2) before the move, in a game between these ratings
     /// and clocks; empty without a model or when it has no value head.
     std::optional<double> humanWhiteScore;
+    /// Seconds the mover spent on the move, from the game's clocks (encoding::plyThinkTimes); empty when unknown.
+    std::optional<int> spentS;
+    /// The think-time head's expectation for the move (when the model has one): median and the 5% and 95% quantiles
+    /// of the seconds a player of this rating, with these clocks, spends here.
+    std::optional<double> expectedS, expectedLowS, expectedHighS;
+    /// -1: the player was far quicker than the model expected (below its 5% quantile), 1: far slower (above 95%),
+    /// 0: neither or unknown.
+    int timeUse = 0;
 
     // Engine (empty when no engine was used).
     std::optional<engines::UciScore> before;  ///< best score in the position before the move
@@ -82,7 +90,8 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
 
 /// JSON of a review (kibitz-cli review --json): {white, black, start_fen, model, engine, plies: [{ply, mover,
 /// san, uci, elo, opp_elo, clock, human_prob, human_rank, human_best_uci, human_best_prob, eval_before_cp,
-/// mate_before, eval_after_cp, mate_after, loss_cp, best_uci}]}. Evals are from White's point of view; an
+/// mate_before, eval_after_cp, mate_after, loss_cp, best_uci, and where known spent_s, expected_s, expected_low_s,
+/// expected_high_s, time_use ("quick", "slow" or "usual")}]}. Evals are from White's point of view; an
 /// `eval_*_cp` is null when the score is a mate (then `mate_*` holds the signed distance, White mating > 0).
 /// `loss_cp` is from the mover's view with mates converted as described at kMateCp.
 QJsonObject reviewToJson(const GameReview& review);

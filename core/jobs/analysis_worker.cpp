@@ -28,6 +28,11 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
         if (!v) return v.error();
         result.value = v->front();
     }
+    if (evaluator.hasTimeHead() && result.moves.size() > 1) {
+        auto t = evaluator.thinkTimes({request.position}, {request.conditioning}, {request.recent});
+        if (!t) return t.error();
+        result.thinkTime = t->front();
+    }
     if (request.withEloSweep) {
         result.sweepElos = eloSweepLevels();
         std::vector<chess::Position> positions(result.sweepElos.size(), request.position);

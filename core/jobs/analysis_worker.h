@@ -36,6 +36,9 @@ struct AnalysisResult {
     /// The value head's win/draw/loss for the side to move (a game between humans of the request's conditioning);
     /// empty when the model has none.
     std::optional<encoding::Wdl> value;
+    /// The think-time head's distribution of the seconds the mover takes here (as conditioned; the clocks count);
+    /// empty when the model has none or the position has a single legal move.
+    std::optional<encoding::ThinkTime> thinkTime;
     /// What the model made of the conditioning, when it reads only part of it (an lc0 net: which rating-band net
     /// answered, and that clocks are not read); empty for Kibitz's own models.
     std::string conditioningNote;

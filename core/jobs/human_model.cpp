@@ -114,6 +114,17 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
     if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
                     [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; }))
         expected.merge(models::TorchEvaluator::valueHeadShapes(*config));
+    // So is the think-time head; its first layer's width says whether it reads the board.
+    const auto timeFirst = std::find_if(bundle.tensors.begin(), bundle.tensors.end(),
+                                        [](const storage::TensorBlob& t) { return t.name == "time.hidden.weight"; });
+    if (timeFirst != bundle.tensors.end()) {
+        const auto board = models::TorchEvaluator::timeHeadShapes(*config, true);
+        expected.merge(
+            models::TorchEvaluator::timeHeadShapes(*config, timeFirst->shape == board.at("time.hidden.weight")));
+    } else if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
+                           [](const storage::TensorBlob& t) { return t.name.rfind("time.", 0) == 0; })) {
+        expected.merge(models::TorchEvaluator::timeHeadShapes(*config, true));  // names the missing first layer
+    }
     if (auto st = storage::validateShapes(bundle, expected); !st)
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
     return config;
@@ -178,6 +189,12 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
     storage::Bundle b;
     b.kind = storage::kKindHumanMove;
     b.config = modelConfigToJson((*ev)->config());
+    // What the bundle holds beside the move head (readers before these keys ignore them; the tensors decide).
+    b.config[QStringLiteral("value_head")] = (*ev)->hasValueHead();
+    b.config[QStringLiteral("think_time_head")] =
+        !(*ev)->hasTimeHead() ? QStringLiteral("none")
+                              : ((*ev)->describe().find("clocks only") != std::string::npos ? QStringLiteral("clocks")
+                                                                                            : QStringLiteral("board"));
     b.encoding = encodingJson((*ev)->config().version);
     b.training = training;
     b.metrics = metrics;
@@ -208,6 +225,10 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
         card += QStringLiteral(
             "- Value head: win/draw/loss of a game between humans of the conditioned ratings and clocks, for the "
             "side to move (trained on game results with the trunk frozen)\n");
+    if ((*ev)->hasTimeHead())
+        card += QStringLiteral(
+            "- Think-time head: the seconds a human of the conditioned ratings and clocks spends on the move, as a "
+            "log-normal distribution (trained on the [%clk] comments of clocked games with the trunk frozen)\n");
     for (auto it = training.begin(); it != training.end(); ++it)
         card += QStringLiteral("- Training %1: %2\n").arg(it.key(), it.value().toVariant().toString());
     for (auto it = metrics.begin(); it != metrics.end(); ++it)

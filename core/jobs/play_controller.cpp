@@ -151,7 +151,11 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
         const play::ClockState clock =
             m_session->timed() ? play::ClockState{m_session->remainingMs(me), m_session->setup().incrementMs}
                                : kUntimedPace;
-        const std::int64_t think = play::humanThinkTimeMs(clock, ply, result.moves, m_rng);
+        // The model's learned think time when it has that head (its distribution for this position and these
+        // clocks), else the hand-made rule.
+        const std::int64_t think =
+            result.thinkTime ? play::learnedThinkTimeMs(clock, *result.thinkTime, int(result.moves.size()), m_rng)
+                             : play::humanThinkTimeMs(clock, ply, result.moves, m_rng);
         delay = std::max<std::int64_t>(0, think - (play::steadyNowMs() - m_turnStartedMs));
     }
     m_moveTimer.start(int(std::min<std::int64_t>(delay, 24LL * 3600 * 1000)));

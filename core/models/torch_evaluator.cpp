@@ -4,6 +4,7 @@
 #include "core/common/atomic_file.h"
 #include "core/models/archive_file.h"
 #include "core/models/human_move_model.h"
+#include "core/models/time_head.h"
 
 #include <algorithm>
 #include <map>
@@ -13,8 +14,22 @@ namespace kibitz::models {
 struct TorchEvaluator::Impl {
     HumanMoveModel model{nullptr};
     ValueHead value{nullptr};
+    TimeHead time{nullptr};
     torch::Device device{torch::kCPU};
     std::string source;
+
+    void placeOnDevice() {
+        model->to(device);
+        model->eval();
+        if (value) {
+            value->to(device);
+            value->eval();
+        }
+        if (time) {
+            time->to(device);
+            time->eval();
+        }
+    }
 };
 
 TorchEvaluator::TorchEvaluator() : m_impl(std::make_unique<Impl>()) {}
@@ -29,13 +44,9 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::load(const std::string& 
         ev->m_impl->model = HumanMoveModel(config);
         loadModelWeights(ev->m_impl->model, archive);
         ev->m_impl->value = loadValueHead(archive, config.dModel);
+        ev->m_impl->time = loadTimeHead(archive, config.dModel);
         ev->m_impl->device = chooseDevice();
-        ev->m_impl->model->to(ev->m_impl->device);
-        ev->m_impl->model->eval();
-        if (ev->m_impl->value) {
-            ev->m_impl->value->to(ev->m_impl->device);
-            ev->m_impl->value->eval();
-        }
+        ev->m_impl->placeOnDevice();
         ev->m_impl->source = path;
         return ev;
     } catch (const c10::Error& e) {
@@ -154,14 +165,51 @@ Result<std::vector<encoding::Wdl>> TorchEvaluator::valueEstimates(const std::vec
     }
 }
 
+bool TorchEvaluator::hasTimeHead() const { return bool(m_impl->time); }
+
+Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::vector<chess::Position>& positions,
+                                                                    const std::vector<encoding::Conditioning>& conds,
+                                                                    const std::vector<encoding::RecentMoves>& recent) {
+    if (!m_impl->time) return makeError(ErrorCode::Unsupported, m_impl->source + ": this model has no think-time head");
+    std::vector<encoding::EncodedPosition> enc;
+    std::vector<chess::MoveList> legal;
+    std::vector<const encoding::EncodedPosition*> ptrs;
+    if (auto st = encodeAll(config(), positions, conds, recent, "thinkTimes", enc, legal, ptrs); !st) return st.error();
+    if (positions.empty()) return std::vector<encoding::ThinkTime>{};
+    try {
+        torch::InferenceMode guard;
+        ModelBatch batch = makeBatch(ptrs);
+        torch::Tensor features, scalars;
+        if (m_impl->time->withBoard()) {
+            batch.to(m_impl->device);
+            auto logits = m_impl->model->forward(batch, &features);
+            scalars = timeScalars(ptrs, policySummary(logits));
+        } else {
+            scalars = timeScalars(ptrs, {});
+        }
+        auto out = m_impl->time->forward(features, scalars.to(m_impl->device)).to(torch::kCPU).contiguous();
+        const float* o = out.data_ptr<float>();
+        std::vector<encoding::ThinkTime> times(positions.size());
+        for (std::size_t i = 0; i < positions.size(); ++i) times[i] = thinkTimeOf(o + 2 * i);
+        return times;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Runtime,
+                         std::string("think-time evaluation failed: ") + e.what_without_backtrace());
+    }
+}
+
 std::string TorchEvaluator::describe() const {
     return "human-move " + config().name + " (" + describeConfig(config()) + ", " + std::to_string(parameters()) +
-           " parameters" + (m_impl->value ? ", value head" : "") + ", " + m_impl->source + ")";
+           " parameters" + (m_impl->value ? ", value head" : "") +
+           (m_impl->time ? (m_impl->time->withBoard() ? ", think-time head" : ", think-time head (clocks only)") : "") +
+           ", " + m_impl->source + ")";
 }
 
 namespace {
 
 const std::string kValuePrefix = "value.";
+const std::string kTimePrefix = "time.";
+const std::string kTimeFirstLayer = "time.hidden.weight";
 
 // Parameters and buffers under one naming, the way bundles store them.
 std::vector<std::pair<std::string, torch::Tensor>> namedTensors(torch::nn::Module& module) {
@@ -185,6 +233,12 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
             byName[w.name] = &w;
             anyValue |= w.name.rfind(kValuePrefix, 0) == 0;
         }
+        // A think-time head's kind shows in its first layer's input width (clocks only, or trunk features too).
+        if (auto it = byName.find(kTimeFirstLayer); it != byName.end()) {
+            const auto& shape = it->second->shape;
+            const bool board = shape.size() == 2 && shape[1] == TimeHeadImpl::inputWidth(config.dModel, true);
+            ev->m_impl->time = TimeHead(config.dModel, board);
+        }
         torch::NoGradGuard noGrad;
         auto tensors = namedTensors(*ev->m_impl->model);
         if (anyValue) {
@@ -192,6 +246,9 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
             for (auto& [name, tensor] : namedTensors(*ev->m_impl->value))
                 tensors.emplace_back(kValuePrefix + name, tensor);
         }
+        if (ev->m_impl->time)
+            for (auto& [name, tensor] : namedTensors(*ev->m_impl->time))
+                tensors.emplace_back(kTimePrefix + name, tensor);
         for (auto& [name, tensor] : tensors) {
             auto it = byName.find(name);
             if (it == byName.end())
@@ -206,12 +263,7 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         if (byName.size() != tensors.size())
             return makeError(ErrorCode::InvalidInput, source + ": the weights hold tensors this model does not have");
         ev->m_impl->device = chooseDevice();
-        ev->m_impl->model->to(ev->m_impl->device);
-        ev->m_impl->model->eval();
-        if (ev->m_impl->value) {
-            ev->m_impl->value->to(ev->m_impl->device);
-            ev->m_impl->value->eval();
-        }
+        ev->m_impl->placeOnDevice();
         ev->m_impl->source = source;
         return ev;
     } catch (const c10::Error& e) {
@@ -224,6 +276,8 @@ std::vector<NamedWeights> TorchEvaluator::exportWeights() const {
     auto tensors = namedTensors(*m_impl->model);
     if (m_impl->value)
         for (auto& [name, tensor] : namedTensors(*m_impl->value)) tensors.emplace_back(kValuePrefix + name, tensor);
+    if (m_impl->time)
+        for (auto& [name, tensor] : namedTensors(*m_impl->time)) tensors.emplace_back(kTimePrefix + name, tensor);
     for (auto& [name, tensor] : tensors) {
         auto t = tensor.detach().to(torch::kCPU, torch::kFloat32).contiguous();
         NamedWeights w{name, std::vector<std::int64_t>(t.sizes().begin(), t.sizes().end()),
@@ -239,6 +293,7 @@ Status TorchEvaluator::save(const std::string& path) const {
             torch::serialize::OutputArchive archive;
             saveModel(m_impl->model, archive);
             if (m_impl->value) saveValueHead(m_impl->value, archive);
+            if (m_impl->time) saveTimeHead(m_impl->time, archive);
             return saveArchiveFile(archive, tmp);
         } catch (const c10::Error& e) {
             return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
@@ -260,6 +315,14 @@ WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config) {
     WeightShapes out;
     for (auto& [name, tensor] : namedTensors(*head))
         out[kValuePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());
+    return out;
+}
+
+WeightShapes TorchEvaluator::timeHeadShapes(const ModelConfig& config, bool withBoard) {
+    TimeHead head(config.dModel, withBoard);
+    WeightShapes out;
+    for (auto& [name, tensor] : namedTensors(*head))
+        out[kTimePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());
     return out;
 }
 

@@ -32,9 +32,13 @@ public:
     Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
                                                       const std::vector<encoding::Conditioning>& conds,
                                                       const std::vector<encoding::RecentMoves>& recent) override;
+    bool hasTimeHead() const override;
+    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                                        const std::vector<encoding::Conditioning>& conds,
+                                                        const std::vector<encoding::RecentMoves>& recent) override;
     std::string describe() const override;
     /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes(); tensors
-    /// named "value.*" make the value head, all of valueHeadShapes() or none).
+    /// named "value.*" make the value head, all of valueHeadShapes() or none; "time.*" the think-time head likewise).
     /// `source` names the origin for describe() and errors.
     static Result<std::unique_ptr<TorchEvaluator>> fromWeights(const ModelConfig& config,
                                                                const std::vector<NamedWeights>& weights,
@@ -47,6 +51,9 @@ public:
     static WeightShapes weightShapes(const ModelConfig& config);
     /// Names ("value." + name) and shapes of the value head's tensors for a model of `config`.
     static WeightShapes valueHeadShapes(const ModelConfig& config);
+    /// Names ("time." + name) and shapes of the think-time head's tensors for a model of `config`, reading the board
+    /// (trunk features) or the clocks only.
+    static WeightShapes timeHeadShapes(const ModelConfig& config, bool withBoard);
     const ModelConfig& config() const;
     long long parameters() const;
 

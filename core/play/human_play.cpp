@@ -78,4 +78,19 @@ std::int64_t humanThinkTimeMs(const ClockState& clock, int ply, const std::vecto
     return std::int64_t(std::clamp(ms, 100.0, cap));
 }
 
+std::int64_t learnedThinkTimeMs(const ClockState& clock, const encoding::ThinkTime& learned, int legalMoves,
+                                std::mt19937_64& rng) {
+    const double remaining = double(std::max<std::int64_t>(clock.remainingMs, 0));
+    const double cap = std::max(100.0, remaining - 300.0);
+    double ms = 0.0;
+    if (legalMoves <= 1) {
+        std::lognormal_distribution<double> spread(0.0, 0.5);
+        ms = 400.0 * spread(rng);
+    } else {
+        std::normal_distribution<double> z(0.0, 1.0);
+        ms = 1000.0 * learned.atDeviateS(z(rng));
+    }
+    return std::int64_t(std::clamp(ms, 100.0, cap));
+}
+
 }  // namespace kibitz::play

@@ -44,4 +44,11 @@ struct ClockState {
 std::int64_t humanThinkTimeMs(const ClockState& clock, int ply, const std::vector<encoding::MoveProb>& dist,
                               std::mt19937_64& rng);
 
+/// The same from a learned think time (the model's think-time head for this position, its conditioning and clocks):
+/// one draw from its distribution. A forced move (`legalMoves` 1) takes a short reaction time as above. The result is
+/// at least 100 ms and never runs the clock out: at most the remaining time less 300 ms (100 ms when less remains);
+/// time trouble itself is in the head, which has learnt how fast people move with little time left.
+std::int64_t learnedThinkTimeMs(const ClockState& clock, const encoding::ThinkTime& learned, int legalMoves,
+                                std::mt19937_64& rng);
+
 }  // namespace kibitz::play

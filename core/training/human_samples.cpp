@@ -78,6 +78,7 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
                      const PositionVisit& visit) {
     // The one conditioning rule (core/encoding/game_conditioning.h), as evaluation, review and the GUI use it.
     const std::vector<encoding::Conditioning> conds = encoding::plyConditionings(game);
+    const std::vector<std::optional<int>> spent = encoding::plyThinkTimes(game);
     const int white = whiteOutcome(game);  // flipped for Black below
     chess::Position pos;
     encoding::RecentMoves recent;
@@ -100,6 +101,7 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
             if (encoding::encodePosition(pos, legal, c, view, pm.move, out.back(), version, &recent) &&
                 out.back().target >= 0) {
                 out.back().outcome = std::int8_t(white < 0 ? -1 : stm == chess::White ? white : 2 - white);
+                if (spent[ply]) out.back().thinkTimeS = std::int16_t(std::min(*spent[ply], 32767));
                 // The evaluation written after the previous move is this position's.
                 if (const auto cp = ply > 0 ? annotatedEngineCp(game.moves[ply - 1]) : std::nullopt)
                     out.back().engineCp = std::int16_t(stm == chess::White ? *cp : -*cp);

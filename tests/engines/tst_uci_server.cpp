@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <chrono>
+#include <cmath>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -29,6 +30,7 @@ struct Seen {
     int loads = 0;
     std::vector<std::string> loadPaths;
     std::vector<encoding::Conditioning> valueConds;
+    std::vector<encoding::Conditioning> timeConds;
 };
 
 class FakeEvaluator : public encoding::Evaluator {
@@ -79,6 +81,26 @@ private:
     Seen* m_seen;
 };
 
+/// The fake with a think-time head: ln(1 + s) ~ N(ln 2.5, 0.01^2), about 1.5 s for every position.
+class TimedFakeEvaluator : public FakeEvaluator {
+public:
+    explicit TimedFakeEvaluator(Seen* seen) : FakeEvaluator(seen), m_seen(seen) {}
+    bool hasTimeHead() const override { return true; }
+    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                                        const std::vector<encoding::Conditioning>& conds,
+                                                        const std::vector<encoding::RecentMoves>& /*recent*/) override {
+        std::lock_guard lock(m_seen->mutex);
+        for (const auto& c : conds) m_seen->timeConds.push_back(c);
+        encoding::ThinkTime t;
+        t.mu = float(std::log(2.5));
+        t.sigma = 0.01f;
+        return std::vector<encoding::ThinkTime>(positions.size(), t);
+    }
+
+private:
+    Seen* m_seen;
+};
+
 class Harness {
 public:
     Harness() {
@@ -89,6 +111,7 @@ public:
             ++seen.loads;
             seen.loadPaths.push_back(path);
             if (path == "missing.kibitz") return makeError(ErrorCode::InvalidInput, "missing.kibitz: no such file");
+            if (path == "timed.kibitz") return std::unique_ptr<encoding::Evaluator>(new TimedFakeEvaluator(&seen));
             return std::unique_ptr<encoding::Evaluator>(new FakeEvaluator(&seen));
         };
         hooks.setThreads = [this](int n) { threads = n; };
@@ -168,6 +191,7 @@ private Q_SLOTS:
     void badPositionRefusesToPlay();
     void modelLoadFailure();
     void humanTime();
+    void learnedHumanTime();
     void showWdl();
     void scoreFromExpectedScore();
     void seedReproduces();
@@ -499,6 +523,58 @@ void TstUciServer::humanTime() {
     QVERIFY(sumForced < sumObvious);
     QVERIFY(sumOpening < 0.5 * sumHard);
     QCOMPARE(play::humanThinkTimeMs({500, 0}, 30, hard, rng), std::int64_t(100));  // 0.5 s left: cap 100 ms floor
+}
+
+void TstUciServer::learnedHumanTime() {
+    // A model with a think-time head: HumanTime waits for a draw from the head (about 1.5 s here, where the hand
+    // rule would take about 60 s / 40 x 0.35 x 1.2 = 0.63 s, spread by a factor exp(0.5 z)), asked with the GUI's
+    // clocks.
+    Harness h;
+    h.send("setoption name ModelFile value timed.kibitz");
+    h.send("setoption name HumanTime value true");
+    h.send("position startpos moves e2e4");
+    const auto t0 = std::chrono::steady_clock::now();
+    QVERIFY(!h.go("go wtime 50000 btime 60000 winc 0 binc 0").empty());
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    QVERIFY2(ms >= 1450 && ms < 3000, qPrintable(QString::number(ms)));
+    {
+        std::lock_guard lock(h.seen.mutex);
+        QCOMPARE(h.seen.timeConds.size(), std::size_t(1));
+        QCOMPARE(h.seen.timeConds.back().moverClockS, std::optional<int>(60));  // Black to move
+        QCOMPARE(h.seen.timeConds.back().oppClockS, std::optional<int>(50));
+    }
+    // Without HumanTime the head is not asked and the move comes at once (analysis stays instant).
+    h.send("setoption name HumanTime value false");
+    h.go("go wtime 50000 btime 60000");
+    {
+        std::lock_guard lock(h.seen.mutex);
+        QCOMPARE(h.seen.timeConds.size(), std::size_t(1));
+    }
+
+    // The draw on its own: it follows the head's distribution, never runs the clock out, and a forced move is quick.
+    encoding::ThinkTime t;
+    t.mu = float(std::log(1.0 + 4.0));  // median 4 s
+    t.sigma = 0.6f;
+    std::mt19937_64 rng(7);
+    std::vector<double> draws;
+    int inside80 = 0;
+    const double lo = 1000.0 * t.quantileS(0.1), hi = 1000.0 * t.quantileS(0.9);
+    for (int i = 0; i < 4000; ++i) {
+        const double d = double(play::learnedThinkTimeMs({600000, 0}, t, 20, rng));
+        draws.push_back(d);
+        inside80 += d >= lo && d <= hi;
+    }
+    std::nth_element(draws.begin(), draws.begin() + 2000, draws.end());
+    QVERIFY2(std::abs(draws[2000] - 4000.0) < 250.0, qPrintable(QString::number(draws[2000])));
+    QVERIFY2(inside80 > 3040 && inside80 < 3360, qPrintable(QString::number(inside80)));  // 80% +- 4 points
+    for (int i = 0; i < 500; ++i) {
+        QVERIFY(play::learnedThinkTimeMs({2000, 0}, t, 20, rng) <= 1700);  // 2 s left: at most 1.7 s
+        QVERIFY(play::learnedThinkTimeMs({200, 0}, t, 20, rng) == 100);    // 0.2 s left: the 100 ms floor
+    }
+    double forced = 0.0;
+    for (int i = 0; i < 400; ++i) forced += double(play::learnedThinkTimeMs({600000, 0}, t, 1, rng));
+    QVERIFY(forced / 400.0 < 1000.0);
 }
 
 void TstUciServer::scoreFromExpectedScore() {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The analysis panel's human evaluation (issue 12 item 2): the value head's expected score, turned to White's side,
-// follows the rating controls, is exact when the game is over, and says so when the model has no value head.
+// follows the rating controls, is exact when the game is over, and says so when the model has no value head; and the
+// think-time line (issue 36 item 4): what the model's think-time head expects of the mover, following the clocks.
 #include "core/chess/notation.h"
 #include "core/encoding/evaluator.h"
 #include "ui/analysis_panel.h"
@@ -8,6 +9,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace kibitz;
@@ -45,6 +47,25 @@ private:
     bool m_withValue;
 };
 
+/// ValueFake with a think-time head: ln(1 + s) ~ N(ln(1 + mover clock / 40), 0.5^2) (median clock / 40 seconds).
+class TimeFake : public ValueFake {
+public:
+    TimeFake() : ValueFake(true) {}
+    bool hasTimeHead() const override { return true; }
+    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>&,
+                                                        const std::vector<encoding::Conditioning>& conds,
+                                                        const std::vector<encoding::RecentMoves>&) override {
+        std::vector<encoding::ThinkTime> out;
+        for (const auto& c : conds) {
+            encoding::ThinkTime t;
+            t.mu = float(std::log1p(c.moverClockS.value_or(120) / 40.0));
+            t.sigma = 0.5f;
+            out.push_back(t);
+        }
+        return out;
+    }
+};
+
 jobs::EvaluatorFactory factory(bool withValue) {
     return [withValue]() -> Result<std::unique_ptr<encoding::Evaluator>> {
         return std::unique_ptr<encoding::Evaluator>(new ValueFake(withValue));
@@ -59,6 +80,7 @@ private Q_SLOTS:
     void followsControlsAndSide();
     void exactWhenGameIsOver();
     void modelWithoutValueHead();
+    void thinkTimeLine();
 };
 
 void TstAnalysisPanelValue::followsControlsAndSide() {
@@ -115,6 +137,39 @@ void TstAnalysisPanelValue::modelWithoutValueHead() {
     QVERIFY(updated.wait(5000));
     QVERIFY(!panel.humanWhiteScore().has_value());
     QVERIFY(panel.humanEvalText().contains(QStringLiteral("value head")));
+}
+
+void TstAnalysisPanelValue::thinkTimeLine() {
+    ui::AnalysisPanel panel;
+    QSignalSpy updated(&panel, &ui::AnalysisPanel::analysisUpdated);
+    panel.setControls(1500, 1700, 400, 300, 2);
+    panel.setEvaluatorFactory([]() -> Result<std::unique_ptr<encoding::Evaluator>> {
+        return std::unique_ptr<encoding::Evaluator>(new TimeFake());
+    });
+    panel.setPosition(chess::Position());
+    QVERIFY(updated.wait(5000));
+    // White (1500) has 6:40: median 400 / 40 = 10 s; 80% within 10 s x exp(-+0.5 x 1.2816) (+ the 1 s offset).
+    QCOMPARE(panel.thinkTimeText(), QStringLiteral("A 1500 with 6:40 left (+2 s) takes about 10 s here (80% within "
+                                                   "5 s–20 s)"));
+    // The clock slider moves it: 13:20 left, 20 s.
+    updated.clear();
+    panel.setControls(1500, 1700, 800, 300, 0);
+    panel.setPosition(chess::Position());
+    QVERIFY(updated.wait(5000));
+    QVERIFY2(panel.thinkTimeText().startsWith(QStringLiteral("A 1500 with 13:20 left takes about 20 s here")),
+             qPrintable(panel.thinkTimeText()));
+    // A forced move: nothing to expect.
+    updated.clear();
+    panel.setPosition(*chess::Position::fromFen("7k/8/8/8/8/8/1r6/K7 w - - 0 1"));
+    QVERIFY(updated.wait(5000));
+    QVERIFY(panel.thinkTimeText().isEmpty());
+    // A model without the head: no line.
+    ui::AnalysisPanel plain;
+    QSignalSpy plainUpdated(&plain, &ui::AnalysisPanel::analysisUpdated);
+    plain.setEvaluatorFactory(factory(true));
+    plain.setPosition(chess::Position());
+    QVERIFY(plainUpdated.wait(5000));
+    QVERIFY(plain.thinkTimeText().isEmpty());
 }
 
 QTEST_MAIN(TstAnalysisPanelValue)

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli train time | eval time: the think-time head (how long a human takes over a move) trained on the clocks
+// of clocked games, and scored against the seconds really spent beside the plain clock rule.
+#include "app/cli/args.h"
+#include "app/cli/cli_util.h"
+#include "app/cli/command.h"
+#include "app/cli/time_commands.h"
+#include "core/jobs/human_model.h"
+#include "core/training/time_trainer.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace kibitz::cli {
+namespace {
+
+void printTrainTimeHelp() {
+    std::printf(
+        "Usage: kibitz-cli train time --pgn FILE|DIR... --init MODEL --out FILE.pt [options]\n\n"
+        "Trains the think-time head (the seconds a human of the conditioned ratings and clocks spends on the move, a\n"
+        "log-normal distribution) on the [%%clk] comments of clocked games, with the trunk of MODEL frozen; FILE.pt\n"
+        "holds the trunk and its value head unchanged plus the head (export it with 'bundle export'). The time of a\n"
+        "move: own clock before + increment - own clock after; first moves and moves where time was given are left\n"
+        "out. Validation: NLL, Pearson r, MAE on held-out games beside the rule remaining/40 + 0.8 x increment.\n"
+        "  --init MODEL        .kibitz bundle or .pt checkpoint whose trunk is used (a time head in it is continued)\n"
+        "  --inputs board|clocks   read the board (trunk features, policy entropy) or clocks, ratings and move number\n"
+        "                      only (default board)\n"
+        "  --positions N       training moves read through the trunk once (default 300000; every 4th of the games')\n"
+        "  --validation-positions N   held-out moves (default 20000)\n"
+        "  --steps N           optimizer steps over them (default 6000)\n"
+        "  --batch N           moves per step (default 512)\n"
+        "  --lr X              peak learning rate (default 1e-3; warm-up 200 steps, cosine to a tenth)\n"
+        "  --threads N         torch threads (default 1)\n"
+        "  --seed N            data order and initialisation (default 1)\n"
+        "  --validate-every N  steps between validations (default 2000; the last step always validates)\n"
+        "  --log-every N       steps between progress lines (default 200)\n");
+}
+
+void printEvalTimeHelp() {
+    std::printf(
+        "Usage: kibitz-cli eval time --pgn FILE|DIR... [--model BUNDLE] [--max-games N] [--all-games] [--json]\n\n"
+        "How well the model's think-time head predicts the seconds players spent on their moves: Pearson r of the\n"
+        "predicted median against the real seconds (and on ln(1 + s)), mean and median absolute error, overall and by\n"
+        "speed (bullet, blitz, rapid, classical), beside the rule remaining/40 + 0.8 x increment (a third of it in\n"
+        "the first 16 plies) on the same moves. Games held out from training (3%% by Site hash), or every game with\n"
+        "--all-games. Games without [%%clk] comments or a TimeControl tag are skipped and counted; exit 2 when none\n"
+        "is usable.\n");
+}
+
+int runTrainTimeImpl(const std::vector<std::string>& argv) {
+    Args args(argv,
+              {"pgn", "init", "out", "inputs", "positions", "validation-positions", "steps", "batch", "lr", "threads",
+               "seed", "validate-every", "log-every"},
+              {});
+    if (args.has("help")) {
+        printTrainTimeHelp();
+        return kExitOk;
+    }
+    auto usage = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli train time: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (!args.ok()) return usage(args.error());
+    training::TimeTrainOptions o;
+    std::string error;
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
+    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst", ".kgames"}, error);
+    if (!error.empty()) return usage("--pgn: " + error);
+    if (o.pgnFiles.empty()) return usage("--pgn is required");
+    if (!args.value("out")) return usage("--out is required");
+    if (!args.value("init")) return usage("--init is required");
+    o.outCheckpoint = *args.value("out");
+    {
+        std::vector<std::pair<std::string, std::string>> inputs{{"--init", *args.value("init")}};
+        for (const auto& f : o.pgnFiles) inputs.emplace_back("--pgn", f);
+        if (const std::string e = outputIsInput("--out", o.outCheckpoint, inputs); !e.empty()) return usage(e);
+    }
+    const std::string inputs = args.value("inputs").value_or("board");
+    if (inputs != "board" && inputs != "clocks") return usage("--inputs: '" + inputs + "' is not board or clocks");
+    o.withBoard = inputs == "board";
+    o.trainPositions = args.intValue("positions", o.trainPositions, 1, 1LL << 40);
+    o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
+    o.steps = args.intValue("steps", o.steps, 1, 1LL << 40);
+    o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
+    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
+    o.threads = int(args.intValue("threads", o.threads, 1, 256));
+    o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
+    o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
+    o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
+    if (!args.ok()) return usage(args.error());
+    const std::string outDir = std::filesystem::path(o.outCheckpoint).parent_path().string();
+    std::string initError;
+    o.initCheckpoint =
+        prepareInitCheckpoint("human", *args.value("init"), outDir.empty() ? "." : outDir,
+                              std::filesystem::path(o.outCheckpoint).stem().string() + ".init.pt", initError);
+    if (!initError.empty()) return usage("--init: " + initError);
+
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    auto r = training::trainTimeHead(o, cancel, [](const std::string& s) {
+        std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
+        std::fflush(stdout);
+    });
+    std::error_code ec;
+    std::filesystem::remove(o.initCheckpoint, ec);
+    if (!r) {
+        std::fprintf(stderr, "kibitz-cli train time: %s\n", r.error().message.c_str());
+        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    std::printf("%s  time-json %s\n", timestamp().c_str(), r->toJson().c_str());
+    return kExitOk;
+}
+
+}  // namespace
+
+int runTrainTime(const std::vector<std::string>& argv) { return runTrainTimeImpl(argv); }
+
+int runEvalTime(const std::vector<std::string>& argv) {
+    Args args(argv, {"pgn", "model", "max-games", "threads"}, {"json", "all-games"});
+    if (args.has("help")) {
+        printEvalTimeHelp();
+        return kExitOk;
+    }
+    auto usage = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli eval time: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (!args.ok()) return usage(args.error());
+    std::string dataError;
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
+    const auto files = expandDataArgs(given, {".pgn", ".pgn.zst", ".kgames"}, dataError);
+    if (!dataError.empty()) return usage("--pgn: " + dataError);
+    if (files.empty()) return usage("--pgn is required");
+    const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
+    const int threads = int(args.intValue("threads", 1, 1, 256));
+    if (!args.ok()) return usage(args.error());
+    jobs::setModelComputeThreads(threads);
+    auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
+    if (!evaluator) return usage(evaluator.error().message);
+    if (!(*evaluator)->hasTimeHead()) return usage("the model has no think-time head (train one with 'train time')");
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    auto r = training::evaluateThinkTime(**evaluator, files, !args.has("all-games"), maxGames, cancel);
+    if (!r) {
+        std::fprintf(stderr, "kibitz-cli eval time: %s\n", r.error().message.c_str());
+        return r.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
+    }
+    if (args.has("json"))
+        std::printf("%s\n", r->toJson().c_str());
+    else
+        std::printf("%s", r->toText().c_str());
+    if (r->model.moves == 0) {
+        std::fprintf(stderr,
+                     "kibitz-cli eval time: no usable move: %lld games skipped without [%%clk] comments or a "
+                     "TimeControl tag%s\n",
+                     static_cast<long long>(r->gamesSkipped), args.has("all-games") ? "" : " (held-out games only)");
+        return kExitUsage;
+    }
+    return kExitOk;
+}
+
+}  // namespace kibitz::cli

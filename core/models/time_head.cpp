@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/models/time_head.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kibitz::models {
+
+torch::Tensor policySummary(const torch::Tensor& logits) {
+    auto logp = torch::log_softmax(logits.to(torch::kFloat32), -1);
+    auto p = logp.exp();
+    // Padded entries have p == 0 and a huge negative log p: their product is 0 only if the log is finite.
+    auto entropy = -(p * logp.clamp_min(-100.0)).sum(-1);
+    auto top1 = std::get<0>(p.max(-1));
+    return torch::stack({entropy, top1}, -1);
+}
+
+torch::Tensor timeScalars(std::span<const encoding::EncodedPosition* const> items, const torch::Tensor& policy) {
+    const auto b = std::int64_t(items.size());
+    auto out = torch::zeros({b, kTimeScalars}, torch::kFloat32);
+    float* o = out.data_ptr<float>();
+    torch::Tensor pol;
+    if (policy.defined()) pol = policy.to(torch::kCPU, torch::kFloat32).contiguous();
+    const float* ps = pol.defined() ? pol.data_ptr<float>() : nullptr;
+    for (std::int64_t i = 0; i < b; ++i) {
+        const encoding::EncodedPosition& e = *items[std::size_t(i)];
+        const encoding::Conditioning& c = e.cond;
+        float* s = o + i * kTimeScalars;
+        const double ply = e.ply;
+        if (c.moverClockS) {
+            s[0] = float(std::log1p(double(*c.moverClockS)) / 6.0);
+            s[1] = 1.0f;
+            s[10] = float(std::log1p(*c.moverClockS / std::max(10.0, 40.0 - ply / 2.0)) / 4.0);
+        }
+        if (c.oppClockS) {
+            s[2] = float(std::log1p(double(*c.oppClockS)) / 6.0);
+            s[3] = 1.0f;
+        }
+        if (c.incrementS) {
+            s[4] = float(std::log1p(double(*c.incrementS)) / 3.0);
+            s[5] = 1.0f;
+        }
+        s[6] = float(ply / 100.0);
+        s[7] = float(std::min(ply, 20.0) / 20.0);
+        if (c.moverElo) s[8] = float((*c.moverElo - 1500) / 500.0);
+        if (c.oppElo) s[9] = float((*c.oppElo - 1500) / 500.0);
+        if (c.moverClockS && c.oppClockS)
+            s[11] = float(double(*c.moverClockS - *c.oppClockS) / double(*c.moverClockS + *c.oppClockS + 1));
+        if (ps) {
+            s[12] = float(std::log(double(std::max<int>(1, e.numLegal))) / 4.0);
+            s[13] = ps[2 * i] / 3.0f;
+            s[14] = ps[2 * i + 1];
+        }
+    }
+    return out;
+}
+
+torch::Tensor thinkTimeTargets(std::span<const encoding::EncodedPosition* const> items) {
+    auto out = torch::empty({std::int64_t(items.size())}, torch::kFloat32);
+    float* o = out.data_ptr<float>();
+    for (std::size_t i = 0; i < items.size(); ++i)
+        o[i] = items[i]->thinkTimeS < 0 ? -1.0f : float(std::log1p(double(items[i]->thinkTimeS)));
+    return out;
+}
+
+int TimeHeadImpl::inputWidth(int dModel, bool withBoard) {
+    return withBoard ? 3 * dModel + kCondScalars + kTimeScalars : kTimeScalars;
+}
+
+TimeHeadImpl::TimeHeadImpl(int dModel, bool withBoard) : m_withBoard(withBoard) {
+    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, withBoard), kTimeHidden));
+    m_mid = register_module("mid", torch::nn::Linear(kTimeHidden, kTimeHidden));
+    m_out = register_module("out", torch::nn::Linear(kTimeHidden, 2));
+}
+
+torch::Tensor TimeHeadImpl::forward(const torch::Tensor& features, const torch::Tensor& scalars) {
+    torch::Tensor x = scalars;
+    if (m_withBoard) x = torch::cat({features.to(scalars.dtype()), scalars}, -1);
+    auto y = m_out(torch::silu(m_mid(torch::silu(m_in(x)))));
+    auto mu = y.select(-1, 0);
+    auto logSigma = y.select(-1, 1).clamp(-3.0, 2.0);
+    return torch::stack({mu, logSigma}, -1);
+}
+
+torch::Tensor timeLoss(const torch::Tensor& out, const torch::Tensor& targets) {
+    auto mask = (targets >= 0).to(out.dtype());
+    auto mu = out.select(-1, 0), logSigma = out.select(-1, 1);
+    auto z = (targets - mu) * torch::exp(-logSigma);
+    auto nll = (0.5 * z * z + logSigma) * mask;
+    return nll.sum() / mask.sum().clamp_min(1.0);
+}
+
+encoding::ThinkTime thinkTimeOf(const float* row) {
+    encoding::ThinkTime t;
+    t.mu = row[0];
+    t.sigma = float(std::exp(double(row[1])));
+    return t;
+}
+
+void saveTimeHead(TimeHead& head, torch::serialize::OutputArchive& archive) {
+    torch::serialize::OutputArchive weights;
+    head->save(weights);
+    archive.write("time", weights);
+    archive.write("time_board", c10::IValue(std::int64_t(head->withBoard() ? 1 : 0)));
+}
+
+TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel) {
+    torch::serialize::InputArchive weights;
+    if (!archive.try_read("time", weights)) return TimeHead(nullptr);
+    c10::IValue board;
+    const bool withBoard = !archive.try_read("time_board", board) || !board.isInt() || board.toInt() != 0;
+    TimeHead head(dModel, withBoard);
+    head->load(weights);
+    return head;
+}
+
+}  // namespace kibitz::models

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/training/time_metrics.h"
+
+#include "core/chess/game_pack.h"
+#include "core/encoding/game_conditioning.h"
+#include "core/training/human_samples.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace kibitz::training {
+
+double baselineThinkTimeS(const encoding::Conditioning& cond, int ply) {
+    if (!cond.moverClockS) return 0.0;
+    const double t = *cond.moverClockS / 40.0 + 0.8 * cond.incrementS.value_or(0);
+    return ply < 16 ? t / 3.0 : t;
+}
+
+void TimeSample::add(double predictedS, double realS) {
+    m_pred.push_back(float(predictedS));
+    m_real.push_back(float(realS));
+}
+
+namespace {
+
+double pearson(const std::vector<double>& x, const std::vector<double>& y) {
+    const std::size_t n = x.size();
+    if (n < 2) return 0.0;
+    double mx = 0, my = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        mx += x[i];
+        my += y[i];
+    }
+    mx /= double(n);
+    my /= double(n);
+    double sxy = 0, sxx = 0, syy = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        sxy += (x[i] - mx) * (y[i] - my);
+        sxx += (x[i] - mx) * (x[i] - mx);
+        syy += (y[i] - my) * (y[i] - my);
+    }
+    return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0.0;
+}
+
+}  // namespace
+
+TimeScores TimeSample::scores() const {
+    TimeScores s;
+    s.moves = size();
+    if (m_pred.empty()) return s;
+    std::vector<double> p(m_pred.begin(), m_pred.end()), r(m_real.begin(), m_real.end()), lp, lr, err;
+    lp.reserve(p.size());
+    lr.reserve(p.size());
+    err.reserve(p.size());
+    double sum = 0.0;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        lp.push_back(std::log1p(std::max(0.0, p[i])));
+        lr.push_back(std::log1p(std::max(0.0, r[i])));
+        err.push_back(std::abs(p[i] - r[i]));
+        sum += err.back();
+    }
+    s.pearsonR = pearson(p, r);
+    s.pearsonRLog = pearson(lp, lr);
+    s.maeS = sum / double(p.size());
+    auto mid = err.begin() + std::ptrdiff_t(err.size() / 2);
+    std::nth_element(err.begin(), mid, err.end());
+    s.medianAeS = *mid;
+    if (err.size() % 2 == 0) s.medianAeS = 0.5 * (s.medianAeS + *std::max_element(err.begin(), mid));
+    return s;
+}
+
+void TimeEvaluator::add(chess::GameSpeed speed, double predictedS, double baselineS, double realS) {
+    m_model.add(predictedS, realS);
+    m_base.add(baselineS, realS);
+    m_modelBy[std::size_t(speed)].add(predictedS, realS);
+    m_baseBy[std::size_t(speed)].add(baselineS, realS);
+}
+
+TimeEvaluation TimeEvaluator::result() const {
+    TimeEvaluation e = counts;
+    e.model = m_model.scores();
+    e.baseline = m_base.scores();
+    for (std::size_t i = 0; i < m_modelBy.size(); ++i) {
+        e.modelBySpeed[i] = m_modelBy[i].scores();
+        e.baselineBySpeed[i] = m_baseBy[i].scores();
+    }
+    return e;
+}
+
+namespace {
+
+std::string scoresJson(const TimeScores& s) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "\"moves\":%lld,\"pearson_r\":%.4f,\"pearson_r_log\":%.4f,\"mae_s\":%.3f,\"median_ae_s\":%.3f",
+                  static_cast<long long>(s.moves), s.pearsonR, s.pearsonRLog, s.maeS, s.medianAeS);
+    return buf;
+}
+
+std::string withSpeeds(const TimeScores& all, const std::array<TimeScores, chess::kGameSpeeds>& by) {
+    std::string out = scoresJson(all) + ",\"by_speed\":{";
+    for (int i = 0; i < chess::kGameSpeeds; ++i) {
+        if (i) out += ',';
+        out += std::string("\"") + chess::gameSpeedName(chess::GameSpeed(i)) + "\":{" + scoresJson(by[std::size_t(i)]) +
+               "}";
+    }
+    return out + "}";
+}
+
+}  // namespace
+
+std::string TimeEvaluation::toJson() const {
+    char counts[200];
+    std::snprintf(counts, sizeof counts,
+                  "\"games\":%lld,\"games_skipped\":%lld,\"moves_skipped\":%lld,\"forced_skipped\":%lld,",
+                  static_cast<long long>(games), static_cast<long long>(gamesSkipped),
+                  static_cast<long long>(movesSkipped), static_cast<long long>(forcedSkipped));
+    return "{" + std::string(counts) + withSpeeds(model, modelBySpeed) + ",\"baseline\":{" +
+           withSpeeds(baseline, baselineBySpeed) + "}}";
+}
+
+std::string TimeEvaluation::toText() const {
+    std::string out;
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%lld games with clocks, %lld moves scored (%lld games without usable clocks skipped; %lld moves "
+                  "of unknown time and %lld forced moves left out)\n",
+                  static_cast<long long>(games), static_cast<long long>(model.moves),
+                  static_cast<long long>(gamesSkipped), static_cast<long long>(movesSkipped),
+                  static_cast<long long>(forcedSkipped));
+    out += buf;
+    out += "             moves   model: r     r(log)  MAE s  median AE s   rule: r     r(log)  MAE s  median AE s\n";
+    auto row = [&](const char* name, const TimeScores& m, const TimeScores& b) {
+        std::snprintf(buf, sizeof buf, "%-10s %8lld  %8.3f  %8.3f  %6.2f  %11.2f  %8.3f  %8.3f  %6.2f  %11.2f\n", name,
+                      static_cast<long long>(m.moves), m.pearsonR, m.pearsonRLog, m.maeS, m.medianAeS, b.pearsonR,
+                      b.pearsonRLog, b.maeS, b.medianAeS);
+        out += buf;
+    };
+    row("all", model, baseline);
+    for (int i = 0; i < chess::kGameSpeeds; ++i)
+        if (modelBySpeed[std::size_t(i)].moves > 0)
+            row(chess::gameSpeedName(chess::GameSpeed(i)), modelBySpeed[std::size_t(i)],
+                baselineBySpeed[std::size_t(i)]);
+    out += "(rule: remaining / 40 + 0.8 x increment, a third of it in the first 16 plies)\n";
+    return out;
+}
+
+Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const std::vector<std::string>& files,
+                                         bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel) {
+    if (!evaluator.hasTimeHead()) return makeError(ErrorCode::Unsupported, "the model has no think-time head");
+    TimeEvaluator acc;
+    struct Pending {
+        chess::Position position;
+        encoding::RecentMoves recent;
+        encoding::Conditioning cond;
+        chess::GameSpeed speed;
+        double baselineS;
+        double realS;
+    };
+    std::vector<Pending> pending;
+    auto flush = [&]() -> Status {
+        if (pending.empty()) return {};
+        std::vector<chess::Position> positions;
+        std::vector<encoding::Conditioning> conds;
+        std::vector<encoding::RecentMoves> recent;
+        for (const Pending& p : pending) {
+            positions.push_back(p.position);
+            conds.push_back(p.cond);
+            recent.push_back(p.recent);
+        }
+        auto times = evaluator.thinkTimes(positions, conds, recent);
+        if (!times) return times.error();
+        for (std::size_t i = 0; i < pending.size(); ++i)
+            acc.add(pending[i].speed, (*times)[i].quantileS(0.5), pending[i].baselineS, pending[i].realS);
+        pending.clear();
+        return {};
+    };
+    std::vector<encoding::EncodedPosition> encoded;
+    std::vector<std::pair<chess::Position, encoding::RecentMoves>> contexts;
+    for (const std::string& file : files) {
+        auto reader = chess::GameReader::open(file);
+        if (!reader) return reader.error();
+        chess::PgnGame game;
+        while ((maxGames <= 0 || acc.counts.games < maxGames) && (*reader)->next(game)) {
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "think-time evaluation cancelled");
+            if (heldOutOnly && !isHeldOut(gameId(game), 30)) continue;
+            const auto tc = chess::parseTimeControl(game.tag("TimeControl"));
+            if (!tc || game.moves.empty() || game.moves.front().clockSeconds < 0 || !unusableReason(game).empty()) {
+                ++acc.counts.gamesSkipped;
+                continue;
+            }
+            const chess::GameSpeed speed = chess::gameSpeed(tc->first, tc->second);
+            encoded.clear();
+            contexts.clear();
+            SampleStats stats;
+            gameToPositions(game, encoding::BoardView::Mover, encoded, stats, 2, {}, 0,
+                            [&](const chess::Position& pos, const encoding::RecentMoves& recent, chess::Move) {
+                                contexts.emplace_back(pos, recent);
+                            });
+            acc.counts.forcedSkipped += stats.positionsForced;
+            bool any = false;
+            for (std::size_t i = 0; i < encoded.size(); ++i) {
+                const encoding::EncodedPosition& e = encoded[i];
+                if (e.thinkTimeS < 0) {
+                    ++acc.counts.movesSkipped;
+                    continue;
+                }
+                any = true;
+                pending.push_back({contexts[i].first, contexts[i].second, e.cond, speed,
+                                   baselineThinkTimeS(e.cond, e.ply), double(e.thinkTimeS)});
+            }
+            if (any) ++acc.counts.games;
+            if (pending.size() >= 256)
+                if (auto st = flush(); !st) return st.error();
+        }
+        if (!(*reader)->ioError().empty()) return makeError(ErrorCode::Io, (*reader)->ioError());
+        if (maxGames > 0 && acc.counts.games >= maxGames) break;
+    }
+    if (auto st = flush(); !st) return st.error();
+    return acc.result();
+}
+
+}  // namespace kibitz::training

@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/training/time_trainer.h"
+
+#include "core/common/atomic_file.h"
+#include "core/models/archive_file.h"
+#include "core/models/time_head.h"
+#include "core/training/human_samples.h"
+#include "core/training/trainer_common.h"
+#include "core/training/trainer_torch.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+namespace kibitz::training {
+
+using encoding::EncodedPosition;
+using models::HumanMoveModel;
+using models::TimeHead;
+using models::ValueHead;
+
+namespace {
+
+/// What the head trains on, read once through the frozen trunk: features (N, 3 d + kCondScalars; empty for a
+/// clock-only head), time scalars (N, kTimeScalars), ln(1 + s) targets (N) and the baseline rule's and the real
+/// seconds (for validation lines).
+struct TimeSet {
+    torch::Tensor features, scalars, targets;
+    std::vector<float> baselineS, realS;
+    std::int64_t size() const { return scalars.defined() ? scalars.size(0) : 0; }
+};
+
+/// Reads up to `limit` moves with a known time from `stream`, keeping every `every`-th one, through the trunk.
+Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bool withBoard, std::int64_t limit,
+                            int every, const torch::Device& device, const CancelToken& cancel,
+                            const std::function<void(const std::string&)>& say) {
+    std::vector<torch::Tensor> features, scalars, targets;
+    TimeSet set;
+    std::vector<EncodedPosition> chunk;
+    std::vector<const EncodedPosition*> batch;
+    std::int64_t kept = 0, seen = 0;
+    auto flush = [&] {
+        if (batch.empty()) return;
+        torch::InferenceMode guard;
+        torch::Tensor policy;
+        if (withBoard) {
+            models::ModelBatch mb = models::makeBatch(batch);
+            mb.to(device);
+            torch::Tensor f;
+            auto logits = model->forward(mb, &f);
+            features.push_back(f.to(torch::kCPU));
+            policy = models::policySummary(logits);
+        }
+        scalars.push_back(models::timeScalars(batch, policy));
+        targets.push_back(models::thinkTimeTargets(batch));
+        for (const EncodedPosition* e : batch) {
+            set.baselineS.push_back(float(baselineThinkTimeS(e->cond, e->ply)));
+            set.realS.push_back(float(e->thinkTimeS));
+        }
+        batch.clear();
+    };
+    auto lastReport = std::chrono::steady_clock::now();
+    while (kept < limit) {
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "train time: cancelled");
+        if (auto s = stream.nextChunk(chunk); !s) return s.error();
+        if (stream.epoch() > 0) break;  // every game seen once
+        for (const EncodedPosition& e : chunk) {
+            if (e.thinkTimeS < 0 || (seen++ % every) != 0 || kept >= limit) continue;
+            batch.push_back(&e);
+            ++kept;
+            if (batch.size() == 256) flush();
+        }
+        flush();
+        const auto now = std::chrono::steady_clock::now();
+        if (std::chrono::duration<double>(now - lastReport).count() > 60) {
+            say("read " + std::to_string(kept) + " moves");
+            lastReport = now;
+        }
+    }
+    if (kept == 0) return set;
+    if (withBoard) set.features = torch::cat(features);
+    set.scalars = torch::cat(scalars);
+    set.targets = torch::cat(targets);
+    return set;
+}
+
+/// Validation: the head's NLL and TimeScores of its median beside the rule's on the same moves.
+struct TimeValidation {
+    double nll = 0.0;
+    TimeScores model, baseline;
+};
+
+TimeValidation validateTimeHead(TimeHead& head, const TimeSet& set, const torch::Device& device) {
+    TimeValidation v;
+    torch::InferenceMode guard;
+    TimeSample model, base;
+    double nllSum = 0.0;
+    for (std::int64_t i = 0; i < set.size(); i += 4096) {
+        const std::int64_t end = std::min(set.size(), i + 4096);
+        auto f = set.features.defined() ? set.features.slice(0, i, end).to(device) : torch::Tensor();
+        auto out = head->forward(f, set.scalars.slice(0, i, end).to(device)).to(torch::kCPU).contiguous();
+        nllSum += models::timeLoss(out, set.targets.slice(0, i, end)).item<double>() * double(end - i);
+        const float* o = out.data_ptr<float>();
+        for (std::int64_t j = i; j < end; ++j) {
+            const encoding::ThinkTime t = models::thinkTimeOf(o + 2 * (j - i));
+            model.add(t.quantileS(0.5), set.realS[std::size_t(j)]);
+            base.add(set.baselineS[std::size_t(j)], set.realS[std::size_t(j)]);
+        }
+    }
+    v.nll = set.size() > 0 ? nllSum / double(set.size()) : 0.0;
+    v.model = model.scores();
+    v.baseline = base.scores();
+    return v;
+}
+
+std::string describeValidation(std::int64_t step, const TimeValidation& v) {
+    char buf[300];
+    std::snprintf(buf, sizeof buf,
+                  "validation step %lld: %lld moves  nll %.4f  r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s   "
+                  "(rule: r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s)",
+                  static_cast<long long>(step), static_cast<long long>(v.model.moves), v.nll, v.model.pearsonR,
+                  v.model.pearsonRLog, v.model.maeS, v.model.medianAeS, v.baseline.pearsonR, v.baseline.pearsonRLog,
+                  v.baseline.maeS, v.baseline.medianAeS);
+    return buf;
+}
+
+Status saveTimeCheckpoint(const std::string& path, HumanMoveModel& model, ValueHead& value, TimeHead& head,
+                          std::int64_t step) {
+    return writeFileAtomically(path, [&](const std::string& tmp) -> Status {
+        try {
+            torch::serialize::OutputArchive archive;
+            models::saveModel(model, archive);
+            if (value) models::saveValueHead(value, archive);
+            models::saveTimeHead(head, archive);
+            archive.write("time_train.step", c10::IValue(step));
+            return models::saveArchiveFile(archive, tmp);
+        } catch (const c10::Error& e) {
+            return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
+        }
+    });
+}
+
+}  // namespace
+
+Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToken& cancel,
+                                     const std::function<void(const std::string&)>& log) {
+    auto say = [&log](const std::string& s) {
+        if (log) log(s);
+    };
+    try {
+        if (o.initCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "train time: --init is required");
+        if (o.outCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "train time: --out is required");
+        models::setComputeThreads(o.threads);
+        models::keepFreedMemory();
+        torch::manual_seed(o.seed);
+        torch::serialize::InputArchive archive;
+        archive.load_from(o.initCheckpoint);
+        const models::ModelConfig config = models::loadModelConfig(archive);
+        HumanMoveModel model(config);
+        models::loadModelWeights(model, archive);
+        ValueHead value = models::loadValueHead(archive, config.dModel);
+        TimeHead head = models::loadTimeHead(archive, config.dModel);
+        if (head && head->withBoard() == o.withBoard) {
+            say("continuing the think-time head of " + o.initCheckpoint);
+        } else {
+            if (head) say("the think-time head of " + o.initCheckpoint + " reads other inputs: starting a new one");
+            head = TimeHead(config.dModel, o.withBoard);
+        }
+        const torch::Device device = models::chooseDevice();
+        model->to(device);
+        model->eval();  // frozen trunk
+        for (auto& p : model->parameters()) p.set_requires_grad(false);
+        head->to(device);
+
+        auto streamOptions = [&](Split split, std::uint64_t seed) {
+            SampleStreamOptions so;
+            so.files = o.pgnFiles;
+            so.view = config.view;
+            so.encodingVersion = config.version;
+            so.split = split;
+            so.holdoutPermille = o.holdoutPermille;
+            so.seed = seed;
+            return so;
+        };
+        SampleStreamOptions vo = streamOptions(Split::Validation, 1);
+        vo.shuffle = false;
+        vo.chunkGames = 200;
+        auto vs = HumanSampleStream::open(vo);
+        if (!vs) return vs.error();
+        say("reading validation moves");
+        auto validation = readTimeSet(**vs, model, o.withBoard, o.validationPositions, 2, device, cancel, say);
+        if (!validation) return validation.error();
+        auto ts = HumanSampleStream::open(streamOptions(Split::Train, o.seed));
+        if (!ts) return ts.error();
+        say("reading training moves");
+        // Every 4th move: the training set then spreads over four times as many games as it would otherwise.
+        auto train = readTimeSet(**ts, model, o.withBoard, o.trainPositions, 4, device, cancel, say);
+        if (!train) return train.error();
+        if (train->size() == 0)
+            return makeError(ErrorCode::InvalidInput, "train time: the training games have no move with a known time "
+                                                      "(games with [%clk] comments and a TimeControl tag)");
+        if (validation->size() == 0) say("no held-out move with a known time: validation lines are left out");
+        say("training on " + std::to_string(train->size()) + " moves, validating on " +
+            std::to_string(validation->size()));
+        if (o.withBoard) train->features = train->features.to(device);
+        train->scalars = train->scalars.to(device);
+        train->targets = train->targets.to(device);
+
+        OptimizerSettings os;
+        os.weightDecay = o.weightDecay;
+        auto optimizer = makeOptimizer(head->parameters(), os);
+        const LrSchedule schedule{o.learningRate, o.warmupSteps, o.steps, 0.1};
+        auto validate = [&](std::int64_t step) {
+            if (validation->size() == 0) return TimeValidation{};
+            head->eval();
+            TimeValidation v = validateTimeHead(head, *validation, device);
+            head->train();
+            say(describeValidation(step, v));
+            return v;
+        };
+        head->train();
+        const std::int64_t n = train->size();
+        torch::Tensor order = torch::randperm(n, torch::TensorOptions().dtype(torch::kInt64));
+        std::int64_t cursor = 0;
+        double lossSum = 0.0;
+        std::int64_t lossN = 0;
+        std::int64_t step = 0;
+        const auto t0 = std::chrono::steady_clock::now();
+        for (; step < o.steps; ++step) {
+            if (cancel.isCancelled()) {
+                say("cancelled at step " + std::to_string(step));
+                break;
+            }
+            if (cursor + o.batchSize > n) {
+                order = torch::randperm(n, torch::TensorOptions().dtype(torch::kInt64));
+                cursor = 0;
+            }
+            auto idx = order.slice(0, cursor, cursor + std::min<std::int64_t>(o.batchSize, n)).to(device);
+            cursor += o.batchSize;
+            auto f = o.withBoard ? train->features.index_select(0, idx) : torch::Tensor();
+            auto out = head->forward(f, train->scalars.index_select(0, idx));
+            auto loss = models::timeLoss(out, train->targets.index_select(0, idx));
+            setLearningRate(*optimizer, scheduledLearningRate(schedule, step));
+            optimizer->zero_grad();
+            loss.backward();
+            optimizer->step();
+            lossSum += loss.item<double>();
+            ++lossN;
+            if (o.logEvery > 0 && (step + 1) % o.logEvery == 0) {
+                char buf[160];
+                std::snprintf(buf, sizeof buf, "step %lld/%lld  loss %.4f  lr %.2e", static_cast<long long>(step + 1),
+                              static_cast<long long>(o.steps), lossSum / double(lossN),
+                              scheduledLearningRate(schedule, step));
+                say(buf);
+                lossSum = 0.0;
+                lossN = 0;
+            }
+            if (o.validateEvery > 0 && (step + 1) % o.validateEvery == 0 && step + 1 < o.steps) {
+                validate(step + 1);
+                if (auto s = saveTimeCheckpoint(o.outCheckpoint, model, value, head, step + 1); !s) return s.error();
+            }
+        }
+        const TimeValidation final = validate(step);
+        if (auto s = saveTimeCheckpoint(o.outCheckpoint, model, value, head, step); !s) return s.error();
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "wrote %s: %lld steps in %.1f min", o.outCheckpoint.c_str(),
+                      static_cast<long long>(step),
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 60.0);
+        say(buf);
+        TimeEvaluation e;
+        e.model = final.model;
+        e.baseline = final.baseline;
+        return e;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": " + e.what_without_backtrace());
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, std::string("train time: ") + e.what());
+    }
+}
+
+}  // namespace kibitz::training

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The think-time head on the command line (issue 36): `train time` on the clocked games of tests/data/games_sample.pgn
+// (Lichess, CC0) from the shipped model's trunk, the head carried through a bundle, `eval time --json` with its keys
+// for the model and the plain rule, and the refusals: a model without the head, games without clocks.
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+const QString kModel = QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz");
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(KIBITZ_CLI), args);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(600000)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+QJsonObject jsonOf(const QString& text) { return QJsonDocument::fromJson(text.trimmed().toUtf8()).object(); }
+
+}  // namespace
+
+class TestCliTime : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        // The head, trained briefly on the sample's clocked games, then exported to a bundle.
+        const Run t = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                           QStringLiteral("--init"), kModel, QStringLiteral("--out"), path("time.pt"),
+                           QStringLiteral("--positions"), QStringLiteral("3000"),
+                           QStringLiteral("--validation-positions"), QStringLiteral("500"), QStringLiteral("--steps"),
+                           QStringLiteral("300"), QStringLiteral("--validate-every"), QStringLiteral("0"),
+                           QStringLiteral("--threads"), QStringLiteral("2")});
+        QVERIFY2(t.code == 0, qPrintable(t.err + t.out));
+        QVERIFY2(t.out.contains(QStringLiteral("training on ")), qPrintable(t.out));
+        QVERIFY2(t.out.contains(QStringLiteral("time-json {")), qPrintable(t.out));
+        const Run b = run({QStringLiteral("bundle"), QStringLiteral("export"), path("time.pt"), path("time.kibitz"),
+                           QStringLiteral("--fp32")});
+        QVERIFY2(b.code == 0, qPrintable(b.err));
+    }
+
+    void evalTimeReportsModelAndRule() {
+        const Run r = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                           QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.kibitz"),
+                           QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject o = jsonOf(r.out);
+        for (const char* key : {"moves", "pearson_r", "pearson_r_log", "mae_s", "median_ae_s", "by_speed", "baseline"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        const QJsonObject base = o.value(QStringLiteral("baseline")).toObject();
+        for (const char* key : {"moves", "pearson_r", "pearson_r_log", "mae_s", "median_ae_s", "by_speed"})
+            QVERIFY2(base.contains(QLatin1String(key)), key);
+        // Every clocked game of the sample is scored (130, tests/data/README.md); the 170 without clocks are skipped.
+        QCOMPARE(o.value(QStringLiteral("games")).toInt(), 130);
+        QCOMPARE(o.value(QStringLiteral("games_skipped")).toInt(), 170);
+        const int moves = o.value(QStringLiteral("moves")).toInt();
+        QVERIFY(moves > 5000);
+        QCOMPARE(base.value(QStringLiteral("moves")).toInt(), moves);
+        int bySpeed = 0;
+        const QJsonObject speeds = o.value(QStringLiteral("by_speed")).toObject();
+        for (const char* s : {"bullet", "blitz", "rapid", "classical"})
+            bySpeed += speeds.value(QLatin1String(s)).toObject().value(QStringLiteral("moves")).toInt();
+        QCOMPARE(bySpeed, moves);
+        // The sample's bullet, blitz and rapid games are all there.
+        for (const char* s : {"bullet", "blitz", "rapid"})
+            QVERIFY2(speeds.value(QLatin1String(s)).toObject().value(QStringLiteral("moves")).toInt() > 300, s);
+        // Trained on these games, the head follows the real times on a log scale at least as the rule does.
+        QVERIFY2(o.value(QStringLiteral("pearson_r_log")).toDouble() >
+                     base.value(QStringLiteral("pearson_r_log")).toDouble(),
+                 qPrintable(r.out));
+        // The checkpoint and its fp32 bundle are one model: the same scores.
+        const Run pt = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                            QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.pt"),
+                            QStringLiteral("--json")});
+        QVERIFY2(pt.code == 0, qPrintable(pt.err));
+        QVERIFY(std::abs(jsonOf(pt.out).value(QStringLiteral("mae_s")).toDouble() -
+                         o.value(QStringLiteral("mae_s")).toDouble()) < 1e-3);
+    }
+
+    void bundleSaysItHasTheHead() {
+        const Run r = run({QStringLiteral("bundle"), QStringLiteral("info"), path("time.kibitz"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("\"think_time_head\":\"board\"")), qPrintable(r.out));
+        const Run shipped = run({QStringLiteral("bundle"), QStringLiteral("info"), kModel, QStringLiteral("--json")});
+        QVERIFY2(shipped.code == 0, qPrintable(shipped.err));
+        QVERIFY(!shipped.out.contains(QStringLiteral("\"think_time_head\":\"board\"")));
+    }
+
+    void refusals() {
+        // A model without the head.
+        const Run none = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                              QStringLiteral("--all-games"), QStringLiteral("--model"), kModel});
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains(QStringLiteral("no think-time head")), qPrintable(none.err));
+        // Games without clocks: the sample's 170 unclocked games alone.
+        QFile in(kGames);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QString all = QString::fromUtf8(in.readAll());
+        QString unclocked;
+        for (const QString& g : all.split(QStringLiteral("\n\n[Event "))) {
+            if (g.contains(QStringLiteral("%clk"))) continue;
+            unclocked += (g.startsWith(QStringLiteral("[Event ")) ? QString() : QStringLiteral("[Event ")) + g +
+                         QStringLiteral("\n\n");
+        }
+        QFile out(path("unclocked.pgn"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(unclocked.toUtf8());
+        out.close();
+        const Run r = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), path("unclocked.pgn"),
+                           QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.kibitz")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("no usable move: 170 games skipped")), qPrintable(r.err));
+        // train time on them: nothing to learn from, nothing written.
+        const Run t = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"),
+                           path("unclocked.pgn"), QStringLiteral("--init"), kModel, QStringLiteral("--out"),
+                           path("none.pt"), QStringLiteral("--steps"), QStringLiteral("1")});
+        QCOMPARE(t.code, 2);
+        QVERIFY2(t.err.contains(QStringLiteral("no move with a known time")), qPrintable(t.err));
+        QVERIFY(!QFile::exists(path("none.pt")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliTime)
+#include "tst_cli_time.moc"

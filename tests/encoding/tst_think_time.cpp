@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The think-time rules (issue 36): the seconds each move took, read from the [%clk] comments of real Lichess games
+// (tests/data/games_sample.pgn, CC0; the expected values below were read off the PGN text by hand), the game speeds
+// of Lichess's rule, the plain clock rule every model is compared with, the scores of `eval time`, and the quantiles
+// of a log-normal think time.
+#include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
+#include "core/encoding/evaluator.h"
+#include "core/encoding/game_conditioning.h"
+#include "core/training/human_samples.h"
+#include "core/training/time_metrics.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+using namespace kibitz;
+
+namespace {
+
+/// The game of `site` in games_sample.pgn.
+chess::PgnGame gameOfSite(const std::string& site) {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    if (!reader.ok()) qFatal("cannot open games_sample.pgn");
+    chess::PgnGame game;
+    while (reader.value()->next(game))
+        if (game.tag("Site") == site) return game;
+    qFatal("game %s not in games_sample.pgn", site.c_str());
+}
+
+}  // namespace
+
+class TestThinkTime : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void secondsPerMoveFromTheClocks() {
+        // 60+0: 1. c4 {1:00} e6 {1:00} 2. Nc3 {1:00} d5 {1:00} 3. d4 {0:59} Be7 {1:00} 4. Nf3 {0:59} Nf6 {0:59}
+        // 5. cxd5 {0:58} exd5 {0:58} 6. Bf4 {0:55}
+        const chess::PgnGame game = gameOfSite("https://lichess.org/0JWc9Xbd");
+        const auto spent = encoding::plyThinkTimes(game);
+        QCOMPARE(spent.size(), game.moves.size());
+        QVERIFY(!spent[0] && !spent[1]);  // first moves: Lichess does not run the clock
+        const int expected[] = {0, 0, 1, 0, 0, 1, 1, 1, 3};
+        for (int i = 0; i < 9; ++i) {
+            QVERIFY2(spent[std::size_t(2 + i)].has_value(), qPrintable(QString::number(2 + i)));
+            QCOMPARE(*spent[std::size_t(2 + i)], expected[i]);
+        }
+    }
+
+    void incrementIsAddedAndGivenTimeIsUnknown() {
+        // The game above told 60+2: each move's time is before + 2 - after. Then with one clock raised by 15 s after
+        // Black's move 3 (the opponent gave time): that move's time is unknown, the next one counts from it.
+        chess::PgnGame game = gameOfSite("https://lichess.org/0JWc9Xbd");
+        for (auto& t : game.tags)
+            if (t.first == "TimeControl") t.second = "60+2";
+        auto spent = encoding::plyThinkTimes(game);
+        QCOMPARE(*spent[2], 2);   // 60 + 2 - 60
+        QCOMPARE(*spent[10], 5);  // 58 + 2 - 55
+        game.moves[5].clockSeconds = 60 + 15;  // 3... Be7 {1:15}
+        spent = encoding::plyThinkTimes(game);
+        QVERIFY(!spent[5].has_value());  // 60 + 2 - 75 < 0
+        QCOMPARE(*spent[7], 75 + 2 - 59);  // 4... Nf6: from the raised clock
+        // Without a TimeControl tag the increment is unknown, so every time is.
+        std::erase_if(game.tags, [](const auto& t) { return t.first == "TimeControl"; });
+        for (const auto& s : encoding::plyThinkTimes(game)) QVERIFY(!s.has_value());
+    }
+
+    void unclockedGamesHaveNoTimes() {
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(reader.ok());
+        chess::PgnGame game;
+        int clocked = 0, unclocked = 0;
+        while (reader.value()->next(game)) {
+            const auto spent = encoding::plyThinkTimes(game);
+            const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
+            int known = 0;
+            for (const auto& s : spent) known += s.has_value();
+            if (hasClock) {
+                ++clocked;
+                QVERIFY(game.moves.size() < 3 || known > 0);
+            } else {
+                ++unclocked;
+                QCOMPARE(known, 0);
+            }
+        }
+        QCOMPARE(clocked, 130);  // tests/data/README.md: 40 + 90 clocked games, 170 without
+        QCOMPARE(unclocked, 170);
+    }
+
+    void trainingSamplesCarryTheTime() {
+        // gameToPositions sets thinkTimeS from the same rule for every position it emits.
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(reader.ok());
+        chess::PgnGame game;
+        std::int64_t withTime = 0, checked = 0;
+        while (reader.value()->next(game)) {
+            if (!training::unusableReason(game).empty()) continue;
+            std::vector<encoding::EncodedPosition> out;
+            training::SampleStats stats;
+            training::gameToPositions(game, encoding::BoardView::Mover, out, stats, 2);
+            const auto spent = encoding::plyThinkTimes(game);
+            for (const auto& e : out) {
+                const auto& s = spent[e.ply];
+                QCOMPARE(int(e.thinkTimeS), s ? std::min(*s, 32767) : -1);
+                withTime += e.thinkTimeS >= 0;
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 10000);
+        QVERIFY(withTime > 3000);
+    }
+
+    void lichessSpeeds() {
+        // Lichess's examples: 2+1 bullet, 3+0 blitz, 5+3 blitz, 8+0 rapid, 15+10 rapid, 30+0 classical.
+        QCOMPARE(chess::gameSpeed(15, 0), chess::GameSpeed::Bullet);
+        QCOMPARE(chess::gameSpeed(120, 1), chess::GameSpeed::Bullet);
+        QCOMPARE(chess::gameSpeed(180, 0), chess::GameSpeed::Blitz);
+        QCOMPARE(chess::gameSpeed(300, 3), chess::GameSpeed::Blitz);
+        QCOMPARE(chess::gameSpeed(480, 0), chess::GameSpeed::Rapid);
+        QCOMPARE(chess::gameSpeed(900, 10), chess::GameSpeed::Rapid);
+        QCOMPARE(chess::gameSpeed(1800, 0), chess::GameSpeed::Classical);
+        QCOMPARE(QString(chess::gameSpeedName(chess::GameSpeed::Classical)), QStringLiteral("classical"));
+    }
+
+    void baselineRule() {
+        encoding::Conditioning c;
+        QCOMPARE(training::baselineThinkTimeS(c, 30), 0.0);  // no clock: no rule
+        c.moverClockS = 300;
+        c.incrementS = 2;
+        QCOMPARE(training::baselineThinkTimeS(c, 30), 300 / 40.0 + 1.6);
+        QCOMPARE(training::baselineThinkTimeS(c, 15), (300 / 40.0 + 1.6) / 3.0);
+        c.incrementS.reset();
+        QCOMPARE(training::baselineThinkTimeS(c, 16), 7.5);
+    }
+
+    void scores() {
+        // Predictions 1, 2, 3, 4 s for real 2, 4, 6, 8 s: r = 1; errors 1, 2, 3, 4: MAE 2.5, median 2.5.
+        training::TimeSample s;
+        for (int i = 1; i <= 4; ++i) s.add(i, 2 * i);
+        auto sc = s.scores();
+        QCOMPARE(sc.moves, std::int64_t(4));
+        QVERIFY(std::abs(sc.pearsonR - 1.0) < 1e-9);
+        QVERIFY(sc.pearsonRLog > 0.99 && sc.pearsonRLog < 1.0);  // ln(1+x) is not linear
+        QCOMPARE(sc.maeS, 2.5);
+        QCOMPARE(sc.medianAeS, 2.5);
+        // Anti-correlated: r = -1. A constant prediction: r = 0 (undefined, reported as 0).
+        training::TimeSample anti, flat;
+        for (int i = 1; i <= 5; ++i) {
+            anti.add(10 - i, i);
+            flat.add(3, i);
+        }
+        QVERIFY(std::abs(anti.scores().pearsonR + 1.0) < 1e-9);
+        QCOMPARE(flat.scores().pearsonR, 0.0);
+        QCOMPARE(flat.scores().medianAeS, 1.0);  // errors 2 1 0 1 2
+    }
+
+    void evaluationJsonHasEveryKey() {
+        training::TimeEvaluator acc;
+        acc.add(chess::GameSpeed::Blitz, 3.0, 2.0, 4.0);
+        acc.add(chess::GameSpeed::Bullet, 1.0, 1.5, 1.0);
+        acc.counts.games = 2;
+        const std::string json = acc.result().toJson();
+        for (const char* key : {"\"moves\":2", "\"pearson_r\"", "\"pearson_r_log\"", "\"mae_s\":0.500",
+                                "\"median_ae_s\"", "\"by_speed\"", "\"bullet\":{\"moves\":1", "\"blitz\":{\"moves\":1",
+                                "\"rapid\":{\"moves\":0", "\"classical\"", "\"baseline\":{\"moves\":2",
+                                "\"games\":2", "\"games_skipped\":0"})
+            QVERIFY2(json.find(key) != std::string::npos, key);
+    }
+
+    void logNormalQuantiles() {
+        // ln(1 + s) ~ N(ln 11, 0.5^2): median 10 s; the 90% quantile exp(ln 11 + 0.5 x 1.2815516) - 1.
+        encoding::ThinkTime t;
+        t.mu = float(std::log(11.0));
+        t.sigma = 0.5f;
+        QVERIFY(std::abs(t.quantileS(0.5) - 10.0) < 1e-4);
+        QVERIFY(std::abs(t.quantileS(0.9) - (11.0 * std::exp(0.5 * 1.2815516) - 1.0)) < 1e-3);
+        QVERIFY(std::abs(t.quantileS(0.1) - (11.0 * std::exp(-0.5 * 1.2815516) - 1.0)) < 1e-3);
+        QCOMPARE(t.atDeviateS(-100.0), 0.0);  // never negative
+    }
+};
+
+QTEST_APPLESS_MAIN(TestThinkTime)
+#include "tst_think_time.moc"
