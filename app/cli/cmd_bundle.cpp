@@ -7,6 +7,7 @@
 #if KIBITZ_HAVE_TORCH
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_human.h"
 #endif
 
 #include <QFile>
@@ -94,6 +95,52 @@ int runExport(const Args& args, const std::string& checkpoint, const std::string
 #endif
 }
 
+/// bundle pin PUZZLE HUMAN OUT: the puzzle bundle records HUMAN as its human-move model by the hash of its move
+/// tensors, when HUMAN is the model it already records (by file or by moves), so that HUMAN may gain or change its
+/// value and think-time heads without the puzzle model refusing it.
+int runPin(const std::string& puzzle, const std::string& human, const std::string& out) {
+#if KIBITZ_HAVE_TORCH
+    auto fail = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli bundle pin: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (const std::string e = outputIsInput("OUT", out, {{"PUZZLE", puzzle}, {"HUMAN", human}}); !e.empty())
+        return fail(e);
+    auto b = storage::readBundle(QString::fromStdString(puzzle));
+    if (!b) return fail(b.error().message);
+    if (b->kind != storage::kKindPuzzleRating) return fail(puzzle + ": not a puzzle-rating bundle");
+    auto id = jobs::humanModelIdentity(QString::fromStdString(human));
+    if (!id) return fail(id.error().message);
+    if (id->movesSha256.empty()) return fail(human + ": not a Kibitz human-move bundle");
+    QJsonObject record = b->training.value(QStringLiteral("human_model")).toObject();
+    const std::string pinned = record.value(QStringLiteral("sha256")).toString().toStdString();
+    if (pinned.empty()) return fail(puzzle + ": records no human-move model (it does not read one)");
+    if (!id->matches(pinned))
+        return fail(puzzle + " records the human-move model " +
+                    record.value(QStringLiteral("name")).toString().toStdString() + " (sha256 " + pinned.substr(0, 16) +
+                    "); " + human + " is another (sha256 " + id->sha256.substr(0, 16) + ", moves " +
+                    id->movesSha256.substr(0, 16) + ")");
+    record.insert(QStringLiteral("sha256"), QString::fromStdString(id->movesSha256));
+    record.insert(QStringLiteral("name"), QString::fromStdString(id->name));
+    b->training.insert(QStringLiteral("human_model"), record);
+    b->modelCard.replace(QString::fromStdString(pinned.substr(0, 16)),
+                         QString::fromStdString(id->movesSha256.substr(0, 16)));
+    if (auto st = storage::writeBundle(QString::fromStdString(out), *b); !st) {
+        std::fprintf(stderr, "kibitz-cli bundle pin: %s\n", st.error().message.c_str());
+        return kExitFailure;
+    }
+    std::printf("wrote %s: records %s by its moves (sha256 %s)\n", out.c_str(), id->name.c_str(),
+                id->movesSha256.substr(0, 16).c_str());
+    return kExitOk;
+#else
+    (void)puzzle;
+    (void)human;
+    (void)out;
+    std::fprintf(stderr, "kibitz-cli bundle: pin needs a build with LibTorch (KIBITZ_WITH_TORCH=ON)\n");
+    return kExitFailure;
+#endif
+}
+
 int runBundle(const std::vector<std::string>& argv) {
     Args args(argv, {"metrics", "training", "kind"}, {"json", "fp32"});
     if (!args.has("help") && !args.ok()) {
@@ -106,17 +153,21 @@ int runBundle(const std::vector<std::string>& argv) {
             args.has("help") ? stdout : stderr,
             "Usage: kibitz-cli bundle info FILE [--json]\n"
             "       kibitz-cli bundle export CHECKPOINT OUT.kibitz [--kind human|puzzle] [--metrics FILE.json]\n"
-            "                                [--training FILE.json] [--fp32]\n\n"
+            "                                [--training FILE.json] [--fp32]\n"
+            "       kibitz-cli bundle pin PUZZLE.kibitz HUMAN.kibitz OUT.kibitz\n\n"
             "info:   validates a .kibitz model bundle (zip, manifest, checksums, weights) and prints its kind,\n"
             "        configuration, training summary and metrics. Exit code 2 when the bundle is invalid.\n"
             "export: writes a bundle from a trainer checkpoint (human: float16 weights unless --fp32), with the\n"
             "        metrics and the training summary taken from JSON files (objects). For puzzle models the\n"
             "        summary adds to what the checkpoint records (e.g. the run a fine-tune started from) and is\n"
-            "        listed in the model card.\n");
+            "        listed in the model card.\n"
+            "pin:    the puzzle bundle records HUMAN (the human-move model it already records) by the hash of its\n"
+            "        move weights, so HUMAN may gain or change its value and think-time heads.\n");
         return args.has("help") ? kExitOk : kExitUsage;
     }
     const auto& pos = args.positionals();
     if (pos[0] == "export" && pos.size() == 3) return runExport(args, pos[1], pos[2]);
+    if (pos[0] == "pin" && pos.size() == 4) return runPin(pos[1], pos[2], pos[3]);
     if (pos[0] != "info" || pos.size() != 2) {
         std::fprintf(stderr, "kibitz-cli bundle: expected 'bundle info FILE' or 'bundle export CHECKPOINT OUT'\n");
         return kExitUsage;

@@ -219,7 +219,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
                                                                                                : "out of fold",
         head.value().trees.trees.size(), head.value().sigmaScale);
     model.setEngineHead(head.value());
-    if (withHuman) model.setHumanModel(humanId.sha256, humanId.name);
+    if (withHuman) model.setHumanModel(humanId.pin(), humanId.name);
     const std::string out = *args.value("out");
     const Status written =
         out.ends_with(".kibitz") ? jobs::writePuzzleBundle(model, out, {}) : model.saveCheckpoint(out);

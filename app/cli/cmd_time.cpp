@@ -33,7 +33,9 @@ void printTrainTimeHelp() {
         "  --threads N         torch threads (default 1)\n"
         "  --seed N            data order and initialisation (default 1)\n"
         "  --validate-every N  steps between validations (default 2000; the last step always validates)\n"
-        "  --log-every N       steps between progress lines (default 200)\n");
+        "  --log-every N       steps between progress lines (default 200)\n"
+        "  --recent-dropout P  share of moves shown without both players' last move times, so the head also answers\n"
+        "                      for a position out of its game (default 0.25)\n");
 }
 
 void printEvalTimeHelp() {
@@ -50,7 +52,7 @@ void printEvalTimeHelp() {
 int runTrainTimeImpl(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "init", "out", "inputs", "positions", "validation-positions", "steps", "batch", "lr", "threads",
-               "seed", "validate-every", "log-every"},
+               "seed", "validate-every", "log-every", "recent-dropout"},
               {});
     if (args.has("help")) {
         printTrainTimeHelp();
@@ -88,6 +90,7 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
     o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
+    o.recentTimesDropout = args.doubleValue("recent-dropout", o.recentTimesDropout, 0.0, 1.0);
     if (!args.ok()) return usage(args.error());
     const std::string outDir = std::filesystem::path(o.outCheckpoint).parent_path().string();
     std::string initError;

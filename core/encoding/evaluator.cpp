@@ -34,7 +34,8 @@ Result<std::vector<Wdl>> Evaluator::valueEstimates(const std::vector<chess::Posi
 
 Result<std::vector<ThinkTime>> Evaluator::thinkTimes(const std::vector<chess::Position>& /*positions*/,
                                                      const std::vector<Conditioning>& /*conds*/,
-                                                     const std::vector<RecentMoves>& /*recent*/) {
+                                                     const std::vector<RecentMoves>& /*recent*/,
+                                                     const std::vector<RecentTimes>& /*times*/) {
     return makeError(ErrorCode::Unsupported, "this model has no think-time head");
 }
 

@@ -6,6 +6,7 @@
 #include "core/encoding/conditioning.h"
 #include "core/encoding/position_encoder.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,13 @@ struct ThinkTime {
     double atDeviateS(double z) const;
 };
 
+/// What the mover and the opponent spent on their last moves, in seconds (unknown when the game does not say): how
+/// fast this game is going, which the think-time head reads beside the clocks.
+struct RecentTimes {
+    std::optional<int> moverLastS;
+    std::optional<int> oppLastS;
+};
+
 /// Anything that turns a position into a distribution over its legal moves (a torch model, a fake in tests).
 /// Implementations are used from one thread at a time.
 class Evaluator {
@@ -62,11 +70,13 @@ public:
                                                     const std::vector<RecentMoves>& recent);
     /// True when the model has a think-time head, so thinkTimes() works.
     virtual bool hasTimeHead() const { return false; }
-    /// How long the mover of each position will take over the move, as conditioned (ratings, both clocks, increment).
+    /// How long the mover of each position will take over the move, as conditioned (ratings, both clocks, increment)
+    /// and, where known, from how long both players took over their last moves (`times` empty: unknown for all).
     /// Fails with Unsupported when the model has none, InvalidInput for a position without moves.
     virtual Result<std::vector<ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
                                                       const std::vector<Conditioning>& conds,
-                                                      const std::vector<RecentMoves>& recent);
+                                                      const std::vector<RecentMoves>& recent,
+                                                      const std::vector<RecentTimes>& times);
     /// Short description (model kind, config, parameters) for logs and UIs.
     virtual std::string describe() const = 0;
     /// For models that read only part of the conditioning (lc0 nets: no clocks, ratings only through the choice of

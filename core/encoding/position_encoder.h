@@ -112,6 +112,10 @@ struct EncodedPosition {
     /// core/encoding/game_conditioning.h), capped at 32767; -1 when the game does not say. The think-time head's
     /// target; like `outcome`, set by the training samples, not by encodePosition.
     std::int16_t thinkTimeS = -1;
+    /// Seconds the mover and the opponent spent on their last moves (the two plies before; -1 unknown): the
+    /// think-time head's view of the game's pace. Set by the training samples and by callers that know the clocks.
+    std::int16_t moverLastThinkS = -1;
+    std::int16_t oppLastThinkS = -1;
     std::array<std::uint16_t, kMaxPieceTokens> pieceCode{};
     /// Per legal move (in Position::legalMoves() order): bits 0..11 = token * 68 + destination square (view
     /// coordinates), bits 12..14 = promotion (0 none, 1 N, 2 B, 3 R, 4 Q).

@@ -108,6 +108,7 @@ struct UciServer::Job {
     bool infinite = false;
     bool ponder = false;
     std::optional<play::ClockState> humanClock;  // HumanTime on and the mover's clock known
+    encoding::RecentTimes recentTimes;           // both sides' last move times, when two gos of one game tell
     std::optional<long long> moveTimeMs;
     std::uint64_t seed = 0;
     std::string label;  // "1500 vs 1500" for the info string
@@ -303,6 +304,8 @@ void UciServer::cmdPosition(std::string_view args) {
     std::size_t i = 0;
     chess::Position pos;
     encoding::RecentMoves recent;
+    std::string start = "startpos";
+    std::vector<std::string> moves;
     m_positionValid = false;
     if (i < t.size() && t[i] == "startpos") {
         ++i;
@@ -318,6 +321,7 @@ void UciServer::cmdPosition(std::string_view args) {
             return;
         }
         pos = std::move(*parsed);
+        start = fen;
     } else {
         m_positionError =
             "position: expected 'startpos' or 'fen', got '" + (i < t.size() ? std::string(t[i]) : "") + "'";
@@ -332,6 +336,7 @@ void UciServer::cmdPosition(std::string_view args) {
         }
         const std::size_t firstMove = i + 1;
         for (++i; i < t.size(); ++i) {
+            moves.emplace_back(t[i]);
             auto m = chess::parseUci(pos, t[i]);
             if (!m) {
                 m_positionError = "position: move " + std::to_string(i - firstMove + 1) + " '" + std::string(t[i]) +
@@ -345,6 +350,8 @@ void UciServer::cmdPosition(std::string_view args) {
     }
     m_position = std::move(pos);
     m_recent = recent;
+    m_positionStart = std::move(start);
+    m_positionMoves = std::move(moves);
     m_positionValid = true;
     m_positionError.clear();
 }
@@ -454,6 +461,22 @@ void UciServer::cmdGo(std::string_view args) {
     job->ponder = g.ponder;
     job->moveTimeMs = g.movetime;
     if (s.humanTime && myTime) job->humanClock = play::ClockState{*myTime, myInc.value_or(0)};
+    // Both sides' last move times, from this go's clocks and those of the go two plies before in the same game.
+    if (myTime && oppTime) {
+        const bool continues = m_lastGo && m_lastGo->start == m_positionStart &&
+                               m_positionMoves.size() == m_lastGo->moves.size() + 2 &&
+                               std::equal(m_lastGo->moves.begin(), m_lastGo->moves.end(), m_positionMoves.begin());
+        if (continues) {
+            auto spent = [](long long before, long long inc, long long after) -> std::optional<int> {
+                const long long ms = before + inc - after;
+                if (ms < 0) return std::nullopt;  // time was given, or the GUI restarted the clocks
+                return int(std::min<long long>((ms + 500) / 1000, 1'000'000));
+            };
+            job->recentTimes.moverLastS = spent(m_lastGo->moverMs, myInc.value_or(0), *myTime);
+            job->recentTimes.oppLastS = spent(m_lastGo->oppMs, oppInc.value_or(0), *oppTime);
+        }
+        m_lastGo = LastGo{m_positionStart, m_positionMoves, *myTime, *oppTime};
+    }
     for (const auto& sm : g.searchMoves) {
         auto m = chess::parseUci(m_position, sm);
         if (!m)
@@ -582,7 +605,7 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
     }
     std::optional<encoding::ThinkTime> learned;
     if (j.humanClock && m_evaluator && m_evaluator->hasTimeHead() && dist.size() > 1) {
-        if (auto t = m_evaluator->thinkTimes({j.position}, {j.cond}, {j.recent}))
+        if (auto t = m_evaluator->thinkTimes({j.position}, {j.cond}, {j.recent}, {j.recentTimes}))
             learned = t->front();
         else
             error("the think-time head failed on " + j.position.fen() + ": " + t.error().message);

@@ -116,6 +116,16 @@ private:
 
     chess::Position m_position;
     encoding::RecentMoves m_recent;
+    std::string m_positionStart;               ///< "startpos" or the FEN of the last position command
+    std::vector<std::string> m_positionMoves;  ///< its moves, as sent
+    /// The clocks at the last go with both clocks, and the game it was in: when the next go comes two plies later
+    /// in the same game, the difference is how long each side took over its last move (the think-time head's pace).
+    struct LastGo {
+        std::string start;
+        std::vector<std::string> moves;
+        long long moverMs = 0, oppMs = 0;
+    };
+    std::optional<LastGo> m_lastGo;
     bool m_positionValid = true;
     std::string m_positionError;
 

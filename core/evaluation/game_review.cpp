@@ -100,7 +100,14 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
                 }
             }
             if (human->hasTimeHead()) {
-                auto times = human->thinkTimes(batchPos, batchCond, batchRecent);
+                std::vector<encoding::RecentTimes> batchTimes;
+                for (std::size_t i = first; i < last; ++i) {
+                    encoding::RecentTimes t;
+                    if (i >= 2) t.moverLastS = spent[i - 2];
+                    if (i >= 1) t.oppLastS = spent[i - 1];
+                    batchTimes.push_back(t);
+                }
+                auto times = human->thinkTimes(batchPos, batchCond, batchRecent, batchTimes);
                 if (!times)
                     return makeError(times.error().code, "human model (think-time head) at ply " +
                                                              std::to_string(first + 1) + ": " + times.error().message);

@@ -29,7 +29,8 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
         result.value = v->front();
     }
     if (evaluator.hasTimeHead() && result.moves.size() > 1) {
-        auto t = evaluator.thinkTimes({request.position}, {request.conditioning}, {request.recent});
+        auto t =
+            evaluator.thinkTimes({request.position}, {request.conditioning}, {request.recent}, {request.recentTimes});
         if (!t) return t.error();
         result.thinkTime = t->front();
     }

@@ -21,8 +21,9 @@ struct AnalysisRequest {
     quint64 id = 0;
     chess::Position position;
     encoding::Conditioning conditioning;
-    encoding::RecentMoves recent;  ///< the moves that led to `position`, newest first (empty after a FEN)
-    bool withEloSweep = false;     ///< also compute the distribution at each Elo of eloSweepLevels()
+    encoding::RecentMoves recent;       ///< the moves that led to `position`, newest first (empty after a FEN)
+    encoding::RecentTimes recentTimes;  ///< both players' last move times, where the game's clocks say
+    bool withEloSweep = false;          ///< also compute the distribution at each Elo of eloSweepLevels()
 };
 
 /// The answer to one request.

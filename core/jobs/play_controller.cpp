@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/play_controller.h"
 
+#include "core/encoding/game_conditioning.h"
+
 #include <algorithm>
 
 namespace kibitz::jobs {
@@ -103,6 +105,13 @@ void PlayController::startOpponentTurn() {
     request.position = m_session->position();
     request.conditioning = m_session->moverConditioning();
     request.recent = m_session->recentMoves();
+    // Both players' last move times, read from the game's clocks by the one rule (the think-time head's pace).
+    if (m_session->timed()) {
+        const auto spent = encoding::plyThinkTimes(m_session->toPgn());
+        const std::size_t n = spent.size();
+        if (n >= 2) request.recentTimes.moverLastS = spent[n - 2];
+        if (n >= 1) request.recentTimes.oppLastS = spent[n - 1];
+    }
     setThinking(true);
     m_worker->submit(std::move(request));
 }

@@ -4,6 +4,7 @@
 #include "core/evaluation/solve_feature_cache.h"
 #include "core/evaluation/solve_probability.h"
 #include "core/jobs/human_model.h"
+#include "core/storage/bundle.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -11,6 +12,7 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <optional>
 
 namespace kibitz::jobs {
@@ -22,6 +24,21 @@ struct HumanFeatures::Impl {
     std::unique_ptr<evaluation::CachedSolveFeatures> provider;
     std::function<void(const std::string&)> warn;
 };
+
+std::string movesSha256(const storage::Bundle& bundle) {
+    std::vector<const storage::TensorBlob*> moves;
+    for (const auto& t : bundle.tensors)
+        if (t.name.rfind("value.", 0) != 0 && t.name.rfind("time.", 0) != 0) moves.push_back(&t);
+    std::sort(moves.begin(), moves.end(), [](const auto* a, const auto* b) { return a->name < b->name; });
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const auto* t : moves) {
+        h.addData(QByteArray::fromStdString(t->name + '\0'));
+        for (std::int64_t d : t->shape) h.addData(QByteArray::number(qlonglong(d)) + ',');
+        h.addData(QByteArray::number(int(t->dtype)) + ';');
+        h.addData(t->data);
+    }
+    return h.result().toHex().toStdString();
+}
 
 Result<HumanModelIdentity> humanModelIdentity(const QString& path) {
     HumanModelIdentity id;
@@ -36,6 +53,11 @@ Result<HumanModelIdentity> humanModelIdentity(const QString& path) {
     if (!h.addData(&f)) return makeError(ErrorCode::Io, id.path.toStdString() + ": read error while hashing");
     id.sha256 = h.result().toHex().toStdString();
     id.name = QFileInfo(id.path).fileName().toStdString();
+    if (id.path.endsWith(QStringLiteral(".kibitz"))) {
+        auto b = storage::readBundle(id.path);
+        if (!b) return b.error();
+        if (b->kind == storage::kKindHumanMove) id.movesSha256 = movesSha256(*b);
+    }
     return id;
 }
 
@@ -72,8 +94,8 @@ Result<std::shared_ptr<HumanFeatures>> HumanFeatures::open(const HumanFeatureOpt
     h->m_impl->warn = options.warn;
     if (options.useCache) {
         const std::string path =
-            options.cachePath.empty() ? defaultSolveFeatureCachePath(id.value().sha256) : options.cachePath;
-        auto c = evaluation::SolveFeatureCache::open(path, id.value().sha256, evaluation::kSolveFeatureCount);
+            options.cachePath.empty() ? defaultSolveFeatureCachePath(id.value().pin()) : options.cachePath;
+        auto c = evaluation::SolveFeatureCache::open(path, id.value().pin(), evaluation::kSolveFeatureCount);
         if (!c.ok()) return c.error();
         h->m_impl->cache.emplace(std::move(c.value()));
     }
@@ -127,12 +149,12 @@ Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatur
     if (meta.humanModelSha256.empty()) {
         if (options.warn)
             options.warn("the puzzle model does not record its human-move model; using " + id.name + " (sha256 " +
-                         id.sha256.substr(0, 16) + ")");
-    } else if (meta.humanModelSha256 != id.sha256) {
+                         id.pin().substr(0, 16) + ")");
+    } else if (!id.matches(meta.humanModelSha256)) {
         const std::string msg =
             std::string(stageOnly ? "the engine stage was fitted" : "the puzzle model was trained") +
             " with human-move model " + meta.humanModelName + " (sha256 " + meta.humanModelSha256.substr(0, 16) +
-            "), but " + id.path.toStdString() + " has sha256 " + id.sha256.substr(0, 16);
+            "), but " + id.path.toStdString() + " has sha256 " + id.pin().substr(0, 16);
         if (!options.allowMismatch) {
             if (!stageOnly)
                 return makeError(ErrorCode::InvalidInput,

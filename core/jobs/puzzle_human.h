@@ -18,6 +18,10 @@
 #include <memory>
 #include <string>
 
+namespace kibitz::storage {
+struct Bundle;
+}
+
 namespace kibitz::jobs {
 
 class HumanFeatures;
@@ -42,10 +46,25 @@ struct HumanModelIdentity {
     QString path;
     std::string sha256;  ///< hex of the file's bytes
     std::string name;    ///< file name
+    /// Kibitz bundles: hex sha256 of the move model's tensors alone (names, shapes, types and bytes, in name order;
+    /// not the value or think-time heads), so a bundle that gains or changes a head keeps the puzzle models fitted
+    /// on its move probabilities. Empty for other files (checkpoints, lc0 nets).
+    std::string movesSha256;
+    /// What a puzzle model records as its human-move model, and what keys the solve-feature cache: the moves' hash
+    /// where there is one, else the file's.
+    const std::string& pin() const { return movesSha256.empty() ? sha256 : movesSha256; }
+    /// True when `pinned` (a puzzle model's record) names this model: its moves' hash, or, for records written
+    /// before that hash existed, the file's.
+    bool matches(const std::string& pinned) const {
+        return pinned == sha256 || (!movesSha256.empty() && pinned == movesSha256);
+    }
 };
 
-/// Resolves `path` (empty: default human model) and hashes the file. Errors name the file.
+/// Resolves `path` (empty: default human model) and hashes the file (and a bundle's move tensors). Errors name the
+/// file.
 Result<HumanModelIdentity> humanModelIdentity(const QString& path);
+/// The hash of a human-move bundle's move tensors (HumanModelIdentity::movesSha256).
+std::string movesSha256(const storage::Bundle& bundle);
 
 /// Where Kibitz keeps its feature caches: $KIBITZ_CACHE_DIR, else kibitz/ under the user's cache directory
 /// (QStandardPaths::GenericCacheLocation, or the temp directory when there is none).

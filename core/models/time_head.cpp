@@ -46,10 +46,18 @@ torch::Tensor timeScalars(std::span<const encoding::EncodedPosition* const> item
         if (c.oppElo) s[9] = float((*c.oppElo - 1500) / 500.0);
         if (c.moverClockS && c.oppClockS)
             s[11] = float(double(*c.moverClockS - *c.oppClockS) / double(*c.moverClockS + *c.oppClockS + 1));
+        if (e.moverLastThinkS >= 0) {
+            s[12] = float(std::log1p(double(e.moverLastThinkS)) / 4.0);
+            s[13] = 1.0f;
+        }
+        if (e.oppLastThinkS >= 0) {
+            s[14] = float(std::log1p(double(e.oppLastThinkS)) / 4.0);
+            s[15] = 1.0f;
+        }
         if (ps) {
-            s[12] = float(std::log(double(std::max<int>(1, e.numLegal))) / 4.0);
-            s[13] = ps[2 * i] / 3.0f;
-            s[14] = ps[2 * i + 1];
+            s[16] = float(std::log(double(std::max<int>(1, e.numLegal))) / 4.0);
+            s[17] = ps[2 * i] / 3.0f;
+            s[18] = ps[2 * i + 1];
         }
     }
     return out;

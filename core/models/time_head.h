@@ -15,9 +15,11 @@ namespace kibitz::models {
 ///  4 ln(1 + increment s) / 3, 5 increment known, 6 ply / 100, 7 min(ply, 20) / 20, 8 (mover Elo - 1500) / 500,
 ///  9 (opponent Elo - 1500) / 500, 10 ln(1 + mover clock / max(10, 40 - ply / 2)) / 4 (the clock per move left by
 ///  a 40-move horizon), 11 (mover clock - opponent clock) / (sum + 1),
-///  and, read only by a head with the board: 12 ln(legal moves) / 4, 13 the policy's entropy / 3, 14 its top-1
+///  12 ln(1 + the mover's last move time s) / 4, 13 known, 14 ln(1 + the opponent's last move time s) / 4, 15 known
+///  (EncodedPosition::moverLastThinkS, oppLastThinkS),
+///  and, read only by a head with the board: 16 ln(legal moves) / 4, 17 the policy's entropy / 3, 18 its top-1
 ///  probability (policy at the same conditioning).
-inline constexpr int kTimeScalars = 15;
+inline constexpr int kTimeScalars = 19;
 inline constexpr int kTimeBoardScalars = 3;  ///< the last three above
 
 /// Entropy (nats) and top-1 probability of each row of move-head logits (B, L) (padded entries about -1e9): (B, 2).

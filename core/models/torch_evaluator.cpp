@@ -169,13 +169,21 @@ bool TorchEvaluator::hasTimeHead() const { return bool(m_impl->time); }
 
 Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::vector<chess::Position>& positions,
                                                                     const std::vector<encoding::Conditioning>& conds,
-                                                                    const std::vector<encoding::RecentMoves>& recent) {
+                                                                    const std::vector<encoding::RecentMoves>& recent,
+                                                                    const std::vector<encoding::RecentTimes>& times) {
     if (!m_impl->time) return makeError(ErrorCode::Unsupported, m_impl->source + ": this model has no think-time head");
+    if (!times.empty() && times.size() != positions.size())
+        return makeError(ErrorCode::InvalidInput, "thinkTimes: positions and recent times differ in count");
     std::vector<encoding::EncodedPosition> enc;
     std::vector<chess::MoveList> legal;
     std::vector<const encoding::EncodedPosition*> ptrs;
     if (auto st = encodeAll(config(), positions, conds, recent, "thinkTimes", enc, legal, ptrs); !st) return st.error();
     if (positions.empty()) return std::vector<encoding::ThinkTime>{};
+    auto seconds = [](const std::optional<int>& s) { return std::int16_t(s ? std::clamp(*s, 0, 32767) : -1); };
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        enc[i].moverLastThinkS = seconds(times[i].moverLastS);
+        enc[i].oppLastThinkS = seconds(times[i].oppLastS);
+    }
     try {
         torch::InferenceMode guard;
         ModelBatch batch = makeBatch(ptrs);
@@ -189,9 +197,9 @@ Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::v
         }
         auto out = m_impl->time->forward(features, scalars.to(m_impl->device)).to(torch::kCPU).contiguous();
         const float* o = out.data_ptr<float>();
-        std::vector<encoding::ThinkTime> times(positions.size());
-        for (std::size_t i = 0; i < positions.size(); ++i) times[i] = thinkTimeOf(o + 2 * i);
-        return times;
+        std::vector<encoding::ThinkTime> result(positions.size());
+        for (std::size_t i = 0; i < positions.size(); ++i) result[i] = thinkTimeOf(o + 2 * i);
+        return result;
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime,
                          std::string("think-time evaluation failed: ") + e.what_without_backtrace());

@@ -35,7 +35,8 @@ public:
     bool hasTimeHead() const override;
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
                                                         const std::vector<encoding::Conditioning>& conds,
-                                                        const std::vector<encoding::RecentMoves>& recent) override;
+                                                        const std::vector<encoding::RecentMoves>& recent,
+                                                        const std::vector<encoding::RecentTimes>& times) override;
     std::string describe() const override;
     /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes(); tensors
     /// named "value.*" make the value head, all of valueHeadShapes() or none; "time.*" the think-time head likewise).

@@ -154,6 +154,7 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
         chess::Position position;
         encoding::RecentMoves recent;
         encoding::Conditioning cond;
+        encoding::RecentTimes times;
         chess::GameSpeed speed;
         double baselineS;
         double realS;
@@ -164,12 +165,14 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
         std::vector<chess::Position> positions;
         std::vector<encoding::Conditioning> conds;
         std::vector<encoding::RecentMoves> recent;
+        std::vector<encoding::RecentTimes> recentTimes;
         for (const Pending& p : pending) {
             positions.push_back(p.position);
             conds.push_back(p.cond);
             recent.push_back(p.recent);
+            recentTimes.push_back(p.times);
         }
-        auto times = evaluator.thinkTimes(positions, conds, recent);
+        auto times = evaluator.thinkTimes(positions, conds, recent, recentTimes);
         if (!times) return times.error();
         for (std::size_t i = 0; i < pending.size(); ++i)
             acc.add(pending[i].speed, (*times)[i].quantileS(0.5), pending[i].baselineS, pending[i].realS);
@@ -207,7 +210,10 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
                     continue;
                 }
                 any = true;
-                pending.push_back({contexts[i].first, contexts[i].second, e.cond, speed,
+                encoding::RecentTimes last;
+                if (e.moverLastThinkS >= 0) last.moverLastS = e.moverLastThinkS;
+                if (e.oppLastThinkS >= 0) last.oppLastS = e.oppLastThinkS;
+                pending.push_back({contexts[i].first, contexts[i].second, e.cond, last, speed,
                                    baselineThinkTimeS(e.cond, e.ply), double(e.thinkTimeS)});
             }
             if (any) ++acc.counts.games;

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <random>
 
 namespace kibitz::training {
 
@@ -31,9 +32,14 @@ struct TimeSet {
 };
 
 /// Reads up to `limit` moves with a known time from `stream`, keeping every `every`-th one, through the trunk.
+/// With `dropRecent` > 0, that share of the moves (chosen by `seed`) is read without both players' last move times.
 Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bool withBoard, std::int64_t limit,
-                            int every, const torch::Device& device, const CancelToken& cancel,
-                            const std::function<void(const std::string&)>& say) {
+                            int every, double dropRecent, std::uint64_t seed, const torch::Device& device,
+                            const CancelToken& cancel, const std::function<void(const std::string&)>& say) {
+    std::mt19937_64 rng(seed);
+    std::bernoulli_distribution drop(dropRecent);
+    std::vector<EncodedPosition> dropped;  // copies of the moves shown without their recent times
+    dropped.reserve(256);
     std::vector<torch::Tensor> features, scalars, targets;
     TimeSet set;
     std::vector<EncodedPosition> chunk;
@@ -66,11 +72,21 @@ Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bo
         if (stream.epoch() > 0) break;  // every game seen once
         for (const EncodedPosition& e : chunk) {
             if (e.thinkTimeS < 0 || (seen++ % every) != 0 || kept >= limit) continue;
-            batch.push_back(&e);
+            if (dropRecent > 0.0 && drop(rng)) {
+                dropped.push_back(e);
+                dropped.back().moverLastThinkS = dropped.back().oppLastThinkS = -1;
+                batch.push_back(&dropped.back());
+            } else {
+                batch.push_back(&e);
+            }
             ++kept;
-            if (batch.size() == 256) flush();
+            if (batch.size() == 256) {
+                flush();
+                dropped.clear();
+            }
         }
         flush();
+        dropped.clear();
         const auto now = std::chrono::steady_clock::now();
         if (std::chrono::duration<double>(now - lastReport).count() > 60) {
             say("read " + std::to_string(kept) + " moves");
@@ -188,17 +204,19 @@ Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToke
         auto vs = HumanSampleStream::open(vo);
         if (!vs) return vs.error();
         say("reading validation moves");
-        auto validation = readTimeSet(**vs, model, o.withBoard, o.validationPositions, 2, device, cancel, say);
+        auto validation = readTimeSet(**vs, model, o.withBoard, o.validationPositions, 2, 0.0, 0, device, cancel, say);
         if (!validation) return validation.error();
         auto ts = HumanSampleStream::open(streamOptions(Split::Train, o.seed));
         if (!ts) return ts.error();
         say("reading training moves");
         // Every 4th move: the training set then spreads over four times as many games as it would otherwise.
-        auto train = readTimeSet(**ts, model, o.withBoard, o.trainPositions, 4, device, cancel, say);
+        auto train = readTimeSet(**ts, model, o.withBoard, o.trainPositions, 4, o.recentTimesDropout, o.seed, device,
+                                 cancel, say);
         if (!train) return train.error();
         if (train->size() == 0)
-            return makeError(ErrorCode::InvalidInput, "train time: the training games have no move with a known time "
-                                                      "(games with [%clk] comments and a TimeControl tag)");
+            return makeError(ErrorCode::InvalidInput,
+                             "train time: the training games have no move with a known time "
+                             "(games with [%clk] comments and a TimeControl tag)");
         if (validation->size() == 0) say("no held-out move with a known time: validation lines are left out");
         say("training on " + std::to_string(train->size()) + " moves, validating on " +
             std::to_string(validation->size()));

@@ -34,6 +34,9 @@ struct TimeTrainOptions {
     int holdoutPermille = 30;
     std::int64_t logEvery = 200;
     std::int64_t validateEvery = 2000;  ///< 0: only at the end
+    /// Share of training moves shown without both players' last move times (both unknown together), so the head
+    /// also answers for a position seen out of its game (the analysis panel after a FEN).
+    double recentTimesDropout = 0.25;
 };
 
 /// Trains the think-time head. Returns the final validation scores (head and the baseline rule on the same held-out

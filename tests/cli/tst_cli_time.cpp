@@ -91,16 +91,17 @@ private Q_SLOTS:
                      base.value(QStringLiteral("pearson_r_log")).toDouble(),
                  qPrintable(r.out));
         // The checkpoint and its fp32 bundle are one model: the same scores.
-        const Run pt = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
-                            QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.pt"),
-                            QStringLiteral("--json")});
+        const Run pt =
+            run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                 QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.pt"), QStringLiteral("--json")});
         QVERIFY2(pt.code == 0, qPrintable(pt.err));
         QVERIFY(std::abs(jsonOf(pt.out).value(QStringLiteral("mae_s")).toDouble() -
                          o.value(QStringLiteral("mae_s")).toDouble()) < 1e-3);
     }
 
     void bundleSaysItHasTheHead() {
-        const Run r = run({QStringLiteral("bundle"), QStringLiteral("info"), path("time.kibitz"), QStringLiteral("--json")});
+        const Run r =
+            run({QStringLiteral("bundle"), QStringLiteral("info"), path("time.kibitz"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("\"think_time_head\":\"board\"")), qPrintable(r.out));
         const Run shipped = run({QStringLiteral("bundle"), QStringLiteral("info"), kModel, QStringLiteral("--json")});
@@ -128,8 +129,9 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(unclocked.toUtf8());
         out.close();
-        const Run r = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), path("unclocked.pgn"),
-                           QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.kibitz")});
+        const Run r =
+            run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), path("unclocked.pgn"),
+                 QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.kibitz")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("no usable move: 170 games skipped")), qPrintable(r.err));
         // train time on them: nothing to learn from, nothing written.

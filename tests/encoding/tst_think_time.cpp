@@ -56,11 +56,11 @@ private Q_SLOTS:
         for (auto& t : game.tags)
             if (t.first == "TimeControl") t.second = "60+2";
         auto spent = encoding::plyThinkTimes(game);
-        QCOMPARE(*spent[2], 2);   // 60 + 2 - 60
-        QCOMPARE(*spent[10], 5);  // 58 + 2 - 55
+        QCOMPARE(*spent[2], 2);                // 60 + 2 - 60
+        QCOMPARE(*spent[10], 5);               // 58 + 2 - 55
         game.moves[5].clockSeconds = 60 + 15;  // 3... Be7 {1:15}
         spent = encoding::plyThinkTimes(game);
-        QVERIFY(!spent[5].has_value());  // 60 + 2 - 75 < 0
+        QVERIFY(!spent[5].has_value());    // 60 + 2 - 75 < 0
         QCOMPARE(*spent[7], 75 + 2 - 59);  // 4... Nf6: from the raised clock
         // Without a TimeControl tag the increment is unknown, so every time is.
         std::erase_if(game.tags, [](const auto& t) { return t.first == "TimeControl"; });
@@ -162,10 +162,10 @@ private Q_SLOTS:
         acc.add(chess::GameSpeed::Bullet, 1.0, 1.5, 1.0);
         acc.counts.games = 2;
         const std::string json = acc.result().toJson();
-        for (const char* key : {"\"moves\":2", "\"pearson_r\"", "\"pearson_r_log\"", "\"mae_s\":0.500",
-                                "\"median_ae_s\"", "\"by_speed\"", "\"bullet\":{\"moves\":1", "\"blitz\":{\"moves\":1",
-                                "\"rapid\":{\"moves\":0", "\"classical\"", "\"baseline\":{\"moves\":2",
-                                "\"games\":2", "\"games_skipped\":0"})
+        for (const char* key :
+             {"\"moves\":2", "\"pearson_r\"", "\"pearson_r_log\"", "\"mae_s\":0.500", "\"median_ae_s\"", "\"by_speed\"",
+              "\"bullet\":{\"moves\":1", "\"blitz\":{\"moves\":1", "\"rapid\":{\"moves\":0", "\"classical\"",
+              "\"baseline\":{\"moves\":2", "\"games\":2", "\"games_skipped\":0"})
             QVERIFY2(json.find(key) != std::string::npos, key);
     }
 

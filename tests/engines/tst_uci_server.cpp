@@ -31,6 +31,7 @@ struct Seen {
     std::vector<std::string> loadPaths;
     std::vector<encoding::Conditioning> valueConds;
     std::vector<encoding::Conditioning> timeConds;
+    std::vector<encoding::RecentTimes> recentTimes;
 };
 
 class FakeEvaluator : public encoding::Evaluator {
@@ -88,9 +89,11 @@ public:
     bool hasTimeHead() const override { return true; }
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
                                                         const std::vector<encoding::Conditioning>& conds,
-                                                        const std::vector<encoding::RecentMoves>& /*recent*/) override {
+                                                        const std::vector<encoding::RecentMoves>& /*recent*/,
+                                                        const std::vector<encoding::RecentTimes>& times) override {
         std::lock_guard lock(m_seen->mutex);
         for (const auto& c : conds) m_seen->timeConds.push_back(c);
+        for (const auto& t : times) m_seen->recentTimes.push_back(t);
         encoding::ThinkTime t;
         t.mu = float(std::log(2.5));
         t.sigma = 0.01f;
@@ -544,12 +547,30 @@ void TstUciServer::learnedHumanTime() {
         QCOMPARE(h.seen.timeConds.back().moverClockS, std::optional<int>(60));  // Black to move
         QCOMPARE(h.seen.timeConds.back().oppClockS, std::optional<int>(50));
     }
+    // Two plies later in the same game, the clocks tell how long each side took over its last move: the head is
+    // asked with Black's 60 + 1 - 59 = 2 s and White's 50 + 1 - 48 = 3 s (a 1 s increment).
+    h.send("position startpos moves e2e4 e7e5 g1f3");
+    QVERIFY(!h.go("go wtime 48000 btime 59000 winc 1000 binc 1000").empty());
+    {
+        std::lock_guard lock(h.seen.mutex);
+        QCOMPARE(h.seen.recentTimes.size(), std::size_t(2));
+        QVERIFY(!h.seen.recentTimes.front().moverLastS && !h.seen.recentTimes.front().oppLastS);  // first go: unknown
+        QCOMPARE(h.seen.recentTimes.back().moverLastS, std::optional<int>(2));
+        QCOMPARE(h.seen.recentTimes.back().oppLastS, std::optional<int>(3));
+    }
+    // Another game (a different start): unknown again.
+    h.send("position fen 4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 moves e8d7 e2e4");
+    QVERIFY(!h.go("go wtime 40000 btime 50000").empty());
+    {
+        std::lock_guard lock(h.seen.mutex);
+        QVERIFY(!h.seen.recentTimes.back().moverLastS && !h.seen.recentTimes.back().oppLastS);
+    }
     // Without HumanTime the head is not asked and the move comes at once (analysis stays instant).
     h.send("setoption name HumanTime value false");
     h.go("go wtime 50000 btime 60000");
     {
         std::lock_guard lock(h.seen.mutex);
-        QCOMPARE(h.seen.timeConds.size(), std::size_t(1));
+        QCOMPARE(h.seen.timeConds.size(), std::size_t(3));
     }
 
     // The draw on its own: it follows the head's distribution, never runs the clock out, and a forced move is quick.

@@ -41,6 +41,23 @@ public:
     std::vector<encoding::Conditioning> seenConds;
 };
 
+// FakeEvaluator with a think-time head: ln(1 + s) ~ N(ln 2, 0.3^2) everywhere (median 1 s, 5% 0.22 s, 95% 2.28 s).
+class TimedEvaluator : public FakeEvaluator {
+public:
+    bool hasTimeHead() const override { return true; }
+    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                                        const std::vector<encoding::Conditioning>&,
+                                                        const std::vector<encoding::RecentMoves>&,
+                                                        const std::vector<encoding::RecentTimes>& times) override {
+        seenTimes.insert(seenTimes.end(), times.begin(), times.end());
+        encoding::ThinkTime t;
+        t.mu = float(std::log(2.0));
+        t.sigma = 0.3f;
+        return std::vector<encoding::ThinkTime>(positions.size(), t);
+    }
+    std::vector<encoding::RecentTimes> seenTimes;
+};
+
 // Material balance from the side to move, in centipawns; the best move is the first legal move.
 class MaterialAnalyser : public evaluation::PositionAnalyser {
 public:
@@ -116,6 +133,39 @@ private Q_SLOTS:
         QCOMPARE(c.moverClockS, std::optional<int>(clock));
         QCOMPARE(c.oppClockS, std::optional<int>(oppClock));
         QCOMPARE(c.incrementS, std::optional<int>(0));
+    }
+
+    void thinkTimes() {
+        // 60+0, clocks after each move: 1. c4 1:00 e6 1:00 2. Nc3 1:00 d5 1:00 3. d4 0:59 Be7 1:00 4. Nf3 0:59 Nf6 0:59
+        // 5. cxd5 0:58 exd5 0:58 6. Bf4 0:55: 2. Nc3 took 0 s (quicker than the model's 5%), 3. d4 1 s (usual),
+        // 6. Bf4 3 s (slower than its 95%). The head is told both players' last move times (5. cxd5 1 s, 5... exd5 1
+        // s).
+        const chess::PgnGame game = firstSampleGame();
+        TimedEvaluator human;
+        evaluation::ReviewOptions options;
+        options.maxPlies = 12;
+        options.guessElo = false;
+        auto r = evaluation::reviewGame(game, &human, nullptr, options, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const auto& p = r->plies;
+        QVERIFY(!p[0].spentS && !p[1].spentS);  // first moves: unknown
+        QCOMPARE(p[2].spentS, std::optional<int>(0));
+        QCOMPARE(p[2].timeUse, -1);
+        QCOMPARE(p[4].spentS, std::optional<int>(1));
+        QCOMPARE(p[4].timeUse, 0);
+        QCOMPARE(p[10].spentS, std::optional<int>(3));
+        QCOMPARE(p[10].timeUse, 1);
+        QVERIFY(std::abs(*p[10].expectedS - 1.0) < 1e-4);
+        QCOMPARE(human.seenTimes.size(), std::size_t(12));
+        QCOMPARE(human.seenTimes[10].moverLastS, std::optional<int>(1));
+        QCOMPARE(human.seenTimes[10].oppLastS, std::optional<int>(1));
+        QVERIFY(!human.seenTimes[1].moverLastS);
+        const QJsonObject json = evaluation::reviewToJson(*r);
+        const QJsonObject ply10 = json.value(QStringLiteral("plies")).toArray().at(10).toObject();
+        QCOMPARE(ply10.value(QStringLiteral("spent_s")).toInt(), 3);
+        QCOMPARE(ply10.value(QStringLiteral("time_use")).toString(), QStringLiteral("slow"));
+        QVERIFY(ply10.contains(QStringLiteral("expected_low_s")) && ply10.contains(QStringLiteral("expected_high_s")));
+        QVERIFY(!json.value(QStringLiteral("plies")).toArray().at(0).toObject().contains(QStringLiteral("spent_s")));
     }
 
     void conditioningUnknown() {

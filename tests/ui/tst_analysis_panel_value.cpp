@@ -54,7 +54,8 @@ public:
     bool hasTimeHead() const override { return true; }
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>&,
                                                         const std::vector<encoding::Conditioning>& conds,
-                                                        const std::vector<encoding::RecentMoves>&) override {
+                                                        const std::vector<encoding::RecentMoves>&,
+                                                        const std::vector<encoding::RecentTimes>&) override {
         std::vector<encoding::ThinkTime> out;
         for (const auto& c : conds) {
             encoding::ThinkTime t;
