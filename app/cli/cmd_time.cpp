@@ -5,11 +5,16 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/time_commands.h"
+#include "core/chess/game_pack.h"
 #include "core/jobs/human_model.h"
+#include "core/play/time_use.h"
+#include "core/training/human_samples.h"
 #include "core/training/time_trainer.h"
 
+#include <array>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 namespace kibitz::cli {
 namespace {
@@ -46,7 +51,11 @@ void printEvalTimeHelp() {
         "speed (bullet, blitz, rapid, classical), beside the rule remaining/40 + 0.8 x increment (a third of it in\n"
         "the first 16 plies) on the same moves. Games held out from training (3%% by Site hash), or every game with\n"
         "--all-games. Games without [%%clk] comments or a TimeControl tag are skipped and counted; exit 2 when none\n"
-        "is usable.\n");
+        "is usable.\n"
+        "  --play N   also replay N of those games per speed as games between two copies of the model (moves from\n"
+        "             its distribution, times from its head, the games' clocks, ratings and length) and compare the\n"
+        "             time use: median and mean seconds per move, share of games lost on time (JSON key \"play\")\n"
+        "  --seed N   the replays' seed (default 1)\n");
 }
 
 int runTrainTimeImpl(const std::vector<std::string>& argv) {
@@ -120,7 +129,7 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
 int runTrainTime(const std::vector<std::string>& argv) { return runTrainTimeImpl(argv); }
 
 int runEvalTime(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "model", "max-games", "threads"}, {"json", "all-games"});
+    Args args(argv, {"pgn", "model", "max-games", "threads", "play", "seed"}, {"json", "all-games"});
     if (args.has("help")) {
         printEvalTimeHelp();
         return kExitOk;
@@ -138,6 +147,8 @@ int runEvalTime(const std::vector<std::string>& argv) {
     if (files.empty()) return usage("--pgn is required");
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
     const int threads = int(args.intValue("threads", 1, 1, 256));
+    const std::int64_t perSpeed = args.intValue("play", 0, 0, 100000);
+    const auto seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     if (!args.ok()) return usage(args.error());
     jobs::setModelComputeThreads(threads);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
@@ -150,10 +161,39 @@ int runEvalTime(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "kibitz-cli eval time: %s\n", r.error().message.c_str());
         return r.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
     }
-    if (args.has("json"))
-        std::printf("%s\n", r->toJson().c_str());
-    else
+    std::optional<play::TimeUseComparison> use;
+    if (perSpeed > 0 && r->model.moves > 0) {
+        std::vector<chess::PgnGame> games;
+        std::array<std::int64_t, chess::kGameSpeeds> taken{};
+        for (const auto& file : files) {
+            auto reader = chess::GameReader::open(file);
+            if (!reader) return usage(reader.error().message);
+            chess::PgnGame game;
+            while ((*reader)->next(game)) {
+                if (!args.has("all-games") && !training::isHeldOut(training::gameId(game), 30)) continue;
+                const auto tc = chess::parseTimeControl(game.tag("TimeControl"));
+                if (!tc || game.moves.empty() || game.moves.front().clockSeconds < 0) continue;
+                auto& n = taken[std::size_t(chess::gameSpeed(tc->first, tc->second))];
+                if (n >= perSpeed) continue;
+                ++n;
+                games.push_back(game);
+            }
+        }
+        auto c = play::compareTimeUse(**evaluator, games, play::MovePolicy{}, seed, cancel);
+        if (!c) {
+            std::fprintf(stderr, "kibitz-cli eval time: %s\n", c.error().message.c_str());
+            return kExitFailure;
+        }
+        use = std::move(*c);
+    }
+    if (args.has("json")) {
+        std::string json = r->toJson();
+        if (use) json = json.substr(0, json.size() - 1) + ",\"play\":" + use->toJson() + "}";
+        std::printf("%s\n", json.c_str());
+    } else {
         std::printf("%s", r->toText().c_str());
+        if (use) std::printf("\n%s", use->toText().c_str());
+    }
     if (r->model.moves == 0) {
         std::fprintf(stderr,
                      "kibitz-cli eval time: no usable move: %lld games skipped without [%%clk] comments or a "

@@ -109,6 +109,29 @@ private Q_SLOTS:
         QVERIFY(!shipped.out.contains(QStringLiteral("\"think_time_head\":\"board\"")));
     }
 
+    void puzzlePinFollowsTheMoves() {
+        // The human bundle with a think-time head (fp16 like the shipped one) has the shipped model's moves: a puzzle
+        // bundle pinned to the shipped file refuses it, the same bundle re-pinned by moves takes it.
+        const QString puzzle = QStringLiteral(KIBITZ_MODELS_DIR "/puzzle-default.kibitz");
+        const Run e = run({QStringLiteral("bundle"), QStringLiteral("export"), path("time.pt"), path("time16.kibitz")});
+        QVERIFY2(e.code == 0, qPrintable(e.err));
+        const Run refused =
+            run({QStringLiteral("bundle"), QStringLiteral("pin"), puzzle, path("time16.kibitz"), path("never.kibitz")});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains(QStringLiteral("is another")), qPrintable(refused.err));
+        QVERIFY(!QFile::exists(path("never.kibitz")));
+        const Run pinned =
+            run({QStringLiteral("bundle"), QStringLiteral("pin"), puzzle, kModel, path("pinned.kibitz")});
+        QVERIFY2(pinned.code == 0, qPrintable(pinned.err));
+        const Run again = run({QStringLiteral("bundle"), QStringLiteral("pin"), path("pinned.kibitz"),
+                               path("time16.kibitz"), path("pinned2.kibitz")});
+        QVERIFY2(again.code == 0, qPrintable(again.err));
+        const Run info =
+            run({QStringLiteral("bundle"), QStringLiteral("info"), path("pinned2.kibitz"), QStringLiteral("--json")});
+        QVERIFY2(info.code == 0, qPrintable(info.err));
+        QVERIFY2(info.out.contains(QStringLiteral("\"name\":\"time16.kibitz\"")), qPrintable(info.out));
+    }
+
     void refusals() {
         // A model without the head.
         const Run none = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,

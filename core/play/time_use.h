@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Does the model spend its clock like the players it imitates? Games between two copies of the model, each side
+// taking its moves from the move distribution (MovePolicy) and its time from the think-time head, replayed on real
+// games' time controls and ratings and over their length, beside what the players of those games did: the median
+// seconds per move and the share of games lost on time, by speed (`kibitz-cli eval time --play N`).
+
+#include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
+#include "core/common/cancel_token.h"
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+#include "core/play/human_play.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kibitz::play {
+
+/// One speed's comparison.
+struct TimeUseRow {
+    std::int64_t games = 0;
+    std::int64_t dataMoves = 0, modelMoves = 0;  ///< timed moves (each side's first move left out, as in eval time)
+    double dataMedianS = 0.0, modelMedianS = 0.0;
+    double dataMeanS = 0.0, modelMeanS = 0.0;
+    double dataLostOnTime = 0.0;   ///< share of the games whose Termination tag is "Time forfeit"
+    double modelLostOnTime = 0.0;  ///< share of the replays where a side's drawn time exceeded its clock
+};
+
+struct TimeUseComparison {
+    std::array<TimeUseRow, chess::kGameSpeeds> bySpeed{};
+    /// {"bullet": {games, data: {moves, median_s, mean_s, lost_on_time}, model: {...}}, ...} for the speeds played.
+    std::string toJson() const;
+    std::string toText() const;
+};
+
+/// Replays each game of `games` (each needs a TimeControl and both ratings; others are skipped) as a game between two
+/// copies of `evaluator` (which needs a think-time head) over the same number of plies, from the game's start
+/// position with its clocks and ratings. Unlike the play mode, which never lets its clock fall (learnedThinkTimeMs), a
+/// replay lets a side lose on time when its drawn time exceeds its clock. Deterministic for a `seed`.
+Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const std::vector<chess::PgnGame>& games,
+                                         const MovePolicy& policy, std::uint64_t seed, const CancelToken& cancel = {});
+
+}  // namespace kibitz::play

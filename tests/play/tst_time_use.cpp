@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The time-use replay of `eval time --play` (issue 36 item 3): the real games' side is read from their clocks and
+// Termination tags (tests/data/games_sample.pgn, Lichess, CC0), the model's side from replays with a fake whose
+// think-time head always says 2 s, so every timed move is recorded as 2 s and a side of a 60+0 game runs out of
+// time on its 31st timed move (ply 62).
+#include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
+#include "core/encoding/game_conditioning.h"
+#include "core/play/time_use.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace kibitz;
+
+namespace {
+
+/// Uniform over the legal moves; a think-time head of ln(1 + s) ~ N(ln 3, 1e-6^2): 2 s.
+class TwoSeconds : public encoding::Evaluator {
+public:
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning&) override {
+        const auto legal = pos.legalMoves();
+        if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
+        std::vector<encoding::MoveProb> out;
+        for (const auto& m : legal) out.push_back({m, 1.0f / float(legal.size())});
+        return out;
+    }
+    bool hasTimeHead() const override { return true; }
+    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                                        const std::vector<encoding::Conditioning>& conds,
+                                                        const std::vector<encoding::RecentMoves>&,
+                                                        const std::vector<encoding::RecentTimes>& times) override {
+        seen.insert(seen.end(), conds.begin(), conds.end());
+        for (const auto& t : times) knownLast += t.moverLastS.has_value();
+        encoding::ThinkTime t;
+        t.mu = float(std::log(3.0));
+        t.sigma = 1e-6f;
+        return std::vector<encoding::ThinkTime>(positions.size(), t);
+    }
+    std::string describe() const override { return "two seconds"; }
+    std::vector<encoding::Conditioning> seen;
+    int knownLast = 0;
+};
+
+}  // namespace
+
+class TstTimeUse : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void replaysAgainstTheGames() {
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(reader.ok());
+        std::vector<chess::PgnGame> games;
+        chess::PgnGame g;
+        std::int64_t dataMoves = 0, forfeits = 0, past62 = 0;
+        while ((*reader)->next(g))
+            if (g.tag("TimeControl") == "60+0" && !g.moves.empty() && g.moves.front().clockSeconds >= 0) {
+                games.push_back(g);
+                for (const auto& t : encoding::plyThinkTimes(g)) dataMoves += t.has_value();
+                forfeits += g.tag("Termination") == "Time forfeit";
+                past62 += g.moves.size() > 62;
+            }
+        QVERIFY(games.size() >= 20);
+        QVERIFY(past62 > 0 && past62 < std::int64_t(games.size()));
+        TwoSeconds model;
+        auto r = play::compareTimeUse(model, games, play::MovePolicy{}, 1);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const play::TimeUseRow& bullet = r->bySpeed[std::size_t(chess::GameSpeed::Bullet)];
+        QCOMPARE(bullet.games, std::int64_t(games.size()));
+        QCOMPARE(bullet.dataMoves, dataMoves);
+        QCOMPARE(bullet.dataLostOnTime, double(forfeits) / double(games.size()));
+        QCOMPARE(bullet.modelMedianS, 2.0);
+        QVERIFY(bullet.modelMeanS > 1.9 && bullet.modelMeanS <= 2.0);  // forced moves take a short reaction time
+        // Every replay that reaches ply 62 flags there (a random game rarely mates before).
+        QVERIFY2(std::abs(bullet.modelLostOnTime - double(past62) / double(games.size())) <= 1.0 / double(games.size()),
+                 qPrintable(QString::number(bullet.modelLostOnTime)));
+        // The head was told the clocks and the players' last move times (2 s each).
+        QVERIFY(model.knownLast > 0);
+        QCOMPARE(model.seen.front().moverClockS, std::optional<int>(60));
+        QVERIFY(r->toJson().find("\"bullet\":{\"games\":") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TstTimeUse)
+#include "tst_time_use.moc"
