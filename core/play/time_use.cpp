@@ -50,7 +50,12 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         r.pos = *start;
         r.speed = chess::gameSpeed(tc->first, tc->second);
         r.elo = {we, be};
-        r.clockMs = {1000LL * tc->first, 1000LL * tc->first};
+        // Each side starts with the clock its first comment shows (the first move is not timed): a berserked arena
+        // player had half the base, which no tag says.
+        auto startS = [&](std::size_t ply) {
+            return g.moves[ply].clockSeconds >= 0 ? g.moves[ply].clockSeconds : tc->first;
+        };
+        r.clockMs = {1000LL * startS(0), 1000LL * startS(1)};
         r.incMs = 1000LL * tc->second;
         r.plies = int(g.moves.size());
         const std::size_t s = std::size_t(r.speed);

@@ -514,7 +514,7 @@ void TestPuzzleHuman::evalReportsAndSavesComputedFeatures() {
     auto id = jobs::humanModelIdentity({});
     QVERIFY(id.ok());
     auto cache =
-        evaluation::SolveFeatureCache::open(cachePath.toStdString(), id.value().sha256, evaluation::kSolveFeatureCount);
+        evaluation::SolveFeatureCache::open(cachePath.toStdString(), id.value().pin(), evaluation::kSolveFeatureCount);
     QVERIFY2(cache.ok(), cache.ok() ? "" : cache.error().message.c_str());
     QCOMPARE(cache.value().size(), std::size_t(40));
 }
