@@ -38,8 +38,9 @@ struct TimeUseComparison {
 
 /// Replays each game of `games` (each needs a TimeControl and both ratings; others are skipped) as a game between two
 /// copies of `evaluator` (which needs a think-time head) over the same number of plies, from the game's start
-/// position with its ratings, increment and each side's starting clock as its first [%clk] comment shows it. Unlike the play mode, which never lets its clock fall (learnedThinkTimeMs), a
-/// replay lets a side lose on time when its drawn time exceeds its clock. Deterministic for a `seed`.
+/// position with its ratings, increment and each side's starting clock as its first [%clk] comment shows it. Unlike the
+/// play mode, which never lets its clock fall (learnedThinkTimeMs), a replay lets a side lose on time when its drawn
+/// time exceeds its clock. Deterministic for a `seed`.
 Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const std::vector<chess::PgnGame>& games,
                                          const MovePolicy& policy, std::uint64_t seed, const CancelToken& cancel = {});
 

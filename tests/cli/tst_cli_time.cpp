@@ -137,8 +137,8 @@ private Q_SLOTS:
         QCOMPARE(refused.code, 2);
         QVERIFY2(refused.err.contains(QStringLiteral("is another")), qPrintable(refused.err));
         QVERIFY(!QFile::exists(path("never.kibitz")));
-        const Run pinned =
-            run({QStringLiteral("bundle"), QStringLiteral("pin"), puzzle, path("time16.kibitz"), path("pinned.kibitz")});
+        const Run pinned = run(
+            {QStringLiteral("bundle"), QStringLiteral("pin"), puzzle, path("time16.kibitz"), path("pinned.kibitz")});
         QVERIFY2(pinned.code == 0, qPrintable(pinned.err));
         const Run info =
             run({QStringLiteral("bundle"), QStringLiteral("info"), path("pinned.kibitz"), QStringLiteral("--json")});
