@@ -279,6 +279,8 @@ void AnalysisPanel::setControls(int whiteElo, int blackElo, int whiteClockS, int
                {blackElo, clock(blackClockS), std::max(0, incrementS)});
 }
 
+void AnalysisPanel::setRecentTimes(const encoding::RecentTimes& times) { m_recentTimes = times; }
+
 void AnalysisPanel::setPlayers(const encoding::PlayerState& white, const encoding::PlayerState& black) {
     const QSignalBlocker b1(m_whiteElo), b2(m_blackElo), b3(m_whiteClock), b4(m_blackClock), b5(m_increment),
         b6(m_useClock);
@@ -361,6 +363,7 @@ void AnalysisPanel::runAnalysis() {
     req.position = m_position.snapshot();
     req.conditioning = conditioning();
     req.recent = m_recent;
+    req.recentTimes = m_recentTimes;
     req.withEloSweep = true;
     m_currentId = req.id;
     m_worker->submit(std::move(req));
@@ -525,7 +528,9 @@ void AnalysisPanel::observe(const Session* session) {
             [this, session] { setEvaluatorFactory(session->humanModelFactory()); });
     // The players first: a position that arrives with new players is analysed once, with them.
     connect(session, &Session::playersChanged, this, [this, session] {
-        if (const auto& p = session->players()) setPlayers(p->white, p->black);
+        const auto& p = session->players();
+        setRecentTimes(p ? p->recentTimes : encoding::RecentTimes{});
+        if (p) setPlayers(p->white, p->black);
     });
     connect(session, &Session::positionChanged, this,
             [this, session] { setPosition(session->position(), session->recentMoves()); });

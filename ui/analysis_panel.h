@@ -55,6 +55,8 @@ public:
     /// Sets the controls from the players (each field may be unknown: its label says "unknown" and the conditioning
     /// leaves it out until the user moves its slider). The clocks count only when both are known.
     void setPlayers(const encoding::PlayerState& white, const encoding::PlayerState& black);
+    /// Both players' last move times for the think-time line (a loaded game's, at the ply shown; unknown otherwise).
+    void setRecentTimes(const encoding::RecentTimes& times);
     /// Every field known: White/Black Elo, clocks in seconds or -1 for unknown, increment.
     void setControls(int whiteElo, int blackElo, int whiteClockS, int blackClockS, int incrementS);
     /// Milliseconds the last analysis took in the worker.
@@ -122,7 +124,8 @@ private:
     void updateBlunderRisk();
 
     chess::Position m_position;
-    encoding::RecentMoves m_recent;  ///< the moves that led to m_position
+    encoding::RecentMoves m_recent;       ///< the moves that led to m_position
+    encoding::RecentTimes m_recentTimes;  ///< both players' last move times, where a game says
     quint64 m_nextId = 1;
     quint64 m_currentId = 0;
     double m_lastLatencyMs = 0.0;

@@ -36,7 +36,7 @@ void Session::setPosition(const chess::Position& position, const encoding::Recen
 Session::Players Session::Players::fromConditioning(const encoding::Conditioning& c, chess::Color mover) {
     const encoding::PlayerState moving{c.moverElo, c.moverClockS, c.incrementS};
     const encoding::PlayerState waiting{c.oppElo, c.oppClockS, c.incrementS};
-    return mover == chess::White ? Players{moving, waiting} : Players{waiting, moving};
+    return mover == chess::White ? Players{moving, waiting, {}} : Players{waiting, moving, {}};
 }
 
 void Session::setPlayers(const std::optional<Players>& players) {

@@ -400,8 +400,13 @@ void MainWindow::applyGameConditioning() {
     // does not say stays unknown (the controls show "unknown" and send it so).
     const auto conds = encoding::plyConditionings(shownLine(), /*includeFinal=*/true);
     const int ply = std::clamp(m_game->currentPly(), 0, int(conds.size()) - 1);
-    m_session->setPlayers(
-        ui::Session::Players::fromConditioning(conds[std::size_t(ply)], m_game->positionAt(ply).sideToMove()));
+    auto players =
+        ui::Session::Players::fromConditioning(conds[std::size_t(ply)], m_game->positionAt(ply).sideToMove());
+    // Both players' last move times at this ply, by the rule training reads them with.
+    const auto spent = encoding::plyThinkTimes(shownLine());
+    if (ply >= 2 && std::size_t(ply - 2) < spent.size()) players.recentTimes.moverLastS = spent[std::size_t(ply - 2)];
+    if (ply >= 1 && std::size_t(ply - 1) < spent.size()) players.recentTimes.oppLastS = spent[std::size_t(ply - 1)];
+    m_session->setPlayers(players);
 }
 
 void MainWindow::createActions() {

@@ -47,7 +47,8 @@ private:
     bool m_withValue;
 };
 
-/// ValueFake with a think-time head: ln(1 + s) ~ N(ln(1 + mover clock / 40), 0.5^2) (median clock / 40 seconds).
+/// ValueFake with a think-time head: ln(1 + s) ~ N(ln(1 + mover clock / 40), 0.5^2) (median clock / 40 seconds), or
+/// around the mover's last move time when it is told one.
 class TimeFake : public ValueFake {
 public:
     TimeFake() : ValueFake(true) {}
@@ -55,11 +56,14 @@ public:
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>&,
                                                         const std::vector<encoding::Conditioning>& conds,
                                                         const std::vector<encoding::RecentMoves>&,
-                                                        const std::vector<encoding::RecentTimes>&) override {
+                                                        const std::vector<encoding::RecentTimes>& times) override {
         std::vector<encoding::ThinkTime> out;
-        for (const auto& c : conds) {
+        for (std::size_t i = 0; i < conds.size(); ++i) {
+            const auto& c = conds[i];
             encoding::ThinkTime t;
-            t.mu = float(std::log1p(c.moverClockS.value_or(120) / 40.0));
+            // Told the mover's last move time, the fake expects that again.
+            const auto last = i < times.size() ? times[i].moverLastS : std::nullopt;
+            t.mu = float(std::log1p(last ? double(*last) : c.moverClockS.value_or(120) / 40.0));
             t.sigma = 0.5f;
             out.push_back(t);
         }
@@ -159,6 +163,14 @@ void TstAnalysisPanelValue::thinkTimeLine() {
     QVERIFY(updated.wait(5000));
     QVERIFY2(panel.thinkTimeText().startsWith(QStringLiteral("A 1500 with 13:20 left takes about 20 s here")),
              qPrintable(panel.thinkTimeText()));
+    // A loaded game tells the players' last move times (MainWindow through the session): the head is told them.
+    updated.clear();
+    panel.setRecentTimes({33, 4});
+    panel.setPosition(chess::Position());
+    QVERIFY(updated.wait(5000));
+    QVERIFY2(panel.thinkTimeText().contains(QStringLiteral("takes about 33 s here")),
+             qPrintable(panel.thinkTimeText()));
+    panel.setRecentTimes({});
     // A forced move: nothing to expect.
     updated.clear();
     panel.setPosition(*chess::Position::fromFen("7k/8/8/8/8/8/1r6/K7 w - - 0 1"));
