@@ -73,20 +73,8 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     };
     if (!args.ok()) return usage(args.error());
     training::TimeTrainOptions o;
-    std::string error;
-    std::vector<std::string> given = args.values("pgn");
-    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
-    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst", ".kgames"}, error);
-    if (!error.empty()) return usage("--pgn: " + error);
-    if (o.pgnFiles.empty()) return usage("--pgn is required");
-    if (!args.value("out")) return usage("--out is required");
-    if (!args.value("init")) return usage("--init is required");
-    o.outCheckpoint = *args.value("out");
-    {
-        std::vector<std::pair<std::string, std::string>> inputs{{"--init", *args.value("init")}};
-        for (const auto& f : o.pgnFiles) inputs.emplace_back("--pgn", f);
-        if (const std::string e = outputIsInput("--out", o.outCheckpoint, inputs); !e.empty()) return usage(e);
-    }
+    std::string init;
+    if (const std::string e = frozenTrunkInputs(args, o.pgnFiles, o.outCheckpoint, init); !e.empty()) return usage(e);
     const std::string inputs = args.value("inputs").value_or("board");
     if (inputs != "board" && inputs != "clocks") return usage("--inputs: '" + inputs + "' is not board or clocks");
     o.withBoard = inputs == "board";
@@ -101,12 +89,7 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
     o.recentTimesDropout = args.doubleValue("recent-dropout", o.recentTimesDropout, 0.0, 1.0);
     if (!args.ok()) return usage(args.error());
-    const std::string outDir = std::filesystem::path(o.outCheckpoint).parent_path().string();
-    std::string initError;
-    o.initCheckpoint =
-        prepareInitCheckpoint("human", *args.value("init"), outDir.empty() ? "." : outDir,
-                              std::filesystem::path(o.outCheckpoint).stem().string() + ".init.pt", initError);
-    if (!initError.empty()) return usage("--init: " + initError);
+    if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);

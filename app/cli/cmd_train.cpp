@@ -39,6 +39,35 @@ void printTrainValueHelp() {
         "  --clock-dropout P   share of positions shown with both clocks and the increment unknown (default 0)\n");
 }
 
+}  // namespace
+
+std::string frozenTrunkInputs(const Args& args, std::vector<std::string>& pgnFiles, std::string& out,
+                              std::string& init) {
+    std::string error;
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
+    pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst", ".kgames"}, error);
+    if (!error.empty()) return "--pgn: " + error;
+    if (pgnFiles.empty()) return "--pgn is required";
+    if (!args.value("out")) return "--out is required";
+    if (!args.value("init")) return "--init is required";
+    out = *args.value("out");
+    init = *args.value("init");
+    std::vector<std::pair<std::string, std::string>> inputs{{"--init", init}};
+    for (const auto& f : pgnFiles) inputs.emplace_back("--pgn", f);
+    return outputIsInput("--out", out, inputs);
+}
+
+std::string frozenTrunkInit(const std::string& init, const std::string& out, std::string& checkpoint) {
+    const std::string outDir = std::filesystem::path(out).parent_path().string();
+    std::string error;
+    checkpoint = prepareInitCheckpoint("human", init, outDir.empty() ? "." : outDir,
+                                       std::filesystem::path(out).stem().string() + ".init.pt", error);
+    return error.empty() ? std::string() : "--init: " + error;
+}
+
+namespace {
+
 int runTrainValue(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "init", "out", "steps", "batch", "lr", "threads", "seed", "validate-every",
@@ -54,20 +83,8 @@ int runTrainValue(const std::vector<std::string>& argv) {
     };
     if (!args.ok()) return usage(args.error());
     training::ValueTrainOptions o;
-    std::string error;
-    std::vector<std::string> given = args.values("pgn");
-    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
-    o.pgnFiles = expandDataArgs(given, {".pgn", ".pgn.zst", ".kgames"}, error);
-    if (!error.empty()) return usage("--pgn: " + error);
-    if (o.pgnFiles.empty()) return usage("--pgn is required");
-    if (!args.value("out")) return usage("--out is required");
-    if (!args.value("init")) return usage("--init is required");
-    o.outCheckpoint = *args.value("out");
-    {
-        std::vector<std::pair<std::string, std::string>> inputs{{"--init", *args.value("init")}};
-        for (const auto& f : o.pgnFiles) inputs.emplace_back("--pgn", f);
-        if (const std::string e = outputIsInput("--out", o.outCheckpoint, inputs); !e.empty()) return usage(e);
-    }
+    std::string init;
+    if (const std::string e = frozenTrunkInputs(args, o.pgnFiles, o.outCheckpoint, init); !e.empty()) return usage(e);
     o.steps = args.intValue("steps", o.steps, 1, 1LL << 40);
     o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
     o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
@@ -79,12 +96,7 @@ int runTrainValue(const std::vector<std::string>& argv) {
     o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
     o.clockDropout = args.doubleValue("clock-dropout", o.clockDropout, 0.0, 1.0);
     if (!args.ok()) return usage(args.error());
-    const std::string outDir = std::filesystem::path(o.outCheckpoint).parent_path().string();
-    std::string initError;
-    o.initCheckpoint =
-        prepareInitCheckpoint("human", *args.value("init"), outDir.empty() ? "." : outDir,
-                              std::filesystem::path(o.outCheckpoint).stem().string() + ".init.pt", initError);
-    if (!initError.empty()) return usage("--init: " + initError);
+    if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
