@@ -4,6 +4,7 @@
 #include "core/common/atomic_file.h"
 #include "core/models/archive_file.h"
 #include "core/models/time_head.h"
+#include "core/training/frozen_trunk.h"
 #include "core/training/human_samples.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
@@ -18,7 +19,6 @@ namespace kibitz::training {
 using encoding::EncodedPosition;
 using models::HumanMoveModel;
 using models::TimeHead;
-using models::ValueHead;
 
 namespace {
 
@@ -140,22 +140,6 @@ std::string describeValidation(std::int64_t step, const TimeValidation& v) {
     return buf;
 }
 
-Status saveTimeCheckpoint(const std::string& path, HumanMoveModel& model, ValueHead& value, TimeHead& head,
-                          std::int64_t step) {
-    return writeFileAtomically(path, [&](const std::string& tmp) -> Status {
-        try {
-            torch::serialize::OutputArchive archive;
-            models::saveModel(model, archive);
-            if (value) models::saveValueHead(value, archive);
-            models::saveTimeHead(head, archive);
-            archive.write("time_train.step", c10::IValue(step));
-            return models::saveArchiveFile(archive, tmp);
-        } catch (const c10::Error& e) {
-            return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
-        }
-    });
-}
-
 }  // namespace
 
 Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToken& cancel,
@@ -169,24 +153,24 @@ Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToke
         models::setComputeThreads(o.threads);
         models::keepFreedMemory();
         torch::manual_seed(o.seed);
-        torch::serialize::InputArchive archive;
-        archive.load_from(o.initCheckpoint);
-        const models::ModelConfig config = models::loadModelConfig(archive);
-        HumanMoveModel model(config);
-        models::loadModelWeights(model, archive);
-        ValueHead value = models::loadValueHead(archive, config.dModel);
-        TimeHead head = models::loadTimeHead(archive, config.dModel);
-        if (head && head->withBoard() == o.withBoard) {
+        FrozenTrunk trunk = loadFrozenTrunk(o.initCheckpoint);  // a value head in it is kept as it is
+        const models::ModelConfig& config = trunk.config;
+        const torch::Device device = trunk.device;
+        HumanMoveModel& model = trunk.model;
+        if (trunk.time && trunk.time->withBoard() == o.withBoard) {
             say("continuing the think-time head of " + o.initCheckpoint);
         } else {
-            if (head) say("the think-time head of " + o.initCheckpoint + " reads other inputs: starting a new one");
-            head = TimeHead(config.dModel, o.withBoard);
+            if (trunk.time)
+                say("the think-time head of " + o.initCheckpoint + " reads other inputs: starting a new one");
+            trunk.time = TimeHead(config.dModel, o.withBoard);
         }
-        const torch::Device device = models::chooseDevice();
-        model->to(device);
-        model->eval();  // frozen trunk
-        for (auto& p : model->parameters()) p.set_requires_grad(false);
+        TimeHead& head = trunk.time;
         head->to(device);
+        auto save = [&](std::int64_t atStep) {
+            return saveFrozenTrunk(o.outCheckpoint, trunk, [&](torch::serialize::OutputArchive& a) {
+                a.write("time_train.step", c10::IValue(atStep));
+            });
+        };
 
         auto streamOptions = [&](Split split, std::uint64_t seed) {
             SampleStreamOptions so;
@@ -275,11 +259,11 @@ Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToke
             }
             if (o.validateEvery > 0 && (step + 1) % o.validateEvery == 0 && step + 1 < o.steps) {
                 validate(step + 1);
-                if (auto s = saveTimeCheckpoint(o.outCheckpoint, model, value, head, step + 1); !s) return s.error();
+                if (auto s = save(step + 1); !s) return s.error();
             }
         }
         const TimeValidation final = validate(step);
-        if (auto s = saveTimeCheckpoint(o.outCheckpoint, model, value, head, step); !s) return s.error();
+        if (auto s = save(step); !s) return s.error();
         char buf[200];
         std::snprintf(buf, sizeof buf, "wrote %s: %lld steps in %.1f min", o.outCheckpoint.c_str(),
                       static_cast<long long>(step),

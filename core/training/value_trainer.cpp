@@ -3,6 +3,7 @@
 
 #include "core/common/atomic_file.h"
 #include "core/models/archive_file.h"
+#include "core/training/frozen_trunk.h"
 #include "core/training/human_samples.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
@@ -56,27 +57,6 @@ ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
     return metrics;
 }
 
-namespace {
-
-Status saveCheckpoint(const std::string& path, HumanMoveModel& model, ValueHead& value, std::int64_t step,
-                      std::int64_t samples) {
-    return writeFileAtomically(path, [&](const std::string& tmp) -> Status {
-        try {
-            torch::serialize::OutputArchive archive;
-            models::saveModel(model, archive);
-            models::saveValueHead(value, archive);
-            archive.write("value_train.step", c10::IValue(step));
-            archive.write("value_train.samples", c10::IValue(samples));
-            return models::saveArchiveFile(archive, tmp);
-        } catch (const c10::Error& e) {
-            return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
-        }
-        return {};
-    });
-}
-
-}  // namespace
-
 Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToken& cancel,
                                     const std::function<void(const std::string&)>& log) {
     auto say = [&log](const std::string& s) {
@@ -88,20 +68,15 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
         models::setComputeThreads(o.threads);
         models::keepFreedMemory();
         torch::manual_seed(o.seed);
-        torch::serialize::InputArchive archive;
-        archive.load_from(o.initCheckpoint);
-        const models::ModelConfig config = models::loadModelConfig(archive);
-        HumanMoveModel model(config);
-        models::loadModelWeights(model, archive);
-        ValueHead value = models::loadValueHead(archive, config.dModel);
-        if (value)
+        FrozenTrunk trunk = loadFrozenTrunk(o.initCheckpoint);  // a think-time head in it is kept as it is
+        const models::ModelConfig& config = trunk.config;
+        const torch::Device device = trunk.device;
+        HumanMoveModel& model = trunk.model;
+        if (trunk.value)
             say("continuing the value head of " + o.initCheckpoint);
         else
-            value = ValueHead(config.dModel);
-        const torch::Device device = models::chooseDevice();
-        model->to(device);
-        model->eval();  // frozen trunk: no dropout, no gradients
-        for (auto& p : model->parameters()) p.set_requires_grad(false);
+            trunk.value = ValueHead(config.dModel);
+        ValueHead& value = trunk.value;
         value->to(device);
         value->train();
 
@@ -157,6 +132,12 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
         std::vector<EncodedPosition> chunk;
         std::size_t next = 0;
         std::int64_t samples = 0;
+        auto save = [&](std::int64_t atStep) {
+            return saveFrozenTrunk(o.outCheckpoint, trunk, [&](torch::serialize::OutputArchive& a) {
+                a.write("value_train.step", c10::IValue(atStep));
+                a.write("value_train.samples", c10::IValue(samples));
+            });
+        };
         double lossSum = 0.0;
         std::int64_t lossN = 0;
         const auto t0 = std::chrono::steady_clock::now();
@@ -215,11 +196,11 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
             }
             if (o.validateEvery > 0 && (step + 1) % o.validateEvery == 0 && step + 1 < o.steps) {
                 validate(step + 1);
-                if (auto s = saveCheckpoint(o.outCheckpoint, model, value, step + 1, samples); !s) return s.error();
+                if (auto s = save(step + 1); !s) return s.error();
             }
         }
         ValueMetrics final = validate(step);
-        if (auto s = saveCheckpoint(o.outCheckpoint, model, value, step, samples); !s) return s.error();
+        if (auto s = save(step); !s) return s.error();
         const double hours = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 3600.0;
         char buf[160];
         std::snprintf(buf, sizeof buf, "wrote %s: %lld steps, %lld samples, %.2f h", o.outCheckpoint.c_str(),

@@ -117,6 +117,18 @@ private Q_SLOTS:
             run({QStringLiteral("bundle"), QStringLiteral("info"), path("clocks.kibitz"), QStringLiteral("--json")});
         QVERIFY2(clocks.code == 0, qPrintable(clocks.err));
         QVERIFY2(clocks.out.contains(QStringLiteral("\"think_time_head\":\"clocks\"")), qPrintable(clocks.out));
+        // Training another head keeps this one: train value on the checkpoint with the think-time head.
+        const Run v = run({QStringLiteral("train"), QStringLiteral("value"), QStringLiteral("--pgn"), kGames,
+                           QStringLiteral("--init"), path("time.pt"), QStringLiteral("--out"), path("value.pt"),
+                           QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--validation-positions"),
+                           QStringLiteral("200")});
+        QVERIFY2(v.code == 0, qPrintable(v.err + v.out));
+        const Run vb =
+            run({QStringLiteral("bundle"), QStringLiteral("export"), path("value.pt"), path("value.kibitz")});
+        QVERIFY2(vb.code == 0, qPrintable(vb.err));
+        const Run vi =
+            run({QStringLiteral("bundle"), QStringLiteral("info"), path("value.kibitz"), QStringLiteral("--json")});
+        QVERIFY2(vi.out.contains(QStringLiteral("\"think_time_head\":\"board\"")), qPrintable(vi.out));
         // The clock-only head answers too (no trunk features), with the same keys.
         const Run e = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
                            QStringLiteral("--all-games"), QStringLiteral("--max-games"), QStringLiteral("10"),
