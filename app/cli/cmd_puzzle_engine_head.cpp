@@ -45,7 +45,11 @@ void printHelp() {
         "  --human SET      human solve features the stage also takes: logsolve4min4first4 (default: ln P(solve),\n"
         "                   the lowest and the first solver move's log-probability at Elo 1000, 1600, 2200, 2800\n"
         "                   from the human-move model), logsolve4min4 (without the first move's), logsolve4\n"
-        "                   (ln P(solve) alone) or none\n"
+        "                   (ln P(solve) alone) or none; SET+maia9, SET+maia27, SET+maia29 add the nine Maia-1\n"
+        "                   nets' values (ln P(solve) per band; also the lowest and first move's; also the band\n"
+        "                   from which the solution is the top move)\n"
+        "  --maia DIR       the folder of the nine Maia-1 nets (default: $KIBITZ_MAIA_DIR or the installed one)\n"
+        "  --maia-cache F   their feature cache (default: $KIBITZ_CACHE_DIR or ~/.cache/kibitz/maia-features-*.bin)\n"
         "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
         "                   puzzle model records it)   --feature-cache F  its solve-feature cache\n"
         "  --trees N        boosted trees (absolute error) fitted to what the quadratic leaves over (default %d;\n"
@@ -73,7 +77,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     Args args(argv,
               {"csv", "out", "model", "depth", "every", "max", "ridge", "engine", "engine-cache", "engine-jobs",
                "human", "human-model", "feature-cache", "trees", "tree-leaves", "tree-rate", "tree-min-leaf",
-               "tree-subsample", "tree-seed"},
+               "tree-subsample", "tree-seed", "maia", "maia-cache"},
               {"help"});
     if (args.has("help")) {
         printHelp();
@@ -108,9 +112,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     }
     const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4Min4First4);
     if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
-        return usageError("--human: '" + humanSet + "' is not one of " + models::kHumanStageSetLogSolve4 + ", " +
-                          models::kHumanStageSetLogSolve4Min4 + ", " + models::kHumanStageSetLogSolve4Min4First4 +
-                          ", none");
+        return usageError("--human: '" + humanSet + "' is not one of " + models::humanStageSetNames() + ", none");
     const bool withHuman = humanSet != "none";
     jobs::EngineFeatureOptions noEngine;
     noEngine.attach = false;
@@ -169,6 +171,30 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
                      static_cast<long long>(human.value()->computedPuzzles()), human.value()->computeSeconds(),
                      static_cast<long long>(human.value()->cacheHits()));
     }
+    // The nine Maia-1 nets' features (issue 37) follow the model's own in each puzzle's vector.
+    std::string maiaNets;
+    if (models::humanStageUsesMaia(humanSet)) {
+        jobs::HumanFeatureOptions mo;
+        mo.humanModel = QString::fromStdString(args.value("maia").value_or(""));
+        mo.cachePath = args.value("maia-cache").value_or("");
+        mo.maiaLayout = true;
+        mo.saveEvery = 500;
+        mo.progress = solveFeatureProgress();
+        auto maia = jobs::HumanFeatures::open(mo);
+        if (!maia.ok()) return usageError("--maia: " + maia.error().message);
+        maiaNets = maia.value()->identity().pin().substr(0, 16);
+        std::fprintf(stderr, "Maia-1 features from %s (cache %s holds %zu puzzles)\n",
+                     maia.value()->identity().path.toStdString().c_str(), maia.value()->cachePath().c_str(),
+                     maia.value()->cachedPuzzles());
+        std::vector<std::vector<float>> nets;
+        if (auto st = maia.value()->features(puzzles, nets); !st.ok()) return failure(st.error().message);
+        if (auto st = maia.value()->saveCache(); !st.ok()) return failure(st.error().message);
+        std::fprintf(stderr, "%lld computed in %.0f s, %lld from the cache\n",
+                     static_cast<long long>(maia.value()->computedPuzzles()), maia.value()->computeSeconds(),
+                     static_cast<long long>(maia.value()->cacheHits()));
+        for (std::size_t i = 0; i < puzzles.size(); ++i)
+            solveFeatures[i].insert(solveFeatures[i].end(), nets[i].begin(), nets[i].end());
+    }
 
     auto features = jobs::EngineFeatures::open(shape, engine);
     if (!features.ok()) return usageError("--engine: " + features.error().message);
@@ -218,6 +244,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         head.value().trees.empty() || !models::engineStageFitsOutOfFold(puzzles.size(), boost) ? "in-sample"
                                                                                                : "out of fold",
         head.value().trees.trees.size(), head.value().sigmaScale);
+    head.value().maiaNets = maiaNets;
     model.setEngineHead(head.value());
     if (withHuman) model.setHumanModel(humanId.pin(), humanId.name);
     const std::string out = *args.value("out");

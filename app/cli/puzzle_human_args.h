@@ -18,7 +18,7 @@ namespace kibitz::cli {
 
 /// Value options of the human-feature group (add to the command's Args).
 inline std::set<std::string> withHumanValueOptions(std::set<std::string> options) {
-    options.insert({"human-model", "feature-cache", "engine", "engine-cache", "engine-jobs"});
+    options.insert({"human-model", "feature-cache", "engine", "engine-cache", "engine-jobs", "maia", "maia-cache"});
     return options;
 }
 /// Flag options of the human-feature group.
@@ -34,6 +34,8 @@ inline jobs::HumanFeatureOptions humanFeatureOptions(const Args& args, const std
     h.cachePath = args.value("feature-cache").value_or("");
     h.useCache = !args.has("no-feature-cache");
     h.allowMismatch = args.has("allow-human-mismatch");
+    h.maiaFolder = QString::fromStdString(args.value("maia").value_or(""));
+    h.maiaCachePath = args.value("maia-cache").value_or("");
     h.warn = [command](const std::string& msg) {
         std::fprintf(stderr, "kibitz-cli %s: warning: %s\n", command.c_str(), msg.c_str());
     };
@@ -73,6 +75,8 @@ inline const char* humanOptionsHelp() {
            "  --feature-cache F    solve-feature cache file (default: $KIBITZ_CACHE_DIR or ~/.cache/kibitz/\n"
            "                       solve-features-<human sha256>.bin)   --no-feature-cache  always recompute\n"
            "  --allow-human-mismatch  use a puzzle model with another human model than it was trained with (warns)\n"
+           "  --maia DIR           the nine Maia-1 nets, for engine stages that take their features (default:\n"
+           "                       $KIBITZ_MAIA_DIR or the installed maia-1 folder)   --maia-cache F  their cache\n"
            "  --engine PATH        UCI engine for the engine stage of models that have one (default: Stockfish on\n"
            "                       PATH or in /usr/games; without one such models rate from the boards alone)\n"
            "  --engine-cache F     engine-feature cache (default: $KIBITZ_CACHE_DIR or ~/.cache/kibitz/\n"

@@ -188,7 +188,7 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
     std::vector<std::size_t> where;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         if (m_cache)
-            if (const auto* f = m_cache->find(puzzles[i]); f && hasSolveLevels(*f, elos)) {
+            if (const auto* f = m_cache->find(puzzles[i]); f && (m_maia ? hasMaiaFeatures(*f) : hasSolveLevels(*f, elos))) {
                 out[i] = *f;
                 ++m_hits;
                 continue;
@@ -203,7 +203,8 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
     for (std::size_t begin = 0; begin < missing.size(); begin += part) {
         const std::span<const chess::Puzzle> these(missing.data() + begin, std::min(part, missing.size() - begin));
         const auto t0 = std::chrono::steady_clock::now();
-        auto f = computeSolveFeatures(*m_evaluator, these, m_maxBatch, elos);
+        auto f = m_maia ? computeMaiaSolveFeatures(*m_evaluator, these, m_maxBatch)
+                        : computeSolveFeatures(*m_evaluator, these, m_maxBatch, elos);
         m_computeSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         if (!f.ok()) return f.error();
         m_computed += std::int64_t(these.size());

@@ -77,6 +77,9 @@ public:
                     std::span<const int> elos = kSolveEloLevels);
 
     void setSaveEvery(std::int64_t n) { m_saveEvery = n; }
+    /// Computes and checks the Maia layout instead (maiaSolveFeatures, kMaiaFeatureCount values; `elos` is then
+    /// ignored): the evaluator is the folder of the nine Maia-1 nets.
+    void setMaiaLayout(bool maia) { m_maia = maia; }
     /// Called after each computed part (see setSaveEvery) with the puzzles computed so far in this call and how
     /// many it had to compute; never called when the cache held them all.
     void setProgress(std::function<void(std::int64_t done, std::int64_t missing)> progress) {
@@ -90,6 +93,7 @@ private:
     encoding::Evaluator* m_evaluator;
     SolveFeatureCache* m_cache;
     int m_maxBatch;
+    bool m_maia = false;
     std::int64_t m_saveEvery = 0;
     std::int64_t m_sinceSave = 0;
     std::int64_t m_computed = 0;

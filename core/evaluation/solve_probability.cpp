@@ -86,6 +86,7 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
         c.elos.assign(elos.begin(), elos.end());
         c.moveProb.assign(elos.size(), std::vector<double>(solverMoves, 0.0));
         c.solve.assign(elos.size(), 1.0);
+        c.moveTop.assign(elos.size(), std::vector<char>(solverMoves, 0));
         for (std::size_t m = 0; m < pz.line.size(); ++m) {
             if (!pos.isLegal(pz.line[m]))
                 return makeError(ErrorCode::InvalidInput, "puzzle " + std::to_string(i + 1) + ": move " +
@@ -123,15 +124,67 @@ Result<std::vector<SolveCurve>> computeSolveCurves(encoding::Evaluator& evaluato
         for (std::size_t j = 0; j < bp.size(); ++j) {
             const Query& q = queries[start + j];
             double p = 0.0;
-            for (const auto& mp : dists.value()[j])
+            double best = -1.0;
+            chess::Move top;
+            for (const auto& mp : dists.value()[j]) {
                 if (mp.move == q.expected) p = double(mp.prob);
+                if (double(mp.prob) > best) {
+                    best = double(mp.prob);
+                    top = mp.move;
+                }
+            }
             curves[q.puzzle].moveProb[q.level][q.move] = p;
+            curves[q.puzzle].moveTop[q.level][q.move] = best >= 0.0 && top == q.expected;
         }
     }
     for (auto& c : curves)
         for (std::size_t l = 0; l < c.solve.size(); ++l)
             for (double p : c.moveProb[l]) c.solve[l] *= p;
     return curves;
+}
+
+std::vector<int> maiaLevelElos() {
+    std::vector<int> elos;
+    for (const int band : kMaiaBands) elos.push_back(band + 50);
+    return elos;
+}
+
+std::vector<float> maiaSolveFeatures(const SolveCurve& curve) {
+    const std::size_t bands = kMaiaBands.size();
+    std::vector<float> f(std::size_t(kMaiaFeatureCount), std::numeric_limits<float>::quiet_NaN());
+    // Per band: is the whole line / the first move the net's top choice (-1: band not computed).
+    std::vector<int> lineTop(bands, -1), firstTop(bands, -1);
+    for (std::size_t c = 0; c < curve.elos.size() && c < curve.solve.size() && c < curve.moveProb.size(); ++c) {
+        const auto it = std::find(kMaiaBands.begin(), kMaiaBands.end(), curve.elos[c] - 50);
+        if (it == kMaiaBands.end()) continue;
+        const std::size_t b = std::size_t(it - kMaiaBands.begin());
+        const auto& probs = curve.moveProb[c];
+        double minLog = 0.0;
+        for (double p : probs) minLog = std::min(minLog, std::log(std::max(p, kMinMoveProb)));
+        f[b] = float(curve.solve[c]);
+        f[bands + b] = float(minLog / 10.0);
+        f[2 * bands + b] = float((probs.empty() ? 0.0 : std::log(std::max(probs.front(), kMinMoveProb))) / 10.0);
+        if (c < curve.moveTop.size() && !curve.moveTop[c].empty()) {
+            const auto& top = curve.moveTop[c];
+            lineTop[b] = std::all_of(top.begin(), top.end(), [](char t) { return t != 0; }) ? 1 : 0;
+            firstTop[b] = top.front() != 0 ? 1 : 0;
+        }
+    }
+    // The lowest band from which every band above plays it as its top move (bands: "never").
+    const auto fromBand = [bands](const std::vector<int>& top) -> float {
+        if (std::find(top.begin(), top.end(), -1) != top.end()) return std::numeric_limits<float>::quiet_NaN();
+        std::size_t from = bands;
+        while (from > 0 && top[from - 1] == 1) --from;
+        return float(double(from) / double(bands));
+    };
+    f[3 * bands] = fromBand(lineTop);
+    f[3 * bands + 1] = fromBand(firstTop);
+    return f;
+}
+
+bool hasMaiaFeatures(std::span<const float> features) {
+    return features.size() == std::size_t(kMaiaFeatureCount) &&
+           std::none_of(features.begin(), features.end(), [](float v) { return std::isnan(v); });
 }
 
 Result<SolveCurve> computeSolveCurve(encoding::Evaluator& evaluator, const PuzzleLine& puzzle,
@@ -149,9 +202,12 @@ Result<PuzzleLine> puzzleLineOf(const chess::Puzzle& puzzle) {
     return PuzzleLine{std::move(pos.value()), puzzle.moves};
 }
 
-Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator& evaluator,
-                                                             std::span<const chess::Puzzle> puzzles, int maxBatch,
-                                                             std::span<const int> elos) {
+namespace {
+
+/// Solve curves of CSV puzzles at `elos`; errors name the puzzle id where computeSolveCurves names an index.
+Result<std::vector<SolveCurve>> puzzleSolveCurves(encoding::Evaluator& evaluator,
+                                                  std::span<const chess::Puzzle> puzzles, std::span<const int> elos,
+                                                  int maxBatch) {
     std::vector<PuzzleLine> lines;
     lines.reserve(puzzles.size());
     for (const auto& p : puzzles) {
@@ -160,15 +216,34 @@ Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator
         lines.push_back(std::move(line.value()));
     }
     auto curves = computeSolveCurves(evaluator, lines, elos, maxBatch);
-    if (!curves.ok()) {
-        // computeSolveCurves names the index; translate it to the id where possible.
+    if (!curves.ok())
         return makeError(
             curves.error().code,
             curves.error().message + (puzzles.size() == 1 ? " (puzzle " + puzzles[0].id + ")" : std::string()));
-    }
+    return curves;
+}
+
+}  // namespace
+
+Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator& evaluator,
+                                                             std::span<const chess::Puzzle> puzzles, int maxBatch,
+                                                             std::span<const int> elos) {
+    auto curves = puzzleSolveCurves(evaluator, puzzles, elos, maxBatch);
+    if (!curves.ok()) return curves.error();
     std::vector<std::vector<float>> out;
     out.reserve(curves.value().size());
     for (const auto& c : curves.value()) out.push_back(solveFeatures(c));
+    return out;
+}
+
+Result<std::vector<std::vector<float>>> computeMaiaSolveFeatures(encoding::Evaluator& evaluator,
+                                                                 std::span<const chess::Puzzle> puzzles,
+                                                                 int maxBatch) {
+    auto curves = puzzleSolveCurves(evaluator, puzzles, maiaLevelElos(), maxBatch);
+    if (!curves.ok()) return curves.error();
+    std::vector<std::vector<float>> out;
+    out.reserve(curves.value().size());
+    for (const auto& c : curves.value()) out.push_back(maiaSolveFeatures(c));
     return out;
 }
 

@@ -31,6 +31,8 @@ struct SolveCurve {
     std::vector<int> elos;                      ///< rating levels
     std::vector<std::vector<double>> moveProb;  ///< [level][solver move k] = P(plays line[2k+1])
     std::vector<double> solve;                  ///< [level] = product over k
+    /// [level][solver move k] = the model's most likely move at that level is the solution (ties: the first).
+    std::vector<std::vector<char>> moveTop;
     /// Index k of the solver move with the lowest probability at level `levelIndex` (the hard move).
     int hardestMove(std::size_t levelIndex) const;
     /// Index of the rating level `elo` in `elos`, or -1 when the curve has no such level.
@@ -47,6 +49,23 @@ std::vector<float> solveFeatures(const SolveCurve& curve);
 /// True when `features` (solveFeatures() layout) has values for every level in `elos` (levels outside
 /// kSolveEloLevels are never there).
 bool hasSolveLevels(std::span<const float> features, std::span<const int> elos = kSolveEloLevels);
+
+/// The nine Maia-1 nets' bands (maia-1100.pb.gz ... maia-1900.pb.gz: players rated NNNN to NNNN + 99). A folder of
+/// them read as one evaluator (models::Lc0BandEvaluator) uses a band's net alone at the band's centre, NNNN + 50.
+inline constexpr std::array<int, 9> kMaiaBands{1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900};
+/// The ratings a curve of the Maia features is computed at: each band's centre (1150, 1250, ..., 1950).
+std::vector<int> maiaLevelElos();
+/// Number of values maiaSolveFeatures() returns: per band P(solve), the lowest and the first solver move's
+/// log-probability / 10 (3 * 9, in three blocks like solveFeatures), then the two "from which band it is the top
+/// move" values: for the whole line (every solver move the net's most likely move) and for the first solver move,
+/// each the index of the lowest band from which every higher band agrees, / 9 (0: all nine nets play it; 1: not
+/// even the 1900 net does).
+inline constexpr int kMaiaFeatureCount = 3 * int(kMaiaBands.size()) + 2;
+/// The Maia features of a curve computed at maiaLevelElos() (InvalidInput-free: a curve at other levels gives NaN
+/// where a band is missing).
+std::vector<float> maiaSolveFeatures(const SolveCurve& curve);
+/// True when `features` has kMaiaFeatureCount values and none is NaN.
+bool hasMaiaFeatures(std::span<const float> features);
 
 /// Solve curves for many puzzles. All (position, level) queries are sent through Evaluator::moveDistributions
 /// in batches of at most `maxBatch`. Fails (InvalidInput naming the puzzle index and move) when a line has fewer
@@ -79,5 +98,10 @@ Result<PuzzleLine> puzzleLineOf(const chess::Puzzle& puzzle);
 Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator& evaluator,
                                                              std::span<const chess::Puzzle> puzzles, int maxBatch = 512,
                                                              std::span<const int> elos = kSolveEloLevels);
+/// maiaSolveFeatures() of each puzzle, `evaluator` being the folder of the nine Maia-1 nets (one
+/// computeSolveCurves call at maiaLevelElos()). Errors name the puzzle id.
+Result<std::vector<std::vector<float>>> computeMaiaSolveFeatures(encoding::Evaluator& evaluator,
+                                                                 std::span<const chess::Puzzle> puzzles,
+                                                                 int maxBatch = 512);
 
 }  // namespace kibitz::evaluation

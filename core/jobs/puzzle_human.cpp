@@ -4,8 +4,11 @@
 #include "core/evaluation/solve_feature_cache.h"
 #include "core/evaluation/solve_probability.h"
 #include "core/jobs/human_model.h"
+#include "core/models/lc0_evaluator.h"
+#include "core/storage/default_models.h"
 #include "core/storage/bundle.h"
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -40,11 +43,37 @@ std::string movesSha256(const storage::Bundle& bundle) {
     return h.result().toHex().toStdString();
 }
 
+namespace {
+
+/// A folder of lc0 nets: the sha256 of each `*.pb.gz` (name order), hashed with the names.
+Result<HumanModelIdentity> folderIdentity(const QString& folder) {
+    HumanModelIdentity id;
+    id.path = folder;
+    id.name = QFileInfo(folder).fileName().toStdString();
+    const QStringList nets = QDir(folder).entryList({QStringLiteral("*.pb.gz")}, QDir::Files, QDir::Name);
+    if (nets.isEmpty())
+        return makeError(ErrorCode::InvalidInput, folder.toStdString() + ": no lc0 nets (*.pb.gz) in the folder");
+    QCryptographicHash all(QCryptographicHash::Sha256);
+    for (const QString& name : nets) {
+        QFile f(QDir(folder).filePath(name));
+        QCryptographicHash h(QCryptographicHash::Sha256);
+        if (!f.open(QIODevice::ReadOnly) || !h.addData(&f))
+            return makeError(ErrorCode::Io, f.fileName().toStdString() + ": cannot read the net: " +
+                                                f.errorString().toStdString());
+        all.addData(name.toUtf8() + '\0' + h.result().toHex() + '\n');
+    }
+    id.sha256 = all.result().toHex().toStdString();
+    return id;
+}
+
+}  // namespace
+
 Result<HumanModelIdentity> humanModelIdentity(const QString& path) {
     HumanModelIdentity id;
     id.path = path.isEmpty() ? defaultHumanModelPath() : path;
     if (id.path.isEmpty())
         return makeError(ErrorCode::InvalidInput, "no human-move model given and no human-default.kibitz found");
+    if (QFileInfo(id.path).isDir()) return folderIdentity(id.path);
     QFile f(id.path);
     if (!f.open(QIODevice::ReadOnly))
         return makeError(ErrorCode::InvalidInput, id.path.toStdString() + ": cannot read the human-move model: " +
@@ -77,6 +106,23 @@ std::string defaultSolveFeatureCachePath(const std::string& sha256) {
     return QDir(dir).filePath(name).toStdString();
 }
 
+QString defaultMaiaFolder() {
+    const QString env = qEnvironmentVariable("KIBITZ_MAIA_DIR");
+    if (!env.isEmpty()) return env;
+    // Where the default models are looked up on disk (share/kibitz/models, a checkout's resources/models).
+    if (!QCoreApplication::instance()) return {};
+    for (const QString& dir : storage::defaultModelDirs(QCoreApplication::applicationDirPath())) {
+        const QFileInfo maia(QDir(dir).filePath(QStringLiteral("maia-1")));
+        if (maia.isDir()) return maia.canonicalFilePath();
+    }
+    return {};
+}
+
+std::string defaultMaiaFeatureCachePath(const std::string& sha256) {
+    const QString name = QStringLiteral("maia-features-%1.bin").arg(QString::fromStdString(sha256.substr(0, 16)));
+    return QDir(featureCacheDirectory()).filePath(name).toStdString();
+}
+
 HumanFeatures::HumanFeatures() : m_impl(std::make_unique<Impl>()) {}
 
 HumanFeatures::~HumanFeatures() {
@@ -84,24 +130,46 @@ HumanFeatures::~HumanFeatures() {
 }
 
 Result<std::shared_ptr<HumanFeatures>> HumanFeatures::open(const HumanFeatureOptions& options) {
-    auto id = humanModelIdentity(options.humanModel);
+    QString path = options.humanModel;
+    if (options.maiaLayout && path.isEmpty()) {
+        path = defaultMaiaFolder();
+        if (path.isEmpty())
+            return makeError(ErrorCode::InvalidInput,
+                             "no folder of the nine Maia-1 nets (maia-1100.pb.gz ... maia-1900.pb.gz) given or "
+                             "installed (set KIBITZ_MAIA_DIR)");
+    }
+    if (options.maiaLayout && !QFileInfo(path).isDir())
+        return makeError(ErrorCode::InvalidInput, path.toStdString() + ": not a folder of the nine Maia-1 nets");
+    auto id = humanModelIdentity(path);
     if (!id.ok()) return id.error();
     auto eval = loadHumanEvaluator(id.value().path);
     if (!eval.ok()) return eval.error();
+    if (options.maiaLayout) {
+        const auto* bands = dynamic_cast<const models::Lc0BandEvaluator*>(eval.value().get());
+        std::vector<int> want(evaluation::kMaiaBands.begin(), evaluation::kMaiaBands.end());
+        if (!bands || bands->bands() != want)
+            return makeError(ErrorCode::InvalidInput,
+                             path.toStdString() + ": the Maia features need the nine nets maia-1100.pb.gz ... "
+                                                  "maia-1900.pb.gz, one per band");
+    }
     std::shared_ptr<HumanFeatures> h(new HumanFeatures());
     h->m_impl->identity = id.value();
     h->m_impl->evaluator = std::move(eval.value());
     h->m_impl->warn = options.warn;
     if (options.useCache) {
-        const std::string path =
-            options.cachePath.empty() ? defaultSolveFeatureCachePath(id.value().pin()) : options.cachePath;
-        auto c = evaluation::SolveFeatureCache::open(path, id.value().pin(), evaluation::kSolveFeatureCount);
+        const std::string cache = !options.cachePath.empty() ? options.cachePath
+                                  : options.maiaLayout       ? defaultMaiaFeatureCachePath(id.value().pin())
+                                                             : defaultSolveFeatureCachePath(id.value().pin());
+        auto c = evaluation::SolveFeatureCache::open(
+            cache, id.value().pin(),
+            options.maiaLayout ? evaluation::kMaiaFeatureCount : evaluation::kSolveFeatureCount);
         if (!c.ok()) return c.error();
         h->m_impl->cache.emplace(std::move(c.value()));
     }
     h->m_impl->provider = std::make_unique<evaluation::CachedSolveFeatures>(
         h->m_impl->evaluator.get(), h->m_impl->cache ? &*h->m_impl->cache : nullptr);
     h->m_impl->provider->setSaveEvery(options.saveEvery);
+    h->m_impl->provider->setMaiaLayout(options.maiaLayout);
     if (options.progress) h->m_impl->provider->setProgress(options.progress);
     return h;
 }
@@ -127,6 +195,30 @@ std::size_t HumanFeatures::cachedPuzzles() const { return m_impl->cache ? m_impl
 std::int64_t HumanFeatures::computedPuzzles() const { return m_impl->provider->computed(); }
 std::int64_t HumanFeatures::cacheHits() const { return m_impl->provider->cacheHits(); }
 double HumanFeatures::computeSeconds() const { return m_impl->provider->computeSeconds(); }
+
+namespace {
+
+/// The Maia-1 nets of a stage with a Maia part, checked against the digest the stage records.
+Result<std::shared_ptr<HumanFeatures>> openStageMaia(const models::EngineRatingHead& head,
+                                                     const HumanFeatureOptions& options) {
+    HumanFeatureOptions mo;
+    mo.humanModel = options.maiaFolder;
+    mo.cachePath = options.maiaCachePath;
+    mo.useCache = options.useCache;
+    mo.saveEvery = options.saveEvery;
+    mo.warn = options.warn;
+    mo.maiaLayout = true;
+    auto maia = HumanFeatures::open(mo);
+    if (!maia.ok()) return maia.error();
+    const std::string digest = maia.value()->identity().pin().substr(0, 16);
+    if (digest != head.maiaNets && !options.allowMismatch)
+        return makeError(ErrorCode::InvalidInput, "the engine stage was fitted on Maia-1 nets with digest " +
+                                                      head.maiaNets + ", but " +
+                                                      maia.value()->identity().path.toStdString() + " has " + digest);
+    return maia;
+}
+
+}  // namespace
 
 Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatureOptions& options) {
     // A +human model cannot rate without the features: every problem is an error. When only the engine stage takes
@@ -165,9 +257,29 @@ Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatur
         if (options.warn) options.warn(msg + "; ratings may be off");
     }
     // A stage computes only the levels it reads (4 of 11 model runs per solver move).
-    predictor.setFeatureSource(
-        stageOnly ? HumanFeatures::sourceOf(h.value(), models::humanStageElos(predictor.meta().engineHead.human))
-                  : HumanFeatures::sourceOf(h.value()));
+    const std::string& set = predictor.meta().engineHead.human;
+    models::PuzzleFeatureSource own = stageOnly ? HumanFeatures::sourceOf(h.value(), models::humanStageElos(set))
+                                                : HumanFeatures::sourceOf(h.value());
+    if (!models::humanStageUsesMaia(set)) {
+        predictor.setFeatureSource(std::move(own));
+        return {};
+    }
+    // The stage also reads the nine Maia-1 nets' features: they follow the model's own in one vector.
+    auto maia = openStageMaia(predictor.meta().engineHead, options);
+    if (!maia.ok()) {
+        if (options.warn) options.warn(maia.error().message + stageOff);
+        if (!stageOnly) predictor.setFeatureSource(std::move(own));
+        return {};
+    }
+    predictor.setFeatureSource([own = std::move(own), maia = maia.value()](std::span<const chess::Puzzle> puzzles,
+                                                                             std::vector<std::vector<float>>& out) {
+        if (auto st = own(puzzles, out); !st.ok()) return st;
+        std::vector<std::vector<float>> nets;
+        if (auto st = maia->features(puzzles, nets); !st.ok()) return st;
+        for (std::size_t i = 0; i < out.size() && i < nets.size(); ++i)
+            out[i].insert(out[i].end(), nets[i].begin(), nets[i].end());
+        return Status{};
+    });
     return {};
 }
 

@@ -37,6 +37,14 @@ struct HumanFeatureOptions {
     bool allowMismatch = false;  ///< load a puzzle model trained with another human model (with a warning)
     std::function<void(const std::string&)> warn;  ///< warnings (mismatch, unknown human model); may be empty
     std::int64_t saveEvery = 0;                    ///< HumanFeatures::setSaveEvery of what open() returns
+    /// HumanFeatures::open: compute the Maia layout (evaluation::maiaSolveFeatures) with humanModel being the
+    /// folder of the nine Maia-1 nets (empty: defaultMaiaFolder()); the cache defaults to
+    /// defaultMaiaFeatureCachePath.
+    bool maiaLayout = false;
+    /// attachHumanFeatures, for an engine stage with a Maia part: the folder of the nine Maia-1 nets (empty:
+    /// defaultMaiaFolder()) and its feature cache (empty: the default).
+    QString maiaFolder;
+    std::string maiaCachePath;
     std::function<void(std::int64_t done, std::int64_t missing)>
         progress;  ///< (done, to compute) after each computed part; may be empty
 };
@@ -60,8 +68,8 @@ struct HumanModelIdentity {
     }
 };
 
-/// Resolves `path` (empty: default human model) and hashes the file (and a bundle's move tensors). Errors name the
-/// file.
+/// Resolves `path` (empty: default human model) and hashes the file (and a bundle's move tensors). A folder of lc0
+/// nets is hashed as the sha256 of its `*.pb.gz` files' names and sha256s, in name order. Errors name the file.
 Result<HumanModelIdentity> humanModelIdentity(const QString& path);
 /// The hash of a human-move bundle's move tensors (HumanModelIdentity::movesSha256).
 std::string movesSha256(const storage::Bundle& bundle);
@@ -73,6 +81,13 @@ QString featureCacheDirectory();
 /// $KIBITZ_CACHE_DIR/solve-features-<first 16 hex of sha256>.bin, or the same name under the user's cache
 /// directory (QStandardPaths::GenericCacheLocation/kibitz).
 std::string defaultSolveFeatureCachePath(const std::string& sha256);
+
+/// The folder of the nine Maia-1 nets (maia-1100.pb.gz ... maia-1900.pb.gz; CSSLab/maia-chess, GPL-3.0) that the
+/// puzzle stage's Maia features come from: $KIBITZ_MAIA_DIR, else a `maia-1` folder beside the installed default
+/// models, else empty (stages with Maia features are then left off, with a warning).
+QString defaultMaiaFolder();
+/// $KIBITZ_CACHE_DIR/maia-features-<first 16 hex of sha256>.bin (or under the user's cache directory).
+std::string defaultMaiaFeatureCachePath(const std::string& sha256);
 
 /// A loaded human model with its cache. Thread-compatible (one caller at a time). Saves the cache when destroyed
 /// (errors then go to the warn callback).

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -39,11 +40,62 @@ constexpr std::size_t kLogSolve4Index[] = {1, 4, 7, 10};
 constexpr std::size_t kLowestBlock = 11;
 constexpr std::size_t kFirstBlock = 22;
 
+namespace {
+
+/// A set's two parts: the Kibitz model's (values 0, 4, 8 or 12) and the Maia nets' (0, 9, 27 or 29).
+struct StageSetParts {
+    int kibitz = 0;
+    int maia = 0;
+};
+
+std::optional<StageSetParts> stageSetParts(const std::string& set) {
+    const auto plus = set.find('+');
+    const std::string own = set.substr(0, plus);
+    StageSetParts parts;
+    if (own == kHumanStageSetLogSolve4)
+        parts.kibitz = 4;
+    else if (own == kHumanStageSetLogSolve4Min4)
+        parts.kibitz = 8;
+    else if (own == kHumanStageSetLogSolve4Min4First4)
+        parts.kibitz = 12;
+    else
+        return std::nullopt;
+    if (plus == std::string::npos) return parts;
+    const std::string maia = set.substr(plus + 1);
+    if (maia == kMaiaStagePart9)
+        parts.maia = 9;
+    else if (maia == kMaiaStagePart27)
+        parts.maia = 27;
+    else if (maia == kMaiaStagePart29)
+        parts.maia = 29;
+    else
+        return std::nullopt;
+    return parts;
+}
+
+}  // namespace
+
+bool humanStageUsesMaia(const std::string& set) {
+    const auto parts = stageSetParts(set);
+    return parts && parts->maia > 0;
+}
+
+std::size_t humanStageInputCount(const std::string& set) {
+    return kSolveFeatureInputs + (humanStageUsesMaia(set) ? kMaiaFeatureInputs : 0);
+}
+
+std::string humanStageSetNames() {
+    std::string out;
+    for (const char* own : {kHumanStageSetLogSolve4, kHumanStageSetLogSolve4Min4, kHumanStageSetLogSolve4Min4First4})
+        out += std::string(out.empty() ? "" : ", ") + own;
+    for (const char* maia : {kMaiaStagePart9, kMaiaStagePart27, kMaiaStagePart29})
+        out += std::string(", ") + kHumanStageSetLogSolve4Min4First4 + "+" + maia;
+    return out;
+}
+
 int humanStageFeatureCount(const std::string& set) {
-    if (set == kHumanStageSetLogSolve4) return 4;
-    if (set == kHumanStageSetLogSolve4Min4) return 8;
-    if (set == kHumanStageSetLogSolve4Min4First4) return 12;
-    return 0;
+    const auto parts = stageSetParts(set);
+    return parts ? parts->kibitz + parts->maia : 0;
 }
 
 std::vector<int> humanStageElos(const std::string& set) {
@@ -52,13 +104,19 @@ std::vector<int> humanStageElos(const std::string& set) {
 }
 
 std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solve) {
-    if (humanStageFeatureCount(set) == 0 || solve.size() < kSolveFeatureInputs) return {};
+    const auto parts = stageSetParts(set);
+    if (!parts || solve.size() < humanStageInputCount(set)) return {};
     std::vector<float> out;
     for (std::size_t i : kLogSolve4Index) out.push_back(float(std::log(std::max(double(solve[i]), 1e-12)) / 10.0));
-    if (set == kHumanStageSetLogSolve4Min4 || set == kHumanStageSetLogSolve4Min4First4)
+    if (parts->kibitz >= 8)
         for (std::size_t i : kLogSolve4Index) out.push_back(solve[kLowestBlock + i]);
-    if (set == kHumanStageSetLogSolve4Min4First4)
+    if (parts->kibitz >= 12)
         for (std::size_t i : kLogSolve4Index) out.push_back(solve[kFirstBlock + i]);
+    // The Maia part: 9 P(solve), 9 lowest, 9 first, 2 top-move bands (evaluation::maiaSolveFeatures).
+    const std::span<const float> maia = solve.subspan(kSolveFeatureInputs);
+    for (int b = 0; b < parts->maia && b < 9; ++b)
+        out.push_back(float(std::log(std::max(double(maia[std::size_t(b)]), 1e-12)) / 10.0));
+    for (int j = 9; j < parts->maia; ++j) out.push_back(maia[std::size_t(j)]);
     return out;
 }
 
@@ -96,6 +154,7 @@ std::string EngineRatingHead::toText() const {
     char buf[48];
     o << "features=" << features << " k=" << featureCount << " depth=" << depth << " lines=" << lines;
     if (needsHuman()) o << " human=" << human;
+    if (!maiaNets.empty()) o << " maia_nets=" << maiaNets;
     std::snprintf(buf, sizeof buf, "%.9g", sigmaScale);
     o << " sigma_scale=" << buf << " puzzles=" << fittedPuzzles;
     std::snprintf(buf, sizeof buf, "%.9g", ridge);
@@ -167,10 +226,12 @@ Result<EngineRatingHead> EngineRatingHead::fromText(const std::string& text) {
         h.humanCount = humanStageFeatureCount(*v);
         if (h.humanCount == 0)
             return fieldError("human", "is '" + *v + "', not a human feature set this build knows (" +
-                                           kHumanStageSetLogSolve4 + ", " + kHumanStageSetLogSolve4Min4 + ", " +
-                                           kHumanStageSetLogSolve4Min4First4 + ")");
+                                           humanStageSetNames() + ")");
         h.human = *v;
     }
+    if (const std::string* v = need("maia_nets")) h.maiaNets = *v;
+    if (humanStageUsesMaia(h.human) && h.maiaNets.empty())
+        return fieldError("maia_nets", "is missing (the stage takes the Maia-1 nets' features)");
     const std::string* scale = need("sigma_scale");
     if (!scale) return fieldError("sigma_scale", "is missing");
     if (!parseDouble(*scale, h.sigmaScale) || h.sigmaScale <= 0)
@@ -279,11 +340,11 @@ Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings
     h.humanCount = humanCount;
     std::vector<std::vector<float>> inputs(n);
     for (std::size_t i = 0; i < n; ++i) {
-        if (humanCount > 0 && solveFeatures[i].size() < kSolveFeatureInputs)
+        if (humanCount > 0 && solveFeatures[i].size() < humanStageInputCount(humanSet))
             return makeError(ErrorCode::InvalidInput, "engine stage fit: puzzle " + std::to_string(i + 1) + " has " +
                                                           std::to_string(solveFeatures[i].size()) +
                                                           " solve features, not " +
-                                                          std::to_string(kSolveFeatureInputs));
+                                                          std::to_string(humanStageInputCount(humanSet)));
         inputs[i] =
             h.inputs(features[i], humanCount > 0 ? std::span<const float>(solveFeatures[i]) : std::span<const float>());
     }

@@ -42,12 +42,28 @@ inline constexpr const char* kHumanStageSetLogSolve4Min4 = "logsolve4min4";
 inline constexpr const char* kHumanStageSetLogSolve4Min4First4 = "logsolve4min4first4";
 /// Length of the solve-feature vector the sets read (evaluation::kSolveFeatureCount; checked in tests).
 inline constexpr std::size_t kSolveFeatureInputs = 33;
+/// Length of the Maia-1 feature vector (evaluation::kMaiaFeatureCount; checked in tests), which a set with a Maia
+/// part reads after the kSolveFeatureInputs values of Kibitz's own human model.
+inline constexpr std::size_t kMaiaFeatureInputs = 29;
+/// A set may add a part from the nine Maia-1 nets after a '+' (issue 37): "+maia9": ln P(solve) / 10 at each of the
+/// nine bands (P floored at 1e-12); "+maia27": also the lowest and the first solver move's log-probability / 10 at
+/// each band; "+maia29": also the two "from which band the solution is the top move" values (line, first move).
+/// E.g. "logsolve4min4first4+maia27".
+inline constexpr const char* kMaiaStagePart9 = "maia9";
+inline constexpr const char* kMaiaStagePart27 = "maia27";
+inline constexpr const char* kMaiaStagePart29 = "maia29";
+/// True when `set` has a Maia part (its features are then kSolveFeatureInputs + kMaiaFeatureInputs values).
+bool humanStageUsesMaia(const std::string& set);
+/// Length of the feature vector `set` reads: kSolveFeatureInputs, plus kMaiaFeatureInputs with a Maia part.
+std::size_t humanStageInputCount(const std::string& set);
+/// The names this build knows, for error messages ("logsolve4, ..., logsolve4min4first4+maia29").
+std::string humanStageSetNames();
 /// Number of values of a human stage set; 0 for an unknown name.
 int humanStageFeatureCount(const std::string& set);
 /// The rating levels (Elo) whose solve features `set` reads: a feature source need compute only these. Empty for an
 /// unknown name.
 std::vector<int> humanStageElos(const std::string& set);
-/// The values of `set` from a puzzle's kSolveFeatureInputs solve features (fewer: an empty vector).
+/// The values of `set` from a puzzle's humanStageInputCount(set) features (fewer: an empty vector).
 std::vector<float> humanStageFeatures(const std::string& set, std::span<const float> solveFeatures);
 
 struct EngineRatingHead {
@@ -57,6 +73,9 @@ struct EngineRatingHead {
     /// empty: none. A stage with one needs the human-move model recorded in the puzzle model's meta.
     std::string human;
     int humanCount = 0;           ///< values of that set (0 without one)
+    /// With a Maia part: the first 16 hex of the nine nets' digest (jobs::HumanModelIdentity of their folder), so a
+    /// stage is never fed other nets' probabilities.
+    std::string maiaNets;
     int depth = 0;                ///< search depth the features were computed at
     int lines = 0;                ///< multi-PV lines of that search
     std::vector<double> weights;  ///< termCount(inputCount()) values, in the order of the terms above

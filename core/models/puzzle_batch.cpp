@@ -33,11 +33,12 @@ Result<PuzzleBatch> makePuzzleBatch(const std::vector<const chess::Puzzle*>& puz
         float* f = batch.features.data_ptr<float>();
         for (std::int64_t i = 0; i < b; ++i) {
             const auto& row = features[std::size_t(i)];
-            if (int(row.size()) != config.humanFeatures)
+            // The model reads the first humanFeatures values (an engine stage may read more after them).
+            if (int(row.size()) < config.humanFeatures)
                 return makeError(ErrorCode::InvalidInput, "human features of puzzle " + puzzles[std::size_t(i)]->id +
                                                               ": expected " + std::to_string(config.humanFeatures) +
                                                               " values");
-            std::copy(row.begin(), row.end(), f + i * config.humanFeatures);
+            std::copy(row.begin(), row.begin() + config.humanFeatures, f + i * config.humanFeatures);
         }
     }
     return batch;

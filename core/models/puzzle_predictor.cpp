@@ -7,6 +7,7 @@
 #include "core/models/glickformer.h"
 #include "core/models/puzzle_batch.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace kibitz::models {
@@ -184,7 +185,12 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime, std::string("puzzle model: ") + e.what_without_backtrace());
     }
-    const bool stageHuman = head.needsHuman() && features && features->size() == puzzles.size();
+    // A stage reads its human features only when every puzzle has all of them (a stage with a Maia part needs the
+    // nets' values after the model's own).
+    const bool stageHuman = head.needsHuman() && features && features->size() == puzzles.size() &&
+                            std::all_of(features->begin(), features->end(), [&head](const std::vector<float>& f) {
+                                return f.size() >= humanStageInputCount(head.human);
+                            });
     if (stage && (!head.needsHuman() || stageHuman)) {
         std::vector<std::vector<float>> engine;
         if (auto st = m_impl->engineSource(puzzles, engine); !st.ok()) return st.error();

@@ -182,6 +182,49 @@ private Q_SLOTS:
         QVERIFY(std::isfinite(models::humanStageFeatures(models::kHumanStageSetLogSolve4, zero)[0]));
     }
 
+    /// A set with a Maia part reads the nine nets' values after the model's own 33 (evaluation::maiaSolveFeatures'
+    /// layout), and its text must name the nets it was fitted on.
+    void maiaPartReadsTheNetsAfterTheModel() {
+        QCOMPARE(std::size_t(evaluation::kMaiaFeatureCount), models::kMaiaFeatureInputs);
+        const std::string set = std::string(models::kHumanStageSetLogSolve4Min4First4) + "+" + models::kMaiaStagePart29;
+        QVERIFY(models::humanStageUsesMaia(set));
+        QVERIFY(!models::humanStageUsesMaia(models::kHumanStageSetLogSolve4Min4First4));
+        QCOMPARE(models::humanStageInputCount(set), std::size_t(33 + 29));
+        QCOMPARE(models::humanStageFeatureCount(set), 12 + 29);
+        QCOMPARE(models::humanStageFeatureCount(std::string(models::kHumanStageSetLogSolve4) + "+maia9"), 4 + 9);
+        QCOMPARE(models::humanStageFeatureCount(std::string(models::kHumanStageSetLogSolve4) + "+maia8"), 0);
+        QCOMPARE(models::humanStageFeatureCount("+maia9"), 0);
+        std::vector<float> in(62, 0.5f);
+        for (std::size_t b = 0; b < 9; ++b) in[33 + b] = 0.1f * float(b + 1);  // P(solve) per band
+        for (std::size_t j = 9; j < 29; ++j) in[33 + j] = -0.01f * float(j);    // logs, then top-move bands
+        const std::vector<float> h = models::humanStageFeatures(set, in);
+        QCOMPARE(int(h.size()), 41);
+        for (std::size_t b = 0; b < 9; ++b)
+            QVERIFY(std::abs(h[12 + b] - std::log(0.1 * double(b + 1)) / 10.0) < 1e-6);
+        for (std::size_t j = 9; j < 29; ++j) QCOMPARE(h[12 + j], in[33 + j]);
+        // Without the nets' values the set reads nothing (the stage is then left off, never fed short inputs).
+        QVERIFY(models::humanStageFeatures(set, std::vector<float>(33, 0.5f)).empty());
+        // Text: the set and the nets' digest round-trip; a Maia set without the digest is refused.
+        models::EngineRatingHead head;
+        head.features = "v2";
+        head.featureCount = 1;
+        head.depth = 10;
+        head.lines = 4;
+        head.human = set;
+        head.humanCount = models::humanStageFeatureCount(set);
+        head.maiaNets = "0123456789abcdef";
+        head.weights.assign(std::size_t(models::EngineRatingHead::termCount(head.inputCount())), 0.5);
+        auto back = models::EngineRatingHead::fromText(head.toText());
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(back->maiaNets, head.maiaNets);
+        QCOMPARE(back->human, set);
+        QString noNets = QString::fromStdString(head.toText()).remove(QStringLiteral(" maia_nets=0123456789abcdef"));
+        auto refused = models::EngineRatingHead::fromText(noNets.toStdString());
+        QVERIFY(!refused.ok());
+        QVERIFY2(QString::fromStdString(refused.error().message).contains(QLatin1String("'maia_nets'")),
+                 refused.error().message.c_str());
+    }
+
     /// With a human set the fit takes the set's values as four more features: a rating that depends on them is
     /// recovered, the text keeps the set, and the weight count follows k + 4.
     void fitWithHumanFeatures() {

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void batchingAndConditioning();
     void features();
     void errors();
+    void maiaFeatures();
     void ratingCurveIsGlickoExpectedScore();
     void midpointAndMonotone();
 };
@@ -182,6 +183,40 @@ void TestSolveProbability::errors() {
     QVERIFY(!r2.ok());
     QVERIFY2(QString::fromStdString(r2.error().message).contains(QLatin1String("move 4 'd1d8' is illegal")),
              r2.error().message.c_str());
+}
+
+/// The Maia layout: per band P(solve) and the two log-probabilities, then from which band the solution is the top
+/// move. The fake makes d7e8q (the second solver move) overtake the evenly spread rest somewhere inside the bands;
+/// the band is worked out here from the position's legal moves, independently of the code under test.
+void TestSolveProbability::maiaFeatures() {
+    FakeEvaluator ev;
+    ev.factor = {{"h5e8", 1.0}, {"d7e8q", 0.1}};
+    const PuzzleLine p = realPuzzle();
+    auto r = computeSolveCurve(ev, p, maiaLevelElos());
+    QVERIFY(r.ok());
+    const std::vector<float> f = maiaSolveFeatures(r.value());
+    QCOMPARE(int(f.size()), kMaiaFeatureCount);
+    QVERIFY(hasMaiaFeatures(f));
+    Position second = p.beforeSetup;
+    for (std::size_t m = 0; m < 3; ++m) second.makeMove(p.line[m]);
+    const double others = double(second.legalMoves().size()) - 1.0;
+    std::size_t from = kMaiaBands.size();
+    while (from > 0) {
+        const double elo = kMaiaBands[from - 1] + 50.0, mate = 0.1 * elo / 4000.0;
+        if (mate <= (1.0 - mate) / others) break;
+        --from;
+    }
+    QVERIFY2(from > 0 && from < kMaiaBands.size(), "the fake should make the top-move band nontrivial");
+    QCOMPARE(f[27], float(double(from) / 9.0));  // the whole line
+    QCOMPARE(f[28], 0.0f);                       // the first move (Qe8+) is every net's top move
+    const double p1 = 1550.0 / 4000.0, p2 = 0.1 * 1550.0 / 4000.0;  // maia-1500 at its centre
+    QVERIFY(std::abs(f[4] - float(p1 * p2)) < 1e-6f);
+    QVERIFY(std::abs(f[9 + 4] - float(std::log(p2) / 10)) < 1e-5f);
+    QVERIFY(std::abs(f[18 + 4] - float(std::log(p1) / 10)) < 1e-5f);
+    // A curve at other levels leaves the bands unknown.
+    auto other = computeSolveCurve(ev, p);
+    QVERIFY(other.ok());
+    QVERIFY(!hasMaiaFeatures(maiaSolveFeatures(other.value())));
 }
 
 QTEST_APPLESS_MAIN(TestSolveProbability)
