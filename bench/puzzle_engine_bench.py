@@ -5,11 +5,12 @@ with the stage's features computed (Stockfish's engine features and the human-mo
 caches) for 1 and 2 engines, read from the warm caches, with only the human features computed (engine features
 cached: the stage asks for the 4 rating levels it reads), and with the GlickFormer alone (--no-engine) on the same
 file; beside them `puzzle-features --no-engine`, which computes the human features at all 11 levels (what the stage
-computed before it asked for 4); then whether a killed run, resumed, writes exactly what an uninterrupted run
-writes.
+computed before it asked for 4); one custom puzzle at a time with empty caches (the GUI panel's latency: every
+feature computed, the nine Maia-1 nets' included); then whether a killed run, resumed, writes exactly what an
+uninterrupted run writes.
 
 Usage: bench/puzzle_engine_bench.py [--cli PATH] [--model BUNDLE] [--csv FILE] [--max N] [--jobs 1,2]
-                                    [--kill-after S] [--json]
+                                    [--kill-after S] [--single N] [--json]
 
 Data: the first --max puzzles (default 500) of --csv (default: the real Lichess puzzles of
 tests/data/puzzles_sample.csv; use ../shared/data/puzzles/<file> with --max 10000 for the issue's file). The model is
@@ -79,6 +80,7 @@ def main():
     ap.add_argument("--max", type=int, default=500)
     ap.add_argument("--jobs", default="1,2")
     ap.add_argument("--kill-after", type=float, default=20.0, help="seconds before the resume check's kill")
+    ap.add_argument("--single", type=int, default=20, help="custom puzzles rated one by one, caches empty")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     cli = find_cli(args.cli)
@@ -127,6 +129,25 @@ def main():
         wall = time.monotonic() - start
         result["runs"].append({"run": "human features alone, all 11 levels (puzzle-features)",
                                "puzzles_per_s": round(result["puzzles"] / wall, 1), "wall_s": round(wall, 1)})
+        # One custom puzzle, as the GUI's panel rates it: `rate --fen --moves` with empty caches, so every feature
+        # (Stockfish's, the human model's at 4 levels, the nine Maia-1 nets') is computed; the CLI's "rated in N ms"
+        # is the panel's number (model loading excluded).
+        singles = []
+        with open(data, newline="") as f:
+            for i, row in enumerate(csv.DictReader(f)):
+                if i >= args.single:
+                    break
+                fresh = os.path.join(tmp, "single-%d" % i)
+                proc = subprocess.run([cli, "rate", "--fen", row["FEN"], "--moves", row["Moves"],
+                                       "--engine-cache", os.path.join(fresh, "engine.bin")] + model,
+                                      capture_output=True, text=True, env=dict(env, KIBITZ_CACHE_DIR=fresh))
+                took = re.search(r"rated in (\d+) ms", proc.stdout)
+                if proc.returncode != 0 or not took:
+                    sys.exit("puzzle_engine_bench: rate --fen failed:\n%s" % (proc.stderr[-2000:]))
+                singles.append(int(took.group(1)))
+        singles.sort()
+        result["single"] = {"puzzles": len(singles), "median_ms": singles[len(singles) // 2], "max_ms": singles[-1],
+                            "maia": "(Maia-1 nets)" in proc.stdout}
         # The resume check: fresh caches, killed mid-run (SIGKILL to the process group), then run again.
         # With the most engines of --jobs: the same check, sooner on a big file.
         cache = os.path.join(tmp, "cache-resume.bin")
@@ -145,6 +166,9 @@ def main():
     for r in result["runs"]:
         rs = "%.1f puzzles/s" % r["puzzles_per_s"] if r["puzzles_per_s"] is not None else "-"
         print("  %-48s %16s   wall %.1f s" % (r["run"], rs, r["wall_s"]))
+    one = result["single"]
+    print("  one custom puzzle (rate --fen --moves, caches empty%s): median %d ms, max %d ms over %d puzzles"
+          % (", with the Maia-1 curve" if one["maia"] else "", one["median_ms"], one["max_ms"], one["puzzles"]))
     res = result["resume"]
     print("  killed mid-run: %s (%d rows kept); resumed output identical to an uninterrupted run: %s"
           % ("yes" if res["killed"] else "no (finished first)", res["rows_kept_from_the_killed_run"],

@@ -159,12 +159,29 @@ void PuzzlePanel::buildUi() {
     QPen dashed = m_humanCurve->pen();
     dashed.setStyle(Qt::DashLine);
     m_humanCurve->setPen(dashed);
+    // The nine Maia-1 nets (one per 100-point band, trained on ~400M Lichess positions each; CSSLab/maia-chess,
+    // GPL-3.0) when installed: each net's chance of finding the whole line, at its band's centre.
+    m_maiaCurve = new QLineSeries;
+    m_maiaCurve->setName(tr("Maia-1 nets: find every move"));
+    m_maiaCurve->setPointsVisible(true);
+    QPen dotted = m_maiaCurve->pen();
+    dotted.setStyle(Qt::DotLine);
+    m_maiaCurve->setPen(dotted);
+    m_maiaLine = new QLabel;
+    m_maiaLine->setWordWrap(true);
+    m_maiaLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_maiaLine->setToolTip(tr("The nine published Maia-1 nets (CSSLab/maia-chess, GPL-3.0), one per Lichess rating "
+                              "band 1100–1999: the chance that each band's net plays every solver move, the move "
+                              "a 1500 is least likely to find, and the band from which every net's first choice is "
+                              "the solution. The engine stage reads the same numbers."));
+    m_maiaLine->hide();
     m_chart = new QChart;
     m_chart->setTitle(tr("Probability of solving, by player rating"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->addSeries(m_curve);
     m_chart->addSeries(m_humanCurve);
+    m_chart->addSeries(m_maiaCurve);
     auto* ax = new QValueAxis;
     ax->setRange(evaluation::kSolveEloLevels.front(), evaluation::kSolveEloLevels.back());
     ax->setTickCount(6);
@@ -180,6 +197,8 @@ void PuzzlePanel::buildUi() {
     m_curve->attachAxis(ay);
     m_humanCurve->attachAxis(ax);
     m_humanCurve->attachAxis(ay);
+    m_maiaCurve->attachAxis(ax);
+    m_maiaCurve->attachAxis(ay);
     m_chartView = new QChartView(m_chart);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(200);
@@ -207,6 +226,7 @@ void PuzzlePanel::buildUi() {
     pl->addWidget(m_line);
     pl->addWidget(m_rating);
     pl->addWidget(m_ratingNote);
+    pl->addWidget(m_maiaLine);
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_chartView);
     split->addWidget(m_table);
@@ -417,6 +437,8 @@ void PuzzlePanel::clearResult() {
     m_rating->setText(tr("—"));
     m_curve->clear();
     m_humanCurve->clear();
+    m_maiaCurve->clear();
+    m_maiaLine->hide();
     m_table->setRowCount(0);
     m_export->setEnabled(false);
 }
@@ -440,6 +462,7 @@ void PuzzlePanel::showResult() {
     for (std::size_t l = 0; l < rated.size(); ++l)
         points.append(QPointF(evaluation::kSolveEloLevels[l], 100.0 * rated[l]));
     m_curve->replace(points);
+    showMaia();
     if (!m_result->curve) {
         m_status->setText(m_status->text() + tr(" (no human model: no per-move difficulty)"));
         return;
@@ -483,6 +506,35 @@ void PuzzlePanel::showResult() {
         }
         walk.makeMove(m);
     }
+}
+
+QString PuzzlePanel::maiaText() const { return m_maiaLine->isHidden() ? QString() : m_maiaLine->text(); }
+
+void PuzzlePanel::showMaia() {
+    m_maiaCurve->clear();
+    m_maiaLine->setVisible(m_result && m_result->maiaCurve);
+    if (!m_result || !m_result->maiaCurve) return;
+    const auto& c = *m_result->maiaCurve;
+    QList<QPointF> points;
+    for (std::size_t l = 0; l < c.elos.size(); ++l) points.append(QPointF(c.elos[l], 100.0 * c.solve[l]));
+    m_maiaCurve->replace(points);
+    const jobs::MaiaSolveSummary s = jobs::summarizeMaiaCurve(c);
+    QStringList shares;
+    for (const auto& [band, p] : s.byBand) shares << tr("%1% of %2s").arg(std::lround(100.0 * p)).arg(band);
+    QString text = tr("Solved by %1 (Maia-1 nets).").arg(shares.join(QStringLiteral(", ")));
+    if (s.hardestMove >= 0)
+        if (auto pos = chess::Position::fromFen(m_puzzle.fen);
+            pos && std::size_t(2 * s.hardestMove + 1) < m_puzzle.moves.size()) {
+            chess::Position walk = std::move(pos.value());
+            const std::size_t at = std::size_t(2 * s.hardestMove + 1);
+            for (std::size_t i = 0; i < at; ++i) walk.makeMove(m_puzzle.moves[i]);
+            text += QLatin1Char(' ') + tr("Hardest for a 1500: %1. %2.")
+                                           .arg(s.hardestMove + 1)
+                                           .arg(QString::fromStdString(chess::toSan(walk, m_puzzle.moves[at])));
+        }
+    text += QLatin1Char(' ') + (s.topFromBand ? tr("Every net's first choice from the %1s.").arg(*s.topFromBand)
+                                              : tr("Not the first choice of any net."));
+    m_maiaLine->setText(text);
 }
 
 const std::vector<chess::Puzzle>& PuzzlePanel::filePuzzles() const {

@@ -91,6 +91,8 @@ public:
     /// Widgets, for tests and screenshots.
     QLineSeries* curveSeries() const { return m_curve; }
     QLineSeries* humanCurveSeries() const { return m_humanCurve; }
+    QLineSeries* maiaCurveSeries() const { return m_maiaCurve; }
+    QString maiaText() const;  ///< the Maia-1 line as shown; empty when hidden
     QTableWidget* difficultyTable() const { return m_table; }
     QListWidget* puzzleList() const { return m_list; }
     /// Puzzles of the last imported file.
@@ -130,6 +132,7 @@ private:
     void requestRating();
     void onRated(const jobs::PuzzleResult& result);
     void showResult();
+    void showMaia();  ///< the Maia-1 curve and line of the result (hidden without the nets)
     void clearResult();
     void onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file);
     void onBatchProgress(const jobs::RateCsvProgress& p);
@@ -175,6 +178,8 @@ private:
     QChartView* m_chartView = nullptr;
     QLineSeries* m_curve = nullptr;       ///< P(solve) from the predicted rating and sigma
     QLineSeries* m_humanCurve = nullptr;  ///< the human model's P(finding every solver move)
+    QLineSeries* m_maiaCurve = nullptr;   ///< the nine Maia-1 nets' P(finding every solver move), per band
+    QLabel* m_maiaLine = nullptr;         ///< "Solved by 20% of 1100s, ..." (hidden without the nets)
     QTableWidget* m_table = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_import = nullptr;

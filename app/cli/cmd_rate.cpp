@@ -9,7 +9,9 @@
 #include "core/chess/puzzle_csv.h"
 #include "core/common/cancel_token.h"
 #include "core/evaluation/solve_probability.h"
+#include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_human.h"
 #include "core/jobs/puzzle_rating.h"
 
 #include <QJsonDocument>
@@ -43,7 +45,7 @@ int usageError(const std::string& msg) {
 }
 
 int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::string& movesText, bool json,
-            int repeat) {
+            int repeat, encoding::Evaluator* maia) {
     auto pos = chess::Position::fromFen(fen);
     if (!pos.ok()) return usageError("--fen: " + pos.error().message);
     chess::Puzzle p;
@@ -62,18 +64,21 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
     }
     if (p.moves.size() < 2) return usageError("--moves: needs the setup move and at least one solver move");
     // --repeat: the latency of one puzzle, everything included (features too, unless they come from the cache).
+    // The record itself, with the nine Maia-1 nets' solve curve (the per-level chances the panel shows) when given.
+    auto rated = jobs::ratePuzzle(model, nullptr, p, maia);
     std::vector<double> ms;
-    auto r = model.predict(std::span<const chess::Puzzle>(&p, 1));
-    for (int i = 0; i < repeat && r.ok(); ++i) {
+    for (int i = 0; i < repeat && rated.ok(); ++i) {
         const auto t0 = std::chrono::steady_clock::now();
-        r = model.predict(std::span<const chess::Puzzle>(&p, 1));
+        auto r = model.predict(std::span<const chess::Puzzle>(&p, 1));
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        if (!r.ok()) rated = r.error();
     }
-    if (!r.ok()) {
-        std::fprintf(stderr, "kibitz-cli rate: %s\n", r.error().message.c_str());
+    if (!rated.ok()) {
+        std::fprintf(stderr, "kibitz-cli rate: %s\n", rated.error().message.c_str());
         return kExitFailure;
     }
-    const auto& pr = r.value().front();
+    const jobs::PuzzleRating& rating = rated.value();
+    const auto& pr = rating.prediction;
     if (!ms.empty()) {
         std::sort(ms.begin(), ms.end());
         auto at = [&ms](double q) { return ms[std::min(ms.size() - 1, std::size_t(q * double(ms.size())))]; };
@@ -82,8 +87,6 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
     }
     if (json) {
         // The record the GUI's puzzle export writes too (jobs::puzzleRatingJson), on one line.
-        jobs::PuzzleRating rating;
-        rating.prediction = pr;
         std::printf("%s\n",
                     QJsonDocument(jobs::puzzleRatingJson(p, rating)).toJson(QJsonDocument::Compact).constData());
         return kExitOk;
@@ -103,6 +106,9 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
     else if (!model.meta().engineHead.empty())
         std::printf("engine stage: off (rated from the boards alone)\n");
     std::printf("chance to solve by player rating: %s\n", curveText.c_str());
+    if (rating.maiaCurve) std::printf("%s\n", jobs::maiaSolveLine(*rating.maiaCurve, p).c_str());
+    // What the GUI's panel reports too: the whole rating, features and the Maia-1 curve included.
+    std::printf("rated in %.0f ms\n", rating.milliseconds);
     return kExitOk;
 }
 
@@ -167,7 +173,19 @@ int runRate(const std::vector<std::string>& argv) {
             return usageError(e);
     auto model = jobs::loadPuzzleModel(modelPath, humanFeatureOptions(args, "rate"), engine);
     if (!model.ok()) return usageError(model.error().message);
-    if (single) return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat);
+    if (single) {
+        // The Maia-1 nets for the per-level solve chances: --maia, else the installed folder (none: left out).
+        std::unique_ptr<encoding::Evaluator> maia;
+        const QString folder =
+            args.value("maia") ? QString::fromStdString(*args.value("maia")) : jobs::defaultMaiaFolder();
+        if (!folder.isEmpty()) {
+            auto loaded = jobs::loadHumanEvaluator(folder);
+            if (!loaded.ok()) return usageError("--maia: " + loaded.error().message);
+            maia = std::move(loaded.value());
+        }
+        return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat,
+                       maia.get());
+    }
     return rateCsv(*model.value(), *args.value("csv"), *args.value("out"), batch);
 }
 

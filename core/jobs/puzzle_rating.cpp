@@ -72,7 +72,7 @@ std::string extensionOf(const std::string& path) {
 }  // namespace
 
 Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
-                                const chess::Puzzle& puzzle) {
+                                const chess::Puzzle& puzzle, encoding::Evaluator* maia) {
     const auto start = std::chrono::steady_clock::now();
     if (puzzle.moves.size() < 2)
         return makeError(ErrorCode::InvalidInput,
@@ -89,6 +89,13 @@ Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evalua
         if (model.config().humanFeatures > 0 && !model.hasFeatureSource())
             features.push_back(evaluation::solveFeatures(curve.value()));
         out.curve = std::move(curve.value());
+    }
+    if (maia) {
+        auto line = evaluation::puzzleLineOf(puzzle);
+        if (!line) return line.error();
+        auto curve = evaluation::computeSolveCurve(*maia, line.value(), evaluation::maiaLevelElos());
+        if (!curve) return curve.error();
+        out.maiaCurve = std::move(curve.value());
     }
     auto r = model.predict(std::span<const chess::Puzzle>(&puzzle, 1), features.empty() ? nullptr : &features);
     if (!r) return r.error();
@@ -169,7 +176,55 @@ QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& ra
         const int l = c->levelOf(hardestElo);
         if (l >= 0) o[QStringLiteral("hardest_move_index")] = c->hardestMove(std::size_t(l));
     }
+    if (const auto& c = rating.maiaCurve) {
+        QJsonArray bands;
+        for (std::size_t l = 0; l < c->elos.size(); ++l)
+            bands.append(QJsonObject{
+                {QStringLiteral("band"), c->elos[l] - 50},
+                {QStringLiteral("p_solve"), c->solve[l]},
+                {QStringLiteral("p_first"), c->moveProb[l].empty() ? 0.0 : c->moveProb[l].front()}});
+        o[QStringLiteral("solve_by_band_maia")] = bands;
+        const MaiaSolveSummary s = summarizeMaiaCurve(*c);
+        if (s.hardestMove >= 0) o[QStringLiteral("maia_hardest_move_index")] = s.hardestMove;
+        o[QStringLiteral("maia_top_from_band")] = s.topFromBand ? QJsonValue(*s.topFromBand) : QJsonValue();
+    }
     return o;
+}
+
+MaiaSolveSummary summarizeMaiaCurve(const evaluation::SolveCurve& maia) {
+    MaiaSolveSummary out;
+    for (const int band : {1100, 1300, 1500, 1700, 1900}) {
+        const int l = maia.levelOf(band + 50);
+        if (l >= 0) out.byBand.emplace_back(band, maia.solve[std::size_t(l)]);
+    }
+    if (const int l = maia.levelOf(1550); l >= 0) out.hardestMove = maia.hardestMove(std::size_t(l));
+    const std::vector<float> f = evaluation::maiaSolveFeatures(maia);
+    const float from = f[std::size_t(3 * evaluation::kMaiaBands.size())];
+    if (std::isfinite(from) && from < 1.0f)
+        out.topFromBand = evaluation::kMaiaBands[std::size_t(std::lround(double(from) * 9.0))];
+    return out;
+}
+
+std::string maiaSolveLine(const evaluation::SolveCurve& maia, const chess::Puzzle& puzzle) {
+    const MaiaSolveSummary s = summarizeMaiaCurve(maia);
+    std::string out = "solved by ";
+    for (std::size_t i = 0; i < s.byBand.size(); ++i)
+        out += (i ? ", " : "") + std::to_string(std::lround(100.0 * s.byBand[i].second)) + "% of " +
+               std::to_string(s.byBand[i].first) + "s";
+    out += " (Maia-1 nets)";
+    if (s.hardestMove >= 0) {
+        auto pos = chess::Position::fromFen(puzzle.fen);
+        const std::size_t at = std::size_t(2 * s.hardestMove + 1);
+        if (pos && at < puzzle.moves.size()) {
+            chess::Position walk = std::move(pos.value());
+            for (std::size_t i = 0; i < at; ++i) walk.makeMove(puzzle.moves[i]);
+            out += "; hardest move for a 1500: " + std::to_string(s.hardestMove + 1) + ". " +
+                   chess::toSan(walk, puzzle.moves[at]);
+        }
+    }
+    out += s.topFromBand ? "; every net's first choice from the " + std::to_string(*s.topFromBand) + "s"
+                         : "; not the first choice of any net";
+    return out;
 }
 
 CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo) {
@@ -195,6 +250,11 @@ CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, 
         out.header.push_back("HardestMove");
         out.row.push_back(k >= 0 && std::size_t(2 * k + 1) < uci.size() ? uci[std::size_t(2 * k + 1)] : std::string());
     }
+    if (const auto& c = rating.maiaCurve)
+        for (std::size_t l = 0; l < c->elos.size(); ++l) {
+            out.header.push_back("MaiaPSolve" + std::to_string(c->elos[l] - 50));
+            out.row.push_back(general6(c->solve[l]));
+        }
     return out;
 }
 

@@ -27,14 +27,31 @@ namespace kibitz::jobs {
 struct PuzzleRating {
     models::PuzzlePrediction prediction;
     std::optional<evaluation::SolveCurve> curve;  ///< empty without a human model
-    double milliseconds = 0.0;                    ///< wall time of the whole computation
+    /// The nine Maia-1 nets' curve, one level per net at its band's centre (evaluation::maiaLevelElos); empty
+    /// without the nets.
+    std::optional<evaluation::SolveCurve> maiaCurve;
+    double milliseconds = 0.0;  ///< wall time of the whole computation
 };
 
-/// Rates one puzzle (at least the setup move and one solver move). With `human`, the solve curve is computed.
+/// Rates one puzzle (at least the setup move and one solver move). With `human`, the solve curve is computed; with
+/// `maia` (the folder of the nine Maia-1 nets as one evaluator), their curve.
 /// A model with human features uses its feature source (set by loadPuzzleModel: the human model it was trained
 /// with); only when it has none are the features taken from that curve (solveFeatures).
 Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
-                                const chess::Puzzle& puzzle);
+                                const chess::Puzzle& puzzle, encoding::Evaluator* maia = nullptr);
+
+/// What the Maia-1 curve says, for people: the share of players of each band who find the whole line (the nets of
+/// 1100, 1300, 1500, 1700 and 1900), the solver move a 1500 is least likely to find, and the band from which every
+/// net's most likely moves are the solution.
+struct MaiaSolveSummary {
+    std::vector<std::pair<int, double>> byBand;  ///< (band, P(solve)) for 1100, 1300, 1500, 1700, 1900
+    int hardestMove = -1;                        ///< solver move index (0-based) at band 1500; -1: none
+    std::optional<int> topFromBand;              ///< e.g. 1400; empty when not even the 1900 net plays it
+};
+MaiaSolveSummary summarizeMaiaCurve(const evaluation::SolveCurve& maia);
+/// One line of plain English from it: "solved by 20% of 1100s, ..., 85% of 1900s (Maia-1 nets); hardest move for a
+/// 1500: 2. Rxe8; every net's first choice from the 1400s". `puzzle` names the moves.
+std::string maiaSolveLine(const evaluation::SolveCurve& maia, const chess::Puzzle& puzzle);
 
 /// The one record of a rated puzzle, shared by `kibitz-cli rate --json` and the GUI's export (.json): id, fen,
 /// moves (UCI, space-separated), rating, uncertainty (sigma) and uncertainty_kind, solution_length, solver ("white" or
@@ -42,12 +59,14 @@ Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evalua
 /// board_rating, the GlickFormer's own), lichess_rating (when the puzzle has one), solve_curve
 /// [{elo, p_solve}] (Glicko's expected score from the rating and sigma); with a human solve curve also
 /// solve_curve_human [{elo, p_solve}], solver_moves [{uci, p_by_elo}] and hardest_move_index (the solver move least
-/// likely to be found at `hardestElo`, 0-based).
+/// likely to be found at `hardestElo`, 0-based); with the Maia-1 curve also solve_by_band_maia [{band, p_solve,
+/// p_first}] (per net: the whole line, the first solver move), maia_hardest_move_index (at band 1500) and
+/// maia_top_from_band (the lowest band from which every net's top moves are the solution; null: none).
 QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo = 1600);
 
 /// The same record as one CSV header and row (for joinCsvRecord): PuzzleId, FEN, Moves, PredictedRating,
 /// Uncertainty, SolutionLength, Solver, PSolve<elo> per level; with a human curve HumanPSolve<elo> per level and
-/// HardestMove (UCI).
+/// HardestMove (UCI); with the Maia-1 curve MaiaPSolve<band> per net.
 struct CsvRow {
     std::vector<std::string> header;
     std::vector<std::string> row;

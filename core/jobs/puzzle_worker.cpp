@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/puzzle_worker.h"
 
+#include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_human.h"
 #include "core/models/puzzle_predictor.h"
 
 #include <QMetaObject>
@@ -90,6 +92,16 @@ void PuzzleWorker::setModels(const QString& puzzleModel, const EvaluatorFactory&
                 description += tr("; no human model (%1)").arg(QString::fromStdString(made.error().message));
             }
         }
+        // The nine Maia-1 nets, when installed, give the per-band chances the panel shows.
+        m_maia.reset();
+        if (const QString folder = defaultMaiaFolder(); !folder.isEmpty()) {
+            auto maia = loadHumanEvaluator(folder);
+            if (maia)
+                m_maia = std::move(maia.value());
+            else
+                description += tr("; no Maia-1 nets (%1)").arg(QString::fromStdString(maia.error().message));
+        }
+        if (m_maia) description += tr("; Maia-1 nets for the per-band chances");
         Q_EMIT modelsReady(description);
     } catch (const std::exception& e) {
         m_model.reset();
@@ -103,7 +115,7 @@ void PuzzleWorker::processPending() {
     std::optional<PuzzleRequest> request = m_requests.take(m_model != nullptr);
     if (!request) return;
     try {
-        auto r = ratePuzzle(*m_model, m_human.get(), request->puzzle);
+        auto r = ratePuzzle(*m_model, m_human.get(), request->puzzle, m_maia.get());
         if (r)
             Q_EMIT rated(PuzzleResult{request->id, std::move(r.value())});
         else

@@ -61,6 +61,7 @@ private:
 
     std::unique_ptr<models::PuzzlePredictor> m_model;
     std::unique_ptr<encoding::Evaluator> m_human;
+    std::unique_ptr<encoding::Evaluator> m_maia;  ///< the Maia-1 folder (jobs::defaultMaiaFolder), when installed
     LatestRequest<PuzzleRequest> m_requests;
 };
 

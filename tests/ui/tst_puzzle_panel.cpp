@@ -7,6 +7,7 @@
 #include "core/evaluation/solve_probability.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_human.h"
 #include "ui/board_widget.h"
 #include "ui/puzzle_panel.h"
 
@@ -163,6 +164,28 @@ private Q_SLOTS:
                                     .arg(100.0 * expected.value().solve[std::size_t(l)])));
         }
 
+        // The nine Maia-1 nets (resources/models/maia-1, found beside the default models): one point per net at
+        // its band's centre, exactly their solve chances computed here, and the line that says them in words.
+        const QString maiaFolder = jobs::defaultMaiaFolder();
+        QVERIFY2(!maiaFolder.isEmpty(), "the Maia-1 nets are not found beside the default models");
+        auto maia = jobs::loadHumanEvaluator(maiaFolder);
+        QVERIFY(maia.ok());
+        auto maiaExpected = evaluation::computeSolveCurve(*maia.value(), evaluation::PuzzleLine{start.value(), real.moves},
+                                                          evaluation::maiaLevelElos());
+        QVERIFY(maiaExpected.ok());
+        const QList<QPointF> maiaPts = m_panel->maiaCurveSeries()->points();
+        QCOMPARE(maiaPts.size(), 9);
+        for (int l = 0; l < 9; ++l) {
+            QCOMPARE(maiaPts[l].x(), double(1150 + 100 * l));
+            QVERIFY(std::abs(maiaPts[l].y() - 100.0 * maiaExpected.value().solve[std::size_t(l)]) < 1e-3);
+        }
+        const QString maiaText = m_panel->maiaText();
+        qInfo("00Cfq: %s", qPrintable(maiaText));
+        QVERIFY2(maiaText.contains(
+                     QStringLiteral("%1% of 1500s").arg(std::lround(100.0 * maiaExpected.value().solve[4]))),
+                 qPrintable(maiaText));
+        QVERIFY2(maiaText.contains(QStringLiteral("Hardest for a 1500: ")), qPrintable(maiaText));
+
         // The main curve: Glicko's expected score around the predicted rating: rising, 50% at the prediction.
         const QList<QPointF> ratedPts = m_panel->curveSeries()->points();
         QCOMPARE(ratedPts.size(), 11);
@@ -199,6 +222,15 @@ private Q_SLOTS:
                      .value(QStringLiteral("p_solve"))
                      .toDouble(),
                  evaluation::ratingSolveProbability(800, r.prediction.rating, r.prediction.sigma));
+        // The nine nets' chances, per band, as the panel showed them.
+        const QJsonArray bands = o.value(QStringLiteral("solve_by_band_maia")).toArray();
+        QCOMPARE(bands.size(), 9);
+        for (int l = 0; l < 9; ++l) {
+            QCOMPARE(bands.at(l).toObject().value(QStringLiteral("band")).toInt(), 1100 + 100 * l);
+            QVERIFY(std::abs(bands.at(l).toObject().value(QStringLiteral("p_solve")).toDouble() -
+                             maiaExpected.value().solve[std::size_t(l)]) < 1e-6);
+        }
+        QVERIFY(o.contains(QStringLiteral("maia_top_from_band")));
         QCOMPARE(o.value(QStringLiteral("solution_length")).toInt(), 2);
         QCOMPARE(o.value(QStringLiteral("solver")).toString(),
                  QStringLiteral("white"));  // Black's 30... Re2 sets it up
@@ -227,6 +259,7 @@ private Q_SLOTS:
         QVERIFY(std::abs(c.value(QStringLiteral("rating")).toDouble() - o.value(QStringLiteral("rating")).toDouble()) <=
                 0.1);
         QCOMPARE(c.value(QStringLiteral("solve_curve")).toArray().size(), 11);
+        QCOMPARE(c.value(QStringLiteral("solve_by_band_maia")), o.value(QStringLiteral("solve_by_band_maia")));
 #endif
         const QString csv = m_tmp.filePath(QStringLiteral("result.csv"));
         QVERIFY(m_panel->exportResult(csv));
@@ -236,12 +269,14 @@ private Q_SLOTS:
         QCOMPARE(rows.size(), 2);
         QVERIFY(rows[0].startsWith(
             QStringLiteral("PuzzleId,FEN,Moves,PredictedRating,Uncertainty,SolutionLength,Solver,PSolve800")));
-        QVERIFY(rows[0].endsWith(QStringLiteral(",HumanPSolve2800,HardestMove")));
+        QVERIFY(rows[0].contains(QStringLiteral(",HumanPSolve2800,HardestMove,MaiaPSolve1100,")));
+        QVERIFY(rows[0].endsWith(QStringLiteral(",MaiaPSolve1900")));
         const QStringList cells = rows[1].split(QLatin1Char(','));
         QCOMPARE(cells.size(), rows[0].split(QLatin1Char(',')).size());
         QCOMPARE(cells.value(2), QStringLiteral("h2e2 c7c8 d4d8 c8d8"));
         QCOMPARE(cells.value(6), QStringLiteral("white"));
-        QVERIFY(cells.last() == QStringLiteral("c7c8") || cells.last() == QStringLiteral("c8d8"));
+        const QString hardestCell = cells.value(int(rows[0].split(QLatin1Char(',')).indexOf(QStringLiteral("HardestMove"))));
+        QVERIFY2(hardestCell == QStringLiteral("c7c8") || hardestCell == QStringLiteral("c8d8"), qPrintable(hardestCell));
 
         // A screenshot of the panel with this result, next to the test binary.
         m_panel->showTab(0);
