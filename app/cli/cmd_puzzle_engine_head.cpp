@@ -122,6 +122,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     if (!loaded.ok()) return usageError(loaded.error().message);
     models::PuzzlePredictor& model = *loaded.value();
     model.setEngineHead({});  // the GlickFormer's own ratings are what the stage corrects
+    model.setEngineHeadFallback({});
 
     std::vector<chess::Puzzle> puzzles;
     std::int64_t passed = 0;
@@ -224,10 +225,20 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         sigma.push_back(predicted.value()[i].sigma);
         ratings.push_back(puzzles[i].rating);
     }
-    auto head = models::fitEngineRatingHead(base, sigma, engineFeatures, ratings, shape.features, shape.depth,
-                                            shape.lines, ridge, 6, withHuman ? humanSet : std::string(), solveFeatures,
-                                            boost.trees > 0 ? std::optional(boost) : std::nullopt);
+    auto fit = [&](const std::string& set) {
+        return models::fitEngineRatingHead(base, sigma, engineFeatures, ratings, shape.features, shape.depth,
+                                           shape.lines, ridge, 6, set, solveFeatures,
+                                           boost.trees > 0 ? std::optional(boost) : std::nullopt);
+    };
+    auto head = fit(withHuman ? humanSet : std::string());
     if (!head.ok()) return failure(head.error().message);
+    // A stage that reads the Maia-1 nets comes with the same stage fitted without them, for where they are missing.
+    if (models::humanStageUsesMaia(humanSet)) {
+        auto fallback = fit(humanSet.substr(0, humanSet.find('+')));
+        if (!fallback.ok()) return failure(fallback.error().message);
+        std::printf("without the Maia-1 nets (the fallback stage): %.1f out of fold\n", fallback.value().fitMae);
+        model.setEngineHeadFallback(fallback.value());
+    }
     double before = 0, after = 0;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         before += std::abs(base[i] - ratings[i]);

@@ -5,6 +5,7 @@
 #include "core/encoding/conditioning.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/jobs/human_model.h"
+#include "core/jobs/puzzle_human.h"
 #include "core/models/compute_device.h"
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
@@ -365,7 +366,8 @@ void MainWindow::chooseHumanModelFolder() {
     QSettings settings;
     const QString path = QFileDialog::getExistingDirectory(
         this, tr("Folder of rating-band lc0 nets (maia-1100.pb.gz … maia-1900.pb.gz)"),
-        settings.value(QStringLiteral("models/lastDir")).toString());
+        // The first time: the nine Maia-1 nets Kibitz ships.
+        settings.value(QStringLiteral("models/lastDir"), jobs::defaultMaiaFolder()).toString());
     if (path.isEmpty()) return;
     settings.setValue(QStringLiteral("models/lastDir"), path);
     loadHumanModel(path);

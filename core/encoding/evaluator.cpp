@@ -39,6 +39,26 @@ Result<std::vector<ThinkTime>> Evaluator::thinkTimes(const std::vector<chess::Po
     return makeError(ErrorCode::Unsupported, "this model has no think-time head");
 }
 
+Result<PositionReading> Evaluator::readPosition(const chess::Position& pos, const Conditioning& cond,
+                                                const RecentMoves& recent, const RecentTimes& times, bool withTime) {
+    PositionReading out;
+    auto dist = moveDistributionsWithHistory({pos}, {cond}, {recent});
+    if (!dist) return dist.error();
+    if (dist.value().size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
+    out.moves = std::move(dist.value().front());
+    if (hasValueHead()) {
+        auto v = valueEstimates({pos}, {cond}, {recent});
+        if (!v) return v.error();
+        out.value = v->front();
+    }
+    if (withTime && hasTimeHead()) {
+        auto t = thinkTimes({pos}, {cond}, {recent}, {times});
+        if (!t) return t.error();
+        out.thinkTime = t->front();
+    }
+    return out;
+}
+
 namespace {
 
 /// The standard normal's quantile (Acklam's rational approximation, relative error below 1.2e-9).

@@ -45,6 +45,13 @@ struct RecentTimes {
     std::optional<int> oppLastS;
 };
 
+/// Everything a model says about one position (Evaluator::readPosition).
+struct PositionReading {
+    std::vector<MoveProb> moves;         ///< every legal move, sorted by decreasing probability
+    std::optional<Wdl> value;            ///< with a value head
+    std::optional<ThinkTime> thinkTime;  ///< with a think-time head, when asked for
+};
+
 /// Anything that turns a position into a distribution over its legal moves (a torch model, a fake in tests).
 /// Implementations are used from one thread at a time.
 class Evaluator {
@@ -77,6 +84,11 @@ public:
                                                       const std::vector<Conditioning>& conds,
                                                       const std::vector<RecentMoves>& recent,
                                                       const std::vector<RecentTimes>& times);
+    /// One position read by every head the model has (the think-time head only `withTime`), in one call. The default
+    /// calls moveDistributionsWithHistory, valueEstimates and thinkTimes; a model whose heads share a trunk runs it
+    /// once (TorchEvaluator). Errors as those methods'.
+    virtual Result<PositionReading> readPosition(const chess::Position& pos, const Conditioning& cond,
+                                                 const RecentMoves& recent, const RecentTimes& times, bool withTime);
     /// Short description (model kind, config, parameters) for logs and UIs.
     virtual std::string describe() const = 0;
     /// For models that read only part of the conditioning (lc0 nets: no clocks, ratings only through the choice of

@@ -19,21 +19,13 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
     const auto start = std::chrono::steady_clock::now();
     AnalysisResult result;
     result.id = request.id;
-    auto dist = evaluator.moveDistributionsWithHistory({request.position}, {request.conditioning}, {request.recent});
-    if (!dist) return dist.error();
-    if (dist.value().size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
-    result.moves = std::move(dist.value().front());
-    if (evaluator.hasValueHead()) {
-        auto v = evaluator.valueEstimates({request.position}, {request.conditioning}, {request.recent});
-        if (!v) return v.error();
-        result.value = v->front();
-    }
-    if (evaluator.hasTimeHead() && result.moves.size() > 1) {
-        auto t =
-            evaluator.thinkTimes({request.position}, {request.conditioning}, {request.recent}, {request.recentTimes});
-        if (!t) return t.error();
-        result.thinkTime = t->front();
-    }
+    // One pass of the model for the moves, the value and the think time (a forced move gets no time line).
+    auto reading = evaluator.readPosition(request.position, request.conditioning, request.recent, request.recentTimes,
+                                          true);
+    if (!reading) return reading.error();
+    result.moves = std::move(reading->moves);
+    result.value = reading->value;
+    if (result.moves.size() > 1) result.thinkTime = reading->thinkTime;
     if (request.withEloSweep) {
         result.sweepElos = eloSweepLevels();
         std::vector<chess::Position> positions(result.sweepElos.size(), request.position);

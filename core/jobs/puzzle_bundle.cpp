@@ -6,6 +6,7 @@
 #include "core/storage/bundle.h"
 #include "core/storage/default_models.h"
 
+#include <utility>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -68,13 +69,15 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
     const QJsonObject human = t.value(QStringLiteral("human_model")).toObject();
     meta.humanModelSha256 = human.value(QStringLiteral("sha256")).toString().toStdString();
     meta.humanModelName = human.value(QStringLiteral("name")).toString().toStdString();
-    if (t.contains(QStringLiteral("engine_head"))) {
-        auto head = models::EngineRatingHead::fromText(t.value(QStringLiteral("engine_head")).toString().toStdString());
-        if (!head.ok())
-            return makeError(ErrorCode::InvalidInput,
-                             path + ": manifest training.engine_head: " + head.error().message);
-        meta.engineHead = head.value();
-    }
+    for (const auto& [key, target] : {std::pair{"engine_head", &meta.engineHead},
+                                       std::pair{"engine_head_fallback", &meta.engineHeadFallback}})
+        if (t.contains(QLatin1String(key))) {
+            auto head = models::EngineRatingHead::fromText(t.value(QLatin1String(key)).toString().toStdString());
+            if (!head.ok())
+                return makeError(ErrorCode::InvalidInput,
+                                 path + ": manifest training." + key + ": " + head.error().message);
+            *target = head.value();
+        }
     std::vector<models::NamedArray> weights;
     for (const auto& tb : bundle.tensors) {
         models::NamedArray a;
@@ -144,6 +147,8 @@ Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bu
                           QJsonObject{{QStringLiteral("sha256"), q(meta.humanModelSha256)},
                                       {QStringLiteral("name"), q(meta.humanModelName)}});
     if (!meta.engineHead.empty()) b.training.insert(QStringLiteral("engine_head"), q(meta.engineHead.toText()));
+    if (!meta.engineHeadFallback.empty())
+        b.training.insert(QStringLiteral("engine_head_fallback"), q(meta.engineHeadFallback.toText()));
     b.training.insert(QStringLiteral("data"), QStringLiteral("Lichess puzzle database (CC0), shared/data/puzzles, "
                                                              "held out: FNV-1a(PuzzleId) % 20 == 0"));
     if (!metricsJson.empty()) {

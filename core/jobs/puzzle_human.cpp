@@ -267,6 +267,15 @@ Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatur
     // The stage also reads the nine Maia-1 nets' features: they follow the model's own in one vector.
     auto maia = openStageMaia(predictor.meta().engineHead, options);
     if (!maia.ok()) {
+        // The stage fitted without the nets takes its place where the model has one.
+        const models::EngineRatingHead fallback = predictor.meta().engineHeadFallback;
+        if (!fallback.empty() && !models::humanStageUsesMaia(fallback.human)) {
+            if (options.warn) options.warn(maia.error().message + ": puzzles are rated with the stage fitted without them");
+            predictor.setEngineHead(fallback);
+            predictor.setFeatureSource(stageOnly ? HumanFeatures::sourceOf(h.value(), models::humanStageElos(fallback.human))
+                                                 : HumanFeatures::sourceOf(h.value()));
+            return {};
+        }
         if (options.warn) options.warn(maia.error().message + stageOff);
         if (!stageOnly) predictor.setFeatureSource(std::move(own));
         return {};

@@ -7,6 +7,7 @@
 #include "core/models/glickformer.h"
 #include "core/models/puzzle_batch.h"
 
+#include <utility>
 #include <algorithm>
 #include <cmath>
 
@@ -46,11 +47,14 @@ Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::loadCheckpoint(const s
         p->m_impl->meta = meta.value();
         p->m_impl->meta.humanModelSha256 = archiveString(a, "human.sha256");
         p->m_impl->meta.humanModelName = archiveString(a, "human.name");
-        if (const std::string head = archiveString(a, "engine_head"); !head.empty()) {
-            auto h = EngineRatingHead::fromText(head);
-            if (!h.ok()) return makeError(ErrorCode::InvalidInput, path + ": " + h.error().message);
-            p->m_impl->meta.engineHead = h.value();
-        }
+        for (const auto& [key, target] :
+             {std::pair{"engine_head", &p->m_impl->meta.engineHead},
+              std::pair{"engine_head_fallback", &p->m_impl->meta.engineHeadFallback}})
+            if (const std::string head = archiveString(a, key); !head.empty()) {
+                auto h = EngineRatingHead::fromText(head);
+                if (!h.ok()) return makeError(ErrorCode::InvalidInput, path + ": " + key + ": " + h.error().message);
+                *target = h.value();
+            }
         p->m_impl->model->eval();
         return p;
     } catch (const c10::Error& e) {
@@ -132,6 +136,8 @@ Status PuzzlePredictor::saveCheckpoint(const std::string& path) const {
             }
             if (!m_impl->meta.engineHead.empty())
                 archive.write("engine_head", c10::IValue(m_impl->meta.engineHead.toText()));
+            if (!m_impl->meta.engineHeadFallback.empty())
+                archive.write("engine_head_fallback", c10::IValue(m_impl->meta.engineHeadFallback.toText()));
             return saveArchiveFile(archive, tmp);
         } catch (const c10::Error& e) {
             return makeError(ErrorCode::Io, path + ": cannot write the checkpoint: " + e.what_without_backtrace());
@@ -186,11 +192,20 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
         return makeError(ErrorCode::Runtime, std::string("puzzle model: ") + e.what_without_backtrace());
     }
     // A stage reads its human features only when every puzzle has all of them (a stage with a Maia part needs the
-    // nets' values after the model's own).
-    const bool stageHuman = head.needsHuman() && features && features->size() == puzzles.size() &&
-                            std::all_of(features->begin(), features->end(), [&head](const std::vector<float>& f) {
-                                return f.size() >= humanStageInputCount(head.human);
-                            });
+    // nets' values after the model's own): features passed for the GlickFormer alone are too short, and then the
+    // feature source gives the stage its own.
+    auto complete = [&](const std::vector<std::vector<float>>* f) {
+        return f && f->size() == puzzles.size() && std::all_of(f->begin(), f->end(), [&head](const auto& v) {
+                   return v.size() >= humanStageInputCount(head.human);
+               });
+    };
+    std::vector<std::vector<float>> stageComputed;
+    const std::vector<std::vector<float>>* stageFeatures = features;
+    if (stage && head.needsHuman() && !complete(features) && features != &computed && m_impl->featureSource) {
+        if (auto st = m_impl->featureSource(puzzles, stageComputed); !st.ok()) return st.error();
+        stageFeatures = &stageComputed;
+    }
+    const bool stageHuman = head.needsHuman() && complete(stageFeatures);
     if (stage && (!head.needsHuman() || stageHuman)) {
         std::vector<std::vector<float>> engine;
         if (auto st = m_impl->engineSource(puzzles, engine); !st.ok()) return st.error();
@@ -205,7 +220,8 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
                                                          "engine stage takes " +
                                                          std::to_string(head.featureCount));
             out[i].rating = head.rating(out[i].boardRating, engine[i],
-                                        stageHuman ? std::span<const float>((*features)[i]) : std::span<const float>());
+                                        stageHuman ? std::span<const float>((*stageFeatures)[i])
+                                                   : std::span<const float>());
             out[i].sigma = head.sigma(out[i].boardSigma);
             out[i].engineUsed = true;
         }
@@ -218,6 +234,7 @@ bool PuzzlePredictor::hasFeatureSource() const { return bool(m_impl->featureSour
 void PuzzlePredictor::setEngineFeatureSource(PuzzleFeatureSource source) { m_impl->engineSource = std::move(source); }
 bool PuzzlePredictor::hasEngineFeatureSource() const { return bool(m_impl->engineSource); }
 void PuzzlePredictor::setEngineHead(const EngineRatingHead& head) { m_impl->meta.engineHead = head; }
+void PuzzlePredictor::setEngineHeadFallback(const EngineRatingHead& head) { m_impl->meta.engineHeadFallback = head; }
 void PuzzlePredictor::setHumanModel(const std::string& sha256, const std::string& name) {
     m_impl->meta.humanModelSha256 = sha256;
     m_impl->meta.humanModelName = name;

@@ -40,6 +40,9 @@ struct PuzzleModelMeta {
     std::string humanModelName;
     /// The engine stage (empty when the model has none): corrects the rating with engine features of the puzzle.
     EngineRatingHead engineHead;
+    /// With a stage that reads the Maia-1 nets (humanStageUsesMaia): the same stage fitted without them, which
+    /// jobs::attachHumanFeatures puts in its place where the nets are not installed. Empty otherwise.
+    EngineRatingHead engineHeadFallback;
 };
 
 /// Computes the human solve-probability features of puzzles (one vector of config.humanFeatures floats each).
@@ -92,6 +95,8 @@ public:
     bool hasEngineFeatureSource() const;
     /// Sets (or, with an empty head, removes) the engine stage.
     void setEngineHead(const EngineRatingHead& head);
+    /// Sets the stage used where the Maia-1 nets are missing (PuzzleModelMeta::engineHeadFallback).
+    void setEngineHeadFallback(const EngineRatingHead& head);
     /// Records which human-move model the features come from (stored in bundles exported from this model).
     void setHumanModel(const std::string& sha256, const std::string& name);
     /// All weights by name (for bundles).

@@ -107,6 +107,40 @@ Status encodeAll(const ModelConfig& config, const std::vector<chess::Position>& 
     return {};
 }
 
+/// Every legal move's probability from the policy logits (B, L), sorted by decreasing probability.
+std::vector<std::vector<encoding::MoveProb>> movesOf(const torch::Tensor& logits,
+                                                     const std::vector<chess::MoveList>& legal) {
+    auto probs = torch::softmax(logits, -1).to(torch::kCPU).contiguous();
+    const auto l = probs.size(1);
+    const float* pr = probs.data_ptr<float>();
+    std::vector<std::vector<encoding::MoveProb>> out(legal.size());
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+        auto& v = out[i];
+        v.reserve(legal[i].size());
+        for (int j = 0; j < legal[i].size(); ++j) v.push_back({legal[i][j], pr[std::int64_t(i) * l + j]});
+        std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.prob > b.prob; });
+    }
+    return out;
+}
+
+/// Win/draw/loss from the value head's logits (B, 3).
+std::vector<encoding::Wdl> wdlOf(const torch::Tensor& logits) {
+    auto probs = torch::softmax(logits, -1).to(torch::kCPU).contiguous();
+    const float* pr = probs.data_ptr<float>();
+    std::vector<encoding::Wdl> out(std::size_t(probs.size(0)));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = {pr[3 * i], pr[3 * i + 1], pr[3 * i + 2]};
+    return out;
+}
+
+/// The players' last move times into the encoded positions (the think-time head reads them; -1: unknown).
+void setRecentTimes(std::vector<encoding::EncodedPosition>& enc, const std::vector<encoding::RecentTimes>& times) {
+    auto seconds = [](const std::optional<int>& s) { return std::int16_t(s ? std::clamp(*s, 0, 32767) : -1); };
+    for (std::size_t i = 0; i < times.size() && i < enc.size(); ++i) {
+        enc[i].moverLastThinkS = seconds(times[i].moverLastS);
+        enc[i].oppLastThinkS = seconds(times[i].oppLastS);
+    }
+}
+
 }  // namespace
 
 Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistributionsWithHistory(
@@ -121,17 +155,7 @@ Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistrib
         torch::InferenceMode guard;
         ModelBatch batch = makeBatch(ptrs);
         batch.to(m_impl->device);
-        auto probs = torch::softmax(m_impl->model->forward(batch), -1).to(torch::kCPU).contiguous();
-        const auto l = probs.size(1);
-        const float* pr = probs.data_ptr<float>();
-        std::vector<std::vector<encoding::MoveProb>> out(positions.size());
-        for (std::size_t i = 0; i < positions.size(); ++i) {
-            auto& v = out[i];
-            v.reserve(legal[i].size());
-            for (int j = 0; j < legal[i].size(); ++j) v.push_back({legal[i][j], pr[std::int64_t(i) * l + j]});
-            std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.prob > b.prob; });
-        }
-        return out;
+        return movesOf(m_impl->model->forward(batch), legal);
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime, std::string("model evaluation failed: ") + e.what_without_backtrace());
     }
@@ -155,11 +179,7 @@ Result<std::vector<encoding::Wdl>> TorchEvaluator::valueEstimates(const std::vec
         batch.to(m_impl->device);
         torch::Tensor features;
         m_impl->model->forward(batch, &features);
-        auto probs = torch::softmax(m_impl->value->forward(features), -1).to(torch::kCPU).contiguous();
-        const float* pr = probs.data_ptr<float>();
-        std::vector<encoding::Wdl> out(positions.size());
-        for (std::size_t i = 0; i < positions.size(); ++i) out[i] = {pr[3 * i], pr[3 * i + 1], pr[3 * i + 2]};
-        return out;
+        return wdlOf(m_impl->value->forward(features));
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime, std::string("value evaluation failed: ") + e.what_without_backtrace());
     }
@@ -179,11 +199,7 @@ Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::v
     std::vector<const encoding::EncodedPosition*> ptrs;
     if (auto st = encodeAll(config(), positions, conds, recent, "thinkTimes", enc, legal, ptrs); !st) return st.error();
     if (positions.empty()) return std::vector<encoding::ThinkTime>{};
-    auto seconds = [](const std::optional<int>& s) { return std::int16_t(s ? std::clamp(*s, 0, 32767) : -1); };
-    for (std::size_t i = 0; i < times.size(); ++i) {
-        enc[i].moverLastThinkS = seconds(times[i].moverLastS);
-        enc[i].oppLastThinkS = seconds(times[i].oppLastS);
-    }
+    setRecentTimes(enc, times);
     try {
         torch::InferenceMode guard;
         ModelBatch batch = makeBatch(ptrs);
@@ -203,6 +219,39 @@ Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::v
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime,
                          std::string("think-time evaluation failed: ") + e.what_without_backtrace());
+    }
+}
+
+Result<encoding::PositionReading> TorchEvaluator::readPosition(const chess::Position& pos,
+                                                               const encoding::Conditioning& cond,
+                                                               const encoding::RecentMoves& recent,
+                                                               const encoding::RecentTimes& times, bool withTime) {
+    std::vector<encoding::EncodedPosition> enc;
+    std::vector<chess::MoveList> legal;
+    std::vector<const encoding::EncodedPosition*> ptrs;
+    if (auto st = encodeAll(config(), {pos}, {cond}, {recent}, "readPosition", enc, legal, ptrs); !st)
+        return st.error();
+    setRecentTimes(enc, {times});
+    try {
+        torch::InferenceMode guard;
+        ModelBatch batch = makeBatch(ptrs);
+        batch.to(m_impl->device);
+        torch::Tensor features;
+        const torch::Tensor logits = m_impl->model->forward(batch, &features);
+        encoding::PositionReading out;
+        out.moves = std::move(movesOf(logits, legal).front());
+        if (m_impl->value) out.value = wdlOf(m_impl->value->forward(features)).front();
+        if (withTime && m_impl->time) {
+            const bool board = m_impl->time->withBoard();
+            const torch::Tensor scalars = timeScalars(ptrs, board ? policySummary(logits) : torch::Tensor());
+            auto t = m_impl->time->forward(board ? features : torch::Tensor(), scalars.to(m_impl->device))
+                         .to(torch::kCPU)
+                         .contiguous();
+            out.thinkTime = thinkTimeOf(t.data_ptr<float>());
+        }
+        return out;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::Runtime, std::string("model evaluation failed: ") + e.what_without_backtrace());
     }
 }
 

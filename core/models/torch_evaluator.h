@@ -37,6 +37,10 @@ public:
                                                         const std::vector<encoding::Conditioning>& conds,
                                                         const std::vector<encoding::RecentMoves>& recent,
                                                         const std::vector<encoding::RecentTimes>& times) override;
+    /// The trunk runs once for the moves, the value and the think time.
+    Result<encoding::PositionReading> readPosition(const chess::Position& pos, const encoding::Conditioning& cond,
+                                                   const encoding::RecentMoves& recent,
+                                                   const encoding::RecentTimes& times, bool withTime) override;
     std::string describe() const override;
     /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes(); tensors
     /// named "value.*" make the value head, all of valueHeadShapes() or none; "time.*" the think-time head likewise).

@@ -88,7 +88,7 @@ void TestGlickFormer::saveLoad() {
     const std::string path = dir.filePath(QStringLiteral("m.pt")).toStdString();
     torch::serialize::OutputArchive out;
     saveGlickFormer(model, out);
-    writePuzzleMeta(out, PuzzleModelMeta{1565.0, 581.0, 1565.0, {{1, 1200.0}}, 10, 640, 1.5, {}, {}, {}});
+    writePuzzleMeta(out, PuzzleModelMeta{1565.0, 581.0, 1565.0, {{1, 1200.0}}, 10, 640, 1.5, {}, {}, {}, {}});
     out.save_to(path);
     torch::serialize::InputArchive in;
     in.load_from(path);

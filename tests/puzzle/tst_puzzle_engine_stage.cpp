@@ -8,6 +8,8 @@
 #include "core/chess/puzzle_csv.h"
 #include "core/evaluation/engine_analyser.h"
 #include "core/evaluation/puzzle_engine_features.h"
+#include "core/evaluation/solve_probability.h"
+#include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_engine.h"
 #include "core/jobs/puzzle_human.h"
@@ -183,6 +185,86 @@ private Q_SLOTS:
         QVERIFY2(mismatched.ok(), mismatched.ok() ? "" : mismatched.error().message.c_str());
         QVERIFY(!mismatched.value()->hasFeatureSource());
         QVERIFY2(warned.find("ab12") != std::string::npos, warned.c_str());
+    }
+
+    /// A stage that reads the nine Maia-1 nets uses them where they are installed (the shipped folder) and its
+    /// fallback, fitted without them, where they are not (an empty folder, or only three of the nine nets).
+    void maiaStageFallsBackWithoutTheNets() {
+        const QString maiaFolder = jobs::defaultMaiaFolder();
+        QVERIFY2(!maiaFolder.isEmpty(), "the shipped Maia-1 nets are not found");
+        auto nets = jobs::humanModelIdentity(maiaFolder);
+        QVERIFY(nets.ok());
+        auto human = jobs::humanModelIdentity({});
+        QVERIFY(human.ok());
+        auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
+        models::EngineRatingHead h = simpleHead(6);
+        h.human = std::string(models::kHumanStageSetLogSolve4) + "+" + models::kMaiaStagePart9;
+        h.humanCount = models::humanStageFeatureCount(h.human);
+        h.maiaNets = nets.value().pin().substr(0, 16);
+        h.weights.assign(std::size_t(models::EngineRatingHead::termCount(h.inputCount())), 0.0);
+        h.weights[1] = 1000.0;
+        h.weights[2 + evaluation::kEngineFeatureCount + 4] = -1000.0;  // maia-1100's ln P(solve) / 10
+        models::EngineRatingHead fallback = simpleHead(6);
+        fallback.human = models::kHumanStageSetLogSolve4;
+        fallback.humanCount = 4;
+        fallback.weights.assign(std::size_t(models::EngineRatingHead::termCount(fallback.inputCount())), 0.0);
+        fallback.weights[0] = 77.0;
+        fallback.weights[1] = 1000.0;
+        model->setEngineHead(h);
+        model->setEngineHeadFallback(fallback);
+        model->setHumanModel(human.value().pin(), human.value().name);
+        const std::string bundle = m_tmp.filePath("maia-staged.kibitz").toStdString();
+        QVERIFY(jobs::writePuzzleBundle(*model, bundle, {}).ok());
+        const auto puzzles = samplePuzzles(2);
+        jobs::EngineFeatureOptions off;
+        off.attach = false;
+        auto load = [&](const QString& folder, std::string& warned) {
+            jobs::HumanFeatureOptions o;
+            o.useCache = false;
+            o.maiaFolder = folder;
+            o.warn = [&warned](const std::string& m) { warned += m + "\n"; };
+            auto m = jobs::loadPuzzleModel(bundle, o, off);
+            if (m.ok()) m.value()->setEngineFeatureSource(fixedEngineFeatures(evaluation::kEngineFeatureCount, 0.0f));
+            return m;
+        };
+        // With the nets: the rating follows maia-1100's chance of finding the line, computed here by hand.
+        std::string warned;
+        auto withNets = load(maiaFolder, warned);
+        QVERIFY2(withNets.ok(), withNets.ok() ? "" : withNets.error().message.c_str());
+        QCOMPARE(withNets.value()->meta().engineHead.human, h.human);
+        auto rated = withNets.value()->predict(puzzles);
+        QVERIFY2(rated.ok(), rated.ok() ? "" : rated.error().message.c_str());
+        auto band = jobs::loadHumanEvaluator(maiaFolder);
+        QVERIFY(band.ok());
+        for (std::size_t i = 0; i < puzzles.size(); ++i) {
+            auto line = evaluation::puzzleLineOf(puzzles[i]);
+            QVERIFY(line.ok());
+            const std::vector<int> at1150{1150};
+            auto curve = evaluation::computeSolveCurve(*band.value(), line.value(), at1150);
+            QVERIFY(curve.ok());
+            const double expected =
+                rated.value()[i].boardRating - 100.0 * std::log(std::max(curve.value().solve[0], 1e-12));
+            QVERIFY(rated.value()[i].engineUsed);
+            QVERIFY2(std::abs(rated.value()[i].rating - expected) < 0.05,
+                     qPrintable(QString::number(rated.value()[i].rating - expected)));
+        }
+        // Without them (an empty folder; a folder of three nets): the fallback stage, and a warning that says so.
+        QTemporaryDir empty;
+        for (const QString& folder : {empty.path(), QStringLiteral(KIBITZ_TEST_DATA_DIR "/maia-1")}) {
+            warned.clear();
+            auto without = load(folder, warned);
+            QVERIFY2(without.ok(), without.ok() ? "" : without.error().message.c_str());
+            QCOMPARE(without.value()->meta().engineHead.toText(), fallback.toText());
+            QVERIFY2(warned.find("fitted without them") != std::string::npos, warned.c_str());
+            auto plain = without.value()->predict(puzzles);
+            QVERIFY(plain.ok());
+            for (const auto& p : plain.value()) {
+                QVERIFY(p.engineUsed);
+                QVERIFY(std::abs(p.rating - (p.boardRating + 77.0)) < 1e-6);
+            }
+        }
+        // Another set of nets than the stage was fitted on is refused the same way.
+        QVERIFY(std::string(warned).find("nine") != std::string::npos);
     }
 
     /// The shipped puzzle model's stage takes human features from the shipped human model: the two bundles must
