@@ -27,6 +27,9 @@ namespace {
 constexpr models::BoostOptions kDefaultBoost{
     .trees = 400, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40, .subsample = 0.5, .seed = 1};
 
+// The shipped stage's human set: the model's own 12 values and the nine Maia-1 nets' 27 (core/training/README.md).
+const std::string kDefaultHumanSet = std::string(models::kHumanStageSetLogSolve4Min4First4) + "+" + models::kMaiaStagePart27;
+
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli puzzle-engine-head --csv FILE|DIR... --out FILE [--model PATH] [options]\n\n"
@@ -42,12 +45,13 @@ void printHelp() {
         "  --depth D        search depth (default %d)     --every K   every K-th training puzzle (default 1)\n"
         "  --max N          at most N puzzles (default 6000)   --ridge X  ridge penalty per puzzle (default 1e-4)\n"
         "  --engine PATH    UCI engine (default: Stockfish)   --engine-cache F   --engine-jobs N (default 1)\n"
-        "  --human SET      human solve features the stage also takes: logsolve4min4first4 (default: ln P(solve),\n"
-        "                   the lowest and the first solver move's log-probability at Elo 1000, 1600, 2200, 2800\n"
-        "                   from the human-move model), logsolve4min4 (without the first move's), logsolve4\n"
-        "                   (ln P(solve) alone) or none; SET+maia9, SET+maia27, SET+maia29 add the nine Maia-1\n"
-        "                   nets' values (ln P(solve) per band; also the lowest and first move's; also the band\n"
-        "                   from which the solution is the top move)\n"
+        "  --human SET      human solve features the stage also takes: logsolve4min4first4 (ln P(solve), the\n"
+        "                   lowest and the first solver move's log-probability at Elo 1000, 1600, 2200, 2800 from\n"
+        "                   the human-move model), logsolve4min4 (without the first move's), logsolve4 (ln P(solve)\n"
+        "                   alone) or none; SET+maia9, SET+maia27, SET+maia29 add the nine Maia-1 nets' values\n"
+        "                   (ln P(solve) per band; also the lowest and first move's; also the band from which the\n"
+        "                   solution is the top move). Default: logsolve4min4first4+maia27, which also fits the\n"
+        "                   stage without the nets' values, for where they are not installed\n"
         "  --maia DIR       the folder of the nine Maia-1 nets (default: $KIBITZ_MAIA_DIR or the installed one)\n"
         "  --maia-cache F   their feature cache (default: $KIBITZ_CACHE_DIR or ~/.cache/kibitz/maia-features-*.bin)\n"
         "  --human-model PATH  the human-move model of those features (default: the default human model; the\n"
@@ -110,7 +114,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         for (const auto& f : files) inputs.emplace_back("--csv", f);
         if (const std::string e = outputIsInput("--out", *args.value("out"), inputs); !e.empty()) return usageError(e);
     }
-    const std::string humanSet = args.value("human").value_or(models::kHumanStageSetLogSolve4Min4First4);
+    const std::string humanSet = args.value("human").value_or(kDefaultHumanSet);
     if (humanSet != "none" && models::humanStageFeatureCount(humanSet) == 0)
         return usageError("--human: '" + humanSet + "' is not one of " + models::humanStageSetNames() + ", none");
     const bool withHuman = humanSet != "none";

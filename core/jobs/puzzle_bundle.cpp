@@ -207,7 +207,15 @@ Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bu
                                                      "probabilities (%1) from %2 (sha256 %3)\n")
                                           .arg(q(meta.engineHead.human), q(meta.humanModelName),
                                                q(meta.humanModelSha256.substr(0, 16)))
-                                    : QString()));
+                                    : QString()) +
+                           (models::humanStageUsesMaia(meta.engineHead.human)
+                                ? QStringLiteral("- and the nine Maia-1 nets' chances of finding each solver move "
+                                                 "(maia-1100 ... maia-1900.pb.gz, digest %1; McIlroy-Young, Sen, "
+                                                 "Kleinberg, Anderson, KDD 2020; github.com/CSSLab/maia-chess, "
+                                                 "GPL-3.0; shipped in share/kibitz/models/maia-1); where they "
+                                                 "are missing, the same stage fitted without them is used\n")
+                                      .arg(q(meta.engineHead.maiaNets))
+                                : QString()));
     if (!history.isEmpty()) b.modelCard += QStringLiteral("\n## Training history\n\n") + history;
     for (const auto& w : m.exportWeights()) {
         storage::TensorBlob t;
