@@ -118,7 +118,7 @@ def main():
         straight = os.path.join(tmp, "straight.csv")
         shutil.copy(out, straight)
         run("engine stage, features from the caches", ["--engine-cache", caches[0]], "human-%s" % args.jobs.split(",")[0])
-        run("human features computed (4 levels), engine cached", ["--engine-cache", caches[0]], "human-only")
+        run("human (4 levels) and Maia-1 features computed, engine cached", ["--engine-cache", caches[0]], "human-only")
         # The same human features at all 11 levels (the study command), timed by its wall clock.
         start = time.monotonic()
         proc = subprocess.run([cli, "puzzle-features", "--csv", data, "--no-engine", "--human-model",
