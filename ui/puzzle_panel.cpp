@@ -170,10 +170,11 @@ void PuzzlePanel::buildUi() {
     m_maiaLine = new QLabel;
     m_maiaLine->setWordWrap(true);
     m_maiaLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_maiaLine->setToolTip(tr("The nine published Maia-1 nets (CSSLab/maia-chess, GPL-3.0), one per Lichess rating "
-                              "band 1100–1999: the chance that each band's net plays every solver move, the move "
-                              "a 1500 is least likely to find, and the band from which every net's first choice is "
-                              "the solution. The engine stage reads the same numbers."));
+    m_maiaLine->setToolTip(
+        tr("The nine published Maia-1 nets (CSSLab/maia-chess, GPL-3.0), one per Lichess rating "
+           "band 1100–1999: the chance that each band's net plays every solver move, the move "
+           "a 1500 is least likely to find, and the band from which every net's first choice is "
+           "the solution. The engine stage reads the same numbers."));
     m_maiaLine->hide();
     m_chart = new QChart;
     m_chart->setTitle(tr("Probability of solving, by player rating"));

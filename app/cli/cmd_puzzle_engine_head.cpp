@@ -28,7 +28,8 @@ constexpr models::BoostOptions kDefaultBoost{
     .trees = 400, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40, .subsample = 0.5, .seed = 1};
 
 // The shipped stage's human set: the model's own 12 values and the nine Maia-1 nets' 27 (core/training/README.md).
-const std::string kDefaultHumanSet = std::string(models::kHumanStageSetLogSolve4Min4First4) + "+" + models::kMaiaStagePart27;
+const std::string kDefaultHumanSet =
+    std::string(models::kHumanStageSetLogSolve4Min4First4) + "+" + models::kMaiaStagePart27;
 
 void printHelp() {
     std::printf(
@@ -78,10 +79,10 @@ int failure(const std::string& msg) {
 }
 
 int runPuzzleEngineHead(const std::vector<std::string>& argv) {
-    Args args(argv,
-              {"csv", "out", "model", "depth", "every", "max", "ridge", "engine", "engine-cache", "engine-jobs",
-               "human", "human-model", "feature-cache", "trees", "tree-leaves", "tree-rate", "tree-min-leaf",
-               "tree-subsample", "tree-seed", "maia", "maia-cache"},
+    Args args(argv, {"csv",           "out",    "model",        "depth",       "every",         "max",
+                     "ridge",         "engine", "engine-cache", "engine-jobs", "human",         "human-model",
+                     "feature-cache", "trees",  "tree-leaves",  "tree-rate",   "tree-min-leaf", "tree-subsample",
+                     "tree-seed",     "maia",   "maia-cache"},
               {"help"});
     if (args.has("help")) {
         printHelp();

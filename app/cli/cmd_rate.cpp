@@ -44,8 +44,8 @@ int usageError(const std::string& msg) {
     return kExitUsage;
 }
 
-int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::string& movesText, bool json,
-            int repeat, encoding::Evaluator* maia) {
+int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::string& movesText, bool json, int repeat,
+            encoding::Evaluator* maia) {
     auto pos = chess::Position::fromFen(fen);
     if (!pos.ok()) return usageError("--fen: " + pos.error().message);
     chess::Puzzle p;
@@ -183,8 +183,7 @@ int runRate(const std::vector<std::string>& argv) {
             if (!loaded.ok()) return usageError("--maia: " + loaded.error().message);
             maia = std::move(loaded.value());
         }
-        return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat,
-                       maia.get());
+        return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat, maia.get());
     }
     return rateCsv(*model.value(), *args.value("csv"), *args.value("out"), batch);
 }

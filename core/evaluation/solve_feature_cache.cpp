@@ -188,7 +188,8 @@ Status CachedSolveFeatures::features(std::span<const chess::Puzzle> puzzles, std
     std::vector<std::size_t> where;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
         if (m_cache)
-            if (const auto* f = m_cache->find(puzzles[i]); f && (m_maia ? hasMaiaFeatures(*f) : hasSolveLevels(*f, elos))) {
+            if (const auto* f = m_cache->find(puzzles[i]);
+                f && (m_maia ? hasMaiaFeatures(*f) : hasSolveLevels(*f, elos))) {
                 out[i] = *f;
                 ++m_hits;
                 continue;

@@ -237,8 +237,7 @@ Result<std::vector<std::vector<float>>> computeSolveFeatures(encoding::Evaluator
 }
 
 Result<std::vector<std::vector<float>>> computeMaiaSolveFeatures(encoding::Evaluator& evaluator,
-                                                                 std::span<const chess::Puzzle> puzzles,
-                                                                 int maxBatch) {
+                                                                 std::span<const chess::Puzzle> puzzles, int maxBatch) {
     auto curves = puzzleSolveCurves(evaluator, puzzles, maiaLevelElos(), maxBatch);
     if (!curves.ok()) return curves.error();
     std::vector<std::vector<float>> out;

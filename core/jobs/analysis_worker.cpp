@@ -20,8 +20,8 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
     AnalysisResult result;
     result.id = request.id;
     // One pass of the model for the moves, the value and the think time (a forced move gets no time line).
-    auto reading = evaluator.readPosition(request.position, request.conditioning, request.recent, request.recentTimes,
-                                          true);
+    auto reading =
+        evaluator.readPosition(request.position, request.conditioning, request.recent, request.recentTimes, true);
     if (!reading) return reading.error();
     result.moves = std::move(reading->moves);
     result.value = reading->value;

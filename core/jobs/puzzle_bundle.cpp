@@ -6,12 +6,12 @@
 #include "core/storage/bundle.h"
 #include "core/storage/default_models.h"
 
-#include <utility>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <utility>
 
 #include <cstdlib>
 #include <cstring>
@@ -69,8 +69,8 @@ Result<std::unique_ptr<models::PuzzlePredictor>> fromBundle(const std::string& p
     const QJsonObject human = t.value(QStringLiteral("human_model")).toObject();
     meta.humanModelSha256 = human.value(QStringLiteral("sha256")).toString().toStdString();
     meta.humanModelName = human.value(QStringLiteral("name")).toString().toStdString();
-    for (const auto& [key, target] : {std::pair{"engine_head", &meta.engineHead},
-                                       std::pair{"engine_head_fallback", &meta.engineHeadFallback}})
+    for (const auto& [key, target] :
+         {std::pair{"engine_head", &meta.engineHead}, std::pair{"engine_head_fallback", &meta.engineHeadFallback}})
         if (t.contains(QLatin1String(key))) {
             auto head = models::EngineRatingHead::fromText(t.value(QLatin1String(key)).toString().toStdString());
             if (!head.ok())
@@ -198,16 +198,16 @@ Status writePuzzleBundle(const models::PuzzlePredictor& m, const std::string& bu
                      : QStringLiteral("- engine stage: features %1 of a %2-line search at depth %3 (Stockfish "
                                       "when installed), fitted on %4 training puzzles; without an engine "
                                       "the GlickFormer's rating is used\n%5")
-                           .arg(q(meta.engineHead.features))
-                           .arg(meta.engineHead.lines)
-                           .arg(meta.engineHead.depth)
-                           .arg(meta.engineHead.fittedPuzzles)
-                           .arg(meta.engineHead.needsHuman()
-                                    ? QStringLiteral("- the stage also takes the human-move model's solve "
-                                                     "probabilities (%1) from %2 (sha256 %3)\n")
-                                          .arg(q(meta.engineHead.human), q(meta.humanModelName),
-                                               q(meta.humanModelSha256.substr(0, 16)))
-                                    : QString()) +
+                               .arg(q(meta.engineHead.features))
+                               .arg(meta.engineHead.lines)
+                               .arg(meta.engineHead.depth)
+                               .arg(meta.engineHead.fittedPuzzles)
+                               .arg(meta.engineHead.needsHuman()
+                                        ? QStringLiteral("- the stage also takes the human-move model's solve "
+                                                         "probabilities (%1) from %2 (sha256 %3)\n")
+                                              .arg(q(meta.engineHead.human), q(meta.humanModelName),
+                                                   q(meta.humanModelSha256.substr(0, 16)))
+                                        : QString()) +
                            (models::humanStageUsesMaia(meta.engineHead.human)
                                 ? QStringLiteral("- and the nine Maia-1 nets' chances of finding each solver move "
                                                  "(maia-1100 ... maia-1900.pb.gz, digest %1; McIlroy-Young, Sen, "

@@ -5,8 +5,8 @@
 #include "core/evaluation/solve_probability.h"
 #include "core/jobs/human_model.h"
 #include "core/models/lc0_evaluator.h"
-#include "core/storage/default_models.h"
 #include "core/storage/bundle.h"
+#include "core/storage/default_models.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -58,8 +58,8 @@ Result<HumanModelIdentity> folderIdentity(const QString& folder) {
         QFile f(QDir(folder).filePath(name));
         QCryptographicHash h(QCryptographicHash::Sha256);
         if (!f.open(QIODevice::ReadOnly) || !h.addData(&f))
-            return makeError(ErrorCode::Io, f.fileName().toStdString() + ": cannot read the net: " +
-                                                f.errorString().toStdString());
+            return makeError(ErrorCode::Io,
+                             f.fileName().toStdString() + ": cannot read the net: " + f.errorString().toStdString());
         all.addData(name.toUtf8() + '\0' + h.result().toHex() + '\n');
     }
     id.sha256 = all.result().toHex().toStdString();
@@ -148,9 +148,9 @@ Result<std::shared_ptr<HumanFeatures>> HumanFeatures::open(const HumanFeatureOpt
         const auto* bands = dynamic_cast<const models::Lc0BandEvaluator*>(eval.value().get());
         std::vector<int> want(evaluation::kMaiaBands.begin(), evaluation::kMaiaBands.end());
         if (!bands || bands->bands() != want)
-            return makeError(ErrorCode::InvalidInput,
-                             path.toStdString() + ": the Maia features need the nine nets maia-1100.pb.gz ... "
-                                                  "maia-1900.pb.gz, one per band");
+            return makeError(ErrorCode::InvalidInput, path.toStdString() +
+                                                          ": the Maia features need the nine nets maia-1100.pb.gz ... "
+                                                          "maia-1900.pb.gz, one per band");
     }
     std::shared_ptr<HumanFeatures> h(new HumanFeatures());
     h->m_impl->identity = id.value();
@@ -270,10 +270,12 @@ Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatur
         // The stage fitted without the nets takes its place where the model has one.
         const models::EngineRatingHead fallback = predictor.meta().engineHeadFallback;
         if (!fallback.empty() && !models::humanStageUsesMaia(fallback.human)) {
-            if (options.warn) options.warn(maia.error().message + ": puzzles are rated with the stage fitted without them");
+            if (options.warn)
+                options.warn(maia.error().message + ": puzzles are rated with the stage fitted without them");
             predictor.setEngineHead(fallback);
-            predictor.setFeatureSource(stageOnly ? HumanFeatures::sourceOf(h.value(), models::humanStageElos(fallback.human))
-                                                 : HumanFeatures::sourceOf(h.value()));
+            predictor.setFeatureSource(stageOnly
+                                           ? HumanFeatures::sourceOf(h.value(), models::humanStageElos(fallback.human))
+                                           : HumanFeatures::sourceOf(h.value()));
             return {};
         }
         if (options.warn) options.warn(maia.error().message + stageOff);
@@ -281,7 +283,7 @@ Status attachHumanFeatures(models::PuzzlePredictor& predictor, const HumanFeatur
         return {};
     }
     predictor.setFeatureSource([own = std::move(own), maia = maia.value()](std::span<const chess::Puzzle> puzzles,
-                                                                             std::vector<std::vector<float>>& out) {
+                                                                           std::vector<std::vector<float>>& out) {
         if (auto st = own(puzzles, out); !st.ok()) return st;
         std::vector<std::vector<float>> nets;
         if (auto st = maia->features(puzzles, nets); !st.ok()) return st;

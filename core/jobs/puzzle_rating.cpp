@@ -71,8 +71,8 @@ std::string extensionOf(const std::string& path) {
 
 }  // namespace
 
-Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
-                                const chess::Puzzle& puzzle, encoding::Evaluator* maia) {
+Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human, const chess::Puzzle& puzzle,
+                                encoding::Evaluator* maia) {
     const auto start = std::chrono::steady_clock::now();
     if (puzzle.moves.size() < 2)
         return makeError(ErrorCode::InvalidInput,
@@ -179,10 +179,10 @@ QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& ra
     if (const auto& c = rating.maiaCurve) {
         QJsonArray bands;
         for (std::size_t l = 0; l < c->elos.size(); ++l)
-            bands.append(QJsonObject{
-                {QStringLiteral("band"), c->elos[l] - 50},
-                {QStringLiteral("p_solve"), c->solve[l]},
-                {QStringLiteral("p_first"), c->moveProb[l].empty() ? 0.0 : c->moveProb[l].front()}});
+            bands.append(
+                QJsonObject{{QStringLiteral("band"), c->elos[l] - 50},
+                            {QStringLiteral("p_solve"), c->solve[l]},
+                            {QStringLiteral("p_first"), c->moveProb[l].empty() ? 0.0 : c->moveProb[l].front()}});
         o[QStringLiteral("solve_by_band_maia")] = bands;
         const MaiaSolveSummary s = summarizeMaiaCurve(*c);
         if (s.hardestMove >= 0) o[QStringLiteral("maia_hardest_move_index")] = s.hardestMove;

@@ -37,8 +37,8 @@ struct PuzzleRating {
 /// `maia` (the folder of the nine Maia-1 nets as one evaluator), their curve.
 /// A model with human features uses its feature source (set by loadPuzzleModel: the human model it was trained
 /// with); only when it has none are the features taken from that curve (solveFeatures).
-Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human,
-                                const chess::Puzzle& puzzle, encoding::Evaluator* maia = nullptr);
+Result<PuzzleRating> ratePuzzle(models::PuzzlePredictor& model, encoding::Evaluator* human, const chess::Puzzle& puzzle,
+                                encoding::Evaluator* maia = nullptr);
 
 /// What the Maia-1 curve says, for people: the share of players of each band who find the whole line (the nets of
 /// 1100, 1300, 1500, 1700 and 1900), the solver move a 1500 is least likely to find, and the band from which every

@@ -225,8 +225,8 @@ Result<EngineRatingHead> EngineRatingHead::fromText(const std::string& text) {
     if (const std::string* v = need("human")) {
         h.humanCount = humanStageFeatureCount(*v);
         if (h.humanCount == 0)
-            return fieldError("human", "is '" + *v + "', not a human feature set this build knows (" +
-                                           humanStageSetNames() + ")");
+            return fieldError(
+                "human", "is '" + *v + "', not a human feature set this build knows (" + humanStageSetNames() + ")");
         h.human = *v;
     }
     if (const std::string* v = need("maia_nets")) h.maiaNets = *v;

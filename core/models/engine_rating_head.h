@@ -72,7 +72,7 @@ struct EngineRatingHead {
     /// The human solve-feature set (kHumanStageSetLogSolve4) whose values follow the engine features in the terms;
     /// empty: none. A stage with one needs the human-move model recorded in the puzzle model's meta.
     std::string human;
-    int humanCount = 0;           ///< values of that set (0 without one)
+    int humanCount = 0;  ///< values of that set (0 without one)
     /// With a Maia part: the first 16 hex of the nine nets' digest (jobs::HumanModelIdentity of their folder), so a
     /// stage is never fed other nets' probabilities.
     std::string maiaNets;

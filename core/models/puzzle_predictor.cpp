@@ -7,9 +7,9 @@
 #include "core/models/glickformer.h"
 #include "core/models/puzzle_batch.h"
 
-#include <utility>
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace kibitz::models {
 
@@ -47,9 +47,8 @@ Result<std::unique_ptr<PuzzlePredictor>> PuzzlePredictor::loadCheckpoint(const s
         p->m_impl->meta = meta.value();
         p->m_impl->meta.humanModelSha256 = archiveString(a, "human.sha256");
         p->m_impl->meta.humanModelName = archiveString(a, "human.name");
-        for (const auto& [key, target] :
-             {std::pair{"engine_head", &p->m_impl->meta.engineHead},
-              std::pair{"engine_head_fallback", &p->m_impl->meta.engineHeadFallback}})
+        for (const auto& [key, target] : {std::pair{"engine_head", &p->m_impl->meta.engineHead},
+                                          std::pair{"engine_head_fallback", &p->m_impl->meta.engineHeadFallback}})
             if (const std::string head = archiveString(a, key); !head.empty()) {
                 auto h = EngineRatingHead::fromText(head);
                 if (!h.ok()) return makeError(ErrorCode::InvalidInput, path + ": " + key + ": " + h.error().message);
@@ -219,9 +218,9 @@ Result<std::vector<PuzzlePrediction>> PuzzlePredictor::predict(std::span<const c
                                                          " values, the model's "
                                                          "engine stage takes " +
                                                          std::to_string(head.featureCount));
-            out[i].rating = head.rating(out[i].boardRating, engine[i],
-                                        stageHuman ? std::span<const float>((*stageFeatures)[i])
-                                                   : std::span<const float>());
+            out[i].rating =
+                head.rating(out[i].boardRating, engine[i],
+                            stageHuman ? std::span<const float>((*stageFeatures)[i]) : std::span<const float>());
             out[i].sigma = head.sigma(out[i].boardSigma);
             out[i].engineUsed = true;
         }

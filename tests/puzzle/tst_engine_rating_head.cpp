@@ -196,11 +196,10 @@ private Q_SLOTS:
         QCOMPARE(models::humanStageFeatureCount("+maia9"), 0);
         std::vector<float> in(62, 0.5f);
         for (std::size_t b = 0; b < 9; ++b) in[33 + b] = 0.1f * float(b + 1);  // P(solve) per band
-        for (std::size_t j = 9; j < 29; ++j) in[33 + j] = -0.01f * float(j);    // logs, then top-move bands
+        for (std::size_t j = 9; j < 29; ++j) in[33 + j] = -0.01f * float(j);   // logs, then top-move bands
         const std::vector<float> h = models::humanStageFeatures(set, in);
         QCOMPARE(int(h.size()), 41);
-        for (std::size_t b = 0; b < 9; ++b)
-            QVERIFY(std::abs(h[12 + b] - std::log(0.1 * double(b + 1)) / 10.0) < 1e-6);
+        for (std::size_t b = 0; b < 9; ++b) QVERIFY(std::abs(h[12 + b] - std::log(0.1 * double(b + 1)) / 10.0) < 1e-6);
         for (std::size_t j = 9; j < 29; ++j) QCOMPARE(h[12 + j], in[33 + j]);
         // Without the nets' values the set reads nothing (the stage is then left off, never fed short inputs).
         QVERIFY(models::humanStageFeatures(set, std::vector<float>(33, 0.5f)).empty());

@@ -207,8 +207,8 @@ void TestSolveProbability::maiaFeatures() {
         --from;
     }
     QVERIFY2(from > 0 && from < kMaiaBands.size(), "the fake should make the top-move band nontrivial");
-    QCOMPARE(f[27], float(double(from) / 9.0));  // the whole line
-    QCOMPARE(f[28], 0.0f);                       // the first move (Qe8+) is every net's top move
+    QCOMPARE(f[27], float(double(from) / 9.0));                     // the whole line
+    QCOMPARE(f[28], 0.0f);                                          // the first move (Qe8+) is every net's top move
     const double p1 = 1550.0 / 4000.0, p2 = 0.1 * 1550.0 / 4000.0;  // maia-1500 at its centre
     QVERIFY(std::abs(f[4] - float(p1 * p2)) < 1e-6f);
     QVERIFY(std::abs(f[9 + 4] - float(std::log(p2) / 10)) < 1e-5f);

@@ -170,8 +170,8 @@ private Q_SLOTS:
         QVERIFY2(!maiaFolder.isEmpty(), "the Maia-1 nets are not found beside the default models");
         auto maia = jobs::loadHumanEvaluator(maiaFolder);
         QVERIFY(maia.ok());
-        auto maiaExpected = evaluation::computeSolveCurve(*maia.value(), evaluation::PuzzleLine{start.value(), real.moves},
-                                                          evaluation::maiaLevelElos());
+        auto maiaExpected = evaluation::computeSolveCurve(
+            *maia.value(), evaluation::PuzzleLine{start.value(), real.moves}, evaluation::maiaLevelElos());
         QVERIFY(maiaExpected.ok());
         const QList<QPointF> maiaPts = m_panel->maiaCurveSeries()->points();
         QCOMPARE(maiaPts.size(), 9);
@@ -181,9 +181,9 @@ private Q_SLOTS:
         }
         const QString maiaText = m_panel->maiaText();
         qInfo("00Cfq: %s", qPrintable(maiaText));
-        QVERIFY2(maiaText.contains(
-                     QStringLiteral("%1% of 1500s").arg(std::lround(100.0 * maiaExpected.value().solve[4]))),
-                 qPrintable(maiaText));
+        QVERIFY2(
+            maiaText.contains(QStringLiteral("%1% of 1500s").arg(std::lround(100.0 * maiaExpected.value().solve[4]))),
+            qPrintable(maiaText));
         QVERIFY2(maiaText.contains(QStringLiteral("Hardest for a 1500: ")), qPrintable(maiaText));
 
         // The main curve: Glicko's expected score around the predicted rating: rising, 50% at the prediction.
@@ -275,8 +275,10 @@ private Q_SLOTS:
         QCOMPARE(cells.size(), rows[0].split(QLatin1Char(',')).size());
         QCOMPARE(cells.value(2), QStringLiteral("h2e2 c7c8 d4d8 c8d8"));
         QCOMPARE(cells.value(6), QStringLiteral("white"));
-        const QString hardestCell = cells.value(int(rows[0].split(QLatin1Char(',')).indexOf(QStringLiteral("HardestMove"))));
-        QVERIFY2(hardestCell == QStringLiteral("c7c8") || hardestCell == QStringLiteral("c8d8"), qPrintable(hardestCell));
+        const QString hardestCell =
+            cells.value(int(rows[0].split(QLatin1Char(',')).indexOf(QStringLiteral("HardestMove"))));
+        QVERIFY2(hardestCell == QStringLiteral("c7c8") || hardestCell == QStringLiteral("c8d8"),
+                 qPrintable(hardestCell));
 
         // A screenshot of the panel with this result, next to the test binary.
         m_panel->showTab(0);
