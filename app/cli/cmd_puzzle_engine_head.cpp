@@ -18,6 +18,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <span>
 
 namespace kibitz::cli {
 namespace {
@@ -78,6 +80,66 @@ int failure(const std::string& msg) {
     return kExitFailure;
 }
 
+/// The trees' options as given (check args.ok() after).
+models::BoostOptions boostOptions(Args& args) {
+    models::BoostOptions boost = kDefaultBoost;
+    boost.trees = int(args.intValue("trees", kDefaultBoost.trees, 0, 100000));
+    boost.maxLeaves = int(args.intValue("tree-leaves", kDefaultBoost.maxLeaves, 2, 4096));
+    boost.learningRate = args.doubleValue("tree-rate", kDefaultBoost.learningRate, 1e-6, 1.0);
+    boost.minLeafSamples = int(args.intValue("tree-min-leaf", kDefaultBoost.minLeafSamples, 1, 1000000));
+    boost.subsample = args.doubleValue("tree-subsample", kDefaultBoost.subsample, 0.01, 1.0);
+    boost.seed = std::uint64_t(args.intValue("tree-seed", std::int64_t(kDefaultBoost.seed), 0, 1LL << 62));
+    return boost;
+}
+
+/// Fills `out` with the solve features of `puzzles` through their cache (saved every 500 puzzles): the human-move
+/// model's at `elos`, or with options.maiaLayout the nine Maia-1 nets'; says where they come from and what they
+/// cost. An exit code when it fails (`flag` names the option of a usage error).
+std::optional<int> readSolveFeatures(jobs::HumanFeatureOptions options, const std::string& flag,
+                                     std::span<const chess::Puzzle> puzzles, std::span<const int> elos,
+                                     std::vector<std::vector<float>>& out, jobs::HumanModelIdentity& identity) {
+    options.saveEvery = 500;
+    options.progress = solveFeatureProgress();
+    auto source = jobs::HumanFeatures::open(options);
+    if (!source.ok()) return usageError(flag + ": " + source.error().message);
+    identity = source.value()->identity();
+    std::fprintf(stderr, "%s from %s (cache %s holds %zu puzzles)\n",
+                 options.maiaLayout ? "Maia-1 features" : "human solve features", identity.name.c_str(),
+                 source.value()->cachePath().c_str(), source.value()->cachedPuzzles());
+    if (auto st = source.value()->features(puzzles, out, elos); !st.ok()) return failure(st.error().message);
+    if (auto st = source.value()->saveCache(); !st.ok()) return failure(st.error().message);
+    std::fprintf(stderr, "%lld computed in %.0f s, %lld from the cache\n",
+                 static_cast<long long>(source.value()->computedPuzzles()), source.value()->computeSeconds(),
+                 static_cast<long long>(source.value()->cacheHits()));
+    return std::nullopt;
+}
+
+/// Fills `out` with the engine features of `puzzles` (searched where the cache lacks them, saved every 100
+/// puzzles), with a progress line. An exit code when it fails.
+std::optional<int> readEngineFeatures(const models::EngineRatingHead& shape, const jobs::EngineFeatureOptions& engine,
+                                      std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& out) {
+    auto features = jobs::EngineFeatures::open(shape, engine);
+    if (!features.ok()) return usageError("--engine: " + features.error().message);
+    std::fprintf(stderr, "%zu training puzzles; features of %s; cache %s holds %zu puzzles\n", puzzles.size(),
+                 features.value()->key().c_str(), features.value()->cachePath().c_str(),
+                 features.value()->cachedPuzzles());
+    const auto start = std::chrono::steady_clock::now();
+    for (std::size_t at = 0; at < puzzles.size(); at += 100) {
+        const std::size_t n = std::min<std::size_t>(100, puzzles.size() - at);
+        std::vector<std::vector<float>> part;
+        if (auto st = features.value()->features(puzzles.subspan(at, n), part); !st.ok())
+            return failure(st.error().message);
+        for (auto& f : part) out.push_back(std::move(f));
+        if (auto st = features.value()->saveCache(); !st.ok()) return failure(st.error().message);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::fprintf(stderr, "\r%zu/%zu puzzles (%lld searched, %.1f puzzles/s)", at + n, puzzles.size(),
+                     static_cast<long long>(features.value()->searchedPuzzles()),
+                     secs > 0 ? double(features.value()->searchedPuzzles()) / secs : 0.0);
+    }
+    std::fprintf(stderr, "\n");
+    return std::nullopt;
+}
+
 int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     Args args(argv, {"csv",           "out",    "model",        "depth",       "every",         "max",
                      "ridge",         "engine", "engine-cache", "engine-jobs", "human",         "human-model",
@@ -93,13 +155,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     const std::int64_t every = args.intValue("every", 1, 1, 1LL << 40);
     const std::int64_t maxPuzzles = args.intValue("max", 6000, 1, 1LL << 40);
     const double ridge = args.doubleValue("ridge", 1e-4, 0.0, 1.0);
-    models::BoostOptions boost = kDefaultBoost;
-    boost.trees = int(args.intValue("trees", kDefaultBoost.trees, 0, 100000));
-    boost.maxLeaves = int(args.intValue("tree-leaves", kDefaultBoost.maxLeaves, 2, 4096));
-    boost.learningRate = args.doubleValue("tree-rate", kDefaultBoost.learningRate, 1e-6, 1.0);
-    boost.minLeafSamples = int(args.intValue("tree-min-leaf", kDefaultBoost.minLeafSamples, 1, 1000000));
-    boost.subsample = args.doubleValue("tree-subsample", kDefaultBoost.subsample, 0.01, 1.0);
-    boost.seed = std::uint64_t(args.intValue("tree-seed", std::int64_t(kDefaultBoost.seed), 0, 1LL << 62));
+    const models::BoostOptions boost = boostOptions(args);
     jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "puzzle-engine-head");
     if (!args.ok()) return usageError(args.error());
     if (!args.value("csv") || !args.value("out")) return usageError("--csv and --out are required");
@@ -162,20 +218,10 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         jobs::HumanFeatureOptions ho;
         ho.humanModel = QString::fromStdString(args.value("human-model").value_or(""));
         ho.cachePath = args.value("feature-cache").value_or("");
-        ho.saveEvery = 500;
-        ho.progress = solveFeatureProgress();
-        auto human = jobs::HumanFeatures::open(ho);
-        if (!human.ok()) return usageError("--human-model: " + human.error().message);
-        humanId = human.value()->identity();
-        std::fprintf(stderr, "human solve features from %s (cache %s holds %zu puzzles)\n", humanId.name.c_str(),
-                     human.value()->cachePath().c_str(), human.value()->cachedPuzzles());
         // Only the levels the stage reads are computed (a cache holding all of them serves as well).
-        if (auto st = human.value()->features(puzzles, solveFeatures, models::humanStageElos(humanSet)); !st.ok())
-            return failure(st.error().message);
-        if (auto st = human.value()->saveCache(); !st.ok()) return failure(st.error().message);
-        std::fprintf(stderr, "%lld computed in %.0f s, %lld from the cache\n",
-                     static_cast<long long>(human.value()->computedPuzzles()), human.value()->computeSeconds(),
-                     static_cast<long long>(human.value()->cacheHits()));
+        if (auto code = readSolveFeatures(ho, "--human-model", puzzles, models::humanStageElos(humanSet), solveFeatures,
+                                          humanId))
+            return *code;
     }
     // The nine Maia-1 nets' features (issue 37) follow the model's own in each puzzle's vector.
     std::string maiaNets;
@@ -184,44 +230,15 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         mo.humanModel = QString::fromStdString(args.value("maia").value_or(""));
         mo.cachePath = args.value("maia-cache").value_or("");
         mo.maiaLayout = true;
-        mo.saveEvery = 500;
-        mo.progress = solveFeatureProgress();
-        auto maia = jobs::HumanFeatures::open(mo);
-        if (!maia.ok()) return usageError("--maia: " + maia.error().message);
-        maiaNets = maia.value()->identity().pin().substr(0, 16);
-        std::fprintf(stderr, "Maia-1 features from %s (cache %s holds %zu puzzles)\n",
-                     maia.value()->identity().path.toStdString().c_str(), maia.value()->cachePath().c_str(),
-                     maia.value()->cachedPuzzles());
         std::vector<std::vector<float>> nets;
-        if (auto st = maia.value()->features(puzzles, nets); !st.ok()) return failure(st.error().message);
-        if (auto st = maia.value()->saveCache(); !st.ok()) return failure(st.error().message);
-        std::fprintf(stderr, "%lld computed in %.0f s, %lld from the cache\n",
-                     static_cast<long long>(maia.value()->computedPuzzles()), maia.value()->computeSeconds(),
-                     static_cast<long long>(maia.value()->cacheHits()));
+        jobs::HumanModelIdentity netsId;
+        if (auto code = readSolveFeatures(mo, "--maia", puzzles, {}, nets, netsId)) return *code;
+        maiaNets = netsId.pin().substr(0, 16);
         for (std::size_t i = 0; i < puzzles.size(); ++i)
             solveFeatures[i].insert(solveFeatures[i].end(), nets[i].begin(), nets[i].end());
     }
-
-    auto features = jobs::EngineFeatures::open(shape, engine);
-    if (!features.ok()) return usageError("--engine: " + features.error().message);
-    std::fprintf(stderr, "%zu training puzzles; features of %s; cache %s holds %zu puzzles\n", puzzles.size(),
-                 features.value()->key().c_str(), features.value()->cachePath().c_str(),
-                 features.value()->cachedPuzzles());
     std::vector<std::vector<float>> engineFeatures;
-    const auto start = std::chrono::steady_clock::now();
-    for (std::size_t at = 0; at < puzzles.size(); at += 100) {
-        const std::size_t n = std::min<std::size_t>(100, puzzles.size() - at);
-        std::vector<std::vector<float>> part;
-        if (auto st = features.value()->features(std::span(puzzles).subspan(at, n), part); !st.ok())
-            return failure(st.error().message);
-        for (auto& f : part) engineFeatures.push_back(std::move(f));
-        if (auto st = features.value()->saveCache(); !st.ok()) return failure(st.error().message);
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::fprintf(stderr, "\r%zu/%zu puzzles (%lld searched, %.1f puzzles/s)", at + n, puzzles.size(),
-                     static_cast<long long>(features.value()->searchedPuzzles()),
-                     secs > 0 ? double(features.value()->searchedPuzzles()) / secs : 0.0);
-    }
-    std::fprintf(stderr, "\n");
+    if (auto code = readEngineFeatures(shape, engine, puzzles, engineFeatures)) return *code;
     auto predicted = model.predict(puzzles);
     if (!predicted.ok()) return failure(predicted.error().message);
     std::vector<double> base, sigma, ratings;
@@ -235,13 +252,19 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
                                            shape.lines, ridge, 6, set, solveFeatures,
                                            boost.trees > 0 ? std::optional(boost) : std::nullopt);
     };
+    // Where fitMae was measured: out of fold with trees on enough puzzles, else on the fitting puzzles themselves.
+    auto measured = [&](const models::EngineRatingHead& h) {
+        return h.trees.empty() || !models::engineStageFitsOutOfFold(puzzles.size(), boost) ? "in-sample"
+                                                                                           : "out of fold";
+    };
     auto head = fit(withHuman ? humanSet : std::string());
     if (!head.ok()) return failure(head.error().message);
     // A stage that reads the Maia-1 nets comes with the same stage fitted without them, for where they are missing.
     if (models::humanStageUsesMaia(humanSet)) {
         auto fallback = fit(humanSet.substr(0, humanSet.find('+')));
         if (!fallback.ok()) return failure(fallback.error().message);
-        std::printf("without the Maia-1 nets (the fallback stage): %.1f out of fold\n", fallback.value().fitMae);
+        std::printf("without the Maia-1 nets (the fallback stage): MAE %.1f (%s)\n", fallback.value().fitMae,
+                    measured(fallback.value()));
         model.setEngineHeadFallback(fallback.value());
     }
     double before = 0, after = 0;
@@ -256,9 +279,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     std::printf(
         "fitted on %zu training puzzles: MAE %.1f -> %.1f (in-sample), %.1f (%s), %zu trees, sigma scale "
         "%.3f\n",
-        puzzles.size(), before / n, after / n, head.value().fitMae,
-        head.value().trees.empty() || !models::engineStageFitsOutOfFold(puzzles.size(), boost) ? "in-sample"
-                                                                                               : "out of fold",
+        puzzles.size(), before / n, after / n, head.value().fitMae, measured(head.value()),
         head.value().trees.trees.size(), head.value().sigmaScale);
     head.value().maiaNets = maiaNets;
     model.setEngineHead(head.value());
