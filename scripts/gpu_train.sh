@@ -17,11 +17,11 @@
 #   kibitz-train checkpoint export runs/puzzle-small/latest.pt .gpu/puzzle.kbzp
 # Carry .gpu/puzzles and .gpu/puzzle.kbzp. The working tree travels too (64 MiB in all): one model per call.
 #
-# Distillation (issue 33): also copy the nine Maia-1 nets (11.6 MB) and carry them, and pass the teacher through
-# KIBITZ_TRAIN_EXTRA; the teacher then runs on the GPU too:
-#   mkdir -p .gpu/maia-1 && cp ../shared/teachers/maia-1/*.pb.gz .gpu/maia-1/
-#   KIBITZ_TRAIN_EXTRA="--teacher .gpu/maia-1 --teacher-weight 1 --teacher-relabel 0.25"
-# (with the pack gzipped and a compact checkpoint, `checkpoint export --compact`, everything fits the 64 MiB).
+# Distillation (issue 33): the nine Maia-1 nets travel with the working tree (resources/models/maia-1); pass the
+# teacher through KIBITZ_TRAIN_EXTRA and it runs on the GPU too:
+#   KIBITZ_TRAIN_EXTRA="--teacher resources/models/maia-1 --teacher-weight 1"
+# (with the pack gzipped and a compact checkpoint, `checkpoint export --compact`, everything fits the 64 MiB; the
+# nets count against it: 11.6 MB).
 # KIBITZ_GPU_CHECKPOINT names another KBZP to resume from; KIBITZ_TRAIN a built kibitz-train (skips the build);
 # KIBITZ_TRAIN_EXTRA more trainer options (e.g. --stop-after N). Results in $OUT: MODEL.kbzp.part-* (cat them),
 # train.log, build logs, gpu.txt. Back here:

@@ -16,8 +16,8 @@
 # Log: runs/human-small-v2/train.log (rank 0; rank 1 logs to train.rank1.log).
 # Distillation (issue 33, v3): from step 102,891 (2026-11-27, session 13) the run also learns from the nine Maia-1 nets
 # beside the played move (--teacher DIR --teacher-weight 1: cross-entropy + 1.0 x KL to the mover's band; no relabelled
-# positions, which cost accuracy in the matched studies). KIBITZ_TEACHER (default ../shared/teachers/maia-1 when it
-# exists; `none` turns it off), KIBITZ_TEACHER_WEIGHT (default 1).
+# positions, which cost accuracy in the matched studies). KIBITZ_TEACHER (default resources/models/maia-1, the nets
+# Kibitz ships, byte-identical to the published ones; `none` turns it off), KIBITZ_TEACHER_WEIGHT (default 1).
 #
 #   scripts/train_default_human.sh [start]   start or resume (does nothing if it is already running)
 #   scripts/train_default_human.sh stop      checkpoint and stop (SIGTERM; both ranks stop at the same step)
@@ -92,7 +92,7 @@ if [[ "$CONFIG" == *-v2 ]]; then
     if [[ ! -f "$RUN/latest.pt" && -f "$V1" ]]; then EXTRA+=(--init "$V1"); fi
 fi
 
-TEACHER="${KIBITZ_TEACHER:-$ROOT/../shared/teachers/maia-1}"
+TEACHER="${KIBITZ_TEACHER:-$ROOT/resources/models/maia-1}"
 if [[ "$CONFIG" == *-v2 && "$TEACHER" != none && -d "$TEACHER" ]]; then
     EXTRA+=(--teacher "$TEACHER" --teacher-weight "${KIBITZ_TEACHER_WEIGHT:-1}")
 fi
