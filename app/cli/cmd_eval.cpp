@@ -7,6 +7,7 @@
 #include "app/cli/puzzle_commands.h"
 #include "app/cli/time_commands.h"
 #include "core/chess/game_pack.h"
+#include "core/chess/pgn.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/evaluation/puzzle_solving.h"
 #include "core/jobs/human_model.h"
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace kibitz::cli {
 namespace {
@@ -45,6 +47,9 @@ void printHelp() {
         "                    report does not use\n"
         "  --max-puzzles N   stop after N puzzles (default 2000)\n"
         "  --all-games       use every game, not only the held-out ones\n"
+        "  --player NAME     score only NAME's moves (White or Black tag, any case), e.g. on the newest games of one\n"
+        "                    player with --all-games, so two models compare on the same positions; without a\n"
+        "                    game of NAME the names in the files are listed with their game counts (exit 2)\n"
         "  --threads T       torch threads (default 1)\n"
         "  --hide-elo        show the model no ratings (how much does it use them?)\n"
         "  --hide-clock      show the model no clocks and no increment\n"
@@ -75,10 +80,33 @@ QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
                        {QStringLiteral("advancement"), s.advancement()}};
 }
 
+/// "players in the files (games): name (n), ..." for the 20 names with the most games of the PGN files (game packs
+/// keep no names), or why they cannot be listed.
+std::string playerList(const std::vector<std::string>& files) {
+    std::map<std::string, std::int64_t> games;
+    for (const std::string& f : files) {
+        if (chess::isGamePackPath(f)) continue;
+        auto reader = chess::PgnReader::open(f);
+        if (!reader.ok()) return reader.error().message;
+        chess::PgnGame game;
+        while (reader.value()->next(game))
+            for (const char* tag : {"White", "Black"})
+                if (const std::string name = game.tag(tag); !name.empty() && name != "?") ++games[name];
+    }
+    if (games.empty()) return "the PGN files name no players";
+    std::vector<std::pair<std::string, std::int64_t>> byCount(games.begin(), games.end());
+    std::stable_sort(byCount.begin(), byCount.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::string out = "players in the files (games), most first:";
+    for (std::size_t i = 0; i < byCount.size() && i < 20; ++i)
+        out += (i ? ", " : " ") + byCount[i].first + " (" + std::to_string(byCount[i].second) + ")";
+    if (byCount.size() > 20) out += ", ... (" + std::to_string(byCount.size()) + " names)";
+    return out;
+}
+
 int runEvalHuman(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "puzzles", "model", "max-games", "max-puzzles", "threads", "holdout-permille", "elo-shift",
-               "theme", "guidance", "guidance-scan", "skip-games", "away"},
+               "theme", "guidance", "guidance-scan", "skip-games", "away", "player"},
               {"json", "all-games", "hide-elo", "hide-clock", "sensitivity"});
     if (args.has("help")) {
         printHelp();
@@ -122,10 +150,12 @@ int runEvalHuman(const std::vector<std::string>& argv) {
         }
     }
     if (!args.ok()) return usage(args.error());
-    if ((probe.active() || !scan.empty() || skipGames > 0 || args.has("sensitivity")) && files.empty())
+    const std::string player = args.value("player").value_or("");
+    if ((probe.active() || !scan.empty() || skipGames > 0 || args.has("sensitivity") || !player.empty()) &&
+        files.empty())
         return usage(
-            "--hide-elo, --hide-clock, --elo-shift, --guidance, --guidance-scan, --skip-games and --sensitivity "
-            "apply to --pgn");
+            "--hide-elo, --hide-clock, --elo-shift, --guidance, --guidance-scan, --skip-games, --sensitivity and "
+            "--player apply to --pgn");
     if (args.value("theme") && !args.value("puzzles")) return usage("--theme applies to --puzzles");
 
     const QString modelArg = QString::fromStdString(args.value("model").value_or(""));
@@ -172,11 +202,18 @@ int runEvalHuman(const std::vector<std::string>& argv) {
             probes.push_back(g);
         }
         if (boardModel) jobs::setModelComputeThreads(threads);
-        auto r = boardModel ? training::evaluateEvaluatorProbes(**evaluator, modelArg.toStdString(), files,
-                                                                !args.has("all-games"), permille, maxGames, probes,
-                                                                CancelToken(), skipGames)
-                            : training::evaluateHumanModelProbes(checkpoint, files, !args.has("all-games"), permille,
-                                                                 maxGames, threads, probes, CancelToken(), skipGames);
+        auto r =
+            boardModel
+                ? training::evaluateEvaluatorProbes(**evaluator, modelArg.toStdString(), files, !args.has("all-games"),
+                                                    permille, maxGames, probes, CancelToken(), skipGames, player)
+                : training::evaluateHumanModelProbes(checkpoint, files, !args.has("all-games"), permille, maxGames,
+                                                     threads, probes, CancelToken(), skipGames, player);
+        if (!r.ok() && !player.empty() && r.error().code == ErrorCode::InvalidInput) {
+            // Most likely a name that is not in the files (or not in the split): say which names are.
+            std::fprintf(stderr, "kibitz-cli eval: no scored move of '%s' (%s); %s\n", player.c_str(),
+                         r.error().message.c_str(), playerList(files).c_str());
+            return kExitUsage;
+        }
         if (!r.ok()) {
             std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
             return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;

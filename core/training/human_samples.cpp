@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <filesystem>
@@ -123,8 +124,10 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
 
 SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& files, encoding::BoardView view,
                                             int encodingVersion, bool heldOutOnly, int holdoutPermille,
-                                            std::int64_t maxGames, std::int64_t skipGames) {
+                                            std::int64_t maxGames, std::int64_t skipGames,
+                                            const std::string& moverName) {
     SampleStreamOptions so;
+    so.moverName = moverName;
     so.files = files;
     so.view = view;
     so.encodingVersion = encodingVersion;
@@ -134,6 +137,12 @@ SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& file
     if (skipGames > 0) so.chunkGames = int(std::gcd<std::int64_t>(so.chunkGames, skipGames));
     so.shuffle = false;
     return so;
+}
+
+bool samePlayerName(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
 }
 
 std::string gameId(const chess::PgnGame& game) {
@@ -376,11 +385,19 @@ Status HumanSampleStream::fillChunk(std::vector<EncodedPosition>& chunk, std::ve
             restarted = true;
             continue;
         }
-        if (m_opt.balance.active()) {
-            const std::string player[2] = {game.tag("White"), game.tag("Black")};
+        const std::string player[2] = {game.tag("White"), game.tag("Black")};
+        // One player's moves only: a game without them is passed over, the opponent's moves are left out.
+        double only[2] = {1.0, 1.0};
+        if (!m_opt.moverName.empty()) {
+            for (int c = 0; c < 2; ++c) only[c] = samePlayerName(player[c], m_opt.moverName) ? 1.0 : 0.0;
+            if (only[0] == 0.0 && only[1] == 0.0) continue;
+        }
+        if (m_opt.balance.active() || !m_opt.moverName.empty()) {
             const int elo[2] = {chess::parseEloTag(game.tag("WhiteElo")).value_or(-1),
                                 chess::parseEloTag(game.tag("BlackElo")).value_or(-1)};
-            const double keep[2] = {keepProbability(player[0], elo[0]), keepProbability(player[1], elo[1])};
+            const bool balance = m_opt.balance.active();
+            const double keep[2] = {only[0] * (balance ? keepProbability(player[0], elo[0]) : 1.0),
+                                    only[1] * (balance ? keepProbability(player[1], elo[1]) : 1.0)};
             gameToPositions(
                 game, m_opt.view, chunk, m_stats, m_opt.encodingVersion,
                 [&keep](chess::Color mover, int) { return keep[mover]; },

@@ -14,6 +14,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -107,6 +108,9 @@ struct SampleStreamOptions {
     int encodingVersion = 1;
     /// Caps on rating bands and players (needs one extra pass over the data when opening the stream).
     BalanceOptions balance;
+    /// When set, only the positions where this player moves (White or Black tag, compared without case): other
+    /// games are passed over (they do not count as games) and the opponent's moves are left out.
+    std::string moverName;
 };
 
 /// The stream every evaluation reads (Kibitz models and board-reading evaluators alike, so both score the same
@@ -114,7 +118,10 @@ struct SampleStreamOptions {
 /// `skipGames`.
 SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& files, encoding::BoardView view,
                                             int encodingVersion, bool heldOutOnly, int holdoutPermille,
-                                            std::int64_t maxGames, std::int64_t skipGames);
+                                            std::int64_t maxGames, std::int64_t skipGames,
+                                            const std::string& moverName = {});
+/// True when two player names are the same but for the case of ASCII letters (Lichess and chess.com names).
+bool samePlayerName(std::string_view a, std::string_view b);
 
 /// Endless, deterministic stream of shuffled chunks of positions. Games come from all files interleaved at random
 /// (weighted by file size, fixed per epoch by the seed); each chunk holds the positions of `chunkGames` games in a

@@ -687,7 +687,8 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
                                                  const std::vector<ConditioningProbe>& probes,
-                                                 const CancelToken& cancel, std::int64_t skipGames) {
+                                                 const CancelToken& cancel, std::int64_t skipGames,
+                                                 const std::string& player) {
     const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, checkpoint + ": evaluation cancelled"); };
     try {
         if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
@@ -713,7 +714,7 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
             if (cancel.isCancelled()) return cancelled();
         }
         auto stream = HumanSampleStream::open(evaluationStreamOptions(
-            pgnFiles, config.view, config.version, heldOutOnly, holdoutPermille, maxGames, skipGames));
+            pgnFiles, config.view, config.version, heldOutOnly, holdoutPermille, maxGames, skipGames, player));
         if (!stream.ok()) return stream.error();
         HumanEvaluation total;
         total.perProbe.resize(probes.size());

@@ -140,7 +140,8 @@ Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std:
 /// of games without clocks are kept).
 bool inMaiaProtocol(const encoding::EncodedPosition& e);
 
-/// One pass over the same positions for several conditionings.
+/// One pass over the same positions for several conditionings. With `player`, only that player's moves are scored
+/// (SampleStreamOptions::moverName), so two models compare on the same positions of one player.
 struct HumanEvaluation {
     std::vector<MoveMetrics> perProbe;  ///< one per probe given, in order
     MoveMetrics maiaProtocol;           ///< the first probe, on the positions of inMaiaProtocol only
@@ -155,7 +156,8 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
                                                  const std::vector<ConditioningProbe>& probes,
-                                                 const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0);
+                                                 const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0,
+                                                 const std::string& player = {});
 /// The same evaluation of any human-move evaluator that reads boards (an lc0 net, a folder of rating-band nets):
 /// the same games, positions, splits, probes and metrics, and the value calibration when it has a value head.
 /// Rating guidance needs a Kibitz model (Unsupported).
@@ -163,6 +165,7 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                                                 const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                 int holdoutPermille, std::int64_t maxGames,
                                                 const std::vector<ConditioningProbe>& probes,
-                                                const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0);
+                                                const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0,
+                                                const std::string& player = {});
 
 }  // namespace kibitz::training

@@ -3,6 +3,9 @@
 // rating-band nets) in analyse, eval human and uci, with the published Maia-1 nets of tests/data/maia-1 (GPL-3.0;
 // provenance in tests/data/README.md). The numbers checked come from the reference outputs published with the nets,
 // not from Kibitz.
+#include "core/chess/pgn.h"
+#include "core/chess/position.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -146,6 +149,49 @@ private Q_SLOTS:
         QVERIFY(positions(own) > 500);
         QCOMPARE(positions(maia), positions(own));
         QCOMPARE(positions(folder), positions(own));
+    }
+
+    /// eval human --player (issue 38, item 2): only that player's moves are scored, the same positions for every
+    /// model; the count is the player's non-forced moves, counted here with the rules library from the PGN itself.
+    /// An unknown name lists the players with their game counts (pnmadelaine has 90 games in the sample: 46 as White
+    /// and 44 as Black, by grep).
+    void evalHumanOnePlayer() {
+        const QStringList common{QStringLiteral("eval"),        QStringLiteral("human"),
+                                 QStringLiteral("--pgn"),       kGames,
+                                 QStringLiteral("--all-games"), QStringLiteral("--json"),
+                                 QStringLiteral("--player"),    QStringLiteral("drnykterstein")};
+        const Run own = run(common);
+        QVERIFY2(own.code == 0, qPrintable(own.err));
+        const Run maia =
+            run(common + QStringList{QStringLiteral("--model"), kNets + QStringLiteral("/maia-1500.pb.gz")});
+        QVERIFY2(maia.code == 0, qPrintable(maia.err));
+        const auto positions = [](const Run& r) {
+            return QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("positions")).toInt(-1);
+        };
+        auto reader = kibitz::chess::PgnReader::open(kGames.toStdString());
+        QVERIFY(reader.ok());
+        kibitz::chess::PgnGame game;
+        int expected = 0;
+        while (reader.value()->next(game)) {
+            const bool white = game.tag("White") == "DrNykterstein", black = game.tag("Black") == "DrNykterstein";
+            if (!white && !black) continue;
+            auto pos = kibitz::chess::Position::fromFen(game.startFen);
+            QVERIFY(pos.ok());
+            kibitz::chess::Position p = pos.value();
+            for (const auto& m : game.moves) {
+                const bool mine = p.sideToMove() == kibitz::chess::White ? white : black;
+                if (mine && p.legalMoves().size() > 1) ++expected;
+                p.makeMove(m.move);
+            }
+        }
+        QVERIFY(expected > 1000);
+        QCOMPARE(positions(own), expected);
+        QCOMPARE(positions(maia), expected);
+        const Run unknown = run({QStringLiteral("eval"), QStringLiteral("human"), QStringLiteral("--pgn"), kGames,
+                                 QStringLiteral("--all-games"), QStringLiteral("--player"), QStringLiteral("nobody")});
+        QCOMPARE(unknown.code, 2);
+        QVERIFY2(unknown.err.contains(QLatin1String("no scored move of 'nobody'")), qPrintable(unknown.err));
+        QVERIFY2(unknown.err.contains(QLatin1String("pnmadelaine (90)")), qPrintable(unknown.err));
     }
 
     void uciPlaysWithAFolder() {
