@@ -96,7 +96,7 @@ public:
         for (const auto& t : times) m_seen->recentTimes.push_back(t);
         encoding::ThinkTime t;
         t.mu = float(std::log(2.5));
-        t.sigma = 0.01f;
+        t.sigma = 0.001f;  // draws 1.5 s +- 0.015 s at 6 sigma, whatever the server's random seed
         return std::vector<encoding::ThinkTime>(positions.size(), t);
     }
 
@@ -529,7 +529,7 @@ void TstUciServer::humanTime() {
 }
 
 void TstUciServer::learnedHumanTime() {
-    // A model with a think-time head: HumanTime waits for a draw from the head (about 1.5 s here, where the hand
+    // A model with a think-time head: HumanTime waits for a draw from the head (1.5 s here, where the hand
     // rule would take about 60 s / 40 x 0.35 x 1.2 = 0.63 s, spread by a factor exp(0.5 z)), asked with the GUI's
     // clocks.
     Harness h;
