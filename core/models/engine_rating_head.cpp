@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -48,29 +49,24 @@ struct StageSetParts {
     int maia = 0;
 };
 
+/// The value count of `name` among `table`'s (name, count) rows, or nothing.
+std::optional<int> countOf(std::initializer_list<std::pair<const char*, int>> table, const std::string& name) {
+    for (const auto& [n, count] : table)
+        if (name == n) return count;
+    return std::nullopt;
+}
+
 std::optional<StageSetParts> stageSetParts(const std::string& set) {
     const auto plus = set.find('+');
-    const std::string own = set.substr(0, plus);
-    StageSetParts parts;
-    if (own == kHumanStageSetLogSolve4)
-        parts.kibitz = 4;
-    else if (own == kHumanStageSetLogSolve4Min4)
-        parts.kibitz = 8;
-    else if (own == kHumanStageSetLogSolve4Min4First4)
-        parts.kibitz = 12;
-    else
-        return std::nullopt;
-    if (plus == std::string::npos) return parts;
-    const std::string maia = set.substr(plus + 1);
-    if (maia == kMaiaStagePart9)
-        parts.maia = 9;
-    else if (maia == kMaiaStagePart27)
-        parts.maia = 27;
-    else if (maia == kMaiaStagePart29)
-        parts.maia = 29;
-    else
-        return std::nullopt;
-    return parts;
+    const auto own = countOf(
+        {{kHumanStageSetLogSolve4, 4}, {kHumanStageSetLogSolve4Min4, 8}, {kHumanStageSetLogSolve4Min4First4, 12}},
+        set.substr(0, plus));
+    if (!own) return std::nullopt;
+    if (plus == std::string::npos) return StageSetParts{*own, 0};
+    const auto maia =
+        countOf({{kMaiaStagePart9, 9}, {kMaiaStagePart27, 27}, {kMaiaStagePart29, 29}}, set.substr(plus + 1));
+    if (!maia) return std::nullopt;
+    return StageSetParts{*own, *maia};
 }
 
 }  // namespace
