@@ -15,6 +15,7 @@
 #include "core/play/decision_calibration.h"
 #include "core/training/human_samples.h"
 #include "core/training/human_trainer.h"
+#include "core/training/player_games.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -80,27 +81,10 @@ QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
                        {QStringLiteral("advancement"), s.advancement()}};
 }
 
-/// "players in the files (games): name (n), ..." for the 20 names with the most games of the PGN files (game packs
-/// keep no names), or why they cannot be listed.
+/// The players of the PGN files with their game counts (game packs keep no names), or why they cannot be listed.
 std::string playerList(const std::vector<std::string>& files) {
-    std::map<std::string, std::int64_t> games;
-    for (const std::string& f : files) {
-        if (chess::isGamePackPath(f)) continue;
-        auto reader = chess::PgnReader::open(f);
-        if (!reader.ok()) return reader.error().message;
-        chess::PgnGame game;
-        while (reader.value()->next(game))
-            for (const char* tag : {"White", "Black"})
-                if (const std::string name = game.tag(tag); !name.empty() && name != "?") ++games[name];
-    }
-    if (games.empty()) return "the PGN files name no players";
-    std::vector<std::pair<std::string, std::int64_t>> byCount(games.begin(), games.end());
-    std::stable_sort(byCount.begin(), byCount.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    std::string out = "players in the files (games), most first:";
-    for (std::size_t i = 0; i < byCount.size() && i < 20; ++i)
-        out += (i ? ", " : " ") + byCount[i].first + " (" + std::to_string(byCount[i].second) + ")";
-    if (byCount.size() > 20) out += ", ... (" + std::to_string(byCount.size()) + " names)";
-    return out;
+    auto counts = training::countPlayerGames(files);
+    return counts ? training::describePlayers(*counts) : counts.error().message;
 }
 
 int runEvalHuman(const std::vector<std::string>& argv) {

@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli personalize: a model of one player from their games (issue 38), written as a .kibitz bundle that every
+// command and the app load like any other human-move model.
+#include "app/cli/args.h"
+#include "app/cli/cli_util.h"
+#include "app/cli/command.h"
+#include "core/jobs/human_model.h"
+#include "core/jobs/personal_model.h"
+
+#include <QJsonDocument>
+
+#include <cstdio>
+
+namespace kibitz::cli {
+namespace {
+
+void printHelp() {
+    const training::PersonalizeOptions d;
+    std::printf(
+        "Usage: kibitz-cli personalize --pgn FILE|DIR... --player NAME --out FILE.kibitz [options]\n\n"
+        "A model of one player: the base human-move model fine-tuned on NAME's moves (either colour; the name matched\n"
+        "without case, or a single name containing it). The games are ordered by date: the newest 10%% are held out to\n"
+        "measure the model, the older ones are learnt from. Only the top of the network learns, and the base model's\n"
+        "predictions are kept as an anchor, so the model stays a model of a human of those ratings. The bundle records\n"
+        "the player, the games and moves used, their dates and the top-1 gain on the held-out games.\n"
+        "  --base MODEL     .kibitz bundle or .pt checkpoint to start from (default: the default model)\n"
+        "  --games N        learn from the newest N of the older games only (default: all)\n"
+        "  --epochs N       passes over the player's moves (default %d)\n"
+        "  --scope S        weights that learn: head, top1..top6 (the last blocks too), all (default %s)\n"
+        "  --lr X           peak learning rate (default %g)\n"
+        "  --anchor X       weight of the pull toward the base model's predictions (default %g)\n"
+        "  --validation X   share of the newest games held out (default %g)\n"
+        "  --threads N      torch threads (default 2)\n"
+        "  --fp32           full-precision weights (default fp16)\n"
+        "  --json           print the report as one JSON object\n"
+        "Exit 2 when the name has no game, matches several players, or the files name no players; nothing is written\n"
+        "then, nor when the run is interrupted (Ctrl+C).\n",
+        d.epochs, d.scope.c_str(), d.learningRate, d.anchorWeight, d.validationShare);
+}
+
+int runPersonalize(const std::vector<std::string>& argv) {
+    Args args(argv, {"pgn", "player", "out", "base", "games", "epochs", "scope", "lr", "anchor", "validation",
+                     "threads", "seed"},
+              {"fp32", "json"});
+    if (args.has("help")) {
+        printHelp();
+        return kExitOk;
+    }
+    auto usage = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli personalize: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (!args.ok()) return usage(args.error());
+    training::PersonalizeOptions o;
+    std::string dataError;
+    o.pgnFiles = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst"}, dataError);
+    if (!dataError.empty()) return usage("--pgn: " + dataError);
+    if (o.pgnFiles.empty()) return usage("--pgn FILE is required (PGN files: they name the players)");
+    o.player = args.value("player").value_or("");
+    if (o.player.empty()) return usage("--player NAME is required");
+    const std::string out = args.value("out").value_or("");
+    if (out.empty() || !out.ends_with(".kibitz")) return usage("--out FILE.kibitz is required");
+    const std::string base = args.value("base").value_or("");
+    std::vector<std::pair<std::string, std::string>> inputs{{"--base", base}};
+    for (const std::string& f : o.pgnFiles) inputs.emplace_back("--pgn", f);
+    if (const std::string e = outputIsInput("--out", out, inputs); !e.empty()) return usage(e);
+    o.maxGames = int(args.intValue("games", 0, 0, 1 << 30));
+    o.epochs = int(args.intValue("epochs", o.epochs, 1, 1000));
+    o.scope = args.value("scope").value_or(o.scope);
+    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
+    o.anchorWeight = args.doubleValue("anchor", o.anchorWeight, 0.0, 100.0);
+    o.validationShare = args.doubleValue("validation", o.validationShare, 0.01, 0.5);
+    o.threads = int(args.intValue("threads", 2, 1, 256));
+    o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
+    if (!args.ok()) return usage(args.error());
+    const bool json = args.has("json");
+
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    auto say = [json](const std::string& s) {
+        std::fprintf(json ? stderr : stdout, "%s  %s\n", timestamp().c_str(), s.c_str());
+        std::fflush(json ? stderr : stdout);
+    };
+    auto r = jobs::buildPersonalModel(QString::fromStdString(base), QString::fromStdString(out), !args.has("fp32"), o,
+                                      cancel, {}, say);
+    if (!r) {
+        if (r.error().code == ErrorCode::Cancelled) {
+            std::fprintf(stderr, "kibitz-cli personalize: interrupted; nothing written\n");
+            return kExitFailure;
+        }
+        std::fprintf(stderr, "kibitz-cli personalize: %s\n", r.error().message.c_str());
+        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    QJsonObject report = jobs::personalTrainingJson(*r, QString::fromStdString(base.empty() ? "default" : base));
+    report[QStringLiteral("out")] = QString::fromStdString(out);
+    if (json) {
+        std::printf("%s\n", QJsonDocument(report).toJson(QJsonDocument::Compact).constData());
+        return kExitOk;
+    }
+    std::printf("%s  wrote %s: %s from %lld games (%lld moves, %s to %s) in %.0f s\n", timestamp().c_str(),
+                out.c_str(), r->player.c_str(), static_cast<long long>(r->trainGames),
+                static_cast<long long>(r->trainPositions), r->firstDate.c_str(), r->lastDate.c_str(), r->seconds);
+    std::printf("%s  newest %lld games (%lld moves): top-1 %.2f%% -> %.2f%% (%+.2f points), NLL %.3f -> %.3f\n",
+                timestamp().c_str(), static_cast<long long>(r->validationGames),
+                static_cast<long long>(r->validationPositions), 100.0 * r->base.overall().top1Rate(),
+                100.0 * r->personal.overall().top1Rate(), r->gainPoints(), r->base.overall().meanNll(),
+                r->personal.overall().meanNll());
+    return kExitOk;
+}
+
+const bool registered = registerCommand(
+    {"personalize", "a model of one player from their games (fine-tuned on their moves)", runPersonalize});
+
+}  // namespace
+}  // namespace kibitz::cli

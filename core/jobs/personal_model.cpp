@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/jobs/personal_model.h"
+
+#include "core/jobs/human_model.h"
+#include "core/jobs/training_job.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace kibitz::jobs {
+
+QJsonObject personalTrainingJson(const training::PersonalizeReport& r, const QString& base) {
+    auto s = [](const std::string& v) { return QString::fromStdString(v); };
+    const auto& b = r.base.overall();
+    const auto& p = r.personal.overall();
+    return QJsonObject{
+        {QStringLiteral("personal_player"), s(r.player)},
+        {QStringLiteral("personal_base"), base},
+        {QStringLiteral("personal_games"), qint64(r.trainGames)},
+        {QStringLiteral("personal_positions"), qint64(r.trainPositions)},
+        {QStringLiteral("personal_from"), s(r.firstDate)},
+        {QStringLiteral("personal_to"), s(r.lastDate)},
+        {QStringLiteral("personal_validation_games"), qint64(r.validationGames)},
+        {QStringLiteral("personal_validation_positions"), qint64(r.validationPositions)},
+        {QStringLiteral("personal_validation_from"), s(r.validationFrom)},
+        {QStringLiteral("personal_validation_to"), s(r.validationTo)},
+        {QStringLiteral("personal_validation_top1_base"), b.top1Rate()},
+        {QStringLiteral("personal_validation_top1"), p.top1Rate()},
+        {QStringLiteral("personal_validation_gain_points"), r.gainPoints()},
+        {QStringLiteral("personal_validation_nll_base"), b.meanNll()},
+        {QStringLiteral("personal_validation_nll"), p.meanNll()},
+        {QStringLiteral("personal_scope"), s(r.scope)},
+        {QStringLiteral("personal_trained_weights"), qint64(r.trainableParameters)},
+        {QStringLiteral("personal_steps"), qint64(r.steps)},
+        {QStringLiteral("personal_seconds"), r.seconds},
+    };
+}
+
+QString personalPlayerOf(const QJsonObject& training) {
+    return training.value(QStringLiteral("personal_player")).toString();
+}
+
+Result<training::PersonalizeReport> buildPersonalModel(
+    const QString& base, const QString& out, bool half, training::PersonalizeOptions options,
+    const CancelToken& cancel, const std::function<void(const training::PersonalProgress&)>& progress,
+    const std::function<void(const std::string&)>& log) {
+    if (out.isEmpty()) return makeError(ErrorCode::InvalidInput, "personalize: no output bundle given");
+    const QString basePath = base.isEmpty() ? defaultHumanModelPath() : base;
+    if (basePath.isEmpty())
+        return makeError(ErrorCode::InvalidInput, "personalize: no default human-move model found; give a base model");
+    QTemporaryDir tmp;
+    if (!tmp.isValid())
+        return makeError(ErrorCode::Io, "personalize: cannot create a temporary folder: " + tmp.errorString().toStdString());
+    // The base as a trainer checkpoint (bundles are converted; an lc0 net is refused there: it has no Kibitz weights).
+    const QString baseCheckpoint = tmp.filePath(QStringLiteral("base.pt"));
+    if (Status st = writeInitialCheckpoint(ModelKind::Human, basePath, baseCheckpoint); !st) return st.error();
+    options.baseCheckpoint = baseCheckpoint.toStdString();
+    options.outCheckpoint = tmp.filePath(QStringLiteral("personal.pt")).toStdString();
+    auto report = training::personalizeHumanModel(options, cancel, progress, log);
+    if (!report) return report.error();
+    if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+    const QJsonObject trainingJson = personalTrainingJson(*report, QFileInfo(basePath).fileName());
+    const QJsonObject metrics{
+        {QStringLiteral("personal_validation_top1"), report->personal.overall().top1Rate()},
+        {QStringLiteral("personal_validation_top3"), report->personal.overall().top3Rate()},
+        {QStringLiteral("personal_validation_nll"), report->personal.overall().meanNll()},
+    };
+    if (Status st = exportHumanBundle(QString::fromStdString(options.outCheckpoint), out, trainingJson, metrics, half);
+        !st)
+        return st.error();
+    return report;
+}
+
+}  // namespace kibitz::jobs

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A model of one player (issue 38): the personal-model trainer between two bundles. Torch-free header; what the
+// CLI's `personalize` and the app's "Model of a player" both call.
+
+#include "core/common/cancel_token.h"
+#include "core/common/result.h"
+#include "core/training/personal_trainer.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <functional>
+#include <string>
+
+namespace kibitz::jobs {
+
+/// Builds a personal model of `options.player` from `base` (a .kibitz bundle or a trainer checkpoint of a Kibitz
+/// human-move model; empty: the default model) and writes it as the bundle `out` (fp16 weights when `half`). The
+/// bundle's manifest records the player, the games and positions used, their dates and the validation gain
+/// (personalTrainingJson). options.baseCheckpoint and options.outCheckpoint are set here (temporary files). Nothing
+/// is written at `out` on an error or a cancel.
+Result<training::PersonalizeReport> buildPersonalModel(
+    const QString& base, const QString& out, bool half, training::PersonalizeOptions options,
+    const CancelToken& cancel, const std::function<void(const training::PersonalProgress&)>& progress,
+    const std::function<void(const std::string&)>& log);
+
+/// The manifest's "training" section of a personal model: personal_player, personal_games, personal_positions, the
+/// date range, the validation games and positions, top-1 of the base and the personal model there, the gain, the
+/// weights trained and the time taken.
+QJsonObject personalTrainingJson(const training::PersonalizeReport& report, const QString& base);
+
+/// The player a human-move bundle's manifest says it models, or empty for a model of everyone.
+QString personalPlayerOf(const QJsonObject& training);
+
+}  // namespace kibitz::jobs

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/training/personal_trainer.h"
+
+#include "core/models/human_move_model.h"
+#include "core/training/frozen_trunk.h"
+#include "core/training/human_samples.h"
+#include "core/training/move_scoring.h"
+#include "core/training/player_games.h"
+#include "core/training/trainer_common.h"
+#include "core/training/trainer_torch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <random>
+
+namespace kibitz::training {
+
+using encoding::EncodedPosition;
+
+namespace {
+
+/// The player's moves in `games` (forced moves left out), encoded with the one conditioning rule.
+std::vector<EncodedPosition> playerPositions(const std::vector<const chess::PgnGame*>& games, const std::string& name,
+                                             const models::ModelConfig& config) {
+    std::vector<EncodedPosition> out;
+    SampleStats stats;
+    for (const chess::PgnGame* g : games) {
+        const double keep[2] = {samePlayerName(g->tag("White"), name) ? 1.0 : 0.0,
+                                samePlayerName(g->tag("Black"), name) ? 1.0 : 0.0};
+        gameToPositions(*g, config.view, out, stats, config.version,
+                        [&keep](chess::Color mover, int) { return keep[mover]; });
+    }
+    return out;
+}
+
+/// The date part of a game's time key.
+std::string dateOf(const chess::PgnGame* g) {
+    const std::string key = gameTimeKey(*g);
+    return key.substr(0, key.find(' '));
+}
+
+/// Marks the weights `scope` trains (requires_grad) and returns them; an unknown scope is InvalidInput.
+Result<std::vector<torch::Tensor>> trainableWeights(models::HumanMoveModel& model, const std::string& scope) {
+    const int layers = model->config().nLayers;
+    int top = 0;
+    if (scope == "all") {
+        top = layers;
+    } else if (scope.starts_with("top")) {
+        top = std::atoi(scope.c_str() + 3);
+        if (top < 1 || top > layers || scope != "top" + std::to_string(top))
+            return makeError(ErrorCode::InvalidInput, "scope '" + scope + "': the model has blocks 1.." +
+                                                          std::to_string(layers) + " (top1..top" +
+                                                          std::to_string(layers) + ")");
+    } else if (scope != "head") {
+        return makeError(ErrorCode::InvalidInput, "scope '" + scope + "' is not one of head, top1.., all");
+    }
+    auto learns = [&](const std::string& n) {
+        if (scope == "all") return true;
+        for (const char* head : {"final_norm.", "head.", "feat_q.", "feat_c.", "feat_in.", "feat_bias."})
+            if (n.starts_with(head)) return true;
+        for (int b = layers - top; b < layers; ++b)
+            for (const std::string prefix : {"blocks.", "film."})
+                if (n.starts_with(prefix + std::to_string(b) + ".")) return true;
+        return false;
+    };
+    std::vector<torch::Tensor> weights;
+    for (auto& item : model->named_parameters()) {
+        const bool on = learns(item.key());
+        item.value().set_requires_grad(on);
+        if (on) weights.push_back(item.value());
+    }
+    return weights;
+}
+
+/// Gives each position the base model's distribution over its legal moves as an anchor (a teacher beside the move).
+void anchorToBase(models::HumanMoveModel& model, std::vector<EncodedPosition>& positions, const torch::Device& device) {
+    torch::InferenceMode guard;
+    model->eval();
+    for (std::size_t i = 0; i < positions.size(); i += 256) {
+        const std::size_t end = std::min(positions.size(), i + 256);
+        std::vector<const EncodedPosition*> ptrs;
+        for (std::size_t j = i; j < end; ++j) ptrs.push_back(&positions[j]);
+        models::ModelBatch b = models::makeBatch(ptrs);
+        b.to(device);
+        const torch::Tensor probs = torch::softmax(model->forward(b).to(torch::kFloat32), -1).to(torch::kCPU);
+        const auto acc = probs.accessor<float, 2>();
+        for (std::size_t j = i; j < end; ++j) {
+            EncodedPosition& e = positions[j];
+            e.teacherKind = encoding::kTeacherBeside;
+            for (int m = 0; m < e.numLegal; ++m)
+                e.teacher[std::size_t(m)] =
+                    std::uint16_t(std::lround(std::clamp(acc[std::int64_t(j - i)][m], 0.0f, 1.0f) * 65535.0f));
+        }
+    }
+    model->train();
+}
+
+}  // namespace
+
+Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, const CancelToken& cancel,
+                                                const std::function<void(const PersonalProgress&)>& progress,
+                                                const std::function<void(const std::string&)>& log) {
+    auto say = [&log](const std::string& s) {
+        if (log) log(s);
+    };
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+        if (o.baseCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "personalize: no base model");
+        if (o.outCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "personalize: no output file");
+        if (o.epochs < 1 || o.batchSize < 1 || !(o.learningRate > 0.0) || o.anchorWeight < 0.0)
+            return makeError(ErrorCode::InvalidInput,
+                             "personalize: epochs, batch size and learning rate must be positive, the anchor weight "
+                             "not negative");
+        std::string note;
+        auto games = readPlayerGames(o.pgnFiles, o.player, &note);
+        if (!games) return games.error();
+        if (!note.empty()) say(note);
+        const PlayerSplit split = splitPlayerGames(games->games, o.validationShare, o.maxGames);
+        if (split.train.empty())
+            return makeError(ErrorCode::InvalidInput, games->name + " has " + std::to_string(games->games.size()) +
+                                                          " usable game(s): too few to train on and to validate");
+        models::setComputeThreads(o.threads);
+        models::keepFreedMemory();
+        torch::manual_seed(o.seed);
+        FrozenTrunk trunk = loadFrozenTrunk(o.baseCheckpoint);  // its value and think-time heads are carried along
+        models::HumanMoveModel& model = trunk.model;
+        const torch::Device device = trunk.device;
+
+        PersonalizeReport report;
+        report.player = games->name;
+        report.skippedGames = games->skipped;
+        report.trainGames = std::int64_t(split.train.size());
+        report.validationGames = std::int64_t(split.validation.size());
+        report.firstDate = dateOf(split.train.front());
+        report.lastDate = dateOf(split.train.back());
+        if (!split.validation.empty()) {
+            report.validationFrom = dateOf(split.validation.front());
+            report.validationTo = dateOf(split.validation.back());
+        }
+        std::vector<EncodedPosition> train = playerPositions(split.train, games->name, trunk.config);
+        const std::vector<EncodedPosition> validation = playerPositions(split.validation, games->name, trunk.config);
+        report.trainPositions = std::int64_t(train.size());
+        report.validationPositions = std::int64_t(validation.size());
+        if (train.empty())
+            return makeError(ErrorCode::InvalidInput, "the training games of " + games->name + " have no move to learn");
+        say(games->name + ": " + std::to_string(train.size()) + " moves of " + std::to_string(split.train.size()) +
+            " games (" + report.firstDate + " to " + report.lastDate + ") to learn from, " +
+            std::to_string(validation.size()) + " moves of the newest " + std::to_string(split.validation.size()) +
+            " to validate on");
+
+        report.base = evaluatePositions(model, validation, device);
+        if (o.anchorWeight > 0.0) anchorToBase(model, train, device);
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+        auto weights = trainableWeights(model, o.scope);
+        if (!weights) return weights.error();
+        report.scope = o.scope;
+        std::int64_t allWeights = 0;
+        for (const torch::Tensor& w : model->parameters()) allWeights += w.numel();
+        for (const torch::Tensor& w : *weights) report.trainableParameters += w.numel();
+        say("base model on the validation moves: " + report.base.summary() + "; training " +
+            std::to_string(report.trainableParameters) + " of " + std::to_string(allWeights) +
+            " weights (" + o.scope + ")");
+
+        OptimizerSettings os;  // AdamW without weight decay: the anchor keeps the weights near the base
+        auto optimizer = makeOptimizer(*weights, os);
+        const std::int64_t stepsPerEpoch = (std::int64_t(train.size()) + o.batchSize - 1) / o.batchSize;
+        const std::int64_t total = stepsPerEpoch * o.epochs;
+        const LrSchedule schedule{o.learningRate, std::max<std::int64_t>(1, total / 10), total, 0.1};
+        std::mt19937_64 rng(o.seed);
+        std::vector<std::size_t> order(train.size());
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        model->train();
+        std::int64_t step = 0;
+        double lossSum = 0.0;
+        int lossN = 0;
+        for (int epoch = 0; epoch < o.epochs; ++epoch) {
+            std::shuffle(order.begin(), order.end(), rng);
+            for (std::size_t i = 0; i < order.size(); i += std::size_t(o.batchSize), ++step) {
+                if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+                std::vector<const EncodedPosition*> ptrs;
+                for (std::size_t j = i; j < std::min(order.size(), i + std::size_t(o.batchSize)); ++j)
+                    ptrs.push_back(&train[order[j]]);
+                models::ModelBatch b = models::makeBatch(ptrs);
+                b.to(device);
+                const torch::Tensor logits = model->forward(b);
+                torch::Tensor loss = models::moveLoss(logits, b);
+                if (o.anchorWeight > 0.0) loss = loss + o.anchorWeight * models::distillationLoss(logits, b);
+                setLearningRate(*optimizer, scheduledLearningRate(schedule, step));
+                optimizer->zero_grad();
+                loss.backward();
+                optimizer->step();
+                lossSum += loss.item<double>();
+                ++lossN;
+                if (progress && (step + 1) % 10 == 0) {
+                    progress({step + 1, total, epoch, lossSum / lossN, -1.0});
+                    lossSum = 0.0;
+                    lossN = 0;
+                }
+            }
+            const MoveMetrics m = evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+            say("epoch " + std::to_string(epoch + 1) + "/" + std::to_string(o.epochs) + ": " + m.summary());
+            if (progress) progress({step, total, epoch, lossN ? lossSum / lossN : 0.0, m.overall().top1Rate()});
+            if (epoch + 1 == o.epochs) report.personal = m;
+        }
+        report.steps = step;
+        for (auto& p : model->parameters()) p.set_requires_grad(false);
+        model->eval();
+        if (auto s = saveFrozenTrunk(o.outCheckpoint, trunk, {}); !s) return s.error();
+        report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return report;
+    } catch (const c10::Error& e) {
+        return makeError(ErrorCode::InvalidInput, o.baseCheckpoint + ": " + e.what_without_backtrace());
+    } catch (const std::exception& e) {
+        return makeError(ErrorCode::Runtime, std::string("personalize: ") + e.what());
+    }
+}
+
+}  // namespace kibitz::training

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Torch-free API of the personal-model trainer (issue 38): a human-move model fine-tuned on one player's games, the
+// base model's other weights frozen and its predictions kept as an anchor, so a personal model moves little from how
+// humans of its ratings play.
+
+#include "core/common/cancel_token.h"
+#include "core/common/result.h"
+#include "core/training/move_metrics.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kibitz::training {
+
+struct PersonalizeOptions {
+    std::vector<std::string> pgnFiles;
+    std::string player;          ///< matched as readPlayerGames does
+    std::string baseCheckpoint;  ///< trainer or TorchEvaluator::save format (a bundle is converted by the caller)
+    std::string outCheckpoint;   ///< written atomically once training ends; nothing on an error or a cancel
+    int maxGames = 0;            ///< the newest N of the player's training games (<= 0: all)
+    double validationShare = 0.10;  ///< the newest games held out to measure the gain
+    /// Which weights learn: "head" (the final norm and the move head), "topK" (also the last K blocks and their
+    /// FiLM), "all". The rest stays the base model's.
+    std::string scope = "top2";
+    int epochs = 4;
+    int batchSize = 64;
+    double learningRate = 3e-4;  ///< peak (AdamW, no weight decay); warm-up over a tenth, cosine to a tenth
+    /// Weight of KL(base || personal) on the training positions: keeps the model near the base where the player's
+    /// games say little.
+    double anchorWeight = 1.0;
+    int threads = 1;
+    std::uint64_t seed = 1;
+};
+
+struct PersonalProgress {
+    std::int64_t step = 0;
+    std::int64_t totalSteps = 0;
+    int epoch = 0;
+    double loss = 0.0;             ///< mean over the steps since the last report
+    double validationTop1 = -1.0;  ///< after an epoch: the personal model on the validation games; else -1
+};
+
+struct PersonalizeReport {
+    std::string player;  ///< as the files spell it
+    std::int64_t trainGames = 0, validationGames = 0, skippedGames = 0;
+    std::int64_t trainPositions = 0, validationPositions = 0;  ///< the player's moves (forced moves left out)
+    std::string firstDate, lastDate;                           ///< of the training games (gameTimeKey's date)
+    std::string validationFrom, validationTo;
+    MoveMetrics base, personal;  ///< on the validation games' moves of the player
+    std::string scope;
+    std::int64_t trainableParameters = 0, steps = 0;
+    double seconds = 0.0;
+    /// Top-1 gain on the validation moves, in points (personal - base).
+    double gainPoints() const { return 100.0 * (personal.overall().top1Rate() - base.overall().top1Rate()); }
+};
+
+/// Fine-tunes the base model on `player`'s older games and scores base and personal model on the newest. Errors (no
+/// such player, no usable move, a bad checkpoint) come back as values; a cancel returns ErrorCode::Cancelled within
+/// a training step and writes nothing.
+Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& options, const CancelToken& cancel,
+                                                const std::function<void(const PersonalProgress&)>& progress,
+                                                const std::function<void(const std::string&)>& log);
+
+}  // namespace kibitz::training

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli personalize (issue 38, item 1): a model of one player from the games of tests/data/games_sample.pgn
+// (real Lichess games; pnmadelaine plays 90 of them, 46 as White and 44 as Black, by grep). The counts checked are
+// taken from the PGN with the rules library, not from the trainer.
+#include "core/chess/pgn.h"
+#include "core/chess/position.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(KIBITZ_CLI), args);
+    if (!p.waitForFinished(600000)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+/// The player's non-forced moves in the sample, counted with the rules library.
+int movesOf(const std::string& player) {
+    auto reader = kibitz::chess::PgnReader::open(kGames.toStdString());
+    if (!reader.ok()) return -1;
+    kibitz::chess::PgnGame game;
+    int n = 0;
+    while (reader.value()->next(game)) {
+        const bool white = game.tag("White") == player, black = game.tag("Black") == player;
+        if (!white && !black) continue;
+        auto start = kibitz::chess::Position::fromFen(game.startFen);
+        if (!start.ok()) return -1;
+        kibitz::chess::Position p = start.value();
+        for (const auto& m : game.moves) {
+            if ((p.sideToMove() == kibitz::chess::White ? white : black) && p.legalMoves().size() > 1) ++n;
+            p.makeMove(m.move);
+        }
+    }
+    return n;
+}
+
+}  // namespace
+
+class TestCliPersonalize : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    /// A personal model from the 81 older games, validated on the newest 9: the report's counts, dates and gain,
+    /// the manifest's record of them, and the bundle loads where any model does (eval human --player scores the
+    /// player's moves of both parts: the same positions the trainer used).
+    void buildsAPersonalModel() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("pn.kibitz"));
+        const Run r = run({QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
+                           QStringLiteral("PNMADELAINE"), QStringLiteral("--out"), out, QStringLiteral("--epochs"),
+                           QStringLiteral("1"), QStringLiteral("--scope"), QStringLiteral("head"),
+                           QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(j.value(QStringLiteral("personal_player")).toString(), QStringLiteral("pnmadelaine"));
+        QCOMPARE(j.value(QStringLiteral("personal_games")).toInt(), 81);
+        QCOMPARE(j.value(QStringLiteral("personal_validation_games")).toInt(), 9);
+        const int moves = movesOf("pnmadelaine");
+        QVERIFY(moves > 2000);
+        QCOMPARE(j.value(QStringLiteral("personal_positions")).toInt() +
+                     j.value(QStringLiteral("personal_validation_positions")).toInt(),
+                 moves);
+        // The newest games are the validation games.
+        QVERIFY(j.value(QStringLiteral("personal_validation_from")).toString() >=
+                j.value(QStringLiteral("personal_to")).toString());
+        QVERIFY(j.value(QStringLiteral("personal_from")).toString() <=
+                j.value(QStringLiteral("personal_to")).toString());
+        const double base = j.value(QStringLiteral("personal_validation_top1_base")).toDouble(-1);
+        const double personal = j.value(QStringLiteral("personal_validation_top1")).toDouble(-1);
+        QVERIFY(base > 0.2 && base < 1.0);
+        QVERIFY(personal > 0.2 && personal < 1.0);
+        QVERIFY(qAbs(j.value(QStringLiteral("personal_validation_gain_points")).toDouble() -
+                     100.0 * (personal - base)) < 1e-9);
+        QVERIFY(j.value(QStringLiteral("personal_trained_weights")).toInt() > 0);
+
+        const Run info = run({QStringLiteral("bundle"), QStringLiteral("info"), out});
+        QVERIFY2(info.code == 0, qPrintable(info.err));
+        QVERIFY2(info.out.contains(QLatin1String("personal_player")) && info.out.contains(QLatin1String("pnmadelaine")),
+                 qPrintable(info.out));
+        const Run eval = run({QStringLiteral("eval"), QStringLiteral("human"), QStringLiteral("--pgn"), kGames,
+                              QStringLiteral("--all-games"), QStringLiteral("--player"), QStringLiteral("pnmadelaine"),
+                              QStringLiteral("--model"), out, QStringLiteral("--json")});
+        QVERIFY2(eval.code == 0, qPrintable(eval.err));
+        QCOMPARE(QJsonDocument::fromJson(eval.out.toUtf8()).object().value(QStringLiteral("positions")).toInt(), moves);
+    }
+
+    /// --games N takes the newest N of the older games.
+    void gamesLimitTakesTheNewest() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("pn20.kibitz"));
+        const Run all = run({QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
+                             QStringLiteral("pnmadelaine"), QStringLiteral("--out"), out, QStringLiteral("--epochs"),
+                             QStringLiteral("1"), QStringLiteral("--games"), QStringLiteral("20"),
+                             QStringLiteral("--scope"), QStringLiteral("head"), QStringLiteral("--json")});
+        QVERIFY2(all.code == 0, qPrintable(all.err));
+        const QJsonObject j = QJsonDocument::fromJson(all.out.toUtf8()).object();
+        QCOMPARE(j.value(QStringLiteral("personal_games")).toInt(), 20);
+        QCOMPARE(j.value(QStringLiteral("personal_validation_games")).toInt(), 9);
+        QVERIFY(QFile::exists(out));
+    }
+
+    /// Bad input: exit 2 with a message that helps, and nothing written.
+    void refusesBadInput() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("x.kibitz"));
+        auto personalize = [&](const QString& pgn, const QString& player) {
+            return run({QStringLiteral("personalize"), QStringLiteral("--pgn"), pgn, QStringLiteral("--player"), player,
+                        QStringLiteral("--out"), out, QStringLiteral("--epochs"), QStringLiteral("1")});
+        };
+        const Run unknown = personalize(kGames, QStringLiteral("nobody"));
+        QCOMPARE(unknown.code, 2);
+        QVERIFY2(unknown.err.contains(QLatin1String("no game of 'nobody'")) &&
+                     unknown.err.contains(QLatin1String("pnmadelaine (90)")),
+                 qPrintable(unknown.err));
+        // DrNykterstein and DrDrunkenstein both contain "dr".
+        const Run ambiguous = personalize(kGames, QStringLiteral("dr"));
+        QCOMPARE(ambiguous.code, 2);
+        QVERIFY2(ambiguous.err.contains(QLatin1String("DrNykterstein (41)")) &&
+                     ambiguous.err.contains(QLatin1String("DrDrunkenstein")),
+                 qPrintable(ambiguous.err));
+        const QString untagged = dir.filePath(QStringLiteral("untagged.pgn"));
+        QFile f(untagged);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[Event \"Casual game\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n");
+        f.close();
+        const Run noTags = personalize(untagged, QStringLiteral("pnmadelaine"));
+        QCOMPARE(noTags.code, 2);
+        QVERIFY2(noTags.err.contains(QLatin1String("name no players")), qPrintable(noTags.err));
+        QVERIFY(!QFile::exists(out));
+    }
+
+    /// Interrupted (SIGTERM, as Ctrl+C) while training: the run stops within a step and writes nothing.
+    void interruptedRunWritesNothing() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("cut.kibitz"));
+        QProcess p;
+        p.start(QStringLiteral(KIBITZ_CLI),
+                {QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
+                 QStringLiteral("pnmadelaine"), QStringLiteral("--out"), out, QStringLiteral("--epochs"),
+                 QStringLiteral("500")});
+        QVERIFY(p.waitForStarted());
+        QString seen;
+        while (!seen.contains(QLatin1String("training ")) && p.state() == QProcess::Running) {
+            p.waitForReadyRead(1000);
+            seen += QString::fromUtf8(p.readAllStandardOutput());
+        }
+        QVERIFY2(seen.contains(QLatin1String("training ")), qPrintable(seen));
+        p.terminate();
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(QString::fromUtf8(p.readAllStandardError()).contains(QLatin1String("nothing written")),
+                 "the interrupt is reported");
+        QVERIFY(!QFile::exists(out));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliPersonalize)
+#include "tst_cli_personalize.moc"
