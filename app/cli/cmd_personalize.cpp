@@ -19,9 +19,11 @@ void printHelp() {
     std::printf(
         "Usage: kibitz-cli personalize --pgn FILE|DIR... --player NAME --out FILE.kibitz [options]\n\n"
         "A model of one player: the base human-move model fine-tuned on NAME's moves (either colour; the name matched\n"
-        "without case, or a single name containing it). The games are ordered by date: the newest 10%% are held out to\n"
+        "without case, or a single name containing it). The games are ordered by date: the newest 10%% are held out "
+        "to\n"
         "measure the model, the older ones are learnt from. Only the top of the network learns, and the base model's\n"
-        "predictions are kept as an anchor, so the model stays a model of a human of those ratings. The bundle records\n"
+        "predictions are kept as an anchor, so the model stays a model of a human of those ratings. The bundle "
+        "records\n"
         "the player, the games and moves used, their dates and the top-1 gain on the held-out games.\n"
         "  --base MODEL     .kibitz bundle or .pt checkpoint to start from (default: the default model)\n"
         "  --games N        learn from the newest N of the older games only (default: all)\n"
@@ -39,9 +41,10 @@ void printHelp() {
 }
 
 int runPersonalize(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "player", "out", "base", "games", "epochs", "scope", "lr", "anchor", "validation",
-                     "threads", "seed"},
-              {"fp32", "json"});
+    Args args(
+        argv,
+        {"pgn", "player", "out", "base", "games", "epochs", "scope", "lr", "anchor", "validation", "threads", "seed"},
+        {"fp32", "json"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -97,9 +100,9 @@ int runPersonalize(const std::vector<std::string>& argv) {
         std::printf("%s\n", QJsonDocument(report).toJson(QJsonDocument::Compact).constData());
         return kExitOk;
     }
-    std::printf("%s  wrote %s: %s from %lld games (%lld moves, %s to %s) in %.0f s\n", timestamp().c_str(),
-                out.c_str(), r->player.c_str(), static_cast<long long>(r->trainGames),
-                static_cast<long long>(r->trainPositions), r->firstDate.c_str(), r->lastDate.c_str(), r->seconds);
+    std::printf("%s  wrote %s: %s from %lld games (%lld moves, %s to %s) in %.0f s\n", timestamp().c_str(), out.c_str(),
+                r->player.c_str(), static_cast<long long>(r->trainGames), static_cast<long long>(r->trainPositions),
+                r->firstDate.c_str(), r->lastDate.c_str(), r->seconds);
     std::printf("%s  newest %lld games (%lld moves): top-1 %.2f%% -> %.2f%% (%+.2f points), NLL %.3f -> %.3f\n",
                 timestamp().c_str(), static_cast<long long>(r->validationGames),
                 static_cast<long long>(r->validationPositions), 100.0 * r->base.overall().top1Rate(),

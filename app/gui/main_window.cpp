@@ -2,9 +2,11 @@
 #include "app/gui/main_window.h"
 
 #include "core/chess/notation.h"
+#include "core/chess/pgn_tags.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/jobs/human_model.h"
+#include "core/jobs/personal_model.h"
 #include "core/jobs/puzzle_human.h"
 #include "core/models/compute_device.h"
 #include "ui/analysis_panel.h"
@@ -16,6 +18,7 @@
 #include "ui/move_tree_view.h"
 #include "ui/new_game_dialog.h"
 #include "ui/play_panel.h"
+#include "ui/player_model_dialog.h"
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/session.h"
@@ -40,6 +43,7 @@
 #include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
@@ -393,6 +397,41 @@ void MainWindow::sortFromPuzzleFile() {
 
 void MainWindow::useDefaultHumanModel() { loadHumanModel(QString()); }
 
+void MainWindow::openPlayerModelDialog() {
+    if (!m_playerModels) {
+        // The model in use is the base, unless it is itself a model of a player or not a Kibitz model (an lc0 net).
+        QString base = m_session->humanModelPath();
+        if (!base.endsWith(QLatin1String(".kibitz")) && !base.endsWith(QLatin1String(".pt"))) base.clear();
+        m_playerModels = new ui::PlayerModelDialog(base, this);
+        m_playerModels->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_playerModels, &ui::PlayerModelDialog::analyseRequested, this, &MainWindow::usePlayerModel);
+        connect(m_playerModels, &ui::PlayerModelDialog::playRequested, this, &MainWindow::playAgainstPlayer);
+    }
+    m_playerModels->show();
+    m_playerModels->raise();
+    m_playerModels->activateWindow();
+}
+
+void MainWindow::usePlayerModel(const QString& model, int elo, int baseS, int incrementS) {
+    loadHumanModel(model);
+    if (elo > 0) m_analysis->setControls(elo, elo, baseS, baseS, std::max(0, incrementS));
+    m_analysisDock->show();
+    m_analysisDock->raise();
+}
+
+void MainWindow::playAgainstPlayer(const QString& model, const QString& player, int elo, int baseS, int incrementS) {
+    ui::NewGameDialog dialog(m_game->currentPosition(), this);
+    dialog.setWindowTitle(tr("New game against %1").arg(player));
+    if (elo > 0) dialog.opponentEloBox()->setValue(elo);
+    if (baseS > 0) {
+        dialog.baseMinutesBox()->setValue(baseS / 60.0);
+        dialog.incrementBox()->setValue(std::max(0, incrementS));
+    }
+    if (dialog.exec() != QDialog::Accepted) return;
+    loadHumanModel(model);  // the opponent follows the session's model
+    startPlay(dialog.settings());
+}
+
 void MainWindow::applyGameConditioning() {
     if (!m_hasLoadedGame) {
         m_session->setPlayers(std::nullopt);  // the controls keep the user's values
@@ -458,6 +497,24 @@ void MainWindow::createActions() {
     models->addAction(tr("Load &human-move model…"), this, &MainWindow::chooseHumanModel);
     models->addAction(tr("Load a &folder of rating-band nets (Maia-1)…"), this, &MainWindow::chooseHumanModelFolder);
     models->addAction(tr("Use the &default human-move model"), this, &MainWindow::useDefaultHumanModel);
+    models->addAction(tr("Model of a p&layer…"), this, &MainWindow::openPlayerModelDialog);
+    QMenu* players = models->addMenu(tr("Models of pla&yers"));
+    connect(players, &QMenu::aboutToShow, this, [this, players] {
+        players->clear();
+        const auto found = jobs::listPersonalModels(jobs::personalModelsFolder());
+        if (found.isEmpty()) players->addAction(tr("(none yet: Model of a player…)"))->setEnabled(false);
+        for (const jobs::PersonalModelInfo& m : found) {
+            const QString text = m.elo > 0 ? tr("%1 (%2, %n games)", nullptr, int(m.games)).arg(m.player).arg(m.elo)
+                                           : tr("%1 (%n games)", nullptr, int(m.games)).arg(m.player);
+            QAction* a = players->addAction(text);
+            a->setCheckable(true);
+            a->setChecked(m.path == m_session->humanModelPath());
+            connect(a, &QAction::triggered, this, [this, m] {
+                const auto tc = chess::parseTimeControl(m.timeControl.toStdString());
+                usePlayerModel(m.path, m.elo, tc ? tc->first : -1, tc ? tc->second : -1);
+            });
+        }
+    });
     models->addAction(tr("Load &puzzle-rating model…"), this, &MainWindow::choosePuzzleModel);
     models->addAction(tr("Use the default puzzle-&rating model"), this, &MainWindow::useDefaultPuzzleModel);
     QMenu* deviceMenu = models->addMenu(tr("Run models &on"));

@@ -8,6 +8,7 @@
 #include "ui/pgn_loader.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
@@ -21,6 +22,7 @@ class QTableView;
 class QToolButton;
 
 namespace kibitz::ui {
+class PlayerModelDialog;
 class AnalysisPanel;
 class BoardWidget;
 class EnginePanel;
@@ -65,6 +67,14 @@ public Q_SLOTS:
     void chooseHumanModelFolder();
     /// Switches back to the shipped default human-move model.
     void useDefaultHumanModel();
+    /// Models -> Model of a player...: builds a personal model from a player's games (non-modal dialog).
+    void openPlayerModelDialog();
+    /// Uses a model of a player for analysis, both sliders at the player's rating and the clocks at their usual time
+    /// control (base and increment in seconds, -1: left as they are).
+    void usePlayerModel(const QString& model, int elo, int baseS, int incrementS);
+    /// Opens the new-game dialog with a model of a player as the opponent, at the player's rating and usual time
+    /// control.
+    void playAgainstPlayer(const QString& model, const QString& player, int elo, int baseS, int incrementS);
     /// Asks for a puzzle-rating bundle (or checkpoint) for the puzzle panel (remembered in the settings).
     void choosePuzzleModel();
     /// Switches the puzzle panel back to the shipped default puzzle-rating model.
@@ -161,6 +171,7 @@ private:
     bool m_sortRound = false;                ///< a sorting round is on the board, unanswered
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
+    QPointer<ui::PlayerModelDialog> m_playerModels;  ///< Models -> Model of a player... while open
     chess::PgnGame m_loadedGame;  ///< tags and clocks of the game on the board (empty after New game / FEN)
     bool m_hasLoadedGame = false;
     ui::GameModel* m_game = nullptr;

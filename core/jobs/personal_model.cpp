@@ -4,8 +4,14 @@
 #include "core/jobs/human_model.h"
 #include "core/jobs/training_job.h"
 
+#include "core/storage/bundle.h"
+
+#include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 namespace kibitz::jobs {
 
@@ -16,6 +22,8 @@ QJsonObject personalTrainingJson(const training::PersonalizeReport& r, const QSt
     return QJsonObject{
         {QStringLiteral("personal_player"), s(r.player)},
         {QStringLiteral("personal_base"), base},
+        {QStringLiteral("personal_elo"), r.elo},
+        {QStringLiteral("personal_time_control"), s(r.timeControl)},
         {QStringLiteral("personal_games"), qint64(r.trainGames)},
         {QStringLiteral("personal_positions"), qint64(r.trainPositions)},
         {QStringLiteral("personal_from"), s(r.firstDate)},
@@ -40,17 +48,49 @@ QString personalPlayerOf(const QJsonObject& training) {
     return training.value(QStringLiteral("personal_player")).toString();
 }
 
+QString personalModelsFolder() {
+    const QString env = qEnvironmentVariable("KIBITZ_PLAYER_MODELS");
+    if (!env.isEmpty()) return env;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/players");
+}
+
+QList<PersonalModelInfo> listPersonalModels(const QString& folder) {
+    QList<PersonalModelInfo> out;
+    const QDir dir(folder);
+    for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*.kibitz")}, QDir::Files, QDir::Name)) {
+        auto bundle = storage::readBundle(f.absoluteFilePath(), storage::kKindHumanMove);
+        if (!bundle) continue;
+        const QJsonObject& t = bundle->training;
+        PersonalModelInfo info;
+        info.player = personalPlayerOf(t);
+        if (info.player.isEmpty()) continue;
+        info.path = f.absoluteFilePath();
+        info.elo = t.value(QStringLiteral("personal_elo")).toInt();
+        info.timeControl = t.value(QStringLiteral("personal_time_control")).toString();
+        info.games = t.value(QStringLiteral("personal_games")).toInteger();
+        info.gainPoints = t.value(QStringLiteral("personal_validation_gain_points")).toDouble();
+        out.push_back(info);
+    }
+    std::sort(out.begin(), out.end(), [](const PersonalModelInfo& a, const PersonalModelInfo& b) {
+        return a.player.compare(b.player, Qt::CaseInsensitive) < 0;
+    });
+    return out;
+}
+
 Result<training::PersonalizeReport> buildPersonalModel(
-    const QString& base, const QString& out, bool half, training::PersonalizeOptions options,
-    const CancelToken& cancel, const std::function<void(const training::PersonalProgress&)>& progress,
+    const QString& base, const QString& out, bool half, training::PersonalizeOptions options, const CancelToken& cancel,
+    const std::function<void(const training::PersonalProgress&)>& progress,
     const std::function<void(const std::string&)>& log) {
     if (out.isEmpty()) return makeError(ErrorCode::InvalidInput, "personalize: no output bundle given");
     const QString basePath = base.isEmpty() ? defaultHumanModelPath() : base;
     if (basePath.isEmpty())
         return makeError(ErrorCode::InvalidInput, "personalize: no default human-move model found; give a base model");
+    if (!QDir().mkpath(QFileInfo(out).absolutePath()))
+        return makeError(ErrorCode::Io, out.toStdString() + ": cannot create its folder");
     QTemporaryDir tmp;
     if (!tmp.isValid())
-        return makeError(ErrorCode::Io, "personalize: cannot create a temporary folder: " + tmp.errorString().toStdString());
+        return makeError(ErrorCode::Io,
+                         "personalize: cannot create a temporary folder: " + tmp.errorString().toStdString());
     // The base as a trainer checkpoint (bundles are converted; an lc0 net is refused there: it has no Kibitz weights).
     const QString baseCheckpoint = tmp.filePath(QStringLiteral("base.pt"));
     if (Status st = writeInitialCheckpoint(ModelKind::Human, basePath, baseCheckpoint); !st) return st.error();

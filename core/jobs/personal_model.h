@@ -8,6 +8,7 @@
 #include "core/training/personal_trainer.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QString>
 
 #include <functional>
@@ -21,8 +22,8 @@ namespace kibitz::jobs {
 /// (personalTrainingJson). options.baseCheckpoint and options.outCheckpoint are set here (temporary files). Nothing
 /// is written at `out` on an error or a cancel.
 Result<training::PersonalizeReport> buildPersonalModel(
-    const QString& base, const QString& out, bool half, training::PersonalizeOptions options,
-    const CancelToken& cancel, const std::function<void(const training::PersonalProgress&)>& progress,
+    const QString& base, const QString& out, bool half, training::PersonalizeOptions options, const CancelToken& cancel,
+    const std::function<void(const training::PersonalProgress&)>& progress,
     const std::function<void(const std::string&)>& log);
 
 /// The manifest's "training" section of a personal model: personal_player, personal_games, personal_positions, the
@@ -32,5 +33,22 @@ QJsonObject personalTrainingJson(const training::PersonalizeReport& report, cons
 
 /// The player a human-move bundle's manifest says it models, or empty for a model of everyone.
 QString personalPlayerOf(const QJsonObject& training);
+
+/// Where the app keeps the models of players: $KIBITZ_PLAYER_MODELS, else "players" in the user's application data
+/// folder (created on first write).
+QString personalModelsFolder();
+
+/// A model of a player as its manifest describes it.
+struct PersonalModelInfo {
+    QString path;
+    QString player;
+    int elo = 0;
+    QString timeControl;  ///< "300+0", or empty
+    qint64 games = 0;
+    double gainPoints = 0.0;
+};
+/// The models of players in `folder` (its .kibitz files whose manifest names a player), by player name. Files that
+/// are not valid bundles are left out.
+QList<PersonalModelInfo> listPersonalModels(const QString& folder);
 
 }  // namespace kibitz::jobs

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/personal_trainer.h"
 
+#include "core/chess/pgn_tags.h"
 #include "core/models/human_move_model.h"
 #include "core/training/frozen_trunk.h"
 #include "core/training/human_samples.h"
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <numeric>
 #include <random>
 
@@ -133,6 +135,20 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         report.skippedGames = games->skipped;
         report.trainGames = std::int64_t(split.train.size());
         report.validationGames = std::int64_t(split.validation.size());
+        {
+            const chess::PgnGame& newest = games->games.back();
+            const bool white = samePlayerName(newest.tag("White"), games->name);
+            report.elo = chess::parseEloTag(newest.tag(white ? "WhiteElo" : "BlackElo")).value_or(0);
+            std::map<std::string, int> controls;
+            for (const chess::PgnGame& g : games->games)
+                if (const std::string tc = g.tag("TimeControl"); !tc.empty() && tc != "-" && tc != "?") ++controls[tc];
+            int most = 0;
+            for (const auto& [tc, n] : controls)
+                if (n > most) {
+                    most = n;
+                    report.timeControl = tc;
+                }
+        }
         report.firstDate = dateOf(split.train.front());
         report.lastDate = dateOf(split.train.back());
         if (!split.validation.empty()) {
@@ -144,7 +160,8 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         report.trainPositions = std::int64_t(train.size());
         report.validationPositions = std::int64_t(validation.size());
         if (train.empty())
-            return makeError(ErrorCode::InvalidInput, "the training games of " + games->name + " have no move to learn");
+            return makeError(ErrorCode::InvalidInput,
+                             "the training games of " + games->name + " have no move to learn");
         say(games->name + ": " + std::to_string(train.size()) + " moves of " + std::to_string(split.train.size()) +
             " games (" + report.firstDate + " to " + report.lastDate + ") to learn from, " +
             std::to_string(validation.size()) + " moves of the newest " + std::to_string(split.validation.size()) +
@@ -160,8 +177,8 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         for (const torch::Tensor& w : model->parameters()) allWeights += w.numel();
         for (const torch::Tensor& w : *weights) report.trainableParameters += w.numel();
         say("base model on the validation moves: " + report.base.summary() + "; training " +
-            std::to_string(report.trainableParameters) + " of " + std::to_string(allWeights) +
-            " weights (" + o.scope + ")");
+            std::to_string(report.trainableParameters) + " of " + std::to_string(allWeights) + " weights (" + o.scope +
+            ")");
 
         OptimizerSettings os;  // AdamW without weight decay: the anchor keeps the weights near the base
         auto optimizer = makeOptimizer(*weights, os);

@@ -17,10 +17,10 @@ namespace kibitz::training {
 
 struct PersonalizeOptions {
     std::vector<std::string> pgnFiles;
-    std::string player;          ///< matched as readPlayerGames does
-    std::string baseCheckpoint;  ///< trainer or TorchEvaluator::save format (a bundle is converted by the caller)
-    std::string outCheckpoint;   ///< written atomically once training ends; nothing on an error or a cancel
-    int maxGames = 0;            ///< the newest N of the player's training games (<= 0: all)
+    std::string player;             ///< matched as readPlayerGames does
+    std::string baseCheckpoint;     ///< trainer or TorchEvaluator::save format (a bundle is converted by the caller)
+    std::string outCheckpoint;      ///< written atomically once training ends; nothing on an error or a cancel
+    int maxGames = 0;               ///< the newest N of the player's training games (<= 0: all)
     double validationShare = 0.10;  ///< the newest games held out to measure the gain
     /// Which weights learn: "head" (the final norm and the move head), "topK" (also the last K blocks and their
     /// FiLM), "all". The rest stays the base model's.
@@ -49,6 +49,8 @@ struct PersonalizeReport {
     std::int64_t trainPositions = 0, validationPositions = 0;  ///< the player's moves (forced moves left out)
     std::string firstDate, lastDate;                           ///< of the training games (gameTimeKey's date)
     std::string validationFrom, validationTo;
+    int elo = 0;                 ///< the player's rating in their newest game
+    std::string timeControl;     ///< the TimeControl tag of most of their games ("300+0"), empty when none
     MoveMetrics base, personal;  ///< on the validation games' moves of the player
     std::string scope;
     std::int64_t trainableParameters = 0, steps = 0;

@@ -38,8 +38,7 @@ Status forEachGame(const std::vector<std::string>& files, bool tagsOnly, Visit&&
         reader.value()->setKeepVariations(false);
         chess::PgnGame game;
         while (reader.value()->next(game)) visit(game);
-        if (!reader.value()->ioError().empty())
-            return makeError(ErrorCode::Io, f + ": " + reader.value()->ioError());
+        if (!reader.value()->ioError().empty()) return makeError(ErrorCode::Io, f + ": " + reader.value()->ioError());
     }
     return {};
 }
@@ -73,11 +72,10 @@ std::string gameTimeKey(const chess::PgnGame& game) {
     return known(game.tag("Date"), "????.??.??") + " " + known(game.tag("Time"), "??:??:??");
 }
 
-Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name,
-                                    std::string* note) {
+Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name, std::string* note) {
     if (name.empty()) return makeError(ErrorCode::InvalidInput, "no player name given");
     const std::string wanted = lower(name);
-    std::map<std::string, std::int64_t> counts;           // every name, for the messages
+    std::map<std::string, std::int64_t> counts;                // every name, for the messages
     std::map<std::string, std::vector<chess::PgnGame>> found;  // names containing `wanted`, as spelled
     auto st = forEachGame(files, false, [&](const chess::PgnGame& game) {
         for (const char* tag : {"White", "Black"}) {
@@ -124,9 +122,8 @@ Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const
     if (out.games.empty())
         return makeError(ErrorCode::InvalidInput, "the " + std::to_string(out.skipped) + " games of " + out.name +
                                                       " cannot be used (a variant, a set-up start or no ratings)");
-    std::stable_sort(out.games.begin(), out.games.end(), [](const chess::PgnGame& a, const chess::PgnGame& b) {
-        return gameTimeKey(a) < gameTimeKey(b);
-    });
+    std::stable_sort(out.games.begin(), out.games.end(),
+                     [](const chess::PgnGame& a, const chess::PgnGame& b) { return gameTimeKey(a) < gameTimeKey(b); });
     return out;
 }
 

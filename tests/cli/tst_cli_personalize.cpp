@@ -67,10 +67,10 @@ private Q_SLOTS:
     void buildsAPersonalModel() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("pn.kibitz"));
-        const Run r = run({QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
-                           QStringLiteral("PNMADELAINE"), QStringLiteral("--out"), out, QStringLiteral("--epochs"),
-                           QStringLiteral("1"), QStringLiteral("--scope"), QStringLiteral("head"),
-                           QStringLiteral("--json")});
+        const Run r =
+            run({QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
+                 QStringLiteral("PNMADELAINE"), QStringLiteral("--out"), out, QStringLiteral("--epochs"),
+                 QStringLiteral("1"), QStringLiteral("--scope"), QStringLiteral("head"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(j.value(QStringLiteral("personal_player")).toString(), QStringLiteral("pnmadelaine"));

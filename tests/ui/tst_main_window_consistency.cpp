@@ -51,6 +51,7 @@ private Q_SLOTS:
     void variationsEndToEnd();
     void modelDevice();
     void modelChoiceSurvivesDeviceSwitchAndRestart();
+    void playerModelForAnalysis();
 
 private:
     QTemporaryDir m_config;
@@ -279,6 +280,26 @@ void TstMainWindowConsistency::modelDevice() {
 // Issue 34 item 2: a model put in use by the training studio ("Use for analysis") stays in use through a device
 // switch and a restart. Before, both brought back the model last picked in a file dialog (QSettings), because only
 // the dialogs remembered their choice.
+/// Analyse as a player (issue 38): the model of the player goes to every dock, and both sliders and clocks to the
+/// player's rating and usual time control (the shipped bundle stands in for a model of a player).
+void TstMainWindowConsistency::playerModelForAnalysis() {
+    app::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* analysis = window.findChild<ui::AnalysisPanel*>(QStringLiteral("analysisPanel"));
+    auto* review = window.findChild<ui::ReviewPanel*>(QStringLiteral("reviewPanel"));
+    auto* play = window.findChild<ui::PlayPanel*>(QStringLiteral("playPanel"));
+    QVERIFY(analysis && review && play);
+    const QString model = QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz");
+    window.usePlayerModel(model, 1830, 300, 2);
+    QTRY_VERIFY_WITH_TIMEOUT(review->humanModelPath() == model && play->humanModelPath() == model, 5000);
+    const encoding::Conditioning c = analysis->conditioning();
+    QCOMPARE(c.moverElo.value_or(-1), 1830);
+    QCOMPARE(c.oppElo.value_or(-1), 1830);
+    QCOMPARE(c.moverClockS.value_or(-1), 300);
+    QCOMPARE(c.incrementS.value_or(-1), 2);
+}
+
 void TstMainWindowConsistency::modelChoiceSurvivesDeviceSwitchAndRestart() {
     QSettings().remove(QStringLiteral("models/human"));
     QTemporaryDir dir;

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Models -> Model of a player... (issue 38, item 3) end to end on real Lichess games (tests/data/games_sample.pgn,
+// where pnmadelaine plays 90 games, by grep): the players listed with their game counts, a model built in the worker
+// with its progress, the buttons that use it, the model listed among the models of players; a cancelled run writes
+// nothing and the dialog closes at once while one runs.
+#include "core/jobs/personal_model.h"
+#include "ui/player_model_dialog.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kibitz;
+
+namespace {
+
+const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+
+/// Selects `name` in the dialog's list; false when it is not listed.
+bool selectPlayer(ui::PlayerModelDialog& d, const QString& name) {
+    for (int i = 0; i < d.playerList()->count(); ++i)
+        if (d.playerList()->item(i)->text().startsWith(name + QStringLiteral(" ("))) {
+            d.playerList()->setCurrentRow(i);
+            return true;
+        }
+    return false;
+}
+
+}  // namespace
+
+class TestPlayerModelDialog : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void buildsAndOffersTheModel() {
+        QTemporaryDir dir;
+        ui::PlayerModelDialog d(QString{});
+        d.setOutputFolder(dir.path());
+        training::PersonalizeOptions o;
+        o.epochs = 1;
+        o.scope = "head";
+        d.setTrainingOptions(o);
+        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+        d.setGameFiles({kGames});
+        QVERIFY(listed.wait(60000));
+        QVERIFY(!d.analyseButton()->isEnabled());
+        QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
+        QCOMPARE(d.playerList()->currentItem()->text(), QStringLiteral("pnmadelaine (90 games)"));
+        QVERIFY(d.trainButton()->isEnabled());
+
+        QSignalSpy finished(&d, &ui::PlayerModelDialog::trainingFinished);
+        QTest::mouseClick(d.trainButton(), Qt::LeftButton);
+        QVERIFY(d.cancelButton()->isEnabled());
+        QVERIFY(!d.trainButton()->isEnabled());
+        QVERIFY(finished.wait(300000));
+        QCOMPARE(finished.front().front().toBool(), true);
+        QCOMPARE(d.progressBar()->value(), 100);
+        QCOMPARE(d.modelPath(), QDir(dir.path()).filePath(QStringLiteral("pnmadelaine.kibitz")));
+        QVERIFY(QFileInfo::exists(d.modelPath()));
+        QCOMPARE(d.report().trainGames, 81);
+        QVERIFY2(d.statusLabel()->text().contains(QLatin1String("learnt from 81 games")),
+                 qPrintable(d.statusLabel()->text()));
+        // The player's rating in their newest game and their usual time control go with the model.
+        QVERIFY(d.report().elo > 1000 && d.report().elo < 2200);
+        QVERIFY(!d.report().timeControl.empty());
+
+        QVERIFY(d.analyseButton()->isEnabled() && d.playButton()->isEnabled());
+        QSignalSpy analyse(&d, &ui::PlayerModelDialog::analyseRequested);
+        QSignalSpy play(&d, &ui::PlayerModelDialog::playRequested);
+        QTest::mouseClick(d.analyseButton(), Qt::LeftButton);
+        QTest::mouseClick(d.playButton(), Qt::LeftButton);
+        QCOMPARE(analyse.size(), 1);
+        QCOMPARE(analyse.front().at(0).toString(), d.modelPath());
+        QCOMPARE(analyse.front().at(1).toInt(), d.report().elo);
+        QCOMPARE(play.size(), 1);
+        QCOMPARE(play.front().at(1).toString(), QStringLiteral("pnmadelaine"));
+
+        const auto models = jobs::listPersonalModels(dir.path());
+        QCOMPARE(models.size(), 1);
+        QCOMPARE(models.front().player, QStringLiteral("pnmadelaine"));
+        QCOMPARE(models.front().games, qint64(81));
+        QCOMPARE(models.front().elo, d.report().elo);
+    }
+
+    void cancelWritesNothing() {
+        QTemporaryDir dir;
+        ui::PlayerModelDialog d(QString{});
+        d.setOutputFolder(dir.path());
+        training::PersonalizeOptions o;
+        o.epochs = 500;
+        d.setTrainingOptions(o);
+        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+        d.setGameFiles({kGames});
+        QVERIFY(listed.wait(60000));
+        QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
+        QSignalSpy finished(&d, &ui::PlayerModelDialog::trainingFinished);
+        d.startTraining();
+        // Cancel once training runs (the log line that starts it).
+        QTRY_VERIFY_WITH_TIMEOUT(d.statusLabel()->text().contains(QLatin1String(" weights (")), 300000);
+        QTest::mouseClick(d.cancelButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.front().front().toBool(), false);
+        QVERIFY2(d.statusLabel()->text().contains(QLatin1String("nothing was written")),
+                 qPrintable(d.statusLabel()->text()));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+        QVERIFY(!d.analyseButton()->isEnabled());
+    }
+
+    void closesWhileTraining() {
+        QTemporaryDir dir;
+        QElapsedTimer timer;
+        {
+            ui::PlayerModelDialog d(QString{});
+            d.setOutputFolder(dir.path());
+            training::PersonalizeOptions o;
+            o.epochs = 500;
+            d.setTrainingOptions(o);
+            QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+            d.setGameFiles({kGames});
+            QVERIFY(listed.wait(60000));
+            QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
+            d.startTraining();
+            QTRY_VERIFY_WITH_TIMEOUT(d.statusLabel()->text().contains(QLatin1String(" weights (")), 300000);
+            timer.start();
+        }  // the destructor cancels and waits for the worker
+        QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestPlayerModelDialog)
+#include "tst_player_model_dialog.moc"
