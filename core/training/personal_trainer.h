@@ -25,7 +25,7 @@ struct PersonalizeOptions {
     /// Which weights learn: "head" (the final norm and the move head), "topK" (also the last K blocks and their
     /// FiLM), "all". The rest stays the base model's.
     std::string scope = "top2";
-    int epochs = 4;
+    int epochs = 2;
     int batchSize = 64;
     double learningRate = 3e-4;  ///< peak (AdamW, no weight decay); warm-up over a tenth, cosine to a tenth
     /// Weight of KL(base || personal) on the training positions: keeps the model near the base where the player's

@@ -150,6 +150,29 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(out));
     }
 
+    /// fetch-games' exit codes (tst_game_download covers the download itself against a fake API): a name that is not
+    /// an account name is bad usage (2); a site that cannot be reached is network trouble (1), its partial file kept
+    /// for a resume.
+    void fetchGamesExitCodes() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("g.pgn"));
+        const Run bad = run({QStringLiteral("fetch-games"), QStringLiteral("--lichess"), QStringLiteral("a/b"),
+                             QStringLiteral("--out"), out});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QLatin1String("not a Lichess account name")), qPrintable(bad.err));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("KIBITZ_CHESSCOM_API"), QStringLiteral("http://127.0.0.1:1"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(KIBITZ_CLI), {QStringLiteral("fetch-games"), QStringLiteral("--chesscom"),
+                                             QStringLiteral("someone"), QStringLiteral("--out"), out});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(QString::fromUtf8(p.readAllStandardError()).contains(QLatin1String("cannot reach chess.com")),
+                 "no network is said");
+        QVERIFY(!QFile::exists(out));
+    }
+
     /// Interrupted (SIGTERM, as Ctrl+C) while training: the run stops within a step and writes nothing.
     void interruptedRunWritesNothing() {
         QTemporaryDir dir;

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// A player's public games from Lichess or chess.com (issue 38, item 4), through each site's documented export API:
+// - Lichess: GET /api/games/user/{name}?max=&since=&until=&clocks=true (PGN, newest first, streamed);
+// - chess.com: GET /pub/player/{name}/games/archives (JSON list of monthly archives), then {archive}/pgn for each,
+//   newest month first.
+// Games are written to FILE.part as they complete, with FILE.part.json recording how far the download got; an
+// interrupted download (cancel, lost connection, killed program) continues from there when started again with the
+// same site, name and file, and the finished file is renamed into place. HTTP 429 waits as the site asks
+// (Retry-After, else a minute) and tries again. QtNetwork only; no credentials.
+
+#include <QByteArray>
+#include <QDate>
+#include <QObject>
+#include <QString>
+#include <QUrl>
+
+#include <memory>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QTimer;
+
+namespace kibitz::jobs {
+
+enum class GameSite { Lichess, ChessCom };
+
+struct GameDownloadRequest {
+    GameSite site = GameSite::Lichess;
+    QString user;
+    QString outPath;    ///< the PGN file written at the end (FILE.part and FILE.part.json meanwhile)
+    int maxGames = 0;   ///< the newest N games (0: all)
+    QDate since;        ///< games from this day on (invalid: all)
+    /// The API's root: https://lichess.org or https://api.chess.com by default, $KIBITZ_LICHESS_API or
+    /// $KIBITZ_CHESSCOM_API when set (tests point them at a server on the loopback).
+    QUrl apiRoot;
+    int maxRetries = 5;  ///< rate-limit waits before giving up
+};
+
+/// The API root a site uses (see GameDownloadRequest::apiRoot).
+QUrl defaultApiRoot(GameSite site);
+/// "Lichess" / "chess.com".
+QString siteName(GameSite site);
+
+/// One download. Lives in the thread that starts it (the network calls are asynchronous; nothing blocks).
+class GameDownload : public QObject {
+    Q_OBJECT
+public:
+    explicit GameDownload(GameDownloadRequest request, QObject* parent = nullptr);
+    ~GameDownload() override;
+
+    /// Starts (or resumes) the download; finished() is emitted once, also for a request refused at once.
+    void start();
+    /// Stops at once, keeping what was written for a later resume; finished(false, ...) follows.
+    void cancel();
+
+    qint64 games() const { return m_games; }
+    /// Games that the run resumed after (0 for a fresh download).
+    qint64 resumedGames() const { return m_resumedGames; }
+
+Q_SIGNALS:
+    void progress(qint64 games, qint64 bytes);
+    /// Rate limited: trying again in `seconds`.
+    void waiting(int seconds);
+    /// `ok`: the file is complete at outPath. Otherwise `message` says why (with the account, the site, the HTTP
+    /// status), and `resumable` whether starting again continues.
+    void finished(bool ok, const QString& message, bool resumable);
+
+private:
+    void fail(const QString& message, bool resumable);
+    void succeed();
+    void get(const QUrl& url, bool stream);
+    void onReadyRead();
+    void onFinished();
+    bool takeGames(bool streamEnded);
+    bool writeGame(const QByteArray& game);
+    bool saveState();
+    bool loadState();
+    void nextArchive();
+    QUrl lichessUrl() const;
+
+    GameDownloadRequest m_request;
+    std::unique_ptr<QNetworkAccessManager> m_net;
+    QNetworkReply* m_reply = nullptr;
+    QTimer* m_retryTimer = nullptr;
+    QUrl m_currentUrl;
+    bool m_currentStream = false;
+    int m_retries = 0;
+    bool m_done = false;
+    QByteArray m_pending;  ///< received text not yet a complete game
+    QByteArray m_body;     ///< a whole (non-streamed) response: the archive list, a month's PGN
+    qint64 m_games = 0, m_bytes = 0, m_resumedGames = 0;
+    qint64 m_oldestMs = 0;     ///< Lichess: creation time (UTC ms) of the oldest game written, for `until`
+    QStringList m_archives;    ///< chess.com: the months still to fetch, newest first
+    QStringList m_doneMonths;  ///< chess.com: archives already written
+    QString m_month;           ///< chess.com: the archive being fetched
+};
+
+}  // namespace kibitz::jobs
