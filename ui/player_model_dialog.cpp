@@ -5,16 +5,21 @@
 #include "core/jobs/personal_model.h"
 #include "core/training/player_games.h"
 
+#include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QVBoxLayout>
 
 namespace kibitz::ui {
@@ -31,7 +36,10 @@ QString fileNameFor(const QString& player) {
 }  // namespace
 
 PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
-    : QDialog(parent), m_baseModel(baseModel), m_outputFolder(jobs::personalModelsFolder()) {
+    : QDialog(parent),
+      m_baseModel(baseModel),
+      m_outputFolder(jobs::personalModelsFolder()),
+      m_downloadFolder(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/games")) {
     setWindowTitle(tr("Model of a player"));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(
@@ -46,7 +54,11 @@ PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
     connect(chooseFiles, &QPushButton::clicked, this, &PlayerModelDialog::chooseFiles);
     m_filesLabel = new QLabel(tr("Open PGN files with the player's games."), this);
     m_filesLabel->setWordWrap(true);
+    auto* download = new QPushButton(tr("&Download games…"), this);
+    download->setToolTip(tr("A player's public games from Lichess or chess.com, by account name"));
+    connect(download, &QPushButton::clicked, this, &PlayerModelDialog::askDownload);
     filesRow->addWidget(chooseFiles);
+    filesRow->addWidget(download);
     filesRow->addWidget(m_filesLabel, 1);
     layout->addLayout(filesRow);
 
@@ -106,6 +118,7 @@ PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
 }
 
 PlayerModelDialog::~PlayerModelDialog() {
+    m_download.reset();  // aborts its request; what it wrote stays for a resume
     m_cancelToken.cancel();
     m_worker.reset();  // waits for the running call (within a training step)
 }
@@ -118,6 +131,70 @@ void PlayerModelDialog::chooseFiles() {
     if (files.isEmpty()) return;
     settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(files.front()).absolutePath());
     setGameFiles(files);
+}
+
+void PlayerModelDialog::askDownload() {
+    QDialog ask(this);
+    ask.setWindowTitle(tr("Download games"));
+    auto* form = new QFormLayout(&ask);
+    auto* site = new QComboBox(&ask);
+    site->addItem(QStringLiteral("Lichess"));
+    site->addItem(QStringLiteral("chess.com"));
+    auto* account = new QLineEdit(&ask);
+    auto* max = new QSpinBox(&ask);
+    max->setRange(0, 100000);
+    max->setValue(1000);
+    max->setSpecialValueText(tr("all"));
+    max->setSuffix(tr(" newest games"));
+    form->addRow(tr("Site"), site);
+    form->addRow(tr("Account"), account);
+    form->addRow(tr("At most"), max);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &ask);
+    connect(buttons, &QDialogButtonBox::accepted, &ask, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &ask, &QDialog::reject);
+    form->addRow(buttons);
+    if (ask.exec() != QDialog::Accepted || account->text().trimmed().isEmpty()) return;
+    downloadGames(site->currentIndex() == 0 ? jobs::GameSite::Lichess : jobs::GameSite::ChessCom,
+                  account->text().trimmed(), max->value());
+}
+
+void PlayerModelDialog::downloadGames(jobs::GameSite site, const QString& account, int maxGames) {
+    if (m_running) return;
+    if (!QDir().mkpath(m_downloadFolder)) {
+        m_status->setText(tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(m_downloadFolder)));
+        Q_EMIT downloadFinished(false);
+        return;
+    }
+    jobs::GameDownloadRequest r;
+    r.site = site;
+    r.user = account;
+    r.maxGames = maxGames;
+    r.outPath =
+        QDir(m_downloadFolder)
+            .filePath(QStringLiteral("%1-%2.pgn")
+                          .arg(site == jobs::GameSite::Lichess ? QStringLiteral("lichess") : QStringLiteral("chesscom"),
+                               account.toLower()));
+    m_download = std::make_unique<jobs::GameDownload>(r);
+    setRunning(true);
+    m_progress->setRange(0, 0);  // busy: the number of games is not known beforehand
+    m_status->setText(tr("Asking %1 for %2's games…").arg(jobs::siteName(site), account));
+    connect(m_download.get(), &jobs::GameDownload::progress, this, [this, account](qint64 games, qint64) {
+        m_status->setText(tr("Downloading %1's games: %n so far", nullptr, int(games)).arg(account));
+    });
+    connect(m_download.get(), &jobs::GameDownload::waiting, this, [this, site](int seconds) {
+        m_status->setText(tr("%1 asks to slow down: trying again in %n s", nullptr, seconds).arg(jobs::siteName(site)));
+    });
+    const QString out = r.outPath;
+    connect(m_download.get(), &jobs::GameDownload::finished, this, [this, out](bool ok, const QString& message, bool) {
+        m_download.release()->deleteLater();  // its own signal is still being delivered
+        m_progress->setRange(0, 100);
+        m_progress->setValue(0);
+        setRunning(false);
+        m_status->setText(message);
+        if (ok) setGameFiles({out});
+        Q_EMIT downloadFinished(ok);
+    });
+    m_download->start();
 }
 
 void PlayerModelDialog::setGameFiles(const QStringList& files) {
@@ -138,7 +215,8 @@ void PlayerModelDialog::setGameFiles(const QStringList& files) {
             players = *counts;
         else
             error = QString::fromStdString(counts.error().message);
-        QMetaObject::invokeMethod(this, [this, players, error] { showPlayers(players, error); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, players, error] { showPlayers(players, error); }, Qt::QueuedConnection);
     });
 }
 
@@ -192,15 +270,18 @@ void PlayerModelDialog::startTraining() {
         };
         auto log = [this](const std::string& line) {
             const QString text = QString::fromStdString(line);
-            QMetaObject::invokeMethod(this, [this, text] { m_status->setText(text); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this, text] { m_status->setText(text); }, Qt::QueuedConnection);
         };
         auto result = jobs::buildPersonalModel(base, out, true, o, cancel, progress, log);
-        QMetaObject::invokeMethod(this, [this, result, out] { finishTraining(result, out); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this, result, out] { finishTraining(result, out); }, Qt::QueuedConnection);
     });
 }
 
 void PlayerModelDialog::cancelTraining() {
     if (!m_running) return;
+    if (m_download) return m_download->cancel();
     m_cancelToken.cancel();
     m_status->setText(tr("Cancelling…"));
 }
@@ -209,9 +290,8 @@ void PlayerModelDialog::finishTraining(const Result<training::PersonalizeReport>
     if (!result) {
         setRunning(false);
         m_progress->setValue(0);
-        m_status->setText(result.error().code == ErrorCode::Cancelled
-                              ? tr("Cancelled; nothing was written.")
-                              : QString::fromStdString(result.error().message));
+        m_status->setText(result.error().code == ErrorCode::Cancelled ? tr("Cancelled; nothing was written.")
+                                                                      : QString::fromStdString(result.error().message));
         Q_EMIT trainingFinished(false);
         return;
     }

@@ -5,6 +5,7 @@
 // (cancellable; nothing is written unless it finishes), then analyse as the player or play against them.
 
 #include "core/common/cancel_token.h"
+#include "core/jobs/game_download.h"
 #include "core/jobs/worker_thread.h"
 #include "core/training/personal_trainer.h"
 
@@ -31,6 +32,12 @@ public:
 
     /// Reads the players of `files` in the worker (what the Games... button does after its file dialog).
     void setGameFiles(const QStringList& files);
+    /// Downloads the account's games (Download games...: Lichess or chess.com, the newest `maxGames`, 0: all) into
+    /// the download folder, then reads their players as setGameFiles does. An interrupted download of the same
+    /// account continues. Cancel stops it.
+    void downloadGames(jobs::GameSite site, const QString& account, int maxGames);
+    /// Where downloads go (default: "games" in the user's application data folder).
+    void setDownloadFolder(const QString& folder) { m_downloadFolder = folder; }
     /// Where models are written (default: jobs::personalModelsFolder()).
     void setOutputFolder(const QString& folder) { m_outputFolder = folder; }
     /// The trainer's settings beyond the player and the files (tests shorten the run).
@@ -54,6 +61,8 @@ public:
 
 Q_SIGNALS:
     void playersListed();
+    /// A download ended: `ok` when the file is complete (its players are then read).
+    void downloadFinished(bool ok);
     /// A run ended: `ok` when the model was written.
     void trainingFinished(bool ok);
     /// "Analyse as this player": the model, the player's rating and usual time control (seconds, -1 unknown).
@@ -63,6 +72,7 @@ Q_SIGNALS:
 
 private:
     void chooseFiles();
+    void askDownload();
     void showPlayers(const std::vector<std::pair<std::string, std::int64_t>>& players, const QString& error);
     void finishTraining(const Result<training::PersonalizeReport>& result, const QString& out);
     void setRunning(bool running);
@@ -70,6 +80,8 @@ private:
 
     QString m_baseModel;
     QString m_outputFolder;
+    QString m_downloadFolder;
+    std::unique_ptr<jobs::GameDownload> m_download;
     QStringList m_files;
     training::PersonalizeOptions m_options;
     training::PersonalizeReport m_report;

@@ -4,6 +4,7 @@
 // with its progress, the buttons that use it, the model listed among the models of players; a cancelled run writes
 // nothing and the dialog closes at once while one runs.
 #include "core/jobs/personal_model.h"
+#include "tests/jobs/fake_game_api.h"
 #include "ui/player_model_dialog.h"
 
 #include <QApplication>
@@ -87,6 +88,37 @@ private Q_SLOTS:
         QCOMPARE(models.front().player, QStringLiteral("pnmadelaine"));
         QCOMPARE(models.front().games, qint64(81));
         QCOMPARE(models.front().elo, d.report().elo);
+    }
+
+    /// Download games...: the account's games from a fake Lichess on the loopback, then their players listed; an
+    /// unknown account is said and lists nothing.
+    void downloadsThenListsThePlayers() {
+        const QList<test::Game> games = test::sampleGames();
+        QCOMPARE(games.size(), 8);
+        test::FakeApi api;
+        api.handler = [&](const QUrl& url) { return test::lichess(games, url); };
+        qputenv("KIBITZ_LICHESS_API", api.root().toUtf8());
+        QTemporaryDir dir;
+        ui::PlayerModelDialog d(QString{});
+        d.setDownloadFolder(dir.path());
+        QSignalSpy downloaded(&d, &ui::PlayerModelDialog::downloadFinished);
+        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+        d.downloadGames(jobs::GameSite::Lichess, QStringLiteral("pnmadelaine"), 0);
+        QVERIFY(d.cancelButton()->isEnabled());
+        QVERIFY(downloaded.wait(30000));
+        QCOMPARE(downloaded.front().front().toBool(), true);
+        QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("lichess-pnmadelaine.pgn"))));
+        QVERIFY(listed.wait(30000));
+        QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
+        QCOMPARE(d.playerList()->currentItem()->text(), QStringLiteral("pnmadelaine (8 games)"));
+
+        downloaded.clear();
+        d.downloadGames(jobs::GameSite::Lichess, QStringLiteral("nobody"), 0);
+        QVERIFY(downloaded.wait(30000));
+        QCOMPARE(downloaded.front().front().toBool(), false);
+        QVERIFY2(d.statusLabel()->text().contains(QLatin1String("no Lichess account 'nobody'")),
+                 qPrintable(d.statusLabel()->text()));
+        qunsetenv("KIBITZ_LICHESS_API");
     }
 
     void cancelWritesNothing() {
