@@ -201,8 +201,11 @@ void PlayerModelDialog::setGameFiles(const QStringList& files) {
     if (m_running) return;
     m_files = files;
     m_players->clear();
-    m_filesLabel->setText(files.size() == 1 ? QDir::toNativeSeparators(files.front())
+    m_filesLabel->setText(files.size() == 1 ? QFileInfo(files.front()).fileName()
                                             : tr("%n files", nullptr, int(files.size())));
+    QStringList native;
+    for (const QString& f : files) native << QDir::toNativeSeparators(f);
+    m_filesLabel->setToolTip(native.join(u'\n'));
     m_status->setText(tr("Reading the players' names…"));
     if (!m_worker) m_worker = std::make_unique<jobs::WorkerThread>(QStringLiteral("player-model"));
     std::vector<std::string> paths;
@@ -300,14 +303,15 @@ void PlayerModelDialog::finishTraining(const Result<training::PersonalizeReport>
     setRunning(false);
     m_progress->setValue(100);
     m_status->setText(tr("%1: learnt from %2 games (%3 moves). On the newest %4 games the model finds the move "
-                         "played %5% of the time (the base model %6%). Saved as %7.")
+                         "played %5% of the time (the base model %6%). Saved as %7 (Models → Models of players).")
                           .arg(QString::fromStdString(m_report.player))
                           .arg(m_report.trainGames)
                           .arg(m_report.trainPositions)
                           .arg(m_report.validationGames)
                           .arg(100.0 * m_report.personal.overall().top1Rate(), 0, 'f', 1)
                           .arg(100.0 * m_report.base.overall().top1Rate(), 0, 'f', 1)
-                          .arg(QDir::toNativeSeparators(out)));
+                          .arg(QFileInfo(out).fileName()));
+    m_status->setToolTip(QDir::toNativeSeparators(out));
     Q_EMIT trainingFinished(true);
 }
 

@@ -103,7 +103,8 @@ private:
 
 /// Lichess's export: the account's games newest first, at most `max`, none after `until` (ms).
 inline Response lichess(const QList<Game>& games, const QUrl& url) {
-    if (!url.path().endsWith(QLatin1String("/api/games/user/pnmadelaine"))) return reply(404, "{\"error\":\"Not found\"}");
+    if (!url.path().endsWith(QLatin1String("/api/games/user/pnmadelaine")))
+        return reply(404, "{\"error\":\"Not found\"}");
     const QUrlQuery q(url);
     const int max = q.hasQueryItem(QStringLiteral("max")) ? q.queryItemValue(QStringLiteral("max")).toInt() : 1 << 30;
     const qint64 until =

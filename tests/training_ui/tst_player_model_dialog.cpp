@@ -73,6 +73,12 @@ private Q_SLOTS:
         QVERIFY(!d.report().timeControl.empty());
 
         QVERIFY(d.analyseButton()->isEnabled() && d.playButton()->isEnabled());
+        // For the README: KIBITZ_SCREENSHOT_DIR=DIR saves the dialog with its finished model.
+        if (const QString shots = qEnvironmentVariable("KIBITZ_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            d.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&d));
+            QVERIFY(d.grab().save(QDir(shots).filePath(QStringLiteral("player-model.png"))));
+        }
         QSignalSpy analyse(&d, &ui::PlayerModelDialog::analyseRequested);
         QSignalSpy play(&d, &ui::PlayerModelDialog::playRequested);
         QTest::mouseClick(d.analyseButton(), Qt::LeftButton);
