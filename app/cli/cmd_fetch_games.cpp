@@ -25,7 +25,8 @@ void printHelp() {
         "asks to slow down (HTTP 429), the download waits as it says (else a minute) and tries again.\n"
         "  --max N        the newest N games (default: all)\n"
         "  --since DATE   games from this day on (YYYY-MM-DD)\n"
-        "Exit codes: 0 done, 1 network trouble or interrupted (run again to resume), 2 bad usage or no such account.\n");
+        "Exit codes: 0 done, 1 network trouble or interrupted (run again to resume), 2 bad usage or no such "
+        "account.\n");
 }
 
 int runFetchGames(const std::vector<std::string>& argv) {
@@ -99,8 +100,8 @@ int runFetchGames(const std::vector<std::string>& argv) {
     return exitCode;
 }
 
-const bool registered = registerCommand(
-    {"fetch-games", "a player's public games from Lichess or chess.com (resumable)", runFetchGames});
+const bool registered =
+    registerCommand({"fetch-games", "a player's public games from Lichess or chess.com (resumable)", runFetchGames});
 
 }  // namespace
 }  // namespace kibitz::cli

@@ -23,7 +23,9 @@ namespace {
 
 QString partPath(const QString& out) { return out + QStringLiteral(".part"); }
 QString statePath(const QString& out) { return out + QStringLiteral(".part.json"); }
-QString siteKey(GameSite site) { return site == GameSite::Lichess ? QStringLiteral("lichess") : QStringLiteral("chesscom"); }
+QString siteKey(GameSite site) {
+    return site == GameSite::Lichess ? QStringLiteral("lichess") : QStringLiteral("chesscom");
+}
 
 /// A tag's value in one game's text, or empty.
 QString tagOf(const QByteArray& game, const char* tag) {
@@ -63,19 +65,21 @@ QList<QByteArray> splitGames(const QByteArray& text) {
 QUrl defaultApiRoot(GameSite site) {
     const QString env = qEnvironmentVariable(site == GameSite::Lichess ? "KIBITZ_LICHESS_API" : "KIBITZ_CHESSCOM_API");
     if (!env.isEmpty()) return QUrl(env);
-    return QUrl(site == GameSite::Lichess ? QStringLiteral("https://lichess.org") : QStringLiteral("https://api.chess.com"));
+    return QUrl(site == GameSite::Lichess ? QStringLiteral("https://lichess.org")
+                                          : QStringLiteral("https://api.chess.com"));
 }
 
-QString siteName(GameSite site) { return site == GameSite::Lichess ? QStringLiteral("Lichess") : QStringLiteral("chess.com"); }
+QString siteName(GameSite site) {
+    return site == GameSite::Lichess ? QStringLiteral("Lichess") : QStringLiteral("chess.com");
+}
 
 GameDownload::GameDownload(GameDownloadRequest request, QObject* parent)
     : QObject(parent), m_request(std::move(request)) {
     if (!m_request.apiRoot.isValid() || m_request.apiRoot.isEmpty()) m_request.apiRoot = defaultApiRoot(m_request.site);
     m_retryTimer = new QTimer(this);
     m_retryTimer->setSingleShot(true);
-    connect(m_retryTimer, &QTimer::timeout, this, [this] {
-        get(m_request.site == GameSite::Lichess ? lichessUrl() : m_currentUrl, m_currentStream);
-    });
+    connect(m_retryTimer, &QTimer::timeout, this,
+            [this] { get(m_request.site == GameSite::Lichess ? lichessUrl() : m_currentUrl, m_currentStream); });
 }
 
 GameDownload::~GameDownload() {
@@ -172,8 +176,7 @@ void GameDownload::get(const QUrl& url, bool stream) {
     m_body.clear();
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("Kibitz (chess study; github.com/kibitz)"));
-    if (m_request.site == GameSite::Lichess)
-        request.setRawHeader("Accept", "application/x-chess-pgn");
+    if (m_request.site == GameSite::Lichess) request.setRawHeader("Accept", "application/x-chess-pgn");
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
     m_reply = m_net->get(request);
     if (stream) connect(m_reply, &QNetworkReply::readyRead, this, &GameDownload::onReadyRead);
@@ -264,10 +267,10 @@ void GameDownload::onFinished() {
         if (m_done) return;
         saveState();
         if (status == 200 || m_games > m_resumedGames)
-            return fail(tr("the connection to %1 was lost after %n game(s) (%2); start again to resume", nullptr,
-                           int(m_games))
-                            .arg(site, reply->errorString()),
-                        true);
+            return fail(
+                tr("the connection to %1 was lost after %n game(s) (%2); start again to resume", nullptr, int(m_games))
+                    .arg(site, reply->errorString()),
+                true);
         return fail(tr("cannot reach %1 (%2): is the computer online?").arg(site, reply->errorString()), true);
     }
     if (m_request.site == GameSite::Lichess) {

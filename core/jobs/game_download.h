@@ -28,9 +28,9 @@ enum class GameSite { Lichess, ChessCom };
 struct GameDownloadRequest {
     GameSite site = GameSite::Lichess;
     QString user;
-    QString outPath;    ///< the PGN file written at the end (FILE.part and FILE.part.json meanwhile)
-    int maxGames = 0;   ///< the newest N games (0: all)
-    QDate since;        ///< games from this day on (invalid: all)
+    QString outPath;   ///< the PGN file written at the end (FILE.part and FILE.part.json meanwhile)
+    int maxGames = 0;  ///< the newest N games (0: all)
+    QDate since;       ///< games from this day on (invalid: all)
     /// The API's root: https://lichess.org or https://api.chess.com by default, $KIBITZ_LICHESS_API or
     /// $KIBITZ_CHESSCOM_API when set (tests point them at a server on the loopback).
     QUrl apiRoot;

@@ -43,25 +43,31 @@ std::string dateOf(const chess::PgnGame* g) {
     return key.substr(0, key.find(' '));
 }
 
-/// Marks the weights `scope` trains (requires_grad) and returns them; an unknown scope is InvalidInput.
-Result<std::vector<torch::Tensor>> trainableWeights(models::HumanMoveModel& model, const std::string& scope) {
+/// Marks the weights `scope` trains (requires_grad) and returns them; an unknown scope is InvalidInput. "+film" after
+/// a scope adds the conditioning path (the conditioning embedding, its projection and every block's FiLM).
+Result<std::vector<torch::Tensor>> trainableWeights(models::HumanMoveModel& model, const std::string& scopeName) {
     const int layers = model->config().nLayers;
+    std::string scope = scopeName;
+    const bool film = scope.ends_with("+film");
+    if (film) scope.resize(scope.size() - 5);
     int top = 0;
     if (scope == "all") {
         top = layers;
     } else if (scope.starts_with("top")) {
         top = std::atoi(scope.c_str() + 3);
         if (top < 1 || top > layers || scope != "top" + std::to_string(top))
-            return makeError(ErrorCode::InvalidInput, "scope '" + scope + "': the model has blocks 1.." +
+            return makeError(ErrorCode::InvalidInput, "scope '" + scopeName + "': the model has blocks 1.." +
                                                           std::to_string(layers) + " (top1..top" +
                                                           std::to_string(layers) + ")");
     } else if (scope != "head") {
-        return makeError(ErrorCode::InvalidInput, "scope '" + scope + "' is not one of head, top1.., all");
+        return makeError(ErrorCode::InvalidInput,
+                         "scope '" + scopeName + "' is not one of head, top1.., all (each optionally +film)");
     }
     auto learns = [&](const std::string& n) {
         if (scope == "all") return true;
         for (const char* head : {"final_norm.", "head.", "feat_q.", "feat_c.", "feat_in.", "feat_bias."})
             if (n.starts_with(head)) return true;
+        if (film && (n.starts_with("cond.") || n.starts_with("cond_proj.") || n.starts_with("film."))) return true;
         for (int b = layers - top; b < layers; ++b)
             for (const std::string prefix : {"blocks.", "film."})
                 if (n.starts_with(prefix + std::to_string(b) + ".")) return true;

@@ -23,7 +23,8 @@ struct PersonalizeOptions {
     int maxGames = 0;               ///< the newest N of the player's training games (<= 0: all)
     double validationShare = 0.10;  ///< the newest games held out to measure the gain
     /// Which weights learn: "head" (the final norm and the move head), "topK" (also the last K blocks and their
-    /// FiLM), "all". The rest stays the base model's.
+    /// FiLM), "all"; "+film" after any adds the conditioning embedding, its projection and every FiLM. The rest stays
+    /// the base model's.
     std::string scope = "top2";
     int epochs = 2;
     int batchSize = 64;
