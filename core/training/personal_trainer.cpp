@@ -105,6 +105,74 @@ void anchorToBase(models::HumanMoveModel& model, std::vector<EncodedPosition>& p
     model->train();
 }
 
+/// The player's rating in their newest game and the time control of most of their games.
+void describePlay(const PlayerGames& games, PersonalizeReport& report) {
+    const chess::PgnGame& newest = games.games.back();
+    const bool white = samePlayerName(newest.tag("White"), games.name);
+    report.elo = chess::parseEloTag(newest.tag(white ? "WhiteElo" : "BlackElo")).value_or(0);
+    std::map<std::string, int> controls;
+    for (const chess::PgnGame& g : games.games)
+        if (const std::string tc = g.tag("TimeControl"); !tc.empty() && tc != "-" && tc != "?") ++controls[tc];
+    int most = 0;
+    for (const auto& [tc, n] : controls)
+        if (n > most) {
+            most = n;
+            report.timeControl = tc;
+        }
+}
+
+/// Trains `weights` of `model` on `train` for the options' epochs; returns the last epoch's metrics on `validation`
+/// and the steps taken (Cancelled within a step).
+Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
+    models::HumanMoveModel& model, const std::vector<torch::Tensor>& weights, const std::vector<EncodedPosition>& train,
+    const std::vector<EncodedPosition>& validation, const PersonalizeOptions& o, const torch::Device& device,
+    const CancelToken& cancel, const std::function<void(const PersonalProgress&)>& progress,
+    const std::function<void(const std::string&)>& say) {
+    OptimizerSettings os;  // AdamW without weight decay: the anchor keeps the weights near the base
+    auto optimizer = makeOptimizer(weights, os);
+    const std::int64_t stepsPerEpoch = (std::int64_t(train.size()) + o.batchSize - 1) / o.batchSize;
+    const std::int64_t total = stepsPerEpoch * o.epochs;
+    const LrSchedule schedule{o.learningRate, std::max<std::int64_t>(1, total / 10), total, 0.1};
+    std::mt19937_64 rng(o.seed);
+    std::vector<std::size_t> order(train.size());
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    model->train();
+    std::int64_t step = 0;
+    double lossSum = 0.0;
+    int lossN = 0;
+    MoveMetrics last;
+    for (int epoch = 0; epoch < o.epochs; ++epoch) {
+        std::shuffle(order.begin(), order.end(), rng);
+        for (std::size_t i = 0; i < order.size(); i += std::size_t(o.batchSize), ++step) {
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+            std::vector<const EncodedPosition*> ptrs;
+            for (std::size_t j = i; j < std::min(order.size(), i + std::size_t(o.batchSize)); ++j)
+                ptrs.push_back(&train[order[j]]);
+            models::ModelBatch b = models::makeBatch(ptrs);
+            b.to(device);
+            const torch::Tensor logits = model->forward(b);
+            torch::Tensor loss = models::moveLoss(logits, b);
+            if (o.anchorWeight > 0.0) loss = loss + o.anchorWeight * models::distillationLoss(logits, b);
+            setLearningRate(*optimizer, scheduledLearningRate(schedule, step));
+            optimizer->zero_grad();
+            loss.backward();
+            optimizer->step();
+            lossSum += loss.item<double>();
+            ++lossN;
+            if (progress && (step + 1) % 10 == 0) {
+                progress({step + 1, total, epoch, lossSum / lossN, -1.0});
+                lossSum = 0.0;
+                lossN = 0;
+            }
+        }
+        last = evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+        say("epoch " + std::to_string(epoch + 1) + "/" + std::to_string(o.epochs) + ": " + last.summary());
+        if (progress) progress({step, total, epoch, lossN ? lossSum / lossN : 0.0, last.overall().top1Rate()});
+    }
+    return std::pair<MoveMetrics, std::int64_t>{last, step};
+}
+
 }  // namespace
 
 Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, const CancelToken& cancel,
@@ -141,20 +209,7 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         report.skippedGames = games->skipped;
         report.trainGames = std::int64_t(split.train.size());
         report.validationGames = std::int64_t(split.validation.size());
-        {
-            const chess::PgnGame& newest = games->games.back();
-            const bool white = samePlayerName(newest.tag("White"), games->name);
-            report.elo = chess::parseEloTag(newest.tag(white ? "WhiteElo" : "BlackElo")).value_or(0);
-            std::map<std::string, int> controls;
-            for (const chess::PgnGame& g : games->games)
-                if (const std::string tc = g.tag("TimeControl"); !tc.empty() && tc != "-" && tc != "?") ++controls[tc];
-            int most = 0;
-            for (const auto& [tc, n] : controls)
-                if (n > most) {
-                    most = n;
-                    report.timeControl = tc;
-                }
-        }
+        describePlay(*games, report);
         report.firstDate = dateOf(split.train.front());
         report.lastDate = dateOf(split.train.back());
         if (!split.validation.empty()) {
@@ -186,49 +241,10 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             std::to_string(report.trainableParameters) + " of " + std::to_string(allWeights) + " weights (" + o.scope +
             ")");
 
-        OptimizerSettings os;  // AdamW without weight decay: the anchor keeps the weights near the base
-        auto optimizer = makeOptimizer(*weights, os);
-        const std::int64_t stepsPerEpoch = (std::int64_t(train.size()) + o.batchSize - 1) / o.batchSize;
-        const std::int64_t total = stepsPerEpoch * o.epochs;
-        const LrSchedule schedule{o.learningRate, std::max<std::int64_t>(1, total / 10), total, 0.1};
-        std::mt19937_64 rng(o.seed);
-        std::vector<std::size_t> order(train.size());
-        std::iota(order.begin(), order.end(), std::size_t(0));
-        model->train();
-        std::int64_t step = 0;
-        double lossSum = 0.0;
-        int lossN = 0;
-        for (int epoch = 0; epoch < o.epochs; ++epoch) {
-            std::shuffle(order.begin(), order.end(), rng);
-            for (std::size_t i = 0; i < order.size(); i += std::size_t(o.batchSize), ++step) {
-                if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-                std::vector<const EncodedPosition*> ptrs;
-                for (std::size_t j = i; j < std::min(order.size(), i + std::size_t(o.batchSize)); ++j)
-                    ptrs.push_back(&train[order[j]]);
-                models::ModelBatch b = models::makeBatch(ptrs);
-                b.to(device);
-                const torch::Tensor logits = model->forward(b);
-                torch::Tensor loss = models::moveLoss(logits, b);
-                if (o.anchorWeight > 0.0) loss = loss + o.anchorWeight * models::distillationLoss(logits, b);
-                setLearningRate(*optimizer, scheduledLearningRate(schedule, step));
-                optimizer->zero_grad();
-                loss.backward();
-                optimizer->step();
-                lossSum += loss.item<double>();
-                ++lossN;
-                if (progress && (step + 1) % 10 == 0) {
-                    progress({step + 1, total, epoch, lossSum / lossN, -1.0});
-                    lossSum = 0.0;
-                    lossN = 0;
-                }
-            }
-            const MoveMetrics m = evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
-            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-            say("epoch " + std::to_string(epoch + 1) + "/" + std::to_string(o.epochs) + ": " + m.summary());
-            if (progress) progress({step, total, epoch, lossN ? lossSum / lossN : 0.0, m.overall().top1Rate()});
-            if (epoch + 1 == o.epochs) report.personal = m;
-        }
-        report.steps = step;
+        auto personal = fineTune(model, *weights, train, validation, o, device, cancel, progress, say);
+        if (!personal) return personal.error();
+        report.personal = personal->first;
+        report.steps = personal->second;
         for (auto& p : model->parameters()) p.set_requires_grad(false);
         model->eval();
         if (auto s = saveFrozenTrunk(o.outCheckpoint, trunk, {}); !s) return s.error();
