@@ -378,6 +378,120 @@
         <source>Settings: device &apos;%1&apos; is not available here; the models run on: %2</source>
         <translation>Einstellungen: Gerät &apos;%1&apos; ist hier nicht verfügbar; die Modelle laufen auf: %2</translation>
     </message>
+    <message>
+        <source>Human-move models (*.kibitz *.pt *.pb.gz *.pb);;Kibitz models (*.kibitz);;Checkpoints (*.pt);;lc0 networks, such as Maia-1 (*.pb.gz *.pb)</source>
+        <translation>Modelle menschlicher Züge (*.kibitz *.pt *.pb.gz *.pb);;Kibitz-Modelle (*.kibitz);;Checkpoints (*.pt);;lc0-Netze wie Maia-1 (*.pb.gz *.pb)</translation>
+    </message>
+    <message>
+        <source>Folder of rating-band lc0 nets (maia-1100.pb.gz … maia-1900.pb.gz)</source>
+        <translation>Ordner mit lc0-Netzen nach Wertungsband (maia-1100.pb.gz … maia-1900.pb.gz)</translation>
+    </message>
+    <message>
+        <source>New game against %1</source>
+        <translation>Neue Partie gegen %1</translation>
+    </message>
+    <message>
+        <source>Load a &amp;folder of rating-band nets (Maia-1)…</source>
+        <translation>&amp;Ordner mit Netzen nach Wertungsband laden (Maia-1)…</translation>
+    </message>
+    <message>
+        <source>Model of a p&amp;layer…</source>
+        <translation>Modell eines Spie&amp;lers…</translation>
+    </message>
+    <message>
+        <source>Models of pla&amp;yers</source>
+        <translation>Modelle von &amp;Spielern</translation>
+    </message>
+    <message>
+        <source>(none yet: Model of a player…)</source>
+        <translation>(noch keine: Modell eines Spielers…)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2, %n games)</source>
+        <translation>
+            <numerusform>%1 (%2, %n Partie)</numerusform>
+            <numerusform>%1 (%2, %n Partien)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n games)</source>
+        <translation>
+            <numerusform>%1 (%n Partie)</numerusform>
+            <numerusform>%1 (%n Partien)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::GameDownload</name>
+    <message>
+        <source>&apos;%1&apos; is not a %2 account name (letters, digits, &apos;-&apos; and &apos;_&apos;)</source>
+        <translation>„%1“ ist kein Kontoname bei %2 (Buchstaben, Ziffern, „-“ und „_“)</translation>
+    </message>
+    <message>
+        <source>no output file given</source>
+        <translation>keine Ausgabedatei angegeben</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another download (not %2 on %3): delete it, or choose another file</source>
+        <translation>%1 gehört zu einem anderen Download (nicht %2 auf %3): löschen Sie ihn oder wählen Sie eine andere Datei</translation>
+    </message>
+    <message>
+        <source>%1 does not hold the %2 games its state records: delete it and %3 to start again</source>
+        <translation>%1 enthält nicht die %2 Partien, die sein Stand verzeichnet: löschen Sie es und %3, um neu zu beginnen</translation>
+    </message>
+    <message>
+        <source>%1: cannot write</source>
+        <translation>%1: kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>%1 refused %2 times for sending too many requests (HTTP 429); try again later</source>
+        <translation>%1 hat %2 Mal wegen zu vieler Anfragen abgelehnt (HTTP 429); versuchen Sie es später erneut</translation>
+    </message>
+    <message>
+        <source>no %1 account &apos;%2&apos; (HTTP 404)</source>
+        <translation>kein Konto „%2“ bei %1 (HTTP 404)</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 for %3</source>
+        <translation>%1 antwortete HTTP %2 für %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>the connection to %1 was lost after %n game(s) (%2); start again to resume</source>
+        <translation>
+            <numerusform>die Verbindung zu %1 brach nach %n Partie ab (%2); starten Sie erneut, um fortzusetzen</numerusform>
+            <numerusform>die Verbindung zu %1 brach nach %n Partien ab (%2); starten Sie erneut, um fortzusetzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot reach %1 (%2): is the computer online?</source>
+        <translation>%1 ist nicht erreichbar (%2): Ist der Rechner online?</translation>
+    </message>
+    <message>
+        <source>chess.com answered something that is not its archive list for &apos;%1&apos;</source>
+        <translation>chess.com antwortete nicht mit seiner Archivliste für „%1“</translation>
+    </message>
+    <message>
+        <source>%1: cannot rename it to %2: %3</source>
+        <translation>%1: kann nicht in %2 umbenannt werden: %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) of %1 from %2 in %3</source>
+        <translation>
+            <numerusform>%n Partie von %1 von %2 in %3</numerusform>
+            <numerusform>%n Partien von %1 von %2 in %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>interrupted after %n game(s); start again with the same file to resume</source>
+        <translation>
+            <numerusform>nach %n Partie unterbrochen; mit derselben Datei erneut starten, um fortzusetzen</numerusform>
+            <numerusform>nach %n Partien unterbrochen; mit derselben Datei erneut starten, um fortzusetzen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PlayController</name>
@@ -426,6 +540,18 @@
     <message>
         <source>; engine stage off: %1</source>
         <translation>; Engine-Stufe aus: %1</translation>
+    </message>
+    <message>
+        <source>; engine stage off: the human-move model it was fitted with (%1) is not available</source>
+        <translation>; Engine-Stufe aus: das Modell menschlicher Züge, mit dem sie angepasst wurde (%1), ist nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>; no Maia-1 nets (%1)</source>
+        <translation>; keine Maia-1-Netze (%1)</translation>
+    </message>
+    <message>
+        <source>; Maia-1 nets for the per-band chances</source>
+        <translation>; Maia-1-Netze für die Chancen je Band</translation>
     </message>
 </context>
 <context>
@@ -579,6 +705,38 @@
     <message>
         <source>Blunder risk needs the engine: &lt;a href=&quot;start&quot;&gt;start it&lt;/a&gt;</source>
         <translation>Das Patzerrisiko braucht die Engine: &lt;a href=&quot;start&quot;&gt;starten&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>The model&apos;s think-time head: how long a player of the mover&apos;s rating, with the clocks and increment set above, spends on a move in this position (median, and the range 80% of such moves fall in). Learnt from the clocks of Lichess games.</source>
+        <translation>Der Bedenkzeit-Kopf des Modells: wie lange ein Spieler mit der Wertung des Ziehenden, mit den oben eingestellten Uhren und dem Inkrement, in dieser Stellung über einen Zug nachdenkt (Median und der Bereich, in den 80 % solcher Züge fallen). Gelernt aus den Uhren von Lichess-Partien.</translation>
+    </message>
+    <message>
+        <source>Conditioning: %1</source>
+        <translation>Bedingung: %1</translation>
+    </message>
+    <message>
+        <source>A %1</source>
+        <translation>Ein %1</translation>
+    </message>
+    <message>
+        <source>A player of unknown rating</source>
+        <translation>Ein Spieler unbekannter Wertung</translation>
+    </message>
+    <message>
+        <source> with %1 left</source>
+        <translation> mit %1 Restzeit</translation>
+    </message>
+    <message>
+        <source> (clock unknown)</source>
+        <translation> (Uhr unbekannt)</translation>
+    </message>
+    <message>
+        <source> (+%1 s)</source>
+        <translation> (+%1 s)</translation>
+    </message>
+    <message>
+        <source>%1%2 takes about %3 here (80% within %4–%5)</source>
+        <translation>%1%2 braucht hier etwa %3 (80 % zwischen %4 und %5)</translation>
     </message>
 </context>
 <context>
@@ -1201,6 +1359,161 @@
     </message>
 </context>
 <context>
+    <name>kibitz::ui::PlayerModelDialog</name>
+    <message>
+        <source>Model of a player</source>
+        <translation>Modell eines Spielers</translation>
+    </message>
+    <message>
+        <source>Kibitz learns how one player moves from their games: the human-move model is fine-tuned on their moves, and scored on their newest tenth of games, which it does not learn from.</source>
+        <translation>Kibitz lernt aus den Partien eines Spielers, wie er zieht: Das Modell menschlicher Züge wird auf seine Züge nachtrainiert und an seinem neuesten Zehntel der Partien gemessen, aus dem es nicht lernt.</translation>
+    </message>
+    <message>
+        <source>&amp;Games…</source>
+        <translation>&amp;Partien…</translation>
+    </message>
+    <message>
+        <source>Open PGN files with the player&apos;s games.</source>
+        <translation>Öffnen Sie PGN-Dateien mit den Partien des Spielers.</translation>
+    </message>
+    <message>
+        <source>&amp;Download games…</source>
+        <translation>Partien &amp;herunterladen…</translation>
+    </message>
+    <message>
+        <source>A player&apos;s public games from Lichess or chess.com, by account name</source>
+        <translation>Die öffentlichen Partien eines Spielers von Lichess oder chess.com, nach Kontoname</translation>
+    </message>
+    <message>
+        <source>Learn from the newest</source>
+        <translation>Lernen aus den neuesten</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>allen</translation>
+    </message>
+    <message>
+        <source> games</source>
+        <translation> Partien</translation>
+    </message>
+    <message>
+        <source>&amp;Build the model</source>
+        <translation>Modell &amp;erstellen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse as this player</source>
+        <translation>Als dieser Spieler &amp;analysieren</translation>
+    </message>
+    <message>
+        <source>&amp;Play against this player</source>
+        <translation>Gegen diesen Spieler &amp;spielen</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Games of the player</source>
+        <translation>Partien des Spielers</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
+        <translation>PGN-Dateien (*.pgn *.pgn.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Download games</source>
+        <translation>Partien herunterladen</translation>
+    </message>
+    <message>
+        <source> newest games</source>
+        <translation> neueste Partien</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Konto</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Höchstens</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>Asking %1 for %2&apos;s games…</source>
+        <translation>Frage %1 nach den Partien von %2…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Downloading %1&apos;s games: %n so far</source>
+        <translation>
+            <numerusform>Lade die Partien von %1 herunter: bisher %n</numerusform>
+            <numerusform>Lade die Partien von %1 herunter: bisher %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 asks to slow down: trying again in %n s</source>
+        <translation>
+            <numerusform>%1 bittet um Geduld: neuer Versuch in %n s</numerusform>
+            <numerusform>%1 bittet um Geduld: neuer Versuch in %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files</source>
+        <translation>
+            <numerusform>%n Datei</numerusform>
+            <numerusform>%n Dateien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading the players&apos; names…</source>
+        <translation>Lese die Namen der Spieler…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n games)</source>
+        <translation>
+            <numerusform>%1 (%n Partie)</numerusform>
+            <numerusform>%1 (%n Partien)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>These files name no players (no White or Black tags).</source>
+        <translation>Diese Dateien nennen keine Spieler (keine White- oder Black-Tags).</translation>
+    </message>
+    <message>
+        <source>Choose the player, then build the model.</source>
+        <translation>Wählen Sie den Spieler und erstellen Sie dann das Modell.</translation>
+    </message>
+    <message>
+        <source>Reading %1&apos;s games…</source>
+        <translation>Lese die Partien von %1…</translation>
+    </message>
+    <message>
+        <source>Epoch %1: top-1 on the newest games %2%</source>
+        <translation>Epoche %1: Top-1 auf den neuesten Partien %2 %</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Breche ab…</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>Abgebrochen; nichts wurde geschrieben.</translation>
+    </message>
+    <message>
+        <source>%1: learnt from %2 games (%3 moves). On the newest %4 games the model finds the move played %5% of the time (the base model %6%). Saved as %7 (Models → Models of players).</source>
+        <translation>%1: gelernt aus %2 Partien (%3 Zügen). In den neuesten %4 Partien trifft das Modell den gespielten Zug in %5 % der Fälle (das Ausgangsmodell in %6 %). Gespeichert als %7 (Modelle → Modelle von Spielern).</translation>
+    </message>
+</context>
+<context>
     <name>kibitz::ui::PuzzlePanel</name>
     <message>
         <source>Models: %1</source>
@@ -1511,6 +1824,34 @@
         <source>, with the engine stage (the boards alone say %1)</source>
         <translation>, mit der Engine-Stufe (die Stellungen allein ergeben %1)</translation>
     </message>
+    <message>
+        <source>Maia-1 nets: find every move</source>
+        <translation>Maia-1-Netze: jeden Zug finden</translation>
+    </message>
+    <message>
+        <source>The nine published Maia-1 nets (CSSLab/maia-chess, GPL-3.0), one per Lichess rating band 1100–1999: the chance that each band&apos;s net plays every solver move, the move a 1500 is least likely to find, and the band from which every net&apos;s first choice is the solution. The engine stage reads the same numbers.</source>
+        <translation>Die neun veröffentlichten Maia-1-Netze (CSSLab/maia-chess, GPL-3.0), je eines pro Lichess-Wertungsband 1100–1999: die Chance, dass das Netz jedes Bandes jeden Lösungszug spielt, der Zug, den ein 1500er am seltensten findet, und das Band, ab dem die erste Wahl jedes Netzes die Lösung ist. Die Engine-Stufe liest dieselben Zahlen.</translation>
+    </message>
+    <message>
+        <source>%1% of %2s</source>
+        <translation>%1 % der %2er</translation>
+    </message>
+    <message>
+        <source>Solved by %1 (Maia-1 nets).</source>
+        <translation>Gelöst von %1 (Maia-1-Netze).</translation>
+    </message>
+    <message>
+        <source>Hardest for a 1500: %1. %2.</source>
+        <translation>Am schwersten für einen 1500er: %1. %2.</translation>
+    </message>
+    <message>
+        <source>Every net&apos;s first choice from the %1s.</source>
+        <translation>Erste Wahl jedes Netzes ab den %1ern.</translation>
+    </message>
+    <message>
+        <source>Not the first choice of any net.</source>
+        <translation>Von keinem Netz die erste Wahl.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>
@@ -1639,6 +1980,22 @@
     <message>
         <source>Review the game with Stockfish and the human model (%1)</source>
         <translation>Die Partie mit Stockfish und dem Menschenmodell analysieren (%1)</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>(exp. %1 s)</source>
+        <translation>(erw. %1 s)</translation>
+    </message>
+    <message>
+        <source>Spent %1 s; the model expected %2 s (90% of such moves take %3–%4 s)</source>
+        <translation>%1 s gebraucht; das Modell erwartete %2 s (90 % solcher Züge dauern %3–%4 s)</translation>
     </message>
 </context>
 <context>

@@ -31,6 +31,75 @@
             <numerusform>%n malformed games skipped (first: %1).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 (%2, %n games)</source>
+        <translation>
+            <numerusform>%1 (%2, %n game)</numerusform>
+            <numerusform>%1 (%2, %n games)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n games)</source>
+        <translation>
+            <numerusform>%1 (%n game)</numerusform>
+            <numerusform>%1 (%n games)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::GameDownload</name>
+    <message numerus="yes">
+        <source>the connection to %1 was lost after %n game(s) (%2); start again to resume</source>
+        <translation>
+            <numerusform>the connection to %1 was lost after %n game (%2); start again to resume</numerusform>
+            <numerusform>the connection to %1 was lost after %n games (%2); start again to resume</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) of %1 from %2 in %3</source>
+        <translation>
+            <numerusform>%n game of %1 from %2 in %3</numerusform>
+            <numerusform>%n games of %1 from %2 in %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>interrupted after %n game(s); start again with the same file to resume</source>
+        <translation>
+            <numerusform>interrupted after %n game; start again with the same file to resume</numerusform>
+            <numerusform>interrupted after %n games; start again with the same file to resume</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayerModelDialog</name>
+    <message numerus="yes">
+        <source>Downloading %1&apos;s games: %n so far</source>
+        <translation>
+            <numerusform>Downloading %1&apos;s games: %n so far</numerusform>
+            <numerusform>Downloading %1&apos;s games: %n so far</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 asks to slow down: trying again in %n s</source>
+        <translation>
+            <numerusform>%1 asks to slow down: trying again in %n s</numerusform>
+            <numerusform>%1 asks to slow down: trying again in %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files</source>
+        <translation>
+            <numerusform>%n file</numerusform>
+            <numerusform>%n files</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n games)</source>
+        <translation>
+            <numerusform>%1 (%n game)</numerusform>
+            <numerusform>%1 (%n games)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

@@ -378,6 +378,120 @@
         <source>Settings: device &apos;%1&apos; is not available here; the models run on: %2</source>
         <translation>Paramètres&#xa0;: le périphérique &apos;%1&apos; n&apos;est pas disponible ici&#xa0;; les modèles tournent sur&#xa0;: %2</translation>
     </message>
+    <message>
+        <source>Human-move models (*.kibitz *.pt *.pb.gz *.pb);;Kibitz models (*.kibitz);;Checkpoints (*.pt);;lc0 networks, such as Maia-1 (*.pb.gz *.pb)</source>
+        <translation>Modèles de coups humains (*.kibitz *.pt *.pb.gz *.pb);;Modèles Kibitz (*.kibitz);;Points de contrôle (*.pt);;Réseaux lc0, comme Maia-1 (*.pb.gz *.pb)</translation>
+    </message>
+    <message>
+        <source>Folder of rating-band lc0 nets (maia-1100.pb.gz … maia-1900.pb.gz)</source>
+        <translation>Dossier de réseaux lc0 par tranche de classement (maia-1100.pb.gz … maia-1900.pb.gz)</translation>
+    </message>
+    <message>
+        <source>New game against %1</source>
+        <translation>Nouvelle partie contre %1</translation>
+    </message>
+    <message>
+        <source>Load a &amp;folder of rating-band nets (Maia-1)…</source>
+        <translation>Charger un &amp;dossier de réseaux par tranche de classement (Maia-1)…</translation>
+    </message>
+    <message>
+        <source>Model of a p&amp;layer…</source>
+        <translation>Modèle d’un &amp;joueur…</translation>
+    </message>
+    <message>
+        <source>Models of pla&amp;yers</source>
+        <translation>Modèles de jo&amp;ueurs</translation>
+    </message>
+    <message>
+        <source>(none yet: Model of a player…)</source>
+        <translation>(aucun pour l’instant : Modèle d’un joueur…)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%2, %n games)</source>
+        <translation>
+            <numerusform>%1 (%2, %n partie)</numerusform>
+            <numerusform>%1 (%2, %n parties)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n games)</source>
+        <translation>
+            <numerusform>%1 (%n partie)</numerusform>
+            <numerusform>%1 (%n parties)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::GameDownload</name>
+    <message>
+        <source>&apos;%1&apos; is not a %2 account name (letters, digits, &apos;-&apos; and &apos;_&apos;)</source>
+        <translation>« %1 » n’est pas un nom de compte %2 (lettres, chiffres, « - » et « _ »)</translation>
+    </message>
+    <message>
+        <source>no output file given</source>
+        <translation>aucun fichier de sortie indiqué</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1 : écriture impossible : %2</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another download (not %2 on %3): delete it, or choose another file</source>
+        <translation>%1 appartient à un autre téléchargement (pas %2 sur %3) : supprimez-le ou choisissez un autre fichier</translation>
+    </message>
+    <message>
+        <source>%1 does not hold the %2 games its state records: delete it and %3 to start again</source>
+        <translation>%1 ne contient pas les %2 parties que son état indique : supprimez-le ainsi que %3 pour recommencer</translation>
+    </message>
+    <message>
+        <source>%1: cannot write</source>
+        <translation>%1 : écriture impossible</translation>
+    </message>
+    <message>
+        <source>%1 refused %2 times for sending too many requests (HTTP 429); try again later</source>
+        <translation>%1 a refusé %2 fois pour trop de requêtes (HTTP 429) ; réessayez plus tard</translation>
+    </message>
+    <message>
+        <source>no %1 account &apos;%2&apos; (HTTP 404)</source>
+        <translation>aucun compte %1 « %2 » (HTTP 404)</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 for %3</source>
+        <translation>%1 a répondu HTTP %2 pour %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>the connection to %1 was lost after %n game(s) (%2); start again to resume</source>
+        <translation>
+            <numerusform>la connexion à %1 a été perdue après %n partie (%2) ; relancez pour reprendre</numerusform>
+            <numerusform>la connexion à %1 a été perdue après %n parties (%2) ; relancez pour reprendre</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot reach %1 (%2): is the computer online?</source>
+        <translation>impossible de joindre %1 (%2) : l’ordinateur est-il en ligne ?</translation>
+    </message>
+    <message>
+        <source>chess.com answered something that is not its archive list for &apos;%1&apos;</source>
+        <translation>chess.com n’a pas répondu par sa liste d’archives pour « %1 »</translation>
+    </message>
+    <message>
+        <source>%1: cannot rename it to %2: %3</source>
+        <translation>%1 : impossible de le renommer en %2 : %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) of %1 from %2 in %3</source>
+        <translation>
+            <numerusform>%n partie de %1 depuis %2 dans %3</numerusform>
+            <numerusform>%n parties de %1 depuis %2 dans %3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>interrupted after %n game(s); start again with the same file to resume</source>
+        <translation>
+            <numerusform>interrompu après %n partie ; relancez avec le même fichier pour reprendre</numerusform>
+            <numerusform>interrompu après %n parties ; relancez avec le même fichier pour reprendre</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PlayController</name>
@@ -426,6 +540,18 @@
     <message>
         <source>; engine stage off: %1</source>
         <translation>; étage moteur inactif&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>; engine stage off: the human-move model it was fitted with (%1) is not available</source>
+        <translation> ; étage moteur désactivé : le modèle de coups humains avec lequel il a été ajusté (%1) n’est pas disponible</translation>
+    </message>
+    <message>
+        <source>; no Maia-1 nets (%1)</source>
+        <translation> ; pas de réseaux Maia-1 (%1)</translation>
+    </message>
+    <message>
+        <source>; Maia-1 nets for the per-band chances</source>
+        <translation> ; réseaux Maia-1 pour les chances par tranche</translation>
     </message>
 </context>
 <context>
@@ -579,6 +705,38 @@
     <message>
         <source>(up to %1% more outside the engine lines)</source>
         <translation>(jusqu&apos;à %1&#xa0;% de plus hors des variantes du moteur)</translation>
+    </message>
+    <message>
+        <source>The model&apos;s think-time head: how long a player of the mover&apos;s rating, with the clocks and increment set above, spends on a move in this position (median, and the range 80% of such moves fall in). Learnt from the clocks of Lichess games.</source>
+        <translation>La tête de temps de réflexion du modèle : combien de temps un joueur du classement du trait, avec les pendules et l’incrément réglés ci-dessus, passe sur un coup dans cette position (médiane, et l’intervalle où tombent 80 % de ces coups). Appris des pendules de parties Lichess.</translation>
+    </message>
+    <message>
+        <source>Conditioning: %1</source>
+        <translation>Conditionnement : %1</translation>
+    </message>
+    <message>
+        <source>A %1</source>
+        <translation>Un %1</translation>
+    </message>
+    <message>
+        <source>A player of unknown rating</source>
+        <translation>Un joueur de classement inconnu</translation>
+    </message>
+    <message>
+        <source> with %1 left</source>
+        <translation> avec %1 restant</translation>
+    </message>
+    <message>
+        <source> (clock unknown)</source>
+        <translation> (pendule inconnue)</translation>
+    </message>
+    <message>
+        <source> (+%1 s)</source>
+        <translation> (+%1 s)</translation>
+    </message>
+    <message>
+        <source>%1%2 takes about %3 here (80% within %4–%5)</source>
+        <translation>%1%2 met ici environ %3 (80 % entre %4 et %5)</translation>
     </message>
 </context>
 <context>
@@ -1201,6 +1359,161 @@
     </message>
 </context>
 <context>
+    <name>kibitz::ui::PlayerModelDialog</name>
+    <message>
+        <source>Model of a player</source>
+        <translation>Modèle d’un joueur</translation>
+    </message>
+    <message>
+        <source>Kibitz learns how one player moves from their games: the human-move model is fine-tuned on their moves, and scored on their newest tenth of games, which it does not learn from.</source>
+        <translation>Kibitz apprend comment un joueur joue à partir de ses parties : le modèle de coups humains est affiné sur ses coups, puis évalué sur le dixième le plus récent de ses parties, dont il n’apprend pas.</translation>
+    </message>
+    <message>
+        <source>&amp;Games…</source>
+        <translation>&amp;Parties…</translation>
+    </message>
+    <message>
+        <source>Open PGN files with the player&apos;s games.</source>
+        <translation>Ouvrez des fichiers PGN avec les parties du joueur.</translation>
+    </message>
+    <message>
+        <source>&amp;Download games…</source>
+        <translation>&amp;Télécharger des parties…</translation>
+    </message>
+    <message>
+        <source>A player&apos;s public games from Lichess or chess.com, by account name</source>
+        <translation>Les parties publiques d’un joueur sur Lichess ou chess.com, par nom de compte</translation>
+    </message>
+    <message>
+        <source>Learn from the newest</source>
+        <translation>Apprendre des plus récentes</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>toutes</translation>
+    </message>
+    <message>
+        <source> games</source>
+        <translation> parties</translation>
+    </message>
+    <message>
+        <source>&amp;Build the model</source>
+        <translation>&amp;Créer le modèle</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>&amp;Analyse as this player</source>
+        <translation>&amp;Analyser comme ce joueur</translation>
+    </message>
+    <message>
+        <source>&amp;Play against this player</source>
+        <translation>&amp;Jouer contre ce joueur</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Fermer</translation>
+    </message>
+    <message>
+        <source>Games of the player</source>
+        <translation>Parties du joueur</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
+        <translation>Fichiers PGN (*.pgn *.pgn.zst);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>Download games</source>
+        <translation>Télécharger des parties</translation>
+    </message>
+    <message>
+        <source> newest games</source>
+        <translation> parties les plus récentes</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Compte</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Au plus</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1 : impossible de créer le dossier</translation>
+    </message>
+    <message>
+        <source>Asking %1 for %2&apos;s games…</source>
+        <translation>Demande à %1 les parties de %2…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Downloading %1&apos;s games: %n so far</source>
+        <translation>
+            <numerusform>Téléchargement des parties de %1 : %n jusqu’ici</numerusform>
+            <numerusform>Téléchargement des parties de %1 : %n jusqu’ici</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 asks to slow down: trying again in %n s</source>
+        <translation>
+            <numerusform>%1 demande de ralentir : nouvel essai dans %n s</numerusform>
+            <numerusform>%1 demande de ralentir : nouvel essai dans %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files</source>
+        <translation>
+            <numerusform>%n fichier</numerusform>
+            <numerusform>%n fichiers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reading the players&apos; names…</source>
+        <translation>Lecture des noms des joueurs…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n games)</source>
+        <translation>
+            <numerusform>%1 (%n partie)</numerusform>
+            <numerusform>%1 (%n parties)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>These files name no players (no White or Black tags).</source>
+        <translation>Ces fichiers ne nomment aucun joueur (pas de balises White ou Black).</translation>
+    </message>
+    <message>
+        <source>Choose the player, then build the model.</source>
+        <translation>Choisissez le joueur, puis créez le modèle.</translation>
+    </message>
+    <message>
+        <source>Reading %1&apos;s games…</source>
+        <translation>Lecture des parties de %1…</translation>
+    </message>
+    <message>
+        <source>Epoch %1: top-1 on the newest games %2%</source>
+        <translation>Époque %1 : top-1 sur les parties les plus récentes %2 %</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annulation…</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was written.</source>
+        <translation>Annulé ; rien n’a été écrit.</translation>
+    </message>
+    <message>
+        <source>%1: learnt from %2 games (%3 moves). On the newest %4 games the model finds the move played %5% of the time (the base model %6%). Saved as %7 (Models → Models of players).</source>
+        <translation>%1 : appris de %2 parties (%3 coups). Sur les %4 parties les plus récentes, le modèle trouve le coup joué %5 % du temps (le modèle de base %6 %). Enregistré sous %7 (Modèles → Modèles de joueurs).</translation>
+    </message>
+</context>
+<context>
     <name>kibitz::ui::PuzzlePanel</name>
     <message>
         <source>Models: %1</source>
@@ -1511,6 +1824,34 @@
         <source>, with the engine stage (the boards alone say %1)</source>
         <translation>, avec l&apos;étage moteur (les positions seules donnent %1)</translation>
     </message>
+    <message>
+        <source>Maia-1 nets: find every move</source>
+        <translation>Réseaux Maia-1 : trouver chaque coup</translation>
+    </message>
+    <message>
+        <source>The nine published Maia-1 nets (CSSLab/maia-chess, GPL-3.0), one per Lichess rating band 1100–1999: the chance that each band&apos;s net plays every solver move, the move a 1500 is least likely to find, and the band from which every net&apos;s first choice is the solution. The engine stage reads the same numbers.</source>
+        <translation>Les neuf réseaux Maia-1 publiés (CSSLab/maia-chess, GPL-3.0), un par tranche de classement Lichess 1100–1999 : la chance que le réseau de chaque tranche joue chaque coup de la solution, le coup qu’un 1500 a le moins de chances de trouver, et la tranche à partir de laquelle le premier choix de chaque réseau est la solution. L’étage moteur lit les mêmes nombres.</translation>
+    </message>
+    <message>
+        <source>%1% of %2s</source>
+        <translation>%1 % des %2</translation>
+    </message>
+    <message>
+        <source>Solved by %1 (Maia-1 nets).</source>
+        <translation>Résolu par %1 (réseaux Maia-1).</translation>
+    </message>
+    <message>
+        <source>Hardest for a 1500: %1. %2.</source>
+        <translation>Le plus difficile pour un 1500 : %1. %2.</translation>
+    </message>
+    <message>
+        <source>Every net&apos;s first choice from the %1s.</source>
+        <translation>Premier choix de chaque réseau à partir des %1.</translation>
+    </message>
+    <message>
+        <source>Not the first choice of any net.</source>
+        <translation>Le premier choix d’aucun réseau.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>
@@ -1639,6 +1980,22 @@
     <message>
         <source>Review the game with Stockfish and the human model (%1)</source>
         <translation>Analyser la partie avec Stockfish et le modèle humain (%1)</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Temps</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>(exp. %1 s)</source>
+        <translation>(att. %1 s)</translation>
+    </message>
+    <message>
+        <source>Spent %1 s; the model expected %2 s (90% of such moves take %3–%4 s)</source>
+        <translation>%1 s passées ; le modèle attendait %2 s (90 % de ces coups prennent %3 à %4 s)</translation>
     </message>
 </context>
 <context>
