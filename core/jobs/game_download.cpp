@@ -82,13 +82,7 @@ GameDownload::GameDownload(GameDownloadRequest request, QObject* parent)
             [this] { get(m_request.site == GameSite::Lichess ? lichessUrl() : m_currentUrl, m_currentStream); });
 }
 
-GameDownload::~GameDownload() {
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-    }
-}
+GameDownload::~GameDownload() { stopRequests(); }
 
 QUrl GameDownload::lichessUrl() const {
     QUrl url = m_request.apiRoot;
@@ -173,7 +167,6 @@ void GameDownload::get(const QUrl& url, bool stream) {
     m_currentUrl = url;
     m_currentStream = stream;
     m_pending.clear();
-    m_body.clear();
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("Kibitz (chess study; github.com/kibitz)"));
     if (m_request.site == GameSite::Lichess) request.setRawHeader("Accept", "application/x-chess-pgn");
@@ -279,23 +272,30 @@ void GameDownload::onFinished() {
         return;
     }
     const QByteArray body = reply->readAll();
-    if (m_month.isEmpty()) {  // the list of monthly archives
-        const QJsonArray archives = QJsonDocument::fromJson(body).object().value(QStringLiteral("archives")).toArray();
-        if (!QJsonDocument::fromJson(body).isObject())
-            return fail(tr("chess.com answered something that is not its archive list for '%1'").arg(m_request.user),
-                        true);
-        for (const auto& v : archives) {
-            const QString url = v.toString();
-            // ".../games/2024/01": months before `since` are left out.
-            const QStringList parts = url.split(u'/');
-            if (m_request.since.isValid() && parts.size() >= 2) {
-                const int year = parts.at(parts.size() - 2).toInt(), month = parts.back().toInt();
-                if (year * 12 + month < m_request.since.year() * 12 + m_request.since.month()) continue;
-            }
-            if (!m_doneMonths.contains(url)) m_archives.prepend(url);  // newest first
+    if (m_month.isEmpty())
+        readArchiveList(body);
+    else
+        writeMonth(body);
+}
+
+void GameDownload::readArchiveList(const QByteArray& body) {
+    const QJsonDocument doc = QJsonDocument::fromJson(body);
+    if (!doc.isObject())
+        return fail(tr("chess.com answered something that is not its archive list for '%1'").arg(m_request.user), true);
+    for (const auto& v : doc.object().value(QStringLiteral("archives")).toArray()) {
+        const QString url = v.toString();
+        // ".../games/2024/01": months before `since` are left out.
+        const QStringList parts = url.split(u'/');
+        if (m_request.since.isValid() && parts.size() >= 2) {
+            const int year = parts.at(parts.size() - 2).toInt(), month = parts.back().toInt();
+            if (year * 12 + month < m_request.since.year() * 12 + m_request.since.month()) continue;
         }
-        return nextArchive();
+        if (!m_doneMonths.contains(url)) m_archives.prepend(url);  // newest first
     }
+    nextArchive();
+}
+
+void GameDownload::writeMonth(const QByteArray& body) {
     // One month, oldest game first: written newest first, as Lichess sends them.
     QList<QByteArray> games = splitGames(body);
     std::reverse(games.begin(), games.end());
@@ -314,9 +314,7 @@ void GameDownload::nextArchive() {
     get(QUrl(m_month + QStringLiteral("/pgn")), false);
 }
 
-void GameDownload::fail(const QString& message, bool resumable) {
-    if (m_done) return;
-    m_done = true;
+void GameDownload::stopRequests() {
     m_retryTimer->stop();
     if (m_reply) {
         m_reply->disconnect(this);
@@ -324,19 +322,19 @@ void GameDownload::fail(const QString& message, bool resumable) {
         m_reply->deleteLater();
         m_reply = nullptr;
     }
+}
+
+void GameDownload::fail(const QString& message, bool resumable) {
+    if (m_done) return;
+    m_done = true;
+    stopRequests();
     Q_EMIT finished(false, message, resumable);
 }
 
 void GameDownload::succeed() {
     if (m_done) return;
     m_done = true;
-    m_retryTimer->stop();
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
-        m_reply = nullptr;
-    }
+    stopRequests();
     std::error_code ec;
     std::filesystem::rename(partPath(m_request.outPath).toStdString(), m_request.outPath.toStdString(), ec);
     if (ec) {

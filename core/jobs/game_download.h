@@ -77,6 +77,9 @@ private:
     bool saveState();
     bool loadState();
     void nextArchive();
+    void readArchiveList(const QByteArray& body);  ///< chess.com: the months to fetch
+    void writeMonth(const QByteArray& body);       ///< chess.com: one month's games, newest first
+    void stopRequests();                           ///< the retry timer and the running request
     QUrl lichessUrl() const;
 
     GameDownloadRequest m_request;
@@ -88,7 +91,6 @@ private:
     int m_retries = 0;
     bool m_done = false;
     QByteArray m_pending;  ///< received text not yet a complete game
-    QByteArray m_body;     ///< a whole (non-streamed) response: the archive list, a month's PGN
     qint64 m_games = 0, m_bytes = 0, m_resumedGames = 0;
     qint64 m_oldestMs = 0;     ///< Lichess: creation time (UTC ms) of the oldest game written, for `until`
     QStringList m_archives;    ///< chess.com: the months still to fetch, newest first
