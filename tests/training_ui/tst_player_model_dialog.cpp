@@ -34,6 +34,20 @@ bool selectPlayer(ui::PlayerModelDialog& d, const QString& name) {
     return false;
 }
 
+/// Starts a run of 500 epochs on pnmadelaine's games (far longer than any test waits) and returns once it trains (the
+/// log line that starts training); false when the players are not listed or training does not start.
+bool startLongRun(ui::PlayerModelDialog& d, const QString& folder) {
+    d.setOutputFolder(folder);
+    training::PersonalizeOptions o;
+    o.epochs = 500;
+    d.setTrainingOptions(o);
+    QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+    d.setGameFiles({kGames});
+    if (!listed.wait(60000) || !selectPlayer(d, QStringLiteral("pnmadelaine"))) return false;
+    d.startTraining();
+    return QTest::qWaitFor([&] { return d.statusLabel()->text().contains(QLatin1String(" weights (")); }, 300000);
+}
+
 }  // namespace
 
 class TestPlayerModelDialog : public QObject {
@@ -130,18 +144,8 @@ private Q_SLOTS:
     void cancelWritesNothing() {
         QTemporaryDir dir;
         ui::PlayerModelDialog d(QString{});
-        d.setOutputFolder(dir.path());
-        training::PersonalizeOptions o;
-        o.epochs = 500;
-        d.setTrainingOptions(o);
-        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
-        d.setGameFiles({kGames});
-        QVERIFY(listed.wait(60000));
-        QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
         QSignalSpy finished(&d, &ui::PlayerModelDialog::trainingFinished);
-        d.startTraining();
-        // Cancel once training runs (the log line that starts it).
-        QTRY_VERIFY_WITH_TIMEOUT(d.statusLabel()->text().contains(QLatin1String(" weights (")), 300000);
+        QVERIFY(startLongRun(d, dir.path()));  // cancelled once training runs
         QTest::mouseClick(d.cancelButton(), Qt::LeftButton);
         QVERIFY(finished.wait(60000));
         QCOMPARE(finished.front().front().toBool(), false);
@@ -156,16 +160,7 @@ private Q_SLOTS:
         QElapsedTimer timer;
         {
             ui::PlayerModelDialog d(QString{});
-            d.setOutputFolder(dir.path());
-            training::PersonalizeOptions o;
-            o.epochs = 500;
-            d.setTrainingOptions(o);
-            QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
-            d.setGameFiles({kGames});
-            QVERIFY(listed.wait(60000));
-            QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
-            d.startTraining();
-            QTRY_VERIFY_WITH_TIMEOUT(d.statusLabel()->text().contains(QLatin1String(" weights (")), 300000);
+            QVERIFY(startLongRun(d, dir.path()));
             timer.start();
         }  // the destructor cancels and waits for the worker
         QVERIFY2(timer.elapsed() < 10000, qPrintable(QString::number(timer.elapsed())));
