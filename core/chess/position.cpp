@@ -94,17 +94,193 @@ Key Position::computeKey() const {
     return k;
 }
 
-Result<Position> Position::fromFen(std::string_view fen) {
-    Position pos{NoInit{}};
-    pos.clear();
+/// FEN field 1: the pieces, rank 8 first, then the material checks.
+Status Position::parsePlacement(std::string_view placement) {
+    int rank = 7, file = 0;
+    for (char c : placement) {
+        if (c == '/') {
+            if (file != 8)
+                return makeError(ErrorCode::InvalidInput,
+                                 fieldError(1, "placement",
+                                            "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
+                                                " squares, expected 8"));
+            if (rank == 0) return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", "more than 8 ranks"));
+            --rank;
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8)
+                return makeError(
+                    ErrorCode::InvalidInput,
+                    fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
+        } else {
+            auto idx = kPieceChars.find(c);
+            if (idx == std::string_view::npos || c == ' ')
+                return makeError(ErrorCode::InvalidInput,
+                                 fieldError(1, "placement", std::string("invalid character '") + c + "'"));
+            if (file >= 8)
+                return makeError(
+                    ErrorCode::InvalidInput,
+                    fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
+            Piece p = Piece(idx);
+            Square s = makeSquare(file, rank);
+            putPiece(p, s);
+            if (typeOf(p) == King) m_kingSq[colorOf(p)] = s;
+            ++file;
+        }
+    }
+    if (rank != 0 || file != 8)
+        return makeError(ErrorCode::InvalidInput,
+                         fieldError(1, "placement",
+                                    rank != 0 ? "fewer than 8 ranks"
+                                              : "last rank has " + std::to_string(file) + " squares, expected 8"));
+    return checkMaterial();
+}
 
-    // Split on single spaces; leading/trailing whitespace is tolerated, empty fields are not.
+/// The material of field 1 a game can reach: one king each, at most 8 pawns and 16 pieces, no more promoted pieces
+/// than missing pawns, no pawn on the first or last rank.
+Status Position::checkMaterial() const {
+    for (Color c : {White, Black}) {
+        const char* name = c == White ? "White" : "Black";
+        int kings = popcount(pieces(c, King));
+        if (kings != 1)
+            return makeError(
+                ErrorCode::InvalidInput,
+                fieldError(1, "placement", std::string(name) + " has " + std::to_string(kings) + " kings, expected 1"));
+        if (popcount(pieces(c, Pawn)) > 8)
+            return makeError(ErrorCode::InvalidInput,
+                             fieldError(1, "placement", std::string(name) + " has more than 8 pawns"));
+        if (popcount(pieces(c)) > 16)
+            return makeError(ErrorCode::InvalidInput,
+                             fieldError(1, "placement", std::string(name) + " has more than 16 pieces"));
+        // Pieces beyond the initial set can only come from promotions, one pawn each.
+        const int pawns = popcount(pieces(c, Pawn));
+        const int promoted = std::max(0, popcount(pieces(c, Queen)) - 1) + std::max(0, popcount(pieces(c, Rook)) - 2) +
+                             std::max(0, popcount(pieces(c, Bishop)) - 2) +
+                             std::max(0, popcount(pieces(c, Knight)) - 2);
+        if (promoted > 8 - pawns)
+            return makeError(
+                ErrorCode::InvalidInput,
+                fieldError(1, "placement",
+                           std::string(name) + " has more pieces than promotions allow (" + std::to_string(promoted) +
+                               " beyond the initial set, " + std::to_string(8 - pawns) + " pawns missing)"));
+    }
+    if (pieces(Pawn) & (kRank1 | kRank8))
+        return makeError(ErrorCode::InvalidInput,
+                         fieldError(1, "placement", "a pawn stands on the first or last rank"));
+    return Status::success();
+}
+
+/// FEN field 3: castling rights, each consistent with king and rook on their original squares.
+Status Position::parseCastling(std::string_view rights) {
+    if (rights == "-") return Status::success();
+    for (char c : rights) {
+        std::uint8_t right = 0;
+        Square king = NoSquare, rook = NoSquare;
+        Color color = White;
+        switch (c) {
+            case 'K':
+                right = WhiteKingSide;
+                king = E1;
+                rook = H1;
+                color = White;
+                break;
+            case 'Q':
+                right = WhiteQueenSide;
+                king = E1;
+                rook = A1;
+                color = White;
+                break;
+            case 'k':
+                right = BlackKingSide;
+                king = E8;
+                rook = H8;
+                color = Black;
+                break;
+            case 'q':
+                right = BlackQueenSide;
+                king = E8;
+                rook = A8;
+                color = Black;
+                break;
+            default:
+                return makeError(ErrorCode::InvalidInput,
+                                 fieldError(3, "castling",
+                                            std::string("invalid character '") + c +
+                                                "' (Chess960/Shredder castling is not supported)"));
+        }
+        if (m_st.castling & right)
+            return makeError(ErrorCode::InvalidInput, fieldError(3, "castling", std::string("'") + c + "' repeated"));
+        if (m_board[king] != makePiece(color, King) || m_board[rook] != makePiece(color, Rook))
+            return makeError(ErrorCode::InvalidInput,
+                             fieldError(3, "castling",
+                                        std::string("'") + c + "' but the king or rook is not on its original square"));
+        m_st.castling |= right;
+    }
+    return Status::success();
+}
+
+/// FEN field 4: the en passant target square, which must follow a double pawn push of the side not to move.
+Status Position::parseEnPassant(std::string_view field) {
+    if (field == "-") return Status::success();
+    Square ep = parseSquare(field);
+    if (ep == NoSquare)
+        return makeError(ErrorCode::InvalidInput,
+                         fieldError(4, "en passant", "'" + std::string(field) + "' is not a square"));
+    Color us = m_side;
+    int expectedRank = us == White ? 5 : 2;
+    if (rankOf(ep) != expectedRank)
+        return makeError(ErrorCode::InvalidInput,
+                         fieldError(4, "en passant",
+                                    "'" + std::string(field) + "' must be on rank " + std::to_string(expectedRank + 1) +
+                                        " when " + (us == White ? "White" : "Black") + " is to move"));
+    Square pawnSq = us == White ? Square(ep - 8) : Square(ep + 8);
+    Square fromSq = us == White ? Square(ep + 8) : Square(ep - 8);
+    if (m_board[pawnSq] != makePiece(~us, Pawn) || m_board[ep] != NoPiece || m_board[fromSq] != NoPiece)
+        return makeError(
+            ErrorCode::InvalidInput,
+            fieldError(4, "en passant", "'" + std::string(field) + "' does not follow a double pawn push"));
+    m_st.ep = ep;
+    return Status::success();
+}
+
+/// FEN fields 5 and 6: the halfmove clock and the fullmove number (optional together, as in EPD); `n` of them given.
+Status Position::parseCounters(const std::string_view* fields, int n) {
+    auto parseInt = [](std::string_view s, int& out) {
+        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+        return ec == std::errc() && p == s.data() + s.size();
+    };
+    int halfmove = 0, fullmove = 1;
+    if (n >= 1 && (!parseInt(fields[0], halfmove) || halfmove < 0))
+        return makeError(
+            ErrorCode::InvalidInput,
+            fieldError(5, "halfmove clock", "expected a non-negative integer, got '" + std::string(fields[0]) + "'"));
+    if (n == 1) return makeError(ErrorCode::InvalidInput, fieldError(6, "fullmove number", "missing"));
+    if (n >= 2 && (!parseInt(fields[1], fullmove) || fullmove < 1))
+        return makeError(
+            ErrorCode::InvalidInput,
+            fieldError(6, "fullmove number", "expected a positive integer, got '" + std::string(fields[1]) + "'"));
+    // The ply counter is 2 * (fullmove - 1); no real game comes near this bound, and it keeps the ply in range.
+    constexpr int MaxFullmove = 1000000;
+    if (fullmove > MaxFullmove)
+        return makeError(ErrorCode::InvalidInput,
+                         fieldError(6, "fullmove number",
+                                    "'" + std::string(fields[1]) + "' is larger than " + std::to_string(MaxFullmove)));
+    if (halfmove > 255) halfmove = 255;  // the 50-move rule only needs to see 100+; cap to our storage
+    m_st.rule50 = std::uint8_t(halfmove);
+    m_gamePly = 2 * (fullmove - 1) + (m_side == Black ? 1 : 0);
+    return Status::success();
+}
+
+namespace {
+
+/// Splits a FEN into its fields on single spaces; leading/trailing whitespace is tolerated, empty fields are not.
+Result<int> splitFenFields(std::string_view fen, std::string_view (&fields)[6]) {
+    int n = 0;
     while (!fen.empty() && (fen.front() == ' ' || fen.front() == '\t')) fen.remove_prefix(1);
     while (!fen.empty() && (fen.back() == ' ' || fen.back() == '\t' || fen.back() == '\r' || fen.back() == '\n'))
         fen.remove_suffix(1);
     if (fen.empty()) return makeError(ErrorCode::InvalidInput, "FEN is empty");
-    std::string_view fields[7];
-    int n = 0;
     std::size_t start = 0;
     for (std::size_t i = 0; i <= fen.size(); ++i) {
         if (i == fen.size() || fen[i] == ' ') {
@@ -120,78 +296,19 @@ Result<Position> Position::fromFen(std::string_view fen) {
         return makeError(ErrorCode::InvalidInput, "FEN has " + std::to_string(n) +
                                                       " field(s); expected 6 (placement, side, castling, "
                                                       "en passant, halfmove clock, fullmove number)");
+    return n;
+}
 
-    // Field 1: piece placement, rank 8 first.
-    {
-        int rank = 7, file = 0;
-        for (char c : fields[0]) {
-            if (c == '/') {
-                if (file != 8)
-                    return makeError(ErrorCode::InvalidInput,
-                                     fieldError(1, "placement",
-                                                "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                                                    " squares, expected 8"));
-                if (rank == 0)
-                    return makeError(ErrorCode::InvalidInput, fieldError(1, "placement", "more than 8 ranks"));
-                --rank;
-                file = 0;
-            } else if (c >= '1' && c <= '8') {
-                file += c - '0';
-                if (file > 8)
-                    return makeError(
-                        ErrorCode::InvalidInput,
-                        fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
-            } else {
-                auto idx = kPieceChars.find(c);
-                if (idx == std::string_view::npos || c == ' ')
-                    return makeError(ErrorCode::InvalidInput,
-                                     fieldError(1, "placement", std::string("invalid character '") + c + "'"));
-                if (file >= 8)
-                    return makeError(
-                        ErrorCode::InvalidInput,
-                        fieldError(1, "placement", "rank " + std::to_string(rank + 1) + " has more than 8 squares"));
-                Piece p = Piece(idx);
-                Square s = makeSquare(file, rank);
-                pos.putPiece(p, s);
-                if (typeOf(p) == King) pos.m_kingSq[colorOf(p)] = s;
-                ++file;
-            }
-        }
-        if (rank != 0 || file != 8)
-            return makeError(ErrorCode::InvalidInput,
-                             fieldError(1, "placement",
-                                        rank != 0 ? "fewer than 8 ranks"
-                                                  : "last rank has " + std::to_string(file) + " squares, expected 8"));
-        for (Color c : {White, Black}) {
-            const char* name = c == White ? "White" : "Black";
-            int kings = popcount(pos.pieces(c, King));
-            if (kings != 1)
-                return makeError(ErrorCode::InvalidInput, fieldError(1, "placement",
-                                                                     std::string(name) + " has " +
-                                                                         std::to_string(kings) + " kings, expected 1"));
-            if (popcount(pos.pieces(c, Pawn)) > 8)
-                return makeError(ErrorCode::InvalidInput,
-                                 fieldError(1, "placement", std::string(name) + " has more than 8 pawns"));
-            if (popcount(pos.pieces(c)) > 16)
-                return makeError(ErrorCode::InvalidInput,
-                                 fieldError(1, "placement", std::string(name) + " has more than 16 pieces"));
-            // Pieces beyond the initial set can only come from promotions, one pawn each.
-            const int pawns = popcount(pos.pieces(c, Pawn));
-            const int promoted =
-                std::max(0, popcount(pos.pieces(c, Queen)) - 1) + std::max(0, popcount(pos.pieces(c, Rook)) - 2) +
-                std::max(0, popcount(pos.pieces(c, Bishop)) - 2) + std::max(0, popcount(pos.pieces(c, Knight)) - 2);
-            if (promoted > 8 - pawns)
-                return makeError(ErrorCode::InvalidInput,
-                                 fieldError(1, "placement",
-                                            std::string(name) + " has more pieces than promotions allow (" +
-                                                std::to_string(promoted) + " beyond the initial set, " +
-                                                std::to_string(8 - pawns) + " pawns missing)"));
-        }
-        if (pos.pieces(Pawn) & (kRank1 | kRank8))
-            return makeError(ErrorCode::InvalidInput,
-                             fieldError(1, "placement", "a pawn stands on the first or last rank"));
-    }
+}  // namespace
 
+Result<Position> Position::fromFen(std::string_view fen) {
+    Position pos{NoInit{}};
+    pos.clear();
+    std::string_view fields[6];
+    auto split = splitFenFields(fen, fields);
+    if (!split) return split.error();
+    const int n = split.value();
+    if (Status s = pos.parsePlacement(fields[0]); !s) return s.error();
     // Field 2: side to move.
     if (fields[1] == "w")
         pos.m_side = White;
@@ -201,102 +318,9 @@ Result<Position> Position::fromFen(std::string_view fen) {
         return makeError(ErrorCode::InvalidInput,
                          fieldError(2, "side to move", "expected 'w' or 'b', got '" + std::string(fields[1]) + "'"));
 
-    // Field 3: castling rights, each consistent with king and rook on their original squares.
-    if (fields[2] != "-") {
-        for (char c : fields[2]) {
-            std::uint8_t right = 0;
-            Square king = NoSquare, rook = NoSquare;
-            Color color = White;
-            switch (c) {
-                case 'K':
-                    right = WhiteKingSide;
-                    king = E1;
-                    rook = H1;
-                    color = White;
-                    break;
-                case 'Q':
-                    right = WhiteQueenSide;
-                    king = E1;
-                    rook = A1;
-                    color = White;
-                    break;
-                case 'k':
-                    right = BlackKingSide;
-                    king = E8;
-                    rook = H8;
-                    color = Black;
-                    break;
-                case 'q':
-                    right = BlackQueenSide;
-                    king = E8;
-                    rook = A8;
-                    color = Black;
-                    break;
-                default:
-                    return makeError(ErrorCode::InvalidInput,
-                                     fieldError(3, "castling",
-                                                std::string("invalid character '") + c +
-                                                    "' (Chess960/Shredder castling is not supported)"));
-            }
-            if (pos.m_st.castling & right)
-                return makeError(ErrorCode::InvalidInput,
-                                 fieldError(3, "castling", std::string("'") + c + "' repeated"));
-            if (pos.m_board[king] != makePiece(color, King) || pos.m_board[rook] != makePiece(color, Rook))
-                return makeError(
-                    ErrorCode::InvalidInput,
-                    fieldError(3, "castling",
-                               std::string("'") + c + "' but the king or rook is not on its original square"));
-            pos.m_st.castling |= right;
-        }
-    }
-
-    // Field 4: en passant target square.
-    if (fields[3] != "-") {
-        Square ep = parseSquare(fields[3]);
-        if (ep == NoSquare)
-            return makeError(ErrorCode::InvalidInput,
-                             fieldError(4, "en passant", "'" + std::string(fields[3]) + "' is not a square"));
-        Color us = pos.m_side;
-        int expectedRank = us == White ? 5 : 2;
-        if (rankOf(ep) != expectedRank)
-            return makeError(
-                ErrorCode::InvalidInput,
-                fieldError(4, "en passant",
-                           "'" + std::string(fields[3]) + "' must be on rank " + std::to_string(expectedRank + 1) +
-                               " when " + (us == White ? "White" : "Black") + " is to move"));
-        Square pawnSq = us == White ? Square(ep - 8) : Square(ep + 8);
-        Square fromSq = us == White ? Square(ep + 8) : Square(ep - 8);
-        if (pos.m_board[pawnSq] != makePiece(~us, Pawn) || pos.m_board[ep] != NoPiece || pos.m_board[fromSq] != NoPiece)
-            return makeError(
-                ErrorCode::InvalidInput,
-                fieldError(4, "en passant", "'" + std::string(fields[3]) + "' does not follow a double pawn push"));
-        pos.m_st.ep = ep;
-    }
-
-    // Fields 5 and 6: counters (optional together, as in EPD).
-    auto parseInt = [](std::string_view s, int& out) {
-        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-        return ec == std::errc() && p == s.data() + s.size();
-    };
-    int halfmove = 0, fullmove = 1;
-    if (n >= 5 && (!parseInt(fields[4], halfmove) || halfmove < 0))
-        return makeError(
-            ErrorCode::InvalidInput,
-            fieldError(5, "halfmove clock", "expected a non-negative integer, got '" + std::string(fields[4]) + "'"));
-    if (n == 5) return makeError(ErrorCode::InvalidInput, fieldError(6, "fullmove number", "missing"));
-    if (n >= 6 && (!parseInt(fields[5], fullmove) || fullmove < 1))
-        return makeError(
-            ErrorCode::InvalidInput,
-            fieldError(6, "fullmove number", "expected a positive integer, got '" + std::string(fields[5]) + "'"));
-    // The ply counter is 2 * (fullmove - 1); no real game comes near this bound, and it keeps the ply in range.
-    constexpr int MaxFullmove = 1000000;
-    if (fullmove > MaxFullmove)
-        return makeError(ErrorCode::InvalidInput,
-                         fieldError(6, "fullmove number",
-                                    "'" + std::string(fields[5]) + "' is larger than " + std::to_string(MaxFullmove)));
-    if (halfmove > 255) halfmove = 255;  // the 50-move rule only needs to see 100+; cap to our storage
-    pos.m_st.rule50 = std::uint8_t(halfmove);
-    pos.m_gamePly = 2 * (fullmove - 1) + (pos.m_side == Black ? 1 : 0);
+    if (Status s = pos.parseCastling(fields[2]); !s) return s.error();
+    if (Status s = pos.parseEnPassant(fields[3]); !s) return s.error();
+    if (Status s = pos.parseCounters(fields + 4, n - 4); !s) return s.error();
 
     // The side not to move must not be in check.
     if (pos.attackersTo(pos.m_kingSq[~pos.m_side], pos.pieces(), pos.m_side))

@@ -101,6 +101,12 @@ private:
     void movePiece(Square from, Square to);
     Key computeKey() const;
     void setCheckers();
+    // The fields of fromFen, in order.
+    Status parsePlacement(std::string_view placement);
+    Status checkMaterial() const;
+    Status parseCastling(std::string_view rights);
+    Status parseEnPassant(std::string_view field);
+    Status parseCounters(const std::string_view* fields, int n);
 
     Bitboard m_byColor[2] = {};
     Bitboard m_byType[7] = {};
