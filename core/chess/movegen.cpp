@@ -56,158 +56,193 @@ inline void emitPawnSet(MoveList* list, int& n, Bitboard targets, int delta, Bit
     }
 }
 
-template <Color Us, bool CountOnly>
-int generateFor(const Position& pos, MoveList* list) {
+/// What every piece's moves depend on: the occupancy, our king, the squares that answer a check, our pinned pieces.
+struct MoveContext {
+    Bitboard ours, theirs, occ;
+    Square ksq;
+    Bitboard checkers;
+    Bitboard checkMask;  // every square when not in check
+    Bitboard pinned;
+};
+
+/// Our single pieces between our king and an enemy slider aligned with it.
+template <Color Us>
+Bitboard pinnedPieces(const Position& pos, Square ksq, Bitboard ours, Bitboard theirs) {
     constexpr Color Them = ~Us;
+    const Bitboard occ = ours | theirs;
+    Bitboard pinned = 0;
+    Bitboard snipers = ((attacks::rook(ksq, theirs) & (pos.pieces(Them, Rook) | pos.pieces(Them, Queen))) |
+                        (attacks::bishop(ksq, theirs) & (pos.pieces(Them, Bishop) | pos.pieces(Them, Queen))));
+    while (snipers) {
+        Square s = popLsb(snipers);
+        Bitboard b = attacks::between(ksq, s) & occ;
+        if (b && !moreThanOne(b) && (b & ours)) pinned |= b;
+    }
+    return pinned;
+}
+
+/// King moves: the destination must not be attacked once the king has left its square (x-ray through it).
+template <Color Us, bool CountOnly>
+void generateKingMoves(const Position& pos, const MoveContext& c, MoveList* list, int& n) {
+    Bitboard targets = attacks::king(c.ksq) & ~c.ours;
+    const Bitboard occNoKing = c.occ ^ bb(c.ksq);
+    Bitboard legal = 0;
+    while (targets) {
+        Square to = popLsb(targets);
+        if (!pos.attackersTo(to, occNoKing, ~Us)) legal |= bb(to);
+    }
+    emitTargets<CountOnly>(list, n, c.ksq, legal);
+}
+
+/// Knights (a pinned knight can never move) and sliders (a pinned one moves along its pin line).
+template <Color Us, bool CountOnly>
+void generatePieceMoves(const Position& pos, const MoveContext& c, MoveList* list, int& n) {
+    const Bitboard targetMask = ~c.ours & c.checkMask;
+    Bitboard knights = pos.pieces(Us, Knight) & ~c.pinned;
+    while (knights) {
+        Square from = popLsb(knights);
+        emitTargets<CountOnly>(list, n, from, attacks::knight(from) & targetMask);
+    }
+    Bitboard diag = (pos.pieces(Us, Bishop) | pos.pieces(Us, Queen));
+    while (diag) {
+        Square from = popLsb(diag);
+        Bitboard t = attacks::bishop(from, c.occ) & targetMask;
+        if (c.pinned & bb(from)) t &= attacks::line(c.ksq, from);
+        emitTargets<CountOnly>(list, n, from, t);
+    }
+    Bitboard orth = (pos.pieces(Us, Rook) | pos.pieces(Us, Queen));
+    while (orth) {
+        Square from = popLsb(orth);
+        Bitboard t = attacks::rook(from, c.occ) & targetMask;
+        if (c.pinned & bb(from)) t &= attacks::line(c.ksq, from);
+        emitTargets<CountOnly>(list, n, from, t);
+    }
+}
+
+/// Pinned pawns move only along their pin line.
+template <Color Us, bool CountOnly>
+void generatePinnedPawnMoves(const Position& pos, const MoveContext& c, MoveList* list, int& n) {
+    constexpr Bitboard Rank3 = Us == White ? kRank3 : kRank6;
+    constexpr Bitboard PromoRank = Us == White ? kRank8 : kRank1;
+    const Bitboard empty = ~c.occ;
+    Bitboard pinnedPawns = pos.pieces(Us, Pawn) & c.pinned;
+    while (pinnedPawns) {
+        Square from = popLsb(pinnedPawns);
+        const Bitboard pinLine = attacks::line(c.ksq, from);
+        Bitboard t = 0;
+        Bitboard one = shiftUp<Us>(bb(from)) & empty;
+        t |= one;
+        t |= shiftUp<Us>(one & Rank3) & empty;
+        t |= attacks::pawn(Us, from) & c.theirs;
+        t &= pinLine & c.checkMask;
+        Bitboard promos = t & PromoRank;
+        Bitboard quiet = t & ~PromoRank;
+        if constexpr (CountOnly) {
+            n += popcount(quiet) + 4 * popcount(promos);
+        } else {
+            while (quiet) list->push(Move(from, popLsb(quiet)));
+            while (promos) {
+                Square to = popLsb(promos);
+                for (PieceType pt : {Queen, Rook, Bishop, Knight}) list->push(Move(from, to, Move::Promotion, pt));
+            }
+        }
+    }
+}
+
+/// En passant: verified by simulating the occupancy (covers the horizontal pin of both pawns).
+template <Color Us, bool CountOnly>
+void generateEnPassant(const Position& pos, const MoveContext& c, MoveList* list, int& n) {
+    constexpr int Up = Us == White ? 8 : -8;
+    const Square ep = pos.epSquare();
+    if (ep == NoSquare) return;
+    const Square capSq = Square(ep - Up);
+    Bitboard capturers = attacks::pawn(~Us, ep) & pos.pieces(Us, Pawn);
+    while (capturers) {
+        Square from = popLsb(capturers);
+        Bitboard occAfter = (c.occ ^ bb(from) ^ bb(capSq)) | bb(ep);
+        Bitboard attackers = pos.attackersTo(c.ksq, occAfter, ~Us) & ~bb(capSq);
+        if (!attackers) {
+            if constexpr (CountOnly)
+                ++n;
+            else
+                list->push(Move(from, ep, Move::EnPassant));
+        }
+    }
+}
+
+/// Pawns: unpinned ones set-wise, then the pinned ones and en passant.
+template <Color Us, bool CountOnly>
+void generatePawnMoves(const Position& pos, const MoveContext& c, MoveList* list, int& n) {
     constexpr int Up = Us == White ? 8 : -8;
     constexpr Bitboard Rank3 = Us == White ? kRank3 : kRank6;
     constexpr Bitboard PromoRank = Us == White ? kRank8 : kRank1;
+    const Bitboard free = pos.pieces(Us, Pawn) & ~c.pinned;
+    const Bitboard empty = ~c.occ;
+    Bitboard single = shiftUp<Us>(free) & empty;
+    Bitboard dbl = shiftUp<Us>(single & Rank3) & empty & c.checkMask;
+    single &= c.checkMask;
+    Bitboard capL = shiftUpLeft<Us>(free) & c.theirs & c.checkMask;
+    Bitboard capR = shiftUpRight<Us>(free) & c.theirs & c.checkMask;
+    emitPawnSet<CountOnly>(list, n, single, Up, PromoRank);
+    emitPawnSet<CountOnly>(list, n, capL, Up - 1, PromoRank);
+    emitPawnSet<CountOnly>(list, n, capR, Up + 1, PromoRank);
+    if constexpr (CountOnly) {
+        n += popcount(dbl);
+    } else {
+        while (dbl) {
+            Square to = popLsb(dbl);
+            list->push(Move(Square(to - 2 * Up), to));
+        }
+    }
+    generatePinnedPawnMoves<Us, CountOnly>(pos, c, list, n);
+    generateEnPassant<Us, CountOnly>(pos, c, list, n);
+}
 
+/// Castling: not out of check, path empty, king does not pass through or land on an attacked square.
+template <Color Us, bool CountOnly>
+void generateCastling(const Position& pos, const MoveContext& c, MoveList* list, int& n) {
+    constexpr Color Them = ~Us;
+    if (c.checkers) return;
+    const std::uint8_t rights = pos.castlingRights();
+    constexpr std::uint8_t KingSide = Us == White ? WhiteKingSide : BlackKingSide;
+    constexpr std::uint8_t QueenSide = Us == White ? WhiteQueenSide : BlackQueenSide;
+    const Bitboard occ = c.occ;
+    if (rights & KingSide) {
+        constexpr Square f = Us == White ? F1 : F8, g = Us == White ? G1 : G8;
+        if (!(occ & (bb(f) | bb(g))) && !pos.attackersTo(f, occ, Them) && !pos.attackersTo(g, occ, Them)) {
+            if constexpr (CountOnly)
+                ++n;
+            else
+                list->push(Move(c.ksq, g, Move::Castling));
+        }
+    }
+    if (rights & QueenSide) {
+        constexpr Square d = Us == White ? D1 : D8, cc = Us == White ? C1 : C8, b = Us == White ? B1 : B8;
+        if (!(occ & (bb(d) | bb(cc) | bb(b))) && !pos.attackersTo(d, occ, Them) && !pos.attackersTo(cc, occ, Them)) {
+            if constexpr (CountOnly)
+                ++n;
+            else
+                list->push(Move(c.ksq, cc, Move::Castling));
+        }
+    }
+}
+
+template <Color Us, bool CountOnly>
+int generateFor(const Position& pos, MoveList* list) {
+    MoveContext c;
+    c.ours = pos.pieces(Us);
+    c.theirs = pos.pieces(~Us);
+    c.occ = c.ours | c.theirs;
+    c.ksq = pos.kingSquare(Us);
+    c.checkers = pos.checkers();
     int n = 0;
-    const Bitboard ours = pos.pieces(Us), theirs = pos.pieces(Them);
-    const Bitboard occ = ours | theirs;
-    const Square ksq = pos.kingSquare(Us);
-    const Bitboard checkers = pos.checkers();
-
-    // King moves: the destination must not be attacked once the king has left its square (x-ray through it).
-    {
-        Bitboard targets = attacks::king(ksq) & ~ours;
-        const Bitboard occNoKing = occ ^ bb(ksq);
-        Bitboard legal = 0;
-        while (targets) {
-            Square to = popLsb(targets);
-            if (!pos.attackersTo(to, occNoKing, Them)) legal |= bb(to);
-        }
-        emitTargets<CountOnly>(list, n, ksq, legal);
-    }
-    if (moreThanOne(checkers)) return n;
-
-    const Bitboard checkMask = checkers ? (attacks::between(ksq, lsb(checkers)) | checkers) : ~Bitboard(0);
-
-    // Pinned pieces: our single piece between our king and an enemy slider aligned with it.
-    Bitboard pinned = 0;
-    {
-        Bitboard snipers = ((attacks::rook(ksq, theirs) & (pos.pieces(Them, Rook) | pos.pieces(Them, Queen))) |
-                            (attacks::bishop(ksq, theirs) & (pos.pieces(Them, Bishop) | pos.pieces(Them, Queen))));
-        while (snipers) {
-            Square s = popLsb(snipers);
-            Bitboard b = attacks::between(ksq, s) & occ;
-            if (b && !moreThanOne(b) && (b & ours)) pinned |= b;
-        }
-    }
-
-    const Bitboard targetMask = ~ours & checkMask;
-
-    // Knights (a pinned knight can never move).
-    {
-        Bitboard knights = pos.pieces(Us, Knight) & ~pinned;
-        while (knights) {
-            Square from = popLsb(knights);
-            emitTargets<CountOnly>(list, n, from, attacks::knight(from) & targetMask);
-        }
-    }
-    // Sliders.
-    {
-        Bitboard diag = (pos.pieces(Us, Bishop) | pos.pieces(Us, Queen));
-        while (diag) {
-            Square from = popLsb(diag);
-            Bitboard t = attacks::bishop(from, occ) & targetMask;
-            if (pinned & bb(from)) t &= attacks::line(ksq, from);
-            emitTargets<CountOnly>(list, n, from, t);
-        }
-        Bitboard orth = (pos.pieces(Us, Rook) | pos.pieces(Us, Queen));
-        while (orth) {
-            Square from = popLsb(orth);
-            Bitboard t = attacks::rook(from, occ) & targetMask;
-            if (pinned & bb(from)) t &= attacks::line(ksq, from);
-            emitTargets<CountOnly>(list, n, from, t);
-        }
-    }
-    // Pawns: unpinned ones set-wise; pinned ones move only along the pin line.
-    {
-        const Bitboard pawns = pos.pieces(Us, Pawn);
-        const Bitboard free = pawns & ~pinned;
-        const Bitboard empty = ~occ;
-        Bitboard single = shiftUp<Us>(free) & empty;
-        Bitboard dbl = shiftUp<Us>(single & Rank3) & empty & checkMask;
-        single &= checkMask;
-        Bitboard capL = shiftUpLeft<Us>(free) & theirs & checkMask;
-        Bitboard capR = shiftUpRight<Us>(free) & theirs & checkMask;
-        emitPawnSet<CountOnly>(list, n, single, Up, PromoRank);
-        emitPawnSet<CountOnly>(list, n, capL, Up - 1, PromoRank);
-        emitPawnSet<CountOnly>(list, n, capR, Up + 1, PromoRank);
-        if constexpr (CountOnly) {
-            n += popcount(dbl);
-        } else {
-            while (dbl) {
-                Square to = popLsb(dbl);
-                list->push(Move(Square(to - 2 * Up), to));
-            }
-        }
-        Bitboard pinnedPawns = pawns & pinned;
-        while (pinnedPawns) {
-            Square from = popLsb(pinnedPawns);
-            const Bitboard pinLine = attacks::line(ksq, from);
-            Bitboard t = 0;
-            Bitboard one = shiftUp<Us>(bb(from)) & empty;
-            t |= one;
-            t |= shiftUp<Us>(one & Rank3) & empty;
-            t |= attacks::pawn(Us, from) & theirs;
-            t &= pinLine & checkMask;
-            Bitboard promos = t & PromoRank;
-            Bitboard quiet = t & ~PromoRank;
-            if constexpr (CountOnly) {
-                n += popcount(quiet) + 4 * popcount(promos);
-            } else {
-                while (quiet) list->push(Move(from, popLsb(quiet)));
-                while (promos) {
-                    Square to = popLsb(promos);
-                    for (PieceType pt : {Queen, Rook, Bishop, Knight}) list->push(Move(from, to, Move::Promotion, pt));
-                }
-            }
-        }
-        // En passant: verify by simulating the occupancy (covers the horizontal pin of both pawns).
-        const Square ep = pos.epSquare();
-        if (ep != NoSquare) {
-            const Square capSq = Square(ep - Up);
-            Bitboard capturers = attacks::pawn(Them, ep) & pawns;
-            while (capturers) {
-                Square from = popLsb(capturers);
-                Bitboard occAfter = (occ ^ bb(from) ^ bb(capSq)) | bb(ep);
-                Bitboard attackers = pos.attackersTo(ksq, occAfter, Them) & ~bb(capSq);
-                if (!attackers) {
-                    if constexpr (CountOnly)
-                        ++n;
-                    else
-                        list->push(Move(from, ep, Move::EnPassant));
-                }
-            }
-        }
-    }
-    // Castling: not out of check, path empty, king does not pass through or land on an attacked square.
-    if (!checkers) {
-        const std::uint8_t rights = pos.castlingRights();
-        constexpr std::uint8_t KingSide = Us == White ? WhiteKingSide : BlackKingSide;
-        constexpr std::uint8_t QueenSide = Us == White ? WhiteQueenSide : BlackQueenSide;
-        if (rights & KingSide) {
-            constexpr Square f = Us == White ? F1 : F8, g = Us == White ? G1 : G8;
-            if (!(occ & (bb(f) | bb(g))) && !pos.attackersTo(f, occ, Them) && !pos.attackersTo(g, occ, Them)) {
-                if constexpr (CountOnly)
-                    ++n;
-                else
-                    list->push(Move(ksq, g, Move::Castling));
-            }
-        }
-        if (rights & QueenSide) {
-            constexpr Square d = Us == White ? D1 : D8, c = Us == White ? C1 : C8, b = Us == White ? B1 : B8;
-            if (!(occ & (bb(d) | bb(c) | bb(b))) && !pos.attackersTo(d, occ, Them) && !pos.attackersTo(c, occ, Them)) {
-                if constexpr (CountOnly)
-                    ++n;
-                else
-                    list->push(Move(ksq, c, Move::Castling));
-            }
-        }
-    }
+    generateKingMoves<Us, CountOnly>(pos, c, list, n);
+    if (moreThanOne(c.checkers)) return n;
+    c.checkMask = c.checkers ? (attacks::between(c.ksq, lsb(c.checkers)) | c.checkers) : ~Bitboard(0);
+    c.pinned = pinnedPieces<Us>(pos, c.ksq, c.ours, c.theirs);
+    generatePieceMoves<Us, CountOnly>(pos, c, list, n);
+    generatePawnMoves<Us, CountOnly>(pos, c, list, n);
+    generateCastling<Us, CountOnly>(pos, c, list, n);
     return n;
 }
 
