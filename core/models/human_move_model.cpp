@@ -44,6 +44,63 @@ torch::Tensor guideLogits(const torch::Tensor& rated, const torch::Tensor& unrat
     return torch::where(rated <= 0.5 * kMaskValue, rated, guided);
 }
 
+namespace {
+
+/// The conditioning of batch item `i` after the training dropout (none when both probabilities are 0): whole
+/// clocks hidden together with probability clockProbability, then each field alone with probability probability.
+encoding::Conditioning droppedConditioning(const EncodedPosition& e, const CondDropout& drop, int i) {
+    encoding::Conditioning c = e.cond;
+    if (drop.probability <= 0.0 && drop.clockProbability <= 0.0) return c;
+    const std::uint64_t h0 = splitmix64(drop.seed ^ splitmix64(std::uint64_t(drop.firstSampleIndex + i)));
+    if (double(splitmix64(h0 + 97) >> 11) * 0x1.0p-53 < drop.clockProbability) {
+        c.moverClockS.reset();
+        c.oppClockS.reset();
+        c.incrementS.reset();
+    }
+    std::optional<int>* fields[] = {&c.moverElo, &c.oppElo, &c.moverClockS, &c.oppClockS, &c.incrementS};
+    // A teacher-only item's ratings are what its target was computed for: they are never hidden.
+    const int first = e.teacherKind == encoding::kTeacherOnly ? 2 : 0;
+    for (int s = 0; s < encoding::kCondSlots; ++s) {
+        const double u = double(splitmix64(h0 + std::uint64_t(s)) >> 11) * 0x1.0p-53;
+        if (u < drop.probability && s >= first) fields[s]->reset();
+    }
+    return c;
+}
+
+/// The v2 history rows (from, to, piece, captured) of one position; a missing ply is masked in its key bias.
+void writeHistory(const EncodedPosition& e, std::int64_t* rows, float* historyKeyBias) {
+    for (int h = 0; h < encoding::kHistoryPlies; ++h) {
+        std::int64_t* row = rows + h * 4;
+        const encoding::HistoryPly& hp = e.history[std::size_t(h)];
+        const bool real = h < e.numHistory && hp.piece != 0;
+        row[0] = real ? hp.from : 64;
+        row[1] = real ? hp.to : 64;
+        row[2] = real ? hp.piece : 0;
+        row[3] = real ? hp.captured : 0;
+        if (!real) historyKeyBias[h] = kMaskValue;
+    }
+}
+
+/// One legal move's feature row: 0 check, 1 mate, 2..6 captured P..Q, 7 castling, 8 dest attacked, 9 dest
+/// defended, 10 SEE gain, 11 SEE loss, 12 from attacked, 13 from defended, 14 recapture, 15..20 moved P..K.
+void writeMoveFeatures(std::uint16_t f, float* row) {
+    namespace mf = encoding::movefeat;
+    row[0] = (f & mf::kCheck) ? 1.0f : 0.0f;
+    row[1] = (f & mf::kMate) ? 1.0f : 0.0f;
+    if (const int cap = mf::captured(f); cap >= 1 && cap <= 5) row[1 + cap] = 1.0f;
+    row[7] = (f & mf::kCastling) ? 1.0f : 0.0f;
+    row[8] = (f & mf::kDestAttacked) ? 1.0f : 0.0f;
+    row[9] = (f & mf::kDestDefended) ? 1.0f : 0.0f;
+    row[10] = (f & mf::kSeeGain) ? 1.0f : 0.0f;
+    row[11] = (f & mf::kSeeLoss) ? 1.0f : 0.0f;
+    row[12] = (f & mf::kFromAttacked) ? 1.0f : 0.0f;
+    row[13] = (f & mf::kFromDefended) ? 1.0f : 0.0f;
+    row[14] = (f & mf::kRecapture) ? 1.0f : 0.0f;
+    if (const int mv = mf::moved(f); mv >= 1 && mv <= 6) row[14 + mv] = 1.0f;
+}
+
+}  // namespace
+
 ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDropout& drop) {
     const int b = int(items.size());
     int p = 1;
@@ -119,22 +176,7 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
         meta[i * 3 + 1] = e.castling;
         meta[i * 3 + 2] = e.epFile;
 
-        encoding::Conditioning c = e.cond;
-        if (drop.probability > 0.0 || drop.clockProbability > 0.0) {
-            const std::uint64_t h0 = splitmix64(drop.seed ^ splitmix64(std::uint64_t(drop.firstSampleIndex + i)));
-            if (double(splitmix64(h0 + 97) >> 11) * 0x1.0p-53 < drop.clockProbability) {
-                c.moverClockS.reset();
-                c.oppClockS.reset();
-                c.incrementS.reset();
-            }
-            std::optional<int>* fields[] = {&c.moverElo, &c.oppElo, &c.moverClockS, &c.oppClockS, &c.incrementS};
-            // A teacher-only item's ratings are what its target was computed for: they are never hidden.
-            const int first = e.teacherKind == encoding::kTeacherOnly ? 2 : 0;
-            for (int s = 0; s < encoding::kCondSlots; ++s) {
-                const double u = double(splitmix64(h0 + std::uint64_t(s)) >> 11) * 0x1.0p-53;
-                if (u < drop.probability && s >= first) fields[s]->reset();
-            }
-        }
+        const encoding::Conditioning c = droppedConditioning(e, drop, i);
         const auto toks = encoding::encodeConditioning(c);
         for (int s = 0; s < encoding::kCondSlots; ++s) {
             ci[(i * encoding::kCondSlots + s) * 2 + 0] = toks[s].lo;
@@ -167,34 +209,10 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
         if (version >= 2) {
             if (e.version != version)
                 throw std::invalid_argument("makeBatch: positions of different encoding versions");
-            for (int h = 0; h < encoding::kHistoryPlies; ++h) {
-                std::int64_t* row = hi + (i * encoding::kHistoryPlies + h) * 4;
-                const encoding::HistoryPly& hp = e.history[std::size_t(h)];
-                const bool real = h < e.numHistory && hp.piece != 0;
-                row[0] = real ? hp.from : 64;
-                row[1] = real ? hp.to : 64;
-                row[2] = real ? hp.piece : 0;
-                row[3] = real ? hp.captured : 0;
-                if (!real) kb[i * t + 1 + encoding::kCondSlots + h] = kMaskValue;
-            }
+            writeHistory(e, hi + std::int64_t(i) * encoding::kHistoryPlies * 4, kb + i * t + 1 + encoding::kCondSlots);
             for (int j = 0; j < e.numLegal; ++j) {
                 lt[i * l + j] = encoding::legalBaseIndex(e.legal[j]) / encoding::kHeadOutputsPerToken;
-                const std::uint16_t f = e.moveFeatures[j];
-                float* row = mf + (std::int64_t(i) * l + j) * kF;
-                // 0 check, 1 mate, 2..6 captured P..Q, 7 castling, 8 dest attacked, 9 dest defended, 10 SEE gain,
-                // 11 SEE loss, 12 from attacked, 13 from defended, 14 recapture, 15..20 moved P..K.
-                row[0] = (f & encoding::movefeat::kCheck) ? 1.0f : 0.0f;
-                row[1] = (f & encoding::movefeat::kMate) ? 1.0f : 0.0f;
-                if (const int cap = encoding::movefeat::captured(f); cap >= 1 && cap <= 5) row[1 + cap] = 1.0f;
-                row[7] = (f & encoding::movefeat::kCastling) ? 1.0f : 0.0f;
-                row[8] = (f & encoding::movefeat::kDestAttacked) ? 1.0f : 0.0f;
-                row[9] = (f & encoding::movefeat::kDestDefended) ? 1.0f : 0.0f;
-                row[10] = (f & encoding::movefeat::kSeeGain) ? 1.0f : 0.0f;
-                row[11] = (f & encoding::movefeat::kSeeLoss) ? 1.0f : 0.0f;
-                row[12] = (f & encoding::movefeat::kFromAttacked) ? 1.0f : 0.0f;
-                row[13] = (f & encoding::movefeat::kFromDefended) ? 1.0f : 0.0f;
-                row[14] = (f & encoding::movefeat::kRecapture) ? 1.0f : 0.0f;
-                if (const int mv = encoding::movefeat::moved(f); mv >= 1 && mv <= 6) row[14 + mv] = 1.0f;
+                writeMoveFeatures(e.moveFeatures[j], mf + (std::int64_t(i) * l + j) * kF);
             }
         }
     }
