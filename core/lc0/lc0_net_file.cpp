@@ -557,29 +557,23 @@ long long Lc0Network::parameters() const {
 
 bool looksLikeLc0NetworkPath(std::string_view path) { return path.ends_with(".pb.gz") || path.ends_with(".pb"); }
 
-Result<Lc0Network> parseLc0Network(Bytes bytes, std::string_view source, std::size_t maxBytes) {
-    const std::string src(source);
-    std::vector<std::uint8_t> inflated;
-    Bytes data = bytes;
-    if (bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
-        std::string error;
-        if (!gunzip(bytes, inflated, maxBytes, error)) return makeError(ErrorCode::InvalidInput, src + ": " + error);
-        data = inflated;
-    } else if (bytes.size() > maxBytes) {
-        return makeError(ErrorCode::InvalidInput, src + ": larger than any supported net");
-    }
+namespace {
 
-    ParseContext ctx;
-    ctx.source = src;
+/// The top-level fields of an lc0 net file: the magic number, the format and the weights (still encoded).
+struct Lc0TopLevel {
     std::optional<std::uint32_t> magic;
-    Bytes formatBytes, weightsBytes;
+    Bytes format, weights;
     bool haveFormat = false, haveWeights = false;
-    Lc0Network net;
-    const std::string e = forEachField(data, [&](const Field& f) -> std::string {
+};
+
+/// Reads the top-level message into `top` and the descriptive fields (licence, min version, steps) into `net`;
+/// returns an error text, empty on success.
+std::string readTopLevel(Bytes data, Lc0TopLevel& top, Lc0Network& net) {
+    return forEachField(data, [&](const Field& f) -> std::string {
         switch (f.number) {
             case field::kMagic:
                 if (f.wireType != kFixed32) return "field 1 (magic) is not a 32-bit value";
-                magic = std::uint32_t(f.scalar);
+                top.magic = std::uint32_t(f.scalar);
                 break;
             case field::kLicense:
                 if (f.wireType == kLengthDelimited)
@@ -599,8 +593,8 @@ Result<Lc0Network> parseLc0Network(Bytes bytes, std::string_view source, std::si
                 break;
             case field::kFormat:
                 if (f.wireType != kLengthDelimited) return "field 4 (format) is not a message";
-                formatBytes = f.bytes;
-                haveFormat = true;
+                top.format = f.bytes;
+                top.haveFormat = true;
                 break;
             case field::kTrainingParams:
                 if (f.wireType == kLengthDelimited) {
@@ -613,20 +607,18 @@ Result<Lc0Network> parseLc0Network(Bytes bytes, std::string_view source, std::si
                 break;
             case field::kWeights:
                 if (f.wireType != kLengthDelimited) return "field 10 (weights) is not a message";
-                weightsBytes = f.bytes;
-                haveWeights = true;
+                top.weights = f.bytes;
+                top.haveWeights = true;
                 break;
             default: break;
         }
         return {};
     });
-    if (!e.empty()) return makeError(ErrorCode::InvalidInput, src + ": not an lc0 network (" + e + ")");
-    if (!magic || *magic != kLc0Magic)
-        return makeError(ErrorCode::InvalidInput,
-                         src + ": not an lc0 network (no lc0 magic number; is it a .pb.gz weights file?)");
-    if (!haveWeights) return makeError(ErrorCode::InvalidInput, src + ": lc0 network without weights");
+}
 
-    // Format: which input, tower and heads the file holds.
+/// The network format the file declares, checked against what Kibitz runs; sets ctx.fileEncoding. True for an SE
+/// tower.
+Result<bool> readFormat(Bytes formatBytes, bool haveFormat, ParseContext& ctx) {
     std::uint64_t input = 0, network = 0, policy = 0, value = 0;
     ctx.fileEncoding = kEncodingLinear16;
     if (haveFormat) {
@@ -643,11 +635,11 @@ Result<Lc0Network> parseLc0Network(Bytes bytes, std::string_view source, std::si
                 });
             return {};
         });
-        if (!fe.empty()) return makeError(ErrorCode::InvalidInput, src + ": format: " + fe);
+        if (!fe.empty()) return makeError(ErrorCode::InvalidInput, ctx.source + ": format: " + fe);
     }
     auto unsupported = [&](const std::string& what) {
         return makeError(ErrorCode::Unsupported,
-                         src + ": unsupported lc0 network format: " + what +
+                         ctx.source + ": unsupported lc0 network format: " + what +
                              " (Kibitz runs classical 112-plane input, a residual tower, "
                              "convolution policy and WDL value, as Maia-1 and lc0's T40-era nets)");
     };
@@ -657,10 +649,94 @@ Result<Lc0Network> parseLc0Network(Bytes bytes, std::string_view source, std::si
         return unsupported("network structure " + std::to_string(network));
     if (policy != kPolicyConvolution) return unsupported("policy head " + std::to_string(policy));
     if (value != kValueWdl) return unsupported("value head " + std::to_string(value));
-    const bool se = network == kNetworkSe || network == kNetworkSeWithHeadFormat;
+    return network == kNetworkSe || network == kNetworkSeWithHeadFormat;
+}
+
+/// The residual tower, each convolution with its batch norm folded, SE layers checked against the declared format.
+Status buildTower(const RawWeights& raw, bool se, int filters, Lc0Network& net, ParseContext& ctx) {
+    net.tower.resize(raw.residual.size());
+    for (std::size_t b = 0; b < raw.residual.size(); ++b) {
+        const RawResidual& r = raw.residual[b];
+        Lc0Residual& out = net.tower[b];
+        const std::string path = "weights.residual[" + std::to_string(b) + "]";
+        if (!foldConv(r.conv1, filters, filters, 3, out.conv1, ctx, path + ".conv1") ||
+            !foldConv(r.conv2, filters, filters, 3, out.conv2, ctx, path + ".conv2"))
+            return makeError(ErrorCode::InvalidInput, ctx.error);
+        if (se != r.se.present)
+            return makeError(
+                ErrorCode::InvalidInput,
+                ctx.source + ": " + path + ".se: " + (se ? "missing in an SE network" : "present in a non-SE network"));
+        if (!se) continue;
+        int seCh = 0;
+        if (!inferCount(valueCount(r.se.w1, ctx), std::size_t(filters), kMaxFilters, seCh, ctx, path + ".se.w1",
+                        "se_channels x filters"))
+            return makeError(ErrorCode::InvalidInput, ctx.error);
+        if (b == 0) net.seChannels = seCh;
+        if (seCh != net.seChannels)
+            return makeError(ErrorCode::InvalidInput, ctx.source + ": " + path + ".se.w1: " + std::to_string(seCh) +
+                                                          " SE channels, block 0 has " +
+                                                          std::to_string(net.seChannels));
+        if (!decodeDense(r.se.w1, r.se.b1, seCh, filters, out.se1, ctx, path + ".se.w1", path + ".se.b1") ||
+            !decodeDense(r.se.w2, r.se.b2, 2 * filters, seCh, out.se2, ctx, path + ".se.w2", path + ".se.b2"))
+            return makeError(ErrorCode::InvalidInput, ctx.error);
+    }
+    return Status::success();
+}
+
+/// The policy head (3x3 filters -> filters -> 80 planes) and the WDL value head.
+Status buildHeads(const RawWeights& raw, int filters, Lc0Network& net, ParseContext& ctx) {
+    // Policy: 3x3 filters -> filters (policy1), then 3x3 filters -> 80 planes.
+    if (!foldConv(raw.policy1, filters, filters, 3, net.policy1, ctx, "weights.policy1"))
+        return makeError(ErrorCode::InvalidInput, ctx.error);
+    net.policyPlanes = 80;
+    if (!foldConv(raw.policy, net.policyPlanes, filters, 3, net.policy, ctx, "weights.policy"))
+        return makeError(ErrorCode::InvalidInput, ctx.error);
+    // Value: 1x1 filters -> channels, dense channels*64 -> hidden, dense hidden -> 3.
+    int valueCh = 0, hidden = 0;
+    if (!raw.value.present) return makeError(ErrorCode::InvalidInput, ctx.source + ": weights.value: missing");
+    if (!inferCount(valueCount(raw.value.weights, ctx), std::size_t(filters), kMaxFilters, valueCh, ctx,
+                    "weights.value.weights", "channels x filters x 1 x 1") ||
+        !foldConv(raw.value, valueCh, filters, 1, net.value, ctx, "weights.value") ||
+        !inferCount(valueCount(raw.ip1w, ctx), std::size_t(valueCh) * 64, 1 << 16, hidden, ctx, "weights.ip1_val_w",
+                    "hidden x channels x 64") ||
+        !decodeDense(raw.ip1w, raw.ip1b, hidden, valueCh * 64, net.value1, ctx, "weights.ip1_val_w",
+                     "weights.ip1_val_b") ||
+        !decodeDense(raw.ip2w, raw.ip2b, 3, hidden, net.value2, ctx, "weights.ip2_val_w", "weights.ip2_val_b"))
+        return makeError(ErrorCode::InvalidInput, ctx.error);
+    net.valueChannels = valueCh;
+    net.valueHidden = hidden;
+    return Status::success();
+}
+
+}  // namespace
+
+Result<Lc0Network> parseLc0Network(Bytes bytes, std::string_view source, std::size_t maxBytes) {
+    const std::string src(source);
+    std::vector<std::uint8_t> inflated;
+    Bytes data = bytes;
+    if (bytes.size() >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
+        std::string error;
+        if (!gunzip(bytes, inflated, maxBytes, error)) return makeError(ErrorCode::InvalidInput, src + ": " + error);
+        data = inflated;
+    } else if (bytes.size() > maxBytes) {
+        return makeError(ErrorCode::InvalidInput, src + ": larger than any supported net");
+    }
+
+    ParseContext ctx;
+    ctx.source = src;
+    Lc0Network net;
+    Lc0TopLevel top;
+    const std::string e = readTopLevel(data, top, net);
+    if (!e.empty()) return makeError(ErrorCode::InvalidInput, src + ": not an lc0 network (" + e + ")");
+    if (!top.magic || *top.magic != kLc0Magic)
+        return makeError(ErrorCode::InvalidInput,
+                         src + ": not an lc0 network (no lc0 magic number; is it a .pb.gz weights file?)");
+    if (!top.haveWeights) return makeError(ErrorCode::InvalidInput, src + ": lc0 network without weights");
+    const Result<bool> se = readFormat(top.format, top.haveFormat, ctx);
+    if (!se) return se.error();
 
     RawWeights raw;
-    if (!parseWeights(weightsBytes, raw, ctx)) return makeError(ErrorCode::InvalidInput, ctx.error);
+    if (!parseWeights(top.weights, raw, ctx)) return makeError(ErrorCode::InvalidInput, ctx.error);
 
     // Shapes: the filter count from the input convolution, the rest checked against it.
     int filters = 0;
@@ -673,52 +749,8 @@ Result<Lc0Network> parseLc0Network(Bytes bytes, std::string_view source, std::si
     if (net.blocks == 0) return makeError(ErrorCode::InvalidInput, src + ": weights.residual: no residual blocks");
     if (!foldConv(raw.input, filters, kLc0InputPlanes, 3, net.input, ctx, "weights.input"))
         return makeError(ErrorCode::InvalidInput, ctx.error);
-    net.tower.resize(raw.residual.size());
-    for (std::size_t b = 0; b < raw.residual.size(); ++b) {
-        const RawResidual& r = raw.residual[b];
-        Lc0Residual& out = net.tower[b];
-        const std::string path = "weights.residual[" + std::to_string(b) + "]";
-        if (!foldConv(r.conv1, filters, filters, 3, out.conv1, ctx, path + ".conv1") ||
-            !foldConv(r.conv2, filters, filters, 3, out.conv2, ctx, path + ".conv2"))
-            return makeError(ErrorCode::InvalidInput, ctx.error);
-        if (se != r.se.present)
-            return makeError(
-                ErrorCode::InvalidInput,
-                src + ": " + path + ".se: " + (se ? "missing in an SE network" : "present in a non-SE network"));
-        if (!se) continue;
-        int seCh = 0;
-        if (!inferCount(valueCount(r.se.w1, ctx), std::size_t(filters), kMaxFilters, seCh, ctx, path + ".se.w1",
-                        "se_channels x filters"))
-            return makeError(ErrorCode::InvalidInput, ctx.error);
-        if (b == 0) net.seChannels = seCh;
-        if (seCh != net.seChannels)
-            return makeError(ErrorCode::InvalidInput, src + ": " + path + ".se.w1: " + std::to_string(seCh) +
-                                                          " SE channels, block 0 has " +
-                                                          std::to_string(net.seChannels));
-        if (!decodeDense(r.se.w1, r.se.b1, seCh, filters, out.se1, ctx, path + ".se.w1", path + ".se.b1") ||
-            !decodeDense(r.se.w2, r.se.b2, 2 * filters, seCh, out.se2, ctx, path + ".se.w2", path + ".se.b2"))
-            return makeError(ErrorCode::InvalidInput, ctx.error);
-    }
-    // Policy: 3x3 filters -> filters (policy1), then 3x3 filters -> 80 planes.
-    if (!foldConv(raw.policy1, filters, filters, 3, net.policy1, ctx, "weights.policy1"))
-        return makeError(ErrorCode::InvalidInput, ctx.error);
-    net.policyPlanes = 80;
-    if (!foldConv(raw.policy, net.policyPlanes, filters, 3, net.policy, ctx, "weights.policy"))
-        return makeError(ErrorCode::InvalidInput, ctx.error);
-    // Value: 1x1 filters -> channels, dense channels*64 -> hidden, dense hidden -> 3.
-    int valueCh = 0, hidden = 0;
-    if (!raw.value.present) return makeError(ErrorCode::InvalidInput, src + ": weights.value: missing");
-    if (!inferCount(valueCount(raw.value.weights, ctx), std::size_t(filters), kMaxFilters, valueCh, ctx,
-                    "weights.value.weights", "channels x filters x 1 x 1") ||
-        !foldConv(raw.value, valueCh, filters, 1, net.value, ctx, "weights.value") ||
-        !inferCount(valueCount(raw.ip1w, ctx), std::size_t(valueCh) * 64, 1 << 16, hidden, ctx, "weights.ip1_val_w",
-                    "hidden x channels x 64") ||
-        !decodeDense(raw.ip1w, raw.ip1b, hidden, valueCh * 64, net.value1, ctx, "weights.ip1_val_w",
-                     "weights.ip1_val_b") ||
-        !decodeDense(raw.ip2w, raw.ip2b, 3, hidden, net.value2, ctx, "weights.ip2_val_w", "weights.ip2_val_b"))
-        return makeError(ErrorCode::InvalidInput, ctx.error);
-    net.valueChannels = valueCh;
-    net.valueHidden = hidden;
+    if (Status s = buildTower(raw, se.value(), filters, net, ctx); !s) return s.error();
+    if (Status s = buildHeads(raw, filters, net, ctx); !s) return s.error();
     return net;
 }
 
