@@ -82,4 +82,10 @@ void Session::remember() const {
             settings.setValue(QLatin1String(key), *path);
 }
 
+void Session::setMode(Mode mode) {
+    if (mode == m_mode) return;
+    m_mode = mode;
+    Q_EMIT modeChanged(mode);
+}
+
 }  // namespace kibitz::ui

@@ -42,6 +42,10 @@ public:
         static Players fromConditioning(const encoding::Conditioning& c, chess::Color mover);
     };
 
+    /// What the board is for: analysis (every hint shown), a play-mode game or an unanswered sorting round (the
+    /// hints would give the moves away, so the docks hide them).
+    enum class Mode { Analysis, Play, SortRound };
+
     explicit Session(QObject* parent = nullptr);
 
     /// The position under analysis, the moves that led to it (for v2 models), and the game from its start in UCI
@@ -55,6 +59,8 @@ public:
     /// The active models (empty path: the shipped default).
     const QString& humanModelPath() const { return m_humanModel; }
     const QString& puzzleModelPath() const { return m_puzzleModel; }
+    Mode mode() const { return m_mode; }
+    bool hintsHidden() const { return m_mode != Mode::Analysis; }
     /// A factory for the active human model (each worker builds its own copy on its thread).
     jobs::EvaluatorFactory humanModelFactory() const;
     /// "human-default (shipped)" or the file name: how the docks name the active model.
@@ -79,6 +85,8 @@ public:
     void setPersistent(bool on) { m_persistent = on; }
     /// The remembered choice (setModels with what QSettings holds): the window's start.
     void restoreModels();
+    /// modeChanged() when the mode changes.
+    void setMode(Mode mode);
     /// The same models loaded again (after a device switch: loaded models stay on the device they were loaded on).
     void reloadModels() { setModels(m_humanModel, m_puzzleModel); }
 
@@ -87,11 +95,13 @@ Q_SIGNALS:
     void playersChanged();
     void humanModelChanged();
     void puzzleModelChanged();
+    void modeChanged(kibitz::ui::Session::Mode mode);
 
 private:
     void remember() const;
 
     bool m_persistent = false;
+    Mode m_mode = Mode::Analysis;
     chess::Position m_position;
     encoding::RecentMoves m_recent;
     QString m_startFen;

@@ -66,6 +66,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createLayout();
     createDocks();
     createActions();
+    connect(m_session, &ui::Session::modeChanged, this, &MainWindow::onModeChanged);
 
     m_pgnLoader = m_pgnThread.make<ui::PgnLoader>();
     connect(m_pgnLoader, &ui::PgnLoader::finished, this, &MainWindow::onPgnLoaded);
@@ -79,7 +80,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
 
     connect(m_board, &ui::BoardWidget::moveMade, this, [this](chess::Move move) {
-        if (m_playing)
+        if (isPlaying())
             onPlayMove(move);
         else
             m_game->playMove(move);
@@ -178,27 +179,41 @@ void MainWindow::createLayout() {
 }
 
 void MainWindow::createDocks() {
+    createAnalysisDocks();
+    createReviewAndSortDocks();
+    createPuzzleDock();
+    createPlayDock();
+    createTrainingDock();
+}
+
+QDockWidget* MainWindow::addDock(QWidget* panel, const QString& panelName, const QString& title,
+                                 const QString& dockName, Qt::DockWidgetArea area, QDockWidget* tabWith) {
+    panel->setObjectName(panelName);
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(dockName);
+    dock->setWidget(panel);
+    addDockWidget(area, dock);
+    if (tabWith) {
+        tabifyDockWidget(tabWith, dock);
+        m_analysisDock->raise();  // the human moves stay in front of the docks tabbed with them
+    }
+    return dock;
+}
+
+void MainWindow::createAnalysisDocks() {
     m_analysis = new ui::AnalysisPanel(this);
-    m_analysis->setObjectName(QStringLiteral("analysisPanel"));
     m_analysis->observe(m_session);
-    m_analysisDock = new QDockWidget(tr("Human moves"), this);
-    m_analysisDock->setObjectName(QStringLiteral("analysisDock"));
-    m_analysisDock->setWidget(m_analysis);
-    addDockWidget(Qt::RightDockWidgetArea, m_analysisDock);
+    m_analysisDock = addDock(m_analysis, QStringLiteral("analysisPanel"), tr("Human moves"),
+                             QStringLiteral("analysisDock"), Qt::RightDockWidgetArea);
 
     m_engine = new ui::EnginePanel(this);
-    m_engine->setObjectName(QStringLiteral("enginePanel"));
     m_engine->observe(m_session);
-    m_engineDock = new QDockWidget(tr("Engine"), this);
-    m_engineDock->setObjectName(QStringLiteral("engineDock"));
-    m_engineDock->setWidget(m_engine);
-    addDockWidget(Qt::RightDockWidgetArea, m_engineDock);
-    tabifyDockWidget(m_analysisDock, m_engineDock);
-    m_analysisDock->raise();
+    m_engineDock = addDock(m_engine, QStringLiteral("enginePanel"), tr("Engine"), QStringLiteral("engineDock"),
+                           Qt::RightDockWidgetArea, m_analysisDock);
 
     // While a game is played the arrows would give the moves away.
     connect(m_analysis, &ui::AnalysisPanel::arrowsChanged, this, [this](const std::vector<ui::BoardArrow>& arrows) {
-        if (m_hintsHidden) return;
+        if (m_session->hintsHidden()) return;
         m_board->setArrows(arrows);
         if (!arrows.empty()) Q_EMIT arrowsShown(int(arrows.size()));
     });
@@ -209,7 +224,8 @@ void MainWindow::createDocks() {
     connect(m_engine, &ui::EnginePanel::linesChanged, m_analysis, &ui::AnalysisPanel::setEngineLines);
     // The human bar beside the engine's follows the analysis panel (value head, at the chosen ratings).
     connect(m_analysis, &ui::AnalysisPanel::humanEvaluationChanged, this, [this] {
-        if (!m_hintsHidden) m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText());
+        if (!m_session->hintsHidden())
+            m_engine->setHumanExpectation(m_analysis->humanWhiteScore(), m_analysis->humanEvalText());
     });
     // Blunder risk needs engine lines: the analysis panel knows whether any will come, and can start the engine.
     connect(m_engine, &ui::EnginePanel::engineEnabledChanged, m_analysis, &ui::AnalysisPanel::setEngineRunning);
@@ -217,57 +233,45 @@ void MainWindow::createDocks() {
         m_engine->setEngineEnabled(true);
         m_engineDock->show();
     });
+}
 
+void MainWindow::createReviewAndSortDocks() {
     // Game review (bottom) and the move-sorting trainer (beside the engine). The sorting position becomes the board's
     // position like any other (so every dock agrees on it), with the hints hidden until the cards are submitted.
     m_review = new ui::ReviewPanel(this);
-    m_review->setObjectName(QStringLiteral("reviewPanel"));
     m_review->observe(m_session);
-    m_reviewDock = new QDockWidget(tr("Game review"), this);
-    m_reviewDock->setObjectName(QStringLiteral("reviewDock"));
-    m_reviewDock->setWidget(m_review);
-    addDockWidget(Qt::BottomDockWidgetArea, m_reviewDock);
+    m_reviewDock = addDock(m_review, QStringLiteral("reviewPanel"), tr("Game review"), QStringLiteral("reviewDock"),
+                           Qt::BottomDockWidgetArea);
     m_reviewDock->hide();
     connect(m_review, &ui::ReviewPanel::plyActivated, m_game, &ui::GameModel::setCurrentPly);
     connect(m_game, &ui::GameModel::currentPlyChanged, m_review, &ui::ReviewPanel::setCurrentPly);
 
     m_sort = new ui::SortTrainer(this);
-    m_sort->setObjectName(QStringLiteral("sortTrainer"));
     m_sort->observe(m_session);
-    m_sortDock = new QDockWidget(tr("Sort moves"), this);
-    m_sortDock->setObjectName(QStringLiteral("sortDock"));
-    m_sortDock->setWidget(m_sort);
-    addDockWidget(Qt::RightDockWidgetArea, m_sortDock);
-    tabifyDockWidget(m_engineDock, m_sortDock);
-    m_analysisDock->raise();
+    m_sortDock = addDock(m_sort, QStringLiteral("sortTrainer"), tr("Sort moves"), QStringLiteral("sortDock"),
+                         Qt::RightDockWidgetArea, m_engineDock);
     connect(m_sort, &ui::SortTrainer::positionChanged, this, &MainWindow::showSortPosition);
     connect(m_sort, &ui::SortTrainer::submitted, this, [this] { endSortRound(); });
     connect(m_sort, &ui::SortTrainer::arrowsChanged, m_board, &ui::BoardWidget::setArrows);
+}
 
+void MainWindow::createPuzzleDock() {
     // Puzzles: built on the board or imported; rating, solve curve, per-move difficulty, batch rating.
     m_puzzle = new ui::PuzzlePanel(this);
-    m_puzzle->setObjectName(QStringLiteral("puzzlePanel"));
     m_puzzle->observe(m_session);
     m_puzzle->setBoard(m_board);
-    m_puzzleDock = new QDockWidget(tr("Puzzle"), this);
-    m_puzzleDock->setObjectName(QStringLiteral("puzzleDock"));
-    m_puzzleDock->setWidget(m_puzzle);
-    addDockWidget(Qt::RightDockWidgetArea, m_puzzleDock);
-    tabifyDockWidget(m_sortDock, m_puzzleDock);
-    m_analysisDock->raise();
+    m_puzzleDock = addDock(m_puzzle, QStringLiteral("puzzlePanel"), tr("Puzzle"), QStringLiteral("puzzleDock"),
+                           Qt::RightDockWidgetArea, m_sortDock);
     connect(m_puzzle, &ui::PuzzlePanel::positionRequested, this,
             [this](const chess::Position& p) { setFen(QString::fromStdString(p.fen())); });
+}
 
+void MainWindow::createPlayDock() {
     // Play mode: a game against the human model, its clocks and buttons; the board is wired to it while it runs.
     m_play = new ui::PlayPanel(this);
-    m_play->setObjectName(QStringLiteral("playPanel"));
     m_play->observe(m_session);
-    m_playDock = new QDockWidget(tr("Play"), this);
-    m_playDock->setObjectName(QStringLiteral("playDock"));
-    m_playDock->setWidget(m_play);
-    addDockWidget(Qt::RightDockWidgetArea, m_playDock);
-    tabifyDockWidget(m_puzzleDock, m_playDock);
-    m_analysisDock->raise();
+    m_playDock = addDock(m_play, QStringLiteral("playPanel"), tr("Play"), QStringLiteral("playDock"),
+                         Qt::RightDockWidgetArea, m_puzzleDock);
     jobs::PlayController* play = m_play->controller();
     connect(m_play, &ui::PlayPanel::newGameRequested, this, &MainWindow::playAgainstHuman);
     connect(m_play, &ui::PlayPanel::reviewRequested, this, &MainWindow::reviewGame);
@@ -277,21 +281,20 @@ void MainWindow::createDocks() {
         m_game->playMove(move);
     });
     connect(play, &jobs::PlayController::thinkingChanged, this, [this] {
-        if (m_playing) syncBoard();
+        if (isPlaying()) syncBoard();
     });
     connect(play, &jobs::PlayController::gameOver, this, [this](const play::GameOutcome& outcome) {
         statusBar()->showMessage(ui::PlayPanel::outcomeText(outcome, m_play->controller()->settings().userColor),
                                  10000);
         setPlaying(false);
     });
+}
 
+void MainWindow::createTrainingDock() {
     // The training studio: hidden until asked for, or until it finds a run to offer for resume.
     m_training = new ui::TrainingPage(this);
-    m_training->setObjectName(QStringLiteral("trainingPage"));
-    m_trainingDock = new QDockWidget(tr("Training"), this);
-    m_trainingDock->setObjectName(QStringLiteral("trainingDock"));
-    m_trainingDock->setWidget(m_training);
-    addDockWidget(Qt::BottomDockWidgetArea, m_trainingDock);
+    m_trainingDock = addDock(m_training, QStringLiteral("trainingPage"), tr("Training"), QStringLiteral("trainingDock"),
+                             Qt::BottomDockWidgetArea);
     m_trainingDock->hide();
     connect(m_training, &ui::TrainingPage::useModelRequested, this, [this](const QString& path) {
         loadHumanModel(path);
@@ -305,149 +308,6 @@ void MainWindow::createDocks() {
     });
     connect(m_training, &ui::TrainingPage::resumeOffered, m_trainingDock, &QWidget::show);
     m_training->checkResumableRuns();
-}
-
-void MainWindow::loadHumanModel(const QString& path) {
-    // Empty = the shipped default. Every dock that uses the human model follows the session: the analysis, the
-    // play-mode opponent (a game already running keeps the one it started with), the game review, the sorting
-    // trainer and the puzzle panel's solve curves.
-    m_session->setHumanModel(path);
-}
-
-void MainWindow::loadPuzzleModel(const QString& path) { m_session->setPuzzleModel(path); }
-
-void MainWindow::choosePuzzleModel() {
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Puzzle-rating model"),
-                                                      settings.value(QStringLiteral("models/lastDir")).toString(),
-                                                      tr("Kibitz models (*.kibitz);;Checkpoints (*.pt)"));
-    if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
-    loadPuzzleModel(path);
-}
-
-void MainWindow::useDefaultPuzzleModel() { loadPuzzleModel(QString()); }
-
-bool MainWindow::setModelDevice(const QString& device) {
-    const auto choice = parseDeviceChoice(device.toStdString());
-    if (!choice) {
-        statusBar()->showMessage(tr("Unknown device '%1' (auto, cpu or cuda)").arg(device), 10000);
-        syncDeviceActions();
-        return false;
-    }
-    if (const auto usable = models::useDevice(*choice); !usable.ok()) {
-        statusBar()->showMessage(tr("CUDA is not available: %1").arg(QString::fromStdString(usable.error().message)),
-                                 10000);
-        syncDeviceActions();
-        return false;
-    }
-    QSettings().setValue(QStringLiteral("models/device"), device);
-    syncDeviceActions();
-    // Loaded models stay where they were loaded: the ones in use (whoever chose them) load again on the new device.
-    m_session->reloadModels();
-    statusBar()->showMessage(tr("The models now run on: %1").arg(QString::fromStdString(models::currentDeviceName())),
-                             6000);
-    return true;
-}
-
-void MainWindow::syncDeviceActions() {
-    const QString current = QString::fromLatin1(deviceChoiceName(preferredDevice()));
-    for (QAction* a : std::as_const(m_deviceActions)) a->setChecked(a->data().toString() == current);
-}
-
-void MainWindow::chooseHumanModel() {
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Human-move model"), settings.value(QStringLiteral("models/lastDir")).toString(),
-        tr("Human-move models (*.kibitz *.pt *.pb.gz *.pb);;Kibitz models (*.kibitz);;Checkpoints (*.pt);;"
-           "lc0 networks, such as Maia-1 (*.pb.gz *.pb)"));
-    if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
-    loadHumanModel(path);
-}
-
-void MainWindow::chooseHumanModelFolder() {
-    QSettings settings;
-    const QString path = QFileDialog::getExistingDirectory(
-        this, tr("Folder of rating-band lc0 nets (maia-1100.pb.gz … maia-1900.pb.gz)"),
-        // The first time: the nine Maia-1 nets Kibitz ships.
-        settings.value(QStringLiteral("models/lastDir"), jobs::defaultMaiaFolder()).toString());
-    if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), path);
-    loadHumanModel(path);
-}
-
-void MainWindow::sortCurrentPosition() {
-    m_sort->setPositions({QString::fromStdString(m_board->position().fen())});
-    m_sortDock->show();
-    m_sortDock->raise();
-}
-
-void MainWindow::sortFromPuzzleFile() {
-    QSettings settings;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Puzzles for move sorting"),
-                                                      settings.value(QStringLiteral("files/lastPuzzleDir")).toString(),
-                                                      tr("Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)"));
-    if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPuzzleDir"), QFileInfo(path).absolutePath());
-    m_sort->loadPuzzleFile(path);
-    m_sortDock->show();
-    m_sortDock->raise();
-}
-
-void MainWindow::useDefaultHumanModel() { loadHumanModel(QString()); }
-
-void MainWindow::openPlayerModelDialog() {
-    if (!m_playerModels) {
-        // The model in use is the base, unless it is itself a model of a player or not a Kibitz model (an lc0 net).
-        QString base = m_session->humanModelPath();
-        if (!base.endsWith(QLatin1String(".kibitz")) && !base.endsWith(QLatin1String(".pt"))) base.clear();
-        m_playerModels = new ui::PlayerModelDialog(base, this);
-        m_playerModels->setAttribute(Qt::WA_DeleteOnClose);
-        connect(m_playerModels, &ui::PlayerModelDialog::analyseRequested, this, &MainWindow::usePlayerModel);
-        connect(m_playerModels, &ui::PlayerModelDialog::playRequested, this, &MainWindow::playAgainstPlayer);
-    }
-    m_playerModels->show();
-    m_playerModels->raise();
-    m_playerModels->activateWindow();
-}
-
-void MainWindow::usePlayerModel(const QString& model, int elo, int baseS, int incrementS) {
-    loadHumanModel(model);
-    if (elo > 0) m_analysis->setControls(elo, elo, baseS, baseS, std::max(0, incrementS));
-    m_analysisDock->show();
-    m_analysisDock->raise();
-}
-
-void MainWindow::playAgainstPlayer(const QString& model, const QString& player, int elo, int baseS, int incrementS) {
-    ui::NewGameDialog dialog(m_game->currentPosition(), this);
-    dialog.setWindowTitle(tr("New game against %1").arg(player));
-    if (elo > 0) dialog.opponentEloBox()->setValue(elo);
-    if (baseS > 0) {
-        dialog.baseMinutesBox()->setValue(baseS / 60.0);
-        dialog.incrementBox()->setValue(std::max(0, incrementS));
-    }
-    if (dialog.exec() != QDialog::Accepted) return;
-    loadHumanModel(model);  // the opponent follows the session's model
-    startPlay(dialog.settings());
-}
-
-void MainWindow::applyGameConditioning() {
-    if (!m_hasLoadedGame) {
-        m_session->setPlayers(std::nullopt);  // the controls keep the user's values
-        return;
-    }
-    // The one conditioning rule (core/encoding/game_conditioning.h), as training and review use it; what the game
-    // does not say stays unknown (the controls show "unknown" and send it so).
-    const auto conds = encoding::plyConditionings(shownLine(), /*includeFinal=*/true);
-    const int ply = std::clamp(m_game->currentPly(), 0, int(conds.size()) - 1);
-    auto players =
-        ui::Session::Players::fromConditioning(conds[std::size_t(ply)], m_game->positionAt(ply).sideToMove());
-    // Both players' last move times at this ply, by the rule training reads them with.
-    const auto spent = encoding::plyThinkTimes(shownLine());
-    if (ply >= 2 && std::size_t(ply - 2) < spent.size()) players.recentTimes.moverLastS = spent[std::size_t(ply - 2)];
-    if (ply >= 1 && std::size_t(ply - 1) < spent.size()) players.recentTimes.oppLastS = spent[std::size_t(ply - 1)];
-    m_session->setPlayers(players);
 }
 
 void MainWindow::createActions() {
@@ -698,7 +558,7 @@ void MainWindow::loadGame(const chess::PgnGame& game) {
 void MainWindow::syncBoard() {
     const int ply = m_game->currentPly();
     m_board->setPosition(m_game->currentPosition(), m_game->moveAt(ply));
-    if (m_playing) {
+    if (isPlaying()) {
         // During a game: moves only at its end and on the user's turn; no hints.
         m_board->setInteractive(ply == m_game->plyCount() && m_play->controller()->isUserTurn());
         const QModelIndex cell = m_game->indexForPly(ply);
@@ -728,92 +588,6 @@ void MainWindow::syncBoard() {
     updateStatus();
 }
 
-void MainWindow::playAgainstHuman() {
-    ui::NewGameDialog dialog(m_game->currentPosition(), this);
-    if (dialog.exec() != QDialog::Accepted) return;
-    startPlay(dialog.settings());
-}
-
-void MainWindow::startPlay(const jobs::PlaySettings& settings) {
-    jobs::PlayController* play = m_play->controller();
-    play->abort();  // a game that runs ends without a result
-    endSortRound();
-    m_hasLoadedGame = false;
-    setPlaying(true);
-    m_board->setFlipped(settings.userColor == chess::Black);
-    m_engine->setFlipped(m_board->isFlipped());
-    m_game->reset(settings.start);
-    m_playDock->show();
-    m_playDock->raise();
-    play->newGame(settings);
-    const QString you = tr("%1 (%2)").arg(settings.userName).arg(settings.userElo);
-    const bool userWhite = settings.userColor == chess::White;
-    setWindowTitle(tr("%1 – %2").arg(userWhite ? you : play->opponentName(), userWhite ? play->opponentName() : you));
-    if (!play->isPlaying())
-        setPlaying(false);  // the start position was already decided
-    else
-        syncBoard();  // the board takes the user's first move (or waits for the opponent's)
-}
-
-void MainWindow::onPlayMove(chess::Move move) {
-    jobs::PlayController* play = m_play->controller();
-    // The controller emits moved(), which enters the move into the game; a refused move puts the board back.
-    if (m_game->currentPly() != m_game->plyCount() || !play->userMove(move)) syncBoard();
-}
-
-void MainWindow::setPlaying(bool playing) {
-    if (playing == m_playing) return;
-    m_playing = playing;
-    if (!playing && m_play->controller()->hasGame()) {
-        // The finished game becomes the loaded game: its ratings and clocks set the analysis controls; the board
-        // stays on its last move.
-        m_loadedGame = m_play->controller()->pgn();
-        m_hasLoadedGame = true;
-        if (m_game->setGame(m_loadedGame)) m_game->setCurrentPly(m_game->plyCount());
-    }
-    setHintsHidden(playing ? tr("Hidden while you play: the analysis comes back when the game ends.") : QString());
-    syncBoard();
-}
-
-void MainWindow::setHintsHidden(const QString& reason) {
-    const bool hide = !reason.isEmpty();
-    m_analysis->setSuspended(reason);
-    if (hide == m_hintsHidden) return;
-    m_hintsHidden = hide;
-    if (hide) {
-        m_engineWasOn = m_engine->isEngineEnabled();
-        if (m_engineWasOn) m_engine->setEngineEnabled(false);
-        m_board->setArrows({});
-        m_engine->setHumanExpectation(std::nullopt);
-    } else {
-        if (m_engineWasOn) m_engine->setEngineEnabled(true);
-        m_engineWasOn = false;
-    }
-}
-
-void MainWindow::showSortPosition(const chess::Position& position) {
-    m_play->controller()->abort();
-    m_sortRound = true;
-    setHintsHidden(tr("Hidden while you sort the moves: the analysis comes back when you submit."));
-    m_hasLoadedGame = false;
-    setWindowTitle(tr("Sort moves"));
-    m_game->reset(position);
-}
-
-void MainWindow::endSortRound() {
-    if (!m_sortRound) return;
-    m_sortRound = false;
-    if (!m_playing) setHintsHidden(QString());
-    syncBoard();
-}
-
-void MainWindow::reviewGame(const chess::PgnGame& game) {
-    loadGame(game);
-    m_reviewDock->show();
-    m_reviewDock->raise();
-    m_review->start();
-}
-
 void MainWindow::updateNavigation() {
     const int ply = m_game->currentPly();
     m_first->setEnabled(ply > 0);
@@ -821,11 +595,11 @@ void MainWindow::updateNavigation() {
     m_next->setEnabled(ply < m_game->plyCount());
     m_last->setEnabled(ply < m_game->plyCount());
     // A running game or sorting round owns the board's moves.
-    const bool editable = !m_playing && !m_sortRound;
+    const bool editable = m_session->mode() == ui::Session::Mode::Analysis;
     m_takeBack->setEnabled(editable && m_game->canTakeBack());
     m_promote->setEnabled(editable && m_game->tree().hasVariations());
     m_deleteVariation->setEnabled(editable && m_game->inVariation());
-    m_saveGame->setEnabled(!m_playing && m_game->tree().moveCount() > 0);
+    m_saveGame->setEnabled(!isPlaying() && m_game->tree().moveCount() > 0);
 }
 
 chess::PgnGame MainWindow::shownLine() const {
@@ -843,17 +617,17 @@ void MainWindow::onLineChanged() {
 }
 
 void MainWindow::takeBack() {
-    if (m_playing || m_sortRound) return;
+    if (m_session->hintsHidden()) return;
     if (!m_game->takeBack()) statusBar()->showMessage(tr("No move made on the board to take back"), 3000);
 }
 
 void MainWindow::promoteVariation() {
-    if (m_playing || m_sortRound) return;
+    if (m_session->hintsHidden()) return;
     if (!m_game->promoteCurrentLine()) statusBar()->showMessage(tr("This line is already the main line"), 3000);
 }
 
 void MainWindow::deleteVariation() {
-    if (m_playing || m_sortRound) return;
+    if (m_session->hintsHidden()) return;
     if (!m_game->deleteCurrentVariation())
         statusBar()->showMessage(tr("The current move is on the main line: no variation to delete"), 3000);
 }

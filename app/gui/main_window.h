@@ -6,6 +6,7 @@
 #include "core/jobs/play_controller.h"
 #include "core/jobs/worker_thread.h"
 #include "ui/pgn_loader.h"
+#include "ui/session.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -91,7 +92,7 @@ public Q_SLOTS:
     /// Starts a game against the human model as set (what the dialog's Play does).
     void startPlay(const jobs::PlaySettings& settings);
     /// True while a play-mode game runs.
-    bool isPlaying() const { return m_playing; }
+    bool isPlaying() const;
     /// Opens `game` (e.g. a finished play-mode game) in the game review and starts the review.
     void reviewGame(const chess::PgnGame& game);
     /// Asks for a file name and saves the game on the board with all its variations and comments.
@@ -118,6 +119,14 @@ private:
     void createActions();
     void createLayout();
     void createDocks();
+    void createAnalysisDocks();       ///< human moves and engine, tabbed, and their wiring to the board
+    void createReviewAndSortDocks();  ///< the game review (bottom) and the move-sorting trainer
+    void createPuzzleDock();
+    void createPlayDock();
+    void createTrainingDock();  ///< hidden until asked for, or until it finds a run to offer for resume
+    /// Puts `panel` in a new dock of `area` (tabbed behind `tabWith` if given, the human moves kept in front).
+    QDockWidget* addDock(QWidget* panel, const QString& panelName, const QString& title, const QString& dockName,
+                         Qt::DockWidgetArea area, QDockWidget* tabWith = nullptr);
     void loadHumanModel(const QString& path);
     /// Checks the "Run models on" entry of the current device choice.
     void syncDeviceActions();
@@ -140,9 +149,9 @@ private:
     void setPlaying(bool playing);
     /// The user moved on the board during a game.
     void onPlayMove(chess::Move move);
-    /// Hides (non-empty reason) or shows the hints that would answer the board's question: the human-move analysis
-    /// and its arrows, the engine (switched off and back on), the human bar. Play mode and sorting rounds use it.
-    void setHintsHidden(const QString& reason);
+    /// Hides (play mode, sorting rounds) or shows (analysis) the hints that would answer the board's question: the
+    /// human-move analysis and its arrows, the engine (switched off and back on), the human bar.
+    void onModeChanged(ui::Session::Mode mode);
     /// A sorting round shows its position: it becomes the board's position (so every dock agrees), hints hidden.
     void showSortPosition(const chess::Position& position);
     /// Ends a sorting round's hiding (submitted, or the board went elsewhere).
@@ -165,10 +174,7 @@ private:
     QDockWidget* m_puzzleDock = nullptr;
     ui::PlayPanel* m_play = nullptr;  ///< play mode: a game against the human model
     QDockWidget* m_playDock = nullptr;
-    bool m_playing = false;
-    bool m_engineWasOn = false;  ///< the engine panel's state before hints were hidden, restored after
-    bool m_hintsHidden = false;
-    bool m_sortRound = false;                ///< a sorting round is on the board, unanswered
+    bool m_engineWasOn = false;              ///< the engine panel's state before hints were hidden, restored after
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
     QPointer<ui::PlayerModelDialog> m_playerModels;  ///< Models -> Model of a player... while open
