@@ -54,8 +54,26 @@ const QColor kArrowColors[] = {QColor(20, 90, 200), QColor(40, 130, 220), QColor
 
 AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_model = new MoveProbModel(this);
+    QGroupBox* players = buildPlayersBox();
+    buildResultWidgets();
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_chartView);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(players);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_humanEval);
+    layout->addWidget(m_thinkTimeLabel);
+    layout->addWidget(m_riskLabel);
+    layout->addWidget(m_status);
 
-    // Controls.
+    startWorker();
+    connectControls();
+    updateLabels();
+}
+
+/// The players' ratings, clocks and increment, and the number of arrows.
+QGroupBox* AnalysisPanel::buildPlayersBox() {
     auto* players = new QGroupBox(tr("Players"));
     auto* form = new QFormLayout(players);
     m_whiteElo = makeSlider(encoding::kMinPlayableElo, encoding::kMaxPlayableElo, 50, 1500);
@@ -94,7 +112,11 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_topK->setRange(1, 10);
     m_topK->setValue(5);
     form->addRow(tr("Arrows (top k)"), m_topK);
+    return players;
+}
 
+/// The move table, the Elo sweep chart, the human evaluation bar and the notes under them.
+void AnalysisPanel::buildResultWidgets() {
     // Move table.
     m_table = new QTableView;
     m_table->setModel(m_model);
@@ -145,19 +167,10 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
     m_humanEval->setToolTip(
         tr("The human model's value head: White's expected score (win + half a draw) in a game between players of the "
            "chosen ratings and clocks from this position. The filled part is White's share."));
+}
 
-    auto* splitter = new QSplitter(Qt::Vertical);
-    splitter->addWidget(m_table);
-    splitter->addWidget(m_chartView);
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(players);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(m_humanEval);
-    layout->addWidget(m_thinkTimeLabel);
-    layout->addWidget(m_riskLabel);
-    layout->addWidget(m_status);
-
-    // Worker thread: the model lives and runs there.
+/// The worker thread: the model lives and runs there.
+void AnalysisPanel::startWorker() {
     m_worker = m_thread.make<jobs::AnalysisWorker>();
     connect(m_worker, &jobs::AnalysisWorker::analysed, this, &AnalysisPanel::onAnalysed);
     connect(m_worker, &jobs::AnalysisWorker::modelReady, this, [this](const QString& d) {
@@ -172,7 +185,9 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
         m_status->setText(id == 0 ? tr("Model not loaded: %1").arg(message) : tr("Analysis failed: %1").arg(message));
         Q_EMIT modelStatusChanged(m_status->text());
     });
+}
 
+void AnalysisPanel::connectControls() {
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
@@ -207,7 +222,6 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QWidget(parent) {
         const chess::Move m = m_model->moveAt(idx.row());
         if (m) Q_EMIT moveActivated(m);
     });
-    updateLabels();
 }
 
 AnalysisPanel::~AnalysisPanel() { m_thread.stop(); }

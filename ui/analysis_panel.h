@@ -18,6 +18,7 @@
 class QCheckBox;
 class QChart;
 class QChartView;
+class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QSlider;
@@ -113,6 +114,10 @@ Q_SIGNALS:
     void engineStartRequested();
 
 private:
+    QGroupBox* buildPlayersBox();
+    void buildResultWidgets();
+    void startWorker();
+    void connectControls();
     void scheduleAnalysis();
     void runAnalysis();
     void onAnalysed(const jobs::AnalysisResult& result);

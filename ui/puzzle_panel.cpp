@@ -117,7 +117,17 @@ PuzzlePanel::~PuzzlePanel() {
 }
 
 void PuzzlePanel::buildUi() {
-    // Puzzle tab: builder, line, rating, curve, difficulty table.
+    m_tabs = new QTabWidget;
+    m_tabs->addTab(buildPuzzleTab(), tr("Puzzle"));
+    m_tabs->addTab(buildFilesTab(), tr("Files"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tabs);
+    connectUi();
+}
+
+/// The puzzle tab: builder buttons, the line, the rating, the solve chart, the difficulty table.
+QWidget* PuzzlePanel::buildPuzzleTab() {
     m_start = new QPushButton(tr("Start from current position"));
     m_start->setToolTip(
         tr("The board's position is the position before the setup move: play the opponent's "
@@ -147,6 +157,27 @@ void PuzzlePanel::buildUi() {
                       "rating with the engine's view of each solver move."));
     m_ratingNote->setWordWrap(true);
 
+    buildSolveChart();
+    buildDifficultyTable();
+    m_status = new QLabel(tr("No model loaded"));
+    m_status->setWordWrap(true);
+
+    auto* puzzleTab = new QWidget;
+    auto* pl = new QVBoxLayout(puzzleTab);
+    pl->addLayout(buttons);
+    pl->addWidget(m_line);
+    pl->addWidget(m_rating);
+    pl->addWidget(m_ratingNote);
+    pl->addWidget(m_maiaLine);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_chartView);
+    split->addWidget(m_table);
+    pl->addWidget(split, 1);
+    pl->addWidget(m_status);
+    return puzzleTab;
+}
+
+void PuzzlePanel::buildSolveChart() {
     // The chance to solve: Glicko's expected score around the predicted rating (what a Lichess puzzle rating means:
     // a player of that rating solves it half the time; rising with the player's rating, flatter when sigma is
     // large). Beside it, dashed, the human model's own chance of finding every solver move, which shows where the
@@ -203,7 +234,10 @@ void PuzzlePanel::buildUi() {
     m_chartView = new QChartView(m_chart);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(200);
+}
 
+/// The probability that a human of each rating plays each solver move.
+void PuzzlePanel::buildDifficultyTable() {
     m_table = new QTableWidget(0, 3 + int(std::size(kTableElos)));
     QStringList headers{tr("#"), tr("Solver move")};
     for (int elo : kTableElos) headers << tr("P @%1").arg(elo);
@@ -217,24 +251,10 @@ void PuzzlePanel::buildUi() {
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setMinimumHeight(110);
+}
 
-    m_status = new QLabel(tr("No model loaded"));
-    m_status->setWordWrap(true);
-
-    auto* puzzleTab = new QWidget;
-    auto* pl = new QVBoxLayout(puzzleTab);
-    pl->addLayout(buttons);
-    pl->addWidget(m_line);
-    pl->addWidget(m_rating);
-    pl->addWidget(m_ratingNote);
-    pl->addWidget(m_maiaLine);
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_chartView);
-    split->addWidget(m_table);
-    pl->addWidget(split, 1);
-    pl->addWidget(m_status);
-
-    // Files tab: import a CSV/PGN and pick a puzzle; batch-rate a CSV.
+/// The files tab: import a CSV/PGN and pick a puzzle; batch-rate a CSV.
+QWidget* PuzzlePanel::buildFilesTab() {
     m_import = new QPushButton(tr("Import CSV/PGN…"));
     m_import->setToolTip(
         tr("Lichess puzzle CSV (.csv, .csv.zst) or PGN: a game with a FEN tag is a puzzle, its "
@@ -276,14 +296,10 @@ void PuzzlePanel::buildUi() {
     batchRow->addWidget(m_cancel);
     fl->addLayout(batchRow);
     fl->addWidget(m_batchInfo);
+    return filesTab;
+}
 
-    m_tabs = new QTabWidget;
-    m_tabs->addTab(puzzleTab, tr("Puzzle"));
-    m_tabs->addTab(filesTab, tr("Files"));
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_tabs);
-
+void PuzzlePanel::connectUi() {
     connect(m_start, &QPushButton::clicked, this, [this] {
         if (m_board) startFrom(m_board->position());
     });

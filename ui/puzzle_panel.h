@@ -128,6 +128,11 @@ Q_SIGNALS:
 
 private:
     void buildUi();
+    QWidget* buildPuzzleTab();
+    void buildSolveChart();  ///< m_chart: P(solve) from the rating, the human model's and the Maia nets' curves
+    void buildDifficultyTable();
+    QWidget* buildFilesTab();
+    void connectUi();
     void puzzleChanged();
     void requestRating();
     void onRated(const jobs::PuzzleResult& result);
