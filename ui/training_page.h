@@ -20,6 +20,8 @@ class QChart;
 class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
+class QGridLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QLineSeries;
@@ -129,6 +131,11 @@ Q_SIGNALS:
 private:
     void buildUi();
     QWidget* buildConfigPane();
+    QWidget* buildResumeBanner(QWidget* pane);
+    QGroupBox* buildModelBox(QWidget* pane);
+    QGroupBox* buildDataBox(QWidget* pane);
+    QGroupBox* buildConfigBox(QWidget* pane);
+    QGridLayout* buildRunButtons(QWidget* pane);
     QWidget* buildChartsPane();
     void launch(const jobs::TrainingRunConfig& config, const QString& runDir, bool resume);
     void endJob();
