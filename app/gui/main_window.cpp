@@ -22,6 +22,7 @@
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/session.h"
+#include "ui/settings_keys.h"
 #include "ui/sort_trainer.h"
 #include "ui/training_page.h"
 
@@ -99,7 +100,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     {
         // Where the models run, before they are loaded. A stale choice (cuda on a machine without it now, or a
         // hand-edited value) falls back to auto with a message instead of failing every model load.
-        const QString device = QSettings().value(QStringLiteral("models/device"), QStringLiteral("auto")).toString();
+        const QString device = QSettings().value(ui::settings_keys::kModelDevice, QStringLiteral("auto")).toString();
         const auto choice = parseDeviceChoice(device.toStdString());
         if (!choice || !models::useDevice(*choice).ok()) {
             (void)models::useDevice(DeviceChoice::Auto);  // auto always resolves
@@ -319,10 +320,10 @@ void MainWindow::loadPuzzleModel(const QString& path) { m_session->setPuzzleMode
 void MainWindow::choosePuzzleModel() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Puzzle-rating model"),
-                                                      settings.value(QStringLiteral("models/lastDir")).toString(),
+                                                      settings.value(ui::settings_keys::kModelDir).toString(),
                                                       tr("Kibitz models (*.kibitz);;Checkpoints (*.pt)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kModelDir, QFileInfo(path).absolutePath());
     loadPuzzleModel(path);
 }
 
@@ -341,7 +342,7 @@ bool MainWindow::setModelDevice(const QString& device) {
         syncDeviceActions();
         return false;
     }
-    QSettings().setValue(QStringLiteral("models/device"), device);
+    QSettings().setValue(ui::settings_keys::kModelDevice, device);
     syncDeviceActions();
     // Loaded models stay where they were loaded: the ones in use (whoever chose them) load again on the new device.
     m_session->reloadModels();
@@ -358,11 +359,11 @@ void MainWindow::syncDeviceActions() {
 void MainWindow::chooseHumanModel() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Human-move model"), settings.value(QStringLiteral("models/lastDir")).toString(),
+        this, tr("Human-move model"), settings.value(ui::settings_keys::kModelDir).toString(),
         tr("Human-move models (*.kibitz *.pt *.pb.gz *.pb);;Kibitz models (*.kibitz);;Checkpoints (*.pt);;"
            "lc0 networks, such as Maia-1 (*.pb.gz *.pb)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kModelDir, QFileInfo(path).absolutePath());
     loadHumanModel(path);
 }
 
@@ -371,9 +372,9 @@ void MainWindow::chooseHumanModelFolder() {
     const QString path = QFileDialog::getExistingDirectory(
         this, tr("Folder of rating-band lc0 nets (maia-1100.pb.gz … maia-1900.pb.gz)"),
         // The first time: the nine Maia-1 nets Kibitz ships.
-        settings.value(QStringLiteral("models/lastDir"), jobs::defaultMaiaFolder()).toString());
+        settings.value(ui::settings_keys::kModelDir, jobs::defaultMaiaFolder()).toString());
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), path);
+    settings.setValue(ui::settings_keys::kModelDir, path);
     loadHumanModel(path);
 }
 
@@ -386,10 +387,10 @@ void MainWindow::sortCurrentPosition() {
 void MainWindow::sortFromPuzzleFile() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Puzzles for move sorting"),
-                                                      settings.value(QStringLiteral("files/lastPuzzleDir")).toString(),
+                                                      settings.value(ui::settings_keys::kPuzzleFileDir).toString(),
                                                       tr("Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPuzzleDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kPuzzleFileDir, QFileInfo(path).absolutePath());
     m_sort->loadPuzzleFile(path);
     m_sortDock->show();
     m_sortDock->raise();
@@ -612,11 +613,11 @@ void MainWindow::flipBoard() {
 
 void MainWindow::openPgn() {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
+    const QString dir = settings.value(ui::settings_keys::kPgnDir).toString();
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open PGN"), dir, tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kPgnDir, QFileInfo(path).absolutePath());
     openPgnFile(path);
 }
 
@@ -868,10 +869,10 @@ QString MainWindow::saveGame(const QString& path) const {
 
 void MainWindow::saveGameAs() {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
+    const QString dir = settings.value(ui::settings_keys::kPgnDir).toString();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save game"), dir, tr("PGN files (*.pgn)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kPgnDir, QFileInfo(path).absolutePath());
     const QString error = saveGame(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Save game"), error);
@@ -907,25 +908,25 @@ void MainWindow::updateStatus() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+    if (!restoreGeometry(settings.value(ui::settings_keys::kWindowGeometry).toByteArray())) {
         // First start: most of the screen, so the board, the move list and a dock fit side by side.
         const QScreen* screen = QGuiApplication::primaryScreen();
         const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);
         resize(std::max(900, avail.width() * 9 / 10), std::max(640, avail.height() * 9 / 10));
         move(avail.center() - rect().center());
     }
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
-    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
-    m_board->setFlipped(settings.value(QStringLiteral("board/flipped"), false).toBool());
+    restoreState(settings.value(ui::settings_keys::kWindowState).toByteArray());
+    m_splitter->restoreState(settings.value(ui::settings_keys::kWindowSplitter).toByteArray());
+    m_board->setFlipped(settings.value(ui::settings_keys::kBoardFlipped, false).toBool());
     m_engine->setFlipped(m_board->isFlipped());
 }
 
 void MainWindow::saveSettings() const {
     QSettings settings;
-    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
-    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("board/flipped"), m_board->isFlipped());
+    settings.setValue(ui::settings_keys::kWindowGeometry, saveGeometry());
+    settings.setValue(ui::settings_keys::kWindowState, saveState());
+    settings.setValue(ui::settings_keys::kWindowSplitter, m_splitter->saveState());
+    settings.setValue(ui::settings_keys::kBoardFlipped, m_board->isFlipped());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
