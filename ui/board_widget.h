@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/chess/position.h"
-#include "core/jobs/chess_metatypes.h"
+#include "core/jobs/metatypes.h"
 #include "ui/piece_set.h"
 
 #include <QColor>

@@ -5,6 +5,7 @@
 #include "core/engines/engine_locator.h"
 #include "ui/eval_bar.h"
 #include "ui/session.h"
+#include "ui/settings_keys.h"
 
 #include <QFileDialog>
 #include <QFormLayout>
@@ -42,19 +43,19 @@ QString formatNps(std::int64_t nps) {
 EngineSettings EngineSettings::load() {
     const QSettings s;
     EngineSettings e;
-    e.path = s.value(QLatin1String(engines::kEnginePathSettingsKey), e.path).toString();
-    e.threads = s.value(QStringLiteral("engine/threads"), e.threads).toInt();
-    e.hashMb = s.value(QStringLiteral("engine/hash"), e.hashMb).toInt();
-    e.multiPv = s.value(QStringLiteral("engine/multipv"), e.multiPv).toInt();
+    e.path = s.value(settings_keys::kEnginePath, e.path).toString();
+    e.threads = s.value(settings_keys::kEngineThreads, e.threads).toInt();
+    e.hashMb = s.value(settings_keys::kEngineHash, e.hashMb).toInt();
+    e.multiPv = s.value(settings_keys::kEngineMultiPv, e.multiPv).toInt();
     return e;
 }
 
 void EngineSettings::save() const {
     QSettings s;
-    s.setValue(QLatin1String(engines::kEnginePathSettingsKey), path);
-    s.setValue(QStringLiteral("engine/threads"), threads);
-    s.setValue(QStringLiteral("engine/hash"), hashMb);
-    s.setValue(QStringLiteral("engine/multipv"), multiPv);
+    s.setValue(settings_keys::kEnginePath, path);
+    s.setValue(settings_keys::kEngineThreads, threads);
+    s.setValue(settings_keys::kEngineHash, hashMb);
+    s.setValue(settings_keys::kEngineMultiPv, multiPv);
 }
 
 EnginePanel::EnginePanel(QWidget* parent) : QWidget(parent), m_engine(new UciEngine(this)) {
@@ -255,10 +256,11 @@ void EnginePanel::ensureProgram() {
 }
 
 void EnginePanel::applyOptions() {
-    const std::pair<const char*, int> options[] = {
-        {"Threads", m_settings.threads}, {"Hash", m_settings.hashMb}, {"MultiPV", m_settings.multiPv}};
+    const std::pair<QLatin1String, int> options[] = {{engines::standard_option::kThreads, m_settings.threads},
+                                                     {engines::standard_option::kHash, m_settings.hashMb},
+                                                     {engines::standard_option::kMultiPv, m_settings.multiPv}};
     for (const auto& [name, value] : options) {
-        const Status st = m_engine->setOption(QLatin1String(name), QString::number(value));
+        const Status st = m_engine->setOption(name, QString::number(value));
         if (!st) setStatus(QString::fromStdString(st.error().message));
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/new_game_dialog.h"
+
 #include "core/encoding/conditioning.h"
+#include "ui/settings_keys.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -222,38 +224,38 @@ jobs::PlaySettings NewGameDialog::settings() const {
 
 void NewGameDialog::saveChoices() const {
     QSettings st;
-    st.setValue(QStringLiteral("play/side"), m_side->currentIndex());
-    st.setValue(QStringLiteral("play/userElo"), m_userElo->value());
-    st.setValue(QStringLiteral("play/opponentElo"), m_opponentElo->value());
-    st.setValue(QStringLiteral("play/preset"), m_preset->currentIndex());
-    st.setValue(QStringLiteral("play/baseMinutes"), m_baseMinutes->value());
-    st.setValue(QStringLiteral("play/increment"), m_increment->value());
-    st.setValue(QStringLiteral("play/temperature"), m_temperature->value());
-    st.setValue(QStringLiteral("play/topP"), m_topP->value());
-    st.setValue(QStringLiteral("play/thinkTime"), m_thinkTime->isChecked());
-    st.setValue(QStringLiteral("play/resigns"), m_resigns->isChecked());
-    st.setValue(QStringLiteral("play/drawOffers"), m_drawOffers->isChecked());
+    st.setValue(settings_keys::kPlaySide, m_side->currentIndex());
+    st.setValue(settings_keys::kPlayUserElo, m_userElo->value());
+    st.setValue(settings_keys::kPlayOpponentElo, m_opponentElo->value());
+    st.setValue(settings_keys::kPlayPreset, m_preset->currentIndex());
+    st.setValue(settings_keys::kPlayBaseMinutes, m_baseMinutes->value());
+    st.setValue(settings_keys::kPlayIncrement, m_increment->value());
+    st.setValue(settings_keys::kPlayTemperature, m_temperature->value());
+    st.setValue(settings_keys::kPlayTopP, m_topP->value());
+    st.setValue(settings_keys::kPlayThinkTime, m_thinkTime->isChecked());
+    st.setValue(settings_keys::kPlayResigns, m_resigns->isChecked());
+    st.setValue(settings_keys::kPlayDrawOffers, m_drawOffers->isChecked());
 }
 
 void NewGameDialog::restoreChoices() {
     // Out-of-range stored values are clamped by the widgets; an unknown preset index falls back to the default.
     QSettings st;
-    m_side->setCurrentIndex(std::clamp(st.value(QStringLiteral("play/side"), 0).toInt(), 0, 2));
-    m_userElo->setValue(st.value(QStringLiteral("play/userElo"), 1500).toInt());
-    m_opponentElo->setValue(st.value(QStringLiteral("play/opponentElo"), 1500).toInt());
-    int preset = st.value(QStringLiteral("play/preset"), kDefaultPreset).toInt();
+    m_side->setCurrentIndex(std::clamp(st.value(settings_keys::kPlaySide, 0).toInt(), 0, 2));
+    m_userElo->setValue(st.value(settings_keys::kPlayUserElo, 1500).toInt());
+    m_opponentElo->setValue(st.value(settings_keys::kPlayOpponentElo, 1500).toInt());
+    int preset = st.value(settings_keys::kPlayPreset, kDefaultPreset).toInt();
     if (preset < 0 || preset > kCustomPreset) preset = kDefaultPreset;
     m_preset->setCurrentIndex(preset);
     applyPreset(preset);
     if (preset == kCustomPreset) {
-        m_baseMinutes->setValue(st.value(QStringLiteral("play/baseMinutes"), 5.0).toDouble());
-        m_increment->setValue(st.value(QStringLiteral("play/increment"), 3).toInt());
+        m_baseMinutes->setValue(st.value(settings_keys::kPlayBaseMinutes, 5.0).toDouble());
+        m_increment->setValue(st.value(settings_keys::kPlayIncrement, 3).toInt());
     }
-    m_temperature->setValue(st.value(QStringLiteral("play/temperature"), 1.0).toDouble());
-    m_topP->setValue(st.value(QStringLiteral("play/topP"), 95).toInt());
-    m_thinkTime->setChecked(st.value(QStringLiteral("play/thinkTime"), true).toBool());
-    m_resigns->setChecked(st.value(QStringLiteral("play/resigns"), true).toBool());
-    m_drawOffers->setChecked(st.value(QStringLiteral("play/drawOffers"), true).toBool());
+    m_temperature->setValue(st.value(settings_keys::kPlayTemperature, 1.0).toDouble());
+    m_topP->setValue(st.value(settings_keys::kPlayTopP, 95).toInt());
+    m_thinkTime->setChecked(st.value(settings_keys::kPlayThinkTime, true).toBool());
+    m_resigns->setChecked(st.value(settings_keys::kPlayResigns, true).toBool());
+    m_drawOffers->setChecked(st.value(settings_keys::kPlayDrawOffers, true).toBool());
 }
 
 }  // namespace kibitz::ui

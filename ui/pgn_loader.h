@@ -3,6 +3,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/common/cancel_token.h"
+#include "core/jobs/metatypes.h"
 
 #include <QMetaType>
 #include <QObject>
@@ -44,5 +45,4 @@ Q_SIGNALS:
 
 }  // namespace kibitz::ui
 
-Q_DECLARE_METATYPE(kibitz::CancelToken)
 Q_DECLARE_METATYPE(std::shared_ptr<const kibitz::ui::PgnLoadResult>)

@@ -2,6 +2,7 @@
 #include "ui/play_panel.h"
 
 #include "ui/session.h"
+#include "ui/settings_keys.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -256,14 +257,14 @@ QString PlayPanel::savePgn(const QString& path) const {
 
 void PlayPanel::askSavePgn() {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
+    const QString dir = settings.value(settings_keys::kPgnDir).toString();
     const chess::PgnGame game = m_controller->pgn();
     const QString name = QStringLiteral("kibitz-%1.pgn")
                              .arg(QString::fromStdString(game.tag("Date")).replace(QLatin1Char('.'), QLatin1Char('-')));
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Save game"), dir.isEmpty() ? name : dir + QLatin1Char('/') + name, tr("PGN files (*.pgn)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
+    settings.setValue(settings_keys::kPgnDir, QFileInfo(path).absolutePath());
     const QString error = savePgn(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Save game"), error);
 }

@@ -4,6 +4,7 @@
 #include "core/chess/pgn_tags.h"
 #include "core/jobs/personal_model.h"
 #include "core/training/player_games.h"
+#include "ui/settings_keys.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -125,11 +126,11 @@ PlayerModelDialog::~PlayerModelDialog() {
 
 void PlayerModelDialog::chooseFiles() {
     QSettings settings;
-    const QStringList files = QFileDialog::getOpenFileNames(
-        this, tr("Games of the player"), settings.value(QStringLiteral("files/lastPgnDir")).toString(),
-        tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Games of the player"),
+                                                            settings.value(settings_keys::kPgnDir).toString(),
+                                                            tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
     if (files.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(files.front()).absolutePath());
+    settings.setValue(settings_keys::kPgnDir, QFileInfo(files.front()).absolutePath());
     setGameFiles(files);
 }
 

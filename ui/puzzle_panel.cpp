@@ -6,6 +6,7 @@
 #include "core/jobs/export_files.h"
 #include "ui/board_widget.h"
 #include "ui/session.h"
+#include "ui/settings_keys.h"
 
 #include <QChart>
 #include <QChartView>
@@ -639,17 +640,17 @@ void PuzzlePanel::onBatchProgress(const jobs::RateCsvProgress& p) {
 void PuzzlePanel::chooseImport() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Import puzzles"),
-                                                      settings.value(QStringLiteral("puzzles/lastDir")).toString(),
+                                                      settings.value(settings_keys::kPuzzlePanelDir).toString(),
                                                       tr("Puzzles (*.csv *.csv.zst *.pgn *.pgn.zst);;All files (*)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("puzzles/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(settings_keys::kPuzzlePanelDir, QFileInfo(path).absolutePath());
     loadFile(path);
 }
 
 void PuzzlePanel::chooseRateFile() {
     QSettings settings;
     const QString in = QFileDialog::getOpenFileName(this, tr("Puzzle CSV to rate"),
-                                                    settings.value(QStringLiteral("puzzles/lastDir")).toString(),
+                                                    settings.value(settings_keys::kPuzzlePanelDir).toString(),
                                                     tr("Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)"));
     if (in.isEmpty()) return;
     QString suggestion = in;
@@ -657,7 +658,7 @@ void PuzzlePanel::chooseRateFile() {
     const QString out = QFileDialog::getSaveFileName(this, tr("Write ratings to"), suggestion + tr("-rated.csv"),
                                                      tr("CSV (*.csv)"), nullptr, QFileDialog::DontConfirmOverwrite);
     if (out.isEmpty()) return;
-    settings.setValue(QStringLiteral("puzzles/lastDir"), QFileInfo(in).absolutePath());
+    settings.setValue(settings_keys::kPuzzlePanelDir, QFileInfo(in).absolutePath());
     rateFile(in, out);
 }
 

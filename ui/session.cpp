@@ -2,16 +2,12 @@
 #include "ui/session.h"
 
 #include "core/jobs/human_model.h"
+#include "ui/settings_keys.h"
 
 #include <QFileInfo>
 #include <QSettings>
 
 namespace kibitz::ui {
-
-namespace {
-constexpr const char* kHumanModelKey = "models/human";
-constexpr const char* kPuzzleModelKey = "models/puzzle";
-}  // namespace
 
 Session::Session(QObject* parent)
     : QObject(parent),
@@ -67,19 +63,19 @@ void Session::setPuzzleModel(const QString& path) {
 
 void Session::restoreModels() {
     const QSettings settings;
-    setModels(settings.value(QLatin1String(kHumanModelKey)).toString(),
-              settings.value(QLatin1String(kPuzzleModelKey)).toString());
+    setModels(settings.value(settings_keys::kHumanModel).toString(),
+              settings.value(settings_keys::kPuzzleModel).toString());
 }
 
 void Session::remember() const {
     if (!m_persistent) return;
     QSettings settings;
     for (const auto& [key, path] :
-         {std::pair{kHumanModelKey, &m_humanModel}, std::pair{kPuzzleModelKey, &m_puzzleModel}})
+         {std::pair{settings_keys::kHumanModel, &m_humanModel}, std::pair{settings_keys::kPuzzleModel, &m_puzzleModel}})
         if (path->isEmpty())
-            settings.remove(QLatin1String(key));
+            settings.remove(key);
         else
-            settings.setValue(QLatin1String(key), *path);
+            settings.setValue(key, *path);
 }
 
 void Session::setMode(Mode mode) {

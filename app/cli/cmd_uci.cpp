@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // kibitz-cli uci: the human-move model as a UCI engine for chess GUIs and bot loops (protocol in
-// core/engines/uci_server.h).
+// core/play/uci_server.h).
 #include "app/cli/command.h"
-#include "core/engines/uci_server.h"
 #include "core/jobs/human_model.h"
+#include "core/play/uci_server.h"
 
 #include <cstdio>
 #include <iostream>
@@ -40,7 +40,7 @@ int runUci(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "kibitz-cli uci: unexpected argument '%s' (see --help)\n", argv[i].c_str());
         return kExitUsage;
     }
-    engines::UciServerHooks hooks;
+    play::UciServerHooks hooks;
     hooks.name = std::string("Kibitz ") + KIBITZ_VERSION;
     hooks.loadModel = [model](const std::string& path) -> Result<std::unique_ptr<encoding::Evaluator>> {
         return jobs::loadHumanEvaluator(QString::fromStdString(path.empty() ? model : path));
@@ -52,7 +52,7 @@ int runUci(const std::vector<std::string>& argv) {
         std::fflush(stdout);
     };
     jobs::setModelComputeThreads(1);
-    engines::UciServer server(std::move(hooks));
+    play::UciServer server(std::move(hooks));
     std::string line;
     while (std::getline(std::cin, line)) {
         if (!server.handleLine(line)) return kExitOk;

@@ -2,6 +2,7 @@
 // The Kibitz desktop app: sets up the application, translations and the main window.
 #include "app/gui/main_window.h"
 #include "core/chess/position.h"
+#include "ui/settings_keys.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -112,7 +113,7 @@ int main(int argc, char* argv[]) {
     parser.process(app);
 
     QString lang = parser.value(options.lang);
-    if (lang.isEmpty()) lang = QSettings().value(QStringLiteral("ui/language")).toString();
+    if (lang.isEmpty()) lang = QSettings().value(kibitz::ui::settings_keys::kLanguage).toString();
     installTranslations(app, lang.isEmpty() ? QLocale::system() : QLocale(lang));
 
     // A bad --fen is refused before any window opens: exit code 2 and the reason on stderr (the README's exit codes).

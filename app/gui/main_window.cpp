@@ -22,6 +22,7 @@
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/session.h"
+#include "ui/settings_keys.h"
 #include "ui/sort_trainer.h"
 #include "ui/training_page.h"
 
@@ -100,7 +101,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     {
         // Where the models run, before they are loaded. A stale choice (cuda on a machine without it now, or a
         // hand-edited value) falls back to auto with a message instead of failing every model load.
-        const QString device = QSettings().value(QStringLiteral("models/device"), QStringLiteral("auto")).toString();
+        const QString device = QSettings().value(ui::settings_keys::kModelDevice, QStringLiteral("auto")).toString();
         const auto choice = parseDeviceChoice(device.toStdString());
         if (!choice || !models::useDevice(*choice).ok()) {
             (void)models::useDevice(DeviceChoice::Auto);  // auto always resolves
@@ -472,11 +473,11 @@ void MainWindow::flipBoard() {
 
 void MainWindow::openPgn() {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
+    const QString dir = settings.value(ui::settings_keys::kPgnDir).toString();
     const QString path =
         QFileDialog::getOpenFileName(this, tr("Open PGN"), dir, tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kPgnDir, QFileInfo(path).absolutePath());
     openPgnFile(path);
 }
 
@@ -642,10 +643,10 @@ QString MainWindow::saveGame(const QString& path) const {
 
 void MainWindow::saveGameAs() {
     QSettings settings;
-    const QString dir = settings.value(QStringLiteral("files/lastPgnDir")).toString();
+    const QString dir = settings.value(ui::settings_keys::kPgnDir).toString();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save game"), dir, tr("PGN files (*.pgn)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPgnDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kPgnDir, QFileInfo(path).absolutePath());
     const QString error = saveGame(path);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Save game"), error);
@@ -681,25 +682,25 @@ void MainWindow::updateStatus() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray())) {
+    if (!restoreGeometry(settings.value(ui::settings_keys::kWindowGeometry).toByteArray())) {
         // First start: most of the screen, so the board, the move list and a dock fit side by side.
         const QScreen* screen = QGuiApplication::primaryScreen();
         const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);
         resize(std::max(900, avail.width() * 9 / 10), std::max(640, avail.height() * 9 / 10));
         move(avail.center() - rect().center());
     }
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
-    m_splitter->restoreState(settings.value(QStringLiteral("mainWindow/splitter")).toByteArray());
-    m_board->setFlipped(settings.value(QStringLiteral("board/flipped"), false).toBool());
+    restoreState(settings.value(ui::settings_keys::kWindowState).toByteArray());
+    m_splitter->restoreState(settings.value(ui::settings_keys::kWindowSplitter).toByteArray());
+    m_board->setFlipped(settings.value(ui::settings_keys::kBoardFlipped, false).toBool());
     m_engine->setFlipped(m_board->isFlipped());
 }
 
 void MainWindow::saveSettings() const {
     QSettings settings;
-    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
-    settings.setValue(QStringLiteral("mainWindow/splitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("board/flipped"), m_board->isFlipped());
+    settings.setValue(ui::settings_keys::kWindowGeometry, saveGeometry());
+    settings.setValue(ui::settings_keys::kWindowState, saveState());
+    settings.setValue(ui::settings_keys::kWindowSplitter, m_splitter->saveState());
+    settings.setValue(ui::settings_keys::kBoardFlipped, m_board->isFlipped());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -13,6 +13,7 @@
 #include "ui/new_game_dialog.h"
 #include "ui/player_model_dialog.h"
 #include "ui/session.h"
+#include "ui/settings_keys.h"
 #include "ui/sort_trainer.h"
 
 #include <QAction>
@@ -39,10 +40,10 @@ void MainWindow::loadPuzzleModel(const QString& path) { m_session->setPuzzleMode
 void MainWindow::choosePuzzleModel() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Puzzle-rating model"),
-                                                      settings.value(QStringLiteral("models/lastDir")).toString(),
+                                                      settings.value(ui::settings_keys::kModelDir).toString(),
                                                       tr("Kibitz models (*.kibitz);;Checkpoints (*.pt)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kModelDir, QFileInfo(path).absolutePath());
     loadPuzzleModel(path);
 }
 
@@ -61,7 +62,7 @@ bool MainWindow::setModelDevice(const QString& device) {
         syncDeviceActions();
         return false;
     }
-    QSettings().setValue(QStringLiteral("models/device"), device);
+    QSettings().setValue(ui::settings_keys::kModelDevice, device);
     syncDeviceActions();
     // Loaded models stay where they were loaded: the ones in use (whoever chose them) load again on the new device.
     m_session->reloadModels();
@@ -78,11 +79,11 @@ void MainWindow::syncDeviceActions() {
 void MainWindow::chooseHumanModel() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Human-move model"), settings.value(QStringLiteral("models/lastDir")).toString(),
+        this, tr("Human-move model"), settings.value(ui::settings_keys::kModelDir).toString(),
         tr("Human-move models (*.kibitz *.pt *.pb.gz *.pb);;Kibitz models (*.kibitz);;Checkpoints (*.pt);;"
            "lc0 networks, such as Maia-1 (*.pb.gz *.pb)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kModelDir, QFileInfo(path).absolutePath());
     loadHumanModel(path);
 }
 
@@ -91,9 +92,9 @@ void MainWindow::chooseHumanModelFolder() {
     const QString path = QFileDialog::getExistingDirectory(
         this, tr("Folder of rating-band lc0 nets (maia-1100.pb.gz … maia-1900.pb.gz)"),
         // The first time: the nine Maia-1 nets Kibitz ships.
-        settings.value(QStringLiteral("models/lastDir"), jobs::defaultMaiaFolder()).toString());
+        settings.value(ui::settings_keys::kModelDir, jobs::defaultMaiaFolder()).toString());
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("models/lastDir"), path);
+    settings.setValue(ui::settings_keys::kModelDir, path);
     loadHumanModel(path);
 }
 
@@ -106,10 +107,10 @@ void MainWindow::sortCurrentPosition() {
 void MainWindow::sortFromPuzzleFile() {
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Puzzles for move sorting"),
-                                                      settings.value(QStringLiteral("files/lastPuzzleDir")).toString(),
+                                                      settings.value(ui::settings_keys::kPuzzleFileDir).toString(),
                                                       tr("Lichess puzzle CSV (*.csv *.csv.zst);;All files (*)"));
     if (path.isEmpty()) return;
-    settings.setValue(QStringLiteral("files/lastPuzzleDir"), QFileInfo(path).absolutePath());
+    settings.setValue(ui::settings_keys::kPuzzleFileDir, QFileInfo(path).absolutePath());
     m_sort->loadPuzzleFile(path);
     m_sortDock->show();
     m_sortDock->raise();

@@ -5,6 +5,7 @@
 #include "core/engines/uci_parser.h"
 
 #include <QByteArray>
+#include <QLatin1String>
 #include <QList>
 #include <QObject>
 #include <QPair>
@@ -17,6 +18,14 @@
 #include <optional>
 
 namespace kibitz::engines {
+
+/// The standard UCI options the client sets on the engines it runs (their spelling in the UCI protocol and in
+/// Stockfish), named once for the analyser and the engine panel.
+namespace standard_option {
+inline constexpr QLatin1String kThreads{"Threads"};
+inline constexpr QLatin1String kHash{"Hash"};
+inline constexpr QLatin1String kMultiPv{"MultiPV"};
+}  // namespace standard_option
 
 /// What a `go` command asks for: one limit, as the panel and the jobs use them, or the clocks of a game.
 struct SearchLimits {

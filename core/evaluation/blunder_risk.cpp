@@ -2,7 +2,6 @@
 #include "core/evaluation/blunder_risk.h"
 
 #include <algorithm>
-#include <optional>
 
 namespace kibitz::evaluation {
 
@@ -39,11 +38,13 @@ Result<BlunderRisk> computeBlunderRisk(const std::vector<encoding::MoveProb>& hu
                 if (loss >= level.thresholdCp) level.mass += p;
             continue;
         }
-        // Not evaluated. From a top-lines list, the move is no better than the worst line shown.
-        const std::optional<int> minLoss =
-            options.evalsAreTopLines ? std::optional<int>(bestCp - worstCp) : std::nullopt;
+        // Not evaluated. From a top-lines list, the move is no better than the worst line shown, so it loses at
+        // least minLoss; otherwise nothing is known. (A plain int and a flag: GCC's ThreadSanitizer build saw a
+        // std::optional here as maybe uninitialised.)
+        const bool lossBounded = options.evalsAreTopLines;
+        const int minLoss = bestCp - worstCp;
         for (BlunderLevel& level : risk.levels) {
-            if (minLoss && *minLoss >= level.thresholdCp)
+            if (lossBounded && minLoss >= level.thresholdCp)
                 level.mass += p;
             else
                 level.unknownMass += p;

@@ -163,7 +163,7 @@ void startSearch(UciAnalyser::Host& h, const std::shared_ptr<Search>& s, const c
         h.engine->state() == engines::UciEngine::State::Failed)
         h.engine->start();
     if (!s->done && lines != h.multiPv) {
-        if (Status st = h.engine->setOption(QStringLiteral("MultiPV"), QString::number(lines)); !st) {
+        if (Status st = h.engine->setOption(engines::standard_option::kMultiPv, QString::number(lines)); !st) {
             finish(QString::fromStdString(st.error().message), false);
             return;
         }
@@ -235,8 +235,8 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
             [h, o = m_options] {
                 h->engine = new engines::UciEngine;
                 h->engine->setProgram(o.program, o.arguments);
-                (void)h->engine->setOption(QStringLiteral("Threads"), QString::number(o.threads));
-                (void)h->engine->setOption(QStringLiteral("Hash"), QString::number(o.hashMb));
+                (void)h->engine->setOption(engines::standard_option::kThreads, QString::number(o.threads));
+                (void)h->engine->setOption(engines::standard_option::kHash, QString::number(o.hashMb));
             },
             Qt::BlockingQueuedConnection);
     }

@@ -10,7 +10,7 @@
 #include "core/chess/pgn.h"
 #include "core/encoding/evaluator.h"
 #include "core/jobs/analysis_worker.h"
-#include "core/jobs/chess_metatypes.h"
+#include "core/jobs/metatypes.h"
 #include "core/jobs/worker_thread.h"
 #include "core/play/game_clock.h"
 #include "core/play/human_play.h"

@@ -446,28 +446,6 @@ void keepFreedMemory() {
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
 }
 
-bool cudaAvailable() { return torch::cuda::is_available(); }
-
-Result<DeviceChoice> useDevice(DeviceChoice choice) {
-    auto resolved = resolveDeviceChoice(choice, cudaAvailable());
-    if (resolved.ok()) setPreferredDevice(choice);
-    return resolved;
-}
-
-torch::Device deviceFor(DeviceChoice choice) {
-    auto resolved = resolveDeviceChoice(choice, cudaAvailable());
-    if (!resolved.ok()) throw std::runtime_error(resolved.error().message);
-    return resolved.value() == DeviceChoice::Cuda ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
-}
-
-torch::Device chooseDevice() { return deviceFor(preferredDevice()); }
-
-std::string currentDeviceName() {
-    auto resolved = resolveDeviceChoice(preferredDevice(), cudaAvailable());
-    if (!resolved.ok() || resolved.value() == DeviceChoice::Cpu) return "cpu";
-    return "cuda (" + std::to_string(torch::cuda::device_count()) + " devices)";
-}
-
 long long countParameters(torch::nn::Module& module) {
     long long n = 0;
     for (const auto& p : module.parameters()) n += p.numel();

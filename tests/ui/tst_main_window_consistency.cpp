@@ -16,6 +16,7 @@
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/session.h"
+#include "ui/settings_keys.h"
 #include "ui/sort_trainer.h"
 #include "ui/training_page.h"
 
@@ -64,7 +65,7 @@ void TstMainWindowConsistency::initTestCase() {
     QCoreApplication::setOrganizationName(QStringLiteral("kibitz-test"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_main_window_consistency"));
     // A human model that cannot load: the window starts with an error to clear.
-    QSettings().setValue(QStringLiteral("models/human"), m_config.filePath(QStringLiteral("missing.kibitz")));
+    QSettings().setValue(ui::settings_keys::kHumanModel, m_config.filePath(QStringLiteral("missing.kibitz")));
 }
 
 void TstMainWindowConsistency::everyPathEndsInTheBoardsAnalysis() {
@@ -242,8 +243,8 @@ void TstMainWindowConsistency::variationsEndToEnd() {
 /// again and analyse the board); a stale or impossible one falls back to auto instead of failing every load.
 void TstMainWindowConsistency::modelDevice() {
     const bool cuda = models::cudaAvailable();
-    QSettings().remove(QStringLiteral("models/human"));
-    QSettings().setValue(QStringLiteral("models/device"), cuda ? QStringLiteral("tpu") : QStringLiteral("cuda"));
+    QSettings().remove(ui::settings_keys::kHumanModel);
+    QSettings().setValue(ui::settings_keys::kModelDevice, cuda ? QStringLiteral("tpu") : QStringLiteral("cuda"));
     app::MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -265,16 +266,16 @@ void TstMainWindowConsistency::modelDevice() {
     action("cpu")->trigger();
     QCOMPARE(preferredDevice(), DeviceChoice::Cpu);
     QVERIFY(action("cpu")->isChecked() && !action("auto")->isChecked());
-    QCOMPARE(QSettings().value(QStringLiteral("models/device")).toString(), QStringLiteral("cpu"));
+    QCOMPARE(QSettings().value(ui::settings_keys::kModelDevice).toString(), QStringLiteral("cpu"));
     QVERIFY2(analysesTheBoard(analysis, board), qPrintable(settleFailure(analysis, board, "after the device switch")));
     QVERIFY(!analysis->modelDescription().isEmpty());
     if (!cuda) {
         QVERIFY(!window.setModelDevice(QStringLiteral("cuda")));
         QCOMPARE(preferredDevice(), DeviceChoice::Cpu);  // unchanged, and still remembered as cpu
-        QCOMPARE(QSettings().value(QStringLiteral("models/device")).toString(), QStringLiteral("cpu"));
+        QCOMPARE(QSettings().value(ui::settings_keys::kModelDevice).toString(), QStringLiteral("cpu"));
     }
     QVERIFY(window.setModelDevice(QStringLiteral("auto")));
-    QSettings().remove(QStringLiteral("models/device"));
+    QSettings().remove(ui::settings_keys::kModelDevice);
 }
 
 // Issue 34 item 2: a model put in use by the training studio ("Use for analysis") stays in use through a device
@@ -301,7 +302,7 @@ void TstMainWindowConsistency::playerModelForAnalysis() {
 }
 
 void TstMainWindowConsistency::modelChoiceSurvivesDeviceSwitchAndRestart() {
-    QSettings().remove(QStringLiteral("models/human"));
+    QSettings().remove(ui::settings_keys::kHumanModel);
     QTemporaryDir dir;
     const QString trained = dir.filePath(QStringLiteral("trained-run.kibitz"));
     QVERIFY(QFile::copy(QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz"), trained));
@@ -329,8 +330,8 @@ void TstMainWindowConsistency::modelChoiceSurvivesDeviceSwitchAndRestart() {
         QVERIFY(session);
         QCOMPARE(session->humanModelPath(), trained);
     }
-    QSettings().remove(QStringLiteral("models/human"));
-    QSettings().remove(QStringLiteral("models/device"));
+    QSettings().remove(ui::settings_keys::kHumanModel);
+    QSettings().remove(ui::settings_keys::kModelDevice);
 }
 
 QTEST_MAIN(TstMainWindowConsistency)

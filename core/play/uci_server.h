@@ -37,7 +37,25 @@
 #include <thread>
 #include <vector>
 
-namespace kibitz::engines {
+namespace kibitz::play {
+
+/// The names of the options UciServer offers, defined here once for the server, its tests and the README's table
+/// (`setoption name N` matches them ignoring case).
+namespace uci_option {
+inline constexpr std::string_view kLimitStrength = "UCI_LimitStrength";
+inline constexpr std::string_view kElo = "UCI_Elo";
+inline constexpr std::string_view kOpponentElo = "OpponentElo";
+inline constexpr std::string_view kTemperature = "Temperature";
+inline constexpr std::string_view kTopP = "TopP";
+inline constexpr std::string_view kMultiPv = "MultiPV";
+inline constexpr std::string_view kThreads = "Threads";
+inline constexpr std::string_view kShowWdl = "UCI_ShowWDL";
+inline constexpr std::string_view kHumanTime = "HumanTime";
+inline constexpr std::string_view kSeed = "Seed";
+inline constexpr std::string_view kPonder = "Ponder";
+inline constexpr std::string_view kModelFile = "ModelFile";
+inline constexpr std::string_view kOpponent = "UCI_Opponent";
+}  // namespace uci_option
 
 /// What UciServer needs from its host.
 /// The `score cp` of a line whose expected score (win + draw / 2, for the side to move) is `score`: 400 x
@@ -143,4 +161,4 @@ private:
     bool m_running = false;
 };
 
-}  // namespace kibitz::engines
+}  // namespace kibitz::play

@@ -5,7 +5,7 @@
 #include "core/chess/notation.h"
 #include "core/encoding/evaluator.h"
 #include "core/engines/uci_parser.h"
-#include "core/engines/uci_server.h"
+#include "core/play/uci_server.h"
 
 #include <QTest>
 
@@ -17,6 +17,7 @@
 
 using namespace kibitz;
 using namespace kibitz::engines;
+using namespace kibitz::play;
 
 namespace {
 
@@ -215,7 +216,7 @@ void TstUciServer::handshake() {
             name = id->value == QStringLiteral("Kibitz test");
         if (auto* o = std::get_if<UciOption>(&msg.value())) {
             options.insert(o->name);
-            if (o->name == QStringLiteral("UCI_Elo")) {
+            if (o->name == QLatin1String(uci_option::kElo)) {
                 QCOMPARE(o->type, UciOption::Type::Spin);
                 QCOMPARE(o->defaultValue, QStringLiteral("1500"));
                 QVERIFY(o->min && o->max && *o->min <= 800 && *o->max >= 2600);
@@ -223,9 +224,11 @@ void TstUciServer::handshake() {
         }
     }
     QVERIFY(name);
-    for (const char* want : {"UCI_Elo", "UCI_LimitStrength", "OpponentElo", "Temperature", "TopP", "MultiPV",
-                             "ModelFile", "Threads", "UCI_Opponent"})
-        QVERIFY2(options.contains(QLatin1String(want)), want);
+    for (const std::string_view want :
+         {uci_option::kElo, uci_option::kLimitStrength, uci_option::kOpponentElo, uci_option::kTemperature,
+          uci_option::kTopP, uci_option::kMultiPv, uci_option::kModelFile, uci_option::kThreads, uci_option::kOpponent,
+          uci_option::kShowWdl, uci_option::kHumanTime, uci_option::kSeed, uci_option::kPonder})
+        QVERIFY2(options.contains(QLatin1String(want)), std::string(want).c_str());
     QCOMPARE(h.seen.loads, 0);  // the handshake is quick: no model loaded yet
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/engines/uci_server.h"
+#include "core/play/uci_server.h"
 
 #include "core/chess/notation.h"
 #include "core/encoding/game_conditioning.h"
@@ -11,7 +11,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace kibitz::engines {
+namespace kibitz::play {
 
 namespace {
 
@@ -55,24 +55,24 @@ std::optional<long long> parseInteger(std::string_view s) {
 
 /// The options `uci` declares, in the order it declares them.
 struct OptionSpec {
-    const char* name;
+    std::string_view name;
     const char* type;  // spin, check, string
     long long def;
     long long min;
     long long max;
 };
 constexpr std::array<OptionSpec, 11> kSpinAndCheck = {{
-    {"UCI_LimitStrength", "check", 1, 0, 1},
-    {"UCI_Elo", "spin", 1500, encoding::kMinPlayableElo, encoding::kMaxPlayableElo},
-    {"OpponentElo", "spin", 0, 0, encoding::kMaxPlayableElo},
-    {"Temperature", "spin", 100, 0, 300},
-    {"TopP", "spin", 95, 1, 100},
-    {"MultiPV", "spin", 1, 1, 256},
-    {"Threads", "spin", 1, 1, 64},
-    {"UCI_ShowWDL", "check", 0, 0, 1},
-    {"HumanTime", "check", 0, 0, 1},
-    {"Seed", "spin", 0, 0, 2147483647},
-    {"Ponder", "check", 0, 0, 1},
+    {uci_option::kLimitStrength, "check", 1, 0, 1},
+    {uci_option::kElo, "spin", 1500, encoding::kMinPlayableElo, encoding::kMaxPlayableElo},
+    {uci_option::kOpponentElo, "spin", 0, 0, encoding::kMaxPlayableElo},
+    {uci_option::kTemperature, "spin", 100, 0, 300},
+    {uci_option::kTopP, "spin", 95, 1, 100},
+    {uci_option::kMultiPv, "spin", 1, 1, 256},
+    {uci_option::kThreads, "spin", 1, 1, 64},
+    {uci_option::kShowWdl, "check", 0, 0, 1},
+    {uci_option::kHumanTime, "check", 0, 0, 1},
+    {uci_option::kSeed, "spin", 0, 0, 2147483647},
+    {uci_option::kPonder, "check", 0, 0, 1},
 }};
 
 const char* const kGoKeywords[] = {"searchmoves", "ponder", "wtime", "btime", "winc",     "binc",
@@ -209,13 +209,13 @@ void UciServer::cmdUci() {
     write("id author " + m_hooks.author);
     for (const auto& o : kSpinAndCheck) {
         if (std::string_view(o.type) == "check")
-            write(std::string("option name ") + o.name + " type check default " + (o.def ? "true" : "false"));
+            write("option name " + std::string(o.name) + " type check default " + (o.def ? "true" : "false"));
         else
-            write(std::string("option name ") + o.name + " type spin default " + std::to_string(o.def) + " min " +
+            write("option name " + std::string(o.name) + " type spin default " + std::to_string(o.def) + " min " +
                   std::to_string(o.min) + " max " + std::to_string(o.max));
     }
-    write("option name ModelFile type string default <empty>");
-    write("option name UCI_Opponent type string default <empty>");
+    for (const std::string_view name : {uci_option::kModelFile, uci_option::kOpponent})
+        write("option name " + std::string(name) + " type string default <empty>");
     write("uciok");
 }
 
@@ -238,11 +238,11 @@ void UciServer::cmdSetOption(std::string_view args) {
         error("setoption: the option name is missing");
         return;
     }
-    if (iequals(name, "ModelFile")) {
+    if (iequals(name, uci_option::kModelFile)) {
         m_settings.modelFile = value == "<empty>" ? std::string() : value;
         return;  // loaded at the next isready or go, where a failure is reported
     }
-    if (iequals(name, "UCI_Opponent")) {
+    if (iequals(name, uci_option::kOpponent)) {
         // "UCI_Opponent <title> <elo> <computer|human> <name>", e.g. "GM 2800 human Garry Kasparov"; elo may be "none".
         const auto v = tokenize(value);
         m_settings.uciOpponentElo.reset();
@@ -274,25 +274,25 @@ void UciServer::cmdSetOption(std::string_view args) {
     }
     const std::string_view n = spec->name;
     Settings& s = m_settings;
-    if (n == "UCI_LimitStrength")
+    if (n == uci_option::kLimitStrength)
         s.limitStrength = v != 0;
-    else if (n == "UCI_Elo")
+    else if (n == uci_option::kElo)
         s.elo = int(v);
-    else if (n == "OpponentElo")
+    else if (n == uci_option::kOpponentElo)
         s.opponentElo = int(v);
-    else if (n == "Temperature")
+    else if (n == uci_option::kTemperature)
         s.temperaturePct = int(v);
-    else if (n == "TopP")
+    else if (n == uci_option::kTopP)
         s.topPPct = int(v);
-    else if (n == "MultiPV")
+    else if (n == uci_option::kMultiPv)
         s.multiPv = int(v);
-    else if (n == "Threads")
+    else if (n == uci_option::kThreads)
         s.threads = int(v);
-    else if (n == "UCI_ShowWDL")
+    else if (n == uci_option::kShowWdl)
         s.showWdl = v != 0;
-    else if (n == "HumanTime")
+    else if (n == uci_option::kHumanTime)
         s.humanTime = v != 0;
-    else if (n == "Seed") {
+    else if (n == uci_option::kSeed) {
         s.seed = std::uint64_t(v);
         reseed();
     }
@@ -368,13 +368,13 @@ void UciServer::ensureModel() {
     m_loadedModel = m_settings.modelFile;
     if (!ev) {
         if (m_evaluator) {
-            error("ModelFile '" + m_settings.modelFile + "': " + ev.error().message +
+            error(std::string(uci_option::kModelFile) + " '" + m_settings.modelFile + "': " + ev.error().message +
                   " (keeping the model loaded before)");
             return;
         }
         // Nothing loaded yet: play on the default model rather than forfeit every game.
         auto fallback = m_settings.modelFile.empty() ? decltype(ev)(ev.error()) : m_hooks.loadModel(std::string());
-        error("ModelFile '" + m_settings.modelFile + "': " + ev.error().message +
+        error(std::string(uci_option::kModelFile) + " '" + m_settings.modelFile + "': " + ev.error().message +
               (fallback ? " (using the default model instead)" : ""));
         if (!fallback) return;
         ev = std::move(fallback);
@@ -649,4 +649,4 @@ void UciServer::stopAndJoin() {
     if (m_search.joinable()) m_search.join();
 }
 
-}  // namespace kibitz::engines
+}  // namespace kibitz::play
