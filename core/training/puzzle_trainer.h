@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Torch-free API of the puzzle-rating trainer (GlickFormer on Lichess puzzle CSV). The generic pieces (schedule,
-// optimizer choice, progress, atomic writes) come from trainer_common.h.
+// optimizer choice, progress, atomic writes) come from trainer_common.h; the steps run in TrainLoop (train_loop.h).
 
 #include "core/chess/puzzle_csv.h"
 #include "core/common/cancel_token.h"

@@ -18,7 +18,7 @@ namespace kibitz::training {
 
 /// The schedule (ScheduleOptions) defaults to 6000 steps, peak 1e-3 after 200 warm-up steps, cosine to a tenth, a
 /// progress line every 200 steps and a validation every 2000 (0: only at the end); the head is saved with each
-/// validation (checkpointEvery, keepEvery and stopAfterSteps are not used).
+/// validation (checkpointEvery and keepEvery are not used).
 struct TimeTrainOptions : ScheduleOptions {
     TimeTrainOptions() {
         totalSteps = 6000;

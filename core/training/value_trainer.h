@@ -18,7 +18,7 @@ namespace kibitz::training {
 
 /// The schedule (ScheduleOptions) defaults to 4000 steps, peak 1e-3 after 100 warm-up steps, cosine to a tenth, a
 /// progress line every 50 steps and a validation every 1000 (0: only at the end); the head is saved with each
-/// validation (checkpointEvery, keepEvery and stopAfterSteps are not used).
+/// validation (checkpointEvery and keepEvery are not used).
 struct ValueTrainOptions : ScheduleOptions {
     ValueTrainOptions() {
         totalSteps = 4000;

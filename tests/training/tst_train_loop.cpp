@@ -245,5 +245,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTrainLoop)
+QTEST_APPLESS_MAIN(TestTrainLoop)
 #include "tst_train_loop.moc"
