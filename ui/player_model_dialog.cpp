@@ -260,15 +260,16 @@ void PlayerModelDialog::startTraining() {
     const CancelToken cancel = m_cancelToken;
     const QString base = m_baseModel;
     m_worker->post([this, o, out, cancel, base] {
-        auto progress = [this](const training::PersonalProgress& p) {
+        auto progress = [this](const training::TrainProgress& p) {
+            const double top1 = p.metric("validation_top1", -1.0);  // after an epoch only
             QMetaObject::invokeMethod(
                 this,
-                [this, p] {
+                [this, p, top1] {
                     if (p.totalSteps > 0) m_progress->setValue(int(100 * p.step / p.totalSteps));
-                    if (p.validationTop1 >= 0)
+                    if (top1 >= 0)
                         m_status->setText(tr("Epoch %1: top-1 on the newest games %2%")
                                               .arg(p.epoch + 1)
-                                              .arg(100.0 * p.validationTop1, 0, 'f', 1));
+                                              .arg(100.0 * top1, 0, 'f', 1));
                 },
                 Qt::QueuedConnection);
         };

@@ -80,7 +80,7 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     o.withBoard = inputs == "board";
     o.trainPositions = args.intValue("positions", o.trainPositions, 1, 1LL << 40);
     o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
-    o.steps = args.intValue("steps", o.steps, 1, 1LL << 40);
+    o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
     o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
     o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
     o.threads = int(args.intValue("threads", o.threads, 1, 256));

@@ -85,7 +85,7 @@ int runTrainValue(const std::vector<std::string>& argv) {
     training::ValueTrainOptions o;
     std::string init;
     if (const std::string e = frozenTrunkInputs(args, o.pgnFiles, o.outCheckpoint, init); !e.empty()) return usage(e);
-    o.steps = args.intValue("steps", o.steps, 1, 1LL << 40);
+    o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
     o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
     o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
     o.threads = int(args.intValue("threads", o.threads, 1, 256));

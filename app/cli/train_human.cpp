@@ -170,8 +170,8 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
             "%s  step %lld/%lld  samples %lld  loss %.4f  acc %.2f%%  lr %.2e  %.0f samples/s  ETA %.1f h  "
             "train %.2f h  epoch %lld\n",
             timestamp().c_str(), static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
-            static_cast<long long>(p.samplesSeen), p.loss, 100.0 * p.accuracy, p.learningRate, p.samplesPerSecond,
-            p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
+            static_cast<long long>(p.samplesSeen), p.loss, 100.0 * p.metric("accuracy"), p.learningRate,
+            p.samplesPerSecond, p.etaSeconds / 3600.0, p.wallSeconds / 3600.0, static_cast<long long>(p.epoch));
         std::fflush(stdout);
     };
     cb.validation = [](std::int64_t step, const training::MoveMetrics& m) {

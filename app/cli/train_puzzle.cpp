@@ -129,10 +129,8 @@ int runTrainPuzzleCommand(const std::vector<std::string>& argv, const std::strin
         std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
         std::fflush(stdout);
     };
-    cb.progress = [&extras](const training::RunProgress& p) {
-        double mae = 0;
-        for (const auto& [k, v] : p.metrics)
-            if (k == "train_mae") mae = v;
+    cb.progress = [&extras](const training::TrainProgress& p) {
+        const double mae = p.metric("train_mae");
         const std::string suffix = extras.progressSuffix ? extras.progressSuffix() : std::string();
         std::printf(
             "%s  step %lld/%lld  samples %lld  loss %.4f  train MAE %.1f  lr %.2e  %.0f puzzles/s  ETA %.2f h  "

@@ -79,7 +79,7 @@ QList<PersonalModelInfo> listPersonalModels(const QString& folder) {
 
 Result<training::PersonalizeReport> buildPersonalModel(
     const QString& base, const QString& out, bool half, training::PersonalizeOptions options, const CancelToken& cancel,
-    const std::function<void(const training::PersonalProgress&)>& progress,
+    const std::function<void(const training::TrainProgress&)>& progress,
     const std::function<void(const std::string&)>& log) {
     if (out.isEmpty()) return makeError(ErrorCode::InvalidInput, "personalize: no output bundle given");
     const QString basePath = base.isEmpty() ? defaultHumanModelPath() : base;

@@ -23,7 +23,7 @@ namespace kibitz::jobs {
 /// is written at `out` on an error or a cancel.
 Result<training::PersonalizeReport> buildPersonalModel(
     const QString& base, const QString& out, bool half, training::PersonalizeOptions options, const CancelToken& cancel,
-    const std::function<void(const training::PersonalProgress&)>& progress,
+    const std::function<void(const training::TrainProgress&)>& progress,
     const std::function<void(const std::string&)>& log);
 
 /// The manifest's "training" section of a personal model: personal_player, personal_games, personal_positions, the

@@ -47,10 +47,8 @@ std::vector<std::string> toStd(const QStringList& files) {
     return out;
 }
 
-/// The fields both trainers' progress reports share (training::TrainProgress and training::RunProgress name them
-/// alike); each caller adds its own metrics.
-template <typename Progress>
-TrainingPoint pointFrom(const Progress& p) {
+/// The fields of every trainer's progress report (training::TrainProgress); each caller adds its own metrics.
+TrainingPoint pointFrom(const training::TrainProgress& p) {
     TrainingPoint t;
     t.step = p.step;
     t.totalSteps = p.totalSteps;
@@ -169,7 +167,7 @@ Status TrainingJob::trainHuman(bool resume, const QString& init) {
     training::TrainCallbacks cb;
     cb.progress = [this](const training::TrainProgress& p) {
         TrainingPoint t = pointFrom(p);
-        t.accuracy = p.accuracy;
+        t.accuracy = p.metric("accuracy");
         addPoint(t);
     };
     cb.validation = [this](std::int64_t step, const training::MoveMetrics& m) {
@@ -214,10 +212,9 @@ Status TrainingJob::trainPuzzle(bool resume, const QString& init) {
     m_checkpointEvery = std::max<qint64>(1, o.checkpointEvery);
 
     training::PuzzleTrainCallbacks cb;
-    cb.progress = [this](const training::RunProgress& p) {
+    cb.progress = [this](const training::TrainProgress& p) {
         TrainingPoint t = pointFrom(p);
-        for (const auto& [name, value] : p.metrics)
-            if (name == "train_mae") t.mae = value;
+        t.mae = p.metric("train_mae", t.mae);
         // The puzzle trainer writes latest.pt after reporting a step and does not log it: a checkpoint due at an
         // earlier step exists by now.
         if (const qint64 due = (p.step - 1) / m_checkpointEvery; due > m_checkpointsSeen) {

@@ -9,6 +9,7 @@
 #include "core/training/human_samples.h"
 #include "core/training/move_scoring.h"
 #include "core/training/teacher.h"
+#include "core/training/train_loop.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
 
@@ -193,25 +194,19 @@ double readDouble(torch::serialize::InputArchive& a, const char* key) {
     throw std::runtime_error(std::string("checkpoint entry '") + key + "' is missing or not a number");
 }
 
-struct RunState {
-    std::int64_t step = 0;
-    DataPosition data;
-    double wallSeconds = 0.0;
-};
-
-Status writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim::AdamW& opt, const RunState& st,
-                       const TrainOptions& o) {
+Status writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim::AdamW& opt, std::int64_t step,
+                       const DataPosition& data, double wallSeconds, const TrainOptions& o) {
     torch::serialize::OutputArchive a;
     models::saveModel(model, a);
     torch::serialize::OutputArchive optArchive;
     opt.save(optArchive);
     a.write("optimizer", optArchive);
-    a.write("state.step", c10::IValue(st.step));
-    a.write("state.samples", c10::IValue(st.step * std::int64_t(o.batchSize)));
-    a.write("state.data_epoch", c10::IValue(st.data.epoch));
-    a.write("state.data_chunk", c10::IValue(st.data.chunk));
-    a.write("state.data_offset", c10::IValue(st.data.offset));
-    a.write("state.wall_seconds", c10::IValue(st.wallSeconds));
+    a.write("state.step", c10::IValue(step));
+    a.write("state.samples", c10::IValue(step * std::int64_t(o.batchSize)));
+    a.write("state.data_epoch", c10::IValue(data.epoch));
+    a.write("state.data_chunk", c10::IValue(data.chunk));
+    a.write("state.data_offset", c10::IValue(data.offset));
+    a.write("state.wall_seconds", c10::IValue(wallSeconds));
     a.write("state.seed", c10::IValue(std::int64_t(o.seed)));
     a.write("state.batch", c10::IValue(std::int64_t(o.batchSize)));
     a.write("state.chunk_games", c10::IValue(std::int64_t(o.chunkGames)));
@@ -224,342 +219,368 @@ Status writeCheckpoint(const fs::path& path, HumanMoveModel& model, torch::optim
                                [&](const std::string& tmp) -> Status { return models::saveArchiveFile(a, tmp); });
 }
 
-/// The run itself; may throw c10::Error / std::exception, which trainHumanModel turns into an Error.
-Status runTraining(const TrainOptions& o, const CancelToken& cancel, const TrainCallbacks& cb) {
-    auto log = [&](const std::string& s) {
-        if (cb.log) cb.log(s);
-    };
-    if (o.worldSize < 1 || o.batchSize % o.worldSize != 0)
-        return makeError(ErrorCode::InvalidInput, "batch size " + std::to_string(o.batchSize) +
-                                                      " must be a multiple of the world size " +
-                                                      std::to_string(o.worldSize));
-    models::setComputeThreads(o.threads);
-    models::keepFreedMemory();
-    const torch::Device device = models::deviceFor(o.device);
-    const bool leader = o.rank == 0;
-    const bool autocast = device.is_cuda() && o.mixedPrecision;
-    log(std::string("device: ") + (device.is_cuda() ? "cuda" : "cpu") + (autocast ? ", bf16 autocast" : ""));
-    std::error_code ec;
-    fs::create_directories(o.outDir, ec);
-    if (ec) return makeError(ErrorCode::Io, o.outDir + ": cannot create directory: " + ec.message());
-    const fs::path latest = fs::path(o.outDir) / "latest.pt";
-    // One trainer per run folder (the leader writes the checkpoints): a second one would collide on latest.pt.tmp.
-    std::unique_ptr<RunLock> runLock;
-    if (leader) {
-        auto lock = RunLock::acquire(o.outDir);
-        if (!lock.ok()) return lock.error();
-        runLock = std::move(lock.value());
-        if (runLock->takenOverFrom() > 0)
-            log("run folder lock of process " + std::to_string(runLock->takenOverFrom()) + " (gone) taken over");
-    }
+/// One human-move training run: its set-up (run folder, process group, resume or initial weights, data, teacher)
+/// and the model's part of the TrainLoop (the step with its all-reduce, validation, checkpoints).
+class HumanRun {
+public:
+    HumanRun(const TrainOptions& o, const CancelToken& cancel, const TrainCallbacks& cb)
+        : m_o(o), m_cancel(cancel), m_cb(cb), m_latest(fs::path(o.outDir) / "latest.pt"), m_leader(o.rank == 0) {}
 
-    std::unique_ptr<DistributedGroup> group;
-    if (o.worldSize > 1) {
-        log("rank " + std::to_string(o.rank) + "/" + std::to_string(o.worldSize) + ": joining " + o.masterAddr + ":" +
-            std::to_string(o.masterPort));
-        auto g = DistributedGroup::create(o.worldSize, o.rank, o.masterAddr, o.masterPort, std::chrono::seconds(600),
-                                          device.is_cuda());
+    Status run();
+
+private:
+    void log(const std::string& s) const {
+        if (m_cb.log) m_cb.log(s);
+    }
+    Status openFolderAndGroup();
+    Status checkResume(torch::serialize::InputArchive& a) const;
+    Status loadInit(std::optional<torch::serialize::InputArchive>& init, bool& upgrade);
+    Status buildModel(std::optional<torch::serialize::InputArchive>& resume);
+    void restoreState(torch::serialize::InputArchive& resume);
+    void joinWeights();
+    Status openData();
+    Result<bool> step(StepWindow& window);
+    void allReduce(double& lossSum, double& correct, double& count, bool& stopFlag);
+    void save(const fs::path& path);
+    Status checkpoint(const CheckpointDue& due);
+    LoopHooks hooks();
+
+    const TrainOptions& m_o;
+    const CancelToken& m_cancel;
+    const TrainCallbacks& m_cb;
+    const fs::path m_latest;
+    const bool m_leader;
+    torch::Device m_device = torch::kCPU;
+    bool m_autocast = false;
+    bool m_deferReads = false;
+    std::unique_ptr<RunLock> m_runLock;
+    std::unique_ptr<DistributedGroup> m_group;
+    models::ModelConfig m_config;
+    HumanMoveModel m_model{nullptr};
+    std::unique_ptr<torch::optim::AdamW> m_opt;
+    std::unique_ptr<TrainLoop> m_loop;
+    DataPosition m_data;
+    std::vector<torch::Tensor> m_params;
+    std::int64_t m_flatSize = 0;
+    torch::Tensor m_flat;  ///< gradients and four counters (loss, correct, count, stop): one all-reduce per step
+    std::vector<EncodedPosition> m_validation;
+    std::unique_ptr<Teacher> m_teacher;
+    std::unique_ptr<BatchProducer> m_producer;
+    Status m_saveError;
+};
+
+Status HumanRun::openFolderAndGroup() {
+    auto lock = openRunFolder(m_o.outDir, m_leader);  // the leader writes the checkpoints
+    if (!lock.ok()) return lock.error();
+    m_runLock = std::move(lock.value());
+    if (m_runLock && m_runLock->takenOverFrom() > 0)
+        log("run folder lock of process " + std::to_string(m_runLock->takenOverFrom()) + " (gone) taken over");
+    if (m_o.worldSize > 1) {
+        log("rank " + std::to_string(m_o.rank) + "/" + std::to_string(m_o.worldSize) + ": joining " + m_o.masterAddr +
+            ":" + std::to_string(m_o.masterPort));
+        auto g = DistributedGroup::create(m_o.worldSize, m_o.rank, m_o.masterAddr, m_o.masterPort,
+                                          std::chrono::seconds(600), m_device.is_cuda());
         if (!g.ok()) return g.error();
-        group = std::move(g.value());
-        log(std::string("collectives: ") + group->backendName());
+        m_group = std::move(g.value());
+        log(std::string("collectives: ") + m_group->backendName());
     }
+    return {};
+}
 
-    torch::manual_seed(o.seed);
-    models::ModelConfig config = o.config;
-    RunState st;
-    std::optional<torch::serialize::InputArchive> resumeArchive;
-    if (o.resume && fs::exists(latest)) {
-        resumeArchive.emplace();
-        resumeArchive->load_from(latest.string());
-        config = models::loadModelConfig(*resumeArchive);
-        if (readInt(*resumeArchive, "state.batch") != o.batchSize ||
-            readInt(*resumeArchive, "state.chunk_games") != o.chunkGames ||
-            std::uint64_t(readInt(*resumeArchive, "state.seed")) != o.seed ||
-            readInt(*resumeArchive, "state.holdout_permille") != o.holdoutPermille ||
-            readInt(*resumeArchive, "state.bucket") != std::int64_t(o.bucketBySize) ||
-            archiveDouble(*resumeArchive, "state.balance_band").value_or(0.0) != o.maxRatingBandShare ||
-            archiveDouble(*resumeArchive, "state.balance_player").value_or(0.0) != o.maxPlayerShare)
-            return makeError(ErrorCode::InvalidInput,
-                             latest.string() +
-                                 ": checkpoint was made with a different batch "
-                                 "size, chunk size, seed, bucketing, balance caps or hold-out; exact resume needs the "
-                                 "same");
+/// Exact resume needs the data settings the checkpoint was made with.
+Status HumanRun::checkResume(torch::serialize::InputArchive& a) const {
+    if (readInt(a, "state.batch") != m_o.batchSize || readInt(a, "state.chunk_games") != m_o.chunkGames ||
+        std::uint64_t(readInt(a, "state.seed")) != m_o.seed ||
+        readInt(a, "state.holdout_permille") != m_o.holdoutPermille ||
+        readInt(a, "state.bucket") != std::int64_t(m_o.bucketBySize) ||
+        archiveDouble(a, "state.balance_band").value_or(0.0) != m_o.maxRatingBandShare ||
+        archiveDouble(a, "state.balance_player").value_or(0.0) != m_o.maxPlayerShare)
+        return makeError(ErrorCode::InvalidInput, m_latest.string() +
+                                                      ": checkpoint was made with a different batch "
+                                                      "size, chunk size, seed, bucketing, balance caps or hold-out; "
+                                                      "exact resume needs the same");
+    return {};
+}
+
+/// The fine-tuning checkpoint: its config, or (a newer encoding of the same shape) a warm start into o.config.
+Status HumanRun::loadInit(std::optional<torch::serialize::InputArchive>& init, bool& upgrade) {
+    if (!fs::exists(m_o.initCheckpoint))
+        return makeError(ErrorCode::InvalidInput, m_o.initCheckpoint + ": no such initial checkpoint");
+    init.emplace();
+    init->load_from(m_o.initCheckpoint);
+    const models::ModelConfig initConfig = models::loadModelConfig(*init);
+    models::ModelConfig sameShape = m_o.config;
+    sameShape.version = initConfig.version;
+    sameShape.name = initConfig.name;
+    if (m_o.config.version > initConfig.version) {
+        if (!(sameShape == initConfig))
+            return makeError(ErrorCode::InvalidInput, m_o.initCheckpoint + ": a warm start into " + m_o.config.name +
+                                                          " needs a checkpoint of the same shape, not " +
+                                                          models::describeConfig(initConfig));
+        upgrade = true;
+    } else {
+        m_config = initConfig;
     }
-    std::optional<torch::serialize::InputArchive> initArchive;
+    return {};
+}
+
+/// The model with the resumed, initial or fresh weights, on the device, and its optimizer.
+Status HumanRun::buildModel(std::optional<torch::serialize::InputArchive>& resume) {
+    std::optional<torch::serialize::InputArchive> init;
     bool upgrade = false;
-    if (!resumeArchive && !o.initCheckpoint.empty()) {
-        if (!fs::exists(o.initCheckpoint))
-            return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": no such initial checkpoint");
-        initArchive.emplace();
-        initArchive->load_from(o.initCheckpoint);
-        const models::ModelConfig initConfig = models::loadModelConfig(*initArchive);
-        models::ModelConfig sameShape = o.config;
-        sameShape.version = initConfig.version;
-        sameShape.name = initConfig.name;
-        if (o.config.version > initConfig.version) {
-            if (!(sameShape == initConfig))
-                return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": a warm start into " + o.config.name +
-                                                              " needs a checkpoint of the same shape, not " +
-                                                              models::describeConfig(initConfig));
-            upgrade = true;
-        } else {
-            config = initConfig;
-        }
+    if (!resume && !m_o.initCheckpoint.empty())
+        if (auto s = loadInit(init, upgrade); !s.ok()) return s;
+    m_model = HumanMoveModel(m_config);
+    if (resume) models::loadModelWeights(m_model, *resume);
+    if (init && upgrade) {
+        const auto fresh = models::loadModelWeightsPartial(m_model, *init);
+        std::string names;
+        for (const auto& n : fresh) names += (names.empty() ? "" : ", ") + n;
+        log("warm start: encoding v" + std::to_string(m_config.version) + " model from " + m_o.initCheckpoint +
+            "; new tensors: " + names + "; fresh optimizer state");
+    } else if (init) {
+        models::loadModelWeights(m_model, *init);
+        log("fine-tuning: weights and config from " + m_o.initCheckpoint + ", fresh optimizer state");
     }
-    HumanMoveModel model(config);
-    if (resumeArchive) models::loadModelWeights(model, *resumeArchive);
-    if (initArchive) {
-        if (upgrade) {
-            const auto fresh = models::loadModelWeightsPartial(model, *initArchive);
-            std::string names;
-            for (const auto& n : fresh) names += (names.empty() ? "" : ", ") + n;
-            log("warm start: encoding v" + std::to_string(config.version) + " model from " + o.initCheckpoint +
-                "; new tensors: " + names + "; fresh optimizer state");
-        } else {
-            models::loadModelWeights(model, *initArchive);
-            log("fine-tuning: weights and config from " + o.initCheckpoint + ", fresh optimizer state");
-        }
-        initArchive.reset();
-    }
-    model->to(device);
-    torch::optim::AdamW opt(paramGroups(model, o.weightDecay));
-    std::int64_t rewarmFrom = -1;  // a compact checkpoint's resume step: the learning rate warms up again from there
-    if (resumeArchive) {
-        torch::serialize::InputArchive optArchive;
-        const bool withOptimizer = resumeArchive->try_read("optimizer", optArchive);
-        if (withOptimizer) {
-            opt.load(optArchive);
-            moveOptimizerState(opt, device);
-        }
-        st.step = readInt(*resumeArchive, "state.step");
-        if (!withOptimizer) {
-            rewarmFrom = st.step;
-            log("compact checkpoint (no optimizer state): AdamW starts afresh and the learning rate warms up again "
-                "over " +
-                std::to_string(o.warmupSteps) + " steps");
-        }
-        st.data = {readInt(*resumeArchive, "state.data_epoch"), readInt(*resumeArchive, "state.data_chunk"),
-                   readInt(*resumeArchive, "state.data_offset")};
-        st.wallSeconds = readDouble(*resumeArchive, "state.wall_seconds");
-        log("resumed from " + latest.string() + " at step " + std::to_string(st.step) + " (epoch " +
-            std::to_string(st.data.epoch) + ", chunk " + std::to_string(st.data.chunk) + ", offset " +
-            std::to_string(st.data.offset) + ")");
-        resumeArchive.reset();
-    }
-    std::vector<torch::Tensor> params;
-    for (const auto& p : model->parameters()) params.push_back(p);
-    std::int64_t flatSize = 0;
-    for (const auto& p : params) flatSize += p.numel();
-    if (group) {
-        // Start from identical weights whatever each rank did before.
-        for (auto& p : params) {
-            torch::NoGradGuard ng;
-            auto t = p.detach().to(torch::kCPU).contiguous();
-            group->broadcast(t, 0);
-            p.copy_(t);
-        }
-    }
-    log("model " + config.name + " (" + models::describeConfig(config) + "), " +
-        std::to_string(models::countParameters(*model)) + " parameters, device " + device.str() + ", threads " +
-        std::to_string(at::get_num_threads()) + ", global batch " + std::to_string(o.batchSize) + " over " +
-        std::to_string(o.worldSize) + " rank(s)");
+    init.reset();
+    m_model->to(m_device);
+    m_opt = std::make_unique<torch::optim::AdamW>(paramGroups(m_model, m_o.weightDecay));
+    return {};
+}
 
+/// The optimizer state, step, data position and training time of a resume checkpoint.
+void HumanRun::restoreState(torch::serialize::InputArchive& resume) {
+    LoopState& st = m_loop->state();
+    const bool withOptimizer = loadOptimizerState(resume, *m_opt, m_device);
+    st.step = readInt(resume, "state.step");
+    if (!withOptimizer) {
+        st.rewarmFrom = st.step;  // a compact checkpoint: the learning rate warms up again from here
+        log("compact checkpoint (no optimizer state): AdamW starts afresh and the learning rate warms up again "
+            "over " +
+            std::to_string(m_o.warmupSteps) + " steps");
+    }
+    m_data = {readInt(resume, "state.data_epoch"), readInt(resume, "state.data_chunk"),
+              readInt(resume, "state.data_offset")};
+    st.wallSeconds = readDouble(resume, "state.wall_seconds");
+    log("resumed from " + m_latest.string() + " at step " + std::to_string(st.step) + " (epoch " +
+        std::to_string(m_data.epoch) + ", chunk " + std::to_string(m_data.chunk) + ", offset " +
+        std::to_string(m_data.offset) + ")");
+}
+
+/// Every rank starts from the leader's weights, whatever each did before.
+void HumanRun::joinWeights() {
+    for (const auto& p : m_model->parameters()) m_params.push_back(p);
+    for (const auto& p : m_params) m_flatSize += p.numel();
+    if (!m_group) return;
+    torch::NoGradGuard ng;
+    for (auto& p : m_params) {
+        auto t = p.detach().to(torch::kCPU).contiguous();
+        m_group->broadcast(t, 0);
+        p.copy_(t);
+    }
+    m_flat = torch::zeros({m_flatSize + 4}, torch::TensorOptions().device(m_group->bufferDevice()));
+}
+
+/// The training stream (from the run's data position), the leader's validation positions and the teacher.
+Status HumanRun::openData() {
     SampleStreamOptions so;
-    so.files = o.pgnFiles;
-    so.view = config.view;
+    so.files = m_o.pgnFiles;
+    so.view = m_config.view;
     so.split = Split::Train;
-    so.holdoutPermille = o.holdoutPermille;
-    so.chunkGames = o.chunkGames;
-    so.seed = o.seed;
-    so.bucketBatch = o.bucketBySize ? o.batchSize : 0;
-    so.encodingVersion = config.version;
-    so.balance = BalanceOptions{o.maxRatingBandShare, o.maxPlayerShare};
+    so.holdoutPermille = m_o.holdoutPermille;
+    so.chunkGames = m_o.chunkGames;
+    so.seed = m_o.seed;
+    so.bucketBatch = m_o.bucketBySize ? m_o.batchSize : 0;
+    so.encodingVersion = m_config.version;
+    so.balance = BalanceOptions{m_o.maxRatingBandShare, m_o.maxPlayerShare};
     auto stream = HumanSampleStream::open(so);
     if (!stream.ok()) return stream.error();
     if (!stream.value()->balanceSummary().empty()) log(stream.value()->balanceSummary());
-
-    std::vector<EncodedPosition> validation;
-    if (leader && o.validateEvery > 0 && o.validationPositions > 0) {
+    if (m_leader && m_o.validateEvery > 0 && m_o.validationPositions > 0) {
         SampleStreamOptions vo = so;
         vo.split = Split::Validation;
         vo.balance = {};
-        vo.chunkGames = std::max(50, o.validationPositions / 20);
+        vo.chunkGames = std::max(50, m_o.validationPositions / 20);
         auto vs = HumanSampleStream::open(vo);
         if (!vs.ok()) return vs.error();
-        if (auto s = vs.value()->nextChunk(validation); !s.ok()) return s;
-        if (validation.size() > std::size_t(o.validationPositions))
-            validation.resize(std::size_t(o.validationPositions));
-        log("validation: " + std::to_string(validation.size()) + " positions from held-out games (" +
+        if (auto s = vs.value()->nextChunk(m_validation); !s.ok()) return s;
+        if (m_validation.size() > std::size_t(m_o.validationPositions))
+            m_validation.resize(std::size_t(m_o.validationPositions));
+        log("validation: " + std::to_string(m_validation.size()) + " positions from held-out games (" +
             vs.value()->stats().summary() + ")");
     }
-
-    std::unique_ptr<Teacher> teacher;
-    if (!o.teacher.empty()) {
-        auto t = Teacher::open(o.teacher, o.teacherRelabel, o.seed);
+    if (!m_o.teacher.empty()) {
+        auto t = Teacher::open(m_o.teacher, m_o.teacherRelabel, m_o.seed);
         if (!t) return t.error();
-        teacher = std::move(t.value());
+        m_teacher = std::move(t.value());
         char weight[32];
-        std::snprintf(weight, sizeof weight, "%.3g", o.teacherWeight);
-        log("distillation: " + teacher->describe() + "; loss = cross-entropy + " + weight + " x KL(teacher || model)");
+        std::snprintf(weight, sizeof weight, "%.3g", m_o.teacherWeight);
+        log("distillation: " + m_teacher->describe() + "; loss = cross-entropy + " + weight +
+            " x KL(teacher || model)");
     }
-    BatchProducer producer(std::move(stream.value()), st.data, o.batchSize, o.rank, o.worldSize, o.condDropout, o.seed,
-                           st.step, teacher.get());
-    model->train();
-    const std::int64_t endStep = o.stopAfterSteps > 0 ? std::min(o.stopAfterSteps, o.totalSteps) : o.totalSteps;
-    // Gradients and four counters (loss, correct, count, stop) in one buffer: one all-reduce per step.
-    torch::Tensor flat =
-        group ? torch::zeros({flatSize + 4}, torch::TensorOptions().device(group->bufferDevice())) : torch::Tensor();
-    double winLoss = 0, winCorrect = 0, winCount = 0;
-    // On CUDA (one process) a step reads nothing back: the loss and accuracy sums stay on the device until the next
-    // log line and the gradient clip scales without asking for the norm, so the host queues the next step while
-    // the device still runs this one. Three reads per step (loss, accuracy, norm) each waited for the device.
-    const bool deferReads =
-        !group && (o.stepReads == StepReads::AtLogLines || (o.stepReads == StepReads::Auto && device.is_cuda()));
-    torch::Tensor winLossDev, winCorrectDev;
-    if (deferReads) {
-        winLossDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat64).device(device));
-        winCorrectDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kInt64).device(device));
-    }
-    auto winStart = std::chrono::steady_clock::now();
-    std::int64_t winSteps = 0;
-    auto lastWall = std::chrono::steady_clock::now();
-    Status saveError;
-    auto save = [&](const fs::path& p) {
-        if (auto saved = writeCheckpoint(p, model, opt, st, o); !saved.ok()) {
-            if (saveError.ok()) saveError = saved;
-            log("checkpoint failed: " + saved.error().message);
-            return;
-        }
-        log("checkpoint " + p.string() + " at step " + std::to_string(st.step));
-    };
-    auto validate = [&] {
-        if (validation.empty()) return;
-        MoveMetrics m = evaluatePositions(model, validation, device);
-        if (cb.validation) cb.validation(st.step, m);
-    };
-
-    bool stop = false;
-    while (st.step < endStep && !stop) {
-        PreparedBatch pb = producer.pop();
-        if (!pb.error.ok()) return pb.error;
-        ModelBatch& batch = pb.batch;
-        batch.to(device);
-        double lr = learningRateAt(o, st.step);
-        if (rewarmFrom >= 0 && o.warmupSteps > 0 && st.step - rewarmFrom < o.warmupSteps)
-            lr *= double(st.step - rewarmFrom + 1) / double(o.warmupSteps);
-        setLearningRate(opt, lr);
-
-        torch::Tensor logits, loss;
-        {
-            AutocastScope amp(autocast);
-            logits = model->forward(batch);
-            loss = models::moveLoss(logits.to(torch::kFloat32), batch);
-            if (teacher) loss = loss + o.teacherWeight * models::distillationLoss(logits, batch);
-        }
-        opt.zero_grad();
-        loss.backward();
-        double lossSum = 0, correct = 0;
-        {
-            torch::NoGradGuard ng;
-            if (deferReads) {
-                winCorrectDev.add_(logits.argmax(1).eq(batch.target).sum());
-                winLossDev.add_(loss.detach().to(torch::kFloat64), double(batch.size));
-            } else {
-                correct = double(logits.argmax(1).eq(batch.target).sum().item<std::int64_t>());
-                lossSum = loss.item<double>() * batch.size;
-            }
-        }
-        double count = batch.size;
-        bool stopFlag = cancel.isCancelled();
-        if (group) {
-            torch::NoGradGuard ng;
-            std::int64_t off = 0;
-            for (auto& p : params) {
-                const auto n = p.numel();
-                flat.narrow(0, off, n).copy_(p.grad().reshape({-1}));
-                off += n;
-            }
-            const float counters[4] = {float(lossSum), float(correct), float(count), stopFlag ? 1.0f : 0.0f};
-            flat.narrow(0, flatSize, 4).copy_(torch::from_blob(const_cast<float*>(counters), {4}));
-            group->allreduceSum(flat);
-            flat.narrow(0, 0, flatSize).div_(double(o.worldSize));
-            const torch::Tensor sums = flat.narrow(0, flatSize, 4).to(torch::kCPU).contiguous();
-            const float* tail = sums.data_ptr<float>();
-            off = 0;
-            for (auto& p : params) {
-                const auto n = p.numel();
-                p.mutable_grad().copy_(flat.narrow(0, off, n).view_as(p));
-                off += n;
-            }
-            lossSum = tail[0];
-            correct = tail[1];
-            count = tail[2];
-            stopFlag = tail[3] > 0.0f;
-        }
-        if (deferReads)
-            clipGradNormWithoutSync(params, o.gradClip);
-        else
-            torch::nn::utils::clip_grad_norm_(params, o.gradClip);
-        opt.step();
-        ++st.step;
-        st.data = pb.after;
-        const auto now = std::chrono::steady_clock::now();
-        st.wallSeconds += std::chrono::duration<double>(now - lastWall).count();
-        lastWall = now;
-        winLoss += lossSum;
-        winCorrect += correct;
-        winCount += count;
-        ++winSteps;
-        if (stopFlag) stop = true;
-
-        if (st.step % o.logEvery == 0 || st.step == endStep || stop) {
-            if (deferReads) {
-                winLoss += winLossDev.item<double>();
-                winCorrect += double(winCorrectDev.item<std::int64_t>());
-                winLossDev.zero_();
-                winCorrectDev.zero_();
-            }
-            const double secs = std::chrono::duration<double>(now - winStart).count();
-            TrainProgress pr;
-            pr.step = st.step;
-            pr.totalSteps = o.totalSteps;
-            pr.samplesSeen = st.step * o.batchSize;
-            pr.loss = winCount > 0 ? winLoss / winCount : 0.0;
-            pr.accuracy = winCount > 0 ? winCorrect / winCount : 0.0;
-            pr.learningRate = lr;
-            pr.samplesPerSecond = secs > 0 ? double(winSteps) * o.batchSize / secs : 0.0;
-            pr.etaSeconds =
-                pr.samplesPerSecond > 0 ? double(endStep - st.step) * o.batchSize / pr.samplesPerSecond : 0.0;
-            pr.wallSeconds = st.wallSeconds;
-            pr.epoch = st.data.epoch;
-            if (cb.progress && leader) cb.progress(pr);
-            winLoss = winCorrect = winCount = 0;
-            winSteps = 0;
-            winStart = now;
-        }
-        if (leader) {
-            const bool last = st.step == endStep || stop;
-            // A stop request only checkpoints: validating first would delay the exit.
-            if (o.validateEvery > 0 && (st.step % o.validateEvery == 0 || st.step == endStep)) validate();
-            if (st.step % o.checkpointEvery == 0 || last) save(latest);
-            if (o.keepEvery > 0 && st.step % o.keepEvery == 0)
-                save(fs::path(o.outDir) / ("step-" + std::to_string(st.step) + ".pt"));
-        } else if (o.checkpointAllRanks && (st.step % o.checkpointEvery == 0 || st.step == endStep || stop)) {
-            save(fs::path(o.outDir) / ("latest.rank" + std::to_string(o.rank) + ".pt"));
-        }
-        // A checkpoint that cannot be written (disk full, folder gone) ends the run: training on without one would
-        // lose the work on the next crash.
-        if (!saveError.ok()) return saveError;
-    }
-    if (stop) return makeError(ErrorCode::Cancelled, "training stopped at step " + std::to_string(st.step));
+    m_producer =
+        std::make_unique<BatchProducer>(std::move(stream.value()), m_data, m_o.batchSize, m_o.rank, m_o.worldSize,
+                                        m_o.condDropout, m_o.seed, m_loop->state().step, m_teacher.get());
     return {};
+}
+
+/// On CUDA (one process) a step reads nothing back: the loss and accuracy sums stay on the device until the next
+/// log line and the gradient clip scales without asking for the norm, so the host queues the next step while the
+/// device still runs this one.
+Result<bool> HumanRun::step(StepWindow& window) {
+    PreparedBatch pb = m_producer->pop();
+    if (!pb.error.ok()) return pb.error.error();
+    ModelBatch& batch = pb.batch;
+    batch.to(m_device);
+    torch::Tensor logits, loss;
+    {
+        AutocastScope amp(m_autocast);
+        logits = m_model->forward(batch);
+        loss = models::moveLoss(logits.to(torch::kFloat32), batch);
+        if (m_teacher) loss = loss + m_o.teacherWeight * models::distillationLoss(logits, batch);
+    }
+    m_opt->zero_grad();
+    loss.backward();
+    double lossSum = 0, correct = 0;
+    {
+        torch::NoGradGuard ng;
+        if (m_deferReads) {
+            window.addOnDevice(1, logits.argmax(1).eq(batch.target).sum());
+            window.addOnDevice(0, loss.detach().to(torch::kFloat64), double(batch.size));
+        } else {
+            correct = double(logits.argmax(1).eq(batch.target).sum().item<std::int64_t>());
+            lossSum = loss.item<double>() * batch.size;
+        }
+    }
+    double count = batch.size;
+    bool stopFlag = m_cancel.isCancelled();
+    if (m_group) allReduce(lossSum, correct, count, stopFlag);
+    clipGradients(m_params, m_o.gradClip, m_deferReads);
+    m_opt->step();
+    m_data = pb.after;
+    window.add(0, lossSum);
+    window.add(1, correct);
+    window.addWeight(count);
+    return stopFlag;
+}
+
+/// Averages the gradients over the ranks and sums the counters (the stop flag too, so every rank stops together).
+void HumanRun::allReduce(double& lossSum, double& correct, double& count, bool& stopFlag) {
+    torch::NoGradGuard ng;
+    std::int64_t off = 0;
+    for (auto& p : m_params) {
+        const auto n = p.numel();
+        m_flat.narrow(0, off, n).copy_(p.grad().reshape({-1}));
+        off += n;
+    }
+    const float counters[4] = {float(lossSum), float(correct), float(count), stopFlag ? 1.0f : 0.0f};
+    m_flat.narrow(0, m_flatSize, 4).copy_(torch::from_blob(const_cast<float*>(counters), {4}));
+    m_group->allreduceSum(m_flat);
+    m_flat.narrow(0, 0, m_flatSize).div_(double(m_o.worldSize));
+    const torch::Tensor sums = m_flat.narrow(0, m_flatSize, 4).to(torch::kCPU).contiguous();
+    const float* tail = sums.data_ptr<float>();
+    off = 0;
+    for (auto& p : m_params) {
+        const auto n = p.numel();
+        p.mutable_grad().copy_(m_flat.narrow(0, off, n).view_as(p));
+        off += n;
+    }
+    lossSum = tail[0];
+    correct = tail[1];
+    count = tail[2];
+    stopFlag = tail[3] > 0.0f;
+}
+
+void HumanRun::save(const fs::path& p) {
+    const LoopState& st = m_loop->state();
+    if (auto saved = writeCheckpoint(p, m_model, *m_opt, st.step, m_data, st.wallSeconds, m_o); !saved.ok()) {
+        if (m_saveError.ok()) m_saveError = saved;
+        log("checkpoint failed: " + saved.error().message);
+        return;
+    }
+    log("checkpoint " + p.string() + " at step " + std::to_string(st.step));
+}
+
+/// The leader writes latest.pt and the kept copies; other ranks latest.rankR.pt when asked to. A checkpoint that
+/// cannot be written (disk full, folder gone) ends the run: training on without one would lose the work on the next
+/// crash.
+Status HumanRun::checkpoint(const CheckpointDue& due) {
+    const std::int64_t step = m_loop->state().step;
+    if (m_leader) {
+        if (due.latest) save(m_latest);
+        if (due.keep) save(fs::path(m_o.outDir) / ("step-" + std::to_string(step) + ".pt"));
+    } else if (m_o.checkpointAllRanks && due.latest) {
+        save(fs::path(m_o.outDir) / ("latest.rank" + std::to_string(m_o.rank) + ".pt"));
+    }
+    return m_saveError;
+}
+
+LoopHooks HumanRun::hooks() {
+    LoopHooks h;
+    h.step = [this](std::int64_t, StepWindow& w) { return step(w); };
+    h.progress = [this](TrainProgress& p) {
+        p.epoch = m_data.epoch;
+        if (m_cb.progress && m_leader) m_cb.progress(p);
+    };
+    h.validate = [this]() -> Status {
+        if (!m_leader || m_validation.empty()) return {};
+        MoveMetrics m = evaluatePositions(m_model, m_validation, m_device);
+        if (m_cb.validation) m_cb.validation(m_loop->state().step, m);
+        return {};
+    };
+    h.checkpoint = [this](const CheckpointDue& due) { return checkpoint(due); };
+    return h;
+}
+
+Status HumanRun::run() {
+    if (m_o.worldSize < 1 || m_o.batchSize % m_o.worldSize != 0)
+        return makeError(ErrorCode::InvalidInput, "batch size " + std::to_string(m_o.batchSize) +
+                                                      " must be a multiple of the world size " +
+                                                      std::to_string(m_o.worldSize));
+    models::setComputeThreads(m_o.threads);
+    models::keepFreedMemory();
+    m_device = models::deviceFor(m_o.device);
+    m_autocast = m_device.is_cuda() && m_o.mixedPrecision;
+    log(std::string("device: ") + (m_device.is_cuda() ? "cuda" : "cpu") + (m_autocast ? ", bf16 autocast" : ""));
+    if (auto s = openFolderAndGroup(); !s.ok()) return s;
+    torch::manual_seed(m_o.seed);
+    m_config = m_o.config;
+    std::optional<torch::serialize::InputArchive> resume;
+    if (m_o.resume && fs::exists(m_latest)) {
+        resume.emplace();
+        resume->load_from(m_latest.string());
+        m_config = models::loadModelConfig(*resume);
+        if (auto s = checkResume(*resume); !s.ok()) return s;
+    }
+    if (auto s = buildModel(resume); !s.ok()) return s;
+    const LoopCadence cadence{m_o.logEvery, m_o.validateEvery, m_o.checkpointEvery, m_o.keepEvery, m_o.batchSize, true,
+                              false};
+    m_loop = std::make_unique<TrainLoop>(m_o, cadence, *m_opt, m_cancel, std::vector<std::string>{"accuracy"});
+    if (resume) restoreState(*resume);
+    resume.reset();
+    joinWeights();
+    log("model " + m_config.name + " (" + models::describeConfig(m_config) + "), " +
+        std::to_string(models::countParameters(*m_model)) + " parameters, device " + m_device.str() + ", threads " +
+        std::to_string(at::get_num_threads()) + ", global batch " + std::to_string(m_o.batchSize) + " over " +
+        std::to_string(m_o.worldSize) + " rank(s)");
+    if (auto s = openData(); !s.ok()) return s;
+    m_model->train();
+    m_deferReads = defersStepReads(m_o.stepReads, m_device, bool(m_group));
+    auto end = m_loop->run(hooks());
+    if (!end.ok()) return end.error();
+    if (end.value() == LoopEnd::Cancelled)
+        return makeError(ErrorCode::Cancelled, "training stopped at step " + std::to_string(m_loop->state().step));
+    return {};
+}
+
+/// The run itself; may throw c10::Error / std::exception, which trainHumanModel turns into an Error.
+Status runTraining(const TrainOptions& o, const CancelToken& cancel, const TrainCallbacks& cb) {
+    return HumanRun(o, cancel, cb).run();
 }
 
 }  // namespace
 
-double learningRateAt(const TrainOptions& o, std::int64_t step) {
-    return scheduledLearningRate(LrSchedule{o.learningRate, o.warmupSteps, o.totalSteps, o.minLrFraction}, step);
-}
+double learningRateAt(const TrainOptions& o, std::int64_t step) { return scheduledLearningRate(o.lrSchedule(), step); }
 
 Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, const TrainCallbacks& callbacks) {
     try {

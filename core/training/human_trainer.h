@@ -19,17 +19,24 @@
 
 namespace kibitz::training {
 
-/// Everything a training run needs. Defaults are the shipped `small` recipe.
-struct TrainOptions {
+/// Everything a training run needs. Defaults are the shipped `small` recipe. The schedule and cadence
+/// (ScheduleOptions) default to 200,000 steps, peak 1e-3 after 1000 warm-up steps, cosine to a tenth, a progress
+/// report every 50 steps, validation every 2000 (0: never), latest.pt every 1000 and a kept step-N.pt every 20,000.
+struct TrainOptions : ScheduleOptions {
+    TrainOptions() {
+        totalSteps = 200000;
+        learningRate = 1e-3;
+        warmupSteps = 1000;
+        minLrFraction = 0.1;
+        logEvery = 50;
+        validateEvery = 2000;
+        checkpointEvery = 1000;
+        keepEvery = 20000;
+    }
     std::vector<std::string> pgnFiles;
     models::ModelConfig config;
-    std::string outDir;                ///< checkpoints go here (created if missing)
-    std::int64_t totalSteps = 200000;  ///< length of the cosine schedule
-    std::int64_t stopAfterSteps = -1;  ///< stop (with a checkpoint) at this step although the schedule is longer
-    int batchSize = 256;               ///< global batch (split evenly over ranks)
-    double learningRate = 1e-3;        ///< peak
-    double minLrFraction = 0.1;        ///< cosine decays to peak * this
-    std::int64_t warmupSteps = 1000;
+    std::string outDir;   ///< checkpoints go here (created if missing)
+    int batchSize = 256;  ///< global batch (split evenly over ranks)
     double weightDecay = 0.05;
     double gradClip = 1.0;
     double condDropout = 0.1;                  ///< per conditioning slot
@@ -46,10 +53,6 @@ struct TrainOptions {
     double maxRatingBandShare = 0.0;  ///< balance caps of the training stream (0: off), see BalanceOptions
     double maxPlayerShare = 0.0;
     bool checkpointAllRanks = false;  ///< ranks > 0 also write latest.rankR.pt (tests compare ranks)
-    std::int64_t checkpointEvery = 1000;
-    std::int64_t keepEvery = 20000;  ///< also keep a copy "step-N.pt" this often (0: never)
-    std::int64_t logEvery = 50;
-    std::int64_t validateEvery = 2000;  ///< 0: never
     int validationPositions = 8000;
     bool resume = false;  ///< continue from outDir/latest.pt if it exists
     /// Distillation (issue 33): a folder of rating-band lc0 nets (the Maia-1 nets) whose distribution at the mover's
@@ -71,23 +74,9 @@ struct TrainOptions {
     int masterPort = 29500;
 };
 
-/// A progress report, sent every `logEvery` steps (values averaged over that window and over ranks).
-struct TrainProgress {
-    std::int64_t step = 0;
-    std::int64_t totalSteps = 0;
-    std::int64_t samplesSeen = 0;
-    double loss = 0.0;
-    double accuracy = 0.0;  ///< top-1 on training batches
-    double learningRate = 0.0;
-    double samplesPerSecond = 0.0;
-    double etaSeconds = 0.0;
-    double wallSeconds = 0.0;  ///< total training time including earlier sessions
-    std::int64_t epoch = 0;
-};
-
 /// Sinks for what a run reports. All are called on the thread that runs train().
 struct TrainCallbacks {
-    std::function<void(const TrainProgress&)> progress;
+    std::function<void(const TrainProgress&)> progress;  ///< metrics: {"accuracy"} (top-1 on training batches)
     std::function<void(std::int64_t step, const MoveMetrics&)> validation;
     std::function<void(const std::string&)> log;  ///< free-form lines (data stats, checkpoints, resume)
 };

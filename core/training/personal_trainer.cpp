@@ -121,12 +121,21 @@ void describePlay(const PlayerGames& games, PersonalizeReport& report) {
         }
 }
 
+TrainProgress personalProgress(std::int64_t step, std::int64_t total, int epoch, double loss) {
+    TrainProgress p;
+    p.step = step;
+    p.totalSteps = total;
+    p.epoch = epoch;
+    p.loss = loss;
+    return p;
+}
+
 /// Trains `weights` of `model` on `train` for the options' epochs; returns the last epoch's metrics on `validation`
 /// and the steps taken (Cancelled within a step).
 Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
     models::HumanMoveModel& model, const std::vector<torch::Tensor>& weights, const std::vector<EncodedPosition>& train,
     const std::vector<EncodedPosition>& validation, const PersonalizeOptions& o, const torch::Device& device,
-    const CancelToken& cancel, const std::function<void(const PersonalProgress&)>& progress,
+    const CancelToken& cancel, const std::function<void(const TrainProgress&)>& progress,
     const std::function<void(const std::string&)>& say) {
     OptimizerSettings os;  // AdamW without weight decay: the anchor keeps the weights near the base
     auto optimizer = makeOptimizer(weights, os);
@@ -160,7 +169,7 @@ Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
             lossSum += loss.item<double>();
             ++lossN;
             if (progress && (step + 1) % 10 == 0) {
-                progress({step + 1, total, epoch, lossSum / lossN, -1.0});
+                progress(personalProgress(step + 1, total, epoch, lossSum / lossN));
                 lossSum = 0.0;
                 lossN = 0;
             }
@@ -168,7 +177,11 @@ Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
         last = evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
         say("epoch " + std::to_string(epoch + 1) + "/" + std::to_string(o.epochs) + ": " + last.summary());
-        if (progress) progress({step, total, epoch, lossN ? lossSum / lossN : 0.0, last.overall().top1Rate()});
+        if (progress) {
+            TrainProgress p = personalProgress(step, total, epoch, lossN ? lossSum / lossN : 0.0);
+            p.metrics = {{"validation_top1", last.overall().top1Rate()}};
+            progress(p);
+        }
     }
     return std::pair<MoveMetrics, std::int64_t>{last, step};
 }
@@ -176,7 +189,7 @@ Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
 }  // namespace
 
 Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, const CancelToken& cancel,
-                                                const std::function<void(const PersonalProgress&)>& progress,
+                                                const std::function<void(const TrainProgress&)>& progress,
                                                 const std::function<void(const std::string&)>& log) {
     auto say = [&log](const std::string& s) {
         if (log) log(s);

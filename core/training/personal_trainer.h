@@ -7,6 +7,7 @@
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
 #include "core/training/move_metrics.h"
+#include "core/training/trainer_common.h"
 
 #include <cstdint>
 #include <functional>
@@ -36,14 +37,8 @@ struct PersonalizeOptions {
     std::uint64_t seed = 1;
 };
 
-struct PersonalProgress {
-    std::int64_t step = 0;
-    std::int64_t totalSteps = 0;
-    int epoch = 0;
-    double loss = 0.0;             ///< mean over the steps since the last report
-    double validationTop1 = -1.0;  ///< after an epoch: the personal model on the validation games; else -1
-};
-
+/// Progress reports (TrainProgress, the one type of every trainer): every 10 steps the mean loss since the last
+/// report; after each epoch one more with the metric "validation_top1" (the personal model on the validation games).
 struct PersonalizeReport {
     std::string player;  ///< as the files spell it
     std::int64_t trainGames = 0, validationGames = 0, skippedGames = 0;
@@ -64,7 +59,7 @@ struct PersonalizeReport {
 /// such player, no usable move, a bad checkpoint) come back as values; a cancel returns ErrorCode::Cancelled within
 /// a training step and writes nothing.
 Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& options, const CancelToken& cancel,
-                                                const std::function<void(const PersonalProgress&)>& progress,
+                                                const std::function<void(const TrainProgress&)>& progress,
                                                 const std::function<void(const std::string&)>& log);
 
 }  // namespace kibitz::training

@@ -6,10 +6,10 @@
 #include "core/models/glickformer.h"
 #include "core/models/human_move_model.h"
 #include "core/models/puzzle_batch.h"
+#include "core/training/train_loop.h"
 #include "core/training/trainer_torch.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -153,12 +153,11 @@ private:
     std::int64_t m_skipped = 0;
 };
 
-struct RunState {
-    std::int64_t step = 0;
+/// Where the next batch starts: the chunk in use and its next unused puzzle.
+struct DataPosition {
     std::int64_t epoch = 0;
     std::int64_t chunk = 0;   ///< index of the chunk in use
     std::int64_t offset = 0;  ///< next unused puzzle of that chunk
-    double wallSeconds = 0.0;
 };
 
 Result<models::PuzzleBatch> batchFor(const std::vector<const chess::Puzzle*>& ptrs, const PuzzleTrainOptions& o,
@@ -174,327 +173,351 @@ Result<models::PuzzleBatch> batchFor(const std::vector<const chess::Puzzle*>& pt
     return models::makePuzzleBatch(ptrs, config, features);
 }
 
-Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const PuzzleTrainCallbacks& cb) {
-    auto log = [&](const std::string& s) {
-        if (cb.log) cb.log(s);
-    };
-    if (o.csvFiles.empty()) return makeError(ErrorCode::InvalidInput, "no puzzle CSV files given");
-    if (o.batchSize < 1 || o.chunkPuzzles < o.batchSize)
-        return makeError(ErrorCode::InvalidInput, "batch size must be >= 1 and <= the chunk size");
-    at::set_num_threads(std::max(1, o.threads));
-    std::error_code ec;
-    fs::create_directories(o.outDir, ec);
-    if (ec) return makeError(ErrorCode::Io, o.outDir + ": cannot create directory: " + ec.message());
-    const fs::path latest = fs::path(o.outDir) / "latest.pt";
-    // One trainer per run folder: a second one would collide on latest.pt.tmp.
-    auto runLock = RunLock::acquire(o.outDir);
-    if (!runLock.ok()) return runLock.error();
+/// One puzzle training run: the model's part of the TrainLoop (the step, validation and checkpoint) and its set-up.
+class PuzzleRun {
+public:
+    PuzzleRun(const PuzzleTrainOptions& o, const CancelToken& cancel, const PuzzleTrainCallbacks& cb)
+        : m_o(o), m_cancel(cancel), m_cb(cb), m_latest(fs::path(o.outDir) / "latest.pt") {}
 
-    models::PuzzleModelConfig config = o.config;
-    if (auto st = validatePuzzleConfig(config); !st.ok()) return st;
-    models::PuzzleModelMeta meta;
-    RunState st;
-    std::optional<torch::serialize::InputArchive> resumeArchive;
-    if (o.resume && fs::exists(latest)) {
-        resumeArchive.emplace();
-        resumeArchive->load_from(latest.string());
-        const auto seed = archiveInt(*resumeArchive, "state.seed");
-        const auto batch = archiveInt(*resumeArchive, "state.batch");
-        const auto chunk = archiveInt(*resumeArchive, "state.chunk_puzzles");
-        if (!seed || !batch || !chunk || std::uint64_t(*seed) != o.seed || *batch != o.batchSize ||
-            *chunk != o.chunkPuzzles)
-            return makeError(ErrorCode::InvalidInput, latest.string() +
-                                                          ": checkpoint was made with a different seed, batch "
-                                                          "size or chunk size; exact resume needs the same");
-        if (o.config.humanFeatures > 0) {
-            c10::IValue sha;
-            const std::string had =
-                resumeArchive->try_read("human.sha256", sha) && sha.isString() ? sha.toStringRef() : std::string();
-            if (had != o.humanModelSha256)
-                return makeError(ErrorCode::InvalidInput,
-                                 latest.string() + ": checkpoint was trained with human-move model sha256 '" +
-                                     had.substr(0, 16) + "', not '" + o.humanModelSha256.substr(0, 16) +
-                                     "'; resume with the same --human-model");
-        }
-        auto m = models::readPuzzleMeta(*resumeArchive);
-        if (!m.ok()) return makeError(ErrorCode::InvalidInput, latest.string() + ": " + m.error().message);
-        meta = m.value();
+    Status run();
+
+private:
+    void log(const std::string& s) const {
+        if (m_cb.log) m_cb.log(s);
     }
-    models::GlickFormer model{nullptr};
-    const bool fineTune = !resumeArchive && !o.initCheckpoint.empty();
-    if (resumeArchive) {
-        auto m = models::loadGlickFormer(*resumeArchive);
-        if (!m.ok()) return makeError(ErrorCode::InvalidInput, latest.string() + ": " + m.error().message);
-        model = m.value();
-        config = model->config();
-    } else if (fineTune) {
-        if (!fs::exists(o.initCheckpoint))
-            return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": no such initial checkpoint");
+    Status checkOptions() const;
+    Status checkResume(torch::serialize::InputArchive& a);
+    Status buildModel(std::optional<torch::serialize::InputArchive>& resume);
+    Status fitNormalisation();
+    Status openData();
+    Result<bool> step(std::int64_t step, StepWindow& window);
+    void addSums(StepWindow& window, const models::PuzzleOutput& out, const torch::Tensor& loss);
+    Status validate();
+    Status save(const fs::path& path);
+    Status checkpoint(const CheckpointDue& due);
+    LoopHooks hooks();
+
+    const PuzzleTrainOptions& m_o;
+    const CancelToken& m_cancel;
+    const PuzzleTrainCallbacks& m_cb;
+    const fs::path m_latest;
+    models::PuzzleModelConfig m_config;
+    models::PuzzleModelMeta m_meta;
+    models::GlickFormer m_model{nullptr};
+    torch::Device m_device = torch::kCPU;
+    std::vector<torch::Tensor> m_params;
+    std::unique_ptr<torch::optim::Optimizer> m_opt;
+    std::unique_ptr<TrainLoop> m_loop;
+    bool m_fineTune = false;
+    bool m_deferReads = false;
+    std::unique_ptr<PuzzleStream> m_stream;
+    std::vector<chess::Puzzle> m_chunk;
+    DataPosition m_data;
+    evaluation::MeanBaselines m_baselines;
+    std::vector<chess::Puzzle> m_validation;
+    std::vector<chess::Puzzle> m_batchPuzzles;
+    std::vector<const chess::Puzzle*> m_ptrs;
+};
+
+Status PuzzleRun::checkOptions() const {
+    if (m_o.csvFiles.empty()) return makeError(ErrorCode::InvalidInput, "no puzzle CSV files given");
+    if (m_o.batchSize < 1 || m_o.chunkPuzzles < m_o.batchSize)
+        return makeError(ErrorCode::InvalidInput, "batch size must be >= 1 and <= the chunk size");
+    return {};
+}
+
+/// Exact resume needs the checkpoint's seed, batch and chunk size (and human-move model); reads its meta.
+Status PuzzleRun::checkResume(torch::serialize::InputArchive& a) {
+    const auto seed = archiveInt(a, "state.seed");
+    const auto batch = archiveInt(a, "state.batch");
+    const auto chunk = archiveInt(a, "state.chunk_puzzles");
+    if (!seed || !batch || !chunk || std::uint64_t(*seed) != m_o.seed || *batch != m_o.batchSize ||
+        *chunk != m_o.chunkPuzzles)
+        return makeError(ErrorCode::InvalidInput, m_latest.string() +
+                                                      ": checkpoint was made with a different seed, batch "
+                                                      "size or chunk size; exact resume needs the same");
+    if (m_o.config.humanFeatures > 0) {
+        const std::string had = archiveString(a, "human.sha256").value_or(std::string());
+        if (had != m_o.humanModelSha256)
+            return makeError(ErrorCode::InvalidInput,
+                             m_latest.string() + ": checkpoint was trained with human-move model sha256 '" +
+                                 had.substr(0, 16) + "', not '" + m_o.humanModelSha256.substr(0, 16) +
+                                 "'; resume with the same --human-model");
+    }
+    auto m = models::readPuzzleMeta(a);
+    if (!m.ok()) return makeError(ErrorCode::InvalidInput, m_latest.string() + ": " + m.error().message);
+    m_meta = m.value();
+    return {};
+}
+
+/// The model: resumed, fine-tuned from initCheckpoint (keeping its rating normalisation) or fresh.
+Status PuzzleRun::buildModel(std::optional<torch::serialize::InputArchive>& resume) {
+    m_fineTune = !resume && !m_o.initCheckpoint.empty();
+    if (resume) {
+        auto m = models::loadGlickFormer(*resume);
+        if (!m.ok()) return makeError(ErrorCode::InvalidInput, m_latest.string() + ": " + m.error().message);
+        m_model = m.value();
+    } else if (m_fineTune) {
+        if (!fs::exists(m_o.initCheckpoint))
+            return makeError(ErrorCode::InvalidInput, m_o.initCheckpoint + ": no such initial checkpoint");
         torch::serialize::InputArchive init;
-        init.load_from(o.initCheckpoint);
+        init.load_from(m_o.initCheckpoint);
         auto m = models::loadGlickFormer(init);
-        if (!m.ok()) return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": " + m.error().message);
+        if (!m.ok()) return makeError(ErrorCode::InvalidInput, m_o.initCheckpoint + ": " + m.error().message);
         auto initMeta = models::readPuzzleMeta(init);
         if (!initMeta.ok())
-            return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": " + initMeta.error().message);
-        model = m.value();
-        config = model->config();
+            return makeError(ErrorCode::InvalidInput, m_o.initCheckpoint + ": " + initMeta.error().message);
+        m_model = m.value();
         // The head predicts in the initial model's standardised units: keep its normalisation.
-        meta.ratingMean = initMeta->ratingMean;
-        meta.ratingStd = initMeta->ratingStd;
-        log("fine-tuning: weights, config and rating normalisation from " + o.initCheckpoint +
+        m_meta.ratingMean = initMeta->ratingMean;
+        m_meta.ratingStd = initMeta->ratingStd;
+        log("fine-tuning: weights, config and rating normalisation from " + m_o.initCheckpoint +
             ", fresh optimizer state");
     } else {
-        model = models::makeGlickFormer(config, o.seed);
+        m_model = models::makeGlickFormer(m_config, m_o.seed);
     }
-    const torch::Device device = models::deviceFor(o.device);
-    model->to(device);
-    std::vector<torch::Tensor> params = model->parameters();
-    auto opt = makeOptimizer(params, o.optimizer);
-    if (resumeArchive) {
-        torch::serialize::InputArchive optArchive;
-        resumeArchive->read("optimizer", optArchive);
-        opt->load(optArchive);
-        moveOptimizerState(*opt, device);
-        st.step = archiveInt(*resumeArchive, "state.step").value_or(0);
-        st.epoch = archiveInt(*resumeArchive, "state.epoch").value_or(0);
-        st.chunk = archiveInt(*resumeArchive, "state.chunk").value_or(0);
-        st.offset = archiveInt(*resumeArchive, "state.offset").value_or(0);
-        st.wallSeconds = archiveDouble(*resumeArchive, "state.wall_seconds").value_or(0.0);
-        resumeArchive.reset();
-        log("resumed from " + latest.string() + " at step " + std::to_string(st.step) + " (epoch " +
-            std::to_string(st.epoch) + ", chunk " + std::to_string(st.chunk) + ", offset " + std::to_string(st.offset) +
-            ")");
-    }
-    log("puzzle model " + models::puzzleConfigToString(config) + ", " + std::to_string(model->parameterCount()) +
-        " parameters, optimizer " + optimizerKindName(o.optimizer.kind) + ", batch " + std::to_string(o.batchSize) +
-        ", threads " + std::to_string(at::get_num_threads()) + ", device " + device.str());
-
-    PuzzleStream stream(o.csvFiles, Split::Train, o.chunkPuzzles, o.seed);
-    if (!resumeArchive && st.step == 0) {
-        // Standardisation and baselines from one pass over the training split.
-        evaluation::MeanBaselines base;
-        double sum = 0, sumSq = 0;
-        std::int64_t n = 0;
-        if (auto s = stream.forEach([&](const chess::Puzzle& p) {
-                base.fit(p.rating, p.solutionLength());
-                sum += p.rating;
-                sumSq += double(p.rating) * p.rating;
-                ++n;
-            });
-            !s.ok())
-            return s;
-        if (n < 2) return makeError(ErrorCode::InvalidInput, "fewer than 2 training puzzles in the given files");
-        if (!fineTune) {
-            meta.ratingMean = sum / double(n);
-            meta.ratingStd = std::sqrt(std::max(1.0, sumSq / double(n) - meta.ratingMean * meta.ratingMean));
-        }
-        meta.baselineMean = base.predictMean();
-        for (int len = 1; len <= 32; ++len)
-            if (base.predictByLength(len) != base.predictMean() || len <= 8)
-                meta.baselineByLength[len] = base.predictByLength(len);
-        log("training split: " + std::to_string(n) + " puzzles, rating mean " + std::to_string(meta.ratingMean) +
-            ", std " + std::to_string(meta.ratingStd) + " (" + std::to_string(stream.skippedRows()) +
-            " bad rows skipped)");
-    }
-    evaluation::MeanBaselines baselines;
-    baselines.set(meta.baselineMean, meta.baselineByLength);
-
-    std::vector<chess::Puzzle> validation;
-    if (o.validateEvery > 0 && o.validationPuzzles > 0) {
-        PuzzleStream vs(o.csvFiles, Split::HeldOut, o.chunkPuzzles, o.seed);
-        if (auto s = vs.readHead(std::size_t(o.validationPuzzles), validation); !s.ok()) return s;
-        log("validation: " + std::to_string(validation.size()) + " held-out puzzles (FNV-1a(PuzzleId) % 20 == 0)");
-    }
-
-    std::vector<chess::Puzzle> chunk;
-    if (auto s = stream.seek(st.epoch, st.chunk); !s.ok()) return s;
-    if (auto s = stream.nextChunk(chunk); !s.ok()) return s;
-    st.epoch = stream.epoch();
-    st.chunk = stream.chunkIndex() - 1;
-    st.offset = std::min<std::int64_t>(st.offset, std::int64_t(chunk.size()));
-
-    const double mean = meta.ratingMean, stdev = meta.ratingStd;
-    auto save = [&](const fs::path& path) -> Status {
-        meta.steps = st.step;
-        meta.samples = st.step * o.batchSize;
-        meta.wallSeconds = st.wallSeconds;
-        return writeFileAtomically(path.string(), [&](const std::string& tmp) -> Status {
-            torch::serialize::OutputArchive a;
-            models::saveGlickFormer(model, a);
-            models::writePuzzleMeta(a, meta);
-            torch::serialize::OutputArchive optArchive;
-            opt->save(optArchive);
-            a.write("optimizer", optArchive);
-            a.write("state.step", c10::IValue(st.step));
-            a.write("state.epoch", c10::IValue(st.epoch));
-            a.write("state.chunk", c10::IValue(st.chunk));
-            a.write("state.offset", c10::IValue(st.offset));
-            a.write("state.wall_seconds", c10::IValue(st.wallSeconds));
-            a.write("state.seed", c10::IValue(std::int64_t(o.seed)));
-            a.write("state.batch", c10::IValue(std::int64_t(o.batchSize)));
-            a.write("state.chunk_puzzles", c10::IValue(std::int64_t(o.chunkPuzzles)));
-            a.write("state.total_steps", c10::IValue(o.totalSteps));
-            a.write("state.optimizer", c10::IValue(optimizerKindName(o.optimizer.kind)));
-            if (config.humanFeatures > 0) {
-                a.write("human.sha256", c10::IValue(o.humanModelSha256));
-                a.write("human.name", c10::IValue(o.humanModelName));
-            }
-            return models::saveArchiveFile(a, tmp);
-        });
-    };
-    auto validate = [&]() -> Status {
-        if (validation.empty()) return {};
-        torch::InferenceMode guard;
-        model->eval();
-        PuzzleValidation v;
-        v.step = st.step;
-        for (std::size_t i = 0; i < validation.size(); i += 256) {
-            std::vector<const chess::Puzzle*> ptrs;
-            for (std::size_t j = i; j < std::min(validation.size(), i + 256); ++j) ptrs.push_back(&validation[j]);
-            auto b = batchFor(ptrs, o, config);
-            if (!b.ok()) return b.error();
-            b.value().to(device);
-            auto out = model->forward(b.value());
-            auto m = out.mean.to(torch::kCPU).contiguous();
-            const float* mp = m.data_ptr<float>();
-            for (std::size_t j = 0; j < ptrs.size(); ++j) {
-                const auto& p = *ptrs[j];
-                const int len = p.solutionLength();
-                v.model.add(p.rating, p.ratingDeviation, mean + stdev * double(mp[j]), len);
-                v.predictMean.add(p.rating, p.ratingDeviation, baselines.predictMean(), len);
-                v.meanByLength.add(p.rating, p.ratingDeviation, baselines.predictByLength(len), len);
-            }
-        }
-        model->train();
-        if (cb.validation) cb.validation(v);
-        return {};
-    };
-
-    const LrSchedule schedule{o.learningRate, o.warmupSteps, o.totalSteps, o.minLrFraction};
-    const std::int64_t endStep = o.stopAfterSteps > 0 ? std::min(o.stopAfterSteps, o.totalSteps) : o.totalSteps;
-    model->train();
-    ThroughputMeter meter;
-    double winLoss = 0, winAbs = 0;
-    std::int64_t winCount = 0, winSteps = 0;
-    // On CUDA a step reads nothing back until the next log line (see StepReads): the sums stay on the device.
-    const bool deferReads =
-        o.stepReads == StepReads::AtLogLines || (o.stepReads == StepReads::Auto && device.is_cuda());
-    torch::Tensor winLossDev, winAbsDev;
-    if (deferReads) {
-        winLossDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat64).device(device));
-        winAbsDev = torch::zeros({}, torch::TensorOptions().dtype(torch::kFloat64).device(device));
-    }
-    auto lastWall = std::chrono::steady_clock::now();
-    bool cancelled = false;
-    std::vector<const chess::Puzzle*> ptrs;
-    std::vector<chess::Puzzle> batchPuzzles;
-    while (st.step < endStep) {
-        if (cancel.isCancelled()) {
-            cancelled = true;
-            break;
-        }
-        // Copies, because a batch may cross a chunk boundary and nextChunk() refills `chunk`.
-        batchPuzzles.clear();
-        while (int(batchPuzzles.size()) < o.batchSize) {
-            if (st.offset >= std::int64_t(chunk.size())) {
-                if (auto s = stream.nextChunk(chunk); !s.ok()) return s;
-                st.epoch = stream.epoch();
-                st.chunk = stream.chunkIndex() - 1;
-                st.offset = 0;
-            }
-            batchPuzzles.push_back(chunk[std::size_t(st.offset++)]);
-        }
-        ptrs.clear();
-        for (const auto& p : batchPuzzles) ptrs.push_back(&p);
-        auto batch = batchFor(ptrs, o, config);
-        if (!batch.ok()) return batch.error();
-        batch.value().to(device);
-
-        // Targets: N(mu, phi^2) clipped to mu +- 3 phi, in standardised units; the generator depends only on
-        // (seed, step), so a resumed run draws the same targets.
-        auto target = torch::empty({o.batchSize}, torch::kFloat32);
-        float* tp = target.data_ptr<float>();
-        std::mt19937_64 rng(o.seed * 0xD1B54A32D192ED03ull + std::uint64_t(st.step));
-        std::normal_distribution<double> normal(0.0, 1.0);
-        for (int i = 0; i < o.batchSize; ++i) {
-            const auto& p = *ptrs[std::size_t(i)];
-            const double mu = (p.rating - mean) / stdev, phi = p.ratingDeviation / stdev;
-            const double z = o.sampleTargets ? std::clamp(normal(rng), -3.0, 3.0) : 0.0;
-            tp[i] = float(mu + phi * z);
-        }
-        const double lr = scheduledLearningRate(schedule, st.step);
-        setLearningRate(*opt, lr);
-        auto out = model->forward(batch.value());
-        auto loss = models::puzzleLoss(out, target.to(device), o.nllWeight);
-        opt->zero_grad();
-        loss.backward();
-        if (deferReads)
-            clipGradNormWithoutSync(params, o.gradClip);
-        else
-            torch::nn::utils::clip_grad_norm_(params, o.gradClip);
-        opt->step();
-        {
-            torch::NoGradGuard ng;
-            if (deferReads) {
-                auto ratings = torch::empty({o.batchSize}, torch::kFloat64);
-                double* rp = ratings.data_ptr<double>();
-                for (int i = 0; i < o.batchSize; ++i) rp[i] = ptrs[std::size_t(i)]->rating;
-                const auto predicted = out.mean.detach().to(torch::kFloat64) * stdev + mean;
-                winAbsDev.add_((ratings.to(device) - predicted).abs().sum());
-                winLossDev.add_(loss.detach().to(torch::kFloat64), double(o.batchSize));
-            } else {
-                winLoss += loss.item<double>() * o.batchSize;
-                auto m = out.mean.detach().to(torch::kCPU).contiguous();
-                const float* mp = m.data_ptr<float>();
-                for (int i = 0; i < o.batchSize; ++i)
-                    winAbs += std::abs(ptrs[std::size_t(i)]->rating - (mean + stdev * mp[i]));
-            }
-        }
-        winCount += o.batchSize;
-        ++winSteps;
-        meter.addStep(o.batchSize);
-        ++st.step;
-        const auto now = std::chrono::steady_clock::now();
-        st.wallSeconds += std::chrono::duration<double>(now - lastWall).count();
-        lastWall = now;
-
-        if (st.step % o.logEvery == 0 || st.step == endStep) {
-            if (deferReads) {
-                winLoss += winLossDev.item<double>();
-                winAbs += winAbsDev.item<double>();
-                winLossDev.zero_();
-                winAbsDev.zero_();
-            }
-            RunProgress pr;
-            pr.step = st.step;
-            pr.totalSteps = o.totalSteps;
-            pr.samplesSeen = st.step * o.batchSize;
-            pr.epoch = st.epoch;
-            pr.loss = winLoss / double(std::max<std::int64_t>(1, winCount));
-            pr.learningRate = lr;
-            pr.wallSeconds = st.wallSeconds;
-            pr.metrics = {{"train_mae", winAbs / double(std::max<std::int64_t>(1, winCount))}};
-            meter.report(pr, endStep - st.step, o.batchSize);
-            if (cb.progress) cb.progress(pr);
-            winLoss = winAbs = 0;
-            winCount = winSteps = 0;
-        }
-        if (st.step % o.checkpointEvery == 0 || st.step == endStep) {
-            if (auto s = save(latest); !s.ok()) return s;
-            if (o.keepEvery > 0 && st.step % o.keepEvery == 0)
-                if (auto s = save(fs::path(o.outDir) / ("step-" + std::to_string(st.step) + ".pt")); !s.ok()) return s;
-        }
-        if (o.validateEvery > 0 && (st.step % o.validateEvery == 0 || st.step == endStep))
-            if (auto s = validate(); !s.ok()) return s;
-    }
-    if (cancelled) {
-        if (auto s = save(latest); !s.ok()) return s;
-        log("checkpoint " + latest.string() + " at step " + std::to_string(st.step));
-        return makeError(ErrorCode::Cancelled, "stopped at step " + std::to_string(st.step));
-    }
-    log("finished at step " + std::to_string(st.step) + ", checkpoint " + latest.string());
+    m_config = m_model->config();
+    m_device = models::deviceFor(m_o.device);
+    m_model->to(m_device);
+    m_params = m_model->parameters();
+    m_opt = makeOptimizer(m_params, m_o.optimizer);
     return {};
+}
+
+/// Standardisation and baselines from one pass over the training split (a fresh run only).
+Status PuzzleRun::fitNormalisation() {
+    evaluation::MeanBaselines base;
+    double sum = 0, sumSq = 0;
+    std::int64_t n = 0;
+    if (auto s = m_stream->forEach([&](const chess::Puzzle& p) {
+            base.fit(p.rating, p.solutionLength());
+            sum += p.rating;
+            sumSq += double(p.rating) * p.rating;
+            ++n;
+        });
+        !s.ok())
+        return s;
+    if (n < 2) return makeError(ErrorCode::InvalidInput, "fewer than 2 training puzzles in the given files");
+    if (!m_fineTune) {
+        m_meta.ratingMean = sum / double(n);
+        m_meta.ratingStd = std::sqrt(std::max(1.0, sumSq / double(n) - m_meta.ratingMean * m_meta.ratingMean));
+    }
+    m_meta.baselineMean = base.predictMean();
+    for (int len = 1; len <= 32; ++len)
+        if (base.predictByLength(len) != base.predictMean() || len <= 8)
+            m_meta.baselineByLength[len] = base.predictByLength(len);
+    log("training split: " + std::to_string(n) + " puzzles, rating mean " + std::to_string(m_meta.ratingMean) +
+        ", std " + std::to_string(m_meta.ratingStd) + " (" + std::to_string(m_stream->skippedRows()) +
+        " bad rows skipped)");
+    return {};
+}
+
+/// The held-out puzzles and the training stream at the run's data position.
+Status PuzzleRun::openData() {
+    m_baselines.set(m_meta.baselineMean, m_meta.baselineByLength);
+    if (m_o.validateEvery > 0 && m_o.validationPuzzles > 0) {
+        PuzzleStream vs(m_o.csvFiles, Split::HeldOut, m_o.chunkPuzzles, m_o.seed);
+        if (auto s = vs.readHead(std::size_t(m_o.validationPuzzles), m_validation); !s.ok()) return s;
+        log("validation: " + std::to_string(m_validation.size()) + " held-out puzzles (FNV-1a(PuzzleId) % 20 == 0)");
+    }
+    if (auto s = m_stream->seek(m_data.epoch, m_data.chunk); !s.ok()) return s;
+    if (auto s = m_stream->nextChunk(m_chunk); !s.ok()) return s;
+    m_data.epoch = m_stream->epoch();
+    m_data.chunk = m_stream->chunkIndex() - 1;
+    m_data.offset = std::min<std::int64_t>(m_data.offset, std::int64_t(m_chunk.size()));
+    return {};
+}
+
+Result<bool> PuzzleRun::step(std::int64_t step, StepWindow& window) {
+    // Copies, because a batch may cross a chunk boundary and nextChunk() refills the chunk.
+    m_batchPuzzles.clear();
+    while (int(m_batchPuzzles.size()) < m_o.batchSize) {
+        if (m_data.offset >= std::int64_t(m_chunk.size())) {
+            if (auto s = m_stream->nextChunk(m_chunk); !s.ok()) return s.error();
+            m_data = {m_stream->epoch(), m_stream->chunkIndex() - 1, 0};
+        }
+        m_batchPuzzles.push_back(m_chunk[std::size_t(m_data.offset++)]);
+    }
+    m_ptrs.clear();
+    for (const auto& p : m_batchPuzzles) m_ptrs.push_back(&p);
+    auto batch = batchFor(m_ptrs, m_o, m_config);
+    if (!batch.ok()) return batch.error();
+    batch.value().to(m_device);
+
+    // Targets: N(mu, phi^2) clipped to mu +- 3 phi, in standardised units; the generator depends only on
+    // (seed, step), so a resumed run draws the same targets.
+    auto target = torch::empty({m_o.batchSize}, torch::kFloat32);
+    float* tp = target.data_ptr<float>();
+    std::mt19937_64 rng(m_o.seed * 0xD1B54A32D192ED03ull + std::uint64_t(step));
+    std::normal_distribution<double> normal(0.0, 1.0);
+    const double mean = m_meta.ratingMean, stdev = m_meta.ratingStd;
+    for (int i = 0; i < m_o.batchSize; ++i) {
+        const auto& p = *m_ptrs[std::size_t(i)];
+        const double mu = (p.rating - mean) / stdev, phi = p.ratingDeviation / stdev;
+        const double z = m_o.sampleTargets ? std::clamp(normal(rng), -3.0, 3.0) : 0.0;
+        tp[i] = float(mu + phi * z);
+    }
+    auto out = m_model->forward(batch.value());
+    auto loss = models::puzzleLoss(out, target.to(m_device), m_o.nllWeight);
+    m_opt->zero_grad();
+    loss.backward();
+    clipGradients(m_params, m_o.gradClip, m_deferReads);
+    m_opt->step();
+    addSums(window, out, loss);
+    return false;
+}
+
+/// The step's loss (slot 0) and absolute rating error (slot 1) into the window, summed over the batch.
+void PuzzleRun::addSums(StepWindow& window, const models::PuzzleOutput& out, const torch::Tensor& loss) {
+    torch::NoGradGuard ng;
+    const double mean = m_meta.ratingMean, stdev = m_meta.ratingStd;
+    if (m_deferReads) {
+        auto ratings = torch::empty({m_o.batchSize}, torch::kFloat64);
+        double* rp = ratings.data_ptr<double>();
+        for (int i = 0; i < m_o.batchSize; ++i) rp[i] = m_ptrs[std::size_t(i)]->rating;
+        const auto predicted = out.mean.detach().to(torch::kFloat64) * stdev + mean;
+        window.addOnDevice(1, (ratings.to(m_device) - predicted).abs().sum());
+        window.addOnDevice(0, loss.detach().to(torch::kFloat64), double(m_o.batchSize));
+    } else {
+        window.add(0, loss.item<double>() * m_o.batchSize);
+        auto m = out.mean.detach().to(torch::kCPU).contiguous();
+        const float* mp = m.data_ptr<float>();
+        for (int i = 0; i < m_o.batchSize; ++i)
+            window.add(1, std::abs(m_ptrs[std::size_t(i)]->rating - (mean + stdev * mp[i])));
+    }
+    window.addWeight(double(m_o.batchSize));
+}
+
+Status PuzzleRun::validate() {
+    if (m_validation.empty()) return {};
+    torch::InferenceMode guard;
+    m_model->eval();
+    PuzzleValidation v;
+    v.step = m_loop->state().step;
+    const double mean = m_meta.ratingMean, stdev = m_meta.ratingStd;
+    for (std::size_t i = 0; i < m_validation.size(); i += 256) {
+        std::vector<const chess::Puzzle*> ptrs;
+        for (std::size_t j = i; j < std::min(m_validation.size(), i + 256); ++j) ptrs.push_back(&m_validation[j]);
+        auto b = batchFor(ptrs, m_o, m_config);
+        if (!b.ok()) return b.error();
+        b.value().to(m_device);
+        auto out = m_model->forward(b.value());
+        auto m = out.mean.to(torch::kCPU).contiguous();
+        const float* mp = m.data_ptr<float>();
+        for (std::size_t j = 0; j < ptrs.size(); ++j) {
+            const auto& p = *ptrs[j];
+            const int len = p.solutionLength();
+            v.model.add(p.rating, p.ratingDeviation, mean + stdev * double(mp[j]), len);
+            v.predictMean.add(p.rating, p.ratingDeviation, m_baselines.predictMean(), len);
+            v.meanByLength.add(p.rating, p.ratingDeviation, m_baselines.predictByLength(len), len);
+        }
+    }
+    m_model->train();
+    if (m_cb.validation) m_cb.validation(v);
+    return {};
+}
+
+Status PuzzleRun::save(const fs::path& path) {
+    const LoopState& st = m_loop->state();
+    m_meta.steps = st.step;
+    m_meta.samples = st.step * m_o.batchSize;
+    m_meta.wallSeconds = st.wallSeconds;
+    return writeFileAtomically(path.string(), [&](const std::string& tmp) -> Status {
+        torch::serialize::OutputArchive a;
+        models::saveGlickFormer(m_model, a);
+        models::writePuzzleMeta(a, m_meta);
+        torch::serialize::OutputArchive optArchive;
+        m_opt->save(optArchive);
+        a.write("optimizer", optArchive);
+        a.write("state.step", c10::IValue(st.step));
+        a.write("state.epoch", c10::IValue(m_data.epoch));
+        a.write("state.chunk", c10::IValue(m_data.chunk));
+        a.write("state.offset", c10::IValue(m_data.offset));
+        a.write("state.wall_seconds", c10::IValue(st.wallSeconds));
+        a.write("state.seed", c10::IValue(std::int64_t(m_o.seed)));
+        a.write("state.batch", c10::IValue(std::int64_t(m_o.batchSize)));
+        a.write("state.chunk_puzzles", c10::IValue(std::int64_t(m_o.chunkPuzzles)));
+        a.write("state.total_steps", c10::IValue(m_o.totalSteps));
+        a.write("state.optimizer", c10::IValue(optimizerKindName(m_o.optimizer.kind)));
+        if (m_config.humanFeatures > 0) {
+            a.write("human.sha256", c10::IValue(m_o.humanModelSha256));
+            a.write("human.name", c10::IValue(m_o.humanModelName));
+        }
+        return models::saveArchiveFile(a, tmp);
+    });
+}
+
+/// latest.pt when due, and a kept copy when one is due at the same step (the puzzle trainer's rule).
+Status PuzzleRun::checkpoint(const CheckpointDue& due) {
+    if (!due.latest) return {};
+    if (auto s = save(m_latest); !s.ok()) return s;
+    if (due.keep) return save(fs::path(m_o.outDir) / ("step-" + std::to_string(m_loop->state().step) + ".pt"));
+    return {};
+}
+
+LoopHooks PuzzleRun::hooks() {
+    LoopHooks h;
+    h.step = [this](std::int64_t s, StepWindow& w) { return step(s, w); };
+    h.progress = [this](TrainProgress& p) {
+        p.epoch = m_data.epoch;
+        if (m_cb.progress) m_cb.progress(p);
+    };
+    h.validate = [this] { return validate(); };
+    h.checkpoint = [this](const CheckpointDue& due) { return checkpoint(due); };
+    return h;
+}
+
+Status PuzzleRun::run() {
+    if (auto s = checkOptions(); !s.ok()) return s;
+    at::set_num_threads(std::max(1, m_o.threads));
+    auto runLock = openRunFolder(m_o.outDir, true);  // one trainer per run folder (latest.pt.tmp)
+    if (!runLock.ok()) return runLock.error();
+    m_config = m_o.config;
+    if (auto s = validatePuzzleConfig(m_config); !s.ok()) return s;
+    std::optional<torch::serialize::InputArchive> resume;
+    if (m_o.resume && fs::exists(m_latest)) {
+        resume.emplace();
+        resume->load_from(m_latest.string());
+        if (auto s = checkResume(*resume); !s.ok()) return s;
+    }
+    if (auto s = buildModel(resume); !s.ok()) return s;
+    LoopCadence cadence{m_o.logEvery, m_o.validateEvery, m_o.checkpointEvery, m_o.keepEvery, m_o.batchSize};
+    m_loop = std::make_unique<TrainLoop>(m_o, cadence, *m_opt, m_cancel, std::vector<std::string>{"train_mae"});
+    if (resume) {
+        if (!loadOptimizerState(*resume, *m_opt, m_device))
+            return makeError(ErrorCode::InvalidInput, m_latest.string() + ": the checkpoint has no optimizer state");
+        m_loop->state() = {archiveInt(*resume, "state.step").value_or(0),
+                           archiveDouble(*resume, "state.wall_seconds").value_or(0.0)};
+        m_data = {archiveInt(*resume, "state.epoch").value_or(0), archiveInt(*resume, "state.chunk").value_or(0),
+                  archiveInt(*resume, "state.offset").value_or(0)};
+        log("resumed from " + m_latest.string() + " at step " + std::to_string(m_loop->state().step) + " (epoch " +
+            std::to_string(m_data.epoch) + ", chunk " + std::to_string(m_data.chunk) + ", offset " +
+            std::to_string(m_data.offset) + ")");
+    }
+    log("puzzle model " + models::puzzleConfigToString(m_config) + ", " + std::to_string(m_model->parameterCount()) +
+        " parameters, optimizer " + optimizerKindName(m_o.optimizer.kind) + ", batch " + std::to_string(m_o.batchSize) +
+        ", threads " + std::to_string(at::get_num_threads()) + ", device " + m_device.str());
+    m_stream = std::make_unique<PuzzleStream>(m_o.csvFiles, Split::Train, m_o.chunkPuzzles, m_o.seed);
+    if (m_loop->state().step == 0)
+        if (auto s = fitNormalisation(); !s.ok()) return s;
+    resume.reset();
+    if (auto s = openData(); !s.ok()) return s;
+    m_model->train();
+    m_deferReads = defersStepReads(m_o.stepReads, m_device);  // the sums stay on the device until a log line
+    auto end = m_loop->run(hooks());
+    if (!end.ok()) return end.error();
+    const std::string at = std::to_string(m_loop->state().step);
+    if (end.value() == LoopEnd::Cancelled) {
+        if (auto s = save(m_latest); !s.ok()) return s;
+        log("checkpoint " + m_latest.string() + " at step " + at);
+        return makeError(ErrorCode::Cancelled, "stopped at step " + at);
+    }
+    log("finished at step " + at + ", checkpoint " + m_latest.string());
+    return {};
+}
+
+Status runTraining(const PuzzleTrainOptions& o, const CancelToken& cancel, const PuzzleTrainCallbacks& cb) {
+    return PuzzleRun(o, cancel, cb).run();
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Torch-free API of the puzzle-rating trainer (GlickFormer on Lichess puzzle CSV). The generic pieces (schedule,
-// optimizer choice, progress, atomic writes) come from trainer_common.h.
+// optimizer choice, progress, atomic writes) come from trainer_common.h; the steps run in TrainLoop (train_loop.h).
 
 #include "core/chess/puzzle_csv.h"
 #include "core/common/cancel_token.h"
@@ -24,17 +24,24 @@ namespace kibitz::training {
 using PuzzleFeatureProvider =
     std::function<Status(std::span<const chess::Puzzle> puzzles, std::vector<std::vector<float>>& features)>;
 
-/// Everything a puzzle training run needs. Defaults are the `small` CPU recipe.
-struct PuzzleTrainOptions {
+/// Everything a puzzle training run needs. Defaults are the `small` CPU recipe. The schedule and cadence
+/// (ScheduleOptions) default to 40,000 steps, peak 5e-4 after 500 warm-up steps, cosine to 5 %, a progress line
+/// every 50 steps, validation every 2000 and latest.pt every 500 (no kept copies).
+struct PuzzleTrainOptions : ScheduleOptions {
+    PuzzleTrainOptions() {
+        totalSteps = 40000;
+        learningRate = 5e-4;
+        warmupSteps = 500;
+        minLrFraction = 0.05;
+        logEvery = 50;
+        validateEvery = 2000;  // 0: never
+        checkpointEvery = 500;
+        keepEvery = 0;
+    }
     std::vector<std::string> csvFiles;  ///< .csv or .csv.zst, Lichess columns
     models::PuzzleModelConfig config;
-    std::string outDir;                ///< latest.pt (and step-N.pt copies) go here
-    std::int64_t totalSteps = 40000;   ///< length of the schedule
-    std::int64_t stopAfterSteps = -1;  ///< stop (with a checkpoint) at this step although the schedule is longer
+    std::string outDir;  ///< latest.pt (and step-N.pt copies) go here
     int batchSize = 64;
-    double learningRate = 5e-4;  ///< peak
-    std::int64_t warmupSteps = 500;
-    double minLrFraction = 0.05;
     OptimizerSettings optimizer;  ///< AdamW by default; RMSprop (rho 0.99) as in the paper
     double gradClip = 1.0;
     double nllWeight = 0.1;     ///< weight of the uncertainty (Gaussian NLL) term
@@ -43,13 +50,9 @@ struct PuzzleTrainOptions {
     DeviceChoice device = DeviceChoice::Auto;  ///< where the run trains (auto: CUDA when available); fp32 either way
     StepReads stepReads = StepReads::Auto;     ///< see trainer_common.h
     std::uint64_t seed = 1;
-    int chunkPuzzles = 50000;  ///< shuffle window (puzzles read, shuffled, then consumed)
-    std::int64_t checkpointEvery = 500;
-    std::int64_t keepEvery = 0;  ///< also keep step-N.pt this often (0: never)
-    std::int64_t logEvery = 50;
-    std::int64_t validateEvery = 2000;  ///< 0: never
-    int validationPuzzles = 5000;       ///< held-out puzzles scored at each validation
-    bool resume = false;                ///< continue exactly from outDir/latest.pt
+    int chunkPuzzles = 50000;      ///< shuffle window (puzzles read, shuffled, then consumed)
+    int validationPuzzles = 5000;  ///< held-out puzzles scored at each validation
+    bool resume = false;           ///< continue exactly from outDir/latest.pt
     /// Fine-tuning: a puzzle checkpoint whose config, weights and rating normalisation replace the fresh
     /// initialisation (optimizer state, step and data position start anew). Unused when resuming.
     std::string initCheckpoint;
@@ -70,7 +73,7 @@ struct PuzzleValidation {
 
 /// Sinks for what a run reports, called on the thread that runs the trainer.
 struct PuzzleTrainCallbacks {
-    std::function<void(const RunProgress&)> progress;  ///< metrics: {"rmse_std", ...} on training batches
+    std::function<void(const TrainProgress&)> progress;  ///< metrics: {"train_mae"} on training batches
     std::function<void(const PuzzleValidation&)> validation;
     std::function<void(const std::string&)> log;
 };

@@ -6,6 +6,7 @@
 #include "core/models/time_head.h"
 #include "core/training/frozen_trunk.h"
 #include "core/training/human_samples.h"
+#include "core/training/train_loop.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
 
@@ -140,6 +141,129 @@ std::string describeValidation(std::int64_t step, const TimeValidation& v) {
     return buf;
 }
 
+/// The validation moves (every 2nd timed move of the held-out games) and the training moves (every 4th of the
+/// training games': the set then spreads over four times as many games), read once through the trunk.
+Result<std::pair<TimeSet, TimeSet>> readTimeSets(const TimeTrainOptions& o, FrozenTrunk& trunk,
+                                                 const CancelToken& cancel,
+                                                 const std::function<void(const std::string&)>& say) {
+    auto streamOptions = [&](Split split, std::uint64_t seed) {
+        SampleStreamOptions so;
+        so.files = o.pgnFiles;
+        so.view = trunk.config.view;
+        so.encodingVersion = trunk.config.version;
+        so.split = split;
+        so.holdoutPermille = o.holdoutPermille;
+        so.seed = seed;
+        return so;
+    };
+    SampleStreamOptions vo = streamOptions(Split::Validation, 1);
+    vo.shuffle = false;
+    vo.chunkGames = 200;
+    auto vs = HumanSampleStream::open(vo);
+    if (!vs) return vs.error();
+    say("reading validation moves");
+    auto validation =
+        readTimeSet(**vs, trunk.model, o.withBoard, o.validationPositions, 2, 0.0, 0, trunk.device, cancel, say);
+    if (!validation) return validation.error();
+    auto ts = HumanSampleStream::open(streamOptions(Split::Train, o.seed));
+    if (!ts) return ts.error();
+    say("reading training moves");
+    auto train = readTimeSet(**ts, trunk.model, o.withBoard, o.trainPositions, 4, o.recentTimesDropout, o.seed,
+                             trunk.device, cancel, say);
+    if (!train) return train.error();
+    if (train->size() == 0)
+        return makeError(ErrorCode::InvalidInput,
+                         "train time: the training games have no move with a known time "
+                         "(games with [%clk] comments and a TimeControl tag)");
+    return std::pair<TimeSet, TimeSet>{std::move(*validation), std::move(*train)};
+}
+
+/// The think-time head's part of the TrainLoop: batches from a shuffled order of the training set, drawn again
+/// when it runs out.
+class TimeRun {
+public:
+    TimeRun(const TimeTrainOptions& o, TimeHead& head, TimeSet& train, const TimeSet& validation,
+            torch::optim::Optimizer& optimizer, const torch::Device& device,
+            std::function<void(const std::string&)> say)
+        : m_o(o),
+          m_head(head),
+          m_train(train),
+          m_validation(validation),
+          m_optimizer(optimizer),
+          m_device(device),
+          m_say(std::move(say)) {}
+
+    /// Trains to the end or a cancel (saving with each validation); the steps taken.
+    Result<std::int64_t> train(const CancelToken& cancel, const std::function<Status(std::int64_t)>& save);
+    TimeValidation validate(std::int64_t step);
+
+private:
+    Result<bool> step(StepWindow& window);
+
+    const TimeTrainOptions& m_o;
+    TimeHead& m_head;
+    TimeSet& m_train;
+    const TimeSet& m_validation;
+    torch::optim::Optimizer& m_optimizer;
+    const torch::Device& m_device;
+    std::function<void(const std::string&)> m_say;
+    torch::Tensor m_order;
+    std::int64_t m_cursor = 0;
+};
+
+TimeValidation TimeRun::validate(std::int64_t step) {
+    if (m_validation.size() == 0) return TimeValidation{};
+    m_head->eval();
+    TimeValidation v = validateTimeHead(m_head, m_validation, m_device);
+    m_head->train();
+    m_say(describeValidation(step, v));
+    return v;
+}
+
+Result<bool> TimeRun::step(StepWindow& window) {
+    const std::int64_t n = m_train.size();
+    if (m_cursor + m_o.batchSize > n) {
+        m_order = torch::randperm(n, torch::TensorOptions().dtype(torch::kInt64));
+        m_cursor = 0;
+    }
+    auto idx = m_order.slice(0, m_cursor, m_cursor + std::min<std::int64_t>(m_o.batchSize, n)).to(m_device);
+    m_cursor += m_o.batchSize;
+    auto f = m_o.withBoard ? m_train.features.index_select(0, idx) : torch::Tensor();
+    auto out = m_head->forward(f, m_train.scalars.index_select(0, idx));
+    auto loss = models::timeLoss(out, m_train.targets.index_select(0, idx));
+    m_optimizer.zero_grad();
+    loss.backward();
+    m_optimizer.step();
+    window.add(0, loss.item<double>());  // the progress line shows the mean of the steps' losses
+    window.addWeight(1.0);
+    return false;
+}
+
+Result<std::int64_t> TimeRun::train(const CancelToken& cancel, const std::function<Status(std::int64_t)>& save) {
+    m_head->train();
+    m_order = torch::randperm(m_train.size(), torch::TensorOptions().dtype(torch::kInt64));
+    // The head is saved with each validation (and at the end, and on a cancel).
+    const LoopCadence cadence{m_o.logEvery, m_o.validateEvery, m_o.validateEvery, 0, m_o.batchSize, false, true};
+    TrainLoop loop(m_o, cadence, m_optimizer, cancel);
+    LoopHooks h;
+    h.step = [this](std::int64_t, StepWindow& window) { return step(window); };
+    h.progress = [this](const TrainProgress& p) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "step %lld/%lld  loss %.4f  lr %.2e", static_cast<long long>(p.step),
+                      static_cast<long long>(p.totalSteps), p.loss, p.learningRate);
+        m_say(buf);
+    };
+    h.validate = [this, &loop]() -> Status {
+        validate(loop.state().step);
+        return {};
+    };
+    h.checkpoint = [&save, &loop](const CheckpointDue&) { return save(loop.state().step); };
+    auto end = loop.run(h);
+    if (!end) return end.error();
+    if (*end == LoopEnd::Cancelled) m_say("cancelled at step " + std::to_string(loop.state().step));
+    return loop.state().step;
+}
+
 }  // namespace
 
 Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToken& cancel,
@@ -156,7 +280,6 @@ Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToke
         FrozenTrunk trunk = loadFrozenTrunk(o.initCheckpoint);  // a value head in it is kept as it is
         const models::ModelConfig& config = trunk.config;
         const torch::Device device = trunk.device;
-        HumanMoveModel& model = trunk.model;
         if (trunk.time && trunk.time->withBoard() == o.withBoard) {
             say("continuing the think-time head of " + o.initCheckpoint);
         } else {
@@ -172,97 +295,26 @@ Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToke
             });
         };
 
-        auto streamOptions = [&](Split split, std::uint64_t seed) {
-            SampleStreamOptions so;
-            so.files = o.pgnFiles;
-            so.view = config.view;
-            so.encodingVersion = config.version;
-            so.split = split;
-            so.holdoutPermille = o.holdoutPermille;
-            so.seed = seed;
-            return so;
-        };
-        SampleStreamOptions vo = streamOptions(Split::Validation, 1);
-        vo.shuffle = false;
-        vo.chunkGames = 200;
-        auto vs = HumanSampleStream::open(vo);
-        if (!vs) return vs.error();
-        say("reading validation moves");
-        auto validation = readTimeSet(**vs, model, o.withBoard, o.validationPositions, 2, 0.0, 0, device, cancel, say);
-        if (!validation) return validation.error();
-        auto ts = HumanSampleStream::open(streamOptions(Split::Train, o.seed));
-        if (!ts) return ts.error();
-        say("reading training moves");
-        // Every 4th move: the training set then spreads over four times as many games as it would otherwise.
-        auto train = readTimeSet(**ts, model, o.withBoard, o.trainPositions, 4, o.recentTimesDropout, o.seed, device,
-                                 cancel, say);
-        if (!train) return train.error();
-        if (train->size() == 0)
-            return makeError(ErrorCode::InvalidInput,
-                             "train time: the training games have no move with a known time "
-                             "(games with [%clk] comments and a TimeControl tag)");
-        if (validation->size() == 0) say("no held-out move with a known time: validation lines are left out");
-        say("training on " + std::to_string(train->size()) + " moves, validating on " +
-            std::to_string(validation->size()));
-        if (o.withBoard) train->features = train->features.to(device);
-        train->scalars = train->scalars.to(device);
-        train->targets = train->targets.to(device);
+        auto sets = readTimeSets(o, trunk, cancel, say);
+        if (!sets) return sets.error();
+        TimeSet& validation = sets->first;
+        TimeSet& train = sets->second;
+        if (validation.size() == 0) say("no held-out move with a known time: validation lines are left out");
+        say("training on " + std::to_string(train.size()) + " moves, validating on " +
+            std::to_string(validation.size()));
+        if (o.withBoard) train.features = train.features.to(device);
+        train.scalars = train.scalars.to(device);
+        train.targets = train.targets.to(device);
 
         OptimizerSettings os;
         os.weightDecay = o.weightDecay;
         auto optimizer = makeOptimizer(head->parameters(), os);
-        const LrSchedule schedule{o.learningRate, o.warmupSteps, o.steps, 0.1};
-        auto validate = [&](std::int64_t step) {
-            if (validation->size() == 0) return TimeValidation{};
-            head->eval();
-            TimeValidation v = validateTimeHead(head, *validation, device);
-            head->train();
-            say(describeValidation(step, v));
-            return v;
-        };
-        head->train();
-        const std::int64_t n = train->size();
-        torch::Tensor order = torch::randperm(n, torch::TensorOptions().dtype(torch::kInt64));
-        std::int64_t cursor = 0;
-        double lossSum = 0.0;
-        std::int64_t lossN = 0;
-        std::int64_t step = 0;
+        TimeRun run(o, head, train, validation, *optimizer, device, say);
         const auto t0 = std::chrono::steady_clock::now();
-        for (; step < o.steps; ++step) {
-            if (cancel.isCancelled()) {
-                say("cancelled at step " + std::to_string(step));
-                break;
-            }
-            if (cursor + o.batchSize > n) {
-                order = torch::randperm(n, torch::TensorOptions().dtype(torch::kInt64));
-                cursor = 0;
-            }
-            auto idx = order.slice(0, cursor, cursor + std::min<std::int64_t>(o.batchSize, n)).to(device);
-            cursor += o.batchSize;
-            auto f = o.withBoard ? train->features.index_select(0, idx) : torch::Tensor();
-            auto out = head->forward(f, train->scalars.index_select(0, idx));
-            auto loss = models::timeLoss(out, train->targets.index_select(0, idx));
-            setLearningRate(*optimizer, scheduledLearningRate(schedule, step));
-            optimizer->zero_grad();
-            loss.backward();
-            optimizer->step();
-            lossSum += loss.item<double>();
-            ++lossN;
-            if (o.logEvery > 0 && (step + 1) % o.logEvery == 0) {
-                char buf[160];
-                std::snprintf(buf, sizeof buf, "step %lld/%lld  loss %.4f  lr %.2e", static_cast<long long>(step + 1),
-                              static_cast<long long>(o.steps), lossSum / double(lossN),
-                              scheduledLearningRate(schedule, step));
-                say(buf);
-                lossSum = 0.0;
-                lossN = 0;
-            }
-            if (o.validateEvery > 0 && (step + 1) % o.validateEvery == 0 && step + 1 < o.steps) {
-                validate(step + 1);
-                if (auto s = save(step + 1); !s) return s.error();
-            }
-        }
-        const TimeValidation final = validate(step);
+        auto steps = run.train(cancel, save);
+        if (!steps) return steps.error();
+        const std::int64_t step = *steps;
+        const TimeValidation final = run.validate(step);
         if (auto s = save(step); !s) return s.error();
         char buf[200];
         std::snprintf(buf, sizeof buf, "wrote %s: %lld steps in %.1f min", o.outCheckpoint.c_str(),

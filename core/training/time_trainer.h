@@ -7,6 +7,7 @@
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
 #include "core/training/time_metrics.h"
+#include "core/training/trainer_common.h"
 
 #include <cstdint>
 #include <functional>
@@ -15,25 +16,31 @@
 
 namespace kibitz::training {
 
-struct TimeTrainOptions {
+/// The schedule (ScheduleOptions) defaults to 6000 steps, peak 1e-3 after 200 warm-up steps, cosine to a tenth, a
+/// progress line every 200 steps and a validation every 2000 (0: only at the end); the head is saved with each
+/// validation (checkpointEvery and keepEvery are not used).
+struct TimeTrainOptions : ScheduleOptions {
+    TimeTrainOptions() {
+        totalSteps = 6000;
+        learningRate = 1e-3;
+        warmupSteps = 200;
+        minLrFraction = 0.1;
+        logEvery = 200;
+        validateEvery = 2000;
+    }
     std::vector<std::string> pgnFiles;
     std::string initCheckpoint;  ///< trunk (trainer or TorchEvaluator::save format); a time head in it is continued
     std::string outCheckpoint;   ///< trunk + heads, written atomically at the end and at each validation
     /// Read the board (the trunk's features and the policy's entropy) or the clocks, ratings and move number only.
     bool withBoard = true;
-    /// Training moves: the trunk reads each once, the head then trains for `steps` batches over them.
+    /// Training moves: the trunk reads each once, the head then trains for `totalSteps` batches over them.
     std::int64_t trainPositions = 300000;
     int validationPositions = 20000;  ///< held-out moves (every 2nd of the held-out games) for the validation line
-    std::int64_t steps = 6000;
     int batchSize = 512;
-    double learningRate = 1e-3;  ///< peak; linear warm-up, cosine to a tenth
-    std::int64_t warmupSteps = 200;
     double weightDecay = 0.01;
     int threads = 1;
     std::uint64_t seed = 1;
     int holdoutPermille = 30;
-    std::int64_t logEvery = 200;
-    std::int64_t validateEvery = 2000;  ///< 0: only at the end
     /// Share of training moves shown without both players' last move times (both unknown together), so the head
     /// also answers for a position seen out of its game (the analysis panel after a FEN).
     double recentTimesDropout = 0.25;

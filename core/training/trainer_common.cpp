@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <numbers>
 
 namespace kibitz::training {
@@ -23,7 +24,15 @@ Result<OptimizerKind> optimizerKindFromName(const std::string& name) {
 
 std::string optimizerKindName(OptimizerKind kind) { return kind == OptimizerKind::RMSprop ? "rmsprop" : "adamw"; }
 
-void ThroughputMeter::report(RunProgress& p, std::int64_t remainingSteps, std::int64_t samplesPerStep) {
+Result<std::unique_ptr<RunLock>> openRunFolder(const std::string& dir, bool lock) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return makeError(ErrorCode::Io, dir + ": cannot create directory: " + ec.message());
+    if (!lock) return std::unique_ptr<RunLock>();
+    return RunLock::acquire(dir);
+}
+
+void ThroughputMeter::report(TrainProgress& p, std::int64_t remainingSteps, std::int64_t samplesPerStep) {
     const auto now = std::chrono::steady_clock::now();
     const double secs = std::chrono::duration<double>(now - m_start).count();
     p.samplesPerSecond = secs > 0 ? double(m_samples) / secs : 0.0;

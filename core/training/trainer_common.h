@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Model-independent pieces of a training run (torch-free): learning-rate schedule, optimizer choice, progress
-// report, throughput/ETA meter, atomic file write. Shared by the puzzle trainer and meant for the human trainer.
+// Model-independent pieces of a training run (torch-free): learning-rate schedule and cadence options, optimizer
+// choice, the progress report, throughput/ETA meter, atomic file write. Shared by every trainer; the loop itself is
+// train_loop.h.
 
 #include "core/common/atomic_file.h"
 #include "core/common/result.h"
+#include "core/common/run_lock.h"
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -24,6 +28,21 @@ struct LrSchedule {
 };
 /// Learning rate of `schedule` at `step` (0-based).
 double scheduledLearningRate(const LrSchedule& schedule, std::int64_t step);
+
+/// The schedule and cadence every trainer's options share (each trainer's options derive from it and set their own
+/// defaults). Steps count from 1: "every N" means after steps N, 2N, ...
+struct ScheduleOptions {
+    std::int64_t totalSteps = 1;       ///< length of the cosine schedule
+    std::int64_t stopAfterSteps = -1;  ///< stop (with a checkpoint) at this step although the schedule is longer
+    double learningRate = 1e-3;        ///< peak
+    std::int64_t warmupSteps = 0;      ///< linear warm-up
+    double minLrFraction = 0.1;        ///< cosine decays to peak * this
+    std::int64_t logEvery = 50;        ///< a progress report this often
+    std::int64_t validateEvery = 0;    ///< 0: see the trainer
+    std::int64_t checkpointEvery = 0;  ///< latest.pt this often (0: see the trainer)
+    std::int64_t keepEvery = 0;        ///< also keep a copy "step-N.pt" this often (0: never)
+    LrSchedule lrSchedule() const { return {learningRate, warmupSteps, totalSteps, minLrFraction}; }
+};
 
 /// Which optimizer a run uses and its hyper-parameters (the learning rate comes from the schedule).
 /// When a training step reads its loss and metrics (and the gradient norm) back to the host. Auto: at the log lines
@@ -43,9 +62,10 @@ struct OptimizerSettings {
 Result<OptimizerKind> optimizerKindFromName(const std::string& name);
 std::string optimizerKindName(OptimizerKind kind);
 
-/// A progress report of any trainer. `metrics` carries model-specific numbers (e.g. {"mae", 312.4} or
-/// {"accuracy", 0.41}) so one dashboard shows both models.
-struct RunProgress {
+/// The progress report of every trainer, sent every logEvery steps (values averaged over that window, and over
+/// ranks). `metrics` carries model-specific numbers (e.g. {"train_mae", 312.4} or {"accuracy", 0.41}) so one
+/// dashboard shows every model.
+struct TrainProgress {
     std::int64_t step = 0;
     std::int64_t totalSteps = 0;
     std::int64_t samplesSeen = 0;
@@ -56,6 +76,12 @@ struct RunProgress {
     double etaSeconds = 0.0;
     double wallSeconds = 0.0;  ///< training time including earlier sessions
     std::vector<std::pair<std::string, double>> metrics;
+    /// The metric called `name`, or `fallback` when the report has none.
+    double metric(std::string_view name, double fallback = 0.0) const {
+        for (const auto& [key, value] : metrics)
+            if (key == name) return value;
+        return fallback;
+    }
 };
 
 /// Samples/s over the steps since the last report, and the ETA for the remaining steps.
@@ -67,13 +93,17 @@ public:
         ++m_steps;
     }
     /// Fills samplesPerSecond and etaSeconds of `p` (remaining = remainingSteps * samplesPerStep) and restarts.
-    void report(RunProgress& p, std::int64_t remainingSteps, std::int64_t samplesPerStep);
+    void report(TrainProgress& p, std::int64_t remainingSteps, std::int64_t samplesPerStep);
 
 private:
     std::chrono::steady_clock::time_point m_start;
     std::int64_t m_samples = 0;
     std::int64_t m_steps = 0;
 };
+
+/// Creates the run folder `dir` and, with `lock`, takes its run lock (one trainer per folder: a second one would
+/// collide on latest.pt.tmp); without `lock` the answer is null.
+Result<std::unique_ptr<RunLock>> openRunFolder(const std::string& dir, bool lock);
 
 /// Atomic writes live in core/common (models write checkpoints too).
 using kibitz::syncPath;

@@ -5,6 +5,7 @@
 #include "core/models/archive_file.h"
 #include "core/training/frozen_trunk.h"
 #include "core/training/human_samples.h"
+#include "core/training/train_loop.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
 #include "core/training/value_eval.h"
@@ -57,11 +58,176 @@ ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
     return metrics;
 }
 
+namespace {
+
+/// Held-out positions with a result, spread over many games (every 4th position).
+Result<std::vector<EncodedPosition>> readValueValidation(SampleStreamOptions vo, int positions) {
+    vo.chunkGames = 200;
+    vo.shuffle = false;
+    auto vs = HumanSampleStream::open(vo);
+    if (!vs) return vs.error();
+    std::vector<EncodedPosition> validation, chunk;
+    std::size_t k = 0;
+    while (int(validation.size()) < positions) {
+        if (auto s = (*vs)->nextChunk(chunk); !s) return s.error();
+        if ((*vs)->epoch() > 0) break;
+        for (const auto& e : chunk)
+            if (e.outcome >= 0 && (k++ % 4) == 0 && int(validation.size()) < positions) validation.push_back(e);
+    }
+    return validation;
+}
+
+/// A value-head run on the frozen trunk: the model's part of the TrainLoop.
+class ValueRun {
+public:
+    ValueRun(const ValueTrainOptions& o, FrozenTrunk& trunk, const std::function<void(const std::string&)>& log)
+        : m_o(o), m_trunk(trunk), m_log(log) {}
+
+    /// The Elo baseline, the validation positions and the training stream.
+    Status open();
+    /// Trains to the end or a cancel, then validates and saves once more; the final validation.
+    Result<ValueMetrics> train(const CancelToken& cancel);
+
+private:
+    void say(const std::string& s) const {
+        if (m_log) m_log(s);
+    }
+    SampleStreamOptions streamOptions(Split split) const;
+    Result<bool> step(std::int64_t step, StepWindow& window);
+    ValueMetrics validate(std::int64_t step);
+    Status save(std::int64_t step);
+    LoopHooks hooks(const TrainLoop& loop);
+
+    const ValueTrainOptions& m_o;
+    FrozenTrunk& m_trunk;
+    const std::function<void(const std::string&)>& m_log;
+    std::optional<EloBaseline> m_baseline;
+    std::vector<EncodedPosition> m_validation;
+    std::unique_ptr<HumanSampleStream> m_stream;
+    std::unique_ptr<torch::optim::Optimizer> m_optimizer;
+    std::vector<EncodedPosition> m_chunk;
+    std::size_t m_next = 0;
+    std::vector<const EncodedPosition*> m_batch;
+};
+
+SampleStreamOptions ValueRun::streamOptions(Split split) const {
+    SampleStreamOptions so;
+    so.files = m_o.pgnFiles;
+    so.view = m_trunk.config.view;
+    so.encodingVersion = m_trunk.config.version;
+    so.split = split;
+    so.holdoutPermille = m_o.holdoutPermille;
+    return so;
+}
+
+Status ValueRun::open() {
+    auto baseline = fitEloBaseline(m_o.pgnFiles, m_o.holdoutPermille, m_o.baselineGames);
+    if (!baseline) return baseline.error();
+    m_baseline = std::move(*baseline);
+    say("Elo baseline: " + m_baseline->describe());
+    auto validation = readValueValidation(streamOptions(Split::Validation), m_o.validationPositions);
+    if (!validation) return validation.error();
+    m_validation = std::move(*validation);
+    SampleStreamOptions so = streamOptions(Split::Train);
+    so.seed = m_o.seed;  // the data order; the validation stream keeps the default, so its positions do not move
+    auto stream = HumanSampleStream::open(so);
+    if (!stream) return stream.error();
+    m_stream = std::move(*stream);
+    OptimizerSettings os;
+    os.weightDecay = m_o.weightDecay;
+    m_optimizer = makeOptimizer(m_trunk.value->parameters(), os);
+    return {};
+}
+
+Result<bool> ValueRun::step(std::int64_t step, StepWindow& window) {
+    m_batch.clear();
+    while (int(m_batch.size()) < m_o.batchSize) {
+        if (m_next >= m_chunk.size()) {
+            if (auto s = m_stream->nextChunk(m_chunk); !s) return s.error();
+            m_next = 0;
+            continue;
+        }
+        const EncodedPosition& e = m_chunk[m_next++];
+        if (e.outcome >= 0) m_batch.push_back(&e);
+    }
+    models::CondDropout clockDrop;
+    clockDrop.seed = m_o.seed;
+    clockDrop.firstSampleIndex = step * m_o.batchSize;  // every batch is full
+    clockDrop.clockProbability = m_o.clockDropout;
+    models::ModelBatch mb = models::makeBatch(m_batch, clockDrop);
+    mb.to(m_trunk.device);
+    torch::Tensor features;
+    {
+        torch::NoGradGuard noGrad;
+        m_trunk.model->forward(mb, &features);
+    }
+    m_optimizer->zero_grad();
+    auto loss = models::valueLoss(m_trunk.value->forward(features.detach()), mb);
+    loss.backward();
+    m_optimizer->step();
+    window.add(0, loss.item<double>());  // the progress line shows the mean of the steps' losses
+    window.addWeight(1.0);
+    return false;
+}
+
+ValueMetrics ValueRun::validate(std::int64_t step) {
+    ValueHead& value = m_trunk.value;
+    value->eval();
+    ValueMetrics m = evaluateValuePositions(m_trunk.model, value, m_validation, *m_baseline, m_trunk.device);
+    value->train();
+    say("validation step " + std::to_string(step) + ": " + m.summary());
+    return m;
+}
+
+Status ValueRun::save(std::int64_t step) {
+    const std::int64_t samples = step * m_o.batchSize;
+    return saveFrozenTrunk(m_o.outCheckpoint, m_trunk, [&](torch::serialize::OutputArchive& a) {
+        a.write("value_train.step", c10::IValue(step));
+        a.write("value_train.samples", c10::IValue(samples));
+    });
+}
+
+LoopHooks ValueRun::hooks(const TrainLoop& loop) {
+    LoopHooks h;
+    h.step = [this](std::int64_t s, StepWindow& window) { return step(s, window); };
+    h.progress = [this](const TrainProgress& p) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "step %lld/%lld  samples %lld  loss %.4f  lr %.2e  %.0f samples/s",
+                      static_cast<long long>(p.step), static_cast<long long>(p.totalSteps),
+                      static_cast<long long>(p.samplesSeen), p.loss, p.learningRate, p.samplesPerSecond);
+        say(buf);
+    };
+    h.validate = [this, &loop]() -> Status {
+        validate(loop.state().step);
+        return {};
+    };
+    h.checkpoint = [this, &loop](const CheckpointDue&) { return save(loop.state().step); };
+    return h;
+}
+
+Result<ValueMetrics> ValueRun::train(const CancelToken& cancel) {
+    // The head is saved with each validation (and at the end, and on a cancel).
+    const LoopCadence cadence{m_o.logEvery, m_o.validateEvery, m_o.validateEvery, 0, m_o.batchSize, false, true};
+    TrainLoop loop(m_o, cadence, *m_optimizer, cancel);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto end = loop.run(hooks(loop));
+    if (!end) return end.error();
+    const std::int64_t step = loop.state().step;
+    if (*end == LoopEnd::Cancelled) say("cancelled at step " + std::to_string(step));
+    ValueMetrics final = validate(step);
+    if (auto s = save(step); !s) return s.error();
+    const double hours = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 3600.0;
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "wrote %s: %lld steps, %lld samples, %.2f h", m_o.outCheckpoint.c_str(),
+                  static_cast<long long>(step), static_cast<long long>(step * m_o.batchSize), hours);
+    say(buf);
+    return final;
+}
+
+}  // namespace
+
 Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToken& cancel,
                                     const std::function<void(const std::string&)>& log) {
-    auto say = [&log](const std::string& s) {
-        if (log) log(s);
-    };
     try {
         if (o.initCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "train value: --init is required");
         if (o.outCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "train value: --out is required");
@@ -69,144 +235,16 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
         models::keepFreedMemory();
         torch::manual_seed(o.seed);
         FrozenTrunk trunk = loadFrozenTrunk(o.initCheckpoint);  // a think-time head in it is kept as it is
-        const models::ModelConfig& config = trunk.config;
-        const torch::Device device = trunk.device;
-        HumanMoveModel& model = trunk.model;
-        if (trunk.value)
-            say("continuing the value head of " + o.initCheckpoint);
-        else
-            trunk.value = ValueHead(config.dModel);
-        ValueHead& value = trunk.value;
-        value->to(device);
-        value->train();
-
-        auto baseline = fitEloBaseline(o.pgnFiles, o.holdoutPermille, o.baselineGames);
-        if (!baseline) return baseline.error();
-        say("Elo baseline: " + baseline->describe());
-
-        auto streamOptions = [&](Split split) {
-            SampleStreamOptions so;
-            so.files = o.pgnFiles;
-            so.view = config.view;
-            so.encodingVersion = config.version;
-            so.split = split;
-            so.holdoutPermille = o.holdoutPermille;
-            return so;
-        };
-        // Validation positions: spread over many held-out games (every 4th position).
-        std::vector<EncodedPosition> validation;
-        {
-            SampleStreamOptions vo = streamOptions(Split::Validation);
-            vo.chunkGames = 200;
-            vo.shuffle = false;
-            auto vs = HumanSampleStream::open(vo);
-            if (!vs) return vs.error();
-            std::vector<EncodedPosition> chunk;
-            std::size_t k = 0;
-            while (int(validation.size()) < o.validationPositions) {
-                if (auto s = (*vs)->nextChunk(chunk); !s) return s.error();
-                if ((*vs)->epoch() > 0) break;
-                for (const auto& e : chunk)
-                    if (e.outcome >= 0 && (k++ % 4) == 0 && int(validation.size()) < o.validationPositions)
-                        validation.push_back(e);
-            }
+        if (trunk.value) {
+            if (log) log("continuing the value head of " + o.initCheckpoint);
+        } else {
+            trunk.value = ValueHead(trunk.config.dModel);
         }
-        auto validate = [&](std::int64_t step) {
-            value->eval();
-            ValueMetrics m = evaluateValuePositions(model, value, validation, *baseline, device);
-            value->train();
-            say("validation step " + std::to_string(step) + ": " + m.summary());
-            return m;
-        };
-
-        SampleStreamOptions so = streamOptions(Split::Train);
-        so.seed = o.seed;  // the data order; the validation stream keeps the default, so its positions do not move
-        auto stream = HumanSampleStream::open(so);
-        if (!stream) return stream.error();
-
-        OptimizerSettings os;
-        os.weightDecay = o.weightDecay;
-        auto optimizer = makeOptimizer(value->parameters(), os);
-        const LrSchedule schedule{o.learningRate, o.warmupSteps, o.steps, 0.1};
-
-        std::vector<EncodedPosition> chunk;
-        std::size_t next = 0;
-        std::int64_t samples = 0;
-        auto save = [&](std::int64_t atStep) {
-            return saveFrozenTrunk(o.outCheckpoint, trunk, [&](torch::serialize::OutputArchive& a) {
-                a.write("value_train.step", c10::IValue(atStep));
-                a.write("value_train.samples", c10::IValue(samples));
-            });
-        };
-        double lossSum = 0.0;
-        std::int64_t lossN = 0;
-        const auto t0 = std::chrono::steady_clock::now();
-        auto windowStart = t0;
-        std::int64_t windowSamples = 0;
-        std::vector<const EncodedPosition*> batch;
-        std::int64_t step = 0;
-        for (; step < o.steps; ++step) {
-            if (cancel.isCancelled()) {
-                say("cancelled at step " + std::to_string(step));
-                break;
-            }
-            batch.clear();
-            while (int(batch.size()) < o.batchSize) {
-                if (next >= chunk.size()) {
-                    if (auto s = (*stream)->nextChunk(chunk); !s) return s.error();
-                    next = 0;
-                    continue;
-                }
-                const EncodedPosition& e = chunk[next++];
-                if (e.outcome >= 0) batch.push_back(&e);
-            }
-            models::CondDropout clockDrop;
-            clockDrop.seed = o.seed;
-            clockDrop.firstSampleIndex = samples;
-            clockDrop.clockProbability = o.clockDropout;
-            models::ModelBatch mb = models::makeBatch(batch, clockDrop);
-            mb.to(device);
-            torch::Tensor features;
-            {
-                torch::NoGradGuard noGrad;
-                model->forward(mb, &features);
-            }
-            setLearningRate(*optimizer, scheduledLearningRate(schedule, step));
-            optimizer->zero_grad();
-            auto loss = models::valueLoss(value->forward(features.detach()), mb);
-            loss.backward();
-            optimizer->step();
-            samples += std::int64_t(batch.size());
-            windowSamples += std::int64_t(batch.size());
-            lossSum += loss.item<double>();
-            ++lossN;
-            if (o.logEvery > 0 && (step + 1) % o.logEvery == 0) {
-                const auto now = std::chrono::steady_clock::now();
-                const double secs = std::chrono::duration<double>(now - windowStart).count();
-                char buf[200];
-                std::snprintf(buf, sizeof buf, "step %lld/%lld  samples %lld  loss %.4f  lr %.2e  %.0f samples/s",
-                              static_cast<long long>(step + 1), static_cast<long long>(o.steps),
-                              static_cast<long long>(samples), lossSum / double(lossN),
-                              scheduledLearningRate(schedule, step), secs > 0 ? double(windowSamples) / secs : 0.0);
-                say(buf);
-                lossSum = 0.0;
-                lossN = 0;
-                windowStart = now;
-                windowSamples = 0;
-            }
-            if (o.validateEvery > 0 && (step + 1) % o.validateEvery == 0 && step + 1 < o.steps) {
-                validate(step + 1);
-                if (auto s = save(step + 1); !s) return s.error();
-            }
-        }
-        ValueMetrics final = validate(step);
-        if (auto s = save(step); !s) return s.error();
-        const double hours = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 3600.0;
-        char buf[160];
-        std::snprintf(buf, sizeof buf, "wrote %s: %lld steps, %lld samples, %.2f h", o.outCheckpoint.c_str(),
-                      static_cast<long long>(step), static_cast<long long>(samples), hours);
-        say(buf);
-        return final;
+        trunk.value->to(trunk.device);
+        trunk.value->train();
+        ValueRun run(o, trunk, log);
+        if (auto s = run.open(); !s) return s.error();
+        return run.train(cancel);
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::InvalidInput, o.initCheckpoint + ": " + e.what_without_backtrace());
     } catch (const std::exception& e) {

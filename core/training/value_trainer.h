@@ -6,6 +6,7 @@
 
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
+#include "core/training/trainer_common.h"
 #include "core/training/value_metrics.h"
 
 #include <cstdint>
@@ -15,20 +16,26 @@
 
 namespace kibitz::training {
 
-struct ValueTrainOptions {
+/// The schedule (ScheduleOptions) defaults to 4000 steps, peak 1e-3 after 100 warm-up steps, cosine to a tenth, a
+/// progress line every 50 steps and a validation every 1000 (0: only at the end); the head is saved with each
+/// validation (checkpointEvery and keepEvery are not used).
+struct ValueTrainOptions : ScheduleOptions {
+    ValueTrainOptions() {
+        totalSteps = 4000;
+        learningRate = 1e-3;
+        warmupSteps = 100;
+        minLrFraction = 0.1;
+        logEvery = 50;
+        validateEvery = 1000;
+    }
     std::vector<std::string> pgnFiles;
     std::string initCheckpoint;  ///< trunk (trainer or TorchEvaluator::save format); a value head in it is continued
-    std::string outCheckpoint;   ///< trunk + value head, written atomically at the end, on cancel and every 1000 steps
-    std::int64_t steps = 4000;
+    std::string outCheckpoint;  ///< trunk + value head, written atomically at the end, on cancel and at each validation
     int batchSize = 256;
-    double learningRate = 1e-3;  ///< peak; linear warm-up, cosine to a tenth
-    std::int64_t warmupSteps = 100;
     double weightDecay = 0.01;
     int threads = 1;
     std::uint64_t seed = 1;
     int holdoutPermille = 30;
-    std::int64_t logEvery = 50;
-    std::int64_t validateEvery = 1000;   ///< 0: only at the end
     int validationPositions = 8000;      ///< held-out positions (spread over games) for the validation line
     std::int64_t baselineGames = 20000;  ///< training-split games that fit the Elo baseline's draw shares
     /// Share of training positions shown with both clocks and the increment unknown (all three together), so the

@@ -638,7 +638,9 @@ void TestHumanTrainer::readsAtLogLinesTrainTheSame() {
         o.logEvery = 4;
         o.stepReads = i == 0 ? training::StepReads::EveryStep : training::StepReads::AtLogLines;
         training::TrainCallbacks cb;
-        cb.progress = [&logged, i](const training::TrainProgress& p) { logged[i][p.step] = {p.loss, p.accuracy}; };
+        cb.progress = [&logged, i](const training::TrainProgress& p) {
+            logged[i][p.step] = {p.loss, p.metric("accuracy")};
+        };
         QVERIFY(training::trainHumanModel(o, CancelToken(), cb).ok());
     }
     QCOMPARE(maxDiff(weightsOf(every.path().toStdString() + "/latest.pt"),

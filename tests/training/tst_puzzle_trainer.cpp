@@ -65,7 +65,7 @@ private Q_SLOTS:
             o.logEvery = 4;
             o.stepReads = i == 0 ? training::StepReads::EveryStep : training::StepReads::AtLogLines;
             training::PuzzleTrainCallbacks cb;
-            cb.progress = [&logged, i](const training::RunProgress& p) {
+            cb.progress = [&logged, i](const training::TrainProgress& p) {
                 double mae = 0;
                 for (const auto& [k, v] : p.metrics)
                     if (k == "train_mae") mae = v;

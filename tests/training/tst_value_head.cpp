@@ -35,7 +35,7 @@ void TstValueHead::trainsOnFrozenTrunk() {
     o.pgnFiles = {KIBITZ_TEST_DATA_DIR "/games_sample.pgn"};
     o.initCheckpoint = init;
     o.outCheckpoint = out;
-    o.steps = 120;
+    o.totalSteps = 120;
     o.batchSize = 64;
     o.learningRate = 3e-3;
     o.warmupSteps = 10;
@@ -92,7 +92,7 @@ void TstValueHead::trainsOnFrozenTrunk() {
     // Continuing from the output keeps its head (and says so).
     o.initCheckpoint = out;
     o.outCheckpoint = dir.filePath(QStringLiteral("value2.pt")).toStdString();
-    o.steps = 5;
+    o.totalSteps = 5;
     lines.clear();
     QVERIFY(training::trainValueHead(o, CancelToken(), [&lines](const std::string& s) { lines.push_back(s); }).ok());
     QVERIFY(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("continuing") == 0; }));
