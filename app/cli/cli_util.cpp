@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/cli/cli_util.h"
 
-#ifdef KIBITZ_HAVE_TORCH
-#include "core/jobs/training_job.h"
-#endif
-
 #include <algorithm>
 #include <csignal>
 #include <ctime>
@@ -27,31 +23,6 @@ std::string timestamp() {
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
     return buf;
 }
-
-#ifdef KIBITZ_HAVE_TORCH
-std::string prepareInitCheckpoint(const std::string& kind, const std::string& source, const std::string& outDir,
-                                  const std::string& fileName, std::string& error) {
-    std::error_code ec;
-    std::filesystem::create_directories(outDir, ec);
-    if (ec) {
-        error = outDir + ": cannot create directory: " + ec.message();
-        return {};
-    }
-    const std::string out = (std::filesystem::path(outDir) / fileName).string();
-    auto modelKind = jobs::parseModelKind(QString::fromStdString(kind));
-    if (!modelKind) {
-        error = modelKind.error().message;
-        return {};
-    }
-    const Status st =
-        jobs::writeInitialCheckpoint(modelKind.value(), QString::fromStdString(source), QString::fromStdString(out));
-    if (!st.ok()) {
-        error = st.error().message;
-        return {};
-    }
-    return out;
-}
-#endif
 
 std::string outputIsInput(const std::string& outFlag, const std::string& out,
                           const std::vector<std::pair<std::string, std::string>>& inputs) {

@@ -27,7 +27,7 @@ std::string outputIsInput(const std::string& outFlag, const std::string& out,
 
 /// Fine-tuning (--init): writes the model of `source` (a .kibitz bundle or a checkpoint of `kind`, "human" or
 /// "puzzle") as `outDir`/`fileName` (creating the folder), which the trainers read as their initial weights, and
-/// returns that path. Sets `error` (naming the file) on failure. Only in builds with LibTorch.
+/// returns that path. Sets `error` (naming the file) on failure. Only in kibitz-cli-models (init_checkpoint.cpp).
 std::string prepareInitCheckpoint(const std::string& kind, const std::string& source, const std::string& outDir,
                                   const std::string& fileName, std::string& error);
 

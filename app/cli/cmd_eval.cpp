@@ -9,10 +9,9 @@
 #include "core/chess/game_pack.h"
 #include "core/chess/pgn.h"
 #include "core/chess/puzzle_csv.h"
-#include "core/evaluation/puzzle_solving.h"
 #include "core/jobs/human_model.h"
-#include "core/models/torch_evaluator.h"
 #include "core/play/decision_calibration.h"
+#include "core/training/human_eval.h"
 #include "core/training/human_samples.h"
 #include "core/training/human_trainer.h"
 #include "core/training/player_games.h"
@@ -20,7 +19,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cstdio>
@@ -75,16 +73,83 @@ void printHelp() {
         "under 30 s on the mover's clock), so the figure can be set beside Maia's.\n");
 }
 
-QJsonObject solveJson(const evaluation::PuzzleSolveStats& s) {
-    return QJsonObject{{QStringLiteral("puzzles"), qint64(s.puzzles)},
-                       {QStringLiteral("solve_rate"), s.solveRate()},
-                       {QStringLiteral("advancement"), s.advancement()}};
-}
-
 /// The players of the PGN files with their game counts (game packs keep no names), or why they cannot be listed.
 std::string playerList(const std::vector<std::string>& files) {
     auto counts = training::countPlayerGames(files);
     return counts ? training::describePlayers(*counts) : counts.error().message;
+}
+
+int evalUsage(const std::string& msg) {
+    std::fprintf(stderr, "kibitz-cli eval: %s\n", msg.c_str());
+    return kExitUsage;
+}
+
+/// --guidance-scan W1,W2,...: the weights, or "" and a usage message in `error`.
+std::vector<double> parseGuidanceScan(const std::string& list, std::string& error) {
+    std::vector<double> scan;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        const std::string item = list.substr(start, comma - start);
+        try {
+            std::size_t used = 0;
+            const double w = std::stod(item, &used);
+            if (used != item.size() || !(w >= -1.0 && w <= 10.0)) throw std::invalid_argument("range");
+            scan.push_back(w);
+        } catch (const std::exception&) {
+            error = "--guidance-scan: '" + item + "' is not a number in -1..10";
+            return {};
+        }
+        start = comma + 1;
+    }
+    return scan;
+}
+
+struct EvalHumanOptions {
+    training::HumanGamesEvalOptions games;
+    std::int64_t maxPuzzles = 2000;
+};
+
+/// eval human's numeric options, read in the order whose first bad one the message names; the --guidance-scan
+/// message in `error`.
+EvalHumanOptions evalHumanOptions(Args& args, std::vector<std::string> files, std::string& error) {
+    EvalHumanOptions out;
+    training::HumanGamesEvalOptions& o = out.games;
+    o.files = std::move(files);
+    o.heldOutOnly = !args.has("all-games");
+    o.maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
+    out.maxPuzzles = args.intValue("max-puzzles", 2000, 1, 1LL << 40);
+    o.threads = int(args.intValue("threads", 1, 1, 256));
+    o.holdoutPermille = int(args.intValue("holdout-permille", 30, 0, 1000));
+    o.probe.hideElo = args.has("hide-elo");
+    o.probe.hideClock = args.has("hide-clock");
+    o.probe.moverEloShift = int(args.intValue("elo-shift", 0, -2000, 2000));
+    o.probe.ratingGuidance = args.doubleValue("guidance", 0.0, -1.0, 10.0);
+    o.skipGames = args.intValue("skip-games", 0, 0, 1LL << 40);
+    const int awayBy = int(args.intValue("away", 600, 100, 2000));
+    if (args.has("sensitivity")) o.sensitivityAway = awayBy;
+    if (auto list = args.value("guidance-scan")) o.guidanceScan = parseGuidanceScan(*list, error);
+    o.player = args.value("player").value_or("");
+    return out;
+}
+
+/// The games part of eval human: runs it and prints its text (unless --json); the exit code, kExitOk on success.
+int evalHumanGames(encoding::Evaluator& evaluator, const std::string& model,
+                   const training::HumanGamesEvalOptions& options, bool json, training::HumanEvalReport& report) {
+    auto r = training::evaluateHumanGames(evaluator, model, options);
+    if (!r.ok() && !options.player.empty() && r.error().code == ErrorCode::InvalidInput) {
+        // Most likely a name that is not in the files (or not in the split): say which names are.
+        std::fprintf(stderr, "kibitz-cli eval: no scored move of '%s' (%s); %s\n", options.player.c_str(),
+                     r.error().message.c_str(), playerList(options.files).c_str());
+        return kExitUsage;
+    }
+    if (!r.ok()) {
+        std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
+        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    if (!json) std::printf("%s", r->toText().c_str());
+    report.games = std::move(*r);
+    return kExitOk;
 }
 
 int runEvalHuman(const std::vector<std::string>& argv) {
@@ -96,240 +161,45 @@ int runEvalHuman(const std::vector<std::string>& argv) {
         printHelp();
         return kExitOk;
     }
-    auto usage = [](const std::string& msg) {
-        std::fprintf(stderr, "kibitz-cli eval: %s\n", msg.c_str());
-        return int(kExitUsage);
-    };
-    if (!args.ok()) return usage(args.error());
-    std::string dataError;
-    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst", ".kgames"}, dataError);  // folders too
-    if (!dataError.empty()) return usage("--pgn: " + dataError);
-    if (files.empty() && !args.value("puzzles")) return usage("give --pgn and/or --puzzles (see --help)");
-    const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
-    const auto maxPuzzles = args.intValue("max-puzzles", 2000, 1, 1LL << 40);
-    const int threads = int(args.intValue("threads", 1, 1, 256));
-    const int permille = int(args.intValue("holdout-permille", 30, 0, 1000));
-    training::ConditioningProbe probe;
-    probe.hideElo = args.has("hide-elo");
-    probe.hideClock = args.has("hide-clock");
-    probe.moverEloShift = int(args.intValue("elo-shift", 0, -2000, 2000));
-    probe.ratingGuidance = args.doubleValue("guidance", 0.0, -1.0, 10.0);
-    const auto skipGames = args.intValue("skip-games", 0, 0, 1LL << 40);
-    const int awayBy = int(args.intValue("away", 600, 100, 2000));
-    std::vector<double> scan;
-    if (auto list = args.value("guidance-scan")) {
-        std::size_t start = 0;
-        while (start <= list->size()) {
-            const std::size_t comma = std::min(list->find(',', start), list->size());
-            const std::string item = list->substr(start, comma - start);
-            try {
-                std::size_t used = 0;
-                const double w = std::stod(item, &used);
-                if (used != item.size() || !(w >= -1.0 && w <= 10.0)) throw std::invalid_argument("range");
-                scan.push_back(w);
-            } catch (const std::exception&) {
-                return usage("--guidance-scan: '" + item + "' is not a number in -1..10");
-            }
-            start = comma + 1;
-        }
-    }
-    if (!args.ok()) return usage(args.error());
-    const std::string player = args.value("player").value_or("");
-    if ((probe.active() || !scan.empty() || skipGames > 0 || args.has("sensitivity") || !player.empty()) &&
-        files.empty())
-        return usage(
+    if (!args.ok()) return evalUsage(args.error());
+    std::string error;
+    auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst", ".kgames"}, error);  // folders too
+    if (!error.empty()) return evalUsage("--pgn: " + error);
+    if (files.empty() && !args.value("puzzles")) return evalUsage("give --pgn and/or --puzzles (see --help)");
+    const EvalHumanOptions options = evalHumanOptions(args, std::move(files), error);
+    if (!error.empty()) return evalUsage(error);
+    const training::HumanGamesEvalOptions& games = options.games;
+    if (!args.ok()) return evalUsage(args.error());
+    const training::ConditioningProbe& probe = games.probe;
+    if ((probe.active() || !games.guidanceScan.empty() || games.skipGames > 0 || games.sensitivityAway ||
+         !games.player.empty()) &&
+        games.files.empty())
+        return evalUsage(
             "--hide-elo, --hide-clock, --elo-shift, --guidance, --guidance-scan, --skip-games, --sensitivity and "
             "--player apply to --pgn");
-    if (args.value("theme") && !args.value("puzzles")) return usage("--theme applies to --puzzles");
+    if (args.value("theme") && !args.value("puzzles")) return evalUsage("--theme applies to --puzzles");
 
-    const QString modelArg = QString::fromStdString(args.value("model").value_or(""));
-    auto evaluator = jobs::loadHumanEvaluator(modelArg);
-    if (!evaluator) return usage(evaluator.error().message);
-
-    QJsonObject out;
-    if (!files.empty()) {
-        // The game evaluation streams through the trainer's own data path, which reads checkpoints: a bundle is
-        // written to a temporary checkpoint first (a few MB, once).
-        // A model that reads boards (an lc0 net or a folder of them) is evaluated through its evaluator, on the same
-        // positions and with the same metrics.
-        std::string checkpoint = modelArg.toStdString();
-        QTemporaryDir tmp;
-        auto* torchEv = dynamic_cast<models::TorchEvaluator*>(evaluator->get());
-        const bool boardModel = torchEv == nullptr && !modelArg.endsWith(QLatin1String(".pt"));
-        if (!modelArg.endsWith(QLatin1String(".pt")) && !boardModel) {
-            if (!tmp.isValid()) return usage("cannot prepare the model for game evaluation");
-            checkpoint = tmp.filePath(QStringLiteral("model.pt")).toStdString();
-            if (auto st = torchEv->save(checkpoint); !st) {
-                std::fprintf(stderr, "kibitz-cli eval: %s\n", st.error().message.c_str());
-                return kExitFailure;
-            }
-        }
-        const bool sensitivity = args.has("sensitivity");
-        if (sensitivity && (probe.hideElo || probe.hideClock || probe.moverEloShift != 0))
-            return usage("--sensitivity compares against the recorded conditioning");
-        std::vector<training::ConditioningProbe> probes{probe};
-        if (sensitivity) {
-            training::ConditioningProbe hidden, away;
-            hidden.hideElo = true;
-            away.moverEloAway = awayBy;
-            away.ratingGuidance = probe.ratingGuidance;
-            training::ConditioningProbe bothAway = away;
-            bothAway.awayWithOpponent = true;
-            probes.push_back(hidden);
-            probes.push_back(away);
-            probes.push_back(bothAway);
-        }
-        const std::size_t firstScan = probes.size();
-        for (const double w : scan) {
-            training::ConditioningProbe g = probe;
-            g.ratingGuidance = w;
-            probes.push_back(g);
-        }
-        if (boardModel) jobs::setModelComputeThreads(threads);
-        auto r =
-            boardModel
-                ? training::evaluateEvaluatorProbes(**evaluator, modelArg.toStdString(), files, !args.has("all-games"),
-                                                    permille, maxGames, probes, CancelToken(), skipGames, player)
-                : training::evaluateHumanModelProbes(checkpoint, files, !args.has("all-games"), permille, maxGames,
-                                                     threads, probes, CancelToken(), skipGames, player);
-        if (!r.ok() && !player.empty() && r.error().code == ErrorCode::InvalidInput) {
-            // Most likely a name that is not in the files (or not in the split): say which names are.
-            std::fprintf(stderr, "kibitz-cli eval: no scored move of '%s' (%s); %s\n", player.c_str(),
-                         r.error().message.c_str(), playerList(files).c_str());
-            return kExitUsage;
-        }
-        if (!r.ok()) {
+    const std::string model = args.value("model").value_or("");
+    auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(model));
+    if (!evaluator) return evalUsage(evaluator.error().message);
+    const bool json = args.has("json");
+    training::HumanEvalReport report;
+    if (!games.files.empty()) {
+        if (games.sensitivityAway && (probe.hideElo || probe.hideClock || probe.moverEloShift != 0))
+            return evalUsage("--sensitivity compares against the recorded conditioning");
+        if (const int rc = evalHumanGames(**evaluator, model, games, json, report); rc != kExitOk) return rc;
+    }
+    if (auto csv = args.value("puzzles")) {
+        auto r = training::evaluatePuzzleSolvingFile(**evaluator, *csv, options.maxPuzzles,
+                                                     args.value("theme").value_or(""));
+        if (!r) {
             std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
             return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
         }
-        const training::MoveMetrics& main = r.value().perProbe.front();
-        const training::MoveMetrics& maia = r.value().maiaProtocol;
-        if (!args.has("json"))
-            std::printf("conditioning: %s\n%s\n%s\nMaia protocol (ply >= 10, mover clock >= 30 s): %s\n",
-                        probe.describe().c_str(), main.summary().c_str(), main.table().c_str(), maia.summary().c_str());
-        out = QJsonDocument::fromJson(QByteArray::fromStdString(main.toJson())).object();
-        out[QStringLiteral("conditioning")] = QString::fromStdString(probe.describe());
-        out[QStringLiteral("maia_protocol")] =
-            QJsonDocument::fromJson(QByteArray::fromStdString(maia.toJson())).object();
-        if (r.value().hasValue) {
-            const training::ValueMetrics& v = r.value().value;
-            if (!args.has("json"))
-                std::printf("value head (win/draw/loss vs result): %s\n  by phase:", v.summary().c_str());
-            QJsonObject vj = QJsonDocument::fromJson(QByteArray::fromStdString(v.toJson())).object();
-            vj[QStringLiteral("baseline_elo_fit")] = QString::fromStdString(r.value().eloBaseline);
-            vj[QStringLiteral("baseline_engine_fit")] = QString::fromStdString(r.value().engineBaseline);
-            if (!args.has("json")) {
-                const QJsonObject phases = vj.value(QStringLiteral("by_phase")).toObject();
-                for (auto it = phases.begin(); it != phases.end(); ++it) {
-                    const QJsonObject ph = it.value().toObject();
-                    std::printf(
-                        "  %s brier %.4f (Elo %.4f)", qPrintable(it.key()),
-                        ph.value(QStringLiteral("brier")).toDouble(),
-                        ph.value(QStringLiteral("baseline_elo")).toObject().value(QStringLiteral("brier")).toDouble());
-                }
-                std::printf("\n  Elo baseline: %s\n  engine baseline ([%%eval] of the games): %s\n",
-                            r.value().eloBaseline.c_str(),
-                            r.value().engineBaseline.empty() ? "none (no annotated training game)"
-                                                             : r.value().engineBaseline.c_str());
-            }
-            out[QStringLiteral("value")] = vj;
-        }
-        if (sensitivity) {
-            const training::MoveMetrics& hidden = r.value().perProbe[1];
-            const training::MoveMetrics& away = r.value().perProbe[2];
-            const training::MoveMetrics& both = r.value().perProbe[3];
-            QJsonObject sj{{QStringLiteral("nll_true"), main.overall().meanNll()},
-                           {QStringLiteral("nll_hidden"), hidden.overall().meanNll()},
-                           {QStringLiteral("nll_gain"), hidden.overall().meanNll() - main.overall().meanNll()},
-                           {QStringLiteral("away"), awayBy},
-                           {QStringLiteral("top1_true"), main.overall().top1Rate()},
-                           {QStringLiteral("top1_hidden"), hidden.overall().top1Rate()},
-                           {QStringLiteral("top1_away"), away.overall().top1Rate()},
-                           {QStringLiteral("top1_both_away"), both.overall().top1Rate()},
-                           {QStringLiteral("nll_away"), away.overall().meanNll()},
-                           {QStringLiteral("nll_both_away"), both.overall().meanNll()}};
-            QJsonObject by;
-            if (!args.has("json"))
-                std::printf(
-                    "rating sensitivity: NLL true %.4f, hidden %.4f (gain %.4f nats); top-1 true %.2f%%, "
-                    "hidden %.2f%%, mover told %d away %.2f%% (NLL %.4f), both told %d away %.2f%% (NLL %.4f)\n"
-                    "  elo    positions  top1 true  top1 away  top1 both away  nll true  nll hidden  nll away  "
-                    "nll both away\n",
-                    main.overall().meanNll(), hidden.overall().meanNll(),
-                    hidden.overall().meanNll() - main.overall().meanNll(), 100.0 * main.overall().top1Rate(),
-                    100.0 * hidden.overall().top1Rate(), awayBy, 100.0 * away.overall().top1Rate(),
-                    away.overall().meanNll(), awayBy, 100.0 * both.overall().top1Rate(), both.overall().meanNll());
-            for (const auto& [lo, b] : main.byElo()) {
-                const auto& h = hidden.byElo().at(lo);
-                const auto& a = away.byElo().at(lo);
-                const auto& ab = both.byElo().at(lo);
-                by[QString::number(lo)] = QJsonObject{{QStringLiteral("positions"), qint64(b.positions)},
-                                                      {QStringLiteral("top1_true"), b.top1Rate()},
-                                                      {QStringLiteral("top1_away"), a.top1Rate()},
-                                                      {QStringLiteral("top1_both_away"), ab.top1Rate()},
-                                                      {QStringLiteral("nll_true"), b.meanNll()},
-                                                      {QStringLiteral("nll_hidden"), h.meanNll()},
-                                                      {QStringLiteral("nll_away"), a.meanNll()},
-                                                      {QStringLiteral("nll_both_away"), ab.meanNll()}};
-                if (!args.has("json"))
-                    std::printf("  %4d  %11lld  %8.2f%%  %8.2f%%  %13.2f%%  %8.3f  %10.3f  %8.3f  %13.3f\n", lo,
-                                static_cast<long long>(b.positions), 100.0 * b.top1Rate(), 100.0 * a.top1Rate(),
-                                100.0 * ab.top1Rate(), b.meanNll(), h.meanNll(), a.meanNll(), ab.meanNll());
-            }
-            sj[QStringLiteral("by_elo")] = by;
-            out[QStringLiteral("rating_sensitivity")] = sj;
-        }
-        if (!scan.empty()) {
-            QJsonArray sj;
-            if (!args.has("json")) std::printf("rating guidance scan:\n  guidance  top1      top3      nll\n");
-            for (std::size_t i = 0; i < scan.size(); ++i) {
-                const auto& m = r.value().perProbe[firstScan + i].overall();
-                sj.append(QJsonObject{{QStringLiteral("guidance"), scan[i]},
-                                      {QStringLiteral("top1"), m.top1Rate()},
-                                      {QStringLiteral("top3"), m.top3Rate()},
-                                      {QStringLiteral("nll"), m.meanNll()}});
-                if (!args.has("json"))
-                    std::printf("  %8.3f  %6.2f%%  %6.2f%%  %.4f\n", scan[i], 100.0 * m.top1Rate(),
-                                100.0 * m.top3Rate(), m.meanNll());
-            }
-            out[QStringLiteral("guidance_scan")] = sj;
-        }
+        if (!json) std::printf("%s", r->toText().c_str());
+        report.puzzles = std::move(*r);
     }
-    if (auto csv = args.value("puzzles")) {
-        auto reader = chess::PuzzleCsvReader::open(*csv);
-        if (!reader) return usage(reader.error().message);
-        std::vector<chess::Puzzle> puzzles;
-        chess::Puzzle p;
-        const std::string theme = args.value("theme").value_or("");
-        while (std::int64_t(puzzles.size()) < maxPuzzles && (*reader)->next(p))
-            if (theme.empty() || std::find(p.themes.begin(), p.themes.end(), theme) != p.themes.end())
-                puzzles.push_back(p);
-        if (!(*reader)->headerError().empty()) return usage(*csv + ": " + (*reader)->headerError());
-        auto r = evaluation::evaluatePuzzleSolving(**evaluator, puzzles);
-        if (!r) {
-            std::fprintf(stderr, "kibitz-cli eval: %s\n", r.error().message.c_str());
-            return kExitFailure;
-        }
-        QJsonObject pj = solveJson(r->overall);
-        QJsonArray buckets;
-        for (const auto& [lo, s] : r->byRating) {
-            QJsonObject b = solveJson(s);
-            b[QStringLiteral("rating_from")] = lo;
-            buckets.append(b);
-        }
-        pj[QStringLiteral("by_rating")] = buckets;
-        if (!theme.empty()) pj[QStringLiteral("theme")] = QString::fromStdString(theme);
-        out[QStringLiteral("puzzle_solving")] = pj;
-        if (!args.has("json")) {
-            std::printf("puzzles %lld: solved %.1f%%, advancement %.1f%% (at each puzzle's rating)\n",
-                        static_cast<long long>(r->overall.puzzles), 100.0 * r->overall.solveRate(),
-                        100.0 * r->overall.advancement());
-            for (const auto& [lo, s] : r->byRating)
-                std::printf("  %4d-%4d  %5lld puzzles  solved %5.1f%%  advancement %5.1f%%\n", lo, lo + 199,
-                            static_cast<long long>(s.puzzles), 100.0 * s.solveRate(), 100.0 * s.advancement());
-        }
-    }
-    if (args.has("json")) std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
+    if (json) std::printf("%s\n", report.toJson().c_str());
     return kExitOk;
 }
 

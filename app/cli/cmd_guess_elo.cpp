@@ -85,6 +85,152 @@ QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> tr
     return o;
 }
 
+/// --prior P into `opt`: "" or the usage message.
+std::string readPrior(const std::string& prior, evaluation::EloGuessOptions& opt) {
+    if (prior == "population") {
+        opt.prior = evaluation::EloGuessOptions::Prior::Population;
+    } else if (prior == "pairs") {
+        opt.prior = evaluation::EloGuessOptions::Prior::PopulationPairs;
+    } else if (prior == "none") {
+        opt.prior = evaluation::EloGuessOptions::Prior::None;
+    } else {
+        const auto colon = prior.find(':');
+        try {
+            if (colon == std::string::npos) throw std::invalid_argument("no colon");
+            std::size_t used = 0;
+            opt.priorMean = std::stod(prior.substr(0, colon), &used);
+            if (used != colon) throw std::invalid_argument("trailing text");
+            const std::string sd = prior.substr(colon + 1);
+            opt.priorSd = std::stod(sd, &used);
+            if (used != sd.size()) throw std::invalid_argument("trailing text");
+        } catch (const std::exception&) {
+            return "--prior: '" + prior + "' is not population, pairs, none or MEAN:SD (e.g. 1780:500)";
+        }
+        if (!(opt.priorSd > 0)) return "--prior: SD must be positive";
+        opt.prior = evaluation::EloGuessOptions::Prior::Gaussian;
+    }
+    return {};
+}
+
+/// The estimate's options (--estimate, --step, --drop, --opponent, --prior, --temper) into `opt`: "" or the usage
+/// message. A bad number is left in `args` (its first error).
+std::string readGuessOptions(Args& args, evaluation::EloGuessOptions& opt) {
+    opt = evaluation::EloGuessOptions::calibratedPairs();
+    if (auto e = args.value("estimate")) {
+        if (*e == "max")
+            opt = evaluation::EloGuessOptions();
+        else if (*e != "median")
+            return "--estimate: '" + *e + "' is not one of median, max";
+    }
+    opt.step = int(args.intValue("step", opt.step, 10, 1000));
+    opt.intervalDrop = args.doubleValue("drop", opt.intervalDrop, 0.01, 100.0);
+    if (auto mode = args.value("opponent")) {
+        if (*mode == "tag")
+            opt.opponent = evaluation::EloGuessOptions::Opponent::FromTag;
+        else if (*mode == "same")
+            opt.opponent = evaluation::EloGuessOptions::Opponent::SameAsMover;
+        else if (*mode == "unknown")
+            opt.opponent = evaluation::EloGuessOptions::Opponent::Unknown;
+        else
+            return "--opponent: '" + *mode + "' is not one of tag, same, unknown";
+    }
+    if (auto prior = args.value("prior"))
+        if (std::string error = readPrior(*prior, opt); !error.empty()) return error;
+    // Told the opponent's rating (the tag) unless the two players are estimated together.
+    if (!args.value("opponent"))
+        opt.opponent = opt.prior == evaluation::EloGuessOptions::Prior::PopulationPairs
+                           ? evaluation::EloGuessOptions::Opponent::Unknown
+                           : evaluation::EloGuessOptions::Opponent::FromTag;
+    opt.temper = args.doubleValue("temper", opt.temper, 0.001, 10.0);
+    return {};
+}
+
+/// One game's estimates, as a JSON line or as text.
+void printGame(std::int64_t number, const chess::PgnGame& game, const evaluation::GameEloGuess& r,
+               const std::optional<int> (&truth)[2], bool json, bool curves) {
+    if (json) {
+        QJsonObject o{{QStringLiteral("game"), qint64(number)},
+                      {QStringLiteral("white_name"), QString::fromStdString(game.tag("White"))},
+                      {QStringLiteral("black_name"), QString::fromStdString(game.tag("Black"))}};
+        if (!game.tag("Site").empty()) o[QStringLiteral("site")] = QString::fromStdString(game.tag("Site"));
+        if (r.jointly) o[QStringLiteral("jointly")] = true;
+        if (r.white.valid) o[QStringLiteral("white")] = estimateJson(r.white, truth[0], curves);
+        if (r.black.valid) o[QStringLiteral("black")] = estimateJson(r.black, truth[1], curves);
+        std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
+        return;
+    }
+    auto line = [&](const char* colour, const std::string& name, const evaluation::EloEstimate& e,
+                    std::optional<int> t) {
+        if (!e.valid) return;
+        std::printf("  %s %s %s %.0f (%.0f-%.0f, %d moves)%s\n", colour, name.empty() ? "?" : name.c_str(),
+                    r.jointly ? "is rated about" : "played like a", e.estimate, e.low, e.high, e.moves,
+                    t ? (" - rated " + std::to_string(*t)).c_str() : "");
+    };
+    std::printf("game %lld: %s - %s\n", static_cast<long long>(number), game.tag("White").c_str(),
+                game.tag("Black").c_str());
+    line("White", game.tag("White"), r.white, truth[0]);
+    line("Black", game.tag("Black"), r.black, truth[1]);
+}
+
+/// The estimates of players with a rating tag, against those ratings.
+struct GuessTally {
+    std::int64_t games = 0;
+    std::int64_t failed = 0;
+    std::vector<std::pair<double, int>> pairs;  ///< (estimate, truth)
+    double covered = 0.0;                       ///< players whose interval holds the truth
+
+    void add(const evaluation::GameEloGuess& r, const std::optional<int> (&truth)[2]) {
+        const evaluation::EloEstimate* est[2] = {&r.white, &r.black};
+        for (int side = 0; side < 2; ++side) {
+            if (!est[side]->valid || !truth[side]) continue;
+            pairs.emplace_back(est[side]->estimate, *truth[side]);
+            if (*truth[side] >= est[side]->low && *truth[side] <= est[side]->high) covered += 1;
+        }
+    }
+};
+
+/// The summary line: it comes whatever happened (the help promises it); with no scored player its numbers are zero.
+void printSummary(const GuessTally& t, std::int64_t skipped, bool json) {
+    const auto scored = std::int64_t(t.pairs.size());
+    double mean = 0.0, absErr = 0.0, meanErr = 0.0;
+    if (scored > 0) {
+        double sumTrue = 0.0;
+        for (const auto& [e, truth] : t.pairs) sumTrue += truth;
+        mean = sumTrue / double(scored);
+        for (const auto& [e, truth] : t.pairs) {
+            absErr += std::abs(e - truth);
+            meanErr += std::abs(mean - truth);
+        }
+        absErr /= double(scored);
+        meanErr /= double(scored);
+    }
+    const double coverage = scored > 0 ? t.covered / double(scored) : 0.0;
+    if (json) {
+        QJsonObject s{{QStringLiteral("games"), qint64(t.games)},
+                      {QStringLiteral("games_failed"), qint64(t.failed)},
+                      {QStringLiteral("games_skipped"), qint64(skipped)},
+                      {QStringLiteral("players"), qint64(scored)},
+                      {QStringLiteral("mae"), absErr},
+                      {QStringLiteral("mae_predict_mean"), meanErr},
+                      {QStringLiteral("mean_rating"), mean},
+                      {QStringLiteral("ratio"), meanErr > 0 ? absErr / meanErr : 0.0},
+                      {QStringLiteral("interval_coverage"), coverage}};
+        std::printf(
+            "%s\n",
+            QJsonDocument(QJsonObject{{QStringLiteral("summary"), s}}).toJson(QJsonDocument::Compact).constData());
+    } else if (scored > 0) {
+        std::printf(
+            "%lld players: MAE %.1f (predict-the-mean %.0f: %.1f; ratio %.3f); true rating inside the "
+            "interval for %.1f%%\n",
+            static_cast<long long>(scored), absErr, mean, meanErr, meanErr > 0 ? absErr / meanErr : 0.0,
+            100.0 * coverage);
+    } else {
+        std::printf("%lld games, %lld skipped, %lld failed: no player with a rating tag to compare with\n",
+                    static_cast<long long>(t.games), static_cast<long long>(skipped), static_cast<long long>(t.failed));
+    }
+    std::fflush(stdout);
+}
+
 int runGuessElo(const std::vector<std::string>& argv) {
     Args args(argv, {"pgn", "model", "max-games", "step", "drop", "prior", "opponent", "temper", "estimate", "every"},
               {"json", "held-out", "training-games", "curves"});
@@ -105,167 +251,49 @@ int runGuessElo(const std::vector<std::string>& argv) {
     if (files.empty()) return usage("--pgn is required");
     const auto maxGames = args.intValue("max-games", 0, 0, 1LL << 40);
     const auto every = args.intValue("every", 1, 1, 1LL << 40);
-    evaluation::EloGuessOptions opt = evaluation::EloGuessOptions::calibratedPairs();
-    if (auto e = args.value("estimate")) {
-        if (*e == "max") {
-            opt = evaluation::EloGuessOptions();
-        } else if (*e != "median") {
-            return usage("--estimate: '" + *e + "' is not one of median, max");
-        }
-    }
-    opt.step = int(args.intValue("step", opt.step, 10, 1000));
-    opt.intervalDrop = args.doubleValue("drop", opt.intervalDrop, 0.01, 100.0);
-    if (auto mode = args.value("opponent")) {
-        if (*mode == "tag")
-            opt.opponent = evaluation::EloGuessOptions::Opponent::FromTag;
-        else if (*mode == "same")
-            opt.opponent = evaluation::EloGuessOptions::Opponent::SameAsMover;
-        else if (*mode == "unknown")
-            opt.opponent = evaluation::EloGuessOptions::Opponent::Unknown;
-        else
-            return usage("--opponent: '" + *mode + "' is not one of tag, same, unknown");
-    }
-    if (auto prior = args.value("prior")) {
-        if (*prior == "population") {
-            opt.prior = evaluation::EloGuessOptions::Prior::Population;
-        } else if (*prior == "pairs") {
-            opt.prior = evaluation::EloGuessOptions::Prior::PopulationPairs;
-        } else if (*prior == "none") {
-            opt.prior = evaluation::EloGuessOptions::Prior::None;
-        } else {
-            const auto colon = prior->find(':');
-            try {
-                if (colon == std::string::npos) throw std::invalid_argument("no colon");
-                std::size_t used = 0;
-                opt.priorMean = std::stod(prior->substr(0, colon), &used);
-                if (used != colon) throw std::invalid_argument("trailing text");
-                const std::string sd = prior->substr(colon + 1);
-                opt.priorSd = std::stod(sd, &used);
-                if (used != sd.size()) throw std::invalid_argument("trailing text");
-            } catch (const std::exception&) {
-                return usage("--prior: '" + *prior + "' is not population, pairs, none or MEAN:SD (e.g. 1780:500)");
-            }
-            if (!(opt.priorSd > 0)) return usage("--prior: SD must be positive");
-            opt.prior = evaluation::EloGuessOptions::Prior::Gaussian;
-        }
-    }
-    // Told the opponent's rating (the tag) unless the two players are estimated together.
-    if (!args.value("opponent"))
-        opt.opponent = opt.prior == evaluation::EloGuessOptions::Prior::PopulationPairs
-                           ? evaluation::EloGuessOptions::Opponent::Unknown
-                           : evaluation::EloGuessOptions::Opponent::FromTag;
-    opt.temper = args.doubleValue("temper", opt.temper, 0.001, 10.0);
+    evaluation::EloGuessOptions opt;
+    if (const std::string error = readGuessOptions(args, opt); !error.empty()) return usage(error);
     const bool json = args.has("json");
     const bool heldOut = args.has("held-out");
     const bool trainingGames = args.has("training-games");
-    const bool curves = args.has("curves");
     if (heldOut && trainingGames) return usage("--held-out and --training-games exclude each other");
     if (!args.ok()) return usage(args.error());
 
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usage(evaluator.error().message);
 
-    std::int64_t games = 0, scored = 0, selected = 0;
-    double absErr = 0.0, sumTrue = 0.0, covered = 0.0;
-    std::vector<std::pair<double, int>> pairs;  // (estimate, truth) for the summary
     PgnInput input("guess-elo", files);
     if (!input.openAll()) return kExitUsage;
-    std::int64_t failed = 0;
-    {
-        chess::PgnGame game;
-        while ((maxGames <= 0 || games < maxGames) && input.next(game)) {
-            if (heldOut || trainingGames) {
-                const std::string site = game.tag("Site");
-                if (site.empty() || training::isHeldOut(site, 30) != heldOut) continue;
-            }
-            if (selected++ % every != 0) continue;
-            ++games;
-            auto r = evaluation::guessGameElo(**evaluator, game, opt);
-            if (!r) {
-                ++failed;
-                std::fprintf(stderr, "kibitz-cli guess-elo: %s:%lld (game %lld of the file): %s\n",
-                             input.file().c_str(), static_cast<long long>(game.firstLine),
-                             static_cast<long long>(input.gameNumber()), r.error().message.c_str());
-                continue;
-            }
-            const std::optional<int> truth[2] = {chess::parseEloTag(game.tag("WhiteElo")),
-                                                 chess::parseEloTag(game.tag("BlackElo"))};
-            const evaluation::EloEstimate* est[2] = {&r->white, &r->black};
-            for (int side = 0; side < 2; ++side) {
-                if (!est[side]->valid || !truth[side]) continue;
-                pairs.emplace_back(est[side]->estimate, *truth[side]);
-                if (*truth[side] >= est[side]->low && *truth[side] <= est[side]->high) covered += 1;
-            }
-            if (json) {
-                QJsonObject o{{QStringLiteral("game"), qint64(games)},
-                              {QStringLiteral("white_name"), QString::fromStdString(game.tag("White"))},
-                              {QStringLiteral("black_name"), QString::fromStdString(game.tag("Black"))}};
-                if (!game.tag("Site").empty()) o[QStringLiteral("site")] = QString::fromStdString(game.tag("Site"));
-                if (r->jointly) o[QStringLiteral("jointly")] = true;
-                if (r->white.valid) o[QStringLiteral("white")] = estimateJson(r->white, truth[0], curves);
-                if (r->black.valid) o[QStringLiteral("black")] = estimateJson(r->black, truth[1], curves);
-                std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
-            } else {
-                auto line = [&](const char* colour, const std::string& name, const evaluation::EloEstimate& e,
-                                std::optional<int> t) {
-                    if (!e.valid) return;
-                    std::printf("  %s %s %s %.0f (%.0f-%.0f, %d moves)%s\n", colour, name.empty() ? "?" : name.c_str(),
-                                r->jointly ? "is rated about" : "played like a", e.estimate, e.low, e.high, e.moves,
-                                t ? (" - rated " + std::to_string(*t)).c_str() : "");
-                };
-                std::printf("game %lld: %s - %s\n", static_cast<long long>(games), game.tag("White").c_str(),
-                            game.tag("Black").c_str());
-                line("White", game.tag("White"), r->white, truth[0]);
-                line("Black", game.tag("Black"), r->black, truth[1]);
-            }
-            std::fflush(stdout);
+    GuessTally tally;
+    std::int64_t selected = 0;
+    chess::PgnGame game;
+    while ((maxGames <= 0 || tally.games < maxGames) && input.next(game)) {
+        if (heldOut || trainingGames) {
+            const std::string site = game.tag("Site");
+            if (site.empty() || training::isHeldOut(site, 30) != heldOut) continue;
         }
-    }
-    scored = std::int64_t(pairs.size());
-    // The summary line comes whatever happened (the help promises it): with no scored player its numbers are
-    // zero and the exit code says why.
-    double mean = 0.0, meanErr = 0.0;
-    if (scored > 0) {
-        for (const auto& [e, t] : pairs) sumTrue += t;
-        mean = sumTrue / double(scored);
-        for (const auto& [e, t] : pairs) {
-            absErr += std::abs(e - t);
-            meanErr += std::abs(mean - t);
+        if (selected++ % every != 0) continue;
+        ++tally.games;
+        auto r = evaluation::guessGameElo(**evaluator, game, opt);
+        if (!r) {
+            ++tally.failed;
+            std::fprintf(stderr, "kibitz-cli guess-elo: %s:%lld (game %lld of the file): %s\n", input.file().c_str(),
+                         static_cast<long long>(game.firstLine), static_cast<long long>(input.gameNumber()),
+                         r.error().message.c_str());
+            continue;
         }
-        absErr /= double(scored);
-        meanErr /= double(scored);
+        const std::optional<int> truth[2] = {chess::parseEloTag(game.tag("WhiteElo")),
+                                             chess::parseEloTag(game.tag("BlackElo"))};
+        tally.add(*r, truth);
+        printGame(tally.games, game, *r, truth, json, args.has("curves"));
+        std::fflush(stdout);
     }
-    const double coverage = scored > 0 ? covered / double(scored) : 0.0;
-    if (json) {
-        QJsonObject s{{QStringLiteral("games"), qint64(games)},
-                      {QStringLiteral("games_failed"), qint64(failed)},
-                      {QStringLiteral("games_skipped"), qint64(input.skipped())},
-                      {QStringLiteral("players"), qint64(scored)},
-                      {QStringLiteral("mae"), absErr},
-                      {QStringLiteral("mae_predict_mean"), meanErr},
-                      {QStringLiteral("mean_rating"), mean},
-                      {QStringLiteral("ratio"), meanErr > 0 ? absErr / meanErr : 0.0},
-                      {QStringLiteral("interval_coverage"), coverage}};
-        std::printf(
-            "%s\n",
-            QJsonDocument(QJsonObject{{QStringLiteral("summary"), s}}).toJson(QJsonDocument::Compact).constData());
-    } else if (scored > 0) {
-        std::printf(
-            "%lld players: MAE %.1f (predict-the-mean %.0f: %.1f; ratio %.3f); true rating inside the "
-            "interval for %.1f%%\n",
-            static_cast<long long>(scored), absErr, mean, meanErr, meanErr > 0 ? absErr / meanErr : 0.0,
-            100.0 * coverage);
-    } else {
-        std::printf("%lld games, %lld skipped, %lld failed: no player with a rating tag to compare with\n",
-                    static_cast<long long>(games), static_cast<long long>(input.skipped()),
-                    static_cast<long long>(failed));
-    }
-    std::fflush(stdout);
-    const bool stoppedEarly = maxGames > 0 && games >= maxGames;
+    printSummary(tally, input.skipped(), json);
+    const bool stoppedEarly = maxGames > 0 && tally.games >= maxGames;
     if (const int code = input.finish(!stoppedEarly); code != kExitOk) return code;
-    if (games > 0 && failed == games) {
+    if (tally.games > 0 && tally.failed == tally.games) {
         std::fprintf(stderr, "kibitz-cli guess-elo: none of the %lld games could be estimated\n",
-                     static_cast<long long>(games));
+                     static_cast<long long>(tally.games));
         return kExitUsage;
     }
     return kExitOk;

@@ -7,16 +7,15 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/puzzle_human_args.h"
-#include "core/chess/puzzle_csv.h"
 #include "core/evaluation/puzzle_engine_features.h"
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_engine.h"
 #include "core/jobs/puzzle_human.h"
 #include "core/models/engine_rating_head.h"
+#include "core/training/puzzle_engine_stage.h"
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <span>
@@ -26,7 +25,7 @@ namespace {
 
 // The stage's trees as shipped (chosen by 5-fold cross-validation on training puzzles; core/training/README.md):
 // 400 rounds, each grown on a fresh half of the puzzles (seed 1).
-constexpr models::BoostOptions kDefaultBoost{
+constexpr training::BoostOptions kDefaultBoost{
     .trees = 400, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40, .subsample = 0.5, .seed = 1};
 
 // The shipped stage's human set: the model's own 12 values and the nine Maia-1 nets' 27 (core/training/README.md).
@@ -81,8 +80,8 @@ int failure(const std::string& msg) {
 }
 
 /// The trees' options as given (check args.ok() after).
-models::BoostOptions boostOptions(Args& args) {
-    models::BoostOptions boost = kDefaultBoost;
+training::BoostOptions boostOptions(Args& args) {
+    training::BoostOptions boost = kDefaultBoost;
     boost.trees = int(args.intValue("trees", kDefaultBoost.trees, 0, 100000));
     boost.maxLeaves = int(args.intValue("tree-leaves", kDefaultBoost.maxLeaves, 2, 4096));
     boost.learningRate = args.doubleValue("tree-rate", kDefaultBoost.learningRate, 1e-6, 1.0);
@@ -140,6 +139,35 @@ std::optional<int> readEngineFeatures(const models::EngineRatingHead& shape, con
     return std::nullopt;
 }
 
+/// The stage's human solve features of `puzzles` (issue 15, item 1a) from their caches: the human-move model's at the
+/// levels the set reads, then (issue 37) the nine Maia-1 nets' after them in each puzzle's vector, whose pin goes to
+/// `maiaNets`. Nothing for the set "none". An exit code when it fails.
+std::optional<int> readStageHumanFeatures(const Args& args, const std::string& humanSet,
+                                          std::span<const chess::Puzzle> puzzles,
+                                          std::vector<std::vector<float>>& solveFeatures,
+                                          jobs::HumanModelIdentity& humanId, std::string& maiaNets) {
+    if (humanSet == "none") return std::nullopt;
+    jobs::HumanFeatureOptions ho;
+    ho.humanModel = QString::fromStdString(args.value("human-model").value_or(""));
+    ho.cachePath = args.value("feature-cache").value_or("");
+    // Only the levels the stage reads are computed (a cache holding all of them serves as well).
+    if (auto code =
+            readSolveFeatures(ho, "--human-model", puzzles, models::humanStageElos(humanSet), solveFeatures, humanId))
+        return code;
+    if (!models::humanStageUsesMaia(humanSet)) return std::nullopt;
+    jobs::HumanFeatureOptions mo;
+    mo.humanModel = QString::fromStdString(args.value("maia").value_or(""));
+    mo.cachePath = args.value("maia-cache").value_or("");
+    mo.maiaLayout = true;
+    std::vector<std::vector<float>> nets;
+    jobs::HumanModelIdentity netsId;
+    if (auto code = readSolveFeatures(mo, "--maia", puzzles, {}, nets, netsId)) return code;
+    maiaNets = netsId.pin().substr(0, 16);
+    for (std::size_t i = 0; i < puzzles.size(); ++i)
+        solveFeatures[i].insert(solveFeatures[i].end(), nets[i].begin(), nets[i].end());
+    return std::nullopt;
+}
+
 int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     Args args(argv, {"csv",           "out",    "model",        "depth",       "every",         "max",
                      "ridge",         "engine", "engine-cache", "engine-jobs", "human",         "human-model",
@@ -155,7 +183,7 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     const std::int64_t every = args.intValue("every", 1, 1, 1LL << 40);
     const std::int64_t maxPuzzles = args.intValue("max", 6000, 1, 1LL << 40);
     const double ridge = args.doubleValue("ridge", 1e-4, 0.0, 1.0);
-    const models::BoostOptions boost = boostOptions(args);
+    const training::BoostOptions boost = boostOptions(args);
     jobs::EngineFeatureOptions engine = engineFeatureOptions(args, "puzzle-engine-head");
     if (!args.ok()) return usageError(args.error());
     if (!args.value("csv") || !args.value("out")) return usageError("--csv and --out are required");
@@ -185,20 +213,13 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
     model.setEngineHead({});  // the GlickFormer's own ratings are what the stage corrects
     model.setEngineHeadFallback({});
 
-    std::vector<chess::Puzzle> puzzles;
-    std::int64_t passed = 0;
-    for (const std::string& path : files) {
-        auto reader = chess::PuzzleCsvReader::open(path);
-        if (!reader) return usageError(reader.error().message);
-        chess::Puzzle p;
-        while (std::int64_t(puzzles.size()) < maxPuzzles && reader.value()->next(p)) {
-            if (evaluation::isHeldOutPuzzle(p.id)) continue;
-            if (passed++ % every != 0) continue;
-            puzzles.push_back(p);
-        }
-        if (!reader.value()->input().error().empty()) return usageError(reader.value()->input().error());
-    }
-    models::EngineRatingHead shape;
+    auto selected = training::readEngineStagePuzzles(files, every, maxPuzzles);
+    if (!selected) return usageError(selected.error().message);
+    const std::vector<chess::Puzzle>& puzzles = *selected;
+    training::EngineStageOptions stage;
+    stage.ridge = ridge;
+    stage.boost = boost.trees > 0 ? std::optional(boost) : std::nullopt;
+    models::EngineRatingHead& shape = stage.shape;
     shape.features = evaluation::kEngineFeatureSet;
     shape.featureCount = evaluation::kEngineFeatureCount;
     shape.depth = depth;
@@ -211,78 +232,34 @@ int runPuzzleEngineHead(const std::vector<std::string>& argv) {
         return usageError("only " + std::to_string(puzzles.size()) + " training puzzles selected; the fit needs " +
                           std::to_string(2 * models::EngineRatingHead::termCount(shape.inputCount())));
 
-    // The human-move model's solve features (issue 15, item 1a), from its cache where it has them.
-    std::vector<std::vector<float>> solveFeatures;
+    training::EngineStageData data;
     jobs::HumanModelIdentity humanId;
-    if (withHuman) {
-        jobs::HumanFeatureOptions ho;
-        ho.humanModel = QString::fromStdString(args.value("human-model").value_or(""));
-        ho.cachePath = args.value("feature-cache").value_or("");
-        // Only the levels the stage reads are computed (a cache holding all of them serves as well).
-        if (auto code = readSolveFeatures(ho, "--human-model", puzzles, models::humanStageElos(humanSet), solveFeatures,
-                                          humanId))
-            return *code;
-    }
-    // The nine Maia-1 nets' features (issue 37) follow the model's own in each puzzle's vector.
     std::string maiaNets;
-    if (models::humanStageUsesMaia(humanSet)) {
-        jobs::HumanFeatureOptions mo;
-        mo.humanModel = QString::fromStdString(args.value("maia").value_or(""));
-        mo.cachePath = args.value("maia-cache").value_or("");
-        mo.maiaLayout = true;
-        std::vector<std::vector<float>> nets;
-        jobs::HumanModelIdentity netsId;
-        if (auto code = readSolveFeatures(mo, "--maia", puzzles, {}, nets, netsId)) return *code;
-        maiaNets = netsId.pin().substr(0, 16);
-        for (std::size_t i = 0; i < puzzles.size(); ++i)
-            solveFeatures[i].insert(solveFeatures[i].end(), nets[i].begin(), nets[i].end());
-    }
-    std::vector<std::vector<float>> engineFeatures;
-    if (auto code = readEngineFeatures(shape, engine, puzzles, engineFeatures)) return *code;
+    if (auto code = readStageHumanFeatures(args, humanSet, puzzles, data.solveFeatures, humanId, maiaNets))
+        return *code;
+    if (auto code = readEngineFeatures(shape, engine, puzzles, data.engineFeatures)) return *code;
     auto predicted = model.predict(puzzles);
     if (!predicted.ok()) return failure(predicted.error().message);
-    std::vector<double> base, sigma, ratings;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
-        base.push_back(predicted.value()[i].rating);
-        sigma.push_back(predicted.value()[i].sigma);
-        ratings.push_back(puzzles[i].rating);
+        data.baseRatings.push_back(predicted.value()[i].rating);
+        data.baseSigmas.push_back(predicted.value()[i].sigma);
+        data.ratings.push_back(puzzles[i].rating);
     }
-    auto fit = [&](const std::string& set) {
-        return models::fitEngineRatingHead(base, sigma, engineFeatures, ratings, shape.features, shape.depth,
-                                           shape.lines, ridge, 6, set, solveFeatures,
-                                           boost.trees > 0 ? std::optional(boost) : std::nullopt);
-    };
-    // Where fitMae was measured: out of fold with trees on enough puzzles, else on the fitting puzzles themselves.
-    auto measured = [&](const models::EngineRatingHead& h) {
-        return h.trees.empty() || !models::engineStageFitsOutOfFold(puzzles.size(), boost) ? "in-sample"
-                                                                                           : "out of fold";
-    };
-    auto head = fit(withHuman ? humanSet : std::string());
-    if (!head.ok()) return failure(head.error().message);
-    // A stage that reads the Maia-1 nets comes with the same stage fitted without them, for where they are missing.
-    if (models::humanStageUsesMaia(humanSet)) {
-        auto fallback = fit(humanSet.substr(0, humanSet.find('+')));
-        if (!fallback.ok()) return failure(fallback.error().message);
-        std::printf("without the Maia-1 nets (the fallback stage): MAE %.1f (%s)\n", fallback.value().fitMae,
-                    measured(fallback.value()));
-        model.setEngineHeadFallback(fallback.value());
+    auto fit = training::fitEngineStage(data, stage);
+    if (!fit.ok()) return failure(fit.error().message);
+    if (fit->fallback) {
+        std::printf("without the Maia-1 nets (the fallback stage): MAE %.1f (%s)\n", fit->fallback->fitMae,
+                    training::engineStageMeasured(*fit->fallback, puzzles.size(), stage.boost));
+        model.setEngineHeadFallback(*fit->fallback);
     }
-    double before = 0, after = 0;
-    for (std::size_t i = 0; i < puzzles.size(); ++i) {
-        before += std::abs(base[i] - ratings[i]);
-        after += std::abs(
-            head.value().rating(base[i], engineFeatures[i],
-                                withHuman ? std::span<const float>(solveFeatures[i]) : std::span<const float>()) -
-            ratings[i]);
-    }
-    const double n = double(puzzles.size());
+    models::EngineRatingHead& head = fit->head;
     std::printf(
         "fitted on %zu training puzzles: MAE %.1f -> %.1f (in-sample), %.1f (%s), %zu trees, sigma scale "
         "%.3f\n",
-        puzzles.size(), before / n, after / n, head.value().fitMae, measured(head.value()),
-        head.value().trees.trees.size(), head.value().sigmaScale);
-    head.value().maiaNets = maiaNets;
-    model.setEngineHead(head.value());
+        puzzles.size(), fit->maeBefore, fit->maeAfter, head.fitMae,
+        training::engineStageMeasured(head, puzzles.size(), stage.boost), head.trees.trees.size(), head.sigmaScale);
+    head.maiaNets = maiaNets;
+    model.setEngineHead(head);
     if (withHuman) model.setHumanModel(humanId.pin(), humanId.name);
     const std::string out = *args.value("out");
     const Status written =

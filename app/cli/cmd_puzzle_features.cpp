@@ -57,6 +57,156 @@ struct Row {
     std::vector<float> features;
 };
 
+/// Searches every row's puzzle with `jobs` engines (one thread each) where the cache lacks its features, saving the
+/// cache every 100 puzzles, with a progress line. The exit code.
+int searchAll(const Args& args, int depth, int jobs, std::vector<Row>& rows) {
+    auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or(std::string())));
+    if (!program) return usageError("--engine: " + program.error().message);
+    evaluation::UciAnalyserOptions eo;
+    eo.program = program.value();
+    eo.limits = engines::SearchLimits::depth(depth);
+    eo.hashMb = 16;
+    eo.freshSearch = true;  // features=v2: each position's search is independent of the others
+    std::vector<std::unique_ptr<evaluation::UciAnalyser>> analysers;
+    for (int j = 0; j < jobs; ++j) analysers.push_back(std::make_unique<evaluation::UciAnalyser>(eo));
+    CancelToken cancel;
+    auto key = evaluation::engineFeatureKey(*analysers.front(), cancel);
+    if (!key) {
+        std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", key.error().message.c_str());
+        return kExitFailure;
+    }
+    auto opened =
+        evaluation::SolveFeatureCache::open(*args.value("cache"), key.value(), evaluation::kEngineFeatureCount);
+    if (!opened) return usageError(opened.error().message);
+    evaluation::SolveFeatureCache cache = std::move(opened.value());
+    std::fprintf(stderr, "features of %s; cache %s holds %zu puzzles\n", key.value().c_str(), cache.path().c_str(),
+                 cache.size());
+
+    std::mutex mutex;  // guards the cache, the counters and the first error
+    std::atomic<std::size_t> next{0};
+    std::int64_t searched = 0, fromCache = 0, done = 0;
+    std::string failure;
+    const auto start = std::chrono::steady_clock::now();
+    auto work = [&](evaluation::UciAnalyser& analyser) {
+        for (std::size_t i = next++; i < rows.size(); i = next++) {
+            Row& row = rows[i];
+            {
+                std::lock_guard lock(mutex);
+                if (!failure.empty()) return;
+                if (const auto* f = cache.find(row.puzzle)) {
+                    row.features = *f;
+                    ++fromCache;
+                    ++done;
+                    continue;
+                }
+            }
+            auto facts = evaluation::analysePuzzleWithEngine(analyser, row.puzzle, cancel);
+            std::lock_guard lock(mutex);
+            if (!facts) {
+                failure = facts.error().message;
+                cancel.cancel();
+                return;
+            }
+            row.features = evaluation::engineFeatures(facts.value());
+            cache.insert(row.puzzle, row.features);
+            ++searched;
+            ++done;
+            if (searched % 100 == 0) {
+                if (auto saved = cache.save(); !saved.ok()) {
+                    failure = saved.error().message;
+                    cancel.cancel();
+                    return;
+                }
+                const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+                std::fprintf(stderr, "\r%lld/%zu puzzles (%lld searched, %lld from the cache)  %.1f puzzles/s",
+                             static_cast<long long>(done), rows.size(), static_cast<long long>(searched),
+                             static_cast<long long>(fromCache), double(searched) / secs);
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int j = 1; j < jobs; ++j) threads.emplace_back(work, std::ref(*analysers[std::size_t(j)]));
+    work(*analysers.front());
+    for (auto& t : threads) t.join();
+    if (auto saved = cache.save(); !saved.ok() && failure.empty()) failure = saved.error().message;
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "\r%lld puzzles: %lld searched in %.0f s (%.2f puzzles/s), %lld from the cache\n",
+                 static_cast<long long>(done), static_cast<long long>(searched), secs,
+                 secs > 0 ? double(searched) / secs : 0.0, static_cast<long long>(fromCache));
+    if (!failure.empty()) {
+        std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", failure.c_str());
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+/// Human solve features (study of issue 15, item 1a) of every row from `humanModel` ("default": the shipped one),
+/// computed where its cache lacks them. The exit code.
+int readHumanFeatures(const std::string& humanModel, const std::vector<Row>& rows,
+                      std::vector<std::vector<float>>& human) {
+    jobs::HumanFeatureOptions ho;
+    if (humanModel != "default") ho.humanModel = QString::fromStdString(humanModel);
+    ho.warn = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli puzzle-features: warning: %s\n", msg.c_str());
+    };
+    auto humanOpened = jobs::HumanFeatures::open(ho);
+    if (!humanOpened) return usageError("--human-model: " + humanOpened.error().message);
+    std::vector<chess::Puzzle> puzzles;
+    puzzles.reserve(rows.size());
+    for (const Row& r : rows) puzzles.push_back(r.puzzle);
+    if (auto st = humanOpened.value()->features(puzzles, human); !st.ok()) {
+        std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", st.error().message.c_str());
+        return kExitFailure;
+    }
+    if (auto st = humanOpened.value()->saveCache(); !st.ok())
+        std::fprintf(stderr, "kibitz-cli puzzle-features: warning: %s\n", st.error().message.c_str());
+    std::fprintf(stderr, "human solve features of %zu puzzles from %s (%lld computed in %.0f s)\n", rows.size(),
+                 humanOpened.value()->identity().name.c_str(),
+                 static_cast<long long>(humanOpened.value()->computedPuzzles()), humanOpened.value()->computeSeconds());
+    return kExitOk;
+}
+
+/// The rows as CSV (PuzzleId, Split, Rating, RatingDeviation, Themes, the engine features, the human features),
+/// written atomically to `csvOut`. The exit code.
+int writeFeatureCsv(const std::string& csvOut, const std::vector<Row>& rows,
+                    const std::vector<std::vector<float>>& human, bool noEngine) {
+    std::ostringstream out;
+    out << "PuzzleId,Split,Rating,RatingDeviation,Themes";
+    if (!noEngine)
+        for (const auto& n : evaluation::engineFeatureNames()) out << ',' << n;
+    if (!human.empty()) {
+        for (const char* kind : {"solve", "minlog", "firstlog"})
+            for (int elo : evaluation::kSolveEloLevels) out << ',' << kind << '_' << elo;
+    }
+    out << '\n';
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& r = rows[i];
+        std::string themes;
+        for (const auto& t : r.puzzle.themes) themes += (themes.empty() ? "" : " ") + t;
+        std::vector<std::string> fields{r.puzzle.id, evaluation::isHeldOutPuzzle(r.puzzle.id) ? "held-out" : "train",
+                                        std::to_string(r.puzzle.rating), std::to_string(r.puzzle.ratingDeviation),
+                                        themes};
+        char buf[32];
+        for (float f : r.features) {
+            std::snprintf(buf, sizeof buf, "%.4g", double(f));
+            fields.emplace_back(buf);
+        }
+        if (!human.empty()) {
+            for (float f : human[i]) {
+                std::snprintf(buf, sizeof buf, "%.5g", double(f));
+                fields.emplace_back(buf);
+            }
+        }
+        out << chess::joinCsvRecord(fields);
+    }
+    if (auto w = writeBytesAtomically(csvOut, out.str()); !w.ok()) {
+        std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", w.error().message.c_str());
+        return kExitFailure;
+    }
+    std::fprintf(stderr, "%zu rows -> %s\n", rows.size(), csvOut.c_str());
+    return kExitOk;
+}
+
 int runPuzzleFeatures(const std::vector<std::string>& argv) {
     Args args(argv, {"csv", "cache", "csv-out", "depth", "engine", "split", "every", "max", "jobs", "human-model"},
               {"help", "no-engine"});
@@ -99,151 +249,16 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
 
     const bool noEngine = args.has("no-engine");
     if (noEngine && !args.value("human-model")) return usageError("--no-engine needs --human-model");
-    auto searchAll = [&]() -> int {
-        auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or(std::string())));
-        if (!program) return usageError("--engine: " + program.error().message);
-        evaluation::UciAnalyserOptions eo;
-        eo.program = program.value();
-        eo.limits = engines::SearchLimits::depth(depth);
-        eo.hashMb = 16;
-        eo.freshSearch = true;  // features=v2: each position's search is independent of the others
-        std::vector<std::unique_ptr<evaluation::UciAnalyser>> analysers;
-        for (int j = 0; j < jobs; ++j) analysers.push_back(std::make_unique<evaluation::UciAnalyser>(eo));
-        CancelToken cancel;
-        auto key = evaluation::engineFeatureKey(*analysers.front(), cancel);
-        if (!key) {
-            std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", key.error().message.c_str());
-            return kExitFailure;
-        }
-        auto opened =
-            evaluation::SolveFeatureCache::open(*args.value("cache"), key.value(), evaluation::kEngineFeatureCount);
-        if (!opened) return usageError(opened.error().message);
-        evaluation::SolveFeatureCache cache = std::move(opened.value());
-        std::fprintf(stderr, "features of %s; cache %s holds %zu puzzles\n", key.value().c_str(), cache.path().c_str(),
-                     cache.size());
-
-        std::mutex mutex;  // guards the cache, the counters and the first error
-        std::atomic<std::size_t> next{0};
-        std::int64_t searched = 0, fromCache = 0, done = 0;
-        std::string failure;
-        const auto start = std::chrono::steady_clock::now();
-        auto work = [&](evaluation::UciAnalyser& analyser) {
-            for (std::size_t i = next++; i < rows.size(); i = next++) {
-                Row& row = rows[i];
-                {
-                    std::lock_guard lock(mutex);
-                    if (!failure.empty()) return;
-                    if (const auto* f = cache.find(row.puzzle)) {
-                        row.features = *f;
-                        ++fromCache;
-                        ++done;
-                        continue;
-                    }
-                }
-                auto facts = evaluation::analysePuzzleWithEngine(analyser, row.puzzle, cancel);
-                std::lock_guard lock(mutex);
-                if (!facts) {
-                    failure = facts.error().message;
-                    cancel.cancel();
-                    return;
-                }
-                row.features = evaluation::engineFeatures(facts.value());
-                cache.insert(row.puzzle, row.features);
-                ++searched;
-                ++done;
-                if (searched % 100 == 0) {
-                    if (auto saved = cache.save(); !saved.ok()) {
-                        failure = saved.error().message;
-                        cancel.cancel();
-                        return;
-                    }
-                    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                    std::fprintf(stderr, "\r%lld/%zu puzzles (%lld searched, %lld from the cache)  %.1f puzzles/s",
-                                 static_cast<long long>(done), rows.size(), static_cast<long long>(searched),
-                                 static_cast<long long>(fromCache), double(searched) / secs);
-                }
-            }
-        };
-        std::vector<std::thread> threads;
-        for (int j = 1; j < jobs; ++j) threads.emplace_back(work, std::ref(*analysers[std::size_t(j)]));
-        work(*analysers.front());
-        for (auto& t : threads) t.join();
-        if (auto saved = cache.save(); !saved.ok() && failure.empty()) failure = saved.error().message;
-        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::fprintf(stderr, "\r%lld puzzles: %lld searched in %.0f s (%.2f puzzles/s), %lld from the cache\n",
-                     static_cast<long long>(done), static_cast<long long>(searched), secs,
-                     secs > 0 ? double(searched) / secs : 0.0, static_cast<long long>(fromCache));
-        if (!failure.empty()) {
-            std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", failure.c_str());
-            return kExitFailure;
-        }
-        return kExitOk;
-    };
     if (!noEngine) {
-        if (const int rc = searchAll(); rc != kExitOk) return rc;
+        if (const int rc = searchAll(args, depth, jobs, rows); rc != kExitOk) return rc;
     }
 
     // Human solve features (study of issue 15, item 1a), computed where the cache lacks them.
     std::vector<std::vector<float>> human;
-    if (const auto humanModel = args.value("human-model")) {
-        jobs::HumanFeatureOptions ho;
-        if (*humanModel != "default") ho.humanModel = QString::fromStdString(*humanModel);
-        ho.warn = [](const std::string& msg) {
-            std::fprintf(stderr, "kibitz-cli puzzle-features: warning: %s\n", msg.c_str());
-        };
-        auto humanOpened = jobs::HumanFeatures::open(ho);
-        if (!humanOpened) return usageError("--human-model: " + humanOpened.error().message);
-        std::vector<chess::Puzzle> puzzles;
-        puzzles.reserve(rows.size());
-        for (const Row& r : rows) puzzles.push_back(r.puzzle);
-        if (auto st = humanOpened.value()->features(puzzles, human); !st.ok()) {
-            std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", st.error().message.c_str());
-            return kExitFailure;
-        }
-        if (auto st = humanOpened.value()->saveCache(); !st.ok())
-            std::fprintf(stderr, "kibitz-cli puzzle-features: warning: %s\n", st.error().message.c_str());
-        std::fprintf(stderr, "human solve features of %zu puzzles from %s (%lld computed in %.0f s)\n", rows.size(),
-                     humanOpened.value()->identity().name.c_str(),
-                     static_cast<long long>(humanOpened.value()->computedPuzzles()),
-                     humanOpened.value()->computeSeconds());
-    }
+    if (const auto humanModel = args.value("human-model"))
+        if (const int rc = readHumanFeatures(*humanModel, rows, human); rc != kExitOk) return rc;
 
-    if (const auto csvOut = args.value("csv-out")) {
-        std::ostringstream out;
-        out << "PuzzleId,Split,Rating,RatingDeviation,Themes";
-        if (!noEngine)
-            for (const auto& n : evaluation::engineFeatureNames()) out << ',' << n;
-        if (!human.empty()) {
-            for (const char* kind : {"solve", "minlog", "firstlog"})
-                for (int elo : evaluation::kSolveEloLevels) out << ',' << kind << '_' << elo;
-        }
-        out << '\n';
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            const Row& r = rows[i];
-            std::string themes;
-            for (const auto& t : r.puzzle.themes) themes += (themes.empty() ? "" : " ") + t;
-            std::vector<std::string> fields{
-                r.puzzle.id, evaluation::isHeldOutPuzzle(r.puzzle.id) ? "held-out" : "train",
-                std::to_string(r.puzzle.rating), std::to_string(r.puzzle.ratingDeviation), themes};
-            char buf[32];
-            for (float f : r.features) {
-                std::snprintf(buf, sizeof buf, "%.4g", double(f));
-                fields.emplace_back(buf);
-            }
-            if (!human.empty()) {
-                for (float f : human[i]) {
-                    std::snprintf(buf, sizeof buf, "%.5g", double(f));
-                    fields.emplace_back(buf);
-                }
-            }
-            out << chess::joinCsvRecord(fields);
-        }
-        if (auto w = writeBytesAtomically(*csvOut, out.str()); !w.ok()) {
-            std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", w.error().message.c_str());
-            return kExitFailure;
-        }
-        std::fprintf(stderr, "%zu rows -> %s\n", rows.size(), csvOut->c_str());
-    }
+    if (const auto csvOut = args.value("csv-out")) return writeFeatureCsv(*csvOut, rows, human, noEngine);
     return kExitOk;
 }
 

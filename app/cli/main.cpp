@@ -19,20 +19,6 @@
 
 #include <unistd.h>
 
-namespace kibitz::cli {
-
-std::vector<Command>& commands() {
-    static std::vector<Command> all;
-    return all;
-}
-
-bool registerCommand(Command command) {
-    commands().push_back(std::move(command));
-    return true;
-}
-
-}  // namespace kibitz::cli
-
 namespace {
 
 void printUsage(std::FILE* out) {

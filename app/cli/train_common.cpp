@@ -10,6 +10,15 @@
 
 namespace kibitz::cli {
 
+namespace {
+InitConverter& initConverter() {
+    static InitConverter convert;
+    return convert;
+}
+}  // namespace
+
+void setInitConverter(InitConverter convert) { initConverter() = std::move(convert); }
+
 std::string deviceOption(const Args& args, DeviceChoice& device) {
     device = preferredDevice();  // kibitz-cli's global --device, when it was given before the command
     const auto d = args.value("device");
@@ -35,16 +44,13 @@ std::string initOption(const std::string& kind, const std::string& source, const
             return "--init: " + source + " is the file the run writes as " + target.string() +
                    "; copy it elsewhere first (or use --resume to continue that run)";
     }
-#if KIBITZ_HAVE_JOBS
-    checkpoint = prepareInitCheckpoint(kind, source, outDir, fileName, error);
-#else
-    // The Qt-free trainer cannot open bundles (zip): it starts from checkpoints.
-    (void)kind;
-    (void)outDir;
-    (void)fileName;
-    if (!source.ends_with(".pt")) error = "this trainer reads checkpoints (.pt) only; convert a bundle first";
-    checkpoint = source;
-#endif
+    if (const InitConverter& convert = initConverter()) {
+        checkpoint = convert(kind, source, outDir, fileName, error);
+    } else {
+        // The Qt-free trainer cannot open bundles (zip): it starts from checkpoints.
+        if (!source.ends_with(".pt")) error = "this trainer reads checkpoints (.pt) only; convert a bundle first";
+        checkpoint = source;
+    }
     return error.empty() ? std::string() : "--init: " + error;
 }
 

@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the trainer commands (train human, train-puzzle; in kibitz-cli and the Qt-free kibitz-train) share: the
-// --device and --init options and the exit of a finished run. Plain C++; with KIBITZ_HAVE_JOBS (kibitz-cli) --init
-// also takes bundles.
+// --device and --init options and the exit of a finished run. Plain C++, compiled once (kibitz_cli_train); where an
+// init converter is installed (kibitz-cli-models: init_checkpoint.cpp) --init also takes bundles.
 
 #include "app/cli/args.h"
 #include "core/common/device_choice.h"
 #include "core/common/result.h"
 
+#include <functional>
 #include <string>
 
 namespace kibitz::cli {
 
 /// --device (default: kibitz-cli's global choice); "" or a usage error.
 std::string deviceOption(const Args& args, DeviceChoice& device);
+
+/// Turns --init's SOURCE (a bundle or a checkpoint of `kind`) into outDir/fileName and returns that path; sets
+/// `error` on failure. The signature of prepareInitCheckpoint (cli_util.h).
+using InitConverter =
+    std::function<std::string(const std::string& kind, const std::string& source, const std::string& outDir,
+                              const std::string& fileName, std::string& error)>;
+/// Installs the converter --init uses (kibitz-cli-models installs prepareInitCheckpoint at start-up). Without one
+/// (the Qt-free kibitz-train) --init takes checkpoints (.pt) only.
+void setInitConverter(InitConverter convert);
 
 /// --init SOURCE as the checkpoint a fine-tune starts from: a bundle is converted to outDir/fileName (kibitz-cli),
 /// a checkpoint is used as it is. "" or a usage error.

@@ -2,7 +2,7 @@
 #pragma once
 // `train human ...` (argv starts with "human"): parses the options, runs training::trainHumanModel and prints its
 // log. Plain C++ (no Qt): kibitz-cli and the Qt-free kibitz-train (app/trainer) both call it. `prog` names the
-// program in messages. Without KIBITZ_HAVE_JOBS (the Qt-free build) --init takes checkpoints only.
+// program in messages. Without an init converter (the Qt-free build) --init takes checkpoints only.
 
 #include <string>
 #include <vector>

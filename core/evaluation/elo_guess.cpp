@@ -295,7 +295,7 @@ Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::P
     }
 
     std::vector<double> ll[2] = {std::vector<double>(grid.size(), 0.0), std::vector<double>(grid.size(), 0.0)};
-    const std::size_t step = std::size_t(std::max(1, options.batchSize));
+    const std::size_t step = options.batchSize > 0 ? std::size_t(options.batchSize) : grid.size();
     for (std::size_t first = 0; first < positions.size(); first += step) {
         const std::size_t last = std::min(positions.size(), first + step);
         std::vector<chess::Position> bp(positions.begin() + std::ptrdiff_t(first),

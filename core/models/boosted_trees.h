@@ -53,20 +53,4 @@ struct BoostedTrees {
     static Result<BoostedTrees> fromText(const std::string& text);
 };
 
-struct BoostOptions {
-    int trees = 100;             ///< boosting rounds
-    double learningRate = 0.05;  ///< shrinkage of every leaf value
-    int maxLeaves = 15;          ///< leaves per tree
-    int minLeafSamples = 40;     ///< a split leaves at least this many samples on each side
-    int bins = 255;              ///< at most this many split thresholds per input (quantiles of the inputs)
-    double subsample = 1.0;      ///< share of the samples each round draws without replacement, in (0, 1]
-    std::uint64_t seed = 1;      ///< seed of the draws (used only when subsample < 1)
-};
-
-/// Fits base + trees to `targets` by least absolute deviations. `inputs` holds one vector per sample, all of the
-/// same length; non-finite inputs or targets, no samples, or options out of range give InvalidInput naming the
-/// sample and input.
-Result<BoostedTrees> fitBoostedTreesLad(const std::vector<std::vector<float>>& inputs, std::span<const double> targets,
-                                        const BoostOptions& options = {});
-
 }  // namespace kibitz::models

@@ -115,23 +115,4 @@ std::vector<float> treeInputs(double baseRating, std::span<const float> inputs);
 /// The terms x(b, f) of the head for one puzzle (b in thousands of rating points).
 std::vector<double> engineHeadTerms(double baseRating, std::span<const float> engineFeatures);
 
-/// Whether a fit with trees on `puzzles` puzzles measures its errors (fitMae, sigma scale) on 5 folds held out in
-/// turn: it needs ten times the smallest leaf.
-bool engineStageFitsOutOfFold(std::size_t puzzles, const BoostOptions& boost);
-
-/// Fits the head on puzzles of the training split: the GlickFormer's rating and sigma, the engine features and the
-/// Lichess rating of each (and, with a humanSet, each puzzle's 33 solve features, of which the set's values join
-/// the engine features). Least absolute deviations by iteratively reweighted ridge (`iterations` rounds, residuals
-/// floored at 30 points), penalty `ridge` * the weight sum on every term but the constant. InvalidInput when the
-/// inputs disagree in length or feature count, or there are fewer puzzles than terms. With `boost`, trees are then
-/// fitted to the quadratic's residuals and the sigma scale is measured on 5-fold out-of-fold residuals (on the whole
-/// fit's own residuals when engineStageFitsOutOfFold() is false).
-Result<EngineRatingHead> fitEngineRatingHead(std::span<const double> baseRatings, std::span<const double> baseSigmas,
-                                             const std::vector<std::vector<float>>& features,
-                                             std::span<const double> ratings, const std::string& featureSet, int depth,
-                                             int lines, double ridge = 1e-4, int iterations = 6,
-                                             const std::string& humanSet = {},
-                                             std::span<const std::vector<float>> solveFeatures = {},
-                                             const std::optional<BoostOptions>& boost = std::nullopt);
-
 }  // namespace kibitz::models

@@ -16,11 +16,12 @@ void addTo(MoveMetrics::Bucket& b, int rank, double prob) {
     b.nll += -std::log(std::max(prob, 1e-12));
 }
 
-std::string bucketJson(const MoveMetrics::Bucket& b) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "{\"positions\":%lld,\"top1\":%.5f,\"top3\":%.5f,\"nll\":%.5f}",
-                  static_cast<long long>(b.positions), b.top1Rate(), b.top3Rate(), b.meanNll());
-    return buf;
+JsonValue bucketJson(const MoveMetrics::Bucket& b) {
+    return JsonValue::object()
+        .set("positions", b.positions)
+        .set("top1", roundedToDecimals(b.top1Rate(), 5))
+        .set("top3", roundedToDecimals(b.top3Rate(), 5))
+        .set("nll", roundedToDecimals(b.meanNll(), 5));
 }
 
 }  // namespace
@@ -41,19 +42,13 @@ void MoveMetrics::merge(const MoveMetrics& other) {
     for (const auto& [k, b] : other.m_byElo) mergeBucket(m_byElo[k], b);
 }
 
-std::string MoveMetrics::toJson() const {
-    char head[200];
-    std::snprintf(head, sizeof head, "{\"positions\":%lld,\"top1\":%.5f,\"top3\":%.5f,\"nll\":%.5f,\"by_elo\":{",
-                  static_cast<long long>(m_all.positions), m_all.top1Rate(), m_all.top3Rate(), m_all.meanNll());
-    std::string s = head;
-    bool first = true;
-    for (const auto& [k, b] : m_byElo) {
-        if (!first) s += ",";
-        first = false;
-        s += "\"" + std::to_string(k) + "\":" + bucketJson(b);
-    }
-    return s + "}}";
+JsonValue MoveMetrics::toJsonValue() const {
+    JsonValue byElo = JsonValue::object();
+    for (const auto& [k, b] : m_byElo) byElo.set(std::to_string(k), bucketJson(b));
+    return bucketJson(m_all).set("by_elo", std::move(byElo));
 }
+
+std::string MoveMetrics::toJson() const { return toJsonValue().write({.sortKeys = false, .decimals = 5}); }
 
 std::string MoveMetrics::summary() const {
     char buf[160];

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "core/common/json_writer.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -27,7 +29,10 @@ public:
     const Bucket& overall() const { return m_all; }
     /// Buckets keyed by their lower bound (1500 = 1500..1599).
     const std::map<int, Bucket>& byElo() const { return m_byElo; }
-    /// One JSON object: {"positions":..,"top1":..,"top3":..,"nll":..,"by_elo":{"1500":{...},...}}.
+    /// One JSON object: {"positions":..,"top1":..,"top3":..,"nll":..,"by_elo":{"1500":{...},...}}, rates and NLLs
+    /// rounded to 5 decimals.
+    JsonValue toJsonValue() const;
+    /// toJsonValue() as text, in that key order with 5 decimals (the training log's line).
     std::string toJson() const;
     /// A short line for logs: "n 4000 top1 31.2% top3 55.0% nll 2.101".
     std::string summary() const;

@@ -259,43 +259,53 @@ void ValueMetrics::merge(const ValueMetrics& other) {
 
 namespace {
 
-std::string scoreJson(const ValueMetrics::Score& m, const ValueMetrics::Score& b, const ValueMetrics::Score& e,
-                      const ValueMetrics::Score& em) {
-    char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "{\"positions\":%lld,\"brier\":%.5f,\"logloss\":%.5f,\"baseline_elo\":{\"brier\":%.5f,"
-                  "\"logloss\":%.5f},\"baseline_engine\":{\"positions\":%lld,\"brier\":%.5f,\"logloss\":%.5f,"
-                  "\"model_brier\":%.5f,\"model_logloss\":%.5f}",
-                  static_cast<long long>(m.positions), m.meanBrier(), m.meanLogloss(), b.meanBrier(), b.meanLogloss(),
-                  static_cast<long long>(e.positions), e.meanBrier(), e.meanLogloss(), em.meanBrier(),
-                  em.meanLogloss());
-    return buf;
+double r5(double v) { return roundedToDecimals(v, 5); }
+
+JsonValue scoreJson(const ValueMetrics::Score& m, const ValueMetrics::Score& b, const ValueMetrics::Score& e,
+                    const ValueMetrics::Score& em) {
+    return JsonValue::object()
+        .set("positions", m.positions)
+        .set("brier", r5(m.meanBrier()))
+        .set("logloss", r5(m.meanLogloss()))
+        .set("baseline_elo", JsonValue::object().set("brier", r5(b.meanBrier())).set("logloss", r5(b.meanLogloss())))
+        .set("baseline_engine", JsonValue::object()
+                                    .set("positions", e.positions)
+                                    .set("brier", r5(e.meanBrier()))
+                                    .set("logloss", r5(e.meanLogloss()))
+                                    .set("model_brier", r5(em.meanBrier()))
+                                    .set("model_logloss", r5(em.meanLogloss())));
 }
 
-std::string calibrationJson(const ValueMetrics::Calibration& c) {
+JsonValue calibrationJson(const ValueMetrics::Calibration& c) {
     const double n = c.positions > 0 ? double(c.positions) : 1.0;
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "{\"positions\":%lld,\"predicted\":%.5f,\"baseline\":%.5f,\"observed\":%.5f}",
-                  static_cast<long long>(c.positions), c.predicted / n, c.baseline / n, c.observed / n);
-    return buf;
+    return JsonValue::object()
+        .set("positions", c.positions)
+        .set("predicted", r5(c.predicted / n))
+        .set("baseline", r5(c.baseline / n))
+        .set("observed", r5(c.observed / n));
 }
 
 }  // namespace
 
-std::string ValueMetrics::toJson() const {
-    std::string out = scoreJson(m_model, m_baseline, m_engine, m_engineModel) + ",\"by_phase\":{";
-    for (std::size_t i = 0; i < 3; ++i) {
-        if (i) out += ',';
-        out += std::string("\"") + phaseName(GamePhase(i)) +
-               "\":" + scoreJson(m_phaseModel[i], m_phaseBaseline[i], m_phaseEngine[i], m_phaseEngineModel[i]) + "}";
-    }
-    out += "},\"calibration\":{\"by_side\":{\"white\":" + calibrationJson(m_bySide[0]) +
-           ",\"black\":" + calibrationJson(m_bySide[1]) + "},\"by_rating_diff\":{";
-    for (int b = 0; b < kDiffBins; ++b)
-        out += std::string(b ? "," : "") + "\"" + diffBinName(b) + "\":" + calibrationJson(m_byDiff[std::size_t(b)]);
-    out += "},\"start_equal_ratings\":" + calibrationJson(m_startEqual);
-    return out + "}}";
+JsonValue ValueMetrics::toJsonValue() const {
+    JsonValue byPhase = JsonValue::object();
+    for (std::size_t i = 0; i < 3; ++i)
+        byPhase.set(phaseName(GamePhase(i)),
+                    scoreJson(m_phaseModel[i], m_phaseBaseline[i], m_phaseEngine[i], m_phaseEngineModel[i]));
+    JsonValue byDiff = JsonValue::object();
+    for (int b = 0; b < kDiffBins; ++b) byDiff.set(diffBinName(b), calibrationJson(m_byDiff[std::size_t(b)]));
+    JsonValue calibration = JsonValue::object()
+                                .set("by_side", JsonValue::object()
+                                                    .set("white", calibrationJson(m_bySide[0]))
+                                                    .set("black", calibrationJson(m_bySide[1])))
+                                .set("by_rating_diff", std::move(byDiff))
+                                .set("start_equal_ratings", calibrationJson(m_startEqual));
+    return scoreJson(m_model, m_baseline, m_engine, m_engineModel)
+        .set("by_phase", std::move(byPhase))
+        .set("calibration", std::move(calibration));
 }
+
+std::string ValueMetrics::toJson() const { return toJsonValue().write({.sortKeys = false, .decimals = 5}); }
 
 std::string ValueMetrics::summary() const {
     char buf[320];

@@ -4,6 +4,7 @@
 // baseline (the expected score of the rating difference, with the draw rate of the training games at that level).
 
 #include "core/common/cancel_token.h"
+#include "core/common/json_writer.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
 
@@ -102,10 +103,16 @@ public:
     const Calibration& bySide(int side) const { return m_bySide[std::size_t(side)]; }
     const Calibration& byDiff(int bin) const { return m_byDiff[std::size_t(bin)]; }
     const Calibration& startEqual() const { return m_startEqual; }
+    /// The model's and the Elo baseline's scores on the positions of one phase.
+    const Score& phaseModel(GamePhase phase) const { return m_phaseModel[std::size_t(phase)]; }
+    const Score& phaseBaseline(GamePhase phase) const { return m_phaseBaseline[std::size_t(phase)]; }
     /// {"positions":N,"brier":B,"logloss":L,"baseline_elo":{"brier":..,"logloss":..},"baseline_engine":{"positions":n,
     /// "brier":..,"logloss":..,"model_brier":..,"model_logloss":..},"by_phase":{"opening":{...}, ...},
     /// "calibration":{"by_side":{"white":{"positions":n,"predicted":p,"baseline":b,"observed":o},"black":{...}},
-    /// "by_rating_diff":{"<-300":{...},...},"start_equal_ratings":{...}}} (scores are means, for the mover)
+    /// "by_rating_diff":{"<-300":{...},...},"start_equal_ratings":{...}}} (scores are means, for the mover, rounded to
+    /// 5 decimals)
+    JsonValue toJsonValue() const;
+    /// toJsonValue() as text, in that key order with 5 decimals.
     std::string toJson() const;
     /// "n 1000 brier 0.512 (Elo 0.560, ratio 0.914) logloss 0.870 (Elo 0.930)"
     std::string summary() const;

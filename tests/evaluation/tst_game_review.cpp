@@ -198,13 +198,14 @@ private Q_SLOTS:
         QVERIFY(!r->whitePlayedLike.valid && !r->blackPlayedLike.valid);
         {
             // With the rating estimate: 27 grid ratings (600..3200) for each of the 40 reviewed plies (none forced
-            // here): 1,080 queries in batches of 512, and an estimate for each side from its 20 moves.
+            // here): 1,080 queries, one batch per ply (its 27 ratings), and an estimate for each side from its 20
+            // moves.
             FakeEvaluator h2;
             evaluation::ReviewOptions o2 = opt;
             o2.guessElo = true;
             auto r2 = evaluation::reviewGame(game, &h2, nullptr, o2, CancelToken(), {});
             QVERIFY2(r2.ok(), r2.ok() ? "" : r2.error().message.c_str());
-            QCOMPARE(h2.batches, 3 + 3);
+            QCOMPARE(h2.batches, 3 + 40);
             QVERIFY(r2->whitePlayedLike.valid && r2->blackPlayedLike.valid);
             QCOMPARE(r2->whitePlayedLike.moves + r2->blackPlayedLike.moves, 40);
             QVERIFY(r2->whitePlayedLike.low <= r2->whitePlayedLike.estimate);

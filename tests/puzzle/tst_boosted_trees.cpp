@@ -3,6 +3,7 @@
 // interaction that no single input shows, ignore gross outliers (medians, not means), are deterministic (row
 // subsampling too, by its seed), and their text form round-trips bit for bit and names the node that is wrong.
 #include "core/models/boosted_trees.h"
+#include "core/training/puzzle_stage_fit.h"
 
 #include <QTest>
 
@@ -51,11 +52,11 @@ class TestBoostedTrees : public QObject {
 private Q_SLOTS:
     void learnsAnInteraction() {
         const Data train = interaction(4000, 20.0, 0.0, 1), test = interaction(2000, 20.0, 0.0, 2);
-        models::BoostOptions o;
+        training::BoostOptions o;
         o.trees = 200;
         o.learningRate = 0.1;
         o.maxLeaves = 4;
-        auto m = models::fitBoostedTreesLad(train.x, train.y, o);
+        auto m = training::fitBoostedTreesLad(train.x, train.y, o);
         QVERIFY2(m.ok(), m.ok() ? "" : m.error().message.c_str());
         QCOMPARE(int(m->trees.size()), 200);
         QCOMPARE(m->inputCount, 3);
@@ -74,11 +75,11 @@ private Q_SLOTS:
     /// absolute error's medians stay with the bulk.
     void outliersDoNotPullTheTrees() {
         const Data train = interaction(4000, 20.0, 0.10, 3), test = interaction(2000, 20.0, 0.0, 4);
-        models::BoostOptions o;
+        training::BoostOptions o;
         o.trees = 200;
         o.learningRate = 0.1;
         o.maxLeaves = 4;
-        auto m = models::fitBoostedTreesLad(train.x, train.y, o);
+        auto m = training::fitBoostedTreesLad(train.x, train.y, o);
         QVERIFY(m.ok());
         const double mae = meanAbsErrorToTruth(m.value(), test);
         QVERIFY2(mae < 25.0, qPrintable(QString::number(mae)));
@@ -86,11 +87,11 @@ private Q_SLOTS:
 
     void minLeafSamplesBoundsEveryLeaf() {
         const Data train = interaction(1000, 20.0, 0.0, 5);
-        models::BoostOptions o;
+        training::BoostOptions o;
         o.trees = 5;
         o.maxLeaves = 64;
         o.minLeafSamples = 150;
-        auto m = models::fitBoostedTreesLad(train.x, train.y, o);
+        auto m = training::fitBoostedTreesLad(train.x, train.y, o);
         QVERIFY(m.ok());
         for (const auto& t : m->trees) {
             int leaves = 0;
@@ -102,10 +103,10 @@ private Q_SLOTS:
 
     void deterministicAndTextRoundTripsExactly() {
         const Data train = interaction(1500, 30.0, 0.0, 6);
-        models::BoostOptions o;
+        training::BoostOptions o;
         o.trees = 30;
-        auto a = models::fitBoostedTreesLad(train.x, train.y, o);
-        auto b = models::fitBoostedTreesLad(train.x, train.y, o);
+        auto a = training::fitBoostedTreesLad(train.x, train.y, o);
+        auto b = training::fitBoostedTreesLad(train.x, train.y, o);
         QVERIFY(a.ok() && b.ok());
         QCOMPARE(a->toText(), b->toText());
         auto back = models::BoostedTrees::fromText(a->toText());
@@ -120,14 +121,14 @@ private Q_SLOTS:
     /// errors already corrected and overshoot). The draws follow the seed alone; subsample 1 ignores the seed.
     void subsampledRoundsLearnAndFollowTheSeed() {
         const Data train = interaction(4000, 20.0, 0.0, 8), test = interaction(2000, 20.0, 0.0, 9);
-        models::BoostOptions o;
+        training::BoostOptions o;
         o.trees = 200;
         o.learningRate = 0.1;
         o.maxLeaves = 4;
         o.subsample = 0.5;
         o.seed = 11;
-        auto a = models::fitBoostedTreesLad(train.x, train.y, o);
-        auto b = models::fitBoostedTreesLad(train.x, train.y, o);
+        auto a = training::fitBoostedTreesLad(train.x, train.y, o);
+        auto b = training::fitBoostedTreesLad(train.x, train.y, o);
         QVERIFY2(a.ok(), a.ok() ? "" : a.error().message.c_str());
         QVERIFY(b.ok());
         QCOMPARE(a->toText(), b->toText());
@@ -137,24 +138,24 @@ private Q_SLOTS:
         QVERIFY(std::abs(a->predict(std::vector<float>{0.1f, 0.1f, 0.9f})) < 15.0);
 
         o.seed = 12;
-        auto c = models::fitBoostedTreesLad(train.x, train.y, o);
+        auto c = training::fitBoostedTreesLad(train.x, train.y, o);
         QVERIFY(c.ok());
         QVERIFY(c->toText() != a->toText());
 
         // A half of the samples gives a tree other than all of them do; subsample 1 is the plain fit whatever the seed.
-        models::BoostOptions full = o;
+        training::BoostOptions full = o;
         full.subsample = 1.0;
-        auto plain = models::fitBoostedTreesLad(train.x, train.y, full);
+        auto plain = training::fitBoostedTreesLad(train.x, train.y, full);
         full.seed = 99;
-        auto plainOtherSeed = models::fitBoostedTreesLad(train.x, train.y, full);
+        auto plainOtherSeed = training::fitBoostedTreesLad(train.x, train.y, full);
         QVERIFY(plain.ok() && plainOtherSeed.ok());
         QCOMPARE(plain->toText(), plainOtherSeed->toText());
         QVERIFY(plain->toText() != a->toText());
 
         o.subsample = 0.0;
-        QVERIFY(!models::fitBoostedTreesLad(train.x, train.y, o).ok());
+        QVERIFY(!training::fitBoostedTreesLad(train.x, train.y, o).ok());
         o.subsample = 1.5;
-        QVERIFY(!models::fitBoostedTreesLad(train.x, train.y, o).ok());
+        QVERIFY(!training::fitBoostedTreesLad(train.x, train.y, o).ok());
     }
 
     void badTextNamesTheNode_data() {
@@ -190,16 +191,16 @@ private Q_SLOTS:
     }
 
     void fitRefusesBadInput() {
-        models::BoostOptions o;
-        QVERIFY(!models::fitBoostedTreesLad({}, std::vector<double>{}, o).ok());
+        training::BoostOptions o;
+        QVERIFY(!training::fitBoostedTreesLad({}, std::vector<double>{}, o).ok());
         const std::vector<std::vector<float>> x{{1.0f, 2.0f}, {1.0f, NAN}};
-        auto m = models::fitBoostedTreesLad(x, std::vector<double>{1.0, 2.0}, o);
+        auto m = training::fitBoostedTreesLad(x, std::vector<double>{1.0, 2.0}, o);
         QVERIFY(!m.ok());
         QVERIFY2(m.error().message.find("sample 2, input 2") != std::string::npos, m.error().message.c_str());
         const std::vector<std::vector<float>> ragged{{1.0f, 2.0f}, {1.0f}};
-        QVERIFY(!models::fitBoostedTreesLad(ragged, std::vector<double>{1.0, 2.0}, o).ok());
+        QVERIFY(!training::fitBoostedTreesLad(ragged, std::vector<double>{1.0, 2.0}, o).ok());
         o.bins = 1;
-        QVERIFY(!models::fitBoostedTreesLad(x, std::vector<double>{1.0, 2.0}, o).ok());
+        QVERIFY(!training::fitBoostedTreesLad(x, std::vector<double>{1.0, 2.0}, o).ok());
     }
 };
 

@@ -4,6 +4,7 @@
 // exactly and names the field that is wrong.
 #include "core/evaluation/solve_probability.h"
 #include "core/models/engine_rating_head.h"
+#include "core/training/puzzle_stage_fit.h"
 
 #include <QTest>
 
@@ -69,7 +70,7 @@ private Q_SLOTS:
 
     void fitRecoversAKnownRelation() {
         const Synthetic s = makeData(3000, 20.0, 0.0, 1);
-        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0);
+        auto h = training::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0);
         QVERIFY2(h.ok(), h.ok() ? "" : h.error().message.c_str());
         QCOMPARE(h->featureCount, 4);
         QCOMPARE(h->fittedPuzzles, std::int64_t(3000));
@@ -88,18 +89,18 @@ private Q_SLOTS:
     /// absolute deviations ignores them.
     void outliersDoNotPullTheFit() {
         const Synthetic s = makeData(3000, 20.0, 0.10, 2);
-        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0);
+        auto h = training::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0);
         QVERIFY(h.ok());
         const double robust = meanAbsError(h.value(), s, true);
         QVERIFY2(robust < 15.0, qPrintable(QString::number(robust)));
-        auto ls = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0, 1);
+        auto ls = training::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0, 1);
         QVERIFY(ls.ok());
         QVERIFY2(meanAbsError(ls.value(), s, true) > 100.0, "one round is least squares: the outliers pull it");
     }
 
     void textRoundTripsExactly() {
         const Synthetic s = makeData(500, 50.0, 0.0, 3);
-        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 1e-4);
+        auto h = training::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 1e-4);
         QVERIFY(h.ok());
         auto back = models::EngineRatingHead::fromText(h->toText());
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
@@ -238,9 +239,9 @@ private Q_SLOTS:
             rating[i] -= 2000.0 * std::log(double(f[4])) / 10.0;  // harder when P(solve) at 1600 is low
             solve.push_back(std::move(f));
         }
-        auto without = models::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0);
-        auto with = models::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0, 6,
-                                                models::kHumanStageSetLogSolve4, solve);
+        auto without = training::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0);
+        auto with = training::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0, 6,
+                                                  models::kHumanStageSetLogSolve4, solve);
         QVERIFY2(with.ok(), with.ok() ? "" : with.error().message.c_str());
         QCOMPARE(with->humanCount, 4);
         QCOMPARE(int(with->weights.size()), models::EngineRatingHead::termCount(4 + 4));
@@ -260,8 +261,8 @@ private Q_SLOTS:
             "features=v2 k=1 depth=10 lines=4 sigma_scale=0.9 human=logsolve9 w=1,2,3,4,5,6");
         QVERIFY(!unknown.ok());
         QVERIFY(unknown.error().message.find("'human'") != std::string::npos);
-        QVERIFY(!models::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0, 6,
-                                             models::kHumanStageSetLogSolve4, {})
+        QVERIFY(!training::fitEngineRatingHead(s.board, s.sigma, s.features, rating, "v2", 10, 4, 0.0, 6,
+                                               models::kHumanStageSetLogSolve4, {})
                      .ok());
     }
 
@@ -275,13 +276,13 @@ private Q_SLOTS:
         };
         std::vector<double> rating = train.rating;
         for (std::size_t i = 0; i < rating.size(); ++i) rating[i] += step(train, i);
-        models::BoostOptions boost;
+        training::BoostOptions boost;
         boost.trees = 150;
         boost.learningRate = 0.1;
         boost.maxLeaves = 8;
-        auto plain = models::fitEngineRatingHead(train.board, train.sigma, train.features, rating, "v2", 10, 4, 0.0);
-        auto trees = models::fitEngineRatingHead(train.board, train.sigma, train.features, rating, "v2", 10, 4, 0.0, 6,
-                                                 {}, {}, boost);
+        auto plain = training::fitEngineRatingHead(train.board, train.sigma, train.features, rating, "v2", 10, 4, 0.0);
+        auto trees = training::fitEngineRatingHead(train.board, train.sigma, train.features, rating, "v2", 10, 4, 0.0,
+                                                   6, {}, {}, boost);
         QVERIFY2(trees.ok(), trees.ok() ? "" : trees.error().message.c_str());
         QVERIFY(plain->trees.empty());
         QCOMPARE(int(trees->trees.trees.size()), 150);
@@ -323,14 +324,14 @@ private Q_SLOTS:
     /// (quadratic and trees) on its puzzles, and the fold rule says so.
     void smallFitsRecordTheirOwnErrors() {
         const Synthetic s = makeData(300, 20.0, 0.0, 21);
-        models::BoostOptions boost;
+        training::BoostOptions boost;
         boost.trees = 30;
         boost.maxLeaves = 4;
         boost.minLeafSamples = 40;
-        QVERIFY(!models::engineStageFitsOutOfFold(399, boost));
-        QVERIFY(models::engineStageFitsOutOfFold(400, boost));
+        QVERIFY(!training::engineStageFitsOutOfFold(399, boost));
+        QVERIFY(training::engineStageFitsOutOfFold(400, boost));
         auto h =
-            models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0, 6, {}, {}, boost);
+            training::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4, 0.0, 6, {}, {}, boost);
         QVERIFY2(h.ok(), h.ok() ? "" : h.error().message.c_str());
         QVERIFY(!h->trees.empty());
         double own = 0;
@@ -343,11 +344,11 @@ private Q_SLOTS:
 
     void tooFewPuzzlesAreRefused() {
         const Synthetic s = makeData(20, 20.0, 0.0, 4);  // 15 terms need at least 30
-        auto h = models::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4);
+        auto h = training::fitEngineRatingHead(s.board, s.sigma, s.features, s.rating, "v2", 10, 4);
         QVERIFY(!h.ok());
         QCOMPARE(h.error().code, ErrorCode::InvalidInput);
         std::vector<double> shortRatings(s.rating.begin(), s.rating.end() - 1);
-        QVERIFY(!models::fitEngineRatingHead(s.board, s.sigma, s.features, shortRatings, "v2", 10, 4).ok());
+        QVERIFY(!training::fitEngineRatingHead(s.board, s.sigma, s.features, shortRatings, "v2", 10, 4).ok());
     }
 };
 
