@@ -7,6 +7,7 @@
 #include "core/training/human_samples.h"
 #include "core/training/move_scoring.h"
 #include "core/training/player_games.h"
+#include "core/training/train_loop.h"
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
 
@@ -121,15 +122,6 @@ void describePlay(const PlayerGames& games, PersonalizeReport& report) {
         }
 }
 
-TrainProgress personalProgress(std::int64_t step, std::int64_t total, int epoch, double loss) {
-    TrainProgress p;
-    p.step = step;
-    p.totalSteps = total;
-    p.epoch = epoch;
-    p.loss = loss;
-    return p;
-}
-
 /// Trains `weights` of `model` on `train` for the options' epochs; returns the last epoch's metrics on `validation`
 /// and the steps taken (Cancelled within a step).
 Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
@@ -140,50 +132,70 @@ Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
     OptimizerSettings os;  // AdamW without weight decay: the anchor keeps the weights near the base
     auto optimizer = makeOptimizer(weights, os);
     const std::int64_t stepsPerEpoch = (std::int64_t(train.size()) + o.batchSize - 1) / o.batchSize;
-    const std::int64_t total = stepsPerEpoch * o.epochs;
-    const LrSchedule schedule{o.learningRate, std::max<std::int64_t>(1, total / 10), total, 0.1};
+    ScheduleOptions schedule;
+    schedule.totalSteps = stepsPerEpoch * o.epochs;
+    schedule.learningRate = o.learningRate;
+    schedule.warmupSteps = std::max<std::int64_t>(1, schedule.totalSteps / 10);
+    schedule.minLrFraction = 0.1;
+    LoopCadence cadence;
+    cadence.logEvery = 10;
+    cadence.validateEvery = stepsPerEpoch;  // each epoch's end
+    cadence.samplesPerStep = o.batchSize;
+    TrainLoop loop(schedule, cadence, *optimizer, cancel);
+
     std::mt19937_64 rng(o.seed);
     std::vector<std::size_t> order(train.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
     model->train();
-    std::int64_t step = 0;
-    double lossSum = 0.0;
-    int lossN = 0;
     MoveMetrics last;
-    for (int epoch = 0; epoch < o.epochs; ++epoch) {
-        std::shuffle(order.begin(), order.end(), rng);
-        for (std::size_t i = 0; i < order.size(); i += std::size_t(o.batchSize), ++step) {
-            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-            std::vector<const EncodedPosition*> ptrs;
-            for (std::size_t j = i; j < std::min(order.size(), i + std::size_t(o.batchSize)); ++j)
-                ptrs.push_back(&train[order[j]]);
-            models::ModelBatch b = models::makeBatch(ptrs);
-            b.to(device);
-            const torch::Tensor logits = model->forward(b);
-            torch::Tensor loss = models::moveLoss(logits, b);
-            if (o.anchorWeight > 0.0) loss = loss + o.anchorWeight * models::distillationLoss(logits, b);
-            setLearningRate(*optimizer, scheduledLearningRate(schedule, step));
-            optimizer->zero_grad();
-            loss.backward();
-            optimizer->step();
-            lossSum += loss.item<double>();
-            ++lossN;
-            if (progress && (step + 1) % 10 == 0) {
-                progress(personalProgress(step + 1, total, epoch, lossSum / lossN));
-                lossSum = 0.0;
-                lossN = 0;
-            }
-        }
+    int epoch = 0;
+    double lastLoss = 0.0;
+    LoopHooks hooks;
+    // Epochs over the player's moves in memory: each epoch in a new order, its last batch short.
+    hooks.step = [&](std::int64_t step, StepWindow& window) -> Result<bool> {
+        epoch = int(step / stepsPerEpoch);
+        const std::size_t begin = std::size_t(step % stepsPerEpoch) * std::size_t(o.batchSize);
+        if (begin == 0) std::shuffle(order.begin(), order.end(), rng);
+        std::vector<const EncodedPosition*> ptrs;
+        for (std::size_t j = begin; j < std::min(order.size(), begin + std::size_t(o.batchSize)); ++j)
+            ptrs.push_back(&train[order[j]]);
+        models::ModelBatch b = models::makeBatch(ptrs);
+        b.to(device);
+        const torch::Tensor logits = model->forward(b);
+        torch::Tensor loss = models::moveLoss(logits, b);
+        if (o.anchorWeight > 0.0) loss = loss + o.anchorWeight * models::distillationLoss(logits, b);
+        optimizer->zero_grad();
+        loss.backward();
+        optimizer->step();
+        window.add(0, loss.item<double>());
+        window.addWeight(1.0);
+        return false;
+    };
+    hooks.progress = [&](TrainProgress& p) {
+        p.epoch = epoch;
+        lastLoss = p.loss;
+        if (progress) progress(p);
+    };
+    // After each epoch: the held-out moves' metrics, logged and reported with the epoch's top-1.
+    hooks.validate = [&]() -> Status {
         last = evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
         say("epoch " + std::to_string(epoch + 1) + "/" + std::to_string(o.epochs) + ": " + last.summary());
         if (progress) {
-            TrainProgress p = personalProgress(step, total, epoch, lossN ? lossSum / lossN : 0.0);
+            TrainProgress p;
+            p.step = loop.state().step;
+            p.totalSteps = schedule.totalSteps;
+            p.epoch = epoch;
+            p.loss = lastLoss;
             p.metrics = {{"validation_top1", last.overall().top1Rate()}};
             progress(p);
         }
-    }
-    return std::pair<MoveMetrics, std::int64_t>{last, step};
+        return {};
+    };
+    auto end = loop.run(hooks);
+    if (!end) return end.error();
+    if (end.value() == LoopEnd::Cancelled) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+    return std::pair<MoveMetrics, std::int64_t>{last, loop.state().step};
 }
 
 }  // namespace
