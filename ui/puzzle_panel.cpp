@@ -4,7 +4,6 @@
 #include "core/chess/notation.h"
 #include "core/evaluation/solve_probability.h"
 #include "core/jobs/export_files.h"
-#include "ui/board_widget.h"
 #include "ui/session.h"
 #include "ui/settings_keys.h"
 
@@ -302,7 +301,7 @@ QWidget* PuzzlePanel::buildFilesTab() {
 
 void PuzzlePanel::connectUi() {
     connect(m_start, &QPushButton::clicked, this, [this] {
-        if (m_board) startFrom(m_board->position());
+        if (m_session) startFrom(m_session->position());
     });
     connect(m_undo, &QPushButton::clicked, this, &PuzzlePanel::undoMove);
     connect(m_clear, &QPushButton::clicked, this, &PuzzlePanel::clearPuzzle);
@@ -326,12 +325,6 @@ void PuzzlePanel::setModels(const QString& puzzleModel, jobs::EvaluatorFactory h
         m_worker, [w = m_worker, path = puzzleModel, f = std::move(human)] { w->setModels(path, f); },
         Qt::QueuedConnection);
     requestRating();
-}
-
-void PuzzlePanel::setBoard(BoardWidget* board) {
-    if (m_board) disconnect(m_board, nullptr, this, nullptr);
-    m_board = board;
-    if (m_board) connect(m_board, &BoardWidget::moveMade, this, &PuzzlePanel::recordMove);
 }
 
 void PuzzlePanel::startFrom(const chess::Position& pos) {
@@ -358,20 +351,22 @@ chess::Position PuzzlePanel::endPosition() const {
 
 void PuzzlePanel::recordMove(chess::Move move) {
     if (!m_building) return;
-    const chess::Position end = endPosition();
-    if (!end.isLegal(move)) return;
-    // The board may show another position (the user navigated away): a move played there does not extend the
-    // line, even when it happens to be legal at its end.
-    if (m_board && sender() == m_board) {
-        chess::Position after = end.snapshot();
-        after.makeMove(move);
-        if (m_board->position().fen() != after.fen()) {
-            m_status->setText(tr("Move not added: the board is not at the end of the puzzle line."));
-            return;
-        }
-    }
+    if (!endPosition().isLegal(move)) return;
     m_puzzle.moves.push_back(move);
     puzzleChanged();
+}
+
+void PuzzlePanel::followBoard() {
+    // A move played on the board at the end of the line extends it: the session's position is then the line's end
+    // after the session's last move. Navigating, or a move played elsewhere in the game, leaves the line as it is.
+    if (!m_building || !m_session || m_session->uciMoves().isEmpty()) return;
+    const chess::Position end = endPosition();
+    const auto move = chess::parseUci(end, m_session->uciMoves().last().toStdString());
+    if (!move || !end.isLegal(*move)) return;
+    chess::Position after = end.snapshot();
+    after.makeMove(*move);
+    if (after.key() != m_session->position().key()) return;
+    recordMove(*move);
 }
 
 void PuzzlePanel::undoMove() {
@@ -706,6 +701,8 @@ void PuzzlePanel::observe(const Session* session) {
     };
     connect(session, &Session::humanModelChanged, this, follow);
     connect(session, &Session::puzzleModelChanged, this, follow);
+    m_session = session;
+    connect(session, &Session::positionChanged, this, &PuzzlePanel::followBoard);
 }
 
 }  // namespace kibitz::ui

@@ -30,8 +30,6 @@ namespace kibitz::ui {
 
 class Session;
 
-class BoardWidget;
-
 /// The puzzle panel (issue 4 item 7). A puzzle is built on the board ("Start from current position", then the
 /// next move played is the opponent's setup move and the following ones the solution: solver moves and
 /// replies), or picked from an imported Lichess CSV or PGN file. PGN convention: a game with a FEN tag is a
@@ -48,7 +46,8 @@ public:
     static constexpr int kTableElos[] = {1200, 1600, 2000};
 
     explicit PuzzlePanel(QWidget* parent = nullptr);
-    /// Follows `session` from now on (see ui/session.h): the puzzle-rating and human models.
+    /// Follows `session` from now on (see ui/session.h): the puzzle-rating and human models, and the position the
+    /// builder starts from and extends (a move played on the board at the end of the line).
     void observe(const Session* session);
     /// The models this panel uses (empty: the shipped defaults).
     QString puzzleModelPath() const { return m_puzzleModelPath; }
@@ -58,8 +57,6 @@ public:
     /// Loads the puzzle model (empty: the shipped default) and the human-move model (factory run in the worker;
     /// empty factory: no solve curve) in the worker thread. Emits modelsReady or modelStatusChanged on failure.
     void setModels(const QString& puzzleModel, jobs::EvaluatorFactory human);
-    /// The board the builder reads the start position from and takes moves from (moveMade).
-    void setBoard(BoardWidget* board);
 
     /// Starts building a puzzle at `pos` (the position before the setup move).
     void startFrom(const chess::Position& pos);
@@ -133,6 +130,8 @@ private:
     void buildDifficultyTable();
     QWidget* buildFilesTab();
     void connectUi();
+    /// The session's position changed: a board move at the end of the line extends it.
+    void followBoard();
     void puzzleChanged();
     void requestRating();
     void onRated(const jobs::PuzzleResult& result);
@@ -150,7 +149,7 @@ private:
 
     chess::Puzzle m_puzzle;
     bool m_building = false;
-    BoardWidget* m_board = nullptr;
+    const Session* m_session = nullptr;
     quint64 m_nextId = 1;
     quint64 m_currentId = 0;
     std::optional<jobs::PuzzleRating> m_result;

@@ -260,7 +260,6 @@ void MainWindow::createPuzzleDock() {
     // Puzzles: built on the board or imported; rating, solve curve, per-move difficulty, batch rating.
     m_puzzle = new ui::PuzzlePanel(this);
     m_puzzle->observe(m_session);
-    m_puzzle->setBoard(m_board);
     m_puzzleDock = addDock(m_puzzle, QStringLiteral("puzzlePanel"), tr("Puzzle"), QStringLiteral("puzzleDock"),
                            Qt::RightDockWidgetArea, m_sortDock);
     connect(m_puzzle, &ui::PuzzlePanel::positionRequested, this,

@@ -8,8 +8,8 @@
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_human.h"
-#include "ui/board_widget.h"
 #include "ui/puzzle_panel.h"
+#include "ui/session.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -79,6 +79,7 @@ class TestPuzzlePanel : public QObject {
     Q_OBJECT
 
 private:
+    ui::Session m_session;  ///< outlives the panel, which observes it
     std::unique_ptr<ui::PuzzlePanel> m_panel;
     QTemporaryDir m_tmp;
 
@@ -107,28 +108,35 @@ private Q_SLOTS:
     }
 
     void buildOnBoard() {
-        // 00Cfq (Lichess 631, mate in 2): built on a real board with the moves the user would play.
+        // 00Cfq (Lichess 631, mate in 2): built on the session's positions as the board's moves make them.
         const chess::Puzzle real = samplePuzzle("00Cfq");
-        ui::BoardWidget board;
-        m_panel->setBoard(&board);
+        ui::Session& session = m_session;
+        m_panel->observe(&session);
         auto start = chess::Position::fromFen(real.fen);
         QVERIFY(start.ok());
-        board.setPosition(start.value());
-        m_panel->startFrom(board.position());
+        const QString startFen = QString::fromStdString(real.fen);
+        session.setPosition(start.value(), {}, startFen, {});
+        m_panel->startFrom(session.position());
         QVERIFY(m_panel->isBuilding());
         QSignalSpy rated(m_panel.get(), &ui::PuzzlePanel::ratingUpdated);
         chess::Position pos = start.value().snapshot();
+        QStringList uci;
         for (std::size_t i = 0; i < real.moves.size(); ++i) {
             // A move of the side not to move is illegal at the end of the line: ignored.
             m_panel->recordMove(real.moves[(i + 1) % real.moves.size()]);
             QCOMPARE(m_panel->puzzle().moves.size(), i);
-            // The board says a move was made but shows another position (the user navigated): not added.
-            Q_EMIT board.moveMade(real.moves[i]);
+            // The game shows another position whose last move is this one (the user navigated, or played it
+            // elsewhere): not added.
+            session.setPosition(start.value(), {}, startFen,
+                                uci + QStringList{QString::fromStdString(chess::toUci(real.moves[i]))});
             QCOMPARE(m_panel->puzzle().moves.size(), i);
-            // As after a real drag: the board has applied the move when it emits moveMade.
+            // Navigating back to the line's end adds nothing either.
+            session.setPosition(pos, {}, startFen, uci);
+            QCOMPARE(m_panel->puzzle().moves.size(), i);
+            // As after a real drag: the session's position is the line's end after the move.
             pos.makeMove(real.moves[i]);
-            board.setPosition(pos, real.moves[i]);
-            Q_EMIT board.moveMade(real.moves[i]);
+            uci << QString::fromStdString(chess::toUci(real.moves[i]));
+            session.setPosition(pos, {}, startFen, uci);
             QCOMPARE(m_panel->puzzle().moves.size(), i + 1);
         }
         QCOMPARE(m_panel->lineText(), QStringLiteral("Setup: 30… Re2 | Solution: 31. Rc8+ Rd8 32. Rxd8#"));
@@ -137,7 +145,6 @@ private Q_SLOTS:
         m_panel->recordMove(real.moves.back());
         QVERIFY(rated.wait(10000));
         QTRY_VERIFY(m_panel->result().has_value());
-        m_panel->setBoard(nullptr);
 
         const auto& r = *m_panel->result();
         qInfo("00Cfq (Lichess 631): %s, latency %.0f ms", qPrintable(m_panel->ratingText()), r.milliseconds);
