@@ -1648,10 +1648,6 @@
         <translation>eigene</translation>
     </message>
     <message>
-        <source>Move not added: the board is not at the end of the puzzle line.</source>
-        <translation>Zug nicht hinzugefügt: Das Brett steht nicht am Ende der Aufgabenvariante.</translation>
-    </message>
-    <message>
         <source>No puzzle: press “Start from current position” or import a file.</source>
         <translation>Keine Aufgabe: „Von aktueller Stellung beginnen“ drücken oder eine Datei importieren.</translation>
     </message>

@@ -1660,10 +1660,6 @@
         <translation>personnalisé</translation>
     </message>
     <message>
-        <source>Move not added: the board is not at the end of the puzzle line.</source>
-        <translation>Coup non ajouté&#xa0;: l&apos;échiquier n&apos;est pas à la fin de la ligne du problème.</translation>
-    </message>
-    <message>
         <source>No puzzle: press “Start from current position” or import a file.</source>
         <translation>Aucun problème&#xa0;: appuyez sur «&#xa0;Partir de la position actuelle&#xa0;» ou importez un fichier.</translation>
     </message>
