@@ -6,6 +6,7 @@
 #include "core/jobs/training_job.h"
 #include "core/jobs/training_run.h"
 #include "core/jobs/worker_thread.h"
+#include "ui/training_series.h"
 
 #include <QElapsedTimer>
 #include <QPointF>
@@ -62,7 +63,8 @@ public:
     QString currentRunDir() const { return m_runDir; }
     bool isRunning() const { return m_job != nullptr; }
     /// Step of the newest training point shown.
-    qint64 lastStep() const { return m_raw.isEmpty() ? 0 : qint64(m_raw.last().x()); }
+    qint64 lastStep() const { return m_series.lastStep(); }
+    const TrainingSeries& series() const { return m_series; }
     /// The raw training-loss series (for tests and exports).
     QLineSeries* lossSeries() const { return m_lossRaw; }
     QLineSeries* smoothedLossSeries() const { return m_lossSmooth; }
@@ -201,9 +203,7 @@ private:
     QLineSeries* m_speedSeries = nullptr;
     QSlider* m_smoothing = nullptr;
     QLabel* m_eta = nullptr;
-    QVector<jobs::TrainingPoint> m_points;  ///< as received (and loaded), one per step
-    QVector<QPointF> m_raw;                 ///< (step, loss)
-    QVector<QPointF> m_lrPoints, m_speedPoints, m_valPoints;
+    TrainingSeries m_series;  ///< what the charts show
 
     // Below the charts.
     QPlainTextEdit* m_log = nullptr;

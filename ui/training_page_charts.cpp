@@ -98,11 +98,6 @@ QString formatDuration(double seconds) {
     return QObject::tr("%1 h %2 min").arg(s / 3600).arg((s % 3600) / 60);
 }
 
-/// Drops the points at or after `step` (a resumed run repeats steps after its last checkpoint).
-void truncateFrom(QVector<QPointF>& points, double step) {
-    while (!points.isEmpty() && points.last().x() >= step) points.removeLast();
-}
-
 }  // namespace
 
 QWidget* TrainingPage::buildChartsPane() {
@@ -139,6 +134,7 @@ QWidget* TrainingPage::buildChartsPane() {
     m_smoothing->setRange(0, 99);
     m_smoothing->setValue(80);
     m_smoothing->setToolTip(tr("Exponential moving average of the loss: weight of the previous value, in %"));
+    m_series.setSmoothing(m_smoothing->value() / 100.0);
     connect(m_smoothing, &QSlider::valueChanged, this, &TrainingPage::recomputeSmoothing);
     controls->addWidget(m_smoothing, 1);
     m_eta = new QLabel(pane);
@@ -241,37 +237,11 @@ QWidget* TrainingPage::buildChartsPane() {
 
 void TrainingPage::onProgress(const QVector<jobs::TrainingPoint>& points) {
     if (points.isEmpty()) return;
-    const double first = double(points.first().step);
-    if (!m_raw.isEmpty() && m_raw.last().x() >= first) {
-        // A resume after a kill repeats the steps after the last checkpoint: drop the stale tail.
-        truncateFrom(m_raw, first);
-        while (!m_points.isEmpty() && m_points.last().step >= points.first().step) m_points.removeLast();
-        truncateFrom(m_lrPoints, first);
-        truncateFrom(m_speedPoints, first);
-        m_lossRaw->replace(m_raw);
-        m_lrSeries->replace(m_lrPoints);
-        m_speedSeries->replace(m_speedPoints);
-        recomputeSmoothing();
-    }
-    QList<QPointF> raw, smooth, lr, speed;
-    const double alpha = m_smoothing->value() / 100.0;
-    double ema = m_lossSmooth->count() > 0 ? m_lossSmooth->at(m_lossSmooth->count() - 1).y() : points.first().loss;
-    for (const auto& p : points) {
-        const double x = double(p.step);
-        raw << QPointF(x, p.loss);
-        ema = alpha * ema + (1.0 - alpha) * p.loss;
-        smooth << QPointF(x, ema);
-        lr << QPointF(x, p.learningRate);
-        speed << QPointF(x, p.samplesPerSecond);
-    }
-    m_points += points;
-    m_raw += QVector<QPointF>(raw.begin(), raw.end());
-    m_lrPoints += QVector<QPointF>(lr.begin(), lr.end());
-    m_speedPoints += QVector<QPointF>(speed.begin(), speed.end());
-    m_lossRaw->append(raw);
-    m_lossSmooth->append(smooth);
-    m_lrSeries->append(lr);
-    m_speedSeries->append(speed);
+    m_series.append(points);
+    m_lossRaw->replace(m_series.loss());
+    m_lossSmooth->replace(m_series.smoothedLoss());
+    m_lrSeries->replace(m_series.learningRate());
+    m_speedSeries->replace(m_series.speed());
     fitAxes({m_lossRaw, m_lossSmooth});
     fitAxes({m_lrSeries});
     fitAxes({m_speedSeries});
@@ -285,9 +255,8 @@ void TrainingPage::onProgress(const QVector<jobs::TrainingPoint>& points) {
 
 void TrainingPage::onValidation(const jobs::ValidationPoint& point) {
     const bool puzzle = isPuzzleKind(m_config.kind);
-    truncateFrom(m_valPoints, double(point.step));
-    m_valPoints << QPointF(double(point.step), puzzle ? point.mae : point.top1);
-    m_valAccuracy->replace(m_valPoints);
+    m_series.appendValidation(QPointF(double(point.step), puzzle ? point.mae : point.top1));
+    m_valAccuracy->replace(m_series.validation());
     fitAxes({m_valAccuracy});
     if (puzzle) {
         onLog({tr("validation at step %1: MAE %2, RMSE %3 (mean by length: MAE %4; %5 puzzles)")
@@ -328,11 +297,7 @@ QString TrainingPage::selectedCheckpoint() const {
 }
 
 void TrainingPage::clearCharts() {
-    m_points.clear();
-    m_raw.clear();
-    m_lrPoints.clear();
-    m_speedPoints.clear();
-    m_valPoints.clear();
+    m_series.clear();
     for (QLineSeries* s : {m_lossRaw, m_lossSmooth, m_valAccuracy, m_lrSeries, m_speedSeries}) s->clear();
     m_eta->clear();
 }
@@ -341,32 +306,25 @@ void TrainingPage::showMetrics(const jobs::RunMetrics& history) {
     // The history read from disk may arrive after a resumed run's first live points: keep the live ones and
     // put the history before them.
     QVector<jobs::TrainingPoint> points = history.training;
-    if (!m_points.isEmpty()) {
-        while (!points.isEmpty() && points.last().step >= m_points.first().step) points.removeLast();
-        points += m_points;
+    if (const auto& live = m_series.points(); !live.isEmpty()) {
+        while (!points.isEmpty() && points.last().step >= live.first().step) points.removeLast();
+        points += live;
     }
     QVector<QPointF> validation;
     const bool puzzle = isPuzzleKind(m_config.kind);
     for (const auto& v : history.validation) validation << QPointF(double(v.step), puzzle ? v.mae : v.top1);
-    for (const QPointF& p : std::as_const(m_valPoints))
+    for (const QPointF& p : m_series.validation())
         if (validation.isEmpty() || p.x() > validation.last().x()) validation << p;
     clearCharts();
     onProgress(points);
-    m_valPoints = validation;
-    m_valAccuracy->replace(m_valPoints);
+    m_series.setValidation(validation);
+    m_valAccuracy->replace(m_series.validation());
     fitAxes({m_valAccuracy});
 }
 
 void TrainingPage::recomputeSmoothing() {
-    const double alpha = m_smoothing->value() / 100.0;
-    QList<QPointF> smooth;
-    smooth.reserve(m_raw.size());
-    double ema = m_raw.isEmpty() ? 0.0 : m_raw.first().y();
-    for (const QPointF& p : m_raw) {
-        ema = alpha * ema + (1.0 - alpha) * p.y();
-        smooth << QPointF(p.x(), ema);
-    }
-    m_lossSmooth->replace(smooth);
+    m_series.setSmoothing(m_smoothing->value() / 100.0);
+    m_lossSmooth->replace(m_series.smoothedLoss());
     fitAxes({m_lossRaw, m_lossSmooth});
 }
 
@@ -388,14 +346,16 @@ bool TrainingPage::exportChartsCsv(const QString& path) {
         r[0] = QString::number(step);
         return r;
     };
-    for (int i = 0; i < m_raw.size(); ++i) {
-        QStringList& r = cell(qint64(m_raw[i].x()));
-        r[1] = QString::number(m_raw[i].y(), 'g', 8);
-        if (i < m_lossSmooth->count()) r[2] = QString::number(m_lossSmooth->at(i).y(), 'g', 8);
+    const QVector<QPointF>& loss = m_series.loss();
+    const QVector<QPointF>& smoothed = m_series.smoothedLoss();
+    for (qsizetype i = 0; i < loss.size(); ++i) {
+        QStringList& r = cell(qint64(loss[i].x()));
+        r[1] = QString::number(loss[i].y(), 'g', 8);
+        r[2] = QString::number(smoothed[i].y(), 'g', 8);
     }
-    for (const QPointF& p : m_lrPoints) cell(qint64(p.x()))[3] = QString::number(p.y(), 'g', 8);
-    for (const QPointF& p : m_speedPoints) cell(qint64(p.x()))[4] = QString::number(p.y(), 'g', 8);
-    for (const QPointF& p : m_valPoints) cell(qint64(p.x()))[5] = QString::number(p.y(), 'g', 8);
+    for (const QPointF& p : m_series.learningRate()) cell(qint64(p.x()))[3] = QString::number(p.y(), 'g', 8);
+    for (const QPointF& p : m_series.speed()) cell(qint64(p.x()))[4] = QString::number(p.y(), 'g', 8);
+    for (const QPointF& p : m_series.validation()) cell(qint64(p.x()))[5] = QString::number(p.y(), 'g', 8);
     const QStringList header{
         QStringLiteral("step"),
         QStringLiteral("loss"),
