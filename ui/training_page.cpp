@@ -98,21 +98,12 @@ void TrainingPage::start() {
         onLog({tr("Choose the bundle to fine-tune first")});
         return;
     }
-    const QString base = config.name.isEmpty()
-                             ? QStringLiteral("%1-%2-%3")
-                                   .arg(jobs::modelKindName(config.kind),
-                                        config.initFrom.isEmpty() ? config.size : QStringLiteral("finetune"),
-                                        QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-                             : config.name;
-    // Never train over another run's checkpoints: pick a folder name that is not taken yet.
-    QDir runs(runsFolder());
-    QString name = base;
-    for (int i = 2; runs.exists(name); ++i) name = base + QLatin1Char('-') + QString::number(i);
-    config.name = name;
+    const QDir runs(runsFolder());
+    config.name = jobs::newRunName(config, runs.path(), QDateTime::currentDateTime());
     clearCharts();
     m_log->clear();
     m_checkpoints->clear();
-    launch(config, runs.filePath(name), false);
+    launch(config, runs.filePath(config.name), false);
 }
 
 void TrainingPage::pause() {

@@ -468,4 +468,17 @@ QString defaultRunsDirectory() {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
 }
 
+QString newRunName(const TrainingRunConfig& config, const QString& runsDir, const QDateTime& now) {
+    const QString base =
+        config.name.isEmpty()
+            ? QStringLiteral("%1-%2-%3")
+                  .arg(modelKindName(config.kind), config.initFrom.isEmpty() ? config.size : QStringLiteral("finetune"),
+                       now.toString(QStringLiteral("yyyyMMdd-HHmmss")))
+            : config.name;
+    const QDir runs(runsDir);
+    QString name = base;
+    for (int i = 2; runs.exists(name); ++i) name = base + QLatin1Char('-') + QString::number(i);
+    return name;
+}
+
 }  // namespace kibitz::jobs

@@ -6,6 +6,7 @@
 #include "core/common/device_choice.h"
 #include "core/common/result.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -137,5 +138,10 @@ QStringList resumableRuns(const QString& runsDir);
 
 /// The default runs folder: <AppDataLocation>/runs.
 QString defaultRunsDirectory();
+
+/// The folder name a new run gets under `runsDir`: the config's name, or "<kind>-<size or finetune>-<yyyyMMdd-HHmmss>"
+/// at `now` when it has none; "-2", "-3"... appended while the name is taken, so a run never trains over another
+/// run's checkpoints.
+QString newRunName(const TrainingRunConfig& config, const QString& runsDir, const QDateTime& now);
 
 }  // namespace kibitz::jobs

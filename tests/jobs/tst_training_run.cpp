@@ -53,6 +53,7 @@ private Q_SLOTS:
     void legacyFilesReadAndExtend();
     void checkpointsNewestFirst();
     void resumableRuns();
+    void newRunNames();
 };
 
 void TestTrainingRun::configRoundTrip() {
@@ -266,6 +267,24 @@ void TestTrainingRun::resumableRuns() {
     for (const QString& r : kibitz::jobs::resumableRuns(dir.path())) names << QFileInfo(r).fileName();
     names.sort();
     QCOMPARE(names, (QStringList{"killed", "paused"}));
+}
+
+void TestTrainingRun::newRunNames() {
+    QTemporaryDir runs;
+    QVERIFY(runs.isValid());
+    const QDateTime at(QDate(2026, 11, 28), QTime(3, 4, 5));
+    TrainingRunConfig c;
+    c.kind = kibitz::jobs::ModelKind::Puzzle;
+    c.size = QStringLiteral("small");
+    QCOMPARE(kibitz::jobs::newRunName(c, runs.path(), at), QStringLiteral("puzzle-small-20261128-030405"));
+    c.initFrom = QStringLiteral("/models/base.kibitz");
+    QCOMPARE(kibitz::jobs::newRunName(c, runs.path(), at), QStringLiteral("puzzle-finetune-20261128-030405"));
+    // A chosen name is kept; taken names get the next free suffix.
+    c.name = QStringLiteral("mine");
+    QCOMPARE(kibitz::jobs::newRunName(c, runs.path(), at), QStringLiteral("mine"));
+    QVERIFY(QDir(runs.path()).mkdir(QStringLiteral("mine")));
+    QVERIFY(QDir(runs.path()).mkdir(QStringLiteral("mine-2")));
+    QCOMPARE(kibitz::jobs::newRunName(c, runs.path(), at), QStringLiteral("mine-3"));
 }
 
 QTEST_GUILESS_MAIN(TestTrainingRun)
