@@ -8,9 +8,6 @@
 
 namespace kibitz::ui::training_page_detail {
 
-/// Fine-tuning starts with this learning rate (lower than from scratch); the user may change it.
-inline constexpr double kFineTuneLr = 1e-4;
-
 inline bool isPuzzleKind(jobs::ModelKind kind) { return kind == jobs::ModelKind::Puzzle; }
 
 /// The kind chosen in the form's combo box (its item data are the kinds' names).

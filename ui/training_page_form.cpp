@@ -110,7 +110,7 @@ QGroupBox* TrainingPage::buildModelBox(QWidget* pane) {
     modelForm->addRow(bundleRow);
     connect(m_fineTune, &QRadioButton::toggled, this, [this](bool on) {
         // A fine-tune starts lower than a fresh run; the user may still change the rate.
-        if (on) m_lr->setValue(kFineTuneLr);
+        if (on) m_lr->setValue(jobs::kFineTuneLearningRate);
         updateKindWidgets();
     });
     return modelBox;
@@ -162,19 +162,20 @@ QGroupBox* TrainingPage::buildConfigBox(QWidget* pane) {
     m_steps = new QSpinBox(configBox);
     m_steps->setObjectName(QStringLiteral("steps"));
     m_steps->setRange(1, 10'000'000);
-    m_steps->setValue(20000);
+    const jobs::TrainingRunConfig defaults = jobs::studioDefaults(jobs::ModelKind::Human);
+    m_steps->setValue(int(defaults.steps));
     form->addRow(tr("Steps"), m_steps);
     m_batch = new QSpinBox(configBox);
     m_batch->setObjectName(QStringLiteral("batch"));
     m_batch->setRange(1, 65536);
-    m_batch->setValue(256);
+    m_batch->setValue(defaults.batchSize);
     form->addRow(tr("Batch"), m_batch);
     m_lr = new QDoubleSpinBox(configBox);
     m_lr->setObjectName(QStringLiteral("learningRate"));
     m_lr->setDecimals(6);
     m_lr->setRange(1e-6, 1.0);
     m_lr->setSingleStep(1e-4);
-    m_lr->setValue(1e-3);
+    m_lr->setValue(defaults.learningRate);
     form->addRow(tr("Learning rate"), m_lr);
     m_threads = new QSpinBox(configBox);
     m_threads->setObjectName(QStringLiteral("threads"));
@@ -278,10 +279,10 @@ void TrainingPage::chooseFineTuneSource() {
 
 void TrainingPage::onKindChanged() {
     // Defaults of the kind's trainer (the CLI's defaults); a fine-tune keeps its lower rate.
-    const bool puzzle = isPuzzleKind(comboKind(m_kind));
+    const jobs::TrainingRunConfig defaults = jobs::studioDefaults(comboKind(m_kind));
     updateKindWidgets();
-    m_batch->setValue(puzzle ? 64 : 256);
-    if (!m_fineTune->isChecked()) m_lr->setValue(puzzle ? 5e-4 : 1e-3);
+    m_batch->setValue(defaults.batchSize);
+    if (!m_fineTune->isChecked()) m_lr->setValue(defaults.learningRate);
 }
 
 void TrainingPage::updateKindWidgets() {

@@ -468,6 +468,16 @@ QString defaultRunsDirectory() {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
 }
 
+TrainingRunConfig studioDefaults(ModelKind kind) {
+    TrainingRunConfig c;
+    c.kind = kind;
+    c.size = QStringLiteral("small");
+    c.steps = 20000;
+    c.batchSize = kind == ModelKind::Puzzle ? 64 : 256;
+    c.learningRate = kind == ModelKind::Puzzle ? 5e-4 : 1e-3;
+    return c;
+}
+
 QString newRunName(const TrainingRunConfig& config, const QString& runsDir, const QDateTime& now) {
     const QString base =
         config.name.isEmpty()

@@ -139,6 +139,12 @@ QStringList resumableRuns(const QString& runsDir);
 /// The default runs folder: <AppDataLocation>/runs.
 QString defaultRunsDirectory();
 
+/// What the training studio's form starts a kind's run with: a small model, 20,000 steps, and that trainer's
+/// batch and learning rate as the CLI has them (human 256 at 1e-3, puzzle 64 at 5e-4).
+TrainingRunConfig studioDefaults(ModelKind kind);
+/// A fine-tune starts lower than a fresh run (the user may still change it).
+inline constexpr double kFineTuneLearningRate = 1e-4;
+
 /// The folder name a new run gets under `runsDir`: the config's name, or "<kind>-<size or finetune>-<yyyyMMdd-HHmmss>"
 /// at `now` when it has none; "-2", "-3"... appended while the name is taken, so a run never trains over another
 /// run's checkpoints.

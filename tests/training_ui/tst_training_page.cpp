@@ -148,6 +148,7 @@ class TestTrainingPage : public QObject {
 private Q_SLOTS:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
     void scanShowsTheSample();
+    void formFollowsTheKindsDefaults();
     void trainPauseResumeStop();
     void killedRunResumesWithNothingLost();
     void puzzleTrainPauseResumeStop();
@@ -444,6 +445,29 @@ void TestTrainingPage::puzzleTrainPauseResumeStop() {
     QVERIFY(ended.wait(10000));
     QCOMPARE(ended.first().at(0).value<TrainingEnd>(), TrainingEnd::Stopped);
     QVERIFY(ended.first().at(1).toLongLong() > pausedStep);
+}
+
+void TestTrainingPage::formFollowsTheKindsDefaults() {
+    // The form starts with the human trainer's batch and rate, switches to the puzzle trainer's with the kind, and
+    // back; a fine-tune keeps its lower rate across the switch.
+    TrainingPage page;
+    auto* kindBox = page.findChild<QComboBox*>(QStringLiteral("kind"));
+    auto* batch = page.findChild<QSpinBox*>(QStringLiteral("batch"));
+    auto* lr = page.findChild<QDoubleSpinBox*>(QStringLiteral("learningRate"));
+    const auto human = kibitz::jobs::studioDefaults(kibitz::jobs::ModelKind::Human);
+    const auto puzzle = kibitz::jobs::studioDefaults(kibitz::jobs::ModelKind::Puzzle);
+    QCOMPARE(batch->value(), 256);
+    QCOMPARE(lr->value(), 1e-3);
+    QCOMPARE(page.findChild<QSpinBox*>(QStringLiteral("steps"))->value(), 20000);
+    kindBox->setCurrentIndex(kindBox->findData(QStringLiteral("puzzle")));
+    QCOMPARE(batch->value(), puzzle.batchSize);
+    QCOMPARE(lr->value(), puzzle.learningRate);
+    QVERIFY(batch->value() != human.batchSize);
+    page.findChild<QRadioButton*>(QStringLiteral("fineTune"))->setChecked(true);
+    QCOMPARE(lr->value(), kibitz::jobs::kFineTuneLearningRate);
+    kindBox->setCurrentIndex(kindBox->findData(QStringLiteral("human")));
+    QCOMPARE(batch->value(), human.batchSize);
+    QCOMPARE(lr->value(), kibitz::jobs::kFineTuneLearningRate);
 }
 
 void TestTrainingPage::fineTuneStartsFromTheBundle_data() {
