@@ -38,4 +38,15 @@ Status saveFrozenTrunk(const std::string& path, FrozenTrunk& trunk,
     });
 }
 
+SampleStreamOptions trunkStreamOptions(const FrozenTrunk& trunk, const std::vector<std::string>& files, Split split,
+                                       int holdoutPermille) {
+    SampleStreamOptions so;
+    so.files = files;
+    so.view = trunk.config.view;
+    so.encodingVersion = trunk.config.version;
+    so.split = split;
+    so.holdoutPermille = holdoutPermille;
+    return so;
+}
+
 }  // namespace kibitz::training

@@ -7,6 +7,7 @@
 #include "core/common/result.h"
 #include "core/models/human_move_model.h"
 #include "core/models/time_head.h"
+#include "core/training/human_samples.h"
 
 #include <functional>
 #include <string>
@@ -28,5 +29,10 @@ FrozenTrunk loadFrozenTrunk(const std::string& path);
 /// Writes the trunk and every head it has, then `extra` entries (a trainer's step count), to `path` atomically.
 Status saveFrozenTrunk(const std::string& path, FrozenTrunk& trunk,
                        const std::function<void(torch::serialize::OutputArchive&)>& extra);
+
+/// The sample stream the heads on a frozen trunk train and validate on: `files` read with the trunk's view and
+/// encoding version, `split` of the games at `holdoutPermille`.
+SampleStreamOptions trunkStreamOptions(const FrozenTrunk& trunk, const std::vector<std::string>& files, Split split,
+                                       int holdoutPermille);
 
 }  // namespace kibitz::training

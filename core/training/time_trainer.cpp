@@ -147,12 +147,7 @@ Result<std::pair<TimeSet, TimeSet>> readTimeSets(const TimeTrainOptions& o, Froz
                                                  const CancelToken& cancel,
                                                  const std::function<void(const std::string&)>& say) {
     auto streamOptions = [&](Split split, std::uint64_t seed) {
-        SampleStreamOptions so;
-        so.files = o.pgnFiles;
-        so.view = trunk.config.view;
-        so.encodingVersion = trunk.config.version;
-        so.split = split;
-        so.holdoutPermille = o.holdoutPermille;
+        SampleStreamOptions so = trunkStreamOptions(trunk, o.pgnFiles, split, o.holdoutPermille);
         so.seed = seed;
         return so;
     };

@@ -111,13 +111,7 @@ private:
 };
 
 SampleStreamOptions ValueRun::streamOptions(Split split) const {
-    SampleStreamOptions so;
-    so.files = m_o.pgnFiles;
-    so.view = m_trunk.config.view;
-    so.encodingVersion = m_trunk.config.version;
-    so.split = split;
-    so.holdoutPermille = m_o.holdoutPermille;
-    return so;
+    return trunkStreamOptions(m_trunk, m_o.pgnFiles, split, m_o.holdoutPermille);
 }
 
 Status ValueRun::open() {
