@@ -27,15 +27,14 @@ public:
     struct Players {
         encoding::PlayerState white;
         encoding::PlayerState black;
-        /// How long the side to move and its opponent took over their last moves, where the game's clocks say
-        /// (encoding::plyThinkTimes): the think-time head's view of the game's pace.
+        /// How long the side to move and its opponent took over their last moves and their paces, where the game's
+        /// clocks say (encoding::recentTimesAt): the think-time head's view of the game's pace.
         encoding::RecentTimes recentTimes;
         bool operator==(const Players& o) const {
             auto same = [](const encoding::PlayerState& a, const encoding::PlayerState& b) {
                 return a.elo == b.elo && a.clockS == b.clockS && a.incrementS == b.incrementS;
             };
-            return same(white, o.white) && same(black, o.black) && recentTimes.moverLastS == o.recentTimes.moverLastS &&
-                   recentTimes.oppLastS == o.recentTimes.oppLastS;
+            return same(white, o.white) && same(black, o.black) && recentTimes == o.recentTimes;
         }
         /// The players behind the conditioning of one ply (encoding::plyConditionings), `mover` to move: the
         /// inverse of encoding::moverConditioning.

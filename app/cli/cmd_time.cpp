@@ -39,8 +39,9 @@ void printTrainTimeHelp() {
         "  --seed N            data order and initialisation (default 1)\n"
         "  --validate-every N  steps between validations (default 2000; the last step always validates)\n"
         "  --log-every N       steps between progress lines (default 200)\n"
-        "  --recent-dropout P  share of moves shown without both players' last move times, so the head also answers\n"
-        "                      for a position out of its game (default 0.25)\n");
+        "  --recent-dropout P  share of moves shown without both players' last move times and paces (the mean of\n"
+        "                      their last five timed moves), so the head also answers for a position out of its\n"
+        "                      game (default 0.25)\n");
 }
 
 void printEvalTimeHelp() {

@@ -164,10 +164,9 @@ void MainWindow::applyGameConditioning() {
     const int ply = std::clamp(m_game->currentPly(), 0, int(conds.size()) - 1);
     auto players =
         ui::Session::Players::fromConditioning(conds[std::size_t(ply)], m_game->positionAt(ply).sideToMove());
-    // Both players' last move times at this ply, by the rule training reads them with.
+    // Both players' last move times and paces at this ply, by the rule training reads them with.
     const auto spent = encoding::plyThinkTimes(shownLine());
-    if (ply >= 2 && std::size_t(ply - 2) < spent.size()) players.recentTimes.moverLastS = spent[std::size_t(ply - 2)];
-    if (ply >= 1 && std::size_t(ply - 1) < spent.size()) players.recentTimes.oppLastS = spent[std::size_t(ply - 1)];
+    players.recentTimes = encoding::recentTimesAt(spent, std::size_t(ply));
     m_session->setPlayers(players);
 }
 

@@ -6,6 +6,26 @@
 
 namespace kibitz::encoding {
 
+void setRecentTimes(EncodedPosition& e, const RecentTimes& t) {
+    auto seconds = [](const std::optional<int>& s) { return std::int16_t(s ? std::clamp(*s, 0, 32767) : -1); };
+    auto tenths = [](const std::optional<double>& s) {
+        return std::int16_t(s ? std::clamp(std::lround(*s * 10.0), 0L, 32767L) : -1);
+    };
+    e.moverLastThinkS = seconds(t.moverLastS);
+    e.oppLastThinkS = seconds(t.oppLastS);
+    e.moverPaceDs = tenths(t.moverPaceS);
+    e.oppPaceDs = tenths(t.oppPaceS);
+}
+
+RecentTimes recentTimesOf(const EncodedPosition& e) {
+    RecentTimes t;
+    if (e.moverLastThinkS >= 0) t.moverLastS = e.moverLastThinkS;
+    if (e.oppLastThinkS >= 0) t.oppLastS = e.oppLastThinkS;
+    if (e.moverPaceDs >= 0) t.moverPaceS = e.moverPaceDs / 10.0;
+    if (e.oppPaceDs >= 0) t.oppPaceS = e.oppPaceDs / 10.0;
+    return t;
+}
+
 Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributions(const std::vector<chess::Position>& positions,
                                                                         const std::vector<Conditioning>& conds) {
     if (positions.size() != conds.size())

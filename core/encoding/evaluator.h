@@ -4,6 +4,7 @@
 #include "core/chess/position.h"
 #include "core/common/result.h"
 #include "core/encoding/conditioning.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/encoding/position_encoder.h"
 
 #include <optional>
@@ -38,12 +39,10 @@ struct ThinkTime {
     double atDeviateS(double z) const;
 };
 
-/// What the mover and the opponent spent on their last moves, in seconds (unknown when the game does not say): how
-/// fast this game is going, which the think-time head reads beside the clocks.
-struct RecentTimes {
-    std::optional<int> moverLastS;
-    std::optional<int> oppLastS;
-};
+/// `t` into the fields of `e` the think-time head reads (moverLastThinkS, oppLastThinkS, moverPaceDs, oppPaceDs:
+/// capped to their ranges, -1 for unknown), and back.
+void setRecentTimes(EncodedPosition& e, const RecentTimes& t);
+RecentTimes recentTimesOf(const EncodedPosition& e);
 
 /// Everything a model says about one position (Evaluator::readPosition).
 struct PositionReading {

@@ -68,4 +68,28 @@ std::vector<std::optional<int>> plyThinkTimes(const chess::PgnGame& game) {
     return out;
 }
 
+RecentTimes recentTimesAt(const std::vector<std::optional<int>>& spent, std::size_t ply) {
+    RecentTimes t;
+    const std::size_t known = std::min(ply, spent.size());
+    if (ply >= 2 && ply - 2 < known) t.moverLastS = spent[ply - 2];
+    if (ply >= 1 && ply - 1 < known) t.oppLastS = spent[ply - 1];
+    // Plies ply - 2, ply - 4, ... are the mover's; ply - 1, ply - 3, ... the opponent's.
+    auto pace = [&](std::size_t back) -> std::optional<double> {
+        double sum = 0.0;
+        int n = 0;
+        for (std::size_t b = back; b <= ply && n < kPaceMoves; b += 2) {
+            const std::size_t i = ply - b;
+            if (i < known && spent[i]) {
+                sum += *spent[i];
+                ++n;
+            }
+        }
+        if (n == 0) return std::nullopt;
+        return sum / n;
+    };
+    t.moverPaceS = pace(2);
+    t.oppPaceS = pace(1);
+    return t;
+}
+
 }  // namespace kibitz::encoding

@@ -43,4 +43,26 @@ std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool incl
 /// missing, and where the clock went up by more than the increment (the opponent gave time). One entry per move.
 std::vector<std::optional<int>> plyThinkTimes(const chess::PgnGame& game);
 
+/// How many of a player's last timed moves make their pace (RecentTimes::moverPaceS): within one speed, the mean of
+/// the last five predicts the next move's time better than the last one alone (Pearson r of log seconds on 190,000
+/// moves of lichess_clk_002: bullet 0.37 against 0.24, blitz 0.41 against 0.30; three 0.36/0.40, eight 0.34/0.40).
+inline constexpr int kPaceMoves = 5;
+
+/// What the mover and the opponent spent on their last moves, in seconds (unknown when the game does not say): how
+/// fast this game is going, which the think-time head reads beside the clocks.
+struct RecentTimes {
+    std::optional<int> moverLastS;
+    std::optional<int> oppLastS;
+    /// Mean seconds of the player's last (up to) kPaceMoves timed moves; unknown when none is timed.
+    std::optional<double> moverPaceS;
+    std::optional<double> oppPaceS;
+    bool operator==(const RecentTimes&) const = default;
+};
+
+/// The recent times before ply `ply` of a game whose moves took `spent` seconds (plyThinkTimes, or a live game's own
+/// record in the same form; entries from `ply` on are ignored): the mover's last move is ply - 2, the opponent's
+/// ply - 1, and each pace the mean of that player's last kPaceMoves timed moves among the plies before. The one rule
+/// training, evaluation, the review, the GUI, play mode and the UCI engine read a game's pace by.
+RecentTimes recentTimesAt(const std::vector<std::optional<int>>& spent, std::size_t ply);
+
 }  // namespace kibitz::encoding

@@ -116,6 +116,10 @@ struct EncodedPosition {
     /// think-time head's view of the game's pace. Set by the training samples and by callers that know the clocks.
     std::int16_t moverLastThinkS = -1;
     std::int16_t oppLastThinkS = -1;
+    /// The players' paces (RecentTimes::moverPaceS, oppPaceS: mean seconds of their last timed moves) in tenths of a
+    /// second, capped at 32767; -1 unknown. Set like the last move times.
+    std::int16_t moverPaceDs = -1;
+    std::int16_t oppPaceDs = -1;
     std::array<std::uint16_t, kMaxPieceTokens> pieceCode{};
     /// Per legal move (in Position::legalMoves() order): bits 0..11 = token * 68 + destination square (view
     /// coordinates), bits 12..14 = promotion (0 none, 1 N, 2 B, 3 R, 4 Q).

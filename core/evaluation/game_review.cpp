@@ -22,6 +22,25 @@ std::optional<engines::UciScore> terminalScore(const chess::Position& pos) {
 
 QJsonValue optionalInt(const std::optional<int>& v) { return v ? QJsonValue(*v) : QJsonValue(QJsonValue::Null); }
 
+/// The human model's view of the ply's move: its probability and rank, and the model's own first choice.
+void setHumanReading(PlyReview& r, const std::vector<encoding::MoveProb>& dist) {
+    r.humanProb = 0.0;
+    if (!dist.empty()) {
+        r.humanBest = dist.front().move;
+        r.humanBestProb = dist.front().prob;
+    }
+    // Rank among moves sorted by decreasing probability; ties share the better rank.
+    for (std::size_t k = 0; k < dist.size(); ++k) {
+        if (dist[k].move != r.move) continue;
+        r.humanProb = dist[k].prob;
+        int rank = 1;
+        for (const auto& mp : dist)
+            if (mp.prob > dist[k].prob) ++rank;
+        r.humanRank = rank;
+        break;
+    }
+}
+
 }  // namespace
 
 Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* human, PositionAnalyser* engine,
@@ -101,12 +120,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
             }
             if (human->hasTimeHead()) {
                 std::vector<encoding::RecentTimes> batchTimes;
-                for (std::size_t i = first; i < last; ++i) {
-                    encoding::RecentTimes t;
-                    if (i >= 2) t.moverLastS = spent[i - 2];
-                    if (i >= 1) t.oppLastS = spent[i - 1];
-                    batchTimes.push_back(t);
-                }
+                for (std::size_t i = first; i < last; ++i) batchTimes.push_back(encoding::recentTimesAt(spent, i));
                 auto times = human->thinkTimes(batchPos, batchCond, batchRecent, batchTimes);
                 if (!times)
                     return makeError(times.error().code, "human model (think-time head) at ply " +
@@ -121,25 +135,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
                     if (r.spentS) r.timeUse = *r.spentS < *r.expectedLowS ? -1 : *r.spentS > *r.expectedHighS ? 1 : 0;
                 }
             }
-            for (std::size_t i = first; i < last; ++i) {
-                const auto& dist = (*dists)[i - first];
-                PlyReview& r = review.plies[i];
-                r.humanProb = 0.0;
-                if (!dist.empty()) {
-                    r.humanBest = dist.front().move;
-                    r.humanBestProb = dist.front().prob;
-                }
-                // Rank among moves sorted by decreasing probability; ties share the better rank.
-                for (std::size_t k = 0; k < dist.size(); ++k) {
-                    if (dist[k].move != r.move) continue;
-                    r.humanProb = dist[k].prob;
-                    int rank = 1;
-                    for (const auto& mp : dist)
-                        if (mp.prob > dist[k].prob) ++rank;
-                    r.humanRank = rank;
-                    break;
-                }
-            }
+            for (std::size_t i = first; i < last; ++i) setHumanReading(review.plies[i], (*dists)[i - first]);
             step(int(last - first));
         }
     }

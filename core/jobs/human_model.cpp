@@ -114,16 +114,15 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
     if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
                     [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; }))
         expected.merge(models::TorchEvaluator::valueHeadShapes(*config));
-    // So is the think-time head; its first layer's width says whether it reads the board.
+    // So is the think-time head; its first layer's width says which kind it is.
     const auto timeFirst = std::find_if(bundle.tensors.begin(), bundle.tensors.end(),
                                         [](const storage::TensorBlob& t) { return t.name == "time.hidden.weight"; });
     if (timeFirst != bundle.tensors.end()) {
-        const auto board = models::TorchEvaluator::timeHeadShapes(*config, true);
-        expected.merge(
-            models::TorchEvaluator::timeHeadShapes(*config, timeFirst->shape == board.at("time.hidden.weight")));
+        expected.merge(models::TorchEvaluator::timeHeadShapes(
+            *config, timeFirst->shape.size() == 2 ? timeFirst->shape[1] : 0));
     } else if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
                            [](const storage::TensorBlob& t) { return t.name.rfind("time.", 0) == 0; })) {
-        expected.merge(models::TorchEvaluator::timeHeadShapes(*config, true));  // names the missing first layer
+        expected.merge(models::TorchEvaluator::timeHeadShapes(*config));  // names the missing first layer
     }
     if (auto st = storage::validateShapes(bundle, expected); !st)
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);

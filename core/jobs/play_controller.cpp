@@ -108,9 +108,7 @@ void PlayController::startOpponentTurn() {
     // Both players' last move times, read from the game's clocks by the one rule (the think-time head's pace).
     if (m_session->timed()) {
         const auto spent = encoding::plyThinkTimes(m_session->toPgn());
-        const std::size_t n = spent.size();
-        if (n >= 2) request.recentTimes.moverLastS = spent[n - 2];
-        if (n >= 1) request.recentTimes.oppLastS = spent[n - 1];
+        request.recentTimes = encoding::recentTimesAt(spent, spent.size());
     }
     setThinking(true);
     m_worker->submit(std::move(request));

@@ -54,6 +54,14 @@ torch::Tensor timeScalars(std::span<const encoding::EncodedPosition* const> item
             s[14] = float(std::log1p(double(e.oppLastThinkS)) / 4.0);
             s[15] = 1.0f;
         }
+        if (e.moverPaceDs >= 0) {
+            s[19] = float(std::log1p(e.moverPaceDs / 10.0) / 4.0);
+            s[20] = 1.0f;
+        }
+        if (e.oppPaceDs >= 0) {
+            s[21] = float(std::log1p(e.oppPaceDs / 10.0) / 4.0);
+            s[22] = 1.0f;
+        }
         if (ps) {
             s[16] = float(std::log(double(std::max<int>(1, e.numLegal))) / 4.0);
             s[17] = ps[2 * i] / 3.0f;
@@ -71,19 +79,26 @@ torch::Tensor thinkTimeTargets(std::span<const encoding::EncodedPosition* const>
     return out;
 }
 
-int TimeHeadImpl::inputWidth(int dModel, bool withBoard) {
-    return withBoard ? 3 * dModel + kCondScalars + kTimeScalars : kTimeScalars;
+int TimeHeadImpl::inputWidth(int dModel, bool withBoard, int scalars) {
+    return withBoard ? 3 * dModel + kCondScalars + scalars : scalars;
 }
 
-TimeHeadImpl::TimeHeadImpl(int dModel, bool withBoard) : m_withBoard(withBoard) {
-    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, withBoard), kTimeHidden));
+std::optional<std::pair<bool, int>> TimeHeadImpl::kindOfWidth(int dModel, std::int64_t width) {
+    for (const bool board : {true, false})
+        for (const int scalars : {kTimeScalars, kTimeScalarsBeforePace})
+            if (width == inputWidth(dModel, board, scalars)) return std::pair{board, scalars};
+    return std::nullopt;
+}
+
+TimeHeadImpl::TimeHeadImpl(int dModel, bool withBoard, int scalars) : m_withBoard(withBoard), m_scalars(scalars) {
+    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, withBoard, scalars), kTimeHidden));
     m_mid = register_module("mid", torch::nn::Linear(kTimeHidden, kTimeHidden));
     m_out = register_module("out", torch::nn::Linear(kTimeHidden, 2));
 }
 
 torch::Tensor TimeHeadImpl::forward(const torch::Tensor& features, const torch::Tensor& scalars) {
-    torch::Tensor x = scalars;
-    if (m_withBoard) x = torch::cat({features.to(scalars.dtype()), scalars}, -1);
+    torch::Tensor x = scalars.size(-1) == m_scalars ? scalars : scalars.narrow(-1, 0, m_scalars);
+    if (m_withBoard) x = torch::cat({features.to(scalars.dtype()), x}, -1);
     auto y = m_out(torch::silu(m_mid(torch::silu(m_in(x)))));
     auto mu = y.select(-1, 0);
     auto logSigma = y.select(-1, 1).clamp(-3.0, 2.0);
@@ -110,6 +125,7 @@ void saveTimeHead(TimeHead& head, torch::serialize::OutputArchive& archive) {
     head->save(weights);
     archive.write("time", weights);
     archive.write("time_board", c10::IValue(std::int64_t(head->withBoard() ? 1 : 0)));
+    archive.write("time_scalars", c10::IValue(std::int64_t(head->scalarCount())));
 }
 
 TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel) {
@@ -117,7 +133,12 @@ TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel) {
     if (!archive.try_read("time", weights)) return TimeHead(nullptr);
     c10::IValue board;
     const bool withBoard = !archive.try_read("time_board", board) || !board.isInt() || board.toInt() != 0;
-    TimeHead head(dModel, withBoard);
+    // A checkpoint without the count is from before the paces.
+    c10::IValue count;
+    const int scalars = archive.try_read("time_scalars", count) && count.isInt() && count.toInt() == kTimeScalars
+                            ? kTimeScalars
+                            : kTimeScalarsBeforePace;
+    TimeHead head(dModel, withBoard, scalars);
     head->load(weights);
     return head;
 }

@@ -6,6 +6,8 @@
 #include "core/models/human_move_model.h"
 
 #include <array>
+#include <optional>
+#include <utility>
 #include <span>
 
 namespace kibitz::models {
@@ -17,10 +19,14 @@ namespace kibitz::models {
 ///  a 40-move horizon), 11 (mover clock - opponent clock) / (sum + 1),
 ///  12 ln(1 + the mover's last move time s) / 4, 13 known, 14 ln(1 + the opponent's last move time s) / 4, 15 known
 ///  (EncodedPosition::moverLastThinkS, oppLastThinkS),
-///  and, read only by a head with the board: 16 ln(legal moves) / 4, 17 the policy's entropy / 3, 18 its top-1
-///  probability (policy at the same conditioning).
-inline constexpr int kTimeScalars = 19;
-inline constexpr int kTimeBoardScalars = 3;  ///< the last three above
+///  read only by a head with the board: 16 ln(legal moves) / 4, 17 the policy's entropy / 3, 18 its top-1
+///  probability (policy at the same conditioning),
+///  and, since the paces were added: 19 ln(1 + the mover's pace s) / 4, 20 known, 21 ln(1 + the opponent's pace s) / 4,
+///  22 known (EncodedPosition::moverPaceDs, oppPaceDs: the mean of each player's last timed moves).
+/// A head made before the paces reads the first kTimeScalarsBeforePace of them (its first layer's width says which).
+inline constexpr int kTimeScalars = 23;
+inline constexpr int kTimeScalarsBeforePace = 19;
+inline constexpr int kTimeBoardScalars = 3;  ///< 16-18 above
 
 /// Entropy (nats) and top-1 probability of each row of move-head logits (B, L) (padded entries about -1e9): (B, 2).
 torch::Tensor policySummary(const torch::Tensor& logits);
@@ -42,15 +48,23 @@ inline constexpr int kTimeHidden = 128;
 /// "time.*" (the first layer's width tells which kind it is).
 class TimeHeadImpl : public torch::nn::Module {
 public:
-    TimeHeadImpl(int dModel, bool withBoard);
-    /// (B, 2): mu and ln sigma (clamped to [-3, 2]) of ln(1 + seconds). `features` is ignored without the board.
+    /// `scalars`: how many of timeScalars()' columns it reads (kTimeScalars, or kTimeScalarsBeforePace for a head
+    /// made before the paces).
+    TimeHeadImpl(int dModel, bool withBoard, int scalars = kTimeScalars);
+    /// (B, 2): mu and ln sigma (clamped to [-3, 2]) of ln(1 + seconds). `features` is ignored without the board;
+    /// `scalars` has kTimeScalars columns, of which the head reads its own first ones.
     torch::Tensor forward(const torch::Tensor& features, const torch::Tensor& scalars);
     bool withBoard() const { return m_withBoard; }
+    int scalarCount() const { return m_scalars; }
     /// Input width of the first layer for a trunk of width `dModel`.
-    static int inputWidth(int dModel, bool withBoard);
+    static int inputWidth(int dModel, bool withBoard, int scalars = kTimeScalars);
+    /// The head's kind from its first layer's width (a bundle's tensor): {withBoard, scalars}, or nullopt for a width
+    /// no head has.
+    static std::optional<std::pair<bool, int>> kindOfWidth(int dModel, std::int64_t width);
 
 private:
     bool m_withBoard;
+    int m_scalars;
     torch::nn::Linear m_in{nullptr}, m_mid{nullptr}, m_out{nullptr};
 };
 TORCH_MODULE(TimeHead);
@@ -59,7 +73,7 @@ TORCH_MODULE(TimeHead);
 torch::Tensor timeLoss(const torch::Tensor& out, const torch::Tensor& targets);
 /// Row i of forward()'s output as a ThinkTime.
 encoding::ThinkTime thinkTimeOf(const float* row);
-/// Writes the head under "time" of `archive` (and "time_board": 1 or 0).
+/// Writes the head under "time" of `archive` (and "time_board": 1 or 0, "time_scalars": its scalar count).
 void saveTimeHead(TimeHead& head, torch::serialize::OutputArchive& archive);
 /// The head from `archive`, or nullptr when it has none. Throws c10::Error when it has one of the wrong shape.
 TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel);

@@ -132,13 +132,9 @@ std::vector<encoding::Wdl> wdlOf(const torch::Tensor& logits) {
     return out;
 }
 
-/// The players' last move times into the encoded positions (the think-time head reads them; -1: unknown).
+/// The players' recent move times into the encoded positions (the think-time head reads them).
 void setRecentTimes(std::vector<encoding::EncodedPosition>& enc, const std::vector<encoding::RecentTimes>& times) {
-    auto seconds = [](const std::optional<int>& s) { return std::int16_t(s ? std::clamp(*s, 0, 32767) : -1); };
-    for (std::size_t i = 0; i < times.size() && i < enc.size(); ++i) {
-        enc[i].moverLastThinkS = seconds(times[i].moverLastS);
-        enc[i].oppLastThinkS = seconds(times[i].oppLastS);
-    }
+    for (std::size_t i = 0; i < times.size() && i < enc.size(); ++i) encoding::setRecentTimes(enc[i], times[i]);
 }
 
 }  // namespace
@@ -290,11 +286,12 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
             byName[w.name] = &w;
             anyValue |= w.name.rfind(kValuePrefix, 0) == 0;
         }
-        // A think-time head's kind shows in its first layer's input width (clocks only, or trunk features too).
+        // A think-time head's kind shows in its first layer's input width (clocks only, or trunk features too; with
+        // the paces or from before them). A width no head has fails the shape check below, by name.
         if (auto it = byName.find(kTimeFirstLayer); it != byName.end()) {
             const auto& shape = it->second->shape;
-            const bool board = shape.size() == 2 && shape[1] == TimeHeadImpl::inputWidth(config.dModel, true);
-            ev->m_impl->time = TimeHead(config.dModel, board);
+            const auto kind = shape.size() == 2 ? TimeHeadImpl::kindOfWidth(config.dModel, shape[1]) : std::nullopt;
+            ev->m_impl->time = kind ? TimeHead(config.dModel, kind->first, kind->second) : TimeHead(config.dModel, false);
         }
         torch::NoGradGuard noGrad;
         auto tensors = namedTensors(*ev->m_impl->model);
@@ -375,8 +372,9 @@ WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config) {
     return out;
 }
 
-WeightShapes TorchEvaluator::timeHeadShapes(const ModelConfig& config, bool withBoard) {
-    TimeHead head(config.dModel, withBoard);
+WeightShapes TorchEvaluator::timeHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth) {
+    const auto kind = TimeHeadImpl::kindOfWidth(config.dModel, firstLayerWidth);
+    TimeHead head = kind ? TimeHead(config.dModel, kind->first, kind->second) : TimeHead(config.dModel, true);
     WeightShapes out;
     for (auto& [name, tensor] : namedTensors(*head))
         out[kTimePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());

@@ -56,9 +56,10 @@ public:
     static WeightShapes weightShapes(const ModelConfig& config);
     /// Names ("value." + name) and shapes of the value head's tensors for a model of `config`.
     static WeightShapes valueHeadShapes(const ModelConfig& config);
-    /// Names ("time." + name) and shapes of the think-time head's tensors for a model of `config`, reading the board
-    /// (trunk features) or the clocks only.
-    static WeightShapes timeHeadShapes(const ModelConfig& config, bool withBoard);
+    /// Names ("time." + name) and shapes of the think-time head's tensors for a model of `config`, of the kind whose
+    /// first layer is `firstLayerWidth` wide (the board or the clocks only, with the paces or from before them); the
+    /// current board-reading head's when no kind has that width (0: the current one), so that a check names it.
+    static WeightShapes timeHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth = 0);
     const ModelConfig& config() const;
     long long parameters() const;
 

@@ -21,7 +21,7 @@ struct Replay {
     std::array<std::optional<int>, 2> elo;
     std::array<long long, 2> clockMs{};
     long long incMs = 0;
-    std::array<std::optional<int>, 2> lastS;  ///< each side's last recorded move time
+    std::vector<std::optional<int>> spentS;  ///< each ply's recorded move time so far (plyThinkTimes' form)
     int plies = 0;                            ///< the real game's length: the replay stops there
     int ply = 0;
     bool done = false;
@@ -85,13 +85,12 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         for (std::size_t i : active) {
             const Replay& r = replays[i];
             const chess::Color stm = r.pos.sideToMove();
-            const std::size_t me = stm == chess::White ? 0 : 1;
             const auto white = encoding::playerStateFromMs(r.elo[0], r.clockMs[0], r.incMs);
             const auto black = encoding::playerStateFromMs(r.elo[1], r.clockMs[1], r.incMs);
             positions.push_back(r.pos);
             conds.push_back(encoding::moverConditioning(stm, white, black));
             recent.push_back(r.recent);
-            times.push_back({r.lastS[me], r.lastS[1 - me]});
+            times.push_back(encoding::recentTimesAt(r.spentS, std::size_t(r.ply)));
         }
         auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recent);
         if (!dists) return dists.error();
@@ -114,9 +113,10 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
             // Recorded like a [%clk] comment: whole seconds before and after, plus the increment.
             const long long before = r.clockMs[me] / 1000;
             r.clockMs[me] += r.incMs - ms;
+            r.spentS.emplace_back();
             if (r.ply >= 2) {
                 const long long spent = before + r.incMs / 1000 - r.clockMs[me] / 1000;
-                r.lastS[me] = int(std::max<long long>(0, spent));
+                r.spentS.back() = int(std::max<long long>(0, spent));
                 modelTimes[std::size_t(r.speed)].push_back(double(std::max<long long>(0, spent)));
             }
             r.recent.push(r.pos, move);

@@ -466,16 +466,23 @@ void UciServer::cmdGo(std::string_view args) {
         const bool continues = m_lastGo && m_lastGo->start == m_positionStart &&
                                m_positionMoves.size() == m_lastGo->moves.size() + 2 &&
                                std::equal(m_lastGo->moves.begin(), m_lastGo->moves.end(), m_positionMoves.begin());
+        const std::size_t n = m_positionMoves.size();
+        std::vector<std::optional<int>> spentS;
         if (continues) {
             auto spent = [](long long before, long long inc, long long after) -> std::optional<int> {
                 const long long ms = before + inc - after;
                 if (ms < 0) return std::nullopt;  // time was given, or the GUI restarted the clocks
                 return int(std::min<long long>((ms + 500) / 1000, 1'000'000));
             };
-            job->recentTimes.moverLastS = spent(m_lastGo->moverMs, myInc.value_or(0), *myTime);
-            job->recentTimes.oppLastS = spent(m_lastGo->oppMs, oppInc.value_or(0), *oppTime);
+            spentS = std::move(m_lastGo->spentS);
+            spentS.resize(n);
+            spentS[n - 2] = spent(m_lastGo->moverMs, myInc.value_or(0), *myTime);
+            spentS[n - 1] = spent(m_lastGo->oppMs, oppInc.value_or(0), *oppTime);
+            job->recentTimes = encoding::recentTimesAt(spentS, n);
+        } else {
+            spentS.resize(n);
         }
-        m_lastGo = LastGo{m_positionStart, m_positionMoves, *myTime, *oppTime};
+        m_lastGo = LastGo{m_positionStart, m_positionMoves, *myTime, *oppTime, std::move(spentS)};
     }
     for (const auto& sm : g.searchMoves) {
         auto m = chess::parseUci(m_position, sm);

@@ -142,6 +142,7 @@ private:
         std::string start;
         std::vector<std::string> moves;
         long long moverMs = 0, oppMs = 0;
+        std::vector<std::optional<int>> spentS;  ///< each move's seconds, where two gos of this game told them
     };
     std::optional<LastGo> m_lastGo;
     bool m_positionValid = true;

@@ -3,6 +3,7 @@
 #include "core/chess/pgn_tags.h"
 
 #include "core/chess/game_pack.h"
+#include "core/encoding/evaluator.h"
 #include "core/encoding/game_conditioning.h"
 
 #include <algorithm>
@@ -103,10 +104,7 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
                 out.back().target >= 0) {
                 out.back().outcome = std::int8_t(white < 0 ? -1 : stm == chess::White ? white : 2 - white);
                 if (spent[ply]) out.back().thinkTimeS = std::int16_t(std::min(*spent[ply], 32767));
-                if (ply >= 2 && spent[ply - 2])
-                    out.back().moverLastThinkS = std::int16_t(std::min(*spent[ply - 2], 32767));
-                if (ply >= 1 && spent[ply - 1])
-                    out.back().oppLastThinkS = std::int16_t(std::min(*spent[ply - 1], 32767));
+                encoding::setRecentTimes(out.back(), encoding::recentTimesAt(spent, ply));
                 // The evaluation written after the previous move is this position's.
                 if (const auto cp = ply > 0 ? annotatedEngineCp(game.moves[ply - 1]) : std::nullopt)
                     out.back().engineCp = std::int16_t(stm == chess::White ? *cp : -*cp);

@@ -210,10 +210,7 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
                     continue;
                 }
                 any = true;
-                encoding::RecentTimes last;
-                if (e.moverLastThinkS >= 0) last.moverLastS = e.moverLastThinkS;
-                if (e.oppLastThinkS >= 0) last.oppLastS = e.oppLastThinkS;
-                pending.push_back({contexts[i].first, contexts[i].second, e.cond, last, speed,
+                pending.push_back({contexts[i].first, contexts[i].second, e.cond, encoding::recentTimesOf(e), speed,
                                    baselineThinkTimeS(e.cond, e.ply), double(e.thinkTimeS)});
             }
             if (any) ++acc.counts.games;

@@ -33,7 +33,7 @@ struct TimeSet {
 };
 
 /// Reads up to `limit` moves with a known time from `stream`, keeping every `every`-th one, through the trunk.
-/// With `dropRecent` > 0, that share of the moves (chosen by `seed`) is read without both players' last move times.
+/// With `dropRecent` > 0, that share of the moves (chosen by `seed`) is read without both players' last move times and paces.
 Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bool withBoard, std::int64_t limit,
                             int every, double dropRecent, std::uint64_t seed, const torch::Device& device,
                             const CancelToken& cancel, const std::function<void(const std::string&)>& say) {
@@ -75,7 +75,7 @@ Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bo
             if (e.thinkTimeS < 0 || (seen++ % every) != 0 || kept >= limit) continue;
             if (dropRecent > 0.0 && drop(rng)) {
                 dropped.push_back(e);
-                dropped.back().moverLastThinkS = dropped.back().oppLastThinkS = -1;
+                encoding::setRecentTimes(dropped.back(), {});
                 batch.push_back(&dropped.back());
             } else {
                 batch.push_back(&e);

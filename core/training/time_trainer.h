@@ -41,8 +41,8 @@ struct TimeTrainOptions : ScheduleOptions {
     int threads = 1;
     std::uint64_t seed = 1;
     int holdoutPermille = 30;
-    /// Share of training moves shown without both players' last move times (both unknown together), so the head
-    /// also answers for a position seen out of its game (the analysis panel after a FEN).
+    /// Share of training moves shown without both players' last move times and paces (all unknown together), so the
+    /// head also answers for a position seen out of its game (the analysis panel after a FEN).
     double recentTimesDropout = 0.25;
 };
 

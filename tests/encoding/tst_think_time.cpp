@@ -67,6 +67,45 @@ private Q_SLOTS:
         for (const auto& s : encoding::plyThinkTimes(game)) QVERIFY(!s.has_value());
     }
 
+    void recentTimesAndPaces() {
+        // The game above (60+0), its move times by ply: 2:0 3:0 4:1 5:0 6:0 7:1 8:1 9:1 10:3 (plies 0 and 1 unknown).
+        const chess::PgnGame game = gameOfSite("https://lichess.org/0JWc9Xbd");
+        const auto spent = encoding::plyThinkTimes(game);
+        // Before ply 11 (Black to move): Black's last move is ply 9 (1 s), White's ply 10 (3 s); Black's pace is the
+        // mean of plies 9, 7, 5, 3 (1, 1, 0, 0: ply 1 is unknown), White's of plies 10, 8, 6, 4, 2 (3, 1, 0, 1, 0).
+        auto t = encoding::recentTimesAt(spent, 11);
+        QCOMPARE(t.moverLastS, std::optional<int>(1));
+        QCOMPARE(t.oppLastS, std::optional<int>(3));
+        QCOMPARE(*t.moverPaceS, 0.5);
+        QCOMPARE(*t.oppPaceS, 1.0);
+        // Only the last five timed moves count: with ply 12 at 10 s, before ply 14 White's pace is plies 12, 10, 8,
+        // 6, 4 (10, 3, 1, 0, 1), not ply 2.
+        std::vector<std::optional<int>> longer(spent.begin(), spent.begin() + 11);
+        longer.push_back(2);   // ply 11
+        longer.push_back(10);  // ply 12
+        longer.push_back(4);   // ply 13
+        t = encoding::recentTimesAt(longer, 14);
+        QCOMPARE(*t.moverPaceS, 3.0);
+        QCOMPARE(*t.oppPaceS, (4 + 2 + 1 + 1 + 0) / 5.0);
+        // Entries from the ply on are ignored; at the start nothing is known.
+        QCOMPARE(encoding::recentTimesAt(longer, 11), encoding::recentTimesAt(spent, 11));
+        t = encoding::recentTimesAt(spent, 2);
+        QVERIFY(!t.moverLastS && !t.oppLastS && !t.moverPaceS && !t.oppPaceS);
+        // Training samples carry them, in tenths of a second.
+        std::vector<encoding::EncodedPosition> out;
+        training::SampleStats stats;
+        training::gameToPositions(game, encoding::BoardView::Mover, out, stats, 2);
+        bool seen = false;
+        for (const auto& e : out) {
+            if (e.ply != 11) continue;
+            seen = true;
+            QCOMPARE(int(e.moverPaceDs), 5);
+            QCOMPARE(int(e.oppPaceDs), 10);
+            QCOMPARE(encoding::recentTimesOf(e), encoding::recentTimesAt(spent, 11));
+        }
+        QVERIFY(seen);
+    }
+
     void unclockedGamesHaveNoTimes() {
         auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
         QVERIFY(reader.ok());

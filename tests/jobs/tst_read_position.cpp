@@ -19,7 +19,7 @@ void compareReadings(encoding::Evaluator& ev, bool expectTime) {
     chess::Position pos = chess::Position::fromFen(chess::Position::kStartFen).value();
     encoding::RecentMoves recent;
     encoding::Conditioning cond{1620, 1580, 170, 162, 2};
-    const encoding::RecentTimes times{6, 3};
+    const encoding::RecentTimes times{.moverLastS = 6, .oppLastS = 3, .moverPaceS = 4.4, .oppPaceS = 2.0};
     int read = 0;
     // Ruy Lopez, Morphy defence: every position before and after each move, with its history.
     for (const char* uci : {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1"}) {

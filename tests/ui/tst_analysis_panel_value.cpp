@@ -165,7 +165,7 @@ void TstAnalysisPanelValue::thinkTimeLine() {
              qPrintable(panel.thinkTimeText()));
     // A loaded game tells the players' last move times (MainWindow through the session): the head is told them.
     updated.clear();
-    panel.setRecentTimes({33, 4});
+    panel.setRecentTimes({.moverLastS = 33, .oppLastS = 4, .moverPaceS = 21.5, .oppPaceS = 6.0});
     panel.setPosition(chess::Position());
     QVERIFY(updated.wait(5000));
     QVERIFY2(panel.thinkTimeText().contains(QStringLiteral("takes about 33 s here")),
