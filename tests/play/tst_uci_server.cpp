@@ -560,6 +560,19 @@ void TstUciServer::learnedHumanTime() {
         QVERIFY(!h.seen.recentTimes.front().moverLastS && !h.seen.recentTimes.front().oppLastS);  // first go: unknown
         QCOMPARE(h.seen.recentTimes.back().moverLastS, std::optional<int>(2));
         QCOMPARE(h.seen.recentTimes.back().oppLastS, std::optional<int>(3));
+        QCOMPARE(h.seen.recentTimes.back().moverPaceS, std::optional<double>(2.0));
+        QCOMPARE(h.seen.recentTimes.back().oppPaceS, std::optional<double>(3.0));
+    }
+    // Two plies more: Black took 59 + 1 - 55 = 5 s, White 48 + 1 - 46 = 3 s. Each pace is the mean of that side's
+    // moves the gos have timed (encoding::recentTimesAt): Black (5 + 2) / 2, White (3 + 3) / 2.
+    h.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4");
+    QVERIFY(!h.go("go wtime 46000 btime 55000 winc 1000 binc 1000").empty());
+    {
+        std::lock_guard lock(h.seen.mutex);
+        QCOMPARE(h.seen.recentTimes.back().moverLastS, std::optional<int>(5));
+        QCOMPARE(h.seen.recentTimes.back().oppLastS, std::optional<int>(3));
+        QCOMPARE(h.seen.recentTimes.back().moverPaceS, std::optional<double>(3.5));
+        QCOMPARE(h.seen.recentTimes.back().oppPaceS, std::optional<double>(3.0));
     }
     // Another game (a different start): unknown again.
     h.send("position fen 4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 moves e8d7 e2e4");
@@ -573,7 +586,7 @@ void TstUciServer::learnedHumanTime() {
     h.go("go wtime 50000 btime 60000");
     {
         std::lock_guard lock(h.seen.mutex);
-        QCOMPARE(h.seen.timeConds.size(), std::size_t(3));
+        QCOMPARE(h.seen.timeConds.size(), std::size_t(4));
     }
 
     // The draw on its own: it follows the head's distribution, never runs the clock out, and a forced move is quick.
