@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli: the light front (perft, pgn-stats, puzzle-stats, pack-games, --version). In a build with LibTorch it hands
-// every other command, and the help, to kibitz-cli-models; in a build without, it is the whole CLI (bundle included).
+// kibitz-cli: the light front (perft, pgn-stats, puzzle-stats, pack-games, --version). In a build with LibTorch it
+// hands every other command, and the help, to kibitz-cli-models; in a build without, it is the whole CLI (bundle
+// included).
 #include "app/cli/cli_main.h"
 #include "app/cli/command.h"
 #include "core/storage/bundle.h"

@@ -118,8 +118,8 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
     const auto timeFirst = std::find_if(bundle.tensors.begin(), bundle.tensors.end(),
                                         [](const storage::TensorBlob& t) { return t.name == "time.hidden.weight"; });
     if (timeFirst != bundle.tensors.end()) {
-        expected.merge(models::TorchEvaluator::timeHeadShapes(
-            *config, timeFirst->shape.size() == 2 ? timeFirst->shape[1] : 0));
+        expected.merge(
+            models::TorchEvaluator::timeHeadShapes(*config, timeFirst->shape.size() == 2 ? timeFirst->shape[1] : 0));
     } else if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
                            [](const storage::TensorBlob& t) { return t.name.rfind("time.", 0) == 0; })) {
         expected.merge(models::TorchEvaluator::timeHeadShapes(*config));  // names the missing first layer

@@ -7,8 +7,8 @@
 
 #include <array>
 #include <optional>
-#include <utility>
 #include <span>
+#include <utility>
 
 namespace kibitz::models {
 

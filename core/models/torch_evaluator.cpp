@@ -291,7 +291,8 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         if (auto it = byName.find(kTimeFirstLayer); it != byName.end()) {
             const auto& shape = it->second->shape;
             const auto kind = shape.size() == 2 ? TimeHeadImpl::kindOfWidth(config.dModel, shape[1]) : std::nullopt;
-            ev->m_impl->time = kind ? TimeHead(config.dModel, kind->first, kind->second) : TimeHead(config.dModel, false);
+            ev->m_impl->time =
+                kind ? TimeHead(config.dModel, kind->first, kind->second) : TimeHead(config.dModel, false);
         }
         torch::NoGradGuard noGrad;
         auto tensors = namedTensors(*ev->m_impl->model);

@@ -33,7 +33,8 @@ struct TimeSet {
 };
 
 /// Reads up to `limit` moves with a known time from `stream`, keeping every `every`-th one, through the trunk.
-/// With `dropRecent` > 0, that share of the moves (chosen by `seed`) is read without both players' last move times and paces.
+/// With `dropRecent` > 0, that share of the moves (chosen by `seed`) is read without both players' last move times and
+/// paces.
 Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bool withBoard, std::int64_t limit,
                             int every, double dropRecent, std::uint64_t seed, const torch::Device& device,
                             const CancelToken& cancel, const std::function<void(const std::string&)>& say) {
