@@ -90,6 +90,11 @@ std::optional<std::pair<bool, int>> TimeHeadImpl::kindOfWidth(int dModel, std::i
     return std::nullopt;
 }
 
+TimeHead timeHeadForWidth(int dModel, std::int64_t width) {
+    const auto kind = TimeHeadImpl::kindOfWidth(dModel, width);
+    return kind ? TimeHead(dModel, kind->first, kind->second) : TimeHead(dModel, true);
+}
+
 TimeHeadImpl::TimeHeadImpl(int dModel, bool withBoard, int scalars) : m_withBoard(withBoard), m_scalars(scalars) {
     m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, withBoard, scalars), kTimeHidden));
     m_mid = register_module("mid", torch::nn::Linear(kTimeHidden, kTimeHidden));

@@ -69,6 +69,10 @@ private:
 };
 TORCH_MODULE(TimeHead);
 
+/// An untrained head of the kind whose first layer is `width` wide (a bundle's or file's tensor), for its weights to be
+/// loaded into; the current board-reading kind when no kind has that width, so that the shape check names it.
+TimeHead timeHeadForWidth(int dModel, std::int64_t width);
+
 /// Mean negative log-likelihood (Gaussian, without the constant) of `targets` (B; < 0 ignored) under `out` (B, 2).
 torch::Tensor timeLoss(const torch::Tensor& out, const torch::Tensor& targets);
 /// Row i of forward()'s output as a ThinkTime.

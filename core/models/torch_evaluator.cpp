@@ -290,9 +290,7 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         // the paces or from before them). A width no head has fails the shape check below, by name.
         if (auto it = byName.find(kTimeFirstLayer); it != byName.end()) {
             const auto& shape = it->second->shape;
-            const auto kind = shape.size() == 2 ? TimeHeadImpl::kindOfWidth(config.dModel, shape[1]) : std::nullopt;
-            ev->m_impl->time =
-                kind ? TimeHead(config.dModel, kind->first, kind->second) : TimeHead(config.dModel, false);
+            ev->m_impl->time = timeHeadForWidth(config.dModel, shape.size() == 2 ? shape[1] : 0);
         }
         torch::NoGradGuard noGrad;
         auto tensors = namedTensors(*ev->m_impl->model);
@@ -374,8 +372,7 @@ WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config) {
 }
 
 WeightShapes TorchEvaluator::timeHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth) {
-    const auto kind = TimeHeadImpl::kindOfWidth(config.dModel, firstLayerWidth);
-    TimeHead head = kind ? TimeHead(config.dModel, kind->first, kind->second) : TimeHead(config.dModel, true);
+    TimeHead head = timeHeadForWidth(config.dModel, firstLayerWidth);
     WeightShapes out;
     for (auto& [name, tensor] : namedTensors(*head))
         out[kTimePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());
