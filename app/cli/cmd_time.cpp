@@ -28,8 +28,10 @@ void printTrainTimeHelp() {
         "move: own clock before + increment - own clock after; first moves and moves where time was given are left\n"
         "out. Validation: NLL, Pearson r, MAE on held-out games beside the rule remaining/40 + 0.8 x increment.\n"
         "  --init MODEL        .kibitz bundle or .pt checkpoint whose trunk is used (a time head in it is continued)\n"
-        "  --inputs board|clocks   read the board (trunk features, policy entropy) or clocks, ratings and move number\n"
-        "                      only (default board)\n"
+        "  --inputs board|board-without-move|clocks   read the board (trunk features, policy entropy) and the move\n"
+        "                      chosen (the policy's probability and rank of it, capture, recapture, check, static\n"
+        "                      exchange, the piece moved), the board without the move, or clocks, ratings and move\n"
+        "                      number only (default board)\n"
         "  --positions N       training moves read through the trunk once (default 300000; every 4th of the games')\n"
         "  --validation-positions N   held-out moves (default 20000)\n"
         "  --steps N           optimizer steps over them (default 6000)\n"
@@ -41,18 +43,22 @@ void printTrainTimeHelp() {
         "  --log-every N       steps between progress lines (default 200)\n"
         "  --recent-dropout P  share of moves shown without both players' last move times and paces (the mean of\n"
         "                      their last five timed moves), so the head also answers for a position out of its\n"
-        "                      game (default 0.25)\n");
+        "                      game (default 0.25)\n"
+        "  --move-dropout P    share of moves shown without the move chosen, so the head also answers before a\n"
+        "                      move is chosen (the analysis panel; default 0.3)\n");
 }
 
 void printEvalTimeHelp() {
     std::printf(
-        "Usage: kibitz-cli eval time --pgn FILE|DIR... [--model BUNDLE] [--max-games N] [--all-games] [--json]\n\n"
+        "Usage: kibitz-cli eval time --pgn FILE|DIR... [--model BUNDLE] [--max-games N] [--all-games]\n"
+        "                            [--without-move] [--json]\n\n"
         "How well the model's think-time head predicts the seconds players spent on their moves: Pearson r of the\n"
         "predicted median against the real seconds (and on ln(1 + s)), mean and median absolute error, overall and by\n"
         "speed (bullet, blitz, rapid, classical), beside the rule remaining/40 + 0.8 x increment (a third of it in\n"
         "the first 16 plies) on the same moves. Games held out from training (3%% by Site hash), or every game with\n"
         "--all-games. Games without [%%clk] comments or a TimeControl tag are skipped and counted; exit 2 when none\n"
-        "is usable.\n"
+        "is usable. A head that reads the move chosen is told the move played (as in play mode and uci, which choose\n"
+        "the move first), unless --without-move (as in the analysis panel, which asks before a move is chosen).\n"
         "  --play N   also replay N of those games per speed as games between two copies of the model (moves from\n"
         "             its distribution, times from its head, the games' clocks, ratings and length) and compare the\n"
         "             time use: median and mean seconds per move, share of games lost on time (JSON key \"play\")\n"
@@ -62,7 +68,7 @@ void printEvalTimeHelp() {
 int runTrainTimeImpl(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "init", "out", "inputs", "positions", "validation-positions", "steps", "batch", "lr", "threads",
-               "seed", "validate-every", "log-every", "recent-dropout"},
+               "seed", "validate-every", "log-every", "recent-dropout", "move-dropout"},
               {});
     if (args.has("help")) {
         printTrainTimeHelp();
@@ -77,8 +83,10 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     std::string init;
     if (const std::string e = frozenTrunkInputs(args, o.pgnFiles, o.outCheckpoint, init); !e.empty()) return usage(e);
     const std::string inputs = args.value("inputs").value_or("board");
-    if (inputs != "board" && inputs != "clocks") return usage("--inputs: '" + inputs + "' is not board or clocks");
-    o.withBoard = inputs == "board";
+    if (inputs != "board" && inputs != "board-without-move" && inputs != "clocks")
+        return usage("--inputs: '" + inputs + "' is not board, board-without-move or clocks");
+    o.withBoard = inputs != "clocks";
+    o.withMove = inputs == "board";
     o.trainPositions = args.intValue("positions", o.trainPositions, 1, 1LL << 40);
     o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
     o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
@@ -89,6 +97,7 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
     o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
     o.recentTimesDropout = args.doubleValue("recent-dropout", o.recentTimesDropout, 0.0, 1.0);
+    o.moveDropout = args.doubleValue("move-dropout", o.moveDropout, 0.0, 1.0);
     if (!args.ok()) return usage(args.error());
     if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 
@@ -113,7 +122,7 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
 int runTrainTime(const std::vector<std::string>& argv) { return runTrainTimeImpl(argv); }
 
 int runEvalTime(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "model", "max-games", "threads", "play", "seed"}, {"json", "all-games"});
+    Args args(argv, {"pgn", "model", "max-games", "threads", "play", "seed"}, {"json", "all-games", "without-move"});
     if (args.has("help")) {
         printEvalTimeHelp();
         return kExitOk;
@@ -140,7 +149,8 @@ int runEvalTime(const std::vector<std::string>& argv) {
     if (!(*evaluator)->hasTimeHead()) return usage("the model has no think-time head (train one with 'train time')");
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
-    auto r = training::evaluateThinkTime(**evaluator, files, !args.has("all-games"), maxGames, cancel);
+    auto r = training::evaluateThinkTime(**evaluator, files, !args.has("all-games"), maxGames, cancel,
+                                         args.has("without-move"));
     if (!r) {
         std::fprintf(stderr, "kibitz-cli eval time: %s\n", r.error().message.c_str());
         return r.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;

@@ -55,7 +55,8 @@ Result<std::vector<Wdl>> Evaluator::valueEstimates(const std::vector<chess::Posi
 Result<std::vector<ThinkTime>> Evaluator::thinkTimes(const std::vector<chess::Position>& /*positions*/,
                                                      const std::vector<Conditioning>& /*conds*/,
                                                      const std::vector<RecentMoves>& /*recent*/,
-                                                     const std::vector<RecentTimes>& /*times*/) {
+                                                     const std::vector<RecentTimes>& /*times*/,
+                                                     const std::vector<chess::Move>& /*played*/) {
     return makeError(ErrorCode::Unsupported, "this model has no think-time head");
 }
 
@@ -72,7 +73,7 @@ Result<PositionReading> Evaluator::readPosition(const chess::Position& pos, cons
         out.value = v->front();
     }
     if (withTime && hasTimeHead()) {
-        auto t = thinkTimes({pos}, {cond}, {recent}, {times});
+        auto t = thinkTimes({pos}, {cond}, {recent}, {times}, {});
         if (!t) return t.error();
         out.thinkTime = t->front();
     }

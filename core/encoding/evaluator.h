@@ -48,7 +48,10 @@ RecentTimes recentTimesOf(const EncodedPosition& e);
 struct PositionReading {
     std::vector<MoveProb> moves;         ///< every legal move, sorted by decreasing probability
     std::optional<Wdl> value;            ///< with a value head
-    std::optional<ThinkTime> thinkTime;  ///< with a think-time head, when asked for
+    std::optional<ThinkTime> thinkTime;  ///< with a think-time head, when asked for (the move not yet chosen)
+    /// With a think-time head that reads the move chosen, when asked for: per entry of `moves`, the time the mover
+    /// takes when that is the move they play (empty otherwise).
+    std::vector<ThinkTime> moveThinkTimes;
 };
 
 /// Anything that turns a position into a distribution over its legal moves (a torch model, a fake in tests).
@@ -77,12 +80,15 @@ public:
     /// True when the model has a think-time head, so thinkTimes() works.
     virtual bool hasTimeHead() const { return false; }
     /// How long the mover of each position will take over the move, as conditioned (ratings, both clocks, increment)
-    /// and, where known, from how long both players took over their last moves (`times` empty: unknown for all).
-    /// Fails with Unsupported when the model has none, InvalidInput for a position without moves.
+    /// and, where known, from how long both players took over their last moves (`times` empty: unknown for all), and
+    /// the move they chose (`played` empty, or Move::none() for one position: not known; a head made before it was an
+    /// input ignores it). Fails with Unsupported when the model has none, InvalidInput for a position without moves
+    /// or a played move that is not legal there.
     virtual Result<std::vector<ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
                                                       const std::vector<Conditioning>& conds,
                                                       const std::vector<RecentMoves>& recent,
-                                                      const std::vector<RecentTimes>& times);
+                                                      const std::vector<RecentTimes>& times,
+                                                      const std::vector<chess::Move>& played);
     /// One position read by every head the model has (the think-time head only `withTime`), in one call. The default
     /// calls moveDistributionsWithHistory, valueEstimates and thinkTimes; a model whose heads share a trunk runs it
     /// once (TorchEvaluator). Errors as those methods'.

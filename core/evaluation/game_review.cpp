@@ -121,7 +121,10 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
             if (human->hasTimeHead()) {
                 std::vector<encoding::RecentTimes> batchTimes;
                 for (std::size_t i = first; i < last; ++i) batchTimes.push_back(encoding::recentTimesAt(spent, i));
-                auto times = human->thinkTimes(batchPos, batchCond, batchRecent, batchTimes);
+                // Told the move played, as the head was trained (a head made before the move ignores it).
+                std::vector<chess::Move> batchMoves;
+                for (std::size_t i = first; i < last; ++i) batchMoves.push_back(review.plies[i].move);
+                auto times = human->thinkTimes(batchPos, batchCond, batchRecent, batchTimes, batchMoves);
                 if (!times)
                     return makeError(times.error().code, "human model (think-time head) at ply " +
                                                              std::to_string(first + 1) + ": " + times.error().message);

@@ -25,7 +25,10 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
     if (!reading) return reading.error();
     result.moves = std::move(reading->moves);
     result.value = reading->value;
-    if (result.moves.size() > 1) result.thinkTime = reading->thinkTime;
+    if (result.moves.size() > 1) {
+        result.thinkTime = reading->thinkTime;
+        result.moveThinkTimes = std::move(reading->moveThinkTimes);
+    }
     if (request.withEloSweep) {
         result.sweepElos = eloSweepLevels();
         std::vector<chess::Position> positions(result.sweepElos.size(), request.position);

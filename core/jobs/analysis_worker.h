@@ -40,6 +40,9 @@ struct AnalysisResult {
     /// The think-time head's distribution of the seconds the mover takes here (as conditioned; the clocks count);
     /// empty when the model has none or the position has a single legal move.
     std::optional<encoding::ThinkTime> thinkTime;
+    /// With a head that reads the move chosen: per entry of `moves`, the seconds when that move is the one played
+    /// (PositionReading::moveThinkTimes); empty otherwise.
+    std::vector<encoding::ThinkTime> moveThinkTimes;
     /// What the model made of the conditioning, when it reads only part of it (an lc0 net: which rating-band net
     /// answered, and that clocks are not read); empty for Kibitz's own models.
     std::string conditioningNote;

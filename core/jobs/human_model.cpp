@@ -190,10 +190,12 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
     b.config = modelConfigToJson((*ev)->config());
     // What the bundle holds beside the move head (readers before these keys ignore them; the tensors decide).
     b.config[QStringLiteral("value_head")] = (*ev)->hasValueHead();
+    const std::string described = (*ev)->describe();
     b.config[QStringLiteral("think_time_head")] =
-        !(*ev)->hasTimeHead() ? QStringLiteral("none")
-                              : ((*ev)->describe().find("clocks only") != std::string::npos ? QStringLiteral("clocks")
-                                                                                            : QStringLiteral("board"));
+        !(*ev)->hasTimeHead()                                         ? QStringLiteral("none")
+        : described.find("clocks only") != std::string::npos          ? QStringLiteral("clocks")
+        : described.find("told the move chosen") != std::string::npos ? QStringLiteral("board+move")
+                                                                      : QStringLiteral("board");
     b.encoding = encodingJson((*ev)->config().version);
     b.training = training;
     b.metrics = metrics;

@@ -6,13 +6,70 @@
 
 namespace kibitz::models {
 
-torch::Tensor policySummary(const torch::Tensor& logits) {
-    auto logp = torch::log_softmax(logits.to(torch::kFloat32), -1);
+torch::Tensor policySummary(const torch::Tensor& logits, std::span<const encoding::EncodedPosition* const> items) {
+    auto logp = torch::log_softmax(logits.to(torch::kCPU, torch::kFloat32), -1);
     auto p = logp.exp();
     // Padded entries have p == 0 and a huge negative log p: their product is 0 only if the log is finite.
     auto entropy = -(p * logp.clamp_min(-100.0)).sum(-1);
     auto top1 = std::get<0>(p.max(-1));
-    return torch::stack({entropy, top1}, -1);
+    const auto b = logits.size(0);
+    auto target = torch::zeros({b}, torch::kInt64);
+    auto known = torch::zeros({b}, torch::kBool);
+    for (std::int64_t i = 0; i < b && std::size_t(i) < items.size(); ++i) {
+        const int t = items[std::size_t(i)]->target;
+        if (t >= 0 && t < logits.size(1)) {
+            target[i] = t;
+            known[i] = true;
+        }
+    }
+    auto played = logp.gather(-1, target.unsqueeze(-1)).squeeze(-1);
+    // Its rank: how many moves the policy likes more (padded entries never count).
+    auto rank = (logp > played.unsqueeze(-1)).sum(-1).to(torch::kFloat32);
+    played = torch::where(known, played, torch::zeros_like(played));
+    rank = torch::where(known, rank, torch::full_like(rank, -1.0));
+    return torch::stack({entropy, top1, played, rank}, -1).contiguous();
+}
+
+void setMoveScalars(float* row, const encoding::EncodedPosition& e, int index, float logP, int rank) {
+    namespace mf = encoding::movefeat;
+    float* s = row + kTimeMoveFirst;
+    std::fill(s, row + kTimeScalars, 0.0f);
+    if (index < 0 || index >= e.numLegal) return;
+    const std::uint16_t f = e.moveFeatures[std::size_t(index)];
+    s[0] = 1.0f;
+    s[1] = std::max(logP, -20.0f) / 10.0f;
+    s[2] = std::exp(logP);
+    s[3] = rank == 0 ? 1.0f : 0.0f;
+    s[4] = float(std::log1p(double(std::max(0, rank))) / 3.0);
+    s[5] = (f & mf::kCheck) ? 1.0f : 0.0f;
+    s[6] = (f & mf::kMate) ? 1.0f : 0.0f;
+    s[7] = mf::captured(f) != 0 ? 1.0f : 0.0f;
+    s[8] = (f & mf::kRecapture) ? 1.0f : 0.0f;
+    s[9] = (f & mf::kSeeGain) ? 1.0f : 0.0f;
+    s[10] = (f & mf::kSeeLoss) ? 1.0f : 0.0f;
+    s[11] = (f & mf::kCastling) ? 1.0f : 0.0f;
+    s[12] = (f & mf::kDestAttacked) ? 1.0f : 0.0f;
+    s[13] = (f & mf::kFromAttacked) ? 1.0f : 0.0f;
+    s[14] = encoding::legalPromotion(e.legal[std::size_t(index)]) != 0 ? 1.0f : 0.0f;
+    const int moved = mf::moved(f);  // 1..6 in encoding v2, 0 in v1 (no piece column set)
+    if (moved >= 1 && moved <= 6) s[14 + moved] = 1.0f;
+}
+
+void hideMoveScalars(torch::Tensor& scalars) { scalars.narrow(-1, kTimeMoveFirst, kTimeScalars - kTimeMoveFirst).zero_(); }
+
+torch::Tensor timeScalarsPerMove(const encoding::EncodedPosition& e, const torch::Tensor& logitsRow,
+                                 const torch::Tensor& scalarsRow) {
+    const int n = e.numLegal;
+    auto logp = torch::log_softmax(logitsRow.to(torch::kCPU, torch::kFloat32).narrow(0, 0, n), -1).contiguous();
+    const float* lp = logp.data_ptr<float>();
+    auto out = scalarsRow.to(torch::kCPU, torch::kFloat32).reshape({1, kTimeScalars}).repeat({n, 1}).contiguous();
+    float* o = out.data_ptr<float>();
+    for (int j = 0; j < n; ++j) {
+        int rank = 0;
+        for (int k = 0; k < n; ++k) rank += lp[k] > lp[j] ? 1 : 0;
+        setMoveScalars(o + std::int64_t(j) * kTimeScalars, e, j, lp[j], rank);
+    }
+    return out;
 }
 
 torch::Tensor timeScalars(std::span<const encoding::EncodedPosition* const> items, const torch::Tensor& policy) {
@@ -63,9 +120,11 @@ torch::Tensor timeScalars(std::span<const encoding::EncodedPosition* const> item
             s[22] = 1.0f;
         }
         if (ps) {
+            const float* p = ps + 4 * i;
             s[16] = float(std::log(double(std::max<int>(1, e.numLegal))) / 4.0);
-            s[17] = ps[2 * i] / 3.0f;
-            s[18] = ps[2 * i + 1];
+            s[17] = p[0] / 3.0f;
+            s[18] = p[1];
+            if (p[3] >= 0) setMoveScalars(s, e, e.target, p[2], int(p[3]));
         }
     }
     return out;
@@ -85,7 +144,7 @@ int TimeHeadImpl::inputWidth(int dModel, bool withBoard, int scalars) {
 
 std::optional<std::pair<bool, int>> TimeHeadImpl::kindOfWidth(int dModel, std::int64_t width) {
     for (const bool board : {true, false})
-        for (const int scalars : {kTimeScalars, kTimeScalarsBeforePace})
+        for (const int scalars : {kTimeScalars, kTimeScalarsBeforeMove, kTimeScalarsBeforePace})
             if (width == inputWidth(dModel, board, scalars)) return std::pair{board, scalars};
     return std::nullopt;
 }
@@ -140,9 +199,10 @@ TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel) {
     const bool withBoard = !archive.try_read("time_board", board) || !board.isInt() || board.toInt() != 0;
     // A checkpoint without the count is from before the paces.
     c10::IValue count;
-    const int scalars = archive.try_read("time_scalars", count) && count.isInt() && count.toInt() == kTimeScalars
-                            ? kTimeScalars
-                            : kTimeScalarsBeforePace;
+    int scalars = kTimeScalarsBeforePace;
+    if (archive.try_read("time_scalars", count) && count.isInt() &&
+        (count.toInt() == kTimeScalars || count.toInt() == kTimeScalarsBeforeMove))
+        scalars = int(count.toInt());
     TimeHead head(dModel, withBoard, scalars);
     head->load(weights);
     return head;

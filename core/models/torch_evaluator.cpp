@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/models/torch_evaluator.h"
 
+#include "core/chess/notation.h"
 #include "core/common/atomic_file.h"
 #include "core/models/archive_file.h"
 #include "core/models/human_move_model.h"
@@ -87,10 +88,11 @@ namespace {
 Status encodeAll(const ModelConfig& config, const std::vector<chess::Position>& positions,
                  const std::vector<encoding::Conditioning>& conds, const std::vector<encoding::RecentMoves>& recent,
                  const char* what, std::vector<encoding::EncodedPosition>& enc, std::vector<chess::MoveList>& legal,
-                 std::vector<const encoding::EncodedPosition*>& ptrs) {
-    if (positions.size() != conds.size() || (!recent.empty() && recent.size() != positions.size()))
+                 std::vector<const encoding::EncodedPosition*>& ptrs, const std::vector<chess::Move>& played = {}) {
+    if (positions.size() != conds.size() || (!recent.empty() && recent.size() != positions.size()) ||
+        (!played.empty() && played.size() != positions.size()))
         return makeError(ErrorCode::InvalidInput,
-                         std::string(what) + ": positions, conditionings and move histories differ in count");
+                         std::string(what) + ": positions, conditionings, move histories and moves differ in count");
     enc.resize(positions.size());
     legal.resize(positions.size());
     ptrs.clear();
@@ -99,9 +101,13 @@ Status encodeAll(const ModelConfig& config, const std::vector<chess::Position>& 
         if (legal[i].empty())
             return makeError(ErrorCode::InvalidInput,
                              "position " + std::to_string(i + 1) + " has no legal move (" + positions[i].fen() + ")");
-        if (!encoding::encodePosition(positions[i], legal[i], conds[i], config.view, chess::Move::none(), enc[i],
-                                      config.version, recent.empty() ? nullptr : &recent[i]))
+        const chess::Move move = played.empty() ? chess::Move::none() : played[i];
+        if (!encoding::encodePosition(positions[i], legal[i], conds[i], config.view, move, enc[i], config.version,
+                                      recent.empty() ? nullptr : &recent[i]))
             return makeError(ErrorCode::InvalidInput, "position cannot be encoded: " + positions[i].fen());
+        if (!move.isNone() && enc[i].target < 0)
+            return makeError(ErrorCode::InvalidInput, std::string(what) + ": " + chess::toUci(move) +
+                                                          " is not a legal move in " + positions[i].fen());
         ptrs.push_back(&enc[i]);
     }
     return {};
@@ -186,14 +192,16 @@ bool TorchEvaluator::hasTimeHead() const { return bool(m_impl->time); }
 Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::vector<chess::Position>& positions,
                                                                     const std::vector<encoding::Conditioning>& conds,
                                                                     const std::vector<encoding::RecentMoves>& recent,
-                                                                    const std::vector<encoding::RecentTimes>& times) {
+                                                                    const std::vector<encoding::RecentTimes>& times,
+                                                                    const std::vector<chess::Move>& played) {
     if (!m_impl->time) return makeError(ErrorCode::Unsupported, m_impl->source + ": this model has no think-time head");
     if (!times.empty() && times.size() != positions.size())
         return makeError(ErrorCode::InvalidInput, "thinkTimes: positions and recent times differ in count");
     std::vector<encoding::EncodedPosition> enc;
     std::vector<chess::MoveList> legal;
     std::vector<const encoding::EncodedPosition*> ptrs;
-    if (auto st = encodeAll(config(), positions, conds, recent, "thinkTimes", enc, legal, ptrs); !st) return st.error();
+    if (auto st = encodeAll(config(), positions, conds, recent, "thinkTimes", enc, legal, ptrs, played); !st)
+        return st.error();
     if (positions.empty()) return std::vector<encoding::ThinkTime>{};
     setRecentTimes(enc, times);
     try {
@@ -203,7 +211,7 @@ Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::v
         if (m_impl->time->withBoard()) {
             batch.to(m_impl->device);
             auto logits = m_impl->model->forward(batch, &features);
-            scalars = timeScalars(ptrs, policySummary(logits));
+            scalars = timeScalars(ptrs, policySummary(logits, ptrs));
         } else {
             scalars = timeScalars(ptrs, {});
         }
@@ -217,6 +225,34 @@ Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::v
                          std::string("think-time evaluation failed: ") + e.what_without_backtrace());
     }
 }
+
+namespace {
+
+/// The think-time head's answer for each of `moves` (PositionReading::moveThinkTimes) of the position `e` (its legal
+/// moves `legal`), from the trunk's row of logits and features and the position's timeScalars() row.
+std::vector<encoding::ThinkTime> moveThinkTimes(TimeHead& head, const encoding::EncodedPosition& e,
+                                                const chess::MoveList& legal,
+                                                const std::vector<encoding::MoveProb>& moves,
+                                                const torch::Tensor& logitsRow, const torch::Tensor& featuresRow,
+                                                const torch::Tensor& scalarsRow) {
+    const torch::Tensor scalars = timeScalarsPerMove(e, logitsRow, scalarsRow);
+    const auto n = scalars.size(0);
+    auto t = head->forward(featuresRow.unsqueeze(0).expand({n, featuresRow.size(0)}), scalars.to(featuresRow.device()))
+                 .to(torch::kCPU)
+                 .contiguous();
+    const float* o = t.data_ptr<float>();
+    std::vector<encoding::ThinkTime> out;
+    out.reserve(moves.size());
+    const int count = legal.size();
+    for (const encoding::MoveProb& mp : moves) {
+        int j = 0;
+        while (j < count && legal[j] != mp.move) ++j;
+        out.push_back(j < count ? thinkTimeOf(o + 2 * j) : encoding::ThinkTime{});
+    }
+    return out;
+}
+
+}  // namespace
 
 Result<encoding::PositionReading> TorchEvaluator::readPosition(const chess::Position& pos,
                                                                const encoding::Conditioning& cond,
@@ -239,11 +275,14 @@ Result<encoding::PositionReading> TorchEvaluator::readPosition(const chess::Posi
         if (m_impl->value) out.value = wdlOf(m_impl->value->forward(features)).front();
         if (withTime && m_impl->time) {
             const bool board = m_impl->time->withBoard();
-            const torch::Tensor scalars = timeScalars(ptrs, board ? policySummary(logits) : torch::Tensor());
+            const torch::Tensor scalars = timeScalars(ptrs, board ? policySummary(logits, ptrs) : torch::Tensor());
             auto t = m_impl->time->forward(board ? features : torch::Tensor(), scalars.to(m_impl->device))
                          .to(torch::kCPU)
                          .contiguous();
             out.thinkTime = thinkTimeOf(t.data_ptr<float>());
+            if (m_impl->time->readsMove())
+                out.moveThinkTimes = moveThinkTimes(m_impl->time, enc.front(), legal.front(), out.moves, logits[0],
+                                                    features[0], scalars[0]);
         }
         return out;
     } catch (const c10::Error& e) {
@@ -254,7 +293,10 @@ Result<encoding::PositionReading> TorchEvaluator::readPosition(const chess::Posi
 std::string TorchEvaluator::describe() const {
     return "human-move " + config().name + " (" + describeConfig(config()) + ", " + std::to_string(parameters()) +
            " parameters" + (m_impl->value ? ", value head" : "") +
-           (m_impl->time ? (m_impl->time->withBoard() ? ", think-time head" : ", think-time head (clocks only)") : "") +
+           (!m_impl->time                 ? ""
+            : m_impl->time->readsMove()   ? ", think-time head (told the move chosen)"
+            : m_impl->time->withBoard()   ? ", think-time head"
+                                          : ", think-time head (clocks only)") +
            ", " + m_impl->source + ")";
 }
 

@@ -36,7 +36,8 @@ public:
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
                                                         const std::vector<encoding::Conditioning>& conds,
                                                         const std::vector<encoding::RecentMoves>& recent,
-                                                        const std::vector<encoding::RecentTimes>& times) override;
+                                                        const std::vector<encoding::RecentTimes>& times,
+                                                        const std::vector<chess::Move>& played) override;
     /// The trunk runs once for the moves, the value and the think time.
     Result<encoding::PositionReading> readPosition(const chess::Position& pos, const encoding::Conditioning& cond,
                                                    const encoding::RecentMoves& recent,

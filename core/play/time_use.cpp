@@ -94,13 +94,16 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         }
         auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recent);
         if (!dists) return dists.error();
-        auto heads = evaluator.thinkTimes(positions, conds, recent, times);
+        // The moves first: a head that reads the move chosen is told it.
+        std::vector<chess::Move> moves;
+        for (const auto& dist : *dists) moves.push_back(sampleMove(dist, policy, rng));
+        auto heads = evaluator.thinkTimes(positions, conds, recent, times, moves);
         if (!heads) return heads.error();
         for (std::size_t k = 0; k < active.size(); ++k) {
             Replay& r = replays[active[k]];
             const std::size_t me = r.pos.sideToMove() == chess::White ? 0 : 1;
             const auto& dist = (*dists)[k];
-            const chess::Move move = sampleMove(dist, policy, rng);
+            const chess::Move move = moves[k];
             // Lichess does not run the clock for each side's first move; the others take a draw from the head (a
             // forced move a short reaction time, as in the play mode).
             double seconds = 0.0;

@@ -507,6 +507,7 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
     const Job& j = *job;
     std::mt19937_64 rng(j.seed);
     std::string best = "0000";
+    chess::Move chosen = chess::Move::none();
     std::vector<encoding::MoveProb> dist;
     if (j.position.countLegalMoves() == 0) {
         write(std::string("info string no legal move: ") + (j.position.inCheck() ? "checkmate" : "stalemate"));
@@ -608,11 +609,13 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         if (firstScore)
             summary += "; expected score " + percent(*firstScore) + " after " + chess::toUci(dist.front().move);
         write(summary);
-        best = chess::toUci(play::sampleMove(dist, j.policy, rng));
+        chosen = play::sampleMove(dist, j.policy, rng);
+        best = chess::toUci(chosen);
     }
     std::optional<encoding::ThinkTime> learned;
     if (j.humanClock && m_evaluator && m_evaluator->hasTimeHead() && dist.size() > 1) {
-        if (auto t = m_evaluator->thinkTimes({j.position}, {j.cond}, {j.recent}, {j.recentTimes}))
+        // The head is told the move chosen (a recapture is quick, a sacrifice slow), when it reads it.
+        if (auto t = m_evaluator->thinkTimes({j.position}, {j.cond}, {j.recent}, {j.recentTimes}, {chosen}))
             learned = t->front();
         else
             error("the think-time head failed on " + j.position.fen() + ": " + t.error().message);

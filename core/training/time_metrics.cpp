@@ -113,9 +113,11 @@ std::string withSpeeds(const TimeScores& all, const std::array<TimeScores, chess
 std::string TimeEvaluation::toJson() const {
     char counts[200];
     std::snprintf(counts, sizeof counts,
-                  "\"games\":%lld,\"games_skipped\":%lld,\"moves_skipped\":%lld,\"forced_skipped\":%lld,",
+                  "\"games\":%lld,\"games_skipped\":%lld,\"moves_skipped\":%lld,\"forced_skipped\":%lld,"
+                  "\"move_told\":%s,",
                   static_cast<long long>(games), static_cast<long long>(gamesSkipped),
-                  static_cast<long long>(movesSkipped), static_cast<long long>(forcedSkipped));
+                  static_cast<long long>(movesSkipped), static_cast<long long>(forcedSkipped),
+                  moveTold ? "true" : "false");
     return "{" + std::string(counts) + withSpeeds(model, modelBySpeed) + ",\"baseline\":{" +
            withSpeeds(baseline, baselineBySpeed) + "}}";
 }
@@ -137,6 +139,8 @@ std::string TimeEvaluation::toText() const {
                       b.pearsonRLog, b.maeS, b.medianAeS);
         out += buf;
     };
+    out += moveTold ? "(a head that reads the move chosen was told the move played)\n"
+                    : "(the head was not told the move played)\n";
     row("all", model, baseline);
     for (int i = 0; i < chess::kGameSpeeds; ++i)
         if (modelBySpeed[std::size_t(i)].moves > 0)
@@ -147,14 +151,17 @@ std::string TimeEvaluation::toText() const {
 }
 
 Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const std::vector<std::string>& files,
-                                         bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel) {
+                                         bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel,
+                                         bool withoutMove) {
     if (!evaluator.hasTimeHead()) return makeError(ErrorCode::Unsupported, "the model has no think-time head");
     TimeEvaluator acc;
+    acc.counts.moveTold = !withoutMove;
     struct Pending {
         chess::Position position;
         encoding::RecentMoves recent;
         encoding::Conditioning cond;
         encoding::RecentTimes times;
+        chess::Move played;
         chess::GameSpeed speed;
         double baselineS;
         double realS;
@@ -166,13 +173,15 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
         std::vector<encoding::Conditioning> conds;
         std::vector<encoding::RecentMoves> recent;
         std::vector<encoding::RecentTimes> recentTimes;
+        std::vector<chess::Move> played;
         for (const Pending& p : pending) {
             positions.push_back(p.position);
             conds.push_back(p.cond);
             recent.push_back(p.recent);
             recentTimes.push_back(p.times);
+            played.push_back(withoutMove ? chess::Move::none() : p.played);
         }
-        auto times = evaluator.thinkTimes(positions, conds, recent, recentTimes);
+        auto times = evaluator.thinkTimes(positions, conds, recent, recentTimes, played);
         if (!times) return times.error();
         for (std::size_t i = 0; i < pending.size(); ++i)
             acc.add(pending[i].speed, (*times)[i].quantileS(0.5), pending[i].baselineS, pending[i].realS);
@@ -180,7 +189,7 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
         return {};
     };
     std::vector<encoding::EncodedPosition> encoded;
-    std::vector<std::pair<chess::Position, encoding::RecentMoves>> contexts;
+    std::vector<PositionContext> contexts;
     for (const std::string& file : files) {
         auto reader = chess::GameReader::open(file);
         if (!reader) return reader.error();
@@ -198,8 +207,8 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
             contexts.clear();
             SampleStats stats;
             gameToPositions(game, encoding::BoardView::Mover, encoded, stats, 2, {}, 0,
-                            [&](const chess::Position& pos, const encoding::RecentMoves& recent, chess::Move) {
-                                contexts.emplace_back(pos, recent);
+                            [&](const chess::Position& pos, const encoding::RecentMoves& recent, chess::Move m) {
+                                contexts.push_back({pos, recent, m});
                             });
             acc.counts.forcedSkipped += stats.positionsForced;
             bool any = false;
@@ -210,8 +219,9 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
                     continue;
                 }
                 any = true;
-                pending.push_back({contexts[i].first, contexts[i].second, e.cond, encoding::recentTimesOf(e), speed,
-                                   baselineThinkTimeS(e.cond, e.ply), double(e.thinkTimeS)});
+                pending.push_back({contexts[i].position, contexts[i].recent, e.cond, encoding::recentTimesOf(e),
+                                   contexts[i].played, speed, baselineThinkTimeS(e.cond, e.ply),
+                                   double(e.thinkTimeS)});
             }
             if (any) ++acc.counts.games;
             if (pending.size() >= 256)

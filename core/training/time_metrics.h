@@ -47,10 +47,12 @@ struct TimeEvaluation {
     std::int64_t gamesSkipped = 0;   ///< games without usable clocks (no [%clk], no TimeControl, unusable)
     std::int64_t movesSkipped = 0;   ///< moves of scored games whose time is unknown (first moves, time given)
     std::int64_t forcedSkipped = 0;  ///< single-legal-move positions (not scored)
+    /// The head was told the move played (a head that reads it); false: asked before the move (`--without-move`).
+    bool moveTold = true;
     TimeScores model, baseline;
     std::array<TimeScores, chess::kGameSpeeds> modelBySpeed{}, baselineBySpeed{};
     /// `moves`, `pearson_r`, `pearson_r_log`, `mae_s`, `median_ae_s`, `by_speed` (bullet, blitz, rapid,
-    /// classical), `baseline` with the same keys, and the skip counts: one JSON object.
+    /// classical), `baseline` with the same keys, the skip counts and `move_told`: one JSON object.
     std::string toJson() const;
     /// A table for people.
     std::string toText() const;
@@ -69,9 +71,10 @@ private:
 };
 
 /// The games of `files` (held-out only, the 3% split by Site hash, unless `heldOutOnly` is false) scored by
-/// `evaluator`'s think-time head against the real seconds; at most `maxGames` scored games (0: all). Errors name the
-/// file; a cancel returns Cancelled.
+/// `evaluator`'s think-time head against the real seconds; at most `maxGames` scored games (0: all). The head is told
+/// each move played unless `withoutMove`. Errors name the file; a cancel returns Cancelled.
 Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const std::vector<std::string>& files,
-                                         bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel = {});
+                                         bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel = {},
+                                         bool withoutMove = false);
 
 }  // namespace kibitz::training

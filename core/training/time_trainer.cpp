@@ -34,12 +34,14 @@ struct TimeSet {
 
 /// Reads up to `limit` moves with a known time from `stream`, keeping every `every`-th one, through the trunk.
 /// With `dropRecent` > 0, that share of the moves (chosen by `seed`) is read without both players' last move times and
-/// paces.
+/// paces; with `dropMove` > 0, that share (drawn independently) without the move chosen.
 Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bool withBoard, std::int64_t limit,
-                            int every, double dropRecent, std::uint64_t seed, const torch::Device& device,
-                            const CancelToken& cancel, const std::function<void(const std::string&)>& say) {
+                            int every, double dropRecent, double dropMove, std::uint64_t seed,
+                            const torch::Device& device, const CancelToken& cancel,
+                            const std::function<void(const std::string&)>& say) {
     std::mt19937_64 rng(seed);
     std::bernoulli_distribution drop(dropRecent);
+    std::bernoulli_distribution dropMoveOf(dropMove);
     std::vector<EncodedPosition> dropped;  // copies of the moves shown without their recent times
     dropped.reserve(256);
     std::vector<torch::Tensor> features, scalars, targets;
@@ -57,9 +59,16 @@ Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bo
             torch::Tensor f;
             auto logits = model->forward(mb, &f);
             features.push_back(f.to(torch::kCPU));
-            policy = models::policySummary(logits);
+            policy = models::policySummary(logits, batch);
         }
-        scalars.push_back(models::timeScalars(batch, policy));
+        torch::Tensor s = models::timeScalars(batch, policy);
+        if (dropMove > 0.0) {
+            auto keep = torch::ones({s.size(0), 1}, torch::kFloat32);
+            for (std::int64_t i = 0; i < s.size(0); ++i)
+                if (dropMoveOf(rng)) keep[i][0] = 0.0f;
+            s.narrow(1, models::kTimeMoveFirst, models::kTimeScalars - models::kTimeMoveFirst).mul_(keep);
+        }
+        scalars.push_back(s);
         targets.push_back(models::thinkTimeTargets(batch));
         for (const EncodedPosition* e : batch) {
             set.baselineS.push_back(float(baselineThinkTimeS(e->cond, e->ply)));
@@ -108,7 +117,8 @@ struct TimeValidation {
     TimeScores model, baseline;
 };
 
-TimeValidation validateTimeHead(TimeHead& head, const TimeSet& set, const torch::Device& device) {
+/// With `hideMove`, the head is not told the moves chosen.
+TimeValidation validateTimeHead(TimeHead& head, const TimeSet& set, const torch::Device& device, bool hideMove) {
     TimeValidation v;
     torch::InferenceMode guard;
     TimeSample model, base;
@@ -116,7 +126,9 @@ TimeValidation validateTimeHead(TimeHead& head, const TimeSet& set, const torch:
     for (std::int64_t i = 0; i < set.size(); i += 4096) {
         const std::int64_t end = std::min(set.size(), i + 4096);
         auto f = set.features.defined() ? set.features.slice(0, i, end).to(device) : torch::Tensor();
-        auto out = head->forward(f, set.scalars.slice(0, i, end).to(device)).to(torch::kCPU).contiguous();
+        torch::Tensor scalars = set.scalars.slice(0, i, end).clone();
+        if (hideMove) models::hideMoveScalars(scalars);
+        auto out = head->forward(f, scalars.to(device)).to(torch::kCPU).contiguous();
         nllSum += models::timeLoss(out, set.targets.slice(0, i, end)).item<double>() * double(end - i);
         const float* o = out.data_ptr<float>();
         for (std::int64_t j = i; j < end; ++j) {
@@ -131,12 +143,12 @@ TimeValidation validateTimeHead(TimeHead& head, const TimeSet& set, const torch:
     return v;
 }
 
-std::string describeValidation(std::int64_t step, const TimeValidation& v) {
-    char buf[300];
+std::string describeValidation(std::int64_t step, const TimeValidation& v, const char* what) {
+    char buf[340];
     std::snprintf(buf, sizeof buf,
-                  "validation step %lld: %lld moves  nll %.4f  r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s   "
+                  "validation step %lld%s: %lld moves  nll %.4f  r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s   "
                   "(rule: r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s)",
-                  static_cast<long long>(step), static_cast<long long>(v.model.moves), v.nll, v.model.pearsonR,
+                  static_cast<long long>(step), what, static_cast<long long>(v.model.moves), v.nll, v.model.pearsonR,
                   v.model.pearsonRLog, v.model.maeS, v.model.medianAeS, v.baseline.pearsonR, v.baseline.pearsonRLog,
                   v.baseline.maeS, v.baseline.medianAeS);
     return buf;
@@ -159,13 +171,13 @@ Result<std::pair<TimeSet, TimeSet>> readTimeSets(const TimeTrainOptions& o, Froz
     if (!vs) return vs.error();
     say("reading validation moves");
     auto validation =
-        readTimeSet(**vs, trunk.model, o.withBoard, o.validationPositions, 2, 0.0, 0, trunk.device, cancel, say);
+        readTimeSet(**vs, trunk.model, o.withBoard, o.validationPositions, 2, 0.0, 0.0, 0, trunk.device, cancel, say);
     if (!validation) return validation.error();
     auto ts = HumanSampleStream::open(streamOptions(Split::Train, o.seed));
     if (!ts) return ts.error();
     say("reading training moves");
-    auto train = readTimeSet(**ts, trunk.model, o.withBoard, o.trainPositions, 4, o.recentTimesDropout, o.seed,
-                             trunk.device, cancel, say);
+    auto train = readTimeSet(**ts, trunk.model, o.withBoard, o.trainPositions, 4, o.recentTimesDropout,
+                             o.withBoard && o.withMove ? o.moveDropout : 0.0, o.seed, trunk.device, cancel, say);
     if (!train) return train.error();
     if (train->size() == 0)
         return makeError(ErrorCode::InvalidInput,
@@ -210,9 +222,11 @@ private:
 TimeValidation TimeRun::validate(std::int64_t step) {
     if (m_validation.size() == 0) return TimeValidation{};
     m_head->eval();
-    TimeValidation v = validateTimeHead(m_head, m_validation, m_device);
+    TimeValidation v = validateTimeHead(m_head, m_validation, m_device, false);
+    m_say(describeValidation(step, v, ""));
+    if (m_head->readsMove())
+        m_say(describeValidation(step, validateTimeHead(m_head, m_validation, m_device, true), " (without the move)"));
     m_head->train();
-    m_say(describeValidation(step, v));
     return v;
 }
 
@@ -276,12 +290,13 @@ Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToke
         FrozenTrunk trunk = loadFrozenTrunk(o.initCheckpoint);  // a value head in it is kept as it is
         const models::ModelConfig& config = trunk.config;
         const torch::Device device = trunk.device;
-        if (trunk.time && trunk.time->withBoard() == o.withBoard) {
+        const int scalars = o.withBoard && o.withMove ? models::kTimeScalars : models::kTimeScalarsBeforeMove;
+        if (trunk.time && trunk.time->withBoard() == o.withBoard && trunk.time->scalarCount() == scalars) {
             say("continuing the think-time head of " + o.initCheckpoint);
         } else {
             if (trunk.time)
                 say("the think-time head of " + o.initCheckpoint + " reads other inputs: starting a new one");
-            trunk.time = TimeHead(config.dModel, o.withBoard);
+            trunk.time = TimeHead(config.dModel, o.withBoard, scalars);
         }
         TimeHead& head = trunk.time;
         head->to(device);

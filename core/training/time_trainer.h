@@ -33,6 +33,8 @@ struct TimeTrainOptions : ScheduleOptions {
     std::string outCheckpoint;   ///< trunk + heads, written atomically at the end and at each validation
     /// Read the board (the trunk's features and the policy's entropy) or the clocks, ratings and move number only.
     bool withBoard = true;
+    /// With the board: also read the move chosen (the policy's view of it and what kind of move it is).
+    bool withMove = true;
     /// Training moves: the trunk reads each once, the head then trains for `totalSteps` batches over them.
     std::int64_t trainPositions = 300000;
     int validationPositions = 20000;  ///< held-out moves (every 2nd of the held-out games) for the validation line
@@ -44,6 +46,9 @@ struct TimeTrainOptions : ScheduleOptions {
     /// Share of training moves shown without both players' last move times and paces (all unknown together), so the
     /// head also answers for a position seen out of its game (the analysis panel after a FEN).
     double recentTimesDropout = 0.25;
+    /// Share of training moves shown without the move chosen, so the head also answers before a move is chosen (the
+    /// analysis panel). Drawn independently of the recent times' dropout.
+    double moveDropout = 0.3;
 };
 
 /// Trains the think-time head. Returns the final validation scores (head and the baseline rule on the same held-out

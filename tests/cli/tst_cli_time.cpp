@@ -112,7 +112,7 @@ private Q_SLOTS:
         const Run r =
             run({QStringLiteral("bundle"), QStringLiteral("info"), path("time.kibitz"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        QVERIFY2(r.out.contains(QStringLiteral("\"think_time_head\":\"board\"")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("\"think_time_head\":\"board+move\"")), qPrintable(r.out));
         const Run clocks =
             run({QStringLiteral("bundle"), QStringLiteral("info"), path("clocks.kibitz"), QStringLiteral("--json")});
         QVERIFY2(clocks.code == 0, qPrintable(clocks.err));
@@ -128,7 +128,7 @@ private Q_SLOTS:
         QVERIFY2(vb.code == 0, qPrintable(vb.err));
         const Run vi =
             run({QStringLiteral("bundle"), QStringLiteral("info"), path("value.kibitz"), QStringLiteral("--json")});
-        QVERIFY2(vi.out.contains(QStringLiteral("\"think_time_head\":\"board\"")), qPrintable(vi.out));
+        QVERIFY2(vi.out.contains(QStringLiteral("\"think_time_head\":\"board+move\"")), qPrintable(vi.out));
         // The clock-only head answers too (no trunk features), with the same keys.
         const Run e = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
                            QStringLiteral("--all-games"), QStringLiteral("--max-games"), QStringLiteral("10"),

@@ -48,14 +48,17 @@ public:
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
                                                         const std::vector<encoding::Conditioning>&,
                                                         const std::vector<encoding::RecentMoves>&,
-                                                        const std::vector<encoding::RecentTimes>& times) override {
+                                                        const std::vector<encoding::RecentTimes>& times,
+                                                        const std::vector<chess::Move>& played) override {
         seenTimes.insert(seenTimes.end(), times.begin(), times.end());
+        seenMoves.insert(seenMoves.end(), played.begin(), played.end());
         encoding::ThinkTime t;
         t.mu = float(std::log(2.0));
         t.sigma = 0.3f;
         return std::vector<encoding::ThinkTime>(positions.size(), t);
     }
     std::vector<encoding::RecentTimes> seenTimes;
+    std::vector<chess::Move> seenMoves;
 };
 
 // Material balance from the side to move, in centipawns; the best move is the first legal move.
@@ -160,6 +163,9 @@ private Q_SLOTS:
         QCOMPARE(human.seenTimes[10].moverLastS, std::optional<int>(1));
         QCOMPARE(human.seenTimes[10].oppLastS, std::optional<int>(1));
         QVERIFY(!human.seenTimes[1].moverLastS);
+        // The head is told each move played: 1. c4 ... 6. Bf4 (the game's twelve plies).
+        QCOMPARE(human.seenMoves.size(), std::size_t(12));
+        for (std::size_t i = 0; i < 12; ++i) QCOMPARE(human.seenMoves[i], game.moves[i].move);
         const QJsonObject json = evaluation::reviewToJson(*r);
         const QJsonObject ply10 = json.value(QStringLiteral("plies")).toArray().at(10).toObject();
         QCOMPARE(ply10.value(QStringLiteral("spent_s")).toInt(), 3);

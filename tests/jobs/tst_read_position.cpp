@@ -15,7 +15,7 @@ using namespace kibitz;
 
 namespace {
 
-void compareReadings(encoding::Evaluator& ev, bool expectTime) {
+void compareReadings(encoding::Evaluator& ev, bool expectTime, bool expectMoveTimes) {
     chess::Position pos = chess::Position::fromFen(chess::Position::kStartFen).value();
     encoding::RecentMoves recent;
     encoding::Conditioning cond{1620, 1580, 170, 162, 2};
@@ -40,10 +40,22 @@ void compareReadings(encoding::Evaluator& ev, bool expectTime) {
         QCOMPARE(ev.hasTimeHead(), expectTime);
         QCOMPARE(reading->thinkTime.has_value(), expectTime);
         if (expectTime) {
-            auto t = ev.thinkTimes({pos}, {cond}, {recent}, {times});
+            auto t = ev.thinkTimes({pos}, {cond}, {recent}, {times}, {});
             QVERIFY(t.ok());
             QVERIFY(std::abs(reading->thinkTime->mu - t->front().mu) < 1e-5);
             QVERIFY(std::abs(reading->thinkTime->sigma - t->front().sigma) < 1e-5);
+            // A head that reads the move chosen answers for each move in the same pass, as thinkTimes told it.
+            QCOMPARE(reading->moveThinkTimes.size(), expectMoveTimes ? reading->moves.size() : std::size_t(0));
+            for (std::size_t i = 0; i < reading->moveThinkTimes.size(); i += 3) {
+                auto told = ev.thinkTimes({pos}, {cond}, {recent}, {times}, {reading->moves[i].move});
+                QVERIFY(told.ok());
+                QVERIFY(std::abs(reading->moveThinkTimes[i].mu - told->front().mu) < 1e-4);
+                QVERIFY(std::abs(reading->moveThinkTimes[i].sigma - told->front().sigma) < 1e-4);
+            }
+            // A move that is not legal there is refused, naming it.
+            auto illegal = ev.thinkTimes({pos}, {cond}, {recent}, {times}, {chess::Move(chess::A1, chess::H8)});
+            QVERIFY(!illegal.ok() && illegal.error().code == ErrorCode::InvalidInput);
+            QVERIFY2(illegal.error().message.find("a1h8") != std::string::npos, illegal.error().message.c_str());
             // Asked without the time, none is computed.
             auto noTime = ev.readPosition(pos, cond, recent, times, false);
             QVERIFY(noTime.ok() && !noTime->thinkTime);
@@ -67,14 +79,14 @@ private Q_SLOTS:
     void shippedModelInOnePass() {
         auto ev = jobs::loadHumanEvaluator(QString());
         QVERIFY2(ev.ok(), ev.ok() ? "" : ev.error().message.c_str());
-        compareReadings(*ev.value(), true);
+        compareReadings(*ev.value(), true, false);
     }
     void maiaFolderByTheDefault() {
         const QString folder = jobs::defaultMaiaFolder();
         QVERIFY2(!folder.isEmpty(), "the shipped Maia-1 nets are not found");
         auto ev = jobs::loadHumanEvaluator(folder);
         QVERIFY2(ev.ok(), ev.ok() ? "" : ev.error().message.c_str());
-        compareReadings(*ev.value(), false);
+        compareReadings(*ev.value(), false, false);
     }
 };
 

@@ -33,6 +33,7 @@ struct Seen {
     std::vector<encoding::Conditioning> valueConds;
     std::vector<encoding::Conditioning> timeConds;
     std::vector<encoding::RecentTimes> recentTimes;
+    std::vector<chess::Move> played;  ///< the moves the think-time head was told
 };
 
 class FakeEvaluator : public encoding::Evaluator {
@@ -91,10 +92,12 @@ public:
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
                                                         const std::vector<encoding::Conditioning>& conds,
                                                         const std::vector<encoding::RecentMoves>& /*recent*/,
-                                                        const std::vector<encoding::RecentTimes>& times) override {
+                                                        const std::vector<encoding::RecentTimes>& times,
+                                                        const std::vector<chess::Move>& played) override {
         std::lock_guard lock(m_seen->mutex);
         for (const auto& c : conds) m_seen->timeConds.push_back(c);
         for (const auto& t : times) m_seen->recentTimes.push_back(t);
+        for (const auto& m : played) m_seen->played.push_back(m);
         encoding::ThinkTime t;
         t.mu = float(std::log(2.5));
         t.sigma = 0.001f;  // draws 1.5 s +- 0.015 s at 6 sigma, whatever the server's random seed
@@ -540,12 +543,16 @@ void TstUciServer::learnedHumanTime() {
     h.send("setoption name HumanTime value true");
     h.send("position startpos moves e2e4");
     const auto t0 = std::chrono::steady_clock::now();
-    QVERIFY(!h.go("go wtime 50000 btime 60000 winc 0 binc 0").empty());
+    const std::string best = h.go("go wtime 50000 btime 60000 winc 0 binc 0");
+    QVERIFY(!best.empty());
     const auto ms =
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     QVERIFY2(ms >= 1450 && ms < 3000, qPrintable(QString::number(ms)));
     {
         std::lock_guard lock(h.seen.mutex);
+        // The head is told the move the engine is about to play (a recapture is quick, a sacrifice slow).
+        QCOMPARE(h.seen.played.size(), std::size_t(1));
+        QCOMPARE(chess::toUci(h.seen.played.back()), best.substr(0, best.find(' ')));
         QCOMPARE(h.seen.timeConds.size(), std::size_t(1));
         QCOMPARE(h.seen.timeConds.back().moverClockS, std::optional<int>(60));  // Black to move
         QCOMPARE(h.seen.timeConds.back().oppClockS, std::optional<int>(50));

@@ -56,7 +56,8 @@ public:
     Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>&,
                                                         const std::vector<encoding::Conditioning>& conds,
                                                         const std::vector<encoding::RecentMoves>&,
-                                                        const std::vector<encoding::RecentTimes>& times) override {
+                                                        const std::vector<encoding::RecentTimes>& times,
+                                                        const std::vector<chess::Move>& /*played*/) override {
         std::vector<encoding::ThinkTime> out;
         for (std::size_t i = 0; i < conds.size(); ++i) {
             const auto& c = conds[i];
