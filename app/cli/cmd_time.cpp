@@ -45,7 +45,11 @@ void printTrainTimeHelp() {
         "                      their last five timed moves), so the head also answers for a position out of its\n"
         "                      game (default 0.25)\n"
         "  --move-dropout P    share of moves shown without the move chosen, so the head also answers before a\n"
-        "                      move is chosen (the analysis panel; default 0.3)\n");
+        "                      move is chosen (the analysis panel; default 0.3)\n"
+        "  --fit normal|median the head's centre: the normal's mean of ln(1 + s) by the likelihood, or the median\n"
+        "                      by the absolute error, its spread by the likelihood around it (default normal)\n"
+        "  --cache DIR         keep the moves read through the trunk in DIR (GBs) and read them back when a later\n"
+        "                      run reads the same (same trunk, data and reading options)\n");
 }
 
 void printEvalTimeHelp() {
@@ -68,7 +72,7 @@ void printEvalTimeHelp() {
 int runTrainTimeImpl(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "init", "out", "inputs", "positions", "validation-positions", "steps", "batch", "lr", "threads",
-               "seed", "validate-every", "log-every", "recent-dropout", "move-dropout"},
+               "seed", "validate-every", "log-every", "recent-dropout", "move-dropout", "fit", "cache"},
               {});
     if (args.has("help")) {
         printTrainTimeHelp();
@@ -98,6 +102,10 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
     o.recentTimesDropout = args.doubleValue("recent-dropout", o.recentTimesDropout, 0.0, 1.0);
     o.moveDropout = args.doubleValue("move-dropout", o.moveDropout, 0.0, 1.0);
+    const std::string fit = args.value("fit").value_or("normal");
+    if (fit != "normal" && fit != "median") return usage("--fit: '" + fit + "' is not normal or median");
+    o.medianFit = fit == "median";
+    o.cacheDir = args.value("cache").value_or("");
     if (!args.ok()) return usage(args.error());
     if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 

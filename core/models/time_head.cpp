@@ -177,6 +177,14 @@ torch::Tensor timeLoss(const torch::Tensor& out, const torch::Tensor& targets) {
     return nll.sum() / mask.sum().clamp_min(1.0);
 }
 
+torch::Tensor timeMedianLoss(const torch::Tensor& out, const torch::Tensor& targets) {
+    auto mask = (targets >= 0).to(out.dtype());
+    const auto n = mask.sum().clamp_min(1.0);
+    auto absolute = ((targets - out.select(-1, 0)).abs() * mask).sum() / n;
+    auto spread = timeLoss(torch::stack({out.select(-1, 0).detach(), out.select(-1, 1)}, -1), targets);
+    return absolute + spread;
+}
+
 encoding::ThinkTime thinkTimeOf(const float* row) {
     encoding::ThinkTime t;
     t.mu = row[0];

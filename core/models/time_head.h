@@ -99,6 +99,9 @@ TimeHead timeHeadForWidth(int dModel, std::int64_t width);
 
 /// Mean negative log-likelihood (Gaussian, without the constant) of `targets` (B; < 0 ignored) under `out` (B, 2).
 torch::Tensor timeLoss(const torch::Tensor& out, const torch::Tensor& targets);
+/// The median fit: mean |target - mu| (so that mu is the median of ln(1 + s), the seconds' median whatever the
+/// distribution's shape) plus timeLoss() with mu held fixed (so that sigma is the spread around it).
+torch::Tensor timeMedianLoss(const torch::Tensor& out, const torch::Tensor& targets);
 /// Row i of forward()'s output as a ThinkTime.
 encoding::ThinkTime thinkTimeOf(const float* row);
 /// Writes the head under "time" of `archive` (and "time_board": 1 or 0, "time_scalars": its scalar count).

@@ -11,6 +11,8 @@
 #include "core/training/trainer_torch.h"
 
 #include <chrono>
+#include <filesystem>
+#include <optional>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -154,11 +156,61 @@ std::string describeValidation(std::int64_t step, const TimeValidation& v, const
     return buf;
 }
 
+/// What a cached set was read with: the data, the reading options and a checksum of the trunk's weights.
+std::string cacheKey(const TimeTrainOptions& o, FrozenTrunk& trunk) {
+    double checksum = 0.0;
+    {
+        torch::NoGradGuard guard;
+        for (const auto& p : trunk.model->parameters()) checksum += p.to(torch::kFloat64).abs().sum().item<double>();
+    }
+    std::string key;
+    for (const std::string& f : o.pgnFiles) key += f + ";";
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "%lld/%d/%d/%d/%.4f/%.4f/%llu/%d/%.9g", static_cast<long long>(o.trainPositions),
+                  o.validationPositions, int(o.withBoard), int(o.withBoard && o.withMove), o.recentTimesDropout,
+                  o.moveDropout, static_cast<unsigned long long>(o.seed), o.holdoutPermille, checksum);
+    return key + buf;
+}
+
+Status saveTimeSet(const TimeSet& set, const std::string& key, const std::string& path) {
+    torch::serialize::OutputArchive a;
+    a.write("key", c10::IValue(key));
+    if (set.features.defined()) a.write("features", set.features);
+    a.write("scalars", set.scalars);
+    a.write("targets", set.targets);
+    a.write("baseline", torch::from_blob(const_cast<float*>(set.baselineS.data()),
+                                         {std::int64_t(set.baselineS.size())}, torch::kFloat32));
+    a.write("real",
+            torch::from_blob(const_cast<float*>(set.realS.data()), {std::int64_t(set.realS.size())}, torch::kFloat32));
+    return writeFileAtomically(path, [&](const std::string& tmp) { return models::saveArchiveFile(a, tmp); });
+}
+
+/// The set kept at `path` when it was read with `key`; nullopt otherwise.
+std::optional<TimeSet> loadTimeSet(const std::string& key, const std::string& path) {
+    if (!std::filesystem::exists(path)) return std::nullopt;
+    torch::serialize::InputArchive a;
+    a.load_from(path);
+    c10::IValue stored;
+    if (!a.try_read("key", stored) || !stored.isString() || stored.toStringRef() != key) return std::nullopt;
+    TimeSet set;
+    torch::Tensor baseline, real;
+    a.try_read("features", set.features);
+    a.read("scalars", set.scalars);
+    a.read("targets", set.targets);
+    a.read("baseline", baseline);
+    a.read("real", real);
+    baseline = baseline.contiguous();
+    real = real.contiguous();
+    set.baselineS.assign(baseline.data_ptr<float>(), baseline.data_ptr<float>() + baseline.numel());
+    set.realS.assign(real.data_ptr<float>(), real.data_ptr<float>() + real.numel());
+    return set;
+}
+
 /// The validation moves (every 2nd timed move of the held-out games) and the training moves (every 4th of the
 /// training games': the set then spreads over four times as many games), read once through the trunk.
-Result<std::pair<TimeSet, TimeSet>> readTimeSets(const TimeTrainOptions& o, FrozenTrunk& trunk,
-                                                 const CancelToken& cancel,
-                                                 const std::function<void(const std::string&)>& say) {
+Result<std::pair<TimeSet, TimeSet>> readTimeSetsThroughTrunk(const TimeTrainOptions& o, FrozenTrunk& trunk,
+                                                             const CancelToken& cancel,
+                                                             const std::function<void(const std::string&)>& say) {
     auto streamOptions = [&](Split split, std::uint64_t seed) {
         SampleStreamOptions so = trunkStreamOptions(trunk, o.pgnFiles, split, o.holdoutPermille);
         so.seed = seed;
@@ -184,6 +236,30 @@ Result<std::pair<TimeSet, TimeSet>> readTimeSets(const TimeTrainOptions& o, Froz
                          "train time: the training games have no move with a known time "
                          "(games with [%clk] comments and a TimeControl tag)");
     return std::pair<TimeSet, TimeSet>{std::move(*validation), std::move(*train)};
+}
+
+/// readTimeSetsThroughTrunk, or the sets kept in `o.cacheDir` by a run that read the same (kept there afresh
+/// otherwise).
+Result<std::pair<TimeSet, TimeSet>> readTimeSets(const TimeTrainOptions& o, FrozenTrunk& trunk,
+                                                 const CancelToken& cancel,
+                                                 const std::function<void(const std::string&)>& say) {
+    if (o.cacheDir.empty()) return readTimeSetsThroughTrunk(o, trunk, cancel, say);
+    const std::string key = cacheKey(o, trunk);
+    const std::string validationPath = o.cacheDir + "/time-validation.pt", trainPath = o.cacheDir + "/time-train.pt";
+    auto validation = loadTimeSet(key, validationPath);
+    auto train = validation ? loadTimeSet(key, trainPath) : std::nullopt;
+    if (validation && train) {
+        say("read the moves kept in " + o.cacheDir);
+        return std::pair<TimeSet, TimeSet>{std::move(*validation), std::move(*train)};
+    }
+    auto sets = readTimeSetsThroughTrunk(o, trunk, cancel, say);
+    if (!sets) return sets.error();
+    std::error_code ec;
+    std::filesystem::create_directories(o.cacheDir, ec);
+    if (auto s = saveTimeSet(sets->first, key, validationPath); !s) return s.error();
+    if (auto s = saveTimeSet(sets->second, key, trainPath); !s) return s.error();
+    say("kept the moves in " + o.cacheDir);
+    return sets;
 }
 
 /// The think-time head's part of the TrainLoop: batches from a shuffled order of the training set, drawn again
@@ -240,7 +316,8 @@ Result<bool> TimeRun::step(StepWindow& window) {
     m_cursor += m_o.batchSize;
     auto f = m_o.withBoard ? m_train.features.index_select(0, idx) : torch::Tensor();
     auto out = m_head->forward(f, m_train.scalars.index_select(0, idx));
-    auto loss = models::timeLoss(out, m_train.targets.index_select(0, idx));
+    const auto targets = m_train.targets.index_select(0, idx);
+    auto loss = m_o.medianFit ? models::timeMedianLoss(out, targets) : models::timeLoss(out, targets);
     m_optimizer.zero_grad();
     loss.backward();
     m_optimizer.step();

@@ -49,6 +49,12 @@ struct TimeTrainOptions : ScheduleOptions {
     /// Share of training moves shown without the move chosen, so the head also answers before a move is chosen (the
     /// analysis panel). Drawn independently of the recent times' dropout.
     double moveDropout = 0.3;
+    /// Fit mu as the median of ln(1 + s) (an absolute-error loss, sigma by the likelihood around it) instead of the
+    /// normal's mean by the likelihood alone.
+    bool medianFit = false;
+    /// A folder where the moves read through the trunk are kept (tensors, several GB for 700,000 moves) and read
+    /// back by a later run with the same trunk, data and reading options; empty: none.
+    std::string cacheDir;
 };
 
 /// Trains the think-time head. Returns the final validation scores (head and the baseline rule on the same held-out

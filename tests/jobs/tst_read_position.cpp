@@ -79,7 +79,7 @@ private Q_SLOTS:
     void shippedModelInOnePass() {
         auto ev = jobs::loadHumanEvaluator(QString());
         QVERIFY2(ev.ok(), ev.ok() ? "" : ev.error().message.c_str());
-        compareReadings(*ev.value(), true, false);
+        compareReadings(*ev.value(), true, true);
     }
     void maiaFolderByTheDefault() {
         const QString folder = jobs::defaultMaiaFolder();
