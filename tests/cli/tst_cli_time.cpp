@@ -3,6 +3,7 @@
 // (Lichess, CC0) from the shipped model's trunk, the head carried through a bundle, `eval time --json` with its keys
 // for the model and the plain rule, and the refusals: a model without the head, games without clocks.
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -68,6 +69,63 @@ private Q_SLOTS:
         const Run cb =
             run({QStringLiteral("bundle"), QStringLiteral("export"), path("clocks.pt"), path("clocks.kibitz")});
         QVERIFY2(cb.code == 0, qPrintable(cb.err));
+    }
+
+    void cachedMovesAndTheMedianFit() {
+        // The moves read through the trunk are kept and read back by a run with the same reading; the median fit
+        // trains from them (a different loss, the same moves).
+        const QString cache = path("cache");
+        auto train = [&](const char* fit, const char* out) {
+            return run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                        QStringLiteral("--init"), kModel, QStringLiteral("--out"), path(out), QStringLiteral("--positions"),
+                        QStringLiteral("800"), QStringLiteral("--validation-positions"), QStringLiteral("300"),
+                        QStringLiteral("--steps"), QStringLiteral("30"), QStringLiteral("--fit"),
+                        QString::fromLatin1(fit), QStringLiteral("--cache"), cache});
+        };
+        const Run first = train("normal", "normal.pt");
+        QVERIFY2(first.code == 0, qPrintable(first.err + first.out));
+        QVERIFY2(first.out.contains(QStringLiteral("kept the moves in")), qPrintable(first.out));
+        QVERIFY(QFileInfo::exists(cache + QStringLiteral("/time-train.pt")));
+        const Run second = train("median", "median.pt");
+        QVERIFY2(second.code == 0, qPrintable(second.err + second.out));
+        QVERIFY2(second.out.contains(QStringLiteral("read the moves kept in")), qPrintable(second.out));
+        QVERIFY2(!second.out.contains(QStringLiteral("reading training moves")), qPrintable(second.out));
+        const QString line = QStringLiteral("training on ");
+        auto count = [&](const QString& out) { return out.mid(out.indexOf(line), 40).section(QLatin1Char(' '), 2, 2); };
+        QCOMPARE(count(second.out), count(first.out));
+        // Another reading (more moves) is not served from the cache.
+        const Run other = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                               QStringLiteral("--init"), kModel, QStringLiteral("--out"), path("other.pt"),
+                               QStringLiteral("--positions"), QStringLiteral("900"),
+                               QStringLiteral("--validation-positions"), QStringLiteral("300"),
+                               QStringLiteral("--steps"), QStringLiteral("5"), QStringLiteral("--cache"), cache});
+        QVERIFY2(other.code == 0, qPrintable(other.err + other.out));
+        QVERIFY2(other.out.contains(QStringLiteral("reading training moves")), qPrintable(other.out));
+        const Run bad = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                             QStringLiteral("--init"), kModel, QStringLiteral("--out"), path("bad.pt"),
+                             QStringLiteral("--fit"), QStringLiteral("mode")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("--fit: 'mode'")), qPrintable(bad.err));
+    }
+
+    void toldTheMoveOrNot() {
+        // The head reads the move chosen: eval time tells it the move played unless --without-move, and the two
+        // answers differ on the same moves.
+        auto eval = [&](bool without) {
+            QStringList a{QStringLiteral("eval"),      QStringLiteral("time"),  QStringLiteral("--pgn"),
+                          kGames,                      QStringLiteral("--all-games"), QStringLiteral("--max-games"),
+                          QStringLiteral("20"),        QStringLiteral("--model"), path("time.kibitz"),
+                          QStringLiteral("--json")};
+            if (without) a << QStringLiteral("--without-move");
+            return run(a);
+        };
+        const Run told = eval(false), notTold = eval(true);
+        QVERIFY2(told.code == 0 && notTold.code == 0, qPrintable(told.err + notTold.err));
+        const QJsonObject a = jsonOf(told.out), b = jsonOf(notTold.out);
+        QCOMPARE(a.value(QStringLiteral("move_told")).toBool(), true);
+        QCOMPARE(b.value(QStringLiteral("move_told")).toBool(), false);
+        QCOMPARE(a.value(QStringLiteral("moves")).toInt(), b.value(QStringLiteral("moves")).toInt());
+        QVERIFY(a.value(QStringLiteral("mae_s")).toDouble() != b.value(QStringLiteral("mae_s")).toDouble());
     }
 
     void evalTimeReportsModelAndRule() {
