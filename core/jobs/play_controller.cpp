@@ -164,9 +164,8 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
         std::optional<encoding::ThinkTime> learned = result.thinkTime;
         for (std::size_t i = 0; i < result.moveThinkTimes.size() && i < result.moves.size(); ++i)
             if (m_pendingMove && result.moves[i].move == *m_pendingMove) learned = result.moveThinkTimes[i];
-        const std::int64_t think = learned
-                                       ? play::learnedThinkTimeMs(clock, *learned, int(result.moves.size()), m_rng)
-                                       : play::humanThinkTimeMs(clock, ply, result.moves, m_rng);
+        const std::int64_t think = learned ? play::learnedThinkTimeMs(clock, *learned, int(result.moves.size()), m_rng)
+                                           : play::humanThinkTimeMs(clock, ply, result.moves, m_rng);
         delay = std::max<std::int64_t>(0, think - (play::steadyNowMs() - m_turnStartedMs));
     }
     m_moveTimer.start(int(std::min<std::int64_t>(delay, 24LL * 3600 * 1000)));

@@ -55,7 +55,9 @@ void setMoveScalars(float* row, const encoding::EncodedPosition& e, int index, f
     if (moved >= 1 && moved <= 6) s[14 + moved] = 1.0f;
 }
 
-void hideMoveScalars(torch::Tensor& scalars) { scalars.narrow(-1, kTimeMoveFirst, kTimeScalars - kTimeMoveFirst).zero_(); }
+void hideMoveScalars(torch::Tensor& scalars) {
+    scalars.narrow(-1, kTimeMoveFirst, kTimeScalars - kTimeMoveFirst).zero_();
+}
 
 torch::Tensor timeScalarsPerMove(const encoding::EncodedPosition& e, const torch::Tensor& logitsRow,
                                  const torch::Tensor& scalarsRow) {

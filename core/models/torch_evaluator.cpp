@@ -293,10 +293,10 @@ Result<encoding::PositionReading> TorchEvaluator::readPosition(const chess::Posi
 std::string TorchEvaluator::describe() const {
     return "human-move " + config().name + " (" + describeConfig(config()) + ", " + std::to_string(parameters()) +
            " parameters" + (m_impl->value ? ", value head" : "") +
-           (!m_impl->time                 ? ""
-            : m_impl->time->readsMove()   ? ", think-time head (told the move chosen)"
-            : m_impl->time->withBoard()   ? ", think-time head"
-                                          : ", think-time head (clocks only)") +
+           (!m_impl->time               ? ""
+            : m_impl->time->readsMove() ? ", think-time head (told the move chosen)"
+            : m_impl->time->withBoard() ? ", think-time head"
+                                        : ", think-time head (clocks only)") +
            ", " + m_impl->source + ")";
 }
 

@@ -220,8 +220,7 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
                 }
                 any = true;
                 pending.push_back({contexts[i].position, contexts[i].recent, e.cond, encoding::recentTimesOf(e),
-                                   contexts[i].played, speed, baselineThinkTimeS(e.cond, e.ply),
-                                   double(e.thinkTimeS)});
+                                   contexts[i].played, speed, baselineThinkTimeS(e.cond, e.ply), double(e.thinkTimeS)});
             }
             if (any) ++acc.counts.games;
             if (pending.size() >= 256)

@@ -11,10 +11,10 @@
 #include "core/training/trainer_torch.h"
 
 #include <chrono>
-#include <filesystem>
-#include <optional>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <random>
 
 namespace kibitz::training {
@@ -178,8 +178,8 @@ Status saveTimeSet(const TimeSet& set, const std::string& key, const std::string
     if (set.features.defined()) a.write("features", set.features);
     a.write("scalars", set.scalars);
     a.write("targets", set.targets);
-    a.write("baseline", torch::from_blob(const_cast<float*>(set.baselineS.data()),
-                                         {std::int64_t(set.baselineS.size())}, torch::kFloat32));
+    a.write("baseline", torch::from_blob(const_cast<float*>(set.baselineS.data()), {std::int64_t(set.baselineS.size())},
+                                         torch::kFloat32));
     a.write("real",
             torch::from_blob(const_cast<float*>(set.realS.data()), {std::int64_t(set.realS.size())}, torch::kFloat32));
     return writeFileAtomically(path, [&](const std::string& tmp) { return models::saveArchiveFile(a, tmp); });

@@ -77,9 +77,9 @@ private Q_SLOTS:
         const QString cache = path("cache");
         auto train = [&](const char* fit, const char* out) {
             return run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
-                        QStringLiteral("--init"), kModel, QStringLiteral("--out"), path(out), QStringLiteral("--positions"),
-                        QStringLiteral("800"), QStringLiteral("--validation-positions"), QStringLiteral("300"),
-                        QStringLiteral("--steps"), QStringLiteral("30"), QStringLiteral("--fit"),
+                        QStringLiteral("--init"), kModel, QStringLiteral("--out"), path(out),
+                        QStringLiteral("--positions"), QStringLiteral("800"), QStringLiteral("--validation-positions"),
+                        QStringLiteral("300"), QStringLiteral("--steps"), QStringLiteral("30"), QStringLiteral("--fit"),
                         QString::fromLatin1(fit), QStringLiteral("--cache"), cache});
         };
         const Run first = train("normal", "normal.pt");
@@ -112,10 +112,11 @@ private Q_SLOTS:
         // The head reads the move chosen: eval time tells it the move played unless --without-move, and the two
         // answers differ on the same moves.
         auto eval = [&](bool without) {
-            QStringList a{QStringLiteral("eval"),      QStringLiteral("time"),  QStringLiteral("--pgn"),
-                          kGames,                      QStringLiteral("--all-games"), QStringLiteral("--max-games"),
-                          QStringLiteral("20"),        QStringLiteral("--model"), path("time.kibitz"),
-                          QStringLiteral("--json")};
+            QStringList a{QStringLiteral("eval"),        QStringLiteral("time"),
+                          QStringLiteral("--pgn"),       kGames,
+                          QStringLiteral("--all-games"), QStringLiteral("--max-games"),
+                          QStringLiteral("20"),          QStringLiteral("--model"),
+                          path("time.kibitz"),           QStringLiteral("--json")};
             if (without) a << QStringLiteral("--without-move");
             return run(a);
         };

@@ -79,8 +79,9 @@ private Q_SLOTS:
         // Every replay that reaches ply 62 flags there, and none before (2 s a move from 60 s); a few random games
         // end in mate or stalemate first.
         const double reach62 = double(past62) / double(games.size());
-        QVERIFY2(bullet.modelLostOnTime <= reach62 + 1e-9 && bullet.modelLostOnTime >= reach62 - 3.0 / double(games.size()),
-                 qPrintable(QString::number(bullet.modelLostOnTime) + " against " + QString::number(reach62)));
+        QVERIFY2(
+            bullet.modelLostOnTime <= reach62 + 1e-9 && bullet.modelLostOnTime >= reach62 - 3.0 / double(games.size()),
+            qPrintable(QString::number(bullet.modelLostOnTime) + " against " + QString::number(reach62)));
         // The head was told the clocks and the players' last move times (2 s each).
         QVERIFY(model.knownLast > 0);
         // ... and each move about to be played, legal in its position (a forced one too).
