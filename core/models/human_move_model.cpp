@@ -81,8 +81,8 @@ void writeHistory(const EncodedPosition& e, std::int64_t* rows, float* historyKe
     }
 }
 
-/// One legal move's feature row: 0 check, 1 mate, 2..6 captured P..Q, 7 castling, 8 dest attacked, 9 dest
-/// defended, 10 SEE gain, 11 SEE loss, 12 from attacked, 13 from defended, 14 recapture, 15..20 moved P..K.
+}  // namespace
+
 void writeMoveFeatures(std::uint16_t f, float* row) {
     namespace mf = encoding::movefeat;
     row[0] = (f & mf::kCheck) ? 1.0f : 0.0f;
@@ -98,8 +98,6 @@ void writeMoveFeatures(std::uint16_t f, float* row) {
     row[14] = (f & mf::kRecapture) ? 1.0f : 0.0f;
     if (const int mv = mf::moved(f); mv >= 1 && mv <= 6) row[14 + mv] = 1.0f;
 }
-
-}  // namespace
 
 ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDropout& drop) {
     const int b = int(items.size());

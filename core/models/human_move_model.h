@@ -58,6 +58,12 @@ struct CondDropout {
 };
 
 /// Builds tensors (on the CPU) from encoded positions.
+/// One legal move's movefeat bits (EncodedPosition::moveFeatures) as kMoveFeatureInputs indicators: 0 check, 1 mate,
+/// 2..6 captured P..Q, 7 castling, 8 dest attacked, 9 dest defended, 10 SEE gain, 11 SEE loss, 12 from attacked,
+/// 13 from defended, 14 recapture, 15..20 moved P..K. The move model's input, and what the think-time head reads of
+/// the move chosen.
+void writeMoveFeatures(std::uint16_t f, float* row);
+
 ModelBatch makeBatch(std::span<const encoding::EncodedPosition* const> items, const CondDropout& drop = {});
 
 /// Rating guidance (classifier-free guidance along the ratings): (1 + w) rated - w unrated, where `rated` and

@@ -2,6 +2,7 @@
 #include "core/models/time_head.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace kibitz::models {
@@ -15,11 +16,13 @@ torch::Tensor policySummary(const torch::Tensor& logits, std::span<const encodin
     const auto b = logits.size(0);
     auto target = torch::zeros({b}, torch::kInt64);
     auto known = torch::zeros({b}, torch::kBool);
+    std::int64_t* tp = target.data_ptr<std::int64_t>();
+    bool* kp = known.data_ptr<bool>();
     for (std::int64_t i = 0; i < b && std::size_t(i) < items.size(); ++i) {
         const int t = items[std::size_t(i)]->target;
         if (t >= 0 && t < logits.size(1)) {
-            target[i] = t;
-            known[i] = true;
+            tp[i] = t;
+            kp[i] = true;
         }
     }
     auto played = logp.gather(-1, target.unsqueeze(-1)).squeeze(-1);
@@ -31,28 +34,27 @@ torch::Tensor policySummary(const torch::Tensor& logits, std::span<const encodin
 }
 
 void setMoveScalars(float* row, const encoding::EncodedPosition& e, int index, float logP, int rank) {
-    namespace mf = encoding::movefeat;
     float* s = row + kTimeMoveFirst;
     std::fill(s, row + kTimeScalars, 0.0f);
     if (index < 0 || index >= e.numLegal) return;
-    const std::uint16_t f = e.moveFeatures[std::size_t(index)];
+    std::array<float, kMoveFeatureInputs> m{};  // the move model's reading of the movefeat bits
+    writeMoveFeatures(e.moveFeatures[std::size_t(index)], m.data());
     s[0] = 1.0f;
     s[1] = std::max(logP, -20.0f) / 10.0f;
     s[2] = std::exp(logP);
     s[3] = rank == 0 ? 1.0f : 0.0f;
     s[4] = float(std::log1p(double(std::max(0, rank))) / 3.0);
-    s[5] = (f & mf::kCheck) ? 1.0f : 0.0f;
-    s[6] = (f & mf::kMate) ? 1.0f : 0.0f;
-    s[7] = mf::captured(f) != 0 ? 1.0f : 0.0f;
-    s[8] = (f & mf::kRecapture) ? 1.0f : 0.0f;
-    s[9] = (f & mf::kSeeGain) ? 1.0f : 0.0f;
-    s[10] = (f & mf::kSeeLoss) ? 1.0f : 0.0f;
-    s[11] = (f & mf::kCastling) ? 1.0f : 0.0f;
-    s[12] = (f & mf::kDestAttacked) ? 1.0f : 0.0f;
-    s[13] = (f & mf::kFromAttacked) ? 1.0f : 0.0f;
+    s[5] = m[0];                                             // check
+    s[6] = m[1];                                             // mate
+    s[7] = *std::max_element(m.begin() + 2, m.begin() + 7);  // captures anything
+    s[8] = m[14];                                            // recapture
+    s[9] = m[10];                                            // static exchange gains
+    s[10] = m[11];                                           // ... loses
+    s[11] = m[7];                                            // castling
+    s[12] = m[8];                                            // destination attacked
+    s[13] = m[12];                                           // the piece stood attacked
     s[14] = encoding::legalPromotion(e.legal[std::size_t(index)]) != 0 ? 1.0f : 0.0f;
-    const int moved = mf::moved(f);  // 1..6 in encoding v2, 0 in v1 (no piece column set)
-    if (moved >= 1 && moved <= 6) s[14 + moved] = 1.0f;
+    std::copy(m.begin() + 15, m.end(), s + 15);  // the piece moved, P..K (none in encoding v1)
 }
 
 void hideMoveScalars(torch::Tensor& scalars) {

@@ -10,6 +10,7 @@
 #include "core/training/trainer_common.h"
 #include "core/training/trainer_torch.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -65,10 +66,9 @@ Result<TimeSet> readTimeSet(HumanSampleStream& stream, HumanMoveModel& model, bo
         }
         torch::Tensor s = models::timeScalars(batch, policy);
         if (dropMove > 0.0) {
-            auto keep = torch::ones({s.size(0), 1}, torch::kFloat32);
-            for (std::int64_t i = 0; i < s.size(0); ++i)
-                if (dropMoveOf(rng)) keep[i][0] = 0.0f;
-            s.narrow(1, models::kTimeMoveFirst, models::kTimeScalars - models::kTimeMoveFirst).mul_(keep);
+            float* row = s.data_ptr<float>();
+            for (std::int64_t i = 0; i < s.size(0); ++i, row += models::kTimeScalars)
+                if (dropMoveOf(rng)) std::fill(row + models::kTimeMoveFirst, row + models::kTimeScalars, 0.0f);
         }
         scalars.push_back(s);
         targets.push_back(models::thinkTimeTargets(batch));
