@@ -19,7 +19,9 @@ namespace {
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli analyse (--fen FEN | --fens FILE) [options]\n\n"
-        "Prints the probability that a human plays each legal move (they sum to 1 over all legal moves).\n"
+        "Prints the probability that a human plays each legal move (they sum to 1 over all legal moves), and, where\n"
+        "the model has those heads, the expected result for the side to move (win/draw/loss of a game between\n"
+        "humans as conditioned) and, with --clock, how long the mover takes over the move (median, 80%% range).\n"
         "  --fen FEN        position to analyse\n"
         "  --fens FILE      one FEN per line (.zst allowed); analysed in one process\n"
         "  --moves \"UCI..\"  with --fen (or alone: from the start position): play these moves first and analyse the\n"
@@ -43,8 +45,8 @@ struct Options {
     bool json = false;
 };
 
-QJsonObject toJson(const chess::Position& pos, const std::vector<encoding::MoveProb>& moves, const Options& o,
-                   double ms) {
+QJsonObject toJson(const chess::Position& pos, const encoding::PositionReading& reading, const Options& o, double ms) {
+    const std::vector<encoding::MoveProb>& moves = reading.moves;
     QJsonArray arr;
     const int n = o.top > 0 ? std::min<int>(o.top, int(moves.size())) : int(moves.size());
     for (int i = 0; i < n; ++i) {
@@ -62,15 +64,32 @@ QJsonObject toJson(const chess::Position& pos, const std::vector<encoding::MoveP
     put("clock", o.cond.moverClockS);
     put("opp_clock", o.cond.oppClockS);
     put("inc", o.cond.incrementS);
-    return QJsonObject{{QStringLiteral("fen"), QString::fromStdString(pos.fen())},
-                       {QStringLiteral("conditioning"), cond},
-                       {QStringLiteral("legal_moves"), int(moves.size())},
-                       {QStringLiteral("moves"), arr},
-                       {QStringLiteral("ms"), ms}};
+    QJsonObject out{{QStringLiteral("fen"), QString::fromStdString(pos.fen())},
+                    {QStringLiteral("conditioning"), cond},
+                    {QStringLiteral("legal_moves"), int(moves.size())},
+                    {QStringLiteral("moves"), arr},
+                    {QStringLiteral("ms"), ms}};
+    if (const auto& v = reading.value)
+        out[QStringLiteral("value")] = QJsonObject{{QStringLiteral("win"), double(v->win)},
+                                                   {QStringLiteral("draw"), double(v->draw)},
+                                                   {QStringLiteral("loss"), double(v->loss)},
+                                                   {QStringLiteral("score"), double(v->score())}};
+    if (const auto& t = reading.thinkTime)
+        out[QStringLiteral("think_time")] = QJsonObject{{QStringLiteral("median_s"), t->quantileS(0.5)},
+                                                        {QStringLiteral("p10_s"), t->quantileS(0.1)},
+                                                        {QStringLiteral("p90_s"), t->quantileS(0.9)}};
+    return out;
 }
 
-void printText(const chess::Position& pos, const std::vector<encoding::MoveProb>& moves, const Options& o) {
+void printText(const chess::Position& pos, const encoding::PositionReading& reading, const Options& o) {
+    const std::vector<encoding::MoveProb>& moves = reading.moves;
     std::printf("%s\n", pos.fen().c_str());
+    if (const auto& v = reading.value)
+        std::printf("expected score for the side to move %.1f%% (W %.1f / D %.1f / L %.1f)\n", 100.0 * v->score(),
+                    100.0 * v->win, 100.0 * v->draw, 100.0 * v->loss);
+    if (const auto& t = reading.thinkTime)
+        std::printf("think time: median %.1f s (80%% within %.1f-%.1f s)\n", t->quantileS(0.5), t->quantileS(0.1),
+                    t->quantileS(0.9));
     const int n = o.top > 0 ? std::min<int>(o.top, int(moves.size())) : int(moves.size());
     for (int i = 0; i < n; ++i) {
         const auto& mp = moves[std::size_t(i)];
@@ -81,10 +100,10 @@ void printText(const chess::Position& pos, const std::vector<encoding::MoveProb>
 
 int analyseOne(encoding::Evaluator& ev, const chess::Position& pos, const Options& o, const std::string& where) {
     const auto t0 = std::chrono::steady_clock::now();
-    auto batch = ev.moveDistributionsWithHistory({pos}, {o.cond}, {o.recent});
-    Result<std::vector<encoding::MoveProb>> dist =
-        batch ? Result<std::vector<encoding::MoveProb>>(std::move(batch->front()))
-              : Result<std::vector<encoding::MoveProb>>(batch.error());
+    // One pass of every head. The think time is asked before the move is chosen, with the last moves' times unknown,
+    // and only when the mover's clock is given and there is a choice (a forced move gets no time line, as in the app).
+    auto dist = ev.readPosition(pos, o.cond, o.recent, encoding::RecentTimes{}, o.cond.moverClockS.has_value());
+    if (dist && dist->moves.size() <= 1) dist->thinkTime.reset();
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     if (!dist) {
         std::fprintf(stderr, "kibitz-cli analyse: %s%s\n", where.c_str(), dist.error().message.c_str());

@@ -36,7 +36,12 @@ void printTrainValueHelp() {
         "  --validation-positions N   held-out positions (default 8000)\n"
         "  --baseline-games N  training-split games that fit the Elo baseline's draw shares (default 20000)\n"
         "  --log-every N       steps between progress lines (default 50)\n"
-        "  --clock-dropout P   share of positions shown with both clocks and the increment unknown (default 0)\n");
+        "  --clock-dropout P   share of positions shown with both clocks and the increment unknown (default 0)\n"
+        "  --opening-share S   share of each batch drawn from the training games' first positions (default 0):\n"
+        "                      the start position is in every game, so its answer can learn from all of them\n"
+        "  --opening-plies K   how many first positions of each game that stream holds (default 2)\n"
+        "  --ema D             validate and save the moving average of the head's weights, decay D per step\n"
+        "                      (default 0: the weights as they are)\n");
 }
 
 }  // namespace
@@ -69,10 +74,11 @@ std::string frozenTrunkInit(const std::string& init, const std::string& out, std
 namespace {
 
 int runTrainValue(const std::vector<std::string>& argv) {
-    Args args(argv,
-              {"pgn", "init", "out", "steps", "batch", "lr", "threads", "seed", "validate-every",
-               "validation-positions", "baseline-games", "log-every", "clock-dropout"},
-              {});
+    Args args(
+        argv,
+        {"pgn", "init", "out", "steps", "batch", "lr", "threads", "seed", "validate-every", "validation-positions",
+         "baseline-games", "log-every", "clock-dropout", "opening-share", "opening-plies", "ema"},
+        {});
     if (args.has("help")) {
         printTrainValueHelp();
         return kExitOk;
@@ -95,6 +101,9 @@ int runTrainValue(const std::vector<std::string>& argv) {
     o.baselineGames = args.intValue("baseline-games", o.baselineGames, 1, 1LL << 40);
     o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
     o.clockDropout = args.doubleValue("clock-dropout", o.clockDropout, 0.0, 1.0);
+    o.openingShare = args.doubleValue("opening-share", o.openingShare, 0.0, 1.0);
+    o.openingPlies = int(args.intValue("opening-plies", o.openingPlies, 1, 400));
+    o.emaDecay = args.doubleValue("ema", o.emaDecay, 0.0, 0.999999);
     if (!args.ok()) return usage(args.error());
     if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 

@@ -111,9 +111,15 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
     // The value head is optional: a bundle carries all of its tensors or none.
     auto expected = models::TorchEvaluator::weightShapes(*config);
+    // (Its first layer's width says whether it reads the material.)
     if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
-                    [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; }))
-        expected.merge(models::TorchEvaluator::valueHeadShapes(*config));
+                    [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; })) {
+        const auto valueFirst =
+            std::find_if(bundle.tensors.begin(), bundle.tensors.end(),
+                         [](const storage::TensorBlob& t) { return t.name == "value.hidden.weight"; });
+        expected.merge(models::TorchEvaluator::valueHeadShapes(
+            *config, valueFirst != bundle.tensors.end() && valueFirst->shape.size() == 2 ? valueFirst->shape[1] : 0));
+    }
     // So is the think-time head; its first layer's width says which kind it is.
     const auto timeFirst = std::find_if(bundle.tensors.begin(), bundle.tensors.end(),
                                         [](const storage::TensorBlob& t) { return t.name == "time.hidden.weight"; });

@@ -405,12 +405,53 @@ std::array<float, kCondScalars> condScalarsOf(const encoding::Conditioning& c) {
     return s;
 }
 
-ValueHeadImpl::ValueHeadImpl(int dModel) {
-    m_in = register_module("hidden", torch::nn::Linear(3 * dModel + kCondScalars, kValueHidden));
+torch::Tensor materialScalars(const torch::Tensor& pieceCode) {
+    // One row per piece code (and a zero row for padding): the code's contribution to each column.
+    static const torch::Tensor table = [] {
+        auto t = torch::zeros({encoding::kPadPieceCode + 1, kMaterialScalars});
+        auto a = t.accessor<float, 2>();
+        constexpr float kDiffScale[5] = {1.0f / 8, 1.0f / 2, 1.0f / 2, 1.0f / 2, 1.0f};
+        constexpr float kValue[5] = {1, 3, 3, 5, 9};
+        for (int code = 0; code < encoding::kPadPieceCode; ++code) {
+            const int colour = code / 384, type = (code / 64) % 6;  // type 0..5: P, N, B, R, Q, K
+            if (type == 5) continue;
+            a[code][type] = (colour == 0 ? 1.0f : -1.0f) * kDiffScale[type];
+            a[code][5] = kValue[type] / 78.0f;
+        }
+        return t;
+    }();
+    const auto b = pieceCode.size(0), p = pieceCode.size(1);
+    return table.to(pieceCode.device()).index_select(0, pieceCode.reshape({-1})).view({b, p, kMaterialScalars}).sum(1);
+}
+
+std::int64_t ValueHeadImpl::inputWidth(int dModel, bool material) {
+    return 3 * std::int64_t(dModel) + kCondScalars + (material ? kMaterialScalars : 0);
+}
+
+ValueHeadImpl::ValueHeadImpl(int dModel, bool material) : m_material(material) {
+    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, material), kValueHidden));
     m_out = register_module("out", torch::nn::Linear(kValueHidden, 3));
 }
 
-torch::Tensor ValueHeadImpl::forward(const torch::Tensor& features) { return m_out(torch::silu(m_in(features))); }
+torch::Tensor ValueHeadImpl::forward(const torch::Tensor& features, const ModelBatch& batch) {
+    const torch::Tensor x =
+        m_material ? torch::cat({features, materialScalars(batch.pieceCode).to(features.dtype())}, 1) : features;
+    return m_out(torch::silu(m_in(x)));
+}
+
+ValueHead withMaterialColumns(ValueHead& old, int dModel) {
+    ValueHead head(dModel, true);
+    torch::NoGradGuard noGrad;
+    const auto oldWidth = ValueHeadImpl::inputWidth(dModel, false);
+    auto w = old->named_parameters();
+    auto n = head->named_parameters();
+    n["hidden.weight"].zero_();
+    n["hidden.weight"].slice(1, 0, oldWidth).copy_(w["hidden.weight"]);
+    n["hidden.bias"].copy_(w["hidden.bias"]);
+    n["out.weight"].copy_(w["out.weight"]);
+    n["out.bias"].copy_(w["out.bias"]);
+    return head;
+}
 
 torch::Tensor valueLoss(const torch::Tensor& valueLogits, const ModelBatch& batch) {
     return torch::nn::functional::cross_entropy(valueLogits, batch.outcome,
@@ -421,12 +462,16 @@ void saveValueHead(ValueHead& head, torch::serialize::OutputArchive& archive) {
     torch::serialize::OutputArchive weights;
     head->save(weights);
     archive.write("value", weights);
+    archive.write("value_material", c10::IValue(std::int64_t(head->readsMaterial() ? 1 : 0)));
 }
 
 ValueHead loadValueHead(torch::serialize::InputArchive& archive, int dModel) {
     torch::serialize::InputArchive weights;
     if (!archive.try_read("value", weights)) return ValueHead(nullptr);
-    ValueHead head(dModel);
+    // A checkpoint without the flag is from before the material columns.
+    c10::IValue material;
+    const bool withMaterial = archive.try_read("value_material", material) && material.isInt() && material.toInt() == 1;
+    ValueHead head(dModel, withMaterial);
     head->load(weights);
     return head;
 }

@@ -134,19 +134,39 @@ TORCH_MODULE(HumanMoveModel);
 /// Hidden width of the value head.
 inline constexpr int kValueHidden = 128;
 
+/// Material columns of the value head (materialScalars): own minus opponent's pawns / 8, knights / 2, bishops / 2,
+/// rooks / 2, queens, and both sides' material together (P 1, N 3, B 3, R 5, Q 9) / 78.
+inline constexpr int kMaterialScalars = 6;
+/// (B, kMaterialScalars) material of each position of a batch from its piece codes (B, P; padding counts nothing),
+/// on the codes' device. Own is colour 0 of the encoding (the mover in the mover's view).
+torch::Tensor materialScalars(const torch::Tensor& pieceCode);
+
 /// The value head: win/draw/loss logits for the side to move of a game between humans of the conditioned ratings and
-/// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`): Linear(3 d + kCondScalars, 128),
-/// SiLU, Linear(128, 3). A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as
-/// they are; checkpoints hold it under the archive key "value", bundles as tensors "value.*".
+/// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`) and the material on the board:
+/// Linear(3 d + kCondScalars + kMaterialScalars, 128), SiLU, Linear(128, 3). The trunk's features alone left the
+/// head nearly blind to material outside the endgame (a queen up at move 12 was 53% for 1500s); a head from before
+/// the material columns (`material` false: Linear(3 d + kCondScalars, 128)) still loads and answers as it did.
+/// A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as they are; checkpoints
+/// hold it under the archive key "value" (and "value_material" 1 for the material columns), bundles as tensors
+/// "value.*" (the first layer's width says which kind).
 class ValueHeadImpl : public torch::nn::Module {
 public:
-    explicit ValueHeadImpl(int dModel);
-    torch::Tensor forward(const torch::Tensor& features);
+    explicit ValueHeadImpl(int dModel, bool material = true);
+    /// Logits (B, 3) from the trunk's features of `batch` (the batch gives the material).
+    torch::Tensor forward(const torch::Tensor& features, const ModelBatch& batch);
+    bool readsMaterial() const { return m_material; }
+    /// Width of the first layer's input for a trunk of width `dModel`.
+    static std::int64_t inputWidth(int dModel, bool material);
 
 private:
+    bool m_material;
     torch::nn::Linear m_in{nullptr}, m_out{nullptr};
 };
 TORCH_MODULE(ValueHead);
+
+/// A head that reads the material, answering exactly as `old` (one from before the material columns) does: its
+/// weights copied, the material columns' weights zero. For continuing an older head's training.
+ValueHead withMaterialColumns(ValueHead& old, int dModel);
 
 /// Mean cross-entropy of value logits (B, 3) against batch.outcome (unknown outcomes ignored).
 torch::Tensor valueLoss(const torch::Tensor& valueLogits, const ModelBatch& batch);

@@ -181,7 +181,7 @@ Result<std::vector<encoding::Wdl>> TorchEvaluator::valueEstimates(const std::vec
         batch.to(m_impl->device);
         torch::Tensor features;
         m_impl->model->forward(batch, &features);
-        return wdlOf(m_impl->value->forward(features));
+        return wdlOf(m_impl->value->forward(features, batch));
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime, std::string("value evaluation failed: ") + e.what_without_backtrace());
     }
@@ -272,7 +272,7 @@ Result<encoding::PositionReading> TorchEvaluator::readPosition(const chess::Posi
         const torch::Tensor logits = m_impl->model->forward(batch, &features);
         encoding::PositionReading out;
         out.moves = std::move(movesOf(logits, legal).front());
-        if (m_impl->value) out.value = wdlOf(m_impl->value->forward(features)).front();
+        if (m_impl->value) out.value = wdlOf(m_impl->value->forward(features, batch)).front();
         if (withTime && m_impl->time) {
             const bool board = m_impl->time->withBoard();
             const torch::Tensor scalars = timeScalars(ptrs, board ? policySummary(logits, ptrs) : torch::Tensor());
@@ -337,7 +337,12 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         torch::NoGradGuard noGrad;
         auto tensors = namedTensors(*ev->m_impl->model);
         if (anyValue) {
-            ev->m_impl->value = ValueHead(config.dModel);
+            // The value head's first layer's width says whether it reads the material (older heads do not).
+            bool material = true;
+            if (auto it = byName.find(kValuePrefix + "hidden.weight"); it != byName.end())
+                material = it->second->shape.size() != 2 ||
+                           it->second->shape[1] != ValueHeadImpl::inputWidth(config.dModel, false);
+            ev->m_impl->value = ValueHead(config.dModel, material);
             for (auto& [name, tensor] : namedTensors(*ev->m_impl->value))
                 tensors.emplace_back(kValuePrefix + name, tensor);
         }
@@ -405,8 +410,8 @@ WeightShapes TorchEvaluator::weightShapes(const ModelConfig& config) {
     return out;
 }
 
-WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config) {
-    ValueHead head(config.dModel);
+WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth) {
+    ValueHead head(config.dModel, firstLayerWidth != ValueHeadImpl::inputWidth(config.dModel, false));
     WeightShapes out;
     for (auto& [name, tensor] : namedTensors(*head))
         out[kValuePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());

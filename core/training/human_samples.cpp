@@ -383,6 +383,8 @@ Status HumanSampleStream::fillChunk(std::vector<EncodedPosition>& chunk, std::ve
             restarted = true;
             continue;
         }
+        if (m_opt.openingPlies > 0 && game.moves.size() > std::size_t(m_opt.openingPlies))
+            game.moves.resize(std::size_t(m_opt.openingPlies));  // the result and the early clocks stay as they were
         const std::string player[2] = {game.tag("White"), game.tag("Black")};
         // One player's moves only: a game without them is passed over, the opponent's moves are left out.
         double only[2] = {1.0, 1.0};

@@ -111,6 +111,9 @@ struct SampleStreamOptions {
     /// When set, only the positions where this player moves (White or Black tag, compared without case): other
     /// games are passed over (they do not count as games) and the opponent's moves are left out.
     std::string moverName;
+    /// When > 0, only each game's first `openingPlies` positions (1: the start position of every game), for the
+    /// heads that must answer well where every game passes (the value head's first impression).
+    int openingPlies = 0;
 };
 
 /// The stream every evaluation reads (Kibitz models and board-reading evaluators alike, so both score the same

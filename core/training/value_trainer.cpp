@@ -10,7 +10,9 @@
 #include "core/training/trainer_torch.h"
 #include "core/training/value_eval.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -34,7 +36,7 @@ ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
         mb.to(device);
         torch::Tensor features;
         model->forward(mb, &features);
-        auto probs = torch::softmax(value->forward(features), -1).to(torch::kCPU).contiguous();
+        auto probs = torch::softmax(value->forward(features, mb), -1).to(torch::kCPU).contiguous();
         const float* p = probs.data_ptr<float>();
         for (std::size_t i = 0; i < batch.size(); ++i) {
             const EncodedPosition& e = *batch[i];
@@ -103,12 +105,117 @@ private:
     const std::function<void(const std::string&)>& m_log;
     std::optional<EloBaseline> m_baseline;
     std::vector<EncodedPosition> m_validation;
-    std::unique_ptr<HumanSampleStream> m_stream;
+    /// Positions of one training stream, drawn a batch's share at a time.
+    struct Source {
+        std::unique_ptr<HumanSampleStream> stream;
+        std::vector<EncodedPosition> chunk;
+        std::size_t next = 0;
+        /// Appends `n` positions with a result to `out` (copies: a batch may cross a chunk boundary).
+        Status take(int n, std::vector<EncodedPosition>& out);
+    };
+    /// The start position, both players 1500, at 5+0, 10+0, 3+2 and with the clocks unknown: the head's first
+    /// impression, as the app shows it on a new board ("start 1500-1500: 5+0 W 51.2% ...").
+    std::string startLine();
+
+    /// While alive, the head holds the moving average of its weights (when there is one); then its own again.
+    class AverageWeights {
+    public:
+        explicit AverageWeights(ValueRun& run);
+        ~AverageWeights();
+        AverageWeights(const AverageWeights&) = delete;
+        AverageWeights& operator=(const AverageWeights&) = delete;
+
+    private:
+        ValueRun& m_run;
+        std::vector<torch::Tensor> m_own;
+    };
+    void updateAverage(std::int64_t step);
+
     std::unique_ptr<torch::optim::Optimizer> m_optimizer;
-    std::vector<EncodedPosition> m_chunk;
-    std::size_t m_next = 0;
+    std::vector<torch::Tensor> m_average;  ///< moving average of the head's parameters (emaDecay > 0)
+    Source m_main, m_opening;
+    std::vector<EncodedPosition> m_batchStore;
     std::vector<const EncodedPosition*> m_batch;
 };
+
+ValueRun::AverageWeights::AverageWeights(ValueRun& run) : m_run(run) {
+    if (m_run.m_average.empty()) return;
+    torch::NoGradGuard noGrad;
+    auto params = m_run.m_trunk.value->parameters();
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        m_own.push_back(params[i].detach().clone());
+        params[i].copy_(m_run.m_average[i]);
+    }
+}
+
+ValueRun::AverageWeights::~AverageWeights() {
+    if (m_own.empty()) return;
+    torch::NoGradGuard noGrad;
+    auto params = m_run.m_trunk.value->parameters();
+    for (std::size_t i = 0; i < params.size(); ++i) params[i].copy_(m_own[i]);
+}
+
+void ValueRun::updateAverage(std::int64_t step) {
+    if (m_average.empty()) return;
+    const double decay = std::min(m_o.emaDecay, double(1 + step) / double(10 + step));
+    torch::NoGradGuard noGrad;
+    auto params = m_trunk.value->parameters();
+    for (std::size_t i = 0; i < params.size(); ++i) m_average[i].mul_(decay).add_(params[i].detach(), 1.0 - decay);
+}
+
+Status ValueRun::Source::take(int n, std::vector<EncodedPosition>& out) {
+    for (int got = 0; got < n;) {
+        if (next >= chunk.size()) {
+            if (auto s = stream->nextChunk(chunk); !s) return s;
+            next = 0;
+            continue;
+        }
+        const EncodedPosition& e = chunk[next++];
+        if (e.outcome < 0) continue;
+        out.push_back(e);
+        ++got;
+    }
+    return {};
+}
+
+std::string ValueRun::startLine() {
+    struct Clocks {
+        const char* name;
+        std::optional<int> clock, inc;
+    };
+    static const Clocks kClocks[] = {{"5+0", 300, 0}, {"10+0", 600, 0}, {"3+2", 180, 2}, {"no clocks", {}, {}}};
+    const chess::Position start;
+    const chess::MoveList legal = start.legalMoves();
+    std::vector<EncodedPosition> enc(std::size(kClocks));
+    std::vector<const EncodedPosition*> ptrs;
+    for (std::size_t i = 0; i < enc.size(); ++i) {
+        encoding::Conditioning c;
+        c.moverElo = c.oppElo = 1500;
+        c.moverClockS = c.oppClockS = kClocks[i].clock;
+        c.incrementS = kClocks[i].inc;
+        encoding::RecentMoves none;
+        encoding::encodePosition(start, legal, c, m_trunk.config.view, legal[0], enc[i], m_trunk.config.version, &none);
+        ptrs.push_back(&enc[i]);
+    }
+    torch::InferenceMode guard;
+    m_trunk.value->eval();
+    models::ModelBatch mb = models::makeBatch(ptrs);
+    mb.to(m_trunk.device);
+    torch::Tensor features;
+    m_trunk.model->forward(mb, &features);
+    auto probs = torch::softmax(m_trunk.value->forward(features, mb), -1).to(torch::kCPU).contiguous();
+    m_trunk.value->train();
+    const float* p = probs.data_ptr<float>();
+    std::string line = "start 1500-1500, White's score:";
+    for (std::size_t i = 0; i < enc.size(); ++i) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%s %s %.1f%% (W %.1f D %.1f L %.1f)", i ? "," : "", kClocks[i].name,
+                      100.0 * (p[3 * i] + 0.5 * p[3 * i + 1]), 100.0 * p[3 * i], 100.0 * p[3 * i + 1],
+                      100.0 * p[3 * i + 2]);
+        line += buf;
+    }
+    return line;
+}
 
 SampleStreamOptions ValueRun::streamOptions(Split split) const {
     return trunkStreamOptions(m_trunk, m_o.pgnFiles, split, m_o.holdoutPermille);
@@ -126,24 +233,36 @@ Status ValueRun::open() {
     so.seed = m_o.seed;  // the data order; the validation stream keeps the default, so its positions do not move
     auto stream = HumanSampleStream::open(so);
     if (!stream) return stream.error();
-    m_stream = std::move(*stream);
+    m_main.stream = std::move(*stream);
+    if (m_o.openingShare > 0.0) {
+        SampleStreamOptions oo = so;
+        oo.openingPlies = m_o.openingPlies;
+        oo.seed = so.seed ^ 0x0be41ULL;  // its own game order
+        auto opening = HumanSampleStream::open(oo);
+        if (!opening) return opening.error();
+        m_opening.stream = std::move(*opening);
+        say("opening stream: the first " + std::to_string(m_o.openingPlies) + " positions of every training game, " +
+            std::to_string(int(std::lround(100.0 * m_o.openingShare))) + "% of each batch");
+    }
     OptimizerSettings os;
     os.weightDecay = m_o.weightDecay;
     m_optimizer = makeOptimizer(m_trunk.value->parameters(), os);
+    if (m_o.emaDecay > 0.0) {
+        for (const auto& p : m_trunk.value->parameters()) m_average.push_back(p.detach().clone());
+        say("validation and the saved head use the moving average of the weights (decay " +
+            std::to_string(m_o.emaDecay).substr(0, 6) + ")");
+    }
     return {};
 }
 
 Result<bool> ValueRun::step(std::int64_t step, StepWindow& window) {
+    const int fromOpening =
+        m_opening.stream ? std::clamp(int(std::lround(m_o.openingShare * m_o.batchSize)), 0, m_o.batchSize) : 0;
+    m_batchStore.clear();
+    if (auto s = m_main.take(m_o.batchSize - fromOpening, m_batchStore); !s) return s.error();
+    if (auto s = m_opening.stream ? m_opening.take(fromOpening, m_batchStore) : Status(); !s) return s.error();
     m_batch.clear();
-    while (int(m_batch.size()) < m_o.batchSize) {
-        if (m_next >= m_chunk.size()) {
-            if (auto s = m_stream->nextChunk(m_chunk); !s) return s.error();
-            m_next = 0;
-            continue;
-        }
-        const EncodedPosition& e = m_chunk[m_next++];
-        if (e.outcome >= 0) m_batch.push_back(&e);
-    }
+    for (const EncodedPosition& e : m_batchStore) m_batch.push_back(&e);
     models::CondDropout clockDrop;
     clockDrop.seed = m_o.seed;
     clockDrop.firstSampleIndex = step * m_o.batchSize;  // every batch is full
@@ -156,25 +275,29 @@ Result<bool> ValueRun::step(std::int64_t step, StepWindow& window) {
         m_trunk.model->forward(mb, &features);
     }
     m_optimizer->zero_grad();
-    auto loss = models::valueLoss(m_trunk.value->forward(features.detach()), mb);
+    auto loss = models::valueLoss(m_trunk.value->forward(features.detach(), mb), mb);
     loss.backward();
     m_optimizer->step();
+    updateAverage(step);
     window.add(0, loss.item<double>());  // the progress line shows the mean of the steps' losses
     window.addWeight(1.0);
     return false;
 }
 
 ValueMetrics ValueRun::validate(std::int64_t step) {
+    AverageWeights averaged(*this);
     ValueHead& value = m_trunk.value;
     value->eval();
     ValueMetrics m = evaluateValuePositions(m_trunk.model, value, m_validation, *m_baseline, m_trunk.device);
     value->train();
     say("validation step " + std::to_string(step) + ": " + m.summary());
+    say(startLine());
     return m;
 }
 
 Status ValueRun::save(std::int64_t step) {
     const std::int64_t samples = step * m_o.batchSize;
+    AverageWeights averaged(*this);
     return saveFrozenTrunk(m_o.outCheckpoint, m_trunk, [&](torch::serialize::OutputArchive& a) {
         a.write("value_train.step", c10::IValue(step));
         a.write("value_train.samples", c10::IValue(samples));
@@ -231,6 +354,10 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
         FrozenTrunk trunk = loadFrozenTrunk(o.initCheckpoint);  // a think-time head in it is kept as it is
         if (trunk.value) {
             if (log) log("continuing the value head of " + o.initCheckpoint);
+            if (!trunk.value->readsMaterial()) {
+                trunk.value = models::withMaterialColumns(trunk.value, trunk.config.dModel);
+                if (log) log("the head now reads the material too (its columns start at zero)");
+            }
         } else {
             trunk.value = ValueHead(trunk.config.dModel);
         }

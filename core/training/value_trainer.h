@@ -41,6 +41,16 @@ struct ValueTrainOptions : ScheduleOptions {
     /// Share of training positions shown with both clocks and the increment unknown (all three together), so the
     /// head learns what a position is worth without them and leans on them only where they carry information.
     double clockDropout = 0.0;
+    /// Share of each batch taken from a second stream of the training games' first `openingPlies` positions (0: none).
+    /// Every game passes through its start position, but a stream of all positions shows the head each game's start
+    /// only about once in 80 positions, and a position whose board is the same in every game is then judged from
+    /// few results per rating and clock: the head's first impression there was noise (issue 33).
+    double openingShare = 0.0;
+    int openingPlies = 2;
+    /// When > 0, validation and the saved head use an exponential moving average of the head's weights with this
+    /// decay per step (the first steps' decay is lowered, min(decay, (1 + t) / (10 + t))): the answer at positions
+    /// every game shares moved by several points from one validation to the next without it.
+    double emaDecay = 0.0;
 };
 
 /// Trains the value head. Returns the final validation metrics (model and Elo baseline on the same held-out

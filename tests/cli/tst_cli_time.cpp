@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 namespace {
 
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
@@ -127,6 +129,76 @@ private Q_SLOTS:
         QCOMPARE(b.value(QStringLiteral("move_told")).toBool(), false);
         QCOMPARE(a.value(QStringLiteral("moves")).toInt(), b.value(QStringLiteral("moves")).toInt());
         QVERIFY(a.value(QStringLiteral("mae_s")).toDouble() != b.value(QStringLiteral("mae_s")).toDouble());
+    }
+
+    void analyseShowsValueAndThinkTime() {
+        // `analyse` prints every head of the shipped model: the expected result for the side to move and, when the
+        // mover's clock is given and there is a choice, the think time asked before the move is chosen.
+        auto analyse = [&](const QString& fen, const QStringList& clocks) {
+            QStringList a{QStringLiteral("analyse"),
+                          QStringLiteral("--fen"),
+                          fen,
+                          QStringLiteral("--elo"),
+                          QStringLiteral("1500"),
+                          QStringLiteral("--opp-elo"),
+                          QStringLiteral("1500"),
+                          QStringLiteral("--top"),
+                          QStringLiteral("3"),
+                          QStringLiteral("--model"),
+                          kModel,
+                          QStringLiteral("--json")};
+            const Run r = run(a + clocks);
+            return r.code == 0 ? jsonOf(r.out) : QJsonObject{{QStringLiteral("error"), r.err}};
+        };
+        const QString start = QStringLiteral("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        const QStringList blitz{QStringLiteral("--clock"), QStringLiteral("300"),   QStringLiteral("--opp-clock"),
+                                QStringLiteral("300"),     QStringLiteral("--inc"), QStringLiteral("0")};
+        const QJsonObject a = analyse(start, blitz);
+        QVERIFY2(!a.contains(QStringLiteral("error")), qPrintable(a.value(QStringLiteral("error")).toString()));
+        const QJsonObject v = a.value(QStringLiteral("value")).toObject();
+        const double w = v.value(QStringLiteral("win")).toDouble(), d = v.value(QStringLiteral("draw")).toDouble(),
+                     l = v.value(QStringLiteral("loss")).toDouble();
+        QVERIFY(w > 0.0 && d > 0.0 && l > 0.0);
+        QVERIFY(std::abs(w + d + l - 1.0) < 1e-4);
+        QVERIFY(std::abs(v.value(QStringLiteral("score")).toDouble() - (w + d / 2)) < 1e-5);
+        QVERIFY2(w > 0.3 && l > 0.3 && d < 0.2, qPrintable(QString::number(w) + " " + QString::number(d)));
+        const QJsonObject t = a.value(QStringLiteral("think_time")).toObject();
+        const double p10 = t.value(QStringLiteral("p10_s")).toDouble(),
+                     med = t.value(QStringLiteral("median_s")).toDouble(),
+                     p90 = t.value(QStringLiteral("p90_s")).toDouble();
+        QVERIFY2(p10 >= 0.0 && p10 <= med && med < p90, qPrintable(QString::number(p10) + " " + QString::number(p90)));
+        // A queen up in a king-and-pawns ending is a won game for either side to move; a queen up in the opening
+        // is better than the start position. Ten minutes on the clock in a middlegame buy a longer think than twenty
+        // seconds.
+        auto scoreOf = [&](const char* fen) {
+            return analyse(QString::fromLatin1(fen), blitz)
+                .value(QStringLiteral("value"))
+                .toObject()
+                .value(QStringLiteral("score"))
+                .toDouble(-1.0);
+        };
+        QVERIFY(scoreOf("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 40") > 0.85);
+        const double down = scoreOf("6k1/5ppp/8/8/8/8/5PPP/3Q2K1 b - - 0 40");
+        QVERIFY(down >= 0.0 && down < 0.15);
+        QVERIFY(scoreOf("rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3") >
+                v.value(QStringLiteral("score")).toDouble());
+        const QString middlegame = QStringLiteral("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 9");
+        auto medianWith = [&](const char* clock) {
+            return analyse(middlegame,
+                           {QStringLiteral("--clock"), QString::fromLatin1(clock), QStringLiteral("--opp-clock"),
+                            QString::fromLatin1(clock), QStringLiteral("--inc"), QStringLiteral("0")})
+                .value(QStringLiteral("think_time"))
+                .toObject()
+                .value(QStringLiteral("median_s"))
+                .toDouble();
+        };
+        QVERIFY(medianWith("600") > medianWith("20"));
+        // No clock: no think time; a forced move (the king's only move is to take the queen): none either.
+        QVERIFY(!analyse(start, {}).contains(QStringLiteral("think_time")));
+        QVERIFY(analyse(start, {}).contains(QStringLiteral("value")));
+        const QJsonObject forced = analyse(QStringLiteral("k7/8/8/8/8/8/1q6/K7 w - - 0 1"), blitz);
+        QCOMPARE(forced.value(QStringLiteral("legal_moves")).toInt(), 1);
+        QVERIFY(!forced.contains(QStringLiteral("think_time")));
     }
 
     void evalTimeReportsModelAndRule() {

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void gameConditioning();
     void holdOutIsStable();
     void balanceCaps();
+    void openingPlies();
 };
 
 void TestPositionEncoder::realPositions_data() {
@@ -410,6 +411,53 @@ void TestPositionEncoder::balanceCaps() {
              qPrintable(QStringLiteral("thinned %1, expected about %2").arg(st.positionsThinned).arg(expectThinned)));
     QVERIFY(st.summary().find("thinned by the balance caps " + std::to_string(st.positionsThinned)) !=
             std::string::npos);
+}
+
+// The opening stream (the value head's extra share of start positions): each game's first K positions, exactly as the
+// stream of whole games encodes them (the result and the clocks of a shortened game are those of the whole game).
+void TestPositionEncoder::openingPlies() {
+    training::SampleStreamOptions so;
+    so.files = {KIBITZ_TEST_DATA_DIR "/games_sample.pgn"};
+    so.split = training::Split::All;
+    so.chunkGames = 1000;  // the whole sample in one chunk
+    so.shuffle = false;
+    so.encodingVersion = 2;
+    std::vector<EncodedPosition> whole, first;
+    auto all = training::HumanSampleStream::open(so);
+    QVERIFY(all.ok());
+    QVERIFY(all.value()->nextChunk(whole).ok());
+    const std::int64_t games = all.value()->stats().gamesUsed;
+    QCOMPARE(games, std::int64_t(300));
+    for (int k : {1, 2}) {
+        so.openingPlies = k;
+        auto opening = training::HumanSampleStream::open(so);
+        QVERIFY(opening.ok());
+        QVERIFY(opening.value()->nextChunk(first).ok());
+        QCOMPARE(opening.value()->stats().gamesUsed, games);
+        std::vector<const EncodedPosition*> expected;
+        for (const auto& e : whole)
+            if (int(e.ply) < k) expected.push_back(&e);
+        QCOMPARE(first.size(), expected.size());
+        QVERIFY(first.size() >= std::size_t(k) * std::size_t(games) * 9 / 10);  // a few games end or are forced early
+        int clocked = 0, decided = 0;
+        for (std::size_t i = 0; i < first.size(); ++i) {
+            const EncodedPosition &a = first[i], &b = *expected[i];
+            QVERIFY(int(a.ply) < k);
+            QCOMPARE(a.ply, b.ply);
+            QCOMPARE(a.target, b.target);
+            QCOMPARE(a.outcome, b.outcome);
+            QCOMPARE(a.cond.moverElo, b.cond.moverElo);
+            QCOMPARE(a.cond.oppElo, b.cond.oppElo);
+            QCOMPARE(a.cond.moverClockS, b.cond.moverClockS);
+            QCOMPARE(a.cond.oppClockS, b.cond.oppClockS);
+            QCOMPARE(a.cond.incrementS, b.cond.incrementS);
+            QCOMPARE(a.numPieces, b.numPieces);
+            clocked += a.cond.moverClockS.has_value();
+            decided += a.outcome == 0 || a.outcome == 2;
+        }
+        QVERIFY(clocked > 0);
+        QVERIFY(decided > int(first.size()) / 2);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestPositionEncoder)
