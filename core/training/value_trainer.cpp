@@ -114,7 +114,8 @@ private:
         Status take(int n, std::vector<EncodedPosition>& out);
     };
     /// The start position, both players 1500, at 5+0, 10+0, 3+2 and with the clocks unknown: the head's first
-    /// impression, as the app shows it on a new board ("start 1500-1500: 5+0 W 51.2% ...").
+    /// impression, as the app shows it on a new board ("start 1500-1500, White's score: 5+0 49.9% (W 47.7 D 4.3
+    /// L 48.0), 10+0 ...").
     std::string startLine();
 
     /// While alive, the head holds the moving average of its weights (when there is one); then its own again.
