@@ -109,27 +109,23 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
                                                          std::to_string(config->ffnHidden));
         !st)
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
-    // The value head is optional: a bundle carries all of its tensors or none.
+    // The value and think-time heads are optional: a bundle carries all of a head's tensors or none. Each head's first
+    // layer's width says which kind it is (the value head with or without the material, the think-time head's
+    // inputs); a head without its first layer is checked as the current kind, which names the missing tensor.
     auto expected = models::TorchEvaluator::weightShapes(*config);
-    // (Its first layer's width says whether it reads the material.)
-    if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
-                    [](const storage::TensorBlob& t) { return t.name.rfind("value.", 0) == 0; })) {
-        const auto valueFirst =
-            std::find_if(bundle.tensors.begin(), bundle.tensors.end(),
-                         [](const storage::TensorBlob& t) { return t.name == "value.hidden.weight"; });
-        expected.merge(models::TorchEvaluator::valueHeadShapes(
-            *config, valueFirst != bundle.tensors.end() && valueFirst->shape.size() == 2 ? valueFirst->shape[1] : 0));
-    }
-    // So is the think-time head; its first layer's width says which kind it is.
-    const auto timeFirst = std::find_if(bundle.tensors.begin(), bundle.tensors.end(),
-                                        [](const storage::TensorBlob& t) { return t.name == "time.hidden.weight"; });
-    if (timeFirst != bundle.tensors.end()) {
-        expected.merge(
-            models::TorchEvaluator::timeHeadShapes(*config, timeFirst->shape.size() == 2 ? timeFirst->shape[1] : 0));
-    } else if (std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
-                           [](const storage::TensorBlob& t) { return t.name.rfind("time.", 0) == 0; })) {
-        expected.merge(models::TorchEvaluator::timeHeadShapes(*config));  // names the missing first layer
-    }
+    auto hasHead = [&bundle](const char* prefix) {
+        return std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
+                           [prefix](const storage::TensorBlob& t) { return t.name.rfind(prefix, 0) == 0; });
+    };
+    auto firstLayerWidth = [&bundle](const char* name) -> std::int64_t {
+        for (const auto& t : bundle.tensors)
+            if (t.name == name && t.shape.size() == 2) return t.shape[1];
+        return 0;
+    };
+    if (hasHead("value."))
+        expected.merge(models::TorchEvaluator::valueHeadShapes(*config, firstLayerWidth("value.hidden.weight")));
+    if (hasHead("time."))
+        expected.merge(models::TorchEvaluator::timeHeadShapes(*config, firstLayerWidth("time.hidden.weight")));
     if (auto st = storage::validateShapes(bundle, expected); !st)
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
     return config;

@@ -22,6 +22,20 @@ using encoding::EncodedPosition;
 using models::HumanMoveModel;
 using models::ValueHead;
 
+namespace {
+
+/// Win/draw/loss probabilities (B, 3; on the CPU) of the head for `batch`, the trunk's features computed once.
+torch::Tensor valueProbabilities(HumanMoveModel& model, ValueHead& value,
+                                 const std::vector<const EncodedPosition*>& batch, const torch::Device& device) {
+    models::ModelBatch mb = models::makeBatch(batch);
+    mb.to(device);
+    torch::Tensor features;
+    model->forward(mb, &features);
+    return torch::softmax(value->forward(features, mb), -1).to(torch::kCPU).contiguous();
+}
+
+}  // namespace
+
 ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
                                     const std::vector<EncodedPosition>& positions, const EloBaseline& baseline,
                                     const torch::Device& device, const EngineBaseline* engine,
@@ -32,11 +46,7 @@ ValueMetrics evaluateValuePositions(HumanMoveModel& model, ValueHead& value,
     std::vector<const EncodedPosition*> batch;
     auto flush = [&] {
         if (batch.empty()) return;
-        models::ModelBatch mb = models::makeBatch(batch);
-        mb.to(device);
-        torch::Tensor features;
-        model->forward(mb, &features);
-        auto probs = torch::softmax(value->forward(features, mb), -1).to(torch::kCPU).contiguous();
+        const torch::Tensor probs = valueProbabilities(model, value, batch, device);
         const float* p = probs.data_ptr<float>();
         for (std::size_t i = 0; i < batch.size(); ++i) {
             const EncodedPosition& e = *batch[i];
@@ -200,11 +210,7 @@ std::string ValueRun::startLine() {
     }
     torch::InferenceMode guard;
     m_trunk.value->eval();
-    models::ModelBatch mb = models::makeBatch(ptrs);
-    mb.to(m_trunk.device);
-    torch::Tensor features;
-    m_trunk.model->forward(mb, &features);
-    auto probs = torch::softmax(m_trunk.value->forward(features, mb), -1).to(torch::kCPU).contiguous();
+    const torch::Tensor probs = valueProbabilities(m_trunk.model, m_trunk.value, ptrs, m_trunk.device);
     m_trunk.value->train();
     const float* p = probs.data_ptr<float>();
     std::string line = "start 1500-1500, White's score:";
