@@ -41,7 +41,9 @@ void printTrainValueHelp() {
         "                      the start position is in every game, so its answer can learn from all of them\n"
         "  --opening-plies K   how many first positions of each game that stream holds (default 2)\n"
         "  --ema D             validate and save the moving average of the head's weights, decay D per step\n"
-        "                      (default 0: the weights as they are)\n");
+        "                      (default 0: the weights as they are)\n"
+        "  --new-head          start a new head even when MODEL has one (default: continue it; an older kind of\n"
+        "                      head is widened with zero columns for the material and the ply)\n");
 }
 
 }  // namespace
@@ -78,7 +80,7 @@ int runTrainValue(const std::vector<std::string>& argv) {
         argv,
         {"pgn", "init", "out", "steps", "batch", "lr", "threads", "seed", "validate-every", "validation-positions",
          "baseline-games", "log-every", "clock-dropout", "opening-share", "opening-plies", "ema"},
-        {});
+        {"new-head"});
     if (args.has("help")) {
         printTrainValueHelp();
         return kExitOk;
@@ -104,6 +106,7 @@ int runTrainValue(const std::vector<std::string>& argv) {
     o.openingShare = args.doubleValue("opening-share", o.openingShare, 0.0, 1.0);
     o.openingPlies = int(args.intValue("opening-plies", o.openingPlies, 1, 400));
     o.emaDecay = args.doubleValue("ema", o.emaDecay, 0.0, 0.999999);
+    o.newHead = args.has("new-head");
     if (!args.ok()) return usage(args.error());
     if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 

@@ -34,7 +34,7 @@ std::uint64_t splitmix64(std::uint64_t x) {
 void ModelBatch::to(const torch::Device& device) {
     if (device.is_cpu()) return;
     for (torch::Tensor* t : {&pieceCode, &meta, &condIdx, &condAlpha, &keyBias, &legalA, &legalB, &target, &outcome,
-                             &condScalars, &history, &moveFeat, &legalTok, &teacher, &teacherMask})
+                             &condScalars, &ply, &history, &moveFeat, &legalTok, &teacher, &teacherMask})
         if (t->defined()) *t = t->to(device, /*non_blocking=*/true);
 }
 
@@ -125,6 +125,8 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
     mb.outcome = torch::empty({b}, i64);
     mb.condScalars = torch::empty({b, kCondScalars}, f32);
     float* cs = mb.condScalars.data_ptr<float>();
+    mb.ply = torch::empty({b}, f32);
+    float* plies = mb.ply.data_ptr<float>();
     mb.moverElo.resize(b);
     mb.version = version;
     std::int64_t* hi = nullptr;
@@ -170,6 +172,7 @@ ModelBatch makeBatch(std::span<const EncodedPosition* const> items, const CondDr
             pc[i * p + j] = real ? e.pieceCode[j] : encoding::kPadPieceCode;
             if (!real) kb[i * t + prefix + j] = kMaskValue;
         }
+        plies[i] = float(e.ply);
         meta[i * 3 + 0] = e.sideToMove;
         meta[i * 3 + 1] = e.castling;
         meta[i * 3 + 2] = e.epFile;
@@ -424,25 +427,39 @@ torch::Tensor materialScalars(const torch::Tensor& pieceCode) {
     return table.to(pieceCode.device()).index_select(0, pieceCode.reshape({-1})).view({b, p, kMaterialScalars}).sum(1);
 }
 
-std::int64_t ValueHeadImpl::inputWidth(int dModel, bool material) {
-    return 3 * std::int64_t(dModel) + kCondScalars + (material ? kMaterialScalars : 0);
+torch::Tensor plyScalars(const torch::Tensor& ply) {
+    return torch::stack({ply.clamp_max(200.0) / 100.0, ply.clamp_max(20.0) / 20.0}, 1);
 }
 
-ValueHeadImpl::ValueHeadImpl(int dModel, bool material) : m_material(material) {
-    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, material), kValueHidden));
+std::int64_t ValueHeadImpl::inputWidth(int dModel, ValueInputs inputs) {
+    std::int64_t width = 3 * std::int64_t(dModel) + kCondScalars;
+    if (inputs >= ValueInputs::Material) width += kMaterialScalars;
+    if (inputs >= ValueInputs::MaterialAndPly) width += kPlyScalars;
+    return width;
+}
+
+std::optional<ValueInputs> ValueHeadImpl::inputsForWidth(int dModel, std::int64_t width) {
+    for (ValueInputs inputs : {ValueInputs::Features, ValueInputs::Material, ValueInputs::MaterialAndPly})
+        if (inputWidth(dModel, inputs) == width) return inputs;
+    return std::nullopt;
+}
+
+ValueHeadImpl::ValueHeadImpl(int dModel, ValueInputs inputs) : m_inputs(inputs) {
+    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, inputs), kValueHidden));
     m_out = register_module("out", torch::nn::Linear(kValueHidden, 3));
 }
 
 torch::Tensor ValueHeadImpl::forward(const torch::Tensor& features, const ModelBatch& batch) {
-    const torch::Tensor x =
-        m_material ? torch::cat({features, materialScalars(batch.pieceCode).to(features.dtype())}, 1) : features;
-    return m_out(torch::silu(m_in(x)));
+    std::vector<torch::Tensor> columns{features};
+    if (m_inputs >= ValueInputs::Material) columns.push_back(materialScalars(batch.pieceCode).to(features.dtype()));
+    if (m_inputs >= ValueInputs::MaterialAndPly) columns.push_back(plyScalars(batch.ply).to(features.dtype()));
+    return m_out(torch::silu(m_in(columns.size() == 1 ? features : torch::cat(columns, 1))));
 }
 
-ValueHead withMaterialColumns(ValueHead& old, int dModel) {
-    ValueHead head(dModel, true);
+ValueHead widenValueHead(ValueHead& old, int dModel, ValueInputs inputs) {
+    ValueHead head(dModel, inputs);
     torch::NoGradGuard noGrad;
-    const auto oldWidth = ValueHeadImpl::inputWidth(dModel, false);
+    const auto oldWidth = ValueHeadImpl::inputWidth(dModel, old->inputs());
     auto w = old->named_parameters();
     auto n = head->named_parameters();
     n["hidden.weight"].zero_();
@@ -462,16 +479,24 @@ void saveValueHead(ValueHead& head, torch::serialize::OutputArchive& archive) {
     torch::serialize::OutputArchive weights;
     head->save(weights);
     archive.write("value", weights);
-    archive.write("value_material", c10::IValue(std::int64_t(head->readsMaterial() ? 1 : 0)));
+    archive.write("value_inputs", c10::IValue(std::int64_t(head->inputs())));
 }
 
 ValueHead loadValueHead(torch::serialize::InputArchive& archive, int dModel) {
     torch::serialize::InputArchive weights;
     if (!archive.try_read("value", weights)) return ValueHead(nullptr);
-    // A checkpoint without the flag is from before the material columns.
-    c10::IValue material;
-    const bool withMaterial = archive.try_read("value_material", material) && material.isInt() && material.toInt() == 1;
-    ValueHead head(dModel, withMaterial);
+    // Checkpoints from before the kinds say "value_material" 1 for a head reading the material; before that, nothing.
+    ValueInputs inputs = ValueInputs::Features;
+    c10::IValue flag;
+    if (archive.try_read("value_inputs", flag) && flag.isInt()) {
+        const auto k = flag.toInt();
+        if (k < 0 || k > std::int64_t(kLatestValueInputs))
+            TORCH_CHECK(false, "value head: unknown input kind ", k, " (value_inputs)");
+        inputs = ValueInputs(k);
+    } else if (archive.try_read("value_material", flag) && flag.isInt() && flag.toInt() == 1) {
+        inputs = ValueInputs::Material;
+    }
+    ValueHead head(dModel, inputs);
     head->load(weights);
     return head;
 }

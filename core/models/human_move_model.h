@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 namespace kibitz::models {
@@ -28,6 +29,7 @@ struct ModelBatch {
     torch::Tensor target;       ///< (B) int64 index of the played move in the legal list (-100 if unknown)
     torch::Tensor outcome;      ///< (B) int64 game result for the mover: 0 win, 1 draw, 2 loss (-100 if unknown)
     torch::Tensor condScalars;  ///< (B, kCondScalars) float: the conditioning as numbers (see condScalarsOf)
+    torch::Tensor ply;          ///< (B) float plies since the game's start (EncodedPosition::ply)
     // Encoding v2 only (undefined for v1 batches):
     torch::Tensor history;   ///< (B, kHistoryPlies, 4) int64: from (64 = none), to (64), piece (0..6), captured (0..6)
     torch::Tensor moveFeat;  ///< (B, L, kMoveFeatureInputs) float indicators per legal move
@@ -140,33 +142,49 @@ inline constexpr int kMaterialScalars = 6;
 /// (B, kMaterialScalars) material of each position of a batch from its piece codes (B, P; padding counts nothing),
 /// on the codes' device. Own is colour 0 of the encoding (the mover in the mover's view).
 torch::Tensor materialScalars(const torch::Tensor& pieceCode);
+/// Game-progress columns of the value head (plyScalars): min(ply, 200) / 100 and min(ply, 20) / 20.
+inline constexpr int kPlyScalars = 2;
+/// (B, kPlyScalars) from the batch's plies (B).
+torch::Tensor plyScalars(const torch::Tensor& ply);
+
+/// What the value head reads beside the trunk's features; each kind adds columns after the previous kind's, so an
+/// older head widens with zero columns (widenValueHead). Checkpoints say which ("value_inputs"), bundles show it in
+/// the first layer's width.
+enum class ValueInputs : int {
+    Features = 0,        ///< the trunk's features and the conditioning as numbers (the first heads)
+    Material = 1,        ///< + materialScalars
+    MaterialAndPly = 2,  ///< + plyScalars: the clocks alone cannot tell the start of a 5+0 game from the middle of
+                         ///< a 10+0 one
+};
+inline constexpr ValueInputs kLatestValueInputs = ValueInputs::MaterialAndPly;
 
 /// The value head: win/draw/loss logits for the side to move of a game between humans of the conditioned ratings and
-/// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`) and the material on the board:
-/// Linear(3 d + kCondScalars + kMaterialScalars, 128), SiLU, Linear(128, 3). The trunk's features alone left the
-/// head nearly blind to material outside the endgame (a queen up at move 12 was 53% for 1500s); a head from before
-/// the material columns (`material` false: Linear(3 d + kCondScalars, 128)) still loads and answers as it did.
+/// clocks, from the trunk's features (HumanMoveModelImpl::forward's `features`), the material on the board and how
+/// far the game is: Linear(3 d + kCondScalars + kMaterialScalars + kPlyScalars, 128), SiLU, Linear(128, 3). The
+/// trunk's features alone left the head nearly blind to material outside the endgame (a queen up at move 12 was 53%
+/// for 1500s); heads of the older kinds (ValueInputs) still load and answer as they did.
 /// A separate module, trained on a frozen trunk, so trunk checkpoints and the main run stay as they are; checkpoints
-/// hold it under the archive key "value" (and "value_material" 1 for the material columns), bundles as tensors
-/// "value.*" (the first layer's width says which kind).
+/// hold it under the archive key "value" (and its kind under "value_inputs"), bundles as tensors "value.*".
 class ValueHeadImpl : public torch::nn::Module {
 public:
-    explicit ValueHeadImpl(int dModel, bool material = true);
-    /// Logits (B, 3) from the trunk's features of `batch` (the batch gives the material).
+    explicit ValueHeadImpl(int dModel, ValueInputs inputs = kLatestValueInputs);
+    /// Logits (B, 3) from the trunk's features of `batch` (the batch gives the material and the ply).
     torch::Tensor forward(const torch::Tensor& features, const ModelBatch& batch);
-    bool readsMaterial() const { return m_material; }
+    ValueInputs inputs() const { return m_inputs; }
     /// Width of the first layer's input for a trunk of width `dModel`.
-    static std::int64_t inputWidth(int dModel, bool material);
+    static std::int64_t inputWidth(int dModel, ValueInputs inputs);
+    /// The kind whose first layer is `width` wide, or nullopt when none is.
+    static std::optional<ValueInputs> inputsForWidth(int dModel, std::int64_t width);
 
 private:
-    bool m_material;
+    ValueInputs m_inputs;
     torch::nn::Linear m_in{nullptr}, m_out{nullptr};
 };
 TORCH_MODULE(ValueHead);
 
-/// A head that reads the material, answering exactly as `old` (one from before the material columns) does: its
-/// weights copied, the material columns' weights zero. For continuing an older head's training.
-ValueHead withMaterialColumns(ValueHead& old, int dModel);
+/// A head of kind `inputs` answering exactly as `old` (of an older kind) does: its weights copied, the new columns'
+/// weights zero. For continuing an older head's training.
+ValueHead widenValueHead(ValueHead& old, int dModel, ValueInputs inputs = kLatestValueInputs);
 
 /// Mean cross-entropy of value logits (B, 3) against batch.outcome (unknown outcomes ignored).
 torch::Tensor valueLoss(const torch::Tensor& valueLogits, const ModelBatch& batch);

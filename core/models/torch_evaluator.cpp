@@ -337,12 +337,13 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         torch::NoGradGuard noGrad;
         auto tensors = namedTensors(*ev->m_impl->model);
         if (anyValue) {
-            // The value head's first layer's width says whether it reads the material (older heads do not).
-            bool material = true;
-            if (auto it = byName.find(kValuePrefix + "hidden.weight"); it != byName.end())
-                material = it->second->shape.size() != 2 ||
-                           it->second->shape[1] != ValueHeadImpl::inputWidth(config.dModel, false);
-            ev->m_impl->value = ValueHead(config.dModel, material);
+            // The value head's first layer's width says what it reads (ValueInputs); a width no kind has fails the
+            // shape check below as the current kind, by name.
+            ValueInputs inputs = kLatestValueInputs;
+            if (auto it = byName.find(kValuePrefix + "hidden.weight");
+                it != byName.end() && it->second->shape.size() == 2)
+                inputs = ValueHeadImpl::inputsForWidth(config.dModel, it->second->shape[1]).value_or(inputs);
+            ev->m_impl->value = ValueHead(config.dModel, inputs);
             for (auto& [name, tensor] : namedTensors(*ev->m_impl->value))
                 tensors.emplace_back(kValuePrefix + name, tensor);
         }
@@ -411,7 +412,8 @@ WeightShapes TorchEvaluator::weightShapes(const ModelConfig& config) {
 }
 
 WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth) {
-    ValueHead head(config.dModel, firstLayerWidth != ValueHeadImpl::inputWidth(config.dModel, false));
+    ValueHead head(config.dModel,
+                   ValueHeadImpl::inputsForWidth(config.dModel, firstLayerWidth).value_or(kLatestValueInputs));
     WeightShapes out;
     for (auto& [name, tensor] : namedTensors(*head))
         out[kValuePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());

@@ -359,11 +359,14 @@ Result<ValueMetrics> trainValueHead(const ValueTrainOptions& o, const CancelToke
         models::keepFreedMemory();
         torch::manual_seed(o.seed);
         FrozenTrunk trunk = loadFrozenTrunk(o.initCheckpoint);  // a think-time head in it is kept as it is
-        if (trunk.value) {
+        if (trunk.value && o.newHead) {
+            if (log) log("a new value head replaces the one of " + o.initCheckpoint);
+            trunk.value = ValueHead(trunk.config.dModel);
+        } else if (trunk.value) {
             if (log) log("continuing the value head of " + o.initCheckpoint);
-            if (!trunk.value->readsMaterial()) {
-                trunk.value = models::withMaterialColumns(trunk.value, trunk.config.dModel);
-                if (log) log("the head now reads the material too (its columns start at zero)");
+            if (trunk.value->inputs() != models::kLatestValueInputs) {
+                trunk.value = models::widenValueHead(trunk.value, trunk.config.dModel);
+                if (log) log("the head now reads the material and the ply too (its new columns start at zero)");
             }
         } else {
             trunk.value = ValueHead(trunk.config.dModel);

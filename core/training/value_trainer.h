@@ -51,6 +51,8 @@ struct ValueTrainOptions : ScheduleOptions {
     /// decay per step (the first steps' decay is lowered, min(decay, (1 + t) / (10 + t))): the answer at positions
     /// every game shares moved by several points from one validation to the next without it.
     double emaDecay = 0.0;
+    /// Start a new head of the current kind even when the initial checkpoint has one (which is then replaced).
+    bool newHead = false;
 };
 
 /// Trains the value head. Returns the final validation metrics (model and Elo baseline on the same held-out

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The value head: trained on real game results (tests/data/games_sample.pgn) on a frozen tiny-v2 trunk, it must beat
 // the uniform guess, leave the trunk's move probabilities exactly as they were, and travel through checkpoints and
-// bundle weights (all of its tensors or none); the material columns: what they count on real positions, and a head
-// from before them that still loads and that widening leaves answering exactly as it did.
+// bundle weights (all of its tensors or none); the material and ply columns: what they count on real positions, and
+// heads of the older kinds that still load and that widening leaves answering exactly as they did.
 #include "core/chess/position.h"
 #include "core/encoding/position_encoder.h"
 #include "core/models/human_move_model.h"
@@ -24,7 +24,8 @@ class TstValueHead : public QObject {
 private Q_SLOTS:
     void trainsOnFrozenTrunk();
     void materialColumns();
-    void headsFromBeforeTheMaterial();
+    void plyColumns();
+    void olderHeadKinds();
 };
 
 namespace {
@@ -78,69 +79,111 @@ void TstValueHead::materialColumns() {
     QVERIFY(std::abs(o[0][1] - 0.5f) < 1e-6);      // a knight more
 }
 
-void TstValueHead::headsFromBeforeTheMaterial() {
+void TstValueHead::plyColumns() {
+    // The plies come from the FEN's move number and side to move: 0, 4, 5 and 78.
+    const auto enc = encodeFens({"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                 "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+                                 "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3",
+                                 "6k1/5ppp/8/8/8/8/5PPP/3Q2K1 w - - 0 40"});
+    const models::ModelBatch batch = batchOf(enc);
+    const auto s = models::plyScalars(batch.ply);
+    QCOMPARE(s.size(1), std::int64_t(models::kPlyScalars));
+    auto a = s.accessor<float, 2>();
+    const float expected[4][2] = {{0, 0}, {0.04f, 0.2f}, {0.05f, 0.25f}, {0.78f, 1.0f}};
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < models::kPlyScalars; ++j)
+            QVERIFY2(std::abs(a[i][j] - expected[i][j]) < 1e-6,
+                     qPrintable(QStringLiteral("row %1 column %2: %3").arg(i).arg(j).arg(a[i][j])));
+    // Past 200 plies the first column stops growing.
+    encoding::EncodedPosition late = enc[0];
+    late.ply = 300;
+    QVERIFY(std::abs(models::plyScalars(batchOf({late}).ply)[0][0].item<float>() - 2.0f) < 1e-6);
+}
+
+void TstValueHead::olderHeadKinds() {
     torch::manual_seed(7);
     auto cfg = models::modelConfigByName("tiny-v2");
     QVERIFY(cfg.ok());
     const int d = cfg->dModel;
+    using models::ValueInputs;
+    // The start position and a later one a queen up: material and ply both differ.
     const auto enc = encodeFens({"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                                  "rnb1kbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"});
     const models::ModelBatch batch = batchOf(enc);
-    const auto features = torch::randn({2, models::ValueHeadImpl::inputWidth(d, false)});
-    models::ValueHead old(d, false);
-    QVERIFY(!old->readsMaterial());
-    QVERIFY(models::ValueHead(d)->readsMaterial());
-    torch::NoGradGuard noGrad;
-    // Widened, it answers as before; once its material columns learn, the queen changes the answer.
-    models::ValueHead wide = models::withMaterialColumns(old, d);
-    QVERIFY(wide->readsMaterial());
-    QVERIFY(torch::allclose(wide->forward(features, batch), old->forward(features, batch), 1e-5, 1e-6));
-    wide->named_parameters()["hidden.weight"].slice(1, models::ValueHeadImpl::inputWidth(d, false)).fill_(0.5);
-    const auto diff = (wide->forward(features, batch) - old->forward(features, batch)).abs().sum(1);
-    QVERIFY(diff[1].item<float>() > diff[0].item<float>());
+    const auto features = torch::randn({2, models::ValueHeadImpl::inputWidth(d, ValueInputs::Features)});
+    QVERIFY(models::ValueHead(d)->inputs() == models::kLatestValueInputs);
+    for (const ValueInputs older : {ValueInputs::Features, ValueInputs::Material}) {
+        const QString kind = QStringLiteral("kind %1").arg(int(older));
+        models::ValueHead old(d, older);
+        QVERIFY(old->inputs() == older);
+        QVERIFY(models::ValueHeadImpl::inputsForWidth(d, models::ValueHeadImpl::inputWidth(d, older)) == older);
+        torch::NoGradGuard noGrad;
+        // Widened, it answers as before; once its new columns learn, the later position's answer changes.
+        models::ValueHead wide = models::widenValueHead(old, d);
+        QVERIFY(wide->inputs() == models::kLatestValueInputs);
+        QVERIFY2(torch::allclose(wide->forward(features, batch), old->forward(features, batch), 1e-5, 1e-6),
+                 qPrintable(kind));
+        wide->named_parameters()["hidden.weight"].slice(1, models::ValueHeadImpl::inputWidth(d, older)).fill_(0.5);
+        const auto diff = (wide->forward(features, batch) - old->forward(features, batch)).abs().sum(1);
+        QVERIFY2(diff[1].item<float>() > diff[0].item<float>(), qPrintable(kind));
 
-    // Checkpoints say which kind a head is.
-    for (models::ValueHead* head : {&old, &wide}) {
-        torch::serialize::OutputArchive out;
-        models::saveValueHead(*head, out);
-        std::ostringstream bytes;
-        out.save_to(bytes);
-        torch::serialize::InputArchive in;
-        std::istringstream back(bytes.str());
-        in.load_from(back);
-        models::ValueHead loaded = models::loadValueHead(in, d);
-        QCOMPARE(loaded->readsMaterial(), (*head)->readsMaterial());
-        QVERIFY(torch::equal(loaded->forward(features, batch), (*head)->forward(features, batch)));
-    }
-
-    // Bundle weights: a head of the older width makes an older head; a width of neither kind is refused by name.
-    auto trunk = models::TorchEvaluator::fromConfig(*cfg, 3);
-    auto weights = trunk->exportWeights();
-    for (const auto& item : old->named_parameters()) {
-        const torch::Tensor t = item.value().contiguous();
-        models::NamedWeights w;
-        w.name = "value." + item.key();
-        w.shape.assign(t.sizes().begin(), t.sizes().end());
-        w.values.assign(t.data_ptr<float>(), t.data_ptr<float>() + t.numel());
-        weights.push_back(std::move(w));
-    }
-    auto ev = models::TorchEvaluator::fromWeights(*cfg, weights, "older");
-    QVERIFY2(ev.ok(), ev.ok() ? "" : ev.error().message.c_str());
-    QVERIFY((*ev)->hasValueHead());
-    QVERIFY((*ev)->valueEstimates({chess::Position()}, {{}}, {}).ok());
-    QCOMPARE(models::TorchEvaluator::valueHeadShapes(*cfg, models::ValueHeadImpl::inputWidth(d, false))
-                 .at("value.hidden.weight")[1],
-             models::ValueHeadImpl::inputWidth(d, false));
-    QCOMPARE(models::TorchEvaluator::valueHeadShapes(*cfg).at("value.hidden.weight")[1],
-             models::ValueHeadImpl::inputWidth(d, true));
-    for (auto& w : weights)
-        if (w.name == "value.hidden.weight") {
-            w.shape[1] += 1;
-            w.values.resize(std::size_t(w.shape[0] * w.shape[1]));
+        // Checkpoints say which kind a head is.
+        for (models::ValueHead* head : {&old, &wide}) {
+            torch::serialize::OutputArchive out;
+            models::saveValueHead(*head, out);
+            std::ostringstream bytes;
+            out.save_to(bytes);
+            torch::serialize::InputArchive in;
+            std::istringstream back(bytes.str());
+            in.load_from(back);
+            models::ValueHead loaded = models::loadValueHead(in, d);
+            QVERIFY(loaded->inputs() == (*head)->inputs());
+            QVERIFY(torch::equal(loaded->forward(features, batch), (*head)->forward(features, batch)));
         }
-    auto bad = models::TorchEvaluator::fromWeights(*cfg, weights, "odd");
-    QVERIFY(!bad.ok());
-    QVERIFY2(bad.error().message.find("value.hidden.weight") != std::string::npos, bad.error().message.c_str());
+
+        // Bundle weights: a head of an older width makes a head of that kind.
+        auto trunk = models::TorchEvaluator::fromConfig(*cfg, 3);
+        auto weights = trunk->exportWeights();
+        for (const auto& item : old->named_parameters()) {
+            const torch::Tensor t = item.value().contiguous();
+            models::NamedWeights w;
+            w.name = "value." + item.key();
+            w.shape.assign(t.sizes().begin(), t.sizes().end());
+            w.values.assign(t.data_ptr<float>(), t.data_ptr<float>() + t.numel());
+            weights.push_back(std::move(w));
+        }
+        auto ev = models::TorchEvaluator::fromWeights(*cfg, weights, "older");
+        QVERIFY2(ev.ok(), ev.ok() ? "" : ev.error().message.c_str());
+        QVERIFY((*ev)->hasValueHead());
+        QVERIFY((*ev)->valueEstimates({chess::Position()}, {{}}, {}).ok());
+        QCOMPARE(models::TorchEvaluator::valueHeadShapes(*cfg, models::ValueHeadImpl::inputWidth(d, older))
+                     .at("value.hidden.weight")[1],
+                 models::ValueHeadImpl::inputWidth(d, older));
+        // A width of no kind is refused by name.
+        for (auto& w : weights)
+            if (w.name == "value.hidden.weight") {
+                w.shape[1] += 1;
+                w.values.resize(std::size_t(w.shape[0] * w.shape[1]));
+            }
+        auto bad = models::TorchEvaluator::fromWeights(*cfg, weights, "odd");
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error().message.find("value.hidden.weight") != std::string::npos, bad.error().message.c_str());
+    }
+    QCOMPARE(models::TorchEvaluator::valueHeadShapes(*cfg).at("value.hidden.weight")[1],
+             models::ValueHeadImpl::inputWidth(d, models::kLatestValueInputs));
+
+    // A checkpoint from before the kinds marks a material head with "value_material" 1 and nothing else.
+    models::ValueHead material(d, ValueInputs::Material);
+    torch::serialize::OutputArchive out, weights;
+    material->save(weights);
+    out.write("value", weights);
+    out.write("value_material", c10::IValue(std::int64_t(1)));
+    std::ostringstream bytes;
+    out.save_to(bytes);
+    torch::serialize::InputArchive in;
+    std::istringstream back(bytes.str());
+    in.load_from(back);
+    QVERIFY(models::loadValueHead(in, d)->inputs() == ValueInputs::Material);
 }
 
 void TstValueHead::trainsOnFrozenTrunk() {
