@@ -490,8 +490,8 @@ ValueHead loadValueHead(torch::serialize::InputArchive& archive, int dModel) {
     c10::IValue flag;
     if (archive.try_read("value_inputs", flag) && flag.isInt()) {
         const auto k = flag.toInt();
-        if (k < 0 || k > std::int64_t(kLatestValueInputs))
-            TORCH_CHECK(false, "value head: unknown input kind ", k, " (value_inputs)");
+        TORCH_CHECK(k >= 0 && k <= std::int64_t(kLatestValueInputs), "value head: unknown input kind ", k,
+                    " (value_inputs)");
         inputs = ValueInputs(k);
     } else if (archive.try_read("value_material", flag) && flag.isInt() && flag.toInt() == 1) {
         inputs = ValueInputs::Material;

@@ -56,8 +56,8 @@ public:
     /// Names and shapes of the tensors a model of `config` has (without the value head).
     static WeightShapes weightShapes(const ModelConfig& config);
     /// Names ("value." + name) and shapes of the value head's tensors for a model of `config`, of the kind whose first
-    /// layer is `firstLayerWidth` wide (models::ValueInputs); the current kind's for any other
-    /// width (0: the current one), so that a check names it.
+    /// layer is `firstLayerWidth` wide (models::ValueInputs); the current kind's for any other width (0: the current
+    /// one), so that a check names it.
     static WeightShapes valueHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth = 0);
     /// Names ("time." + name) and shapes of the think-time head's tensors for a model of `config`, of the kind whose
     /// first layer is `firstLayerWidth` wide (the board or the clocks only, with the paces or from before them); the
