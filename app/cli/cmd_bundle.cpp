@@ -141,6 +141,76 @@ int runPin(const std::string& puzzle, const std::string& human, const std::strin
 #endif
 }
 
+/// bundle blend HUMAN SPEC OUT: the human bundle asks to be run blended with a folder of rating-band nets
+/// (SPEC: NETS@WEIGHT[,FADE], NETS a folder name found beside the default models; `none` removes it); --metrics
+/// replaces the bundle's metrics with those of the blend. The weights are untouched, so puzzle models keep it.
+int runBlend(const Args& args, const std::string& human, const std::string& spec, const std::string& out) {
+#if KIBITZ_HAVE_TORCH
+    auto fail = [](const std::string& msg) {
+        std::fprintf(stderr, "kibitz-cli bundle blend: %s\n", msg.c_str());
+        return int(kExitUsage);
+    };
+    if (const std::string e =
+            outputIsInput("OUT", out, {{"HUMAN", human}, {"--metrics", args.value("metrics").value_or("")}});
+        !e.empty())
+        return fail(e);
+    const QString path = QString::fromStdString(human);
+    auto b = storage::readBundle(path, storage::kKindHumanMove);
+    if (!b) return fail(b.error().message);
+    if (auto c = jobs::checkHumanBundle(*b, path); !c) return fail(c.error().message);
+    QString card = b->modelCard;
+    const QString marker = QStringLiteral("\n## Blend\n");
+    if (const qsizetype at = card.indexOf(marker); at >= 0) {
+        const qsizetype next = card.indexOf(QStringLiteral("\n## "), at + marker.size());
+        card.remove(at, next < 0 ? card.size() - at : next - at);
+    }
+    if (spec == "none") {
+        b->config.remove(QStringLiteral("blend"));
+    } else {
+        const QString s = QString::fromStdString(spec);
+        const qsizetype at = s.indexOf(QLatin1Char('@'));
+        if (at <= 0) return fail("expected NETS@WEIGHT[,FADE] (e.g. maia-1@0.5) or none, got '" + spec + "'");
+        const QStringList parts = s.mid(at + 1).split(QLatin1Char(','));
+        bool okW = false, okF = true;
+        const double w = parts[0].toDouble(&okW);
+        const int fade = parts.size() > 1 ? parts[1].toInt(&okF) : encoding::BlendSchedule{}.fade;
+        if (!okW || !okF || parts.size() > 2) return fail("expected NETS@WEIGHT[,FADE], got '" + spec + "'");
+        b->config.insert(QStringLiteral("blend"), QJsonObject{{QStringLiteral("nets"), s.left(at)},
+                                                              {QStringLiteral("weight"), w},
+                                                              {QStringLiteral("fade"), fade}});
+        auto blend = jobs::bundleBlendOf(*b, path);
+        if (!blend) return fail(blend.error().message);
+        card += QStringLiteral(
+                    "\n## Blend\n\nThe moves are this model's blended with the rating-band nets in the folder "
+                    "`%1` beside the default models (a weighted geometric mean: weight %2 for the nets over their "
+                    "bands' centres, fading to 0 over %3 points beyond; the value and think-time heads are this "
+                    "model's alone). Without that folder the model answers alone.\n")
+                    .arg(s.left(at))
+                    .arg(w)
+                    .arg(fade);
+    }
+    b->modelCard = card;
+    if (auto m = args.value("metrics")) {
+        auto o = readJsonObject(*m);
+        if (!o) return fail("--metrics: " + o.error().message);
+        b->metrics = *o;
+    }
+    if (auto st = storage::writeBundle(QString::fromStdString(out), *b); !st) {
+        std::fprintf(stderr, "kibitz-cli bundle blend: %s\n", st.error().message.c_str());
+        return kExitFailure;
+    }
+    std::printf("wrote %s\n", out.c_str());
+    return kExitOk;
+#else
+    (void)args;
+    (void)human;
+    (void)spec;
+    (void)out;
+    std::fprintf(stderr, "kibitz-cli bundle: blend needs a build with LibTorch (KIBITZ_WITH_TORCH=ON)\n");
+    return kExitFailure;
+#endif
+}
+
 int runBundle(const std::vector<std::string>& argv) {
     Args args(argv, {"metrics", "training", "kind"}, {"json", "fp32"});
     if (!args.has("help") && !args.ok()) {
@@ -154,7 +224,8 @@ int runBundle(const std::vector<std::string>& argv) {
             "Usage: kibitz-cli bundle info FILE [--json]\n"
             "       kibitz-cli bundle export CHECKPOINT OUT.kibitz [--kind human|puzzle] [--metrics FILE.json]\n"
             "                                [--training FILE.json] [--fp32]\n"
-            "       kibitz-cli bundle pin PUZZLE.kibitz HUMAN.kibitz OUT.kibitz\n\n"
+            "       kibitz-cli bundle pin PUZZLE.kibitz HUMAN.kibitz OUT.kibitz\n"
+            "       kibitz-cli bundle blend HUMAN.kibitz NETS@WEIGHT[,FADE]|none OUT.kibitz [--metrics FILE.json]\n\n"
             "info:   validates a .kibitz model bundle (zip, manifest, checksums, weights) and prints its kind,\n"
             "        configuration, training summary and metrics. Exit code 2 when the bundle is invalid.\n"
             "export: writes a bundle from a trainer checkpoint (human: float16 weights unless --fp32), with the\n"
@@ -162,12 +233,17 @@ int runBundle(const std::vector<std::string>& argv) {
             "        summary adds to what the checkpoint records (e.g. the run a fine-tune started from) and is\n"
             "        listed in the model card.\n"
             "pin:    the puzzle bundle records HUMAN (the human-move model it already records) by the hash of its\n"
-            "        move weights, so HUMAN may gain or change its value and think-time heads.\n");
+            "        move weights, so HUMAN may gain or change its value and think-time heads.\n"
+            "blend:  the human bundle's moves are to be blended with the rating-band lc0 nets of the folder NETS\n"
+            "        (a name, found beside the default models: maia-1) at WEIGHT (0-1) over the nets' bands,\n"
+            "        fading over FADE points beyond (default 300); `none` removes it. The weights are kept,\n"
+            "        so puzzle models pinned to them still load; --metrics replaces the bundle's metrics.\n");
         return args.has("help") ? kExitOk : kExitUsage;
     }
     const auto& pos = args.positionals();
     if (pos[0] == "export" && pos.size() == 3) return runExport(args, pos[1], pos[2]);
     if (pos[0] == "pin" && pos.size() == 4) return runPin(pos[1], pos[2], pos[3]);
+    if (pos[0] == "blend" && pos.size() == 4) return runBlend(args, pos[1], pos[2], pos[3]);
     if (pos[0] != "info" || pos.size() != 2) {
         std::fprintf(stderr, "kibitz-cli bundle: expected 'bundle info FILE' or 'bundle export CHECKPOINT OUT'\n");
         return kExitUsage;

@@ -2,6 +2,7 @@
 #include "core/jobs/human_model.h"
 
 #include "core/common/atomic_file.h"
+#include "core/encoding/blend_evaluator.h"
 #include "core/encoding/conditioning.h"
 #include "core/encoding/position_encoder.h"
 #include "core/lc0/lc0_net_file.h"
@@ -12,6 +13,8 @@
 #include "core/storage/bundle.h"
 #include "core/storage/default_models.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 
@@ -128,10 +131,131 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
         expected.merge(models::TorchEvaluator::timeHeadShapes(*config, firstLayerWidth("time.hidden.weight")));
     if (auto st = storage::validateShapes(bundle, expected); !st)
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
+    if (auto blend = bundleBlendOf(bundle, path); !blend) return blend.error();
     return config;
 }
 
-Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given) {
+std::optional<BlendSpec> parseBlendSpec(const QString& path) {
+    if (path.isEmpty() || QFileInfo::exists(path)) return std::nullopt;
+    const qsizetype plus = path.lastIndexOf(QLatin1Char('+'));
+    if (plus < 0) return std::nullopt;
+    BlendSpec spec;
+    spec.primary = path.left(plus);
+    QString second = path.mid(plus + 1);
+    const qsizetype at = second.lastIndexOf(QLatin1Char('@'));
+    if (at >= 0) {
+        const QStringList parts = second.mid(at + 1).split(QLatin1Char(','));
+        bool ok = parts.size() <= 2;
+        const double w = ok ? parts[0].toDouble(&ok) : 0.0;
+        if (!ok || !(w >= 0.0 && w <= 1.0)) {
+            spec.error = QStringLiteral("model '%1': the blend weight after '@' must be a number from 0 to 1")
+                             .arg(path)
+                             .toStdString();
+            return spec;
+        }
+        spec.schedule.weight = w;
+        if (parts.size() == 2) {
+            const int fade = parts[1].toInt(&ok);
+            if (!ok || fade < 0 || fade > 4000) {
+                spec.error = QStringLiteral("model '%1': the fade after the blend weight must be 0 to 4000 points")
+                                 .arg(path)
+                                 .toStdString();
+                return spec;
+            }
+            spec.schedule.fade = fade;
+        }
+        second = second.left(at);
+    }
+    spec.second = second;
+    if (!QFileInfo(second).isDir())
+        spec.error =
+            QStringLiteral("model '%1': '%2' is not a folder of rating-band lc0 nets (PRIMARY+FOLDER[@WEIGHT])")
+                .arg(path, second)
+                .toStdString();
+    return spec;
+}
+
+namespace {
+
+/// `primary` blended with the rating-band nets of `folder` by `schedule` (its full-weight range set to the nets'
+/// band centres: maia-1100 ... maia-1900 give 1150 ... 1950).
+Result<std::unique_ptr<encoding::Evaluator>> blendWithNets(std::unique_ptr<encoding::Evaluator> primary,
+                                                           const QString& folder, encoding::BlendSchedule schedule) {
+    auto bands = models::Lc0BandEvaluator::loadFolder(folder.toStdString());
+    if (!bands) return bands.error();
+    const std::vector<int> b = (*bands)->bands();
+    schedule.fullFrom = b.front() + 50;
+    schedule.fullTo = b.back() + 50;
+    models::Lc0BandEvaluator* raw = bands->get();
+    const QString name = QDir(QDir::cleanPath(folder)).dirName();
+    return std::unique_ptr<encoding::Evaluator>(std::make_unique<encoding::BlendEvaluator>(
+        std::move(primary), std::move(bands.value()), schedule, name.toStdString() + " nets",
+        [raw](const encoding::Conditioning& c) { return raw->bandNote(c.moverElo); }));
+}
+
+}  // namespace
+
+QString findModelNets(const QString& name, const QString& besideFile) {
+    if (name == QLatin1String("maia-1")) {
+        const QString env = qEnvironmentVariable("KIBITZ_MAIA_DIR");
+        if (!env.isEmpty()) return env;
+    }
+    if (QCoreApplication::instance()) {
+        for (const QString& dir : storage::defaultModelDirs(QCoreApplication::applicationDirPath())) {
+            const QFileInfo nets(QDir(dir).filePath(name));
+            if (nets.isDir()) return nets.canonicalFilePath();
+        }
+    }
+    // Beside a bundle on disk (not one compiled into the program: the nets are read from files).
+    if (!besideFile.isEmpty() && !besideFile.startsWith(QLatin1Char(':'))) {
+        const QFileInfo nets(QFileInfo(besideFile).dir().filePath(name));
+        if (nets.isDir()) return nets.canonicalFilePath();
+    }
+    return {};
+}
+
+Result<std::optional<BundleBlend>> bundleBlendOf(const storage::Bundle& bundle, const QString& path) {
+    const QJsonValue v = bundle.config.value(QStringLiteral("blend"));
+    if (v.isUndefined() || v.isNull()) return std::optional<BundleBlend>();
+    auto bad = [&path](const QString& what) {
+        return makeError(
+            ErrorCode::InvalidInput,
+            QStringLiteral("bundle '%1': manifest.json config field 'blend%2").arg(path, what).toStdString());
+    };
+    if (!v.isObject()) return bad(QStringLiteral("' must be an object"));
+    const QJsonObject o = v.toObject();
+    BundleBlend blend;
+    blend.nets = o.value(QStringLiteral("nets")).toString();
+    if (blend.nets.isEmpty() || blend.nets.contains(QLatin1Char('/')) || blend.nets.contains(QLatin1Char('\\')) ||
+        blend.nets.startsWith(QLatin1Char('.')))
+        return bad(QStringLiteral(".nets' must be a folder name (no path), such as \"maia-1\""));
+    const QJsonValue w = o.value(QStringLiteral("weight"));
+    if (!w.isDouble() || !(w.toDouble() >= 0.0 && w.toDouble() <= 1.0))
+        return bad(QStringLiteral(".weight' must be a number from 0 to 1"));
+    blend.schedule.weight = w.toDouble();
+    const QJsonValue fade = o.value(QStringLiteral("fade"));
+    if (!fade.isUndefined()) {
+        if (!fade.isDouble() || fade.toDouble() != double(fade.toInt()) || fade.toInt() < 0 || fade.toInt() > 4000)
+            return bad(QStringLiteral(".fade' must be an integer from 0 to 4000"));
+        blend.schedule.fade = fade.toInt();
+    }
+    return std::optional<BundleBlend>(blend);
+}
+
+QJsonObject bundleBlendToJson(const BundleBlend& blend) {
+    return QJsonObject{{QStringLiteral("nets"), blend.nets},
+                       {QStringLiteral("weight"), blend.schedule.weight},
+                       {QStringLiteral("fade"), blend.schedule.fade}};
+}
+
+Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given, const HumanLoadOptions& options) {
+    if (auto spec = parseBlendSpec(given)) {
+        if (!spec->error.empty()) return makeError(ErrorCode::InvalidInput, spec->error);
+        // The primary alone: the spec's weight replaces any blend its bundle asks for.
+        auto primary = loadHumanEvaluator(spec->primary, HumanLoadOptions{.blend = false});
+        if (!primary) return primary.error();
+        return blendWithNets(std::move(primary.value()), spec->second, spec->schedule);
+    }
     const QString path = given.isEmpty() ? defaultHumanModelPath() : given;
     if (path.isEmpty())
         return makeError(ErrorCode::InvalidInput,
@@ -168,9 +292,16 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
                 std::memcpy(w.values.data(), t.data.constData(), w.values.size() * sizeof(float));
             weights.push_back(std::move(w));
         }
+        auto blend = bundleBlendOf(*bundle, path);
+        if (!blend) return blend.error();
         auto ev = models::TorchEvaluator::fromWeights(*config, weights, path.toStdString());
         if (!ev) return ev.error();
-        return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+        std::unique_ptr<encoding::Evaluator> model(std::move(ev.value()));
+        if (!options.blend || !blend->has_value()) return model;
+        // Without its nets (not installed) the bundle answers alone; its describe() then names no blend.
+        const QString nets = findModelNets((*blend)->nets, path);
+        if (nets.isEmpty()) return model;
+        return blendWithNets(std::move(model), nets, (*blend)->schedule);
     } catch (const std::exception& e) {
         return makeError(
             ErrorCode::Runtime,

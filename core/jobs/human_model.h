@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/common/result.h"
+#include "core/encoding/blend_evaluator.h"
 #include "core/encoding/evaluator.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/models/model_config.h"
@@ -10,6 +11,8 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace kibitz::storage {
 struct Bundle;
@@ -22,11 +25,48 @@ namespace kibitz::jobs {
 /// resources/models above a build tree). Returns an empty string when none exists.
 QString defaultHumanModelPath();
 
+/// A blend of two human-move models named in one path (encoding::BlendEvaluator): `PRIMARY+FOLDER[@WEIGHT]`, the
+/// primary model (any path loadHumanEvaluator takes; empty: the default model) and a folder of rating-band lc0 nets
+/// (the nine Maia-1 nets) whose moves get WEIGHT (default 0.5) over their bands' centres, fading to nothing over
+/// FADE points beyond (`@WEIGHT,FADE`; default 300). Read only when no file of that name exists.
+struct BlendSpec {
+    QString primary;
+    QString second;
+    encoding::BlendSchedule schedule;
+    std::string error;  ///< set when the path is a blend spec with a bad part (named)
+};
+std::optional<BlendSpec> parseBlendSpec(const QString& path);
+
+/// How a human-move bundle asks to be run (manifest config "blend", written by `bundle blend`): its moves blended
+/// with a folder of rating-band lc0 nets of this name (the nine Maia-1 nets: "maia-1"), found by findModelNets.
+struct BundleBlend {
+    QString nets;  ///< a folder name, no path
+    encoding::BlendSchedule schedule;
+};
+/// The "blend" entry of a bundle's config, if any. Errors name the bundle and the field (a path instead of a
+/// folder name, a weight outside 0-1, a fade outside 0-4000).
+Result<std::optional<BundleBlend>> bundleBlendOf(const storage::Bundle& bundle, const QString& path);
+QJsonObject bundleBlendToJson(const BundleBlend& blend);
+
+/// A folder of lc0 nets shipped with the default models, by name: for "maia-1" $KIBITZ_MAIA_DIR when set, else
+/// the folder of that name in the directories the default models are looked up in (share/kibitz/models, a
+/// checkout's resources/models), else beside `besideFile` when given; empty when there is none.
+QString findModelNets(const QString& name, const QString& besideFile = QString());
+
+/// What loadHumanEvaluator builds from a bundle that asks to be blended.
+struct HumanLoadOptions {
+    /// false: the bundle's own model alone (what the puzzle stage's features, fine-tunes and checkpoints read)
+    bool blend = true;
+};
+
 /// Loads a human-move evaluator from a .kibitz bundle (validated: kind, checksums, config, tensor shapes), a
 /// trainer checkpoint (.pt), an lc0 network (.pb.gz, such as a Maia-1 net) or a folder of rating-band lc0 nets
-/// (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and blends them). An empty path means the default
-/// model. Errors name the file.
-Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path);
+/// (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and blends them), or a blend of two of these
+/// (BlendSpec: `PRIMARY+FOLDER[@WEIGHT[,FADE]]`). An empty path means the default model. A bundle whose manifest
+/// asks for a blend (BundleBlend) is blended when `options.blend` and its nets are found, else answers alone.
+/// Errors name the file.
+Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path,
+                                                                const HumanLoadOptions& options = {});
 
 /// Everything loading a human-move bundle checks beyond storage::readBundle (encoding version, config, its size
 /// against the stored weights, every tensor's shape), without loading the weights into a model: what loadHumanEvaluator

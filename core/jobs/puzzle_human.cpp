@@ -106,17 +106,7 @@ std::string defaultSolveFeatureCachePath(const std::string& sha256) {
     return QDir(dir).filePath(name).toStdString();
 }
 
-QString defaultMaiaFolder() {
-    const QString env = qEnvironmentVariable("KIBITZ_MAIA_DIR");
-    if (!env.isEmpty()) return env;
-    // Where the default models are looked up on disk (share/kibitz/models, a checkout's resources/models).
-    if (!QCoreApplication::instance()) return {};
-    for (const QString& dir : storage::defaultModelDirs(QCoreApplication::applicationDirPath())) {
-        const QFileInfo maia(QDir(dir).filePath(QStringLiteral("maia-1")));
-        if (maia.isDir()) return maia.canonicalFilePath();
-    }
-    return {};
-}
+QString defaultMaiaFolder() { return findModelNets(QStringLiteral("maia-1")); }
 
 std::string defaultMaiaFeatureCachePath(const std::string& sha256) {
     const QString name = QStringLiteral("maia-features-%1.bin").arg(QString::fromStdString(sha256.substr(0, 16)));
@@ -142,7 +132,8 @@ Result<std::shared_ptr<HumanFeatures>> HumanFeatures::open(const HumanFeatureOpt
         return makeError(ErrorCode::InvalidInput, path.toStdString() + ": not a folder of the nine Maia-1 nets");
     auto id = humanModelIdentity(path);
     if (!id.ok()) return id.error();
-    auto eval = loadHumanEvaluator(id.value().path);
+    // The model alone: a puzzle stage learnt its own probabilities, not a blend its bundle may ask for.
+    auto eval = loadHumanEvaluator(id.value().path, HumanLoadOptions{.blend = false});
     if (!eval.ok()) return eval.error();
     if (options.maiaLayout) {
         const auto* bands = dynamic_cast<const models::Lc0BandEvaluator*>(eval.value().get());

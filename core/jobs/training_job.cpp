@@ -311,7 +311,7 @@ Status writeInitialCheckpoint(ModelKind kind, const QString& source, const QStri
             return p.value()->saveCheckpoint(out.toStdString());
         }
         if (source.endsWith(QLatin1String(".kibitz"))) {
-            auto ev = loadHumanEvaluator(source);
+            auto ev = loadHumanEvaluator(source, HumanLoadOptions{.blend = false});
             if (!ev.ok()) return ev.error();
             const auto* torchEv = dynamic_cast<const models::TorchEvaluator*>(ev.value().get());
             if (!torchEv)

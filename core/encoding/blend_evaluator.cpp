@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/encoding/blend_evaluator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <utility>
+
+namespace kibitz::encoding {
+
+double BlendSchedule::weightFor(std::optional<int> moverElo) const {
+    if (!moverElo || (*moverElo >= fullFrom && *moverElo <= fullTo)) return weight;
+    const int beyond = *moverElo < fullFrom ? fullFrom - *moverElo : *moverElo - fullTo;
+    if (fade <= 0 || beyond >= fade) return 0.0;
+    return weight * (1.0 - double(beyond) / double(fade));
+}
+
+Result<std::vector<MoveProb>> blendMoveDistributions(const std::vector<MoveProb>& a, const std::vector<MoveProb>& b,
+                                                     double w) {
+    if (a.size() != b.size())
+        return makeError(ErrorCode::InvalidInput, "blend: the two models give " + std::to_string(a.size()) + " and " +
+                                                      std::to_string(b.size()) + " moves for one position");
+    std::unordered_map<std::uint16_t, float> second;
+    second.reserve(b.size());
+    for (const MoveProb& mp : b) second.emplace(mp.move.raw(), mp.prob);
+    constexpr double kFloor = 1e-9;
+    std::vector<MoveProb> out;
+    out.reserve(a.size());
+    std::vector<double> logits;
+    logits.reserve(a.size());
+    double top = -1e300;
+    for (const MoveProb& mp : a) {
+        auto it = second.find(mp.move.raw());
+        if (it == second.end())
+            return makeError(ErrorCode::InvalidInput, "blend: the two models do not give the same legal moves");
+        const double l = (1.0 - w) * std::log(std::max(double(mp.prob), kFloor)) +
+                         w * std::log(std::max(double(it->second), kFloor));
+        logits.push_back(l);
+        top = std::max(top, l);
+        out.push_back({mp.move, 0.0f});
+    }
+    double sum = 0.0;
+    for (double& l : logits) sum += (l = std::exp(l - top));
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].prob = float(logits[i] / sum);
+    std::stable_sort(out.begin(), out.end(), [](const MoveProb& x, const MoveProb& y) { return x.prob > y.prob; });
+    return out;
+}
+
+BlendEvaluator::BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_ptr<Evaluator> second,
+                               BlendSchedule schedule, std::string secondName, PartNote partNote)
+    : m_primary(std::move(primary)),
+      m_second(std::move(second)),
+      m_schedule(schedule),
+      m_secondName(std::move(secondName)),
+      m_partNote(std::move(partNote)) {}
+
+Result<std::vector<MoveProb>> BlendEvaluator::moveDistribution(const chess::Position& pos,
+                                                               const Conditioning& cond) {
+    auto r = moveDistributionsWithHistory({pos}, {cond}, {});
+    if (!r) return r.error();
+    return std::move(r->front());
+}
+
+Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributions(
+    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds) {
+    return moveDistributionsWithHistory(positions, conds, {});
+}
+
+Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWithHistory(
+    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+    const std::vector<RecentMoves>& recent) {
+    auto first = m_primary->moveDistributionsWithHistory(positions, conds, recent);
+    if (!first) return first.error();
+    if (conds.size() != positions.size())
+        return makeError(ErrorCode::InvalidInput, "blend: conditionings do not match the positions");
+    // Only the positions whose mover's rating gives the second model a weight are run through it.
+    std::vector<std::size_t> used;
+    std::vector<chess::Position> pos;
+    std::vector<Conditioning> cond;
+    std::vector<RecentMoves> rec;
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        if (m_schedule.weightFor(conds[i].moverElo) <= 0.0) continue;
+        used.push_back(i);
+        pos.push_back(positions[i]);
+        cond.push_back(conds[i]);
+        if (!recent.empty()) rec.push_back(recent[i]);
+    }
+    if (used.empty()) return first;
+    auto second = m_second->moveDistributionsWithHistory(pos, cond, rec);
+    if (!second) return second.error();
+    for (std::size_t k = 0; k < used.size(); ++k) {
+        const std::size_t i = used[k];
+        auto mixed =
+            blendMoveDistributions((*first)[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo));
+        if (!mixed) return mixed.error();
+        (*first)[i] = std::move(mixed.value());
+    }
+    return first;
+}
+
+bool BlendEvaluator::hasValueHead() const { return m_primary->hasValueHead(); }
+
+Result<std::vector<Wdl>> BlendEvaluator::valueEstimates(const std::vector<chess::Position>& positions,
+                                                        const std::vector<Conditioning>& conds,
+                                                        const std::vector<RecentMoves>& recent) {
+    return m_primary->valueEstimates(positions, conds, recent);
+}
+
+bool BlendEvaluator::hasTimeHead() const { return m_primary->hasTimeHead(); }
+
+Result<std::vector<ThinkTime>> BlendEvaluator::thinkTimes(const std::vector<chess::Position>& positions,
+                                                          const std::vector<Conditioning>& conds,
+                                                          const std::vector<RecentMoves>& recent,
+                                                          const std::vector<RecentTimes>& times,
+                                                          const std::vector<chess::Move>& played) {
+    return m_primary->thinkTimes(positions, conds, recent, times, played);
+}
+
+Result<PositionReading> BlendEvaluator::readPosition(const chess::Position& pos, const Conditioning& cond,
+                                                     const RecentMoves& recent, const RecentTimes& times,
+                                                     bool withTime) {
+    auto reading = m_primary->readPosition(pos, cond, recent, times, withTime);
+    if (!reading) return reading.error();
+    const double w = m_schedule.weightFor(cond.moverElo);
+    if (w <= 0.0) return reading;
+    auto second = m_second->moveDistributionsWithHistory({pos}, {cond}, {recent});
+    if (!second) return second.error();
+    auto mixed = blendMoveDistributions(reading->moves, second->front(), w);
+    if (!mixed) return mixed.error();
+    if (!reading->moveThinkTimes.empty()) {
+        std::unordered_map<std::uint16_t, ThinkTime> byMove;
+        for (std::size_t i = 0; i < reading->moves.size() && i < reading->moveThinkTimes.size(); ++i)
+            byMove.emplace(reading->moves[i].move.raw(), reading->moveThinkTimes[i]);
+        std::vector<ThinkTime> reordered;
+        reordered.reserve(mixed->size());
+        for (const MoveProb& mp : *mixed) reordered.push_back(byMove[mp.move.raw()]);
+        reading->moveThinkTimes = std::move(reordered);
+    }
+    reading->moves = std::move(mixed.value());
+    return reading;
+}
+
+std::string BlendEvaluator::describe() const {
+    return m_primary->describe() + "; moves blended with " + m_secondName + " (weight " +
+           std::to_string(int(std::lround(100 * m_schedule.weight))) + "% for ratings " +
+           std::to_string(m_schedule.fullFrom) + "-" + std::to_string(m_schedule.fullTo) + ", fading to 0 over " +
+           std::to_string(m_schedule.fade) + " points beyond)";
+}
+
+std::string BlendEvaluator::conditioningNote(const Conditioning& cond) const {
+    const double w = m_schedule.weightFor(cond.moverElo);
+    std::string note = m_primary->conditioningNote(cond);
+    if (w <= 0.0) return note;
+    if (!note.empty()) note += "; ";
+    note += "moves " + std::to_string(int(std::lround(100 * w))) + "% from " + m_secondName;
+    if (m_partNote) {
+        const std::string part = m_partNote(cond);
+        if (!part.empty()) note += " (" + part + ")";
+    }
+    return note;
+}
+
+}  // namespace kibitz::encoding

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Two human-move models as one: the move probabilities of a primary model (Kibitz's own, which reads ratings, clocks
+// and increment) and of a second one (the nine Maia-1 rating-band nets) combined as a weighted geometric mean,
+//   p(m) ∝ p_primary(m)^(1 - w) · p_second(m)^w,
+// with the weight w a function of the mover's rating: full inside the range the second model knows (the Maia-1
+// nets: band centres 1150-1950), fading linearly to nothing `fade` points beyond it, so a rating the second model
+// cannot tell apart is answered by the primary alone. Everything else (value head, think-time head) is the
+// primary's. Plain C++: the blend is arithmetic on the two distributions.
+
+#include "core/encoding/evaluator.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace kibitz::encoding {
+
+/// The second model's weight by the mover's rating.
+struct BlendSchedule {
+    double weight = 0.5;      ///< w inside [fullFrom, fullTo] and for an unknown rating; 0 <= w <= 1
+    int fullFrom = 1150;      ///< lowest rating with the full weight
+    int fullTo = 1950;        ///< highest rating with the full weight
+    int fade = 300;           ///< the weight reaches 0 this many points outside the range (0: at once)
+    double weightFor(std::optional<int> moverElo) const;
+};
+
+/// p ∝ a^(1-w) · b^w over the legal moves (each probability floored at 1e-9 first), sorted by decreasing
+/// probability. `a` and `b` must hold the same moves (in any order); fails (InvalidInput) otherwise.
+Result<std::vector<MoveProb>> blendMoveDistributions(const std::vector<MoveProb>& a, const std::vector<MoveProb>& b,
+                                                     double w);
+
+class BlendEvaluator : public Evaluator {
+public:
+    /// Says which part of the second model a conditioning uses (the Maia band nets: "maia-1500.pb.gz"), for the
+    /// conditioning note; may be empty.
+    using PartNote = std::function<std::string(const Conditioning&)>;
+    /// `secondName` names the second model in describe() and the conditioning note (e.g. "Maia-1 (GPL-3.0)").
+    BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_ptr<Evaluator> second, BlendSchedule schedule,
+                   std::string secondName, PartNote partNote = {});
+
+    Result<std::vector<MoveProb>> moveDistribution(const chess::Position& pos, const Conditioning& cond) override;
+    Result<std::vector<std::vector<MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
+                                                                 const std::vector<Conditioning>& conds) override;
+    Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+        const std::vector<RecentMoves>& recent) override;
+    bool hasValueHead() const override;
+    Result<std::vector<Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                            const std::vector<Conditioning>& conds,
+                                            const std::vector<RecentMoves>& recent) override;
+    bool hasTimeHead() const override;
+    Result<std::vector<ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                              const std::vector<Conditioning>& conds,
+                                              const std::vector<RecentMoves>& recent,
+                                              const std::vector<RecentTimes>& times,
+                                              const std::vector<chess::Move>& played) override;
+    /// The primary's reading (one trunk pass for all its heads) with the moves blended; a think-time head that
+    /// reads the move chosen gives its per-move times in the blended order.
+    Result<PositionReading> readPosition(const chess::Position& pos, const Conditioning& cond,
+                                         const RecentMoves& recent, const RecentTimes& times, bool withTime) override;
+    std::string describe() const override;
+    std::string conditioningNote(const Conditioning& cond) const override;
+
+    const BlendSchedule& schedule() const { return m_schedule; }
+    Evaluator& primary() { return *m_primary; }
+
+private:
+    std::unique_ptr<Evaluator> m_primary;
+    std::unique_ptr<Evaluator> m_second;
+    BlendSchedule m_schedule;
+    std::string m_secondName;
+    PartNote m_partNote;
+};
+
+}  // namespace kibitz::encoding

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The blend of two human-move models (encoding::BlendEvaluator, `PRIMARY+FOLDER[@W[,FADE]]`): on the shipped default
+// model and the shipped Maia-1 nets, along a real opening line, the blend is the weighted geometric mean of the two
+// distributions (recomputed here from the two models' own answers), weight 0 is the primary and weight 1 the nets,
+// the weight fades outside the nets' bands, the value and think-time heads are the primary's, one readPosition
+// agrees with the separate calls, and a bad spec is refused by name. A bundle whose manifest asks for the blend
+// (`bundle blend`) loads blended, alone when asked (what puzzle features and fine-tunes read), and a bad entry is
+// refused naming the field.
+#include "core/chess/notation.h"
+#include "core/encoding/blend_evaluator.h"
+#include "core/jobs/human_model.h"
+#include "core/jobs/puzzle_human.h"
+#include "core/storage/bundle.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <map>
+
+using namespace kibitz;
+
+namespace {
+
+/// The positions of a real line (Ruy Lopez, Morphy defence) with their histories and conditionings.
+struct Line {
+    std::vector<chess::Position> positions;
+    std::vector<encoding::RecentMoves> recent;
+    std::vector<encoding::Conditioning> conds;
+};
+
+Line ruyLopez(int whiteElo, int blackElo) {
+    Line line;
+    chess::Position pos = chess::Position::fromFen(chess::Position::kStartFen).value();
+    encoding::RecentMoves recent;
+    encoding::Conditioning cond{whiteElo, blackElo, 180, 180, 2};
+    for (const char* uci : {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1"}) {
+        line.positions.push_back(pos);
+        line.recent.push_back(recent);
+        line.conds.push_back(cond);
+        const chess::Move m = chess::parseUci(pos, uci).value();
+        recent.push(pos, m);
+        pos.makeMove(m);
+        std::swap(cond.moverElo, cond.oppElo);
+        std::swap(cond.moverClockS, cond.oppClockS);
+    }
+    return line;
+}
+
+std::map<std::uint16_t, double> byMove(const std::vector<encoding::MoveProb>& d) {
+    std::map<std::uint16_t, double> m;
+    for (const auto& mp : d) m[mp.move.raw()] = mp.prob;
+    return m;
+}
+
+std::unique_ptr<encoding::Evaluator> load(const QString& spec) {
+    auto ev = jobs::loadHumanEvaluator(spec);
+    if (!ev) qWarning("%s", ev.error().message.c_str());
+    return ev ? std::move(ev.value()) : nullptr;
+}
+
+}  // namespace
+
+class TstBlendEvaluator : public QObject {
+    Q_OBJECT
+
+    QString m_primary;
+    QString m_maia;
+
+private Q_SLOTS:
+    void initTestCase() {
+        m_primary = jobs::defaultHumanModelPath();
+        m_maia = jobs::defaultMaiaFolder();
+        QVERIFY2(!m_primary.isEmpty(), "the shipped human-move model is not found");
+        QVERIFY2(!m_maia.isEmpty(), "the shipped Maia-1 nets are not found");
+    }
+
+    void parsesSpecs() {
+        // An existing file is never read as a blend, even with a '+' in its name.
+        QVERIFY(!jobs::parseBlendSpec(m_primary));
+        QVERIFY(!jobs::parseBlendSpec(QString()));
+        auto spec = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.4,200"));
+        QVERIFY(spec && spec->error.empty());
+        QCOMPARE(spec->primary, m_primary);
+        QCOMPARE(spec->second, m_maia);
+        QCOMPARE(spec->schedule.weight, 0.4);
+        QCOMPARE(spec->schedule.fade, 200);
+        auto plain = jobs::parseBlendSpec(QStringLiteral("+") + m_maia);
+        QVERIFY(plain && plain->error.empty() && plain->primary.isEmpty());
+        QCOMPARE(plain->schedule.weight, 0.5);
+        for (const QString& bad : {QStringLiteral("@1.5"), QStringLiteral("@x"), QStringLiteral("@0.5,-3"),
+                                   QStringLiteral("@0.5,10,2")}) {
+            auto b = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + bad);
+            QVERIFY(b && !b->error.empty());
+            auto ev = jobs::loadHumanEvaluator(m_primary + QStringLiteral("+") + m_maia + bad);
+            QVERIFY(!ev.ok() && ev.error().code == ErrorCode::InvalidInput);
+        }
+        auto noFolder = jobs::loadHumanEvaluator(m_primary + QStringLiteral("+/no/such/folder"));
+        QVERIFY(!noFolder.ok());
+        QVERIFY2(noFolder.error().message.find("/no/such/folder") != std::string::npos,
+                 noFolder.error().message.c_str());
+    }
+
+    void weightSchedule() {
+        const encoding::BlendSchedule s{0.5, 1150, 1950, 300};
+        QCOMPARE(s.weightFor(std::nullopt), 0.5);
+        QCOMPARE(s.weightFor(1150), 0.5);
+        QCOMPARE(s.weightFor(1600), 0.5);
+        QCOMPARE(s.weightFor(1950), 0.5);
+        QCOMPARE(s.weightFor(1000), 0.25);
+        QCOMPARE(s.weightFor(2100), 0.25);
+        QCOMPARE(s.weightFor(850), 0.0);
+        QCOMPARE(s.weightFor(2800), 0.0);
+        const encoding::BlendSchedule sharp{0.5, 1150, 1950, 0};
+        QCOMPARE(sharp.weightFor(1149), 0.0);
+    }
+
+    void geometricMeanOfTheTwo() {
+        auto primary = load(m_primary);
+        auto maia = load(m_maia);
+        auto half = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.5"));
+        auto none = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0"));
+        auto all = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@1"));
+        QVERIFY(primary && maia && half && none && all);
+        for (const auto& [white, black] : {std::pair{1500, 1500}, std::pair{1000, 2100}, std::pair{800, 2700}}) {
+            const Line line = ruyLopez(white, black);
+            auto a = primary->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+            auto b = maia->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+            auto h = half->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+            auto n = none->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+            auto f = all->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+            QVERIFY(a.ok() && b.ok() && h.ok() && n.ok() && f.ok());
+            const encoding::BlendSchedule s{0.5, 1150, 1950, 300};
+            for (std::size_t i = 0; i < line.positions.size(); ++i) {
+                const auto pa = byMove((*a)[i]), pb = byMove((*b)[i]);
+                const double w = s.weightFor(line.conds[i].moverElo);
+                double z = 0.0;
+                for (const auto& [m, p] : pa) z += std::pow(p, 1.0 - w) * std::pow(pb.at(m), w);
+                QCOMPARE((*h)[i].size(), pa.size());
+                for (std::size_t k = 0; k < (*h)[i].size(); ++k) {
+                    const auto& mp = (*h)[i][k];
+                    const double want = std::pow(pa.at(mp.move.raw()), 1.0 - w) * std::pow(pb.at(mp.move.raw()), w) / z;
+                    QVERIFY2(std::abs(mp.prob - want) < 1e-5, qPrintable(QStringLiteral("position %1 move %2: %3 vs %4")
+                                                                           .arg(i)
+                                                                           .arg(k)
+                                                                           .arg(mp.prob)
+                                                                           .arg(want)));
+                    if (k > 0) QVERIFY((*h)[i][k - 1].prob >= mp.prob);
+                }
+                // Weight 0 is the primary; weight 1 the nets where the rating is inside their bands.
+                for (std::size_t k = 0; k < (*n)[i].size(); ++k)
+                    QVERIFY(std::abs((*n)[i][k].prob - pa.at((*n)[i][k].move.raw())) < 1e-5);
+                const bool inside = *line.conds[i].moverElo >= 1150 && *line.conds[i].moverElo <= 1950;
+                const auto pf = byMove((*f)[i]);
+                if (inside)
+                    for (const auto& [m, p] : pf) QVERIFY(std::abs(p - pb.at(m)) < 2e-5);
+            }
+        }
+    }
+
+    void headsAreThePrimarys() {
+        auto primary = load(m_primary);
+        auto half = load(m_primary + QStringLiteral("+") + m_maia);
+        QVERIFY(primary && half);
+        QCOMPARE(half->hasValueHead(), primary->hasValueHead());
+        QCOMPARE(half->hasTimeHead(), primary->hasTimeHead());
+        const Line line = ruyLopez(1450, 1520);
+        auto v1 = primary->valueEstimates(line.positions, line.conds, line.recent);
+        auto v2 = half->valueEstimates(line.positions, line.conds, line.recent);
+        QVERIFY(v1.ok() && v2.ok());
+        for (std::size_t i = 0; i < v1->size(); ++i) QCOMPARE((*v2)[i].win, (*v1)[i].win);
+        // One readPosition: the blended moves, the primary's value, and the per-move think times in the blended
+        // order (each as thinkTimes says for that move).
+        const encoding::RecentTimes times{.moverLastS = 5, .oppLastS = 2, .moverPaceS = 4.0, .oppPaceS = 2.5};
+        for (std::size_t i = 0; i < line.positions.size(); i += 4) {
+            auto r = half->readPosition(line.positions[i], line.conds[i], line.recent[i], times, true);
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            auto moves = half->moveDistributionsWithHistory({line.positions[i]}, {line.conds[i]}, {line.recent[i]});
+            QVERIFY(moves.ok());
+            QCOMPARE(r->moves.size(), moves->front().size());
+            for (std::size_t k = 0; k < r->moves.size(); ++k) {
+                QCOMPARE(r->moves[k].move, moves->front()[k].move);
+                QVERIFY(std::abs(r->moves[k].prob - moves->front()[k].prob) < 1e-5f);
+            }
+            QVERIFY(r->value && std::abs(r->value->win - (*v1)[i].win) < 1e-5f);
+            if (primary->hasTimeHead()) QVERIFY(r->thinkTime);
+            for (std::size_t k = 0; k < r->moveThinkTimes.size(); k += 5) {
+                auto told = primary->thinkTimes({line.positions[i]}, {line.conds[i]}, {line.recent[i]}, {times},
+                                                {r->moves[k].move});
+                QVERIFY(told.ok());
+                QVERIFY(std::abs(r->moveThinkTimes[k].mu - told->front().mu) < 1e-4);
+            }
+        }
+        // The note says how much of the moves come from the nets, and which net.
+        const std::string note = half->conditioningNote({1500, 1500, 300, 300, 0});
+        QVERIFY2(note.find("50%") != std::string::npos && note.find("maia-1500.pb.gz") != std::string::npos,
+                 note.c_str());
+        QVERIFY(half->conditioningNote({700, 1500, 300, 300, 0}).find("maia") == std::string::npos);
+    }
+
+    void bundleAsksForTheBlend() {
+        auto shipped = storage::readBundle(m_primary, storage::kKindHumanMove);
+        QVERIFY(shipped.ok());
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto withBlend = [&](const QJsonObject& blend) {
+            storage::Bundle b = shipped.value();
+            b.config.insert(QStringLiteral("blend"), blend);
+            const QString out = dir.filePath(QStringLiteral("blended.kibitz"));
+            QFile::remove(out);
+            if (auto st = storage::writeBundle(out, b); !st) qWarning("%s", st.error().message.c_str());
+            return out;
+        };
+        const QString good = withBlend(QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
+                                                   {QStringLiteral("weight"), 0.5},
+                                                   {QStringLiteral("fade"), 300}});
+        auto blended = load(good);
+        auto alone = jobs::loadHumanEvaluator(good, jobs::HumanLoadOptions{.blend = false});
+        auto spec = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.5,300"));
+        auto primary = load(m_primary);
+        QVERIFY(blended && alone.ok() && spec && primary);
+        QVERIFY(dynamic_cast<encoding::BlendEvaluator*>(blended.get()) != nullptr);
+        QVERIFY(dynamic_cast<encoding::BlendEvaluator*>(alone.value().get()) == nullptr);
+        QVERIFY2(blended->describe().find("maia-1 nets") != std::string::npos, blended->describe().c_str());
+        const Line line = ruyLopez(1600, 1400);
+        auto a = blended->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+        auto b = spec->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+        auto c = alone.value()->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+        auto d = primary->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+        QVERIFY(a.ok() && b.ok() && c.ok() && d.ok());
+        bool differs = false;
+        for (std::size_t i = 0; i < a->size(); ++i)
+            for (std::size_t k = 0; k < (*a)[i].size(); ++k) {
+                QCOMPARE((*a)[i][k].move, (*b)[i][k].move);
+                QVERIFY(std::abs((*a)[i][k].prob - (*b)[i][k].prob) < 1e-6f);
+                QVERIFY(std::abs((*c)[i][k].prob - (*d)[i][k].prob) < 1e-6f);
+                differs |= std::abs((*a)[i][k].prob - (*c)[i][k].prob) > 1e-3f;
+            }
+        QVERIFY(differs);
+        // A hostile or broken entry is refused by name, before any weight is read.
+        for (const auto& [entry, field] :
+             {std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("../../etc")},
+                                    {QStringLiteral("weight"), 0.5}},
+                        "blend.nets"},
+              std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
+                                    {QStringLiteral("weight"), 1.5}},
+                        "blend.weight"},
+              std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
+                                    {QStringLiteral("weight"), 0.5},
+                                    {QStringLiteral("fade"), -1}},
+                        "blend.fade"}}) {
+            auto bad = jobs::loadHumanEvaluator(withBlend(entry));
+            QVERIFY(!bad.ok() && bad.error().code == ErrorCode::InvalidInput);
+            QVERIFY2(bad.error().message.find(field) != std::string::npos, bad.error().message.c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TstBlendEvaluator)
+#include "tst_blend_evaluator.moc"
