@@ -54,8 +54,7 @@ BlendEvaluator::BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_p
       m_secondName(std::move(secondName)),
       m_partNote(std::move(partNote)) {}
 
-Result<std::vector<MoveProb>> BlendEvaluator::moveDistribution(const chess::Position& pos,
-                                                               const Conditioning& cond) {
+Result<std::vector<MoveProb>> BlendEvaluator::moveDistribution(const chess::Position& pos, const Conditioning& cond) {
     auto r = moveDistributionsWithHistory({pos}, {cond}, {});
     if (!r) return r.error();
     return std::move(r->front());
@@ -90,8 +89,7 @@ Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWith
     if (!second) return second.error();
     for (std::size_t k = 0; k < used.size(); ++k) {
         const std::size_t i = used[k];
-        auto mixed =
-            blendMoveDistributions((*first)[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo));
+        auto mixed = blendMoveDistributions((*first)[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo));
         if (!mixed) return mixed.error();
         (*first)[i] = std::move(mixed.value());
     }

@@ -19,10 +19,10 @@ namespace kibitz::encoding {
 
 /// The second model's weight by the mover's rating.
 struct BlendSchedule {
-    double weight = 0.5;      ///< w inside [fullFrom, fullTo] and for an unknown rating; 0 <= w <= 1
-    int fullFrom = 1150;      ///< lowest rating with the full weight
-    int fullTo = 1950;        ///< highest rating with the full weight
-    int fade = 300;           ///< the weight reaches 0 this many points outside the range (0: at once)
+    double weight = 0.5;  ///< w inside [fullFrom, fullTo] and for an unknown rating; 0 <= w <= 1
+    int fullFrom = 1150;  ///< lowest rating with the full weight
+    int fullTo = 1950;    ///< highest rating with the full weight
+    int fade = 300;       ///< the weight reaches 0 this many points outside the range (0: at once)
     double weightFor(std::optional<int> moverElo) const;
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/evaluation/elo_guess.h"
 
+#include "core/encoding/blend_evaluator.h"
 #include "core/encoding/game_conditioning.h"
 
 #include <algorithm>
@@ -244,8 +245,11 @@ EloEstimate posteriorFromCurve(const std::vector<int>& grid, const std::vector<d
     return est;
 }
 
-Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::PgnGame& game,
+Result<GameEloGuess> guessGameElo(encoding::Evaluator& given, const chess::PgnGame& game,
                                   const EloGuessOptions& options) {
+    // A blend is read through its primary model, the one the calibration was fitted on.
+    auto* blend = dynamic_cast<encoding::BlendEvaluator*>(&given);
+    encoding::Evaluator& evaluator = blend ? blend->primary() : given;
     auto start = game.startPosition();
     if (!start) return start.error();
     const std::vector<int> grid = eloGuessGrid(options);

@@ -112,7 +112,9 @@ std::vector<int> eloGuessGrid(const EloGuessOptions& options);
 /// Estimates both players' ratings in `game`. The conditioning of each position is the game's own
 /// (plyConditionings: clocks and increment, the opponent's rating when the tag has it) with the mover's rating set to
 /// each grid value; an unknown opponent rating is set equal to the mover's. EloGuessOptions::opponent says what the
-/// model hears of the opponent instead.
+/// model hears of the opponent instead. A blend of two models (encoding::BlendEvaluator: the default model with the
+/// Maia-1 nets) is read through its primary model alone: EloGuessOptions::calibrated() was fitted on that model,
+/// and the nets tell ratings apart only by which band's net answers.
 Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::PgnGame& game,
                                   const EloGuessOptions& options = {});
 

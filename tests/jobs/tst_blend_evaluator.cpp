@@ -7,7 +7,9 @@
 // (`bundle blend`) loads blended, alone when asked (what puzzle features and fine-tunes read), and a bad entry is
 // refused naming the field.
 #include "core/chess/notation.h"
+#include "core/chess/pgn.h"
 #include "core/encoding/blend_evaluator.h"
+#include "core/evaluation/elo_guess.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_human.h"
 #include "core/storage/bundle.h"
@@ -90,8 +92,8 @@ private Q_SLOTS:
         auto plain = jobs::parseBlendSpec(QStringLiteral("+") + m_maia);
         QVERIFY(plain && plain->error.empty() && plain->primary.isEmpty());
         QCOMPARE(plain->schedule.weight, 0.5);
-        for (const QString& bad : {QStringLiteral("@1.5"), QStringLiteral("@x"), QStringLiteral("@0.5,-3"),
-                                   QStringLiteral("@0.5,10,2")}) {
+        for (const QString& bad :
+             {QStringLiteral("@1.5"), QStringLiteral("@x"), QStringLiteral("@0.5,-3"), QStringLiteral("@0.5,10,2")}) {
             auto b = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + bad);
             QVERIFY(b && !b->error.empty());
             auto ev = jobs::loadHumanEvaluator(m_primary + QStringLiteral("+") + m_maia + bad);
@@ -142,11 +144,9 @@ private Q_SLOTS:
                 for (std::size_t k = 0; k < (*h)[i].size(); ++k) {
                     const auto& mp = (*h)[i][k];
                     const double want = std::pow(pa.at(mp.move.raw()), 1.0 - w) * std::pow(pb.at(mp.move.raw()), w) / z;
-                    QVERIFY2(std::abs(mp.prob - want) < 1e-5, qPrintable(QStringLiteral("position %1 move %2: %3 vs %4")
-                                                                           .arg(i)
-                                                                           .arg(k)
-                                                                           .arg(mp.prob)
-                                                                           .arg(want)));
+                    QVERIFY2(std::abs(mp.prob - want) < 1e-5,
+                             qPrintable(
+                                 QStringLiteral("position %1 move %2: %3 vs %4").arg(i).arg(k).arg(mp.prob).arg(want)));
                     if (k > 0) QVERIFY((*h)[i][k - 1].prob >= mp.prob);
                 }
                 // Weight 0 is the primary; weight 1 the nets where the rating is inside their bands.
@@ -240,21 +240,39 @@ private Q_SLOTS:
             }
         QVERIFY(differs);
         // A hostile or broken entry is refused by name, before any weight is read.
-        for (const auto& [entry, field] :
-             {std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("../../etc")},
-                                    {QStringLiteral("weight"), 0.5}},
-                        "blend.nets"},
-              std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
-                                    {QStringLiteral("weight"), 1.5}},
-                        "blend.weight"},
-              std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
-                                    {QStringLiteral("weight"), 0.5},
-                                    {QStringLiteral("fade"), -1}},
-                        "blend.fade"}}) {
+        for (const auto& [entry, field] : {std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("../../etc")},
+                                                                 {QStringLiteral("weight"), 0.5}},
+                                                     "blend.nets"},
+                                           std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
+                                                                 {QStringLiteral("weight"), 1.5}},
+                                                     "blend.weight"},
+                                           std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
+                                                                 {QStringLiteral("weight"), 0.5},
+                                                                 {QStringLiteral("fade"), -1}},
+                                                     "blend.fade"}}) {
             auto bad = jobs::loadHumanEvaluator(withBlend(entry));
             QVERIFY(!bad.ok() && bad.error().code == ErrorCode::InvalidInput);
             QVERIFY2(bad.error().message.find(field) != std::string::npos, bad.error().message.c_str());
         }
+    }
+
+    void eloGuessReadsThePrimary() {
+        // The calibrated rating estimate was fitted on Kibitz's own model: a blend gives the primary's estimate.
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        chess::PgnGame game;
+        QVERIFY(reader.ok() && reader.value()->next(game));
+        game.moves.resize(std::min<std::size_t>(game.moves.size(), 30));
+        auto primary = load(m_primary);
+        auto half = load(m_primary + QStringLiteral("+") + m_maia);
+        QVERIFY(primary && half);
+        const auto options = evaluation::EloGuessOptions::calibrated();
+        auto a = evaluation::guessGameElo(*primary, game, options);
+        auto b = evaluation::guessGameElo(*half, game, options);
+        QVERIFY(a.ok() && b.ok());
+        QVERIFY(a->white.valid && a->black.valid);
+        QCOMPARE(b->white.estimate, a->white.estimate);
+        QCOMPARE(b->white.movesLogLikelihood, a->white.movesLogLikelihood);
+        QCOMPARE(b->black.estimate, a->black.estimate);
     }
 };
 
