@@ -46,6 +46,30 @@ Result<std::vector<MoveProb>> blendMoveDistributions(const std::vector<MoveProb>
     return out;
 }
 
+void keepPrimaryMates(const chess::Position& pos, const std::vector<MoveProb>& primary, std::vector<MoveProb>& mixed) {
+    double raisedOld = 0.0, raisedNew = 0.0;
+    std::vector<bool> raised(mixed.size(), false);
+    for (std::size_t i = 0; i < mixed.size(); ++i) {
+        const chess::Move m = mixed[i].move;
+        if (!pos.givesCheck(m)) continue;
+        chess::Position after = pos;
+        after.makeMove(m);
+        if (!after.isCheckmate()) continue;
+        auto it = std::find_if(primary.begin(), primary.end(), [m](const MoveProb& mp) { return mp.move == m; });
+        if (it == primary.end() || it->prob <= mixed[i].prob) continue;
+        raised[i] = true;
+        raisedOld += mixed[i].prob;
+        raisedNew += it->prob;
+        mixed[i].prob = it->prob;
+    }
+    if (raisedNew == 0.0) return;
+    const double rest = 1.0 - raisedOld;
+    const double scale = rest > 0.0 ? std::max(0.0, 1.0 - raisedNew) / rest : 0.0;
+    for (std::size_t i = 0; i < mixed.size(); ++i)
+        if (!raised[i]) mixed[i].prob = float(mixed[i].prob * scale);
+    std::stable_sort(mixed.begin(), mixed.end(), [](const MoveProb& x, const MoveProb& y) { return x.prob > y.prob; });
+}
+
 BlendEvaluator::BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_ptr<Evaluator> second,
                                BlendSchedule schedule, std::string secondName, PartNote partNote)
     : m_primary(std::move(primary)),
@@ -91,6 +115,7 @@ Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWith
         const std::size_t i = used[k];
         auto mixed = blendMoveDistributions((*first)[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo));
         if (!mixed) return mixed.error();
+        keepPrimaryMates(positions[i], (*first)[i], mixed.value());
         (*first)[i] = std::move(mixed.value());
     }
     return first;
@@ -125,6 +150,7 @@ Result<PositionReading> BlendEvaluator::readPosition(const chess::Position& pos,
     if (!second) return second.error();
     auto mixed = blendMoveDistributions(reading->moves, second->front(), w);
     if (!mixed) return mixed.error();
+    keepPrimaryMates(pos, reading->moves, mixed.value());
     if (!reading->moveThinkTimes.empty()) {
         std::unordered_map<std::uint16_t, ThinkTime> byMove;
         for (std::size_t i = 0; i < reading->moves.size() && i < reading->moveThinkTimes.size(); ++i)

@@ -5,9 +5,10 @@
 // the weight fades outside the nets' bands, the value and think-time heads are the primary's, one readPosition
 // agrees with the separate calls, and a bad spec is refused by name. A bundle whose manifest asks for the blend
 // (`bundle blend`) loads blended, alone when asked (what puzzle features and fine-tunes read), and a bad entry is
-// refused naming the field.
+// refused naming the field. On real mate-in-one puzzles a mating move keeps at least the primary's probability.
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
+#include "core/chess/puzzle_csv.h"
 #include "core/encoding/blend_evaluator.h"
 #include "core/evaluation/elo_guess.h"
 #include "core/jobs/human_model.h"
@@ -273,6 +274,41 @@ private Q_SLOTS:
         QCOMPARE(b->white.estimate, a->white.estimate);
         QCOMPARE(b->white.movesLogLikelihood, a->white.movesLogLikelihood);
         QCOMPARE(b->black.estimate, a->black.estimate);
+    }
+
+    void matesKeepThePrimarysProbability() {
+        auto primary = load(m_primary);
+        auto half = load(m_primary + QStringLiteral("+") + m_maia);
+        QVERIFY(primary && half);
+        auto reader = chess::PuzzleCsvReader::open(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+        QVERIFY(reader.ok());
+        chess::Puzzle p;
+        int checked = 0, raised = 0;
+        while (checked < 20 && (*reader)->next(p)) {
+            if (std::find(p.themes.begin(), p.themes.end(), "mateIn1") == p.themes.end()) continue;
+            const chess::Position pos = p.solverStart();
+            const chess::Move mate = p.moves[1];
+            const encoding::Conditioning cond{p.rating, p.rating, std::nullopt, std::nullopt, std::nullopt};
+            auto a = primary->moveDistributionsWithHistory({pos}, {cond}, {});
+            auto h = half->moveDistributionsWithHistory({pos}, {cond}, {});
+            QVERIFY(a.ok() && h.ok());
+            double sum = 0.0, pa = 0.0, ph = 0.0;
+            for (const auto& mp : h->front()) {
+                sum += mp.prob;
+                if (mp.move == mate) ph = mp.prob;
+            }
+            for (const auto& mp : a->front())
+                if (mp.move == mate) pa = mp.prob;
+            QVERIFY2(std::abs(sum - 1.0) < 1e-4, qPrintable(QString::fromStdString(p.id)));
+            QVERIFY2(ph >= pa - 1e-6,
+                     qPrintable(QStringLiteral("%1: %2 < %3").arg(QString::fromStdString(p.id)).arg(ph).arg(pa)));
+            for (std::size_t k = 1; k < h->front().size(); ++k) QVERIFY(h->front()[k - 1].prob >= h->front()[k].prob);
+            raised += std::abs(ph - pa) < 1e-6 ? 1 : 0;
+            ++checked;
+        }
+        QVERIFY(checked >= 5);
+        // Where the nets thought less of the mate, the primary's probability stands exactly.
+        QVERIFY(raised >= 1);
     }
 };
 
