@@ -58,8 +58,8 @@ std::map<std::uint16_t, double> byMove(const std::vector<encoding::MoveProb>& d)
     return m;
 }
 
-std::unique_ptr<encoding::Evaluator> load(const QString& spec) {
-    auto ev = jobs::loadHumanEvaluator(spec);
+std::unique_ptr<encoding::Evaluator> load(const QString& spec, bool blend = true) {
+    auto ev = jobs::loadHumanEvaluator(spec, jobs::HumanLoadOptions{.blend = blend});
     if (!ev) qWarning("%s", ev.error().message.c_str());
     return ev ? std::move(ev.value()) : nullptr;
 }
@@ -78,6 +78,17 @@ private Q_SLOTS:
         m_maia = jobs::defaultMaiaFolder();
         QVERIFY2(!m_primary.isEmpty(), "the shipped human-move model is not found");
         QVERIFY2(!m_maia.isEmpty(), "the shipped Maia-1 nets are not found");
+    }
+
+    void shippedModelIsABlend() {
+        // The shipped bundle asks for the blend with the shipped Maia-1 nets; asked not to, it answers alone.
+        auto shipped = load(QString());
+        QVERIFY(shipped);
+        auto* blend = dynamic_cast<encoding::BlendEvaluator*>(shipped.get());
+        QVERIFY2(blend != nullptr, shipped->describe().c_str());
+        QCOMPARE(blend->schedule().weight, 0.5);
+        QCOMPARE(blend->schedule().fade, 2000);
+        QVERIFY(dynamic_cast<encoding::BlendEvaluator*>(load(m_primary, false).get()) == nullptr);
     }
 
     void parsesSpecs() {
@@ -121,7 +132,7 @@ private Q_SLOTS:
     }
 
     void geometricMeanOfTheTwo() {
-        auto primary = load(m_primary);
+        auto primary = load(m_primary, false);
         auto maia = load(m_maia);
         auto half = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.5"));
         auto none = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0"));
@@ -162,7 +173,7 @@ private Q_SLOTS:
     }
 
     void headsAreThePrimarys() {
-        auto primary = load(m_primary);
+        auto primary = load(m_primary, false);
         auto half = load(m_primary + QStringLiteral("+") + m_maia);
         QVERIFY(primary && half);
         QCOMPARE(half->hasValueHead(), primary->hasValueHead());
@@ -220,7 +231,7 @@ private Q_SLOTS:
         auto blended = load(good);
         auto alone = jobs::loadHumanEvaluator(good, jobs::HumanLoadOptions{.blend = false});
         auto spec = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.5,300"));
-        auto primary = load(m_primary);
+        auto primary = load(m_primary, false);
         QVERIFY(blended && alone.ok() && spec && primary);
         QVERIFY(dynamic_cast<encoding::BlendEvaluator*>(blended.get()) != nullptr);
         QVERIFY(dynamic_cast<encoding::BlendEvaluator*>(alone.value().get()) == nullptr);
@@ -263,7 +274,7 @@ private Q_SLOTS:
         chess::PgnGame game;
         QVERIFY(reader.ok() && reader.value()->next(game));
         game.moves.resize(std::min<std::size_t>(game.moves.size(), 30));
-        auto primary = load(m_primary);
+        auto primary = load(m_primary, false);
         auto half = load(m_primary + QStringLiteral("+") + m_maia);
         QVERIFY(primary && half);
         const auto options = evaluation::EloGuessOptions::calibrated();
@@ -277,7 +288,7 @@ private Q_SLOTS:
     }
 
     void matesKeepThePrimarysProbability() {
-        auto primary = load(m_primary);
+        auto primary = load(m_primary, false);
         auto half = load(m_primary + QStringLiteral("+") + m_maia);
         QVERIFY(primary && half);
         auto reader = chess::PuzzleCsvReader::open(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
