@@ -142,8 +142,9 @@ int runPin(const std::string& puzzle, const std::string& human, const std::strin
 }
 
 /// bundle blend HUMAN SPEC OUT: the human bundle asks to be run blended with a folder of rating-band nets
-/// (SPEC: NETS@WEIGHT[,FADE], NETS a folder name found beside the default models; `none` removes it); --metrics
-/// replaces the bundle's metrics with those of the blend. The weights are untouched, so puzzle models keep it.
+/// (SPEC: NETS@WEIGHT[,FADE], NETS a folder name found beside the bundle or the default models; `none` removes it);
+/// --metrics replaces the bundle's metrics with those of the blend. The weights are untouched, so puzzle models keep
+/// it.
 int runBlend(const Args& args, const std::string& human, const std::string& spec, const std::string& out) {
 #if KIBITZ_HAVE_TORCH
     auto fail = [](const std::string& msg) {
@@ -166,6 +167,10 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
     }
     if (spec == "none") {
         b->config.remove(QStringLiteral("blend"));
+        if (b->metrics.contains(QStringLiteral("blend")) && !args.value("metrics"))
+            std::fprintf(stderr,
+                         "kibitz-cli bundle blend: the metrics kept are the blend's; --metrics FILE gives the "
+                         "model's own\n");
     } else {
         const QString s = QString::fromStdString(spec);
         const qsizetype at = s.indexOf(QLatin1Char('@'));
@@ -175,14 +180,16 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
         const double w = parts[0].toDouble(&okW);
         const int fade = parts.size() > 1 ? parts[1].toInt(&okF) : encoding::BlendSchedule{}.fade;
         if (!okW || !okF || parts.size() > 2) return fail("expected NETS@WEIGHT[,FADE], got '" + spec + "'");
-        b->config.insert(QStringLiteral("blend"), QJsonObject{{QStringLiteral("nets"), s.left(at)},
-                                                              {QStringLiteral("weight"), w},
-                                                              {QStringLiteral("fade"), fade}});
+        jobs::BundleBlend asked{s.left(at), encoding::BlendSchedule{}};
+        asked.schedule.weight = w;
+        asked.schedule.fade = fade;
+        b->config.insert(QStringLiteral("blend"), jobs::bundleBlendToJson(asked));
         auto blend = jobs::bundleBlendOf(*b, path);
         if (!blend) return fail(blend.error().message);
         card += QStringLiteral(
                     "\n## Blend\n\nThe moves are this model's blended with the rating-band nets in the folder "
-                    "`%1` beside the default models (a weighted geometric mean: weight %2 for the nets over their "
+                    "`%1` beside this bundle or the default models (a weighted geometric mean: weight %2 for the nets "
+                    "over their "
                     "bands' centres, fading to 0 over %3 points beyond; the value and think-time heads are this "
                     "model's alone). Without that folder the model answers alone.\n")
                     .arg(s.left(at))
@@ -235,7 +242,8 @@ int runBundle(const std::vector<std::string>& argv) {
             "pin:    the puzzle bundle records HUMAN (the human-move model it already records) by the hash of its\n"
             "        move weights, so HUMAN may gain or change its value and think-time heads.\n"
             "blend:  the human bundle's moves are to be blended with the rating-band lc0 nets of the folder NETS\n"
-            "        (a name, found beside the default models: maia-1) at WEIGHT (0-1) over the nets' bands,\n"
+            "        (a name, found beside the bundle or the default models: maia-1) at WEIGHT (0-1) over the nets' "
+            "bands,\n"
             "        fading over FADE points beyond (default 300); `none` removes it. The weights are kept,\n"
             "        so puzzle models pinned to them still load; --metrics replaces the bundle's metrics.\n");
         return args.has("help") ? kExitOk : kExitUsage;

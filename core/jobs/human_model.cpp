@@ -200,16 +200,16 @@ QString findModelNets(const QString& name, const QString& besideFile) {
         const QString env = qEnvironmentVariable("KIBITZ_MAIA_DIR");
         if (!env.isEmpty()) return env;
     }
+    // Beside a bundle on disk (not one compiled into the program: the nets are read from files).
+    if (!besideFile.isEmpty() && !besideFile.startsWith(QLatin1Char(':'))) {
+        const QFileInfo nets(QFileInfo(besideFile).dir().filePath(name));
+        if (nets.isDir()) return nets.canonicalFilePath();
+    }
     if (QCoreApplication::instance()) {
         for (const QString& dir : storage::defaultModelDirs(QCoreApplication::applicationDirPath())) {
             const QFileInfo nets(QDir(dir).filePath(name));
             if (nets.isDir()) return nets.canonicalFilePath();
         }
-    }
-    // Beside a bundle on disk (not one compiled into the program: the nets are read from files).
-    if (!besideFile.isEmpty() && !besideFile.startsWith(QLatin1Char(':'))) {
-        const QFileInfo nets(QFileInfo(besideFile).dir().filePath(name));
-        if (nets.isDir()) return nets.canonicalFilePath();
     }
     return {};
 }

@@ -48,9 +48,9 @@ struct BundleBlend {
 Result<std::optional<BundleBlend>> bundleBlendOf(const storage::Bundle& bundle, const QString& path);
 QJsonObject bundleBlendToJson(const BundleBlend& blend);
 
-/// A folder of lc0 nets shipped with the default models, by name: for "maia-1" $KIBITZ_MAIA_DIR when set, else
-/// the folder of that name in the directories the default models are looked up in (share/kibitz/models, a
-/// checkout's resources/models), else beside `besideFile` when given; empty when there is none.
+/// A folder of lc0 nets by name: for "maia-1" $KIBITZ_MAIA_DIR when set, else the folder of that name beside
+/// `besideFile` (a bundle on disk) when given, else in the directories the default models are looked up in
+/// (share/kibitz/models, a checkout's resources/models); empty when there is none.
 QString findModelNets(const QString& name, const QString& besideFile = QString());
 
 /// What loadHumanEvaluator builds from a bundle that asks to be blended.

@@ -202,6 +202,44 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains(QStringLiteral("bestmove ")) && !r.out.contains(QStringLiteral("bestmove 0000")),
                  qPrintable(r.out));
     }
+
+    void bundleBlend() {
+        // `bundle blend` writes, changes and removes a human bundle's request to be blended with a folder of nets;
+        // the weights are kept; a path instead of a folder name is refused by field and nothing is written.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString shipped = QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz");
+        const QString alone = dir.filePath(QStringLiteral("alone.kibitz"));
+        const QString blended = dir.filePath(QStringLiteral("blended.kibitz"));
+        const QString never = dir.filePath(QStringLiteral("never.kibitz"));
+        QVERIFY(run({QStringLiteral("bundle"), QStringLiteral("blend"), shipped, QStringLiteral("none"), alone}).code ==
+                0);
+        const Run a = run({QStringLiteral("bundle"), QStringLiteral("info"), alone, QStringLiteral("--json")});
+        auto config = [](const QString& json) {
+            return QJsonDocument::fromJson(json.toUtf8()).object().value(QStringLiteral("config")).toObject();
+        };
+        QVERIFY2(a.code == 0 && !config(a.out).isEmpty() && !config(a.out).contains(QStringLiteral("blend")),
+                 qPrintable(a.out + a.err));
+        const Run w =
+            run({QStringLiteral("bundle"), QStringLiteral("blend"), alone, QStringLiteral("maia-1@0.6,500"), blended});
+        QVERIFY2(w.code == 0, qPrintable(w.err));
+        const Run b = run({QStringLiteral("bundle"), QStringLiteral("info"), blended, QStringLiteral("--json")});
+        const QJsonObject blend = config(b.out).value(QStringLiteral("blend")).toObject();
+        QVERIFY2(b.code == 0, qPrintable(b.err));
+        QCOMPARE(blend.value(QStringLiteral("nets")).toString(), QStringLiteral("maia-1"));
+        QCOMPARE(blend.value(QStringLiteral("weight")).toDouble(), 0.6);
+        QCOMPARE(blend.value(QStringLiteral("fade")).toInt(), 500);
+        QCOMPARE(QFileInfo(blended).size() > 1000000, true);
+        for (const QString& bad :
+             {QStringLiteral("../maia-1@0.5"), QStringLiteral("maia-1@2"), QStringLiteral("maia-1")}) {
+            const Run r = run({QStringLiteral("bundle"), QStringLiteral("blend"), shipped, bad, never});
+            QCOMPARE(r.code, 2);
+            QVERIFY(!QFile::exists(never));
+        }
+        const Run r =
+            run({QStringLiteral("bundle"), QStringLiteral("blend"), shipped, QStringLiteral("../x@0.5"), never});
+        QVERIFY2(r.err.contains(QStringLiteral("blend.nets")), qPrintable(r.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliLc0)
