@@ -190,40 +190,51 @@ public:
 
     template <class T>
     bool get(T& v) {
-        if (m_bytes.size() - m_pos < sizeof(T)) return false;
+        if (m_bytes.size() - m_pos < sizeof(T)) return short_();
         std::memcpy(&v, m_bytes.data() + m_pos, sizeof(T));
         m_pos += sizeof(T);
         return true;
     }
     bool getString(std::string& s) {
         std::uint32_t n = 0;
-        if (!get(n) || n > kMaxString || m_bytes.size() - m_pos < n) return false;
+        if (!get(n) || n > kMaxString) return false;
+        if (m_bytes.size() - m_pos < n) return short_();
         s.assign(m_bytes.data() + m_pos, n);
         m_pos += n;
         return true;
     }
     bool getBytes(void* dst, std::uint64_t n) {
-        if (m_bytes.size() - m_pos < n) return false;
+        if (m_bytes.size() - m_pos < n) return short_();
         std::memcpy(dst, m_bytes.data() + m_pos, std::size_t(n));
         m_pos += std::size_t(n);
         return true;
     }
     bool atEnd() const { return m_pos == m_bytes.size(); }
     std::size_t offset() const { return m_pos; }
+    /// True once a read asked for more bytes than the file has left: the file was cut short.
+    bool ranOut() const { return m_ranOut; }
 
 private:
+    bool short_() {
+        m_ranOut = true;
+        return false;
+    }
+    bool m_ranOut = false;
     const std::string& m_bytes;
     std::string m_file;
     std::size_t m_pos = 0;
 };
 
 Result<std::vector<Entry>> decode(const std::string& bytes, const std::string& file) {
-    auto bad = [&](const std::string& why, std::size_t at) {
-        return makeError(ErrorCode::InvalidInput,
-                         file + ": not a valid KBZP checkpoint: " + why + " (at byte " + std::to_string(at) + ")");
-    };
-    if (bytes.size() < 16 || std::memcmp(bytes.data(), kMagic, 4) != 0) return bad("wrong magic", 0);
+    if (bytes.size() < 16 || std::memcmp(bytes.data(), kMagic, 4) != 0)
+        return makeError(ErrorCode::InvalidInput, file + ": not a valid KBZP checkpoint: wrong magic (at byte 0)");
     Reader r(bytes, file);
+    // Where a read ran past the end, the file was cut short wherever the cut fell (a header, a key, a value).
+    auto bad = [&](const std::string& why, std::size_t at) {
+        return makeError(ErrorCode::InvalidInput, file + ": not a valid KBZP checkpoint: " + why +
+                                                      (r.ranOut() ? " (the file is truncated)" : "") + " (at byte " +
+                                                      std::to_string(at) + ")");
+    };
     char magic[4];
     std::uint32_t version = 0;
     std::uint64_t count = 0;
