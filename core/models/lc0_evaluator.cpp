@@ -3,6 +3,7 @@
 
 #include "core/encoding/lc0_input.h"
 #include "core/lc0/lc0_net_file.h"
+#include "core/models/fused_ops.h"
 #include "core/models/human_move_model.h"
 
 #include <torch/torch.h>
@@ -20,19 +21,47 @@ namespace {
 /// Positions per forward pass (bounds the activations' memory: 256 x 64 filters x 64 squares x 4 B = 4 MB a layer).
 constexpr std::size_t kChunk = 256;
 
+/// A convolution on the 8x8 board. On the CPU it runs as one matrix product through oneDNN (models::linearNoBias):
+/// the k x k patches of every square side by side ([B*64, in*k*k]) times the weights. Why: Debian's LibTorch runs a
+/// batch-1 conv2d as im2col plus an OpenBLAS product, whose worker threads spin in sched_yield; with two training
+/// processes on the two cores, analysing one position with the blended default model took p50 83 ms, p95 192 ms
+/// (bench/analysis_latency.py), against p50 8.6 ms with OpenBLAS on one thread. oneDNN runs on torch's OpenMP team,
+/// like the rest of Kibitz's models. Larger batches, CUDA, and runs with the fused kernels off use torch::conv2d: at
+/// batch 256 the patches' copy costs more than it saves (kibitz-lc0-bench, one thread: 241 positions/s this way
+/// against 994/s with conv2d; at batch 1, 263/s against 134/s).
+constexpr std::int64_t kMatmulMaxBatch = 16;
+
 struct Conv {
     torch::Tensor weight;  // [out, in, k, k]
     torch::Tensor bias;    // [out]
     int padding = 0;
+    torch::Tensor flat;  // [out, in*k*k]: the weights as the matrix product reads them (CPU only)
+
     torch::Tensor operator()(const torch::Tensor& x) const {
-        return torch::conv2d(x, weight, bias, /*stride=*/1, /*padding=*/padding);
+        if (!x.is_cpu() || x.size(0) > kMatmulMaxBatch || !fusedKernelsEnabled() || !flat.defined())
+            return torch::conv2d(x, weight, bias, /*stride=*/1, /*padding=*/padding);
+        const std::int64_t b = x.size(0), c = x.size(1), h = x.size(2), w = x.size(3);
+        const std::int64_t k = weight.size(2);
+        torch::Tensor patches;  // [B, H, W, C, k, k]
+        if (k == 1) {
+            patches = x.permute({0, 2, 3, 1});
+        } else {
+            const torch::Tensor padded = torch::constant_pad_nd(x, {padding, padding, padding, padding});
+            patches = padded.unfold(2, k, 1).unfold(3, k, 1).permute({0, 2, 3, 1, 4, 5});
+        }
+        torch::Tensor y = linearNoBias(patches.reshape({b * h * w, c * k * k}), flat);
+        y.add_(bias);
+        return y.view({b, h, w, weight.size(0)}).permute({0, 3, 1, 2}).contiguous();
     }
 };
 
 struct Dense {
     torch::Tensor weight;  // [out, in]
     torch::Tensor bias;
-    torch::Tensor operator()(const torch::Tensor& x) const { return torch::linear(x, weight, bias); }
+    torch::Tensor operator()(const torch::Tensor& x) const {
+        if (x.is_cpu() && x.dim() == 2 && x.size(0) <= kMatmulMaxBatch) return linearNoBias(x, weight) + bias;
+        return torch::linear(x, weight, bias);
+    }
 };
 
 torch::Tensor fromVector(const std::vector<float>& v, std::vector<std::int64_t> shape) {
@@ -40,7 +69,9 @@ torch::Tensor fromVector(const std::vector<float>& v, std::vector<std::int64_t> 
 }
 
 Conv makeConv(const lc0::Lc0Conv& c) {
-    return Conv{fromVector(c.weight, {c.out, c.in, c.kernel, c.kernel}), fromVector(c.bias, {c.out}), c.kernel / 2};
+    Conv conv{fromVector(c.weight, {c.out, c.in, c.kernel, c.kernel}), fromVector(c.bias, {c.out}), c.kernel / 2, {}};
+    conv.flat = conv.weight.reshape({c.out, c.in * c.kernel * c.kernel}).contiguous();
+    return conv;
 }
 
 Dense makeDense(const lc0::Lc0Dense& d) {
@@ -71,6 +102,7 @@ struct Lc0Evaluator::Impl {
         auto moveConv = [&](Conv& c) {
             c.weight = c.weight.to(d);
             c.bias = c.bias.to(d);
+            c.flat = c.weight.reshape({c.weight.size(0), -1}).contiguous();
         };
         auto moveDense = [&](Dense& l) {
             if (!l.weight.defined()) return;
