@@ -139,7 +139,7 @@ private Q_SLOTS:
         std::map<std::string, std::vector<const Reference*>> byNet;
         for (const Reference& r : refs) byNet[r.net].push_back(&r);
         QCOMPARE(int(byNet.size()), 3);
-        int compared = 0, listed = 0, withHistory = 0, promotions = 0, underPromotions = 0;
+        int compared = 0, listed = 0, withHistory = 0, promotions = 0, underPromotions = 0, smallCompared = 0;
         for (const Reference& r : refs) listed += int(r.top.size());
         double worst = 0.0;
         for (const auto& [name, lines] : byNet) {
@@ -183,7 +183,35 @@ private Q_SLOTS:
                 QVERIFY(std::abs(w.draw - lines[i]->wdl[1]) <= 1e-3);
                 QVERIFY(std::abs(w.loss - lines[i]->wdl[2]) <= 1e-3);
             }
+            // Small batches (what analysing one position runs) take another path on the CPU: the convolutions as
+            // one matrix product over the patches. Batches of 1 and 5 give the same answers as the whole batch.
+            for (const std::size_t size : {std::size_t(1), std::size_t(5)}) {
+                for (std::size_t first = 0; first < positions.size(); first += size * 7) {
+                    const std::size_t n = std::min(size, positions.size() - first);
+                    const std::vector<chess::Position> part(positions.begin() + long(first),
+                                                            positions.begin() + long(first + n));
+                    const std::vector<encoding::RecentMoves> partRecent(recents.begin() + long(first),
+                                                                        recents.begin() + long(first + n));
+                    const auto small = (*ev)->evaluate(part, partRecent);
+                    QVERIFY2(small.ok(), small.ok() ? "" : small.error().message.c_str());
+                    for (std::size_t i = 0; i < n; ++i) {
+                        const auto& a = small->moves[i];
+                        const auto& b = out->moves[first + i];
+                        QCOMPARE(a.size(), b.size());
+                        std::map<std::uint16_t, float> whole;
+                        for (const auto& mp : b) whole[mp.move.raw()] = mp.prob;
+                        for (const auto& mp : a) {
+                            QVERIFY(whole.count(mp.move.raw()));
+                            QVERIFY2(std::abs(mp.prob - whole[mp.move.raw()]) <= 1e-4, lines[first + i]->fen.c_str());
+                        }
+                        QVERIFY(std::abs(small->wdl[i].win - out->wdl[first + i].win) <= 1e-4);
+                        QVERIFY(std::abs(small->wdl[i].loss - out->wdl[first + i].loss) <= 1e-4);
+                        ++smallCompared;
+                    }
+                }
+            }
         }
+        QVERIFY(smallCompared > 100);
         QCOMPARE(compared, listed);
         QVERIFY(listed > 7000);
         QVERIFY(withHistory > 800);  // all but each game's first position
