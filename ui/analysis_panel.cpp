@@ -162,7 +162,7 @@ void AnalysisPanel::buildResultWidgets() {
     m_humanEval = new QProgressBar;
     m_humanEval->setRange(0, 1000);
     m_humanEval->setTextVisible(true);
-    m_humanEval->setFormat(tr("Human evaluation: needs a model with a value head"));
+    m_humanEval->setFormat(humanEvalText());
     m_humanEval->setValue(500);
     m_humanEval->setToolTip(
         tr("The human model's value head: White's expected score (win + half a draw) in a game between players of the "
@@ -267,7 +267,9 @@ void AnalysisPanel::showHumanEvaluation(const std::optional<encoding::Wdl>& whit
 }
 
 QString AnalysisPanel::humanEvalText() const {
-    if (!m_humanWdlWhite) return tr("Human evaluation: needs a model with a value head");
+    if (!m_humanWdlWhite)
+        return m_humanAnswered ? tr("Human evaluation: needs a model with a value head")
+                               : tr("Human evaluation: waiting for the model…");
     const encoding::Wdl& w = *m_humanWdlWhite;
     return tr("At %1 vs %2, White scores %3% from here (W %4 / D %5 / L %6)")
         .arg(m_whiteEloLabel->text(), m_blackEloLabel->text())
@@ -344,6 +346,7 @@ void AnalysisPanel::setSuspended(const QString& reason) {
         m_humanMoves.clear();
         m_engineEvals.clear();
         m_chart->removeAllSeries();
+        m_humanAnswered = false;
         showHumanEvaluation(std::nullopt);
         updateBlunderRisk();
         Q_EMIT arrowsChanged({});
@@ -397,6 +400,7 @@ void AnalysisPanel::onAnalysed(const jobs::AnalysisResult& result) {
     }
     m_model->setMoves(m_position, result.moves);
     m_humanMoves = result.moves;
+    m_humanAnswered = true;
     std::optional<encoding::Wdl> white;
     if (const auto& v = result.value)  // the value is the side to move's
         white = m_position.sideToMove() == chess::White ? *v : encoding::Wdl{v->loss, v->draw, v->win};

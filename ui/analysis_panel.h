@@ -166,7 +166,8 @@ private:
     std::optional<encoding::ThinkTime> m_thinkTime;  ///< the current result's, for the mover as conditioned
     QProgressBar* m_humanEval = nullptr;
     std::optional<double> m_humanWhiteScore;
-    std::optional<encoding::Wdl> m_humanWdlWhite;     // win/draw/loss for White
+    std::optional<encoding::Wdl> m_humanWdlWhite;  // win/draw/loss for White
+    bool m_humanAnswered = false;  // the model has answered since the last suspension (before: no value head claim)
     std::vector<encoding::MoveProb> m_humanMoves;     // the current position's distribution
     std::vector<evaluation::MoveEval> m_engineEvals;  // the current position's engine lines, side to move's view
     std::optional<evaluation::BlunderRisk> m_risk;

@@ -14,6 +14,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <memory>
 #include <string_view>
 
 #include <unistd.h>
@@ -55,7 +56,7 @@ struct CommandLine {
                             QStringLiteral("code")};
     QCommandLineOption screenshot{
         QStringLiteral("screenshot"),
-        QStringLiteral("Save a PNG of the window (and of an open dialog) once shown, then quit."),
+        QStringLiteral("Save a PNG of the window (and of an open dialog) once the first arrows are shown, then quit."),
         QStringLiteral("png")};
     QCommandLineOption quitAfter{QStringLiteral("quit-after"),
                                  QStringLiteral("Quit after this many milliseconds (smoke tests)."),
@@ -131,7 +132,11 @@ int main(int argc, char* argv[]) {
 
     if (parser.isSet(options.screenshot)) {
         const QString path = parser.value(options.screenshot);
-        QTimer::singleShot(1500, &window, [&window, path] {
+        // Taken once the first arrows are on the board and at least 1.5 s after showing (a loaded machine takes
+        // longer to load the models), or after 20 s with an open dialog or no analysis.
+        auto take = [&window, path, done = std::make_shared<bool>(false)] {
+            if (*done) return;
+            *done = true;
             bool saved = window.grab().save(path);
             // A dialog open at that moment (e.g. the PGN game chooser) is saved beside it as <name>-dialog.png.
             if (QWidget* dialog = QApplication::activeModalWidget()) {
@@ -142,7 +147,18 @@ int main(int argc, char* argv[]) {
                 saved = dialog->grab().save(dialogPath) && saved;
             }
             QApplication::exit(saved ? 0 : 1);
+        };
+        auto shown = std::make_shared<bool>(false), arrows = std::make_shared<bool>(false);
+        QTimer::singleShot(1500, &window, [take, shown, arrows] {
+            *shown = true;
+            if (*arrows) QTimer::singleShot(300, take);
         });
+        QObject::connect(&window, &kibitz::app::MainWindow::arrowsShown, &window, [take, shown, arrows](int) {
+            if (*arrows) return;
+            *arrows = true;
+            if (*shown) QTimer::singleShot(300, take);  // the panel's table and value line repaint first
+        });
+        QTimer::singleShot(20000, &window, take);
     }
     if (parser.isSet(options.quitOnArrows)) {
         QObject::connect(&window, &kibitz::app::MainWindow::arrowsShown, &app, [](int count) {

@@ -138,6 +138,8 @@ void TstAnalysisPanelValue::exactWhenGameIsOver() {
 void TstAnalysisPanelValue::modelWithoutValueHead() {
     ui::AnalysisPanel panel;
     QSignalSpy updated(&panel, &ui::AnalysisPanel::analysisUpdated);
+    // Before the model has answered, the panel does not claim the model lacks a value head.
+    QVERIFY2(panel.humanEvalText().contains(QStringLiteral("waiting")), qPrintable(panel.humanEvalText()));
     panel.setEvaluatorFactory(factory(false));
     panel.setPosition(chess::Position());
     QVERIFY(updated.wait(5000));
