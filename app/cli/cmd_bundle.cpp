@@ -142,7 +142,8 @@ int runPin(const std::string& puzzle, const std::string& human, const std::strin
 }
 
 /// bundle blend HUMAN SPEC OUT: the human bundle asks to be run blended with a folder of rating-band nets
-/// (SPEC: NETS@WEIGHT[,FADE], NETS a folder name found beside the bundle or the default models; `none` removes it);
+/// (SPEC: NETS@WEIGHT[,FADE[,KERNEL]], NETS a folder name found beside the bundle or the default models; `none` removes
+/// it);
 /// --metrics replaces the bundle's metrics with those of the blend. The weights are untouched, so puzzle models keep
 /// it.
 int runBlend(const Args& args, const std::string& human, const std::string& spec, const std::string& out) {
@@ -174,13 +175,15 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
     } else {
         const QString s = QString::fromStdString(spec);
         const qsizetype at = s.indexOf(QLatin1Char('@'));
-        if (at <= 0) return fail("expected NETS@WEIGHT[,FADE] (e.g. maia-1@0.5) or none, got '" + spec + "'");
+        if (at <= 0) return fail("expected NETS@WEIGHT[,FADE[,KERNEL]] (e.g. maia-1@0.5) or none, got '" + spec + "'");
         const QStringList parts = s.mid(at + 1).split(QLatin1Char(','));
-        bool okW = false, okF = true;
+        bool okW = false, okF = true, okK = true;
         const double w = parts[0].toDouble(&okW);
         const int fade = parts.size() > 1 ? parts[1].toInt(&okF) : encoding::BlendSchedule{}.fade;
-        if (!okW || !okF || parts.size() > 2) return fail("expected NETS@WEIGHT[,FADE], got '" + spec + "'");
-        jobs::BundleBlend asked{s.left(at), encoding::BlendSchedule{}};
+        const int kernel = parts.size() > 2 ? parts[2].toInt(&okK) : 100;
+        if (!okW || !okF || !okK || parts.size() > 3)
+            return fail("expected NETS@WEIGHT[,FADE[,KERNEL]], got '" + spec + "'");
+        jobs::BundleBlend asked{s.left(at), encoding::BlendSchedule{}, kernel};
         asked.schedule.weight = w;
         asked.schedule.fade = fade;
         b->config.insert(QStringLiteral("blend"), jobs::bundleBlendToJson(asked));
@@ -190,11 +193,13 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
                     "\n## Blend\n\nThe moves are this model's blended with the rating-band nets in the folder "
                     "`%1` beside this bundle or the default models (a weighted geometric mean: weight %2 for the nets "
                     "over their "
-                    "bands' centres, fading to 0 over %3 points beyond; the value and think-time heads are this "
-                    "model's alone). Without that folder the model answers alone.\n")
+                    "bands' centres, fading to 0 over %3 points beyond; the nets mixed by a band kernel of %4 "
+                    "points; the value and think-time heads are this model's alone). Without that folder the model "
+                    "answers alone.\n")
                     .arg(s.left(at))
                     .arg(w)
-                    .arg(fade);
+                    .arg(fade)
+                    .arg(kernel);
     }
     b->modelCard = card;
     if (auto m = args.value("metrics")) {
@@ -232,7 +237,8 @@ int runBundle(const std::vector<std::string>& argv) {
             "       kibitz-cli bundle export CHECKPOINT OUT.kibitz [--kind human|puzzle] [--metrics FILE.json]\n"
             "                                [--training FILE.json] [--fp32]\n"
             "       kibitz-cli bundle pin PUZZLE.kibitz HUMAN.kibitz OUT.kibitz\n"
-            "       kibitz-cli bundle blend HUMAN.kibitz NETS@WEIGHT[,FADE]|none OUT.kibitz [--metrics FILE.json]\n\n"
+            "       kibitz-cli bundle blend HUMAN.kibitz NETS@WEIGHT[,FADE[,KERNEL]]|none OUT.kibitz [--metrics "
+            "FILE.json]\n\n"
             "info:   validates a .kibitz model bundle (zip, manifest, checksums, weights) and prints its kind,\n"
             "        configuration, training summary and metrics. Exit code 2 when the bundle is invalid.\n"
             "export: writes a bundle from a trainer checkpoint (human: float16 weights unless --fp32), with the\n"

@@ -145,7 +145,7 @@ std::optional<BlendSpec> parseBlendSpec(const QString& path) {
     const qsizetype at = second.lastIndexOf(QLatin1Char('@'));
     if (at >= 0) {
         const QStringList parts = second.mid(at + 1).split(QLatin1Char(','));
-        bool ok = parts.size() <= 2;
+        bool ok = parts.size() <= 3;
         const double w = ok ? parts[0].toDouble(&ok) : 0.0;
         if (!ok || !(w >= 0.0 && w <= 1.0)) {
             spec.error = QStringLiteral("model '%1': the blend weight after '@' must be a number from 0 to 1")
@@ -154,7 +154,7 @@ std::optional<BlendSpec> parseBlendSpec(const QString& path) {
             return spec;
         }
         spec.schedule.weight = w;
-        if (parts.size() == 2) {
+        if (parts.size() >= 2) {
             const int fade = parts[1].toInt(&ok);
             if (!ok || fade < 0 || fade > 4000) {
                 spec.error = QStringLiteral("model '%1': the fade after the blend weight must be 0 to 4000 points")
@@ -163,6 +163,17 @@ std::optional<BlendSpec> parseBlendSpec(const QString& path) {
                 return spec;
             }
             spec.schedule.fade = fade;
+        }
+        if (parts.size() == 3) {
+            const int kernel = parts[2].toInt(&ok);
+            if (!ok || kernel < 100 || kernel > models::kMaxBandKernel) {
+                spec.error = QStringLiteral("model '%1': the band kernel after the fade must be 100 to %2 points")
+                                 .arg(path)
+                                 .arg(models::kMaxBandKernel)
+                                 .toStdString();
+                return spec;
+            }
+            spec.netsKernel = kernel;
         }
         second = second.left(at);
     }
@@ -180,9 +191,11 @@ namespace {
 /// `primary` blended with the rating-band nets of `folder` by `schedule` (its full-weight range set to the nets'
 /// band centres: maia-1100 ... maia-1900 give 1150 ... 1950).
 Result<std::unique_ptr<encoding::Evaluator>> blendWithNets(std::unique_ptr<encoding::Evaluator> primary,
-                                                           const QString& folder, encoding::BlendSchedule schedule) {
+                                                           const QString& folder, encoding::BlendSchedule schedule,
+                                                           int netsKernel) {
     auto bands = models::Lc0BandEvaluator::loadFolder(folder.toStdString());
     if (!bands) return bands.error();
+    (*bands)->setBandKernel(netsKernel);
     const std::vector<int> b = (*bands)->bands();
     schedule.fullFrom = b.front() + 50;
     schedule.fullTo = b.back() + 50;
@@ -239,13 +252,22 @@ Result<std::optional<BundleBlend>> bundleBlendOf(const storage::Bundle& bundle, 
             return bad(QStringLiteral(".fade' must be an integer from 0 to 4000"));
         blend.schedule.fade = fade.toInt();
     }
+    const QJsonValue kernel = o.value(QStringLiteral("kernel"));
+    if (!kernel.isUndefined()) {
+        if (!kernel.isDouble() || kernel.toDouble() != double(kernel.toInt()) || kernel.toInt() < 100 ||
+            kernel.toInt() > models::kMaxBandKernel)
+            return bad(QStringLiteral(".kernel' must be an integer from 100 to %1").arg(models::kMaxBandKernel));
+        blend.netsKernel = kernel.toInt();
+    }
     return std::optional<BundleBlend>(blend);
 }
 
 QJsonObject bundleBlendToJson(const BundleBlend& blend) {
-    return QJsonObject{{QStringLiteral("nets"), blend.nets},
-                       {QStringLiteral("weight"), blend.schedule.weight},
-                       {QStringLiteral("fade"), blend.schedule.fade}};
+    QJsonObject o{{QStringLiteral("nets"), blend.nets},
+                  {QStringLiteral("weight"), blend.schedule.weight},
+                  {QStringLiteral("fade"), blend.schedule.fade}};
+    if (blend.netsKernel != 100) o.insert(QStringLiteral("kernel"), blend.netsKernel);
+    return o;
 }
 
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given, const HumanLoadOptions& options) {
@@ -254,7 +276,7 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         // The primary alone: the spec's weight replaces any blend its bundle asks for.
         auto primary = loadHumanEvaluator(spec->primary, HumanLoadOptions{.blend = false});
         if (!primary) return primary.error();
-        return blendWithNets(std::move(primary.value()), spec->second, spec->schedule);
+        return blendWithNets(std::move(primary.value()), spec->second, spec->schedule, spec->netsKernel);
     }
     const QString path = given.isEmpty() ? defaultHumanModelPath() : given;
     if (path.isEmpty())
@@ -301,7 +323,7 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         // Without its nets (not installed) the bundle answers alone; its describe() then names no blend.
         const QString nets = findModelNets((*blend)->nets, path);
         if (nets.isEmpty()) return model;
-        return blendWithNets(std::move(model), nets, (*blend)->schedule);
+        return blendWithNets(std::move(model), nets, (*blend)->schedule, (*blend)->netsKernel);
     } catch (const std::exception& e) {
         return makeError(
             ErrorCode::Runtime,

@@ -28,11 +28,14 @@ QString defaultHumanModelPath();
 /// A blend of two human-move models named in one path (encoding::BlendEvaluator): `PRIMARY+FOLDER[@WEIGHT]`, the
 /// primary model (any path loadHumanEvaluator takes; empty: the default model) and a folder of rating-band lc0 nets
 /// (the nine Maia-1 nets) whose moves get WEIGHT (default 0.5) over their bands' centres, fading to nothing over
-/// FADE points beyond (`@WEIGHT,FADE`; default 300). Read only when no file of that name exists.
+/// FADE points beyond (`@WEIGHT,FADE`; default 300), the folder's nets mixed by a band kernel of KERNEL points
+/// (`@WEIGHT,FADE,KERNEL`; default 100, the two nearest nets: models::Lc0BandEvaluator::setBandKernel). Read only when
+/// no file of that name exists.
 struct BlendSpec {
     QString primary;
     QString second;
     encoding::BlendSchedule schedule;
+    int netsKernel = 100;
     std::string error;  ///< set when the path is a blend spec with a bad part (named)
 };
 std::optional<BlendSpec> parseBlendSpec(const QString& path);
@@ -42,9 +45,10 @@ std::optional<BlendSpec> parseBlendSpec(const QString& path);
 struct BundleBlend {
     QString nets;  ///< a folder name, no path
     encoding::BlendSchedule schedule;
+    int netsKernel = 100;  ///< the band kernel the folder's nets are mixed by ("kernel"; absent: 100)
 };
 /// The "blend" entry of a bundle's config, if any. Errors name the bundle and the field (a path instead of a
-/// folder name, a weight outside 0-1, a fade outside 0-4000).
+/// folder name, a weight outside 0-1, a fade outside 0-4000, a kernel outside 100-400).
 Result<std::optional<BundleBlend>> bundleBlendOf(const storage::Bundle& bundle, const QString& path);
 QJsonObject bundleBlendToJson(const BundleBlend& blend);
 
@@ -62,8 +66,8 @@ struct HumanLoadOptions {
 /// Loads a human-move evaluator from a .kibitz bundle (validated: kind, checksums, config, tensor shapes), a
 /// trainer checkpoint (.pt), an lc0 network (.pb.gz, such as a Maia-1 net) or a folder of rating-band lc0 nets
 /// (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and blends them), or a blend of two of these
-/// (BlendSpec: `PRIMARY+FOLDER[@WEIGHT[,FADE]]`). An empty path means the default model. A bundle whose manifest
-/// asks for a blend (BundleBlend) is blended when `options.blend` and its nets are found, else answers alone.
+/// (BlendSpec: `PRIMARY+FOLDER[@WEIGHT[,FADE[,KERNEL]]]`). An empty path means the default model. A bundle whose
+/// manifest asks for a blend (BundleBlend) is blended when `options.blend` and its nets are found, else answers alone.
 /// Errors name the file.
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path,
                                                                 const HumanLoadOptions& options = {});

@@ -64,7 +64,8 @@ private:
 /// was trained on players rated NNNN to NNNN + 99), as one human-move model that reads the mover's rating: a
 /// rating at a band's centre (NNNN + 50) uses that net, one between two centres blends the two nets' probabilities
 /// (and WDL) linearly, one below the lowest or above the highest centre uses the nearest net alone, and an unknown
-/// rating uses the middle band. Clocks and the opponent's rating are ignored.
+/// rating uses the middle band (with the default kernel; a wider one mixes more neighbours: setBandKernel). Clocks
+/// and the opponent's rating are ignored.
 class Lc0BandEvaluator : public encoding::Evaluator {
 public:
     ~Lc0BandEvaluator() override;
@@ -75,8 +76,15 @@ public:
     static std::unique_ptr<Lc0BandEvaluator> fromNets(std::vector<std::pair<int, std::unique_ptr<Lc0Evaluator>>> nets,
                                                       const std::string& source);
 
-    /// The nets a rating uses: (index into bands(), weight) pairs, one or two, weights summing to 1.
+    /// The nets a rating uses: (index into bands(), weight) pairs, weights summing to 1. Each net weighs
+    /// 1 - |rating - its band centre| / bandKernel() (at least 0); a rating beyond the outer centres counts as that
+    /// centre, an unknown one uses the middle band alone.
     std::vector<std::pair<int, float>> blendFor(std::optional<int> moverElo) const;
+    /// The kernel's half-width in rating points: 100 (the bands' spacing, the default) blends the two nearest nets
+    /// linearly between their centres, as the nets are published; wider kernels average more neighbouring nets
+    /// (200: three or four), an ensemble that the default human-move model's blend uses. Clamped to 100-400.
+    void setBandKernel(int points);
+    int bandKernel() const;
     /// One line for the user: which net(s) a rating uses, and whether it lies outside the nets' range.
     std::string bandNote(std::optional<int> moverElo) const;
     std::vector<int> bands() const;
@@ -104,7 +112,11 @@ private:
     std::string m_source;
     std::vector<int> m_bands;
     std::vector<std::unique_ptr<Lc0Evaluator>> m_nets;
+    int m_kernel = 100;
 };
+
+/// The widest band kernel Lc0BandEvaluator::setBandKernel accepts.
+inline constexpr int kMaxBandKernel = 400;
 
 /// The band rating of an lc0 net file named NAME-NNNN.pb.gz (maia-1500.pb.gz: 1500), nothing for other names.
 std::optional<int> lc0BandOfFileName(const std::string& fileName);

@@ -13,9 +13,11 @@
 #include "core/evaluation/elo_guess.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_human.h"
+#include "core/models/lc0_evaluator.h"
 #include "core/storage/bundle.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -101,11 +103,16 @@ private Q_SLOTS:
         QCOMPARE(spec->second, m_maia);
         QCOMPARE(spec->schedule.weight, 0.4);
         QCOMPARE(spec->schedule.fade, 200);
+        QCOMPARE(spec->netsKernel, 100);
+        auto kernel = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.4,200,250"));
+        QVERIFY(kernel && kernel->error.empty());
+        QCOMPARE(kernel->netsKernel, 250);
         auto plain = jobs::parseBlendSpec(QStringLiteral("+") + m_maia);
         QVERIFY(plain && plain->error.empty() && plain->primary.isEmpty());
         QCOMPARE(plain->schedule.weight, 0.5);
         for (const QString& bad :
-             {QStringLiteral("@1.5"), QStringLiteral("@x"), QStringLiteral("@0.5,-3"), QStringLiteral("@0.5,10,2")}) {
+             {QStringLiteral("@1.5"), QStringLiteral("@x"), QStringLiteral("@0.5,-3"), QStringLiteral("@0.5,10,2"),
+              QStringLiteral("@0.5,10,500"), QStringLiteral("@0.5,10,200,1")}) {
             auto b = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + bad);
             QVERIFY(b && !b->error.empty());
             auto ev = jobs::loadHumanEvaluator(m_primary + QStringLiteral("+") + m_maia + bad);
@@ -251,6 +258,16 @@ private Q_SLOTS:
                 differs |= std::abs((*a)[i][k].prob - (*c)[i][k].prob) > 1e-3f;
             }
         QVERIFY(differs);
+        // The band kernel: written only when not the default, read back from a bundle's manifest.
+        jobs::BundleBlend asked{QStringLiteral("maia-1"), encoding::BlendSchedule{}, 200};
+        QCOMPARE(jobs::bundleBlendToJson(asked).value(QStringLiteral("kernel")).toInt(), 200);
+        QVERIFY(!jobs::bundleBlendToJson(jobs::BundleBlend{QStringLiteral("maia-1"), {}, 100})
+                     .contains(QStringLiteral("kernel")));
+        auto reread = storage::readBundle(withBlend(jobs::bundleBlendToJson(asked)), storage::kKindHumanMove);
+        QVERIFY(reread.ok());
+        auto read = jobs::bundleBlendOf(reread.value(), QStringLiteral("kernel.kibitz"));
+        QVERIFY(read.ok() && read.value().has_value());
+        QCOMPARE(read.value()->netsKernel, 200);
         // A hostile or broken entry is refused by name, before any weight is read.
         for (const auto& [entry, field] : {std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("../../etc")},
                                                                  {QStringLiteral("weight"), 0.5}},
@@ -261,11 +278,78 @@ private Q_SLOTS:
                                            std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
                                                                  {QStringLiteral("weight"), 0.5},
                                                                  {QStringLiteral("fade"), -1}},
-                                                     "blend.fade"}}) {
+                                                     "blend.fade"},
+                                           std::pair{QJsonObject{{QStringLiteral("nets"), QStringLiteral("maia-1")},
+                                                                 {QStringLiteral("weight"), 0.5},
+                                                                 {QStringLiteral("kernel"), 50}},
+                                                     "blend.kernel"}}) {
             auto bad = jobs::loadHumanEvaluator(withBlend(entry));
             QVERIFY(!bad.ok() && bad.error().code == ErrorCode::InvalidInput);
             QVERIFY2(bad.error().message.find(field) != std::string::npos, bad.error().message.c_str());
         }
+    }
+
+    void bandKernel() {
+        // The folder's nets by rating: the default kernel blends the two nearest centres; a kernel of 200 points
+        // weighs each net 1 - distance / 200, so 1600 (between the 1500 and 1600 bands' centres 1550 and 1650) reads
+        // four nets 1/8, 3/8, 3/8, 1/8, and its moves are that mixture of the nets' own.
+        auto folder = models::Lc0BandEvaluator::loadFolder(m_maia.toStdString());
+        QVERIFY(folder.ok());
+        models::Lc0BandEvaluator& bands = *folder.value();
+        const std::vector<int> b = bands.bands();
+        QCOMPARE(int(b.size()), 9);
+        auto weights = [&](std::optional<int> elo) {
+            std::map<int, double> w;
+            for (const auto& [i, x] : bands.blendFor(elo)) w[b[std::size_t(i)]] = x;
+            return w;
+        };
+        auto near = [](const std::map<int, double>& got, const std::map<int, double>& want) {
+            if (got.size() != want.size()) return false;
+            for (const auto& [band, w] : want)
+                if (!got.count(band) || std::abs(got.at(band) - w) > 1e-6) return false;
+            return true;
+        };
+        QVERIFY(near(weights(1600), {{1500, 0.5}, {1600, 0.5}}));
+        QVERIFY(near(weights(1550), {{1500, 1.0}}));
+        bands.setBandKernel(200);
+        QCOMPARE(bands.bandKernel(), 200);
+        QVERIFY(near(weights(1600), {{1400, 0.125}, {1500, 0.375}, {1600, 0.375}, {1700, 0.125}}));
+        QVERIFY(near(weights(1550), {{1400, 0.25}, {1500, 0.5}, {1600, 0.25}}));
+        QVERIFY(near(weights(900), {{1100, 2.0 / 3.0}, {1200, 1.0 / 3.0}}));  // below the nets: the lowest centre's
+        QVERIFY(near(weights(std::nullopt), {{1500, 1.0}}));                  // unknown: the middle band alone
+        QVERIFY2(bands.bandNote(1600).find("maia-1400.pb.gz 13% + maia-1500.pb.gz 38%") != std::string::npos,
+                 bands.bandNote(1600).c_str());
+        bands.setBandKernel(5000);
+        QCOMPARE(bands.bandKernel(), models::kMaxBandKernel);
+        bands.setBandKernel(200);
+
+        const Line line = ruyLopez(1600, 1600);
+        auto mixed = bands.moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+        QVERIFY(mixed.ok());
+        std::vector<std::map<std::uint16_t, double>> want(line.positions.size());
+        for (const auto& [band, w] : weights(1600)) {
+            auto net = models::Lc0Evaluator::load(
+                QDir(m_maia).filePath(QStringLiteral("maia-%1.pb.gz").arg(band)).toStdString());
+            QVERIFY(net.ok());
+            auto out = net.value()->evaluate(line.positions, line.recent);
+            QVERIFY(out.ok());
+            for (std::size_t i = 0; i < line.positions.size(); ++i)
+                for (const auto& mp : out->moves[i]) want[i][mp.move.raw()] += w * mp.prob;
+        }
+        for (std::size_t i = 0; i < line.positions.size(); ++i) {
+            QCOMPARE((*mixed)[i].size(), want[i].size());
+            for (const auto& mp : (*mixed)[i]) QVERIFY(std::abs(mp.prob - want[i][mp.move.raw()]) < 1e-5);
+        }
+        // Asked for in a blend spec, the kernel reaches the folder: the moves differ from the default kernel's.
+        auto k100 = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.5,300"));
+        auto k200 = load(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.5,300,200"));
+        QVERIFY(k100 && k200);
+        auto a = k100->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+        auto c = k200->moveDistributionsWithHistory(line.positions, line.conds, line.recent);
+        QVERIFY(a.ok() && c.ok());
+        double diff = 0.0;
+        for (std::size_t i = 0; i < a->size(); ++i) diff += std::abs((*a)[i][0].prob - (*c)[i][0].prob);
+        QVERIFY(diff > 1e-3);
     }
 
     void eloGuessReadsThePrimary() {
