@@ -220,8 +220,8 @@ private Q_SLOTS:
         };
         QVERIFY2(a.code == 0 && !config(a.out).isEmpty() && !config(a.out).contains(QStringLiteral("blend")),
                  qPrintable(a.out + a.err));
-        const Run w =
-            run({QStringLiteral("bundle"), QStringLiteral("blend"), alone, QStringLiteral("maia-1@0.6,500"), blended});
+        const Run w = run(
+            {QStringLiteral("bundle"), QStringLiteral("blend"), alone, QStringLiteral("maia-1@0.6,500,200"), blended});
         QVERIFY2(w.code == 0, qPrintable(w.err));
         const Run b = run({QStringLiteral("bundle"), QStringLiteral("info"), blended, QStringLiteral("--json")});
         const QJsonObject blend = config(b.out).value(QStringLiteral("blend")).toObject();
@@ -229,9 +229,11 @@ private Q_SLOTS:
         QCOMPARE(blend.value(QStringLiteral("nets")).toString(), QStringLiteral("maia-1"));
         QCOMPARE(blend.value(QStringLiteral("weight")).toDouble(), 0.6);
         QCOMPARE(blend.value(QStringLiteral("fade")).toInt(), 500);
+        QCOMPARE(blend.value(QStringLiteral("kernel")).toInt(), 200);
         QCOMPARE(QFileInfo(blended).size() > 1000000, true);
         for (const QString& bad :
-             {QStringLiteral("../maia-1@0.5"), QStringLiteral("maia-1@2"), QStringLiteral("maia-1")}) {
+             {QStringLiteral("../maia-1@0.5"), QStringLiteral("maia-1@2"), QStringLiteral("maia-1"),
+              QStringLiteral("maia-1@0.5,300,50"), QStringLiteral("maia-1@0.5,300,200,1")}) {
             const Run r = run({QStringLiteral("bundle"), QStringLiteral("blend"), shipped, bad, never});
             QCOMPARE(r.code, 2);
             QVERIFY(!QFile::exists(never));
