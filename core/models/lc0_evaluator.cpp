@@ -376,22 +376,38 @@ std::vector<int> Lc0BandEvaluator::bands() const { return m_bands; }
 std::vector<std::pair<int, float>> Lc0BandEvaluator::blendFor(std::optional<int> moverElo) const {
     const int n = int(m_bands.size());
     if (!moverElo) return {{n / 2, 1.0f}};
-    // A triangular kernel over the band centres: a net's weight falls linearly from 1 at its centre to 0 at
-    // m_kernel points from it. With the default width (the bands' spacing) that is the two nearest nets blended
-    // linearly between their centres; a rating beyond the outer centres counts as that centre.
-    const double r =
-        std::clamp(double(*moverElo), double(m_bands.front() + kBandCentre), double(m_bands.back() + kBandCentre));
-    std::vector<std::pair<int, float>> out;
-    double total = 0.0;
-    for (int i = 0; i < n; ++i) {
-        const double w = 1.0 - std::abs(r - double(m_bands[std::size_t(i)] + kBandCentre)) / double(m_kernel);
-        if (w <= 1e-9) continue;
-        out.emplace_back(i, float(w));
-        total += w;
+    const double r = double(*moverElo);
+    if (m_kernel > kBandWidth) {
+        // A triangular kernel over the band centres: a net's weight falls linearly from 1 at its centre to 0 at
+        // m_kernel points from it; a rating beyond the outer centres counts as that centre. A folder whose nets are
+        // farther apart than the kernel (a gap) falls back to the two nearest below.
+        const double rc = std::clamp(r, double(m_bands.front() + kBandCentre), double(m_bands.back() + kBandCentre));
+        std::vector<std::pair<int, float>> out;
+        double total = 0.0;
+        for (int i = 0; i < n; ++i) {
+            const double w = 1.0 - std::abs(rc - double(m_bands[std::size_t(i)] + kBandCentre)) / double(m_kernel);
+            if (w <= 1e-9) continue;
+            out.emplace_back(i, float(w));
+            total += w;
+        }
+        if (!out.empty()) {
+            for (auto& [i, w] : out) w = float(double(w) / total);
+            return out;
+        }
     }
-    if (out.empty()) return {{n - 1, 1.0f}};  // not reached: the clamped rating is within a kernel of a centre
-    for (auto& [i, w] : out) w = float(double(w) / total);
-    return out;
+    // The two nearest nets, blended linearly between their centres (however far apart they are).
+    if (r <= m_bands.front() + kBandCentre) return {{0, 1.0f}};
+    if (r >= m_bands.back() + kBandCentre) return {{n - 1, 1.0f}};
+    for (int i = 0; i + 1 < n; ++i) {
+        const double lo = m_bands[std::size_t(i)] + kBandCentre, hi = m_bands[std::size_t(i + 1)] + kBandCentre;
+        if (r >= lo && r <= hi) {
+            const float w = float((r - lo) / (hi - lo));
+            if (w <= 0.0f) return {{i, 1.0f}};
+            if (w >= 1.0f) return {{i + 1, 1.0f}};
+            return {{i, 1.0f - w}, {i + 1, w}};
+        }
+    }
+    return {{n - 1, 1.0f}};
 }
 
 void Lc0BandEvaluator::setBandKernel(int points) { m_kernel = std::clamp(points, kBandWidth, kMaxBandKernel); }

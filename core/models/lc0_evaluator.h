@@ -76,9 +76,10 @@ public:
     static std::unique_ptr<Lc0BandEvaluator> fromNets(std::vector<std::pair<int, std::unique_ptr<Lc0Evaluator>>> nets,
                                                       const std::string& source);
 
-    /// The nets a rating uses: (index into bands(), weight) pairs, weights summing to 1. Each net weighs
-    /// 1 - |rating - its band centre| / bandKernel() (at least 0); a rating beyond the outer centres counts as that
-    /// centre, an unknown one uses the middle band alone.
+    /// The nets a rating uses: (index into bands(), weight) pairs, weights summing to 1. With the default kernel,
+    /// the two nets whose centres enclose the rating, blended linearly (the nearest alone beyond the outer centres);
+    /// with a wider one each net weighs 1 - |rating - its band centre| / bandKernel() (at least 0), a rating beyond
+    /// the outer centres counting as that centre. An unknown rating uses the middle band alone.
     std::vector<std::pair<int, float>> blendFor(std::optional<int> moverElo) const;
     /// The kernel's half-width in rating points: 100 (the bands' spacing, the default) blends the two nearest nets
     /// linearly between their centres, as the nets are published; wider kernels average more neighbouring nets
