@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A personal model from 200 of one player's games (issue 38): wall and CPU time of `kibitz-cli personalize`
-# (reading the games, scoring the base model, training, scoring the personal model, writing the bundle) with two
-# threads, and the top-1 gain it measured on the player's newest 10% of games. Target: at most 10 minutes.
+# (reading the games, scoring the base model, training, scoring the personal model, scoring both bundles as they
+# answer, writing the bundle) with two threads, and the top-1 gain it measured on the player's newest 10% of games.
+# Target: at most 10 minutes.
 #
 # Usage: bench/personalize_bench.sh [--cli PATH] [--player NAME] [--games N] [GAMES_DIR]
 #   GAMES_DIR  folder with *.pgn.zst (default: ../shared/data/games relative to the repository)
@@ -42,7 +43,7 @@ echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
     --out "$tmp/p.kibitz" --threads 2 --json > "$tmp/report.json" 2> "$tmp/log"; } 2> "$tmp/time" ||
   { cat "$tmp/log" >&2; exit 1; }
 read -r wall user sys < <(tail -n 1 "$tmp/time")
-grep -E "moves of|base model|epoch" "$tmp/log" | sed 's/^[0-9-]* [0-9:]*  /  /'
+grep -E "moves of|base model|epoch|player's moves|as they answer" "$tmp/log" | sed 's/^[0-9-]* [0-9:]*  /  /'
 python3 - "$tmp/report.json" "$wall" "$user" "$sys" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -50,7 +51,9 @@ wall, cpu = float(sys.argv[2]), float(sys.argv[3]) + float(sys.argv[4])
 print(f"{r['personal_player']}: {r['personal_games']} games, {r['personal_positions']} moves learnt; "
       f"newest {r['personal_validation_games']} games ({r['personal_validation_positions']} moves): top-1 "
       f"{100 * r['personal_validation_top1_base']:.2f}% -> {100 * r['personal_validation_top1']:.2f}% "
-      f"({r['personal_validation_gain_points']:+.2f} points)")
+      f"({r['personal_validation_gain_points']:+.2f} points, the {r.get('personal_validation_scored_as', 'networks')}); "
+      f"the networks: {100 * r['personal_network_top1_base']:.2f}% -> {100 * r['personal_network_top1']:.2f}%, "
+      f"with the repertoire {100 * r['personal_network_top1_with_book']:.2f}%")
 print(f"wall {wall:.0f} s, CPU {cpu:.0f} s (target: wall <= 600 s)")
 sys.exit(0 if wall <= 600 else 1)
 PY

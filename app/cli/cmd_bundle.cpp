@@ -183,7 +183,9 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
         const int kernel = parts.size() > 2 ? parts[2].toInt(&okK) : 100;
         if (!okW || !okF || !okK || parts.size() > 3)
             return fail("expected NETS@WEIGHT[,FADE[,KERNEL]], got '" + spec + "'");
-        jobs::BundleBlend asked{s.left(at), encoding::BlendSchedule{}, kernel};
+        jobs::BundleBlend asked;
+        asked.nets = s.left(at);
+        asked.netsKernel = kernel;
         asked.schedule.weight = w;
         asked.schedule.fade = fade;
         b->config.insert(QStringLiteral("blend"), jobs::bundleBlendToJson(asked));

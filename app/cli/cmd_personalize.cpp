@@ -24,7 +24,9 @@ void printHelp() {
         "measure the model, the older ones are learnt from. Only the top of the network learns, and the base model's\n"
         "predictions are kept as an anchor, so the model stays a model of a human of those ratings. The bundle "
         "records\n"
-        "the player, the games and moves used, their dates and the top-1 gain on the held-out games.\n"
+        "the player, the games and moves used, their dates and the top-1 gain on the held-out games. It also keeps\n"
+        "the player's repertoire: their moves in the first plies of the training games, mixed into the model's\n"
+        "answer where they have stood before (p = (n + prior x p_model) / (N + prior)).\n"
         "  --base MODEL     .kibitz bundle or .pt checkpoint to start from (default: the default model)\n"
         "  --games N        learn from the newest N of the older games only (default: all)\n"
         "  --epochs N       passes over the player's moves (default %d)\n"
@@ -33,19 +35,23 @@ void printHelp() {
         "  --lr X           peak learning rate (default %g)\n"
         "  --anchor X       weight of the pull toward the base model's predictions (default %g)\n"
         "  --validation X   share of the newest games held out (default %g)\n"
+        "  --book-plies N   keep the player's moves in the first N plies (default %d; 0: no repertoire)\n"
+        "  --book-prior X   the model's weight against the player's counts (default %g)\n"
         "  --threads N      torch threads (default 2)\n"
+        "  --no-score       skip scoring the finished bundle and the base as they answer (blend, repertoire) on\n"
+        "                   the held-out games; the networks' scores are reported instead\n"
         "  --fp32           full-precision weights (default fp16)\n"
         "  --json           print the report as one JSON object\n"
         "Exit 2 when the name has no game, matches several players, or the files name no players; nothing is written\n"
         "then, nor when the run is interrupted (Ctrl+C).\n",
-        d.epochs, d.scope.c_str(), d.learningRate, d.anchorWeight, d.validationShare);
+        d.epochs, d.scope.c_str(), d.learningRate, d.anchorWeight, d.validationShare, d.bookMaxPly, d.bookPrior);
 }
 
 int runPersonalize(const std::vector<std::string>& argv) {
-    Args args(
-        argv,
-        {"pgn", "player", "out", "base", "games", "epochs", "scope", "lr", "anchor", "validation", "threads", "seed"},
-        {"fp32", "json"});
+    Args args(argv,
+              {"pgn", "player", "out", "base", "games", "epochs", "scope", "lr", "anchor", "validation", "book-plies",
+               "book-prior", "threads", "seed"},
+              {"fp32", "json", "no-score"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -74,7 +80,11 @@ int runPersonalize(const std::vector<std::string>& argv) {
     o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
     o.anchorWeight = args.doubleValue("anchor", o.anchorWeight, 0.0, 100.0);
     o.validationShare = args.doubleValue("validation", o.validationShare, 0.01, 0.5);
+    o.bookMaxPly = int(args.intValue("book-plies", o.bookMaxPly, 0, 1000));
+    o.useBook = o.bookMaxPly > 0;
+    o.bookPrior = args.doubleValue("book-prior", o.bookPrior, 0.0, 100.0);
     o.threads = int(args.intValue("threads", 2, 1, 256));
+    o.scoreBundles = !args.has("no-score");
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     if (!args.ok()) return usage(args.error());
     const bool json = args.has("json");
@@ -104,11 +114,19 @@ int runPersonalize(const std::vector<std::string>& argv) {
     std::printf("%s  wrote %s: %s from %lld games (%lld moves, %s to %s) in %.0f s\n", timestamp().c_str(), out.c_str(),
                 r->player.c_str(), static_cast<long long>(r->trainGames), static_cast<long long>(r->trainPositions),
                 r->firstDate.c_str(), r->lastDate.c_str(), r->seconds);
-    std::printf("%s  newest %lld games (%lld moves): top-1 %.2f%% -> %.2f%% (%+.2f points), NLL %.3f -> %.3f\n",
-                timestamp().c_str(), static_cast<long long>(r->validationGames),
-                static_cast<long long>(r->validationPositions), 100.0 * r->base.overall().top1Rate(),
-                100.0 * r->personal.overall().top1Rate(), r->gainPoints(), r->base.overall().meanNll(),
-                r->personal.overall().meanNll());
+    std::printf(
+        "%s  newest %lld games (%lld moves), the %s: top-1 %.2f%% -> %.2f%% (%+.2f points), NLL %.3f -> "
+        "%.3f\n",
+        timestamp().c_str(), static_cast<long long>(r->validationGames), static_cast<long long>(r->validationPositions),
+        r->scoredAs == "bundles" ? "models as they answer" : "networks", 100.0 * r->base.overall().top1Rate(),
+        100.0 * r->personal.overall().top1Rate(), r->gainPoints(), r->base.overall().meanNll(),
+        r->personal.overall().meanNll());
+    std::printf(
+        "%s  the networks: base %.2f%%, fine-tuned %.2f%%; with the player's moves at %lld positions %.2f%% "
+        "and %.2f%%\n",
+        timestamp().c_str(), 100.0 * r->networkBase.overall().top1Rate(),
+        100.0 * r->personalModelOnly.overall().top1Rate(), static_cast<long long>(r->book.positions()),
+        100.0 * r->baseWithBook.overall().top1Rate(), 100.0 * r->networkWithBook.overall().top1Rate());
     return kExitOk;
 }
 

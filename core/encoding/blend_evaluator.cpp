@@ -16,13 +16,18 @@ double BlendSchedule::weightFor(std::optional<int> moverElo) const {
 }
 
 Result<std::vector<MoveProb>> blendMoveDistributions(const std::vector<MoveProb>& a, const std::vector<MoveProb>& b,
-                                                     double w) {
-    if (a.size() != b.size())
-        return makeError(ErrorCode::InvalidInput, "blend: the two models give " + std::to_string(a.size()) + " and " +
+                                                     double w, const std::vector<MoveProb>* reference) {
+    if (a.size() != b.size() || (reference && reference->size() != a.size()))
+        return makeError(ErrorCode::InvalidInput, "blend: the models give " + std::to_string(a.size()) + " and " +
                                                       std::to_string(b.size()) + " moves for one position");
     std::unordered_map<std::uint16_t, float> second;
     second.reserve(b.size());
     for (const MoveProb& mp : b) second.emplace(mp.move.raw(), mp.prob);
+    std::unordered_map<std::uint16_t, float> base;
+    if (reference) {
+        base.reserve(reference->size());
+        for (const MoveProb& mp : *reference) base.emplace(mp.move.raw(), mp.prob);
+    }
     constexpr double kFloor = 1e-9;
     std::vector<MoveProb> out;
     out.reserve(a.size());
@@ -33,8 +38,15 @@ Result<std::vector<MoveProb>> blendMoveDistributions(const std::vector<MoveProb>
         auto it = second.find(mp.move.raw());
         if (it == second.end())
             return makeError(ErrorCode::InvalidInput, "blend: the two models do not give the same legal moves");
-        const double l = (1.0 - w) * std::log(std::max(double(mp.prob), kFloor)) +
-                         w * std::log(std::max(double(it->second), kFloor));
+        const double la = std::log(std::max(double(mp.prob), kFloor));
+        const double lb = std::log(std::max(double(it->second), kFloor));
+        double l = (1.0 - w) * la + w * lb;
+        if (reference) {
+            auto r = base.find(mp.move.raw());
+            if (r == base.end())
+                return makeError(ErrorCode::InvalidInput, "blend: the models do not give the same legal moves");
+            l = la + w * (lb - std::log(std::max(double(r->second), kFloor)));
+        }
         logits.push_back(l);
         top = std::max(top, l);
         out.push_back({mp.move, 0.0f});
@@ -111,9 +123,13 @@ Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWith
     if (used.empty()) return first;
     auto second = m_second->moveDistributionsWithHistory(pos, cond, rec);
     if (!second) return second.error();
+    Result<std::vector<std::vector<MoveProb>>> reference = std::vector<std::vector<MoveProb>>();
+    if (m_reference) reference = m_reference->moveDistributionsWithHistory(pos, cond, rec);
+    if (!reference) return reference.error();
     for (std::size_t k = 0; k < used.size(); ++k) {
         const std::size_t i = used[k];
-        auto mixed = blendMoveDistributions((*first)[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo));
+        auto mixed = blendMoveDistributions((*first)[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo),
+                                            m_reference ? &(*reference)[k] : nullptr);
         if (!mixed) return mixed.error();
         keepPrimaryMates(positions[i], (*first)[i], mixed.value());
         (*first)[i] = std::move(mixed.value());
@@ -148,7 +164,11 @@ Result<PositionReading> BlendEvaluator::readPosition(const chess::Position& pos,
     if (w <= 0.0) return reading;
     auto second = m_second->moveDistributionsWithHistory({pos}, {cond}, {recent});
     if (!second) return second.error();
-    auto mixed = blendMoveDistributions(reading->moves, second->front(), w);
+    Result<std::vector<std::vector<MoveProb>>> reference = std::vector<std::vector<MoveProb>>();
+    if (m_reference) reference = m_reference->moveDistributionsWithHistory({pos}, {cond}, {recent});
+    if (!reference) return reference.error();
+    auto mixed =
+        blendMoveDistributions(reading->moves, second->front(), w, m_reference ? &reference->front() : nullptr);
     if (!mixed) return mixed.error();
     keepPrimaryMates(pos, reading->moves, mixed.value());
     if (!reading->moveThinkTimes.empty()) {
@@ -164,11 +184,18 @@ Result<PositionReading> BlendEvaluator::readPosition(const chess::Position& pos,
     return reading;
 }
 
+void BlendEvaluator::setReference(std::unique_ptr<Evaluator> reference, std::string name) {
+    m_reference = std::move(reference);
+    m_referenceName = std::move(name);
+}
+
 std::string BlendEvaluator::describe() const {
-    return m_primary->describe() + "; moves blended with " + m_secondName + " (weight " +
-           std::to_string(int(std::lround(100 * m_schedule.weight))) + "% for ratings " +
-           std::to_string(m_schedule.fullFrom) + "-" + std::to_string(m_schedule.fullTo) + ", fading to 0 over " +
-           std::to_string(m_schedule.fade) + " points beyond)";
+    std::string d = m_primary->describe() + "; moves blended with " + m_secondName + " (weight " +
+                    std::to_string(int(std::lround(100 * m_schedule.weight))) + "% for ratings " +
+                    std::to_string(m_schedule.fullFrom) + "-" + std::to_string(m_schedule.fullTo) +
+                    ", fading to 0 over " + std::to_string(m_schedule.fade) + " points beyond)";
+    if (m_reference) d += " relative to the base model " + m_referenceName;
+    return d;
 }
 
 std::string BlendEvaluator::conditioningNote(const Conditioning& cond) const {

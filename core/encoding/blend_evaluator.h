@@ -2,7 +2,8 @@
 #pragma once
 // Two human-move models as one: the move probabilities of a primary model (Kibitz's own, which reads ratings, clocks
 // and increment) and of a second one (the nine Maia-1 rating-band nets) combined as a weighted geometric mean,
-//   p(m) ∝ p_primary(m)^(1 - w) · p_second(m)^w,
+//   p(m) ∝ p_primary(m)^(1 - w) · p_second(m)^w
+// (or, for a primary fine-tuned from a reference model, p ∝ p_primary · (p_second / p_reference)^w),
 // with the weight w a function of the mover's rating: full inside the range the second model knows (the Maia-1
 // nets: band centres 1150-1950), fading linearly to nothing `fade` points beyond it, so a rating the second model
 // cannot tell apart is answered by the primary alone. Everything else (value head, think-time head) is the
@@ -28,9 +29,11 @@ struct BlendSchedule {
 };
 
 /// p ∝ a^(1-w) · b^w over the legal moves (each probability floored at 1e-9 first), sorted by decreasing
-/// probability. `a` and `b` must hold the same moves (in any order); fails (InvalidInput) otherwise.
+/// probability. With a `reference` r (the model `a` was fine-tuned from), p ∝ a · (b / r)^w instead: the correction
+/// the blend makes to r is made to a, and where a = r it is the plain blend of r. `a`, `b` and `reference` must hold
+/// the same moves (in any order); fails (InvalidInput) otherwise.
 Result<std::vector<MoveProb>> blendMoveDistributions(const std::vector<MoveProb>& a, const std::vector<MoveProb>& b,
-                                                     double w);
+                                                     double w, const std::vector<MoveProb>* reference = nullptr);
 /// A move of `pos` that mates is never less likely in `mixed` than in `primary` (Kibitz's model reads "gives mate"
 /// as a move feature; the Maia nets see only the board, and the geometric mean let them pull found mates down: the
 /// top move was the mate in 78.5% of 1,000 mate-in-one puzzles against the primary's 81.0%). The other moves are
@@ -72,9 +75,18 @@ public:
     const BlendSchedule& schedule() const { return m_schedule; }
     Evaluator& primary() { return *m_primary; }
 
+    /// A model of one player fine-tuned from `reference` (the base model, run alone) is blended relative to it:
+    /// p ∝ primary · (second / reference)^w, so the player's own habits are kept whole and the second model corrects
+    /// what it corrects in the base (a plain geometric mean would halve the player's habits at w = 0.5). `name`
+    /// names the reference in describe().
+    void setReference(std::unique_ptr<Evaluator> reference, std::string name);
+    bool hasReference() const { return m_reference != nullptr; }
+
 private:
     std::unique_ptr<Evaluator> m_primary;
     std::unique_ptr<Evaluator> m_second;
+    std::unique_ptr<Evaluator> m_reference;
+    std::string m_referenceName;
     BlendSchedule m_schedule;
     std::string m_secondName;
     PartNote m_partNote;

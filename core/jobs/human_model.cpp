@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/human_model.h"
 
+#include "core/chess/notation.h"
 #include "core/common/atomic_file.h"
 #include "core/encoding/blend_evaluator.h"
 #include "core/encoding/conditioning.h"
@@ -17,6 +18,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cstring>
@@ -132,6 +134,7 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
     if (auto st = storage::validateShapes(bundle, expected); !st)
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
     if (auto blend = bundleBlendOf(bundle, path); !blend) return blend.error();
+    if (auto book = bundleBookOf(bundle, path); !book) return book.error();
     return config;
 }
 
@@ -259,6 +262,20 @@ Result<std::optional<BundleBlend>> bundleBlendOf(const storage::Bundle& bundle, 
             return bad(QStringLiteral(".kernel' must be an integer from 100 to %1").arg(models::kMaxBandKernel));
         blend.netsKernel = kernel.toInt();
     }
+    const QJsonValue reference = o.value(QStringLiteral("reference"));
+    if (!reference.isUndefined()) {
+        blend.reference = reference.toString();
+        blend.referenceSha256 = o.value(QStringLiteral("reference_sha256")).toString();
+        if (blend.reference.isEmpty() || blend.reference.contains(QLatin1Char('/')) ||
+            blend.reference.contains(QLatin1Char('\\')) || blend.reference.startsWith(QLatin1Char('.')) ||
+            !blend.reference.endsWith(QLatin1String(".kibitz")))
+            return bad(
+                QStringLiteral(".reference' must be a bundle's file name (no path), such as "
+                               "\"human-default.kibitz\""));
+        static const QRegularExpression hex(QStringLiteral("^[0-9a-f]{64}$"));
+        if (!hex.match(blend.referenceSha256).hasMatch())
+            return bad(QStringLiteral(".reference_sha256' must be 64 lowercase hexadecimal digits"));
+    }
     return std::optional<BundleBlend>(blend);
 }
 
@@ -267,8 +284,104 @@ QJsonObject bundleBlendToJson(const BundleBlend& blend) {
                   {QStringLiteral("weight"), blend.schedule.weight},
                   {QStringLiteral("fade"), blend.schedule.fade}};
     if (blend.netsKernel != 100) o.insert(QStringLiteral("kernel"), blend.netsKernel);
+    if (!blend.reference.isEmpty()) {
+        o.insert(QStringLiteral("reference"), blend.reference);
+        o.insert(QStringLiteral("reference_sha256"), blend.referenceSha256);
+    }
     return o;
 }
+
+Result<std::optional<encoding::PlayerBook>> bundleBookOf(const storage::Bundle& bundle, const QString& path) {
+    const QJsonValue v = bundle.config.value(QStringLiteral("book"));
+    if (v.isUndefined() || v.isNull()) return std::optional<encoding::PlayerBook>();
+    auto bad = [&path](const QString& what) {
+        return makeError(
+            ErrorCode::InvalidInput,
+            QStringLiteral("bundle '%1': manifest.json config field 'book%2").arg(path, what).toStdString());
+    };
+    if (!v.isObject()) return bad(QStringLiteral("' must be an object"));
+    const QJsonObject o = v.toObject();
+    encoding::PlayerBook book;
+    book.player = o.value(QStringLiteral("player")).toString().toStdString();
+    const QJsonValue prior = o.value(QStringLiteral("prior"));
+    if (!prior.isUndefined()) {
+        if (!prior.isDouble() || !(prior.toDouble() >= 0.0 && prior.toDouble() <= 100.0))
+            return bad(QStringLiteral(".prior' must be a number from 0 to 100"));
+        book.prior = prior.toDouble();
+    }
+    const QJsonValue maxPly = o.value(QStringLiteral("max_ply"));
+    if (!maxPly.isUndefined()) {
+        if (!maxPly.isDouble() || maxPly.toDouble() != double(maxPly.toInt()) || maxPly.toInt() < 0 ||
+            maxPly.toInt() > 1000)
+            return bad(QStringLiteral(".max_ply' must be an integer from 0 to 1000"));
+        book.maxPly = maxPly.toInt();
+    }
+    const QJsonValue positions = o.value(QStringLiteral("positions"));
+    if (!positions.isObject()) return bad(QStringLiteral(".positions' must be an object"));
+    const QJsonObject all = positions.toObject();
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        const QString where = QStringLiteral(".positions.%1'").arg(it.key());
+        auto pos = chess::Position::fromFen(it.key().toStdString() + " 0 1");
+        if (!pos)
+            return bad(where + QStringLiteral(" is not a position: ") + QString::fromStdString(pos.error().message));
+        if (!it.value().isObject()) return bad(where + QStringLiteral(" must be an object of moves and counts"));
+        const QJsonObject moves = it.value().toObject();
+        for (auto m = moves.begin(); m != moves.end(); ++m) {
+            const QJsonValue c = m.value();
+            if (!c.isDouble() || c.toDouble() != double(c.toInt()) || c.toInt() < 1)
+                return bad(where + QStringLiteral(": the count of %1 must be a positive integer").arg(m.key()));
+            auto move = chess::parseUci(*pos, m.key().toStdString());
+            if (!move) return bad(where + QStringLiteral(": %1 is not a legal move there").arg(m.key()));
+            book.add(encoding::PlayerBook::positionKey(*pos), chess::toUci(*move), c.toInt());
+        }
+    }
+    return std::optional<encoding::PlayerBook>(std::move(book));
+}
+
+QJsonObject playerBookToJson(const encoding::PlayerBook& book) {
+    QJsonObject positions;
+    for (const auto& [key, moves] : book.entries()) {
+        QJsonObject counts;
+        for (const auto& [uci, n] : moves) counts.insert(QString::fromStdString(uci), n);
+        positions.insert(QString::fromStdString(key), counts);
+    }
+    return QJsonObject{{QStringLiteral("player"), QString::fromStdString(book.player)},
+                       {QStringLiteral("prior"), book.prior},
+                       {QStringLiteral("max_ply"), book.maxPly},
+                       {QStringLiteral("positions"), positions}};
+}
+
+namespace {
+
+/// The model `blend.reference` names, run alone, when it is found beside the bundle at `besideFile` or among the
+/// default models and its weights are the ones recorded; else null.
+std::unique_ptr<encoding::Evaluator> loadReferenceModel(const BundleBlend& blend, const QString& besideFile) {
+    QString path;
+    if (!besideFile.startsWith(QLatin1Char(':'))) {
+        const QFileInfo beside(QFileInfo(besideFile).dir().filePath(blend.reference));
+        if (beside.isFile()) path = beside.absoluteFilePath();
+    }
+    if (path.isEmpty()) path = storage::findDefaultModel(blend.reference);
+    if (path.isEmpty()) return nullptr;
+    auto bundle = storage::readBundle(path, storage::kKindHumanMove);
+    if (!bundle) return nullptr;
+    const auto digest = bundle->sha256.find(QStringLiteral("weights.bin"));
+    if (digest == bundle->sha256.end() || digest->second != blend.referenceSha256) return nullptr;
+    auto ev = loadHumanEvaluator(path, HumanLoadOptions{.blend = false});
+    return ev ? std::move(ev.value()) : nullptr;
+}
+
+/// `model` with the player's moves of the bundle at `path` mixed in, when it has a book.
+Result<std::unique_ptr<encoding::Evaluator>> withBundleBook(std::unique_ptr<encoding::Evaluator> model,
+                                                            const storage::Bundle& bundle, const QString& path) {
+    auto book = bundleBookOf(bundle, path);
+    if (!book) return book.error();
+    if (!book->has_value() || (*book)->positions() == 0) return model;
+    return std::unique_ptr<encoding::Evaluator>(
+        std::make_unique<encoding::PlayerBookEvaluator>(std::move(model), std::move(**book)));
+}
+
+}  // namespace
 
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given, const HumanLoadOptions& options) {
     if (auto spec = parseBlendSpec(given)) {
@@ -276,7 +389,12 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         // The primary alone: the spec's weight replaces any blend its bundle asks for.
         auto primary = loadHumanEvaluator(spec->primary, HumanLoadOptions{.blend = false});
         if (!primary) return primary.error();
-        return blendWithNets(std::move(primary.value()), spec->second, spec->schedule, spec->netsKernel);
+        auto blended = blendWithNets(std::move(primary.value()), spec->second, spec->schedule, spec->netsKernel);
+        if (!blended || !options.blend || !spec->primary.endsWith(QLatin1String(".kibitz"))) return blended;
+        // A model of a player keeps its book over the blend.
+        auto bundle = storage::readBundle(spec->primary, storage::kKindHumanMove);
+        if (!bundle) return bundle.error();
+        return withBundleBook(std::move(blended.value()), *bundle, spec->primary);
     }
     const QString path = given.isEmpty() ? defaultHumanModelPath() : given;
     if (path.isEmpty())
@@ -319,11 +437,22 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         auto ev = models::TorchEvaluator::fromWeights(*config, weights, path.toStdString());
         if (!ev) return ev.error();
         std::unique_ptr<encoding::Evaluator> model(std::move(ev.value()));
-        if (!options.blend || !blend->has_value()) return model;
+        if (!options.blend) return model;
         // Without its nets (not installed) the bundle answers alone; its describe() then names no blend.
-        const QString nets = findModelNets((*blend)->nets, path);
-        if (nets.isEmpty()) return model;
-        return blendWithNets(std::move(model), nets, (*blend)->schedule, (*blend)->netsKernel);
+        const QString nets = blend->has_value() ? findModelNets((*blend)->nets, path) : QString();
+        // A model of a player is blended relative to the exact bundle it was fine-tuned from, or not at all.
+        std::unique_ptr<encoding::Evaluator> reference;
+        const bool needsReference = blend->has_value() && !(*blend)->reference.isEmpty();
+        if (!nets.isEmpty() && needsReference) reference = loadReferenceModel(**blend, path);
+        if (!nets.isEmpty() && (!needsReference || reference)) {
+            auto blended = blendWithNets(std::move(model), nets, (*blend)->schedule, (*blend)->netsKernel);
+            if (!blended) return blended.error();
+            if (reference)
+                static_cast<encoding::BlendEvaluator&>(*blended.value())
+                    .setReference(std::move(reference), (*blend)->reference.toStdString());
+            model = std::move(blended.value());
+        }
+        return withBundleBook(std::move(model), *bundle, path);
     } catch (const std::exception& e) {
         return makeError(
             ErrorCode::Runtime,
@@ -336,7 +465,7 @@ EvaluatorFactory humanEvaluatorFactory(const QString& path) {
 }
 
 Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJsonObject& training,
-                         const QJsonObject& metrics, bool half) {
+                         const QJsonObject& metrics, bool half, const QJsonObject& extraConfig) {
     if (Status st = refuseToOverwriteInput(checkpoint.toStdString(), out.toStdString()); !st) return st;
     auto ev = models::TorchEvaluator::load(checkpoint.toStdString());
     if (!ev) return ev.error();
@@ -351,6 +480,7 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
         : described.find("clocks only") != std::string::npos          ? QStringLiteral("clocks")
         : described.find("told the move chosen") != std::string::npos ? QStringLiteral("board+move")
                                                                       : QStringLiteral("board");
+    for (auto it = extraConfig.begin(); it != extraConfig.end(); ++it) b.config.insert(it.key(), it.value());
     b.encoding = encodingJson((*ev)->config().version);
     b.training = training;
     b.metrics = metrics;

@@ -4,6 +4,7 @@
 #include "core/common/result.h"
 #include "core/encoding/blend_evaluator.h"
 #include "core/encoding/evaluator.h"
+#include "core/encoding/player_book.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/models/model_config.h"
 
@@ -46,11 +47,24 @@ struct BundleBlend {
     QString nets;  ///< a folder name, no path
     encoding::BlendSchedule schedule;
     int netsKernel = 100;  ///< the band kernel the folder's nets are mixed by ("kernel"; absent: 100)
+    /// A model of a player: the bundle (a file name, found like the default models or beside this bundle) its
+    /// network was fine-tuned from, and the sha256 of that bundle's weights ("reference", "reference_sha256"). The
+    /// blend is then made relative to it (BlendEvaluator::setReference); without that exact bundle the model answers
+    /// unblended.
+    QString reference;
+    QString referenceSha256;
 };
 /// The "blend" entry of a bundle's config, if any. Errors name the bundle and the field (a path instead of a
 /// folder name, a weight outside 0-1, a fade outside 0-4000, a kernel outside 100-400).
 Result<std::optional<BundleBlend>> bundleBlendOf(const storage::Bundle& bundle, const QString& path);
 QJsonObject bundleBlendToJson(const BundleBlend& blend);
+
+/// The "book" entry of a bundle's config (a model of one player: their moves at the positions of their games, see
+/// encoding::PlayerBook): {"player", "prior", "max_ply", "positions": {"<FEN's first four fields>": {"e2e4": 3, ...}}}.
+/// None when absent. Errors name the bundle and the field: a position that is not a legal FEN, a move that is not
+/// legal there, a count that is not a positive integer, a prior outside 0-100.
+Result<std::optional<encoding::PlayerBook>> bundleBookOf(const storage::Bundle& bundle, const QString& path);
+QJsonObject playerBookToJson(const encoding::PlayerBook& book);
 
 /// A folder of lc0 nets by name: for "maia-1" $KIBITZ_MAIA_DIR when set, else the folder of that name beside
 /// `besideFile` (a bundle on disk) when given, else in the directories the default models are looked up in
@@ -59,7 +73,8 @@ QString findModelNets(const QString& name, const QString& besideFile = QString()
 
 /// What loadHumanEvaluator builds from a bundle that asks to be blended.
 struct HumanLoadOptions {
-    /// false: the bundle's own model alone (what the puzzle stage's features, fine-tunes and checkpoints read)
+    /// false: the bundle's own model alone, without a blend or a player's book (what the puzzle stage's features,
+    /// fine-tunes and checkpoints read)
     bool blend = true;
 };
 
@@ -68,6 +83,7 @@ struct HumanLoadOptions {
 /// (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and blends them), or a blend of two of these
 /// (BlendSpec: `PRIMARY+FOLDER[@WEIGHT[,FADE[,KERNEL]]]`). An empty path means the default model. A bundle whose
 /// manifest asks for a blend (BundleBlend) is blended when `options.blend` and its nets are found, else answers alone.
+/// A model of a player (a bundle with a "book") mixes in the player's own moves last, over the blend.
 /// Errors name the file.
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path,
                                                                 const HumanLoadOptions& options = {});
@@ -84,9 +100,10 @@ void setModelComputeThreads(int threads);
 EvaluatorFactory humanEvaluatorFactory(const QString& path);
 
 /// Writes a .kibitz bundle from a trainer checkpoint: weights (fp16 when `half`), config, encoding, the given
-/// training summary and metrics, and a model card. Written atomically.
+/// training summary and metrics, and a model card. `extraConfig`'s entries (a "blend", a "book") are added to the
+/// manifest's config. Written atomically.
 Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJsonObject& training,
-                         const QJsonObject& metrics, bool half);
+                         const QJsonObject& metrics, bool half, const QJsonObject& extraConfig = {});
 
 /// Model config <-> manifest JSON.
 QJsonObject modelConfigToJson(const models::ModelConfig& config);

@@ -4,9 +4,12 @@
 #include "core/jobs/human_model.h"
 #include "core/jobs/training_job.h"
 
+#include "core/chess/pgn.h"
 #include "core/storage/bundle.h"
+#include "core/training/human_eval.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -37,6 +40,13 @@ QJsonObject personalTrainingJson(const training::PersonalizeReport& r, const QSt
         {QStringLiteral("personal_validation_gain_points"), r.gainPoints()},
         {QStringLiteral("personal_validation_nll_base"), b.meanNll()},
         {QStringLiteral("personal_validation_nll"), p.meanNll()},
+        {QStringLiteral("personal_validation_scored_as"), s(r.scoredAs)},
+        {QStringLiteral("personal_network_top1_base"), r.networkBase.overall().top1Rate()},
+        {QStringLiteral("personal_network_top1"), r.personalModelOnly.overall().top1Rate()},
+        {QStringLiteral("personal_network_top1_with_book"), r.networkWithBook.overall().top1Rate()},
+        {QStringLiteral("personal_network_top1_base_with_book"), r.baseWithBook.overall().top1Rate()},
+        {QStringLiteral("personal_book_positions"), qint64(r.book.positions())},
+        {QStringLiteral("personal_book_moves"), qint64(r.book.moves())},
         {QStringLiteral("personal_scope"), s(r.scope)},
         {QStringLiteral("personal_trained_weights"), qint64(r.trainableParameters)},
         {QStringLiteral("personal_steps"), qint64(r.steps)},
@@ -81,6 +91,8 @@ Result<training::PersonalizeReport> buildPersonalModel(
     const QString& base, const QString& out, bool half, training::PersonalizeOptions options, const CancelToken& cancel,
     const std::function<void(const training::TrainProgress&)>& progress,
     const std::function<void(const std::string&)>& log) {
+    QElapsedTimer clock;  // the whole build, scoring included, for the report
+    clock.start();
     if (out.isEmpty()) return makeError(ErrorCode::InvalidInput, "personalize: no output bundle given");
     const QString basePath = base.isEmpty() ? defaultHumanModelPath() : base;
     if (basePath.isEmpty())
@@ -99,13 +111,71 @@ Result<training::PersonalizeReport> buildPersonalModel(
     auto report = training::personalizeHumanModel(options, cancel, progress, log);
     if (!report) return report.error();
     if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-    const QJsonObject trainingJson = personalTrainingJson(*report, QFileInfo(basePath).fileName());
-    const QJsonObject metrics{
-        {QStringLiteral("personal_validation_top1"), report->personal.overall().top1Rate()},
-        {QStringLiteral("personal_validation_top3"), report->personal.overall().top3Rate()},
-        {QStringLiteral("personal_validation_nll"), report->personal.overall().meanNll()},
+    // The player's book, and the base bundle's blend made relative to the base (a personal model answers as its base
+    // does, with the fine-tuned network in its place and the player's habits kept whole).
+    QJsonObject extraConfig;
+    if (report->book.positions() > 0) extraConfig.insert(QStringLiteral("book"), playerBookToJson(report->book));
+    if (QFileInfo(basePath).suffix() == QLatin1String("kibitz")) {
+        auto baseBundle = storage::readBundle(basePath, storage::kKindHumanMove);
+        if (!baseBundle) return baseBundle.error();
+        auto blend = bundleBlendOf(*baseBundle, basePath);
+        if (!blend) return blend.error();
+        const auto digest = baseBundle->sha256.find(QStringLiteral("weights.bin"));
+        if (blend->has_value() && digest != baseBundle->sha256.end()) {
+            BundleBlend relative = **blend;
+            relative.reference = QFileInfo(basePath).fileName();
+            relative.referenceSha256 = digest->second;
+            extraConfig.insert(QStringLiteral("blend"), bundleBlendToJson(relative));
+        }
+    }
+    const QString checkpoint = QString::fromStdString(options.outCheckpoint);
+    auto metricsOf = [](const training::PersonalizeReport& r) {
+        return QJsonObject{
+            {QStringLiteral("personal_validation_top1"), r.personal.overall().top1Rate()},
+            {QStringLiteral("personal_validation_top3"), r.personal.overall().top3Rate()},
+            {QStringLiteral("personal_validation_nll"), r.personal.overall().meanNll()},
+        };
     };
-    if (Status st = exportHumanBundle(QString::fromStdString(options.outCheckpoint), out, trainingJson, metrics, half);
+    // The finished bundle and the base as they answer, on the player's moves of the held-out games: what the user
+    // compares. The bundle is written first to the temporary folder (where its base is found by name like any
+    // default model).
+    if (options.scoreBundles && !report->validationGameList.empty()) {
+        const QString trial = tmp.filePath(QStringLiteral("personal.kibitz"));
+        if (Status st =
+                exportHumanBundle(checkpoint, trial, personalTrainingJson(*report, QFileInfo(basePath).fileName()),
+                                  metricsOf(*report), half, extraConfig);
+            !st)
+            return st.error();
+        const std::string games = tmp.filePath(QStringLiteral("validation.pgn")).toStdString();
+        if (Status st = chess::writePgnFile(games, report->validationGameList); !st) return st.error();
+        training::HumanGamesEvalOptions eval;
+        eval.files = {games};
+        eval.heldOutOnly = false;
+        eval.player = report->player;
+        eval.threads = options.threads;
+        auto score = [&](const QString& path) -> Result<training::MoveMetrics> {
+            auto ev = loadHumanEvaluator(path);
+            if (!ev) return ev.error();
+            auto r = training::evaluateHumanGames(**ev, path.toStdString(), eval, cancel);
+            if (!r) return r.error();
+            return r->moves;
+        };
+        if (log) log("scoring the base and the personal bundle as they answer on the held-out games");
+        auto baseScore = score(basePath);
+        if (!baseScore) return baseScore.error();
+        auto personalScore = score(trial);
+        if (!personalScore) return personalScore.error();
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+        report->base = *baseScore;
+        report->personal = *personalScore;
+        report->scoredAs = "bundles";
+        if (log)
+            log("as they answer: the base " + report->base.summary() + "; the personal model " +
+                report->personal.summary());
+    }
+    report->seconds = double(clock.elapsed()) / 1000.0;
+    if (Status st = exportHumanBundle(checkpoint, out, personalTrainingJson(*report, QFileInfo(basePath).fileName()),
+                                      metricsOf(*report), half, extraConfig);
         !st)
         return st.error();
     return report;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/training/personal_trainer.h"
 
+#include "core/chess/notation.h"
 #include "core/chess/pgn_tags.h"
 #include "core/models/human_move_model.h"
 #include "core/training/frozen_trunk.h"
@@ -24,18 +25,57 @@ using encoding::EncodedPosition;
 
 namespace {
 
-/// The player's moves in `games` (forced moves left out), encoded with the one conditioning rule.
+/// The player's moves in `games` (forced moves left out), encoded with the one conditioning rule. `visit`, when set,
+/// sees each one's position and the move played, in the same order.
 std::vector<EncodedPosition> playerPositions(const std::vector<const chess::PgnGame*>& games, const std::string& name,
-                                             const models::ModelConfig& config) {
+                                             const models::ModelConfig& config, const PositionVisit& visit = {}) {
     std::vector<EncodedPosition> out;
     SampleStats stats;
     for (const chess::PgnGame* g : games) {
         const double keep[2] = {samePlayerName(g->tag("White"), name) ? 1.0 : 0.0,
                                 samePlayerName(g->tag("Black"), name) ? 1.0 : 0.0};
-        gameToPositions(*g, config.view, out, stats, config.version,
-                        [&keep](chess::Color mover, int) { return keep[mover]; });
+        gameToPositions(
+            *g, config.view, out, stats, config.version, [&keep](chess::Color mover, int) { return keep[mover]; }, 0,
+            visit);
     }
     return out;
+}
+
+/// Plies from the start of the game (the fullmove number and the side to move).
+int plyOf(const chess::Position& pos) {
+    return 2 * (pos.fullmoveNumber() - 1) + (pos.sideToMove() == chess::Black ? 1 : 0);
+}
+
+/// Metrics of `model` on `positions` with the player's counts mixed in (counts[i] in the order of position i's legal
+/// moves; empty where the book has not seen it), by the rule of encoding::mixWithPlayerCounts.
+MoveMetrics scoreWithBook(models::HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
+                          const std::vector<std::vector<int>>& counts, double prior, const torch::Device& device,
+                          const CancelToken& cancel) {
+    torch::InferenceMode guard;
+    model->eval();
+    MoveMetrics metrics;
+    for (std::size_t i = 0; i < positions.size() && !cancel.isCancelled(); i += 512) {
+        const std::size_t end = std::min(positions.size(), i + 512);
+        std::vector<const EncodedPosition*> ptrs;
+        for (std::size_t j = i; j < end; ++j) ptrs.push_back(&positions[j]);
+        models::ModelBatch b = models::makeBatch(ptrs);
+        b.to(device);
+        const torch::Tensor probs = torch::softmax(model->forward(b).to(torch::kFloat32), -1).to(torch::kCPU);
+        const auto acc = probs.accessor<float, 2>();
+        std::vector<double> p;
+        for (std::size_t j = i; j < end; ++j) {
+            const EncodedPosition& e = positions[j];
+            if (e.target < 0) continue;
+            p.assign(std::size_t(e.numLegal), 0.0);
+            for (int m = 0; m < e.numLegal; ++m) p[std::size_t(m)] = acc[std::int64_t(j - i)][m];
+            if (j < counts.size()) encoding::mixWithPlayerCounts(p, counts[j], prior);
+            const double pt = p[std::size_t(e.target)];
+            const int rank = int(std::count_if(p.begin(), p.end(), [pt](double q) { return q > pt; }));
+            metrics.add(rank, pt, e.cond.moverElo.value_or(-1));
+        }
+    }
+    model->train();
+    return metrics;
 }
 
 /// The date part of a game's time key.
@@ -240,9 +280,31 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         if (!split.validation.empty()) {
             report.validationFrom = dateOf(split.validation.front());
             report.validationTo = dateOf(split.validation.back());
+            for (const chess::PgnGame* g : split.validation) report.validationGameList.push_back(*g);
         }
-        std::vector<EncodedPosition> train = playerPositions(split.train, games->name, trunk.config);
-        const std::vector<EncodedPosition> validation = playerPositions(split.validation, games->name, trunk.config);
+        // The player's repertoire: their moves in the first plies of the training games.
+        encoding::PlayerBook& book = report.book;
+        book.player = games->name;
+        book.prior = o.bookPrior;
+        book.maxPly = o.bookMaxPly;
+        std::vector<EncodedPosition> train =
+            playerPositions(split.train, games->name, trunk.config,
+                            [&book](const chess::Position& pos, const encoding::RecentMoves&, chess::Move played) {
+                                if (plyOf(pos) < book.maxPly) book.add(pos, chess::toUci(played));
+                            });
+        // The held-out moves, each with the book's counts for its legal moves (in the encoder's order).
+        std::vector<std::vector<int>> bookCounts;
+        const std::vector<EncodedPosition> validation = playerPositions(
+            split.validation, games->name, trunk.config,
+            [&book, &bookCounts](const chess::Position& pos, const encoding::RecentMoves&, chess::Move) {
+                bookCounts.emplace_back();
+                if (const auto* counts = book.find(pos))
+                    for (chess::Move m : pos.legalMoves()) {
+                        const auto it = counts->find(chess::toUci(m));
+                        bookCounts.back().push_back(it == counts->end() ? 0 : it->second);
+                    }
+            });
+        if (!o.useBook) book = encoding::PlayerBook();
         report.trainPositions = std::int64_t(train.size());
         report.validationPositions = std::int64_t(validation.size());
         if (train.empty())
@@ -265,10 +327,22 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         say("base model on the validation moves: " + report.base.summary() + "; training " +
             std::to_string(report.trainableParameters) + " of " + std::to_string(allWeights) + " weights (" + o.scope +
             ")");
+        if (o.useBook) {
+            report.baseWithBook = scoreWithBook(model, validation, bookCounts, book.prior, device, cancel);
+            say("the player's moves at " + std::to_string(book.positions()) + " positions of their first " +
+                std::to_string(book.maxPly) +
+                " plies; the base model with them on the validation moves: " + report.baseWithBook.summary());
+        }
 
         auto personal = fineTune(model, *weights, train, validation, o, device, cancel, progress, say);
         if (!personal) return personal.error();
-        report.personal = personal->first;
+        report.personalModelOnly = personal->first;
+        report.networkWithBook =
+            o.useBook ? scoreWithBook(model, validation, bookCounts, book.prior, device, cancel) : personal->first;
+        report.networkBase = report.base;
+        report.personal = report.networkWithBook;
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+        if (o.useBook) say("the personal model with the player's moves: " + report.personal.summary());
         report.steps = personal->second;
         for (auto& p : model->parameters()) p.set_requires_grad(false);
         model->eval();

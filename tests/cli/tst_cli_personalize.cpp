@@ -2,16 +2,23 @@
 // kibitz-cli personalize (issue 38, item 1): a model of one player from the games of tests/data/games_sample.pgn
 // (real Lichess games; pnmadelaine plays 90 of them, 46 as White and 44 as Black, by grep). The counts checked are
 // taken from the PGN with the rules library, not from the trainer.
+#include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "core/chess/position.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+#include <vector>
 
 namespace {
 
@@ -55,6 +62,58 @@ int movesOf(const std::string& player) {
     return n;
 }
 
+/// The player's moves in the first 30 plies of their games but the newest `heldOut` (by UTCDate and UTCTime), not
+/// forced, counted with the rules library: what the repertoire of a personal model holds.
+int openingMovesOf(const std::string& player, int heldOut) {
+    auto reader = kibitz::chess::PgnReader::open(kGames.toStdString());
+    if (!reader.ok()) return -1;
+    std::vector<std::pair<std::string, kibitz::chess::PgnGame>> games;
+    kibitz::chess::PgnGame game;
+    while (reader.value()->next(game))
+        if (game.tag("White") == player || game.tag("Black") == player)
+            games.emplace_back(game.tag("UTCDate") + " " + game.tag("UTCTime"), game);
+    std::stable_sort(games.begin(), games.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    int n = 0;
+    for (std::size_t g = 0; g + std::size_t(heldOut) < games.size(); ++g) {
+        const auto& pg = games[g].second;
+        const bool white = pg.tag("White") == player;
+        auto start = kibitz::chess::Position::fromFen(pg.startFen);
+        if (!start.ok()) return -1;
+        kibitz::chess::Position p = start.value();
+        int ply = 0;
+        for (const auto& m : pg.moves) {
+            if (ply < 30 && (p.sideToMove() == kibitz::chess::White) == white && p.legalMoves().size() > 1) ++n;
+            p.makeMove(m.move);
+            ++ply;
+        }
+    }
+    return n;
+}
+
+/// The player's most frequent first move as White in their games but the newest `heldOut`: the move, its count and
+/// the number of those games.
+std::tuple<std::string, int, int> favouriteFirstMove(const std::string& player, int heldOut) {
+    auto reader = kibitz::chess::PgnReader::open(kGames.toStdString());
+    std::vector<std::pair<std::string, kibitz::chess::PgnGame>> games;
+    kibitz::chess::PgnGame game;
+    while (reader.ok() && reader.value()->next(game))
+        if (game.tag("White") == player || game.tag("Black") == player)
+            games.emplace_back(game.tag("UTCDate") + " " + game.tag("UTCTime"), game);
+    std::stable_sort(games.begin(), games.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::map<std::string, int> firsts;
+    int white = 0;
+    for (std::size_t g = 0; g + std::size_t(heldOut) < games.size(); ++g) {
+        const auto& pg = games[g].second;
+        if (pg.tag("White") != player || pg.moves.empty()) continue;
+        ++white;
+        ++firsts[kibitz::chess::toUci(pg.moves.front().move)];
+    }
+    std::tuple<std::string, int, int> best{"", 0, white};
+    for (const auto& [m, c] : firsts)
+        if (c > std::get<1>(best)) best = {m, c, white};
+    return best;
+}
+
 }  // namespace
 
 class TestCliPersonalize : public QObject {
@@ -93,11 +152,42 @@ private Q_SLOTS:
         QVERIFY(qAbs(j.value(QStringLiteral("personal_validation_gain_points")).toDouble() -
                      100.0 * (personal - base)) < 1e-9);
         QVERIFY(j.value(QStringLiteral("personal_trained_weights")).toInt() > 0);
+        // The repertoire: every move of the player in the first 30 plies of the training games, counted once.
+        QCOMPARE(j.value(QStringLiteral("personal_book_moves")).toInt(), openingMovesOf("pnmadelaine", 9));
+        QVERIFY(j.value(QStringLiteral("personal_book_positions")).toInt() > 100);
+        QVERIFY(j.value(QStringLiteral("personal_book_positions")).toInt() <=
+                j.value(QStringLiteral("personal_book_moves")).toInt());
+        // The two bundles were scored as they answer, on the same positions the networks were.
+        QCOMPARE(j.value(QStringLiteral("personal_validation_scored_as")).toString(), QStringLiteral("bundles"));
+        for (const char* key : {"personal_network_top1_base", "personal_network_top1",
+                                "personal_network_top1_with_book", "personal_network_top1_base_with_book"}) {
+            const double v = j.value(QLatin1String(key)).toDouble(-1);
+            QVERIFY2(v > 0.2 && v < 1.0, key);
+        }
 
         const Run info = run({QStringLiteral("bundle"), QStringLiteral("info"), out});
         QVERIFY2(info.code == 0, qPrintable(info.err));
         QVERIFY2(info.out.contains(QLatin1String("personal_player")) && info.out.contains(QLatin1String("pnmadelaine")),
                  qPrintable(info.out));
+        // The bundle keeps the repertoire and its base's blend, made relative to the base.
+        // At the start position the model gives the player's most frequent first move as White at least n / (N + 1)
+        // (n of their N training games as White; prior 1): the counts are taken from the PGN here.
+        const auto [firstMove, n, whiteGames] = favouriteFirstMove("pnmadelaine", 9);
+        QVERIFY(whiteGames > 10 && n > whiteGames / 2);
+        const Run analysed =
+            run({QStringLiteral("analyse"), QStringLiteral("--model"), out, QStringLiteral("--json"),
+                 QStringLiteral("--fen"), QStringLiteral("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")});
+        QVERIFY2(analysed.code == 0, qPrintable(analysed.err));
+        double prob = -1.0;
+        for (const QJsonValue m : QJsonDocument::fromJson(analysed.out.toUtf8()).object().value("moves").toArray())
+            if (m.toObject().value("uci").toString().toStdString() == firstMove)
+                prob = m.toObject().value("prob").toDouble();
+        QVERIFY2(prob >= double(n) / double(whiteGames + 1) - 1e-4,
+                 qPrintable(QStringLiteral("%1: %2 < %3/%4")
+                                .arg(QString::fromStdString(firstMove))
+                                .arg(prob)
+                                .arg(n)
+                                .arg(whiteGames + 1)));
         const Run eval = run({QStringLiteral("eval"), QStringLiteral("human"), QStringLiteral("--pgn"), kGames,
                               QStringLiteral("--all-games"), QStringLiteral("--player"), QStringLiteral("pnmadelaine"),
                               QStringLiteral("--model"), out, QStringLiteral("--json")});

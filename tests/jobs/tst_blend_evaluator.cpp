@@ -259,10 +259,14 @@ private Q_SLOTS:
             }
         QVERIFY(differs);
         // The band kernel: written only when not the default, read back from a bundle's manifest.
-        jobs::BundleBlend asked{QStringLiteral("maia-1"), encoding::BlendSchedule{}, 200};
+        jobs::BundleBlend asked;
+        asked.nets = QStringLiteral("maia-1");
+        asked.netsKernel = 200;
         QCOMPARE(jobs::bundleBlendToJson(asked).value(QStringLiteral("kernel")).toInt(), 200);
-        QVERIFY(!jobs::bundleBlendToJson(jobs::BundleBlend{QStringLiteral("maia-1"), {}, 100})
-                     .contains(QStringLiteral("kernel")));
+        jobs::BundleBlend plain;
+        plain.nets = QStringLiteral("maia-1");
+        QVERIFY(!jobs::bundleBlendToJson(plain).contains(QStringLiteral("kernel")));
+        QVERIFY(!jobs::bundleBlendToJson(plain).contains(QStringLiteral("reference")));
         auto reread = storage::readBundle(withBlend(jobs::bundleBlendToJson(asked)), storage::kKindHumanMove);
         QVERIFY(reread.ok());
         auto read = jobs::bundleBlendOf(reread.value(), QStringLiteral("kernel.kibitz"));
