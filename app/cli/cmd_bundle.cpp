@@ -184,6 +184,11 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
         if (!okW || !okF || !okK || parts.size() > 3)
             return fail("expected NETS@WEIGHT[,FADE[,KERNEL]], got '" + spec + "'");
         jobs::BundleBlend asked;
+        // A model of a player stays blended relative to the base it was fine-tuned from.
+        if (auto old = jobs::bundleBlendOf(*b, path); old && old->has_value()) {
+            asked.reference = (*old)->reference;
+            asked.referenceSha256 = (*old)->referenceSha256;
+        }
         asked.nets = s.left(at);
         asked.netsKernel = kernel;
         asked.schedule.weight = w;
@@ -252,8 +257,10 @@ int runBundle(const std::vector<std::string>& argv) {
             "blend:  the human bundle's moves are to be blended with the rating-band lc0 nets of the folder NETS\n"
             "        (a name, found beside the bundle or the default models: maia-1) at WEIGHT (0-1) over the nets' "
             "bands,\n"
-            "        fading over FADE points beyond (default 300); `none` removes it. The weights are kept,\n"
-            "        so puzzle models pinned to them still load; --metrics replaces the bundle's metrics.\n");
+            "        fading over FADE points beyond (default 300), the nets around a rating mixed by a band kernel\n"
+            "        of KERNEL points (100-400; default 100: the two nearest nets); `none` removes it. The weights\n"
+            "        are kept, so puzzle models pinned to them still load; a model of a player stays blended\n"
+            "        relative to its base; --metrics replaces the bundle's metrics.\n");
         return args.has("help") ? kExitOk : kExitUsage;
     }
     const auto& pos = args.positionals();
@@ -299,7 +306,21 @@ int runBundle(const std::vector<std::string>& argv) {
                       {QStringLiteral("metrics"), b->metrics}};
         std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
     } else {
-        std::printf("%s", qPrintable(storage::describeBundle(*b, path)));
+        // A model of a player's repertoire is summarised (thousands of positions); --json gives it whole.
+        storage::Bundle shown = *b;
+        const QJsonObject book = shown.config.value(QStringLiteral("book")).toObject();
+        if (!book.isEmpty()) {
+            qint64 moves = 0;
+            const QJsonObject positions = book.value(QStringLiteral("positions")).toObject();
+            for (auto it = positions.begin(); it != positions.end(); ++it)
+                for (const QJsonValue n : it.value().toObject()) moves += n.toInteger();
+            QJsonObject summary = book;
+            summary.remove(QStringLiteral("positions"));
+            summary.insert(QStringLiteral("positions"), qint64(positions.size()));
+            summary.insert(QStringLiteral("moves"), moves);
+            shown.config.insert(QStringLiteral("book"), summary);
+        }
+        std::printf("%s", qPrintable(storage::describeBundle(shown, path)));
     }
     return kExitOk;
 }

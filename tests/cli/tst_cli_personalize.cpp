@@ -169,6 +169,30 @@ private Q_SLOTS:
         QVERIFY2(info.code == 0, qPrintable(info.err));
         QVERIFY2(info.out.contains(QLatin1String("personal_player")) && info.out.contains(QLatin1String("pnmadelaine")),
                  qPrintable(info.out));
+        // The repertoire is summarised there, not listed (--json has it whole).
+        QVERIFY2(!info.out.contains(QLatin1String("/pppppppp/")), "bundle info lists the repertoire");
+        const Run infoJson = run({QStringLiteral("bundle"), QStringLiteral("info"), out, QStringLiteral("--json")});
+        QVERIFY2(infoJson.code == 0, qPrintable(infoJson.err));
+        const QJsonObject config =
+            QJsonDocument::fromJson(infoJson.out.toUtf8()).object().value(QStringLiteral("config")).toObject();
+        QCOMPARE(config.value("book").toObject().value("positions").toObject().size(),
+                 j.value(QStringLiteral("personal_book_positions")).toInt());
+        const QString reference = config.value("blend").toObject().value("reference").toString();
+        QCOMPARE(reference, QStringLiteral("human-default.kibitz"));
+        // Blended anew with another weight, it stays relative to its base.
+        const QString reblended = dir.filePath(QStringLiteral("pn-0.3.kibitz"));
+        const Run blend =
+            run({QStringLiteral("bundle"), QStringLiteral("blend"), out, QStringLiteral("maia-1@0.3"), reblended});
+        QVERIFY2(blend.code == 0, qPrintable(blend.err));
+        const Run again = run({QStringLiteral("bundle"), QStringLiteral("info"), reblended, QStringLiteral("--json")});
+        const QJsonObject blendAgain = QJsonDocument::fromJson(again.out.toUtf8())
+                                           .object()
+                                           .value(QStringLiteral("config"))
+                                           .toObject()
+                                           .value("blend")
+                                           .toObject();
+        QCOMPARE(blendAgain.value("weight").toDouble(), 0.3);
+        QCOMPARE(blendAgain.value("reference").toString(), reference);
         // The bundle keeps the repertoire and its base's blend, made relative to the base.
         // At the start position the model gives the player's most frequent first move as White at least n / (N + 1)
         // (n of their N training games as White; prior 1): the counts are taken from the PGN here.
