@@ -176,13 +176,11 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
         const QString s = QString::fromStdString(spec);
         const qsizetype at = s.indexOf(QLatin1Char('@'));
         if (at <= 0) return fail("expected NETS@WEIGHT[,FADE[,KERNEL]] (e.g. maia-1@0.5) or none, got '" + spec + "'");
-        const QStringList parts = s.mid(at + 1).split(QLatin1Char(','));
-        bool okW = false, okF = true, okK = true;
-        const double w = parts[0].toDouble(&okW);
-        const int fade = parts.size() > 1 ? parts[1].toInt(&okF) : encoding::BlendSchedule{}.fade;
-        const int kernel = parts.size() > 2 ? parts[2].toInt(&okK) : 100;
-        if (!okW || !okF || !okK || parts.size() > 3)
-            return fail("expected NETS@WEIGHT[,FADE[,KERNEL]], got '" + spec + "'");
+        auto suffix = jobs::parseBlendSuffix(s.mid(at + 1));
+        if (!suffix) return fail("'" + spec + "': " + suffix.error().message);
+        const double w = suffix->schedule.weight;
+        const int fade = suffix->schedule.fade;
+        const int kernel = suffix->netsKernel;
         jobs::BundleBlend asked;
         // A model of a player stays blended relative to the base it was fine-tuned from.
         if (auto old = jobs::bundleBlendOf(*b, path); old && old->has_value()) {

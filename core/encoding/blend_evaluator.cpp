@@ -171,16 +171,7 @@ Result<PositionReading> BlendEvaluator::readPosition(const chess::Position& pos,
         blendMoveDistributions(reading->moves, second->front(), w, m_reference ? &reference->front() : nullptr);
     if (!mixed) return mixed.error();
     keepPrimaryMates(pos, reading->moves, mixed.value());
-    if (!reading->moveThinkTimes.empty()) {
-        std::unordered_map<std::uint16_t, ThinkTime> byMove;
-        for (std::size_t i = 0; i < reading->moves.size() && i < reading->moveThinkTimes.size(); ++i)
-            byMove.emplace(reading->moves[i].move.raw(), reading->moveThinkTimes[i]);
-        std::vector<ThinkTime> reordered;
-        reordered.reserve(mixed->size());
-        for (const MoveProb& mp : *mixed) reordered.push_back(byMove[mp.move.raw()]);
-        reading->moveThinkTimes = std::move(reordered);
-    }
-    reading->moves = std::move(mixed.value());
+    reading->replaceMoves(std::move(mixed.value()));
     return reading;
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
+#include <utility>
 
 namespace kibitz::encoding {
 
@@ -58,6 +60,19 @@ Result<std::vector<ThinkTime>> Evaluator::thinkTimes(const std::vector<chess::Po
                                                      const std::vector<RecentTimes>& /*times*/,
                                                      const std::vector<chess::Move>& /*played*/) {
     return makeError(ErrorCode::Unsupported, "this model has no think-time head");
+}
+
+void PositionReading::replaceMoves(std::vector<MoveProb> reordered) {
+    if (!moveThinkTimes.empty()) {
+        std::unordered_map<std::uint16_t, ThinkTime> byMove;
+        for (std::size_t i = 0; i < moves.size() && i < moveThinkTimes.size(); ++i)
+            byMove.emplace(moves[i].move.raw(), moveThinkTimes[i]);
+        std::vector<ThinkTime> times;
+        times.reserve(reordered.size());
+        for (const MoveProb& mp : reordered) times.push_back(byMove[mp.move.raw()]);
+        moveThinkTimes = std::move(times);
+    }
+    moves = std::move(reordered);
 }
 
 Result<PositionReading> Evaluator::readPosition(const chess::Position& pos, const Conditioning& cond,

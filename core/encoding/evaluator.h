@@ -52,6 +52,10 @@ struct PositionReading {
     /// With a think-time head that reads the move chosen, when asked for: per entry of `moves`, the time the mover
     /// takes when that is the move they play (empty otherwise).
     std::vector<ThinkTime> moveThinkTimes;
+
+    /// Replaces `moves` by `reordered` (the same legal moves with new probabilities, in a new order, as a blend or a
+    /// player's repertoire gives them), carrying each move's entry of `moveThinkTimes` along with it.
+    void replaceMoves(std::vector<MoveProb> reordered);
 };
 
 /// Anything that turns a position into a distribution over its legal moves (a torch model, a fake in tests).

@@ -112,17 +112,7 @@ Result<PositionReading> PlayerBookEvaluator::readPosition(const chess::Position&
     if (!reading) return reading;
     const auto* counts = m_book.find(pos);
     if (!counts) return reading;
-    std::vector<MoveProb> mixed = mixWithPlayerMoves(reading->moves, *counts, m_book.prior);
-    if (!reading->moveThinkTimes.empty()) {  // per-move times follow their moves into the new order
-        std::unordered_map<std::uint16_t, ThinkTime> byMove;
-        for (std::size_t i = 0; i < reading->moves.size() && i < reading->moveThinkTimes.size(); ++i)
-            byMove.emplace(reading->moves[i].move.raw(), reading->moveThinkTimes[i]);
-        std::vector<ThinkTime> reordered;
-        reordered.reserve(mixed.size());
-        for (const MoveProb& mp : mixed) reordered.push_back(byMove[mp.move.raw()]);
-        reading->moveThinkTimes = std::move(reordered);
-    }
-    reading->moves = std::move(mixed);
+    reading->replaceMoves(mixWithPlayerMoves(reading->moves, *counts, m_book.prior));
     return reading;
 }
 

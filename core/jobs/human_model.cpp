@@ -138,6 +138,37 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
     return config;
 }
 
+Result<BlendSuffix> parseBlendSuffix(const QString& suffix) {
+    BlendSuffix out;
+    const QStringList parts = suffix.split(QLatin1Char(','));
+    if (parts.size() > 3)
+        return makeError(ErrorCode::InvalidInput,
+                         "expected WEIGHT[,FADE[,KERNEL]] after '@', got '" + suffix.toStdString() + "'");
+    bool ok = false;
+    const double w = parts[0].toDouble(&ok);
+    if (!ok || !(w >= 0.0 && w <= 1.0))
+        return makeError(ErrorCode::InvalidInput, "the blend weight after '@' must be a number from 0 to 1, got '" +
+                                                      parts[0].toStdString() + "'");
+    out.schedule.weight = w;
+    if (parts.size() >= 2) {
+        const int fade = parts[1].toInt(&ok);
+        if (!ok || fade < 0 || fade > 4000)
+            return makeError(
+                ErrorCode::InvalidInput,
+                "the fade after the blend weight must be 0 to 4000 points, got '" + parts[1].toStdString() + "'");
+        out.schedule.fade = fade;
+    }
+    if (parts.size() == 3) {
+        const int kernel = parts[2].toInt(&ok);
+        if (!ok || kernel < 100 || kernel > models::kMaxBandKernel)
+            return makeError(ErrorCode::InvalidInput, "the band kernel after the fade must be 100 to " +
+                                                          std::to_string(models::kMaxBandKernel) + " points, got '" +
+                                                          parts[2].toStdString() + "'");
+        out.netsKernel = kernel;
+    }
+    return out;
+}
+
 std::optional<BlendSpec> parseBlendSpec(const QString& path) {
     if (path.isEmpty() || QFileInfo::exists(path)) return std::nullopt;
     const qsizetype plus = path.lastIndexOf(QLatin1Char('+'));
@@ -147,37 +178,13 @@ std::optional<BlendSpec> parseBlendSpec(const QString& path) {
     QString second = path.mid(plus + 1);
     const qsizetype at = second.lastIndexOf(QLatin1Char('@'));
     if (at >= 0) {
-        const QStringList parts = second.mid(at + 1).split(QLatin1Char(','));
-        bool ok = parts.size() <= 3;
-        const double w = ok ? parts[0].toDouble(&ok) : 0.0;
-        if (!ok || !(w >= 0.0 && w <= 1.0)) {
-            spec.error = QStringLiteral("model '%1': the blend weight after '@' must be a number from 0 to 1")
-                             .arg(path)
-                             .toStdString();
+        auto suffix = parseBlendSuffix(second.mid(at + 1));
+        if (!suffix) {
+            spec.error = "model '" + path.toStdString() + "': " + suffix.error().message;
             return spec;
         }
-        spec.schedule.weight = w;
-        if (parts.size() >= 2) {
-            const int fade = parts[1].toInt(&ok);
-            if (!ok || fade < 0 || fade > 4000) {
-                spec.error = QStringLiteral("model '%1': the fade after the blend weight must be 0 to 4000 points")
-                                 .arg(path)
-                                 .toStdString();
-                return spec;
-            }
-            spec.schedule.fade = fade;
-        }
-        if (parts.size() == 3) {
-            const int kernel = parts[2].toInt(&ok);
-            if (!ok || kernel < 100 || kernel > models::kMaxBandKernel) {
-                spec.error = QStringLiteral("model '%1': the band kernel after the fade must be 100 to %2 points")
-                                 .arg(path)
-                                 .arg(models::kMaxBandKernel)
-                                 .toStdString();
-                return spec;
-            }
-            spec.netsKernel = kernel;
-        }
+        spec.schedule = suffix->schedule;
+        spec.netsKernel = suffix->netsKernel;
         second = second.left(at);
     }
     spec.second = second;

@@ -41,6 +41,15 @@ struct BlendSpec {
 };
 std::optional<BlendSpec> parseBlendSpec(const QString& path);
 
+/// What follows the '@' of a blend (`PRIMARY+FOLDER@...`, `bundle blend NETS@...`): WEIGHT[,FADE[,KERNEL]], the
+/// weight 0 to 1, the fade 0 to 4000 points and the band kernel 100 to models::kMaxBandKernel points, the defaults
+/// of BlendSchedule and 100 where absent. Fails (InvalidInput) naming the part that is wrong.
+struct BlendSuffix {
+    encoding::BlendSchedule schedule;
+    int netsKernel = 100;
+};
+Result<BlendSuffix> parseBlendSuffix(const QString& suffix);
+
 /// How a human-move bundle asks to be run (manifest config "blend", written by `bundle blend`): its moves blended
 /// with a folder of rating-band lc0 nets of this name (the nine Maia-1 nets: "maia-1"), found by findModelNets.
 struct BundleBlend {

@@ -46,35 +46,43 @@ int plyOf(const chess::Position& pos) {
     return 2 * (pos.fullmoveNumber() - 1) + (pos.sideToMove() == chess::Black ? 1 : 0);
 }
 
-/// Metrics of `model` on `positions` with the player's counts mixed in (counts[i] in the order of position i's legal
-/// moves; empty where the book has not seen it), by the rule of encoding::mixWithPlayerCounts.
-MoveMetrics scoreWithBook(models::HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
-                          const std::vector<std::vector<int>>& counts, double prior, const torch::Device& device,
-                          const CancelToken& cancel) {
+/// Runs `model` (in eval mode, no gradients) over `positions` in batches of `batch` and calls visit(j, probs) for each
+/// position j with its move probabilities (probs[m] for its legal move m); stops early when `cancel` is set.
+template <typename Visit>
+void forEachMoveDistribution(models::HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
+                             std::size_t batch, const torch::Device& device, const CancelToken* cancel, Visit&& visit) {
     torch::InferenceMode guard;
     model->eval();
-    MoveMetrics metrics;
-    for (std::size_t i = 0; i < positions.size() && !cancel.isCancelled(); i += 512) {
-        const std::size_t end = std::min(positions.size(), i + 512);
+    for (std::size_t i = 0; i < positions.size() && !(cancel && cancel->isCancelled()); i += batch) {
+        const std::size_t end = std::min(positions.size(), i + batch);
         std::vector<const EncodedPosition*> ptrs;
         for (std::size_t j = i; j < end; ++j) ptrs.push_back(&positions[j]);
         models::ModelBatch b = models::makeBatch(ptrs);
         b.to(device);
         const torch::Tensor probs = torch::softmax(model->forward(b).to(torch::kFloat32), -1).to(torch::kCPU);
         const auto acc = probs.accessor<float, 2>();
-        std::vector<double> p;
-        for (std::size_t j = i; j < end; ++j) {
-            const EncodedPosition& e = positions[j];
-            if (e.target < 0) continue;
-            p.assign(std::size_t(e.numLegal), 0.0);
-            for (int m = 0; m < e.numLegal; ++m) p[std::size_t(m)] = acc[std::int64_t(j - i)][m];
-            if (j < counts.size()) encoding::mixWithPlayerCounts(p, counts[j], prior);
-            const double pt = p[std::size_t(e.target)];
-            const int rank = int(std::count_if(p.begin(), p.end(), [pt](double q) { return q > pt; }));
-            metrics.add(rank, pt, e.cond.moverElo.value_or(-1));
-        }
+        for (std::size_t j = i; j < end; ++j) visit(j, acc[std::int64_t(j - i)]);
     }
     model->train();
+}
+
+/// Metrics of `model` on `positions` with the player's counts mixed in (counts[i] in the order of position i's legal
+/// moves; empty where the book has not seen it), by the rule of encoding::mixWithPlayerCounts.
+MoveMetrics scoreWithBook(models::HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
+                          const std::vector<std::vector<int>>& counts, double prior, const torch::Device& device,
+                          const CancelToken& cancel) {
+    MoveMetrics metrics;
+    std::vector<double> p;
+    forEachMoveDistribution(model, positions, 512, device, &cancel, [&](std::size_t j, const auto& probs) {
+        const EncodedPosition& e = positions[j];
+        if (e.target < 0) return;
+        p.assign(std::size_t(e.numLegal), 0.0);
+        for (int m = 0; m < e.numLegal; ++m) p[std::size_t(m)] = probs[m];
+        if (j < counts.size()) encoding::mixWithPlayerCounts(p, counts[j], prior);
+        const double pt = p[std::size_t(e.target)];
+        const int rank = int(std::count_if(p.begin(), p.end(), [pt](double q) { return q > pt; }));
+        metrics.add(rank, pt, e.cond.moverElo.value_or(-1));
+    });
     return metrics;
 }
 
@@ -125,25 +133,12 @@ Result<std::vector<torch::Tensor>> trainableWeights(models::HumanMoveModel& mode
 
 /// Gives each position the base model's distribution over its legal moves as an anchor (a teacher beside the move).
 void anchorToBase(models::HumanMoveModel& model, std::vector<EncodedPosition>& positions, const torch::Device& device) {
-    torch::InferenceMode guard;
-    model->eval();
-    for (std::size_t i = 0; i < positions.size(); i += 256) {
-        const std::size_t end = std::min(positions.size(), i + 256);
-        std::vector<const EncodedPosition*> ptrs;
-        for (std::size_t j = i; j < end; ++j) ptrs.push_back(&positions[j]);
-        models::ModelBatch b = models::makeBatch(ptrs);
-        b.to(device);
-        const torch::Tensor probs = torch::softmax(model->forward(b).to(torch::kFloat32), -1).to(torch::kCPU);
-        const auto acc = probs.accessor<float, 2>();
-        for (std::size_t j = i; j < end; ++j) {
-            EncodedPosition& e = positions[j];
-            e.teacherKind = encoding::kTeacherBeside;
-            for (int m = 0; m < e.numLegal; ++m)
-                e.teacher[std::size_t(m)] =
-                    std::uint16_t(std::lround(std::clamp(acc[std::int64_t(j - i)][m], 0.0f, 1.0f) * 65535.0f));
-        }
-    }
-    model->train();
+    forEachMoveDistribution(model, positions, 256, device, nullptr, [&](std::size_t j, const auto& probs) {
+        EncodedPosition& e = positions[j];
+        e.teacherKind = encoding::kTeacherBeside;
+        for (int m = 0; m < e.numLegal; ++m)
+            e.teacher[std::size_t(m)] = std::uint16_t(std::lround(std::clamp(probs[m], 0.0f, 1.0f) * 65535.0f));
+    });
 }
 
 /// The player's rating in their newest game and the time control of most of their games.

@@ -237,6 +237,12 @@ private Q_SLOTS:
             const Run r = run({QStringLiteral("bundle"), QStringLiteral("blend"), shipped, bad, never});
             QCOMPARE(r.code, 2);
             QVERIFY(!QFile::exists(never));
+            // The same parser as a PRIMARY+FOLDER@... model spec's: the part that is wrong is named.
+            if (bad.endsWith(QStringLiteral("@2")))
+                QVERIFY2(r.err.contains(QStringLiteral("weight after '@' must be a number from 0 to 1")),
+                         qPrintable(r.err));
+            if (bad.endsWith(QStringLiteral(",50")))
+                QVERIFY2(r.err.contains(QStringLiteral("band kernel after the fade")), qPrintable(r.err));
         }
         const Run r =
             run({QStringLiteral("bundle"), QStringLiteral("blend"), shipped, QStringLiteral("../x@0.5"), never});

@@ -143,6 +143,22 @@ private Q_SLOTS:
         QVERIFY(reading.ok());
         for (const auto& [uci, prob] : byUci(reading->moves)) QVERIFY(std::abs(prob - q.at(uci)) < 1e-5);
         for (const auto& [uci, prob] : byUci(batch->front())) QVERIFY(std::abs(prob - q.at(uci)) < 1e-5);
+        // With the think-time head: each move's time follows it into the book's order (as thinkTimes says for it).
+        if (model->hasTimeHead()) {
+            const encoding::RecentTimes times{.moverLastS = 3, .oppLastS = 2, .moverPaceS = 3.0, .oppPaceS = 2.0};
+            auto timed = ev.readPosition(pos, cond, {}, times, true);
+            QVERIFY(timed.ok());
+            QCOMPARE(timed->moves.size(), plain->size());
+            QCOMPARE(chess::toUci(timed->moves.front().move), std::string("a7a6"));
+            if (!timed->moveThinkTimes.empty()) {
+                QCOMPARE(timed->moveThinkTimes.size(), timed->moves.size());
+                for (std::size_t k = 0; k < timed->moves.size(); k += 7) {
+                    auto told = model->thinkTimes({pos}, {cond}, {}, {times}, {timed->moves[k].move});
+                    QVERIFY(told.ok());
+                    QVERIFY(std::abs(timed->moveThinkTimes[k].mu - told->front().mu) < 1e-4);
+                }
+            }
+        }
         QCOMPARE(ev.hasValueHead(), model->hasValueHead());
         if (model->hasValueHead()) {
             auto v1 = ev.valueEstimates({pos}, {cond}, {});
