@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A personal model from 200 of one player's games (issue 38): wall and CPU time of `kibitz-cli personalize`
-# (reading the games, scoring the base model, training, scoring the personal model, scoring both bundles as they
-# answer, writing the bundle) with two threads, and the top-1 gain it measured on the player's newest 10% of games.
+# (reading the games, choosing the passes and the prior on the older games, scoring the base model, training,
+# scoring the personal model, scoring both bundles as they answer, writing the bundle) with two threads, and the
+# top-1 gain it measured on the player's newest 10% of games.
 # Target: at most 10 minutes.
 #
 # Usage: bench/personalize_bench.sh [--cli PATH] [--player NAME] [--games N] [GAMES_DIR]
 #   GAMES_DIR  folder with *.pgn.zst (default: ../shared/data/games relative to the repository)
-#   --cli      kibitz-cli binary (default: $KIBITZ_CLI, else the newest build*/app/cli/kibitz-cli)
+#   --cli      kibitz-cli binary (default: $KIBITZ_CLI, else the newest build*/app/cli or build/*/app/cli one)
 #   --player   whose games (default Bfx-de-Blr: 3,591 games, 5+0 blitz, rated about 1,800)
 #   --games    training games (default 200)
 # Exit code 0 ok, 1 the command failed or took over 10 minutes, 2 bad usage.
@@ -32,7 +33,7 @@ done
 [[ -n "$dir" ]] || dir="$repo/../shared/data/games"
 [[ -d "$dir" ]] || { echo "personalize_bench: no games folder $dir (skipped)"; exit 0; }
 if [[ -z "$cli" ]]; then
-  cli="$(ls -t "$repo"/build*/app/cli/kibitz-cli 2>/dev/null | head -n 1 || true)"
+  cli="$(ls -t "$repo"/build*/app/cli/kibitz-cli "$repo"/build/*/app/cli/kibitz-cli 2>/dev/null | head -n 1 || true)"
 fi
 [[ -x "$cli" ]] || { echo "personalize_bench: kibitz-cli not found (build it or pass --cli)" >&2; exit 2; }
 

@@ -262,14 +262,20 @@ void PlayerModelDialog::startTraining() {
     m_worker->post([this, o, out, cancel, base] {
         auto progress = [this](const training::TrainProgress& p) {
             const double top1 = p.metric("validation_top1", -1.0);  // after an epoch only
+            const double tuneTop1 = p.metric("tune_top1", -1.0);    // after an epoch of the choice
             QMetaObject::invokeMethod(
                 this,
-                [this, p, top1] {
+                [this, p, top1, tuneTop1] {
                     if (p.totalSteps > 0) m_progress->setValue(int(100 * p.step / p.totalSteps));
                     if (top1 >= 0)
                         m_status->setText(tr("Epoch %1: top-1 on the newest games %2%")
                                               .arg(p.epoch + 1)
                                               .arg(100.0 * top1, 0, 'f', 1));
+                    else if (tuneTop1 >= 0)
+                        m_status->setText(tr("Choosing how far to go: after epoch %1, top-1 on the player's older "
+                                             "games %2%")
+                                              .arg(p.epoch + 1)
+                                              .arg(100.0 * tuneTop1, 0, 'f', 1));
                 },
                 Qt::QueuedConnection);
         };

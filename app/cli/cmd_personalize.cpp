@@ -26,17 +26,23 @@ void printHelp() {
         "records\n"
         "the player, the games and moves used, their dates and the top-1 gain on the held-out games. It also keeps\n"
         "the player's repertoire: their moves in the first plies of the training games, mixed into the model's\n"
-        "answer where they have stood before (p = (n + prior x p_model) / (N + prior)).\n"
+        "answer where they have stood before (p = (n + prior x p_model) / (N + prior)). How far to go is chosen on\n"
+        "the player's own older games: the newest fifth of the training games is held out once more, the model\n"
+        "learns from the rest, and the number of epochs (0 to --epochs; 0 keeps the base network) and the prior\n"
+        "(0.5, 1, 2, 4, 16, or no repertoire) with the lowest NLL there are kept; the model then learns from all\n"
+        "the training games.\n"
         "  --base MODEL     .kibitz bundle or .pt checkpoint to start from (default: the default model)\n"
         "  --games N        learn from the newest N of the older games only (default: all)\n"
-        "  --epochs N       passes over the player's moves (default %d)\n"
+        "  --epochs N       at most N passes over the player's moves (default %d)\n"
         "  --scope S        weights that learn: head, top1..top6 (the last blocks too), all; +film adds the\n"
         "                   conditioning path (default %s)\n"
         "  --lr X           peak learning rate (default %g)\n"
         "  --anchor X       weight of the pull toward the base model's predictions (default %g)\n"
         "  --validation X   share of the newest games held out (default %g)\n"
         "  --book-plies N   keep the player's moves in the first N plies (default %d; 0: no repertoire)\n"
-        "  --book-prior X   the model's weight against the player's counts (default %g)\n"
+        "  --book-prior X   the model's weight against the player's counts (default: chosen; without a choice %g)\n"
+        "  --choose X       share of the training games held out to choose epochs and prior (default %g; 0: none,\n"
+        "                   --epochs and --book-prior as given)\n"
         "  --threads N      torch threads (default 2)\n"
         "  --no-score       skip scoring the finished bundle and the base as they answer (blend, repertoire) on\n"
         "                   the held-out games; the networks' scores are reported instead\n"
@@ -44,13 +50,14 @@ void printHelp() {
         "  --json           print the report as one JSON object\n"
         "Exit 2 when the name has no game, matches several players, or the files name no players; nothing is written\n"
         "then, nor when the run is interrupted (Ctrl+C).\n",
-        d.epochs, d.scope.c_str(), d.learningRate, d.anchorWeight, d.validationShare, d.bookMaxPly, d.bookPrior);
+        d.epochs, d.scope.c_str(), d.learningRate, d.anchorWeight, d.validationShare, d.bookMaxPly, d.bookPrior,
+        d.tuneShare);
 }
 
 int runPersonalize(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "player", "out", "base", "games", "epochs", "scope", "lr", "anchor", "validation", "book-plies",
-               "book-prior", "threads", "seed"},
+               "book-prior", "choose", "threads", "seed"},
               {"fp32", "json", "no-score"});
     if (args.has("help")) {
         printHelp();
@@ -83,6 +90,8 @@ int runPersonalize(const std::vector<std::string>& argv) {
     o.bookMaxPly = int(args.intValue("book-plies", o.bookMaxPly, 0, 1000));
     o.useBook = o.bookMaxPly > 0;
     o.bookPrior = args.doubleValue("book-prior", o.bookPrior, 0.0, 100.0);
+    o.chooseBookPrior = !args.value("book-prior");
+    o.tuneShare = args.doubleValue("choose", o.tuneShare, 0.0, 0.5);
     o.threads = int(args.intValue("threads", 2, 1, 256));
     o.scoreBundles = !args.has("no-score");
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
@@ -127,6 +136,12 @@ int runPersonalize(const std::vector<std::string>& argv) {
         timestamp().c_str(), 100.0 * r->networkBase.overall().top1Rate(),
         100.0 * r->personalModelOnly.overall().top1Rate(), static_cast<long long>(r->book.positions()),
         100.0 * r->baseWithBook.overall().top1Rate(), 100.0 * r->networkWithBook.overall().top1Rate());
+    if (r->chosenEpochs >= 0)
+        std::printf("%s  chosen on the newest %lld training games (%lld moves): %d epoch(s), %s\n", timestamp().c_str(),
+                    static_cast<long long>(r->tuneGames), static_cast<long long>(r->tunePositions), r->chosenEpochs,
+                    r->chosenPrior > 0.0
+                        ? ("the repertoire with prior " + QString::number(r->chosenPrior).toStdString()).c_str()
+                        : "no repertoire");
     return kExitOk;
 }
 

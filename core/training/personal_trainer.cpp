@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <numeric>
 #include <random>
@@ -39,6 +40,13 @@ std::vector<EncodedPosition> playerPositions(const std::vector<const chess::PgnG
             visit);
     }
     return out;
+}
+
+/// `x` as printf's %g writes it (0.5, 1, 16).
+std::string formatNumber(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
 }
 
 /// Plies from the start of the game (the fullmove number and the side to move).
@@ -66,24 +74,41 @@ void forEachMoveDistribution(models::HumanMoveModel& model, const std::vector<En
     model->train();
 }
 
-/// Metrics of `model` on `positions` with the player's counts mixed in (counts[i] in the order of position i's legal
-/// moves; empty where the book has not seen it), by the rule of encoding::mixWithPlayerCounts.
-MoveMetrics scoreWithBook(models::HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
-                          const std::vector<std::vector<int>>& counts, double prior, const torch::Device& device,
-                          const CancelToken& cancel) {
+/// The move probabilities `model` gives each of `positions` (in the order of its legal moves).
+std::vector<std::vector<double>> moveProbabilities(models::HumanMoveModel& model,
+                                                   const std::vector<EncodedPosition>& positions,
+                                                   const torch::Device& device, const CancelToken& cancel) {
+    std::vector<std::vector<double>> out(positions.size());
+    forEachMoveDistribution(model, positions, 512, device, &cancel, [&](std::size_t j, const auto& probs) {
+        out[j].resize(std::size_t(positions[j].numLegal));
+        for (int m = 0; m < positions[j].numLegal; ++m) out[j][std::size_t(m)] = probs[m];
+    });
+    return out;
+}
+
+/// Metrics of the probabilities `probs` of `positions` with the player's counts mixed in (counts[i] in the order of
+/// position i's legal moves; empty where the book has not seen it, or no counts at all), by the rule of
+/// encoding::mixWithPlayerCounts.
+MoveMetrics scoreWithBook(const std::vector<std::vector<double>>& probs, const std::vector<EncodedPosition>& positions,
+                          const std::vector<std::vector<int>>& counts, double prior) {
     MoveMetrics metrics;
     std::vector<double> p;
-    forEachMoveDistribution(model, positions, 512, device, &cancel, [&](std::size_t j, const auto& probs) {
+    for (std::size_t j = 0; j < positions.size() && j < probs.size(); ++j) {
         const EncodedPosition& e = positions[j];
-        if (e.target < 0) return;
-        p.assign(std::size_t(e.numLegal), 0.0);
-        for (int m = 0; m < e.numLegal; ++m) p[std::size_t(m)] = probs[m];
+        if (e.target < 0 || probs[j].empty()) continue;
+        p = probs[j];
         if (j < counts.size()) encoding::mixWithPlayerCounts(p, counts[j], prior);
         const double pt = p[std::size_t(e.target)];
         const int rank = int(std::count_if(p.begin(), p.end(), [pt](double q) { return q > pt; }));
         metrics.add(rank, pt, e.cond.moverElo.value_or(-1));
-    });
+    }
     return metrics;
+}
+
+MoveMetrics scoreWithBook(models::HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
+                          const std::vector<std::vector<int>>& counts, double prior, const torch::Device& device,
+                          const CancelToken& cancel) {
+    return scoreWithBook(moveProbabilities(model, positions, device, cancel), positions, counts, prior);
 }
 
 /// The date part of a game's time key.
@@ -157,18 +182,19 @@ void describePlay(const PlayerGames& games, PersonalizeReport& report) {
         }
 }
 
-/// Trains `weights` of `model` on `train` for the options' epochs; returns the last epoch's metrics on `validation`
-/// and the steps taken (Cancelled within a step).
-Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
-    models::HumanMoveModel& model, const std::vector<torch::Tensor>& weights, const std::vector<EncodedPosition>& train,
-    const std::vector<EncodedPosition>& validation, const PersonalizeOptions& o, const torch::Device& device,
-    const CancelToken& cancel, const std::function<void(const TrainProgress&)>& progress,
-    const std::function<void(const std::string&)>& say) {
+/// Trains `weights` of `model` on `train` for `epochs` epochs (the options' batch, learning rate and anchor); after
+/// each, afterEpoch(epoch, progress) (the epoch from 1; it may add metrics to the progress report it is given, which
+/// then goes out). Returns the steps taken (Cancelled within a step).
+Result<std::int64_t> fineTune(models::HumanMoveModel& model, const std::vector<torch::Tensor>& weights,
+                              const std::vector<EncodedPosition>& train, int epochs, const PersonalizeOptions& o,
+                              const torch::Device& device, const CancelToken& cancel,
+                              const std::function<void(const TrainProgress&)>& progress,
+                              const std::function<Status(int, TrainProgress&)>& afterEpoch) {
     OptimizerSettings os;  // AdamW without weight decay: the anchor keeps the weights near the base
     auto optimizer = makeOptimizer(weights, os);
     const std::int64_t stepsPerEpoch = (std::int64_t(train.size()) + o.batchSize - 1) / o.batchSize;
     ScheduleOptions schedule;
-    schedule.totalSteps = stepsPerEpoch * o.epochs;
+    schedule.totalSteps = stepsPerEpoch * epochs;
     schedule.learningRate = o.learningRate;
     schedule.warmupSteps = std::max<std::int64_t>(1, schedule.totalSteps / 10);
     schedule.minLrFraction = 0.1;
@@ -182,7 +208,6 @@ Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
     std::vector<std::size_t> order(train.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
     model->train();
-    MoveMetrics last;
     int epoch = 0;
     double lastLoss = 0.0;
     LoopHooks hooks;
@@ -211,26 +236,21 @@ Result<std::pair<MoveMetrics, std::int64_t>> fineTune(
         lastLoss = p.loss;
         if (progress) progress(p);
     };
-    // After each epoch: the held-out moves' metrics, logged and reported with the epoch's top-1.
     hooks.validate = [&]() -> Status {
-        last = evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
+        TrainProgress p;
+        p.step = loop.state().step;
+        p.totalSteps = schedule.totalSteps;
+        p.epoch = epoch;
+        p.loss = lastLoss;
+        if (auto st = afterEpoch(epoch + 1, p); !st) return st;
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-        say("epoch " + std::to_string(epoch + 1) + "/" + std::to_string(o.epochs) + ": " + last.summary());
-        if (progress) {
-            TrainProgress p;
-            p.step = loop.state().step;
-            p.totalSteps = schedule.totalSteps;
-            p.epoch = epoch;
-            p.loss = lastLoss;
-            p.metrics = {{"validation_top1", last.overall().top1Rate()}};
-            progress(p);
-        }
+        if (progress) progress(p);
         return {};
     };
     auto end = loop.run(hooks);
     if (!end) return end.error();
     if (end.value() == LoopEnd::Cancelled) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-    return std::pair<MoveMetrics, std::int64_t>{last, loop.state().step};
+    return loop.state().step;
 }
 
 }  // namespace
@@ -277,29 +297,35 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             report.validationTo = dateOf(split.validation.back());
             for (const chess::PgnGame* g : split.validation) report.validationGameList.push_back(*g);
         }
-        // The player's repertoire: their moves in the first plies of the training games.
+        // The player's moves in `learnFrom` (their repertoire counted into `book` as they are read) and in `heldOut`,
+        // each of those with the book's counts for its legal moves (in the encoder's order).
+        auto readMoves = [&](const std::vector<const chess::PgnGame*>& learnFrom,
+                             const std::vector<const chess::PgnGame*>& heldOut, encoding::PlayerBook& book,
+                             std::vector<EncodedPosition>& learn, std::vector<EncodedPosition>& held,
+                             std::vector<std::vector<int>>& counts) {
+            learn = playerPositions(learnFrom, games->name, trunk.config,
+                                    [&book](const chess::Position& pos, const encoding::RecentMoves&, chess::Move m) {
+                                        if (plyOf(pos) < book.maxPly) book.add(pos, chess::toUci(m));
+                                    });
+            counts.clear();
+            held = playerPositions(
+                heldOut, games->name, trunk.config,
+                [&book, &counts](const chess::Position& pos, const encoding::RecentMoves&, chess::Move) {
+                    counts.emplace_back();
+                    if (const auto* c = book.find(pos))
+                        for (chess::Move m : pos.legalMoves()) {
+                            const auto it = c->find(chess::toUci(m));
+                            counts.back().push_back(it == c->end() ? 0 : it->second);
+                        }
+                });
+        };
         encoding::PlayerBook& book = report.book;
         book.player = games->name;
         book.prior = o.bookPrior;
         book.maxPly = o.bookMaxPly;
-        std::vector<EncodedPosition> train =
-            playerPositions(split.train, games->name, trunk.config,
-                            [&book](const chess::Position& pos, const encoding::RecentMoves&, chess::Move played) {
-                                if (plyOf(pos) < book.maxPly) book.add(pos, chess::toUci(played));
-                            });
-        // The held-out moves, each with the book's counts for its legal moves (in the encoder's order).
+        std::vector<EncodedPosition> train, validation;
         std::vector<std::vector<int>> bookCounts;
-        const std::vector<EncodedPosition> validation = playerPositions(
-            split.validation, games->name, trunk.config,
-            [&book, &bookCounts](const chess::Position& pos, const encoding::RecentMoves&, chess::Move) {
-                bookCounts.emplace_back();
-                if (const auto* counts = book.find(pos))
-                    for (chess::Move m : pos.legalMoves()) {
-                        const auto it = counts->find(chess::toUci(m));
-                        bookCounts.back().push_back(it == counts->end() ? 0 : it->second);
-                    }
-            });
-        if (!o.useBook) book = encoding::PlayerBook();
+        readMoves(split.train, split.validation, book, train, validation, bookCounts);
         report.trainPositions = std::int64_t(train.size());
         report.validationPositions = std::int64_t(validation.size());
         if (train.empty())
@@ -309,9 +335,104 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             " games (" + report.firstDate + " to " + report.lastDate + ") to learn from, " +
             std::to_string(validation.size()) + " moves of the newest " + std::to_string(split.validation.size()) +
             " to validate on");
+        auto stepsFor = [&o](std::size_t moves, int epochs) {
+            return std::int64_t(epochs) * ((std::int64_t(moves) + o.batchSize - 1) / o.batchSize);
+        };
+        // Progress of one phase as part of the whole: its steps after `offset`, out of `total`.
+        auto phase = [&progress](std::int64_t offset, std::int64_t total) {
+            return std::function<void(const TrainProgress&)>([&progress, offset, total](const TrainProgress& p) {
+                if (!progress) return;
+                TrainProgress q = p;
+                q.step += offset;
+                q.totalSteps = total;
+                progress(q);
+            });
+        };
+
+        // The choice: epochs and the book's prior, on the newest of the training games, the model learning from the
+        // others.
+        int epochs = o.epochs;
+        bool withBook = o.useBook;
+        double prior = o.bookPrior;
+        std::int64_t choiceSteps = 0;
+        std::vector<const chess::PgnGame*> fitGames = split.train, tuneGames;
+        if (o.tuneShare > 0.0 && split.train.size() >= 5) {
+            const std::size_t n = std::clamp<std::size_t>(
+                std::size_t(std::lround(o.tuneShare * double(split.train.size()))), 1, split.train.size() - 1);
+            tuneGames.assign(split.train.end() - std::ptrdiff_t(n), split.train.end());
+            fitGames.resize(split.train.size() - n);
+        }
+        std::vector<EncodedPosition> fit, tune;
+        std::vector<std::vector<int>> tuneCounts;
+        encoding::PlayerBook fitBook;
+        fitBook.maxPly = o.bookMaxPly;
+        if (!tuneGames.empty()) readMoves(fitGames, tuneGames, fitBook, fit, tune, tuneCounts);
+        if (!fit.empty() && !tune.empty()) {
+            report.tuneGames = std::int64_t(tuneGames.size());
+            report.tunePositions = std::int64_t(tune.size());
+            std::vector<double> priors;  // 0: no book
+            if (!o.useBook || o.chooseBookPrior) priors.push_back(0.0);
+            if (o.useBook && o.chooseBookPrior)
+                for (double x : PersonalizeOptions::kBookPriors) priors.push_back(x);
+            if (o.useBook && !o.chooseBookPrior) priors.push_back(o.bookPrior);
+            FrozenTrunk probe = loadFrozenTrunk(o.baseCheckpoint);
+            auto score = [&](int e) {
+                const auto probs = moveProbabilities(probe.model, tune, device, cancel);
+                std::string line;
+                for (double x : priors) {
+                    const MoveMetrics m =
+                        scoreWithBook(probs, tune, x > 0.0 ? tuneCounts : std::vector<std::vector<int>>(), x);
+                    report.candidates.push_back({e, x, m.overall().top1Rate(), m.overall().meanNll()});
+                    char buf[64];
+                    std::snprintf(buf, sizeof buf, "%s%.2f%% %.4f", x > 0.0 ? "" : "no book ",
+                                  100.0 * m.overall().top1Rate(), m.overall().meanNll());
+                    line +=
+                        (line.empty() ? "" : ", ") + (x > 0.0 ? "prior " + formatNumber(x) + " " : std::string()) + buf;
+                }
+                say("choosing on the newest " + std::to_string(tuneGames.size()) + " training games (" +
+                    std::to_string(tune.size()) + " moves), " + std::to_string(e) + " epoch(s) on the other " +
+                    std::to_string(fitGames.size()) + ": " + line);
+            };
+            score(0);
+            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+            if (o.anchorWeight > 0.0) anchorToBase(probe.model, fit, device);
+            auto w = trainableWeights(probe.model, o.scope);
+            if (!w) return w.error();
+            choiceSteps = stepsFor(fit.size(), o.epochs);
+            auto tried = fineTune(probe.model, *w, fit, o.epochs, o, device, cancel,
+                                  phase(0, choiceSteps + stepsFor(train.size(), o.epochs)),
+                                  [&](int e, TrainProgress& p) -> Status {
+                                      score(e);
+                                      p.metrics = {{"tune_top1", report.candidates.back().top1}};
+                                      return {};
+                                  });
+            if (!tried) return tried.error();
+            // The lowest NLL (a proper score of the whole distribution: on a fifth of 200 games, top-1 differs by a
+            // few moves between candidates, within its noise); on a tie the fewer epochs and the first prior.
+            const PersonalizeReport::Candidate* best = &report.candidates.front();
+            for (const auto& c : report.candidates)
+                if (c.nll < best->nll) best = &c;
+            epochs = best->epochs;
+            withBook = best->prior > 0.0;
+            if (withBook) prior = best->prior;
+            report.chosenEpochs = epochs;
+            report.chosenPrior = withBook ? prior : 0.0;
+            say("chosen: " + std::to_string(epochs) + " epoch(s), " +
+                (withBook ? "the player's moves with prior " + formatNumber(prior) : std::string("no repertoire")));
+        }
+        report.chosenPrior = withBook ? prior : 0.0;
+        if (withBook) {
+            book.prior = prior;
+        } else {
+            book = encoding::PlayerBook();
+            bookCounts.clear();
+        }
 
         report.base = evaluatePositions(model, validation, device);
-        if (o.anchorWeight > 0.0) anchorToBase(model, train, device);
+        report.baseWithBook =
+            withBook ? scoreWithBook(model, validation, bookCounts, prior, device, cancel) : report.base;
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+        if (o.anchorWeight > 0.0 && epochs > 0) anchorToBase(model, train, device);
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
         auto weights = trainableWeights(model, o.scope);
         if (!weights) return weights.error();
@@ -322,23 +443,34 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         say("base model on the validation moves: " + report.base.summary() + "; training " +
             std::to_string(report.trainableParameters) + " of " + std::to_string(allWeights) + " weights (" + o.scope +
             ")");
-        if (o.useBook) {
-            report.baseWithBook = scoreWithBook(model, validation, bookCounts, book.prior, device, cancel);
+        if (withBook)
             say("the player's moves at " + std::to_string(book.positions()) + " positions of their first " +
                 std::to_string(book.maxPly) +
                 " plies; the base model with them on the validation moves: " + report.baseWithBook.summary());
-        }
 
-        auto personal = fineTune(model, *weights, train, validation, o, device, cancel, progress, say);
-        if (!personal) return personal.error();
-        report.personalModelOnly = personal->first;
+        report.personalModelOnly = report.base;
+        if (epochs > 0) {
+            auto steps = fineTune(model, *weights, train, epochs, o, device, cancel,
+                                  phase(choiceSteps, choiceSteps + stepsFor(train.size(), epochs)),
+                                  [&](int e, TrainProgress& p) -> Status {
+                                      report.personalModelOnly =
+                                          evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
+                                      if (cancel.isCancelled())
+                                          return makeError(ErrorCode::Cancelled, "personalize: cancelled");
+                                      say("epoch " + std::to_string(e) + "/" + std::to_string(epochs) + ": " +
+                                          report.personalModelOnly.summary());
+                                      p.metrics = {{"validation_top1", report.personalModelOnly.overall().top1Rate()}};
+                                      return {};
+                                  });
+            if (!steps) return steps.error();
+            report.steps = *steps;
+        }
         report.networkWithBook =
-            o.useBook ? scoreWithBook(model, validation, bookCounts, book.prior, device, cancel) : personal->first;
+            withBook ? scoreWithBook(model, validation, bookCounts, prior, device, cancel) : report.personalModelOnly;
         report.networkBase = report.base;
         report.personal = report.networkWithBook;
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-        if (o.useBook) say("the personal model with the player's moves: " + report.personal.summary());
-        report.steps = personal->second;
+        if (withBook) say("the personal model with the player's moves: " + report.personal.summary());
         for (auto& p : model->parameters()) p.set_requires_grad(false);
         model->eval();
         if (auto s = saveFrozenTrunk(o.outCheckpoint, trunk, {}); !s) return s.error();

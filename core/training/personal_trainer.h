@@ -40,6 +40,15 @@ struct PersonalizeOptions {
     bool useBook = true;
     int bookMaxPly = encoding::PlayerBook::kDefaultMaxPly;
     double bookPrior = encoding::PlayerBook::kDefaultPrior;
+    /// The choice of how far to go, made on the player's own older games: the newest `tuneShare` of the training
+    /// games (at least one; none with fewer than 5 training games, or at 0) are held out once more; the model learns
+    /// from the rest, and the number of epochs (0 to `epochs`: the base network itself at 0) and the book's prior
+    /// (kBookPriors, or no book) that give the lowest NLL on them are kept. The final model then
+    /// learns from all the training games for the chosen epochs. The validation games are never part of the choice.
+    double tuneShare = 0.2;
+    /// With a choice (tuneShare > 0): also choose the prior (else bookPrior, or no book when useBook is off).
+    bool chooseBookPrior = true;
+    static constexpr double kBookPriors[] = {0.5, 1.0, 2.0, 4.0, 16.0};
     /// jobs::buildPersonalModel: score the finished bundle and the base bundle as they answer (blend, book) on the
     /// held-out games, and report those (else the networks' scores from the trainer).
     bool scoreBundles = true;
@@ -48,7 +57,8 @@ struct PersonalizeOptions {
 };
 
 /// Progress reports (TrainProgress, the one type of every trainer): every 10 steps the mean loss since the last
-/// report; after each epoch one more with the metric "validation_top1" (the personal model on the validation games).
+/// report; after each epoch of the choice one more with the metric "tune_top1" (the held-out training games), after
+/// each epoch of the final model one with "validation_top1" (the validation games); steps and totalSteps count both.
 struct PersonalizeReport {
     std::string player;  ///< as the files spell it
     std::int64_t trainGames = 0, validationGames = 0, skippedGames = 0;
@@ -67,6 +77,18 @@ struct PersonalizeReport {
     encoding::PlayerBook book;  ///< empty when options.useBook is off
     /// The held-out games themselves (the newest), for scoring the finished bundle as it answers.
     std::vector<chess::PgnGame> validationGameList;
+    /// The choice (PersonalizeOptions::tuneShare): on how many of the training games (the newest) and their moves,
+    /// each candidate's top-1 and NLL there (epochs, prior; prior 0: no book), and what was chosen (chosenEpochs -1:
+    /// no choice was made, the options' epochs were run). chosenPrior: the book's prior in the model, 0 without one.
+    struct Candidate {
+        int epochs = 0;
+        double prior = 0.0;
+        double top1 = 0.0, nll = 0.0;
+    };
+    std::int64_t tuneGames = 0, tunePositions = 0;
+    std::vector<Candidate> candidates;
+    int chosenEpochs = -1;
+    double chosenPrior = 0.0;
     std::string scope;
     std::int64_t trainableParameters = 0, steps = 0;
     double seconds = 0.0;  ///< the trainer's wall time; jobs::buildPersonalModel's whole build (scoring included)

@@ -126,10 +126,10 @@ private Q_SLOTS:
     void buildsAPersonalModel() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("pn.kibitz"));
-        const Run r =
-            run({QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
-                 QStringLiteral("PNMADELAINE"), QStringLiteral("--out"), out, QStringLiteral("--epochs"),
-                 QStringLiteral("1"), QStringLiteral("--scope"), QStringLiteral("head"), QStringLiteral("--json")});
+        const Run r = run({QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
+                           QStringLiteral("PNMADELAINE"), QStringLiteral("--out"), out, QStringLiteral("--epochs"),
+                           QStringLiteral("1"), QStringLiteral("--scope"), QStringLiteral("head"),
+                           QStringLiteral("--book-prior"), QStringLiteral("1"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject j = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(j.value(QStringLiteral("personal_player")).toString(), QStringLiteral("pnmadelaine"));
@@ -152,6 +152,13 @@ private Q_SLOTS:
         QVERIFY(qAbs(j.value(QStringLiteral("personal_validation_gain_points")).toDouble() -
                      100.0 * (personal - base)) < 1e-9);
         QVERIFY(j.value(QStringLiteral("personal_trained_weights")).toInt() > 0);
+        // The choice was made on the newest fifth of the 81 training games; the prior was given, so the book stays.
+        QCOMPARE(j.value(QStringLiteral("personal_choice_games")).toInt(), 16);
+        QVERIFY(j.value(QStringLiteral("personal_choice_positions")).toInt() > 300);
+        const int chosenEpochs = j.value(QStringLiteral("personal_chosen_epochs")).toInt(-1);
+        QVERIFY(chosenEpochs == 0 || chosenEpochs == 1);
+        QCOMPARE(j.value(QStringLiteral("personal_steps")).toInt() > 0, chosenEpochs == 1);
+        QCOMPARE(j.value(QStringLiteral("personal_chosen_book_prior")).toDouble(), 1.0);
         // The repertoire: every move of the player in the first 30 plies of the training games, counted once.
         QCOMPARE(j.value(QStringLiteral("personal_book_moves")).toInt(), openingMovesOf("pnmadelaine", 9));
         QVERIFY(j.value(QStringLiteral("personal_book_positions")).toInt() > 100);
@@ -232,6 +239,28 @@ private Q_SLOTS:
         QCOMPARE(j.value(QStringLiteral("personal_games")).toInt(), 20);
         QCOMPARE(j.value(QStringLiteral("personal_validation_games")).toInt(), 9);
         QVERIFY(QFile::exists(out));
+        // Epochs and prior chosen on the newest 4 of the 20: the prior one of the candidates, or no repertoire (and
+        // then none in the bundle).
+        QCOMPARE(j.value(QStringLiteral("personal_choice_games")).toInt(), 4);
+        const double prior = j.value(QStringLiteral("personal_chosen_book_prior")).toDouble(-1);
+        QVERIFY2(prior == 0.0 || prior == 0.5 || prior == 1.0 || prior == 2.0 || prior == 4.0 || prior == 16.0,
+                 qPrintable(QString::number(prior)));
+        QCOMPARE(j.value(QStringLiteral("personal_book_positions")).toInt() > 0, prior > 0.0);
+        // Without a choice (--choose 0) the given epochs are run.
+        const QString fixed = dir.filePath(QStringLiteral("pn20-fixed.kibitz"));
+        const Run noChoice =
+            run({QStringLiteral("personalize"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
+                 QStringLiteral("pnmadelaine"), QStringLiteral("--out"), fixed, QStringLiteral("--epochs"),
+                 QStringLiteral("1"), QStringLiteral("--games"), QStringLiteral("20"), QStringLiteral("--scope"),
+                 QStringLiteral("head"), QStringLiteral("--choose"), QStringLiteral("0"), QStringLiteral("--no-score"),
+                 QStringLiteral("--json")});
+        QVERIFY2(noChoice.code == 0, qPrintable(noChoice.err));
+        const QJsonObject k = QJsonDocument::fromJson(noChoice.out.toUtf8()).object();
+        QCOMPARE(k.value(QStringLiteral("personal_chosen_epochs")).toInt(), -1);
+        QCOMPARE(k.value(QStringLiteral("personal_choice_games")).toInt(), 0);
+        QVERIFY(k.value(QStringLiteral("personal_steps")).toInt() > 0);
+        QCOMPARE(k.value(QStringLiteral("personal_chosen_book_prior")).toDouble(-1), 1.0);
+        QVERIFY(k.value(QStringLiteral("personal_book_positions")).toInt() > 0);
     }
 
     /// Bad input: exit 2 with a message that helps, and nothing written.

@@ -35,7 +35,8 @@ bool selectPlayer(ui::PlayerModelDialog& d, const QString& name) {
 }
 
 /// Starts a run of 500 epochs on pnmadelaine's games (far longer than any test waits) and returns once it trains (the
-/// log line that starts training); false when the players are not listed or training does not start.
+/// log line of the choice's first scores, after which its 500 epochs run, or the line that starts the final model's
+/// training); false when the players are not listed or training does not start.
 bool startLongRun(ui::PlayerModelDialog& d, const QString& folder) {
     d.setOutputFolder(folder);
     training::PersonalizeOptions o;
@@ -45,7 +46,14 @@ bool startLongRun(ui::PlayerModelDialog& d, const QString& folder) {
     d.setGameFiles({kGames});
     if (!listed.wait(60000) || !selectPlayer(d, QStringLiteral("pnmadelaine"))) return false;
     d.startTraining();
-    return QTest::qWaitFor([&] { return d.statusLabel()->text().contains(QLatin1String(" weights (")); }, 300000);
+    return QTest::qWaitFor(
+        [&] {
+            const QString text = d.statusLabel()->text();
+            return text.contains(QLatin1String(" weights (")) ||
+                   text.contains(QLatin1String("choosing on the newest")) ||
+                   text.contains(QLatin1String("Choosing how far"));
+        },
+        300000);
 }
 
 }  // namespace
