@@ -139,7 +139,7 @@ int runPersonalize(const std::vector<std::string>& argv) {
     if (r->chosenEpochs >= 0)
         std::printf("%s  chosen on the newest %lld training games (%lld moves): %d epoch(s), %s\n", timestamp().c_str(),
                     static_cast<long long>(r->tuneGames), static_cast<long long>(r->tunePositions), r->chosenEpochs,
-                    r->chosenPrior > 0.0
+                    r->chosenPrior >= 0.0
                         ? ("the repertoire with prior " + QString::number(r->chosenPrior).toStdString()).c_str()
                         : "no repertoire");
     return kExitOk;

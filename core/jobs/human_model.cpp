@@ -523,7 +523,8 @@ Status exportHumanBundle(const QString& checkpoint, const QString& out, const QJ
             "- Think-time head: the seconds a human of the conditioned ratings and clocks spends on the move, as a "
             "log-normal distribution (trained on the [%clk] comments of clocked games with the trunk frozen)\n");
     for (auto it = training.begin(); it != training.end(); ++it)
-        card += QStringLiteral("- Training %1: %2\n").arg(it.key(), it.value().toVariant().toString());
+        card += QStringLiteral("- Training %1: %2\n")
+                    .arg(it.key(), it.value().isNull() ? QStringLiteral("none") : it.value().toVariant().toString());
     for (auto it = metrics.begin(); it != metrics.end(); ++it)
         if (!it.value().isObject() && !it.value().isArray())
             card += QStringLiteral("- Metric %1: %2\n").arg(it.key(), it.value().toVariant().toString());

@@ -48,7 +48,8 @@ QJsonObject personalTrainingJson(const training::PersonalizeReport& r, const QSt
         {QStringLiteral("personal_book_positions"), qint64(r.book.positions())},
         {QStringLiteral("personal_book_moves"), qint64(r.book.moves())},
         {QStringLiteral("personal_chosen_epochs"), r.chosenEpochs},
-        {QStringLiteral("personal_chosen_book_prior"), r.chosenPrior},
+        {QStringLiteral("personal_chosen_book_prior"),
+         r.chosenPrior >= 0.0 ? QJsonValue(r.chosenPrior) : QJsonValue(QJsonValue::Null)},  // null: no repertoire
         {QStringLiteral("personal_choice_games"), qint64(r.tuneGames)},
         {QStringLiteral("personal_choice_positions"), qint64(r.tunePositions)},
         {QStringLiteral("personal_scope"), s(r.scope)},

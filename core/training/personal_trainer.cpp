@@ -370,8 +370,8 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
         if (!fit.empty() && !tune.empty()) {
             report.tuneGames = std::int64_t(tuneGames.size());
             report.tunePositions = std::int64_t(tune.size());
-            std::vector<double> priors;  // 0: no book
-            if (!o.useBook || o.chooseBookPrior) priors.push_back(0.0);
+            std::vector<double> priors;  // -1: no book (a prior of 0 is the player's counts alone)
+            if (!o.useBook || o.chooseBookPrior) priors.push_back(-1.0);
             if (o.useBook && o.chooseBookPrior)
                 for (double x : PersonalizeOptions::kBookPriors) priors.push_back(x);
             if (o.useBook && !o.chooseBookPrior) priors.push_back(o.bookPrior);
@@ -381,13 +381,13 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
                 std::string line;
                 for (double x : priors) {
                     const MoveMetrics m =
-                        scoreWithBook(probs, tune, x > 0.0 ? tuneCounts : std::vector<std::vector<int>>(), x);
+                        scoreWithBook(probs, tune, x >= 0.0 ? tuneCounts : std::vector<std::vector<int>>(), x);
                     report.candidates.push_back({e, x, m.overall().top1Rate(), m.overall().meanNll()});
                     char buf[64];
-                    std::snprintf(buf, sizeof buf, "%s%.2f%% %.4f", x > 0.0 ? "" : "no book ",
+                    std::snprintf(buf, sizeof buf, "%s%.2f%% %.4f", x >= 0.0 ? "" : "no book ",
                                   100.0 * m.overall().top1Rate(), m.overall().meanNll());
-                    line +=
-                        (line.empty() ? "" : ", ") + (x > 0.0 ? "prior " + formatNumber(x) + " " : std::string()) + buf;
+                    line += (line.empty() ? "" : ", ") + (x >= 0.0 ? "prior " + formatNumber(x) + " " : std::string()) +
+                            buf;
                 }
                 say("choosing on the newest " + std::to_string(tuneGames.size()) + " training games (" +
                     std::to_string(tune.size()) + " moves), " + std::to_string(e) + " epoch(s) on the other " +
@@ -399,13 +399,17 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             auto w = trainableWeights(probe.model, o.scope);
             if (!w) return w.error();
             choiceSteps = stepsFor(fit.size(), o.epochs);
-            auto tried = fineTune(probe.model, *w, fit, o.epochs, o, device, cancel,
-                                  phase(0, choiceSteps + stepsFor(train.size(), o.epochs)),
-                                  [&](int e, TrainProgress& p) -> Status {
-                                      score(e);
-                                      p.metrics = {{"tune_top1", report.candidates.back().top1}};
-                                      return {};
-                                  });
+            auto tried = fineTune(
+                probe.model, *w, fit, o.epochs, o, device, cancel,
+                phase(0, choiceSteps + stepsFor(train.size(), o.epochs)), [&](int e, TrainProgress& p) -> Status {
+                    score(e);
+                    // The top-1 there of this epoch's best candidate (by NLL).
+                    const auto first = report.candidates.end() - std::ptrdiff_t(priors.size());
+                    const auto bestNow = std::min_element(first, report.candidates.end(),
+                                                          [](const auto& a, const auto& b) { return a.nll < b.nll; });
+                    p.metrics = {{"tune_top1", bestNow->top1}};
+                    return {};
+                });
             if (!tried) return tried.error();
             // The lowest NLL (a proper score of the whole distribution: on a fifth of 200 games, top-1 differs by a
             // few moves between candidates, within its noise); on a tie the fewer epochs and the first prior.
@@ -413,14 +417,13 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             for (const auto& c : report.candidates)
                 if (c.nll < best->nll) best = &c;
             epochs = best->epochs;
-            withBook = best->prior > 0.0;
+            withBook = best->prior >= 0.0;
             if (withBook) prior = best->prior;
             report.chosenEpochs = epochs;
-            report.chosenPrior = withBook ? prior : 0.0;
             say("chosen: " + std::to_string(epochs) + " epoch(s), " +
                 (withBook ? "the player's moves with prior " + formatNumber(prior) : std::string("no repertoire")));
         }
-        report.chosenPrior = withBook ? prior : 0.0;
+        report.chosenPrior = withBook ? prior : -1.0;
         if (withBook) {
             book.prior = prior;
         } else {

@@ -78,8 +78,8 @@ struct PersonalizeReport {
     /// The held-out games themselves (the newest), for scoring the finished bundle as it answers.
     std::vector<chess::PgnGame> validationGameList;
     /// The choice (PersonalizeOptions::tuneShare): on how many of the training games (the newest) and their moves,
-    /// each candidate's top-1 and NLL there (epochs, prior; prior 0: no book), and what was chosen (chosenEpochs -1:
-    /// no choice was made, the options' epochs were run). chosenPrior: the book's prior in the model, 0 without one.
+    /// each candidate's top-1 and NLL there (epochs, prior; prior -1: no book), and what was chosen (chosenEpochs -1:
+    /// no choice was made, the options' epochs were run). chosenPrior: the book's prior in the model, -1 without one.
     struct Candidate {
         int epochs = 0;
         double prior = 0.0;
@@ -88,7 +88,7 @@ struct PersonalizeReport {
     std::int64_t tuneGames = 0, tunePositions = 0;
     std::vector<Candidate> candidates;
     int chosenEpochs = -1;
-    double chosenPrior = 0.0;
+    double chosenPrior = -1.0;
     std::string scope;
     std::int64_t trainableParameters = 0, steps = 0;
     double seconds = 0.0;  ///< the trainer's wall time; jobs::buildPersonalModel's whole build (scoring included)
