@@ -3,7 +3,7 @@
 # Starts, or resumes, the training of the default human-move model (`small-v2`, encoding v2) on ../shared/data/games
 # in the background: two data-parallel processes (c10d Gloo over loopback), one torch thread each, global batch 256.
 # A fresh checkout resumes from training/checkpoints/human-small-v2-latest.kbzp (compact, committed at most once a
-# session; step 181,127 on 2026-11-29, session 23) or else the older full human-small-v2-latest.pt (step 100,000);
+# session; step 200,000, the end of the 200,000-step cosine, on 2026-11-29, session 26) or else the older full human-small-v2-latest.pt (step 100,000);
 # without it, the first start warm-starts from a v1 checkpoint (KIBITZ_INIT, default
 # training/checkpoints/human-small-latest.pt, which is in git history before the v2 checkpoint replaced it: trunk
 # and head copied, the v2 parts new). Balance caps: any one player at most 4 % of the
