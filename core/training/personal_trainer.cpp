@@ -105,12 +105,6 @@ MoveMetrics scoreWithBook(const std::vector<std::vector<double>>& probs, const s
     return metrics;
 }
 
-MoveMetrics scoreWithBook(models::HumanMoveModel& model, const std::vector<EncodedPosition>& positions,
-                          const std::vector<std::vector<int>>& counts, double prior, const torch::Device& device,
-                          const CancelToken& cancel) {
-    return scoreWithBook(moveProbabilities(model, positions, device, cancel), positions, counts, prior);
-}
-
 /// The date part of a game's time key.
 std::string dateOf(const chess::PgnGame* g) {
     const std::string key = gameTimeKey(*g);
@@ -431,9 +425,10 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             bookCounts.clear();
         }
 
-        report.base = evaluatePositions(model, validation, device);
-        report.baseWithBook =
-            withBook ? scoreWithBook(model, validation, bookCounts, prior, device, cancel) : report.base;
+        // One pass of each network over the validation moves serves both scores, with and without the book.
+        std::vector<std::vector<double>> validationProbs = moveProbabilities(model, validation, device, cancel);
+        report.base = scoreWithBook(validationProbs, validation, {}, 0.0);
+        report.baseWithBook = withBook ? scoreWithBook(validationProbs, validation, bookCounts, prior) : report.base;
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
         if (o.anchorWeight > 0.0 && epochs > 0) anchorToBase(model, train, device);
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
@@ -456,8 +451,8 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             auto steps = fineTune(model, *weights, train, epochs, o, device, cancel,
                                   phase(choiceSteps, choiceSteps + stepsFor(train.size(), epochs)),
                                   [&](int e, TrainProgress& p) -> Status {
-                                      report.personalModelOnly =
-                                          evaluatePositions(model, validation, device, {}, nullptr, 512, cancel);
+                                      validationProbs = moveProbabilities(model, validation, device, cancel);
+                                      report.personalModelOnly = scoreWithBook(validationProbs, validation, {}, 0.0);
                                       if (cancel.isCancelled())
                                           return makeError(ErrorCode::Cancelled, "personalize: cancelled");
                                       say("epoch " + std::to_string(e) + "/" + std::to_string(epochs) + ": " +
@@ -468,8 +463,8 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             if (!steps) return steps.error();
             report.steps = *steps;
         }
-        report.networkWithBook =
-            withBook ? scoreWithBook(model, validation, bookCounts, prior, device, cancel) : report.personalModelOnly;
+        report.networkWithBook = withBook ? scoreWithBook(validationProbs, validation, bookCounts, prior)
+                                          : report.personalModelOnly;
         report.networkBase = report.base;
         report.personal = report.networkWithBook;
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
