@@ -13,7 +13,6 @@
 
 #include <array>
 #include <cstdio>
-#include <filesystem>
 #include <optional>
 
 namespace kibitz::cli {
@@ -109,20 +108,12 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     if (!args.ok()) return usage(args.error());
     if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 
-    CancelToken cancel;
-    const StopSignalScope stopOnSignal(cancel);
-    auto r = training::trainTimeHead(o, cancel, [](const std::string& s) {
-        std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
-        std::fflush(stdout);
-    });
-    std::error_code ec;
-    std::filesystem::remove(o.initCheckpoint, ec);
-    if (!r) {
-        std::fprintf(stderr, "kibitz-cli train time: %s\n", r.error().message.c_str());
-        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
-    }
-    std::printf("%s  time-json %s\n", timestamp().c_str(), r->toJson().c_str());
-    return kExitOk;
+    return runFrozenTrunkTraining("train time", "time-json", o.initCheckpoint,
+                                  [&](const CancelToken& cancel, const auto& log) -> Result<std::string> {
+                                      auto r = training::trainTimeHead(o, cancel, log);
+                                      if (!r) return r.error();
+                                      return r->toJson();
+                                  });
 }
 
 }  // namespace

@@ -73,6 +73,24 @@ std::string frozenTrunkInit(const std::string& init, const std::string& out, std
     return error.empty() ? std::string() : "--init: " + error;
 }
 
+int runFrozenTrunkTraining(const char* command, const char* tag, const std::string& initCheckpoint,
+                           const FrozenTrunkRun& run) {
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    auto r = run(cancel, [](const std::string& s) {
+        std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
+        std::fflush(stdout);
+    });
+    std::error_code ec;
+    std::filesystem::remove(initCheckpoint, ec);
+    if (!r) {
+        std::fprintf(stderr, "kibitz-cli %s: %s\n", command, r.error().message.c_str());
+        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    std::printf("%s  %s %s\n", timestamp().c_str(), tag, r->c_str());
+    return kExitOk;
+}
+
 namespace {
 
 int runTrainValue(const std::vector<std::string>& argv) {
@@ -110,20 +128,12 @@ int runTrainValue(const std::vector<std::string>& argv) {
     if (!args.ok()) return usage(args.error());
     if (const std::string e = frozenTrunkInit(init, o.outCheckpoint, o.initCheckpoint); !e.empty()) return usage(e);
 
-    CancelToken cancel;
-    const StopSignalScope stopOnSignal(cancel);
-    auto r = training::trainValueHead(o, cancel, [](const std::string& s) {
-        std::printf("%s  %s\n", timestamp().c_str(), s.c_str());
-        std::fflush(stdout);
-    });
-    std::error_code ec;
-    std::filesystem::remove(o.initCheckpoint, ec);
-    if (!r) {
-        std::fprintf(stderr, "kibitz-cli train value: %s\n", r.error().message.c_str());
-        return r.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
-    }
-    std::printf("%s  value-json %s\n", timestamp().c_str(), r->toJson().c_str());
-    return kExitOk;
+    return runFrozenTrunkTraining("train value", "value-json", o.initCheckpoint,
+                                  [&](const CancelToken& cancel, const auto& log) -> Result<std::string> {
+                                      auto r = training::trainValueHead(o, cancel, log);
+                                      if (!r) return r.error();
+                                      return r->toJson();
+                                  });
 }
 
 int runTrain(const std::vector<std::string>& argv) {
