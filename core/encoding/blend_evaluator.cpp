@@ -84,7 +84,7 @@ void keepPrimaryMates(const chess::Position& pos, const std::vector<MoveProb>& p
 
 BlendEvaluator::BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_ptr<Evaluator> second,
                                BlendSchedule schedule, std::string secondName, PartNote partNote)
-    : m_primary(std::move(primary)),
+    : MoveMixingEvaluator(std::move(primary)),
       m_second(std::move(second)),
       m_schedule(schedule),
       m_secondName(std::move(secondName)),
@@ -104,7 +104,7 @@ Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributions(
 Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWithHistory(
     const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
     const std::vector<RecentMoves>& recent) {
-    auto first = m_primary->moveDistributionsWithHistory(positions, conds, recent);
+    auto first = m_inner->moveDistributionsWithHistory(positions, conds, recent);
     if (!first) return first.error();
     if (conds.size() != positions.size())
         return makeError(ErrorCode::InvalidInput, "blend: conditionings do not match the positions");
@@ -137,28 +137,10 @@ Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWith
     return first;
 }
 
-bool BlendEvaluator::hasValueHead() const { return m_primary->hasValueHead(); }
-
-Result<std::vector<Wdl>> BlendEvaluator::valueEstimates(const std::vector<chess::Position>& positions,
-                                                        const std::vector<Conditioning>& conds,
-                                                        const std::vector<RecentMoves>& recent) {
-    return m_primary->valueEstimates(positions, conds, recent);
-}
-
-bool BlendEvaluator::hasTimeHead() const { return m_primary->hasTimeHead(); }
-
-Result<std::vector<ThinkTime>> BlendEvaluator::thinkTimes(const std::vector<chess::Position>& positions,
-                                                          const std::vector<Conditioning>& conds,
-                                                          const std::vector<RecentMoves>& recent,
-                                                          const std::vector<RecentTimes>& times,
-                                                          const std::vector<chess::Move>& played) {
-    return m_primary->thinkTimes(positions, conds, recent, times, played);
-}
-
 Result<PositionReading> BlendEvaluator::readPosition(const chess::Position& pos, const Conditioning& cond,
                                                      const RecentMoves& recent, const RecentTimes& times,
                                                      bool withTime) {
-    auto reading = m_primary->readPosition(pos, cond, recent, times, withTime);
+    auto reading = m_inner->readPosition(pos, cond, recent, times, withTime);
     if (!reading) return reading.error();
     const double w = m_schedule.weightFor(cond.moverElo);
     if (w <= 0.0) return reading;
@@ -181,7 +163,7 @@ void BlendEvaluator::setReference(std::unique_ptr<Evaluator> reference, std::str
 }
 
 std::string BlendEvaluator::describe() const {
-    std::string d = m_primary->describe() + "; moves blended with " + m_secondName + " (weight " +
+    std::string d = m_inner->describe() + "; moves blended with " + m_secondName + " (weight " +
                     std::to_string(int(std::lround(100 * m_schedule.weight))) + "% for ratings " +
                     std::to_string(m_schedule.fullFrom) + "-" + std::to_string(m_schedule.fullTo) +
                     ", fading to 0 over " + std::to_string(m_schedule.fade) + " points beyond)";
@@ -191,7 +173,7 @@ std::string BlendEvaluator::describe() const {
 
 std::string BlendEvaluator::conditioningNote(const Conditioning& cond) const {
     const double w = m_schedule.weightFor(cond.moverElo);
-    std::string note = m_primary->conditioningNote(cond);
+    std::string note = m_inner->conditioningNote(cond);
     if (w <= 0.0) return note;
     if (!note.empty()) note += "; ";
     note += "moves " + std::to_string(int(std::lround(100 * w))) + "% from " + m_secondName;

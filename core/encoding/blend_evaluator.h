@@ -40,7 +40,7 @@ Result<std::vector<MoveProb>> blendMoveDistributions(const std::vector<MoveProb>
 /// scaled to make up the rest; the result is sorted again.
 void keepPrimaryMates(const chess::Position& pos, const std::vector<MoveProb>& primary, std::vector<MoveProb>& mixed);
 
-class BlendEvaluator : public Evaluator {
+class BlendEvaluator : public MoveMixingEvaluator {
 public:
     /// Says which part of the second model a conditioning uses (the Maia band nets: "maia-1500.pb.gz"), for the
     /// conditioning note; may be empty.
@@ -55,16 +55,6 @@ public:
     Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
         const std::vector<RecentMoves>& recent) override;
-    bool hasValueHead() const override;
-    Result<std::vector<Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                            const std::vector<Conditioning>& conds,
-                                            const std::vector<RecentMoves>& recent) override;
-    bool hasTimeHead() const override;
-    Result<std::vector<ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
-                                              const std::vector<Conditioning>& conds,
-                                              const std::vector<RecentMoves>& recent,
-                                              const std::vector<RecentTimes>& times,
-                                              const std::vector<chess::Move>& played) override;
     /// The primary's reading (one trunk pass for all its heads) with the moves blended; a think-time head that
     /// reads the move chosen gives its per-move times in the blended order.
     Result<PositionReading> readPosition(const chess::Position& pos, const Conditioning& cond,
@@ -73,7 +63,7 @@ public:
     std::string conditioningNote(const Conditioning& cond) const override;
 
     const BlendSchedule& schedule() const { return m_schedule; }
-    Evaluator& primary() { return *m_primary; }
+    Evaluator& primary() { return *m_inner; }
 
     /// A model of one player fine-tuned from `reference` (the base model, run alone) is blended relative to it:
     /// p ∝ primary · (second / reference)^w, so the player's own habits are kept whole and the second model corrects
@@ -83,7 +73,6 @@ public:
     bool hasReference() const { return m_reference != nullptr; }
 
 private:
-    std::unique_ptr<Evaluator> m_primary;
     std::unique_ptr<Evaluator> m_second;
     std::unique_ptr<Evaluator> m_reference;
     std::string m_referenceName;

@@ -7,6 +7,7 @@
 #include "core/encoding/game_conditioning.h"
 #include "core/encoding/position_encoder.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -103,6 +104,31 @@ public:
     /// For models that read only part of the conditioning (lc0 nets: no clocks, ratings only through the choice of
     /// a rating-band net): one line saying what `cond` became, for the user. Empty when the model reads all of it.
     virtual std::string conditioningNote(const Conditioning& /*cond*/) const { return {}; }
+};
+
+/// An evaluator that changes another's moves (a blend with a second model, a player's repertoire) and answers
+/// everything else with it: the value and think-time heads are the inner model's.
+class MoveMixingEvaluator : public Evaluator {
+public:
+    explicit MoveMixingEvaluator(std::unique_ptr<Evaluator> inner) : m_inner(std::move(inner)) {}
+
+    bool hasValueHead() const override { return m_inner->hasValueHead(); }
+    Result<std::vector<Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                            const std::vector<Conditioning>& conds,
+                                            const std::vector<RecentMoves>& recent) override {
+        return m_inner->valueEstimates(positions, conds, recent);
+    }
+    bool hasTimeHead() const override { return m_inner->hasTimeHead(); }
+    Result<std::vector<ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                              const std::vector<Conditioning>& conds,
+                                              const std::vector<RecentMoves>& recent,
+                                              const std::vector<RecentTimes>& times,
+                                              const std::vector<chess::Move>& played) override {
+        return m_inner->thinkTimes(positions, conds, recent, times, played);
+    }
+
+protected:
+    std::unique_ptr<Evaluator> m_inner;
 };
 
 }  // namespace kibitz::encoding

@@ -61,7 +61,7 @@ std::vector<MoveProb> mixWithPlayerMoves(const std::vector<MoveProb>& model, con
 }
 
 PlayerBookEvaluator::PlayerBookEvaluator(std::unique_ptr<Evaluator> inner, PlayerBook book)
-    : m_inner(std::move(inner)), m_book(std::move(book)) {}
+    : MoveMixingEvaluator(std::move(inner)), m_book(std::move(book)) {}
 
 void PlayerBookEvaluator::mix(const chess::Position& pos, std::vector<MoveProb>& moves) const {
     if (const auto* counts = m_book.find(pos)) moves = mixWithPlayerMoves(moves, *counts, m_book.prior);
@@ -89,20 +89,6 @@ Result<std::vector<std::vector<MoveProb>>> PlayerBookEvaluator::moveDistribution
     if (all)
         for (std::size_t i = 0; i < all->size() && i < positions.size(); ++i) mix(positions[i], (*all)[i]);
     return all;
-}
-
-Result<std::vector<Wdl>> PlayerBookEvaluator::valueEstimates(const std::vector<chess::Position>& positions,
-                                                             const std::vector<Conditioning>& conds,
-                                                             const std::vector<RecentMoves>& recent) {
-    return m_inner->valueEstimates(positions, conds, recent);
-}
-
-Result<std::vector<ThinkTime>> PlayerBookEvaluator::thinkTimes(const std::vector<chess::Position>& positions,
-                                                               const std::vector<Conditioning>& conds,
-                                                               const std::vector<RecentMoves>& recent,
-                                                               const std::vector<RecentTimes>& times,
-                                                               const std::vector<chess::Move>& played) {
-    return m_inner->thinkTimes(positions, conds, recent, times, played);
 }
 
 Result<PositionReading> PlayerBookEvaluator::readPosition(const chess::Position& pos, const Conditioning& cond,

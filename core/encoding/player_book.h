@@ -61,7 +61,7 @@ void mixWithPlayerCounts(std::vector<double>& probs, const std::vector<int>& cou
 
 /// A model of a player with their repertoire: `inner`'s moves mixed with the book where the player has stood
 /// before; everything else (value, think time) is `inner`'s.
-class PlayerBookEvaluator : public Evaluator {
+class PlayerBookEvaluator : public MoveMixingEvaluator {
 public:
     PlayerBookEvaluator(std::unique_ptr<Evaluator> inner, PlayerBook book);
 
@@ -71,16 +71,6 @@ public:
     Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
         const std::vector<RecentMoves>& recent) override;
-    bool hasValueHead() const override { return m_inner->hasValueHead(); }
-    Result<std::vector<Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                            const std::vector<Conditioning>& conds,
-                                            const std::vector<RecentMoves>& recent) override;
-    bool hasTimeHead() const override { return m_inner->hasTimeHead(); }
-    Result<std::vector<ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
-                                              const std::vector<Conditioning>& conds,
-                                              const std::vector<RecentMoves>& recent,
-                                              const std::vector<RecentTimes>& times,
-                                              const std::vector<chess::Move>& played) override;
     Result<PositionReading> readPosition(const chess::Position& pos, const Conditioning& cond,
                                          const RecentMoves& recent, const RecentTimes& times, bool withTime) override;
     std::string describe() const override;
@@ -92,7 +82,6 @@ public:
 private:
     void mix(const chess::Position& pos, std::vector<MoveProb>& moves) const;
 
-    std::unique_ptr<Evaluator> m_inner;
     PlayerBook m_book;
 };
 

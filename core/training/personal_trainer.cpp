@@ -463,8 +463,8 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
             if (!steps) return steps.error();
             report.steps = *steps;
         }
-        report.networkWithBook = withBook ? scoreWithBook(validationProbs, validation, bookCounts, prior)
-                                          : report.personalModelOnly;
+        report.networkWithBook =
+            withBook ? scoreWithBook(validationProbs, validation, bookCounts, prior) : report.personalModelOnly;
         report.networkBase = report.base;
         report.personal = report.networkWithBook;
         if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
