@@ -7,6 +7,7 @@
 #include "app/cli/time_commands.h"
 #include "core/chess/game_pack.h"
 #include "core/jobs/human_model.h"
+#include "core/models/model_config.h"
 #include "core/play/time_use.h"
 #include "core/training/human_samples.h"
 #include "core/training/time_trainer.h"
@@ -31,7 +32,11 @@ void printTrainTimeHelp() {
         "                      chosen (the policy's probability and rank of it, capture, recapture, check, static\n"
         "                      exchange, the piece moved), the board without the move, or clocks, ratings and move\n"
         "                      number only (default board)\n"
-        "  --positions N       training moves read through the trunk once (default 300000; every 4th of the games')\n"
+        "  --positions N       training moves read through the trunk once (default 300000)\n"
+        "  --every N           keep every N-th timed move of the training games (default 4: about 750,000 in the\n"
+        "                      clocked files; 1: all, about 3M)\n"
+        "  --hidden N          a new head's hidden width (default 128; 8-2048; a head of another width in\n"
+        "                      --init is replaced)\n"
         "  --validation-positions N   held-out moves (default 20000)\n"
         "  --steps N           optimizer steps over them (default 6000)\n"
         "  --batch N           moves per step (default 512)\n"
@@ -69,10 +74,11 @@ void printEvalTimeHelp() {
 }
 
 int runTrainTimeImpl(const std::vector<std::string>& argv) {
-    Args args(argv,
-              {"pgn", "init", "out", "inputs", "positions", "validation-positions", "steps", "batch", "lr", "threads",
-               "seed", "validate-every", "log-every", "recent-dropout", "move-dropout", "fit", "cache"},
-              {});
+    Args args(
+        argv,
+        {"pgn", "init", "out", "inputs", "positions", "every", "hidden", "validation-positions", "steps", "batch", "lr",
+         "threads", "seed", "validate-every", "log-every", "recent-dropout", "move-dropout", "fit", "cache"},
+        {});
     if (args.has("help")) {
         printTrainTimeHelp();
         return kExitOk;
@@ -91,6 +97,8 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     o.withBoard = inputs != "clocks";
     o.withMove = inputs == "board";
     o.trainPositions = args.intValue("positions", o.trainPositions, 1, 1LL << 40);
+    o.trainEvery = int(args.intValue("every", o.trainEvery, 1, 1000));
+    o.hiddenWidth = int(args.intValue("hidden", 0, models::kTimeHiddenMin, models::kTimeHiddenMax));
     o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
     o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
     o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));

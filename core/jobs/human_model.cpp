@@ -122,15 +122,17 @@ Result<models::ModelConfig> checkHumanBundle(const storage::Bundle& bundle, cons
         return std::any_of(bundle.tensors.begin(), bundle.tensors.end(),
                            [prefix](const storage::TensorBlob& t) { return t.name.rfind(prefix, 0) == 0; });
     };
-    auto firstLayerWidth = [&bundle](const char* name) -> std::int64_t {
+    auto firstLayerShape = [&bundle](const char* name, int dim) -> std::int64_t {
         for (const auto& t : bundle.tensors)
-            if (t.name == name && t.shape.size() == 2) return t.shape[1];
+            if (t.name == name && t.shape.size() == 2) return t.shape[std::size_t(dim)];
         return 0;
     };
+    auto firstLayerWidth = [&](const char* name) { return firstLayerShape(name, 1); };
     if (hasHead("value."))
         expected.merge(models::TorchEvaluator::valueHeadShapes(*config, firstLayerWidth("value.hidden.weight")));
     if (hasHead("time."))
-        expected.merge(models::TorchEvaluator::timeHeadShapes(*config, firstLayerWidth("time.hidden.weight")));
+        expected.merge(models::TorchEvaluator::timeHeadShapes(*config, firstLayerWidth("time.hidden.weight"),
+                                                              firstLayerShape("time.hidden.weight", 0)));
     if (auto st = storage::validateShapes(bundle, expected); !st)
         return makeError(ErrorCode::InvalidInput, "bundle '" + path.toStdString() + "': " + st.error().message);
     if (auto blend = bundleBlendOf(bundle, path); !blend) return blend.error();

@@ -11,6 +11,11 @@ namespace kibitz::models {
 /// Inputs per legal move of the v2 move-feature head (see makeBatch) and the width of its bilinear form.
 inline constexpr int kMoveFeatureInputs = 21;
 inline constexpr int kMoveFeatureDim = 64;
+/// Hidden width of the think-time head (TimeHead; the default: a head may be made wider or narrower, within
+/// kTimeHiddenMin..kTimeHiddenMax, and its tensors' shapes say which).
+inline constexpr int kTimeHidden = 128;
+inline constexpr int kTimeHiddenMin = 8;
+inline constexpr int kTimeHiddenMax = 2048;
 
 /// Shape of the human-move transformer. Torch-free so the CLI and the GUI can show and choose configs.
 struct ModelConfig {

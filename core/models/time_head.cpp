@@ -153,15 +153,17 @@ std::optional<std::pair<bool, int>> TimeHeadImpl::kindOfWidth(int dModel, std::i
     return std::nullopt;
 }
 
-TimeHead timeHeadForWidth(int dModel, std::int64_t width) {
+TimeHead timeHeadForWidth(int dModel, std::int64_t width, std::int64_t hidden) {
     const auto kind = TimeHeadImpl::kindOfWidth(dModel, width);
-    return kind ? TimeHead(dModel, kind->first, kind->second) : TimeHead(dModel, true);
+    const int h = hidden >= kTimeHiddenMin && hidden <= kTimeHiddenMax ? int(hidden) : kTimeHidden;
+    return kind ? TimeHead(dModel, kind->first, kind->second, h) : TimeHead(dModel, true, kTimeScalars, h);
 }
 
-TimeHeadImpl::TimeHeadImpl(int dModel, bool withBoard, int scalars) : m_withBoard(withBoard), m_scalars(scalars) {
-    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, withBoard, scalars), kTimeHidden));
-    m_mid = register_module("mid", torch::nn::Linear(kTimeHidden, kTimeHidden));
-    m_out = register_module("out", torch::nn::Linear(kTimeHidden, 2));
+TimeHeadImpl::TimeHeadImpl(int dModel, bool withBoard, int scalars, int hidden)
+    : m_withBoard(withBoard), m_scalars(scalars), m_hidden(hidden) {
+    m_in = register_module("hidden", torch::nn::Linear(inputWidth(dModel, withBoard, scalars), hidden));
+    m_mid = register_module("mid", torch::nn::Linear(hidden, hidden));
+    m_out = register_module("out", torch::nn::Linear(hidden, 2));
 }
 
 torch::Tensor TimeHeadImpl::forward(const torch::Tensor& features, const torch::Tensor& scalars) {
@@ -202,6 +204,7 @@ void saveTimeHead(TimeHead& head, torch::serialize::OutputArchive& archive) {
     archive.write("time", weights);
     archive.write("time_board", c10::IValue(std::int64_t(head->withBoard() ? 1 : 0)));
     archive.write("time_scalars", c10::IValue(std::int64_t(head->scalarCount())));
+    archive.write("time_hidden", c10::IValue(std::int64_t(head->hiddenWidth())));
 }
 
 TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel) {
@@ -215,7 +218,13 @@ TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel) {
     if (archive.try_read("time_scalars", count) && count.isInt() &&
         (count.toInt() == kTimeScalars || count.toInt() == kTimeScalarsBeforeMove))
         scalars = int(count.toInt());
-    TimeHead head(dModel, withBoard, scalars);
+    // A checkpoint without the width is from before it could be chosen.
+    c10::IValue hidden;
+    int width = kTimeHidden;
+    if (archive.try_read("time_hidden", hidden) && hidden.isInt() && hidden.toInt() >= kTimeHiddenMin &&
+        hidden.toInt() <= kTimeHiddenMax)
+        width = int(hidden.toInt());
+    TimeHead head(dModel, withBoard, scalars, width);
     head->load(weights);
     return head;
 }

@@ -60,24 +60,23 @@ torch::Tensor timeScalarsPerMove(const encoding::EncodedPosition& e, const torch
 /// ln(1 + seconds spent) of `items` (B) float, on the CPU; -1 where thinkTimeS is unknown.
 torch::Tensor thinkTimeTargets(std::span<const encoding::EncodedPosition* const> items);
 
-/// Hidden width of the think-time head.
-inline constexpr int kTimeHidden = 128;
-
 /// The think-time head: the distribution of ln(1 + seconds) the mover spends, as a normal's mean and log spread, from
 /// the trunk's features (HumanMoveModelImpl::forward's `features`) and timeScalars(), or from timeScalars() alone
-/// (withBoard false, the clock-only head). Linear(in, 128), SiLU, Linear(128, 128), SiLU, Linear(128, 2). Trained on
+/// (withBoard false, the clock-only head). Linear(in, H), SiLU, Linear(H, H), SiLU, Linear(H, 2), H = kTimeHidden
+/// unless made otherwise. Trained on
 /// a frozen trunk like the value head; checkpoints hold it under the archive key "time", bundles as tensors
 /// "time.*" (the first layer's width tells which kind it is).
 class TimeHeadImpl : public torch::nn::Module {
 public:
     /// `scalars`: how many of timeScalars()' columns it reads (kTimeScalars; kTimeScalarsBeforeMove or
     /// kTimeScalarsBeforePace for a head made before the move or the paces).
-    TimeHeadImpl(int dModel, bool withBoard, int scalars = kTimeScalars);
+    TimeHeadImpl(int dModel, bool withBoard, int scalars = kTimeScalars, int hidden = kTimeHidden);
     /// (B, 2): mu and ln sigma (clamped to [-3, 2]) of ln(1 + seconds). `features` is ignored without the board;
     /// `scalars` has kTimeScalars columns, of which the head reads its own first ones.
     torch::Tensor forward(const torch::Tensor& features, const torch::Tensor& scalars);
     bool withBoard() const { return m_withBoard; }
     int scalarCount() const { return m_scalars; }
+    int hiddenWidth() const { return m_hidden; }
     /// True when the head reads the move chosen (timeScalars()' move columns).
     bool readsMove() const { return m_withBoard && m_scalars > kTimeMoveFirst; }
     /// Input width of the first layer for a trunk of width `dModel`.
@@ -89,13 +88,15 @@ public:
 private:
     bool m_withBoard;
     int m_scalars;
+    int m_hidden;
     torch::nn::Linear m_in{nullptr}, m_mid{nullptr}, m_out{nullptr};
 };
 TORCH_MODULE(TimeHead);
 
-/// An untrained head of the kind whose first layer is `width` wide (a bundle's or file's tensor), for its weights to be
-/// loaded into; the current board-reading kind when no kind has that width, so that the shape check names it.
-TimeHead timeHeadForWidth(int dModel, std::int64_t width);
+/// An untrained head of the kind whose first layer is `width` wide and `hidden` high (a bundle's or file's tensor), for
+/// its weights to be loaded into; the current board-reading kind when no kind has that width, and kTimeHidden for a
+/// height out of range, so that the shape check names the tensor.
+TimeHead timeHeadForWidth(int dModel, std::int64_t width, std::int64_t hidden = kTimeHidden);
 
 /// Mean negative log-likelihood (Gaussian, without the constant) of `targets` (B; < 0 ignored) under `out` (B, 2).
 torch::Tensor timeLoss(const torch::Tensor& out, const torch::Tensor& targets);
@@ -104,7 +105,8 @@ torch::Tensor timeLoss(const torch::Tensor& out, const torch::Tensor& targets);
 torch::Tensor timeMedianLoss(const torch::Tensor& out, const torch::Tensor& targets);
 /// Row i of forward()'s output as a ThinkTime.
 encoding::ThinkTime thinkTimeOf(const float* row);
-/// Writes the head under "time" of `archive` (and "time_board": 1 or 0, "time_scalars": its scalar count).
+/// Writes the head under "time" of `archive` (and "time_board": 1 or 0, "time_scalars": its scalar count,
+/// "time_hidden": its hidden width).
 void saveTimeHead(TimeHead& head, torch::serialize::OutputArchive& archive);
 /// The head from `archive`, or nullptr when it has none. Throws c10::Error when it has one of the wrong shape.
 TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel);

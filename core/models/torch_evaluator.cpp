@@ -332,7 +332,8 @@ Result<std::unique_ptr<TorchEvaluator>> TorchEvaluator::fromWeights(const ModelC
         // the paces or from before them). A width no head has fails the shape check below, by name.
         if (auto it = byName.find(kTimeFirstLayer); it != byName.end()) {
             const auto& shape = it->second->shape;
-            ev->m_impl->time = timeHeadForWidth(config.dModel, shape.size() == 2 ? shape[1] : 0);
+            ev->m_impl->time = shape.size() == 2 ? timeHeadForWidth(config.dModel, shape[1], shape[0])
+                                                 : timeHeadForWidth(config.dModel, 0);
         }
         torch::NoGradGuard noGrad;
         auto tensors = namedTensors(*ev->m_impl->model);
@@ -420,8 +421,9 @@ WeightShapes TorchEvaluator::valueHeadShapes(const ModelConfig& config, std::int
     return out;
 }
 
-WeightShapes TorchEvaluator::timeHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth) {
-    TimeHead head = timeHeadForWidth(config.dModel, firstLayerWidth);
+WeightShapes TorchEvaluator::timeHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth,
+                                            std::int64_t hiddenWidth) {
+    TimeHead head = timeHeadForWidth(config.dModel, firstLayerWidth, hiddenWidth);
     WeightShapes out;
     for (auto& [name, tensor] : namedTensors(*head))
         out[kTimePrefix + name] = std::vector<std::int64_t>(tensor.sizes().begin(), tensor.sizes().end());

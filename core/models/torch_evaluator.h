@@ -61,8 +61,10 @@ public:
     static WeightShapes valueHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth = 0);
     /// Names ("time." + name) and shapes of the think-time head's tensors for a model of `config`, of the kind whose
     /// first layer is `firstLayerWidth` wide (the board or the clocks only, with the paces or from before them); the
-    /// current board-reading head's when no kind has that width (0: the current one), so that a check names it.
-    static WeightShapes timeHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth = 0);
+    /// current board-reading head's when no kind has that width (0: the current one), so that a check names it; its
+    /// hidden layers `hiddenWidth` wide (the first layer's height; the default width for 0 or one out of range).
+    static WeightShapes timeHeadShapes(const ModelConfig& config, std::int64_t firstLayerWidth = 0,
+                                       std::int64_t hiddenWidth = 0);
     const ModelConfig& config() const;
     long long parameters() const;
 

@@ -370,12 +370,12 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
                 for (double x : PersonalizeOptions::kBookPriors) priors.push_back(x);
             if (o.useBook && !o.chooseBookPrior) priors.push_back(o.bookPrior);
             FrozenTrunk probe = loadFrozenTrunk(o.baseCheckpoint);
+            const std::vector<std::vector<int>> noCounts;  // the "no book" candidate
             auto score = [&](int e) {
                 const auto probs = moveProbabilities(probe.model, tune, device, cancel);
                 std::string line;
                 for (double x : priors) {
-                    const MoveMetrics m =
-                        scoreWithBook(probs, tune, x >= 0.0 ? tuneCounts : std::vector<std::vector<int>>(), x);
+                    const MoveMetrics m = scoreWithBook(probs, tune, x >= 0.0 ? tuneCounts : noCounts, x);
                     report.candidates.push_back({e, x, m.overall().top1Rate(), m.overall().meanNll()});
                     char buf[64];
                     std::snprintf(buf, sizeof buf, "%s%.2f%% %.4f", x >= 0.0 ? "" : "no book ",

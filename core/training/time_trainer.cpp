@@ -169,7 +169,8 @@ std::string cacheKey(const TimeTrainOptions& o, FrozenTrunk& trunk) {
     std::snprintf(buf, sizeof buf, "%lld/%d/%d/%d/%.4f/%.4f/%llu/%d/%.9g", static_cast<long long>(o.trainPositions),
                   o.validationPositions, int(o.withBoard), int(o.withBoard && o.withMove), o.recentTimesDropout,
                   o.moveDropout, static_cast<unsigned long long>(o.seed), o.holdoutPermille, checksum);
-    return key + buf;
+    // Caches from before the stride was an option read every 4th move and have no suffix.
+    return key + buf + (o.trainEvery == 4 ? std::string() : "/every" + std::to_string(o.trainEvery));
 }
 
 Status saveTimeSet(const TimeSet& set, const std::string& key, const std::string& path) {
@@ -206,8 +207,8 @@ std::optional<TimeSet> loadTimeSet(const std::string& key, const std::string& pa
     return set;
 }
 
-/// The validation moves (every 2nd timed move of the held-out games) and the training moves (every 4th of the
-/// training games': the set then spreads over four times as many games), read once through the trunk.
+/// The validation moves (every 2nd timed move of the held-out games) and the training moves (every
+/// TimeTrainOptions::trainEvery-th of the training games'), read once through the trunk.
 Result<std::pair<TimeSet, TimeSet>> readTimeSetsThroughTrunk(const TimeTrainOptions& o, FrozenTrunk& trunk,
                                                              const CancelToken& cancel,
                                                              const std::function<void(const std::string&)>& say) {
@@ -228,7 +229,7 @@ Result<std::pair<TimeSet, TimeSet>> readTimeSetsThroughTrunk(const TimeTrainOpti
     auto ts = HumanSampleStream::open(streamOptions(Split::Train, o.seed));
     if (!ts) return ts.error();
     say("reading training moves");
-    auto train = readTimeSet(**ts, trunk.model, o.withBoard, o.trainPositions, 4, o.recentTimesDropout,
+    auto train = readTimeSet(**ts, trunk.model, o.withBoard, o.trainPositions, o.trainEvery, o.recentTimesDropout,
                              o.withBoard && o.withMove ? o.moveDropout : 0.0, o.seed, trunk.device, cancel, say);
     if (!train) return train.error();
     if (train->size() == 0)
@@ -368,12 +369,15 @@ Result<TimeEvaluation> trainTimeHead(const TimeTrainOptions& o, const CancelToke
         const models::ModelConfig& config = trunk.config;
         const torch::Device device = trunk.device;
         const int scalars = o.withBoard && o.withMove ? models::kTimeScalars : models::kTimeScalarsBeforeMove;
-        if (trunk.time && trunk.time->withBoard() == o.withBoard && trunk.time->scalarCount() == scalars) {
+        const int hidden = o.hiddenWidth > 0 ? o.hiddenWidth : models::kTimeHidden;
+        const bool sameWidth = o.hiddenWidth <= 0 || (trunk.time && trunk.time->hiddenWidth() == hidden);
+        if (trunk.time && trunk.time->withBoard() == o.withBoard && trunk.time->scalarCount() == scalars && sameWidth) {
             say("continuing the think-time head of " + o.initCheckpoint);
         } else {
             if (trunk.time)
-                say("the think-time head of " + o.initCheckpoint + " reads other inputs: starting a new one");
-            trunk.time = TimeHead(config.dModel, o.withBoard, scalars);
+                say("the think-time head of " + o.initCheckpoint +
+                    (sameWidth ? " reads other inputs" : " has another width") + ": starting a new one");
+            trunk.time = TimeHead(config.dModel, o.withBoard, scalars, hidden);
         }
         TimeHead& head = trunk.time;
         head->to(device);

@@ -37,6 +37,12 @@ struct TimeTrainOptions : ScheduleOptions {
     bool withMove = true;
     /// Training moves: the trunk reads each once, the head then trains for `totalSteps` batches over them.
     std::int64_t trainPositions = 300000;
+    /// Keep every N-th timed move of the training games (4: the set spreads over four times as many games, about
+    /// 750,000 moves of the clocked files; 1: all of them, about 3M, neighbours in a game alike).
+    int trainEvery = 4;
+    /// A new head's hidden width (0: models::kTimeHidden of core/models/model_config.h); a head in the --init
+    /// checkpoint of another width is replaced by a new one when this is set.
+    int hiddenWidth = 0;
     int validationPositions = 20000;  ///< held-out moves (every 2nd of the held-out games) for the validation line
     int batchSize = 512;
     double weightDecay = 0.01;

@@ -110,6 +110,76 @@ private Q_SLOTS:
         QVERIFY2(bad.err.contains(QStringLiteral("--fit: 'mode'")), qPrintable(bad.err));
     }
 
+    void strideKeepsEveryNthMove() {
+        // --every 1 keeps every timed move of the training games, the default every 4th: about four times as many
+        // (clock-only heads: no trunk pass), and a cache of one stride does not serve the other.
+        const QString cache = path("stride-cache");
+        auto train = [&](const char* every, const char* out) {
+            return run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                        QStringLiteral("--init"), kModel, QStringLiteral("--out"), path(out),
+                        QStringLiteral("--inputs"), QStringLiteral("clocks"), QStringLiteral("--positions"),
+                        QStringLiteral("10000000"), QStringLiteral("--every"), QString::fromLatin1(every),
+                        QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--cache"), cache});
+        };
+        const Run four = train("4", "four.pt");
+        QVERIFY2(four.code == 0, qPrintable(four.err + four.out));
+        const Run all = train("1", "all.pt");
+        QVERIFY2(all.code == 0, qPrintable(all.err + all.out));
+        QVERIFY2(all.out.contains(QStringLiteral("reading training moves")), qPrintable(all.out));
+        const QString line = QStringLiteral("training on ");
+        auto count = [&](const QString& out) {
+            return out.mid(out.indexOf(line), 40).section(QLatin1Char(' '), 2, 2).toLongLong();
+        };
+        QVERIFY2(count(four.out) > 100, qPrintable(four.out));
+        QVERIFY2(count(all.out) > 3 * count(four.out) && count(all.out) < 5 * count(four.out),
+                 qPrintable(QStringLiteral("%1 against %2").arg(count(all.out)).arg(count(four.out))));
+        const Run bad = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                             QStringLiteral("--init"), kModel, QStringLiteral("--out"), path("bad.pt"),
+                             QStringLiteral("--every"), QStringLiteral("0")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("--every")), qPrintable(bad.err));
+    }
+
+    void headOfAnotherWidth() {
+        // A narrower head (--hidden) is saved with its width: its checkpoint and its bundle load and answer, a run
+        // from it continues it, and a run asked for another width starts a new head.
+        auto train = [&](const QString& init, const char* out, const char* hidden) {
+            QStringList a{QStringLiteral("train"),       QStringLiteral("time"),
+                          QStringLiteral("--pgn"),       kGames,
+                          QStringLiteral("--init"),      init,
+                          QStringLiteral("--out"),       path(out),
+                          QStringLiteral("--inputs"),    QStringLiteral("clocks"),
+                          QStringLiteral("--positions"), QStringLiteral("2000"),
+                          QStringLiteral("--steps"),     QStringLiteral("20")};
+            if (hidden) a << QStringLiteral("--hidden") << QString::fromLatin1(hidden);
+            return run(a);
+        };
+        const Run narrow = train(kModel, "narrow.pt", "16");
+        QVERIFY2(narrow.code == 0, qPrintable(narrow.err + narrow.out));
+        const Run b =
+            run({QStringLiteral("bundle"), QStringLiteral("export"), path("narrow.pt"), path("narrow.kibitz")});
+        QVERIFY2(b.code == 0, qPrintable(b.err));
+        const Run info = run({QStringLiteral("bundle"), QStringLiteral("info"), path("narrow.kibitz")});
+        QVERIFY2(info.code == 0, qPrintable(info.err));
+        QVERIFY2(info.out.contains(QStringLiteral("think_time_head: clocks")), qPrintable(info.out));
+        for (const char* model : {"narrow.pt", "narrow.kibitz"}) {
+            const Run e = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                               QStringLiteral("--all-games"), QStringLiteral("--max-games"), QStringLiteral("5"),
+                               QStringLiteral("--model"), path(model), QStringLiteral("--json")});
+            QVERIFY2(e.code == 0, qPrintable(model + QStringLiteral(": ") + e.err));
+            QVERIFY2(jsonOf(e.out).value(QStringLiteral("moves")).toInt() > 0, qPrintable(e.out));
+        }
+        const Run more = train(path("narrow.pt"), "narrow2.pt", nullptr);
+        QVERIFY2(more.code == 0, qPrintable(more.err + more.out));
+        QVERIFY2(more.out.contains(QStringLiteral("continuing the think-time head")), qPrintable(more.out));
+        const Run wider = train(path("narrow.pt"), "wider.pt", "32");
+        QVERIFY2(wider.code == 0, qPrintable(wider.err + wider.out));
+        QVERIFY2(wider.out.contains(QStringLiteral("has another width: starting a new one")), qPrintable(wider.out));
+        const Run bad = train(kModel, "bad.pt", "4");
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("--hidden")), qPrintable(bad.err));
+    }
+
     void toldTheMoveOrNot() {
         // The head reads the move chosen: eval time tells it the move played unless --without-move, and the two
         // answers differ on the same moves.
