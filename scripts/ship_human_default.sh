@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# From a human-move checkpoint with its value and think-time heads (a cool-down branch, then `train value --new-head`
+# and `train time`, core/training/README.md) to the two default bundles and their measurements: the student bundle
+# and its blend with the Maia-1 nets, scored on the 1,500 held-out games (with the rating sensitivity), mate in one,
+# 500 puzzles at their rating and the think-time head; the manifest's metrics composed from them; the puzzle stage
+# refitted on the new human model (its bundle pins it) and scored on the two held-out samples.
+# Each step skips what it has already written, so the script resumes where it stopped.
+#
+# Usage: scripts/ship_human_default.sh CHECKPOINT.pt OUT_DIR TRAINING.json
+#   TRAINING.json: the model card's training summary (the shipped bundle's `training`, brought up to date).
+# Then compare OUT_DIR's JSON files with the shipped default's (README, Models) and copy human-default.kibitz and
+# puzzle-default.kibitz into resources/models only if they win.
+# Environment: KIBITZ_CLI (default build/ci/app/cli/kibitz-cli-models), KIBITZ_GAMES, KIBITZ_PUZZLES (default
+# ../shared/data/games and ../shared/data/puzzles), THREADS (default 2).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+[[ $# -eq 3 ]] || { sed -n '10,11p' "$0" >&2; exit 2; }
+ckpt="$1" out="$2" training="$3"
+B="${KIBITZ_CLI:-$root/build/ci/app/cli/kibitz-cli-models}"
+G="${KIBITZ_GAMES:-$root/../shared/data/games}"
+P="${KIBITZ_PUZZLES:-$root/../shared/data/puzzles}"
+P1="$P/puzzles_train_part1.csv.zst"
+T="${THREADS:-2}"
+export OPENBLAS_NUM_THREADS="$T" OMP_NUM_THREADS="$T"
+[[ -x "$B" ]] || { echo "no $B: build it first" >&2; exit 2; }
+[[ -f "$ckpt" && -f "$training" ]] || { echo "no $ckpt or $training" >&2; exit 2; }
+mkdir -p "$out"
+step() { echo "$(date -u +%H:%M:%S) $*"; }
+# A step's JSON goes to a temporary name first: a stopped run leaves no half-written result behind.
+run() { local f="$1"; shift; [[ -s "$f" ]] || { step "$f"; "$B" "$@" > "$f.tmp" && mv "$f.tmp" "$f"; }; }
+
+[[ -f "$out/student.kibitz" ]] || "$B" bundle export "$ckpt" "$out/student.kibitz" --kind human --training "$training"
+[[ -f "$out/blend.kibitz" ]] || "$B" bundle blend "$out/student.kibitz" maia-1@0.5,2000 "$out/blend.kibitz"
+run "$out/ev-blend.json" eval human --pgn "$G" --max-games 1500 --sensitivity --away 800 --threads "$T" --json \
+    --model "$out/blend.kibitz"
+run "$out/ev-alone.json" eval human --pgn "$G" --max-games 1500 --threads "$T" --json --model "$out/student.kibitz"
+run "$out/m1-blend.json" eval human --puzzles "$P1" --theme mateIn1 --max-puzzles 1000 --threads "$T" --json \
+    --model "$out/blend.kibitz"
+run "$out/m1-alone.json" eval human --puzzles "$P1" --theme mateIn1 --max-puzzles 1000 --threads "$T" --json \
+    --model "$out/student.kibitz"
+run "$out/pz-blend.json" eval human --puzzles "$root/tests/data/puzzles_sample.csv" --max-puzzles 500 --threads "$T" \
+    --json --model "$out/blend.kibitz"
+run "$out/time.json" eval time --pgn "$G" --json --threads "$T" --model "$out/student.kibitz"
+run "$out/time-wm.json" eval time --pgn "$G" --json --threads "$T" --without-move --model "$out/student.kibitz"
+
+if [[ ! -f "$out/human-default.kibitz" ]]; then
+    # The manifest's metrics: the blend on the 1,500 games, the model alone, mate in one, the think-time head.
+    python3 - "$out" > "$out/metrics.json.tmp" <<'EOF'
+import json, sys
+out = sys.argv[1] + '/'
+ld = lambda f: json.load(open(out + f))
+m = ld('ev-blend.json')
+alone = ld('ev-alone.json')
+m['blend'] = {'fade': 2000, 'nets': 'maia-1', 'weight': 0.5,
+              'mate_in_one': round(ld('m1-blend.json')['puzzle_solving']['solve_rate'], 3),
+              'mate_in_one_model_alone': round(ld('m1-alone.json')['puzzle_solving']['solve_rate'], 3),
+              'model_alone': {k: alone[k] for k in ('nll', 'top1', 'top3')}}
+ps = ld('pz-blend.json')['puzzle_solving']
+m['puzzle_solving'] = {k: ps[k] for k in ('puzzles', 'solve_rate', 'advancement')}
+m['value'] = alone.get('value', m.get('value'))
+m['rating_sensitivity_note'] = 'measured on the same positions with the blend before its mate rule (keepPrimaryMates)'
+data = 'held-out games (3% by Site hash) of lichess_clk_001..007: kibitz-cli eval time'
+for key, f in (('think_time', 'time.json'), ('think_time_without_move', 'time-wm.json')):
+    d = ld(f)
+    for skipped in ('games_skipped', 'moves_skipped', 'forced_skipped'):
+        d.pop(skipped, None)
+    d['data'] = data
+    m[key] = d
+print(json.dumps(m))
+EOF
+    mv "$out/metrics.json.tmp" "$out/metrics.json"
+    "$B" bundle blend "$out/student.kibitz" maia-1@0.5,2000 "$out/human-default.kibitz" --metrics "$out/metrics.json"
+fi
+
+# The puzzle stage pins the human model: refit it on the new one. The engine features of its puzzles are committed
+# (training/cache); the human and Maia features are computed once and cached (~/.cache/kibitz).
+H="$out/human-default.kibitz"
+engine_cache="$out/engine-features.bin"
+[[ -f "$engine_cache" ]] || zstd -q -d "$root/training/cache/puzzle-engine-features.bin.zst" -o "$engine_cache"
+if [[ ! -f "$out/puzzle-stage.pt" ]]; then
+    step "puzzle-engine-head"
+    "$B" puzzle-engine-head --csv "$P" --every 20 --max 28279 --human-model "$H" --engine-cache "$engine_cache" \
+        --out "$out/puzzle-stage.pt" > "$out/puzzle-stage.log" 2>&1
+fi
+# The bundle keeps the shipped puzzle bundle's history of its board model (the stage alone changes).
+[[ -f "$out/training-puzzle.json" ]] ||
+    unzip -p "$root/resources/models/puzzle-default.kibitz" manifest.json | python3 -c '
+import json, sys
+t = json.load(sys.stdin)["training"]
+print(json.dumps({k: t[k] for k in ("fine_tuned_from", "cool_down", "whole_run") if k in t}))' \
+        > "$out/training-puzzle.json"
+run "$out/pz15.json" eval puzzle --csv "$P" --held-out --every 15 --solve-curves --json --model "$out/puzzle-stage.pt" \
+    --human-model "$H" --engine-cache "$engine_cache"
+[[ -f "$out/puzzle-default.kibitz" ]] || "$B" bundle export "$out/puzzle-stage.pt" "$out/puzzle-default.kibitz" \
+    --kind puzzle --metrics "$out/pz15.json" --training "$out/training-puzzle.json"
+run "$out/pz5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --json --model "$out/puzzle-default.kibitz" \
+    --human-model "$H" --engine-cache "$engine_cache"
+step "done: compare $out/*.json with the shipped defaults' (README, Models)"
