@@ -45,6 +45,15 @@ class TestCliTime : public QObject {
 private:
     QTemporaryDir m_dir;
     QString path(const char* name) const { return m_dir.filePath(QString::fromLatin1(name)); }
+    /// `train time` on the sample's games to `out` in the temporary folder with `extra` options (from the test model
+    /// unless they give --init).
+    Run trainTime(const char* out, const QStringList& extra) const {
+        QStringList a{QStringLiteral("train"), QStringLiteral("time"),
+                      QStringLiteral("--pgn"), kGames,
+                      QStringLiteral("--out"), path(out)};
+        if (!extra.contains(QStringLiteral("--init"))) a << QStringLiteral("--init") << kModel;
+        return run(a + extra);
+    }
 
 private Q_SLOTS:
     void initTestCase() {
@@ -78,11 +87,10 @@ private Q_SLOTS:
         // trains from them (a different loss, the same moves).
         const QString cache = path("cache");
         auto train = [&](const char* fit, const char* out) {
-            return run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
-                        QStringLiteral("--init"), kModel, QStringLiteral("--out"), path(out),
-                        QStringLiteral("--positions"), QStringLiteral("800"), QStringLiteral("--validation-positions"),
-                        QStringLiteral("300"), QStringLiteral("--steps"), QStringLiteral("30"), QStringLiteral("--fit"),
-                        QString::fromLatin1(fit), QStringLiteral("--cache"), cache});
+            return trainTime(
+                out, {QStringLiteral("--positions"), QStringLiteral("800"), QStringLiteral("--validation-positions"),
+                      QStringLiteral("300"), QStringLiteral("--steps"), QStringLiteral("30"), QStringLiteral("--fit"),
+                      QString::fromLatin1(fit), QStringLiteral("--cache"), cache});
         };
         const Run first = train("normal", "normal.pt");
         QVERIFY2(first.code == 0, qPrintable(first.err + first.out));
@@ -103,9 +111,7 @@ private Q_SLOTS:
                                QStringLiteral("--steps"), QStringLiteral("5"), QStringLiteral("--cache"), cache});
         QVERIFY2(other.code == 0, qPrintable(other.err + other.out));
         QVERIFY2(other.out.contains(QStringLiteral("reading training moves")), qPrintable(other.out));
-        const Run bad = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
-                             QStringLiteral("--init"), kModel, QStringLiteral("--out"), path("bad.pt"),
-                             QStringLiteral("--fit"), QStringLiteral("mode")});
+        const Run bad = trainTime("bad.pt", {QStringLiteral("--fit"), QStringLiteral("mode")});
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.err.contains(QStringLiteral("--fit: 'mode'")), qPrintable(bad.err));
     }
@@ -115,11 +121,9 @@ private Q_SLOTS:
         // (clock-only heads: no trunk pass), and a cache of one stride does not serve the other.
         const QString cache = path("stride-cache");
         auto train = [&](const char* every, const char* out) {
-            return run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
-                        QStringLiteral("--init"), kModel, QStringLiteral("--out"), path(out),
-                        QStringLiteral("--inputs"), QStringLiteral("clocks"), QStringLiteral("--positions"),
-                        QStringLiteral("10000000"), QStringLiteral("--every"), QString::fromLatin1(every),
-                        QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--cache"), cache});
+            return trainTime(out, {QStringLiteral("--inputs"), QStringLiteral("clocks"), QStringLiteral("--positions"),
+                                   QStringLiteral("10000000"), QStringLiteral("--every"), QString::fromLatin1(every),
+                                   QStringLiteral("--steps"), QStringLiteral("2"), QStringLiteral("--cache"), cache});
         };
         const Run four = train("4", "four.pt");
         QVERIFY2(four.code == 0, qPrintable(four.err + four.out));
@@ -133,9 +137,7 @@ private Q_SLOTS:
         QVERIFY2(count(four.out) > 100, qPrintable(four.out));
         QVERIFY2(count(all.out) > 3 * count(four.out) && count(all.out) < 5 * count(four.out),
                  qPrintable(QStringLiteral("%1 against %2").arg(count(all.out)).arg(count(four.out))));
-        const Run bad = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
-                             QStringLiteral("--init"), kModel, QStringLiteral("--out"), path("bad.pt"),
-                             QStringLiteral("--every"), QStringLiteral("0")});
+        const Run bad = trainTime("bad.pt", {QStringLiteral("--every"), QStringLiteral("0")});
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.err.contains(QStringLiteral("--every")), qPrintable(bad.err));
     }
@@ -144,15 +146,12 @@ private Q_SLOTS:
         // A narrower head (--hidden) is saved with its width: its checkpoint and its bundle load and answer, a run
         // from it continues it, and a run asked for another width starts a new head.
         auto train = [&](const QString& init, const char* out, const char* hidden) {
-            QStringList a{QStringLiteral("train"),       QStringLiteral("time"),
-                          QStringLiteral("--pgn"),       kGames,
-                          QStringLiteral("--init"),      init,
-                          QStringLiteral("--out"),       path(out),
+            QStringList a{QStringLiteral("--init"),      init,
                           QStringLiteral("--inputs"),    QStringLiteral("clocks"),
                           QStringLiteral("--positions"), QStringLiteral("2000"),
                           QStringLiteral("--steps"),     QStringLiteral("20")};
             if (hidden) a << QStringLiteral("--hidden") << QString::fromLatin1(hidden);
-            return run(a);
+            return trainTime(out, a);
         };
         const Run narrow = train(kModel, "narrow.pt", "16");
         QVERIFY2(narrow.code == 0, qPrintable(narrow.err + narrow.out));
