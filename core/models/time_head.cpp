@@ -153,9 +153,16 @@ std::optional<std::pair<bool, int>> TimeHeadImpl::kindOfWidth(int dModel, std::i
     return std::nullopt;
 }
 
+namespace {
+/// A head's hidden width as read from a file: kTimeHidden when it is out of the range any head has.
+int hiddenOrDefault(std::int64_t hidden) {
+    return hidden >= kTimeHiddenMin && hidden <= kTimeHiddenMax ? int(hidden) : kTimeHidden;
+}
+}  // namespace
+
 TimeHead timeHeadForWidth(int dModel, std::int64_t width, std::int64_t hidden) {
     const auto kind = TimeHeadImpl::kindOfWidth(dModel, width);
-    const int h = hidden >= kTimeHiddenMin && hidden <= kTimeHiddenMax ? int(hidden) : kTimeHidden;
+    const int h = hiddenOrDefault(hidden);
     return kind ? TimeHead(dModel, kind->first, kind->second, h) : TimeHead(dModel, true, kTimeScalars, h);
 }
 
@@ -220,10 +227,8 @@ TimeHead loadTimeHead(torch::serialize::InputArchive& archive, int dModel) {
         scalars = int(count.toInt());
     // A checkpoint without the width is from before it could be chosen.
     c10::IValue hidden;
-    int width = kTimeHidden;
-    if (archive.try_read("time_hidden", hidden) && hidden.isInt() && hidden.toInt() >= kTimeHiddenMin &&
-        hidden.toInt() <= kTimeHiddenMax)
-        width = int(hidden.toInt());
+    const int width =
+        archive.try_read("time_hidden", hidden) && hidden.isInt() ? hiddenOrDefault(hidden.toInt()) : kTimeHidden;
     TimeHead head(dModel, withBoard, scalars, width);
     head->load(weights);
     return head;

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# From a checkpoint of the GlickFormer main run (scripts/train_default_puzzle.sh) to a puzzle default and its
+# measurements: a 900-step cool-down branch (fresh AdamW from the checkpoint, lr 1e-4 cosine, data seed 7, batch
+# 128, as every shipped board model), the engine stage refitted on it with puzzle-engine-head's defaults (the
+# committed engine cache, the shipped human default's and the Maia-1 nets' solve features), the board model alone
+# and with the stage scored on the two held-out samples, and the bundle with its metrics and training history.
+# Each step skips what it has already written, so the script resumes where it stopped.
+#
+# Usage: scripts/ship_puzzle_default.sh MAIN_RUN_CHECKPOINT.pt OUT_DIR
+# Then compare OUT_DIR's JSON files with the shipped default's (README, Models; core/training/README.md) and copy
+# OUT_DIR/puzzle-default.kibitz into resources/models only if it wins on both held-out samples.
+# Environment: KIBITZ_CLI (default build/ci/app/cli/kibitz-cli-models), KIBITZ_PUZZLES (default
+# ../shared/data/puzzles), THREADS (default 1: the main run shares the machine).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+[[ $# -eq 2 ]] || { sed -n '10,11p' "$0" >&2; exit 2; }
+main_ckpt="$1" out="$2"
+B="${KIBITZ_CLI:-$root/build/ci/app/cli/kibitz-cli-models}"
+P="${KIBITZ_PUZZLES:-$root/../shared/data/puzzles}"
+H="$root/resources/models/human-default.kibitz"
+T="${THREADS:-1}"
+export OPENBLAS_NUM_THREADS="$T" OMP_NUM_THREADS="$T"
+[[ -x "$B" ]] || { echo "no $B: build it first" >&2; exit 2; }
+[[ -f "$main_ckpt" ]] || { echo "no $main_ckpt" >&2; exit 2; }
+mkdir -p "$out"
+step() { echo "$(date -u +%H:%M:%S) $*"; }
+# A step's JSON goes to a temporary name first: a stopped run leaves no half-written result behind.
+run() { local f="$1"; shift; [[ -s "$f" ]] || { step "$f"; "$B" "$@" > "$f.tmp" && mv "$f.tmp" "$f"; }; }
+
+# The branch starts from a frozen copy: the main run rewrites its latest.pt every 100 steps.
+# Its step and training hours come from the main run's log (the last checkpoint line and the last progress line).
+if [[ ! -f "$out/main.pt" ]]; then
+    cp "$main_ckpt" "$out/main.pt.tmp"
+    log="$(dirname "$main_ckpt")/train.log"
+    { grep -o 'at step [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*' || echo 0
+      grep -o 'train [0-9.]* h' "$log" | tail -n 1 | grep -o '[0-9.]*' || echo 0; } > "$out/main.step" 2>/dev/null ||
+        printf '0\n0\n' > "$out/main.step"
+    mv "$out/main.pt.tmp" "$out/main.pt"
+fi
+if ! grep -q "finished at step 900" "$out/cool/train.log" 2>/dev/null; then
+    step "cool-down branch (900 steps)"
+    mkdir -p "$out/cool"
+    "$B" train-puzzle --csv "$P" --out "$out/cool" --init "$out/main.pt" --steps 900 --warmup 0 --lr 1e-4 \
+        --batch 128 --seed 7 --threads "$T" --checkpoint-every 100 --validate-every 900 --validation-puzzles 2000 \
+        --log-every 50 --resume >> "$out/cool/train.log" 2>&1
+fi
+board="$out/cool/latest.pt"
+
+engine_cache="$out/engine-features.bin"
+[[ -f "$engine_cache" ]] || zstd -q -d "$root/training/cache/puzzle-engine-features.bin.zst" -o "$engine_cache"
+# The board model alone on both held-out samples (no stage: it has none yet).
+run "$out/board15.json" eval puzzle --csv "$P" --held-out --every 15 --json --model "$board" --no-engine
+run "$out/board5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --json --model "$board" --no-engine
+if [[ ! -f "$out/puzzle-stage.pt" ]]; then
+    step "puzzle-engine-head"
+    "$B" puzzle-engine-head --csv "$P" --every 20 --max 28279 --model "$board" --human-model "$H" \
+        --engine-cache "$engine_cache" --out "$out/puzzle-stage.pt.tmp.pt" > "$out/puzzle-stage.log" 2>&1
+    mv "$out/puzzle-stage.pt.tmp.pt" "$out/puzzle-stage.pt"
+fi
+# The model card's history: where the branch came from and the whole run's counters (the checkpoints' own).
+if [[ ! -f "$out/training-puzzle.json" ]]; then
+    python3 - "$out" > "$out/training-puzzle.json.tmp" <<'EOF'
+import json, re, sys
+out = sys.argv[1] + '/'
+step, hours = (open(out + 'main.step').read().split() + ['0', '0'])[:2]
+main_step = int(step) or None
+main_samples = main_step * 128 if main_step else None
+cool_h = sum(float(h) for h in re.findall(r'train ([0-9.]+) h', open(out + 'cool/train.log').read())[-1:])
+hist = {
+    'fine_tuned_from': 'the GlickFormer main run (scripts/train_default_puzzle.sh) at step {:,}: {:,} puzzles seen, '
+                       'AdamW on its 60,000-step cosine (peak lr 5e-4)'.format(main_step, main_samples)
+                       if main_step else 'the GlickFormer main run (scripts/train_default_puzzle.sh)',
+    'cool_down': '900 steps x 128 puzzles from that checkpoint (kibitz-cli train-puzzle --init, lr 1e-4, data seed 7): '
+                 'the steps, puzzles and wall time counted above',
+}
+if main_step:
+    hist['whole_run'] = '{:,} steps, {:,} puzzles seen, {:.2f} h of one CPU core'.format(
+        main_step + 900, main_samples + 900 * 128, float(hours) + cool_h)
+print(json.dumps(hist))
+EOF
+    mv "$out/training-puzzle.json.tmp" "$out/training-puzzle.json"
+fi
+run "$out/pz15.json" eval puzzle --csv "$P" --held-out --every 15 --solve-curves --json --model "$out/puzzle-stage.pt" \
+    --human-model "$H" --engine-cache "$engine_cache"
+[[ -f "$out/puzzle-default.kibitz" ]] || "$B" bundle export "$out/puzzle-stage.pt" "$out/puzzle-default.kibitz" \
+    --kind puzzle --metrics "$out/pz15.json" --training "$out/training-puzzle.json"
+run "$out/pz5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --json --model "$out/puzzle-default.kibitz" \
+    --human-model "$H" --engine-cache "$engine_cache"
+python3 - "$out" <<'EOF'
+import json, sys
+out = sys.argv[1] + '/'
+for name in ('board15', 'board5', 'pz15', 'pz5'):
+    d = json.load(open(out + name + '.json'))
+    print('{:8s} puzzles {:5d}  MAE {:6.1f}  RMSE {:6.1f}  within 3 RD {}'.format(
+        name, d['puzzles'], d['mae'], d['rmse'], d.get('within_rd', {}).get('3')))
+EOF
+step "done: compare $out/*.json with the shipped default's (README, Models)"
