@@ -69,7 +69,8 @@ void printEvalTimeHelp() {
         "the move first), unless --without-move (as in the analysis panel, which asks before a move is chosen).\n"
         "  --play N   also replay N of those games per speed as games between two copies of the model (moves from\n"
         "             its distribution, times from its head, the games' clocks, ratings and length) and compare the\n"
-        "             time use: median and mean seconds per move, share of games lost on time (JSON key \"play\")\n"
+        "             time use: median and mean seconds per move, share of games lost on time (JSON key \"play\"; the\n"
+        "             replays also think once after the game's last move, where a game lost on time ends)\n"
         "  --seed N   the replays' seed (default 1)\n");
 }
 

@@ -25,7 +25,8 @@ struct Replay {
     int plies = 0;                           ///< the real game's length: the replay stops there
     int ply = 0;
     bool done = false;
-    bool flagged = false;
+    bool flagged = false;        ///< a drawn time exceeded the clock, within the game's length or on the last think
+    bool flaggedWithin = false;  ///< ... within the game's length
 };
 
 double mean(const std::vector<double>& v) {
@@ -38,7 +39,7 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
                                          const MovePolicy& policy, std::uint64_t seed, const CancelToken& cancel) {
     if (!evaluator.hasTimeHead()) return makeError(ErrorCode::Unsupported, "the model has no think-time head");
     std::array<std::vector<double>, chess::kGameSpeeds> dataTimes, modelTimes;
-    std::array<std::int64_t, chess::kGameSpeeds> dataFlags{}, modelFlags{};
+    std::array<std::int64_t, chess::kGameSpeeds> dataFlags{}, modelFlags{}, modelFlagsWithin{};
     TimeUseComparison out;
     std::vector<Replay> replays;
     for (const chess::PgnGame& g : games) {
@@ -74,7 +75,9 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         active.clear();
         for (std::size_t i = 0; i < replays.size(); ++i) {
             Replay& r = replays[i];
-            if (!r.done && (r.ply >= r.plies || r.pos.countLegalMoves() == 0)) r.done = true;
+            // Past the game's length the side to move still thinks once: a real game that is lost on time ends in
+            // that think, after its last recorded move (unless the game ended in mate or stalemate).
+            if (!r.done && (r.ply > r.plies || r.pos.countLegalMoves() == 0)) r.done = true;
             if (!r.done) active.push_back(i);
         }
         if (active.empty()) break;
@@ -111,6 +114,11 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
             const long long ms = std::llround(1000.0 * seconds);
             if (ms > r.clockMs[me]) {
                 r.flagged = r.done = true;
+                r.flaggedWithin = r.ply < r.plies;
+                continue;
+            }
+            if (r.ply == r.plies) {  // the last think was in time: the game ends as the real one did
+                r.done = true;
                 continue;
             }
             // Recorded like a [%clk] comment: whole seconds before and after, plus the increment.
@@ -127,8 +135,10 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
             ++r.ply;
         }
     }
-    for (const Replay& r : replays)
-        if (r.flagged) ++modelFlags[std::size_t(r.speed)];
+    for (const Replay& r : replays) {
+        modelFlags[std::size_t(r.speed)] += r.flagged;
+        modelFlagsWithin[std::size_t(r.speed)] += r.flaggedWithin;
+    }
     for (std::size_t s = 0; s < out.bySpeed.size(); ++s) {
         TimeUseRow& row = out.bySpeed[s];
         row.dataMoves = std::int64_t(dataTimes[s].size());
@@ -140,6 +150,7 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         if (row.games > 0) {
             row.dataLostOnTime = double(dataFlags[s]) / double(row.games);
             row.modelLostOnTime = double(modelFlags[s]) / double(row.games);
+            row.modelLostOnTimeWithin = double(modelFlagsWithin[s]) / double(row.games);
         }
     }
     return out;
@@ -148,17 +159,18 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
 std::string TimeUseComparison::toJson() const {
     std::string out = "{";
     bool first = true;
-    char buf[400];
+    char buf[480];
     for (int s = 0; s < chess::kGameSpeeds; ++s) {
         const TimeUseRow& r = bySpeed[std::size_t(s)];
         if (r.games == 0) continue;
         std::snprintf(buf, sizeof buf,
                       "%s\"%s\":{\"games\":%lld,\"data\":{\"moves\":%lld,\"median_s\":%.3f,\"mean_s\":%.3f,"
                       "\"lost_on_time\":%.4f},\"model\":{\"moves\":%lld,\"median_s\":%.3f,\"mean_s\":%.3f,"
-                      "\"lost_on_time\":%.4f}}",
+                      "\"lost_on_time\":%.4f,\"lost_on_time_within_moves\":%.4f}}",
                       first ? "" : ",", chess::gameSpeedName(chess::GameSpeed(s)), static_cast<long long>(r.games),
                       static_cast<long long>(r.dataMoves), r.dataMedianS, r.dataMeanS, r.dataLostOnTime,
-                      static_cast<long long>(r.modelMoves), r.modelMedianS, r.modelMeanS, r.modelLostOnTime);
+                      static_cast<long long>(r.modelMoves), r.modelMedianS, r.modelMeanS, r.modelLostOnTime,
+                      r.modelLostOnTimeWithin);
         out += buf;
         first = false;
     }
@@ -168,14 +180,16 @@ std::string TimeUseComparison::toJson() const {
 std::string TimeUseComparison::toText() const {
     std::string out =
         "time use, the games against replays of them by two copies of the model (same clocks, ratings, length):\n"
-        "speed       games   median s (data / model)   mean s (data / model)   lost on time (data / model)\n";
-    char buf[200];
+        "speed       games   median s (data / model)   mean s (data / model)   lost on time (data / model; model "
+        "within the game's moves)\n";
+    char buf[240];
     for (int s = 0; s < chess::kGameSpeeds; ++s) {
         const TimeUseRow& r = bySpeed[std::size_t(s)];
         if (r.games == 0) continue;
-        std::snprintf(buf, sizeof buf, "%-10s %6lld   %8.1f / %-8.1f        %8.2f / %-8.2f      %8.1f%% / %.1f%%\n",
+        std::snprintf(buf, sizeof buf, "%-10s %6lld   %8.1f / %-8.1f        %8.2f / %-8.2f      %8.1f%% / %.1f%% (%.1f%%)\n",
                       chess::gameSpeedName(chess::GameSpeed(s)), static_cast<long long>(r.games), r.dataMedianS,
-                      r.modelMedianS, r.dataMeanS, r.modelMeanS, 100.0 * r.dataLostOnTime, 100.0 * r.modelLostOnTime);
+                      r.modelMedianS, r.dataMeanS, r.modelMeanS, 100.0 * r.dataLostOnTime, 100.0 * r.modelLostOnTime,
+                      100.0 * r.modelLostOnTimeWithin);
         out += buf;
     }
     return out;

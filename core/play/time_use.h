@@ -26,18 +26,23 @@ struct TimeUseRow {
     double dataMedianS = 0.0, modelMedianS = 0.0;
     double dataMeanS = 0.0, modelMeanS = 0.0;
     double dataLostOnTime = 0.0;   ///< share of the games whose Termination tag is "Time forfeit"
-    double modelLostOnTime = 0.0;  ///< share of the replays where a side's drawn time exceeded its clock
+    /// Share of the replays where a side's drawn time exceeded its clock, on one of the game's moves or on the think
+    /// of the side to move after its last one (where a real game lost on time ends).
+    double modelLostOnTime = 0.0;
+    double modelLostOnTimeWithin = 0.0;  ///< the same on the game's moves alone
 };
 
 struct TimeUseComparison {
     std::array<TimeUseRow, chess::kGameSpeeds> bySpeed{};
-    /// {"bullet": {games, data: {moves, median_s, mean_s, lost_on_time}, model: {...}}, ...} for the speeds played.
+    /// {"bullet": {games, data: {moves, median_s, mean_s, lost_on_time}, model: {..., lost_on_time_within_moves}},
+    /// ...} for the speeds played.
     std::string toJson() const;
     std::string toText() const;
 };
 
 /// Replays each game of `games` (each needs a TimeControl and both ratings; others are skipped) as a game between two
-/// copies of `evaluator` (which needs a think-time head) over the same number of plies, from the game's start
+/// copies of `evaluator` (which needs a think-time head) over the same number of plies, and one more think of the side
+/// to move (unless the game ended in mate or stalemate), from the game's start
 /// position with its ratings, increment and each side's starting clock as its first [%clk] comment shows it. Unlike the
 /// play mode, which never lets its clock fall (learnedThinkTimeMs), a replay lets a side lose on time when its drawn
 /// time exceeds its clock. Deterministic for a `seed`.
