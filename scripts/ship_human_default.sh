@@ -17,18 +17,10 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 [[ $# -eq 3 ]] || { sed -n '10,11p' "$0" >&2; exit 2; }
 ckpt="$1" out="$2" training="$3"
-B="${KIBITZ_CLI:-$root/build/ci/app/cli/kibitz-cli-models}"
-G="${KIBITZ_GAMES:-$root/../shared/data/games}"
-P="${KIBITZ_PUZZLES:-$root/../shared/data/puzzles}"
-P1="$P/puzzles_train_part1.csv.zst"
-T="${THREADS:-2}"
-export OPENBLAS_NUM_THREADS="$T" OMP_NUM_THREADS="$T"
-[[ -x "$B" ]] || { echo "no $B: build it first" >&2; exit 2; }
 [[ -f "$ckpt" && -f "$training" ]] || { echo "no $ckpt or $training" >&2; exit 2; }
-mkdir -p "$out"
-step() { echo "$(date -u +%H:%M:%S) $*"; }
-# A step's JSON goes to a temporary name first: a stopped run leaves no half-written result behind.
-run() { local f="$1"; shift; [[ -s "$f" ]] || { step "$f"; "$B" "$@" > "$f.tmp" && mv "$f.tmp" "$f"; }; }
+threads_default=2
+source "$root/scripts/ship_common.sh"
+P1="$P/puzzles_train_part1.csv.zst"
 
 [[ -f "$out/student.kibitz" ]] || "$B" bundle export "$ckpt" "$out/student.kibitz" --kind human --training "$training"
 [[ -f "$out/blend.kibitz" ]] || "$B" bundle blend "$out/student.kibitz" maia-1@0.5,2000 "$out/blend.kibitz"
@@ -73,16 +65,7 @@ EOF
     "$B" bundle blend "$out/student.kibitz" maia-1@0.5,2000 "$out/human-default.kibitz" --metrics "$out/metrics.json"
 fi
 
-# The puzzle stage pins the human model: refit it on the new one. The engine features of its puzzles are committed
-# (training/cache); the human and Maia features are computed once and cached (~/.cache/kibitz).
-H="$out/human-default.kibitz"
-engine_cache="$out/engine-features.bin"
-[[ -f "$engine_cache" ]] || zstd -q -d "$root/training/cache/puzzle-engine-features.bin.zst" -o "$engine_cache"
-if [[ ! -f "$out/puzzle-stage.pt" ]]; then
-    step "puzzle-engine-head"
-    "$B" puzzle-engine-head --csv "$P" --every 20 --max 28279 --human-model "$H" --engine-cache "$engine_cache" \
-        --out "$out/puzzle-stage.pt" > "$out/puzzle-stage.log" 2>&1
-fi
+# The puzzle stage pins the human model: refit it on the new one.
 # The bundle keeps the shipped puzzle bundle's history of its board model (the stage alone changes).
 [[ -f "$out/training-puzzle.json" ]] ||
     unzip -p "$root/resources/models/puzzle-default.kibitz" manifest.json | python3 -c '
@@ -90,10 +73,5 @@ import json, sys
 t = json.load(sys.stdin)["training"]
 print(json.dumps({k: t[k] for k in ("fine_tuned_from", "cool_down", "whole_run") if k in t}))' \
         > "$out/training-puzzle.json"
-run "$out/pz15.json" eval puzzle --csv "$P" --held-out --every 15 --solve-curves --json --model "$out/puzzle-stage.pt" \
-    --human-model "$H" --engine-cache "$engine_cache"
-[[ -f "$out/puzzle-default.kibitz" ]] || "$B" bundle export "$out/puzzle-stage.pt" "$out/puzzle-default.kibitz" \
-    --kind puzzle --metrics "$out/pz15.json" --training "$out/training-puzzle.json"
-run "$out/pz5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --json --model "$out/puzzle-default.kibitz" \
-    --human-model "$H" --engine-cache "$engine_cache"
+ship_puzzle_stage "$out/human-default.kibitz" "$out/training-puzzle.json"
 step "done: compare $out/*.json with the shipped defaults' (README, Models)"

@@ -16,17 +16,10 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 [[ $# -eq 2 ]] || { sed -n '10,11p' "$0" >&2; exit 2; }
 main_ckpt="$1" out="$2"
-B="${KIBITZ_CLI:-$root/build/ci/app/cli/kibitz-cli-models}"
-P="${KIBITZ_PUZZLES:-$root/../shared/data/puzzles}"
-H="$root/resources/models/human-default.kibitz"
-T="${THREADS:-1}"
-export OPENBLAS_NUM_THREADS="$T" OMP_NUM_THREADS="$T"
-[[ -x "$B" ]] || { echo "no $B: build it first" >&2; exit 2; }
 [[ -f "$main_ckpt" ]] || { echo "no $main_ckpt" >&2; exit 2; }
-mkdir -p "$out"
-step() { echo "$(date -u +%H:%M:%S) $*"; }
-# A step's JSON goes to a temporary name first: a stopped run leaves no half-written result behind.
-run() { local f="$1"; shift; [[ -s "$f" ]] || { step "$f"; "$B" "$@" > "$f.tmp" && mv "$f.tmp" "$f"; }; }
+threads_default=1
+source "$root/scripts/ship_common.sh"
+H="$root/resources/models/human-default.kibitz"
 
 # The branch starts from a frozen copy: the main run rewrites its latest.pt every 100 steps.
 # Its step and training hours come from the main run's log (the last checkpoint line and the last progress line).
@@ -47,17 +40,9 @@ if ! grep -q "finished at step 900" "$out/cool/train.log" 2>/dev/null; then
 fi
 board="$out/cool/latest.pt"
 
-engine_cache="$out/engine-features.bin"
-[[ -f "$engine_cache" ]] || zstd -q -d "$root/training/cache/puzzle-engine-features.bin.zst" -o "$engine_cache"
 # The board model alone on both held-out samples (no stage: it has none yet).
 run "$out/board15.json" eval puzzle --csv "$P" --held-out --every 15 --json --model "$board" --no-engine
 run "$out/board5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --json --model "$board" --no-engine
-if [[ ! -f "$out/puzzle-stage.pt" ]]; then
-    step "puzzle-engine-head"
-    "$B" puzzle-engine-head --csv "$P" --every 20 --max 28279 --model "$board" --human-model "$H" \
-        --engine-cache "$engine_cache" --out "$out/puzzle-stage.pt.tmp.pt" > "$out/puzzle-stage.log" 2>&1
-    mv "$out/puzzle-stage.pt.tmp.pt" "$out/puzzle-stage.pt"
-fi
 # The model card's history: where the branch came from and the whole run's counters (the checkpoints' own).
 if [[ ! -f "$out/training-puzzle.json" ]]; then
     python3 - "$out" > "$out/training-puzzle.json.tmp" <<'EOF'
@@ -69,24 +54,20 @@ main_samples = main_step * 128 if main_step else None
 cool_h = sum(float(h) for h in re.findall(r'train ([0-9.]+) h', open(out + 'cool/train.log').read())[-1:])
 hist = {
     'fine_tuned_from': 'the GlickFormer main run (scripts/train_default_puzzle.sh) at step {:,}: {:,} puzzles seen, '
-                       'AdamW on its 60,000-step cosine (peak lr 5e-4)'.format(main_step, main_samples)
+                       '{} h of training on one CPU thread, AdamW on its 60,000-step cosine (peak lr 5e-4)'.format(
+                           main_step, main_samples, hours)
                        if main_step else 'the GlickFormer main run (scripts/train_default_puzzle.sh)',
     'cool_down': '900 steps x 128 puzzles from that checkpoint (kibitz-cli train-puzzle --init, lr 1e-4, data seed 7): '
                  'the steps, puzzles and wall time counted above',
 }
 if main_step:
-    hist['whole_run'] = '{:,} steps, {:,} puzzles seen, {:.2f} h of one CPU core'.format(
+    hist['whole_run'] = '{:,} steps, {:,} puzzles seen, {:.2f} h of training on one CPU thread'.format(
         main_step + 900, main_samples + 900 * 128, float(hours) + cool_h)
 print(json.dumps(hist))
 EOF
     mv "$out/training-puzzle.json.tmp" "$out/training-puzzle.json"
 fi
-run "$out/pz15.json" eval puzzle --csv "$P" --held-out --every 15 --solve-curves --json --model "$out/puzzle-stage.pt" \
-    --human-model "$H" --engine-cache "$engine_cache"
-[[ -f "$out/puzzle-default.kibitz" ]] || "$B" bundle export "$out/puzzle-stage.pt" "$out/puzzle-default.kibitz" \
-    --kind puzzle --metrics "$out/pz15.json" --training "$out/training-puzzle.json"
-run "$out/pz5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --json --model "$out/puzzle-default.kibitz" \
-    --human-model "$H" --engine-cache "$engine_cache"
+ship_puzzle_stage "$H" "$out/training-puzzle.json" --model "$board"
 python3 - "$out" <<'EOF'
 import json, sys
 out = sys.argv[1] + '/'

@@ -186,7 +186,8 @@ std::string TimeUseComparison::toText() const {
     for (int s = 0; s < chess::kGameSpeeds; ++s) {
         const TimeUseRow& r = bySpeed[std::size_t(s)];
         if (r.games == 0) continue;
-        std::snprintf(buf, sizeof buf, "%-10s %6lld   %8.1f / %-8.1f        %8.2f / %-8.2f      %8.1f%% / %.1f%% (%.1f%%)\n",
+        std::snprintf(buf, sizeof buf,
+                      "%-10s %6lld   %8.1f / %-8.1f        %8.2f / %-8.2f      %8.1f%% / %.1f%% (%.1f%%)\n",
                       chess::gameSpeedName(chess::GameSpeed(s)), static_cast<long long>(r.games), r.dataMedianS,
                       r.modelMedianS, r.dataMeanS, r.modelMeanS, 100.0 * r.dataLostOnTime, 100.0 * r.modelLostOnTime,
                       100.0 * r.modelLostOnTimeWithin);

@@ -25,7 +25,7 @@ struct TimeUseRow {
     std::int64_t dataMoves = 0, modelMoves = 0;  ///< timed moves (each side's first move left out, as in eval time)
     double dataMedianS = 0.0, modelMedianS = 0.0;
     double dataMeanS = 0.0, modelMeanS = 0.0;
-    double dataLostOnTime = 0.0;   ///< share of the games whose Termination tag is "Time forfeit"
+    double dataLostOnTime = 0.0;  ///< share of the games whose Termination tag is "Time forfeit"
     /// Share of the replays where a side's drawn time exceeded its clock, on one of the game's moves or on the think
     /// of the side to move after its last one (where a real game lost on time ends).
     double modelLostOnTime = 0.0;
