@@ -21,16 +21,17 @@ threads_default=1
 source "$root/scripts/ship_common.sh"
 H="$root/resources/models/human-default.kibitz"
 
+# The counters a checkpoint records (steps, puzzles, seconds of training), read through a bundle of it: counters
+# CHECKPOINT OUT.json.
+counters() {
+    [[ -s "$2" ]] && return
+    "$B" bundle export "$1" "$2.tmp.kibitz" --kind puzzle > /dev/null
+    "$B" bundle info "$2.tmp.kibitz" --json > "$2.tmp" && mv "$2.tmp" "$2"
+    rm -f "$2.tmp.kibitz"
+}
 # The branch starts from a frozen copy: the main run rewrites its latest.pt every 100 steps.
-# Its step and training hours come from the main run's log (the last checkpoint line and the last progress line).
-if [[ ! -f "$out/main.pt" ]]; then
-    cp "$main_ckpt" "$out/main.pt.tmp"
-    log="$(dirname "$main_ckpt")/train.log"
-    { grep -o 'at step [0-9]*' "$log" | tail -n 1 | grep -o '[0-9]*' || echo 0
-      grep -o 'train [0-9.]* h' "$log" | tail -n 1 | grep -o '[0-9.]*' || echo 0; } > "$out/main.step" 2>/dev/null ||
-        printf '0\n0\n' > "$out/main.step"
-    mv "$out/main.pt.tmp" "$out/main.pt"
-fi
+[[ -f "$out/main.pt" ]] || { cp "$main_ckpt" "$out/main.pt.tmp" && mv "$out/main.pt.tmp" "$out/main.pt"; }
+counters "$out/main.pt" "$out/main-counters.json"
 if ! grep -q "finished at step 900" "$out/cool/train.log" 2>/dev/null; then
     step "cool-down branch (900 steps)"
     mkdir -p "$out/cool"
@@ -39,6 +40,7 @@ if ! grep -q "finished at step 900" "$out/cool/train.log" 2>/dev/null; then
         --log-every 50 --resume >> "$out/cool/train.log" 2>&1
 fi
 board="$out/cool/latest.pt"
+counters "$board" "$out/cool-counters.json"
 
 # The board model alone on both held-out samples (no stage: it has none yet).
 run "$out/board15.json" eval puzzle --csv "$P" --held-out --every 15 --json --model "$board" --no-engine
@@ -46,24 +48,20 @@ run "$out/board5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --
 # The model card's history: where the branch came from and the whole run's counters (the checkpoints' own).
 if [[ ! -f "$out/training-puzzle.json" ]]; then
     python3 - "$out" > "$out/training-puzzle.json.tmp" <<'EOF'
-import json, re, sys
+import json, sys
 out = sys.argv[1] + '/'
-step, hours = (open(out + 'main.step').read().split() + ['0', '0'])[:2]
-main_step = int(step) or None
-main_samples = main_step * 128 if main_step else None
-cool_h = sum(float(h) for h in re.findall(r'train ([0-9.]+) h', open(out + 'cool/train.log').read())[-1:])
-hist = {
+main = json.load(open(out + 'main-counters.json'))['training']
+cool = json.load(open(out + 'cool-counters.json'))['training']
+print(json.dumps({
     'fine_tuned_from': 'the GlickFormer main run (scripts/train_default_puzzle.sh) at step {:,}: {:,} puzzles seen, '
-                       '{} h of training on one CPU thread, AdamW on its 60,000-step cosine (peak lr 5e-4)'.format(
-                           main_step, main_samples, hours)
-                       if main_step else 'the GlickFormer main run (scripts/train_default_puzzle.sh)',
-    'cool_down': '900 steps x 128 puzzles from that checkpoint (kibitz-cli train-puzzle --init, lr 1e-4, data seed 7): '
-                 'the steps, puzzles and wall time counted above',
-}
-if main_step:
-    hist['whole_run'] = '{:,} steps, {:,} puzzles seen, {:.2f} h of training on one CPU thread'.format(
-        main_step + 900, main_samples + 900 * 128, float(hours) + cool_h)
-print(json.dumps(hist))
+                       '{:.2f} h of training on one CPU thread, AdamW on its 60,000-step cosine (peak lr 5e-4)'.format(
+                           main['steps'], main['samples'], main['wall_seconds'] / 3600),
+    'cool_down': '{} steps x 128 puzzles from that checkpoint (kibitz-cli train-puzzle --init, lr 1e-4, data seed 7): '
+                 'the steps, puzzles and wall time counted above'.format(cool['steps']),
+    'whole_run': '{:,} steps, {:,} puzzles seen, {:.2f} h of training on one CPU thread'.format(
+        main['steps'] + cool['steps'], main['samples'] + cool['samples'],
+        (main['wall_seconds'] + cool['wall_seconds']) / 3600),
+}))
 EOF
     mv "$out/training-puzzle.json.tmp" "$out/training-puzzle.json"
 fi
