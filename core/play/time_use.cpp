@@ -22,7 +22,7 @@ struct Replay {
     std::array<long long, 2> clockMs{};
     long long incMs = 0;
     std::vector<std::optional<int>> spentS;  ///< each ply's recorded move time so far (plyThinkTimes' form)
-    int plies = 0;                           ///< the real game's length: the replay stops there
+    int plies = 0;                           ///< the real game's length: its moves stop there, then one last think
     int ply = 0;
     bool done = false;
     bool flagged = false;        ///< a drawn time exceeded the clock, within the game's length or on the last think
