@@ -47,7 +47,7 @@ constexpr int kWeightsEncoding = 1;
 constexpr int kNetworkFormat = 2;
 // NetworkFormat
 constexpr int kInput = 1;
-constexpr int kOutput = 2;
+// 2 is the output format (classical or WDL), not read: the value format (5) says the same.
 constexpr int kNetwork = 3;
 constexpr int kPolicy = 4;
 constexpr int kValue = 5;
