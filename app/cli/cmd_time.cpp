@@ -6,6 +6,7 @@
 #include "app/cli/command.h"
 #include "app/cli/time_commands.h"
 #include "core/chess/game_pack.h"
+#include "core/common/atomic_file.h"
 #include "core/jobs/human_model.h"
 #include "core/models/model_config.h"
 #include "core/play/time_use.h"
@@ -59,7 +60,7 @@ void printTrainTimeHelp() {
 void printEvalTimeHelp() {
     std::printf(
         "Usage: kibitz-cli eval time --pgn FILE|DIR... [--model BUNDLE] [--max-games N] [--all-games]\n"
-        "                            [--without-move] [--json]\n\n"
+        "                            [--without-move] [--moves-out FILE.csv] [--json]\n\n"
         "How well the model's think-time head predicts the seconds players spent on their moves: Pearson r of the\n"
         "predicted median against the real seconds (and on ln(1 + s)), mean and median absolute error, overall and by\n"
         "speed (bullet, blitz, rapid, classical), beside the rule remaining/40 + 0.8 x increment (a third of it in\n"
@@ -71,7 +72,10 @@ void printEvalTimeHelp() {
         "             its distribution, times from its head, the games' clocks, ratings and length) and compare the\n"
         "             time use: median and mean seconds per move, share of games lost on time (JSON key \"play\"; the\n"
         "             replays also think once after the game's last move, where a game lost on time ends)\n"
-        "  --seed N   the replays' seed (default 1)\n");
+        "  --seed N   the replays' seed (default 1)\n"
+        "  --moves-out FILE   also write every scored move as a CSV row (written whole or not at all): game, time\n"
+        "             control, speed, ply, both ratings and clocks, increment, the head's median, 10th and 90th\n"
+        "             percentile seconds, the rule's seconds and the real seconds\n");
 }
 
 int runTrainTimeImpl(const std::vector<std::string>& argv) {
@@ -130,7 +134,8 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
 int runTrainTime(const std::vector<std::string>& argv) { return runTrainTimeImpl(argv); }
 
 int runEvalTime(const std::vector<std::string>& argv) {
-    Args args(argv, {"pgn", "model", "max-games", "threads", "play", "seed"}, {"json", "all-games", "without-move"});
+    Args args(argv, {"pgn", "model", "max-games", "threads", "play", "seed", "moves-out"},
+              {"json", "all-games", "without-move"});
     if (args.has("help")) {
         printEvalTimeHelp();
         return kExitOk;
@@ -157,11 +162,22 @@ int runEvalTime(const std::vector<std::string>& argv) {
     if (!(*evaluator)->hasTimeHead()) return usage("the model has no think-time head (train one with 'train time')");
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
+    const std::optional<std::string> movesOut = args.value("moves-out");
+    if (movesOut)
+        for (const auto& f : files)
+            if (auto st = refuseToOverwriteInput(f, *movesOut); !st) return usage("--moves-out: " + st.error().message);
+    std::vector<training::ScoredMove> scored;
     auto r = training::evaluateThinkTime(**evaluator, files, !args.has("all-games"), maxGames, cancel,
-                                         args.has("without-move"));
+                                         args.has("without-move"), movesOut ? &scored : nullptr);
     if (!r) {
         std::fprintf(stderr, "kibitz-cli eval time: %s\n", r.error().message.c_str());
         return r.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
+    }
+    if (movesOut && !scored.empty()) {
+        if (auto st = writeBytesAtomically(*movesOut, training::scoredMovesCsv(scored)); !st) {
+            std::fprintf(stderr, "kibitz-cli eval time: %s\n", st.error().message.c_str());
+            return kExitFailure;
+        }
     }
     std::optional<play::TimeUseComparison> use;
     if (perSpeed > 0 && r->model.moves > 0) {

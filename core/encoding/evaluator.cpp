@@ -126,4 +126,31 @@ double ThinkTime::atDeviateS(double z) const { return std::max(0.0, std::expm1(d
 
 double ThinkTime::quantileS(double q) const { return atDeviateS(normalQuantile(q)); }
 
+namespace {
+
+double normalCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+
+/// E[max(0, e^X - 1)^k] for X ~ N(mu, sigma^2), k = 1 or 2: the draw is e^X - 1 where X > 0, else 0, so with
+/// E[e^(jX); X > 0] = exp(j mu + j^2 sigma^2 / 2) Phi((mu + j sigma^2) / sigma) the binomial terms add up.
+double clampedMoment(double mu, double sigma, int k) {
+    auto part = [&](int j) {
+        return j == 0 ? normalCdf(mu / sigma)
+                      : std::exp(j * mu + j * j * sigma * sigma / 2.0) * normalCdf((mu + j * sigma * sigma) / sigma);
+    };
+    return k == 1 ? part(1) - part(0) : part(2) - 2.0 * part(1) + part(0);
+}
+
+}  // namespace
+
+double ThinkTime::meanS() const {
+    if (!(sigma > 0.0f)) return atDeviateS(0.0);
+    return clampedMoment(mu, sigma, 1);
+}
+
+double ThinkTime::varianceS() const {
+    if (!(sigma > 0.0f)) return 0.0;
+    const double m = clampedMoment(mu, sigma, 1);
+    return std::max(0.0, clampedMoment(mu, sigma, 2) - m * m);
+}
+
 }  // namespace kibitz::encoding

@@ -38,6 +38,10 @@ struct ThinkTime {
     double quantileS(double q) const;
     /// Seconds drawn for a standard normal deviate z: exp(mu + sigma z) - 1, at least 0.
     double atDeviateS(double z) const;
+    /// The mean and the variance of the seconds atDeviateS draws (z standard normal; the draws below 0 count as 0),
+    /// in closed form.
+    double meanS() const;
+    double varianceS() const;
 };
 
 /// `t` into the fields of `e` the think-time head reads (moverLastThinkS, oppLastThinkS, moverPaceDs, oppPaceDs:

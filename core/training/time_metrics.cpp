@@ -20,6 +20,18 @@ double baselineThinkTimeS(const encoding::Conditioning& cond, int ply) {
 void TimeSample::add(double predictedS, double realS) {
     m_pred.push_back(float(predictedS));
     m_real.push_back(float(realS));
+    m_allDistributions = false;
+    m_mean.clear();
+    m_var.clear();
+}
+
+void TimeSample::add(const encoding::ThinkTime& predicted, double realS) {
+    const bool keep = m_allDistributions;
+    m_pred.push_back(float(predicted.quantileS(0.5)));
+    m_real.push_back(float(realS));
+    if (!keep) return;
+    m_mean.push_back(predicted.meanS());
+    m_var.push_back(predicted.varianceS());
 }
 
 namespace {
@@ -67,6 +79,28 @@ TimeScores TimeSample::scores() const {
     std::nth_element(err.begin(), mid, err.end());
     s.medianAeS = *mid;
     if (err.size() % 2 == 0) s.medianAeS = 0.5 * (s.medianAeS + *std::max_element(err.begin(), mid));
+    if (m_allDistributions && m_mean.size() == p.size() && p.size() >= 2) {
+        const double n = double(p.size());
+        double mp = 0, mm = 0, ev = 0;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            mp += p[i];
+            mm += m_mean[i];
+            ev += m_var[i];
+        }
+        mp /= n;
+        mm /= n;
+        ev /= n;
+        double cov = 0, vp = 0, vm = 0;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            cov += (p[i] - mp) * (m_mean[i] - mm);
+            vp += (p[i] - mp) * (p[i] - mp);
+            vm += (m_mean[i] - mm) * (m_mean[i] - mm);
+        }
+        cov /= n;
+        vp /= n;
+        vm /= n;
+        s.pearsonRExpected = vp > 0 && vm + ev > 0 ? cov / std::sqrt(vp * (vm + ev)) : 0.0;
+    }
     return s;
 }
 
@@ -74,6 +108,13 @@ void TimeEvaluator::add(chess::GameSpeed speed, double predictedS, double baseli
     m_model.add(predictedS, realS);
     m_base.add(baselineS, realS);
     m_modelBy[std::size_t(speed)].add(predictedS, realS);
+    m_baseBy[std::size_t(speed)].add(baselineS, realS);
+}
+
+void TimeEvaluator::add(chess::GameSpeed speed, const encoding::ThinkTime& predicted, double baselineS, double realS) {
+    m_model.add(predicted, realS);
+    m_base.add(baselineS, realS);
+    m_modelBy[std::size_t(speed)].add(predicted, realS);
     m_baseBy[std::size_t(speed)].add(baselineS, realS);
 }
 
@@ -95,7 +136,12 @@ std::string scoresJson(const TimeScores& s) {
     std::snprintf(buf, sizeof buf,
                   "\"moves\":%lld,\"pearson_r\":%.4f,\"pearson_r_log\":%.4f,\"mae_s\":%.3f,\"median_ae_s\":%.3f",
                   static_cast<long long>(s.moves), s.pearsonR, s.pearsonRLog, s.maeS, s.medianAeS);
-    return buf;
+    std::string out = buf;
+    if (s.pearsonRExpected) {
+        std::snprintf(buf, sizeof buf, ",\"pearson_r_expected\":%.4f", *s.pearsonRExpected);
+        out += buf;
+    }
+    return out;
 }
 
 std::string withSpeeds(const TimeScores& all, const std::array<TimeScores, chess::kGameSpeeds>& by) {
@@ -132,11 +178,15 @@ std::string TimeEvaluation::toText() const {
                   static_cast<long long>(gamesSkipped), static_cast<long long>(movesSkipped),
                   static_cast<long long>(forcedSkipped));
     out += buf;
-    out += "             moves   model: r     r(log)  MAE s  median AE s   rule: r     r(log)  MAE s  median AE s\n";
+    out +=
+        "             moves   model: r  expected  r(log)  MAE s  median AE s   rule: r     r(log)  MAE s  median AE "
+        "s\n";
     auto row = [&](const char* name, const TimeScores& m, const TimeScores& b) {
-        std::snprintf(buf, sizeof buf, "%-10s %8lld  %8.3f  %8.3f  %6.2f  %11.2f  %8.3f  %8.3f  %6.2f  %11.2f\n", name,
-                      static_cast<long long>(m.moves), m.pearsonR, m.pearsonRLog, m.maeS, m.medianAeS, b.pearsonR,
-                      b.pearsonRLog, b.maeS, b.medianAeS);
+        char expected[32] = "       -";
+        if (m.pearsonRExpected) std::snprintf(expected, sizeof expected, "%8.3f", *m.pearsonRExpected);
+        std::snprintf(buf, sizeof buf, "%-10s %8lld  %8.3f  %s  %6.3f  %6.2f  %11.2f  %8.3f  %8.3f  %6.2f  %11.2f\n",
+                      name, static_cast<long long>(m.moves), m.pearsonR, expected, m.pearsonRLog, m.maeS, m.medianAeS,
+                      b.pearsonR, b.pearsonRLog, b.maeS, b.medianAeS);
         out += buf;
     };
     out += moveTold ? "(a head that reads the move chosen was told the move played)\n"
@@ -146,13 +196,40 @@ std::string TimeEvaluation::toText() const {
         if (modelBySpeed[std::size_t(i)].moves > 0)
             row(chess::gameSpeedName(chess::GameSpeed(i)), modelBySpeed[std::size_t(i)],
                 baselineBySpeed[std::size_t(i)]);
-    out += "(rule: remaining / 40 + 0.8 x increment, a third of it in the first 16 plies)\n";
+    out +=
+        "(expected: the r the head's median would reach if each move's seconds followed the head's own distribution;\n"
+        " rule: remaining / 40 + 0.8 x increment, a third of it in the first 16 plies)\n";
+    return out;
+}
+
+std::string scoredMovesCsv(const std::vector<ScoredMove>& moves) {
+    auto field = [](const std::string& v) {
+        if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
+        std::string q = "\"";
+        for (char c : v) {
+            if (c == '"') q += '"';
+            q += c;
+        }
+        return q + "\"";
+    };
+    auto opt = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string(); };
+    std::string out =
+        "game,time_control,speed,ply,mover_elo,opp_elo,mover_clock_s,opp_clock_s,increment_s,median_s,"
+        "q10_s,q90_s,rule_s,real_s\n";
+    char buf[160];
+    for (const ScoredMove& m : moves) {
+        out += field(m.gameId) + "," + field(m.timeControl) + "," + chess::gameSpeedName(m.speed) + "," +
+               std::to_string(m.ply) + "," + opt(m.moverElo) + "," + opt(m.oppElo) + "," + opt(m.moverClockS) + "," +
+               opt(m.oppClockS) + "," + opt(m.incrementS);
+        std::snprintf(buf, sizeof buf, ",%.3f,%.3f,%.3f,%.3f,%.0f\n", m.medianS, m.q10S, m.q90S, m.baselineS, m.realS);
+        out += buf;
+    }
     return out;
 }
 
 Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const std::vector<std::string>& files,
                                          bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel,
-                                         bool withoutMove) {
+                                         bool withoutMove, std::vector<ScoredMove>* moves) {
     if (!evaluator.hasTimeHead()) return makeError(ErrorCode::Unsupported, "the model has no think-time head");
     TimeEvaluator acc;
     acc.counts.moveTold = !withoutMove;
@@ -165,7 +242,10 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
         chess::GameSpeed speed;
         double baselineS;
         double realS;
+        int ply;
+        std::size_t game;  // index into gameTags
     };
+    std::vector<std::pair<std::string, std::string>> gameTags;  // id and TimeControl of each game with a scored move
     std::vector<Pending> pending;
     auto flush = [&]() -> Status {
         if (pending.empty()) return {};
@@ -183,8 +263,15 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
         }
         auto times = evaluator.thinkTimes(positions, conds, recent, recentTimes, played);
         if (!times) return times.error();
-        for (std::size_t i = 0; i < pending.size(); ++i)
-            acc.add(pending[i].speed, (*times)[i].quantileS(0.5), pending[i].baselineS, pending[i].realS);
+        for (std::size_t i = 0; i < pending.size(); ++i) {
+            const Pending& p = pending[i];
+            const encoding::ThinkTime& t = (*times)[i];
+            acc.add(p.speed, t, p.baselineS, p.realS);
+            if (moves)
+                moves->push_back({gameTags[p.game].first, gameTags[p.game].second, p.speed, p.ply, p.cond.moverElo,
+                                  p.cond.oppElo, p.cond.moverClockS, p.cond.oppClockS, p.cond.incrementS,
+                                  t.quantileS(0.5), t.quantileS(0.1), t.quantileS(0.9), p.baselineS, p.realS});
+        }
         pending.clear();
         return {};
     };
@@ -212,6 +299,7 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
                             });
             acc.counts.forcedSkipped += stats.positionsForced;
             bool any = false;
+            const std::size_t gameIndex = gameTags.size();
             for (std::size_t i = 0; i < encoded.size(); ++i) {
                 const encoding::EncodedPosition& e = encoded[i];
                 if (e.thinkTimeS < 0) {
@@ -220,9 +308,13 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
                 }
                 any = true;
                 pending.push_back({contexts[i].position, contexts[i].recent, e.cond, encoding::recentTimesOf(e),
-                                   contexts[i].played, speed, baselineThinkTimeS(e.cond, e.ply), double(e.thinkTimeS)});
+                                   contexts[i].played, speed, baselineThinkTimeS(e.cond, e.ply), double(e.thinkTimeS),
+                                   e.ply, gameIndex});
             }
-            if (any) ++acc.counts.games;
+            if (any) {
+                ++acc.counts.games;
+                gameTags.emplace_back(moves ? gameId(game) : std::string(), moves ? game.tag("TimeControl") : "");
+            }
             if (pending.size() >= 256)
                 if (auto st = flush(); !st) return st.error();
         }

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,17 +29,27 @@ struct TimeScores {
     double pearsonRLog = 0.0;  ///< the same on ln(1 + seconds)
     double maeS = 0.0;         ///< mean |median - real|, seconds
     double medianAeS = 0.0;    ///< median |median - real|, seconds
+    /// The r the predictor expects of itself: Pearson r of its median against seconds drawn from its own distribution
+    /// of each move (in expectation over the draws: Cov(median, mean) / sqrt(Var(median) (Var(mean) + E[var]))).
+    /// A head whose real r falls short of it is overconfident or mis-shaped; one that reaches it gets what its spread
+    /// allows, and a higher r needs a narrower spread, i.e. more information. Unknown for a rule without a
+    /// distribution.
+    std::optional<double> pearsonRExpected;
 };
 
 /// Moves with their real and predicted seconds; scores() computes the summary.
 class TimeSample {
 public:
     void add(double predictedS, double realS);
+    /// A move predicted by a distribution: its median and, for TimeScores::pearsonRExpected, its mean and variance.
+    void add(const encoding::ThinkTime& predicted, double realS);
     TimeScores scores() const;
     std::int64_t size() const { return std::int64_t(m_pred.size()); }
 
 private:
     std::vector<float> m_pred, m_real;
+    std::vector<double> m_mean, m_var;  ///< of each move's distribution; kept while every move came with one
+    bool m_allDistributions = true;
 };
 
 /// The model and the baseline rule on the same moves, overall and by speed.
@@ -62,6 +73,8 @@ struct TimeEvaluation {
 class TimeEvaluator {
 public:
     void add(chess::GameSpeed speed, double predictedS, double baselineS, double realS);
+    /// The same for a model's distribution of the move's seconds (its median is the prediction scored).
+    void add(chess::GameSpeed speed, const encoding::ThinkTime& predicted, double baselineS, double realS);
     TimeEvaluation result() const;
     TimeEvaluation counts;  ///< games and skip counts, filled by the caller
 
@@ -70,11 +83,28 @@ private:
     std::array<TimeSample, chess::kGameSpeeds> m_modelBy, m_baseBy;
 };
 
+/// One scored move of evaluateThinkTime, for a per-move table (`eval time --moves-out`).
+struct ScoredMove {
+    std::string gameId;       ///< gameId() of its game (the Site tag, else a hash of the tags)
+    std::string timeControl;  ///< the game's TimeControl tag
+    chess::GameSpeed speed{};
+    int ply = 0;  ///< 0-based ply of the move in its game
+    std::optional<int> moverElo, oppElo, moverClockS, oppClockS, incrementS;
+    double medianS = 0.0, q10S = 0.0, q90S = 0.0;  ///< the head's median and 10th / 90th percentile seconds
+    double baselineS = 0.0;                        ///< the rule's seconds
+    double realS = 0.0;                            ///< the seconds the clocks say it took
+};
+
+/// `moves` as CSV with a header line: game,time_control,speed,ply,mover_elo,opp_elo,mover_clock_s,opp_clock_s,
+/// increment_s,median_s,q10_s,q90_s,rule_s,real_s (unknown values empty; a game id with a comma or quote is quoted).
+std::string scoredMovesCsv(const std::vector<ScoredMove>& moves);
+
 /// The games of `files` (held-out only, the 3% split by Site hash, unless `heldOutOnly` is false) scored by
 /// `evaluator`'s think-time head against the real seconds; at most `maxGames` scored games (0: all). The head is told
-/// each move played unless `withoutMove`. Errors name the file; a cancel returns Cancelled.
+/// each move played unless `withoutMove`. With `moves`, each scored move is also appended there. Errors name the
+/// file; a cancel returns Cancelled.
 Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const std::vector<std::string>& files,
                                          bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel = {},
-                                         bool withoutMove = false);
+                                         bool withoutMove = false, std::vector<ScoredMove>* moves = nullptr);
 
 }  // namespace kibitz::training

@@ -135,7 +135,7 @@ TimeValidation validateTimeHead(TimeHead& head, const TimeSet& set, const torch:
         const float* o = out.data_ptr<float>();
         for (std::int64_t j = i; j < end; ++j) {
             const encoding::ThinkTime t = models::thinkTimeOf(o + 2 * (j - i));
-            model.add(t.quantileS(0.5), set.realS[std::size_t(j)]);
+            model.add(t, set.realS[std::size_t(j)]);
             base.add(set.baselineS[std::size_t(j)], set.realS[std::size_t(j)]);
         }
     }
@@ -146,13 +146,13 @@ TimeValidation validateTimeHead(TimeHead& head, const TimeSet& set, const torch:
 }
 
 std::string describeValidation(std::int64_t step, const TimeValidation& v, const char* what) {
-    char buf[340];
+    char buf[360];
     std::snprintf(buf, sizeof buf,
-                  "validation step %lld%s: %lld moves  nll %.4f  r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s   "
-                  "(rule: r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s)",
+                  "validation step %lld%s: %lld moves  nll %.4f  r %.3f (expected %.3f)  r(log) %.3f  MAE %.2f s  "
+                  "median AE %.2f s   (rule: r %.3f  r(log) %.3f  MAE %.2f s  median AE %.2f s)",
                   static_cast<long long>(step), what, static_cast<long long>(v.model.moves), v.nll, v.model.pearsonR,
-                  v.model.pearsonRLog, v.model.maeS, v.model.medianAeS, v.baseline.pearsonR, v.baseline.pearsonRLog,
-                  v.baseline.maeS, v.baseline.medianAeS);
+                  v.model.pearsonRExpected.value_or(0.0), v.model.pearsonRLog, v.model.maeS, v.model.medianAeS,
+                  v.baseline.pearsonR, v.baseline.pearsonRLog, v.baseline.maeS, v.baseline.medianAeS);
     return buf;
 }
 

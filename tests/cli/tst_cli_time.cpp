@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -308,6 +309,53 @@ private Q_SLOTS:
                          o.value(QStringLiteral("mae_s")).toDouble()) < 1e-3);
     }
 
+    void evalTimeWritesEveryMove() {
+        const Run r = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                           QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.kibitz"),
+                           QStringLiteral("--moves-out"), path("moves.csv"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject o = jsonOf(r.out);
+        // The head has a distribution: its expected r is there (a correlation; this briefly trained head's widest
+        // spreads make it small), the rule's is not.
+        const double expected = o.value(QStringLiteral("pearson_r_expected")).toDouble(-2.0);
+        QVERIFY2(expected >= -1.0 && expected <= 1.0, qPrintable(r.out));
+        QVERIFY(!o.value(QStringLiteral("baseline")).toObject().contains(QStringLiteral("pearson_r_expected")));
+        QFile f(path("moves.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.front(), QStringLiteral("game,time_control,speed,ply,mover_elo,opp_elo,mover_clock_s,"
+                                               "opp_clock_s,increment_s,median_s,q10_s,q90_s,rule_s,real_s"));
+        // One row per scored move, in the speeds the JSON counts, with the JSON's mean errors of model and rule.
+        QCOMPARE(lines.size() - 1, o.value(QStringLiteral("moves")).toInt());
+        QMap<QString, int> bySpeed;
+        double modelErr = 0.0, ruleErr = 0.0;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QStringList c = lines[i].split(QLatin1Char(','));
+            QCOMPARE(c.size(), 14);
+            QVERIFY2(c[0].startsWith(QStringLiteral("https://lichess.org/")), qPrintable(lines[i]));
+            ++bySpeed[c[2]];
+            const double median = c[9].toDouble(), q10 = c[10].toDouble(), q90 = c[11].toDouble();
+            QVERIFY2(q10 <= median && median <= q90, qPrintable(lines[i]));
+            modelErr += std::abs(median - c[13].toDouble());
+            ruleErr += std::abs(c[12].toDouble() - c[13].toDouble());
+        }
+        const QJsonObject speeds = o.value(QStringLiteral("by_speed")).toObject();
+        for (const char* s : {"bullet", "blitz", "rapid"})
+            QCOMPARE(bySpeed.value(QLatin1String(s)),
+                     speeds.value(QLatin1String(s)).toObject().value(QStringLiteral("moves")).toInt());
+        const double n = double(lines.size() - 1);
+        QVERIFY(std::abs(modelErr / n - o.value(QStringLiteral("mae_s")).toDouble()) < 2e-3);
+        QVERIFY(std::abs(ruleErr / n -
+                         o.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("mae_s")).toDouble()) <
+                2e-3);
+        // Never over what it reads.
+        const Run same = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), kGames,
+                              QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.kibitz"),
+                              QStringLiteral("--moves-out"), kGames});
+        QCOMPARE(same.code, 2);
+        QVERIFY2(same.err.contains(QStringLiteral("--moves-out")), qPrintable(same.err));
+    }
+
     void bundleSaysItHasTheHead() {
         const Run r =
             run({QStringLiteral("bundle"), QStringLiteral("info"), path("time.kibitz"), QStringLiteral("--json")});
@@ -379,11 +427,12 @@ private Q_SLOTS:
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(unclocked.toUtf8());
         out.close();
-        const Run r =
-            run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"), path("unclocked.pgn"),
-                 QStringLiteral("--all-games"), QStringLiteral("--model"), path("time.kibitz")});
+        const Run r = run({QStringLiteral("eval"), QStringLiteral("time"), QStringLiteral("--pgn"),
+                           path("unclocked.pgn"), QStringLiteral("--all-games"), QStringLiteral("--model"),
+                           path("time.kibitz"), QStringLiteral("--moves-out"), path("none.csv")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("no usable move: 170 games skipped")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(path("none.csv")));  // no move, no table
         // train time on them: nothing to learn from, nothing written.
         const Run t = run({QStringLiteral("train"), QStringLiteral("time"), QStringLiteral("--pgn"),
                            path("unclocked.pgn"), QStringLiteral("--init"), kModel, QStringLiteral("--out"),

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <random>
 
 using namespace kibitz;
 
@@ -200,6 +201,18 @@ private Q_SLOTS:
         acc.add(chess::GameSpeed::Blitz, 3.0, 2.0, 4.0);
         acc.add(chess::GameSpeed::Bullet, 1.0, 1.5, 1.0);
         acc.counts.games = 2;
+        QVERIFY(acc.result().toJson().find("pearson_r_expected") == std::string::npos);  // medians only: unknown
+        encoding::ThinkTime t;
+        t.mu = 1.0f;
+        t.sigma = 0.5f;
+        training::TimeEvaluator dist;
+        dist.add(chess::GameSpeed::Blitz, t, 2.0, 4.0);
+        t.mu = 2.0f;
+        dist.add(chess::GameSpeed::Blitz, t, 3.0, 9.0);
+        const std::string withExpected = dist.result().toJson();
+        QVERIFY(withExpected.find("\"pearson_r_expected\"") != std::string::npos);
+        // ... for the model, never for the rule
+        QVERIFY(withExpected.find("pearson_r_expected", withExpected.find("\"baseline\"")) == std::string::npos);
         const std::string json = acc.result().toJson();
         for (const char* key :
              {"\"moves\":2", "\"pearson_r\"", "\"pearson_r_log\"", "\"mae_s\":0.500", "\"median_ae_s\"", "\"by_speed\"",
@@ -217,6 +230,61 @@ private Q_SLOTS:
         QVERIFY(std::abs(t.quantileS(0.9) - (11.0 * std::exp(0.5 * 1.2815516) - 1.0)) < 1e-3);
         QVERIFY(std::abs(t.quantileS(0.1) - (11.0 * std::exp(-0.5 * 1.2815516) - 1.0)) < 1e-3);
         QCOMPARE(t.atDeviateS(-100.0), 0.0);  // never negative
+    }
+
+    void logNormalMoments() {
+        // Far from 0 the clamp does not matter: the log-normal's textbook mean exp(mu + s^2/2) - 1 and variance
+        // (exp(s^2) - 1) exp(2 mu + s^2).
+        encoding::ThinkTime t;
+        t.mu = float(std::log(11.0));
+        t.sigma = 0.5f;
+        const double mean = 11.0 * std::exp(0.125) - 1.0, var = (std::exp(0.25) - 1.0) * 121.0 * std::exp(0.25);
+        QVERIFY2(std::abs(t.meanS() - mean) < 1e-3, qPrintable(QString::number(t.meanS())));
+        QVERIFY2(std::abs(t.varianceS() - var) < 1e-2, qPrintable(QString::number(t.varianceS())));
+        // Near 0 half the draws are clamped to 0 (mu = 0): against a numerical integral of atDeviateS over the normal.
+        t.mu = 0.0f;
+        t.sigma = 1.0f;
+        double m1 = 0.0, m2 = 0.0;
+        const double dz = 1e-3;
+        for (double z = -9.0; z < 9.0; z += dz) {
+            const double w = std::exp(-z * z / 2.0) / std::sqrt(2.0 * M_PI) * dz, x = t.atDeviateS(z);
+            m1 += w * x;
+            m2 += w * x * x;
+        }
+        QVERIFY2(std::abs(t.meanS() - m1) < 1e-4,
+                 qPrintable(QString::number(t.meanS()) + " vs " + QString::number(m1)));
+        QVERIFY2(std::abs(t.varianceS() - (m2 - m1 * m1)) < 1e-3, qPrintable(QString::number(t.varianceS())));
+        QVERIFY(t.meanS() < std::exp(0.5) - 1.0 + 0.3);  // the clamp raises it above the unclamped e^0.5 - 1
+        QVERIFY(t.meanS() > std::exp(0.5) - 1.0);
+    }
+
+    void expectedRMatchesDrawsFromTheDistributions() {
+        // 60,000 moves whose real seconds are drawn from the very distributions predicted: their r comes out at the
+        // expected r (within sampling error), and a flatter prediction of the same moves expects and gets less.
+        std::mt19937_64 rng(7);
+        std::normal_distribution<double> z;
+        std::uniform_real_distribution<double> u(0.0, 2.5);
+        training::TimeSample sharp, blurred;
+        for (int i = 0; i < 60000; ++i) {
+            encoding::ThinkTime t;
+            t.mu = float(u(rng));
+            t.sigma = float(0.3 + 0.2 * u(rng));
+            const double real = t.atDeviateS(z(rng));
+            sharp.add(t, real);
+            encoding::ThinkTime b = t;  // a flatter, wider guess at the same moves
+            b.mu = float(0.5 * t.mu + 0.625);
+            b.sigma = float(std::sqrt(double(t.sigma) * t.sigma + 0.25 * 0.52));
+            blurred.add(b, real);
+        }
+        const auto s = sharp.scores(), b = blurred.scores();
+        QVERIFY(s.pearsonRExpected.has_value());
+        QVERIFY2(std::abs(s.pearsonR - *s.pearsonRExpected) < 0.02,
+                 qPrintable(QString("r %1 expected %2").arg(s.pearsonR).arg(*s.pearsonRExpected)));
+        QVERIFY2(*b.pearsonRExpected < *s.pearsonRExpected - 0.05, qPrintable(QString::number(*b.pearsonRExpected)));
+        // A rule without a distribution has no expected r, and one such move in a sample takes it away.
+        training::TimeSample mixed = sharp;
+        mixed.add(3.0, 2.0);
+        QVERIFY(!mixed.scores().pearsonRExpected.has_value());
     }
 };
 
