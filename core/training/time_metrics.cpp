@@ -178,9 +178,9 @@ std::string TimeEvaluation::toText() const {
                   static_cast<long long>(gamesSkipped), static_cast<long long>(movesSkipped),
                   static_cast<long long>(forcedSkipped));
     out += buf;
-    out +=
-        "             moves   model: r  expected  r(log)  MAE s  median AE s   rule: r     r(log)  MAE s  median AE "
-        "s\n";
+    std::snprintf(buf, sizeof buf, "%-10s %8s  %8s  %8s  %6s  %6s  %11s  %8s  %8s  %6s  %11s\n", "", "moves", "model r",
+                  "expected", "r(log)", "MAE s", "median AE s", "rule r", "r(log)", "MAE s", "median AE s");
+    out += buf;
     auto row = [&](const char* name, const TimeScores& m, const TimeScores& b) {
         char expected[32] = "       -";
         if (m.pearsonRExpected) std::snprintf(expected, sizeof expected, "%8.3f", *m.pearsonRExpected);
