@@ -85,7 +85,7 @@ private:
 
 /// One scored move of evaluateThinkTime, for a per-move table (`eval time --moves-out`).
 struct ScoredMove {
-    std::string gameId;       ///< gameId() of its game (the Site tag, else a hash of the tags)
+    std::string gameId;       ///< gameId() of its game (the Site tag, else its players, date and time)
     std::string timeControl;  ///< the game's TimeControl tag
     chess::GameSpeed speed{};
     int ply = 0;  ///< 0-based ply of the move in its game
