@@ -2,6 +2,7 @@
 #include "core/training/time_metrics.h"
 
 #include "core/chess/game_pack.h"
+#include "core/chess/puzzle_csv.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/training/human_samples.h"
 
@@ -203,27 +204,20 @@ std::string TimeEvaluation::toText() const {
 }
 
 std::string scoredMovesCsv(const std::vector<ScoredMove>& moves) {
-    auto field = [](const std::string& v) {
-        if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
-        std::string q = "\"";
-        for (char c : v) {
-            if (c == '"') q += '"';
-            q += c;
-        }
-        return q + "\"";
-    };
     auto opt = [](const std::optional<int>& v) { return v ? std::to_string(*v) : std::string(); };
+    auto seconds = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3f", v);
+        return std::string(buf);
+    };
     std::string out =
-        "game,time_control,speed,ply,mover_elo,opp_elo,mover_clock_s,opp_clock_s,increment_s,median_s,"
-        "q10_s,q90_s,rule_s,real_s\n";
-    char buf[160];
-    for (const ScoredMove& m : moves) {
-        out += field(m.gameId) + "," + field(m.timeControl) + "," + chess::gameSpeedName(m.speed) + "," +
-               std::to_string(m.ply) + "," + opt(m.moverElo) + "," + opt(m.oppElo) + "," + opt(m.moverClockS) + "," +
-               opt(m.oppClockS) + "," + opt(m.incrementS);
-        std::snprintf(buf, sizeof buf, ",%.3f,%.3f,%.3f,%.3f,%.0f\n", m.medianS, m.q10S, m.q90S, m.baselineS, m.realS);
-        out += buf;
-    }
+        chess::joinCsvRecord({"game", "time_control", "speed", "ply", "mover_elo", "opp_elo", "mover_clock_s",
+                              "opp_clock_s", "increment_s", "median_s", "q10_s", "q90_s", "rule_s", "real_s"});
+    for (const ScoredMove& m : moves)
+        out += chess::joinCsvRecord({m.gameId, m.timeControl, chess::gameSpeedName(m.speed), std::to_string(m.ply),
+                                     opt(m.moverElo), opt(m.oppElo), opt(m.moverClockS), opt(m.oppClockS),
+                                     opt(m.incrementS), seconds(m.medianS), seconds(m.q10S), seconds(m.q90S),
+                                     seconds(m.baselineS), std::to_string(std::lround(m.realS))});
     return out;
 }
 

@@ -96,7 +96,7 @@ struct ScoredMove {
 };
 
 /// `moves` as CSV with a header line: game,time_control,speed,ply,mover_elo,opp_elo,mover_clock_s,opp_clock_s,
-/// increment_s,median_s,q10_s,q90_s,rule_s,real_s (unknown values empty; a game id with a comma or quote is quoted).
+/// increment_s,median_s,q10_s,q90_s,rule_s,real_s (unknown values empty; fields quoted by chess::csvField).
 std::string scoredMovesCsv(const std::vector<ScoredMove>& moves);
 
 /// The games of `files` (held-out only, the 3% split by Site hash, unless `heldOutOnly` is false) scored by
