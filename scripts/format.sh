@@ -6,6 +6,10 @@
 #   scripts/format.sh --check    change nothing; list the files that differ and fail if there are any
 set -euo pipefail
 
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 CLANG_FORMAT="${CLANG_FORMAT:-$(command -v clang-format-14 || command -v clang-format)}"
@@ -18,6 +22,11 @@ if [[ ${#files[@]} -eq 0 ]]; then
     echo "format: no C++ files"
     exit 0
 fi
+case "${1:-}" in
+    -h | --help) usage; exit 0 ;;
+    "" | --check) ;;
+    *) echo "format.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
+esac
 if [[ "${1:-}" == "--check" ]]; then
     bad=()
     for f in "${files[@]}"; do

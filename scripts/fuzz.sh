@@ -15,6 +15,10 @@
 # Reproduce a crash: build/fuzz/tests/fuzz/fuzz_<target> build/fuzz/artifacts/<target>-crash-<hash>
 set -euo pipefail
 
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_PER_TARGET="${KIBITZ_FUZZ_SECONDS:-30}"
 BUILD=1
@@ -25,7 +29,7 @@ while [[ $# -gt 0 ]]; do
         --no-build) BUILD=0; shift ;;
         --seconds) SECONDS_PER_TARGET="$2"; shift 2 ;;
         --replay) REPLAY=1; shift ;;
-        -h | --help) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) usage; exit 0 ;;
         *) TARGETS+=("$1"); shift ;;
     esac
 done

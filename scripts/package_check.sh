@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2317  # the check functions are called indirectly through check()
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds the Debian package and checks it as a user gets it (issue 14):
+# Builds the Debian package and checks it as a user gets it:
 #   build     preset `package` (scripts/setup.sh --no-deps package): Release with ci's compile flags, so ccache
 #             reuses the objects of the ci stage; models installed to share/kibitz/models instead of compiled in;
 #             man pages from --help (help2man); no tests. Then cpack -G DEB in build/package.
@@ -20,6 +20,10 @@
 # Ends with "package: N passed, M failed" and exits 1 if a check failed.
 set -uo pipefail
 
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="$ROOT/build/package"
 BUILD=1
@@ -28,8 +32,8 @@ for arg in "$@"; do
     case "$arg" in
         --no-build) BUILD=0 ;;
         --keep) KEEP=1 ;;
-        -h | --help) sed -n '4,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "package_check.sh: unknown argument $arg" >&2; exit 2 ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "package_check.sh: unknown argument $arg" >&2; usage >&2; exit 2 ;;
     esac
 done
 

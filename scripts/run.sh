@@ -9,6 +9,10 @@
 # screenshot to build/release/kibitz-smoke.png when ImageMagick's `import` is available, and quits.
 set -euo pipefail
 
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SMOKE=0
 ARGS=()
@@ -16,7 +20,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         --smoke) SMOKE=1; shift ;;
         --) shift; ARGS=("$@"); break ;;
-        -h | --help) sed -n '3,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) usage; exit 0 ;;
         *) ARGS+=("$1"); shift ;;
     esac
 done

@@ -19,6 +19,10 @@
 # Environment: KIBITZ_JOBS (build jobs), KIBITZ_TEST_JOBS (parallel tests, default 2).
 set -uo pipefail
 
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT" || exit 1
 SLOW=0
@@ -29,8 +33,8 @@ while [[ $# -gt 0 ]]; do
         --slow) SLOW=1; shift ;;
         --only) ONLY=",$2,"; shift 2 ;;
         --skip) SKIP=",$2,"; shift 2 ;;
-        -h | --help) sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "test.sh: unknown argument $1" >&2; exit 2 ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "test.sh: unknown argument $1" >&2; usage >&2; exit 2 ;;
     esac
 done
 

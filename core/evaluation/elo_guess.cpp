@@ -30,15 +30,15 @@ EloGuessOptions EloGuessOptions::calibratedPairs() {
 namespace {
 
 /// Players (both colours) of the training split's games in 100-point cells centred on 600, 700, ..., 3200, the end
-/// cells holding everything beyond: 249,964 player-games counted by scripts/rating_histogram.py in ../shared/data/games
-/// (the lichess files the trainer reads; the hold-out rule of training::isHeldOut, 30 per mille).
+/// cells holding everything beyond: 249,964 player-games counted by scripts/models/rating_histogram.py in
+/// ../shared/data/games (the lichess files the trainer reads; the hold-out rule of training::isHeldOut, 30 per mille).
 constexpr std::array<int, 27> kPopulationCounts = {46,    220,   1229,  4428,  7277,  6544,  7513,  11805, 20180,
                                                    20991, 26279, 24300, 21682, 23652, 20657, 18418, 6959,  3690,
                                                    2772,  1687,  1124,  1018,  1372,  2156,  3733,  4474,  5758};
 
 /// Games of the training split with both ratings, by the cells (as kPopulationCounts) of their two ratings,
 /// symmetrised: a game rated (a, b) counts in (a, b) and in (b, a). The upper triangle row by row (cells (i, j),
-/// j >= i): 124,982 games counted by scripts/rating_histogram.py --pairs in the same files with the same rule.
+/// j >= i): 124,982 games counted by scripts/models/rating_histogram.py --pairs in the same files with the same rule.
 // clang-format off
 constexpr std::array<int, 27 * 28 / 2> kPairCounts = {
     14, 10, 3, 3, 2, 1, 3, 3, 2, 1, 0, 1, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -2,26 +2,26 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Starts, or resumes, the training of the default human-move model (`small-v2`, encoding v2) on ../shared/data/games
 # in the background: two data-parallel processes (c10d Gloo over loopback), one torch thread each, global batch 256.
-# A fresh checkout resumes from training/checkpoints/human-small-v2-latest.kbzp (compact, committed at most once a
-# session; step 200,000, the end of the 200,000-step cosine, on 2026-11-29, session 26) or else the older full human-small-v2-latest.pt (step 100,000);
-# without it, the first start warm-starts from a v1 checkpoint (KIBITZ_INIT, default
-# training/checkpoints/human-small-latest.pt, which is in git history before the v2 checkpoint replaced it: trunk
-# and head copied, the v2 parts new). Balance caps: any one player at most 4 % of the
-# positions as the mover, any 200-point rating band at most 20 %.
+# A fresh checkout resumes from training/checkpoints/human-small-v2-latest.kbzp (compact, committed at most once per
+# stint of work: CONTRIBUTING.md; step 200,000, the end of the 200,000-step cosine, on 2026-11-29) or else the older
+# full human-small-v2-latest.pt (step 100,000); without it, the first start warm-starts from a v1 checkpoint
+# (KIBITZ_INIT, default training/checkpoints/human-small-latest.pt, which is in git history before the v2 checkpoint
+# replaced it: trunk and head copied, the v2 parts new). Balance caps: any one player at most 4 % of the positions as
+# the mover, any 200-point rating band at most 20 %.
 # Schedule: warm-up 300 steps, cosine from 1e-3 to a tenth over KIBITZ_STEPS steps (default 200000). The first
 # schedule was 100,000 steps and ended on 2026-11-27 (its last 23,852 steps on a lent GPU); resuming its final
 # checkpoint under the 200,000-step cosine is a warm restart (lr 1e-4 -> 5.5e-4, then down again), and every shipped
-# model is a short cool-down branch of the main run anyway (README: Models).
+# model is a short cool-down branch of the main run anyway (docs/models/recipes.md).
 # Checkpoints: runs/human-small-v2/latest.pt (atomic, every 250 steps) and step-N.pt every 20000 steps.
 # Log: runs/human-small-v2/train.log (rank 0; rank 1 logs to train.rank1.log).
-# Distillation (issue 33, v3): from step 102,891 (2026-11-27, session 13) the run also learns from the nine Maia-1 nets
+# Distillation (v3): from step 102,891 (2026-11-27) the run also learns from the nine Maia-1 nets
 # beside the played move (--teacher DIR --teacher-weight 1: cross-entropy + 1.0 x KL to the mover's band; no relabelled
 # positions, which cost accuracy in the matched studies). KIBITZ_TEACHER (default resources/models/maia-1, the nets
 # Kibitz ships, byte-identical to the published ones; `none` turns it off), KIBITZ_TEACHER_WEIGHT (default 1).
 #
-#   scripts/train_default_human.sh [start]   start or resume (does nothing if it is already running)
-#   scripts/train_default_human.sh stop      checkpoint and stop (SIGTERM; both ranks stop at the same step)
-#   scripts/train_default_human.sh status    running or not, last log lines
+#   scripts/models/train_default_human.sh [start]   start or resume (does nothing if it is already running)
+#   scripts/models/train_default_human.sh stop      checkpoint and stop (SIGTERM; both ranks stop at the same step)
+#   scripts/models/train_default_human.sh status    running or not, last log lines
 #
 # Environment: KIBITZ_CLI (kibitz-cli to use; default: the newest build/*/app/cli/kibitz-cli or
 # build-*/.../kibitz-cli), KIBITZ_GAMES (data directory), KIBITZ_RUN (run directory), KIBITZ_PORT (default 29561),
@@ -29,7 +29,11 @@
 # runs/human-small).
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 CONFIG="${KIBITZ_CONFIG:-small-v2}"
 RUN="${KIBITZ_RUN:-$ROOT/runs/human-$CONFIG}"
 GAMES="${KIBITZ_GAMES:-$ROOT/../shared/data/games}"
@@ -58,8 +62,8 @@ case "$ACTION" in
         echo "asked to stop; the last checkpoint is written before exit"
         exit 0 ;;
     start) ;;
-    -h | --help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "train_default_human.sh: unknown action $ACTION" >&2; exit 2 ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "train_default_human.sh: unknown action $ACTION" >&2; usage >&2; exit 2 ;;
 esac
 
 if pids_alive; then
@@ -67,7 +71,7 @@ if pids_alive; then
     exit 0
 fi
 mkdir -p "$RUN/bin"
-# A fresh checkout has no runs/: continue from the checkpoint committed at the end of the last session. A compact one
+# A fresh checkout has no runs/: continue from the checkpoint committed last (docs/models/recipes.md). A compact one
 # (.kbzp: bf16 weights and the run state, no optimizer state; kibitz-train checkpoint export --compact) is preferred:
 # the run then starts AdamW afresh and warms its learning rate up again.
 COMPACT="$ROOT/training/checkpoints/human-$CONFIG-latest.kbzp"

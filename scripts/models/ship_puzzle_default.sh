@@ -1,24 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# From a checkpoint of the GlickFormer main run (scripts/train_default_puzzle.sh) to a puzzle default and its
-# measurements: a 900-step cool-down branch (fresh AdamW from the checkpoint, lr 1e-4 cosine, data seed 7, batch
-# 128, as every shipped board model), the engine stage refitted on it with puzzle-engine-head's defaults (the
-# committed engine cache, the shipped human default's and the Maia-1 nets' solve features), the board model alone
-# and with the stage scored on the two held-out samples, and the bundle with its metrics and training history.
+# From a checkpoint of the GlickFormer main run (scripts/models/train_default_puzzle.sh) to a puzzle default and its
+# measurements: a 900-step cool-down branch (scripts/models/cooldown_branch.sh puzzle: fresh AdamW from the
+# checkpoint, lr 1e-4 cosine, data seed 7, batch 128, as every shipped board model), the engine stage refitted on it
+# with puzzle-engine-head's defaults (the committed engine cache, the shipped human default's and the Maia-1 nets'
+# solve features), the board model alone and with the stage scored on the two held-out samples, and the bundle with
+# its metrics and training history.
 # Each step skips what it has already written, so the script resumes where it stopped.
 #
-# Usage: scripts/ship_puzzle_default.sh MAIN_RUN_CHECKPOINT.pt OUT_DIR
-# Then compare OUT_DIR's JSON files with the shipped default's (README, Models; core/training/README.md) and copy
+# Usage: scripts/models/ship_puzzle_default.sh MAIN_RUN_CHECKPOINT.pt OUT_DIR
+# Then compare OUT_DIR's JSON files with the shipped default's (docs/models/README.md) and copy
 # OUT_DIR/puzzle-default.kibitz into resources/models only if it wins on both held-out samples.
 # Environment: KIBITZ_CLI (default build/ci/app/cli/kibitz-cli-models), KIBITZ_PUZZLES (default
 # ../shared/data/puzzles), THREADS (default 1: the main run shares the machine).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-[[ $# -eq 2 ]] || { sed -n '10,11p' "$0" >&2; exit 2; }
+
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier/ { sub(/^# ?/, ""); print }' "$0"
+}
+[[ "${1:-}" == -h || "${1:-}" == --help ]] && { usage; exit 0; }
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+[[ $# -eq 2 ]] || { usage >&2; exit 2; }
 main_ckpt="$1" out="$2"
 [[ -f "$main_ckpt" ]] || { echo "no $main_ckpt" >&2; exit 2; }
 threads_default=1
-source "$root/scripts/ship_common.sh"
+source "$root/scripts/models/ship_common.sh"
 H="$root/resources/models/human-default.kibitz"
 
 # The counters a checkpoint records (steps, puzzles, seconds of training), read through a bundle of it: counters
@@ -34,10 +40,8 @@ counters() {
 counters "$out/main.pt" "$out/main-counters.json"
 if ! grep -q "finished at step 900" "$out/cool/train.log" 2>/dev/null; then
     step "cool-down branch (900 steps)"
-    mkdir -p "$out/cool"
-    "$B" train-puzzle --csv "$P" --out "$out/cool" --init "$out/main.pt" --steps 900 --warmup 0 --lr 1e-4 \
-        --batch 128 --seed 7 --threads "$T" --checkpoint-every 100 --validate-every 900 --validation-puzzles 2000 \
-        --log-every 50 --resume >> "$out/cool/train.log" 2>&1
+    KIBITZ_CLI="$B" KIBITZ_PUZZLES="$P" THREADS="$T" KIBITZ_BRANCH_STEPS=900 KIBITZ_BRANCH_LR=1e-4 \
+        "$root/scripts/models/cooldown_branch.sh" puzzle "$out/main.pt" "$out/cool"
 fi
 board="$out/cool/latest.pt"
 counters "$board" "$out/cool-counters.json"
@@ -53,7 +57,7 @@ out = sys.argv[1] + '/'
 main = json.load(open(out + 'main-counters.json'))['training']
 cool = json.load(open(out + 'cool-counters.json'))['training']
 print(json.dumps({
-    'fine_tuned_from': 'the GlickFormer main run (scripts/train_default_puzzle.sh) at step {:,}: {:,} puzzles seen, '
+    'fine_tuned_from': 'the GlickFormer main run (scripts/models/train_default_puzzle.sh) at step {:,}: {:,} puzzles seen, '
                        '{:.2f} h of training on one CPU thread, AdamW on its 60,000-step cosine (peak lr 5e-4)'.format(
                            main['steps'], main['samples'], main['wall_seconds'] / 3600),
     'cool_down': '{} steps x 128 puzzles from that checkpoint (kibitz-cli train-puzzle --init, lr 1e-4, data seed 7): '
@@ -74,4 +78,4 @@ for name in ('board15', 'board5', 'pz15', 'pz5'):
     print('{:8s} puzzles {:5d}  MAE {:6.1f}  RMSE {:6.1f}  within 3 RD {}'.format(
         name, d['puzzles'], d['mae'], d['rmse'], d.get('within_rd', {}).get('3')))
 EOF
-step "done: compare $out/*.json with the shipped default's (README, Models)"
+step "done: compare $out/*.json with the shipped default's (docs/models/README.md)"

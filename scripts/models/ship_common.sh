@@ -1,6 +1,8 @@
+# shellcheck shell=bash disable=SC2034,SC2154  # sourced: `root`, `out` come from the caller, which uses G, P
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Shared by scripts/ship_human_default.sh and scripts/ship_puzzle_default.sh (sourced, not run): the tools and data
-# they use, the step log, the resumable JSON step, and the puzzle stage's refit, bundle and held-out scores.
+# Shared by scripts/models/ship_human_default.sh and scripts/models/ship_puzzle_default.sh (sourced, not run: it has
+# no usage of its own): the tools and data they use, the step log, the resumable JSON step, and the puzzle stage's
+# refit, bundle and held-out scores.
 # The sourcing script sets `root`, `out` and `threads_default` first.
 B="${KIBITZ_CLI:-$root/build/ci/app/cli/kibitz-cli-models}"
 G="${KIBITZ_GAMES:-$root/../shared/data/games}"

@@ -1,18 +1,31 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""What the puzzle engine features add to a puzzle model's prediction (core/training/README.md, issue 15): a ridge fit
-of the true rating on [1, prediction / 1000, feature group], fitted on the training-split rows and scored on the
-held-out rows (or 5-fold cross-validated when there are only held-out rows), with the paired standard error of the
-gain; then each feature's correlation with the rating and with the prediction's residual. Plain Python.
+"""What the puzzle engine features add to a puzzle model's prediction
+(docs/studies/2026-11-29-puzzle-engine-stage.md): a ridge fit of the true rating on [1, prediction / 1000, feature
+group], fitted on the training-split rows and scored on the held-out rows (or 5-fold cross-validated when there are
+only held-out rows), with the paired standard error of the gain; then each feature's correlation with the rating and
+with the prediction's residual. Plain Python.
 
     kibitz-cli puzzle-features --csv DATA --cache C --split train --every 60 --max 6000 --csv-out train.csv
     kibitz-cli puzzle-features --csv DATA --cache C --split held-out --every 15 --max 2000 --csv-out held.csv
     kibitz-cli rate --csv <those puzzles> --out pred.csv      (the model's predictions, PuzzleId column)
-    scripts/puzzle_engine_feature_study.py train.csv pred.csv held.csv
+    scripts/studies/puzzle_engine_feature_study.py train.csv pred.csv held.csv
 
 Arguments: FEATURES.csv PREDICTIONS.csv[:MORE.csv] [MORE_FEATURES.csv]
 """
 import csv, sys, math
+
+
+def usage(out=sys.stdout):
+    print(__doc__.strip(), file=out)
+
+
+if len(sys.argv) > 1 and sys.argv[1] in ('-h', '--help'):
+    usage()
+    sys.exit(0)
+if len(sys.argv) < 3:
+    usage(sys.stderr)
+    sys.exit(2)
 feats = {r['PuzzleId']: r for r in csv.DictReader(open(sys.argv[1]))}
 if len(sys.argv) > 3:
     feats.update({r['PuzzleId']: r for r in csv.DictReader(open(sys.argv[3]))})

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The matched distillation study of issue 33 (item 3): arms that differ only in their loss, each a short run from the
-# same checkpoint with the same data order, seed, steps and schedule, then scored on the same held-out positions.
+# The matched distillation study (docs/studies/2026-11-28-distillation.md): arms that differ only in their loss,
+# each a short run from the same checkpoint with the same data order, seed, steps and schedule, then scored on the
+# same held-out positions.
 #
-#   scripts/distill_study.sh ARM...        run the named arms (two at a time, one core each), then score them
-#   scripts/distill_study.sh --score ARM... score finished arms only
+#   scripts/studies/distill_study.sh ARM...        run the named arms (two at a time, one core each), then score them
+#   scripts/studies/distill_study.sh --score ARM... score finished arms only
 #
 # Arms (name: extra trainer options):
 #   real       the played move only (the baseline)
@@ -18,7 +19,11 @@
 # KIBITZ_EVAL_GAMES (default 300: the 29,950 positions of the first 300 held-out games), KIBITZ_STUDY_LR (peak
 # learning rate, default 3e-4).
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 CLI="${KIBITZ_CLI:-$ROOT/build/ci/app/cli/kibitz-cli}"
 STUDY="${KIBITZ_STUDY:-$ROOT/runs/distill-study}"
 INIT="${KIBITZ_INIT:-$ROOT/training/checkpoints/human-small-v2-latest.pt}"
@@ -30,6 +35,7 @@ LR="${KIBITZ_STUDY_LR:-3e-4}"
 SCORE_ONLY=0
 ARMS=()
 for a in "$@"; do
+    case "$a" in -h | --help) usage; exit 0 ;; esac
     if [[ "$a" == --score ]]; then SCORE_ONLY=1; else ARMS+=("$a"); fi
 done
 [[ ${#ARMS[@]} -gt 0 ]] || ARMS=(real kd1 kd1-r25 kd1-r50)
@@ -41,7 +47,7 @@ arm_options() {
         kd1-r25) echo "--teacher $TEACHER --teacher-weight 1 --teacher-relabel 0.25" ;;
         kd1-r50) echo "--teacher $TEACHER --teacher-weight 1 --teacher-relabel 0.5" ;;
         kd05-r25) echo "--teacher $TEACHER --teacher-weight 0.5 --teacher-relabel 0.25" ;;
-        *) echo "distill_study.sh: unknown arm $1" >&2; exit 2 ;;
+        *) echo "distill_study.sh: unknown arm $1" >&2; usage >&2; exit 2 ;;
     esac
 }
 

@@ -5,19 +5,20 @@
 # of the schedule, and exports the checkpoint back to KBZP. The options are those of the CPU run's script, so the
 # resume is exact in data order and the CPU run continues from the result.
 #
-#   scripts/gpu_train.sh human|puzzle [DEADLINE_SECONDS]   (counted from the script's start; default 540)
+#   scripts/models/gpu_train.sh human|puzzle [DEADLINE_SECONDS]   (counted from the script's start; default 540)
 #
-# human: scripts/train_default_human.sh's run (small-v2, bf16 autocast). Prepare here, in the ignored folder .gpu/:
+# human: scripts/models/train_default_human.sh's run (small-v2, bf16 autocast). Prepare here, in the ignored folder
+# .gpu/:
 #   kibitz-cli pack-games --pgn ../shared/data/games --out .gpu/games.kgames && gzip -k .gpu/games.kgames
 #   kibitz-train checkpoint export runs/human-small-v2/latest.pt .gpu/human.kbzp
 # (a pack of format 2 or later: its sections make it stream exactly as the PGN files do; a version-1 pack is one
 # source in file order, which gives the run a drifting mix of sources.) Carry .gpu/games.kgames.gz, .gpu/human.kbzp.
-# puzzle: scripts/train_default_puzzle.sh's run (GlickFormer small, fp32). Prepare here:
+# puzzle: scripts/models/train_default_puzzle.sh's run (GlickFormer small, fp32). Prepare here:
 #   mkdir -p .gpu/puzzles && cp ../shared/data/puzzles/*.csv.zst .gpu/puzzles/
 #   kibitz-train checkpoint export runs/puzzle-small/latest.pt .gpu/puzzle.kbzp
 # Carry .gpu/puzzles and .gpu/puzzle.kbzp. The working tree travels too (64 MiB in all): one model per call.
 #
-# Distillation (issue 33): the nine Maia-1 nets travel with the working tree (resources/models/maia-1); pass the
+# Distillation: the nine Maia-1 nets travel with the working tree (resources/models/maia-1); pass the
 # teacher through KIBITZ_TRAIN_EXTRA and it runs on the GPU too:
 #   KIBITZ_TRAIN_EXTRA="--teacher resources/models/maia-1 --teacher-weight 1"
 # (with the pack gzipped and a compact checkpoint, `checkpoint export --compact`, everything fits the 64 MiB; the
@@ -27,12 +28,17 @@
 # train.log, build logs, gpu.txt. Back here:
 #   cat MODEL.kbzp.part-* > MODEL.kbzp; kibitz-train checkpoint import MODEL.kbzp runs/.../latest.pt
 set -uo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT" || exit 1
 MODEL="${1:-}"
 DEADLINE="${2:-540}"
+case "$MODEL" in -h | --help) usage; exit 0 ;; esac
 if [[ "$MODEL" != human && "$MODEL" != puzzle ]]; then
-    echo "usage: scripts/gpu_train.sh human|puzzle [DEADLINE_SECONDS]" >&2
+    usage >&2
     exit 2
 fi
 OUT="${OUT:-$ROOT/.gpu/out}"

@@ -8,7 +8,7 @@ With --pairs it counts the games instead, by the cells of their two ratings, sym
 once in (a, b) and once in (b, a)), and prints the upper triangle row by row (cells (i, j), j >= i, for i = 0..26):
 the table behind evaluation::populationPairLogPrior, guess-elo's prior when it estimates both players together.
 
-    scripts/rating_histogram.py [--pairs] [GAMES_DIR]      (default: ../shared/data/games)
+    scripts/models/rating_histogram.py [--pairs] [GAMES_DIR]      (default: ../shared/data/games)
 """
 import glob
 import os
@@ -26,9 +26,16 @@ def fnv1a64(text):
     return h
 
 
+def usage(out=sys.stdout):
+    print(__doc__.strip(), file=out)
+
+
 def main():
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     args = sys.argv[1:]
+    if '-h' in args or '--help' in args:
+        usage()
+        return
     pairs = '--pairs' in args
     args = [a for a in args if a != '--pairs']
     games = args[0] if args else os.path.join(root, '..', 'shared', 'data', 'games')

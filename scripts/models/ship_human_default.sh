@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # From a human-move checkpoint with its value and think-time heads (a cool-down branch, then `train value --new-head`
-# and `train time`, core/training/README.md) to the two default bundles and their measurements: the student bundle
+# and `train time`, docs/models/recipes.md) to the two default bundles and their measurements: the student bundle
 # and its blend with the Maia-1 nets, scored on the 1,500 held-out games (with the rating sensitivity), mate in one,
 # 500 puzzles at their rating and the think-time head; the manifest's metrics composed from them; the puzzle stage
 # refitted on the new human model (its bundle pins it) and scored on the two held-out samples.
 # Each step skips what it has already written, so the script resumes where it stopped.
 #
-# Usage: scripts/ship_human_default.sh CHECKPOINT.pt OUT_DIR TRAINING.json
+# Usage: scripts/models/ship_human_default.sh CHECKPOINT.pt OUT_DIR TRAINING.json
 #   TRAINING.json: the model card's training summary (the shipped bundle's `training`, brought up to date).
-# Then compare OUT_DIR's JSON files with the shipped default's (README, Models) and copy human-default.kibitz and
+# Then compare OUT_DIR's JSON files with the shipped default's (docs/models/README.md) and copy human-default.kibitz and
 # puzzle-default.kibitz into resources/models only if they win.
 # Environment: KIBITZ_CLI (default build/ci/app/cli/kibitz-cli-models), KIBITZ_GAMES, KIBITZ_PUZZLES (default
 # ../shared/data/games and ../shared/data/puzzles), THREADS (default 2).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-[[ $# -eq 3 ]] || { sed -n '10,11p' "$0" >&2; exit 2; }
+
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier/ { sub(/^# ?/, ""); print }' "$0"
+}
+[[ "${1:-}" == -h || "${1:-}" == --help ]] && { usage; exit 0; }
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+[[ $# -eq 3 ]] || { usage >&2; exit 2; }
 ckpt="$1" out="$2" training="$3"
 [[ -f "$ckpt" && -f "$training" ]] || { echo "no $ckpt or $training" >&2; exit 2; }
 threads_default=2
-source "$root/scripts/ship_common.sh"
+source "$root/scripts/models/ship_common.sh"
 P1="$P/puzzles_train_part1.csv.zst"
 
 [[ -f "$out/student.kibitz" ]] || "$B" bundle export "$ckpt" "$out/student.kibitz" --kind human --training "$training"
@@ -74,4 +79,4 @@ t = json.load(sys.stdin)["training"]
 print(json.dumps({k: t[k] for k in ("fine_tuned_from", "cool_down", "whole_run") if k in t}))' \
         > "$out/training-puzzle.json"
 ship_puzzle_stage "$out/human-default.kibitz" "$out/training-puzzle.json"
-step "done: compare $out/*.json with the shipped defaults' (README, Models)"
+step "done: compare $out/*.json with the shipped defaults' (docs/models/README.md)"

@@ -2,11 +2,16 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Starts, or resumes, training of the default (small) puzzle-rating model in the background.
 # Log and checkpoints: runs/puzzle-small/ (train.log, latest.pt). 1 torch thread: the machine is shared.
-# Usage: scripts/train_default_puzzle.sh [BUILD_DIR]   (default: the newest build/*/, else build-puzzle or build)
+# Usage: scripts/models/train_default_puzzle.sh [BUILD_DIR]   (default: the newest build/*/, else build-puzzle or build)
 # The run keeps its own copy of the trainer (runs/puzzle-small/bin/kibitz-cli-models), so that rebuilding the project
 # never touches the running binary (KIBITZ_UPDATE_BINARY=1 takes the build's again on the next start).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 && !/SPDX-License-Identifier|shellcheck/ { sub(/^# ?/, ""); print }' "$0"
+}
+case "${1:-}" in -h | --help) usage; exit 0 ;; esac
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${1:-}"
 if [[ -z "$build" ]]; then
   newest="$(ls -t "$root"/build/*/app/cli/kibitz-cli 2>/dev/null | head -n 1 || true)"
@@ -26,7 +31,7 @@ if [[ -x "$(dirname "$cli")/kibitz-cli-models" ]]; then cli="$(dirname "$cli")/k
 data="${KIBITZ_PUZZLE_DATA:-$root/../shared/data/puzzles}"
 out="$root/runs/puzzle-small"
 mkdir -p "$out"
-# A fresh checkout has no runs/: continue from the checkpoint committed at the end of the last session.
+# A fresh checkout has no runs/: continue from the checkpoint committed last (docs/models/recipes.md).
 if [[ ! -f "$out/latest.pt" && -f "$root/training/checkpoints/puzzle-small-latest.pt" ]]; then
   cp "$root/training/checkpoints/puzzle-small-latest.pt" "$out/latest.pt"
   echo "seeded $out/latest.pt from training/checkpoints/puzzle-small-latest.pt"
