@@ -5,7 +5,8 @@
 #   build     preset `package` (scripts/setup.sh --no-deps package): Release with ci's compile flags, so ccache
 #             reuses the objects of the ci stage; models installed to share/kibitz/models instead of compiled in;
 #             man pages from --help (help2man); no tests. Then cpack -G DEB in build/package.
-#   lint      lintian on the .deb: fails on any error or warning (the info tags it shows are listed in the README)
+#   lint      lintian on the .deb: fails on any error or warning (the info tags it shows are listed in
+#             docs/dev/building.md)
 #   metadata  appstreamcli validate --strict (no network) on packaging/org.kibitz.Kibitz.metainfo.xml,
 #             desktop-file-validate on packaging/org.kibitz.Kibitz.desktop
 #   install   dpkg -x into a scratch root outside the checkout, then there: no file names the checkout; each default

@@ -23,12 +23,13 @@
 namespace kibitz::cli {
 namespace {
 
-// The stage's trees as shipped (chosen by 5-fold cross-validation on training puzzles; core/training/README.md):
-// 400 rounds, each grown on a fresh half of the puzzles (seed 1).
+// The stage's trees as shipped (chosen by 5-fold cross-validation on training puzzles;
+// docs/studies/2026-11-29-puzzle-engine-stage.md): 400 rounds, each grown on a fresh half of the puzzles (seed 1).
 constexpr training::BoostOptions kDefaultBoost{
     .trees = 400, .learningRate = 0.05, .maxLeaves = 15, .minLeafSamples = 40, .subsample = 0.5, .seed = 1};
 
-// The shipped stage's human set: the model's own 12 values and the nine Maia-1 nets' 27 (core/training/README.md).
+// The shipped stage's human set: the model's own 12 values and the nine Maia-1 nets' 27
+// (docs/studies/2026-11-27-puzzle-maia-nets.md).
 const std::string kDefaultHumanSet =
     std::string(models::kHumanStageSetLogSolve4Min4First4) + "+" + models::kMaiaStagePart27;
 

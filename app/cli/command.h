@@ -7,7 +7,7 @@
 
 namespace kibitz::cli {
 
-/// Exit codes (README, "Command line"): 0 ok, 1 runtime failure, 2 bad usage or bad input.
+/// Exit codes (docs/user/cli.md): 0 ok, 1 runtime failure, 2 bad usage or bad input.
 enum ExitCode : int { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
 
 /// A kibitz-cli subcommand. `run` receives the arguments after the subcommand name and returns an exit code.

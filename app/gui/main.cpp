@@ -117,7 +117,8 @@ int main(int argc, char* argv[]) {
     if (lang.isEmpty()) lang = QSettings().value(kibitz::ui::settings_keys::kLanguage).toString();
     installTranslations(app, lang.isEmpty() ? QLocale::system() : QLocale(lang));
 
-    // A bad --fen is refused before any window opens: exit code 2 and the reason on stderr (the README's exit codes).
+    // A bad --fen is refused before any window opens: exit code 2 and the reason on stderr (docs/user/cli.md's exit
+    // codes).
     if (parser.isSet(options.fen)) {
         const auto checked = kibitz::chess::Position::fromFen(parser.value(options.fen).trimmed().toStdString());
         if (!checked) {

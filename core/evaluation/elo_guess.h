@@ -34,8 +34,8 @@ double populationPairLogPrior(double eloA, double eloB);
 /// EloGuessOptions::temper of the calibrated estimates (the game review's; guess-elo's with either prior): fitted for
 /// the shipped human-move model with the population prior on 200 training-split games spread over the data (every
 /// 600th; 400 players): the posterior median's absolute error there is least at 0.6 and within 0.3 points of it from
-/// 0.55 to 0.7 (core/training/README.md, "guess-elo calibration"). The pairs prior's error on the same players, the
-/// model told neither rating, is least at the same T ("guess-elo: both players together").
+/// 0.55 to 0.7 (docs/studies/2026-11-26-v2-cool-downs.md, "guess-elo calibration"). The pairs prior's error on the same
+/// players, the model told neither rating, is least at the same T (docs/studies/2026-11-26-guess-elo.md).
 inline constexpr double kGuessEloTemper = 0.6;
 
 struct EloGuessOptions {
@@ -45,7 +45,7 @@ struct EloGuessOptions {
     /// Both players' ratings from the moves alone (guess-elo's default): the model told neither rating
     /// (Opponent::Unknown), the pairs prior (Prior::PopulationPairs), the same temper and the posterior median. The
     /// more accurate estimate of the ratings: on held-out games it errs less than calibrated() although it is told
-    /// less (core/training/README.md, "guess-elo: both players together").
+    /// less (docs/studies/2026-11-26-guess-elo.md, "guess-elo: both players together").
     static EloGuessOptions calibratedPairs();
 
     int minElo = 600;

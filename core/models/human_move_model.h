@@ -101,7 +101,7 @@ private:
 };
 TORCH_MODULE(Block);
 
-/// The human-move model (core/training/README.md, "Model"): piece tokens (colour + type + file + rank embeddings), a
+/// The human-move model (docs/models/README.md): piece tokens (colour + type + file + rank embeddings), a
 /// meta token, five conditioning tokens (soft-blended brackets), pre-norm blocks, and a move head that scores every
 /// legal move in one pass: logit(move) = head(token of the moving piece)[destination] (+ [promotion]). Version 2 adds
 /// four tokens for the last moves, the conditioning as FiLM scale/shift in every block, and a bilinear move-feature

@@ -32,7 +32,7 @@ struct TensorBlob {
     std::int64_t numel() const;
 };
 
-/// A model bundle: manifest sections, weights and the model card (README, "Models").
+/// A model bundle: manifest sections, weights and the model card (docs/models/README.md).
 struct Bundle {
     QString kind;          ///< kKindHumanMove or kKindPuzzleRating
     QJsonObject config;    ///< model configuration (sizes, variant)

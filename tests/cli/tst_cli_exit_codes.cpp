@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli's documented exit codes (0 ok, 1 runtime failure, 2 bad usage or bad input; README, "Command line"), one
+// kibitz-cli's documented exit codes (0 ok, 1 runtime failure, 2 bad usage or bad input; docs/user/cli.md), one
 // row per command: the commands are read from `kibitz-cli --help`, so a new command is covered without editing
 // this test. Each answers --help with its usage (exit 0) and an unknown option with exit 2 and a message naming it
 // on stderr; then a few rows of bad input (2) and of failures while working (1).
