@@ -43,40 +43,17 @@ run "$out/time-wm.json" eval time --pgn "$G" --json --threads "$T" --without-mov
 
 if [[ ! -f "$out/human-default.kibitz" ]]; then
     # The manifest's metrics: the blend on the 1,500 games, the model alone, mate in one, the think-time head.
-    python3 - "$out" > "$out/metrics.json.tmp" <<'EOF'
-import json, sys
-out = sys.argv[1] + '/'
-ld = lambda f: json.load(open(out + f))
-m = ld('ev-blend.json')
-alone = ld('ev-alone.json')
-m['blend'] = {'fade': 2000, 'nets': 'maia-1', 'weight': 0.5,
-              'mate_in_one': round(ld('m1-blend.json')['puzzle_solving']['solve_rate'], 3),
-              'mate_in_one_model_alone': round(ld('m1-alone.json')['puzzle_solving']['solve_rate'], 3),
-              'model_alone': {k: alone[k] for k in ('nll', 'top1', 'top3')}}
-ps = ld('pz-blend.json')['puzzle_solving']
-m['puzzle_solving'] = {k: ps[k] for k in ('puzzles', 'solve_rate', 'advancement')}
-m['value'] = alone.get('value', m.get('value'))
-m['rating_sensitivity_note'] = 'measured on the same positions with the blend before its mate rule (keepPrimaryMates)'
-data = 'held-out games (3% by Site hash) of lichess_clk_001..007: kibitz-cli eval time'
-for key, f in (('think_time', 'time.json'), ('think_time_without_move', 'time-wm.json')):
-    d = ld(f)
-    for skipped in ('games_skipped', 'moves_skipped', 'forced_skipped'):
-        d.pop(skipped, None)
-    d['data'] = data
-    m[key] = d
-print(json.dumps(m))
-EOF
+    "$root/scripts/models/ship_metrics.py" human "$out" > "$out/metrics.json.tmp"
     mv "$out/metrics.json.tmp" "$out/metrics.json"
     "$B" bundle blend "$out/student.kibitz" maia-1@0.5,2000 "$out/human-default.kibitz" --metrics "$out/metrics.json"
 fi
 
 # The puzzle stage pins the human model: refit it on the new one.
 # The bundle keeps the shipped puzzle bundle's history of its board model (the stage alone changes).
-[[ -f "$out/training-puzzle.json" ]] ||
-    unzip -p "$root/resources/models/puzzle-default.kibitz" manifest.json | python3 -c '
-import json, sys
-t = json.load(sys.stdin)["training"]
-print(json.dumps({k: t[k] for k in ("fine_tuned_from", "cool_down", "whole_run") if k in t}))' \
-        > "$out/training-puzzle.json"
+if [[ ! -f "$out/training-puzzle.json" ]]; then
+    "$root/scripts/models/ship_metrics.py" puzzle-history "$root/resources/models/puzzle-default.kibitz" \
+        > "$out/training-puzzle.json.tmp"
+    mv "$out/training-puzzle.json.tmp" "$out/training-puzzle.json"
+fi
 ship_puzzle_stage "$out/human-default.kibitz" "$out/training-puzzle.json"
 step "done: compare $out/*.json with the shipped defaults' (docs/models/README.md)"

@@ -51,31 +51,9 @@ run "$out/board15.json" eval puzzle --csv "$P" --held-out --every 15 --json --mo
 run "$out/board5.json" eval puzzle --csv "$P" --held-out --every 5 --max 3000 --json --model "$board" --no-engine
 # The model card's history: where the branch came from and the whole run's counters (the checkpoints' own).
 if [[ ! -f "$out/training-puzzle.json" ]]; then
-    python3 - "$out" > "$out/training-puzzle.json.tmp" <<'EOF'
-import json, sys
-out = sys.argv[1] + '/'
-main = json.load(open(out + 'main-counters.json'))['training']
-cool = json.load(open(out + 'cool-counters.json'))['training']
-print(json.dumps({
-    'fine_tuned_from': 'the GlickFormer main run (scripts/models/train_default_puzzle.sh) at step {:,}: {:,} puzzles seen, '
-                       '{:.2f} h of training on one CPU thread, AdamW on its 60,000-step cosine (peak lr 5e-4)'.format(
-                           main['steps'], main['samples'], main['wall_seconds'] / 3600),
-    'cool_down': '{} steps x 128 puzzles from that checkpoint (kibitz-cli train-puzzle --init, lr 1e-4, data seed 7): '
-                 'the steps, puzzles and wall time counted above'.format(cool['steps']),
-    'whole_run': '{:,} steps, {:,} puzzles seen, {:.2f} h of training on one CPU thread'.format(
-        main['steps'] + cool['steps'], main['samples'] + cool['samples'],
-        (main['wall_seconds'] + cool['wall_seconds']) / 3600),
-}))
-EOF
+    "$root/scripts/models/ship_metrics.py" puzzle-training "$out" > "$out/training-puzzle.json.tmp"
     mv "$out/training-puzzle.json.tmp" "$out/training-puzzle.json"
 fi
 ship_puzzle_stage "$H" "$out/training-puzzle.json" --model "$board"
-python3 - "$out" <<'EOF'
-import json, sys
-out = sys.argv[1] + '/'
-for name in ('board15', 'board5', 'pz15', 'pz5'):
-    d = json.load(open(out + name + '.json'))
-    print('{:8s} puzzles {:5d}  MAE {:6.1f}  RMSE {:6.1f}  within 3 RD {}'.format(
-        name, d['puzzles'], d['mae'], d['rmse'], d.get('within_rd', {}).get('3')))
-EOF
+"$root/scripts/models/ship_metrics.py" puzzle-summary "$out"
 step "done: compare $out/*.json with the shipped default's (docs/models/README.md)"
