@@ -376,6 +376,12 @@ bool foldConv(const RawConv& raw, int outCh, int inCh, int k, Lc0Conv& out, Pars
         const float s = gamma[o] / std::sqrt(var[o] + kBatchNormEpsilon);
         for (std::size_t i = 0; i < per; ++i) out.weight[o * per + i] *= s;
         out.bias[o] = (bias[o] - mean[o]) * s + beta[o];
+        // Folding multiplies: finite values can overflow (a huge gamma, a tiny variance).
+        bool finite = std::isfinite(out.bias[o]);
+        for (std::size_t i = 0; finite && i < per; ++i) finite = std::isfinite(out.weight[o * per + i]);
+        if (!finite)
+            return ctx.fail(path + ".bn_gammas",
+                            "folding the batch norm into channel " + std::to_string(o) + " gives a non-finite value");
     }
     return true;
 }

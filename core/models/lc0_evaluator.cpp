@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/models/lc0_evaluator.h"
 
+#include "core/chess/notation.h"
 #include "core/encoding/lc0_input.h"
 #include "core/lc0/lc0_net_file.h"
 #include "core/models/fused_ops.h"
@@ -178,11 +179,33 @@ std::unique_ptr<Lc0Evaluator> Lc0Evaluator::fromNetwork(const lc0::Lc0Network& n
 Result<std::unique_ptr<Lc0Evaluator>> Lc0Evaluator::load(const std::string& path) {
     Result<lc0::Lc0Network> net = lc0::readLc0Network(path);
     if (!net) return net.error();
+    std::unique_ptr<Lc0Evaluator> ev;
     try {
-        return fromNetwork(*net, path);
+        ev = fromNetwork(*net, path);
     } catch (const std::exception& e) {
         return makeError(ErrorCode::Runtime, path + ": cannot build the network: " + e.what());
     }
+    if (Status probe = ev->probe(); !probe.ok()) return probe.error();
+    return ev;
+}
+
+Status Lc0Evaluator::probe() {
+    // Positions of each phase with their histories: the start, an open middlegame (Italian game) and a king and
+    // pawn ending. A net whose weights are finite but extreme overflows on every one of them.
+    const char* const fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "8/5k2/8/3p4/3P4/4K3/8/8 w - - 0 50",
+    };
+    std::vector<chess::Position> positions;
+    for (const char* fen : fens) {
+        auto pos = chess::Position::fromFen(fen);
+        if (!pos) return pos.error();
+        positions.push_back(*pos);
+    }
+    auto out = evaluate(positions, {});
+    if (!out) return makeError(out.error().code, out.error().message + " (in the load check)");
+    return {};
 }
 
 Result<Lc0Evaluator::Output> Lc0Evaluator::evaluate(const std::vector<chess::Position>& positions,
@@ -216,6 +239,13 @@ Result<Lc0Evaluator::Output> Lc0Evaluator::evaluate(const std::vector<chess::Pos
             auto [logits, wdl] = m_impl->forward(planes.to(m_impl->device));
             logits = logits.to(torch::kCPU).contiguous();
             wdl = wdl.to(torch::kCPU).contiguous();
+            // Non-finite outputs (a net with extreme weights overflows) are an error, never probabilities: a NaN
+            // logit would make every move's share NaN and a NaN WDL a "null" score.
+            if (!torch::isfinite(wdl).all().item<bool>())
+                return makeError(ErrorCode::InvalidInput,
+                                 m_impl->source +
+                                     ": the network's value head gives non-finite outputs (weights out of "
+                                     "range): not a usable network");
             const float* lg = logits.data_ptr<float>();
             const float* w = wdl.data_ptr<float>();
             for (std::size_t i = 0; i < n; ++i) {
@@ -228,6 +258,11 @@ Result<Lc0Evaluator::Output> Lc0Evaluator::evaluate(const std::vector<chess::Pos
                     const int idx = encoding::lc0PolicyIndex(positions[k], moves[j]);
                     v[std::size_t(j)] = {moves[j],
                                          idx < 0 ? -1e30f : lg[i * encoding::kLc0PolicyOutputs + std::size_t(idx)]};
+                    if (!std::isfinite(v[std::size_t(j)].prob))
+                        return makeError(ErrorCode::InvalidInput,
+                                         m_impl->source + ": the network's policy head gives a non-finite output for " +
+                                             chess::toUci(moves[j]) + " in " + positions[k].fen() +
+                                             " (weights out of range): not a usable network");
                     maxLogit = std::max(maxLogit, v[std::size_t(j)].prob);
                 }
                 double sum = 0.0;

@@ -23,8 +23,12 @@ namespace kibitz::models {
 class Lc0Evaluator : public encoding::Evaluator {
 public:
     ~Lc0Evaluator() override;
-    /// Reads a `.pb.gz` file. Errors name the file and the field.
+    /// Reads a `.pb.gz` file and runs it once on a few positions (probe()). Errors name the file and the field, or
+    /// say that the network's outputs are not finite.
     static Result<std::unique_ptr<Lc0Evaluator>> load(const std::string& path);
+    /// Runs the network on a few fixed positions; an error (naming the source) when any output is not finite, as a
+    /// net whose weights are finite but extreme gives. evaluate() refuses such outputs on any position as well.
+    Status probe();
     /// From a parsed network; `source` names it in describe() and errors.
     static std::unique_ptr<Lc0Evaluator> fromNetwork(const lc0::Lc0Network& net, const std::string& source);
 

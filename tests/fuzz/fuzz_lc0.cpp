@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: the lc0 network reader (core/storage/lc0_net_file: gzip layer, protobuf wire format, formats,
+// libFuzzer target: the lc0 network reader (core/lc0/lc0_net_file: gzip layer, protobuf wire format, formats,
 // tensor shapes, batch-norm folding). Input: a network file as given (gzip or the bare message). Nothing may crash,
-// allocate more than the input justifies, or accept a network whose tensors disagree with its shapes.
+// allocate more than the input justifies, or accept a network whose tensors disagree with its shapes. The numbers
+// too: every accepted value, weights and biases, is finite after dequantising and folding the batch norm (a huge
+// gamma over a variance of 0 overflows; regress-bn-fold-overflow.pb in the seeds is such a net).
 #include "core/lc0/lc0_net_file.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -20,12 +22,15 @@ void checkConv(const Lc0Conv& c, int out, int in, int k, const char* what) {
           "conv weights match the shape", what);
     check(c.bias.size() == std::size_t(out), "conv bias matches the shape", what);
     for (float v : c.weight) check(std::isfinite(v), "finite weights", what);
+    for (float v : c.bias) check(std::isfinite(v), "finite biases", what);
 }
 
 void checkDense(const Lc0Dense& d, int out, int in, const char* what) {
     check(d.out == out && d.in == in, "dense shape as expected", what);
     check(d.weight.size() == std::size_t(out) * std::size_t(in) && d.bias.size() == std::size_t(out),
           "dense weights match the shape", what);
+    for (float v : d.weight) check(std::isfinite(v), "finite weights", what);
+    for (float v : d.bias) check(std::isfinite(v), "finite biases", what);
 }
 
 }  // namespace

@@ -11,11 +11,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <zlib.h>
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -106,6 +108,45 @@ std::vector<std::uint8_t> format(int policy) {
     putVarintField(f, 1, 1);   // linear16
     putBytesField(f, 2, nf);
     return f;
+}
+
+// The offset of a fixed32 field's 4 bytes at `path` (field numbers, each step into the first field of that number),
+// or npos. A minimal protobuf walker over well-formed messages, for editing one value of a real net in place.
+std::size_t fixed32Offset(const std::vector<std::uint8_t>& b, const std::vector<int>& path) {
+    std::size_t start = 0, end = b.size();
+    auto varint = [&](std::size_t& i) {
+        std::uint64_t v = 0;
+        for (int shift = 0; i < end; shift += 7) {
+            const std::uint8_t c = b[i++];
+            v |= std::uint64_t(c & 0x7f) << shift;
+            if (c < 0x80) break;
+        }
+        return v;
+    };
+    for (std::size_t step = 0; step < path.size(); ++step) {
+        std::size_t i = start;
+        bool found = false;
+        while (i < end && !found) {
+            const std::uint64_t key = varint(i);
+            const int number = int(key >> 3), wire = int(key & 7);
+            std::size_t len = 0;
+            if (wire == 0) {
+                varint(i);
+                continue;
+            }
+            len = wire == 1 ? 8 : wire == 5 ? 4 : std::size_t(varint(i));
+            if (number == path[step]) {
+                if (step + 1 == path.size()) return wire == 5 ? i : std::string::npos;
+                start = i;
+                end = i + len;
+                found = true;
+            } else {
+                i += len;
+            }
+        }
+        if (!found) return std::string::npos;
+    }
+    return std::string::npos;
 }
 
 std::string errorOf(const std::vector<std::uint8_t>& bytes, std::size_t maxBytes = lc0::kLc0MaxNetBytes) {
@@ -313,6 +354,67 @@ private Q_SLOTS:
             QVERIFY(dist.ok());
             QCOMPARE(int(dist->size()), 20);
         }
+    }
+
+    // A net whose weights are finite but extreme (one layer's range scaled to 3e38, every value still a float) reads,
+    // but its outputs overflow to NaN: Lc0Evaluator::load refuses it with a message naming the file, and an
+    // evaluator built from such a network answers errors, never NaN probabilities or WDL.
+    void refusesNonFiniteOutputs() {
+        const std::vector<std::uint8_t> raw = gunzipAll(fileBytes(kDir + "/maia-1500.pb.gz"));
+        QVERIFY(raw.size() > 1000000);
+        QTemporaryDir dir;
+        // weights.policy.weights.max_val (the policy head) and weights.ip1_val_w.max_val (the value head).
+        const std::vector<std::vector<int>> layers = {{10, 3, 1, 2}, {10, 7, 2}};
+        for (const std::vector<int>& path : layers) {
+            std::vector<std::uint8_t> bytes = raw;
+            const std::size_t at = fixed32Offset(bytes, path);
+            QVERIFY(at != std::string::npos);
+            const float huge = 3e38f;
+            std::memcpy(&bytes[at], &huge, sizeof huge);
+            QVERIFY(lc0::parseLc0Network(bytes, "extreme.pb").ok());  // every value is a finite float
+            const std::string file = dir.filePath(QStringLiteral("extreme-%1.pb").arg(path[1])).toStdString();
+            QFile out(QString::fromStdString(file));
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size()));
+            out.close();
+            const auto ev = models::Lc0Evaluator::load(file);
+            QVERIFY(!ev.ok());
+            const std::string& msg = ev.error().message;
+            QVERIFY2(msg.rfind(file + ": ", 0) == 0, msg.c_str());
+            QVERIFY2(msg.find("non-finite") != std::string::npos, msg.c_str());
+            QVERIFY2(msg.find(path[1] == 3 ? "policy head" : "value head") != std::string::npos, msg.c_str());
+        }
+        // The real net passes the same check.
+        auto good = models::Lc0Evaluator::load((kDir + "/maia-1500.pb.gz").toStdString());
+        QVERIFY2(good.ok(), good.ok() ? "" : good.error().message.c_str());
+        QVERIFY((*good)->probe().ok());
+        // Built from an in-memory network (no load check): every answer on any position is an error, not a number.
+        auto net = lc0::parseLc0Network(raw, "maia.pb");
+        QVERIFY(net.ok());
+        for (float& w : net->value1.weight) w = 3e38f;
+        auto valueBad = models::Lc0Evaluator::fromNetwork(*net, "extreme value");
+        const auto pos = chess::Position::fromFen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        QVERIFY(pos.ok());
+        const auto wdl = valueBad->valueEstimates({*pos}, std::vector<encoding::Conditioning>(1), {});
+        QVERIFY(!wdl.ok());
+        QVERIFY2(wdl.error().message.find("extreme value: the network's value head gives non-finite") == 0,
+                 wdl.error().message.c_str());
+        QVERIFY(!valueBad->moveDistribution(*pos, {}).ok());
+        QVERIFY(!valueBad->probe().ok());
+        auto policyNet = lc0::parseLc0Network(raw, "maia.pb");
+        for (float& w : policyNet->policy.weight) w = 3e38f;
+        auto policyBad = models::Lc0Evaluator::fromNetwork(*policyNet, "extreme policy");
+        const auto dist = policyBad->moveDistribution(*pos, {});
+        QVERIFY(!dist.ok());
+        QVERIFY2(dist.error().message.find("extreme policy: the network's policy head gives a non-finite output") == 0,
+                 dist.error().message.c_str());
+        // The fuzzer's regression seed: batch-norm gammas near the float limit over variances of 0 fold to infinity,
+        // which the reader refuses and names.
+        const auto folded =
+            lc0::readLc0Network(std::string(KIBITZ_TEST_DATA_DIR "/../fuzz/corpus/lc0/regress-bn-fold-overflow.pb"));
+        QVERIFY(!folded.ok());
+        QVERIFY2(folded.error().message.find("weights.input.bn_gammas: folding the batch norm") != std::string::npos,
+                 folded.error().message.c_str());
     }
 
     void refusesHostileFiles() {
