@@ -325,6 +325,7 @@ GameReader::~GameReader() = default;
 
 Result<std::unique_ptr<GameReader>> GameReader::open(const std::string& path) {
     std::unique_ptr<GameReader> r(new GameReader);
+    r->m_path = path;
     if (isGamePackPath(path)) {
         auto pack = GamePackReader::open(path);
         if (!pack) return pack.error();
@@ -340,13 +341,27 @@ Result<std::unique_ptr<GameReader>> GameReader::open(const std::string& path) {
 
 Result<std::unique_ptr<GameReader>> GameReader::open(const std::string& path, const GamePackSection& section) {
     std::unique_ptr<GameReader> r(new GameReader);
+    r->m_path = path;
     auto pack = GamePackReader::open(path, section);
     if (!pack) return pack.error();
     r->m_pack = std::move(pack.value());
     return r;
 }
 
-bool GameReader::next(PgnGame& game) { return m_pack ? m_pack->next(game) : m_pgn->next(game); }
+bool GameReader::next(PgnGame& game) {
+    const bool got = m_pack ? m_pack->next(game) : m_pgn->next(game);
+    if (got) ++m_returned;
+    return got;
+}
+
+void GameReader::setOnSkip(GameSkipHook hook) {
+    if (!m_pgn) return;
+    if (!hook) {
+        m_pgn->setOnSkip({});
+        return;
+    }
+    m_pgn->setOnSkip([this, hook = std::move(hook)](const PgnSkip& skip) { hook(gameNumber(), skip); });
+}
 
 void GameReader::setTagsOnly(bool on) {
     if (m_pgn) m_pgn->setTagsOnly(on);

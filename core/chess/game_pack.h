@@ -107,6 +107,12 @@ public:
     void setTagsOnly(bool on);
     /// Malformed PGN games skipped so far (a pack has none: a bad pack is an error).
     std::int64_t skippedCount() const;
+    /// Reports each malformed game skipped from now on, numbered as gameNumber() numbers games.
+    void setOnSkip(GameSkipHook hook);
+    /// The number in its file of the game next() returned last: games returned and skipped so far.
+    std::int64_t gameNumber() const { return m_returned + skippedCount(); }
+    /// The file it reads, as given to open().
+    const std::string& path() const { return m_path; }
     /// Set when reading stopped on an I/O error or a corrupt pack; names the file.
     std::string ioError() const;
 
@@ -114,6 +120,8 @@ private:
     GameReader() = default;
     std::unique_ptr<PgnReader> m_pgn;
     std::unique_ptr<GamePackReader> m_pack;
+    std::int64_t m_returned = 0;
+    std::string m_path;
 };
 
 }  // namespace kibitz::chess

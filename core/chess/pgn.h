@@ -64,6 +64,11 @@ struct PgnSkip {
     std::string message() const;
 };
 
+/// Told of each game a reader passes over: its number in its file (games returned and passed over both counted, from
+/// 1) and why, with the file and line. Every reader that skips games reports them in this form, so that a command
+/// names each one the same way (app/cli/pgn_input.h prints them).
+using GameSkipHook = std::function<void(std::int64_t number, const PgnSkip& skip)>;
+
 /// Streaming PGN reader over TextInput (.pgn or .pgn.zst). Constant memory. A malformed game is
 /// reported through `skipped()` and the stream continues with the next game.
 class PgnReader {

@@ -30,11 +30,43 @@ PlayerState playerStateFromMs(std::optional<int> elo, std::optional<long long> c
     return p;
 }
 
+std::string clockProblem(const chess::PgnGame& game) {
+    const std::string tag = game.tag("TimeControl");
+    const auto tc = chess::parseTimeControl(tag);
+    if (tc) {
+        if (tc->first > kMaxClockBaseS)
+            return "time control \"" + tag + "\": a base of " + std::to_string(tc->first) +
+                   " s is longer than any clock (" + std::to_string(kMaxClockBaseS) + " s)";
+        if (tc->second > kMaxClockIncrementS)
+            return "time control \"" + tag + "\": an increment of " + std::to_string(tc->second) +
+                   " s is longer than any clock's (" + std::to_string(kMaxClockIncrementS) + " s)";
+        if (tc->first == 0 && tc->second == 0) return "time control \"" + tag + "\" gives no time";
+    }
+    const long long base = tc ? tc->first : kMaxClockBaseS;
+    const long long inc = tc ? tc->second : kMaxClockIncrementS;
+    const long long given = std::max<long long>(base, kMaxGivenTimeS);
+    int clocks = 0, zeros = 0;
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const int clk = game.moves[i].clockSeconds;
+        if (clk < 0) continue;
+        ++clocks;
+        if (clk == 0) ++zeros;
+        const long long ownMoves = static_cast<long long>(i) / 2 + 1;  // this player's moves so far
+        if (clk > base + ownMoves * inc + given)
+            return "ply " + std::to_string(i + 1) + ": a clock of " + std::to_string(clk) + " s is more than " +
+                   (tc ? "the time control \"" + tag + "\"" : std::string("any clock")) + " gives after " +
+                   std::to_string(ownMoves) + " move(s) with " + std::to_string(given) + " s given by the opponent";
+    }
+    if (clocks >= 2 && zeros == clocks) return "every clock reads 0:00:00";
+    return {};
+}
+
 std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool includeFinal) {
     const std::optional<int> elo[2] = {chess::parseEloTag(game.tag("WhiteElo")),
                                        chess::parseEloTag(game.tag("BlackElo"))};
-    const auto tc = chess::parseTimeControl(game.tag("TimeControl"));
-    const bool hasClock = !game.moves.empty() && game.moves.front().clockSeconds >= 0;
+    const bool impossible = !clockProblem(game).empty();
+    const auto tc = impossible ? std::nullopt : chess::parseTimeControl(game.tag("TimeControl"));
+    const bool hasClock = !impossible && !game.moves.empty() && game.moves.front().clockSeconds >= 0;
     auto start = game.startPosition();
     chess::Color stm = start ? start->sideToMove() : chess::White;
     PlayerState side[2];
@@ -57,7 +89,7 @@ std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool incl
 std::vector<std::optional<int>> plyThinkTimes(const chess::PgnGame& game) {
     std::vector<std::optional<int>> out(game.moves.size());
     const auto tc = chess::parseTimeControl(game.tag("TimeControl"));
-    if (!tc) return out;
+    if (!tc || !clockProblem(game).empty()) return out;
     for (std::size_t i = 2; i < game.moves.size(); ++i) {
         const int before = game.moves[i - 2].clockSeconds, after = game.moves[i].clockSeconds;
         if (before < 0 || after < 0) continue;

@@ -8,6 +8,7 @@
 #include "core/encoding/conditioning.h"
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -31,16 +32,36 @@ Conditioning moverConditioning(chess::Color mover, const PlayerState& white, con
 PlayerState playerStateFromMs(std::optional<int> elo, std::optional<long long> clockMs,
                               std::optional<long long> incrementMs);
 
+/// The longest base time and increment of any clock a game is played on (Lichess allows 180 minutes and 180 s, FIDE's
+/// classical control 90 minutes and 30 s; correspondence time controls are not clocks).
+inline constexpr int kMaxClockBaseS = 6 * 3600;
+inline constexpr int kMaxClockIncrementS = 600;
+/// Time a player may be given by the opponent beyond base + increments (Lichess's "give time" adds 15 s a click)
+/// before a clock counts as impossible: the base once more, and at least this much. Measured on the 42,316 clocked
+/// Lichess games of shared/data/games (and 1,684 of chess.com), this rule sets aside two, bullet games whose clocks
+/// were raised to 497 s and 3,688 s: as unlike the games the clocks are read for as a broken clock.
+inline constexpr int kMaxGivenTimeS = 300;
+
+/// Why `game`'s time control or clocks cannot be real, or empty when they can (or the game has none): a TimeControl
+/// beyond kMaxClockBaseS / kMaxClockIncrementS or giving no time at all ("0+0"); a [%clk] above what the base, the
+/// increments so far and some given time allow (with no TimeControl: above the longest base); every clock of the
+/// game reading 0. The one rule of impossible clocks: plyConditionings and plyThinkTimes read no clock and no
+/// increment of such a game, and the readers that count unusable games (training, eval time, personalize) skip it
+/// and count it.
+std::string clockProblem(const chess::PgnGame& game);
+
 /// The conditioning before each ply of `game`: mover and opponent Elo from the WhiteElo/BlackElo tags, each side's
 /// remaining time before its move from its previous [%clk] (the TimeControl base before its first move; clocks stay
-/// unknown in games without [%clk] comments), increment from TimeControl. Missing values stay unknown. One entry per
-/// move, plus one for the position after the last move when `includeFinal` is set.
+/// unknown in games without [%clk] comments), increment from TimeControl. Missing values stay unknown, and so do
+/// every clock and the increment of a game whose clocks are impossible (clockProblem). One entry per move, plus one
+/// for the position after the last move when `includeFinal` is set.
 std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool includeFinal = false);
 
 /// The seconds each move of `game` took its player, from the clocks: own clock before the move (its [%clk] after
 /// that player's previous move) + increment - own clock after it. Unknown (nullopt) for each side's first move
 /// (Lichess does not run the clock for it), in games without [%clk] comments or a TimeControl tag, where a comment is
-/// missing, and where the clock went up by more than the increment (the opponent gave time). One entry per move.
+/// missing, where the clock went up by more than the increment (the opponent gave time), and in games whose clocks are
+/// impossible (clockProblem). One entry per move.
 std::vector<std::optional<int>> plyThinkTimes(const chess::PgnGame& game);
 
 /// How many of a player's last timed moves make their pace (RecentTimes::moverPaceS): within one speed, the mean of

@@ -51,9 +51,10 @@ bool isHeldOut(const std::string& gameId, int permille) {
 std::string SampleStats::summary() const {
     return "games " + std::to_string(gamesRead) + ", used " + std::to_string(gamesUsed) + ", other split " +
            std::to_string(gamesOtherSplit) + ", skipped: variant " + std::to_string(skippedVariant) + ", missing Elo " +
-           std::to_string(skippedMissingElo) + ", odd start " + std::to_string(skippedOddStart) + ", malformed " +
-           std::to_string(skippedMalformed) + "; positions " + std::to_string(positions) + " (with clock " +
-           std::to_string(positionsWithClock) + ", forced moves left out " + std::to_string(positionsForced) +
+           std::to_string(skippedMissingElo) + ", odd start " + std::to_string(skippedOddStart) +
+           ", impossible clocks " + std::to_string(skippedClocks) + ", malformed " + std::to_string(skippedMalformed) +
+           "; positions " + std::to_string(positions) + " (with clock " + std::to_string(positionsWithClock) +
+           ", forced moves left out " + std::to_string(positionsForced) +
            (positionsThinned > 0 ? ", thinned by the balance caps " + std::to_string(positionsThinned) : "") + ")";
 }
 
@@ -62,7 +63,21 @@ std::string unusableReason(const chess::PgnGame& game) {
     if (!variant.empty() && variant != "Standard" && variant != "standard") return "variant";
     if (!game.tag("FEN").empty() || game.tag("SetUp") == "1") return "odd start";
     if (!chess::parseEloTag(game.tag("WhiteElo")) || !chess::parseEloTag(game.tag("BlackElo"))) return "missing Elo";
+    if (!encoding::clockProblem(game).empty()) return "impossible clocks";
     return {};
+}
+
+std::string describeUnusable(const chess::PgnGame& game) {
+    const std::string why = unusableReason(game);
+    if (why == "variant") return "the variant \"" + game.tag("Variant") + "\" is not standard chess";
+    if (why == "odd start") return "it starts from a set-up position (FEN tag), not the standard start";
+    if (why == "missing Elo") return "no WhiteElo and BlackElo ratings";
+    if (why == "impossible clocks") return "impossible clocks: " + encoding::clockProblem(game);
+    return why;
+}
+
+chess::PgnSkip unusableSkip(const std::string& file, const chess::PgnGame& game) {
+    return chess::PgnSkip{file, game.firstLine, describeUnusable(game)};
 }
 
 int whiteOutcome(const chess::PgnGame& game) {
@@ -122,10 +137,11 @@ void gameToPositions(const chess::PgnGame& game, encoding::BoardView view, std::
 
 SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& files, encoding::BoardView view,
                                             int encodingVersion, bool heldOutOnly, int holdoutPermille,
-                                            std::int64_t maxGames, std::int64_t skipGames,
-                                            const std::string& moverName) {
+                                            std::int64_t maxGames, std::int64_t skipGames, const std::string& moverName,
+                                            chess::GameSkipHook onSkip) {
     SampleStreamOptions so;
     so.moverName = moverName;
+    so.onSkip = std::move(onSkip);
     so.files = files;
     so.view = view;
     so.encodingVersion = encodingVersion;
@@ -168,11 +184,13 @@ Error noUsableGames(const SampleStats& s, Split split, int permille) {
         msg += ", " + std::to_string(s.gamesOtherSplit) + " of them in the " +
                (split == Split::Validation ? "training" : "validation") + " split by the " + std::to_string(permille) +
                " per mille hold-out rule on the Site tag's hash";
-    const std::int64_t skipped = s.skippedVariant + s.skippedMissingElo + s.skippedOddStart + s.skippedMalformed;
+    const std::int64_t skipped =
+        s.skippedVariant + s.skippedMissingElo + s.skippedOddStart + s.skippedClocks + s.skippedMalformed;
     if (skipped > 0)
         msg += ", " + std::to_string(skipped) + " unusable: variant " + std::to_string(s.skippedVariant) +
                ", missing Elo " + std::to_string(s.skippedMissingElo) + ", set-up start " +
-               std::to_string(s.skippedOddStart) + ", malformed " + std::to_string(s.skippedMalformed);
+               std::to_string(s.skippedOddStart) + ", impossible clocks " + std::to_string(s.skippedClocks) +
+               ", malformed " + std::to_string(s.skippedMalformed);
     msg += ")";
     if (s.gamesOtherSplit > 0)
         msg += split == Split::Validation
@@ -194,14 +212,17 @@ Status HumanSampleStream::scanBalance() {
     for (const auto& f : m_opt.files) {
         auto r = chess::GameReader::open(f);
         if (!r.ok()) return r.error();
+        r.value()->setOnSkip(m_opt.onSkip);
         chess::PgnGame game;
         while (r.value()->next(game)) {
             ++seen.gamesRead;
             const std::string why = unusableReason(game);
             if (!why.empty()) {
-                ++(why == "variant"     ? seen.skippedVariant
-                   : why == "odd start" ? seen.skippedOddStart
-                                        : seen.skippedMissingElo);
+                if (m_opt.onSkip) m_opt.onSkip(r.value()->gameNumber(), unusableSkip(f, game));
+                ++(why == "variant"             ? seen.skippedVariant
+                   : why == "odd start"         ? seen.skippedOddStart
+                   : why == "impossible clocks" ? seen.skippedClocks
+                                                : seen.skippedMissingElo);
                 continue;
             }
             if (m_opt.split != Split::All &&
@@ -287,6 +308,7 @@ Status HumanSampleStream::startEpoch(std::int64_t epoch) {
             for (const auto& section : sections.value()) {
                 auto r = chess::GameReader::open(f, section);
                 if (!r.ok()) return r.error();
+                r.value()->setOnSkip(m_opt.onSkip);
                 m_readers.push_back(std::move(r.value()));
                 m_weights.push_back(double(std::max<std::uint64_t>(1, section.sourceBytes)));
                 m_malformedSeen.push_back(0);
@@ -295,6 +317,7 @@ Status HumanSampleStream::startEpoch(std::int64_t epoch) {
         }
         auto r = chess::GameReader::open(f);
         if (!r.ok()) return r.error();
+        r.value()->setOnSkip(m_opt.onSkip);
         m_readers.push_back(std::move(r.value()));
         std::error_code ec;
         m_weights.push_back(double(std::max<std::uintmax_t>(1, std::filesystem::file_size(f, ec))));
@@ -329,6 +352,7 @@ Result<bool> HumanSampleStream::nextGame(chess::PgnGame& game) {
         }
         ++m_stats.gamesRead;
         const std::string why = unusableReason(game);
+        if (!why.empty() && m_opt.onSkip) m_opt.onSkip(reader.gameNumber(), unusableSkip(reader.path(), game));
         if (why == "variant") {
             ++m_stats.skippedVariant;
             continue;
@@ -339,6 +363,10 @@ Result<bool> HumanSampleStream::nextGame(chess::PgnGame& game) {
         }
         if (why == "missing Elo") {
             ++m_stats.skippedMissingElo;
+            continue;
+        }
+        if (why == "impossible clocks") {
+            ++m_stats.skippedClocks;
             continue;
         }
         const std::string id = gameKey(game);

@@ -45,6 +45,7 @@ struct SampleStats {
     std::int64_t skippedVariant = 0;
     std::int64_t skippedMissingElo = 0;
     std::int64_t skippedOddStart = 0;   ///< FEN/SetUp start positions
+    std::int64_t skippedClocks = 0;     ///< impossible clocks or time control (encoding::clockProblem)
     std::int64_t skippedMalformed = 0;  ///< reported by the PGN reader (illegal SAN etc.)
     std::int64_t positions = 0;         ///< positions emitted
     std::int64_t positionsForced = 0;   ///< positions with a single legal move (not emitted)
@@ -54,8 +55,14 @@ struct SampleStats {
     std::string summary() const;
 };
 
-/// Reasons a game is not usable for the human-move model, or empty when it is.
+/// Reasons a game is not usable for the human-move model, or empty when it is: "variant", "odd start", "missing Elo",
+/// or "impossible clocks" (encoding::clockProblem says which).
 std::string unusableReason(const chess::PgnGame& game);
+/// The same reason for people ("Crazyhouse is not standard chess", "impossible clocks: ply 7: ..."), empty when
+/// the game is usable.
+std::string describeUnusable(const chess::PgnGame& game);
+/// A skip report (chess::GameSkipHook) of an unusable game of `file`: its first line and describeUnusable.
+chess::PgnSkip unusableSkip(const std::string& file, const chess::PgnGame& game);
 
 /// Keep probability of a position: lets a stream thin out crowded ratings and dominant players. Called with the
 /// mover's colour and the ply; returns a probability in [0, 1].
@@ -114,6 +121,8 @@ struct SampleStreamOptions {
     /// When > 0, only each game's first `openingPlies` positions (1: the start position of every game), for the
     /// heads that must answer well where every game passes (the value head's first impression).
     int openingPlies = 0;
+    /// Told of each game passed over as malformed or unusable (every pass over the files reports it again).
+    chess::GameSkipHook onSkip;
 };
 
 /// The stream every evaluation reads (Kibitz models and board-reading evaluators alike, so both score the same
@@ -122,7 +131,7 @@ struct SampleStreamOptions {
 SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& files, encoding::BoardView view,
                                             int encodingVersion, bool heldOutOnly, int holdoutPermille,
                                             std::int64_t maxGames, std::int64_t skipGames,
-                                            const std::string& moverName = {});
+                                            const std::string& moverName = {}, chess::GameSkipHook onSkip = {});
 /// True when two player names are the same but for the case of ASCII letters (Lichess and chess.com names).
 bool samePlayerName(std::string_view a, std::string_view b);
 

@@ -10,11 +10,14 @@
 #include "core/training/human_samples.h"
 #include "core/training/time_metrics.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <random>
 
 using namespace kibitz;
@@ -29,6 +32,33 @@ chess::PgnGame gameOfSite(const std::string& site) {
     while (reader.value()->next(game))
         if (game.tag("Site") == site) return game;
     qFatal("game %s not in games_sample.pgn", site.c_str());
+}
+
+/// A think-time head that answers the same distribution everywhere, so that eval time's scores depend only on the
+/// games it reads.
+class ConstantTimeHead : public encoding::Evaluator {
+public:
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning&) override {
+        std::vector<encoding::MoveProb> out;
+        const chess::MoveList legal = pos.legalMoves();
+        for (const chess::Move m : legal) out.push_back({m, 1.0f / float(legal.size())});
+        return out;
+    }
+    std::string describe() const override { return "constant think time"; }
+    bool hasTimeHead() const override { return true; }
+    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
+                                                        const std::vector<encoding::Conditioning>&,
+                                                        const std::vector<encoding::RecentMoves>&,
+                                                        const std::vector<encoding::RecentTimes>&,
+                                                        const std::vector<chess::Move>&) override {
+        return std::vector<encoding::ThinkTime>(positions.size(), encoding::ThinkTime{1.0f, 0.5f});
+    }
+};
+
+void setTag(chess::PgnGame& game, const std::string& name, const std::string& value) {
+    for (auto& t : game.tags)
+        if (t.first == name) t.second = value;
 }
 
 }  // namespace
@@ -127,6 +157,97 @@ private Q_SLOTS:
         }
         QCOMPARE(clocked, 130);  // tests/data/README.md: 40 + 90 clocked games, 170 without
         QCOMPARE(unclocked, 170);
+    }
+
+    // Impossible clocks and time controls, one rule (encoding::clockProblem): a real 60+0 game edited to have them
+    // reads no clock (plyConditionings, plyThinkTimes), is unusable for training (unusableReason), and eval time
+    // skips and counts it instead of scoring it.
+    void impossibleClocksAreOneRule() {
+        const chess::PgnGame real = gameOfSite("https://lichess.org/0JWc9Xbd");  // 60+0, 90 plies, clocks 1:00..0:12
+        QCOMPARE(encoding::clockProblem(real), std::string());
+        // No real game of the sample trips the rule (130 with clocks, some given time, increments up to 180 s).
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(reader.ok());
+        chess::PgnGame game;
+        int read = 0;
+        while (reader.value()->next(game)) {
+            ++read;
+            QVERIFY2(encoding::clockProblem(game).empty(),
+                     (game.tag("Site") + ": " + encoding::clockProblem(game)).c_str());
+        }
+        QCOMPARE(read, 300);
+        // Given time stays possible: White's clock raised by a minute after move 3.
+        chess::PgnGame given = real;
+        given.moves[4].clockSeconds = 119;
+        QCOMPARE(encoding::clockProblem(given), std::string());
+
+        struct Case {
+            const char* what;
+            std::function<void(chess::PgnGame&)> edit;
+            const char* reason;  // part of clockProblem's answer
+        };
+        const std::vector<Case> cases = {
+            {"0:99:99 in a 60+0 game", [](chess::PgnGame& g) { g.moves[6].clockSeconds = 99 * 60 + 99; },
+             "ply 7: a clock of 6039 s is more than the time control \"60+0\" gives after 4 move(s) with 300 s given "
+             "by "
+             "the opponent"},
+            {"a 9,999-hour clock", [](chess::PgnGame& g) { g.moves[11].clockSeconds = 9999 * 3600; },
+             "ply 12: a clock of 35996400 s"},
+            {"9,999 hours without a TimeControl",
+             [](chess::PgnGame& g) {
+                 g.tags.erase(std::remove_if(g.tags.begin(), g.tags.end(),
+                                             [](const auto& t) { return t.first == "TimeControl"; }),
+                              g.tags.end());
+                 g.moves[11].clockSeconds = 9999 * 3600;
+             },
+             "more than any clock gives"},
+            {"every clock 0",
+             [](chess::PgnGame& g) {
+                 for (auto& m : g.moves) m.clockSeconds = 0;
+             },
+             "every clock reads 0:00:00"},
+            {"600+1000000000", [](chess::PgnGame& g) { setTag(g, "TimeControl", "600+1000000000"); },
+             "an increment of 1000000000 s"},
+            {"0+0", [](chess::PgnGame& g) { setTag(g, "TimeControl", "0+0"); }, "\"0+0\" gives no time"},
+            {"a base of 100 hours", [](chess::PgnGame& g) { setTag(g, "TimeControl", "360000+0"); },
+             "a base of 360000 s"},
+        };
+        QTemporaryDir dir;
+        for (const Case& c : cases) {
+            chess::PgnGame bad = real;
+            c.edit(bad);
+            const std::string why = encoding::clockProblem(bad);
+            QVERIFY2(why.find(c.reason) != std::string::npos, (std::string(c.what) + ": " + why).c_str());
+            QCOMPARE(training::unusableReason(bad), std::string("impossible clocks"));
+            for (const auto& t : encoding::plyThinkTimes(bad)) QVERIFY2(!t, c.what);
+            for (const auto& cond : encoding::plyConditionings(bad, true)) {
+                QVERIFY2(!cond.moverClockS && !cond.oppClockS && !cond.incrementS, c.what);
+                QVERIFY(cond.moverElo.has_value());  // the ratings are still read
+            }
+            // eval time over the real game and the edited one: the edited one is skipped and counted, and the scores
+            // are those of the real game alone.
+            const QString path = dir.filePath(QStringLiteral("games.pgn"));
+            {
+                std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
+                out << chess::writePgn(real) << "\n" << chess::writePgn(bad) << "\n";
+            }
+            ConstantTimeHead head;
+            const auto both = training::evaluateThinkTime(head, {path.toStdString()}, false, 0);
+            QVERIFY2(both.ok(), both.ok() ? "" : both.error().message.c_str());
+            {
+                std::ofstream out(path.toStdString(), std::ios::binary | std::ios::trunc);
+                out << chess::writePgn(real) << "\n";
+            }
+            const auto alone = training::evaluateThinkTime(head, {path.toStdString()}, false, 0);
+            QVERIFY(alone.ok());
+            QCOMPARE(both->games, 1);
+            QCOMPARE(both->gamesSkipped, 1);
+            QCOMPARE(alone->gamesSkipped, 0);
+            QCOMPARE(both->baseline.moves, alone->baseline.moves);
+            QCOMPARE(both->baseline.maeS, alone->baseline.maeS);
+            QCOMPARE(both->model.maeS, alone->model.maeS);
+            QVERIFY(alone->baseline.maeS < 10.0);
+        }
     }
 
     void trainingSamplesCarryTheTime() {
