@@ -24,7 +24,12 @@ long readPid(int fd) {
 }  // namespace
 
 Result<std::unique_ptr<RunLock>> RunLock::acquire(const std::string& dir) {
-    const std::string path = dir + "/.kibitz-lock";
+    return acquireFile(dir + "/.kibitz-lock", dir + ": in use by another trainer",
+                       "stop it first or choose another folder");
+}
+
+Result<std::unique_ptr<RunLock>> RunLock::acquireFile(const std::string& path, const std::string& what,
+                                                      const std::string& busy) {
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) return makeError(ErrorCode::Io, path + ": cannot create the lock file: " + std::strerror(errno));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
@@ -32,10 +37,9 @@ Result<std::unique_ptr<RunLock>> RunLock::acquire(const std::string& dir) {
         const long owner = readPid(fd);
         ::close(fd);
         if (err == EWOULDBLOCK)
-            return makeError(ErrorCode::InvalidInput, dir + ": in use by another trainer (process " +
+            return makeError(ErrorCode::InvalidInput, what + " (process " +
                                                           (owner > 0 ? std::to_string(owner) : std::string("unknown")) +
-                                                          ", lock file " + path +
-                                                          "); stop it first or choose another folder");
+                                                          ", lock file " + path + "); " + busy);
         return makeError(ErrorCode::Io, path + ": cannot lock: " + std::strerror(err));
     }
     // Ours now. A pid left in the file belongs to an owner that died without unlocking (the kernel dropped its lock).

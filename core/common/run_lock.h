@@ -17,6 +17,11 @@ public:
     /// Takes the lock of `dir` (which must exist). Error (InvalidInput) naming the folder and the owner's pid when
     /// another process holds it; Io error when the lock file cannot be created.
     static Result<std::unique_ptr<RunLock>> acquire(const std::string& dir);
+    /// The same lock on the file `lockPath` (created when missing), for one output file rather than a folder:
+    /// `busy` completes the error when another process holds it ("PATH: in use by another download (process N,
+    /// lock file L); BUSY").
+    static Result<std::unique_ptr<RunLock>> acquireFile(const std::string& lockPath, const std::string& what,
+                                                        const std::string& busy);
     ~RunLock();
     RunLock(const RunLock&) = delete;
     RunLock& operator=(const RunLock&) = delete;

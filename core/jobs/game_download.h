@@ -5,9 +5,12 @@
 // - chess.com: GET /pub/player/{name}/games/archives (JSON list of monthly archives), then {archive}/pgn for each,
 //   newest month first.
 // Games are written to FILE.part as they complete, with FILE.part.json recording how far the download got; an
-// interrupted download (cancel, lost connection, killed program) continues from there when started again with the
-// same site, name and file, and the finished file is renamed into place. HTTP 429 waits as the site asks
-// (Retry-After, else a minute) and tries again. QtNetwork only; no credentials.
+// interrupted download (cancel, lost connection, a stream cut mid-game, a stalled connection, killed program)
+// continues from there when started again with the same site, name and file, without writing a game twice, and the
+// finished file is renamed into place whole. One download per output file (FILE.lock, as common/run_lock.h). HTTP
+// 429 waits as the site asks (Retry-After, at most maxRetryAfterS; else a minute) and tries again. Responses are
+// streamed to disk (memory stays flat); a 200 whose body is not PGN (HTML, garbage, binary) is an error; only the
+// site's own https addresses (or the configured API root) are ever fetched. QtNetwork only; no credentials.
 
 #include <QByteArray>
 #include <QDate>
@@ -15,8 +18,15 @@
 #include <QString>
 #include <QUrl>
 
+#include <QSet>
+
 #include <memory>
 
+namespace kibitz {
+class RunLock;
+}
+
+class QFile;
 class QNetworkAccessManager;
 class QNetworkReply;
 class QTimer;
@@ -35,7 +45,14 @@ struct GameDownloadRequest {
     /// $KIBITZ_CHESSCOM_API when set (tests point them at a server on the loopback).
     QUrl apiRoot;
     int maxRetries = 5;  ///< rate-limit waits before giving up
+    /// A connection that sends nothing for this long is given up (resumable), with a message.
+    int readTimeoutMs = 60000;
+    /// The longest wait a Retry-After header is obeyed for; longer ones are cut to it (said in waiting()).
+    int maxRetryAfterS = 600;
 };
+
+/// The longest text a single game may have in a response before the response is not PGN.
+inline constexpr qsizetype kMaxGameBytes = qsizetype(8) << 20;
 
 /// The API root a site uses (see GameDownloadRequest::apiRoot).
 QUrl defaultApiRoot(GameSite site);
@@ -72,15 +89,19 @@ private:
     void get(const QUrl& url, bool stream);
     void onReadyRead();
     void onFinished();
-    bool takeGames(bool streamEnded);
+    bool takeGames(bool streamEnded, bool reportCut = true);
     bool writeGame(const QByteArray& game);
     bool saveState();
     bool loadState();
+    bool indexWrittenGames();  ///< the keys of the games FILE.part holds, so that a resume writes none twice
     void nextArchive();
     void readArchiveList(const QByteArray& body);  ///< chess.com: the months to fetch
-    void writeMonth(const QByteArray& body);       ///< chess.com: one month's games, newest first
+    void writeMonth();                             ///< chess.com: one month's games (spooled to disk), newest first
     void stopRequests();                           ///< the retry timer and the running request
+    bool checkBody(const QByteArray& data);        ///< fails (false) when a 200 body is not PGN
+    bool allowedUrl(const QUrl& url) const;        ///< the site's own https hosts, or the configured root
     QUrl lichessUrl() const;
+    void releaseLock();
 
     GameDownloadRequest m_request;
     std::unique_ptr<QNetworkAccessManager> m_net;
@@ -90,7 +111,14 @@ private:
     bool m_currentStream = false;
     int m_retries = 0;
     bool m_done = false;
-    QByteArray m_pending;  ///< received text not yet a complete game
+    QByteArray m_pending;                ///< received text not yet a complete game
+    QByteArray m_listBody;               ///< chess.com: the archive list as it arrives
+    std::unique_ptr<QFile> m_monthFile;  ///< chess.com: the month being received, spooled to FILE.part.month
+    bool m_bodyChecked = false;          ///< the response's first bytes were seen to be PGN
+    std::unique_ptr<RunLock> m_lock;     ///< FILE.lock while the download runs
+    QSet<QByteArray> m_written;          ///< keys (Site, else a digest) of the games written
+    qint64 m_undated = 0;                ///< games written without a date (Lichess's `until` cannot skip them)
+    qint64 m_duplicates = 0;             ///< games received again and not written
     qint64 m_games = 0, m_bytes = 0, m_resumedGames = 0;
     qint64 m_oldestMs = 0;     ///< Lichess: creation time (UTC ms) of the oldest game written, for `until`
     QStringList m_archives;    ///< chess.com: the months still to fetch, newest first

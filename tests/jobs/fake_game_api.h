@@ -15,6 +15,9 @@
 #include <algorithm>
 #include <climits>
 #include <functional>
+#include <memory>
+
+#include <sys/socket.h>
 
 namespace kibitz::test {
 
@@ -51,7 +54,13 @@ struct Response {
     int status = 200;
     QByteArray body;
     QByteArray extraHeaders;
-    qsizetype cutAfter = -1;  ///< send only this many body bytes, then close (Content-Length says all)
+    qsizetype cutAfter = -1;      ///< send only this many body bytes, then close (Content-Length says all)
+    bool closeDelimited = false;  ///< no Content-Length: the body ends where the connection closes (HTTP/1.0 style)
+    bool stall = false;           ///< after the (cut) body, keep the connection open and send nothing more
+    bool reset = false;           ///< after the (cut) body, reset the connection (RST) instead of closing it
+    /// A large body made as it is sent: part i for i = 0, 1, ... until it returns empty, each written when the
+    /// socket has drained below 1 MiB (so the server holds little of it). Close-delimited.
+    std::function<QByteArray(qint64 part)> parts;
 };
 
 inline Response reply(int status, const QByteArray& body, const QByteArray& headers = {}) {
@@ -89,16 +98,49 @@ private:
         const QUrl url(root() + QString::fromUtf8(line.value(1)));
         requests << url.path() + (url.hasQuery() ? u'?' + url.query() : QString());
         const Response r = handler(url);
-        const QByteArray reason = r.status == 200 ? "OK" : r.status == 404 ? "Not Found" : "Too Many Requests";
+        const QByteArray reason = r.status == 200   ? "OK"
+                                  : r.status == 404 ? "Not Found"
+                                  : r.status == 429 ? "Too Many Requests"
+                                                    : "Error";
+        const bool sized = !r.closeDelimited && !r.parts;
         QByteArray head = "HTTP/1.1 " + QByteArray::number(r.status) + ' ' + reason + "\r\n" +
-                          "Content-Length: " + QByteArray::number(r.body.size()) + "\r\nConnection: close\r\n" +
-                          r.extraHeaders + "\r\n";
+                          (sized ? "Content-Length: " + QByteArray::number(r.body.size()) + "\r\n" : QByteArray()) +
+                          "Connection: close\r\n" + r.extraHeaders + "\r\n";
+        if (r.parts) {
+            s->write(head);
+            auto next = std::make_shared<qint64>(0);
+            auto pump = [s, next, parts = r.parts] {
+                while (s->bytesToWrite() < (qint64(1) << 20)) {
+                    const QByteArray part = parts((*next)++);
+                    if (part.isEmpty()) {
+                        s->disconnectFromHost();
+                        return;
+                    }
+                    s->write(part);
+                }
+            };
+            QObject::connect(s, &QTcpSocket::bytesWritten, s, pump);
+            pump();
+            return;
+        }
         s->write(head + (r.cutAfter >= 0 ? r.body.left(r.cutAfter) : r.body));
         s->flush();
+        if (r.stall) {
+            m_stalled << s;  // kept open, silent, until the test ends
+            return;
+        }
+        if (r.reset) {
+            s->waitForBytesWritten(1000);
+            const linger hard{1, 0};  // close with a reset (RST), as a crashed server or a middlebox does
+            ::setsockopt(int(s->socketDescriptor()), SOL_SOCKET, SO_LINGER, &hard, sizeof hard);
+            s->abort();
+            return;
+        }
         s->disconnectFromHost();
     }
     QTcpServer m_server;
     QHash<QTcpSocket*, QByteArray> m_buffers;
+    QList<QTcpSocket*> m_stalled;
 };
 
 /// Lichess's export: the account's games newest first, at most `max`, none after `until` (ms).

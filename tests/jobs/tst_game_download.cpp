@@ -2,14 +2,19 @@
 // fetch-games (issue 38, item 4) against a server on the loopback that answers as each site's export API is
 // documented (the real sites are never contacted): Lichess's /api/games/user/{name} (PGN, newest first, `max`,
 // `until`), chess.com's /pub/player/{name}/games/archives (JSON) and {archive}/pgn; an unknown account (404), rate
-// limiting (429 with Retry-After), a connection lost mid-game and its resume, no server at all. The games served
-// are real Lichess games (tests/data/games_sample.pgn: pnmadelaine's eight oldest, November-December 2021).
+// limiting (429 with Retry-After), a connection lost mid-game and its resume, no server at all. And a hostile or
+// broken server: a stream cut mid-game without an HTTP error, a reset, a stall, an absurd Retry-After, 500, HTML,
+// garbage and binary bodies, a large body (memory stays flat), file: and foreign URLs in the archive list, two
+// downloads into one file, games without dates on resume. The games served are real Lichess games
+// (tests/data/games_sample.pgn: pnmadelaine's eight oldest, November-December 2021).
 #include "core/jobs/game_download.h"
 #include "tests/jobs/fake_game_api.h"
 
 #include <QDateTime>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,6 +25,7 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUrlQuery>
 
 #include <algorithm>
@@ -51,15 +57,59 @@ struct Outcome {
     QString message;
     bool resumable = false;
     int waits = 0;
+    QList<int> waitSeconds;
+    qint64 elapsedMs = 0;
 };
 Outcome download(jobs::GameDownloadRequest r) {
     jobs::GameDownload d(std::move(r));
     QSignalSpy finished(&d, &jobs::GameDownload::finished);
     QSignalSpy waiting(&d, &jobs::GameDownload::waiting);
+    QElapsedTimer clock;
+    clock.start();
     d.start();
-    if (finished.isEmpty() && !finished.wait(30000)) return {};
-    return {finished.front().at(0).toBool(), finished.front().at(1).toString(), finished.front().at(2).toBool(),
-            int(waiting.size())};
+    Outcome o;
+    if (finished.isEmpty() && !finished.wait(30000)) {
+        o.message = QStringLiteral("(no end within 30 s)");
+        return o;
+    }
+    o.ok = finished.front().at(0).toBool();
+    o.message = finished.front().at(1).toString();
+    o.resumable = finished.front().at(2).toBool();
+    o.waits = int(waiting.size());
+    for (const auto& w : waiting) o.waitSeconds << w.at(0).toInt();
+    o.elapsedMs = clock.elapsed();
+    return o;
+}
+
+jobs::GameDownloadRequest lichessRequest(const FakeApi& api, const QTemporaryDir& dir, const char* file = "g.pgn") {
+    jobs::GameDownloadRequest r;
+    r.user = QStringLiteral("pnmadelaine");
+    r.outPath = dir.filePath(QString::fromLatin1(file));
+    r.apiRoot = QUrl(api.root());
+    return r;
+}
+
+/// Where the fourth game of a body starts (three whole games before it).
+qsizetype fourthGame(const QByteArray& body) {
+    qsizetype at = 0;
+    for (int i = 0; i < 3; ++i) at = body.indexOf("[Event ", at + 1);
+    return at;
+}
+
+/// The resident memory of this process, in KiB (Linux).
+qint64 residentKiB() {
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly)) return 0;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').front().toLongLong();
+    return 0;
+}
+
+/// The files a download left in `dir` besides `keep`.
+QStringList leftovers(const QTemporaryDir& dir, const QStringList& keep = {}) {
+    QStringList out = QDir(dir.path()).entryList(QDir::Files | QDir::Hidden);
+    for (const QString& k : keep) out.removeAll(k);
+    return out;
 }
 
 }  // namespace
@@ -184,6 +234,255 @@ private Q_SLOTS:
         QVERIFY(!other.ok);
         QVERIFY2(other.message.contains(QLatin1String("another download")), qPrintable(other.message));
         QVERIFY(QFile::exists(r.outPath + QStringLiteral(".part.json")));
+    }
+
+    /// A stream that ends mid-game without an HTTP error (no Content-Length: the close looks like the end), and one
+    /// reset mid-game: neither is complete. Three games are kept, the run fails resumable, and the next run ends with
+    /// all eight, none twice.
+    void cutOrResetStreamIsResumed_data() {
+        QTest::addColumn<bool>("reset");
+        QTest::newRow("cut") << false;
+        QTest::newRow("reset") << true;
+    }
+    void cutOrResetStreamIsResumed() {
+        QFETCH(bool, reset);
+        const QList<Game> games = sampleGames();
+        FakeApi api;
+        bool cut = true;
+        api.handler = [&](const QUrl& url) {
+            Response r = lichess(games, url);
+            r.closeDelimited = true;
+            if (cut) {
+                r.cutAfter = fourthGame(r.body) + 200;
+                r.reset = reset;
+                cut = false;
+            }
+            return r;
+        };
+        QTemporaryDir dir;
+        const jobs::GameDownloadRequest r = lichessRequest(api, dir);
+        const Outcome first = download(r);
+        QVERIFY2(!first.ok && first.resumable, qPrintable(first.message));
+        QVERIFY2(first.message.contains(QLatin1String("after 3 game")), qPrintable(first.message));
+        if (!reset) QVERIFY2(first.message.contains(QLatin1String("middle of a game")), qPrintable(first.message));
+        QVERIFY(!QFile::exists(r.outPath));
+        QCOMPARE(leftovers(dir), (QStringList{QStringLiteral("g.pgn.part"), QStringLiteral("g.pgn.part.json")}));
+        const Outcome second = download(r);
+        QVERIFY2(second.ok, qPrintable(second.message));
+        const QList<QByteArray> sites = gamesIn(r.outPath);
+        QCOMPARE(sites.size(), 8);
+        QCOMPARE(QSet<QByteArray>(sites.begin(), sites.end()).size(), 8);
+        QCOMPARE(leftovers(dir), QStringList{QStringLiteral("g.pgn")});
+    }
+
+    /// One download per output file: a second one into the same file is refused at once and names the first; the
+    /// first is not disturbed. A stalled connection ends in the read timeout, with a message, resumable.
+    void oneDownloadPerFileAndReadTimeout() {
+        const QList<Game> games = sampleGames();
+        FakeApi api;
+        api.handler = [&](const QUrl& url) {
+            Response r = lichess(games, url);
+            r.closeDelimited = true;
+            r.cutAfter = fourthGame(r.body);  // three whole games, then silence
+            r.stall = true;
+            return r;
+        };
+        QTemporaryDir dir;
+        jobs::GameDownloadRequest r = lichessRequest(api, dir);
+        r.readTimeoutMs = 1500;
+        jobs::GameDownload first(r);
+        QSignalSpy firstDone(&first, &jobs::GameDownload::finished);
+        first.start();
+        QTRY_VERIFY_WITH_TIMEOUT(api.requests.size() == 1, 5000);
+        const Outcome second = download(r);
+        QVERIFY(!second.ok && !second.resumable);
+        QVERIFY2(second.message.contains(QLatin1String("in use by another download")) &&
+                     second.message.contains(QStringLiteral("process %1").arg(QCoreApplication::applicationPid())),
+                 qPrintable(second.message));
+        QCOMPARE(api.requests.size(), 1);  // the second never asked
+        QElapsedTimer stalled;
+        stalled.start();
+        QVERIFY(firstDone.wait(10000));
+        QVERIFY(stalled.elapsed() < 8000);
+        QVERIFY(!firstDone.front().at(0).toBool() && firstDone.front().at(2).toBool());
+        const QString message = firstDone.front().at(1).toString();
+        QVERIFY2(message.contains(QLatin1String("sent nothing for 1.5 s")) &&
+                     message.contains(QLatin1String("after 3 game")),
+                 qPrintable(message));
+        QVERIFY(!QFile::exists(r.outPath + QStringLiteral(".lock")));
+        // The next run resumes after the three.
+        api.handler = [&](const QUrl& url) { return lichess(games, url); };
+        const Outcome resumed = download(r);
+        QVERIFY2(resumed.ok, qPrintable(resumed.message));
+        QCOMPARE(gamesIn(r.outPath).size(), 8);
+    }
+
+    /// Retry-After beyond any sensible wait (2147484 s overflowed the timer in ms) is cut to maxRetryAfterS.
+    void absurdRetryAfterIsClamped() {
+        const QList<Game> games = sampleGames();
+        FakeApi api;
+        int calls = 0;
+        api.handler = [&](const QUrl& url) {
+            if (calls++ == 0) return reply(429, "{}", "Retry-After: 2147484\r\n");
+            return lichess(games, url);
+        };
+        QTemporaryDir dir;
+        jobs::GameDownloadRequest r = lichessRequest(api, dir);
+        r.maxRetryAfterS = 1;
+        const Outcome o = download(r);
+        QVERIFY2(o.ok, qPrintable(o.message));
+        QCOMPARE(o.waitSeconds, QList<int>{1});
+        QVERIFY(o.elapsedMs < 10000);
+        QCOMPARE(gamesIn(r.outPath).size(), 8);
+    }
+
+    /// A 200 whose body is not PGN games (an HTML page, text, binary data) is an error naming what came, from
+    /// Lichess and in a chess.com month alike; so is a 500. Nothing is left as the output.
+    void nonPgnBodiesAreErrors_data() {
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("html") << 200 << QByteArray("<!DOCTYPE html><html><body>Maintenance</body></html>\n")
+                              << QStringLiteral("not PGN games (it starts \"<!DOCTYPE html>");
+        QTest::newRow("text") << 200 << QByteArray("hello world\nthis is no game\n")
+                              << QStringLiteral("not PGN games (it starts \"hello world");
+        QByteArray binary(4096, '\0');
+        for (int i = 0; i < binary.size(); ++i) binary[i] = char((i * 7919 + 13) & 0xFF);
+        QTest::newRow("binary") << 200 << binary << QStringLiteral("binary data");
+        QTest::newRow("500") << 500 << QByteArray("oops") << QStringLiteral("HTTP 500");
+    }
+    void nonPgnBodiesAreErrors() {
+        QFETCH(int, status);
+        QFETCH(QByteArray, body);
+        QFETCH(QString, said);
+        FakeApi api;
+        api.handler = [&](const QUrl& url) {
+            if (url.path() == QLatin1String("/pub/player/pnmadelaine/games/archives"))
+                return reply(
+                    200, QJsonDocument(QJsonObject{{QStringLiteral("archives"),
+                                                    QJsonArray{api.root() + QStringLiteral("/pub/player/pnmadelaine/"
+                                                                                           "games/2021/11")}}})
+                             .toJson());
+            return reply(status, body);
+        };
+        for (const jobs::GameSite site : {jobs::GameSite::Lichess, jobs::GameSite::ChessCom}) {
+            QTemporaryDir dir;
+            jobs::GameDownloadRequest r = lichessRequest(api, dir);
+            r.site = site;
+            const Outcome o = download(r);
+            QVERIFY(!o.ok);
+            QVERIFY2(o.message.contains(said), qPrintable(o.message));
+            QVERIFY(!QFile::exists(r.outPath));
+            QVERIFY(!QFile::exists(r.outPath + QStringLiteral(".part.month")));
+            QVERIFY(!QFile::exists(r.outPath + QStringLiteral(".lock")));
+        }
+    }
+
+    /// A response far larger than memory should hold (64 MiB of games, as a month of chess.com and as Lichess's
+    /// stream) is written as it comes: the process grows by far less than the response.
+    void memoryStaysFlat() {
+        const QList<Game> games = sampleGames();
+        constexpr qint64 kParts = 64;  // of about 1 MiB each
+        auto part = [&](qint64 i) -> QByteArray {
+            if (i >= kParts) return {};
+            QByteArray out;
+            for (int n = 0; out.size() < (1 << 20); ++n) {
+                QByteArray g = games.at(n % games.size()).text;
+                g.replace("[Site \"https://lichess.org/", "[Site \"https://lichess.org/big" + QByteArray::number(i) +
+                                                              "x" + QByteArray::number(n) + "-");
+                out += g + "\n\n";
+            }
+            return out;
+        };
+        FakeApi api;
+        api.handler = [&](const QUrl& url) {
+            if (url.path() == QLatin1String("/pub/player/pnmadelaine/games/archives"))
+                return reply(
+                    200, QJsonDocument(QJsonObject{{QStringLiteral("archives"),
+                                                    QJsonArray{api.root() + QStringLiteral("/pub/player/pnmadelaine/"
+                                                                                           "games/2021/11")}}})
+                             .toJson());
+            Response r;
+            r.parts = part;
+            return r;
+        };
+        for (const jobs::GameSite site : {jobs::GameSite::ChessCom, jobs::GameSite::Lichess}) {
+            QTemporaryDir dir;
+            jobs::GameDownloadRequest r = lichessRequest(api, dir);
+            r.site = site;
+            const qint64 before = residentKiB();
+            qint64 peak = before;
+            QTimer sample;
+            QObject::connect(&sample, &QTimer::timeout, [&] { peak = std::max(peak, residentKiB()); });
+            sample.start(20);
+            const Outcome o = download(r);
+            sample.stop();
+            peak = std::max(peak, residentKiB());
+            QVERIFY2(o.ok, qPrintable(o.message));
+            const qint64 size = QFileInfo(r.outPath).size();
+            QVERIFY2(size > (qint64(60) << 20), qPrintable(QString::number(size)));
+            qInfo("%s: %lld MiB written, resident memory grew by %lld MiB",
+                  site == jobs::GameSite::Lichess ? "Lichess" : "chess.com", size >> 20, (peak - before) >> 10);
+            QVERIFY2(peak - before < 40 * 1024, qPrintable(QStringLiteral("grew by %1 KiB").arg(peak - before)));
+        }
+    }
+
+    /// chess.com's archive list may only name chess.com's months: a file: URL, or another host, is refused and never
+    /// fetched, and nothing is written.
+    void foreignArchiveUrlsAreRefused_data() {
+        QTest::addColumn<QString>("url");
+        QTest::newRow("file") << QStringLiteral("file:///etc/passwd");
+        QTest::newRow("other host") << QStringLiteral("http://192.0.2.1/pub/player/pnmadelaine/games/2021/11");
+        QTest::newRow("other port") << QStringLiteral("http://127.0.0.1:1/pub/player/pnmadelaine/games/2021/11");
+    }
+    void foreignArchiveUrlsAreRefused() {
+        QFETCH(QString, url);
+        FakeApi api;
+        api.handler = [&](const QUrl&) {
+            return reply(200, QJsonDocument(QJsonObject{{QStringLiteral("archives"), QJsonArray{url}}}).toJson());
+        };
+        QTemporaryDir dir;
+        jobs::GameDownloadRequest r = lichessRequest(api, dir);
+        r.site = jobs::GameSite::ChessCom;
+        const Outcome o = download(r);
+        QVERIFY(!o.ok && !o.resumable);
+        QVERIFY2(o.message.contains(QLatin1String("not a chess.com address: refused")), qPrintable(o.message));
+        QCOMPARE(api.requests.size(), 1);
+        QVERIFY2(leftovers(dir).isEmpty(), qPrintable(leftovers(dir).join(u' ')));
+    }
+
+    /// Games without date tags cannot be skipped by Lichess's `until`: the resume asks from the newest again and
+    /// the games already written are passed over, so four games stay four (not six).
+    void undatedGamesAreNotDuplicatedOnResume() {
+        QList<Game> games = sampleGames().mid(0, 4);
+        for (Game& g : games) {
+            static const QRegularExpression dates(QStringLiteral("\\[(UTCDate|UTCTime|Date) \"[^\"]*\"\\]\n"));
+            g.text = QString::fromUtf8(g.text).remove(dates).toUtf8();
+            QVERIFY(!g.text.contains("Date"));
+        }
+        FakeApi api;
+        bool cut = true;
+        api.handler = [&](const QUrl& url) {
+            Response r = lichess(games, url);
+            if (cut) {
+                qsizetype at = r.body.indexOf("[Event ", 1);
+                at = r.body.indexOf("[Event ", at + 1);  // two whole games
+                r.cutAfter = at + 100;
+                cut = false;
+            }
+            return r;
+        };
+        QTemporaryDir dir;
+        const jobs::GameDownloadRequest r = lichessRequest(api, dir);
+        const Outcome first = download(r);
+        QVERIFY2(!first.ok && first.resumable, qPrintable(first.message));
+        QVERIFY2(first.message.contains(QLatin1String("after 2 game")), qPrintable(first.message));
+        const Outcome second = download(r);
+        QVERIFY2(second.ok, qPrintable(second.message));
+        QVERIFY(!api.requests.back().contains(QLatin1String("until=")));
+        const QList<QByteArray> sites = gamesIn(r.outPath);
+        QCOMPARE(sites.size(), 4);
+        QCOMPARE(QSet<QByteArray>(sites.begin(), sites.end()).size(), 4);
     }
 
     /// chess.com: the archive list, then each month's PGN, newest month first; --since leaves out older months.
