@@ -79,6 +79,18 @@ NewGameDialog::NewGameDialog(const chess::Position& boardPosition, QWidget* pare
     m_opponentElo = eloBox();
     m_opponentElo->setToolTip(tr("The opponent plays the moves a Lichess player of this rating would play"));
     pf->addRow(tr("Opponent's rating"), m_opponentElo);
+    m_ratingStrength = new QCheckBox(tr("Plays at its rating's strength"));
+    m_ratingStrength->setChecked(true);
+    m_ratingStrength->setToolTip(
+        tr("The rating sets how often the opponent errs, not only its style: its moves lose about as much winning "
+           "chance as real Lichess players' of that rating (measured on games it never saw; the user guide has the "
+           "table). Off: it draws from the model's distribution as it is, which errs alike at every rating"));
+    pf->addRow(m_ratingStrength);
+    auto* meaning = new QLabel(
+        tr("A 1100 loses about as much per move as Lichess 1100s, and a 1500 beats it about as often as a real 1500 "
+           "would."));
+    meaning->setWordWrap(true);
+    pf->addRow(meaning);
 
     auto* time = new QGroupBox(tr("Time control"));
     auto* tf = new QFormLayout(time);
@@ -104,12 +116,12 @@ NewGameDialog::NewGameDialog(const chess::Position& boardPosition, QWidget* pare
     m_temperature->setSingleStep(0.1);
     m_temperature->setValue(1.0);
     m_temperature->setToolTip(
-        tr("1 plays as the model predicts; lower plays its favourite moves more often, 0 "
-           "always the most likely move; higher plays more varied moves"));
+        tr("Multiplies the rating's own: 1 plays at the rating's strength; lower plays its favourite moves more "
+           "often (stronger), 0 always the most likely move; higher plays more varied moves (weaker)"));
     sf->addRow(tr("Temperature"), m_temperature);
     m_topP = new QSpinBox;
     m_topP->setRange(50, 100);
-    m_topP->setValue(95);
+    m_topP->setValue(100);
     m_topP->setSuffix(QStringLiteral(" %"));
     m_topP->setToolTip(
         tr("Only the most likely moves that together make up this share are ever played, so a "
@@ -214,6 +226,7 @@ jobs::PlaySettings NewGameDialog::settings() const {
     }
     s.policy.temperature = m_temperature->value();
     s.policy.topP = m_topP->value() / 100.0;
+    s.policy.calibrated = m_ratingStrength->isChecked();
     s.humanThinkTime = m_thinkTime->isChecked();
     s.decisions.allowResign = m_resigns->isChecked();
     s.decisions.allowDrawOffers = m_drawOffers->isChecked();
@@ -232,6 +245,7 @@ void NewGameDialog::saveChoices() const {
     st.setValue(settings_keys::kPlayIncrement, m_increment->value());
     st.setValue(settings_keys::kPlayTemperature, m_temperature->value());
     st.setValue(settings_keys::kPlayTopP, m_topP->value());
+    st.setValue(settings_keys::kPlayRatingStrength, m_ratingStrength->isChecked());
     st.setValue(settings_keys::kPlayThinkTime, m_thinkTime->isChecked());
     st.setValue(settings_keys::kPlayResigns, m_resigns->isChecked());
     st.setValue(settings_keys::kPlayDrawOffers, m_drawOffers->isChecked());
@@ -252,7 +266,8 @@ void NewGameDialog::restoreChoices() {
         m_increment->setValue(st.value(settings_keys::kPlayIncrement, 3).toInt());
     }
     m_temperature->setValue(st.value(settings_keys::kPlayTemperature, 1.0).toDouble());
-    m_topP->setValue(st.value(settings_keys::kPlayTopP, 95).toInt());
+    m_topP->setValue(st.value(settings_keys::kPlayTopP, 100).toInt());
+    m_ratingStrength->setChecked(st.value(settings_keys::kPlayRatingStrength, true).toBool());
     m_thinkTime->setChecked(st.value(settings_keys::kPlayThinkTime, true).toBool());
     m_resigns->setChecked(st.value(settings_keys::kPlayResigns, true).toBool());
     m_drawOffers->setChecked(st.value(settings_keys::kPlayDrawOffers, true).toBool());

@@ -51,6 +51,7 @@ private:
     QSpinBox* m_increment = nullptr;
     QDoubleSpinBox* m_temperature = nullptr;
     QSpinBox* m_topP = nullptr;
+    QCheckBox* m_ratingStrength = nullptr;
     QCheckBox* m_thinkTime = nullptr;
     QCheckBox* m_resigns = nullptr;
     QCheckBox* m_drawOffers = nullptr;

@@ -44,6 +44,7 @@ inline constexpr QLatin1String kPlayBaseMinutes{"play/baseMinutes"};
 inline constexpr QLatin1String kPlayIncrement{"play/increment"};
 inline constexpr QLatin1String kPlayTemperature{"play/temperature"};
 inline constexpr QLatin1String kPlayTopP{"play/topP"};
+inline constexpr QLatin1String kPlayRatingStrength{"play/ratingStrength"};
 inline constexpr QLatin1String kPlayThinkTime{"play/thinkTime"};
 inline constexpr QLatin1String kPlayResigns{"play/resigns"};
 inline constexpr QLatin1String kPlayDrawOffers{"play/drawOffers"};

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/analysis_worker.h"
 
+#include "core/play/game_clock.h"
+
 #include <QMetaObject>
 #include <QThread>
 
@@ -28,6 +30,16 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
     if (result.moves.size() > 1) {
         result.thinkTime = reading->thinkTime;
         result.moveThinkTimes = std::move(reading->moveThinkTimes);
+    }
+    if (request.withDecisionValue && result.value) {
+        const encoding::Conditioning between = play::decisionConditioning(request.conditioning);
+        if (between == request.conditioning) {
+            result.decisionValue = result.value;
+        } else {
+            auto v = evaluator.valueEstimates({request.position}, {between}, {request.recent});
+            if (!v) return v.error();
+            result.decisionValue = v->front();
+        }
     }
     if (request.withEloSweep) {
         result.sweepElos = eloSweepLevels();

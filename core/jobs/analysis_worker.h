@@ -24,6 +24,9 @@ struct AnalysisRequest {
     encoding::RecentMoves recent;       ///< the moves that led to `position`, newest first (empty after a FEN)
     encoding::RecentTimes recentTimes;  ///< both players' last move times, where the game's clocks say
     bool withEloSweep = false;          ///< also compute the distribution at each Elo of eloSweepLevels()
+    /// Also the value the play mode's decisions read (play::decisionConditioning: the opponent told the mover's
+    /// rating), in AnalysisResult::decisionValue.
+    bool withDecisionValue = false;
 };
 
 /// The answer to one request.
@@ -37,6 +40,8 @@ struct AnalysisResult {
     /// The value head's win/draw/loss for the side to move (a game between humans of the request's conditioning);
     /// empty when the model has none.
     std::optional<encoding::Wdl> value;
+    /// With AnalysisRequest::withDecisionValue and a value head: the value between equals (the decisions' own).
+    std::optional<encoding::Wdl> decisionValue;
     /// The think-time head's distribution of the seconds the mover takes here (as conditioned; the clocks count);
     /// empty when the model has none or the position has a single legal move.
     std::optional<encoding::ThinkTime> thinkTime;

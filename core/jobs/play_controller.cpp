@@ -2,6 +2,7 @@
 #include "core/jobs/play_controller.h"
 
 #include "core/encoding/game_conditioning.h"
+#include "core/play/human_mover.h"
 
 #include <algorithm>
 
@@ -105,6 +106,7 @@ void PlayController::startOpponentTurn() {
     request.position = m_session->position();
     request.conditioning = m_session->moverConditioning();
     request.recent = m_session->recentMoves();
+    request.withDecisionValue = true;
     // Both players' last move times, read from the game's clocks by the one rule (the think-time head's pace).
     if (m_session->timed()) {
         const auto spent = encoding::plyThinkTimes(m_session->toPgn());
@@ -122,11 +124,13 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
     }
     const int ply = m_session->ply();
     m_lastValue = result.value;
-    if (result.value) {
+    // Resignations and draws read the position between equals (play::decisionConditioning), not the rating gap.
+    const std::optional<encoding::Wdl> own = result.decisionValue ? result.decisionValue : result.value;
+    if (own) {
         // The user's standing offer first: people answer it before thinking about their move.
         if (m_userOfferPending) {
             m_userOfferPending = false;
-            const bool accepted = m_decisions.acceptsDraw(*result.value, ply);
+            const bool accepted = m_decisions.acceptsDraw(*own, ply);
             Q_EMIT drawAnswered(accepted);
             if (accepted) {
                 (void)m_session->acceptDraw(opponentColor());
@@ -136,7 +140,7 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
             }
             m_session->declineDraw(opponentColor());
         }
-        const play::GameDecision decision = m_decisions.decide(*result.value, ply);
+        const play::GameDecision decision = m_decisions.decide(*own, ply);
         if (decision == play::GameDecision::Resign) {
             m_session->resign(opponentColor());
             setThinking(false);
@@ -151,7 +155,8 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
         Q_EMIT drawAnswered(false);
     }
 
-    m_pendingMove = play::sampleMove(result.moves, m_settings.policy, m_rng);
+    m_pendingMove = play::chooseHumanMove(m_session->position(), result.moves, m_settings.opponentElo, ply,
+                                          m_settings.policy, m_rng);
     std::int64_t delay = 0;
     if (m_settings.humanThinkTime) {
         const chess::Color me = opponentColor();
@@ -164,8 +169,7 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
         std::optional<encoding::ThinkTime> learned = result.thinkTime;
         for (std::size_t i = 0; i < result.moveThinkTimes.size() && i < result.moves.size(); ++i)
             if (m_pendingMove && result.moves[i].move == *m_pendingMove) learned = result.moveThinkTimes[i];
-        const std::int64_t think = learned ? play::learnedThinkTimeMs(clock, *learned, int(result.moves.size()), m_rng)
-                                           : play::humanThinkTimeMs(clock, ply, result.moves, m_rng);
+        const std::int64_t think = play::humanMoveTimeMs(clock, ply, result.moves, learned, m_rng);
         delay = std::max<std::int64_t>(0, think - (play::steadyNowMs() - m_turnStartedMs));
     }
     m_moveTimer.start(int(std::min<std::int64_t>(delay, 24LL * 3600 * 1000)));

@@ -2,9 +2,10 @@
 #pragma once
 // Play mode: a game between the user and the human-move model playing "as a human of rating R". The controller owns
 // the game (play::PlaySession: clocks, rules, PGN) and the opponent: the model runs in its own thread (an
-// AnalysisWorker), the move is sampled from its distribution (play::sampleMove: temperature, top-p), and it is played
-// after a human-like thinking time (play::humanThinkTimeMs) counted from when the opponent's clock started, so the
-// inference time is part of it. The opponent resigns, offers and accepts draws from its value head
+// AnalysisWorker), the move and its thinking time come from the one human mover (play::chooseHumanMove: the
+// distribution shaped by the opponent's rating, then temperature and top-p; play::humanMoveTimeMs), and the move is
+// played when that time, counted from when the opponent's clock started, has passed, so the inference time is part of
+// it. The opponent resigns, offers and accepts draws from its value head
 // (play::GameDecisions). Everything here runs in the GUI thread except inference; no call blocks.
 
 #include "core/chess/pgn.h"
@@ -35,7 +36,7 @@ struct PlaySettings {
     std::int64_t baseMs = 5 * 60 * 1000;  ///< 0: no clocks
     std::int64_t incrementMs = 3 * 1000;
     chess::Position start;
-    play::MovePolicy policy;             ///< temperature and top-p of the opponent's sampling
+    play::MovePolicy policy;             ///< the opponent's sampling: rating shape, temperature, top-p
     play::GameDecisionPolicy decisions;  ///< when the opponent resigns, offers or accepts draws
     bool humanThinkTime = true;          ///< false: the opponent moves as soon as the model answers
     std::optional<std::uint64_t> seed;   ///< for reproducible games (tests); random otherwise

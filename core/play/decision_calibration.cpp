@@ -75,7 +75,7 @@ Status DecisionCalibrator::addGame(encoding::Evaluator& evaluator, const chess::
     for (int ply = 0; ply <= n; ++ply) {
         if (pos.countLegalMoves() > 0) {
             positions.push_back(pos.snapshot());
-            batchConds.push_back(conds[std::size_t(ply)]);
+            batchConds.push_back(decisionConditioning(conds[std::size_t(ply)]));  // the rule's own value
             recents.push_back(recent);
             plyOf.push_back(ply);
         }

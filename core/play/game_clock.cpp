@@ -58,4 +58,10 @@ bool GameDecisions::acceptsDraw(const encoding::Wdl& own, int ply) const {
     return ply >= m_policy.acceptDrawMinPly && own.score() < m_policy.acceptDrawBelow;
 }
 
+encoding::Conditioning decisionConditioning(const encoding::Conditioning& mover) {
+    encoding::Conditioning c = mover;
+    if (c.moverElo) c.oppElo = c.moverElo;
+    return c;
+}
+
 }  // namespace kibitz::play

@@ -65,6 +65,11 @@ struct GameDecisionPolicy {
 
 enum class GameDecision { Play, Resign, OfferDraw };
 
+/// The conditioning of the value the decisions read: the mover's own, with the opponent told the mover's rating. The
+/// value head's expected score includes the rating gap (a 1100 facing a 1900 expects 5% from the first move on), and
+/// people resign lost positions, not strong opponents; between equals the value says how lost the position is.
+encoding::Conditioning decisionConditioning(const encoding::Conditioning& mover);
+
 /// Tracks one side's decisions over a game.
 class GameDecisions {
 public:

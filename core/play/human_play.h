@@ -20,7 +20,11 @@ struct MovePolicy {
     double temperature = 1.0;
     /// Keep the most likely moves until their probability (after temperature) reaches this share, drop the rest.
     /// 1 keeps every move; 0.95 never plays the tail that together has 5 %.
-    double topP = 0.95;
+    double topP = 1.0;
+    /// The rating shapes the strength: the temperature above multiplies the rating's own (strengthTemperature in
+    /// human_mover.h), so a 2300 errs as little as real 2300s and a 900 as much as real 900s. Off: the model's
+    /// distribution as it is (then `temperature` alone).
+    bool calibrated = true;
 };
 
 /// The moves a policy may play, with their renormalised probabilities (summing to 1), most likely first.

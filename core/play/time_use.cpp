@@ -3,6 +3,7 @@
 
 #include "core/encoding/game_conditioning.h"
 #include "core/play/decision_calibration.h"
+#include "core/play/human_mover.h"
 
 #include <algorithm>
 #include <cmath>
@@ -99,7 +100,13 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         if (!dists) return dists.error();
         // The moves first: a head that reads the move chosen is told it.
         std::vector<chess::Move> moves;
-        for (const auto& dist : *dists) moves.push_back(sampleMove(dist, policy, rng));
+        for (std::size_t k = 0; k < active.size(); ++k) {
+            const Replay& r = replays[active[k]];
+            const auto elo = r.elo[r.pos.sideToMove() == chess::White ? 0 : 1];
+            MovePolicy mover = policy;
+            mover.calibrated = policy.calibrated && elo.has_value();  // no rating, no shape
+            moves.push_back(chooseHumanMove(r.pos, (*dists)[k], elo.value_or(0), r.ply, mover, rng));
+        }
         auto heads = evaluator.thinkTimes(positions, conds, recent, times, moves);
         if (!heads) return heads.error();
         for (std::size_t k = 0; k < active.size(); ++k) {

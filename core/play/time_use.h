@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Does the model spend its clock like the players it imitates? Games between two copies of the model, each side
-// taking its moves from the move distribution (MovePolicy) and its time from the think-time head, replayed on real
-// games' time controls and ratings and over their length, beside what the players of those games did: the median
-// seconds per move and the share of games lost on time, by speed (`kibitz-cli eval time --play N`).
+// taking its moves from the one human mover (chooseHumanMove: MovePolicy at the game's ratings) and its time from the
+// think-time head, replayed on real games' time controls and ratings and over their length, beside what the players of
+// those games did: the median seconds per move and the share of games lost on time, by speed (`kibitz-cli eval time
+// --play N`).
 
 #include "core/chess/pgn.h"
 #include "core/chess/pgn_tags.h"

@@ -3,6 +3,7 @@
 
 #include "core/chess/notation.h"
 #include "core/encoding/game_conditioning.h"
+#include "core/play/human_mover.h"
 
 #include <algorithm>
 #include <array>
@@ -61,12 +62,13 @@ struct OptionSpec {
     long long min;
     long long max;
 };
-constexpr std::array<OptionSpec, 11> kSpinAndCheck = {{
+constexpr std::array<OptionSpec, 12> kSpinAndCheck = {{
     {uci_option::kLimitStrength, "check", 1, 0, 1},
     {uci_option::kElo, "spin", 1500, encoding::kMinPlayableElo, encoding::kMaxPlayableElo},
     {uci_option::kOpponentElo, "spin", 0, 0, encoding::kMaxPlayableElo},
     {uci_option::kTemperature, "spin", 100, 0, 300},
-    {uci_option::kTopP, "spin", 95, 1, 100},
+    {uci_option::kTopP, "spin", 100, 1, 100},
+    {uci_option::kRatingStrength, "check", 1, 0, 1},
     {uci_option::kMultiPv, "spin", 1, 1, 256},
     {uci_option::kThreads, "spin", 1, 1, 64},
     {uci_option::kShowWdl, "check", 0, 0, 1},
@@ -81,6 +83,9 @@ const char* const kGoKeywords[] = {"searchmoves", "ponder", "wtime", "btime", "w
 bool isGoKeyword(std::string_view t) {
     return std::any_of(std::begin(kGoKeywords), std::end(kGoKeywords), [t](const char* k) { return t == k; });
 }
+
+/// Half-moves from the game's start to `pos` (0 for White's first move), from its move number.
+int gamePly(const chess::Position& pos) { return 2 * (pos.fullmoveNumber() - 1) + (pos.sideToMove() == chess::Black); }
 
 std::string percent(double p) {
     char buf[32];
@@ -111,6 +116,7 @@ struct UciServer::Job {
     encoding::RecentTimes recentTimes;           // both sides' last move times, when two gos of one game tell
     std::optional<long long> moveTimeMs;
     std::uint64_t seed = 0;
+    int elo = 1500;     // the rating the mover plays at (policy.calibrated)
     std::string label;  // "1500 vs 1500" for the info string
     Clock::time_point start;
 };
@@ -284,6 +290,8 @@ void UciServer::cmdSetOption(std::string_view args) {
         s.temperaturePct = int(v);
     else if (n == uci_option::kTopP)
         s.topPPct = int(v);
+    else if (n == uci_option::kRatingStrength)
+        s.ratingStrength = v != 0;
     else if (n == uci_option::kMultiPv)
         s.multiPv = int(v);
     else if (n == uci_option::kThreads)
@@ -456,6 +464,9 @@ void UciServer::cmdGo(std::string_view args) {
     job->showWdl = s.showWdl;
     job->policy.temperature = s.temperaturePct / 100.0;
     job->policy.topP = s.topPPct / 100.0;
+    // The rating shapes the strength only when there is a rating to play at.
+    job->policy.calibrated = s.ratingStrength && s.limitStrength;
+    job->elo = s.elo;
     job->multiPv = s.multiPv;
     job->infinite = g.infinite;
     job->ponder = g.ponder;
@@ -609,7 +620,7 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         if (firstScore)
             summary += "; expected score " + percent(*firstScore) + " after " + chess::toUci(dist.front().move);
         write(summary);
-        chosen = play::sampleMove(dist, j.policy, rng);
+        chosen = play::chooseHumanMove(j.position, dist, j.elo, gamePly(j.position), j.policy, rng);
         best = chess::toUci(chosen);
     }
     std::optional<encoding::ThinkTime> learned;
@@ -631,12 +642,7 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
             std::mt19937_64 timeRng(j.seed ^ 0x9e3779b97f4a7c15ull);
             long long think = -1;
             // The model's learned think time when it has that head (read with the GUI's clocks), else the rule.
-            if (learned)
-                think = play::learnedThinkTimeMs(*j.humanClock, *learned, int(dist.size()), timeRng);
-            else
-                think = play::humanThinkTimeMs(
-                    *j.humanClock, 2 * (j.position.fullmoveNumber() - 1) + (j.position.sideToMove() == chess::Black),
-                    dist, timeRng);
+            think = play::humanMoveTimeMs(*j.humanClock, gamePly(j.position), dist, learned, timeRng);
             if (j.moveTimeMs) think = std::min(think, *j.moveTimeMs);
             m_wake.wait_until(lock, j.start + std::chrono::milliseconds(think), [&] { return m_stop; });
         }

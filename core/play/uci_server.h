@@ -10,11 +10,11 @@
 //   info depth 1 seldepth 1 multipv K score cp C [wdl W D L] nodes 1 nps N time T pv MOVE     (K = 1..MultiPV)
 //   info string human 1500 vs 1500: e2e4 42.1% d2d4 30.2% ...
 //   bestmove MOVE
-// The human probability of each multipv move is sent as `score cp` in tenths of a percent (cp 421 = 42.1 %), so GUIs
-// that sort and show multipv lines show the likeliest human moves with their shares; the exact percentages follow
-// in the `info string` line. With UCI_ShowWDL and a model that has a value head, each multipv line also has
-// `wdl W D L`: the value head's win/draw/loss permille for the mover after that move, in a game between humans of the
-// conditioned ratings.
+// The multipv lines are the likeliest human moves, most likely first; each line's `score cp` is the value head's
+// expected score for the mover after that move (expectedScoreToCp; 0 without a value head), and the exact move
+// percentages follow in the `info string` line. With UCI_ShowWDL and a model that has a value head, each multipv line
+// also has `wdl W D L`: the value head's win/draw/loss permille for the mover after that move, in a game between
+// humans of the conditioned ratings. The move played is drawn by the one human mover (human_mover.h) at UCI_Elo.
 // Bad input (unknown commands, malformed or illegal `position`, out-of-range options) answers
 // `info string error: ...` and the engine goes on; after a bad `position` a `go` answers `bestmove 0000` rather than
 // a move for a position the GUI did not mean. Nothing but UCI is written.
@@ -47,6 +47,9 @@ inline constexpr std::string_view kElo = "UCI_Elo";
 inline constexpr std::string_view kOpponentElo = "OpponentElo";
 inline constexpr std::string_view kTemperature = "Temperature";
 inline constexpr std::string_view kTopP = "TopP";
+/// On (default): UCI_Elo shapes the strength as well as the style (play::strengthTemperature); off: the model's
+/// distribution as it is.
+inline constexpr std::string_view kRatingStrength = "RatingStrength";
 inline constexpr std::string_view kMultiPv = "MultiPV";
 inline constexpr std::string_view kThreads = "Threads";
 inline constexpr std::string_view kShowWdl = "UCI_ShowWDL";
@@ -100,7 +103,8 @@ private:
         int opponentElo = 0;  ///< 0: the UCI_Opponent's rating when the GUI sent one, else the same as UCI_Elo
         std::optional<int> uciOpponentElo;
         int temperaturePct = 100;
-        int topPPct = 95;
+        int topPPct = 100;
+        bool ratingStrength = true;
         int multiPv = 1;
         std::string modelFile;
         int threads = 1;

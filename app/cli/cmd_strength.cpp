@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli eval strength ladder | errors: does the opponent play at the strength it is told? The ladder plays
+// copies of the model told two ratings against each other (play::playLadder); the error profile compares the loss of
+// winning chances of real players' moves with the opponent's at their ratings, band by band
+// (evaluation::collectErrorPositions, Stockfish scoring every legal move).
+#include "app/cli/args.h"
+#include "app/cli/cli_util.h"
+#include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
+#include "app/cli/strength_commands.h"
+#include "core/chess/pgn_tags.h"
+#include "core/common/atomic_file.h"
+#include "core/engines/engine_locator.h"
+#include "core/evaluation/engine_analyser.h"
+#include "core/evaluation/strength_profile.h"
+#include "core/jobs/human_model.h"
+#include "core/play/human_mover.h"
+#include "core/play/strength_ladder.h"
+#include "core/training/human_samples.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace kibitz::cli {
+namespace {
+
+constexpr const char* kLadderCommand = "eval strength ladder";
+constexpr const char* kErrorsCommand = "eval strength errors";
+
+void printStrengthHelp() {
+    std::printf(
+        "Usage: kibitz-cli eval strength ladder [options]\n"
+        "       kibitz-cli eval strength errors --pgn FILE|DIR... [options]\n\n"
+        "Does the opponent play at the rating it is told? Both use the play mode's and uci's one mover (the model's\n"
+        "distribution shaped by the rating, then the user's temperature and top-p).\n\n"
+        "ladder: copies of the model told two ratings play each other (colours alternating, each game its own seed, a\n"
+        "simulated clock, resignations and draw offers as in play mode). Per pair: the higher rating's score, the Elo\n"
+        "gap it implies, how games ended (mate, stalemate, repetition, fifty moves, dead material, time, resignation,\n"
+        "agreement, move cap), distinct 8-ply openings; with --pgn, real players' score at the same rating gap "
+        "beside.\n"
+        "  --pairs H:L,...     rating pairs (default 1100:700,1500:1100,1900:1500,2300:1900,1900:1100)\n"
+        "  --games N           games per pair (default 100)\n"
+        "  --tc BASE+INC       time control in seconds (default 300+0)\n"
+        "  --max-plies N       a game still running then ends as a move cap, scored as a draw (default 400)\n"
+        "  --seed N            (default 1)\n"
+        "  --no-decisions      nobody resigns or offers draws\n"
+        "  --pgn FILE|DIR      real games for the humans' score at each pair's gap (within 100 points)\n\n"
+        "errors: on positions of held-out games (3%% by Site hash; --split), the loss of winning chances (Lichess's:\n"
+        "2 / (1 + exp(-0.00368208 cp)) - 1, a mate +-1) of the move played against the best move, and the opponent's\n"
+        "expected loss at the mover's rating, clocks and increment, per rating band and speed; blunders lose >= 0.3.\n"
+        "Stockfish scores every legal move of each position once (MultiPV over all moves).\n"
+        "  --pgn FILE|DIR      games (.pgn, .pgn.zst; repeatable)\n"
+        "  --split S           validation | test (the two halves of the held-out games) | heldout (both, default) |\n"
+        "                      all (every game)\n"
+        "  --every N           one position in every N plies (by hash; default 8)\n"
+        "  --max-per-band N    at most N positions per band (default 600)\n"
+        "  --max-positions N   at most N positions in all (default: no limit)\n"
+        "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
+        "  --depth D           engine depth (default 8)\n"
+        "  --cache FILE        keep the engine's scores in FILE and reuse them (written whole, every 100 positions)\n"
+        "  --fit               also fit the rating's temperature per band so the opponent's expected loss equals the\n"
+        "                      players' (the table human_mover.cpp ships)\n\n"
+        "Both:\n"
+        "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default: "
+        "shipped\n"
+        "  --temperature X     the user's temperature, multiplying the rating's (default 1)\n"
+        "  --top-p X           (default 1)\n"
+        "  --raw               the model's distribution without the rating's shape (before the calibration)\n"
+        "  --threads T         torch threads (default 1)\n"
+        "  --json              one JSON object on stdout\n"
+        "Progress goes to stderr; Ctrl+C stops cleanly (the cache keeps what was scored).\n");
+}
+
+int usageError(const char* command, const std::string& msg) {
+    std::fprintf(stderr, "kibitz-cli %s: %s\n", command, msg.c_str());
+    return kExitUsage;
+}
+
+/// The user's policy from --temperature, --top-p and --raw.
+play::MovePolicy policyOf(Args& args) {
+    play::MovePolicy p;
+    p.temperature = args.doubleValue("temperature", 1.0, 0.0, 10.0);
+    p.topP = args.doubleValue("top-p", 1.0, 0.01, 1.0);
+    p.calibrated = !args.has("raw");
+    return p;
+}
+
+std::vector<play::LadderPair> parsePairs(const std::string& text, std::string& error) {
+    std::vector<play::LadderPair> out;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        const std::string item = text.substr(at, comma - at);
+        int high = 0, low = 0;
+        char tail = 0;
+        if (std::sscanf(item.c_str(), "%d:%d%c", &high, &low, &tail) != 2 || high < 400 || low < 400 || high > 3200 ||
+            low > 3200 || high <= low) {
+            error = "--pairs: '" + item + "' is not HIGH:LOW with 400 <= LOW < HIGH <= 3200";
+            return {};
+        }
+        out.push_back({high, low});
+        at = comma + 1;
+    }
+    return out;
+}
+
+/// Real players' score at a rating gap: games whose gap is within 100 points of `gap`.
+struct HumanGap {
+    std::int64_t games = 0;
+    double higherScore = 0.0;
+};
+
+std::map<int, HumanGap> humanScores(const std::vector<std::string>& files, const std::vector<int>& gaps) {
+    std::map<int, HumanGap> out;
+    PgnInput input(kLadderCommand, files, false);
+    input.setQuietSkips(true);
+    if (!input.openAll()) return out;
+    chess::PgnGame game;
+    while (input.next(game)) {
+        const std::string w = game.tag("WhiteElo"), b = game.tag("BlackElo");
+        const double s = game.result == "1-0" ? 1.0 : game.result == "0-1" ? 0.0 : game.result == "1/2-1/2" ? 0.5 : -1;
+        if (s < 0 || w.empty() || b.empty()) continue;
+        const int d = std::atoi(w.c_str()) - std::atoi(b.c_str());
+        for (int gap : gaps)
+            if (std::abs(std::abs(d) - gap) <= 100) {
+                auto& h = out[gap];
+                ++h.games;
+                h.higherScore += d >= 0 ? s : 1.0 - s;
+            }
+    }
+    for (auto& [gap, h] : out)
+        if (h.games > 0) h.higherScore /= double(h.games);
+    return out;
+}
+
+QJsonObject endingsJson(const play::LadderEndings& e) {
+    return QJsonObject{{"checkmate", qint64(e.checkmate)},       {"stalemate", qint64(e.stalemate)},
+                       {"repetition", qint64(e.repetition)},     {"fifty_moves", qint64(e.fiftyMoves)},
+                       {"insufficient", qint64(e.insufficient)}, {"time", qint64(e.time)},
+                       {"resignation", qint64(e.resignation)},   {"agreement", qint64(e.agreement)},
+                       {"move_cap", qint64(e.moveCap)}};
+}
+
+int runLadder(Args& args) {
+    std::string error;
+    const auto pairs =
+        parsePairs(args.value("pairs").value_or("1100:700,1500:1100,1900:1500,2300:1900,1900:1100"), error);
+    if (!error.empty()) return usageError(kLadderCommand, error);
+    play::LadderOptions o;
+    o.pairs = pairs;
+    o.gamesPerPair = int(args.intValue("games", 100, 1, 100000));
+    const auto tc = chess::parseTimeControl(args.value("tc").value_or("300+0"));
+    if (!tc || (tc->first <= 0 && tc->second <= 0))
+        return usageError(kLadderCommand, "--tc: expected BASE+INC in seconds, e.g. 300+0");
+    o.baseMs = 1000LL * tc->first;
+    o.incrementMs = 1000LL * tc->second;
+    o.maxPlies = int(args.intValue("max-plies", 400, 20, 2000));
+    o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
+    o.decisions = !args.has("no-decisions");
+    o.policy = policyOf(args);
+    jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
+    std::string dataError;
+    const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst"}, dataError);
+    if (!dataError.empty()) return usageError(kLadderCommand, "--pgn: " + dataError);
+    if (!args.ok()) return usageError(kLadderCommand, args.error());
+    auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
+    if (!evaluator) return usageError(kLadderCommand, evaluator.error().message);
+    std::vector<int> gaps;
+    for (const auto& p : pairs) gaps.push_back(p.high - p.low);
+    const auto humans = files.empty() ? std::map<int, HumanGap>{} : humanScores(files, gaps);
+
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    auto r = play::playLadder(**evaluator, o, cancel, [](std::int64_t done, std::int64_t total) {
+        std::fprintf(stderr, "\rkibitz-cli %s: %lld / %lld games", kLadderCommand, static_cast<long long>(done),
+                     static_cast<long long>(total));
+        if (done == total) std::fprintf(stderr, "\n");
+    });
+    if (!r) {
+        std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kLadderCommand, r.error().message.c_str());
+        return r.error().code == ErrorCode::Cancelled ? kExitFailure : kExitFailure;
+    }
+    if (args.has("json")) {
+        QJsonArray rows;
+        for (const auto& p : *r) {
+            QJsonObject row{{"high", p.pair.high},
+                            {"low", p.pair.low},
+                            {"games", qint64(p.games)},
+                            {"high_wins", qint64(p.highWins)},
+                            {"draws", qint64(p.draws)},
+                            {"low_wins", qint64(p.lowWins)},
+                            {"high_score", p.highScore()},
+                            {"implied_gap", p.impliedGap()},
+                            {"endings", endingsJson(p.endings)},
+                            {"distinct_openings", qint64(p.distinctOpenings)},
+                            {"mean_plies", p.meanPlies}};
+            if (const auto it = humans.find(p.pair.high - p.pair.low); it != humans.end())
+                row.insert("humans",
+                           QJsonObject{{"games", qint64(it->second.games)}, {"higher_score", it->second.higherScore}});
+            rows.append(row);
+        }
+        const QJsonObject out{{"model", QString::fromStdString((*evaluator)->describe())},
+                              {"time_control", QString::fromStdString(args.value("tc").value_or("300+0"))},
+                              {"calibrated", o.policy.calibrated},
+                              {"pairs", rows}};
+        std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
+        return kExitOk;
+    }
+    std::printf("%s, %s, %s\n", (*evaluator)->describe().c_str(), args.value("tc").value_or("300+0").c_str(),
+                o.policy.calibrated ? "rating-shaped" : "raw distribution");
+    std::printf(
+        "pair        games  score  gap   humans  mate stale  rep  50m  dead time  resign agree  cap  openings  "
+        "plies\n");
+    for (const auto& p : *r) {
+        const auto it = humans.find(p.pair.high - p.pair.low);
+        const std::string human = it == humans.end() ? "   -  " : [&] {
+            char b[16];
+            std::snprintf(b, sizeof b, "%5.2f ", it->second.higherScore);
+            return std::string(b);
+        }();
+        const auto& e = p.endings;
+        std::printf(
+            "%4d-%-4d  %6lld  %5.2f %+5.0f  %s %5lld %5lld %4lld %4lld %4lld %4lld %7lld %5lld %4lld %9lld %6.0f\n",
+            p.pair.high, p.pair.low, static_cast<long long>(p.games), p.highScore(), p.impliedGap(), human.c_str(),
+            static_cast<long long>(e.checkmate), static_cast<long long>(e.stalemate),
+            static_cast<long long>(e.repetition), static_cast<long long>(e.fiftyMoves),
+            static_cast<long long>(e.insufficient), static_cast<long long>(e.time),
+            static_cast<long long>(e.resignation), static_cast<long long>(e.agreement),
+            static_cast<long long>(e.moveCap), static_cast<long long>(p.distinctOpenings), p.meanPlies);
+    }
+    return kExitOk;
+}
+
+QJsonObject cellJson(const evaluation::ErrorCell& c) {
+    return QJsonObject{{"positions", qint64(c.positions)},
+                       {"mean_elo", c.meanElo},
+                       {"human_loss", c.humanLoss},
+                       {"human_blunders", c.humanBlunders},
+                       {"model_loss", c.modelLoss},
+                       {"model_blunders", c.modelBlunders},
+                       {"ratio", c.ratio()}};
+}
+
+/// Whether `game` is in the split `split` names.
+bool inSplit(const chess::PgnGame& game, const std::string& split) {
+    if (split == "all") return true;
+    const std::string id = training::gameId(game);
+    if (!training::isHeldOut(id, 30)) return false;
+    if (split == "heldout") return true;
+    const bool validation = training::isHeldOut(id + "#strength-half", 500);
+    return split == "validation" ? validation : !validation;
+}
+
+void printCell(const std::string& name, const evaluation::ErrorCell& c) {
+    std::printf("%-10s %9lld %7.0f   %.4f  %5.1f%%   %.4f  %5.1f%%  %5.2f\n", name.c_str(),
+                static_cast<long long>(c.positions), c.meanElo, c.humanLoss, 100.0 * c.humanBlunders, c.modelLoss,
+                100.0 * c.modelBlunders, c.ratio());
+}
+
+int runErrors(Args& args) {
+    std::string dataError;
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
+    const auto files = expandDataArgs(given, {".pgn", ".pgn.zst"}, dataError);
+    if (!dataError.empty()) return usageError(kErrorsCommand, "--pgn: " + dataError);
+    if (files.empty()) return usageError(kErrorsCommand, "--pgn is required");
+    const std::string split = args.value("split").value_or("heldout");
+    if (split != "validation" && split != "test" && split != "heldout" && split != "all")
+        return usageError(kErrorsCommand, "--split: expected validation, test, heldout or all, got '" + split + "'");
+    evaluation::ErrorProfileOptions o;
+    o.every = int(args.intValue("every", 8, 1, 1000));
+    o.maxPerBand = int(args.intValue("max-per-band", 600, 0, 1LL << 30));
+    o.maxPositions = int(args.intValue("max-positions", 0, 0, 1LL << 30));
+    const int depth = int(args.intValue("depth", 8, 1, 60));
+    const play::MovePolicy policy = policyOf(args);
+    jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
+    if (!args.ok()) return usageError(kErrorsCommand, args.error());
+    if (const auto cache = args.value("cache")) {
+        for (const auto& f : files)
+            if (auto st = refuseToOverwriteInput(f, *cache); !st)
+                return usageError(kErrorsCommand, "--cache: " + st.error().message);
+        o.cachePath = *cache;
+    }
+    auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or("")));
+    if (!program) return usageError(kErrorsCommand, program.error().message);
+    o.cacheTag = "multipv-all depth " + std::to_string(depth);
+    auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
+    if (!evaluator) return usageError(kErrorsCommand, evaluator.error().message);
+
+    std::vector<chess::PgnGame> games;
+    PgnInput input(kErrorsCommand, files, false);
+    if (!input.openAll()) return kExitUsage;
+    chess::PgnGame game;
+    while (input.next(game))
+        if (inSplit(game, split)) games.push_back(game);
+    if (const int rc = input.finish(); rc != kExitOk) return rc;
+    if (games.empty()) return usageError(kErrorsCommand, "no game of the " + split + " split in the input");
+
+    evaluation::UciAnalyserOptions eo;
+    eo.program = *program;
+    eo.limits = engines::SearchLimits::depth(depth);
+    eo.freshSearch = true;
+    evaluation::UciAnalyser engine(eo);
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    auto positions = evaluation::collectErrorPositions(
+        games, **evaluator, engine, o, cancel, [](std::int64_t done, std::int64_t total) {
+            if (done % 20 == 0 || done == total)
+                std::fprintf(stderr, "\rkibitz-cli %s: %lld / %lld positions", kErrorsCommand,
+                             static_cast<long long>(done), static_cast<long long>(total));
+            if (done == total) std::fprintf(stderr, "\n");
+        });
+    if (!positions) {
+        std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kErrorsCommand, positions.error().message.c_str());
+        return positions.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    const auto profile = evaluation::profileErrors(*positions, evaluation::humanMoverCandidates(policy));
+    std::vector<evaluation::TemperatureKnot> knots;
+    if (args.has("fit")) knots = evaluation::fitStrengthTemperatures(*positions);
+    if (args.has("json")) {
+        QJsonArray bands;
+        for (std::size_t b = 0; b < profile.byBand.size(); ++b) {
+            QJsonObject row = cellJson(profile.byBand[b]);
+            row.insert("band", QString::fromStdString(evaluation::strengthBandName(int(b))));
+            QJsonObject speeds;
+            for (int s = 0; s < chess::kGameSpeeds; ++s)
+                if (profile.bySpeed[b][std::size_t(s)].positions > 0)
+                    speeds.insert(chess::gameSpeedName(chess::GameSpeed(s)),
+                                  cellJson(profile.bySpeed[b][std::size_t(s)]));
+            row.insert("by_speed", speeds);
+            bands.append(row);
+        }
+        QJsonObject out{{"model", QString::fromStdString((*evaluator)->describe())},
+                        {"engine", engine.describe()},
+                        {"split", QString::fromStdString(split)},
+                        {"calibrated", policy.calibrated},
+                        {"all", cellJson(profile.all)},
+                        {"by_band", bands}};
+        if (!knots.empty()) {
+            QJsonArray fit;
+            for (const auto& k : knots)
+                fit.append(QJsonObject{{"band", QString::fromStdString(evaluation::strengthBandName(k.band))},
+                                       {"mean_elo", k.meanElo},
+                                       {"positions", qint64(k.positions)},
+                                       {"temperature", k.temperature},
+                                       {"human_loss", k.humanLoss},
+                                       {"model_loss", k.modelLoss}});
+            out.insert("temperature_fit", fit);
+        }
+        std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
+        return kExitOk;
+    }
+    std::printf("%s; %s; %s split, %s\n", (*evaluator)->describe().c_str(), engine.describe().toStdString().c_str(),
+                split.c_str(), policy.calibrated ? "rating-shaped" : "raw distribution");
+    std::printf("band       positions  mean Elo  human loss blunders  model loss blunders  ratio\n");
+    for (std::size_t b = 0; b < profile.byBand.size(); ++b)
+        printCell(evaluation::strengthBandName(int(b)), profile.byBand[b]);
+    printCell("all", profile.all);
+    for (std::size_t b = 0; b < profile.byBand.size(); ++b)
+        for (int s = 0; s < chess::kGameSpeeds; ++s)
+            if (profile.bySpeed[b][std::size_t(s)].positions >= 50)
+                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gameSpeedName(chess::GameSpeed(s)),
+                          profile.bySpeed[b][std::size_t(s)]);
+    if (!knots.empty()) {
+        std::printf("temperature fit (model's expected loss = humans' mean loss):\n");
+        for (const auto& k : knots)
+            std::printf("  %-10s mean Elo %5.0f  %5lld positions  T %.3f  (loss %.4f / %.4f)\n",
+                        evaluation::strengthBandName(k.band).c_str(), k.meanElo, static_cast<long long>(k.positions),
+                        k.temperature, k.humanLoss, k.modelLoss);
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+int runEvalStrength(const std::vector<std::string>& argv) {
+    if (argv.empty() || argv.front() == "--help" || argv.front() == "-h") {
+        printStrengthHelp();
+        return argv.empty() ? kExitUsage : kExitOk;
+    }
+    const std::vector<std::string> rest(argv.begin() + 1, argv.end());
+    Args args(rest,
+              {"pgn", "model", "pairs", "games", "tc", "max-plies", "seed", "temperature", "top-p", "threads", "split",
+               "every", "max-per-band", "max-positions", "engine", "depth", "cache"},
+              {"json", "raw", "no-decisions", "fit"});
+    if (args.has("help")) {
+        printStrengthHelp();
+        return kExitOk;
+    }
+    if (argv.front() == "ladder") return runLadder(args);
+    if (argv.front() == "errors") return runErrors(args);
+    return usageError("eval strength", "expected 'ladder' or 'errors', got '" + argv.front() + "'");
+}
+
+}  // namespace kibitz::cli

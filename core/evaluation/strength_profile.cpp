@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/evaluation/strength_profile.h"
+
+#include "core/chess/notation.h"
+#include "core/common/atomic_file.h"
+#include "core/encoding/game_conditioning.h"
+#include "core/play/human_mover.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+
+namespace kibitz::evaluation {
+
+double winningChances(const engines::UciScore& score) {
+    if (score.isMate()) return score.value > 0 ? 1.0 : -1.0;
+    return 2.0 / (1.0 + std::exp(-0.00368208 * double(score.value))) - 1.0;
+}
+
+int strengthBand(int elo) {
+    int band = 0;
+    for (std::size_t i = 0; i < kStrengthBandLow.size(); ++i)
+        if (elo >= kStrengthBandLow[i]) band = int(i);
+    return band;
+}
+
+std::string strengthBandName(int band) {
+    const std::size_t b = std::size_t(band);
+    if (b == 0) return "<" + std::to_string(kStrengthBandLow[1]);
+    if (b + 1 == kStrengthBandLow.size()) return std::to_string(kStrengthBandLow[b]) + "+";
+    return std::to_string(kStrengthBandLow[b]) + "-" + std::to_string(kStrengthBandLow[b + 1] - 1);
+}
+
+namespace {
+
+/// The engine's scores of every legal move of a position, as a cache line keeps them: UCI move and winning chances
+/// for the side to move.
+using MoveChances = std::vector<std::pair<std::string, double>>;
+
+/// FEN -> scores; read from and written to ErrorProfileOptions::cachePath as "TAG\tFEN\tuci:chances ..." lines.
+class ScoreCache {
+public:
+    Status load(const std::string& path, const std::string& tag) {
+        m_path = path;
+        m_tag = tag;
+        if (path.empty()) return {};
+        std::ifstream in(path);
+        if (!in) return {};  // no cache yet
+        std::string line;
+        std::int64_t lineNo = 0;
+        while (std::getline(in, line)) {
+            ++lineNo;
+            if (line.empty()) continue;
+            const auto t1 = line.find('\t');
+            const auto t2 = t1 == std::string::npos ? t1 : line.find('\t', t1 + 1);
+            if (t2 == std::string::npos)
+                return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(lineNo) +
+                                                              ": expected TAG, FEN and scores separated by tabs");
+            m_lines.push_back(line);
+            if (line.compare(0, t1, tag) != 0) continue;
+            MoveChances scores;
+            std::istringstream fields(line.substr(t2 + 1));
+            std::string field;
+            while (fields >> field) {
+                const auto colon = field.find(':');
+                char* end = nullptr;
+                const double v = colon == std::string::npos ? 0.0 : std::strtod(field.c_str() + colon + 1, &end);
+                if (colon == std::string::npos || end == field.c_str() + colon + 1 || *end != '\0' || !(v >= -1.0) ||
+                    !(v <= 1.0))
+                    return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(lineNo) + ": bad score '" +
+                                                                  field + "' (expected MOVE:CHANCES)");
+                scores.emplace_back(field.substr(0, colon), v);
+            }
+            m_scores[line.substr(t1 + 1, t2 - t1 - 1)] = std::move(scores);
+        }
+        return {};
+    }
+    const MoveChances* find(const std::string& fen) const {
+        const auto it = m_scores.find(fen);
+        return it == m_scores.end() ? nullptr : &it->second;
+    }
+    void add(const std::string& fen, MoveChances scores) {
+        std::string line = m_tag + "\t" + fen + "\t";
+        for (std::size_t i = 0; i < scores.size(); ++i) {
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.5f", scores[i].second);
+            line += (i ? " " : "") + scores[i].first + ":" + buf;
+        }
+        m_lines.push_back(std::move(line));
+        m_scores[fen] = std::move(scores);
+        ++m_unsaved;
+    }
+    Status save(bool force) {
+        if (m_path.empty() || m_unsaved == 0 || (!force && m_unsaved < 100)) return {};
+        std::string bytes;
+        for (const auto& l : m_lines) bytes += l + "\n";
+        m_unsaved = 0;
+        return writeBytesAtomically(m_path, bytes);
+    }
+
+private:
+    std::string m_path, m_tag;
+    std::vector<std::string> m_lines;
+    std::unordered_map<std::string, MoveChances> m_scores;
+    int m_unsaved = 0;
+};
+
+/// Whether ply `ply` of game `id` is one of the chosen positions (a hash, so the choice is the same in every run).
+bool chosen(const std::string& id, int ply, int every) {
+    if (every <= 1) return true;
+    std::uint64_t h = 1469598103934665603ull;
+    for (char c : id + "#" + std::to_string(ply)) h = (h ^ std::uint8_t(c)) * 1099511628211ull;
+    return h % std::uint64_t(every) == 0;
+}
+
+struct Pending {
+    ErrorPosition pos;
+    encoding::Conditioning cond;
+    encoding::RecentMoves recent;
+    chess::Move played;
+};
+
+/// The positions `options` chooses from one game.
+std::vector<Pending> choosePositions(const chess::PgnGame& game, const ErrorProfileOptions& options,
+                                     std::array<std::int64_t, kStrengthBandLow.size()>& perBand) {
+    std::vector<Pending> out;
+    auto start = chess::Position::fromFen(game.startFen);
+    if (!start) return out;
+    const auto conds = encoding::plyConditionings(game);
+    std::optional<chess::GameSpeed> speed;
+    if (const auto tc = chess::parseTimeControl(game.tag("TimeControl")))
+        speed = chess::gameSpeed(tc->first, tc->second);
+    const std::string id = game.tag("Site") + game.tag("White") + game.tag("Black") + game.tag("UTCTime");
+    chess::Position pos = std::move(*start);
+    encoding::RecentMoves recent;
+    for (std::size_t i = 0; i < game.moves.size() && i < conds.size(); ++i) {
+        const chess::Move m = game.moves[i].move;
+        const int ply = int(i);
+        const auto& c = conds[i];
+        if (ply >= options.minPly && c.moverElo && chosen(id, ply, options.every) && pos.countLegalMoves() > 1) {
+            const int band = strengthBand(*c.moverElo);
+            if (options.maxPerBand <= 0 || perBand[std::size_t(band)] < options.maxPerBand) {
+                ++perBand[std::size_t(band)];
+                Pending p;
+                p.pos.position = pos.snapshot();
+                p.pos.ply = ply;
+                p.pos.moverElo = *c.moverElo;
+                p.pos.speed = speed;
+                p.cond = c;
+                p.recent = recent;
+                p.played = m;
+                out.push_back(std::move(p));
+            }
+        }
+        recent.push(pos, m);
+        pos.makeMove(m);
+    }
+    return out;
+}
+
+/// The engine's winning chances for every legal move of `pos` (cache first).
+Result<MoveChances> scoreMoves(const chess::Position& pos, PositionAnalyser& engine, ScoreCache& cache,
+                               const CancelToken& cancel) {
+    const std::string fen = pos.fen();
+    if (const MoveChances* hit = cache.find(fen)) return *hit;
+    auto lines = engine.analyse(pos, pos.countLegalMoves(), cancel);
+    if (!lines) return makeError(lines.error().code, "engine on " + fen + ": " + lines.error().message);
+    MoveChances scores;
+    for (const auto& l : *lines) scores.emplace_back(chess::toUci(l.move), winningChances(l.score));
+    cache.add(fen, scores);
+    return scores;
+}
+
+}  // namespace
+
+Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess::PgnGame>& games,
+                                                         encoding::Evaluator& evaluator, PositionAnalyser& engine,
+                                                         const ErrorProfileOptions& options, const CancelToken& cancel,
+                                                         const ErrorProgressFn& progress) {
+    ScoreCache cache;
+    if (auto st = cache.load(options.cachePath, options.cacheTag); !st) return st.error();
+    std::array<std::int64_t, kStrengthBandLow.size()> perBand{};
+    std::vector<Pending> pending;
+    for (const auto& g : games) {
+        auto more = choosePositions(g, options, perBand);
+        for (auto& p : more) pending.push_back(std::move(p));
+        if (options.maxPositions > 0 && std::int64_t(pending.size()) >= options.maxPositions) break;
+    }
+    if (options.maxPositions > 0 && std::int64_t(pending.size()) > options.maxPositions)
+        pending.resize(std::size_t(options.maxPositions));
+    std::vector<ErrorPosition> out;
+    constexpr std::size_t kBatch = 64;
+    for (std::size_t at = 0; at < pending.size(); at += kBatch) {
+        const std::size_t end = std::min(pending.size(), at + kBatch);
+        std::vector<chess::Position> positions;
+        std::vector<encoding::Conditioning> conds;
+        std::vector<encoding::RecentMoves> recents;
+        for (std::size_t i = at; i < end; ++i) {
+            positions.push_back(pending[i].pos.position);
+            conds.push_back(pending[i].cond);
+            recents.push_back(pending[i].recent);
+        }
+        auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recents);
+        if (!dists) return dists.error();
+        for (std::size_t i = at; i < end; ++i) {
+            if (cancel.isCancelled()) {
+                (void)cache.save(true);
+                return makeError(ErrorCode::Cancelled, "error profile cancelled");
+            }
+            Pending& p = pending[i];
+            auto scores = scoreMoves(p.pos.position, engine, cache, cancel);
+            if (!scores) {
+                (void)cache.save(true);
+                return scores.error();
+            }
+            double best = -1.0;
+            for (const auto& s : *scores) best = std::max(best, s.second);
+            const std::string played = chess::toUci(p.played);
+            bool found = false;
+            for (const auto& s : *scores) {
+                const auto move = chess::parseUci(p.pos.position, s.first);
+                if (!move) continue;
+                p.pos.loss[move->raw()] = std::max(0.0, best - s.second);
+                if (s.first == played) {
+                    p.pos.humanLoss = std::max(0.0, best - s.second);
+                    found = true;
+                }
+            }
+            if (!found) continue;  // an engine that did not list every move: the position is left out
+            p.pos.dist = std::move((*dists)[i - at]);
+            out.push_back(std::move(p.pos));
+            if (auto st = cache.save(false); !st) return st.error();
+            if (progress) progress(std::int64_t(i + 1), std::int64_t(pending.size()));
+        }
+    }
+    if (auto st = cache.save(true); !st) return st.error();
+    return out;
+}
+
+CandidateFn humanMoverCandidates(const play::MovePolicy& policy) {
+    return [policy](const ErrorPosition& p) {
+        return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, policy);
+    };
+}
+
+namespace {
+
+struct CellSum {
+    std::int64_t n = 0;
+    double elo = 0, hLoss = 0, hBlunder = 0, mLoss = 0, mBlunder = 0;
+    void add(const ErrorPosition& p, double modelLoss, double modelBlunder) {
+        ++n;
+        elo += p.moverElo;
+        hLoss += p.humanLoss;
+        hBlunder += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
+        mLoss += modelLoss;
+        mBlunder += modelBlunder;
+    }
+    ErrorCell cell() const {
+        ErrorCell c;
+        c.positions = n;
+        if (n == 0) return c;
+        const double d = double(n);
+        c.meanElo = elo / d;
+        c.humanLoss = hLoss / d;
+        c.humanBlunders = hBlunder / d;
+        c.modelLoss = mLoss / d;
+        c.modelBlunders = mBlunder / d;
+        return c;
+    }
+};
+
+/// The expected loss and blunder share of `cands` in `p`.
+std::pair<double, double> expectedLoss(const ErrorPosition& p, const std::vector<encoding::MoveProb>& cands) {
+    double loss = 0.0, blunder = 0.0;
+    for (const auto& c : cands) {
+        const auto it = p.loss.find(c.move.raw());
+        const double l = it == p.loss.end() ? 0.0 : it->second;
+        loss += c.prob * l;
+        blunder += l >= kBlunderLoss ? c.prob : 0.0;
+    }
+    return {loss, blunder};
+}
+
+}  // namespace
+
+ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const CandidateFn& candidates) {
+    std::vector<CellSum> band(kStrengthBandLow.size());
+    std::vector<std::array<CellSum, chess::kGameSpeeds>> speed(kStrengthBandLow.size());
+    CellSum all;
+    for (const auto& p : positions) {
+        const auto [loss, blunder] = expectedLoss(p, candidates(p));
+        const std::size_t b = std::size_t(strengthBand(p.moverElo));
+        band[b].add(p, loss, blunder);
+        if (p.speed) speed[b][std::size_t(*p.speed)].add(p, loss, blunder);
+        all.add(p, loss, blunder);
+    }
+    ErrorProfile out;
+    for (std::size_t b = 0; b < band.size(); ++b) {
+        out.byBand.push_back(band[b].cell());
+        std::array<ErrorCell, chess::kGameSpeeds> row;
+        for (std::size_t s = 0; s < row.size(); ++s) row[s] = speed[b][s].cell();
+        out.bySpeed.push_back(row);
+    }
+    out.all = all.cell();
+    return out;
+}
+
+std::vector<TemperatureKnot> fitStrengthTemperatures(const std::vector<ErrorPosition>& positions,
+                                                     std::int64_t minPositions) {
+    std::vector<TemperatureKnot> out;
+    for (std::size_t b = 0; b < kStrengthBandLow.size(); ++b) {
+        std::vector<const ErrorPosition*> in;
+        double human = 0.0, elo = 0.0;
+        for (const auto& p : positions)
+            if (std::size_t(strengthBand(p.moverElo)) == b) {
+                in.push_back(&p);
+                human += p.humanLoss;
+                elo += p.moverElo;
+            }
+        if (std::int64_t(in.size()) < minPositions) continue;
+        human /= double(in.size());
+        auto lossAt = [&](double t) {
+            double sum = 0.0;
+            for (const ErrorPosition* p : in) {
+                play::MovePolicy policy{p->ply < play::kUnshapedOpeningPlies ? 1.0 : t, 1.0, false};
+                sum += expectedLoss(*p, play::humanCandidates(p->position, p->dist, p->moverElo, p->ply, policy)).first;
+            }
+            return sum / double(in.size());
+        };
+        // The expected loss grows with the temperature: bisection on log T.
+        double lo = std::log(0.05), hi = std::log(8.0);
+        for (int it = 0; it < 30; ++it) {
+            const double mid = 0.5 * (lo + hi);
+            (lossAt(std::exp(mid)) < human ? lo : hi) = mid;
+        }
+        TemperatureKnot k;
+        k.band = int(b);
+        k.meanElo = elo / double(in.size());
+        k.positions = std::int64_t(in.size());
+        k.temperature = std::exp(0.5 * (lo + hi));
+        k.humanLoss = human;
+        k.modelLoss = lossAt(k.temperature);
+        out.push_back(k);
+    }
+    return out;
+}
+
+}  // namespace kibitz::evaluation

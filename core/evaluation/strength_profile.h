@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The error profile of `kibitz-cli eval strength errors`: on positions of real games, how much winning chance the
+// humans' moves lost against the best move, band by band of the mover's rating (and by speed), beside what the
+// opponent told that mover's rating loses there. The engine scores every legal move of each position once (multipv
+// over all moves), so the opponent's loss is the exact expectation under the distribution it draws from
+// (play::humanCandidates), not a sample, and any policy can be scored again without the engine (the temperature fit).
+//
+// Loss of winning chances is Lichess's: winning chances 2 / (1 + exp(-0.00368208 cp)) - 1 in [-1, 1] from the
+// mover's side (a mate is +-1), the loss of a move the best move's chances less its own; a blunder loses at least
+// 0.3 (Lichess's threshold for "blunder").
+
+#include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
+#include "core/chess/position.h"
+#include "core/common/cancel_token.h"
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+#include "core/engines/uci_parser.h"
+#include "core/evaluation/engine_analyser.h"
+#include "core/play/human_play.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kibitz::evaluation {
+
+/// Lichess's winning chances of `score` for the side it is from, in [-1, 1]; a mate is +-1.
+double winningChances(const engines::UciScore& score);
+
+/// The rating bands of the profile: [0, 1000), [1000, 1400), [1400, 1700), [1700, 2000), [2000, inf).
+inline constexpr std::array<int, 5> kStrengthBandLow{0, 1000, 1400, 1700, 2000};
+/// The band of a rating (index into kStrengthBandLow) and its name ("<1000", "1000-1399", ..., "2000+").
+int strengthBand(int elo);
+std::string strengthBandName(int band);
+
+/// One position of a real game with every legal move scored by the engine.
+struct ErrorPosition {
+    chess::Position position;
+    int ply = 0;
+    int moverElo = 0;
+    std::optional<chess::GameSpeed> speed;  ///< from the TimeControl tag, when it has one
+    std::vector<encoding::MoveProb> dist;   ///< the model's distribution, as conditioned for the real mover
+    std::map<std::uint16_t, double> loss;   ///< each legal move's loss of winning chances (by Move::raw())
+    double humanLoss = 0.0;                 ///< the loss of the move the human played
+};
+
+struct ErrorProfileOptions {
+    int every = 8;          ///< one position in every N of each game's plies (chosen by hash; 1: all)
+    int maxPositions = 0;   ///< stop after this many positions (0: no limit)
+    int maxPerBand = 0;     ///< leave out positions of a band that has this many already (0: no limit)
+    int minPly = 0;         ///< positions from this ply on
+    std::string cachePath;  ///< the engine's scores are kept here between runs ("" : none)
+    std::string cacheTag;   ///< what the scores depend on (engine and limits): lines of another tag are ignored
+};
+
+/// Progress: positions scored of those chosen (an estimate until the games are all read).
+using ErrorProgressFn = std::function<void(std::int64_t done, std::int64_t chosen)>;
+
+/// Reads the chosen positions of `games` (a forced move or a position whose move is unknown is left out), the model's
+/// distribution for each (conditioned by encoding::plyConditionings, the one rule), and the engine's score of every
+/// legal move (from the cache when it has them). Errors: the model's or the engine's (naming the position), the cache's
+/// (naming its file and line), Cancelled (the cache keeps what was scored).
+Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess::PgnGame>& games,
+                                                         encoding::Evaluator& evaluator, PositionAnalyser& engine,
+                                                         const ErrorProfileOptions& options, const CancelToken& cancel,
+                                                         const ErrorProgressFn& progress = {});
+
+/// The loss figures of one group of positions.
+struct ErrorCell {
+    std::int64_t positions = 0;
+    double meanElo = 0.0;
+    double humanLoss = 0.0;      ///< the humans' mean loss
+    double humanBlunders = 0.0;  ///< share of their moves that lost >= 0.3
+    double modelLoss = 0.0;      ///< the opponent's expected loss (its candidates' probabilities times their losses)
+    double modelBlunders = 0.0;  ///< its expected share of blunders
+    double ratio() const { return humanLoss > 0.0 ? modelLoss / humanLoss : 0.0; }
+};
+
+/// The profile: per band, per band and speed, and over all.
+struct ErrorProfile {
+    std::vector<ErrorCell> byBand;                                   ///< one per kStrengthBandLow entry
+    std::vector<std::array<ErrorCell, chess::kGameSpeeds>> bySpeed;  ///< [band][speed]
+    ErrorCell all;
+};
+
+/// How the opponent would play each position: its candidate moves and their probabilities.
+using CandidateFn = std::function<std::vector<encoding::MoveProb>(const ErrorPosition&)>;
+/// The opponent as it plays: play::humanCandidates at the mover's rating with `policy`.
+CandidateFn humanMoverCandidates(const play::MovePolicy& policy);
+
+inline constexpr double kBlunderLoss = 0.3;
+ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const CandidateFn& candidates);
+
+/// One fitted knot of the rating's temperature: the band's mean rating and the temperature at which the model's
+/// expected loss there equals the humans' mean loss (positions before play's unshaped opening plies keep 1).
+struct TemperatureKnot {
+    int band = 0;
+    double meanElo = 0.0;
+    std::int64_t positions = 0;
+    double temperature = 1.0;
+    double humanLoss = 0.0;
+    double modelLoss = 0.0;  ///< at that temperature
+};
+/// Fits one temperature per band with at least `minPositions` positions (bisection on log T in [0.05, 8]).
+std::vector<TemperatureKnot> fitStrengthTemperatures(const std::vector<ErrorPosition>& positions,
+                                                     std::int64_t minPositions = 100);
+
+}  // namespace kibitz::evaluation

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The one human mover (core/play/human_mover.h) and the self-play ladder built on it (strength_ladder.h), with fake
+// models: the rating's temperature and how it meets the user's, the careless stalemate a player ahead avoids, the
+// think time's two sources, and the ladder's bookkeeping (every game ends and is counted once, the same seed plays
+// the same games, a cancel stops it).
+#include "core/chess/notation.h"
+#include "core/chess/position.h"
+#include "core/play/human_mover.h"
+#include "core/play/strength_ladder.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <map>
+
+using namespace kibitz;
+
+namespace {
+
+/// The legal moves of `pos` with probabilities proportional to 1 / (rank + 1) in move-generation order.
+std::vector<encoding::MoveProb> harmonic(const chess::Position& pos) {
+    std::vector<encoding::MoveProb> out;
+    double sum = 0.0;
+    const auto legal = pos.legalMoves();
+    for (std::size_t i = 0; i < legal.size(); ++i) sum += 1.0 / double(i + 1);
+    for (std::size_t i = 0; i < legal.size(); ++i) out.push_back({legal[i], float(1.0 / double(i + 1) / sum)});
+    return out;
+}
+
+/// Harmonic move probabilities, a value head that always says "even", no think-time head.
+class Harmonic : public encoding::Evaluator {
+public:
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning&) override {
+        if (pos.countLegalMoves() == 0) return makeError(ErrorCode::InvalidInput, "no legal move");
+        return harmonic(pos);
+    }
+    bool hasValueHead() const override { return true; }
+    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                      const std::vector<encoding::Conditioning>&,
+                                                      const std::vector<encoding::RecentMoves>&) override {
+        return std::vector<encoding::Wdl>(positions.size(), encoding::Wdl{0.4f, 0.2f, 0.4f});
+    }
+    std::string describe() const override { return "harmonic"; }
+};
+
+}  // namespace
+
+class TstHumanMover : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void openingKeepsTheModelsOwnDistribution() {
+        for (int elo : {400, 1200, 2000, 3200})
+            for (int ply = 0; ply < play::kUnshapedOpeningPlies; ++ply)
+                QCOMPARE(play::strengthTemperature(elo, ply), 1.0);
+    }
+
+    void strongerPlayersPlaySharper() {
+        // After the opening the temperature never rises with the rating, and spans a real range from 400 to 3200.
+        double last = 1e9;
+        for (int elo = 400; elo <= 3200; elo += 50) {
+            const double t = play::strengthTemperature(elo, 30);
+            QVERIFY2(t <= last + 1e-12, qPrintable(QString("T(%1) = %2 rises").arg(elo).arg(t)));
+            QVERIFY(t > 0.05 && t < 8.0);
+            last = t;
+        }
+        QVERIFY(play::strengthTemperature(800, 30) > 1.3 * play::strengthTemperature(2400, 30));
+    }
+
+    void userTemperatureMultipliesTheRatings() {
+        play::MovePolicy user;
+        user.temperature = 1.5;
+        user.topP = 0.9;
+        const auto p = play::policyForRating(user, 2000, 40);
+        QCOMPARE(p.temperature, 1.5 * play::strengthTemperature(2000, 40));
+        QCOMPARE(p.topP, 0.9);
+        user.calibrated = false;
+        QCOMPARE(play::policyForRating(user, 2000, 40).temperature, 1.5);
+    }
+
+    void aPlayerAheadRarelyStalemates() {
+        // Black's king on a8, White's on b6: Qc1-c7 stalemates (a7, b7, b8 covered, a8 not attacked).
+        auto pos = chess::Position::fromFen("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1");
+        QVERIFY(pos.ok());
+        const auto stalemate = chess::parseUci(*pos, "c1c7");
+        QVERIFY(stalemate.ok());
+        std::vector<encoding::MoveProb> dist;
+        for (const auto& m : pos->legalMoves()) dist.push_back({m, m == *stalemate ? 0.6f : 0.0f});
+        const float rest = 0.4f / float(dist.size() - 1);
+        for (auto& m : dist)
+            if (m.move != *stalemate) m.prob = rest;
+        std::stable_sort(dist.begin(), dist.end(), [](const auto& a, const auto& b) { return a.prob > b.prob; });
+        play::MovePolicy raw;
+        raw.calibrated = false;
+        const auto cands = play::humanCandidates(*pos, dist, 1500, 60, raw);
+        double p = 0.0;
+        for (const auto& c : cands)
+            if (c.move == *stalemate) p = c.prob;
+        QVERIFY2(p > 0.0 && p < 0.1, qPrintable(QString("stalemate kept at %1").arg(p)));
+        // Level material: the same move keeps its weight (a lone king against a lone king has no such move, so
+        // check the rule through a position where nobody is ahead: the start).
+        const chess::Position start;
+        const auto even = harmonic(start);
+        const auto same = play::humanCandidates(start, even, 1500, 60, raw);
+        QCOMPARE(same.size(), even.size());
+        QCOMPARE(same.front().prob, even.front().prob);
+    }
+
+    void thinkTimeFromTheHeadWhenThereIsOne() {
+        const chess::Position start;
+        const auto dist = harmonic(start);
+        std::mt19937_64 a(7), b(7);
+        encoding::ThinkTime t;
+        t.mu = float(std::log(1.0 + 20.0));
+        t.sigma = 1e-6f;
+        // 20 s from the head; the rule on a 3+0 clock gives a few seconds.
+        const auto learned = play::humanMoveTimeMs({180000, 0}, 30, dist, t, a);
+        QVERIFY(std::abs(double(learned) - 20000.0) < 5.0);
+        const auto rule = play::humanMoveTimeMs({180000, 0}, 30, dist, std::nullopt, b);
+        QVERIFY(rule >= 100 && rule <= 180000 / 5);
+    }
+
+    void ladderPlaysEveryGameToAnEnd() {
+        Harmonic model;
+        play::LadderOptions o;
+        o.pairs = {{1900, 1500}, {1500, 1100}};
+        o.gamesPerPair = 6;
+        o.baseMs = 60000;
+        o.maxPlies = 120;
+        o.seed = 3;
+        auto r = play::playLadder(model, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->size(), std::size_t(2));
+        for (const auto& p : *r) {
+            QCOMPARE(p.games, std::int64_t(6));
+            QCOMPARE(p.highWins + p.draws + p.lowWins, p.games);
+            const auto& e = p.endings;
+            QCOMPARE(e.checkmate + e.stalemate + e.repetition + e.fiftyMoves + e.insufficient + e.time + e.resignation +
+                         e.agreement + e.moveCap,
+                     p.games);
+            QVERIFY(p.meanPlies > 8.0 && p.meanPlies <= 120.0);
+            QVERIFY(p.distinctOpenings >= 2);  // six sampled games do not all open alike
+            QVERIFY(std::isfinite(p.impliedGap()));
+        }
+        // The same seed plays the same games.
+        auto again = play::playLadder(model, o, CancelToken());
+        QVERIFY(again.ok());
+        QCOMPARE((*again)[0].highWins, (*r)[0].highWins);
+        QCOMPARE((*again)[0].meanPlies, (*r)[0].meanPlies);
+        QCOMPARE((*again)[1].distinctOpenings, (*r)[1].distinctOpenings);
+    }
+
+    void ladderCancels() {
+        Harmonic model;
+        play::LadderOptions o;
+        o.pairs = {{1900, 1500}};
+        o.gamesPerPair = 4;
+        CancelToken cancel;
+        cancel.cancel();
+        auto r = play::playLadder(model, o, cancel);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+    }
+
+    void impliedGapIsTheEloCurve() {
+        play::LadderPairResult r;
+        r.games = 100;
+        r.highWins = 75;
+        QVERIFY(std::abs(r.impliedGap() - 190.8) < 0.1);  // 400 log10(3)
+        r.highWins = 50;
+        QVERIFY(std::abs(r.impliedGap()) < 1e-9);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstHumanMover)
+#include "tst_human_mover.moc"
