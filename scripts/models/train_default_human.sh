@@ -3,11 +3,11 @@
 # Starts, or resumes, the training of the default human-move model (`small-v2`, encoding v2) on ../shared/data/games
 # in the background: two data-parallel processes (c10d Gloo over loopback), one torch thread each, global batch 256.
 # A fresh checkout resumes from training/checkpoints/human-small-v2-latest.kbzp (compact, committed at most once per
-# stint of work: CONTRIBUTING.md; step 200,000, the end of the 200,000-step cosine, on 2026-11-29) or else the older
-# full human-small-v2-latest.pt (step 100,000); without it, the first start warm-starts from a v1 checkpoint
-# (KIBITZ_INIT, default training/checkpoints/human-small-latest.pt, which is in git history before the v2 checkpoint
-# replaced it: trunk and head copied, the v2 parts new). Balance caps: any one player at most 4 % of the positions as
-# the mover, any 200-point rating band at most 20 %.
+# stint of work: CONTRIBUTING.md; step 200,000, the end of the 200,000-step cosine, on 2026-11-29) or else a full
+# training/checkpoints/human-CONFIG-latest.pt if one is there; without either, the first start warm-starts from a v1
+# checkpoint (KIBITZ_INIT, default training/checkpoints/human-small-latest.pt, which is in git history before the v2
+# checkpoint replaced it: trunk and head copied, the v2 parts new). Balance caps: any one player at most 4 % of the
+# positions as the mover, any 200-point rating band at most 20 %.
 # Schedule: warm-up 300 steps, cosine from 1e-3 to a tenth over KIBITZ_STEPS steps (default 200000). The first
 # schedule was 100,000 steps and ended on 2026-11-27 (its last 23,852 steps on a lent GPU); resuming its final
 # checkpoint under the 200,000-step cosine is a warm restart (lr 1e-4 -> 5.5e-4, then down again), and every shipped

@@ -14,10 +14,10 @@
 #   kd1-r50    + the same with 50%
 #   kd05-r25   + 0.5 x KL, 25% relabelled
 # Environment: KIBITZ_CLI (default build/ci/app/cli/kibitz-cli), KIBITZ_STUDY (default runs/distill-study),
-# KIBITZ_INIT (default training/checkpoints/human-small-v2-latest.pt), KIBITZ_TEACHER (default
-# ../shared/teachers/maia-1), KIBITZ_GAMES (default ../shared/data/games), KIBITZ_STUDY_STEPS (default 1000),
-# KIBITZ_EVAL_GAMES (default 300: the 29,950 positions of the first 300 held-out games), KIBITZ_STUDY_LR (peak
-# learning rate, default 3e-4).
+# KIBITZ_INIT (default: the main run's step-100,000 checkpoint the study started from, taken out of git history into
+# the study folder), KIBITZ_TEACHER (default ../shared/teachers/maia-1), KIBITZ_GAMES (default ../shared/data/games),
+# KIBITZ_STUDY_STEPS (default 1000), KIBITZ_EVAL_GAMES (default 300: the 29,950 positions of the first 300 held-out
+# games), KIBITZ_STUDY_LR (peak learning rate, default 3e-4).
 set -euo pipefail
 
 usage() {
@@ -26,7 +26,10 @@ usage() {
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 CLI="${KIBITZ_CLI:-$ROOT/build/ci/app/cli/kibitz-cli}"
 STUDY="${KIBITZ_STUDY:-$ROOT/runs/distill-study}"
-INIT="${KIBITZ_INIT:-$ROOT/training/checkpoints/human-small-v2-latest.pt}"
+INIT="${KIBITZ_INIT:-}"
+# The study's init is no longer in the tree (the compact .kbzp replaced it); git keeps it in the commit that added it.
+INIT_COMMIT=70af68f2e4a08959b819e564b941c8ef6a8aa2c1
+INIT_PATH=training/checkpoints/human-small-v2-latest.pt
 TEACHER="${KIBITZ_TEACHER:-$ROOT/../shared/teachers/maia-1}"
 GAMES="${KIBITZ_GAMES:-$ROOT/../shared/data/games}"
 STEPS="${KIBITZ_STUDY_STEPS:-1000}"
@@ -62,6 +65,14 @@ run_arm() {
 }
 
 if [[ $SCORE_ONLY -eq 0 ]]; then
+    if [[ -z "$INIT" ]]; then
+        INIT="$STUDY/init-step100000.pt"
+        mkdir -p "$STUDY"
+        if [[ ! -s "$INIT" ]]; then
+            git -C "$ROOT" cat-file blob "$INIT_COMMIT:$INIT_PATH" >"$INIT.tmp"
+            mv "$INIT.tmp" "$INIT"
+        fi
+    fi
     pids=()
     for arm in "${ARMS[@]}"; do
         run_arm "$arm" &
