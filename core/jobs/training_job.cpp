@@ -420,11 +420,6 @@ Result<CheckpointEvaluation> evaluateModel(ModelKind kind, const QString& model,
     }
 }
 
-Result<CheckpointEvaluation> evaluateCheckpoint(const QString& checkpoint, const QStringList& dataFiles,
-                                                int holdoutPermille, qint64 maxGames, int threads) {
-    return evaluateModel(ModelKind::Human, checkpoint, dataFiles, holdoutPermille, maxGames, threads);
-}
-
 Status exportCheckpointBundle(const QString& checkpoint, const QString& out, const TrainingRunConfig& config,
                               const CancelToken& cancel) {
     // Reading, converting and writing the bundle take about a second for the shipped sizes; a cancel that arrives

@@ -122,10 +122,6 @@ Result<CheckpointEvaluation> evaluateModel(ModelKind kind, const QString& model,
                                            int holdoutPermille, qint64 maxItems, int threads,
                                            const CancelToken& cancel = CancelToken());
 
-/// Human-move shortcut of evaluateModel (kept for callers that only train human models).
-Result<CheckpointEvaluation> evaluateCheckpoint(const QString& checkpoint, const QStringList& dataFiles,
-                                                int holdoutPermille, qint64 maxGames, int threads);
-
 /// Writes a .kibitz bundle from `checkpoint` of a run of `config.kind`: human (fp16 weights, the run's config in
 /// the manifest) or puzzle (exportPuzzleBundle).
 /// A cancel before it starts writes nothing (ErrorCode::Cancelled).
