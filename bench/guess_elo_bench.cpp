@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// guess-elo's speed (issue 34, item 9): games per second of evaluation::guessGameElo with the shipped human-move model
+// guess-elo's speed: games per second of evaluation::guessGameElo with the shipped human-move model
 // and guess-elo's default options, as guess-elo runs it (all rating levels of a position in one forward; --batch N:
 // N queries a forward instead), beside the level-by-level way (one forward per rating level of each position) and
 // the former 512 (position, level) queries a forward, in the same run on the same games. The estimates must agree:

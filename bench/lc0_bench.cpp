@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Positions per second per core of an lc0 network (a Maia-1 net) as a human-move model, at batch 1 and 256, beside
-// Kibitz's own small-v2 on the same positions in the same run (issue 33). Both through the Evaluator interface, so
+// Kibitz's own small-v2 on the same positions in the same run. Both through the Evaluator interface, so
 // the numbers include what a user pays: input encoding, the forward pass and the softmax over the legal moves.
 //
 //   kibitz-lc0-bench [--net FILE.pb.gz] [--seconds S] [--threads T]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# A personal model from 200 of one player's games (issue 38): wall and CPU time of `kibitz-cli personalize`
+# A personal model from 200 of one player's games: wall and CPU time of `kibitz-cli personalize`
 # (reading the games, choosing the passes and the prior on the older games, scoring the base model, training,
 # scoring the personal model, scoring both bundles as they answer, writing the bundle) with two threads, and the
 # top-1 gain it measured on the player's newest 10% of games.

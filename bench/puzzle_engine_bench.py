@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Batch rating with the puzzle model's engine stage (issue 15 item 6): puzzles rated per second by `rate --csv`
+"""Batch rating with the puzzle model's engine stage: puzzles rated per second by `rate --csv`
 with the stage's features computed (Stockfish's engine features and the human-move model's solve features, empty
 caches) for 1 and 2 engines, read from the warm caches, with only the human features computed (engine features
 cached: the stage asks for the 4 rating levels it reads), and with the GlickFormer alone (--no-engine) on the same

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Models -> Model of a player... (issue 38): pick PGN files, pick a player from the names they hold with their game
+// Models -> Model of a player...: pick PGN files, pick a player from the names they hold with their game
 // counts, build the personal model in a worker thread with a progress bar and the validation after each epoch
 // (cancellable; nothing is written unless it finishes), then analyse as the player or play against them.
 

@@ -30,7 +30,7 @@ namespace kibitz::ui {
 
 class Session;
 
-/// The puzzle panel (issue 4 item 7). A puzzle is built on the board ("Start from current position", then the
+/// The puzzle panel. A puzzle is built on the board ("Start from current position", then the
 /// next move played is the opponent's setup move and the following ones the solution: solver moves and
 /// replies), or picked from an imported Lichess CSV or PGN file. PGN convention: a game with a FEN tag is a
 /// puzzle; the FEN is the position before the setup move, the first move is the setup move, the rest is the

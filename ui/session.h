@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// What the window is about, held in one place (issue 16 item 2): the position under analysis with how it was
+// What the window is about, held in one place: the position under analysis with how it was
 // reached, the players when a game tells them (ratings, clocks, increment), and the active models. The main window
 // changes the session; every dock observes it (each panel's observe()), so no dock is told separately and none can
 // be forgotten when a model or a position changes.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli puzzle-engine-head: fits the engine stage of a puzzle-rating model (issue 15) on puzzles of the
+// kibitz-cli puzzle-engine-head: fits the engine stage of a puzzle-rating model on puzzles of the
 // training split: the GlickFormer's rating and sigma, Stockfish's engine features (from the engine-feature cache,
 // searched where missing) and the Lichess rating of each; writes the model with its new stage as a bundle or
 // checkpoint. Held-out puzzles are never used, so `eval puzzle --held-out` stays an honest measure.
@@ -140,8 +140,8 @@ std::optional<int> readEngineFeatures(const models::EngineRatingHead& shape, con
     return std::nullopt;
 }
 
-/// The stage's human solve features of `puzzles` (issue 15, item 1a) from their caches: the human-move model's at the
-/// levels the set reads, then (issue 37) the nine Maia-1 nets' after them in each puzzle's vector, whose pin goes to
+/// The stage's human solve features of `puzzles` from their caches: the human-move model's at the
+/// levels the set reads, then the nine Maia-1 nets' after them in each puzzle's vector, whose pin goes to
 /// `maiaNets`. Nothing for the set "none". An exit code when it fails.
 std::optional<int> readStageHumanFeatures(const Args& args, const std::string& humanSet,
                                           std::span<const chess::Puzzle> puzzles,

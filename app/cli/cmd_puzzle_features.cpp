@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli puzzle-features: Stockfish's view of each solver move of Lichess puzzles (issue 15, item 1b), computed
+// kibitz-cli puzzle-features: Stockfish's view of each solver move of Lichess puzzles, computed
 // once into a feature cache that training, evaluation and rating read, and optionally written as CSV for study.
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
@@ -140,8 +140,8 @@ int searchAll(const Args& args, int depth, int jobs, std::vector<Row>& rows) {
     return kExitOk;
 }
 
-/// Human solve features (study of issue 15, item 1a) of every row from `humanModel` ("default": the shipped one),
-/// computed where its cache lacks them. The exit code.
+/// Human solve features (a study of what the stage can read) of every row from `humanModel` ("default": the shipped
+/// one), computed where its cache lacks them. The exit code.
 int readHumanFeatures(const std::string& humanModel, const std::vector<Row>& rows,
                       std::vector<std::vector<float>>& human) {
     jobs::HumanFeatureOptions ho;
@@ -253,7 +253,7 @@ int runPuzzleFeatures(const std::vector<std::string>& argv) {
         if (const int rc = searchAll(args, depth, jobs, rows); rc != kExitOk) return rc;
     }
 
-    // Human solve features (study of issue 15, item 1a), computed where the cache lacks them.
+    // Human solve features (a study of what the stage can read), computed where the cache lacks them.
     std::vector<std::vector<float>> human;
     if (const auto humanModel = args.value("human-model"))
         if (const int rc = readHumanFeatures(*humanModel, rows, human); rc != kExitOk) return rc;

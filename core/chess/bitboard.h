@@ -33,7 +33,7 @@ inline bool moreThanOne(Bitboard b) { return (b & (b - 1)) != 0; }
 /// Attack tables, initialised once before main (static initialiser in bitboard.cpp).
 namespace attacks {
 
-/// How slider attacks are indexed, chosen once at start-up (issue 14): PEXT where the CPU has BMI2 and runs it fast
+/// How slider attacks are indexed, chosen once at start-up: PEXT where the CPU has BMI2 and runs it fast
 /// (Intel since Haswell, AMD since Zen 3), otherwise multiply-and-shift magics. The binary itself needs neither, so
 /// the portable build starts on any x86-64 CPU with POPCNT. KIBITZ_PEXT=0 forces the magics (tests, benchmarks).
 extern bool gUsePext;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A player's repertoire (issue 38): the moves one player chose at the positions of their games, counted, and how a
+// A player's repertoire: the moves one player chose at the positions of their games, counted, and how a
 // model of that player uses them. Where the player has stood before, the model's distribution is the prior of a
 // Dirichlet whose counts are the player's own moves there:
 //   p(m) = (n(m) + prior · p_model(m)) / (N + prior),

@@ -76,7 +76,7 @@ struct UciAnalyserOptions {
 /// PositionAnalyser over a UCI engine (engines::UciEngine). The engine and its process live in a thread of their
 /// own, started on the first analyse(); analyse() posts the search there and waits on a condition variable (polling
 /// the cancel token), so the calling thread runs no event loop while it waits: calls queued to a worker that is
-/// analysing run after analyse() returns, never inside it (issue 13: a nested QEventLoop let a queued
+/// analysing run after analyse() returns, never inside it (a nested QEventLoop would let a queued
 /// setAnalyserFactory destroy the analyser in the middle of its own analyse()). Any thread may call analyse(), one
 /// call at a time. A crash or hang mid-search is retried once after the client's automatic restart.
 class UciAnalyser : public PositionAnalyser {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Engine features of a puzzle (issue 15, item 1b): what a multi-PV search says about each solver move, and what the
+// Engine features of a puzzle: what a multi-PV search says about each solver move, and what the
 // move is (quiet, capture, check, sacrifice). Computed once per puzzle and cached (SolveFeatureCache, keyed by the
 // engine, depth and line count), for training, evaluation and the GUI alike. Engines only through PositionAnalyser.
 

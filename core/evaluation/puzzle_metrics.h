@@ -46,7 +46,7 @@ struct RatedPuzzle {
 /// "2200-2599", "2600+".
 std::string puzzleRatingBand(int rating);
 
-/// How honest the uncertainty and the solve curves are (issue 15 items 3 and 4).
+/// How honest the uncertainty and the solve curves are.
 struct PuzzleCalibration {
     std::int64_t withSigma = 0;
     double withinSigma[2] = {};  ///< share with |rating - predicted| <= k * sigma, k = 1, 2 (target 0.62-0.74 for 1)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A model of one player (issue 38): the personal-model trainer between two bundles. Torch-free header; what the
+// A model of one player: the personal-model trainer between two bundles. Torch-free header; what the
 // CLI's `personalize` and the app's "Model of a player" both call.
 
 #include "core/common/cancel_token.h"

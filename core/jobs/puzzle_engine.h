@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Engine features for the puzzle model's engine stage (issue 15): Stockfish (or the configured UCI engine) searches
+// Engine features for the puzzle model's engine stage: Stockfish (or the configured UCI engine) searches
 // every solver position (evaluation::analysePuzzleWithEngine) at the depth the stage was fitted at, through an
 // on-disk cache keyed by the engine's name, depth and line count, and plugged into a PuzzlePredictor.
 //

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Gradient-boosted regression trees with the absolute-error loss (Friedman's LAD_TreeBoost), for the puzzle model's
-// engine stage (issue 15): a sum of small trees that corrects the stage's quadratic regression where the features
+// engine stage: a sum of small trees that corrects the stage's quadratic regression where the features
 // interact in ways a quadratic cannot follow. Torch-free, Qt-free and deterministic: the same inputs and options give
 // the same trees on every machine (row subsampling draws from a seeded SplitMix64, not from <random>'s distributions,
 // whose results differ between standard libraries).

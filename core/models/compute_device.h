@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Torch-free header: the CLI, the GUI and core/jobs choose where the models run (issue 14) without including torch.
+// Torch-free header: the CLI, the GUI and core/jobs choose where the models run without including torch.
 
 #include "core/common/device_choice.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The engine stage of the puzzle-rating model (issue 15): a small regression that corrects the GlickFormer's
+// The engine stage of the puzzle-rating model: a small regression that corrects the GlickFormer's
 // rating with what a multi-PV engine search says about the solver moves (evaluation::engineFeatures). The
 // GlickFormer sees only the boards; the gap between the best and second-best move and the depth at which the
 // solution is found carry difficulty it misses. Torch-free and Qt-free: the weights live in the bundle's manifest
@@ -29,7 +29,7 @@
 
 namespace kibitz::models {
 
-/// The human solve features the stage can take besides the engine's (issue 15, item 1a), chosen from the 33 of
+/// The human solve features the stage can take besides the engine's, chosen from the 33 of
 /// evaluation::solveFeatures() ([P(solve) at Elo 800, 1000, ..., 2800], then the lowest and the first solver move's
 /// log-probabilities / 10 at the same levels). "logsolve4": ln P(solve) / 10 at Elo 1000, 1600, 2200 and 2800
 /// (P floored at 1e-12).
@@ -45,7 +45,7 @@ inline constexpr std::size_t kSolveFeatureInputs = 33;
 /// Length of the Maia-1 feature vector (evaluation::kMaiaFeatureCount; checked in tests), which a set with a Maia
 /// part reads after the kSolveFeatureInputs values of Kibitz's own human model.
 inline constexpr std::size_t kMaiaFeatureInputs = 29;
-/// A set may add a part from the nine Maia-1 nets after a '+' (issue 37): "+maia9": ln P(solve) / 10 at each of the
+/// A set may add a part from the nine Maia-1 nets after a '+': "+maia9": ln P(solve) / 10 at each of the
 /// nine bands (P floored at 1e-12); "+maia27": also the lowest and the first solver move's log-probability / 10 at
 /// each band; "+maia29": also the two "from which band the solution is the top move" values (line, first move).
 /// E.g. "logsolve4min4first4+maia27".

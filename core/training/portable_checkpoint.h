@@ -20,7 +20,7 @@ namespace kibitz::training {
 // int64, 8 list of doubles (u32 count, values), 9 an empty nested archive.
 
 /// Converts a LibTorch checkpoint (`.pt`, as the trainers write it) into a portable KBZP file, atomically.
-/// `compact`: a resume checkpoint small enough to commit (issue 33 item 5): the model's weights in bfloat16, no
+/// `compact`: a resume checkpoint small enough to commit: the model's weights in bfloat16, no
 /// optimizer state, the run state as it is, plus "state.compact" = 1. A run resumed from it starts AdamW afresh and
 /// warms its learning rate up again (TrainOptions::warmupSteps); small-v2 fits in 3.7 MB instead of 21 MB.
 Status exportPortableCheckpoint(const std::string& ptPath, const std::string& portablePath, bool compact = false);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Fitting the engine stage of a puzzle-rating model (issue 15): which puzzles it is fitted on (the training split)
+// Fitting the engine stage of a puzzle-rating model: which puzzles it is fitted on (the training split)
 // and the fit itself, the stage and, for a stage that reads the Maia-1 nets, its fallback without them, with the
 // errors before and after. The features come from the caller (core/jobs computes and caches them); this is plain
 // C++ over the stage's fit (puzzle_stage_fit.h). Torch-free header.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Torch-free header: distillation targets from published rating-band nets (issue 33 item 3).
+// Torch-free header: distillation targets from published rating-band nets.
 
 #include "core/common/result.h"
 #include "core/encoding/position_encoder.h"

@@ -44,7 +44,7 @@ struct ValueTrainOptions : ScheduleOptions {
     /// Share of each batch taken from a second stream of the training games' first `openingPlies` positions (0: none).
     /// Every game passes through its start position, but a stream of all positions shows the head each game's start
     /// only about once in 80 positions, and a position whose board is the same in every game is then judged from
-    /// few results per rating and clock: the head's first impression there was noise (issue 33).
+    /// few results per rating and clock: the head's first impression there was noise.
     double openingShare = 0.0;
     int openingPlies = 2;
     /// When > 0, validation and the saved head use an exponential moving average of the head's weights with this

@@ -83,7 +83,7 @@ private Q_SLOTS:
             << QStringList{"train",    "human", "--pgn",   sample, "--out", "/proc/kibitz-run",
                            "--config", "tiny",  "--steps", "1"}
             << 1 << "/proc/kibitz-run";
-        // --device (issue 14), taken by every model command: a bad value is usage; cuda without CUDA too.
+        // --device, taken by every model command: a bad value is usage; cuda without CUDA too.
         const QString start = QStringLiteral("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
         QTest::newRow("device unknown") << QStringList{"analyse", "--device", "gpu", "--fen", start} << 2
                                         << "--device: 'gpu' is not one of auto, cpu, cuda";

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Hostile inputs against the built kibitz-cli (issue 35): each case failed before its fix. Inputs are generated
+// Hostile inputs against the built kibitz-cli: each case failed before its fix. Inputs are generated
 // here from the real test data (tests/data: Lichess games and puzzles, the shipped bundles): deep variations, two
 // writers of one output, a zip bomb, bundles whose manifest contradicts their weights, an output that is an input, a
 // cut .zst, unreadable games in the middle of a file, garbage files, and a UCI session with a missing model file.
@@ -571,7 +571,7 @@ private Q_SLOTS:
         QCOMPARE(p.exitCode(), 0);
     }
 
-    // Issue 34 item 10, as a GUI sees it: after 1.e4 c6 2.Nf3 d5 (a level position) every line's score is the
+    // As a GUI sees it: after 1.e4 c6 2.Nf3 d5 (a level position) every line's score is the
     // value head's expected score mapped to centipawns (not the move's probability x 1000, which read +7.14), and the
     // info string's expected score is the first line's.
     void uciScoreIsTheExpectedScore() {

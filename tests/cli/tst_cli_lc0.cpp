@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// lc0 networks on the command line (issue 33 item 2): `--model FILE.pb.gz` and `--model DIR` (a folder of
+// lc0 networks on the command line: `--model FILE.pb.gz` and `--model DIR` (a folder of
 // rating-band nets) in analyse, eval human and uci, with the published Maia-1 nets of tests/data/maia-1 (GPL-3.0;
 // provenance in tests/data/README.md). The numbers checked come from the reference outputs published with the nets,
 // not from Kibitz.
@@ -151,7 +151,7 @@ private Q_SLOTS:
         QCOMPARE(positions(folder), positions(own));
     }
 
-    /// eval human --player (issue 38, item 2): only that player's moves are scored, the same positions for every
+    /// eval human --player: only that player's moves are scored, the same positions for every
     /// model; the count is the player's non-forced moves, counted here with the rules library from the PGN itself.
     /// An unknown name lists the players with their game counts (pnmadelaine has 90 games in the sample: 46 as White
     /// and 44 as Black, by grep).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli personalize (issue 38, item 1): a model of one player from the games of tests/data/games_sample.pgn
+// kibitz-cli personalize: a model of one player from the games of tests/data/games_sample.pgn
 // (real Lichess games; pnmadelaine plays 90 of them, 46 as White and 44 as Black, by grep). The counts checked are
 // taken from the PGN with the rules library, not from the trainer.
 #include "core/chess/notation.h"

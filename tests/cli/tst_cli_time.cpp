@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The think-time head on the command line (issue 36): `train time` on the clocked games of tests/data/games_sample.pgn
+// The think-time head on the command line: `train time` on the clocked games of tests/data/games_sample.pgn
 // (Lichess, CC0) from the shipped model's trunk, the head carried through a bundle, `eval time --json` with its keys
 // for the model and the plain rule, and the refusals: a model without the head, games without clocks.
 #include <QFile>

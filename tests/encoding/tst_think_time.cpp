@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The think-time rules (issue 36): the seconds each move took, read from the [%clk] comments of real Lichess games
+// The think-time rules: the seconds each move took, read from the [%clk] comments of real Lichess games
 // (tests/data/games_sample.pgn, CC0; the expected values below were read off the PGN text by hand), the game speeds
 // of Lichess's rule, the plain clock rule every model is compared with, the scores of `eval time`, and the quantiles
 // of a log-normal think time.

@@ -48,7 +48,7 @@ void TstValueMetrics::brierAndLoglossByHand() {
     QVERIFY(std::abs(twice.model().meanBrier() - m.model().meanBrier()) < 1e-9);
 }
 
-// Calibration (issue 33 item 7): mean predicted and observed score for the mover, by side to move, by rating
+// Calibration: mean predicted and observed score for the mover, by side to move, by rating
 // difference and at the first position between equal ratings, worked by hand.
 void TstValueMetrics::calibrationBySideAndRatingDifference() {
     ValueMetrics m;

@@ -71,7 +71,7 @@ void TstKibitzUci::searchOnTheClock() {
     QSignalSpy infos(m_kibitz.get(), &UciEngine::infoReceived);
     QSignalSpy best(m_kibitz.get(), &UciEngine::bestMove);
     QSignalSpy errors(m_kibitz.get(), &UciEngine::error);
-    // The Scholar's-mate trap of issue 11: the model v2 sees the mate; at temperature 0 it plays it.
+    // The Scholar's-mate trap: the model v2 sees the mate; at temperature 0 it plays it.
     const QString fen = QStringLiteral("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
     m_kibitz->setPosition(fen);
     m_kibitz->go(SearchLimits::clock(180000, 175000, 2000, 2000));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Engine features of puzzles (issue 15) with the real Stockfish on real Lichess puzzles (tests/data), checked
+// Engine features of puzzles with the real Stockfish on real Lichess puzzles (tests/data), checked
 // against what Lichess's own tagger says of the same puzzles (its themes: mateIn1, sacrifice, quietMove), which
 // this code never reads. Skipped when /usr/games/stockfish is missing.
 #include "core/chess/puzzle_csv.h"

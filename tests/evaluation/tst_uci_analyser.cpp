@@ -91,7 +91,7 @@ private Q_SLOTS:
         QCOMPARE(again.error().code, ErrorCode::Cancelled);
     }
 
-    // The thread that waits for the engine runs no event loop meanwhile (issue 13): a call queued to it during the
+    // The thread that waits for the engine runs no event loop meanwhile: a call queued to it during the
     // search runs after analyse() returns, not inside it, so a queued setAnalyserFactory can never destroy the
     // analyser under its own analyse().
     void noNestedEventLoop() {

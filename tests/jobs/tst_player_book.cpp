@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A player's repertoire in a model of that player (encoding::PlayerBook, issue 38). On the shipped default model
+// A player's repertoire in a model of that player (encoding::PlayerBook). On the shipped default model
 // along a real opening line: positions meet by transposition and not by move counters; where the player has stood,
 // the answer is (n + prior * p) / (N + prior), recomputed here from the model's own answer and the counts; elsewhere
 // the model's answer is untouched; one readPosition agrees with the batched calls; the value head is the model's. A

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Device selection of the models (issue 14): --device auto|cpu|cuda goes through models::useDevice, the models
+// Device selection of the models: --device auto|cpu|cuda goes through models::useDevice, the models
 // through chooseDevice/deviceFor. The CPU cases run everywhere; the CUDA cases only where LibTorch sees a GPU.
 #include "core/chess/position.h"
 #include "core/models/human_move_model.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// lc0 network files (issue 33): the Maia-1 nets read, run and checked against the reference outputs of an
+// lc0 network files: the Maia-1 nets read, run and checked against the reference outputs of an
 // independent implementation (tests/data/maia-1, with its provenance), and hostile files refused with a message.
 #include "core/chess/notation.h"
 #include "core/chess/position.h"

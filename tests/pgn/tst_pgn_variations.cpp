@@ -70,7 +70,7 @@ class TestPgnVariations : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    // Issue 35: the move tree is recursive, so a game nested 70,000 deep crashed whatever copied or freed it. The
+    // The move tree is recursive, so a game nested 70,000 deep crashed whatever copied or freed it. The
     // reader keeps up to kMaxVariationDepth levels and skips a deeper game, naming its line; the next game is read.
     void variationDepthIsBounded() {
         auto nested = [](int depth) {

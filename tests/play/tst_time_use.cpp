@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The time-use replay of `eval time --play` (issue 36 item 3): the real games' side is read from their clocks and
+// The time-use replay of `eval time --play`: the real games' side is read from their clocks and
 // Termination tags (tests/data/games_sample.pgn, Lichess, CC0), the model's side from replays with a fake whose
 // think-time head always says 2 s, so every timed move is recorded as 2 s and a side of a 60+0 game runs out of
 // time on its 31st timed move (ply 62): on one of the game's moves if the game is longer than 62 plies, on the think

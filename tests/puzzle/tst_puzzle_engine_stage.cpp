@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The puzzle model's engine stage (issue 15) end to end: the stage travels in checkpoints and bundles, corrects
+// The puzzle model's engine stage end to end: the stage travels in checkpoints and bundles, corrects
 // the GlickFormer's rating only when engine features come in, EngineFeatures runs the real Stockfish through its
 // cache and gives what analysePuzzleWithEngine gives, an engine named but missing is an error, and the CLI fits a
 // stage (puzzle-engine-head) that rate and eval puzzle then use, or skip with --no-engine. Real Lichess puzzles

@@ -164,7 +164,7 @@ void TestBundle::rejects_data() {
                                   << "does not exist";
     QTest::newRow("weights truncated inside") << "short-weights"
                                               << "weights.bin";
-    // issue 13 item 6: the manifest is covered by its own checksum, so an edited config is refused at once.
+    // The manifest is covered by its own checksum, so an edited config is refused at once.
     QTest::newRow("edited manifest") << "edit-manifest"
                                      << "manifest.json does not match its manifest_sha256";
 }
@@ -298,7 +298,7 @@ void TestBundle::writeIsAtomic() {
     QVERIFY(!writeBundle(m_dir.filePath(QStringLiteral("blocker/x.kibitz")), sample()).ok());
 }
 
-// Weights headers that declare 4G tensors or a tensor of 2^62 elements (issue 13: `bundle info` aborted with
+// Weights headers that declare 4G tensors or a tensor of 2^62 elements (`bundle info` once aborted with
 // bad_alloc): refused at once, naming what is wrong, without allocating what they declare.
 void TestBundle::hugeHeadersAreRefusedCheaply() {
     auto header = [](std::uint32_t count) {

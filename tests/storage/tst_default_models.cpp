@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Where a program finds the shipped models without a compiled-in copy (packages, KIBITZ_EMBED_MODELS=OFF): relative
-// to its own folder, so an installed tree works wherever it is unpacked (issue 14).
+// to its own folder, so an installed tree works wherever it is unpacked.
 #include "core/storage/default_models.h"
 
 #include <QDir>

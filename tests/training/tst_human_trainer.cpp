@@ -253,7 +253,7 @@ void TestHumanTrainer::resumeThroughPortableCheckpoint() {
     QVERIFY(!training::exportPortableCheckpoint(b.outDir + "/missing.pt", b.outDir + "/x.kbzp").ok());
 }
 
-// A compact resume checkpoint (issue 33 item 5): bf16 weights and the run state, no optimizer state. It is a
+// A compact resume checkpoint: bf16 weights and the run state, no optimizer state. It is a
 // fraction of the full one, its weights come back as the full run's rounded to bf16, and a run resumed from it
 // says so, starts AdamW afresh and continues from the same step and data position.
 void TestHumanTrainer::resumeFromCompactCheckpoint() {

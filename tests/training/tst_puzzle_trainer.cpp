@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The puzzle-rating trainer resumes exactly (issue 13 item 5): a run stopped at step 4 and resumed to step 8 ends
+// The puzzle-rating trainer resumes exactly: a run stopped at step 4 and resumed to step 8 ends
 // with bit-identical weights to a run that went to step 8 at once, on the real puzzle sample (crossing chunk
 // boundaries); another seed gives other weights, so the comparison can fail; a resume with another batch size is
 // refused.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Distillation from the Maia-1 nets (issue 33 item 3): the teacher's targets on real games (tests/data, the nets of
+// Distillation from the Maia-1 nets: the teacher's targets on real games (tests/data, the nets of
 // tests/data/maia-1), the relabelling of positions at other bands' ratings, the KL term and a short training run.
 #include "core/chess/pgn.h"
 #include "core/models/human_move_model.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Models -> Model of a player... (issue 38, item 3) end to end on real Lichess games (tests/data/games_sample.pgn,
+// Models -> Model of a player... end to end on real Lichess games (tests/data/games_sample.pgn,
 // where pnmadelaine plays 90 games, by grep): the players listed with their game counts, a model built in the worker
 // with its progress, the buttons that use it, the model listed among the models of players; a cancelled run writes
 // nothing and the dialog closes at once while one runs.

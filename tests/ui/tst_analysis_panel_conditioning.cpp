@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One conditioning for one ply (issue 34 item 1): for every ply of real games, with and without clocks and rating
+// One conditioning for one ply: for every ply of real games, with and without clocks and rating
 // tags, the analysis dock (the session's players for that ply, shown in the controls) sends the model exactly the
 // conditioning the review, guess-elo and training read from the same game (encoding::plyConditionings). Before, a
 // game with a TimeControl but no [%clk] lost its increment in the dock, and a game without rating tags was analysed

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A folder of Maia-1 rating-band nets in the analysis panel (issue 33 item 2): the arrows and the table follow the
+// A folder of Maia-1 rating-band nets in the analysis panel: the arrows and the table follow the
 // Elo slider across the bands (the net of the mover's band, blends between band centres, the nearest net outside
 // the range, said so), the model line names the source and licence, and the panel says that clocks are not read.
 // Real nets: tests/data/maia-1 (maia-1100, -1500, -1900; GPL-3.0, provenance in tests/data/README.md).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The analysis panel's human evaluation (issue 12 item 2): the value head's expected score, turned to White's side,
+// The analysis panel's human evaluation: the value head's expected score, turned to White's side,
 // follows the rating controls, is exact when the game is over, and says so when the model has no value head; and the
-// think-time line (issue 36 item 4): what the model's think-time head expects of the mover, following the clocks.
+// think-time line: what the model's think-time head expects of the mover, following the clocks.
 #include "core/chess/notation.h"
 #include "core/encoding/evaluator.h"
 #include "ui/analysis_panel.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The window shows one truth (issue 16): after every path that changes the board (start, FEN, new game, PGN, moves
+// The window shows one truth: after every path that changes the board (start, FEN, new game, PGN, moves
 // and navigation, a sorting round and its submission, a model switch) the human-move analysis belongs to exactly the
 // board's position and names the active model; a model error clears when the next model loads; while a sorting round
 // is open the analysis is hidden, not stale. With the shipped default model (torch label).
@@ -82,7 +82,7 @@ void TstMainWindowConsistency::everyPathEndsInTheBoardsAnalysis() {
     // The missing model is named in the status; nothing is analysed with it.
     QTRY_VERIFY_WITH_TIMEOUT(analysis->statusText().contains(QStringLiteral("missing.kibitz")), 20000);
     QVERIFY(analysis->modelDescription().isEmpty());
-    // Every dock that uses the human model follows the one session (issue 16 item 2): the review and the sorting
+    // Every dock that uses the human model follows the one session: the review and the sorting
     // trainer once kept the start-up model until a restart.
     auto* review = window.findChild<ui::ReviewPanel*>(QStringLiteral("reviewPanel"));
     auto* puzzle = window.findChild<ui::PuzzlePanel*>(QStringLiteral("puzzlePanel"));
@@ -239,7 +239,7 @@ void TstMainWindowConsistency::variationsEndToEnd() {
     QCOMPARE(saved.moves[29].variations[0].moves[3].comment, std::string("and mates soon."));
 }
 
-/// Models -> Run models on (issue 14 item 3): the choice is checked, remembered and applied (the models are loaded
+/// Models -> Run models on: the choice is checked, remembered and applied (the models are loaded
 /// again and analyse the board); a stale or impossible one falls back to auto instead of failing every load.
 void TstMainWindowConsistency::modelDevice() {
     const bool cuda = models::cudaAvailable();
@@ -278,10 +278,10 @@ void TstMainWindowConsistency::modelDevice() {
     QSettings().remove(ui::settings_keys::kModelDevice);
 }
 
-// Issue 34 item 2: a model put in use by the training studio ("Use for analysis") stays in use through a device
+// A model put in use by the training studio ("Use for analysis") stays in use through a device
 // switch and a restart. Before, both brought back the model last picked in a file dialog (QSettings), because only
 // the dialogs remembered their choice.
-/// Analyse as a player (issue 38): the model of the player goes to every dock, and both sliders and clocks to the
+/// Analyse as a player: the model of the player goes to every dock, and both sliders and clocks to the
 /// player's rating and usual time control (the shipped bundle stands in for a model of a player).
 void TstMainWindowConsistency::playerModelForAnalysis() {
     app::MainWindow window;
