@@ -6,7 +6,7 @@
 //
 // Protocol: uci, isready, ucinewgame, setoption, position (startpos | fen F) [moves ...], go (wtime btime winc binc
 // movestogo movetime nodes depth mate infinite ponder searchmoves), stop, ponderhit, debug, register, quit.
-// Output per search (see the README, "UCI engine mode"):
+// Output per search (docs/user/uci.md, "What it prints"):
 //   info depth 1 seldepth 1 multipv K score cp C [wdl W D L] nodes 1 nps N time T pv MOVE     (K = 1..MultiPV)
 //   info string human 1500 vs 1500: e2e4 42.1% d2d4 30.2% ...
 //   bestmove MOVE
@@ -39,8 +39,8 @@
 
 namespace kibitz::play {
 
-/// The names of the options UciServer offers, defined here once for the server, its tests and the README's table
-/// (`setoption name N` matches them ignoring case).
+/// The names of the options UciServer offers, defined here once for the server, its tests and the options table of
+/// docs/user/uci.md (`setoption name N` matches them ignoring case).
 namespace uci_option {
 inline constexpr std::string_view kLimitStrength = "UCI_LimitStrength";
 inline constexpr std::string_view kElo = "UCI_Elo";
