@@ -21,7 +21,8 @@ namespace {
 std::vector<encoding::MoveProb> harmonic(const chess::Position& pos) {
     std::vector<encoding::MoveProb> out;
     double sum = 0.0;
-    const auto legal = pos.legalMoves();
+    const auto list = pos.legalMoves();
+    const std::vector<chess::Move> legal(list.begin(), list.end());
     for (std::size_t i = 0; i < legal.size(); ++i) sum += 1.0 / double(i + 1);
     for (std::size_t i = 0; i < legal.size(); ++i) out.push_back({legal[i], float(1.0 / double(i + 1) / sum)});
     return out;

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `kibitz-cli eval strength` and `kibitz-cli uci` with the shipped model: a short real game through uci (the one
+// human mover at UCI_Elo), the ladder's report through the CLI, the error profile on real games with Stockfish (its
+// cache reused by a second run) and the refusals of bad options.
+#include "core/chess/notation.h"
+#include "core/chess/position.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+namespace {
+
+const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(KIBITZ_CLI), args);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(600000)) {
+        p.kill();
+        p.waitForFinished();
+        return {};
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+            QString::fromUtf8(p.readAllStandardError())};
+}
+
+/// Reads lines from `p` until one starts with `prefix`; returns it (empty on timeout).
+QString readUntil(QProcess& p, const QString& prefix) {
+    for (int i = 0; i < 600; ++i) {
+        while (p.canReadLine()) {
+            const QString line = QString::fromUtf8(p.readLine()).trimmed();
+            if (line.startsWith(prefix)) return line;
+        }
+        p.waitForReadyRead(100);
+    }
+    return {};
+}
+
+bool haveStockfish() {
+    return !QStandardPaths::findExecutable(QStringLiteral("stockfish")).isEmpty() ||
+           QFile::exists(QStringLiteral("/usr/games/stockfish"));
+}
+
+}  // namespace
+
+class TstCliStrength : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void uciPlaysAShortGame() {
+        QProcess p;
+        p.start(QStringLiteral(KIBITZ_CLI), {QStringLiteral("uci")});
+        QVERIFY(p.waitForStarted());
+        p.write("uci\n");
+        const QString ok = readUntil(p, QStringLiteral("uciok"));
+        QCOMPARE(ok, QStringLiteral("uciok"));
+        p.write("setoption name UCI_Elo value 1100\nsetoption name Seed value 5\nisready\n");
+        QCOMPARE(readUntil(p, QStringLiteral("readyok")), QStringLiteral("readyok"));
+        chess::Position pos;
+        QStringList moves;
+        for (int ply = 0; ply < 12; ++ply) {
+            const QString cmd = QStringLiteral("position startpos") +
+                                (moves.isEmpty() ? QString() : QStringLiteral(" moves ") + moves.join(' ')) +
+                                QStringLiteral("\ngo wtime 180000 btime 180000\n");
+            p.write(cmd.toUtf8());
+            const QString best = readUntil(p, QStringLiteral("bestmove "));
+            QVERIFY2(!best.isEmpty(), "no bestmove");
+            const QString uci = best.section(' ', 1, 1);
+            auto m = chess::parseUci(pos, uci.toStdString());
+            QVERIFY2(m.ok(), qPrintable(best));
+            pos.makeMove(*m);
+            moves << uci;
+        }
+        p.write("quit\n");
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+    }
+
+    void uciListsRatingStrength() {
+        QProcess p;
+        p.start(QStringLiteral(KIBITZ_CLI), {QStringLiteral("uci")});
+        QVERIFY(p.waitForStarted());
+        p.write("uci\nquit\n");
+        QVERIFY(p.waitForFinished(60000));
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY(out.contains(QStringLiteral("option name RatingStrength type check default true")));
+        QVERIFY(out.contains(QStringLiteral("option name TopP type spin default 100")));
+    }
+
+    void ladderThroughTheCli() {
+        const Run r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("ladder"),
+                           QStringLiteral("--pairs"), QStringLiteral("1900:1100"), QStringLiteral("--games"),
+                           QStringLiteral("4"), QStringLiteral("--max-plies"), QStringLiteral("60"),
+                           QStringLiteral("--tc"), QStringLiteral("60+0"), QStringLiteral("--json")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QJsonArray pairs = o.value(QStringLiteral("pairs")).toArray();
+        QCOMPARE(pairs.size(), 1);
+        const QJsonObject p = pairs.at(0).toObject();
+        QCOMPARE(p.value(QStringLiteral("games")).toInt(), 4);
+        QCOMPARE(p.value(QStringLiteral("high_wins")).toInt() + p.value(QStringLiteral("draws")).toInt() +
+                     p.value(QStringLiteral("low_wins")).toInt(),
+                 4);
+        int ended = 0;
+        const QJsonObject e = p.value(QStringLiteral("endings")).toObject();
+        for (auto it = e.begin(); it != e.end(); ++it) ended += it.value().toInt();
+        QCOMPARE(ended, 4);
+        QVERIFY(o.value(QStringLiteral("calibrated")).toBool());
+    }
+
+    void errorsOnRealGames() {
+        if (!haveStockfish()) QSKIP("no Stockfish on this machine");
+        QTemporaryDir dir;
+        const QString cache = dir.filePath(QStringLiteral("scores.tsv"));
+        const QStringList args{QStringLiteral("eval"),
+                               QStringLiteral("strength"),
+                               QStringLiteral("errors"),
+                               QStringLiteral("--pgn"),
+                               kGames,
+                               QStringLiteral("--split"),
+                               QStringLiteral("all"),
+                               QStringLiteral("--every"),
+                               QStringLiteral("30"),
+                               QStringLiteral("--max-positions"),
+                               QStringLiteral("24"),
+                               QStringLiteral("--depth"),
+                               QStringLiteral("5"),
+                               QStringLiteral("--cache"),
+                               cache,
+                               QStringLiteral("--json")};
+        const Run r = run(args);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject all =
+            QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("all")).toObject();
+        QCOMPARE(all.value(QStringLiteral("positions")).toInt(), 24);
+        const double human = all.value(QStringLiteral("human_loss")).toDouble();
+        const double model = all.value(QStringLiteral("model_loss")).toDouble();
+        QVERIFY(human >= 0.0 && human <= 2.0);
+        QVERIFY(model >= 0.0 && model <= 2.0);
+        QFile f(cache);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const int lines = QString::fromUtf8(f.readAll()).count('\n');
+        QVERIFY(lines >= 24);
+        f.close();
+        // A second run reads every score from the cache: the same figures, no line added.
+        const Run again = run(args);
+        QVERIFY2(again.code == 0, qPrintable(again.err));
+        QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8()).object().value(QStringLiteral("all")).toObject(), all);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()).count('\n'), lines);
+        // A damaged cache is refused, naming the file and the line.
+        f.close();
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("multipv-all depth 5\tnot a fen\te2e4:x\n");
+        f.close();
+        const Run bad = run(args);
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(cache + QStringLiteral(":") + QString::number(lines + 1)), qPrintable(bad.err));
+    }
+
+    void refusals() {
+        Run r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--pgn is required")));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("ladder"),
+                 QStringLiteral("--pairs"), QStringLiteral("1100:1900")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("1100:1900")));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--split"), QStringLiteral("sideways")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--split")));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("sideways")});
+        QCOMPARE(r.code, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCliStrength)
+#include "tst_cli_strength.moc"
