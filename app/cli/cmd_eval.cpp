@@ -4,6 +4,7 @@
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
 #include "app/cli/puzzle_commands.h"
 #include "app/cli/time_commands.h"
 #include "core/chess/game_pack.h"
@@ -134,9 +135,14 @@ EvalHumanOptions evalHumanOptions(Args& args, std::vector<std::string> files, st
 }
 
 /// The games part of eval human: runs it and prints its text (unless --json); the exit code, kExitOk on success.
+/// Each game passed over is named through `input`, as every command that reads PGN names them.
 int evalHumanGames(encoding::Evaluator& evaluator, const std::string& model,
-                   const training::HumanGamesEvalOptions& options, bool json, training::HumanEvalReport& report) {
-    auto r = training::evaluateHumanGames(evaluator, model, options);
+                   const training::HumanGamesEvalOptions& options, bool json, training::HumanEvalReport& report,
+                   PgnInput& input) {
+    training::HumanGamesEvalOptions named = options;
+    named.onSkip = input.skipHook();
+    auto r = training::evaluateHumanGames(evaluator, model, named);
+    input.printSkipSummary();
     if (!r.ok() && !options.player.empty() && r.error().code == ErrorCode::InvalidInput) {
         // Most likely a name that is not in the files (or not in the split): say which names are.
         std::fprintf(stderr, "kibitz-cli eval: no scored move of '%s' (%s); %s\n", options.player.c_str(),
@@ -179,6 +185,8 @@ int runEvalHuman(const std::vector<std::string>& argv) {
             "--player apply to --pgn");
     if (args.value("theme") && !args.value("puzzles")) return evalUsage("--theme applies to --puzzles");
 
+    PgnInput input("eval human", games.files);
+    if (!input.openAllText()) return kExitUsage;  // a missing or binary file, named, before the model loads
     const std::string model = args.value("model").value_or("");
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(model));
     if (!evaluator) return evalUsage(evaluator.error().message);
@@ -187,7 +195,7 @@ int runEvalHuman(const std::vector<std::string>& argv) {
     if (!games.files.empty()) {
         if (games.sensitivityAway && (probe.hideElo || probe.hideClock || probe.moverEloShift != 0))
             return evalUsage("--sensitivity compares against the recorded conditioning");
-        if (const int rc = evalHumanGames(**evaluator, model, games, json, report); rc != kExitOk) return rc;
+        if (const int rc = evalHumanGames(**evaluator, model, games, json, report, input); rc != kExitOk) return rc;
     }
     if (auto csv = args.value("puzzles")) {
         auto r = training::evaluatePuzzleSolvingFile(**evaluator, *csv, options.maxPuzzles,

@@ -4,8 +4,10 @@
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/personal_model.h"
+#include "core/training/player_games.h"
 
 #include <QJsonDocument>
 
@@ -48,10 +50,11 @@ void printHelp() {
         "                   the held-out games; the networks' scores are reported instead\n"
         "  --fp32           full-precision weights (default fp16)\n"
         "  --json           print the report as one JSON object\n"
-        "Exit 2 when the name has no game, matches several players, or the files name no players; nothing is written\n"
-        "then, nor when the run is interrupted (Ctrl+C).\n",
+        "Games that cannot be read or used are named on stderr (skipped game N of FILE:LINE: reason). Exit 2 when the\n"
+        "name has no game, matches several players, has fewer than %zu usable games, or the files name no players or\n"
+        "are not PGN text; nothing is written then, nor when the run is interrupted (Ctrl+C).\n",
         d.epochs, d.scope.c_str(), d.learningRate, d.anchorWeight, d.validationShare, d.bookMaxPly, d.bookPrior,
-        d.tuneShare);
+        d.tuneShare, training::kMinPlayerGames);
 }
 
 int runPersonalize(const std::vector<std::string>& argv) {
@@ -97,6 +100,10 @@ int runPersonalize(const std::vector<std::string>& argv) {
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     if (!args.ok()) return usage(args.error());
     const bool json = args.has("json");
+    // The files are checked, and every game passed over is named, as every command that reads PGN does.
+    PgnInput input("personalize", o.pgnFiles);
+    if (!input.openAllText()) return kExitUsage;
+    o.onSkip = input.skipHook();
 
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
@@ -106,6 +113,7 @@ int runPersonalize(const std::vector<std::string>& argv) {
     };
     auto r = jobs::buildPersonalModel(QString::fromStdString(base), QString::fromStdString(out), !args.has("fp32"), o,
                                       cancel, {}, say);
+    input.printSkipSummary();
     if (!r) {
         if (r.error().code == ErrorCode::Cancelled) {
             std::fprintf(stderr, "kibitz-cli personalize: interrupted; nothing written\n");

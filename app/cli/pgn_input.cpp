@@ -2,10 +2,46 @@
 #include "app/cli/pgn_input.h"
 
 #include "app/cli/command.h"
+#include "core/chess/game_pack.h"
+#include "core/common/text_input.h"
 
 #include <cstdio>
 
 namespace kibitz::cli {
+
+namespace {
+
+/// Why the file is not text, or empty: a NUL byte, or more than 1 byte in 100 a control character that text does
+/// not hold, in the first 64 KiB (after decompressing a .zst).
+std::string binaryContent(const std::string& path) {
+    auto in = TextInput::open(path);
+    if (!in) return {};
+    constexpr std::size_t kSniff = std::size_t(64) << 10;
+    std::size_t seen = 0, control = 0;
+    std::string_view line;
+    std::string first;
+    while (seen < kSniff && (*in)->readLine(line)) {
+        for (std::size_t i = 0; i < line.size() && seen < kSniff; ++i, ++seen) {
+            const auto c = static_cast<unsigned char>(line[i]);
+            const bool odd = c == 0x7f || (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v' && c != 0x1b);
+            if (!odd) continue;
+            ++control;
+            if (first.empty()) {
+                char buf[64];
+                std::snprintf(buf, sizeof buf, "byte 0x%02x at line %lld", c,
+                              static_cast<long long>((*in)->lineNumber()));
+                first = buf;
+            }
+            if (c == 0) return "binary data, not PGN text (" + first + ")";
+        }
+        ++seen;  // the line end
+    }
+    if (!(*in)->error().empty()) return (*in)->error();
+    if (control * 100 > seen) return "binary data, not PGN text (" + first + ")";
+    return {};
+}
+
+}  // namespace
 
 void printSkippedGame(const std::string& command, std::int64_t number, const chess::PgnSkip& skip,
                       std::int64_t skippedSoFar, int limit) {
@@ -31,6 +67,40 @@ bool PgnInput::openAll() {
         }
     }
     return true;
+}
+
+bool PgnInput::openAllText() {
+    for (const std::string& path : m_files) {
+        if (chess::isGamePackPath(path)) continue;
+        auto r = chess::PgnReader::open(path);
+        if (!r) {
+            m_inputError = r.error().message;
+            std::fprintf(stderr, "kibitz-cli %s: %s\n", m_command.c_str(), m_inputError.c_str());
+            return false;
+        }
+        if (const std::string why = binaryContent(path); !why.empty()) {
+            m_inputError = why.starts_with(path) ? why : path + ": " + why;
+            std::fprintf(stderr, "kibitz-cli %s: %s\n", m_command.c_str(), m_inputError.c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
+chess::GameSkipHook PgnInput::skipHook() {
+    return [this](std::int64_t number, const chess::PgnSkip& skip) { reportSkip(number, skip); };
+}
+
+void PgnInput::reportSkip(std::int64_t number, const chess::PgnSkip& skip) {
+    if (!m_reported.insert({skip.file, number}).second) return;
+    ++m_skipped;
+    if (!m_quietSkips) printSkippedGame(m_command, number, skip, m_skipped, m_reportLimit);
+}
+
+void PgnInput::printSkipSummary() const {
+    if (m_skipped > 0 && !m_quietSkips)
+        std::fprintf(stderr, "kibitz-cli %s: %lld game(s) skipped\n", m_command.c_str(),
+                     static_cast<long long>(m_skipped));
 }
 
 bool PgnInput::openNext() {

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One way for the commands that read games from PGN files to number them, report the skipped ones and end: review
-// and guess-elo read through PgnInput; pgn-stats (which tabulates skips by reason) and pack-games (one pack section
-// per file) keep their own loops but report skips with printSkippedGame and end with the same exit codes.
+// and guess-elo read through PgnInput; eval human and personalize, whose games core reads, check their files with
+// it and report the games core passes over through its skipHook; pgn-stats (which tabulates skips by reason) and
+// pack-games (one pack section per file) keep their own loops but report skips with printSkippedGame and end with
+// the same exit codes.
 
 #include "core/chess/pgn.h"
 
 #include <cstdint>
 #include <memory>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kibitz::cli {
@@ -36,6 +40,17 @@ public:
     /// Opens every file once to check it; prints the error (naming the file) and returns false on the first that
     /// does not open.
     bool openAll();
+    /// openAll, and each PGN file must be text: binary data in its first 64 KiB is refused, named ("FILE: binary
+    /// data, not PGN text (byte 0x00 at line 1)"), as inputError(). For commands whose games core reads, so that a
+    /// binary file is not reported as whatever core's first pass finds missing. Game packs (.kgames) are passed over:
+    /// they are binary by design, and their reader checks them.
+    bool openAllText();
+    /// For commands whose games core reads (chess::GameSkipHook): each game core passes over is reported and counted
+    /// as next() reports its own skips, once per file and number however many passes core makes over the files.
+    chess::GameSkipHook skipHook();
+    void reportSkip(std::int64_t number, const chess::PgnSkip& skip);
+    /// "N game(s) skipped" on stderr when any was reported through skipHook.
+    void printSkipSummary() const;
     /// The next usable game; false at the end of the input or at the first damaged file (see `finish`).
     bool next(chess::PgnGame& game);
     /// The file of the last game returned, and its number in that file (skipped games counted).
@@ -75,6 +90,7 @@ private:
     std::int64_t m_watched = 0;
     chess::PgnSkip m_watchedSkip;
     std::string m_inputError;
+    std::set<std::pair<std::string, std::int64_t>> m_reported;  ///< (file, number) of skips reported by core
     int m_reportLimit = 20;
     bool m_quietSkips = false;
 };

@@ -34,7 +34,8 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                                                 const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                 int holdoutPermille, std::int64_t maxGames,
                                                 const std::vector<ConditioningProbe>& probes, const CancelToken& cancel,
-                                                std::int64_t skipGames, const std::string& player) {
+                                                std::int64_t skipGames, const std::string& player,
+                                                const chess::GameSkipHook& onSkip) {
     const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, name + ": evaluation cancelled"); };
     if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
     for (const ConditioningProbe& p : probes)
@@ -52,8 +53,8 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
         if (cancel.isCancelled()) return cancelled();
     }
     // The encoding only carries the conditioning and the filters here: the evaluator reads the boards.
-    auto stream = HumanSampleStream::open(evaluationStreamOptions(pgnFiles, encoding::BoardView::Mover, 2, heldOutOnly,
-                                                                  holdoutPermille, maxGames, skipGames, player));
+    auto stream = HumanSampleStream::open(evaluationStreamOptions(
+        pgnFiles, encoding::BoardView::Mover, 2, heldOutOnly, holdoutPermille, maxGames, skipGames, player, onSkip));
     if (!stream.ok()) return stream.error();
     HumanEvaluation total;
     total.perProbe.resize(probes.size());

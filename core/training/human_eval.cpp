@@ -90,10 +90,10 @@ Result<GameEvalReport> evaluateHumanGames(encoding::Evaluator& evaluator, const 
     if (boardModel) models::setComputeThreads(options.threads);
     auto r = boardModel ? evaluateEvaluatorProbes(evaluator, modelPath, options.files, options.heldOutOnly,
                                                   options.holdoutPermille, options.maxGames, probes, cancel,
-                                                  options.skipGames, options.player)
+                                                  options.skipGames, options.player, options.onSkip)
                         : evaluateHumanModelProbes(checkpoint, options.files, options.heldOutOnly,
                                                    options.holdoutPermille, options.maxGames, options.threads, probes,
-                                                   cancel, options.skipGames, options.player);
+                                                   cancel, options.skipGames, options.player, options.onSkip);
     if (!r) return r.error();
     return reportOf(*r, options);
 }

@@ -28,6 +28,8 @@ struct HumanGamesEvalOptions {
     std::optional<int> sensitivityAway;  ///< --sensitivity: also the hidden, mover-away and both-away probes
     std::vector<double> guidanceScan;    ///< also the probe at each of these rating guidance weights
     std::string player;                  ///< only this player's moves, when not empty
+    /// Told of each game passed over (malformed or unusable), with its number in its file.
+    chess::GameSkipHook onSkip;
 };
 
 /// The probes one pass scores, in the order the report reads them: `options.probe`; with sensitivityAway the ratings

@@ -642,7 +642,7 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
                                                  const std::vector<ConditioningProbe>& probes,
                                                  const CancelToken& cancel, std::int64_t skipGames,
-                                                 const std::string& player) {
+                                                 const std::string& player, const chess::GameSkipHook& onSkip) {
     const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, checkpoint + ": evaluation cancelled"); };
     try {
         if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
@@ -668,7 +668,7 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
             if (cancel.isCancelled()) return cancelled();
         }
         auto stream = HumanSampleStream::open(evaluationStreamOptions(
-            pgnFiles, config.view, config.version, heldOutOnly, holdoutPermille, maxGames, skipGames, player));
+            pgnFiles, config.view, config.version, heldOutOnly, holdoutPermille, maxGames, skipGames, player, onSkip));
         if (!stream.ok()) return stream.error();
         HumanEvaluation total;
         total.perProbe.resize(probes.size());

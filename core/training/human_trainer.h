@@ -2,6 +2,7 @@
 #pragma once
 // Torch-free API of the human-move trainer; the implementation (human_trainer.cpp) is the only torch user.
 
+#include "core/chess/pgn.h"
 #include "core/common/cancel_token.h"
 #include "core/common/device_choice.h"
 #include "core/common/result.h"
@@ -146,7 +147,8 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
                                                  const std::vector<ConditioningProbe>& probes,
                                                  const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0,
-                                                 const std::string& player = {});
+                                                 const std::string& player = {},
+                                                 const chess::GameSkipHook& onSkip = {});
 /// The same evaluation of any human-move evaluator that reads boards (an lc0 net, a folder of rating-band nets):
 /// the same games, positions, splits, probes and metrics, and the value calibration when it has a value head.
 /// Rating guidance needs a Kibitz model (Unsupported).
@@ -155,6 +157,6 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                                                 int holdoutPermille, std::int64_t maxGames,
                                                 const std::vector<ConditioningProbe>& probes,
                                                 const CancelToken& cancel = CancelToken(), std::int64_t skipGames = 0,
-                                                const std::string& player = {});
+                                                const std::string& player = {}, const chess::GameSkipHook& onSkip = {});
 
 }  // namespace kibitz::training

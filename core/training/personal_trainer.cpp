@@ -264,9 +264,10 @@ Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, con
                              "personalize: epochs, batch size and learning rate must be positive, the anchor weight "
                              "not negative");
         std::string note;
-        auto games = readPlayerGames(o.pgnFiles, o.player, &note);
+        auto games = readPlayerGames(o.pgnFiles, o.player, &note, o.onSkip);
         if (!games) return games.error();
         if (!note.empty()) say(note);
+        if (auto enough = checkEnoughPlayerGames(*games); !enough) return enough.error();
         const PlayerSplit split = splitPlayerGames(games->games, o.validationShare, o.maxGames);
         if (split.train.empty())
             return makeError(ErrorCode::InvalidInput, games->name + " has " + std::to_string(games->games.size()) +

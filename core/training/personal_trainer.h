@@ -54,6 +54,8 @@ struct PersonalizeOptions {
     bool scoreBundles = true;
     int threads = 1;
     std::uint64_t seed = 1;
+    /// Told of each game passed over while reading the player's games (readPlayerGames).
+    chess::GameSkipHook onSkip;
 };
 
 /// Progress reports (TrainProgress, the one type of every trainer): every 10 steps the mean loss since the last

@@ -26,18 +26,21 @@ std::vector<std::pair<std::string, std::int64_t>> byCount(const std::map<std::st
     return out;
 }
 
-/// Reads every game of the PGN files (game packs have no names), calling `visit` with each; `tagsOnly` leaves the
-/// moves unread.
+/// Reads every game of the PGN files (game packs have no names), calling `visit` with each (and its file and its
+/// number there, skipped games counted); `tagsOnly` leaves the moves unread. `onSkip` is told of each malformed game.
 template <typename Visit>
-Status forEachGame(const std::vector<std::string>& files, bool tagsOnly, Visit&& visit) {
+Status forEachGame(const std::vector<std::string>& files, bool tagsOnly, Visit&& visit,
+                   const chess::GameSkipHook& onSkip = {}) {
     for (const std::string& f : files) {
         if (chess::isGamePackPath(f)) continue;
         auto reader = chess::PgnReader::open(f);
         if (!reader) return reader.error();
-        reader.value()->setTagsOnly(tagsOnly);
-        reader.value()->setKeepVariations(false);
+        chess::PgnReader& r = *reader.value();
+        r.setTagsOnly(tagsOnly);
+        r.setKeepVariations(false);
+        if (onSkip) r.setOnSkip([&](const chess::PgnSkip& skip) { onSkip(r.gamesRead() + r.skippedCount(), skip); });
         chess::PgnGame game;
-        while (reader.value()->next(game)) visit(game);
+        while (r.next(game)) visit(game, f, r.gamesRead() + r.skippedCount());
         if (!reader.value()->ioError().empty()) return makeError(ErrorCode::Io, f + ": " + reader.value()->ioError());
     }
     return {};
@@ -47,7 +50,7 @@ Status forEachGame(const std::vector<std::string>& files, bool tagsOnly, Visit&&
 
 Result<std::vector<std::pair<std::string, std::int64_t>>> countPlayerGames(const std::vector<std::string>& files) {
     std::map<std::string, std::int64_t> games;
-    auto st = forEachGame(files, true, [&](const chess::PgnGame& game) {
+    auto st = forEachGame(files, true, [&](const chess::PgnGame& game, const std::string&, std::int64_t) {
         for (const char* tag : {"White", "Black"})
             if (const std::string name = game.tag(tag); namesPlayer(name)) ++games[name];
     });
@@ -72,19 +75,28 @@ std::string gameTimeKey(const chess::PgnGame& game) {
     return known(game.tag("Date"), "????.??.??") + " " + known(game.tag("Time"), "??:??:??");
 }
 
-Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name, std::string* note) {
+Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name, std::string* note,
+                                    const chess::GameSkipHook& onSkip) {
     if (name.empty()) return makeError(ErrorCode::InvalidInput, "no player name given");
     const std::string wanted = lower(name);
-    std::map<std::string, std::int64_t> counts;                // every name, for the messages
-    std::map<std::string, std::vector<chess::PgnGame>> found;  // names containing `wanted`, as spelled
-    auto st = forEachGame(files, false, [&](const chess::PgnGame& game) {
-        for (const char* tag : {"White", "Black"}) {
-            const std::string player = game.tag(tag);
-            if (!namesPlayer(player)) continue;
-            ++counts[player];
-            if (lower(player).find(wanted) != std::string::npos) found[player].push_back(game);
-        }
-    });
+    struct Found {
+        chess::PgnGame game;
+        const std::string* file = nullptr;
+        std::int64_t number = 0;
+    };
+    std::map<std::string, std::int64_t> counts;       // every name, for the messages
+    std::map<std::string, std::vector<Found>> found;  // names containing `wanted`, as spelled
+    auto st = forEachGame(
+        files, false,
+        [&](const chess::PgnGame& game, const std::string& file, std::int64_t number) {
+            for (const char* tag : {"White", "Black"}) {
+                const std::string player = game.tag(tag);
+                if (!namesPlayer(player)) continue;
+                ++counts[player];
+                if (lower(player).find(wanted) != std::string::npos) found[player].push_back({game, &file, number});
+            }
+        },
+        onSkip);
     if (!st) return st.error();
     const auto listed = byCount(counts);
     // Equal but for case first (one account spelled differently in two exports), else one containing the name.
@@ -112,12 +124,13 @@ Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const
     PlayerGames out;
     out.name = chosen.front();
     for (const std::string& player : chosen)
-        for (chess::PgnGame& g : found[player]) {
-            if (!unusableReason(g).empty()) {
+        for (Found& f : found[player]) {
+            if (!unusableReason(f.game).empty()) {
                 ++out.skipped;
+                if (onSkip) onSkip(f.number, unusableSkip(*f.file, f.game));
                 continue;
             }
-            out.games.push_back(std::move(g));
+            out.games.push_back(std::move(f.game));
         }
     if (out.games.empty())
         return makeError(ErrorCode::InvalidInput, "the " + std::to_string(out.skipped) + " games of " + out.name +
@@ -125,6 +138,15 @@ Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const
     std::stable_sort(out.games.begin(), out.games.end(),
                      [](const chess::PgnGame& a, const chess::PgnGame& b) { return gameTimeKey(a) < gameTimeKey(b); });
     return out;
+}
+
+Status checkEnoughPlayerGames(const PlayerGames& games) {
+    if (games.games.size() >= kMinPlayerGames) return {};
+    return makeError(ErrorCode::InvalidInput,
+                     games.name + " has " + std::to_string(games.games.size()) + " usable game(s)" +
+                         (games.skipped > 0 ? " (" + std::to_string(games.skipped) + " more skipped)" : "") +
+                         "; a model of one player needs at least " + std::to_string(kMinPlayerGames) +
+                         ": the newest tenth to measure it on and the rest to learn from");
 }
 
 PlayerSplit splitPlayerGames(const std::vector<chess::PgnGame>& games, double validationShare, int maxTrainGames) {

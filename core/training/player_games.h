@@ -32,9 +32,18 @@ struct PlayerGames {
 
 /// The usable games of `name` in `files`. The name is matched without case; when no name is equal, a single name
 /// that contains it is taken (said in `note`). No game, a name contained in several names, or files without player
-/// tags: InvalidInput whose message lists the players with their game counts.
+/// tags: InvalidInput whose message lists the players with their game counts. `onSkip` is told of every game of the
+/// files the reader cannot read (an illegal move, variations nested too deep: whoever played it) and of every game
+/// of the player that is not usable (unusableReason), each with its number in its file.
 Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name,
-                                    std::string* note = nullptr);
+                                    std::string* note = nullptr, const chess::GameSkipHook& onSkip = {});
+
+/// The fewest usable games a model of one player is built from: the newest tenth (at least one) measures it, the
+/// rest teach it; below this the measurement is a handful of moves and the gain it reports means nothing.
+inline constexpr std::size_t kMinPlayerGames = 10;
+/// InvalidInput naming the player, their usable and skipped games and the minimum, when there are fewer than
+/// kMinPlayerGames usable games.
+Status checkEnoughPlayerGames(const PlayerGames& games);
 
 /// Splits `games` (oldest first) by time: the newest `validationShare` of them (at least one when there are two or
 /// more) are the validation games; of the older ones, the newest `maxTrainGames` (<= 0: all) are the training games.

@@ -59,7 +59,7 @@ std::string EloBaseline::describe() const {
 Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int holdoutPermille, std::int64_t maxGames,
                                    const CancelToken& cancel) {
     std::map<int, std::pair<std::int64_t, std::int64_t>> bands;  // band -> (games, draws)
-    std::int64_t games = 0, draws = 0;
+    std::int64_t games = 0, draws = 0, read = 0;
     chess::PgnGame game;
     for (const auto& file : files) {
         if (games >= maxGames) break;
@@ -68,6 +68,7 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
         (*reader)->setTagsOnly(true);
         while (games < maxGames && (*reader)->next(game)) {
             if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
+            ++read;
             if (!unusableReason(game).empty() || isHeldOut(gameId(game), holdoutPermille)) continue;
             const int outcome = whiteOutcome(game);
             if (outcome < 0) continue;
@@ -82,8 +83,10 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
         }
         if (!(*reader)->ioError().empty()) return makeError(ErrorCode::Io, file + ": " + (*reader)->ioError());
     }
+    if (read == 0) return makeError(ErrorCode::InvalidInput, "no game in the PGN files");
     if (games == 0)
-        return makeError(ErrorCode::InvalidInput, "no finished training-split game to fit the Elo baseline");
+        return makeError(ErrorCode::InvalidInput, "no finished training-split game to fit the Elo baseline (" +
+                                                      std::to_string(read) + " games read)");
     EloBaseline b;
     b.games = games;
     b.drawOverall = double(draws) / double(games);
