@@ -2,6 +2,7 @@
 #include "core/jobs/human_model.h"
 
 #include "core/chess/notation.h"
+#include "core/chess/position.h"
 #include "core/common/atomic_file.h"
 #include "core/encoding/blend_evaluator.h"
 #include "core/encoding/conditioning.h"
@@ -21,6 +22,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <optional>
@@ -381,6 +383,31 @@ std::unique_ptr<encoding::Evaluator> loadReferenceModel(const BundleBlend& blend
 }
 
 /// `model` with the player's moves of the bundle at `path` mixed in, when it has a book.
+/// One forward pass on the start position: a model whose weights are numbers but whose answers are not (NaN,
+/// infinity: weights out of range) is refused at load with its file named, as an lc0 net is (Lc0Evaluator::probe),
+/// instead of showing "nan%" later.
+Status probeOutputs(encoding::Evaluator& model, const QString& path) {
+    const auto start = chess::Position::fromFen(std::string(chess::Position::kStartFen));
+    if (!start) return start.error();
+    const std::string file = path.toStdString();
+    auto moves = model.moveDistribution(*start, encoding::Conditioning{});
+    if (!moves) return makeError(moves.error().code, file + ": " + moves.error().message);
+    for (const encoding::MoveProb& m : *moves)
+        if (!std::isfinite(m.prob))
+            return makeError(ErrorCode::InvalidInput, file +
+                                                          ": the model gives non-finite move probabilities "
+                                                          "(weights out of range): not a usable model");
+    if (!model.hasValueHead()) return {};
+    auto wdl = model.valueEstimates({*start}, {encoding::Conditioning{}}, {});
+    if (!wdl) return makeError(wdl.error().code, file + ": " + wdl.error().message);
+    for (const encoding::Wdl& w : *wdl)
+        if (!std::isfinite(w.win) || !std::isfinite(w.draw) || !std::isfinite(w.loss))
+            return makeError(ErrorCode::InvalidInput, file +
+                                                          ": the model's value head gives non-finite outputs "
+                                                          "(weights out of range): not a usable model");
+    return {};
+}
+
 Result<std::unique_ptr<encoding::Evaluator>> withBundleBook(std::unique_ptr<encoding::Evaluator> model,
                                                             const storage::Bundle& bundle, const QString& path) {
     auto book = bundleBookOf(bundle, path);
@@ -425,6 +452,7 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         if (path.endsWith(QLatin1String(".pt"))) {
             auto ev = models::TorchEvaluator::load(path.toStdString());
             if (!ev) return ev.error();
+            if (Status probe = probeOutputs(**ev, path); !probe) return probe.error();
             return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
         }
         auto bundle = storage::readBundle(path, storage::kKindHumanMove);
@@ -445,6 +473,7 @@ Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& g
         if (!blend) return blend.error();
         auto ev = models::TorchEvaluator::fromWeights(*config, weights, path.toStdString());
         if (!ev) return ev.error();
+        if (Status probe = probeOutputs(**ev, path); !probe) return probe.error();
         std::unique_ptr<encoding::Evaluator> model(std::move(ev.value()));
         if (!options.blend) return model;
         // Without its nets (not installed) the bundle answers alone; its describe() then names no blend.

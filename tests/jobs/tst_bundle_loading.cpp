@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
+
 using namespace kibitz;
 
 namespace {
@@ -49,6 +51,31 @@ private Q_SLOTS:
         const QString msg = QString::fromStdString(ev.error().message);
         QVERIFY2(msg.contains(path) && msg.contains(QStringLiteral("d_model 4096, layers 64, ffn_hidden 65536")) &&
                      msg.contains(QStringLiteral("but weights.bin holds")),
+                 qPrintable(msg));
+    }
+
+    // A bundle whose weights turn the model's answers into NaN (every value of its first tensor infinite, with valid
+    // checksums) is refused at load by the one forward pass on the start position, naming the file, instead of
+    // showing "nan%" for every move later.
+    void humanOutputsThatAreNotNumbers() {
+        QTemporaryDir dir;
+        auto b = storage::readBundle(kHuman);
+        QVERIFY(b.ok());
+        QVERIFY(!b->tensors.empty());
+        storage::TensorBlob& t = b->tensors.front();
+        if (t.dtype == storage::DType::F16) {
+            auto* v = reinterpret_cast<quint16*>(t.data.data());
+            for (qint64 i = 0; i < t.numel(); ++i) v[i] = 0x7C00;  // +infinity
+        } else {
+            auto* v = reinterpret_cast<float*>(t.data.data());
+            for (qint64 i = 0; i < t.numel(); ++i) v[i] = std::numeric_limits<float>::infinity();
+        }
+        const QString path = dir.filePath(QStringLiteral("overflowing.kibitz"));
+        QVERIFY(storage::writeBundle(path, *b).ok());
+        auto ev = jobs::loadHumanEvaluator(path);
+        QVERIFY(!ev.ok());
+        const QString msg = QString::fromStdString(ev.error().message);
+        QVERIFY2(msg.startsWith(path + QStringLiteral(": ")) && msg.contains(QLatin1String("non-finite")),
                  qPrintable(msg));
     }
 
