@@ -5,6 +5,7 @@
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
 #include "app/cli/time_commands.h"
+#include "app/cli/train_common.h"
 #include "core/chess/game_pack.h"
 #include "core/common/atomic_file.h"
 #include "core/jobs/human_model.h"
@@ -105,13 +106,10 @@ int runTrainTimeImpl(const std::vector<std::string>& argv) {
     o.trainEvery = int(args.intValue("every", o.trainEvery, 1, 1000));
     o.hiddenWidth = int(args.intValue("hidden", 0, models::kTimeHiddenMin, models::kTimeHiddenMax));
     o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
-    o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
     o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
-    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
     o.threads = int(args.intValue("threads", o.threads, 1, 256));
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
-    o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
-    o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
+    readScheduleOptions(args, o);
     o.recentTimesDropout = args.doubleValue("recent-dropout", o.recentTimesDropout, 0.0, 1.0);
     o.moveDropout = args.doubleValue("move-dropout", o.moveDropout, 0.0, 1.0);
     const std::string fit = args.value("fit").value_or("normal");

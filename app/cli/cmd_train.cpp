@@ -5,6 +5,7 @@
 #include "app/cli/command.h"
 #include "app/cli/puzzle_commands.h"
 #include "app/cli/time_commands.h"
+#include "app/cli/train_common.h"
 #include "app/cli/train_human.h"
 #include "core/jobs/training_job.h"
 #include "core/training/human_trainer.h"
@@ -111,15 +112,12 @@ int runTrainValue(const std::vector<std::string>& argv) {
     training::ValueTrainOptions o;
     std::string init;
     if (const std::string e = frozenTrunkInputs(args, o.pgnFiles, o.outCheckpoint, init); !e.empty()) return usage(e);
-    o.totalSteps = args.intValue("steps", o.totalSteps, 1, 1LL << 40);
     o.batchSize = int(args.intValue("batch", o.batchSize, 1, 1 << 20));
-    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-7, 1.0);
     o.threads = int(args.intValue("threads", o.threads, 1, 256));
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
-    o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, 1LL << 40);
     o.validationPositions = int(args.intValue("validation-positions", o.validationPositions, 1, 10000000));
     o.baselineGames = args.intValue("baseline-games", o.baselineGames, 1, 1LL << 40);
-    o.logEvery = args.intValue("log-every", o.logEvery, 1, 1LL << 40);
+    readScheduleOptions(args, o);
     o.clockDropout = args.doubleValue("clock-dropout", o.clockDropout, 0.0, 1.0);
     o.openingShare = args.doubleValue("opening-share", o.openingShare, 0.0, 1.0);
     o.openingPlies = int(args.intValue("opening-plies", o.openingPlies, 1, 400));

@@ -19,6 +19,18 @@ InitConverter& initConverter() {
 
 void setInitConverter(InitConverter convert) { initConverter() = std::move(convert); }
 
+void readScheduleOptions(Args& args, training::ScheduleOptions& o) {
+    constexpr long long kMaxSteps = 1LL << 40;
+    o.totalSteps = args.intValue("steps", o.totalSteps, 1, kMaxSteps);
+    o.stopAfterSteps = args.intValue("stop-after", o.stopAfterSteps, -1, kMaxSteps);
+    o.learningRate = args.doubleValue("lr", o.learningRate, 1e-9, 1.0);
+    o.warmupSteps = args.intValue("warmup", o.warmupSteps, 0, kMaxSteps);
+    o.logEvery = args.intValue("log-every", o.logEvery, 1, kMaxSteps);
+    o.validateEvery = args.intValue("validate-every", o.validateEvery, 0, kMaxSteps);
+    o.checkpointEvery = args.intValue("checkpoint-every", o.checkpointEvery, 1, kMaxSteps);
+    o.keepEvery = args.intValue("keep-every", o.keepEvery, 0, kMaxSteps);
+}
+
 std::string deviceOption(const Args& args, DeviceChoice& device) {
     device = preferredDevice();  // kibitz-cli's global --device, when it was given before the command
     const auto d = args.value("device");

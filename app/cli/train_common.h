@@ -7,11 +7,19 @@
 #include "app/cli/args.h"
 #include "core/common/device_choice.h"
 #include "core/common/result.h"
+#include "core/training/trainer_common.h"
 
 #include <functional>
 #include <string>
 
 namespace kibitz::cli {
+
+/// The schedule options every trainer command shares, read with one set of bounds into `o`, whose values are the
+/// defaults: --steps N (1..2^40), --stop-after N (-1: the schedule's end), --lr X (1e-9..1), --warmup N (0..),
+/// --log-every N (1..), --validate-every N (0: the trainer's rule), --checkpoint-every N (1..), --keep-every N
+/// (0: never). A command that does not declare an option never receives it, so its default stays. A value out of
+/// bounds is the first error of `args` (args.ok() is false), naming the option and its bounds.
+void readScheduleOptions(Args& args, training::ScheduleOptions& o);
 
 /// --device (default: kibitz-cli's global choice); "" or a usage error.
 std::string deviceOption(const Args& args, DeviceChoice& device);
