@@ -2,15 +2,14 @@
 // kibitz-cli pgn-stats: reads PGN files in full (every move validated) and summarises them.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "core/chess/data_stats.h"
 #include "core/chess/pgn.h"
-#include "core/chess/pgn_tags.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -19,65 +18,6 @@
 
 namespace kibitz::cli {
 namespace {
-
-struct SkipExample {
-    std::string where;
-    std::string reason;
-};
-
-struct PgnStats {
-    std::int64_t games = 0;
-    std::int64_t positions = 0;
-    std::int64_t movesWithClock = 0;
-    std::int64_t gamesWithClock = 0;
-    std::map<int, std::int64_t> elo;  // bucket start -> player-games
-    std::int64_t eloMissing = 0;
-    std::map<std::string, std::int64_t> timeControls;
-    std::map<std::string, std::int64_t> speeds;
-    std::int64_t skipped = 0;
-    std::map<std::string, std::int64_t> skipReasons;
-    std::vector<SkipExample> skipExamples;
-};
-
-// Groups skip reasons: the text before the first quote, digit run or parenthesis ("illegal move", "Chess960 is
-// not supported").
-std::string reasonGroup(const std::string& reason) {
-    std::size_t end = reason.size();
-    for (std::size_t i = 0; i < reason.size(); ++i) {
-        const char c = reason[i];
-        if (c == '\'' || c == '"' || c == '(' || c == ':' || (c >= '0' && c <= '9')) {
-            end = i;
-            break;
-        }
-    }
-    std::string g = reason.substr(0, end);
-    while (!g.empty() && (g.back() == ' ' || g.back() == ',')) g.pop_back();
-    if (g.size() > 3 && g.compare(g.size() - 3, 3, " at") == 0) g.resize(g.size() - 3);
-    return g.empty() ? reason : g;
-}
-
-// Lichess speed classes from the estimated duration base + 40 * increment (seconds).
-std::string speedClass(const std::string& timeControl) {
-    if (timeControl.empty() || timeControl == "?") return "unknown";
-    if (timeControl == "-") return "correspondence";
-    const auto tc = chess::parseTimeControl(timeControl);
-    if (!tc) return "unknown";
-    const long estimate = long(tc->first) + 40L * tc->second;
-    if (estimate < 30) return "ultrabullet";
-    if (estimate < 180) return "bullet";
-    if (estimate < 480) return "blitz";
-    if (estimate < 1500) return "rapid";
-    return "classical";
-}
-
-void addElo(PgnStats& s, const std::string& text, int bucket) {
-    const auto v = chess::parseEloTag(text);
-    if (!v || *v > 5000) {
-        ++s.eloMissing;
-        return;
-    }
-    ++s.elo[*v / bucket * bucket];
-}
 
 std::vector<std::pair<std::string, std::int64_t>> sortedByCount(const std::map<std::string, std::int64_t>& m) {
     std::vector<std::pair<std::string, std::int64_t>> v(m.begin(), m.end());
@@ -126,7 +66,7 @@ int runPgnStats(const std::vector<std::string>& argv) {
         }
     }
 
-    PgnStats s;
+    chess::GameStats s(bucket, top);
     const auto start = std::chrono::steady_clock::now();
     chess::PgnGame game;
     for (const std::string& path : args.positionals()) {
@@ -137,35 +77,8 @@ int runPgnStats(const std::vector<std::string>& argv) {
         }
         std::unique_ptr<chess::PgnReader> reader = std::move(opened.value());
         reader->setKeepVariations(false);  // the statistics of what training reads: main lines
-        reader->setOnSkip([&s, top](const chess::PgnSkip& skip) {
-            ++s.skipped;
-            ++s.skipReasons[reasonGroup(skip.reason)];
-            if (int(s.skipExamples.size()) < top)
-                s.skipExamples.push_back({skip.file + ":" + std::to_string(skip.line), skip.reason});
-        });
-        while (reader->next(game)) {
-            ++s.games;
-            s.positions += std::int64_t(game.moves.size());
-            std::int64_t clocks = 0;
-            for (const auto& m : game.moves) clocks += m.clockSeconds >= 0 ? 1 : 0;
-            s.movesWithClock += clocks;
-            if (clocks > 0) ++s.gamesWithClock;
-            std::string tc;
-            std::string whiteElo;
-            std::string blackElo;
-            for (const auto& [k, v] : game.tags) {
-                if (k == "TimeControl")
-                    tc = v;
-                else if (k == "WhiteElo")
-                    whiteElo = v;
-                else if (k == "BlackElo")
-                    blackElo = v;
-            }
-            addElo(s, whiteElo, bucket);
-            addElo(s, blackElo, bucket);
-            ++s.timeControls[tc.empty() ? std::string("(none)") : tc];
-            ++s.speeds[speedClass(tc)];
-        }
+        reader->setOnSkip([&s](const chess::PgnSkip& skip) { s.addSkip(skip); });
+        while (reader->next(game)) s.add(game);
         if (!reader->ioError().empty()) {
             const std::string& e = reader->ioError();
             std::fprintf(stderr, "kibitz-cli pgn-stats: %s\n", e.c_str());

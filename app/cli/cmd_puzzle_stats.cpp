@@ -2,6 +2,7 @@
 // kibitz-cli puzzle-stats: reads Lichess puzzle CSV files (every move validated) and summarises them.
 #include "app/cli/args.h"
 #include "app/cli/command.h"
+#include "core/chess/data_stats.h"
 #include "core/chess/puzzle_csv.h"
 
 #include <QJsonArray>
@@ -19,37 +20,6 @@
 
 namespace kibitz::cli {
 namespace {
-
-struct PuzzleStats {
-    std::int64_t puzzles = 0;
-    std::map<int, std::int64_t> rating;    // bucket start -> puzzles
-    std::map<int, std::int64_t> plies;     // number of moves incl. the setup move -> puzzles
-    std::map<int, std::int64_t> solution;  // solver moves -> puzzles
-    std::vector<int> rds;
-    double ratingSum = 0;
-    double ratingSqSum = 0;
-    std::unordered_map<std::string, std::int64_t> themes;
-    std::int64_t skipped = 0;
-    std::map<std::string, std::int64_t> skipReasons;  // "column: reason group"
-    std::vector<std::string> skipExamples;
-};
-
-// "illegal move 'e2e5' at index 3: ..." -> "illegal move"; the column is kept so groups stay meaningful.
-std::string reasonGroup(const chess::CsvSkip& s) {
-    std::size_t end = s.reason.size();
-    for (std::size_t i = 0; i < s.reason.size(); ++i) {
-        const char c = s.reason[i];
-        if (c == '\'' || c == '"' || c == '(' || c == ':' || (c >= '0' && c <= '9')) {
-            end = i;
-            break;
-        }
-    }
-    std::string g = s.reason.substr(0, end);
-    while (!g.empty() && (g.back() == ' ' || g.back() == ',')) g.pop_back();
-    if (g.size() > 3 && g.compare(g.size() - 3, 3, " at") == 0) g.resize(g.size() - 3);
-    if (g.empty()) g = s.reason;
-    return s.column.empty() ? g : s.column + ": " + g;
-}
 
 double percentile(std::vector<int>& v, double p) {
     if (v.empty()) return 0;
@@ -99,7 +69,7 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         }
     }
 
-    PuzzleStats s;
+    chess::PuzzleStats s(bucket, top);
     const auto start = std::chrono::steady_clock::now();
     chess::Puzzle p;
     for (const std::string& path : args.positionals()) {
@@ -109,22 +79,8 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
             return kExitUsage;
         }
         std::unique_ptr<chess::PuzzleCsvReader> reader = std::move(opened.value());
-        reader->setOnSkip([&s, top](const chess::CsvSkip& skip) {
-            ++s.skipped;
-            ++s.skipReasons[reasonGroup(skip)];
-            if (int(s.skipExamples.size()) < top) s.skipExamples.push_back(skip.message());
-        });
-        while (reader->next(p)) {
-            ++s.puzzles;
-            const int b = p.rating >= 0 ? p.rating / bucket * bucket : -bucket;
-            ++s.rating[b];
-            ++s.plies[int(p.moves.size())];
-            ++s.solution[p.solutionLength()];
-            s.rds.push_back(p.ratingDeviation);
-            s.ratingSum += p.rating;
-            s.ratingSqSum += double(p.rating) * p.rating;
-            for (const auto& t : p.themes) ++s.themes[t];
-        }
+        reader->setOnSkip([&s](const chess::CsvSkip& skip) { s.addSkip(skip); });
+        while (reader->next(p)) s.add(p);
         const std::string& e = reader->input().error();
         if (!e.empty()) {
             std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n", e.c_str());
@@ -140,14 +96,16 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
     };
     const double n = double(s.puzzles);
     const double mean = n > 0 ? s.ratingSum / n : 0;
-    const double stdev = n > 1 ? std::sqrt(std::max(0.0, s.ratingSqSum / n - mean * mean)) : 0;
+    const double stdev = n > 1 ? std::sqrt(std::max(0.0, s.ratingSquareSum / n - mean * mean)) : 0;
     double rdMean = 0;
-    for (int rd : s.rds) rdMean += rd;
-    rdMean = s.rds.empty() ? 0 : rdMean / double(s.rds.size());
-    const double rdMin = s.rds.empty() ? 0 : *std::min_element(s.rds.begin(), s.rds.end());
-    const double rdMax = s.rds.empty() ? 0 : *std::max_element(s.rds.begin(), s.rds.end());
-    const double rdMedian = percentile(s.rds, 0.5);
-    const double rdP90 = percentile(s.rds, 0.9);
+    for (int rd : s.ratingDeviations) rdMean += rd;
+    rdMean = s.ratingDeviations.empty() ? 0 : rdMean / double(s.ratingDeviations.size());
+    const double rdMin =
+        s.ratingDeviations.empty() ? 0 : *std::min_element(s.ratingDeviations.begin(), s.ratingDeviations.end());
+    const double rdMax =
+        s.ratingDeviations.empty() ? 0 : *std::max_element(s.ratingDeviations.begin(), s.ratingDeviations.end());
+    const double rdMedian = percentile(s.ratingDeviations, 0.5);
+    const double rdP90 = percentile(s.ratingDeviations, 0.9);
     std::vector<std::pair<std::string, std::int64_t>> themes(s.themes.begin(), s.themes.end());
     std::sort(themes.begin(), themes.end(), [](const auto& a, const auto& b) {
         return a.second != b.second ? a.second > b.second : a.first < b.first;

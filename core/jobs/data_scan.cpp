@@ -1,32 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/jobs/data_scan.h"
 
-#include "core/chess/pgn.h"
-#include "core/chess/puzzle_csv.h"
+#include "core/chess/data_stats.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 
 #include <algorithm>
-#include <charconv>
 
 namespace kibitz::jobs {
-
-namespace {
-
-int parseElo(const std::string& text) {
-    int v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    return ec == std::errc() && ptr == text.data() + text.size() ? v : 0;
-}
-
-void addElo(DataScan& s, int elo) {
-    if (elo <= 0) return;
-    s.eloMin = s.eloMin == 0 ? elo : std::min(s.eloMin, elo);
-    s.eloMax = std::max(s.eloMax, elo);
-}
-
-}  // namespace
 
 bool isPuzzleFile(const QString& path) {
     const QString p = path.toLower();
@@ -43,7 +25,12 @@ DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxM
     s.puzzles = puzzleFiles > 0;
     if (puzzleFiles > 0 && puzzleFiles < files.size())
         s.errors << QObject::tr("PGN and CSV files are mixed; a run trains on one kind");
-    auto overBudget = [&] { return s.games >= maxGames || timer.elapsed() >= maxMilliseconds || cancel.isCancelled(); };
+    // The same counts as pgn-stats and puzzle-stats; the histograms they also keep are small.
+    chess::GameStats games;
+    chess::PuzzleStats puzzles;
+    auto overBudget = [&] {
+        return games.games + puzzles.puzzles >= maxGames || timer.elapsed() >= maxMilliseconds || cancel.isCancelled();
+    };
     for (const QString& f : files) {
         if (overBudget()) {
             s.sampled = true;
@@ -62,9 +49,7 @@ DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxM
                     break;
                 }
                 if (!reader.value()->next(p)) break;
-                ++s.games;
-                s.positions += p.solutionLength();
-                addElo(s, p.rating);
+                puzzles.add(p);
             }
             s.skipped += reader.value()->skippedCount();
             if (!reader.value()->headerError().empty())
@@ -83,18 +68,18 @@ DataScan scanTrainingData(const QStringList& files, qint64 maxGames, qint64 maxM
                     break;
                 }
                 if (!reader.value()->next(g)) break;
-                ++s.games;
-                s.positions += qint64(g.moves.size());
-                addElo(s, parseElo(g.tag("WhiteElo")));
-                addElo(s, parseElo(g.tag("BlackElo")));
-                if (std::any_of(g.moves.begin(), g.moves.end(),
-                                [](const chess::PgnMove& m) { return m.clockSeconds >= 0; }))
-                    ++s.withClocks;
+                games.add(g);
             }
             s.skipped += reader.value()->skippedCount();
             if (!reader.value()->ioError().empty()) s.errors << QString::fromStdString(reader.value()->ioError());
         }
     }
+    s.games = games.games + puzzles.puzzles;
+    s.positions = games.positions + puzzles.solverMoves;
+    s.eloMin = games.eloMin == 0 || puzzles.ratingMin == 0 ? std::max(games.eloMin, puzzles.ratingMin)
+                                                           : std::min(games.eloMin, puzzles.ratingMin);
+    s.eloMax = std::max(games.eloMax, puzzles.ratingMax);
+    s.withClocks = games.gamesWithClock;
     s.seconds = double(timer.elapsed()) / 1000.0;
     return s;
 }
