@@ -50,6 +50,8 @@ EngineSettings EngineSettings::load() {
     return e;
 }
 
+Result<QString> EngineSettings::locateEngine() { return engines::locateStockfish(load().path); }
+
 void EngineSettings::save() const {
     QSettings s;
     s.setValue(settings_keys::kEnginePath, path);

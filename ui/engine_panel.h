@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/chess/position.h"
+#include "core/common/result.h"
 #include "core/engines/uci_engine.h"
 
 #include <QList>
@@ -39,6 +40,9 @@ struct EngineSettings {
     static EngineSettings load();
     /// Writes them to QSettings.
     void save() const;
+    /// Stockfish as every dock finds it: the stored path first, then as engines::locateStockfish searches. Errors
+    /// name the path.
+    static Result<QString> locateEngine();
     bool operator==(const EngineSettings&) const = default;
 };
 

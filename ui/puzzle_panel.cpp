@@ -4,6 +4,7 @@
 #include "core/chess/notation.h"
 #include "core/evaluation/solve_probability.h"
 #include "core/jobs/export_files.h"
+#include "ui/engine_panel.h"
 #include "ui/session.h"
 #include "ui/settings_keys.h"
 
@@ -322,7 +323,10 @@ void PuzzlePanel::setModels(const QString& puzzleModel, jobs::EvaluatorFactory h
     m_modelsReady = false;
     m_status->setText(tr("Loading models…"));
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, path = puzzleModel, f = std::move(human)] { w->setModels(path, f); },
+        m_worker,
+        [w = m_worker, path = puzzleModel, f = std::move(human), engine = EngineSettings::load().path] {
+            w->setModels(path, f, engine);
+        },
         Qt::QueuedConnection);
     requestRating();
 }
@@ -603,6 +607,7 @@ void PuzzlePanel::rateFile(const QString& inPath, const QString& outPath) {
     request.outPath = outPath;
     request.batchSize = m_batchSize;
     request.puzzleModel = m_puzzleModelPath;  // the model the panel shows, not always the default
+    request.configuredEngine = EngineSettings::load().path;
     QMetaObject::invokeMethod(
         m_batchWorker, [w = m_batchWorker, request, c = m_batchCancel] { w->rateFile(request, c); },
         Qt::QueuedConnection);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/review_panel.h"
 
-#include "core/engines/engine_locator.h"
+#include "ui/engine_panel.h"
 #include "ui/session.h"
 
 #include <QChart>
@@ -193,7 +193,7 @@ void ReviewPanel::start() {
     if (m_running || !m_game) return;
     if (!m_customAnalyser && m_factoryDepth != depth()) {
         // Locating the engine is a few file checks, fine on the GUI thread; the process starts in the worker.
-        auto program = engines::locateStockfishFromSettings();
+        auto program = EngineSettings::locateEngine();
         if (!program) {
             m_status->setText(tr("No engine: %1").arg(QString::fromStdString(program.error().message)));
             return;

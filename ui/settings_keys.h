@@ -3,8 +3,6 @@
 // Every QSettings key the app reads or writes, named once: the GUI's preferences and remembered folders. Keys are
 // "group/name"; changing one forgets what users stored under the old name.
 
-#include "core/engines/engine_locator.h"
-
 #include <QLatin1String>
 
 namespace kibitz::ui::settings_keys {
@@ -29,8 +27,8 @@ inline constexpr QLatin1String kWindowState{"mainWindow/state"};
 inline constexpr QLatin1String kWindowSplitter{"mainWindow/splitter"};
 inline constexpr QLatin1String kBoardFlipped{"board/flipped"};
 
-// The analysis engine (the path is core's: engine_locator reads it to find Stockfish).
-inline constexpr QLatin1String kEnginePath{engines::kEnginePathSettingsKey};
+// The analysis engine (the path: where every dock looks for Stockfish first, EngineSettings::locateEngine).
+inline constexpr QLatin1String kEnginePath{"engine/path"};
 inline constexpr QLatin1String kEngineThreads{"engine/threads"};
 inline constexpr QLatin1String kEngineHash{"engine/hash"};
 inline constexpr QLatin1String kEngineMultiPv{"engine/multipv"};

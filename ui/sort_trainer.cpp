@@ -2,7 +2,7 @@
 #include "ui/sort_trainer.h"
 #include "core/encoding/conditioning.h"
 
-#include "core/engines/engine_locator.h"
+#include "ui/engine_panel.h"
 #include "ui/session.h"
 
 #include <QFontMetrics>
@@ -166,7 +166,7 @@ void SortTrainer::loadPuzzleFile(const QString& path, int limit) {
 bool SortTrainer::ensureEngine() {
     if (m_customAnalyser || m_factoryDepth == depth()) return true;
     // A few file checks; the process itself starts in the worker thread.
-    auto program = engines::locateStockfishFromSettings();
+    auto program = EngineSettings::locateEngine();
     if (!program) {
         m_status->setText(tr("No engine: %1").arg(QString::fromStdString(program.error().message)));
         return false;

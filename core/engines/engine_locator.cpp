@@ -2,7 +2,6 @@
 #include "core/engines/engine_locator.h"
 
 #include <QFileInfo>
-#include <QSettings>
 #include <QStandardPaths>
 
 namespace kibitz::engines {
@@ -36,11 +35,6 @@ Result<QString> locateStockfish(const QString& configuredPath, const QStringList
     return makeError(ErrorCode::Io, "Stockfish not found: not configured, not on PATH, not in " +
                                         fallbacks.join(QStringLiteral(", ")).toStdString() +
                                         "; install it (Debian: apt-get install stockfish) or set the engine path");
-}
-
-Result<QString> locateStockfishFromSettings() {
-    const QSettings settings;
-    return locateStockfish(settings.value(QLatin1String(kEnginePathSettingsKey)).toString());
 }
 
 }  // namespace kibitz::engines

@@ -8,9 +8,6 @@
 
 namespace kibitz::engines {
 
-/// The QSettings key under which the user's chosen engine path is stored.
-inline constexpr const char* kEnginePathSettingsKey = "engine/path";
-
 /// Places Kibitz looks for Stockfish after the configured path and PATH, in order.
 QStringList defaultStockfishLocations();
 
@@ -19,8 +16,5 @@ QStringList defaultStockfishLocations();
 /// A configured path that is not an executable file is an error naming it, so a typo is not silently ignored.
 Result<QString> locateStockfish(const QString& configuredPath,
                                 const QStringList& fallbacks = defaultStockfishLocations());
-
-/// locateStockfish() with the path stored in QSettings under kEnginePathSettingsKey.
-Result<QString> locateStockfishFromSettings();
 
 }  // namespace kibitz::engines

@@ -56,8 +56,7 @@ Result<std::shared_ptr<EngineFeatures>> EngineFeatures::open(const models::Engin
                                                       " features, this program "
                                                       "computes " +
                                                       std::to_string(evaluation::kEngineFeatureCount));
-    auto program = options.engine.isEmpty() && options.fromSettings ? engines::locateStockfishFromSettings()
-                                                                    : engines::locateStockfish(options.engine);
+    auto program = engines::locateStockfish(options.engine.isEmpty() ? options.configuredEngine : options.engine);
     if (!program.ok()) return makeError(ErrorCode::InvalidInput, program.error().message);
     std::shared_ptr<EngineFeatures> e(new EngineFeatures());
     Impl& d = *e->m_impl;
@@ -166,7 +165,7 @@ Status attachEngineFeatures(models::PuzzlePredictor& predictor, const EngineFeat
     const models::EngineRatingHead& head = predictor.meta().engineHead;
     if (head.empty()) return {};
     if (options.engine.isEmpty()) {
-        auto program = options.fromSettings ? engines::locateStockfishFromSettings() : engines::locateStockfish({});
+        auto program = engines::locateStockfish(options.configuredEngine);
         if (!program.ok()) {
             if (options.warn)
                 options.warn(program.error().message +

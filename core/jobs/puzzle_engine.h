@@ -23,12 +23,14 @@ namespace kibitz::jobs {
 
 /// Which engine and cache give the engine features.
 struct EngineFeatureOptions {
-    bool attach = true;         ///< loadPuzzleModel: attach to a model with an engine stage (false: leave it off)
-    QString engine;             ///< engine executable; empty: Stockfish found as locateStockfish finds it
-    bool fromSettings = false;  ///< with an empty `engine`: the path the GUI's settings hold first (the app)
-    std::string cachePath;      ///< feature cache file; empty: defaultEngineFeatureCachePath(key)
-    bool useCache = true;       ///< false: always search
-    int jobs = 1;               ///< engines searching in parallel (one thread each) when a batch needs features
+    bool attach = true;  ///< loadPuzzleModel: attach to a model with an engine stage (false: leave it off)
+    QString engine;      ///< engine executable; empty: Stockfish found as locateStockfish finds it
+    /// With an empty `engine`: a path to try first as locateStockfish does (the app's engine setting); unlike
+    /// `engine`, an engine not found there is a warning (the model rates without its stage), not an error.
+    QString configuredEngine;
+    std::string cachePath;  ///< feature cache file; empty: defaultEngineFeatureCachePath(key)
+    bool useCache = true;   ///< false: always search
+    int jobs = 1;           ///< engines searching in parallel (one thread each) when a batch needs features
     std::function<void(const std::string&)> warn;  ///< warnings (no engine found, cache not saved); may be empty
 };
 

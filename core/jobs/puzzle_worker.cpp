@@ -22,14 +22,16 @@ constexpr auto kProgressInterval = std::chrono::milliseconds(100);
 /// Engines searching in parallel when the GUI rates a file with a model that has an engine stage.
 constexpr int kBatchEngines = 2;
 
-/// Loads the puzzle model; a model with an engine stage gets the engine the app's settings name (else Stockfish
-/// where it is installed), with `engineJobs` engines for batches. Why the stage is off, if it is, goes to `note`.
-Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzle(const QString& path, int engineJobs, QString* note) {
+/// Loads the puzzle model; a model with an engine stage gets the engine at `configuredEngine` (the app's setting;
+/// else Stockfish where it is installed), with `engineJobs` engines for batches. Why the stage is off, if it is, goes
+/// to `note`.
+Result<std::unique_ptr<models::PuzzlePredictor>> loadPuzzle(const QString& path, const QString& configuredEngine,
+                                                            int engineJobs, QString* note) {
     const std::string p = path.isEmpty() ? defaultPuzzleModelPath() : path.toStdString();
     if (p.empty())
         return makeError(ErrorCode::InvalidInput, "no puzzle model given and no puzzle-default.kibitz found");
     EngineFeatureOptions engine;
-    engine.fromSettings = true;
+    engine.configuredEngine = configuredEngine;
     engine.jobs = engineJobs;
     // The callback outlives this call (the engine features keep it for the cache's last save).
     auto warned = std::make_shared<QString>();
@@ -70,11 +72,12 @@ void PuzzleWorker::submit(PuzzleRequest request) {
         QMetaObject::invokeMethod(this, &PuzzleWorker::processPending, Qt::QueuedConnection);
 }
 
-void PuzzleWorker::setModels(const QString& puzzleModel, const EvaluatorFactory& human) {
+void PuzzleWorker::setModels(const QString& puzzleModel, const EvaluatorFactory& human,
+                             const QString& configuredEngine) {
     // Torch errors are exceptions; none may cross the slot boundary.
     try {
         QString note;
-        auto model = loadPuzzle(puzzleModel, 1, &note);
+        auto model = loadPuzzle(puzzleModel, configuredEngine, 1, &note);
         if (!model) {
             Q_EMIT failed(0, QString::fromStdString(model.error().message));
             return;
@@ -147,7 +150,7 @@ void PuzzleFileWorker::rateFile(const RateFileRequest& request, const CancelToke
         // The model is kept between runs: rerunning after a cancel does not reload it.
         if (!m_model || m_modelPath != request.puzzleModel) {
             m_model.reset();
-            auto model = loadPuzzle(request.puzzleModel, kBatchEngines, nullptr);
+            auto model = loadPuzzle(request.puzzleModel, request.configuredEngine, kBatchEngines, nullptr);
             if (!model) {
                 Q_EMIT rateFailed(QString::fromStdString(model.error().message));
                 return;

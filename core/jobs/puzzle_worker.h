@@ -48,8 +48,11 @@ public:
 public Q_SLOTS:
     /// Loads the puzzle model (`puzzleModel`, empty: the shipped default) and the human-move model (`human`, may
     /// be empty: no solve curve) in the worker thread. Emits modelsReady, or failed(0, ...) when the puzzle model
-    /// cannot be loaded. A human model that fails to load is reported in modelsReady's text and left out.
-    void setModels(const QString& puzzleModel, const kibitz::jobs::EvaluatorFactory& human);
+    /// cannot be loaded. A human model that fails to load is reported in modelsReady's text and left out. A model
+    /// with an engine stage searches with the engine at `configuredEngine` (the app's setting), else with Stockfish
+    /// where it is installed; without an engine it rates from the boards and says so.
+    void setModels(const QString& puzzleModel, const kibitz::jobs::EvaluatorFactory& human,
+                   const QString& configuredEngine = QString());
 
 Q_SIGNALS:
     void modelsReady(const QString& description);
@@ -69,7 +72,8 @@ private:
 struct RateFileRequest {
     QString inPath;
     QString outPath;
-    QString puzzleModel;  ///< empty: the shipped default
+    QString puzzleModel;       ///< empty: the shipped default
+    QString configuredEngine;  ///< the engine a model's engine stage searches with (empty: Stockfish if installed)
     int batchSize = 256;
 };
 

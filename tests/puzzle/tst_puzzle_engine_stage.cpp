@@ -306,6 +306,21 @@ private Q_SLOTS:
         QVERIFY(!model->hasEngineFeatureSource());
     }
 
+    /// The app's engine setting (configuredEngine, what the settings hold, handed in by the GUI) is not a command:
+    /// a path there that is no engine leaves the model on its boards with a warning naming the path, not an error.
+    void configuredEngineMissingIsAWarning() {
+        auto model = models::PuzzlePredictor::fromConfig(models::puzzleConfigByName("tiny").value(), 7);
+        model->setEngineHead(simpleHead(6));
+        jobs::EngineFeatureOptions o;
+        o.configuredEngine = m_tmp.filePath("no-such-engine");
+        std::string warned;
+        o.warn = [&warned](const std::string& message) { warned = message; };
+        auto st = jobs::attachEngineFeatures(*model, o);
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
+        QVERIFY2(warned.find("no-such-engine") != std::string::npos, warned.c_str());
+        QVERIFY(!model->hasEngineFeatureSource());
+    }
+
     /// EngineFeatures gives what a fresh analyser gives for each puzzle, with 2 engines in parallel, and a second
     /// run takes everything from its cache.
     void realEngineThroughTheCache() {
