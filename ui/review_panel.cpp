@@ -198,10 +198,8 @@ void ReviewPanel::start() {
             m_status->setText(tr("No engine: %1").arg(QString::fromStdString(program.error().message)));
             return;
         }
-        evaluation::UciAnalyserOptions o;
-        o.program = *program;
-        o.limits = engines::SearchLimits::depth(depth());
-        auto factory = evaluation::uciAnalyserFactory(o);
+        auto factory = evaluation::uciAnalyserFactory(
+            evaluation::uciAnalyserOptions(*program, engines::SearchLimits::depth(depth())));
         m_factoryDepth = depth();
         QMetaObject::invokeMethod(
             m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);

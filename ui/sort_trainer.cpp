@@ -171,10 +171,8 @@ bool SortTrainer::ensureEngine() {
         m_status->setText(tr("No engine: %1").arg(QString::fromStdString(program.error().message)));
         return false;
     }
-    evaluation::UciAnalyserOptions o;
-    o.program = *program;
-    o.limits = engines::SearchLimits::depth(depth());
-    auto factory = evaluation::uciAnalyserFactory(o);
+    auto factory =
+        evaluation::uciAnalyserFactory(evaluation::uciAnalyserOptions(*program, engines::SearchLimits::depth(depth())));
     m_factoryDepth = depth();
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, f = std::move(factory)] { w->setAnalyserFactory(f); }, Qt::QueuedConnection);

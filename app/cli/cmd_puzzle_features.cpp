@@ -62,11 +62,7 @@ struct Row {
 int searchAll(const Args& args, int depth, int jobs, std::vector<Row>& rows) {
     auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or(std::string())));
     if (!program) return usageError("--engine: " + program.error().message);
-    evaluation::UciAnalyserOptions eo;
-    eo.program = program.value();
-    eo.limits = engines::SearchLimits::depth(depth);
-    eo.hashMb = 16;
-    eo.freshSearch = true;  // features=v2: each position's search is independent of the others
+    const evaluation::UciAnalyserOptions eo = evaluation::engineFeatureAnalyserOptions(program.value(), depth);
     std::vector<std::unique_ptr<evaluation::UciAnalyser>> analysers;
     for (int j = 0; j < jobs; ++j) analysers.push_back(std::make_unique<evaluation::UciAnalyser>(eo));
     CancelToken cancel;

@@ -104,11 +104,8 @@ int runReview(const std::vector<std::string>& argv) {
             std::fprintf(stderr, "kibitz-cli review: %s\n", program.error().message.c_str());
             return kExitUsage;
         }
-        evaluation::UciAnalyserOptions o;
-        o.program = *program;
-        o.threads = threads;
-        o.limits = nodes > 0 ? engines::SearchLimits::nodes(nodes) : engines::SearchLimits::depth(depth);
-        engine = std::make_unique<evaluation::UciAnalyser>(o);
+        engine = std::make_unique<evaluation::UciAnalyser>(evaluation::uciAnalyserOptions(
+            *program, nodes > 0 ? engines::SearchLimits::nodes(nodes) : engines::SearchLimits::depth(depth), threads));
     }
 
     evaluation::ReviewOptions options;

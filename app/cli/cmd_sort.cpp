@@ -136,11 +136,8 @@ int runSort(const std::vector<std::string>& argv) {
         std::fprintf(stderr, "kibitz-cli sort: %s\n", program.error().message.c_str());
         return kExitUsage;
     }
-    evaluation::UciAnalyserOptions eo;
-    eo.program = *program;
-    eo.threads = threads;
-    eo.limits = engines::SearchLimits::depth(depth);
-    evaluation::UciAnalyser engine(eo);
+    evaluation::UciAnalyser engine(
+        evaluation::uciAnalyserOptions(*program, engines::SearchLimits::depth(depth), threads));
 
     int rc = kExitOk;
     int index = 0;

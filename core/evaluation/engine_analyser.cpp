@@ -288,6 +288,14 @@ Result<std::vector<MoveEval>> UciAnalyser::analyse(const chess::Position& pos, i
     return out;
 }
 
+UciAnalyserOptions uciAnalyserOptions(QString program, engines::SearchLimits limits, int threads) {
+    UciAnalyserOptions o;
+    o.program = std::move(program);
+    o.limits = limits;
+    o.threads = threads;
+    return o;
+}
+
 AnalyserFactory uciAnalyserFactory(UciAnalyserOptions options) {
     return [options]() -> Result<std::unique_ptr<PositionAnalyser>> {
         return std::unique_ptr<PositionAnalyser>(std::make_unique<UciAnalyser>(options));

@@ -73,6 +73,10 @@ struct UciAnalyserOptions {
     bool freshSearch = false;
 };
 
+/// The options of an analyser running `program` (already located: engines::locateStockfish) to `limits` with
+/// `threads` search threads; the other fields keep their defaults. Every front end builds its options here.
+UciAnalyserOptions uciAnalyserOptions(QString program, engines::SearchLimits limits, int threads = 1);
+
 /// PositionAnalyser over a UCI engine (engines::UciEngine). The engine and its process live in a thread of their
 /// own, started on the first analyse(); analyse() posts the search there and waits on a condition variable (polling
 /// the cancel token), so the calling thread runs no event loop while it waits: calls queued to a worker that is

@@ -142,6 +142,13 @@ const std::vector<std::string>& engineFeatureNames() {
     return names;
 }
 
+UciAnalyserOptions engineFeatureAnalyserOptions(QString program, int depth) {
+    UciAnalyserOptions o = uciAnalyserOptions(std::move(program), engines::SearchLimits::depth(depth));
+    o.hashMb = 16;
+    o.freshSearch = true;  // v2: each position's search is independent of the others
+    return o;
+}
+
 Result<std::string> engineFeatureKey(PositionAnalyser& analyser, const CancelToken& cancel, int lines) {
     auto start = chess::Position::fromFen(std::string(chess::Position::kStartFen));
     if (!start) return start.error();

@@ -72,6 +72,10 @@ std::vector<float> engineFeatures(const PuzzleEngineFacts& facts);
 /// The names of the features, in order (for the CSV output and the README table).
 const std::vector<std::string>& engineFeatureNames();
 
+/// The options of the analysers the features are computed with (the CLI's puzzle-features and the app's rating alike):
+/// `program` searching to depth `depth` with one thread and a 16 MB hash, cleared before every search (features v2).
+UciAnalyserOptions engineFeatureAnalyserOptions(QString program, int depth);
+
 /// The identity of the features an analyser gives, for the cache key: "engine=<describe()> lines=L features=v2"
 /// (v2: each position searched with a cleared hash, UciAnalyserOptions::freshSearch, which the analyser must have;
 /// v1 carried the hash from one puzzle to the next, so a feature depended on the order of the puzzles).

@@ -60,10 +60,7 @@ Result<std::shared_ptr<EngineFeatures>> EngineFeatures::open(const models::Engin
     if (!program.ok()) return makeError(ErrorCode::InvalidInput, program.error().message);
     std::shared_ptr<EngineFeatures> e(new EngineFeatures());
     Impl& d = *e->m_impl;
-    d.analyserOptions.program = program.value();
-    d.analyserOptions.limits = engines::SearchLimits::depth(head.depth);
-    d.analyserOptions.hashMb = 16;
-    d.analyserOptions.freshSearch = true;  // what the features (v2) were fitted with
+    d.analyserOptions = evaluation::engineFeatureAnalyserOptions(program.value(), head.depth);
     d.jobs = std::max(1, options.jobs);
     d.lines = head.lines;
     d.warn = options.warn;

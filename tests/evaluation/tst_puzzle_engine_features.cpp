@@ -50,16 +50,29 @@ private Q_SLOTS:
         QVERIFY(!evaluation::keepsAdvantage(0, 60));
     }
 
+    /// What the features are searched with, the same for the CLI's puzzle-features and the app: the depth asked for,
+    /// one thread, a 16 MB hash cleared before every search (features v2).
+    void featureAnalyserOptions() {
+        const auto o = evaluation::engineFeatureAnalyserOptions(QStringLiteral("/x/stockfish"), 14);
+        QCOMPARE(o.program, QStringLiteral("/x/stockfish"));
+        QVERIFY(o.limits.kind == engines::SearchLimits::Kind::Depth);
+        QCOMPARE(o.limits.value, std::int64_t{14});
+        QCOMPARE(o.threads, 1);
+        QCOMPARE(o.hashMb, 16);
+        QVERIFY(o.freshSearch);
+        const auto plain =
+            evaluation::uciAnalyserOptions(QStringLiteral("/x/stockfish"), engines::SearchLimits::nodes(5000), 3);
+        QCOMPARE(plain.threads, 3);
+        QVERIFY(plain.limits.kind == engines::SearchLimits::Kind::Nodes);
+        QCOMPARE(plain.hashMb, evaluation::UciAnalyserOptions{}.hashMb);
+        QVERIFY(!plain.freshSearch);
+    }
+
     /// Features against the themes Lichess gave the puzzles, at a shallow depth to stay quick.
     void agreesWithLichessThemes() {
         const std::vector<chess::Puzzle> all = samplePuzzles();
         QCOMPARE(all.size(), std::size_t(500));
-        evaluation::UciAnalyserOptions o;
-        o.program = kStockfish;
-        o.limits = engines::SearchLimits::depth(8);
-        o.hashMb = 16;
-        o.freshSearch = true;
-        evaluation::UciAnalyser analyser(o);
+        evaluation::UciAnalyser analyser(evaluation::engineFeatureAnalyserOptions(kStockfish, 8));
         CancelToken cancel;
         auto key = evaluation::engineFeatureKey(analyser, cancel);
         QVERIFY2(key.ok(), key.ok() ? "" : key.error().message.c_str());
@@ -117,11 +130,7 @@ private Q_SLOTS:
     /// each search), so a cache filled in any order, or a resumed run, gives the same numbers as one straight run.
     void featuresDoNotDependOnOrder() {
         const std::vector<chess::Puzzle> all = samplePuzzles();
-        evaluation::UciAnalyserOptions o;
-        o.program = kStockfish;
-        o.limits = engines::SearchLimits::depth(10);
-        o.hashMb = 16;
-        o.freshSearch = true;
+        const evaluation::UciAnalyserOptions o = evaluation::engineFeatureAnalyserOptions(kStockfish, 10);
         CancelToken cancel;
         std::vector<std::vector<float>> straight;
         {
@@ -141,10 +150,7 @@ private Q_SLOTS:
     }
 
     void badLineIsRefused() {
-        evaluation::UciAnalyserOptions o;
-        o.program = kStockfish;
-        o.limits = engines::SearchLimits::depth(4);
-        evaluation::UciAnalyser analyser(o);
+        evaluation::UciAnalyser analyser(evaluation::uciAnalyserOptions(kStockfish, engines::SearchLimits::depth(4)));
         chess::Puzzle p;
         p.id = "short";
         p.fen = std::string(chess::Position::kStartFen);
