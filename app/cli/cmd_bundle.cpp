@@ -5,6 +5,7 @@
 #include "app/cli/command.h"
 #include "core/storage/bundle.h"
 #if KIBITZ_HAVE_TORCH
+#include "core/jobs/bundle_blend.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_human.h"
@@ -160,53 +161,11 @@ int runBlend(const Args& args, const std::string& human, const std::string& spec
     auto b = storage::readBundle(path, storage::kKindHumanMove);
     if (!b) return fail(b.error().message);
     if (auto c = jobs::checkHumanBundle(*b, path); !c) return fail(c.error().message);
-    QString card = b->modelCard;
-    const QString marker = QStringLiteral("\n## Blend\n");
-    if (const qsizetype at = card.indexOf(marker); at >= 0) {
-        const qsizetype next = card.indexOf(QStringLiteral("\n## "), at + marker.size());
-        card.remove(at, next < 0 ? card.size() - at : next - at);
-    }
-    if (spec == "none") {
-        b->config.remove(QStringLiteral("blend"));
-        if (b->metrics.contains(QStringLiteral("blend")) && !args.value("metrics"))
-            std::fprintf(stderr,
-                         "kibitz-cli bundle blend: the metrics kept are the blend's; --metrics FILE gives the "
-                         "model's own\n");
-    } else {
-        const QString s = QString::fromStdString(spec);
-        const qsizetype at = s.indexOf(QLatin1Char('@'));
-        if (at <= 0) return fail("expected NETS@WEIGHT[,FADE[,KERNEL]] (e.g. maia-1@0.5) or none, got '" + spec + "'");
-        auto suffix = jobs::parseBlendSuffix(s.mid(at + 1));
-        if (!suffix) return fail("'" + spec + "': " + suffix.error().message);
-        const double w = suffix->schedule.weight;
-        const int fade = suffix->schedule.fade;
-        const int kernel = suffix->netsKernel;
-        jobs::BundleBlend asked;
-        // A model of a player stays blended relative to the base it was fine-tuned from.
-        if (auto old = jobs::bundleBlendOf(*b, path); old && old->has_value()) {
-            asked.reference = (*old)->reference;
-            asked.referenceSha256 = (*old)->referenceSha256;
-        }
-        asked.nets = s.left(at);
-        asked.netsKernel = kernel;
-        asked.schedule.weight = w;
-        asked.schedule.fade = fade;
-        b->config.insert(QStringLiteral("blend"), jobs::bundleBlendToJson(asked));
-        auto blend = jobs::bundleBlendOf(*b, path);
-        if (!blend) return fail(blend.error().message);
-        card += QStringLiteral(
-                    "\n## Blend\n\nThe moves are this model's blended with the rating-band nets in the folder "
-                    "`%1` beside this bundle or the default models (a weighted geometric mean: weight %2 for the nets "
-                    "over their "
-                    "bands' centres, fading to 0 over %3 points beyond; the nets mixed by a band kernel of %4 "
-                    "points; the value and think-time heads are this model's alone). Without that folder the model "
-                    "answers alone.\n")
-                    .arg(s.left(at))
-                    .arg(w)
-                    .arg(fade)
-                    .arg(kernel);
-    }
-    b->modelCard = card;
+    if (spec == "none" && b->metrics.contains(QStringLiteral("blend")) && !args.value("metrics"))
+        std::fprintf(stderr,
+                     "kibitz-cli bundle blend: the metrics kept are the blend's; --metrics FILE gives the "
+                     "model's own\n");
+    if (auto st = jobs::setBundleBlend(*b, path, QString::fromStdString(spec)); !st) return fail(st.error().message);
     if (auto m = args.value("metrics")) {
         auto o = readJsonObject(*m);
         if (!o) return fail("--metrics: " + o.error().message);

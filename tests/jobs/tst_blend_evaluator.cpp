@@ -5,12 +5,14 @@
 // the weight fades outside the nets' bands, the value and think-time heads are the primary's, one readPosition
 // agrees with the separate calls, and a bad spec is refused by name. A bundle whose manifest asks for the blend
 // (`bundle blend`) loads blended, alone when asked (what puzzle features and fine-tunes read), and a bad entry is
-// refused naming the field. On real mate-in-one puzzles a mating move keeps at least the primary's probability.
+// refused naming the field; `bundle blend`'s edit replaces the request and the card's section. On real mate-in-one
+// puzzles a mating move keeps at least the primary's probability.
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/encoding/blend_evaluator.h"
 #include "core/evaluation/elo_guess.h"
+#include "core/jobs/bundle_blend.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_human.h"
 #include "core/models/lc0_evaluator.h"
@@ -291,6 +293,58 @@ private Q_SLOTS:
             QVERIFY(!bad.ok() && bad.error().code == ErrorCode::InvalidInput);
             QVERIFY2(bad.error().message.find(field) != std::string::npos, bad.error().message.c_str());
         }
+    }
+
+    /// `bundle blend`'s edit (jobs::setBundleBlend): the manifest's request and the card's one "Blend" section are
+    /// replaced, not added to; a model of a player keeps the base its blend is relative to; `none` removes both; a
+    /// bad spec is refused naming its part and leaves the bundle as it was. The weights are never touched.
+    void setBundleBlendRewritesTheRequest() {
+        auto shipped = storage::readBundle(m_primary, storage::kKindHumanMove);
+        QVERIFY(shipped.ok());
+        storage::Bundle b = shipped.value();
+        const auto sections = [](const storage::Bundle& x) {
+            return x.modelCard.count(QStringLiteral("\n## Blend\n"));
+        };
+        QVERIFY2(jobs::setBundleBlend(b, m_primary, QStringLiteral("maia-1@0.6,500,200")).ok(), "first blend");
+        auto read = jobs::bundleBlendOf(b, m_primary);
+        QVERIFY(read.ok() && read.value().has_value());
+        QCOMPARE(read.value()->nets, QStringLiteral("maia-1"));
+        QCOMPARE(read.value()->schedule.weight, 0.6);
+        QCOMPARE(read.value()->schedule.fade, 500);
+        QCOMPARE(read.value()->netsKernel, 200);
+        QCOMPARE(sections(b), 1);
+        QVERIFY(b.modelCard.contains(QStringLiteral("weight 0.6 for the nets")));
+        QCOMPARE(b.tensors.size(), shipped.value().tensors.size());
+
+        // A model of a player: the reference stays through a new weight.
+        QJsonObject entry = b.config.value(QStringLiteral("blend")).toObject();
+        entry.insert(QStringLiteral("reference"), QStringLiteral("human-default.kibitz"));
+        entry.insert(QStringLiteral("reference_sha256"), QString(64, QLatin1Char('a')));
+        b.config.insert(QStringLiteral("blend"), entry);
+        QVERIFY(jobs::setBundleBlend(b, m_primary, QStringLiteral("maia-1@0.4")).ok());
+        read = jobs::bundleBlendOf(b, m_primary);
+        QVERIFY(read.ok() && read.value().has_value());
+        QCOMPARE(read.value()->schedule.weight, 0.4);
+        QCOMPARE(read.value()->netsKernel, 100);
+        QCOMPARE(read.value()->reference, QStringLiteral("human-default.kibitz"));
+        QCOMPARE(read.value()->referenceSha256, QString(64, QLatin1Char('a')));
+        QCOMPARE(sections(b), 1);
+
+        const storage::Bundle before = b;
+        for (const auto& [spec, part] :
+             {std::pair{"maia-1@2", "weight after '@' must be a number from 0 to 1"},
+              std::pair{"maia-1", "expected NETS@WEIGHT"}, std::pair{"maia-1@0.5,300,50", "band kernel after the fade"},
+              std::pair{"../x@0.5", "blend.nets"}}) {
+            auto st = jobs::setBundleBlend(b, m_primary, QString::fromLatin1(spec));
+            QVERIFY(!st.ok() && st.error().code == ErrorCode::InvalidInput);
+            QVERIFY2(st.error().message.find(part) != std::string::npos, st.error().message.c_str());
+            QCOMPARE(b.config, before.config);
+            QCOMPARE(b.modelCard, before.modelCard);
+        }
+
+        QVERIFY(jobs::setBundleBlend(b, m_primary, QStringLiteral("none")).ok());
+        QVERIFY(!b.config.contains(QStringLiteral("blend")));
+        QCOMPARE(sections(b), 0);
     }
 
     void bandKernel() {
