@@ -56,7 +56,7 @@ struct TrainOptions : ScheduleOptions {
     bool checkpointAllRanks = false;  ///< ranks > 0 also write latest.rankR.pt (tests compare ranks)
     int validationPositions = 8000;
     bool resume = false;  ///< continue from outDir/latest.pt if it exists
-    /// Distillation (issue 33): a folder of rating-band lc0 nets (the Maia-1 nets) whose distribution at the mover's
+    /// Distillation: a folder of rating-band lc0 nets (the Maia-1 nets) whose distribution at the mover's
     /// rating is a second target (see training/teacher.h); empty: none. The loss is the cross-entropy on the played
     /// move plus teacherWeight x KL(teacher || model); a share teacherRelabel of the positions is shown at a
     /// random band's rating with the teacher's distribution as the only target.

@@ -2,7 +2,7 @@
 // Bundles whose manifest promises a far larger model than the weights hold (re-written with valid checksums, as a
 // bundle from before manifests carried their own checksum can be edited; an edit of a newer one fails its
 // manifest_sha256, tst_bundle): the loaders refuse them at once, naming the file, instead of building a model of the
-// promised size (issue 13: a 2.6 MB bundle edited this way took 74 s and 3.3 GB before it was rejected; the puzzle
+// promised size (a 2.6 MB bundle edited this way once took 74 s and 3.3 GB before it was rejected; the puzzle
 // loader had no bound at all). The shipped bundles load, so the check does not refuse real models.
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_bundle.h"

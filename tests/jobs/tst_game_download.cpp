@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// fetch-games (issue 38, item 4) against a server on the loopback that answers as each site's export API is
+// fetch-games against a server on the loopback that answers as each site's export API is
 // documented (the real sites are never contacted): Lichess's /api/games/user/{name} (PGN, newest first, `max`,
 // `until`), chess.com's /pub/player/{name}/games/archives (JSON) and {archive}/pgn; an unknown account (404), rate
 // limiting (429 with Retry-After), a connection lost mid-game and its resume, no server at all. And a hostile or

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// One player's games (issue 38): name matching, time order and the split by date, on the real Lichess games of
+// One player's games: name matching, time order and the split by date, on the real Lichess games of
 // tests/data/games_sample.pgn (pnmadelaine: 90 games, 46 as White and 44 as Black, by grep). Also how the games
 // passed over are reported: every reader of the training data names each one (number in its file, line, reason).
 #include "core/training/human_samples.h"
