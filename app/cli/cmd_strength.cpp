@@ -63,8 +63,9 @@ void printStrengthHelp() {
         "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
         "  --depth D           engine depth (default 8)\n"
         "  --cache FILE        keep the engine's scores in FILE and reuse them (written whole, every 100 positions)\n"
-        "  --fit               also fit the rating's temperature per band so the opponent's expected loss equals the\n"
-        "                      players' (the table human_mover.cpp ships)\n\n"
+        "  --fit               also fit the rating's strength (temperature and tilt) per band so the opponent's "
+        "expected\n"
+        "                      loss and blunder share come nearest the players' (the table human_mover.cpp ships)\n\n"
         "Both:\n"
         "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default: "
         "shipped\n"
@@ -320,8 +321,8 @@ int runErrors(Args& args) {
         return positions.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
     }
     const auto profile = evaluation::profileErrors(*positions, evaluation::humanMoverCandidates(policy));
-    std::vector<evaluation::TemperatureKnot> knots;
-    if (args.has("fit")) knots = evaluation::fitStrengthTemperatures(*positions);
+    std::vector<evaluation::StrengthKnot> knots;
+    if (args.has("fit")) knots = evaluation::fitStrength(*positions);
     if (args.has("json")) {
         QJsonArray bands;
         for (std::size_t b = 0; b < profile.byBand.size(); ++b) {
@@ -347,10 +348,13 @@ int runErrors(Args& args) {
                 fit.append(QJsonObject{{"band", QString::fromStdString(evaluation::strengthBandName(k.band))},
                                        {"mean_elo", k.meanElo},
                                        {"positions", qint64(k.positions)},
-                                       {"temperature", k.temperature},
+                                       {"temperature", k.strength.temperature},
+                                       {"tilt", k.strength.tilt},
                                        {"human_loss", k.humanLoss},
-                                       {"model_loss", k.modelLoss}});
-            out.insert("temperature_fit", fit);
+                                       {"human_blunders", k.humanBlunders},
+                                       {"model_loss", k.modelLoss},
+                                       {"model_blunders", k.modelBlunders}});
+            out.insert("strength_fit", fit);
         }
         std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
         return kExitOk;
@@ -367,11 +371,13 @@ int runErrors(Args& args) {
                 printCell(evaluation::strengthBandName(int(b)) + " " + chess::gameSpeedName(chess::GameSpeed(s)),
                           profile.bySpeed[b][std::size_t(s)]);
     if (!knots.empty()) {
-        std::printf("temperature fit (model's expected loss = humans' mean loss):\n");
+        std::printf("strength fit (the model's expected loss and blunder share nearest the humans'):\n");
         for (const auto& k : knots)
-            std::printf("  %-10s mean Elo %5.0f  %5lld positions  T %.3f  (loss %.4f / %.4f)\n",
-                        evaluation::strengthBandName(k.band).c_str(), k.meanElo, static_cast<long long>(k.positions),
-                        k.temperature, k.humanLoss, k.modelLoss);
+            std::printf(
+                "  %-10s mean Elo %5.0f  %5lld positions  T %.3f tilt %4.0f  loss %.4f / %.4f  blunders "
+                "%.3f / %.3f\n",
+                evaluation::strengthBandName(k.band).c_str(), k.meanElo, static_cast<long long>(k.positions),
+                k.strength.temperature, k.strength.tilt, k.humanLoss, k.modelLoss, k.humanBlunders, k.modelBlunders);
     }
     return kExitOk;
 }

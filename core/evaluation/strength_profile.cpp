@@ -204,6 +204,9 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
         }
         auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recents);
         if (!dists) return dists.error();
+        auto outcomes =
+            play::weighMoves(evaluator, positions, conds, recents, *dists, std::vector<bool>(positions.size(), true));
+        if (!outcomes) return outcomes.error();
         for (std::size_t i = at; i < end; ++i) {
             if (cancel.isCancelled()) {
                 (void)cache.save(true);
@@ -230,6 +233,7 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
             }
             if (!found) continue;  // an engine that did not list every move: the position is left out
             p.pos.dist = std::move((*dists)[i - at]);
+            p.pos.outcomes = std::move((*outcomes)[i - at]);
             out.push_back(std::move(p.pos));
             if (auto st = cache.save(false); !st) return st.error();
             if (progress) progress(std::int64_t(i + 1), std::int64_t(pending.size()));
@@ -241,7 +245,7 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
 
 CandidateFn humanMoverCandidates(const play::MovePolicy& policy) {
     return [policy](const ErrorPosition& p) {
-        return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, policy);
+        return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, policy, p.outcomes);
     };
 }
 
@@ -308,41 +312,51 @@ ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const Ca
     return out;
 }
 
-std::vector<TemperatureKnot> fitStrengthTemperatures(const std::vector<ErrorPosition>& positions,
-                                                     std::int64_t minPositions) {
-    std::vector<TemperatureKnot> out;
+std::vector<StrengthKnot> fitStrength(const std::vector<ErrorPosition>& positions, std::int64_t minPositions) {
+    std::vector<StrengthKnot> out;
     for (std::size_t b = 0; b < kStrengthBandLow.size(); ++b) {
         std::vector<const ErrorPosition*> in;
-        double human = 0.0, elo = 0.0;
+        StrengthKnot k;
+        k.band = int(b);
         for (const auto& p : positions)
             if (std::size_t(strengthBand(p.moverElo)) == b) {
                 in.push_back(&p);
-                human += p.humanLoss;
-                elo += p.moverElo;
+                k.humanLoss += p.humanLoss;
+                k.humanBlunders += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
+                k.meanElo += p.moverElo;
             }
         if (std::int64_t(in.size()) < minPositions) continue;
-        human /= double(in.size());
-        auto lossAt = [&](double t) {
-            double sum = 0.0;
-            for (const ErrorPosition* p : in) {
-                play::MovePolicy policy{p->ply < play::kUnshapedOpeningPlies ? 1.0 : t, 1.0, false};
-                sum += expectedLoss(*p, play::humanCandidates(p->position, p->dist, p->moverElo, p->ply, policy)).first;
-            }
-            return sum / double(in.size());
-        };
-        // The expected loss grows with the temperature: bisection on log T.
-        double lo = std::log(0.05), hi = std::log(8.0);
-        for (int it = 0; it < 30; ++it) {
-            const double mid = 0.5 * (lo + hi);
-            (lossAt(std::exp(mid)) < human ? lo : hi) = mid;
-        }
-        TemperatureKnot k;
-        k.band = int(b);
-        k.meanElo = elo / double(in.size());
+        const double n = double(in.size());
         k.positions = std::int64_t(in.size());
-        k.temperature = std::exp(0.5 * (lo + hi));
-        k.humanLoss = human;
-        k.modelLoss = lossAt(k.temperature);
+        k.humanLoss /= n;
+        k.humanBlunders /= n;
+        k.meanElo /= n;
+        auto scoreAt = [&](const play::Strength& s) {
+            double loss = 0.0, blunders = 0.0;
+            for (const ErrorPosition* p : in) {
+                const play::Strength used = p->ply < play::kUnshapedOpeningPlies ? play::Strength{} : s;
+                const auto [l, bl] =
+                    expectedLoss(*p, play::candidatesWith(p->position, p->dist, p->outcomes, used, 1.0));
+                loss += l;
+                blunders += bl;
+            }
+            return std::pair<double, double>{loss / n, blunders / n};
+        };
+        double bestObjective = 1e300;
+        for (double tilt : {0.0, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
+            for (int ti = 0; ti <= 16; ++ti) {
+                const play::Strength s{0.2 * std::pow(2.5 / 0.2, ti / 16.0), tilt};
+                const auto [loss, blunders] = scoreAt(s);
+                const double dl = loss / std::max(k.humanLoss, 1e-6) - 1.0;
+                const double db = blunders / std::max(k.humanBlunders, 1e-6) - 1.0;
+                const double objective = dl * dl + db * db;
+                if (objective < bestObjective) {
+                    bestObjective = objective;
+                    k.strength = s;
+                    k.modelLoss = loss;
+                    k.modelBlunders = blunders;
+                }
+            }
         out.push_back(k);
     }
     return out;

@@ -18,6 +18,7 @@
 #include "core/encoding/evaluator.h"
 #include "core/engines/uci_parser.h"
 #include "core/evaluation/engine_analyser.h"
+#include "core/play/human_mover.h"
 #include "core/play/human_play.h"
 
 #include <array>
@@ -46,6 +47,7 @@ struct ErrorPosition {
     int moverElo = 0;
     std::optional<chess::GameSpeed> speed;  ///< from the TimeControl tag, when it has one
     std::vector<encoding::MoveProb> dist;   ///< the model's distribution, as conditioned for the real mover
+    play::MoveOutcomes outcomes;            ///< its weighed moves' outcomes by the value head (play::weighMoves)
     std::map<std::uint16_t, double> loss;   ///< each legal move's loss of winning chances (by Move::raw())
     double humanLoss = 0.0;                 ///< the loss of the move the human played
 };
@@ -97,18 +99,19 @@ CandidateFn humanMoverCandidates(const play::MovePolicy& policy);
 inline constexpr double kBlunderLoss = 0.3;
 ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const CandidateFn& candidates);
 
-/// One fitted knot of the rating's temperature: the band's mean rating and the temperature at which the model's
-/// expected loss there equals the humans' mean loss (positions before play's unshaped opening plies keep 1).
-struct TemperatureKnot {
+/// One fitted knot of the rating's strength: the band's mean rating and the temperature and tilt at which the
+/// model's expected loss and blunder share there come nearest the humans' (positions before play's unshaped opening
+/// plies keep the model's own distribution).
+struct StrengthKnot {
     int band = 0;
     double meanElo = 0.0;
     std::int64_t positions = 0;
-    double temperature = 1.0;
-    double humanLoss = 0.0;
-    double modelLoss = 0.0;  ///< at that temperature
+    play::Strength strength;
+    double humanLoss = 0.0, humanBlunders = 0.0;
+    double modelLoss = 0.0, modelBlunders = 0.0;  ///< at that strength
 };
-/// Fits one temperature per band with at least `minPositions` positions (bisection on log T in [0.05, 8]).
-std::vector<TemperatureKnot> fitStrengthTemperatures(const std::vector<ErrorPosition>& positions,
-                                                     std::int64_t minPositions = 100);
+/// Fits one strength per band with at least `minPositions` positions: a grid over temperatures 0.2-2.5 and tilts
+/// 0-64, minimising the squared relative errors of the mean loss and of the blunder share.
+std::vector<StrengthKnot> fitStrength(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100);
 
 }  // namespace kibitz::evaluation

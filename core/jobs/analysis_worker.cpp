@@ -2,6 +2,7 @@
 #include "core/jobs/analysis_worker.h"
 
 #include "core/play/game_clock.h"
+#include "core/play/human_mover.h"
 
 #include <QMetaObject>
 #include <QThread>
@@ -30,6 +31,12 @@ Result<AnalysisResult> analyse(encoding::Evaluator& evaluator, const AnalysisReq
     if (result.moves.size() > 1) {
         result.thinkTime = reading->thinkTime;
         result.moveThinkTimes = std::move(reading->moveThinkTimes);
+    }
+    if (request.weigh && play::weighsOutcomes(request.weigh->elo, request.weigh->ply, request.weigh->policy)) {
+        auto w = play::weighMoves(evaluator, {request.position}, {request.conditioning}, {request.recent},
+                                  {result.moves}, {true});
+        if (!w) return w.error();
+        result.moveOutcomes = std::move(w->front());
     }
     if (request.withDecisionValue && result.value) {
         const encoding::Conditioning between = play::decisionConditioning(request.conditioning);

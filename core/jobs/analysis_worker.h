@@ -5,6 +5,7 @@
 #include "core/encoding/conditioning.h"
 #include "core/encoding/evaluator.h"
 #include "core/jobs/latest_request.h"
+#include "core/play/human_mover.h"
 
 #include <QObject>
 #include <QString>
@@ -27,6 +28,14 @@ struct AnalysisRequest {
     /// Also the value the play mode's decisions read (play::decisionConditioning: the opponent told the mover's
     /// rating), in AnalysisResult::decisionValue.
     bool withDecisionValue = false;
+    /// Play mode: the opponent's rating, ply and policy; when its strength tilts there (play::weighsOutcomes), the
+    /// outcomes of the weighed moves come back in AnalysisResult::moveOutcomes (play::weighMoves).
+    struct Weigh {
+        int elo = 1500;
+        int ply = 0;
+        play::MovePolicy policy;
+    };
+    std::optional<Weigh> weigh;
 };
 
 /// The answer to one request.
@@ -40,6 +49,8 @@ struct AnalysisResult {
     /// The value head's win/draw/loss for the side to move (a game between humans of the request's conditioning);
     /// empty when the model has none.
     std::optional<encoding::Wdl> value;
+    /// With AnalysisRequest::weigh: the outcomes of the weighed moves (in the order of `moves`), or empty.
+    play::MoveOutcomes moveOutcomes;
     /// With AnalysisRequest::withDecisionValue and a value head: the value between equals (the decisions' own).
     std::optional<encoding::Wdl> decisionValue;
     /// The think-time head's distribution of the seconds the mover takes here (as conditioned; the clocks count);

@@ -107,6 +107,7 @@ void PlayController::startOpponentTurn() {
     request.conditioning = m_session->moverConditioning();
     request.recent = m_session->recentMoves();
     request.withDecisionValue = true;
+    request.weigh = AnalysisRequest::Weigh{m_settings.opponentElo, m_session->ply(), m_settings.policy};
     // Both players' last move times, read from the game's clocks by the one rule (the think-time head's pace).
     if (m_session->timed()) {
         const auto spent = encoding::plyThinkTimes(m_session->toPgn());
@@ -156,7 +157,7 @@ void PlayController::onAnalysed(const AnalysisResult& result) {
     }
 
     m_pendingMove = play::chooseHumanMove(m_session->position(), result.moves, m_settings.opponentElo, ply,
-                                          m_settings.policy, m_rng);
+                                          m_settings.policy, m_rng, result.moveOutcomes);
     std::int64_t delay = 0;
     if (m_settings.humanThinkTime) {
         const chess::Color me = opponentColor();

@@ -10,21 +10,27 @@
 namespace kibitz::play {
 namespace {
 
-/// The rating's temperature at each knot, interpolated linearly in log T between knots and held beyond the ends.
-/// Fitted by `kibitz-cli eval strength errors --fit` on the validation half of the held-out games (the shipped
-/// default model, Stockfish depth 10): per band the temperature at which the expected loss of winning chances of the
-/// model's moves equals the real players' mean loss there (docs/studies: the rating-strength study).
+/// The rating's strength at each knot (interpolated linearly in the rating, the temperature in its logarithm, and
+/// held beyond the ends). Fitted by `kibitz-cli eval strength errors --fit` on the validation half of the held-out
+/// games (the shipped default model, Stockfish depth 8; docs/studies: the rating-strength study): per band the
+/// temperature and tilt whose expected loss of winning chances and blunder share come nearest the real players'. The
+/// temperatures are the line through the bands' fits (log T against the rating, weighted by positions: ln T = -0.430
+/// - 1.115 (elo - 1600) / 1000, held within 0.1-2.5); the tilt is 0 up to 1800, 8 where the 2000+ band's fit put it
+/// (its mean rating, 2434, is near 2400) and rising beyond.
 struct Knot {
     int elo;
-    double temperature;
+    Strength strength;
 };
-constexpr std::array<Knot, 6> kKnots{{
-    {800, 1.0},
-    {1200, 1.0},
-    {1600, 1.0},
-    {2000, 1.0},
-    {2400, 1.0},
-    {2800, 1.0},
+constexpr std::array<Knot, 9> kKnots{{
+    {400, {2.478, 0.0}},
+    {800, {1.587, 0.0}},
+    {1200, {1.016, 0.0}},
+    {1600, {0.650, 0.0}},
+    {1800, {0.520, 0.0}},
+    {2000, {0.416, 2.7}},
+    {2400, {0.267, 8.0}},
+    {2800, {0.171, 12.0}},
+    {3200, {0.109, 16.0}},
 }};
 
 /// A stalemating move of a mover ahead by at least this much material (pawns) keeps this share of its weight.
@@ -33,24 +39,29 @@ constexpr double kStalemateShare = 0.05;
 
 }  // namespace
 
-double strengthTemperature(int elo, int ply) {
-    if (ply < kUnshapedOpeningPlies) return 1.0;
-    if (elo <= kKnots.front().elo) return kKnots.front().temperature;
-    if (elo >= kKnots.back().elo) return kKnots.back().temperature;
+Strength strengthAt(int elo, int ply) {
+    if (ply < kUnshapedOpeningPlies) return {};
+    if (elo <= kKnots.front().elo) return kKnots.front().strength;
+    if (elo >= kKnots.back().elo) return kKnots.back().strength;
     for (std::size_t i = 1; i < kKnots.size(); ++i) {
         if (elo > kKnots[i].elo) continue;
         const Knot& a = kKnots[i - 1];
         const Knot& b = kKnots[i];
         const double t = double(elo - a.elo) / double(b.elo - a.elo);
-        return std::exp((1.0 - t) * std::log(a.temperature) + t * std::log(b.temperature));
+        return {std::exp((1.0 - t) * std::log(a.strength.temperature) + t * std::log(b.strength.temperature)),
+                (1.0 - t) * a.strength.tilt + t * b.strength.tilt};
     }
-    return kKnots.back().temperature;
+    return kKnots.back().strength;
 }
 
 MovePolicy policyForRating(const MovePolicy& user, int elo, int ply) {
     MovePolicy p = user;
-    if (user.calibrated) p.temperature = user.temperature * strengthTemperature(elo, ply);
+    if (user.calibrated) p.temperature = user.temperature * strengthAt(elo, ply).temperature;
     return p;
+}
+
+bool weighsOutcomes(int elo, int ply, const MovePolicy& user) {
+    return user.calibrated && strengthAt(elo, ply).tilt > 0.0;
 }
 
 int materialPawns(const chess::Position& pos, chess::Color side) {
@@ -59,43 +70,123 @@ int materialPawns(const chess::Position& pos, chess::Color side) {
            9 * chess::popcount(pos.pieces(side, chess::Queen));
 }
 
+Result<std::vector<MoveOutcomes>> weighMoves(encoding::Evaluator& evaluator,
+                                             const std::vector<chess::Position>& positions,
+                                             const std::vector<encoding::Conditioning>& conds,
+                                             const std::vector<encoding::RecentMoves>& recent,
+                                             const std::vector<std::vector<encoding::MoveProb>>& dists,
+                                             const std::vector<bool>& want) {
+    std::vector<MoveOutcomes> out(positions.size());
+    if (!evaluator.hasValueHead()) return out;
+    // Every weighed move's position, asked from the opponent's side (it is their move there) and flipped back.
+    std::vector<chess::Position> children;
+    std::vector<encoding::Conditioning> childConds;
+    std::vector<encoding::RecentMoves> childRecent;
+    std::vector<std::pair<std::size_t, std::size_t>> slot;  // (position, move) of each child asked
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        if (!want[i]) continue;
+        const std::size_t n = std::min<std::size_t>(dists[i].size(), kWeighedMoves);
+        out[i].assign(n, 0.5);
+        encoding::Conditioning swapped;
+        swapped.moverElo = conds[i].oppElo;
+        swapped.oppElo = conds[i].moverElo;
+        swapped.moverClockS = conds[i].oppClockS;
+        swapped.oppClockS = conds[i].moverClockS;
+        swapped.incrementS = conds[i].incrementS;
+        for (std::size_t k = 0; k < n; ++k) {
+            const chess::Move m = dists[i][k].move;
+            chess::Position child = positions[i].snapshot();
+            encoding::RecentMoves r = recent.empty() ? encoding::RecentMoves{} : recent[i];
+            r.push(child, m);
+            child.makeMove(m);
+            if (child.countLegalMoves() == 0) {
+                out[i][k] = child.inCheck() ? 1.0 : 0.5;
+                continue;
+            }
+            children.push_back(std::move(child));
+            childConds.push_back(swapped);
+            childRecent.push_back(r);
+            slot.emplace_back(i, k);
+        }
+    }
+    if (children.empty()) return out;
+    auto values = evaluator.valueEstimates(children, childConds, childRecent);
+    if (!values) return values.error();
+    for (std::size_t c = 0; c < slot.size(); ++c) {
+        const encoding::Wdl& w = (*values)[c];  // the opponent's view: their loss is the mover's win
+        out[slot[c].first][slot[c].second] = double(w.loss) + 0.5 * double(w.draw);
+    }
+    return out;
+}
+
 namespace {
 
 /// `dist` with each move that stalemates an opponent the mover is clearly ahead of kept at kStalemateShare of its
-/// weight, renormalised and sorted again.
-std::vector<encoding::MoveProb> withoutCarelessStalemates(const chess::Position& pos,
-                                                          const std::vector<encoding::MoveProb>& dist) {
-    std::vector<encoding::MoveProb> shaped = dist;
-    const chess::Color me = pos.sideToMove();
-    if (shaped.size() <= 1 || materialPawns(pos, me) - materialPawns(pos, ~me) < kClearlyAheadPawns) return shaped;
+/// weight, and the tilt applied (pre-multiplied by exp(beta T (s - s_best)), so that the temperature's p^(1/T) leaves
+/// exp(beta (s - s_best))), renormalised and sorted again.
+std::vector<encoding::MoveProb> shaped(const chess::Position& pos, const std::vector<encoding::MoveProb>& dist,
+                                       const MoveOutcomes& outcomes, double tilt, double temperature) {
+    std::vector<encoding::MoveProb> out = dist;
     bool changed = false;
-    for (auto& m : shaped) {
-        chess::Position child = pos.snapshot();
-        child.makeMove(m.move);
-        if (child.isStalemate()) {
-            m.prob = float(m.prob * kStalemateShare);
-            changed = true;
+    const chess::Color me = pos.sideToMove();
+    if (out.size() > 1 && materialPawns(pos, me) - materialPawns(pos, ~me) >= kClearlyAheadPawns) {
+        for (auto& m : out) {
+            chess::Position child = pos.snapshot();
+            child.makeMove(m.move);
+            if (child.isStalemate()) {
+                m.prob = float(m.prob * kStalemateShare);
+                changed = true;
+            }
         }
     }
-    if (!changed) return shaped;
-    std::stable_sort(shaped.begin(), shaped.end(),
-                     [](const encoding::MoveProb& a, const encoding::MoveProb& b) { return a.prob > b.prob; });
+    if (tilt > 0.0 && !outcomes.empty() && out.size() > 1) {
+        const double best = *std::max_element(outcomes.begin(), outcomes.end());
+        const double worst = *std::min_element(outcomes.begin(), outcomes.end());
+        const double t = std::max(temperature, 1e-3);
+        // `dist` and `outcomes` share their order (the stalemate rule above changes weights, not the order).
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            const double s = i < outcomes.size() ? outcomes[i] : worst;
+            out[i].prob = float(double(out[i].prob) * std::exp(tilt * t * (s - best)));
+        }
+        changed = true;
+    }
+    if (!changed) return out;
     double sum = 0.0;
-    for (const auto& m : shaped) sum += m.prob;
-    for (auto& m : shaped) m.prob = float(m.prob / sum);
-    return shaped;
+    for (const auto& m : out) sum += m.prob;
+    if (!(sum > 0.0)) return dist;
+    for (auto& m : out) m.prob = float(m.prob / sum);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const encoding::MoveProb& a, const encoding::MoveProb& b) { return a.prob > b.prob; });
+    return out;
+}
+
+/// The strength `user` plays `elo` with at `ply`: the user's temperature times the rating's, the rating's tilt; or the
+/// user's temperature alone when not calibrated.
+Strength effectiveStrength(int elo, int ply, const MovePolicy& user) {
+    if (!user.calibrated) return {user.temperature, 0.0};
+    const Strength s = strengthAt(elo, ply);
+    return {user.temperature * s.temperature, s.tilt};
 }
 
 }  // namespace
 
+std::vector<encoding::MoveProb> candidatesWith(const chess::Position& pos, const std::vector<encoding::MoveProb>& dist,
+                                               const MoveOutcomes& outcomes, const Strength& strength, double topP) {
+    const MovePolicy policy{strength.temperature, topP, false};
+    return candidateMoves(shaped(pos, dist, outcomes, strength.tilt, strength.temperature), policy);
+}
+
 std::vector<encoding::MoveProb> humanCandidates(const chess::Position& pos, const std::vector<encoding::MoveProb>& dist,
-                                                int elo, int ply, const MovePolicy& user) {
-    return candidateMoves(withoutCarelessStalemates(pos, dist), policyForRating(user, elo, ply));
+                                                int elo, int ply, const MovePolicy& user,
+                                                const MoveOutcomes& outcomes) {
+    return candidatesWith(pos, dist, outcomes, effectiveStrength(elo, ply, user), user.topP);
 }
 
 chess::Move chooseHumanMove(const chess::Position& pos, const std::vector<encoding::MoveProb>& dist, int elo, int ply,
-                            const MovePolicy& user, std::mt19937_64& rng) {
-    return sampleMove(withoutCarelessStalemates(pos, dist), policyForRating(user, elo, ply), rng);
+                            const MovePolicy& user, std::mt19937_64& rng, const MoveOutcomes& outcomes) {
+    const Strength s = effectiveStrength(elo, ply, user);
+    return sampleMove(shaped(pos, dist, outcomes, s.tilt, s.temperature), MovePolicy{s.temperature, user.topP, false},
+                      rng);
 }
 
 std::int64_t humanMoveTimeMs(const ClockState& clock, int ply, const std::vector<encoding::MoveProb>& dist,

@@ -122,6 +122,14 @@ Status playPly(encoding::Evaluator& evaluator, const LadderOptions& options, std
         if (!v) return v.error();
         values = std::move(*v);
     }
+    // The value of the weighed moves' outcomes, for the ratings whose strength tilts toward them.
+    std::vector<bool> want;
+    for (std::size_t k = 0; k < b.games.size(); ++k) {
+        const LadderGame& g = games[b.games[k]];
+        want.push_back(weighsOutcomes(g.elo[g.session->sideToMove()], g.session->ply(), options.policy));
+    }
+    auto outcomes = weighMoves(evaluator, b.positions, b.conds, b.recent, *dists, want);
+    if (!outcomes) return outcomes.error();
     // Decisions and moves first; the think-time head is then told the move chosen.
     std::vector<std::size_t> moving;
     std::vector<chess::Move> chosen;
@@ -132,8 +140,8 @@ Status playPly(encoding::Evaluator& evaluator, const LadderOptions& options, std
         if (values && !decideTurn(g, (*values)[k], offerAfter)) continue;
         const chess::Color me = g.session->sideToMove();
         moving.push_back(k);
-        chosen.push_back(
-            chooseHumanMove(b.positions[k], (*dists)[k], g.elo[me], g.session->ply(), options.policy, g.rng));
+        chosen.push_back(chooseHumanMove(b.positions[k], (*dists)[k], g.elo[me], g.session->ply(), options.policy,
+                                         g.rng, (*outcomes)[k]));
         offers.push_back(offerAfter);
     }
     std::optional<std::vector<encoding::ThinkTime>> heads;

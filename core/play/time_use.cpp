@@ -99,13 +99,21 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recent);
         if (!dists) return dists.error();
         // The moves first: a head that reads the move chosen is told it.
+        std::vector<bool> want;
+        for (std::size_t i : active) {
+            const Replay& r = replays[i];
+            const auto elo = r.elo[r.pos.sideToMove() == chess::White ? 0 : 1];
+            want.push_back(elo.has_value() && weighsOutcomes(*elo, r.ply, policy));
+        }
+        auto outcomes = weighMoves(evaluator, positions, conds, recent, *dists, want);
+        if (!outcomes) return outcomes.error();
         std::vector<chess::Move> moves;
         for (std::size_t k = 0; k < active.size(); ++k) {
             const Replay& r = replays[active[k]];
             const auto elo = r.elo[r.pos.sideToMove() == chess::White ? 0 : 1];
             MovePolicy mover = policy;
             mover.calibrated = policy.calibrated && elo.has_value();  // no rating, no shape
-            moves.push_back(chooseHumanMove(r.pos, (*dists)[k], elo.value_or(0), r.ply, mover, rng));
+            moves.push_back(chooseHumanMove(r.pos, (*dists)[k], elo.value_or(0), r.ply, mover, rng, (*outcomes)[k]));
         }
         auto heads = evaluator.thinkTimes(positions, conds, recent, times, moves);
         if (!heads) return heads.error();

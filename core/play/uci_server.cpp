@@ -620,7 +620,14 @@ void UciServer::runSearch(std::shared_ptr<Job> job) {
         if (firstScore)
             summary += "; expected score " + percent(*firstScore) + " after " + chess::toUci(dist.front().move);
         write(summary);
-        chosen = play::chooseHumanMove(j.position, dist, j.elo, gamePly(j.position), j.policy, rng);
+        MoveOutcomes outcomes;
+        if (m_evaluator && weighsOutcomes(j.elo, gamePly(j.position), j.policy)) {
+            if (auto w = weighMoves(*m_evaluator, {j.position}, {j.cond}, {j.recent}, {dist}, {true}))
+                outcomes = std::move(w->front());
+            else
+                error("value head: " + w.error().message);
+        }
+        chosen = play::chooseHumanMove(j.position, dist, j.elo, gamePly(j.position), j.policy, rng, outcomes);
         best = chess::toUci(chosen);
     }
     std::optional<encoding::ThinkTime> learned;

@@ -10,6 +10,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -45,6 +46,32 @@ public:
     std::string describe() const override { return "harmonic"; }
 };
 
+/// Uniform moves; a value head that reads material: the side to move's win chance 0.5 + 0.05 (own - other's), no
+/// draws.
+class Material : public encoding::Evaluator {
+public:
+    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
+                                                             const encoding::Conditioning&) override {
+        std::vector<encoding::MoveProb> out;
+        const auto legal = pos.legalMoves();
+        for (const auto& m : legal) out.push_back({m, 1.0f / float(legal.size())});
+        return out;
+    }
+    bool hasValueHead() const override { return true; }
+    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
+                                                      const std::vector<encoding::Conditioning>&,
+                                                      const std::vector<encoding::RecentMoves>&) override {
+        std::vector<encoding::Wdl> out;
+        for (const auto& p : positions) {
+            const int diff = play::materialPawns(p, p.sideToMove()) - play::materialPawns(p, ~p.sideToMove());
+            const float win = std::clamp(0.5f + 0.05f * float(diff), 0.0f, 1.0f);
+            out.push_back({win, 0.0f, 1.0f - win});
+        }
+        return out;
+    }
+    std::string describe() const override { return "material"; }
+};
+
 }  // namespace
 
 class TstHumanMover : public QObject {
@@ -52,20 +79,28 @@ class TstHumanMover : public QObject {
 private Q_SLOTS:
     void openingKeepsTheModelsOwnDistribution() {
         for (int elo : {400, 1200, 2000, 3200})
-            for (int ply = 0; ply < play::kUnshapedOpeningPlies; ++ply)
-                QCOMPARE(play::strengthTemperature(elo, ply), 1.0);
+            for (int ply = 0; ply < play::kUnshapedOpeningPlies; ++ply) {
+                QCOMPARE(play::strengthAt(elo, ply).temperature, 1.0);
+                QCOMPARE(play::strengthAt(elo, ply).tilt, 0.0);
+            }
     }
 
     void strongerPlayersPlaySharper() {
-        // After the opening the temperature never rises with the rating, and spans a real range from 400 to 3200.
-        double last = 1e9;
+        // After the opening the temperature never rises with the rating and the tilt never falls, and both span a
+        // real range from 400 to 3200.
+        play::Strength last{1e9, -1.0};
         for (int elo = 400; elo <= 3200; elo += 50) {
-            const double t = play::strengthTemperature(elo, 30);
-            QVERIFY2(t <= last + 1e-12, qPrintable(QString("T(%1) = %2 rises").arg(elo).arg(t)));
-            QVERIFY(t > 0.05 && t < 8.0);
-            last = t;
+            const play::Strength s = play::strengthAt(elo, 30);
+            QVERIFY2(s.temperature <= last.temperature + 1e-12, qPrintable(QString("T(%1) rises").arg(elo)));
+            QVERIFY2(s.tilt >= last.tilt - 1e-12, qPrintable(QString("tilt(%1) falls").arg(elo)));
+            QVERIFY(s.temperature > 0.05 && s.temperature < 8.0);
+            last = s;
         }
-        QVERIFY(play::strengthTemperature(800, 30) > 1.3 * play::strengthTemperature(2400, 30));
+        QVERIFY(play::strengthAt(800, 30).temperature > 1.3 * play::strengthAt(2400, 30).temperature);
+        QCOMPARE(play::strengthAt(1200, 30).tilt, 0.0);
+        QVERIFY(play::strengthAt(2600, 30).tilt > 0.0);
+        QVERIFY(play::weighsOutcomes(2600, 30, play::MovePolicy{}));
+        QVERIFY(!play::weighsOutcomes(1200, 30, play::MovePolicy{}));
     }
 
     void userTemperatureMultipliesTheRatings() {
@@ -73,10 +108,55 @@ private Q_SLOTS:
         user.temperature = 1.5;
         user.topP = 0.9;
         const auto p = play::policyForRating(user, 2000, 40);
-        QCOMPARE(p.temperature, 1.5 * play::strengthTemperature(2000, 40));
+        QCOMPARE(p.temperature, 1.5 * play::strengthAt(2000, 40).temperature);
         QCOMPARE(p.topP, 0.9);
         user.calibrated = false;
         QCOMPARE(play::policyForRating(user, 2000, 40).temperature, 1.5);
+        QVERIFY(!play::weighsOutcomes(2600, 30, user));
+    }
+
+    void theTiltPrefersTheBetterOutcome() {
+        const chess::Position start;
+        auto dist = harmonic(start);
+        // The first two moves equally likely; the second leads to the better outcome.
+        dist[1].prob = dist[0].prob;
+        const play::MoveOutcomes outcomes{0.2, 0.8, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5};
+        play::MovePolicy user;
+        const auto strong = play::humanCandidates(start, dist, 2800, 40, user, outcomes);
+        QCOMPARE(strong.front().move, dist[1].move);
+        const auto weak = play::humanCandidates(start, dist, 1200, 40, user, outcomes);  // no tilt there
+        double first = 0.0, second = 0.0;
+        for (const auto& c : weak) {
+            if (c.move == dist[0].move) first = c.prob;
+            if (c.move == dist[1].move) second = c.prob;
+        }
+        QVERIFY(std::abs(first - second) < 1e-6);
+        // The opening keeps the model's own distribution, outcomes or not.
+        const auto opening = play::humanCandidates(start, dist, 2800, 2, user, outcomes);
+        QCOMPARE(opening.size(), dist.size());
+    }
+
+    void weighMovesAsksTheValueHeadFromTheOpponentsSide() {
+        // White's rook takes a hanging queen on d5; a value head that reads material says that outcome is best.
+        auto pos = chess::Position::fromFen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+        QVERIFY(pos.ok());
+        Material model;
+        auto dist = model.moveDistribution(*pos, {});
+        QVERIFY(dist.ok());
+        const auto take = chess::parseUci(*pos, "d2d5");
+        QVERIFY(take.ok());
+        // Put the capture among the weighed moves.
+        std::stable_partition(dist->begin(), dist->end(), [&](const auto& m) { return m.move == *take; });
+        auto w =
+            play::weighMoves(model, {*pos}, {encoding::Conditioning{}}, {encoding::RecentMoves{}}, {*dist}, {true});
+        QVERIFY(w.ok());
+        QCOMPARE(w->front().size(), std::size_t(play::kWeighedMoves));
+        QVERIFY(std::abs(w->front()[0] - 0.75) < 1e-6);  // black, to move, 0 against 5: 0.25 for them
+        for (std::size_t k = 1; k < w->front().size(); ++k) QVERIFY(w->front()[k] < 0.5);
+        // Not wanted: nothing asked.
+        auto none =
+            play::weighMoves(model, {*pos}, {encoding::Conditioning{}}, {encoding::RecentMoves{}}, {*dist}, {false});
+        QVERIFY(none.ok() && none->front().empty());
     }
 
     void aPlayerAheadRarelyStalemates() {
