@@ -6,6 +6,7 @@
 #include "app/cli/command.h"
 #include "app/cli/pgn_input.h"
 #include "app/cli/puzzle_commands.h"
+#include "app/cli/strength_commands.h"
 #include "app/cli/time_commands.h"
 #include "core/chess/game_pack.h"
 #include "core/chess/pgn.h"
@@ -342,14 +343,18 @@ int runEval(const std::vector<std::string>& argv) {
     if (argv.front() == "puzzle") return runEvalPuzzle(rest);
     if (argv.front() == "decisions") return runEvalDecisions(rest);
     if (argv.front() == "time") return runEvalTime(rest);
+    if (argv.front() == "strength") return runEvalStrength(rest);
     std::fprintf(stderr,
-                 "kibitz-cli eval: expected 'eval human', 'eval puzzle', 'eval decisions' or 'eval time', got '%s'\n",
+                 "kibitz-cli eval: expected 'eval human', 'eval puzzle', 'eval decisions', 'eval time' or 'eval "
+                 "strength', got '%s'\n",
                  argv.front().c_str());
     return kExitUsage;
 }
 
 const bool kRegistered = registerCommand(
-    {"eval", "evaluate a model (eval human ... | eval puzzle ... | eval decisions ... | eval time ...)", runEval});
+    {"eval",
+     "evaluate a model (eval human ... | eval puzzle ... | eval decisions ... | eval time ... | eval strength ...)",
+     runEval});
 
 }  // namespace
 }  // namespace kibitz::cli
