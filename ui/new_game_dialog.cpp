@@ -86,11 +86,11 @@ NewGameDialog::NewGameDialog(const chess::Position& boardPosition, QWidget* pare
            "chance as real Lichess players' of that rating (measured on games it never saw; the user guide has the "
            "table). Off: it draws from the model's distribution as it is, which errs alike at every rating"));
     pf->addRow(m_ratingStrength);
-    auto* meaning = new QLabel(
-        tr("A 1100 loses about as much per move as Lichess 1100s, and a 1500 beats it about as often as a real 1500 "
-           "would."));
-    meaning->setWordWrap(true);
-    pf->addRow(meaning);
+    m_strengthNote = new QLabel;
+    m_strengthNote->setWordWrap(true);
+    m_strengthNote->setMinimumWidth(320);
+    m_strengthNote->setMinimumHeight(2 * m_strengthNote->fontMetrics().lineSpacing() + 4);
+    pf->addRow(m_strengthNote);
 
     auto* time = new QGroupBox(tr("Time control"));
     auto* tf = new QFormLayout(time);
@@ -180,6 +180,7 @@ NewGameDialog::NewGameDialog(const chess::Position& boardPosition, QWidget* pare
     for (QSpinBox* s : {m_userElo, m_opponentElo})
         connect(s, &QSpinBox::valueChanged, this, &NewGameDialog::updateSummary);
     connect(m_side, &QComboBox::currentIndexChanged, this, &NewGameDialog::updateSummary);
+    connect(m_ratingStrength, &QCheckBox::toggled, this, &NewGameDialog::updateSummary);
 
     restoreChoices();
     updateSummary();
@@ -203,6 +204,10 @@ void NewGameDialog::updateSummary() {
     const QString clock = m_preset->currentIndex() == kNoClockPreset
                               ? tr("without clocks")
                               : tr("%1 min + %2 s").arg(m_baseMinutes->value()).arg(m_increment->value());
+    m_strengthNote->setText(m_ratingStrength->isChecked()
+                                ? tr("Errs about as often as Lichess %1s do: it is measured against their games.")
+                                      .arg(m_opponentElo->value())
+                                : tr("Plays the model's moves as they come: about as error-prone at any rating."));
     m_summary->setText(tr("You (%1) play %2 against a %3-rated human, %4.")
                            .arg(m_userElo->value())
                            .arg(side)

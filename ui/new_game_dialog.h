@@ -36,6 +36,7 @@ public:
     QDoubleSpinBox* baseMinutesBox() const { return m_baseMinutes; }
     QSpinBox* incrementBox() const { return m_increment; }
     QCheckBox* fromBoardBox() const { return m_fromBoard; }
+    QCheckBox* ratingStrengthBox() const { return m_ratingStrength; }
 
 private:
     void applyPreset(int index);
@@ -57,6 +58,7 @@ private:
     QCheckBox* m_drawOffers = nullptr;
     QCheckBox* m_fromBoard = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_strengthNote = nullptr;
 };
 
 }  // namespace kibitz::ui

@@ -89,6 +89,19 @@ void TstPlayPanel::dialogPresetsAndChoices() {
         QCOMPARE(s.baseMs, std::int64_t(300'000));
         QCOMPARE(s.incrementMs, std::int64_t(3'000));
         QCOMPARE(s.userColor, chess::White);
+        // The rating shapes the opponent's strength by default, and every move may be played (top-p 100%).
+        QVERIFY(d.ratingStrengthBox()->isChecked());
+        QVERIFY(s.policy.calibrated);
+        QCOMPARE(s.policy.topP, 1.0);
+        // The dialog as the user guide shows it (docs/screenshots/new-game-dialog.png), when asked for.
+        if (const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            d.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&d));
+            QVERIFY(d.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/new-game-dialog.png")));
+        }
+        d.ratingStrengthBox()->setChecked(false);
+        QVERIFY(!d.settings().policy.calibrated);
+        d.ratingStrengthBox()->setChecked(true);
         // A preset fills the spin boxes; editing them to a preset's values shows that preset, others "Custom".
         d.timeControlBox()->setCurrentIndex(7);  // Rapid 15+10
         QCOMPARE(d.baseMinutesBox()->value(), 15.0);
