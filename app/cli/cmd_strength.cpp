@@ -302,10 +302,8 @@ int runErrors(Args& args) {
     if (const int rc = input.finish(); rc != kExitOk) return rc;
     if (games.empty()) return usageError(kErrorsCommand, "no game of the " + split + " split in the input");
 
-    evaluation::UciAnalyserOptions eo;
-    eo.program = *program;
-    eo.limits = engines::SearchLimits::depth(depth);
-    eo.freshSearch = true;
+    evaluation::UciAnalyserOptions eo = evaluation::uciAnalyserOptions(*program, engines::SearchLimits::depth(depth));
+    eo.freshSearch = true;  // each position's scores depend on it alone: the cache is reusable
     evaluation::UciAnalyser engine(eo);
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);

@@ -11,26 +11,25 @@ namespace kibitz::play {
 namespace {
 
 /// The rating's strength at each knot (interpolated linearly in the rating, the temperature in its logarithm, and
-/// held beyond the ends). Fitted by `kibitz-cli eval strength errors --fit` on the validation half of the held-out
-/// games (the shipped default model, Stockfish depth 8; docs/studies: the rating-strength study): per band the
-/// temperature and tilt whose expected loss of winning chances and blunder share come nearest the real players'. The
-/// temperatures are the line through the bands' fits (log T against the rating, weighted by positions: ln T = -0.430
-/// - 1.115 (elo - 1600) / 1000, held within 0.1-2.5); the tilt is 0 up to 1800, 8 where the 2000+ band's fit put it
-/// (its mean rating, 2434, is near 2400) and rising beyond.
+/// held beyond the ends), chosen on the validation half of the held-out games and on the self-play ladder
+/// (docs/studies/2026-12-01-rating-strength.md): `kibitz-cli eval strength errors --fit` gives per band the temperature
+/// and tilt whose expected loss of winning chances and blunder share come nearest the real players' (Stockfish depth
+/// 8), which is noisy band by band; the knots follow those fits where `eval strength ladder` keeps each 400 points
+/// worth about what it is between real players (a 0.75 score). A tilt above about 12 draws by repetition instead of
+/// winning (the value head prefers safe outcomes), so the top stays weaker than real 2300s.
 struct Knot {
     int elo;
     Strength strength;
 };
-constexpr std::array<Knot, 9> kKnots{{
-    {400, {2.478, 0.0}},
-    {800, {1.587, 0.0}},
-    {1200, {1.016, 0.0}},
-    {1600, {0.650, 0.0}},
-    {1800, {0.520, 0.0}},
-    {2000, {0.416, 2.7}},
-    {2400, {0.267, 8.0}},
-    {2800, {0.171, 12.0}},
-    {3200, {0.109, 16.0}},
+constexpr std::array<Knot, 8> kKnots{{
+    {400, {1.000, 0.0}},
+    {700, {0.970, 0.0}},
+    {1100, {0.860, 0.0}},
+    {1500, {0.727, 0.0}},
+    {1900, {0.466, 2.0}},
+    {2300, {0.189, 12.0}},
+    {2700, {0.120, 16.0}},
+    {3200, {0.090, 20.0}},
 }};
 
 /// A stalemating move of a mover ahead by at least this much material (pawns) keeps this share of its weight.
