@@ -17,6 +17,8 @@
 
 #include <algorithm>
 
+using namespace kibitz;
+
 namespace {
 
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");

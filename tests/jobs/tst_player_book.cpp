@@ -26,7 +26,7 @@ using namespace kibitz;
 
 namespace {
 
-chess::Position play(const std::vector<const char*>& ucis) {
+chess::Position playLine(const std::vector<const char*>& ucis) {
     chess::Position pos = chess::Position::fromFen(chess::Position::kStartFen).value();
     for (const char* u : ucis) pos.makeMove(chess::parseUci(pos, u).value());
     return pos;
@@ -64,13 +64,13 @@ class TstPlayerBook : public QObject {
     static encoding::PlayerBook ruyBook() {
         encoding::PlayerBook book;
         book.player = "someone";
-        book.add(play({"e2e4"}), "e7e5");
-        book.add(play({"e2e4"}), "e7e5");
-        book.add(play({"e2e4"}), "c7c5");
-        book.add(play({"e2e4", "e7e5", "g1f3"}), "b8c6");
-        book.add(play({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}), "a7a6");
-        book.add(play({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}), "a7a6");
-        book.add(play({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}), "g8f6");
+        book.add(playLine({"e2e4"}), "e7e5");
+        book.add(playLine({"e2e4"}), "e7e5");
+        book.add(playLine({"e2e4"}), "c7c5");
+        book.add(playLine({"e2e4", "e7e5", "g1f3"}), "b8c6");
+        book.add(playLine({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}), "a7a6");
+        book.add(playLine({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}), "a7a6");
+        book.add(playLine({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"}), "g8f6");
         return book;
     }
 
@@ -82,32 +82,32 @@ private Q_SLOTS:
 
     void positionsMeetByTransposition() {
         // 1.Nf3 Nf6 2.g3 and 1.g3 Nf6 2.Nf3 are one position; the move counters are not part of the key.
-        const chess::Position a = play({"g1f3", "g8f6", "g2g3"});
-        const chess::Position b = play({"g2g3", "g8f6", "g1f3"});
+        const chess::Position a = playLine({"g1f3", "g8f6", "g2g3"});
+        const chess::Position b = playLine({"g2g3", "g8f6", "g1f3"});
         QCOMPARE(encoding::PlayerBook::positionKey(a), encoding::PlayerBook::positionKey(b));
-        const chess::Position sameBoardLater = play({"g1f3", "g8f6", "g2g3", "b8c6", "f1g2", "c6b8", "g2f1"});
+        const chess::Position sameBoardLater = playLine({"g1f3", "g8f6", "g2g3", "b8c6", "f1g2", "c6b8", "g2f1"});
         QCOMPARE(encoding::PlayerBook::positionKey(sameBoardLater), encoding::PlayerBook::positionKey(a));
         // Castling rights are: the same board after the king went back and forth is another position.
-        const chess::Position kingMoved = play({"e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8"});
+        const chess::Position kingMoved = playLine({"e2e4", "e7e5", "e1e2", "e8e7", "e2e1", "e7e8"});
         QVERIFY(encoding::PlayerBook::positionKey(kingMoved) !=
-                encoding::PlayerBook::positionKey(play({"e2e4", "e7e5"})));
+                encoding::PlayerBook::positionKey(playLine({"e2e4", "e7e5"})));
         QCOMPARE(encoding::PlayerBook::positionKey(chess::Position::fromFen(chess::Position::kStartFen).value()),
                  std::string("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"));
 
         encoding::PlayerBook book = ruyBook();
         QCOMPARE(book.positions(), std::size_t(3));
         QCOMPARE(book.moves(), std::int64_t(7));
-        const auto* counts = book.find(play({"e2e4"}));
+        const auto* counts = book.find(playLine({"e2e4"}));
         QVERIFY(counts);
         QCOMPARE(counts->at("e7e5"), 2);
         QCOMPARE(counts->at("c7c5"), 1);
-        QVERIFY(!book.find(play({"d2d4"})));
+        QVERIFY(!book.find(playLine({"d2d4"})));
     }
 
     void mixesCountsWithTheModel() {
         auto model = load(m_primary, false);
         QVERIFY(model);
-        const chess::Position pos = play({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"});
+        const chess::Position pos = playLine({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"});
         const encoding::Conditioning cond{1500, 1500, 180, 180, 2};
         auto plain = model->moveDistribution(pos, cond);
         QVERIFY(plain.ok());
@@ -128,7 +128,7 @@ private Q_SLOTS:
         QCOMPARE(chess::toUci(mixed->front().move), std::string("a7a6"));
 
         // Where the player has not stood, the model's answer is untouched.
-        const chess::Position elsewhere = play({"d2d4"});
+        const chess::Position elsewhere = playLine({"d2d4"});
         auto a = model->moveDistribution(elsewhere, cond);
         auto b = ev.moveDistribution(elsewhere, cond);
         QVERIFY(a.ok() && b.ok());
@@ -220,7 +220,7 @@ private Q_SLOTS:
         auto base = load(m_primary, false);
         auto nets = load(maia);
         QVERIFY(base && nets);
-        const chess::Position pos = play({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"});
+        const chess::Position pos = playLine({"e2e4", "e7e5", "g1f3", "b8c6", "f1b5"});
         const encoding::Conditioning cond{1500, 1500, 180, 180, 2};
         const encoding::Conditioning other{2300, 1500, 180, 180, 2};
         const auto r = base->moveDistribution(pos, cond).value();
