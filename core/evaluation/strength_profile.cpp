@@ -84,8 +84,8 @@ public:
     void add(const std::string& fen, MoveChances scores) {
         std::string line = m_tag + "\t" + fen + "\t";
         for (std::size_t i = 0; i < scores.size(); ++i) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%.5f", scores[i].second);
+            char buf[40];
+            std::snprintf(buf, sizeof buf, "%.17g", scores[i].second);  // reads back to the same double
             line += (i ? " " : "") + scores[i].first + ":" + buf;
         }
         m_lines.push_back(std::move(line));

@@ -4,6 +4,7 @@
 // this test. Each answers --help with its usage (exit 0) and an unknown option with exit 2 and a message naming it
 // on stderr; then a few rows of bad input (2) and of failures while working (1).
 #include "core/models/compute_device.h"
+#include "tests/cli/cli_run.h"
 
 #include <QProcess>
 #include <QRegularExpression>
@@ -11,25 +12,6 @@
 #include <QTest>
 
 namespace {
-
-struct Run {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(KIBITZ_CLI), args);
-    p.closeWriteChannel();  // `uci` reads commands: end of input makes it quit
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
 
 QStringList commands() {
     QStringList out;

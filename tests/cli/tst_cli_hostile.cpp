@@ -4,6 +4,7 @@
 // writers of one output, a zip bomb, bundles whose manifest contradicts their weights, an output that is an input, a
 // cut .zst, unreadable games in the middle of a file, garbage files, and a UCI session with a missing model file.
 #include "core/storage/bundle.h"
+#include "tests/cli/cli_run.h"
 
 #include <quazip/quazip.h>
 #include <quazip/quazipfile.h>
@@ -34,26 +35,6 @@ namespace {
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
 const QString kPuzzles = QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
 const QString kHumanBundle = QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz");
-
-struct Run {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList& args, const QByteArray& input = {}, int timeoutMs = 300000) {
-    QProcess p;
-    p.start(QStringLiteral(KIBITZ_CLI), args);
-    if (!input.isEmpty()) p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
 
 QByteArray readAll(const QString& path) {
     QFile f(path);

@@ -5,6 +5,7 @@
 // not from Kibitz.
 #include "core/chess/pgn.h"
 #include "core/chess/position.h"
+#include "tests/cli/cli_run.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,26 +21,6 @@ namespace {
 
 const QString kNets = QStringLiteral(KIBITZ_TEST_DATA_DIR "/maia-1");
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-
-struct Run {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList& args, const QByteArray& input = {}) {
-    QProcess p;
-    p.start(QStringLiteral(KIBITZ_CLI), args);
-    if (!input.isEmpty()) p.write(input);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(600000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
 
 /// Probability of `uci` in an `analyse --json` line.
 double probOf(const QString& jsonLine, const QString& uci) {

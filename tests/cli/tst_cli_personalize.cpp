@@ -5,6 +5,7 @@
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "core/chess/position.h"
+#include "tests/cli/cli_run.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,24 +24,6 @@
 namespace {
 
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-
-struct Run {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(KIBITZ_CLI), args);
-    if (!p.waitForFinished(600000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
 
 /// The player's non-forced moves in the sample, counted with the rules library.
 int movesOf(const std::string& player) {

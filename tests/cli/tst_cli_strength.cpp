@@ -4,6 +4,7 @@
 // cache reused by a second run) and the refusals of bad options.
 #include "core/chess/notation.h"
 #include "core/chess/position.h"
+#include "tests/cli/cli_run.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,25 +23,6 @@ using namespace kibitz;
 namespace {
 
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-
-struct Run {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(KIBITZ_CLI), args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(600000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
 
 /// Reads lines from `p` until one starts with `prefix`; returns it (empty on timeout).
 QString readUntil(QProcess& p, const QString& prefix) {

@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include "tests/cli/cli_run.h"
 
 #include <cmath>
 
@@ -17,25 +18,6 @@ namespace {
 
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
 const QString kModel = QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz");
-
-struct Run {
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-Run run(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(KIBITZ_CLI), args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(600000)) {
-        p.kill();
-        p.waitForFinished();
-        return {};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
-}
 
 QJsonObject jsonOf(const QString& text) { return QJsonDocument::fromJson(text.trimmed().toUtf8()).object(); }
 
