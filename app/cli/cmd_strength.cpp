@@ -184,7 +184,7 @@ int runLadder(Args& args) {
     });
     if (!r) {
         std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kLadderCommand, r.error().message.c_str());
-        return r.error().code == ErrorCode::Cancelled ? kExitFailure : kExitFailure;
+        return kExitFailure;  // cancelled or a model error: nothing was reported
     }
     if (args.has("json")) {
         QJsonArray rows;

@@ -89,11 +89,28 @@ jobs::GameDownloadRequest lichessRequest(const FakeApi& api, const QTemporaryDir
     return r;
 }
 
-/// Where the fourth game of a body starts (three whole games before it).
-qsizetype fourthGame(const QByteArray& body) {
+/// Where game `n` (1-based) of a body starts (n - 1 whole games before it).
+qsizetype gameStart(const QByteArray& body, int n) {
     qsizetype at = 0;
-    for (int i = 0; i < 3; ++i) at = body.indexOf("[Event ", at + 1);
+    for (int i = 1; i < n; ++i) at = body.indexOf("[Event ", at + 1);
     return at;
+}
+qsizetype fourthGame(const QByteArray& body) { return gameStart(body, 4); }
+
+/// Lichess serving `games`, whose first reply is cut `extra` bytes into game `n` (then `edit` may change it further:
+/// close-delimited, reset); every later reply is whole.
+std::function<Response(const QUrl&)> lichessCutOnce(const QList<Game>& games, int n, qsizetype extra,
+                                                    std::function<void(Response&)> edit = {}) {
+    auto cut = std::make_shared<bool>(true);
+    return [games, n, extra, edit, cut](const QUrl& url) {
+        Response r = lichess(games, url);
+        if (*cut) {
+            r.cutAfter = gameStart(r.body, n) + extra;
+            if (edit) edit(r);
+            *cut = false;
+        }
+        return r;
+    };
 }
 
 /// The resident memory of this process, in KiB (Linux).
@@ -197,17 +214,7 @@ private Q_SLOTS:
     void resumesAfterALostConnection() {
         const QList<Game> games = sampleGames();
         FakeApi api;
-        bool cut = true;
-        api.handler = [&](const QUrl& url) {
-            Response r = lichess(games, url);
-            if (cut) {
-                qsizetype at = 0;
-                for (int i = 0; i < 3; ++i) at = r.body.indexOf("[Event ", at + 1);
-                r.cutAfter = at + 200;
-                cut = false;
-            }
-            return r;
-        };
+        api.handler = lichessCutOnce(games, 4, 200);
         QTemporaryDir dir;
         jobs::GameDownloadRequest r;
         r.user = QStringLiteral("pnmadelaine");
@@ -248,15 +255,11 @@ private Q_SLOTS:
         QFETCH(bool, reset);
         const QList<Game> games = sampleGames();
         FakeApi api;
-        bool cut = true;
-        api.handler = [&](const QUrl& url) {
-            Response r = lichess(games, url);
-            r.closeDelimited = true;
-            if (cut) {
-                r.cutAfter = fourthGame(r.body) + 200;
-                r.reset = reset;
-                cut = false;
-            }
+        api.handler = lichessCutOnce(games, 4, 200, [reset](Response& r) { r.reset = reset; });
+        const auto cutOnce = api.handler;
+        api.handler = [cutOnce](const QUrl& url) {
+            Response r = cutOnce(url);
+            r.closeDelimited = true;  // every reply, the whole ones too
             return r;
         };
         QTemporaryDir dir;
@@ -468,17 +471,7 @@ private Q_SLOTS:
             QVERIFY(!g.text.contains("Date"));
         }
         FakeApi api;
-        bool cut = true;
-        api.handler = [&](const QUrl& url) {
-            Response r = lichess(games, url);
-            if (cut) {
-                qsizetype at = r.body.indexOf("[Event ", 1);
-                at = r.body.indexOf("[Event ", at + 1);  // two whole games
-                r.cutAfter = at + 100;
-                cut = false;
-            }
-            return r;
-        };
+        api.handler = lichessCutOnce(games, 3, 100);  // two whole games
         QTemporaryDir dir;
         const jobs::GameDownloadRequest r = lichessRequest(api, dir);
         const Outcome first = download(r);
