@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// kibitz-cli personalize: a model of one player from their games (issue 38), written as a .kibitz bundle that every
-// command and the app load like any other human-move model.
+// kibitz-cli personalize: a model of one player from their games, written as a .kibitz bundle that every command
+// and the app load like any other human-move model.
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A player's public games from Lichess or chess.com (issue 38, item 4), through each site's documented export API:
+// A player's public games from Lichess or chess.com, the games a model of that player learns from, through each
+// site's documented export API:
 // - Lichess: GET /api/games/user/{name}?max=&since=&until=&clocks=true (PGN, newest first, streamed);
 // - chess.com: GET /pub/player/{name}/games/archives (JSON list of monthly archives), then {archive}/pgn for each,
 //   newest month first.

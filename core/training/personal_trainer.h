@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Torch-free API of the personal-model trainer (issue 38): a human-move model fine-tuned on one player's games, the
-// base model's other weights frozen and its predictions kept as an anchor, so a personal model moves little from how
+// Torch-free API of the personal-model trainer: a human-move model fine-tuned on one player's games, the base
+// model's other weights frozen and its predictions kept as an anchor, so a personal model moves little from how
 // humans of its ratings play.
 
 #include "core/chess/pgn.h"

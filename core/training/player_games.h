@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Torch-free: the games of one player in PGN files, oldest first, and the names the files hold (issue 38).
+// Torch-free: the games of one player in PGN files, oldest first, and the names the files hold.
 
 #include "core/chess/pgn.h"
 #include "core/common/result.h"
