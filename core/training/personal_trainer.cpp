@@ -247,234 +247,335 @@ Result<std::int64_t> fineTune(models::HumanMoveModel& model, const std::vector<t
     return loop.state().step;
 }
 
+/// One personal-model run: the player's games and their split, the base network, the choice of epochs and book prior
+/// on the newest training games, then the final fine-tune on all of them, scored on the validation games. Each step
+/// returns an error as a value; torch's exceptions are caught by personalizeHumanModel.
+class PersonalRun {
+public:
+    PersonalRun(const PersonalizeOptions& o, const CancelToken& cancel,
+                const std::function<void(const TrainProgress&)>& progress,
+                const std::function<void(const std::string&)>& log)
+        : m_o(o), m_cancel(cancel), m_progress(progress), m_log(log) {}
+
+    Result<PersonalizeReport> run();
+
+private:
+    /// The held-out part of the training games on which the choice is made, and what it reads of them.
+    struct Tuning {
+        std::vector<const chess::PgnGame*> fitGames, tuneGames;
+        std::vector<EncodedPosition> fit, tune;
+        std::vector<std::vector<int>> counts;  ///< the fit games' book counts at each tune position
+        std::vector<double> priors;            ///< the candidates' book priors; -1: no book
+    };
+
+    void say(const std::string& s) const {
+        if (m_log) m_log(s);
+    }
+    static Error cancelled() { return makeError(ErrorCode::Cancelled, "personalize: cancelled"); }
+    Status checkOptions() const;
+    Status readGames();
+    void describeGames();
+    void readMoves(const std::vector<const chess::PgnGame*>& learnFrom,
+                   const std::vector<const chess::PgnGame*>& heldOut, encoding::PlayerBook& book,
+                   std::vector<EncodedPosition>& learn, std::vector<EncodedPosition>& held,
+                   std::vector<std::vector<int>>& counts) const;
+    Status readTrainingMoves();
+    std::int64_t stepsFor(std::size_t moves, int epochs) const {
+        return std::int64_t(epochs) * ((std::int64_t(moves) + m_o.batchSize - 1) / m_o.batchSize);
+    }
+    std::function<void(const TrainProgress&)> phase(std::int64_t offset, std::int64_t total) const;
+    Status choose();
+    void scoreCandidates(models::HumanMoveModel& probe, const Tuning& t, int epochs);
+    void keepChosenBook();
+    Status scoreBase();
+    Status trainFinal();
+    Status finish();
+
+    const PersonalizeOptions& m_o;
+    const CancelToken& m_cancel;
+    const std::function<void(const TrainProgress&)>& m_progress;
+    const std::function<void(const std::string&)>& m_log;
+    const std::chrono::steady_clock::time_point m_t0 = std::chrono::steady_clock::now();
+    PlayerGames m_games;
+    PlayerSplit m_split;  ///< points into m_games
+    FrozenTrunk m_trunk;  ///< the base, fine-tuned in place; its value and think-time heads are carried along
+    PersonalizeReport m_report;
+    std::vector<EncodedPosition> m_train, m_validation;
+    std::vector<std::vector<int>> m_bookCounts;  ///< the book's counts at each validation position
+    std::vector<torch::Tensor> m_weights;        ///< what the final fine-tune trains
+    std::vector<std::vector<double>> m_validationProbs;
+    int m_epochs = 0;  ///< of the final model: the options', or the choice's
+    bool m_withBook = false;
+    double m_prior = 0.0;
+    std::int64_t m_choiceSteps = 0;
+};
+
+Status PersonalRun::checkOptions() const {
+    if (m_o.baseCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "personalize: no base model");
+    if (m_o.outCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "personalize: no output file");
+    if (m_o.epochs < 1 || m_o.batchSize < 1 || !(m_o.learningRate > 0.0) || m_o.anchorWeight < 0.0)
+        return makeError(ErrorCode::InvalidInput,
+                         "personalize: epochs, batch size and learning rate must be positive, the anchor weight "
+                         "not negative");
+    return {};
+}
+
+/// The player's games and their split; too few to train on and to validate is InvalidInput.
+Status PersonalRun::readGames() {
+    std::string note;
+    auto games = readPlayerGames(m_o.pgnFiles, m_o.player, &note, m_o.onSkip);
+    if (!games) return games.error();
+    if (!note.empty()) say(note);
+    if (auto enough = checkEnoughPlayerGames(*games); !enough) return enough.error();
+    m_games = std::move(*games);
+    m_split = splitPlayerGames(m_games.games, m_o.validationShare, m_o.maxGames);
+    if (m_split.train.empty())
+        return makeError(ErrorCode::InvalidInput, m_games.name + " has " + std::to_string(m_games.games.size()) +
+                                                      " usable game(s): too few to train on and to validate");
+    return {};
+}
+
+/// The report's account of the games: the player, the counts, the dates, the held-out games themselves.
+void PersonalRun::describeGames() {
+    m_report.player = m_games.name;
+    m_report.skippedGames = m_games.skipped;
+    m_report.trainGames = std::int64_t(m_split.train.size());
+    m_report.validationGames = std::int64_t(m_split.validation.size());
+    describePlay(m_games, m_report);
+    m_report.firstDate = dateOf(m_split.train.front());
+    m_report.lastDate = dateOf(m_split.train.back());
+    if (!m_split.validation.empty()) {
+        m_report.validationFrom = dateOf(m_split.validation.front());
+        m_report.validationTo = dateOf(m_split.validation.back());
+        for (const chess::PgnGame* g : m_split.validation) m_report.validationGameList.push_back(*g);
+    }
+}
+
+/// The player's moves in `learnFrom` (their repertoire counted into `book` as they are read) and in `heldOut`, each
+/// of those with the book's counts for its legal moves (in the encoder's order).
+void PersonalRun::readMoves(const std::vector<const chess::PgnGame*>& learnFrom,
+                            const std::vector<const chess::PgnGame*>& heldOut, encoding::PlayerBook& book,
+                            std::vector<EncodedPosition>& learn, std::vector<EncodedPosition>& held,
+                            std::vector<std::vector<int>>& counts) const {
+    learn = playerPositions(learnFrom, m_games.name, m_trunk.config,
+                            [&book](const chess::Position& pos, const encoding::RecentMoves&, chess::Move m) {
+                                if (plyOf(pos) < book.maxPly) book.add(pos, chess::toUci(m));
+                            });
+    counts.clear();
+    held = playerPositions(heldOut, m_games.name, m_trunk.config,
+                           [&book, &counts](const chess::Position& pos, const encoding::RecentMoves&, chess::Move) {
+                               counts.emplace_back();
+                               if (const auto* c = book.find(pos))
+                                   for (chess::Move m : pos.legalMoves()) {
+                                       const auto it = c->find(chess::toUci(m));
+                                       counts.back().push_back(it == c->end() ? 0 : it->second);
+                                   }
+                           });
+}
+
+/// The player's moves in the training and the validation games, and the repertoire of the training games.
+Status PersonalRun::readTrainingMoves() {
+    encoding::PlayerBook& book = m_report.book;
+    book.player = m_games.name;
+    book.prior = m_o.bookPrior;
+    book.maxPly = m_o.bookMaxPly;
+    readMoves(m_split.train, m_split.validation, book, m_train, m_validation, m_bookCounts);
+    m_report.trainPositions = std::int64_t(m_train.size());
+    m_report.validationPositions = std::int64_t(m_validation.size());
+    if (m_train.empty())
+        return makeError(ErrorCode::InvalidInput, "the training games of " + m_games.name + " have no move to learn");
+    say(m_games.name + ": " + std::to_string(m_train.size()) + " moves of " + std::to_string(m_split.train.size()) +
+        " games (" + m_report.firstDate + " to " + m_report.lastDate + ") to learn from, " +
+        std::to_string(m_validation.size()) + " moves of the newest " + std::to_string(m_split.validation.size()) +
+        " to validate on");
+    return {};
+}
+
+/// Progress of one phase as part of the whole: its steps after `offset`, out of `total`.
+std::function<void(const TrainProgress&)> PersonalRun::phase(std::int64_t offset, std::int64_t total) const {
+    return [&progress = m_progress, offset, total](const TrainProgress& p) {
+        if (!progress) return;
+        TrainProgress q = p;
+        q.step += offset;
+        q.totalSteps = total;
+        progress(q);
+    };
+}
+
+/// Scores every prior candidate of `t` with `probe` (trained for `epochs` epochs) on the tune moves, into the report.
+void PersonalRun::scoreCandidates(models::HumanMoveModel& probe, const Tuning& t, int epochs) {
+    const std::vector<std::vector<int>> noCounts;  // the "no book" candidate
+    const auto probs = moveProbabilities(probe, t.tune, m_trunk.device, m_cancel);
+    std::string line;
+    for (double x : t.priors) {
+        const MoveMetrics m = scoreWithBook(probs, t.tune, x >= 0.0 ? t.counts : noCounts, x);
+        m_report.candidates.push_back({epochs, x, m.overall().top1Rate(), m.overall().meanNll()});
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s%.2f%% %.4f", x >= 0.0 ? "" : "no book ", 100.0 * m.overall().top1Rate(),
+                      m.overall().meanNll());
+        line += (line.empty() ? "" : ", ") + (x >= 0.0 ? "prior " + formatNumber(x) + " " : std::string()) + buf;
+    }
+    say("choosing on the newest " + std::to_string(t.tuneGames.size()) + " training games (" +
+        std::to_string(t.tune.size()) + " moves), " + std::to_string(epochs) + " epoch(s) on the other " +
+        std::to_string(t.fitGames.size()) + ": " + line);
+}
+
+/// The choice: epochs and the book's prior, on the newest of the training games, a second copy of the base learning
+/// from the others. Without enough games for it, the options' epochs and prior stay.
+Status PersonalRun::choose() {
+    m_epochs = m_o.epochs;
+    m_withBook = m_o.useBook;
+    m_prior = m_o.bookPrior;
+    Tuning t;
+    t.fitGames = m_split.train;
+    if (m_o.tuneShare > 0.0 && m_split.train.size() >= 5) {
+        const std::size_t n = std::clamp<std::size_t>(
+            std::size_t(std::lround(m_o.tuneShare * double(m_split.train.size()))), 1, m_split.train.size() - 1);
+        t.tuneGames.assign(m_split.train.end() - std::ptrdiff_t(n), m_split.train.end());
+        t.fitGames.resize(m_split.train.size() - n);
+    }
+    encoding::PlayerBook fitBook;
+    fitBook.maxPly = m_o.bookMaxPly;
+    if (!t.tuneGames.empty()) readMoves(t.fitGames, t.tuneGames, fitBook, t.fit, t.tune, t.counts);
+    if (t.fit.empty() || t.tune.empty()) return {};
+    m_report.tuneGames = std::int64_t(t.tuneGames.size());
+    m_report.tunePositions = std::int64_t(t.tune.size());
+    if (!m_o.useBook || m_o.chooseBookPrior) t.priors.push_back(-1.0);
+    if (m_o.useBook && m_o.chooseBookPrior)
+        for (double x : PersonalizeOptions::kBookPriors) t.priors.push_back(x);
+    if (m_o.useBook && !m_o.chooseBookPrior) t.priors.push_back(m_o.bookPrior);
+    FrozenTrunk probe = loadFrozenTrunk(m_o.baseCheckpoint);
+    scoreCandidates(probe.model, t, 0);
+    if (m_cancel.isCancelled()) return cancelled();
+    if (m_o.anchorWeight > 0.0) anchorToBase(probe.model, t.fit, m_trunk.device);
+    auto w = trainableWeights(probe.model, m_o.scope);
+    if (!w) return w.error();
+    m_choiceSteps = stepsFor(t.fit.size(), m_o.epochs);
+    auto tried = fineTune(
+        probe.model, *w, t.fit, m_o.epochs, m_o, m_trunk.device, m_cancel,
+        phase(0, m_choiceSteps + stepsFor(m_train.size(), m_o.epochs)), [&](int e, TrainProgress& p) -> Status {
+            scoreCandidates(probe.model, t, e);
+            // The top-1 there of this epoch's best candidate (by NLL).
+            const auto first = m_report.candidates.end() - std::ptrdiff_t(t.priors.size());
+            const auto bestNow = std::min_element(first, m_report.candidates.end(),
+                                                  [](const auto& a, const auto& b) { return a.nll < b.nll; });
+            p.metrics = {{"tune_top1", bestNow->top1}};
+            return {};
+        });
+    if (!tried) return tried.error();
+    // The lowest NLL (a proper score of the whole distribution: on a fifth of 200 games, top-1 differs by a few moves
+    // between candidates, within its noise); on a tie the fewer epochs and the first prior.
+    const PersonalizeReport::Candidate* best = &m_report.candidates.front();
+    for (const auto& c : m_report.candidates)
+        if (c.nll < best->nll) best = &c;
+    m_epochs = best->epochs;
+    m_withBook = best->prior >= 0.0;
+    if (m_withBook) m_prior = best->prior;
+    m_report.chosenEpochs = m_epochs;
+    say("chosen: " + std::to_string(m_epochs) + " epoch(s), " +
+        (m_withBook ? "the player's moves with prior " + formatNumber(m_prior) : std::string("no repertoire")));
+    return {};
+}
+
+/// The book with the chosen prior, or none.
+void PersonalRun::keepChosenBook() {
+    m_report.chosenPrior = m_withBook ? m_prior : -1.0;
+    if (m_withBook) {
+        m_report.book.prior = m_prior;
+    } else {
+        m_report.book = encoding::PlayerBook();
+        m_bookCounts.clear();
+    }
+}
+
+/// The base network's scores on the validation moves (with and without the book), then the anchor and the weights
+/// the final fine-tune trains.
+Status PersonalRun::scoreBase() {
+    models::HumanMoveModel& model = m_trunk.model;
+    // One pass of each network over the validation moves serves both scores, with and without the book.
+    m_validationProbs = moveProbabilities(model, m_validation, m_trunk.device, m_cancel);
+    m_report.base = scoreWithBook(m_validationProbs, m_validation, {}, 0.0);
+    m_report.baseWithBook =
+        m_withBook ? scoreWithBook(m_validationProbs, m_validation, m_bookCounts, m_prior) : m_report.base;
+    if (m_cancel.isCancelled()) return cancelled();
+    if (m_o.anchorWeight > 0.0 && m_epochs > 0) anchorToBase(model, m_train, m_trunk.device);
+    if (m_cancel.isCancelled()) return cancelled();
+    auto weights = trainableWeights(model, m_o.scope);
+    if (!weights) return weights.error();
+    m_weights = std::move(*weights);
+    m_report.scope = m_o.scope;
+    std::int64_t allWeights = 0;
+    for (const torch::Tensor& w : model->parameters()) allWeights += w.numel();
+    for (const torch::Tensor& w : m_weights) m_report.trainableParameters += w.numel();
+    say("base model on the validation moves: " + m_report.base.summary() + "; training " +
+        std::to_string(m_report.trainableParameters) + " of " + std::to_string(allWeights) + " weights (" + m_o.scope +
+        ")");
+    if (m_withBook)
+        say("the player's moves at " + std::to_string(m_report.book.positions()) + " positions of their first " +
+            std::to_string(m_report.book.maxPly) +
+            " plies; the base model with them on the validation moves: " + m_report.baseWithBook.summary());
+    return {};
+}
+
+/// The final fine-tune on all the training games for the chosen epochs, scored on the validation moves after each.
+Status PersonalRun::trainFinal() {
+    m_report.personalModelOnly = m_report.base;
+    if (m_epochs <= 0) return {};
+    models::HumanMoveModel& model = m_trunk.model;
+    auto steps = fineTune(model, m_weights, m_train, m_epochs, m_o, m_trunk.device, m_cancel,
+                          phase(m_choiceSteps, m_choiceSteps + stepsFor(m_train.size(), m_epochs)),
+                          [&](int e, TrainProgress& p) -> Status {
+                              m_validationProbs = moveProbabilities(model, m_validation, m_trunk.device, m_cancel);
+                              m_report.personalModelOnly = scoreWithBook(m_validationProbs, m_validation, {}, 0.0);
+                              if (m_cancel.isCancelled()) return cancelled();
+                              say("epoch " + std::to_string(e) + "/" + std::to_string(m_epochs) + ": " +
+                                  m_report.personalModelOnly.summary());
+                              p.metrics = {{"validation_top1", m_report.personalModelOnly.overall().top1Rate()}};
+                              return {};
+                          });
+    if (!steps) return steps.error();
+    m_report.steps = *steps;
+    return {};
+}
+
+/// The personal model's score with the book, and the model written (frozen, in eval mode).
+Status PersonalRun::finish() {
+    m_report.networkWithBook =
+        m_withBook ? scoreWithBook(m_validationProbs, m_validation, m_bookCounts, m_prior) : m_report.personalModelOnly;
+    m_report.networkBase = m_report.base;
+    m_report.personal = m_report.networkWithBook;
+    if (m_cancel.isCancelled()) return cancelled();
+    if (m_withBook) say("the personal model with the player's moves: " + m_report.personal.summary());
+    for (auto& p : m_trunk.model->parameters()) p.set_requires_grad(false);
+    m_trunk.model->eval();
+    return saveFrozenTrunk(m_o.outCheckpoint, m_trunk, {});
+}
+
+Result<PersonalizeReport> PersonalRun::run() {
+    if (auto s = checkOptions(); !s) return s.error();
+    if (auto s = readGames(); !s) return s.error();
+    models::setComputeThreads(m_o.threads);
+    models::keepFreedMemory();
+    torch::manual_seed(m_o.seed);
+    m_trunk = loadFrozenTrunk(m_o.baseCheckpoint);
+    describeGames();
+    if (auto s = readTrainingMoves(); !s) return s.error();
+    if (auto s = choose(); !s) return s.error();
+    keepChosenBook();
+    if (auto s = scoreBase(); !s) return s.error();
+    if (auto s = trainFinal(); !s) return s.error();
+    if (auto s = finish(); !s) return s.error();
+    m_report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_t0).count();
+    return std::move(m_report);
+}
+
 }  // namespace
 
 Result<PersonalizeReport> personalizeHumanModel(const PersonalizeOptions& o, const CancelToken& cancel,
                                                 const std::function<void(const TrainProgress&)>& progress,
                                                 const std::function<void(const std::string&)>& log) {
-    auto say = [&log](const std::string& s) {
-        if (log) log(s);
-    };
-    const auto t0 = std::chrono::steady_clock::now();
     try {
-        if (o.baseCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "personalize: no base model");
-        if (o.outCheckpoint.empty()) return makeError(ErrorCode::InvalidInput, "personalize: no output file");
-        if (o.epochs < 1 || o.batchSize < 1 || !(o.learningRate > 0.0) || o.anchorWeight < 0.0)
-            return makeError(ErrorCode::InvalidInput,
-                             "personalize: epochs, batch size and learning rate must be positive, the anchor weight "
-                             "not negative");
-        std::string note;
-        auto games = readPlayerGames(o.pgnFiles, o.player, &note, o.onSkip);
-        if (!games) return games.error();
-        if (!note.empty()) say(note);
-        if (auto enough = checkEnoughPlayerGames(*games); !enough) return enough.error();
-        const PlayerSplit split = splitPlayerGames(games->games, o.validationShare, o.maxGames);
-        if (split.train.empty())
-            return makeError(ErrorCode::InvalidInput, games->name + " has " + std::to_string(games->games.size()) +
-                                                          " usable game(s): too few to train on and to validate");
-        models::setComputeThreads(o.threads);
-        models::keepFreedMemory();
-        torch::manual_seed(o.seed);
-        FrozenTrunk trunk = loadFrozenTrunk(o.baseCheckpoint);  // its value and think-time heads are carried along
-        models::HumanMoveModel& model = trunk.model;
-        const torch::Device device = trunk.device;
-
-        PersonalizeReport report;
-        report.player = games->name;
-        report.skippedGames = games->skipped;
-        report.trainGames = std::int64_t(split.train.size());
-        report.validationGames = std::int64_t(split.validation.size());
-        describePlay(*games, report);
-        report.firstDate = dateOf(split.train.front());
-        report.lastDate = dateOf(split.train.back());
-        if (!split.validation.empty()) {
-            report.validationFrom = dateOf(split.validation.front());
-            report.validationTo = dateOf(split.validation.back());
-            for (const chess::PgnGame* g : split.validation) report.validationGameList.push_back(*g);
-        }
-        // The player's moves in `learnFrom` (their repertoire counted into `book` as they are read) and in `heldOut`,
-        // each of those with the book's counts for its legal moves (in the encoder's order).
-        auto readMoves = [&](const std::vector<const chess::PgnGame*>& learnFrom,
-                             const std::vector<const chess::PgnGame*>& heldOut, encoding::PlayerBook& book,
-                             std::vector<EncodedPosition>& learn, std::vector<EncodedPosition>& held,
-                             std::vector<std::vector<int>>& counts) {
-            learn = playerPositions(learnFrom, games->name, trunk.config,
-                                    [&book](const chess::Position& pos, const encoding::RecentMoves&, chess::Move m) {
-                                        if (plyOf(pos) < book.maxPly) book.add(pos, chess::toUci(m));
-                                    });
-            counts.clear();
-            held = playerPositions(
-                heldOut, games->name, trunk.config,
-                [&book, &counts](const chess::Position& pos, const encoding::RecentMoves&, chess::Move) {
-                    counts.emplace_back();
-                    if (const auto* c = book.find(pos))
-                        for (chess::Move m : pos.legalMoves()) {
-                            const auto it = c->find(chess::toUci(m));
-                            counts.back().push_back(it == c->end() ? 0 : it->second);
-                        }
-                });
-        };
-        encoding::PlayerBook& book = report.book;
-        book.player = games->name;
-        book.prior = o.bookPrior;
-        book.maxPly = o.bookMaxPly;
-        std::vector<EncodedPosition> train, validation;
-        std::vector<std::vector<int>> bookCounts;
-        readMoves(split.train, split.validation, book, train, validation, bookCounts);
-        report.trainPositions = std::int64_t(train.size());
-        report.validationPositions = std::int64_t(validation.size());
-        if (train.empty())
-            return makeError(ErrorCode::InvalidInput,
-                             "the training games of " + games->name + " have no move to learn");
-        say(games->name + ": " + std::to_string(train.size()) + " moves of " + std::to_string(split.train.size()) +
-            " games (" + report.firstDate + " to " + report.lastDate + ") to learn from, " +
-            std::to_string(validation.size()) + " moves of the newest " + std::to_string(split.validation.size()) +
-            " to validate on");
-        auto stepsFor = [&o](std::size_t moves, int epochs) {
-            return std::int64_t(epochs) * ((std::int64_t(moves) + o.batchSize - 1) / o.batchSize);
-        };
-        // Progress of one phase as part of the whole: its steps after `offset`, out of `total`.
-        auto phase = [&progress](std::int64_t offset, std::int64_t total) {
-            return std::function<void(const TrainProgress&)>([&progress, offset, total](const TrainProgress& p) {
-                if (!progress) return;
-                TrainProgress q = p;
-                q.step += offset;
-                q.totalSteps = total;
-                progress(q);
-            });
-        };
-
-        // The choice: epochs and the book's prior, on the newest of the training games, the model learning from the
-        // others.
-        int epochs = o.epochs;
-        bool withBook = o.useBook;
-        double prior = o.bookPrior;
-        std::int64_t choiceSteps = 0;
-        std::vector<const chess::PgnGame*> fitGames = split.train, tuneGames;
-        if (o.tuneShare > 0.0 && split.train.size() >= 5) {
-            const std::size_t n = std::clamp<std::size_t>(
-                std::size_t(std::lround(o.tuneShare * double(split.train.size()))), 1, split.train.size() - 1);
-            tuneGames.assign(split.train.end() - std::ptrdiff_t(n), split.train.end());
-            fitGames.resize(split.train.size() - n);
-        }
-        std::vector<EncodedPosition> fit, tune;
-        std::vector<std::vector<int>> tuneCounts;
-        encoding::PlayerBook fitBook;
-        fitBook.maxPly = o.bookMaxPly;
-        if (!tuneGames.empty()) readMoves(fitGames, tuneGames, fitBook, fit, tune, tuneCounts);
-        if (!fit.empty() && !tune.empty()) {
-            report.tuneGames = std::int64_t(tuneGames.size());
-            report.tunePositions = std::int64_t(tune.size());
-            std::vector<double> priors;  // -1: no book (a prior of 0 is the player's counts alone)
-            if (!o.useBook || o.chooseBookPrior) priors.push_back(-1.0);
-            if (o.useBook && o.chooseBookPrior)
-                for (double x : PersonalizeOptions::kBookPriors) priors.push_back(x);
-            if (o.useBook && !o.chooseBookPrior) priors.push_back(o.bookPrior);
-            FrozenTrunk probe = loadFrozenTrunk(o.baseCheckpoint);
-            const std::vector<std::vector<int>> noCounts;  // the "no book" candidate
-            auto score = [&](int e) {
-                const auto probs = moveProbabilities(probe.model, tune, device, cancel);
-                std::string line;
-                for (double x : priors) {
-                    const MoveMetrics m = scoreWithBook(probs, tune, x >= 0.0 ? tuneCounts : noCounts, x);
-                    report.candidates.push_back({e, x, m.overall().top1Rate(), m.overall().meanNll()});
-                    char buf[64];
-                    std::snprintf(buf, sizeof buf, "%s%.2f%% %.4f", x >= 0.0 ? "" : "no book ",
-                                  100.0 * m.overall().top1Rate(), m.overall().meanNll());
-                    line += (line.empty() ? "" : ", ") + (x >= 0.0 ? "prior " + formatNumber(x) + " " : std::string()) +
-                            buf;
-                }
-                say("choosing on the newest " + std::to_string(tuneGames.size()) + " training games (" +
-                    std::to_string(tune.size()) + " moves), " + std::to_string(e) + " epoch(s) on the other " +
-                    std::to_string(fitGames.size()) + ": " + line);
-            };
-            score(0);
-            if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-            if (o.anchorWeight > 0.0) anchorToBase(probe.model, fit, device);
-            auto w = trainableWeights(probe.model, o.scope);
-            if (!w) return w.error();
-            choiceSteps = stepsFor(fit.size(), o.epochs);
-            auto tried = fineTune(
-                probe.model, *w, fit, o.epochs, o, device, cancel,
-                phase(0, choiceSteps + stepsFor(train.size(), o.epochs)), [&](int e, TrainProgress& p) -> Status {
-                    score(e);
-                    // The top-1 there of this epoch's best candidate (by NLL).
-                    const auto first = report.candidates.end() - std::ptrdiff_t(priors.size());
-                    const auto bestNow = std::min_element(first, report.candidates.end(),
-                                                          [](const auto& a, const auto& b) { return a.nll < b.nll; });
-                    p.metrics = {{"tune_top1", bestNow->top1}};
-                    return {};
-                });
-            if (!tried) return tried.error();
-            // The lowest NLL (a proper score of the whole distribution: on a fifth of 200 games, top-1 differs by a
-            // few moves between candidates, within its noise); on a tie the fewer epochs and the first prior.
-            const PersonalizeReport::Candidate* best = &report.candidates.front();
-            for (const auto& c : report.candidates)
-                if (c.nll < best->nll) best = &c;
-            epochs = best->epochs;
-            withBook = best->prior >= 0.0;
-            if (withBook) prior = best->prior;
-            report.chosenEpochs = epochs;
-            say("chosen: " + std::to_string(epochs) + " epoch(s), " +
-                (withBook ? "the player's moves with prior " + formatNumber(prior) : std::string("no repertoire")));
-        }
-        report.chosenPrior = withBook ? prior : -1.0;
-        if (withBook) {
-            book.prior = prior;
-        } else {
-            book = encoding::PlayerBook();
-            bookCounts.clear();
-        }
-
-        // One pass of each network over the validation moves serves both scores, with and without the book.
-        std::vector<std::vector<double>> validationProbs = moveProbabilities(model, validation, device, cancel);
-        report.base = scoreWithBook(validationProbs, validation, {}, 0.0);
-        report.baseWithBook = withBook ? scoreWithBook(validationProbs, validation, bookCounts, prior) : report.base;
-        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-        if (o.anchorWeight > 0.0 && epochs > 0) anchorToBase(model, train, device);
-        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-        auto weights = trainableWeights(model, o.scope);
-        if (!weights) return weights.error();
-        report.scope = o.scope;
-        std::int64_t allWeights = 0;
-        for (const torch::Tensor& w : model->parameters()) allWeights += w.numel();
-        for (const torch::Tensor& w : *weights) report.trainableParameters += w.numel();
-        say("base model on the validation moves: " + report.base.summary() + "; training " +
-            std::to_string(report.trainableParameters) + " of " + std::to_string(allWeights) + " weights (" + o.scope +
-            ")");
-        if (withBook)
-            say("the player's moves at " + std::to_string(book.positions()) + " positions of their first " +
-                std::to_string(book.maxPly) +
-                " plies; the base model with them on the validation moves: " + report.baseWithBook.summary());
-
-        report.personalModelOnly = report.base;
-        if (epochs > 0) {
-            auto steps = fineTune(model, *weights, train, epochs, o, device, cancel,
-                                  phase(choiceSteps, choiceSteps + stepsFor(train.size(), epochs)),
-                                  [&](int e, TrainProgress& p) -> Status {
-                                      validationProbs = moveProbabilities(model, validation, device, cancel);
-                                      report.personalModelOnly = scoreWithBook(validationProbs, validation, {}, 0.0);
-                                      if (cancel.isCancelled())
-                                          return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-                                      say("epoch " + std::to_string(e) + "/" + std::to_string(epochs) + ": " +
-                                          report.personalModelOnly.summary());
-                                      p.metrics = {{"validation_top1", report.personalModelOnly.overall().top1Rate()}};
-                                      return {};
-                                  });
-            if (!steps) return steps.error();
-            report.steps = *steps;
-        }
-        report.networkWithBook =
-            withBook ? scoreWithBook(validationProbs, validation, bookCounts, prior) : report.personalModelOnly;
-        report.networkBase = report.base;
-        report.personal = report.networkWithBook;
-        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "personalize: cancelled");
-        if (withBook) say("the personal model with the player's moves: " + report.personal.summary());
-        for (auto& p : model->parameters()) p.set_requires_grad(false);
-        model->eval();
-        if (auto s = saveFrozenTrunk(o.outCheckpoint, trunk, {}); !s) return s.error();
-        report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return report;
+        return PersonalRun(o, cancel, progress, log).run();
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::InvalidInput, o.baseCheckpoint + ": " + e.what_without_backtrace());
     } catch (const std::exception& e) {
