@@ -3,7 +3,6 @@
 
 #include "core/common/run_lock.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
@@ -19,9 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <filesystem>
-#include <vector>
 
 namespace kibitz::jobs {
 
@@ -32,65 +29,8 @@ QString statePath(const QString& out) { return out + QStringLiteral(".part.json"
 QString monthPath(const QString& out) { return out + QStringLiteral(".part.month"); }
 QString lockPath(const QString& out) { return out + QStringLiteral(".lock"); }
 
-/// Whether a game's text ends as a game does: its movetext closed by the result (1-0, 0-1, 1/2-1/2, *). A game cut
-/// by a lost connection does not.
-bool completeGame(const QByteArray& game) {
-    const QByteArray t = game.trimmed();
-    const bool result = t.endsWith("1-0") || t.endsWith("0-1") || t.endsWith("1/2-1/2") || t.endsWith('*');
-    return result && t.count('{') == t.count('}');  // not a result quoted in a comment that was cut
-}
-
-/// The first bytes of a text for a message: printable ASCII, at most 40 characters.
-QString preview(const QByteArray& data) {
-    QString out;
-    for (const char c : data.trimmed().left(40)) out += c >= 0x20 && c < 0x7f ? QChar(c) : QChar(u'?');
-    return out;
-}
 QString siteKey(GameSite site) {
     return site == GameSite::Lichess ? QStringLiteral("lichess") : QStringLiteral("chesscom");
-}
-
-/// A tag's value in one game's text, or empty.
-QString tagOf(const QByteArray& game, const char* tag) {
-    const QRegularExpression re(QStringLiteral("^\\[%1 \"([^\"]*)\"\\]").arg(QLatin1String(tag)),
-                                QRegularExpression::MultilineOption);
-    const auto m = re.match(QString::fromUtf8(game));
-    return m.hasMatch() ? m.captured(1) : QString();
-}
-
-/// What identifies a game among those written: its address (chess.com's Link tag, Lichess's Site), else a digest
-/// of its text (chess.com's Site is "Chess.com" for every game).
-QByteArray gameKey(const QByteArray& game) {
-    const QString link = tagOf(game, "Link");
-    if (link.contains(QLatin1String("://"))) return "link:" + link.toUtf8();
-    const QString site = tagOf(game, "Site");
-    if (site.contains(QLatin1String("://"))) return "site:" + site.toUtf8();
-    return "sha1:" + QCryptographicHash::hash(game.trimmed(), QCryptographicHash::Sha1).toHex();
-}
-
-/// When a game started (UTCDate and UTCTime, else Date), UTC; invalid when the tags do not say.
-QDateTime startOf(const QByteArray& game) {
-    QString date = tagOf(game, "UTCDate");
-    if (date.isEmpty()) date = tagOf(game, "Date");
-    QString time = tagOf(game, "UTCTime");
-    if (time.isEmpty()) time = QStringLiteral("00:00:00");
-    QDateTime t = QDateTime::fromString(date + u' ' + time, QStringLiteral("yyyy.MM.dd HH:mm:ss"));
-    t.setTimeSpec(Qt::UTC);
-    return t;
-}
-
-/// The games of a PGN text, in order: each starts at a line "[Event ".
-QList<QByteArray> splitGames(const QByteArray& text) {
-    QList<QByteArray> games;
-    qsizetype start = text.startsWith("[Event ") ? 0 : text.indexOf("\n[Event ");
-    while (start >= 0) {
-        if (text.at(start) == '\n') ++start;
-        const qsizetype next = text.indexOf("\n[Event ", start);
-        const QByteArray game = text.mid(start, next < 0 ? -1 : next - start).trimmed();
-        if (!game.isEmpty()) games.push_back(game);
-        start = next;
-    }
-    return games;
 }
 
 }  // namespace
@@ -98,8 +38,7 @@ QList<QByteArray> splitGames(const QByteArray& text) {
 QUrl defaultApiRoot(GameSite site) {
     const QString env = qEnvironmentVariable(site == GameSite::Lichess ? "KIBITZ_LICHESS_API" : "KIBITZ_CHESSCOM_API");
     if (!env.isEmpty()) return QUrl(env);
-    return QUrl(site == GameSite::Lichess ? QStringLiteral("https://lichess.org")
-                                          : QStringLiteral("https://api.chess.com"));
+    return builtInApiRoot(site);
 }
 
 QString siteName(GameSite site) {
@@ -144,7 +83,7 @@ void GameDownload::start() {
                         .arg(m_request.user, siteName(m_request.site)),
                     false);
     if (m_request.outPath.isEmpty()) return fail(tr("no output file given"), false);
-    if (!allowedUrl(m_request.apiRoot))
+    if (!fetchAllowed(m_request.site, m_request.apiRoot, m_request.apiRoot))
         return fail(tr("%1 is not an address Kibitz fetches games from").arg(m_request.apiRoot.toString()), false);
     // One download per output: a second one into the same file would interleave its games with ours.
     auto lock = RunLock::acquireFile(lockPath(m_request.outPath).toStdString(),
@@ -232,31 +171,18 @@ bool GameDownload::saveState() {
     return f.open(QIODevice::WriteOnly) && f.write(QJsonDocument(s).toJson()) >= 0 && f.commit();
 }
 
-bool GameDownload::allowedUrl(const QUrl& url) const {
-    const QUrl root = m_request.apiRoot;
-    const QUrl builtIn(m_request.site == GameSite::Lichess ? QStringLiteral("https://lichess.org")
-                                                           : QStringLiteral("https://api.chess.com"));
-    if (root != builtIn) {
-        // A configured root (a test server): that scheme, host and port only.
-        return url.scheme() == root.scheme() && url.host() == root.host() && url.port() == root.port() &&
-               (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"));
-    }
-    return url.scheme() == QLatin1String("https") && url.host() == builtIn.host() &&
-           (url.port() == -1 || url.port() == 443);
-}
-
 void GameDownload::get(const QUrl& url, bool stream) {
     if (m_done) return;
-    if (!allowedUrl(url))
+    if (!fetchAllowed(m_request.site, m_request.apiRoot, url))
         return fail(tr("refused to fetch %1: only %2's own addresses are fetched")
-                        .arg(preview(url.toString().toUtf8()), siteName(m_request.site)),
+                        .arg(textPreview(url.toString().toUtf8()), siteName(m_request.site)),
                     false);
     m_currentUrl = url;
     m_currentStream = stream;
-    m_pending.clear();
+    m_stream = GameStream();
     m_listBody.clear();
-    m_bodyChecked = false;
     m_monthFile.reset();
+    m_monthGames.clear();
     if (!m_month.isEmpty()) {
         m_monthFile = std::make_unique<QFile>(monthPath(m_request.outPath));
         if (!m_monthFile->open(QIODevice::ReadWrite | QIODevice::Truncate))
@@ -274,23 +200,10 @@ void GameDownload::get(const QUrl& url, bool stream) {
     connect(m_reply, &QNetworkReply::finished, this, &GameDownload::onFinished);
 }
 
-bool GameDownload::checkBody(const QByteArray& data) {
-    const QString site = siteName(m_request.site);
-    if (data.contains('\0')) {
-        fail(tr("%1 answered binary data instead of PGN games (from %2)").arg(site, m_currentUrl.toString()), true);
-        return false;
-    }
-    if (m_bodyChecked) return true;
-    const QByteArray start = data.trimmed();
-    if (start.isEmpty()) return true;  // not yet known
-    if (!start.startsWith("[Event ") && !(start.size() < 7 && QByteArray("[Event ").startsWith(start))) {
-        fail(tr("%1 answered something that is not PGN games (it starts \"%2\", from %3)")
-                 .arg(site, preview(start), m_currentUrl.toString()),
-             true);
-        return false;
-    }
-    m_bodyChecked = start.size() >= 7;
-    return true;
+void GameDownload::failNotPgn(const Error& error) {
+    fail(tr("%1 answered %2, from %3")
+             .arg(siteName(m_request.site), QString::fromStdString(error.message), m_currentUrl.toString()),
+         true);
 }
 
 void GameDownload::onReadyRead() {
@@ -308,43 +221,43 @@ void GameDownload::onReadyRead() {
                  false);
         return;
     }
-    if (!checkBody(m_bodyChecked ? data : m_pending + data)) return;
-    if (m_monthFile) {
-        // chess.com: the month goes to disk as it comes; writeMonth reads it back once it is complete.
-        if (!m_bodyChecked) m_pending += data;  // the first bytes, until they show PGN
-        if (m_monthFile->write(data) != data.size())
-            fail(tr("%1: cannot write: %2").arg(m_monthFile->fileName(), m_monthFile->errorString()), true);
-        if (m_bodyChecked) m_pending.clear();
-        return;
-    }
-    m_pending += data;
-    takeGames(false);
+    takeGames(data, false);
 }
 
-bool GameDownload::takeGames(bool streamEnded, bool reportCut) {
+bool GameDownload::takeGames(const QByteArray& data, bool streamEnded, bool reportCut) {
     // Complete games are those another game follows; at the end of the stream, the last one too, if it ends as a
     // game does (a stream cut mid-game by the server's side looks ended to HTTP): else, with `reportCut`, the
     // download fails as cut.
-    qsizetype end = m_pending.lastIndexOf("\n[Event ");
-    if (streamEnded) end = m_pending.size();
-    if (end <= 0) {
-        if (m_pending.size() > kMaxGameBytes) {
-            fail(tr("%1 sent more than %2 MiB without a game boundary: not PGN games")
-                     .arg(siteName(m_request.site))
-                     .arg(kMaxGameBytes >> 20),
+    auto fed = m_stream.feed(data);
+    if (!fed) {
+        failNotPgn(fed.error());
+        return false;
+    }
+    QList<QByteArray> games = std::move(*fed);
+    bool cut = false;
+    if (streamEnded) {
+        auto end = m_stream.finish();
+        if (!end) {
+            failNotPgn(end.error());
+            return false;
+        }
+        games += end->games;
+        cut = end->cut;
+    }
+    if (m_monthFile) {
+        // chess.com: the month goes to disk as it comes; writeMonth writes it newest first once it is complete.
+        for (const QByteArray& g : std::as_const(games))
+            if (!spoolGame(g)) return false;
+        if (cut && reportCut) {
+            fail(tr("the download of %1 from chess.com ended in the middle of a game (the stream was cut); start "
+                    "again to resume")
+                     .arg(m_month),
                  true);
             return false;
         }
         return true;
     }
-    QList<QByteArray> games = splitGames(m_pending.left(end));
-    m_pending.remove(0, end);
-    bool cut = false;
-    if (streamEnded && !games.isEmpty() && !completeGame(games.back())) {
-        games.removeLast();
-        cut = true;
-    }
-    for (const QByteArray& g : games) {
+    for (const QByteArray& g : std::as_const(games)) {
         if (m_done) return false;
         if (!writeGame(g)) return false;
         if (m_request.maxGames > 0 && m_games >= m_request.maxGames) {
@@ -352,7 +265,7 @@ bool GameDownload::takeGames(bool streamEnded, bool reportCut) {
             return false;
         }
     }
-    if (!saveState()) {
+    if ((streamEnded || !games.isEmpty()) && !saveState()) {
         fail(tr("%1: cannot write").arg(statePath(m_request.outPath)), true);
         return false;
     }
@@ -367,8 +280,19 @@ bool GameDownload::takeGames(bool streamEnded, bool reportCut) {
     return true;
 }
 
+bool GameDownload::spoolGame(const QByteArray& game) {
+    const QByteArray text = game + "\n\n";
+    const qint64 at = m_monthFile->pos();
+    if (m_monthFile->write(text) != text.size()) {
+        fail(tr("%1: cannot write: %2").arg(m_monthFile->fileName(), m_monthFile->errorString()), true);
+        return false;
+    }
+    m_monthGames.push_back({at, game.size()});
+    return true;
+}
+
 bool GameDownload::writeGame(const QByteArray& game) {
-    const QDateTime start = startOf(game);
+    const QDateTime start = gameStartTime(game);
     if (m_request.since.isValid() && start.isValid() && start.date() < m_request.since) return true;
     const QByteArray key = gameKey(game);
     if (m_written.contains(key)) {
@@ -429,10 +353,7 @@ void GameDownload::onFinished() {
     if (reply->error() != QNetworkReply::NoError) {
         if (m_request.site == GameSite::Lichess && status == 200) {
             const QByteArray rest = reply->isOpen() ? reply->readAll() : QByteArray();
-            if (checkBody(m_bodyChecked ? rest : m_pending + rest)) {
-                m_pending += rest;
-                takeGames(true, false);  // keep the games that came complete, the last one too if it is
-            }
+            takeGames(rest, true, false);  // keep the games that came complete, the last one too if it is
         }
         if (m_done) return;
         saveState();
@@ -450,86 +371,44 @@ void GameDownload::onFinished() {
                 true);
         return fail(tr("cannot reach %1 (%2): is the computer online?").arg(site, reply->errorString()), true);
     }
-    if (m_request.site == GameSite::Lichess) {
-        const QByteArray rest = reply->readAll();
-        if (!checkBody(m_bodyChecked ? rest : m_pending + rest)) return;
-        m_pending += rest;
-        if (takeGames(true) && !m_done) succeed();
-        return;
-    }
-    if (m_month.isEmpty()) {
+    if (m_request.site == GameSite::ChessCom && m_month.isEmpty()) {
         m_listBody += reply->readAll();
         return readArchiveList(m_listBody);
     }
-    const QByteArray rest = reply->readAll();
-    if (!rest.isEmpty()) {
-        if (!checkBody(m_bodyChecked ? rest : m_pending + rest)) return;
-        if (m_monthFile->write(rest) != rest.size())
-            return fail(tr("%1: cannot write: %2").arg(m_monthFile->fileName(), m_monthFile->errorString()), true);
-    }
-    writeMonth();
+    if (!takeGames(reply->readAll(), true) || m_done) return;
+    if (m_monthFile) return writeMonth();
+    succeed();
 }
 
 void GameDownload::readArchiveList(const QByteArray& body) {
-    const QJsonDocument doc = QJsonDocument::fromJson(body);
-    if (!doc.isObject())
+    auto months = parseArchiveList(body, m_request.apiRoot, m_request.since);
+    if (!months) {
+        const QString why = QString::fromStdString(months.error().message);
+        // An address that is not chess.com's is refused for good; a garbled list may come right on a retry.
+        if (months.error().code == ErrorCode::Unsupported)
+            return fail(tr("chess.com's archive list for '%1' %2").arg(m_request.user, why), false);
         return fail(tr("chess.com answered something that is not its archive list for '%1'").arg(m_request.user), true);
-    for (const auto& v : doc.object().value(QStringLiteral("archives")).toArray()) {
-        const QString url = v.toString();
-        // Only chess.com's own months: a file: URL, another host or scheme in the list is refused, never followed.
-        if (!allowedUrl(QUrl(url + QStringLiteral("/pgn"))))
-            return fail(tr("chess.com's archive list for '%1' names %2, not a chess.com address: refused")
-                            .arg(m_request.user, preview(url.toUtf8())),
-                        false);
-        // ".../games/2024/01": months before `since` are left out.
-        const QStringList parts = url.split(u'/');
-        if (m_request.since.isValid() && parts.size() >= 2) {
-            const int year = parts.at(parts.size() - 2).toInt(), month = parts.back().toInt();
-            if (year * 12 + month < m_request.since.year() * 12 + m_request.since.month()) continue;
-        }
-        if (!m_doneMonths.contains(url)) m_archives.prepend(url);  // newest first
     }
+    for (const QString& url : std::as_const(*months))
+        if (!m_doneMonths.contains(url)) m_archives << url;
     nextArchive();
 }
 
 void GameDownload::writeMonth() {
     // One month, oldest game first, spooled to disk: written newest first, as Lichess sends them, one game in
-    // memory at a time (the games' offsets are found in one pass, then each is read back).
+    // memory at a time.
     QFile& month = *m_monthFile;
-    month.flush();
-    if (!month.seek(0)) return fail(tr("%1: cannot read: %2").arg(month.fileName(), month.errorString()), true);
-    QList<qint64> starts;
-    qint64 offset = 0;
-    bool lineStart = true;
-    std::vector<char> buf(std::size_t(64) << 10);
-    for (;;) {
-        // A line longer than the buffer comes in pieces; only a piece that starts a line can start a game.
-        const qint64 n = month.readLine(buf.data(), qint64(buf.size()));
-        if (n <= 0) break;
-        if (lineStart && n >= 7 && std::memcmp(buf.data(), "[Event ", 7) == 0) starts << offset;
-        lineStart = buf[std::size_t(n - 1)] == '\n';
-        offset += n;
-    }
-    const qint64 size = offset;
-    if (size > 0 && (starts.isEmpty() || starts.front() > 4096))  // checkBody saw it start with a game
-        return fail(tr("chess.com answered something that is not PGN games for %1").arg(m_month), true);
-    for (qsizetype i = starts.size() - 1; i >= 0; --i) {
-        const qint64 end = i + 1 < starts.size() ? starts.at(i + 1) : size;
-        if (end - starts.at(i) > kMaxGameBytes)
-            return fail(tr("%1: a game of more than %2 MiB: not PGN games").arg(m_month).arg(kMaxGameBytes >> 20),
-                        true);
-        if (!month.seek(starts.at(i)))
-            return fail(tr("%1: cannot read: %2").arg(month.fileName(), month.errorString()), true);
-        const QByteArray g = month.read(end - starts.at(i)).trimmed();
-        if (i + 1 == starts.size() && !completeGame(g))
-            return fail(tr("the download of %1 from chess.com ended in the middle of a game (the stream was cut); "
-                           "start again to resume")
-                            .arg(m_month),
-                        true);
+    if (!month.flush()) return fail(tr("%1: cannot write: %2").arg(month.fileName(), month.errorString()), true);
+    for (qsizetype i = m_monthGames.size() - 1; i >= 0; --i) {
+        const auto [offset, size] = m_monthGames.at(i);
+        QByteArray g;
+        if (month.seek(offset)) g = month.read(size);
+        if (g.size() != size) return fail(tr("%1: cannot read: %2").arg(month.fileName(), month.errorString()), true);
         if (!writeGame(g)) return;
         if (m_request.maxGames > 0 && m_games >= m_request.maxGames) return succeed();
     }
     m_monthFile.reset();
+    m_monthGames.clear();
     QFile::remove(monthPath(m_request.outPath));
     m_doneMonths << m_month;
     if (!saveState()) return fail(tr("%1: cannot write").arg(statePath(m_request.outPath)), true);

@@ -13,15 +13,17 @@
 // streamed to disk (memory stays flat); a 200 whose body is not PGN (HTML, garbage, binary) is an error; only the
 // site's own https addresses (or the configured API root) are ever fetched. QtNetwork only; no credentials.
 
+#include "core/jobs/game_stream.h"
+
 #include <QByteArray>
 #include <QDate>
 #include <QObject>
+#include <QSet>
 #include <QString>
 #include <QUrl>
 
-#include <QSet>
-
 #include <memory>
+#include <utility>
 
 namespace kibitz {
 class RunLock;
@@ -33,8 +35,6 @@ class QNetworkReply;
 class QTimer;
 
 namespace kibitz::jobs {
-
-enum class GameSite { Lichess, ChessCom };
 
 struct GameDownloadRequest {
     GameSite site = GameSite::Lichess;
@@ -51,9 +51,6 @@ struct GameDownloadRequest {
     /// The longest wait a Retry-After header is obeyed for; longer ones are cut to it (said in waiting()).
     int maxRetryAfterS = 600;
 };
-
-/// The longest text a single game may have in a response before the response is not PGN.
-inline constexpr qsizetype kMaxGameBytes = qsizetype(8) << 20;
 
 /// The API root a site uses (see GameDownloadRequest::apiRoot).
 QUrl defaultApiRoot(GameSite site);
@@ -90,8 +87,12 @@ private:
     void get(const QUrl& url, bool stream);
     void onReadyRead();
     void onFinished();
-    bool takeGames(bool streamEnded, bool reportCut = true);
+    /// Feeds a response's bytes to m_stream and keeps the games they complete (written, or spooled for a
+    /// chess.com month); at the stream's end also its last game, and, with `reportCut`, fails when that was cut.
+    /// False when the download ended (failed, or reached maxGames).
+    bool takeGames(const QByteArray& data, bool streamEnded, bool reportCut = true);
     bool writeGame(const QByteArray& game);
+    bool spoolGame(const QByteArray& game);  ///< chess.com: a game of the month, to FILE.part.month
     bool saveState();
     bool loadState();
     bool indexWrittenGames();  ///< the keys of the games FILE.part holds, so that a resume writes none twice
@@ -99,8 +100,7 @@ private:
     void readArchiveList(const QByteArray& body);  ///< chess.com: the months to fetch
     void writeMonth();                             ///< chess.com: one month's games (spooled to disk), newest first
     void stopRequests();                           ///< the retry timer and the running request
-    bool checkBody(const QByteArray& data);        ///< fails (false) when a 200 body is not PGN
-    bool allowedUrl(const QUrl& url) const;        ///< the site's own https hosts, or the configured root
+    void failNotPgn(const Error& error);           ///< a 200 body that is not PGN games (m_stream's verdict)
     QUrl lichessUrl() const;
     void releaseLock();
 
@@ -112,14 +112,14 @@ private:
     bool m_currentStream = false;
     int m_retries = 0;
     bool m_done = false;
-    QByteArray m_pending;                ///< received text not yet a complete game
-    QByteArray m_listBody;               ///< chess.com: the archive list as it arrives
-    std::unique_ptr<QFile> m_monthFile;  ///< chess.com: the month being received, spooled to FILE.part.month
-    bool m_bodyChecked = false;          ///< the response's first bytes were seen to be PGN
-    std::unique_ptr<RunLock> m_lock;     ///< FILE.lock while the download runs
-    QSet<QByteArray> m_written;          ///< keys (Site, else a digest) of the games written
-    qint64 m_undated = 0;                ///< games written without a date (Lichess's `until` cannot skip them)
-    qint64 m_duplicates = 0;             ///< games received again and not written
+    GameStream m_stream;                            ///< the games of the running response
+    QByteArray m_listBody;                          ///< chess.com: the archive list as it arrives
+    std::unique_ptr<QFile> m_monthFile;             ///< chess.com: the month being received, spooled to FILE.part.month
+    QList<std::pair<qint64, qint64>> m_monthGames;  ///< chess.com: offset and size of each spooled game, in order
+    std::unique_ptr<RunLock> m_lock;                ///< FILE.lock while the download runs
+    QSet<QByteArray> m_written;                     ///< keys (Site, else a digest) of the games written
+    qint64 m_undated = 0;     ///< games written without a date (Lichess's `until` cannot skip them)
+    qint64 m_duplicates = 0;  ///< games received again and not written
     qint64 m_games = 0, m_bytes = 0, m_resumedGames = 0;
     qint64 m_oldestMs = 0;     ///< Lichess: creation time (UTC ms) of the oldest game written, for `until`
     QStringList m_archives;    ///< chess.com: the months still to fetch, newest first
