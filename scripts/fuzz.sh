@@ -4,7 +4,8 @@
 # from the seed corpus in tests/fuzz/corpus/<target>/. New inputs go to build/fuzz/corpus/<target>/, crash
 # reproducers to build/fuzz/artifacts/. Exit status is non-zero when any target crashed or reported.
 #
-#   scripts/fuzz.sh [--no-build] [--seconds N] [TARGET...]    (targets: fen san pgn csv uci bundle; default: all, 30 s each)
+#   scripts/fuzz.sh [--no-build] [--seconds N] [TARGET...]    (targets: fen san pgn csv uci bundle lc0 download;
+#                                                              default: all, 30 s each)
 #   scripts/fuzz.sh --replay [--no-build] [TARGET...]   replay: a fixed seed and a fixed number of inputs per
 #                                                         target (about 30 s each), from the seed corpus only
 #
@@ -33,7 +34,7 @@ while [[ $# -gt 0 ]]; do
         *) TARGETS+=("$1"); shift ;;
     esac
 done
-[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(fen san pgn csv uci bundle lc0)
+[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(fen san pgn csv uci bundle lc0 download)
 
 if [[ $BUILD -eq 1 ]]; then
     "$ROOT/scripts/setup.sh" --no-deps fuzz
@@ -51,11 +52,11 @@ for t in "${TARGETS[@]}"; do
     limit=(-max_total_time="$SECONDS_PER_TARGET")
     if [[ $REPLAY -eq 1 ]]; then
         # Inputs per target for about 30 s on one core here (measured executions/s: fen 45k, san 18k, pgn 3.4k,
-        # csv 19k, uci 1.0k (whole engine transcripts per input), bundle 4.5k, lc0 45k), and an empty work corpus so that
-        # only the committed seeds steer the run.
+        # csv 19k, uci 1.0k (whole engine transcripts per input), bundle 4.5k, lc0 45k, download 1.4k (each body read
+        # twice, whole and in chunks)), and an empty work corpus so that only the committed seeds steer the run.
         case "$t" in
             fen) runs=1200000 ;; san) runs=500000 ;; pgn) runs=100000 ;; uci) runs=30000 ;; bundle) runs=120000 ;;
-            lc0) runs=1200000 ;;
+            lc0) runs=1200000 ;; download) runs=40000 ;;
             *) runs=500000 ;;
         esac
         limit=(-runs="$runs" -seed=20261123)
