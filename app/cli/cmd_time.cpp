@@ -8,9 +8,9 @@
 #include "app/cli/train_common.h"
 #include "core/chess/game_pack.h"
 #include "core/common/atomic_file.h"
+#include "core/evaluation/time_use.h"
 #include "core/jobs/human_model.h"
 #include "core/models/model_config.h"
-#include "core/play/time_use.h"
 #include "core/training/human_samples.h"
 #include "core/training/time_trainer.h"
 
@@ -177,7 +177,7 @@ int runEvalTime(const std::vector<std::string>& argv) {
             return kExitFailure;
         }
     }
-    std::optional<play::TimeUseComparison> use;
+    std::optional<evaluation::TimeUseComparison> use;
     if (perSpeed > 0 && r->model.moves > 0) {
         std::vector<chess::PgnGame> games;
         std::array<std::int64_t, chess::kGameSpeeds> taken{};
@@ -195,7 +195,7 @@ int runEvalTime(const std::vector<std::string>& argv) {
                 games.push_back(game);
             }
         }
-        auto c = play::compareTimeUse(**evaluator, games, play::MovePolicy{}, seed, cancel);
+        auto c = evaluation::compareTimeUse(**evaluator, games, play::MovePolicy{}, seed, cancel);
         if (!c) {
             std::fprintf(stderr, "kibitz-cli eval time: %s\n", c.error().message.c_str());
             return kExitFailure;

@@ -7,7 +7,7 @@
 #include "core/chess/pgn.h"
 #include "core/chess/pgn_tags.h"
 #include "core/encoding/game_conditioning.h"
-#include "core/play/time_use.h"
+#include "core/evaluation/time_use.h"
 
 #include <QTest>
 
@@ -70,9 +70,9 @@ private Q_SLOTS:
         QVERIFY(games.size() >= 20);
         QVERIFY(past62 > 0 && past62 < std::int64_t(games.size()));
         TwoSeconds model;
-        auto r = play::compareTimeUse(model, games, play::MovePolicy{}, 1);
+        auto r = evaluation::compareTimeUse(model, games, play::MovePolicy{}, 1);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-        const play::TimeUseRow& bullet = r->bySpeed[std::size_t(chess::GameSpeed::Bullet)];
+        const evaluation::TimeUseRow& bullet = r->bySpeed[std::size_t(chess::GameSpeed::Bullet)];
         QCOMPARE(bullet.games, std::int64_t(games.size()));
         QCOMPARE(bullet.dataMoves, dataMoves);
         QCOMPARE(bullet.dataLostOnTime, double(forfeits) / double(games.size()));
@@ -110,9 +110,9 @@ private Q_SLOTS:
             chess::PgnGame cut = g;
             cut.moves.resize(plies);
             TwoSeconds model;
-            auto r = play::compareTimeUse(model, {cut}, play::MovePolicy{}, 1);
+            auto r = evaluation::compareTimeUse(model, {cut}, play::MovePolicy{}, 1);
             QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-            const play::TimeUseRow& row = r->bySpeed[std::size_t(chess::GameSpeed::Bullet)];
+            const evaluation::TimeUseRow& row = r->bySpeed[std::size_t(chess::GameSpeed::Bullet)];
             QCOMPARE(row.games, std::int64_t(1));
             QCOMPARE(row.modelLostOnTime, plies >= 62 ? 1.0 : 0.0);
             QCOMPARE(row.modelLostOnTimeWithin, plies >= 63 ? 1.0 : 0.0);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "core/play/time_use.h"
+#include "core/evaluation/time_use.h"
 
 #include "core/encoding/game_conditioning.h"
 #include "core/play/decision_calibration.h"
@@ -11,7 +11,7 @@
 #include <numeric>
 #include <random>
 
-namespace kibitz::play {
+namespace kibitz::evaluation {
 
 namespace {
 
@@ -37,7 +37,8 @@ double mean(const std::vector<double>& v) {
 }  // namespace
 
 Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const std::vector<chess::PgnGame>& games,
-                                         const MovePolicy& policy, std::uint64_t seed, const CancelToken& cancel) {
+                                         const play::MovePolicy& policy, std::uint64_t seed,
+                                         const CancelToken& cancel) {
     if (!evaluator.hasTimeHead()) return makeError(ErrorCode::Unsupported, "the model has no think-time head");
     std::array<std::vector<double>, chess::kGameSpeeds> dataTimes, modelTimes;
     std::array<std::int64_t, chess::kGameSpeeds> dataFlags{}, modelFlags{}, modelFlagsWithin{};
@@ -103,17 +104,18 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         for (std::size_t i : active) {
             const Replay& r = replays[i];
             const auto elo = r.elo[r.pos.sideToMove() == chess::White ? 0 : 1];
-            want.push_back(elo.has_value() && weighsOutcomes(*elo, r.ply, policy));
+            want.push_back(elo.has_value() && play::weighsOutcomes(*elo, r.ply, policy));
         }
-        auto outcomes = weighMoves(evaluator, positions, conds, recent, *dists, want);
+        auto outcomes = play::weighMoves(evaluator, positions, conds, recent, *dists, want);
         if (!outcomes) return outcomes.error();
         std::vector<chess::Move> moves;
         for (std::size_t k = 0; k < active.size(); ++k) {
             const Replay& r = replays[active[k]];
             const auto elo = r.elo[r.pos.sideToMove() == chess::White ? 0 : 1];
-            MovePolicy mover = policy;
+            play::MovePolicy mover = policy;
             mover.calibrated = policy.calibrated && elo.has_value();  // no rating, no shape
-            moves.push_back(chooseHumanMove(r.pos, (*dists)[k], elo.value_or(0), r.ply, mover, rng, (*outcomes)[k]));
+            moves.push_back(
+                play::chooseHumanMove(r.pos, (*dists)[k], elo.value_or(0), r.ply, mover, rng, (*outcomes)[k]));
         }
         auto heads = evaluator.thinkTimes(positions, conds, recent, times, moves);
         if (!heads) return heads.error();
@@ -158,8 +160,8 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         TimeUseRow& row = out.bySpeed[s];
         row.dataMoves = std::int64_t(dataTimes[s].size());
         row.modelMoves = std::int64_t(modelTimes[s].size());
-        row.dataMedianS = quantile(dataTimes[s], 0.5);
-        row.modelMedianS = quantile(modelTimes[s], 0.5);
+        row.dataMedianS = play::quantile(dataTimes[s], 0.5);
+        row.modelMedianS = play::quantile(modelTimes[s], 0.5);
         row.dataMeanS = mean(dataTimes[s]);
         row.modelMeanS = mean(modelTimes[s]);
         if (row.games > 0) {
@@ -211,4 +213,4 @@ std::string TimeUseComparison::toText() const {
     return out;
 }
 
-}  // namespace kibitz::play
+}  // namespace kibitz::evaluation

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Does the model spend its clock like the players it imitates? Games between two copies of the model, each side
-// taking its moves from the one human mover (chooseHumanMove: MovePolicy at the game's ratings) and its time from the
-// think-time head, replayed on real games' time controls and ratings and over their length, beside what the players of
-// those games did: the median seconds per move and the share of games lost on time, by speed (`kibitz-cli eval time
-// --play N`).
+// taking its moves from the one human mover (play::chooseHumanMove: play::MovePolicy at the game's ratings) and its
+// time from the think-time head, replayed on real games' time controls and ratings and over their length, beside what
+// the players of those games did: the median seconds per move and the share of games lost on time, by speed
+// (`kibitz-cli eval time --play N`).
 
 #include "core/chess/pgn.h"
 #include "core/chess/pgn_tags.h"
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace kibitz::play {
+namespace kibitz::evaluation {
 
 /// One speed's comparison.
 struct TimeUseRow {
@@ -48,6 +48,7 @@ struct TimeUseComparison {
 /// play mode, which never lets its clock fall (learnedThinkTimeMs), a replay lets a side lose on time when its drawn
 /// time exceeds its clock. Deterministic for a `seed`.
 Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const std::vector<chess::PgnGame>& games,
-                                         const MovePolicy& policy, std::uint64_t seed, const CancelToken& cancel = {});
+                                         const play::MovePolicy& policy, std::uint64_t seed,
+                                         const CancelToken& cancel = {});
 
-}  // namespace kibitz::play
+}  // namespace kibitz::evaluation
