@@ -22,6 +22,9 @@ constexpr qsizetype kPartialBoundary = 7;
 /// How much of a body that is not games a message quotes.
 constexpr qsizetype kPreviewChars = 40;
 
+/// The blanks QByteArray::trimmed() removes.
+bool isBlank(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 Error notPgn(QByteArrayView start) {
     return makeError(
         ErrorCode::InvalidInput,
@@ -61,13 +64,16 @@ Result<QList<QByteArray>> GameStream::feed(QByteArrayView bytes) {
     m_pending += bytes;
     if (!m_started) {
         // The body's first non-blank bytes must be a game's start; fewer than its seven bytes leave it open. A body
-        // that is not is refused once its first kPreviewChars show (or at its end), so that the message shows the
-        // same start however the bytes came.
-        const QByteArrayView start = QByteArrayView(m_pending).trimmed();
-        if (start.size() >= kGameStart.size() && start.startsWith(kGameStart)) {
+        // that is not is refused once kPreviewChars bytes from its first non-blank one are in (or at its end), so
+        // that the message quotes the same start however the bytes came. Only those bytes are looked at, and blanks
+        // once: a long run of them costs its length, not its length squared.
+        while (m_blank < m_pending.size() && isBlank(m_pending.at(m_blank))) ++m_blank;
+        const QByteArrayView start =
+            QByteArrayView(m_pending).sliced(m_blank).first(std::min(m_pending.size() - m_blank, kPreviewChars));
+        if (start.startsWith(kGameStart)) {
             m_started = true;
         } else {
-            if (!kGameStart.startsWith(start) && start.size() >= kPreviewChars) return fail(notPgn(start));
+            if (!kGameStart.startsWith(start) && start.size() == kPreviewChars) return fail(notPgn(start));
             if (m_pending.size() - kPartialBoundary > m_maxGameBytes) return fail(tooLong(m_maxGameBytes));
             return QList<QByteArray>{};
         }

@@ -56,7 +56,8 @@ private:
     Result<QList<QByteArray>> takeGames(qsizetype searchFrom);
 
     qsizetype m_maxGameBytes;
-    QByteArray m_pending;  ///< the current game's bytes so far (before the first game: the body's first bytes)
+    QByteArray m_pending;   ///< the current game's bytes so far (before the first game: the body's first bytes)
+    qsizetype m_blank = 0;  ///< before the first game: how many of the body's first bytes are known to be blank
     bool m_started = false;
     std::optional<Error> m_error;
 };

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What a game site's export API answers, read as bytes (core/jobs/game_stream.h): the 300 real Lichess games of
 // tests/data/games_sample.pgn as one response, fed whole and in chunks of every kind (the same games), cut in the
-// middle of the last game (reported, the others kept), and bodies that are not games (an HTML error page, text, JSON,
-// binary data, a game without end) refused with a message however they arrive. chess.com's archive list: newest
-// month first, `since`, and only chess.com's own https addresses. fetch-games itself: tst_game_download.
+// middle of the last game (reported, the others kept), a megabyte of blank lines before the first game (skipped), and
+// bodies that are not games (an HTML error page, text, JSON, binary data, a game without end) refused with a message
+// however they arrive. chess.com's archive list: newest month first, `since`, and only chess.com's own https
+// addresses. fetch-games itself: tst_game_download.
 #include "core/jobs/game_stream.h"
 
 #include <QFile>
@@ -173,6 +174,17 @@ private Q_SLOTS:
             QVERIFY(!r.ok);
             QVERIFY2(r.error.contains(said), qPrintable(r.error));
             QVERIFY(r.errorStays);
+        }
+    }
+
+    /// Blank lines before the first game are no part of it, however many and however they arrive.
+    void leadingBlanksAreSkipped() {
+        const QList<QByteArray> games = gamesByLine(sampleBody()).mid(0, 3);
+        const QByteArray body = QByteArray(qsizetype(1) << 20, '\n') + " \r\n\t" + games.join("\n\n");
+        for (const QList<qsizetype>& sizes : {QList<qsizetype>{}, QList<qsizetype>{1024}, QList<qsizetype>{3}}) {
+            const Read r = readBody(body, sizes);
+            QVERIFY2(r.ok, qPrintable(r.error));
+            QCOMPARE(r.games, games);
         }
     }
 
