@@ -34,8 +34,8 @@ class GameStream {
 public:
     explicit GameStream(qsizetype maxGameBytes = kMaxGameBytes);
 
-    /// The next bytes of the response. Returns the games they completed, in order (often none), each trimmed and
-    /// starting with "[Event ". Error (InvalidInput) when the response is not PGN games: binary data (a NUL byte),
+    /// The next bytes of the response. Returns the games they completed, in order (often none), each trimmed (so
+    /// starting with "[Event"). Error (InvalidInput) when the response is not PGN games: binary data (a NUL byte),
     /// a body that starts with anything but "[Event " (an HTML page, text; said once its first 40 characters are in,
     /// which the message quotes), a game longer than maxGameBytes. After an error, every call returns it again.
     Result<QList<QByteArray>> feed(QByteArrayView bytes);

@@ -3,7 +3,7 @@
 // games of a response fed chunk by chunk, chess.com's archive list, the addresses a download may fetch). Input: one
 // byte that chooses how the response is cut into chunks, then the response body. Nothing may crash. The body fed
 // whole and fed in chunks gives the same games and the same verdict (refused, cut, complete). Every game returned
-// starts with "[Event ", holds no second game, is at most the limit long and is a piece of the body, in the body's
+// starts with "[Event", holds no second game, is at most the limit long and is a piece of the body, in the body's
 // order; the one the end gives ends as a game does. Every address an archive list yields is an https address on
 // api.chess.com (or on the configured test root), and no month before the one asked from.
 #include "core/jobs/game_stream.h"
@@ -66,7 +66,8 @@ Outcome readBody(QByteArrayView body, std::uint8_t split) {
 void checkGames(QByteArrayView body, const Outcome& o) {
     qsizetype at = 0;
     for (const QByteArray& g : o.games) {
-        check(g.startsWith("[Event "), "a game starts with [Event", g.left(60).toStdString());
+        // "[Event" without its space: a game of that tag's start alone ("[Event \n") is trimmed.
+        check(g.startsWith("[Event"), "a game starts with [Event", g.left(60).toStdString());
         check(!g.contains("\n[Event "), "one game at a time", g.left(60).toStdString());
         check(g == g.trimmed() && g.size() <= kLimit, "trimmed, within the limit");
         at = body.indexOf(g, at);
