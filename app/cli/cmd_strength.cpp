@@ -52,7 +52,8 @@ void printStrengthHelp() {
         "  --pgn FILE|DIR      real games for the humans' score at each pair's gap (within 100 points)\n\n"
         "errors: on positions of held-out games (3%% by Site hash; --split), the loss of winning chances (Lichess's:\n"
         "2 / (1 + exp(-0.00368208 cp)) - 1, a mate +-1) of the move played against the best move, and the opponent's\n"
-        "expected loss at the mover's rating, clocks and increment, per rating band and speed; blunders lose >= 0.3.\n"
+        "expected loss at the mover's rating, clocks and increment, per rating band, speed and game phase; blunders\n"
+        "lose >= 0.3.\n"
         "Stockfish scores every legal move of each position once (MultiPV over all moves).\n"
         "  --pgn FILE|DIR      games (.pgn, .pgn.zst; repeatable)\n"
         "  --split S           validation | test (the two halves of the held-out games) | heldout (both, default) |\n"
@@ -332,6 +333,12 @@ int runErrors(Args& args) {
                     speeds.insert(chess::gameSpeedName(chess::GameSpeed(s)),
                                   cellJson(profile.bySpeed[b][std::size_t(s)]));
             row.insert("by_speed", speeds);
+            QJsonObject phases;
+            for (int f = 0; f < chess::kGamePhases; ++f)
+                if (profile.byPhase[b][std::size_t(f)].positions > 0)
+                    phases.insert(chess::gamePhaseName(chess::GamePhase(f)),
+                                  cellJson(profile.byPhase[b][std::size_t(f)]));
+            row.insert("by_phase", phases);
             bands.append(row);
         }
         QJsonObject out{{"model", QString::fromStdString((*evaluator)->describe())},
@@ -368,6 +375,11 @@ int runErrors(Args& args) {
             if (profile.bySpeed[b][std::size_t(s)].positions >= 50)
                 printCell(evaluation::strengthBandName(int(b)) + " " + chess::gameSpeedName(chess::GameSpeed(s)),
                           profile.bySpeed[b][std::size_t(s)]);
+    for (std::size_t b = 0; b < profile.byPhase.size(); ++b)
+        for (int f = 0; f < chess::kGamePhases; ++f)
+            if (profile.byPhase[b][std::size_t(f)].positions >= 50)
+                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gamePhaseName(chess::GamePhase(f)),
+                          profile.byPhase[b][std::size_t(f)]);
     if (!knots.empty()) {
         std::printf("strength fit (the model's expected loss and blunder share nearest the humans'):\n");
         for (const auto& k : knots)

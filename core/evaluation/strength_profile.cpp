@@ -123,7 +123,8 @@ struct Pending {
 };
 
 /// The positions `options` chooses from one game.
-std::vector<Pending> choosePositions(const chess::PgnGame& game, const ErrorProfileOptions& options,
+std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gameIndex,
+                                     const ErrorProfileOptions& options,
                                      std::array<std::int64_t, kStrengthBandLow.size()>& perBand) {
     std::vector<Pending> out;
     auto start = chess::Position::fromFen(game.startFen);
@@ -139,13 +140,15 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, const ErrorProf
         const chess::Move m = game.moves[i].move;
         const int ply = int(i);
         const auto& c = conds[i];
-        if (ply >= options.minPly && c.moverElo && chosen(id, ply, options.every) && pos.countLegalMoves() > 1) {
+        if (ply >= options.minPly && c.moverElo && chosen(id, ply, options.every) &&
+            (!options.include || options.include(game, ply)) && pos.countLegalMoves() > 1) {
             const int band = strengthBand(*c.moverElo);
             if (options.maxPerBand <= 0 || perBand[std::size_t(band)] < options.maxPerBand) {
                 ++perBand[std::size_t(band)];
                 Pending p;
                 p.pos.position = pos.snapshot();
                 p.pos.ply = ply;
+                p.pos.game = gameIndex;
                 p.pos.moverElo = *c.moverElo;
                 p.pos.speed = speed;
                 p.cond = c;
@@ -183,8 +186,8 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
     if (auto st = cache.load(options.cachePath, options.cacheTag); !st) return st.error();
     std::array<std::int64_t, kStrengthBandLow.size()> perBand{};
     std::vector<Pending> pending;
-    for (const auto& g : games) {
-        auto more = choosePositions(g, options, perBand);
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        auto more = choosePositions(games[g], g, options, perBand);
         for (auto& p : more) pending.push_back(std::move(p));
         if (options.maxPositions > 0 && std::int64_t(pending.size()) >= options.maxPositions) break;
     }
@@ -276,7 +279,8 @@ struct CellSum {
     }
 };
 
-/// The expected loss and blunder share of `cands` in `p`.
+}  // namespace
+
 std::pair<double, double> expectedLoss(const ErrorPosition& p, const std::vector<encoding::MoveProb>& cands) {
     double loss = 0.0, blunder = 0.0;
     for (const auto& c : cands) {
@@ -288,17 +292,17 @@ std::pair<double, double> expectedLoss(const ErrorPosition& p, const std::vector
     return {loss, blunder};
 }
 
-}  // namespace
-
 ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const CandidateFn& candidates) {
     std::vector<CellSum> band(kStrengthBandLow.size());
     std::vector<std::array<CellSum, chess::kGameSpeeds>> speed(kStrengthBandLow.size());
+    std::vector<std::array<CellSum, chess::kGamePhases>> phase(kStrengthBandLow.size());
     CellSum all;
     for (const auto& p : positions) {
         const auto [loss, blunder] = expectedLoss(p, candidates(p));
         const std::size_t b = std::size_t(strengthBand(p.moverElo));
         band[b].add(p, loss, blunder);
         if (p.speed) speed[b][std::size_t(*p.speed)].add(p, loss, blunder);
+        phase[b][std::size_t(chess::gamePhase(p.position))].add(p, loss, blunder);
         all.add(p, loss, blunder);
     }
     ErrorProfile out;
@@ -307,6 +311,9 @@ ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const Ca
         std::array<ErrorCell, chess::kGameSpeeds> row;
         for (std::size_t s = 0; s < row.size(); ++s) row[s] = speed[b][s].cell();
         out.bySpeed.push_back(row);
+        std::array<ErrorCell, chess::kGamePhases> phases;
+        for (std::size_t f = 0; f < phases.size(); ++f) phases[f] = phase[b][f].cell();
+        out.byPhase.push_back(phases);
     }
     out.all = all.cell();
     return out;

@@ -10,6 +10,7 @@
 // mover's side (a mate is +-1), the loss of a move the best move's chances less its own; a blunder loses at least
 // 0.3 (Lichess's threshold for "blunder").
 
+#include "core/chess/game_phase.h"
 #include "core/chess/pgn.h"
 #include "core/chess/pgn_tags.h"
 #include "core/chess/position.h"
@@ -44,6 +45,7 @@ std::string strengthBandName(int band);
 struct ErrorPosition {
     chess::Position position;
     int ply = 0;
+    std::size_t game = 0;  ///< the index of its game in the games collectErrorPositions read
     int moverElo = 0;
     std::optional<chess::GameSpeed> speed;  ///< from the TimeControl tag, when it has one
     std::vector<encoding::MoveProb> dist;   ///< the model's distribution, as conditioned for the real mover
@@ -59,6 +61,9 @@ struct ErrorProfileOptions {
     int minPly = 0;         ///< positions from this ply on
     std::string cachePath;  ///< the engine's scores are kept here between runs ("" : none)
     std::string cacheTag;   ///< what the scores depend on (engine and limits): lines of another tag are ignored
+    /// Which positions may be chosen besides the rules above (empty: all): called with a game and a ply, e.g. to keep
+    /// one player's moves.
+    std::function<bool(const chess::PgnGame&, int ply)> include;
 };
 
 /// Progress: positions scored of those chosen (an estimate until the games are all read).
@@ -84,10 +89,11 @@ struct ErrorCell {
     double ratio() const { return humanLoss > 0.0 ? modelLoss / humanLoss : 0.0; }
 };
 
-/// The profile: per band, per band and speed, and over all.
+/// The profile: per band, per band and speed, per band and game phase, and over all.
 struct ErrorProfile {
     std::vector<ErrorCell> byBand;                                   ///< one per kStrengthBandLow entry
     std::vector<std::array<ErrorCell, chess::kGameSpeeds>> bySpeed;  ///< [band][speed]
+    std::vector<std::array<ErrorCell, chess::kGamePhases>> byPhase;  ///< [band][phase] (chess::gamePhase)
     ErrorCell all;
 };
 
@@ -97,6 +103,9 @@ using CandidateFn = std::function<std::vector<encoding::MoveProb>(const ErrorPos
 CandidateFn humanMoverCandidates(const play::MovePolicy& policy);
 
 inline constexpr double kBlunderLoss = 0.3;
+/// The expected loss and blunder share of a mover who plays `candidates` (moves and probabilities) in `position`.
+std::pair<double, double> expectedLoss(const ErrorPosition& position,
+                                       const std::vector<encoding::MoveProb>& candidates);
 ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const CandidateFn& candidates);
 
 /// One fitted knot of the rating's strength: the band's mean rating and the temperature and tilt at which the

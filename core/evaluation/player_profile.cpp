@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "core/evaluation/player_profile.h"
+
+#include "core/chess/data_stats.h"
+#include "core/chess/notation.h"
+#include "core/encoding/blend_evaluator.h"
+#include "core/encoding/game_conditioning.h"
+#include "core/encoding/position_encoder.h"
+#include "core/play/human_mover.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <random>
+#include <set>
+
+namespace kibitz::evaluation {
+
+ClockBucket clockBucket(std::optional<int> seconds) {
+    if (!seconds) return ClockBucket::Unknown;
+    const int s = *seconds;
+    if (s < 10) return ClockBucket::Under10s;
+    if (s < 30) return ClockBucket::Under30s;
+    if (s < 60) return ClockBucket::Under1Min;
+    if (s < 180) return ClockBucket::Under3Min;
+    if (s < 600) return ClockBucket::Under10Min;
+    return ClockBucket::Over10Min;
+}
+
+const char* clockBucketName(ClockBucket bucket) {
+    switch (bucket) {
+        case ClockBucket::Under10s: return "<10s";
+        case ClockBucket::Under30s: return "10-29s";
+        case ClockBucket::Under1Min: return "30-59s";
+        case ClockBucket::Under3Min: return "1-3min";
+        case ClockBucket::Under10Min: return "3-10min";
+        case ClockBucket::Over10Min: return "10min+";
+        case ClockBucket::Unknown: return "no clock";
+    }
+    return "?";
+}
+
+const char* positionKindName(PositionKind kind) {
+    switch (kind) {
+        case PositionKind::InCheck: return "in check";
+        case PositionKind::MateInOne: return "mate in one";
+        case PositionKind::WinsMaterial: return "wins material";
+        case PositionKind::PieceHanging: return "piece hanging";
+        case PositionKind::Recapture: return "recapture";
+        case PositionKind::MateThreatened: return "mate threatened";
+        case PositionKind::Quiet: return "quiet";
+    }
+    return "?";
+}
+
+namespace {
+
+/// Whether the opponent of the side to move would mate in one if it were their move (the position with the other
+/// side to move; not asked when the side to move is in check, where that position would be illegal).
+bool mateThreatened(const chess::Position& pos) {
+    if (pos.inCheck()) return false;
+    std::string fen = pos.fen();
+    // Fields: placement, side, castling, en passant, clocks. The en passant square belongs to the real side to move.
+    std::size_t f1 = fen.find(' ');
+    if (f1 == std::string::npos || f1 + 1 >= fen.size()) return false;
+    fen[f1 + 1] = fen[f1 + 1] == 'w' ? 'b' : 'w';
+    const std::size_t f3 = fen.find(' ', fen.find(' ', f1 + 1) + 1);
+    const std::size_t f4 = fen.find(' ', f3 + 1);
+    if (f3 == std::string::npos || f4 == std::string::npos) return false;
+    fen.replace(f3 + 1, f4 - f3 - 1, "-");
+    auto flipped = chess::Position::fromFen(fen);
+    if (!flipped) return false;
+    for (const chess::Move m : flipped->legalMoves()) {
+        if (!flipped->givesCheck(m)) continue;
+        chess::Position after = flipped->snapshot();
+        after.makeMove(m);
+        if (after.isCheckmate()) return true;
+    }
+    return false;
+}
+
+/// A piece of the side to move (knight to queen) attacked and not defended.
+bool pieceHanging(const chess::Position& pos) {
+    const chess::Color us = pos.sideToMove();
+    const chess::Bitboard occ = pos.pieces();
+    chess::Bitboard own = pos.pieces(us) & ~pos.pieces(chess::Pawn) & ~pos.pieces(chess::King);
+    while (own) {
+        const chess::Square s = chess::Square(std::countr_zero(own));
+        own &= own - 1;
+        if (pos.attackersTo(s, occ, ~us) && !pos.attackersTo(s, occ, us)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+unsigned positionKinds(const chess::Position& pos, const encoding::RecentMoves& recent) {
+    unsigned kinds = 0;
+    auto mark = [&kinds](PositionKind k) { kinds |= 1u << int(k); };
+    if (pos.inCheck()) mark(PositionKind::InCheck);
+    const chess::MoveList legal = pos.legalMoves();
+    encoding::EncodedPosition enc;
+    if (encoding::encodePosition(pos, legal, {}, encoding::BoardView::Absolute, chess::Move::none(), enc, 2, &recent)) {
+        namespace mf = encoding::movefeat;
+        for (int i = 0; i < legal.size(); ++i) {
+            const std::uint16_t f = enc.moveFeatures[std::size_t(i)];
+            if (f & mf::kMate) mark(PositionKind::MateInOne);
+            if (mf::captured(f) != 0 && (f & mf::kSeeGain)) mark(PositionKind::WinsMaterial);
+            if (f & mf::kRecapture) mark(PositionKind::Recapture);
+        }
+    }
+    if (pieceHanging(pos)) mark(PositionKind::PieceHanging);
+    if (mateThreatened(pos)) mark(PositionKind::MateThreatened);
+    if (kinds == 0) mark(PositionKind::Quiet);
+    return kinds;
+}
+
+std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::string& name) {
+    auto same = [&name](const std::string& tag) {
+        return tag.size() == name.size() && std::equal(tag.begin(), tag.end(), name.begin(), [](char a, char b) {
+                   return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+               });
+    };
+    if (same(game.tag("White"))) return chess::White;
+    if (same(game.tag("Black"))) return chess::Black;
+    return std::nullopt;
+}
+
+namespace {
+
+/// What the profile knows of one scored position besides the engine's figures.
+struct Facts {
+    chess::GamePhase phase = chess::GamePhase::Opening;
+    ClockBucket clock = ClockBucket::Unknown;
+    std::string speed;
+    unsigned kinds = 0;
+    encoding::Conditioning cond;
+    encoding::RecentMoves recent;
+    chess::Move played;
+    std::string fenBefore;  ///< the position before the opponent's last move ("" at the game's first ply)
+    chess::Move setup;      ///< that move
+    double peerLoss = 0.0, peerBlunders = 0.0;
+    std::vector<double> curve;  ///< log-probability of the played move at each grid rating
+};
+
+/// Replays each game once to the plies that were scored and fills their facts.
+std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const std::vector<ErrorPosition>& positions) {
+    std::vector<Facts> facts(positions.size());
+    std::map<std::size_t, std::map<int, std::size_t>> wanted;  // game -> ply -> position index
+    for (std::size_t i = 0; i < positions.size(); ++i) wanted[positions[i].game][positions[i].ply] = i;
+    for (const auto& [g, plies] : wanted) {
+        const chess::PgnGame& game = games[g];
+        auto start = game.startPosition();
+        if (!start) continue;  // collectErrorPositions read the game, so this does not happen
+        const auto conds = encoding::plyConditionings(game);
+        const std::string speed = chess::timeControlSpeedName(game.tag("TimeControl"));
+        chess::Position pos = std::move(*start);
+        encoding::RecentMoves recent;
+        std::string fenBefore;
+        chess::Move last;
+        const int lastPly = plies.rbegin()->first;
+        for (int ply = 0; ply <= lastPly && std::size_t(ply) < game.moves.size(); ++ply) {
+            const chess::Move m = game.moves[std::size_t(ply)].move;
+            if (const auto it = plies.find(ply); it != plies.end()) {
+                Facts& f = facts[it->second];
+                f.phase = chess::gamePhase(pos);
+                f.cond = conds[std::size_t(ply)];
+                f.clock = clockBucket(f.cond.moverClockS);
+                f.speed = speed;
+                f.kinds = positionKinds(pos, recent);
+                f.recent = recent;
+                f.played = m;
+                f.fenBefore = fenBefore;
+                f.setup = last;
+            }
+            fenBefore = pos.fen();
+            last = m;
+            recent.push(pos, m);
+            pos.makeMove(m);
+        }
+    }
+    return facts;
+}
+
+/// The log-probability of each position's played move at every rating of `grid`, as guess-elo's calibrated estimate
+/// asks (the game's conditioning with the mover's rating set to the grid value; the opponent's from the tag, else the
+/// grid value). A blend is read through its primary model, as guess-elo does.
+Status rateMoves(encoding::Evaluator& given, const std::vector<ErrorPosition>& positions, std::vector<Facts>& facts,
+                 const std::vector<int>& grid, const CancelToken& cancel, const PlayerProfileProgressFn& progress) {
+    auto* blend = dynamic_cast<encoding::BlendEvaluator*>(&given);
+    encoding::Evaluator& evaluator = blend ? blend->primary() : given;
+    constexpr std::size_t kPositionsPerCall = 8;
+    for (std::size_t at = 0; at < positions.size(); at += kPositionsPerCall) {
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "player profile cancelled");
+        const std::size_t end = std::min(positions.size(), at + kPositionsPerCall);
+        std::vector<chess::Position> qPos;
+        std::vector<encoding::Conditioning> qCond;
+        std::vector<encoding::RecentMoves> qRecent;
+        for (std::size_t i = at; i < end; ++i)
+            for (const int elo : grid) {
+                encoding::Conditioning c = facts[i].cond;
+                c.moverElo = elo;
+                if (!c.oppElo) c.oppElo = elo;
+                qPos.push_back(positions[i].position);
+                qCond.push_back(c);
+                qRecent.push_back(facts[i].recent);
+            }
+        auto dists = evaluator.moveDistributionsWithHistory(qPos, qCond, qRecent);
+        if (!dists) return dists.error();
+        if (dists->size() != qPos.size()) return makeError(ErrorCode::Runtime, "evaluator returned too few results");
+        std::size_t q = 0;
+        for (std::size_t i = at; i < end; ++i) {
+            facts[i].curve.assign(grid.size(), 0.0);
+            for (std::size_t l = 0; l < grid.size(); ++l, ++q) {
+                double p = 0.0;
+                for (const auto& mp : (*dists)[q])
+                    if (mp.move == facts[i].played) p = double(mp.prob);
+                facts[i].curve[l] = std::log(std::max(p, 1e-9));
+            }
+        }
+        if (progress)
+            progress({PlayerProfileProgress::Stage::Rating, std::int64_t(end), std::int64_t(positions.size())});
+    }
+    return {};
+}
+
+/// A group's positions (indices) while they are being counted.
+struct GroupMembers {
+    std::string name;
+    std::vector<std::size_t> members;
+};
+
+ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
+                   const std::vector<std::size_t>& members) {
+    ProfileCell c;
+    std::set<std::size_t> games;
+    for (const std::size_t i : members) {
+        const ErrorPosition& p = positions[i];
+        ++c.positions;
+        games.insert(p.game);
+        c.meanElo += p.moverElo;
+        c.loss += p.humanLoss;
+        c.blunders += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
+        c.peerLoss += facts[i].peerLoss;
+        c.peerBlunders += facts[i].peerBlunders;
+    }
+    c.games = std::int64_t(games.size());
+    if (c.positions > 0) {
+        const double n = double(c.positions);
+        c.meanElo /= n;
+        c.loss /= n;
+        c.blunders /= n;
+        c.peerLoss /= n;
+        c.peerBlunders /= n;
+    }
+    return c;
+}
+
+/// The posterior median of a summed curve under the options' temper and prior (and its credible interval).
+EloEstimate estimateOf(const std::vector<int>& grid, const std::vector<double>& movesCurve, const EloGuessOptions& o,
+                       double coverage) {
+    std::vector<double> curve(grid.size());
+    for (std::size_t l = 0; l < grid.size(); ++l) {
+        curve[l] = o.temper * movesCurve[l];
+        if (o.prior == EloGuessOptions::Prior::Gaussian && o.priorSd > 0) {
+            const double z = (grid[l] - o.priorMean) / o.priorSd;
+            curve[l] -= 0.5 * z * z;
+        } else if (o.prior != EloGuessOptions::Prior::None) {
+            curve[l] += populationLogPrior(grid[l]);
+        }
+    }
+    return posteriorFromCurve(grid, curve, coverage);
+}
+
+/// The rating estimate of a group: the posterior median of all its moves, and the central interval of that median
+/// over resamples of its games.
+ProfileRating ratingOf(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
+                       const std::vector<std::size_t>& members, const std::vector<int>& grid,
+                       const PlayerProfileOptions& options) {
+    ProfileRating r;
+    if (std::int64_t(members.size()) < kMinGroupPositions || grid.empty()) return r;
+    std::map<std::size_t, std::vector<double>> byGame;
+    std::vector<double> total(grid.size(), 0.0);
+    for (const std::size_t i : members) {
+        if (facts[i].curve.size() != grid.size()) return r;  // ratings not estimated
+        auto& g = byGame[positions[i].game];
+        g.resize(grid.size(), 0.0);
+        for (std::size_t l = 0; l < grid.size(); ++l) {
+            g[l] += facts[i].curve[l];
+            total[l] += facts[i].curve[l];
+        }
+    }
+    const EloEstimate all = estimateOf(grid, total, options.guess, options.interval);
+    if (!all.valid) return r;
+    r.valid = true;
+    r.estimate = all.estimate;
+    r.moves = std::int64_t(members.size());
+    std::vector<const std::vector<double>*> gameCurves;
+    for (const auto& [g, curve] : byGame) gameCurves.push_back(&curve);
+    std::mt19937_64 rng(options.seed);
+    std::uniform_int_distribution<std::size_t> pick(0, gameCurves.size() - 1);
+    std::vector<double> medians;
+    for (int round = 0; round < options.bootstrapRounds; ++round) {
+        std::vector<double> sum(grid.size(), 0.0);
+        for (std::size_t k = 0; k < gameCurves.size(); ++k) {
+            const std::vector<double>& c = *gameCurves[pick(rng)];
+            for (std::size_t l = 0; l < grid.size(); ++l) sum[l] += c[l];
+        }
+        medians.push_back(estimateOf(grid, sum, options.guess, options.interval).estimate);
+    }
+    if (medians.empty()) {
+        r.low = all.low;
+        r.high = all.high;
+        return r;
+    }
+    std::sort(medians.begin(), medians.end());
+    const double tail = 0.5 * (1.0 - options.interval);
+    auto quantile = [&medians](double q) {
+        const double x = q * double(medians.size() - 1);
+        const auto i = std::size_t(x);
+        const double t = x - double(i);
+        return i + 1 < medians.size() ? (1 - t) * medians[i] + t * medians[i + 1] : medians[i];
+    };
+    r.low = std::min(quantile(tail), r.estimate);
+    r.high = std::max(quantile(1.0 - tail), r.estimate);
+    return r;
+}
+
+std::vector<ProfileGroup> groupsOf(const std::vector<GroupMembers>& groups, const std::vector<ErrorPosition>& positions,
+                                   const std::vector<Facts>& facts, const std::vector<int>& grid,
+                                   const PlayerProfileOptions& options, bool withRatings) {
+    std::vector<ProfileGroup> out;
+    for (const GroupMembers& g : groups) {
+        if (g.members.empty()) continue;
+        ProfileGroup pg;
+        pg.name = g.name;
+        pg.cell = cellOf(positions, facts, g.members);
+        if (withRatings) pg.rating = ratingOf(positions, facts, g.members, grid, options);
+        out.push_back(std::move(pg));
+    }
+    return out;
+}
+
+std::string puzzleId(const std::string& site, int ply) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (char c : site + "#" + std::to_string(ply)) h = (h ^ std::uint8_t(c)) * 1099511628211ull;
+    static const char* kDigits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    std::string id = "kp";
+    for (int i = 0; i < 8; ++i, h /= 62) id += kDigits[h % 62];
+    return id;
+}
+
+/// A position can be a puzzle when it lost at least this much more than the peer would, and its best move is the
+/// only good one (every other move loses at least kPuzzleUniqueMargin): a puzzle with two answers is a bad puzzle.
+constexpr double kPuzzleMinGap = 0.1;
+constexpr double kPuzzleUniqueMargin = 0.1;
+
+std::vector<ProfilePuzzle> choosePuzzles(const std::vector<chess::PgnGame>& games,
+                                         const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
+                                         int limit) {
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        if (!facts[i].fenBefore.empty() && positions[i].humanLoss - facts[i].peerLoss >= kPuzzleMinGap)
+            order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return positions[a].humanLoss - facts[a].peerLoss > positions[b].humanLoss - facts[b].peerLoss;
+    });
+    std::vector<ProfilePuzzle> out;
+    for (const std::size_t i : order) {
+        if (int(out.size()) >= limit) break;
+        const ErrorPosition& p = positions[i];
+        chess::Move best;
+        double bestLoss = 2.0, secondLoss = 2.0;
+        for (const chess::Move m : p.position.legalMoves()) {
+            const auto it = p.loss.find(m.raw());
+            if (it == p.loss.end()) continue;
+            if (it->second < bestLoss) {
+                secondLoss = bestLoss;
+                bestLoss = it->second;
+                best = m;
+            } else {
+                secondLoss = std::min(secondLoss, it->second);
+            }
+        }
+        if (!best || secondLoss - bestLoss < kPuzzleUniqueMargin) continue;
+        const chess::PgnGame& game = games[p.game];
+        ProfilePuzzle z;
+        z.site = game.tag("Site");
+        z.id = puzzleId(z.site + game.tag("White") + game.tag("Black") + game.tag("UTCTime"), p.ply);
+        z.fen = facts[i].fenBefore;
+        z.setupMove = chess::toUci(facts[i].setup);
+        z.bestMove = chess::toUci(best);
+        z.playedMove = chess::toUci(facts[i].played);
+        z.loss = p.humanLoss;
+        z.peerLoss = facts[i].peerLoss;
+        z.ply = p.ply;
+        z.playerElo = p.moverElo;
+        z.phase = facts[i].phase;
+        z.kinds = facts[i].kinds;
+        z.date = game.tag("UTCDate").empty() ? game.tag("Date") : game.tag("UTCDate");
+        out.push_back(std::move(z));
+    }
+    return out;
+}
+
+/// The groups of each breakdown, in a fixed order.
+struct Breakdowns {
+    std::vector<GroupMembers> phase, clock, speed, kind;
+};
+
+Breakdowns breakdownsOf(const std::vector<Facts>& facts) {
+    Breakdowns b;
+    for (int i = 0; i < chess::kGamePhases; ++i) b.phase.push_back({chess::gamePhaseName(chess::GamePhase(i)), {}});
+    for (int i = 0; i < kClockBuckets; ++i) b.clock.push_back({clockBucketName(ClockBucket(i)), {}});
+    for (const char* s : {"ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence", "unknown"})
+        b.speed.push_back({s, {}});
+    for (int i = 0; i < kPositionKinds; ++i) b.kind.push_back({positionKindName(PositionKind(i)), {}});
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        const Facts& f = facts[i];
+        b.phase[std::size_t(f.phase)].members.push_back(i);
+        b.clock[std::size_t(f.clock)].members.push_back(i);
+        for (auto& s : b.speed)
+            if (s.name == f.speed) s.members.push_back(i);
+        for (int k = 0; k < kPositionKinds; ++k)
+            if (f.kinds & (1u << k)) b.kind[std::size_t(k)].members.push_back(i);
+    }
+    return b;
+}
+
+/// The games of `player` that can be profiled: InvalidInput, for people, when there are too few or none is rated.
+Status checkGames(const std::vector<chess::PgnGame>& games, const std::string& player, std::size_t minGames,
+                  std::int64_t& unrated) {
+    std::size_t theirs = 0, rated = 0;
+    for (const auto& g : games) {
+        const auto colour = playerColor(g, player);
+        if (!colour) continue;
+        ++theirs;
+        if (chess::parseEloTag(g.tag(*colour == chess::White ? "WhiteElo" : "BlackElo"))) ++rated;
+    }
+    unrated = std::int64_t(theirs - rated);
+    if (theirs == 0) return makeError(ErrorCode::InvalidInput, "no game of '" + player + "' in the input");
+    if (rated == 0)
+        return makeError(ErrorCode::InvalidInput,
+                         "none of the " + std::to_string(theirs) + " games of '" + player +
+                             "' gives their rating (WhiteElo/BlackElo tags): the peer baseline is a human of their "
+                             "rating, so there is nothing to compare with");
+    if (rated < minGames)
+        return makeError(ErrorCode::InvalidInput,
+                         "'" + player + "' has " + std::to_string(rated) + " rated game" + (rated == 1 ? "" : "s") +
+                             " here" + (unrated ? " (" + std::to_string(unrated) + " without their rating)" : "") +
+                             "; a profile needs at least " + std::to_string(minGames) +
+                             ": a game's few dozen positions say nothing of a phase or a clock");
+    return {};
+}
+
+}  // namespace
+
+Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, const std::string& player,
+                                    encoding::Evaluator& evaluator, PositionAnalyser& engine,
+                                    const PlayerProfileOptions& options, const CancelToken& cancel,
+                                    const PlayerProfileProgressFn& progress) {
+    PlayerProfile out;
+    out.player = player;
+    if (auto st = checkGames(games, player, options.minGames, out.unratedGames); !st) return st.error();
+    ErrorProfileOptions o = options.positions;
+    o.include = [&player](const chess::PgnGame& game, int ply) {
+        const auto colour = playerColor(game, player);
+        // Plies count from the game's start position, whose side to move is the FEN's second field.
+        const std::size_t space = game.startFen.find(' ');
+        const bool blackFirst = space != std::string::npos && game.startFen.compare(space, 3, " b ") == 0;
+        const bool whiteMoves = (ply % 2 == 0) != blackFirst;
+        return colour.has_value() && (*colour == chess::White) == whiteMoves;
+    };
+    std::vector<chess::PgnGame> theirs;
+    for (const auto& g : games) {
+        const auto colour = playerColor(g, player);
+        if (!colour || !chess::parseEloTag(g.tag(*colour == chess::White ? "WhiteElo" : "BlackElo"))) continue;
+        theirs.push_back(g);
+        if (!g.moves.empty() && g.moves.front().clockSeconds >= 0) ++out.gamesWithClock;
+    }
+    out.games = std::int64_t(theirs.size());
+    auto positions = collectErrorPositions(theirs, evaluator, engine, o, cancel, [&](std::int64_t d, std::int64_t t) {
+        if (progress) progress({PlayerProfileProgress::Stage::Scoring, d, t});
+    });
+    if (!positions) return positions.error();
+    if (positions->empty())
+        return makeError(ErrorCode::InvalidInput, "no position of '" + player + "' to score (every move forced?)");
+    std::vector<Facts> facts = gatherFacts(theirs, *positions);
+    const auto peer = humanMoverCandidates(options.policy);
+    for (std::size_t i = 0; i < positions->size(); ++i)
+        std::tie(facts[i].peerLoss, facts[i].peerBlunders) = expectedLoss((*positions)[i], peer((*positions)[i]));
+    const std::vector<int> grid = eloGuessGrid(options.guess);
+    if (options.estimateRatings)
+        if (auto st = rateMoves(evaluator, *positions, facts, grid, cancel, progress); !st) return st.error();
+
+    std::vector<std::size_t> everything(positions->size());
+    for (std::size_t i = 0; i < everything.size(); ++i) everything[i] = i;
+    out.all = cellOf(*positions, facts, everything);
+    if (options.estimateRatings) out.rating = ratingOf(*positions, facts, everything, grid, options);
+    const Breakdowns b = breakdownsOf(facts);
+    out.byPhase = groupsOf(b.phase, *positions, facts, grid, options, options.estimateRatings);
+    out.byClock = groupsOf(b.clock, *positions, facts, grid, options, options.estimateRatings);
+    out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
+    out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
+    out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);
+    return out;
+}
+
+}  // namespace kibitz::evaluation

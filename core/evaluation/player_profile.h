@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Where one player stands against people of their rating: in the positions they actually faced, the loss of winning
+// chances of their moves beside the peer baseline, the expected loss of a human of their rating and clock in the same
+// position (the human mover's distribution, exactly as `eval strength errors` scores the opponent), broken down by game
+// phase, clock, speed and kind of position; a rating estimate (guess-elo's likelihood restricted to those positions)
+// per phase and clock bucket; and the positions where they lost most against their peers, as puzzles.
+//
+// Plain C++ over encoding::Evaluator and a PositionAnalyser (the engine), so the CLI and a GUI worker thread call the
+// same function, with a progress callback and a cancel token.
+
+#include "core/chess/game_phase.h"
+#include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
+#include "core/common/cancel_token.h"
+#include "core/common/json_writer.h"
+#include "core/common/result.h"
+#include "core/encoding/evaluator.h"
+#include "core/evaluation/elo_guess.h"
+#include "core/evaluation/engine_analyser.h"
+#include "core/evaluation/strength_profile.h"
+#include "core/play/human_play.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kibitz::evaluation {
+
+/// The time left on the mover's clock before the move, in buckets: under 10 s, 10-29 s, 30-59 s, 1-3 min, 3-10 min,
+/// 10 min or more, and unknown (a game without [%clk] comments).
+enum class ClockBucket { Under10s = 0, Under30s, Under1Min, Under3Min, Under10Min, Over10Min, Unknown };
+inline constexpr int kClockBuckets = 7;
+ClockBucket clockBucket(std::optional<int> seconds);
+/// "<10s", "10-29s", "30-59s", "1-3min", "3-10min", "10min+", "no clock".
+const char* clockBucketName(ClockBucket bucket);
+
+/// What a position offers the side to move, read off the per-move features the human-move model's encoder computes
+/// (encoding::movefeat): each is one bit of positionKinds(); a position can be of several kinds, or of none (quiet).
+enum class PositionKind {
+    InCheck = 0,     ///< the side to move is in check
+    MateInOne,       ///< a move mates
+    WinsMaterial,    ///< a capture wins material by static exchange
+    PieceHanging,    ///< a piece of the side to move (not the king) stands attacked and undefended
+    Recapture,       ///< a capture on the square of the opponent's last move
+    MateThreatened,  ///< the opponent would mate in one if it were their move
+    Quiet,           ///< none of the above
+};
+inline constexpr int kPositionKinds = 7;
+/// The kinds of `pos` as bits (1 << int(PositionKind)); `recent` names the last move (for Recapture).
+unsigned positionKinds(const chess::Position& pos, const encoding::RecentMoves& recent);
+/// "in check", "mate in one", "wins material", "piece hanging", "recapture", "mate threatened", "quiet".
+const char* positionKindName(PositionKind kind);
+
+/// A profile with fewer games is refused: one game's few dozen positions say nothing of a phase or a clock bucket.
+inline constexpr std::size_t kMinProfileGames = 5;
+/// A group with fewer positions gets no ratio and no rating estimate (its figures are printed as "-").
+inline constexpr std::int64_t kMinGroupPositions = 20;
+
+struct PlayerProfileOptions {
+    ErrorProfileOptions positions;  ///< which positions (every, the engine's score cache); include is set here
+    play::MovePolicy policy;        ///< the peer: the human mover at the player's rating (default: calibrated)
+    bool estimateRatings = true;    ///< the rating estimates (27 model queries per position)
+    EloGuessOptions guess = EloGuessOptions::calibrated();  ///< their grid, prior and temper
+    int bootstrapRounds = 200;                              ///< resamples of the games for the estimates' intervals
+    double interval = 0.9;                                  ///< the intervals' coverage
+    std::uint64_t seed = 1;                                 ///< of the resampling
+    int puzzles = 20;                                       ///< positions exported as puzzles (at most)
+    std::size_t minGames = kMinProfileGames;
+};
+
+/// Progress: what is being done, and how far.
+struct PlayerProfileProgress {
+    enum class Stage { Scoring, Rating };  ///< the engine (and the peer model), then the rating queries
+    Stage stage = Stage::Scoring;
+    std::int64_t done = 0;
+    std::int64_t total = 0;
+};
+using PlayerProfileProgressFn = std::function<void(const PlayerProfileProgress&)>;
+
+/// The figures of one group of the player's positions.
+struct ProfileCell {
+    std::int64_t positions = 0;
+    std::int64_t games = 0;     ///< games the positions come from
+    double meanElo = 0.0;       ///< the player's mean rating (tags) over these positions
+    double loss = 0.0;          ///< the player's mean loss of winning chances
+    double blunders = 0.0;      ///< share of the player's moves that lost >= kBlunderLoss
+    double peerLoss = 0.0;      ///< the peer's expected loss in the same positions
+    double peerBlunders = 0.0;  ///< the peer's expected blunder share
+    /// The player's loss over the peer's (above 1: they lose more than people of their rating); 0 when unknown.
+    double lossRatio() const { return peerLoss > 0.0 ? loss / peerLoss : 0.0; }
+    bool enough() const { return positions >= kMinGroupPositions; }
+};
+
+/// A rating estimate from a group's moves: the posterior median under guess-elo's calibrated prior and temper, and
+/// the central interval of that median over resamples of the games (the moves of one game are not independent).
+struct ProfileRating {
+    bool valid = false;
+    double estimate = 0.0;
+    double low = 0.0;
+    double high = 0.0;
+    std::int64_t moves = 0;
+};
+
+struct ProfileGroup {
+    std::string name;
+    ProfileCell cell;
+    ProfileRating rating;  ///< phases and clock buckets only
+};
+
+/// A position where the player lost most against their peers, as a Lichess-style puzzle: `fen` is the position before
+/// the opponent's last move, `moves` that move and the engine's best reply (UCI).
+struct ProfilePuzzle {
+    std::string id;
+    std::string fen;
+    std::string setupMove;
+    std::string bestMove;
+    std::string playedMove;
+    double loss = 0.0;
+    double peerLoss = 0.0;
+    int ply = 0;
+    int playerElo = 0;
+    chess::GamePhase phase = chess::GamePhase::Opening;
+    unsigned kinds = 0;
+    std::string site;  ///< the game's Site tag
+    std::string date;  ///< the game's date
+};
+
+struct PlayerProfile {
+    std::string player;
+    std::int64_t games = 0;           ///< the player's games profiled
+    std::int64_t unratedGames = 0;    ///< left out: their rating is not in the tags
+    std::int64_t gamesWithClock = 0;  ///< with [%clk] comments
+    ProfileCell all;
+    ProfileRating rating;                                         ///< from all their positions
+    std::vector<ProfileGroup> byPhase, byClock, bySpeed, byKind;  ///< groups with at least one position
+    std::vector<ProfilePuzzle> puzzles;                           ///< most lost against the peers first
+    std::string model, engine;                                    ///< what produced it (set by the caller)
+
+    /// The report as a table for the terminal.
+    std::string toText() const;
+    /// The report as JSON (keys sorted, as the CLI's --json).
+    JsonValue toJson() const;
+    /// The puzzles in the Lichess puzzle CSV format Kibitz's puzzle tools read (PuzzleId, FEN, Moves, Rating 0 and
+    /// RatingDeviation 0: no Lichess rating, Themes: the phase and kinds, GameUrl: the Site tag).
+    std::string puzzlesCsv() const;
+};
+
+/// Which side `name` plays in `game` (without case), or nothing.
+std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::string& name);
+
+/// The profile of `player` in `games` (their games, any order). Errors (InvalidInput, with a message for people):
+/// fewer than options.minGames games, none (or too few) of them giving the player's rating, no position to score;
+/// the model's or the engine's errors; Cancelled (the score cache keeps what was scored).
+Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, const std::string& player,
+                                    encoding::Evaluator& evaluator, PositionAnalyser& engine,
+                                    const PlayerProfileOptions& options, const CancelToken& cancel,
+                                    const PlayerProfileProgressFn& progress = {});
+
+/// The report as one self-contained HTML page: its tables and inline SVG bar charts of the loss beside the peer
+/// baseline by phase, clock bucket, speed and kind, and the rating estimates by phase and clock bucket.
+std::string playerProfileHtml(const PlayerProfile& profile);
+
+}  // namespace kibitz::evaluation

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The player profile as one self-contained HTML page: inline CSS and SVG charts drawn here, no script, nothing
+// fetched, so it opens offline in any browser and can be mailed as it is.
+#include "core/evaluation/player_profile.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+
+namespace kibitz::evaluation {
+
+namespace {
+
+void appendf(std::string& out, const char* format, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, format);
+    std::vsnprintf(buf, sizeof buf, format, ap);
+    va_end(ap);
+    out += buf;
+}
+
+std::string escaped(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+constexpr const char* kPlayerColour = "#c0392b";
+constexpr const char* kPeerColour = "#7f8c8d";
+
+/// A round step for an axis running to `top` (1, 2 or 5 times a power of ten, about five ticks).
+double tickStep(double top) {
+    const double raw = top / 5.0;
+    const double power = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * power >= raw) return m * power;
+    return 10.0 * power;
+}
+
+/// Grouped bars: per group the player's mean loss and the peer's, with the axis, the group names and a legend.
+/// Groups with too few positions are left out.
+std::string lossChart(const std::string& title, const std::vector<ProfileGroup>& all) {
+    std::vector<const ProfileGroup*> groups;
+    for (const auto& g : all)
+        if (g.cell.enough()) groups.push_back(&g);
+    if (groups.empty()) return {};
+    double top = 0.0;
+    for (const auto* g : groups) top = std::max({top, g->cell.loss, g->cell.peerLoss});
+    top = top > 0 ? top * 1.1 : 0.1;
+    const double step = tickStep(top);
+    top = std::ceil(top / step) * step;
+    constexpr int kLeft = 60, kTop = 30, kHeight = 200, kSlot = 90, kBar = 28;
+    const int width = kLeft + int(groups.size()) * kSlot + 20;
+    const int height = kTop + kHeight + 50;
+    std::string s;
+    appendf(s, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">", width,
+            height);
+    appendf(s, "<title>%s</title>", escaped(title).c_str());
+    appendf(s, "<text x=\"%d\" y=\"18\" class=\"t\">%s</text>", kLeft, escaped(title).c_str());
+    for (double v = 0.0; v <= top + 1e-9; v += step) {
+        const double y = kTop + kHeight - v / top * kHeight;
+        appendf(s, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"g\"/>", kLeft, y, width - 10, y);
+        appendf(s, "<text x=\"%d\" y=\"%.1f\" class=\"a\" text-anchor=\"end\">%.3g</text>", kLeft - 6, y + 4, v);
+    }
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        const ProfileCell& c = groups[i]->cell;
+        const int x = kLeft + int(i) * kSlot + (kSlot - 2 * kBar) / 2;
+        const double hp = c.loss / top * kHeight, hq = c.peerLoss / top * kHeight;
+        appendf(s, "<rect class=\"bar player\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x,
+                kTop + kHeight - hp, kBar, hp, kPlayerColour);
+        appendf(s, "<title>%s: %.4f (player)</title></rect>", escaped(groups[i]->name).c_str(), c.loss);
+        appendf(s, "<rect class=\"bar peer\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x + kBar,
+                kTop + kHeight - hq, kBar, hq, kPeerColour);
+        appendf(s, "<title>%s: %.4f (peers)</title></rect>", escaped(groups[i]->name).c_str(), c.peerLoss);
+        appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%s</text>", x + kBar,
+                kTop + kHeight + 16, escaped(groups[i]->name).c_str());
+        appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">x%.2f</text>", x + kBar,
+                kTop + kHeight + 32, c.lossRatio());
+    }
+    appendf(s, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"ax\"/>", kLeft, kTop + kHeight, width - 10,
+            kTop + kHeight);
+    appendf(s,
+            "</svg><figcaption><span style=\"color:%s\">&#9632;</span> their mean loss "
+            "<span style=\"color:%s\">&#9632;</span> a human of their rating; x: the ratio</figcaption></figure>\n",
+            kPlayerColour, kPeerColour);
+    return s;
+}
+
+/// Rating estimates with their intervals, one row per group, and a line at the player's mean rating.
+std::string ratingChart(const std::string& title, const std::vector<ProfileGroup>& all, double actual) {
+    std::vector<const ProfileGroup*> groups;
+    for (const auto& g : all)
+        if (g.rating.valid) groups.push_back(&g);
+    if (groups.empty()) return {};
+    double lo = actual, hi = actual;
+    for (const auto* g : groups) {
+        lo = std::min(lo, g->rating.low);
+        hi = std::max(hi, g->rating.high);
+    }
+    lo = std::floor((lo - 50) / 100) * 100;
+    hi = std::ceil((hi + 50) / 100) * 100;
+    constexpr int kLeft = 100, kTop = 30, kRow = 28, kWidth = 420;
+    const int height = kTop + int(groups.size()) * kRow + 30;
+    auto xOf = [&](double elo) { return kLeft + (elo - lo) / (hi - lo) * kWidth; };
+    std::string s;
+    appendf(s, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">",
+            kLeft + kWidth + 30, height);
+    appendf(s, "<title>%s</title>", escaped(title).c_str());
+    appendf(s, "<text x=\"%d\" y=\"18\" class=\"t\">%s</text>", kLeft, escaped(title).c_str());
+    const double step = tickStep(hi - lo);
+    for (double v = std::ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
+        appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"g\"/>", xOf(v), kTop, xOf(v),
+                height - 24);
+        appendf(s, "<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%.0f</text>", xOf(v), height - 8, v);
+    }
+    appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"actual\" stroke=\"%s\"/>", xOf(actual), kTop,
+            xOf(actual), height - 24, kPeerColour);
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        const ProfileRating& r = groups[i]->rating;
+        const int y = kTop + int(i) * kRow + kRow / 2;
+        appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%s</text>", kLeft - 8, y + 4,
+                escaped(groups[i]->name).c_str());
+        appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>", xOf(r.low),
+                y, xOf(r.high), y, kPlayerColour);
+        appendf(s,
+                "<circle class=\"estimate\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"%s\"><title>%s: %.0f (%.0f-%.0f)"
+                "</title></circle>",
+                xOf(r.estimate), y, kPlayerColour, escaped(groups[i]->name).c_str(), r.estimate, r.low, r.high);
+    }
+    appendf(s,
+            "</svg><figcaption>the rating their moves play like, with its interval; the grey line: their rating "
+            "in these games (%.0f)</figcaption></figure>\n",
+            actual);
+    return s;
+}
+
+std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings) {
+    std::string s =
+        "<table><tr><th></th><th>positions</th><th>games</th><th>loss</th><th>peer</th><th>ratio</th>"
+        "<th>blunders</th><th>peer</th>";
+    if (ratings) s += "<th>rating (interval)</th>";
+    s += "</tr>\n";
+    for (const ProfileGroup& g : groups) {
+        const ProfileCell& c = g.cell;
+        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(g.name).c_str(),
+                static_cast<long long>(c.positions), static_cast<long long>(c.games));
+        if (!c.enough()) {
+            appendf(s, "<td colspan=\"%d\">too few positions</td></tr>\n", ratings ? 6 : 5);
+            continue;
+        }
+        appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f</td><td>%.1f%%</td><td>%.1f%%</td>", c.loss, c.peerLoss,
+                c.lossRatio(), 100 * c.blunders, 100 * c.peerBlunders);
+        if (ratings) {
+            if (g.rating.valid)
+                appendf(s, "<td>%.0f (%.0f-%.0f)</td>", g.rating.estimate, g.rating.low, g.rating.high);
+            else
+                s += "<td>-</td>";
+        }
+        s += "</tr>\n";
+    }
+    return s + "</table>\n";
+}
+
+std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles) {
+    if (puzzles.empty()) return {};
+    std::string s =
+        "<h2>Where they lost most against their peers</h2>\n<table><tr><th>puzzle</th><th>ply</th>"
+        "<th>played</th><th>best</th><th>loss</th><th>peer</th><th>phase</th><th>game</th></tr>\n";
+    for (const ProfilePuzzle& z : puzzles) {
+        const bool link = z.site.rfind("https://", 0) == 0;
+        appendf(s, "<tr><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>",
+                escaped(z.id).c_str(), z.ply, escaped(z.playedMove).c_str(), escaped(z.bestMove).c_str(), z.loss,
+                z.peerLoss, chess::gamePhaseName(z.phase));
+        if (link)
+            appendf(s, "<a href=\"%s\">%s</a>", escaped(z.site).c_str(), escaped(z.site).c_str());
+        else
+            s += escaped(z.site);
+        s += "</td></tr>\n";
+    }
+    return s + "</table>\n";
+}
+
+}  // namespace
+
+std::string playerProfileHtml(const PlayerProfile& p) {
+    std::string s =
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Kibitz: " + escaped(p.player) +
+        "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em "
+        "0}"
+        "td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child{text-align:"
+        "left}figure{display:inline-block;margin:1em 2em 1em 0}.t{font-weight:bold;font-size:14px}.a{font-size:12px}"
+        ".g{stroke:#eee}.ax{stroke:#444}.actual{stroke-dasharray:4 3;stroke-width:2}</style></head><body>\n";
+    appendf(s, "<h1>Where %s stands</h1>\n", escaped(p.player).c_str());
+    appendf(s, "<p>%lld games (%lld with clock times), %lld positions of theirs scored.",
+            static_cast<long long>(p.games), static_cast<long long>(p.gamesWithClock),
+            static_cast<long long>(p.all.positions));
+    if (p.unratedGames > 0)
+        appendf(s, " %lld games without their rating were left out.", static_cast<long long>(p.unratedGames));
+    appendf(s, " Their rating in these games: %.0f on average.", p.all.meanElo);
+    if (p.rating.valid)
+        appendf(s, " Their moves play like %.0f (%.0f-%.0f).", p.rating.estimate, p.rating.low, p.rating.high);
+    s += "</p>\n<p>Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human "
+         "of their rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose "
+         "more than their peers there. Blunders lose at least 0.3.</p>\n";
+    if (!p.model.empty() || !p.engine.empty())
+        appendf(s, "<p><small>%s; %s</small></p>\n", escaped(p.model).c_str(), escaped(p.engine).c_str());
+    s += "<div>" + lossChart("Loss by phase", p.byPhase) + lossChart("Loss by clock", p.byClock) +
+         lossChart("Loss by speed", p.bySpeed) + lossChart("Loss by kind of position", p.byKind) + "</div>\n";
+    s += "<div>" + ratingChart("Rating by phase", p.byPhase, p.all.meanElo) +
+         ratingChart("Rating by clock", p.byClock, p.all.meanElo) + "</div>\n";
+    const bool ratings = p.rating.valid;
+    s += "<h2>All positions</h2>\n" + tableOf({ProfileGroup{"all", p.all, p.rating}}, ratings);
+    s += "<h2>By phase</h2>\n" + tableOf(p.byPhase, ratings);
+    s += "<h2>By clock</h2>\n" + tableOf(p.byClock, ratings);
+    s += "<h2>By speed</h2>\n" + tableOf(p.bySpeed, false);
+    s += "<h2>By kind of position</h2>\n" + tableOf(p.byKind, false);
+    s += puzzleTable(p.puzzles);
+    s += "<p><small>Made by Kibitz.</small></p>\n</body></html>\n";
+    return s;
+}
+
+}  // namespace kibitz::evaluation

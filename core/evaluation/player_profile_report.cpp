@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The player profile as text, JSON and puzzle CSV.
+#include "core/chess/puzzle_csv.h"
+#include "core/evaluation/player_profile.h"
+
+#include <cctype>
+#include <cstdarg>
+#include <cstdio>
+
+namespace kibitz::evaluation {
+
+namespace {
+
+void appendf(std::string& out, const char* format, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, format);
+    std::vsnprintf(buf, sizeof buf, format, ap);
+    va_end(ap);
+    out += buf;
+}
+
+std::string ratingText(const ProfileRating& r) {
+    if (!r.valid) return "-";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.0f (%.0f-%.0f)", r.estimate, r.low, r.high);
+    return buf;
+}
+
+void appendRow(std::string& out, const std::string& name, const ProfileCell& c, const ProfileRating* rating) {
+    appendf(out, "  %-16s %9lld %6lld", name.c_str(), static_cast<long long>(c.positions),
+            static_cast<long long>(c.games));
+    if (!c.enough()) {
+        out += "   too few positions\n";
+        return;
+    }
+    appendf(out, "   %.4f   %.4f  %5.2f   %5.1f%%  %5.1f%%", c.loss, c.peerLoss, c.lossRatio(), 100.0 * c.blunders,
+            100.0 * c.peerBlunders);
+    if (rating) appendf(out, "   %s", ratingText(*rating).c_str());
+    out += "\n";
+}
+
+void appendTable(std::string& out, const char* title, const std::vector<ProfileGroup>& groups, bool ratings) {
+    if (groups.empty()) return;
+    appendf(out, "\nby %s:\n", title);
+    appendf(out, "  %-16s %9s %6s   %-6s   %-6s  %5s   %6s  %6s%s\n", "", "positions", "games", "loss", "peer", "ratio",
+            "blund.", "peer", ratings ? "   rating (interval)" : "");
+    for (const ProfileGroup& g : groups) appendRow(out, g.name, g.cell, ratings ? &g.rating : nullptr);
+}
+
+JsonValue cellJson(const ProfileCell& c) {
+    JsonValue o = JsonValue::object();
+    o.set("positions", c.positions).set("games", c.games).set("mean_elo", c.meanElo);
+    if (!c.enough()) return o.set("too_few", 1);
+    return o.set("loss", c.loss)
+        .set("blunders", c.blunders)
+        .set("peer_loss", c.peerLoss)
+        .set("peer_blunders", c.peerBlunders)
+        .set("loss_ratio", c.lossRatio());
+}
+
+JsonValue ratingJson(const ProfileRating& r) {
+    if (!r.valid) return JsonValue();
+    JsonValue o = JsonValue::object();
+    return o.set("estimate", r.estimate).set("low", r.low).set("high", r.high).set("moves", r.moves);
+}
+
+JsonValue groupsJson(const std::vector<ProfileGroup>& groups, bool ratings) {
+    JsonValue a = JsonValue::array();
+    for (const ProfileGroup& g : groups) {
+        JsonValue o = cellJson(g.cell);
+        o.set("name", g.name);
+        if (ratings) o.set("rating", ratingJson(g.rating));
+        a.append(std::move(o));
+    }
+    return a;
+}
+
+std::string kindsText(unsigned kinds, const char* separator) {
+    std::string s;
+    for (int k = 0; k < kPositionKinds; ++k)
+        if (kinds & (1u << k)) s += (s.empty() ? "" : separator) + std::string(positionKindName(PositionKind(k)));
+    return s;
+}
+
+/// A Lichess-style theme word for a kind ("piece hanging" -> "pieceHanging").
+std::string themeWord(const std::string& name) {
+    std::string out;
+    bool upper = false;
+    for (char c : name) {
+        if (c == ' ') {
+            upper = true;
+            continue;
+        }
+        out += upper ? char(std::toupper(static_cast<unsigned char>(c))) : c;
+        upper = false;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string PlayerProfile::toText() const {
+    std::string out;
+    appendf(out, "%s: %lld games (%lld with clock times), %lld positions of theirs", player.c_str(),
+            static_cast<long long>(games), static_cast<long long>(gamesWithClock),
+            static_cast<long long>(all.positions));
+    if (unratedGames > 0)
+        appendf(out, "; %lld games without their rating left out", static_cast<long long>(unratedGames));
+    out += "\n";
+    if (!model.empty() || !engine.empty()) appendf(out, "%s; %s\n", model.c_str(), engine.c_str());
+    appendf(out, "their rating in these games: %.0f on average", all.meanElo);
+    if (rating.valid) appendf(out, "; their moves play like %s", ratingText(rating).c_str());
+    out += "\n";
+    out +=
+        "loss: mean loss of winning chances per move; peer: a human of their rating and clock in the same positions\n";
+    out += "(the human-move model's expectation); ratio: loss / peer (above 1: they lose more than their peers);\n";
+    out += "blunders lose >= 0.3.\n";
+    appendTable(out, "all", {ProfileGroup{"all", all, rating}}, rating.valid);
+    appendTable(out, "phase", byPhase, rating.valid);
+    appendTable(out, "clock", byClock, rating.valid);
+    appendTable(out, "speed", bySpeed, false);
+    appendTable(out, "kind of position", byKind, false);
+    if (!puzzles.empty()) {
+        appendf(out, "\nwhere they lost most against their peers:\n");
+        for (const ProfilePuzzle& z : puzzles)
+            appendf(out, "  %s  ply %3d  played %-6s best %-6s  loss %.2f, peer %.2f  %s  %s\n", z.id.c_str(), z.ply,
+                    z.playedMove.c_str(), z.bestMove.c_str(), z.loss, z.peerLoss, chess::gamePhaseName(z.phase),
+                    z.site.c_str());
+    }
+    return out;
+}
+
+JsonValue PlayerProfile::toJson() const {
+    JsonValue o = JsonValue::object();
+    o.set("player", player)
+        .set("games", games)
+        .set("unrated_games", unratedGames)
+        .set("games_with_clock", gamesWithClock)
+        .set("model", model)
+        .set("engine", engine)
+        .set("all", cellJson(all))
+        .set("rating", ratingJson(rating))
+        .set("by_phase", groupsJson(byPhase, true))
+        .set("by_clock", groupsJson(byClock, true))
+        .set("by_speed", groupsJson(bySpeed, false))
+        .set("by_kind", groupsJson(byKind, false));
+    JsonValue zs = JsonValue::array();
+    for (const ProfilePuzzle& z : puzzles) {
+        JsonValue p = JsonValue::object();
+        p.set("id", z.id)
+            .set("fen", z.fen)
+            .set("moves", z.setupMove + " " + z.bestMove)
+            .set("played", z.playedMove)
+            .set("loss", z.loss)
+            .set("peer_loss", z.peerLoss)
+            .set("ply", z.ply)
+            .set("player_elo", z.playerElo)
+            .set("phase", chess::gamePhaseName(z.phase))
+            .set("kinds", kindsText(z.kinds, ", "))
+            .set("site", z.site)
+            .set("date", z.date);
+        zs.append(std::move(p));
+    }
+    o.set("puzzles", std::move(zs));
+    return o;
+}
+
+std::string PlayerProfile::puzzlesCsv() const {
+    std::string out = chess::joinCsvRecord({"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity",
+                                            "NbPlays", "Themes", "GameUrl", "OpeningTags"});
+    for (const ProfilePuzzle& z : puzzles) {
+        std::string themes = chess::gamePhaseName(z.phase);
+        for (int k = 0; k < kPositionKinds; ++k)
+            if (z.kinds & (1u << k)) themes += " " + themeWord(positionKindName(PositionKind(k)));
+        out +=
+            chess::joinCsvRecord({z.id, z.fen, z.setupMove + " " + z.bestMove, "0", "0", "0", "0", themes, z.site, ""});
+    }
+    return out;
+}
+
+}  // namespace kibitz::evaluation

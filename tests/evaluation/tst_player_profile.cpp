@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The player profile (core/evaluation/player_profile) on a real player's games (pnmadelaine's 90 Lichess games in
+// tests/data/games_sample.pgn) with fake models and a fake engine: the positions are theirs alone, their loss is what
+// the engine's scores say, the groups add up, the rating estimate follows the moves phase by phase, the puzzles read
+// back through the puzzle CSV reader, and bad input is refused. The phase rule and the kinds of position are checked
+// against the Lichess puzzle sample's own themes.
+#include "core/chess/game_phase.h"
+#include "core/chess/notation.h"
+#include "core/chess/pgn.h"
+#include "core/chess/puzzle_csv.h"
+#include "core/common/text_input.h"
+#include "core/evaluation/player_profile.h"
+#include "tests/evaluation/fakes.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace kibitz;
+
+namespace {
+
+const char* kPlayer = "pnmadelaine";
+
+std::vector<chess::PgnGame> gamesOf(const std::string& player, std::size_t limit) {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    if (!reader.ok()) qFatal("cannot read games_sample.pgn");
+    std::vector<chess::PgnGame> out;
+    chess::PgnGame game;
+    while (out.size() < limit && reader.value()->next(game))
+        if (evaluation::playerColor(game, player)) out.push_back(game);
+    return out;
+}
+
+std::vector<chess::Puzzle> samplePuzzles() {
+    auto reader = chess::PuzzleCsvReader::open(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+    if (!reader.ok()) qFatal("cannot read puzzles_sample.csv");
+    std::vector<chess::Puzzle> out;
+    chess::Puzzle p;
+    while (reader.value()->next(p)) out.push_back(p);
+    return out;
+}
+
+bool hasTheme(const chess::Puzzle& p, const std::string& theme) {
+    return std::find(p.themes.begin(), p.themes.end(), theme) != p.themes.end();
+}
+
+/// The played move gets a probability peaking at `endgamePeak` in endgames and at `otherPeak` elsewhere (by the
+/// profile's own phase rule), the other legal moves share the rest: a player who plays endgames like a 1200 and the
+/// rest like a 2000.
+class PhasePeakedEvaluator : public testing::FakeEvaluator {
+public:
+    std::map<chess::Key, chess::Move> played;
+    int endgamePeak = 1200, otherPeak = 2000;
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+        const std::vector<encoding::RecentMoves>&) override {
+        std::vector<std::vector<encoding::MoveProb>> all;
+        for (std::size_t i = 0; i < positions.size(); ++i) all.push_back(distribution(positions[i], conds[i]));
+        return all;
+    }
+    std::vector<encoding::MoveProb> distribution(const chess::Position& pos, const encoding::Conditioning& cond) const {
+        const chess::MoveList legal = pos.legalMoves();
+        const auto it = played.find(pos.key());
+        const chess::Move target = it == played.end() ? chess::Move::none() : it->second;
+        const int peak = chess::gamePhase(pos) == chess::GamePhase::Endgame ? endgamePeak : otherPeak;
+        const double d = (cond.moverElo.value_or(0) - peak) / 400.0;
+        const double p = 0.1 + 0.8 * std::exp(-d * d);
+        std::vector<encoding::MoveProb> out;
+        for (chess::Move m : legal)
+            out.push_back({m, float(m == target ? p : (1.0 - p) / double(std::max(1, legal.size() - 1)))});
+        std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.prob > b.prob; });
+        return out;
+    }
+    std::string describe() const override { return "phase-peaked fake"; }
+    void learn(const std::vector<chess::PgnGame>& games) {
+        for (const auto& g : games) {
+            chess::Position pos = *g.startPosition();
+            for (const auto& pm : g.moves) {
+                played[pos.key()] = pm.move;
+                pos.makeMove(pm.move);
+            }
+        }
+    }
+};
+
+/// The first legal move wins (+300 centipawns), every other loses (-300 and below): each position has one answer.
+class OneAnswerAnalyser : public evaluation::PositionAnalyser {
+public:
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines,
+                                                      const CancelToken&) override {
+        const chess::MoveList legal = pos.legalMoves();
+        std::vector<evaluation::MoveEval> out;
+        for (int i = 0; i < legal.size() && i < lines; ++i)
+            out.push_back({legal[i],
+                           engines::UciScore{engines::UciScore::Kind::Centipawns, i == 0 ? 300 : -300 - 10 * i,
+                                             engines::UciScore::Bound::Exact},
+                           8,
+                           {}});
+        return out;
+    }
+    QString describe() const override { return QStringLiteral("one answer"); }
+};
+
+evaluation::PlayerProfileOptions quickOptions() {
+    evaluation::PlayerProfileOptions o;
+    o.positions.every = 1;
+    o.estimateRatings = false;
+    o.bootstrapRounds = 50;
+    return o;
+}
+
+int groupTotal(const std::vector<evaluation::ProfileGroup>& groups) {
+    int n = 0;
+    for (const auto& g : groups) n += int(g.cell.positions);
+    return n;
+}
+
+const evaluation::ProfileGroup* findGroup(const std::vector<evaluation::ProfileGroup>& groups, const char* name) {
+    for (const auto& g : groups)
+        if (g.name == name) return &g;
+    return nullptr;
+}
+
+}  // namespace
+
+class TstPlayerProfile : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void clockBuckets_data() {
+        QTest::addColumn<int>("seconds");
+        QTest::addColumn<QString>("bucket");
+        QTest::newRow("9 s") << 9 << "<10s";
+        QTest::newRow("10 s") << 10 << "10-29s";
+        QTest::newRow("59 s") << 59 << "30-59s";
+        QTest::newRow("60 s") << 60 << "1-3min";
+        QTest::newRow("180 s") << 180 << "3-10min";
+        QTest::newRow("600 s") << 600 << "10min+";
+    }
+    void clockBuckets() {
+        QFETCH(int, seconds);
+        QFETCH(QString, bucket);
+        QCOMPARE(QString(evaluation::clockBucketName(evaluation::clockBucket(seconds))), bucket);
+    }
+
+    /// Lichess tags its puzzles opening / middlegame / endgame by its own game divider; the one rule agrees with it
+    /// on most of the sample (it reads one position, Lichess's divider the whole game).
+    void phaseRuleAgreesWithLichess() {
+        int tagged = 0, agree = 0, endgames = 0, endgamesAgree = 0;
+        for (const auto& p : samplePuzzles()) {
+            const chess::Position pos = p.solverStart();
+            for (int ph = 0; ph < chess::kGamePhases; ++ph) {
+                const char* name = chess::gamePhaseName(chess::GamePhase(ph));
+                if (!hasTheme(p, name)) continue;
+                ++tagged;
+                const bool same = chess::gamePhase(pos) == chess::GamePhase(ph);
+                agree += same;
+                if (ph == int(chess::GamePhase::Endgame)) {
+                    ++endgames;
+                    endgamesAgree += same;
+                }
+            }
+        }
+        qInfo("phase: %d of %d tagged puzzles agree; endgames %d of %d", agree, tagged, endgamesAgree, endgames);
+        QVERIFY(tagged > 300);
+        QVERIFY2(agree >= 0.8 * tagged, qPrintable(QString::number(agree)));
+        QVERIFY(endgamesAgree >= 0.9 * endgames);
+    }
+
+    /// Every puzzle Lichess tags mateIn1 has a mate in one for the solver; a hangingPiece puzzle offers a capture that
+    /// wins material; the positions before the setup move (the opponent to move) of mateIn1 puzzles, where the
+    /// solver's mate is the threat, are "mate threatened" for the opponent whenever they are not in check.
+    void kindsMatchLichessThemes() {
+        int mates = 0, hanging = 0, hangingWins = 0;
+        for (const auto& p : samplePuzzles()) {
+            const chess::Position pos = p.solverStart();
+            const unsigned kinds = evaluation::positionKinds(pos, {});
+            auto has = [kinds](evaluation::PositionKind k) { return (kinds & (1u << int(k))) != 0; };
+            QCOMPARE(has(evaluation::PositionKind::InCheck), pos.inCheck());
+            if (hasTheme(p, "mateIn1")) {
+                ++mates;
+                QVERIFY2(has(evaluation::PositionKind::MateInOne), p.id.c_str());
+                QVERIFY(!has(evaluation::PositionKind::Quiet));
+            }
+            if (hasTheme(p, "hangingPiece")) {
+                ++hanging;
+                hangingWins += has(evaluation::PositionKind::WinsMaterial);
+            }
+        }
+        qInfo("mateIn1 puzzles %d; hangingPiece puzzles %d, %d with a capture that wins material", mates, hanging,
+              hangingWins);
+        QVERIFY(mates > 20);
+        QVERIFY(hanging > 10);
+        QVERIFY(hangingWins >= 0.9 * hanging);
+    }
+
+    /// Only the player's moves are scored, their loss is the engine's, and every breakdown covers every position.
+    void theirPositionsAndLosses() {
+        const auto games = gamesOf(kPlayer, 12);
+        QCOMPARE(games.size(), std::size_t(12));
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        auto r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        // Independently: the player's non-forced moves, and the ladder engine's loss of each (legal-move order i
+        // scores 50 - 40 i centipawns).
+        int moves = 0;
+        double loss = 0.0;
+        auto chances = [](int cp) {
+            return evaluation::winningChances(
+                {engines::UciScore::Kind::Centipawns, cp, engines::UciScore::Bound::Exact});
+        };
+        for (const auto& g : games) {
+            const chess::Color colour = *evaluation::playerColor(g, kPlayer);
+            chess::Position pos = *g.startPosition();
+            for (const auto& pm : g.moves) {
+                const chess::MoveList legal = pos.legalMoves();
+                if (pos.sideToMove() == colour && legal.size() > 1) {
+                    ++moves;
+                    const int i = int(std::find(legal.begin(), legal.end(), pm.move) - legal.begin());
+                    loss += chances(50) - chances(50 - 40 * i);
+                }
+                pos.makeMove(pm.move);
+            }
+        }
+        QCOMPARE(int(r->all.positions), moves);
+        QCOMPARE(r->games, std::int64_t(12));
+        QVERIFY(std::abs(r->all.loss - loss / moves) < 1e-9);
+        QCOMPARE(groupTotal(r->byPhase), moves);
+        QCOMPARE(groupTotal(r->byClock), moves);
+        QCOMPARE(groupTotal(r->bySpeed), moves);
+        QVERIFY(groupTotal(r->byKind) >= moves);  // a position may be of several kinds
+        QCOMPARE(r->gamesWithClock, std::int64_t(12));
+        QVERIFY(!findGroup(r->byClock, "no clock"));
+        QVERIFY(r->all.peerLoss > 0.0);
+        QVERIFY(!r->rating.valid);  // not asked for
+        const std::string text = r->toText();
+        QVERIFY(text.find("middlegame") != std::string::npos);
+        const std::string json = r->toJson().write();
+        QVERIFY(json.find("\"by_phase\"") != std::string::npos);
+    }
+
+    /// The rating estimate is guess-elo's restricted to the group's moves: the endgame moves say 1200, the rest 2000.
+    void ratingFollowsThePhase() {
+        const auto games = gamesOf(kPlayer, 40);
+        PhasePeakedEvaluator model;
+        model.learn(games);
+        testing::LadderAnalyser engine;
+        evaluation::PlayerProfileOptions o = quickOptions();
+        o.positions.every = 2;
+        o.estimateRatings = true;
+        auto r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const auto* end = findGroup(r->byPhase, "endgame");
+        const auto* middle = findGroup(r->byPhase, "middlegame");
+        QVERIFY(end && middle && end->rating.valid && middle->rating.valid);
+        qInfo("endgame %.0f (%.0f-%.0f), middlegame %.0f (%.0f-%.0f)", end->rating.estimate, end->rating.low,
+              end->rating.high, middle->rating.estimate, middle->rating.low, middle->rating.high);
+        QVERIFY(std::abs(end->rating.estimate - 1200) < 100);
+        QVERIFY(std::abs(middle->rating.estimate - 2000) < 100);
+        QVERIFY(end->rating.low <= end->rating.estimate && end->rating.estimate <= end->rating.high);
+        QVERIFY(r->rating.valid && r->rating.estimate > end->rating.estimate);
+    }
+
+    /// The puzzles read back through Kibitz's puzzle CSV reader: the setup move leads to the position the player
+    /// faced, the answer is the engine's best move there.
+    void puzzlesReadBack() {
+        const auto games = gamesOf(kPlayer, 12);
+        testing::FakeEvaluator model;
+        OneAnswerAnalyser engine;
+        evaluation::PlayerProfileOptions o = quickOptions();
+        o.puzzles = 5;
+        auto r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
+        QVERIFY(r.ok());
+        QVERIFY(!r->puzzles.empty() && r->puzzles.size() <= 5);
+        for (std::size_t i = 1; i < r->puzzles.size(); ++i)
+            QVERIFY(r->puzzles[i - 1].loss - r->puzzles[i - 1].peerLoss >=
+                    r->puzzles[i].loss - r->puzzles[i].peerLoss - 1e-12);
+        chess::PuzzleCsvReader reader(TextInput::fromString(r->puzzlesCsv(), "puzzles.csv"));
+        std::vector<chess::Puzzle> back;
+        chess::Puzzle p;
+        while (reader.next(p)) back.push_back(p);
+        QCOMPARE(reader.skippedCount(), std::int64_t(0));
+        QCOMPARE(back.size(), r->puzzles.size());
+        for (std::size_t i = 0; i < back.size(); ++i) {
+            QCOMPARE(back[i].moves.size(), std::size_t(2));
+            const chess::Position faced = back[i].solverStart();
+            // The engine's best move is the first legal move.
+            QCOMPARE(chess::toUci(back[i].moves[1]), chess::toUci(faced.legalMoves()[0]));
+            QVERIFY(chess::toUci(back[i].moves[1]) != r->puzzles[i].playedMove);
+        }
+    }
+
+    void htmlIsSelfContained() {
+        const auto games = gamesOf(kPlayer, 12);
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        auto r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY(r.ok());
+        const QString html = QString::fromStdString(evaluation::playerProfileHtml(*r));
+        QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        QVERIFY(!html.contains(QStringLiteral("<script")));
+        QVERIFY(!html.contains(QStringLiteral("<link")));
+        QVERIFY(!html.contains(QStringLiteral(" src=")));
+        int enough = 0;
+        for (const auto* groups : {&r->byPhase, &r->byClock, &r->bySpeed, &r->byKind})
+            for (const auto& g : *groups) enough += g.cell.enough();
+        QCOMPARE(int(html.count(QStringLiteral("class=\"bar player\""))), enough);
+        QCOMPARE(int(html.count(QStringLiteral("<svg"))), 4);  // no rating charts without estimates
+    }
+
+    void refusals() {
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        const auto games = gamesOf(kPlayer, 12);
+        // One game.
+        auto r = evaluation::profilePlayer({games.front()}, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+        QVERIFY2(r.error().message.find("at least 5") != std::string::npos, r.error().message.c_str());
+        // Games without the player's rating.
+        auto unrated = games;
+        for (auto& g : unrated)
+            for (auto& [k, v] : g.tags)
+                if (k == "WhiteElo" || k == "BlackElo") v = "?";
+        r = evaluation::profilePlayer(unrated, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("rating") != std::string::npos, r.error().message.c_str());
+        // Nobody of that name.
+        r = evaluation::profilePlayer(games, "nobody-at-all", model, engine, quickOptions(), CancelToken());
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+        // Cancelled before it starts: an error, no figures.
+        CancelToken cancel;
+        cancel.cancel();
+        r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), cancel);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, ErrorCode::Cancelled);
+    }
+};
+
+QTEST_APPLESS_MAIN(TstPlayerProfile)
+#include "tst_player_profile.moc"
