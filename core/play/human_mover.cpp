@@ -94,12 +94,18 @@ Result<std::vector<MoveOutcomes>> weighMoves(encoding::Evaluator& evaluator,
         swapped.incrementS = conds[i].incrementS;
         for (std::size_t k = 0; k < n; ++k) {
             const chess::Move m = dists[i][k].move;
-            chess::Position child = positions[i].snapshot();
+            chess::Position child = positions[i];  // with its history: a repetition is seen
             encoding::RecentMoves r = recent.empty() ? encoding::RecentMoves{} : recent[i];
             r.push(child, m);
             child.makeMove(m);
             if (child.countLegalMoves() == 0) {
                 out[i][k] = child.inCheck() ? 1.0 : 0.5;
+                continue;
+            }
+            // A move that ends the game drawn is worth a draw, whatever the position looks like to the value head:
+            // a player ahead does not repeat, one behind may.
+            if (child.isRepetition(3) || child.isFiftyMoveDraw() || child.isInsufficientMaterial()) {
+                out[i][k] = 0.5;
                 continue;
             }
             children.push_back(std::move(child));

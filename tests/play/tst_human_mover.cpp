@@ -7,6 +7,7 @@
 #include "core/chess/position.h"
 #include "core/play/human_mover.h"
 #include "core/play/strength_ladder.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QTest>
 
@@ -30,10 +31,10 @@ std::vector<encoding::MoveProb> harmonic(const chess::Position& pos) {
 }
 
 /// Harmonic move probabilities, a value head that always says "even", no think-time head.
-class Harmonic : public encoding::Evaluator {
+class Harmonic : public testing::PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         if (pos.countLegalMoves() == 0) return makeError(ErrorCode::InvalidInput, "no legal move");
         return harmonic(pos);
     }
@@ -48,10 +49,10 @@ public:
 
 /// Uniform moves; a value head that reads material: the side to move's win chance 0.5 + 0.05 (own - other's), no
 /// draws.
-class Material : public encoding::Evaluator {
+class Material : public testing::PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         std::vector<encoding::MoveProb> out;
         const auto legal = pos.legalMoves();
         for (const auto& m : legal) out.push_back({m, 1.0f / float(legal.size())});
@@ -157,6 +158,42 @@ private Q_SLOTS:
         auto none =
             play::weighMoves(model, {*pos}, {encoding::Conditioning{}}, {encoding::RecentMoves{}}, {*dist}, {false});
         QVERIFY(none.ok() && none->front().empty());
+    }
+
+    void aMoveThatRepeatsForTheThirdTimeIsADraw() {
+        // White is a queen up; the kings walk e1-d1-e1 and e8-d8-e8 twice, so Ke1-d1 now repeats a position for the
+        // third time. The value head reads it as won for White (material), but the game would end drawn there.
+        auto pos = chess::Position::fromFen("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");
+        QVERIFY(pos.ok());
+        for (int round = 0; round < 2; ++round)
+            for (const char* uci : {"e1d1", "e8d8", "d1e1", "d8e8"}) {
+                const auto m = chess::parseUci(*pos, uci);
+                QVERIFY(m.ok());
+                pos->makeMove(*m);
+            }
+        Material model;
+        auto dist = model.moveDistribution(*pos, {});
+        QVERIFY(dist.ok());
+        const auto repeat = chess::parseUci(*pos, "e1d1");
+        const auto other = chess::parseUci(*pos, "e1f2");
+        QVERIFY(repeat.ok() && other.ok());
+        std::stable_partition(dist->begin(), dist->end(),
+                              [&](const auto& m) { return m.move == *repeat || m.move == *other; });
+        const std::size_t repeatAt = dist->front().move == *repeat ? 0 : 1;
+        auto w =
+            play::weighMoves(model, {*pos}, {encoding::Conditioning{}}, {encoding::RecentMoves{}}, {*dist}, {true});
+        QVERIFY(w.ok());
+        QCOMPARE(w->front()[repeatAt], 0.5);
+        QVERIFY(std::abs(w->front()[1 - repeatAt] - 0.95) < 1e-6);
+        // Without the game's history the same move is just a king move, as good as the other.
+        auto fresh = play::weighMoves(model, {pos->snapshot()}, {encoding::Conditioning{}}, {encoding::RecentMoves{}},
+                                      {*dist}, {true});
+        QVERIFY(fresh.ok());
+        QVERIFY(std::abs(fresh->front()[repeatAt] - 0.95) < 1e-6);
+        // A strong player ahead then rarely repeats.
+        const auto cands = play::humanCandidates(*pos, *dist, 2800, 60, play::MovePolicy{}, w->front());
+        for (const auto& c : cands)
+            if (c.move == *repeat) QVERIFY2(c.prob < 0.01, qPrintable(QString("repeats with %1").arg(c.prob)));
     }
 
     void aPlayerAheadRarelyStalemates() {
