@@ -175,13 +175,13 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings) {
 std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles) {
     if (puzzles.empty()) return {};
     std::string s =
-        "<h2>Where they lost most against their peers</h2>\n<table><tr><th>puzzle</th><th>ply</th>"
+        "<h2>Where they lost most against their peers</h2>\n<table><tr><th>puzzle</th><th>move</th>"
         "<th>played</th><th>best</th><th>loss</th><th>peer</th><th>phase</th><th>game</th></tr>\n";
     for (const ProfilePuzzle& z : puzzles) {
         const bool link = z.site.rfind("https://", 0) == 0;
-        appendf(s, "<tr><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>",
-                escaped(z.id).c_str(), z.ply, escaped(z.playedMove).c_str(), escaped(z.bestMove).c_str(), z.loss,
-                z.peerLoss, chess::gamePhaseName(z.phase));
+        appendf(s, "<tr><td>%s</td><td>%d%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>",
+                escaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", escaped(z.playedMove).c_str(),
+                escaped(z.bestMove).c_str(), z.loss, z.peerLoss, chess::gamePhaseName(z.phase));
         if (link)
             appendf(s, "<a href=\"%s\">%s</a>", escaped(z.site).c_str(), escaped(z.site).c_str());
         else

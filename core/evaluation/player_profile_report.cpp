@@ -42,7 +42,7 @@ void appendRow(std::string& out, const std::string& name, const ProfileCell& c, 
 
 void appendTable(std::string& out, const char* title, const std::vector<ProfileGroup>& groups, bool ratings) {
     if (groups.empty()) return;
-    appendf(out, "\nby %s:\n", title);
+    appendf(out, "\n%s:\n", title);
     appendf(out, "  %-16s %9s %6s   %-6s   %-6s  %5s   %6s  %6s%s\n", "", "positions", "games", "loss", "peer", "ratio",
             "blund.", "peer", ratings ? "   rating (interval)" : "");
     for (const ProfileGroup& g : groups) appendRow(out, g.name, g.cell, ratings ? &g.rating : nullptr);
@@ -116,17 +116,17 @@ std::string PlayerProfile::toText() const {
         "loss: mean loss of winning chances per move; peer: a human of their rating and clock in the same positions\n";
     out += "(the human-move model's expectation); ratio: loss / peer (above 1: they lose more than their peers);\n";
     out += "blunders lose >= 0.3.\n";
-    appendTable(out, "all", {ProfileGroup{"all", all, rating}}, rating.valid);
-    appendTable(out, "phase", byPhase, rating.valid);
-    appendTable(out, "clock", byClock, rating.valid);
-    appendTable(out, "speed", bySpeed, false);
-    appendTable(out, "kind of position", byKind, false);
+    appendTable(out, "all positions", {ProfileGroup{"all", all, rating}}, rating.valid);
+    appendTable(out, "by phase", byPhase, rating.valid);
+    appendTable(out, "by clock", byClock, rating.valid);
+    appendTable(out, "by speed", bySpeed, false);
+    appendTable(out, "by kind of position", byKind, false);
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
         for (const ProfilePuzzle& z : puzzles)
-            appendf(out, "  %s  ply %3d  played %-6s best %-6s  loss %.2f, peer %.2f  %s  %s\n", z.id.c_str(), z.ply,
-                    z.playedMove.c_str(), z.bestMove.c_str(), z.loss, z.peerLoss, chess::gamePhaseName(z.phase),
-                    z.site.c_str());
+            appendf(out, "  %s  move %3d%-3s played %-6s best %-6s  loss %.2f, peer %.2f  %-10s  %s\n", z.id.c_str(),
+                    z.ply / 2 + 1, z.ply % 2 ? "..." : ".", z.playedMove.c_str(), z.bestMove.c_str(), z.loss,
+                    z.peerLoss, chess::gamePhaseName(z.phase), z.site.c_str());
     }
     return out;
 }

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// kibitz-cli profile: where one player stands against people of their rating (evaluation::profilePlayer): their
+// loss of winning chances beside the peer baseline by phase, clock, speed and kind of position, rating estimates by
+// phase and clock, the positions they lost most in as puzzles, and an HTML report.
+#include "app/cli/args.h"
+#include "app/cli/cli_util.h"
+#include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
+#include "core/common/atomic_file.h"
+#include "core/engines/engine_locator.h"
+#include "core/evaluation/engine_analyser.h"
+#include "core/evaluation/player_profile.h"
+#include "core/jobs/human_model.h"
+#include "core/training/player_games.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+namespace kibitz::cli {
+namespace {
+
+constexpr const char* kCommand = "profile";
+
+void printHelp() {
+    std::printf(
+        "Usage: kibitz-cli profile --pgn FILE|DIR... --player NAME [--json] [--html OUT] [--puzzles OUT.csv]\n\n"
+        "Where does a player stand against people of their rating? In the positions they actually faced (one ply\n"
+        "in --every of their moves, by hash), Stockfish scores every legal move; their loss of winning chances\n"
+        "(Lichess's: a mate is +-1; blunders lose >= 0.3) is set beside the peer baseline, the expected loss of a\n"
+        "human of their rating and clock in the same positions by the human-move model (the distribution the\n"
+        "opponent plays from, as `eval strength errors` scores it). Broken down by game phase (opening,\n"
+        "middlegame, endgame), time left on their clock, speed and kind of position (in check, mate in one, a\n"
+        "capture that wins material, a piece of theirs hanging, a recapture, a mate threatened, quiet), with the\n"
+        "rating their moves play like by phase and clock (guess-elo's calibrated estimate over those moves; the\n"
+        "interval: 90%% of resamples of the games). Needs at least %d games that give the player's rating.\n"
+        "  --pgn FILE|DIR      games (.pgn, .pgn.zst; repeatable), e.g. what fetch-games downloaded\n"
+        "  --player NAME       the player (as in the White/Black tags, any case)\n"
+        "  --games N           the newest N of their games (default: all)\n"
+        "  --every N           one of every N of their moves (by hash; default 2; 1: all)\n"
+        "  --depth D           engine depth (default 8)\n"
+        "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
+        "  --cache FILE        the engine's scores, reused by the next run (default: kibitz/profile-scores.tsv in\n"
+        "                      the user's cache folder)\n"
+        "  --no-cache          keep no scores\n"
+        "  --no-rating         leave out the rating estimates (27 model queries a position)\n"
+        "  --html OUT          also write the report as one self-contained HTML page with its charts\n"
+        "  --puzzles OUT.csv   the positions where they lost most against their peers, as a Lichess puzzle CSV\n"
+        "                      (the position before the opponent's move, that move and the best reply) for\n"
+        "                      `kibitz-cli rate --csv` and the puzzle panel\n"
+        "  --count N           at most N puzzles (default 20)\n"
+        "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default:\n"
+        "                      shipped\n"
+        "  --threads T         torch threads (default 1)\n"
+        "  --json              one JSON object on stdout\n"
+        "Progress goes to stderr; Ctrl+C stops cleanly (the cache keeps what was scored; no report is written).\n",
+        int(evaluation::kMinProfileGames));
+}
+
+int usageError(const std::string& msg) {
+    std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, msg.c_str());
+    return kExitUsage;
+}
+
+std::string defaultCachePath() {
+    const QString dir =
+        QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/kibitz");
+    if (!QDir().mkpath(dir)) return {};
+    return (dir + QStringLiteral("/profile-scores.tsv")).toStdString();
+}
+
+/// Progress on stderr, at most a few lines a second.
+evaluation::PlayerProfileProgressFn progressPrinter() {
+    auto last = std::make_shared<std::chrono::steady_clock::time_point>();
+    return [last](const evaluation::PlayerProfileProgress& p) {
+        const auto now = std::chrono::steady_clock::now();
+        if (p.done != p.total && now - *last < std::chrono::milliseconds(200)) return;
+        *last = now;
+        const bool scoring = p.stage == evaluation::PlayerProfileProgress::Stage::Scoring;
+        std::fprintf(stderr, "\rkibitz-cli %s: %s %lld / %lld positions", kCommand,
+                     scoring ? "scoring" : "rating moves of", static_cast<long long>(p.done),
+                     static_cast<long long>(p.total));
+        if (p.done == p.total) std::fprintf(stderr, "\n");
+        std::fflush(stderr);
+    };
+}
+
+/// The options' outputs, checked against the inputs.
+struct Outputs {
+    std::string html, puzzles;
+};
+
+int runProfile(const std::vector<std::string>& argv) {
+    Args args(
+        argv,
+        {"pgn", "player", "games", "every", "depth", "engine", "cache", "html", "puzzles", "count", "model", "threads"},
+        {"json", "no-cache", "no-rating"});
+    if (args.has("help")) {
+        printHelp();
+        return kExitOk;
+    }
+    if (!args.ok()) return usageError(args.error());
+    std::string dataError;
+    std::vector<std::string> given = args.values("pgn");
+    given.insert(given.end(), args.positionals().begin(), args.positionals().end());
+    const auto files = expandDataArgs(given, {".pgn", ".pgn.zst"}, dataError);
+    if (!dataError.empty()) return usageError("--pgn: " + dataError);
+    if (files.empty()) return usageError("--pgn FILE is required (PGN files: they name the players)");
+    const std::string player = args.value("player").value_or("");
+    if (player.empty()) return usageError("--player NAME is required");
+    evaluation::PlayerProfileOptions o;
+    const int maxGames = int(args.intValue("games", 0, 0, 1 << 30));
+    o.positions.every = int(args.intValue("every", 2, 1, 1000));
+    const int depth = int(args.intValue("depth", 8, 1, 60));
+    o.puzzles = int(args.intValue("count", 20, 0, 10000));
+    o.estimateRatings = !args.has("no-rating");
+    jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
+    if (!args.ok()) return usageError(args.error());
+    Outputs out{args.value("html").value_or(""), args.value("puzzles").value_or("")};
+    std::vector<std::pair<std::string, std::string>> inputs;
+    for (const std::string& f : files) inputs.emplace_back("--pgn", f);
+    for (const auto& [flag, path] : {std::pair{"--html", out.html}, {"--puzzles", out.puzzles}})
+        if (!path.empty())
+            if (const std::string e = outputIsInput(flag, path, inputs); !e.empty()) return usageError(e);
+    if (!args.has("no-cache")) {
+        o.positions.cachePath = args.value("cache").value_or(defaultCachePath());
+        if (const std::string e = outputIsInput("--cache", o.positions.cachePath, inputs); !e.empty())
+            return usageError(e);
+    }
+    o.positions.cacheTag = "multipv-all depth " + std::to_string(depth);
+
+    PgnInput input(kCommand, files);
+    if (!input.openAllText()) return kExitUsage;
+    std::string note;
+    auto games = training::readPlayerGames(files, player, &note, input.skipHook());
+    input.printSkipSummary();
+    if (!games) return usageError(games.error().message);
+    if (!note.empty()) std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, note.c_str());
+    if (maxGames > 0 && games->games.size() > std::size_t(maxGames))
+        games->games.erase(games->games.begin(), games->games.end() - maxGames);  // oldest first: keep the newest
+
+    auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or("")));
+    if (!program) return usageError(program.error().message);
+    auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
+    if (!evaluator) return usageError(evaluator.error().message);
+    evaluation::UciAnalyserOptions eo = evaluation::uciAnalyserOptions(*program, engines::SearchLimits::depth(depth));
+    eo.freshSearch = true;  // each position's scores depend on it alone: the cache is reusable
+    evaluation::UciAnalyser engine(eo);
+
+    CancelToken cancel;
+    const StopSignalScope stopOnSignal(cancel);
+    const auto started = std::chrono::steady_clock::now();
+    auto profile =
+        evaluation::profilePlayer(games->games, games->name, **evaluator, engine, o, cancel, progressPrinter());
+    if (!profile) {
+        if (profile.error().code == ErrorCode::Cancelled) {
+            std::fprintf(stderr, "\nkibitz-cli %s: interrupted; nothing written (the cache keeps what was scored)\n",
+                         kCommand);
+            return kExitFailure;
+        }
+        std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kCommand, profile.error().message.c_str());
+        return profile.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
+    }
+    profile->model = (*evaluator)->describe();
+    profile->engine = engine.describe().toStdString();
+    if (!out.html.empty())
+        if (auto st = writeBytesAtomically(out.html, evaluation::playerProfileHtml(*profile)); !st) {
+            std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, st.error().message.c_str());
+            return kExitFailure;
+        }
+    if (!out.puzzles.empty())
+        if (auto st = writeBytesAtomically(out.puzzles, profile->puzzlesCsv()); !st) {
+            std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, st.error().message.c_str());
+            return kExitFailure;
+        }
+    std::fprintf(stderr, "kibitz-cli %s: %lld games, %lld positions in %.0f s\n", kCommand,
+                 static_cast<long long>(profile->games), static_cast<long long>(profile->all.positions),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    if (args.has("json"))
+        std::printf("%s\n", profile->toJson().write().c_str());
+    else
+        std::printf("%s", profile->toText().c_str());
+    return kExitOk;
+}
+
+const bool kRegistered = registerCommand(
+    {"profile", "where a player stands: their losses beside people of their rating, by phase, clock and kind",
+     runProfile});
+
+}  // namespace
+}  // namespace kibitz::cli

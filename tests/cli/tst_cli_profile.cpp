@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `kibitz-cli profile` with the shipped model and Stockfish on a real player's games (pnmadelaine in
+// tests/data/games_sample.pgn): the report, the HTML page (its SVG charts well-formed XML), the puzzle CSV, the
+// engine's cache reused by a second run (same figures, nothing scored again), Ctrl+C writing nothing, and the
+// refusals of bad input.
+#include "tests/cli/cli_run.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+namespace {
+
+const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+const QString kPlayer = QStringLiteral("pnmadelaine");
+
+bool haveStockfish() {
+    return !QStandardPaths::findExecutable(QStringLiteral("stockfish")).isEmpty() ||
+           QFile::exists(QStringLiteral("/usr/games/stockfish"));
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// The sample's games of `player` with their rating tags emptied ("?": unknown), as PGN text.
+QByteArray unratedGamesOf(const QString& player) {
+    const QString text = QString::fromUtf8(readAll(kGames));
+    QString out;
+    for (const QString& game : text.split(QStringLiteral("\n\n[Event"))) {
+        if (!game.contains(QStringLiteral("\"") + player + QStringLiteral("\""))) continue;
+        QString g = game.startsWith(QStringLiteral("[Event")) ? game : QStringLiteral("[Event") + game;
+        g.replace(QRegularExpression(QStringLiteral("\\[(White|Black)Elo \"\\d+\"\\]")),
+                  QStringLiteral("[\\1Elo \"?\"]"));
+        out += g.trimmed() + QStringLiteral("\n\n");
+    }
+    return out.toUtf8();
+}
+
+}  // namespace
+
+class TstCliProfile : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void profileOfARealPlayer() {
+        if (!haveStockfish()) QSKIP("no Stockfish on this machine");
+        QTemporaryDir dir;
+        const QString cache = dir.filePath(QStringLiteral("scores.tsv"));
+        const QString html = dir.filePath(QStringLiteral("report.html"));
+        const QString puzzles = dir.filePath(QStringLiteral("puzzles.csv"));
+        const QStringList args{QStringLiteral("profile"),
+                               QStringLiteral("--pgn"),
+                               kGames,
+                               QStringLiteral("--player"),
+                               kPlayer,
+                               QStringLiteral("--games"),
+                               QStringLiteral("8"),
+                               QStringLiteral("--every"),
+                               QStringLiteral("4"),
+                               QStringLiteral("--depth"),
+                               QStringLiteral("5"),
+                               QStringLiteral("--cache"),
+                               cache,
+                               QStringLiteral("--html"),
+                               html,
+                               QStringLiteral("--puzzles"),
+                               puzzles,
+                               QStringLiteral("--json")};
+        const Run r = run(args);
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("player")).toString(), kPlayer);
+        QCOMPARE(o.value(QStringLiteral("games")).toInt(), 8);
+        const QJsonObject all = o.value(QStringLiteral("all")).toObject();
+        const int positions = all.value(QStringLiteral("positions")).toInt();
+        QVERIFY2(positions >= 40, qPrintable(QString::number(positions)));
+        const double loss = all.value(QStringLiteral("loss")).toDouble();
+        const double peer = all.value(QStringLiteral("peer_loss")).toDouble();
+        QVERIFY(loss >= 0.0 && loss <= 2.0);
+        QVERIFY(peer > 0.0 && peer <= 2.0);
+        int phasePositions = 0;
+        for (const auto& g : o.value(QStringLiteral("by_phase")).toArray())
+            phasePositions += g.toObject().value(QStringLiteral("positions")).toInt();
+        QCOMPARE(phasePositions, positions);
+        const QJsonObject rating = o.value(QStringLiteral("rating")).toObject();
+        QVERIFY(rating.value(QStringLiteral("low")).toDouble() <= rating.value(QStringLiteral("estimate")).toDouble());
+        QVERIFY(rating.value(QStringLiteral("estimate")).toDouble() <= rating.value(QStringLiteral("high")).toDouble());
+
+        // The HTML page: whole, self-contained, every chart well-formed SVG.
+        const QString page = QString::fromUtf8(readAll(html));
+        QVERIFY(page.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        QVERIFY(page.trimmed().endsWith(QStringLiteral("</html>")));
+        QVERIFY(!page.contains(QStringLiteral("<script")));
+        int charts = 0;
+        for (qsizetype at = page.indexOf(QStringLiteral("<svg")); at >= 0;
+             at = page.indexOf(QStringLiteral("<svg"), at + 1)) {
+            const qsizetype end = page.indexOf(QStringLiteral("</svg>"), at);
+            QVERIFY(end > at);
+            QXmlStreamReader xml(page.mid(at, end + 6 - at));
+            while (!xml.atEnd()) xml.readNext();
+            QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+            ++charts;
+        }
+        QVERIFY(charts >= 3);
+        // The puzzles: Lichess's columns, each with a setup move and an answer.
+        const QStringList rows = QString::fromUtf8(readAll(puzzles)).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(!rows.isEmpty());
+        QVERIFY(rows.front().startsWith(QStringLiteral("PuzzleId,FEN,Moves,Rating,RatingDeviation")));
+        QCOMPARE(rows.size() - 1, o.value(QStringLiteral("puzzles")).toArray().size());
+        for (int i = 1; i < rows.size(); ++i) QCOMPARE(rows[i].section(',', 2, 2).split(' ').size(), 2);
+
+        // A second run reads every score from the cache: the same figures, not a line added to the cache (a line per
+        // position scored; a position met in two games, such as an opening they repeat, once).
+        const int lines = int(readAll(cache).count('\n'));
+        QVERIFY(lines > positions / 2 && lines <= positions);
+        const Run again = run(args);
+        QVERIFY2(again.code == 0, qPrintable(again.err));
+        QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8()).object().value(QStringLiteral("all")).toObject(), all);
+        QCOMPARE(int(readAll(cache).count('\n')), lines);
+    }
+
+    /// SIGTERM (as Ctrl+C's SIGINT) while scoring: exit code 1, no report and no temporary left.
+    void interruptedWritesNothing() {
+        if (!haveStockfish()) QSKIP("no Stockfish on this machine");
+        QTemporaryDir dir;
+        const QString html = dir.filePath(QStringLiteral("report.html"));
+        QProcess p;
+        p.start(QStringLiteral(KIBITZ_CLI),
+                {QStringLiteral("profile"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"), kPlayer,
+                 QStringLiteral("--every"), QStringLiteral("1"), QStringLiteral("--depth"), QStringLiteral("10"),
+                 QStringLiteral("--no-cache"), QStringLiteral("--html"), html});
+        QVERIFY(p.waitForStarted());
+        QString err;
+        for (int i = 0; i < 600 && !err.contains(QStringLiteral("scoring")); ++i) {
+            p.waitForReadyRead(100);
+            err += QString::fromUtf8(p.readAllStandardError());
+        }
+        QVERIFY2(err.contains(QStringLiteral("scoring")), qPrintable(err));
+        p.terminate();
+        QVERIFY(p.waitForFinished(60000));
+        err += QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains(QStringLiteral("nothing written")), qPrintable(err));
+        QVERIFY(!QFile::exists(html));
+        QVERIFY(!QFile::exists(html + QStringLiteral(".tmp")));
+    }
+
+    void refusals() {
+        Run r = run({QStringLiteral("profile"), QStringLiteral("--pgn"), kGames});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--player")));
+        r = run({QStringLiteral("profile"), QStringLiteral("--player"), kPlayer});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--pgn")));
+        // Nobody of that name: the players in the file are listed.
+        r = run({QStringLiteral("profile"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"),
+                 QStringLiteral("nobody-at-all-here"), QStringLiteral("--no-cache")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(kPlayer), qPrintable(r.err));
+        // One game: a clear message, no figure.
+        r = run({QStringLiteral("profile"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"), kPlayer,
+                 QStringLiteral("--games"), QStringLiteral("1"), QStringLiteral("--no-cache")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("at least 5")), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+        // The output would overwrite the input.
+        r = run({QStringLiteral("profile"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"), kPlayer,
+                 QStringLiteral("--html"), kGames});
+        QCOMPARE(r.code, 2);
+        // Games without the player's rating.
+        QTemporaryDir dir;
+        const QString unrated = dir.filePath(QStringLiteral("unrated.pgn"));
+        QFile f(unrated);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(unratedGamesOf(kPlayer));
+        f.close();
+        r = run({QStringLiteral("profile"), QStringLiteral("--pgn"), unrated, QStringLiteral("--player"), kPlayer,
+                 QStringLiteral("--no-cache")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("rating")), qPrintable(r.err));
+        QVERIFY(r.out.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCliProfile)
+#include "tst_cli_profile.moc"
