@@ -258,20 +258,55 @@ ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vecto
     return c;
 }
 
-/// The posterior median of a summed curve under the options' temper and prior (and its credible interval).
+/// Grid points between two of the model's ratings in the refined curve: with hundreds of moves the posterior is
+/// narrower than the model's 100-point grid, and read off that grid its median would stick to grid points.
+constexpr int kRefineSteps = 10;
+
+/// The moves' log-likelihood on a grid kRefineSteps times finer: each point on the parabola through the three
+/// nearest points of the model's grid (the log-likelihood of many moves is smooth and near-quadratic in the rating).
+void refineCurve(const std::vector<int>& grid, const std::vector<double>& curve, std::vector<int>& fineGrid,
+                 std::vector<double>& fineCurve) {
+    fineGrid.clear();
+    fineCurve.clear();
+    if (grid.size() < 3) {
+        fineGrid = grid;
+        fineCurve = curve;
+        return;
+    }
+    for (std::size_t i = 0; i + 1 < grid.size(); ++i)
+        for (int k = 0; k < kRefineSteps; ++k) {
+            const double x = grid[i] + (grid[i + 1] - grid[i]) * double(k) / kRefineSteps;
+            // The three grid points around x: i-1, i, i+1 (i, i+1, i+2 at the low end).
+            const std::size_t c = std::clamp<std::size_t>(i + (k * 2 >= kRefineSteps ? 1 : 0), 1, grid.size() - 2);
+            const double x0 = grid[c - 1], x1 = grid[c], x2 = grid[c + 1];
+            const double y0 = curve[c - 1], y1 = curve[c], y2 = curve[c + 1];
+            const double y = y0 * (x - x1) * (x - x2) / ((x0 - x1) * (x0 - x2)) +
+                             y1 * (x - x0) * (x - x2) / ((x1 - x0) * (x1 - x2)) +
+                             y2 * (x - x0) * (x - x1) / ((x2 - x0) * (x2 - x1));
+            fineGrid.push_back(int(std::lround(x)));
+            fineCurve.push_back(y);
+        }
+    fineGrid.push_back(grid.back());
+    fineCurve.push_back(curve.back());
+}
+
+/// The posterior median of a summed curve under the options' temper and prior (and its credible interval), read off
+/// the refined curve.
 EloEstimate estimateOf(const std::vector<int>& grid, const std::vector<double>& movesCurve, const EloGuessOptions& o,
                        double coverage) {
-    std::vector<double> curve(grid.size());
-    for (std::size_t l = 0; l < grid.size(); ++l) {
-        curve[l] = o.temper * movesCurve[l];
+    std::vector<int> fineGrid;
+    std::vector<double> curve;
+    refineCurve(grid, movesCurve, fineGrid, curve);
+    for (std::size_t l = 0; l < fineGrid.size(); ++l) {
+        curve[l] *= o.temper;
         if (o.prior == EloGuessOptions::Prior::Gaussian && o.priorSd > 0) {
-            const double z = (grid[l] - o.priorMean) / o.priorSd;
+            const double z = (fineGrid[l] - o.priorMean) / o.priorSd;
             curve[l] -= 0.5 * z * z;
         } else if (o.prior != EloGuessOptions::Prior::None) {
-            curve[l] += populationLogPrior(grid[l]);
+            curve[l] += populationLogPrior(fineGrid[l]);
         }
     }
-    return posteriorFromCurve(grid, curve, coverage);
+    return posteriorFromCurve(fineGrid, curve, coverage);
 }
 
 /// The rating estimate of a group: the posterior median of all its moves, and the central interval of that median

@@ -48,12 +48,12 @@ bool hasTheme(const chess::Puzzle& p, const std::string& theme) {
 }
 
 /// The played move gets a probability peaking at `endgamePeak` in endgames and at `otherPeak` elsewhere (by the
-/// profile's own phase rule), the other legal moves share the rest: a player who plays endgames like a 1200 and the
-/// rest like a 2000.
+/// profile's own phase rule), the other legal moves share the rest: a player who plays endgames like a 1250 and the
+/// rest like a 1950 (both between the model's 100-point grid ratings).
 class PhasePeakedEvaluator : public testing::FakeEvaluator {
 public:
     std::map<chess::Key, chess::Move> played;
-    int endgamePeak = 1200, otherPeak = 2000;
+    int endgamePeak = 1250, otherPeak = 1950;
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>&) override {
@@ -242,7 +242,8 @@ private Q_SLOTS:
         QVERIFY(json.find("\"by_phase\"") != std::string::npos);
     }
 
-    /// The rating estimate is guess-elo's restricted to the group's moves: the endgame moves say 1200, the rest 2000.
+    /// The rating estimate is guess-elo's restricted to the group's moves: the endgame moves say 1250, the rest 1950,
+/// read between the grid's ratings.
     void ratingFollowsThePhase() {
         const auto games = gamesOf(kPlayer, 40);
         PhasePeakedEvaluator model;
@@ -258,8 +259,8 @@ private Q_SLOTS:
         QVERIFY(end && middle && end->rating.valid && middle->rating.valid);
         qInfo("endgame %.0f (%.0f-%.0f), middlegame %.0f (%.0f-%.0f)", end->rating.estimate, end->rating.low,
               end->rating.high, middle->rating.estimate, middle->rating.low, middle->rating.high);
-        QVERIFY(std::abs(end->rating.estimate - 1200) < 100);
-        QVERIFY(std::abs(middle->rating.estimate - 2000) < 100);
+        QVERIFY(std::abs(end->rating.estimate - 1250) < 20);
+        QVERIFY(std::abs(middle->rating.estimate - 1950) < 20);
         QVERIFY(end->rating.low <= end->rating.estimate && end->rating.estimate <= end->rating.high);
         QVERIFY(r->rating.valid && r->rating.estimate > end->rating.estimate);
     }
