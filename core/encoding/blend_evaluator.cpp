@@ -90,17 +90,6 @@ BlendEvaluator::BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_p
       m_secondName(std::move(secondName)),
       m_partNote(std::move(partNote)) {}
 
-Result<std::vector<MoveProb>> BlendEvaluator::moveDistribution(const chess::Position& pos, const Conditioning& cond) {
-    auto r = moveDistributionsWithHistory({pos}, {cond}, {});
-    if (!r) return r.error();
-    return std::move(r->front());
-}
-
-Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributions(
-    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds) {
-    return moveDistributionsWithHistory(positions, conds, {});
-}
-
 Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWithHistory(
     const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
     const std::vector<RecentMoves>& recent) {

@@ -49,9 +49,6 @@ public:
     BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_ptr<Evaluator> second, BlendSchedule schedule,
                    std::string secondName, PartNote partNote = {});
 
-    Result<std::vector<MoveProb>> moveDistribution(const chess::Position& pos, const Conditioning& cond) override;
-    Result<std::vector<std::vector<MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
-                                                                 const std::vector<Conditioning>& conds) override;
     Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
         const std::vector<RecentMoves>& recent) override;

@@ -68,17 +68,18 @@ struct PositionReading {
 class Evaluator {
 public:
     virtual ~Evaluator() = default;
-    /// Probabilities for every legal move of `pos`, summing to 1, sorted by decreasing probability.
-    /// Fails (InvalidInput) when the position has no legal move.
-    virtual Result<std::vector<MoveProb>> moveDistribution(const chess::Position& pos, const Conditioning& cond) = 0;
-    /// Batched form; the default calls moveDistribution for each position.
-    virtual Result<std::vector<std::vector<MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
-                                                                         const std::vector<Conditioning>& conds);
-    /// Batched form with the moves that led to each position (newest first; `recent` empty or one per position),
-    /// for models that read them (encoding v2). The default ignores them.
+    /// The one read of the move distributions every model implements: for each position, the probability of every
+    /// legal move, summing to 1, sorted by decreasing probability, given the moves that led to it (newest first;
+    /// `recent` empty or one per position) for models that read them (encoding v2, lc0 nets). Fails (InvalidInput)
+    /// when a position has no legal move or the counts differ.
     virtual Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
-        const std::vector<RecentMoves>& recent);
+        const std::vector<RecentMoves>& recent) = 0;
+    /// One position without its history: moveDistributionsWithHistory({pos}, {cond}, {}).
+    Result<std::vector<MoveProb>> moveDistribution(const chess::Position& pos, const Conditioning& cond);
+    /// A batch without the history: moveDistributionsWithHistory(positions, conds, {}).
+    Result<std::vector<std::vector<MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
+                                                                 const std::vector<Conditioning>& conds);
     /// True when the model has a value head, so valueEstimates() works.
     virtual bool hasValueHead() const { return false; }
     /// Win/draw/loss for the side to move of each position, in a game between humans of the conditioned ratings and

@@ -67,21 +67,6 @@ void PlayerBookEvaluator::mix(const chess::Position& pos, std::vector<MoveProb>&
     if (const auto* counts = m_book.find(pos)) moves = mixWithPlayerMoves(moves, *counts, m_book.prior);
 }
 
-Result<std::vector<MoveProb>> PlayerBookEvaluator::moveDistribution(const chess::Position& pos,
-                                                                    const Conditioning& cond) {
-    auto moves = m_inner->moveDistribution(pos, cond);
-    if (moves) mix(pos, moves.value());
-    return moves;
-}
-
-Result<std::vector<std::vector<MoveProb>>> PlayerBookEvaluator::moveDistributions(
-    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds) {
-    auto all = m_inner->moveDistributions(positions, conds);
-    if (all)
-        for (std::size_t i = 0; i < all->size() && i < positions.size(); ++i) mix(positions[i], (*all)[i]);
-    return all;
-}
-
 Result<std::vector<std::vector<MoveProb>>> PlayerBookEvaluator::moveDistributionsWithHistory(
     const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
     const std::vector<RecentMoves>& recent) {

@@ -65,9 +65,6 @@ class PlayerBookEvaluator : public MoveMixingEvaluator {
 public:
     PlayerBookEvaluator(std::unique_ptr<Evaluator> inner, PlayerBook book);
 
-    Result<std::vector<MoveProb>> moveDistribution(const chess::Position& pos, const Conditioning& cond) override;
-    Result<std::vector<std::vector<MoveProb>>> moveDistributions(const std::vector<chess::Position>& positions,
-                                                                 const std::vector<Conditioning>& conds) override;
     Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
         const std::vector<RecentMoves>& recent) override;

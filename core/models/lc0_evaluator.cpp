@@ -281,18 +281,6 @@ Result<Lc0Evaluator::Output> Lc0Evaluator::evaluate(const std::vector<chess::Pos
     return out;
 }
 
-Result<std::vector<encoding::MoveProb>> Lc0Evaluator::moveDistribution(const chess::Position& pos,
-                                                                       const encoding::Conditioning& cond) {
-    auto r = moveDistributions({pos}, {cond});
-    if (!r) return r.error();
-    return std::move(r->front());
-}
-
-Result<std::vector<std::vector<encoding::MoveProb>>> Lc0Evaluator::moveDistributions(
-    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) {
-    return moveDistributionsWithHistory(positions, conds, {});
-}
-
 Result<std::vector<std::vector<encoding::MoveProb>>> Lc0Evaluator::moveDistributionsWithHistory(
     const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& /*conds*/,
     const std::vector<encoding::RecentMoves>& recent) {
@@ -514,18 +502,6 @@ Result<Lc0Evaluator::Output> Lc0BandEvaluator::evaluate(const std::vector<chess:
         std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.prob > b.prob; });
     }
     return out;
-}
-
-Result<std::vector<encoding::MoveProb>> Lc0BandEvaluator::moveDistribution(const chess::Position& pos,
-                                                                           const encoding::Conditioning& cond) {
-    auto r = evaluate({pos}, {cond}, {});
-    if (!r) return r.error();
-    return std::move(r->moves.front());
-}
-
-Result<std::vector<std::vector<encoding::MoveProb>>> Lc0BandEvaluator::moveDistributions(
-    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) {
-    return moveDistributionsWithHistory(positions, conds, {});
 }
 
 Result<std::vector<std::vector<encoding::MoveProb>>> Lc0BandEvaluator::moveDistributionsWithHistory(

@@ -32,10 +32,6 @@ public:
     /// From a parsed network; `source` names it in describe() and errors.
     static std::unique_ptr<Lc0Evaluator> fromNetwork(const lc0::Lc0Network& net, const std::string& source);
 
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& cond) override;
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override;
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override;
@@ -94,10 +90,6 @@ public:
     std::string bandNote(std::optional<int> moverElo) const;
     std::vector<int> bands() const;
 
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& cond) override;
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override;
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override;

@@ -69,18 +69,6 @@ std::unique_ptr<TorchEvaluator> TorchEvaluator::fromConfig(const ModelConfig& co
     return ev;
 }
 
-Result<std::vector<encoding::MoveProb>> TorchEvaluator::moveDistribution(const chess::Position& pos,
-                                                                         const encoding::Conditioning& cond) {
-    auto r = moveDistributions({pos}, {cond});
-    if (!r.ok()) return r.error();
-    return std::move(r.value().front());
-}
-
-Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistributions(
-    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) {
-    return moveDistributionsWithHistory(positions, conds, {});
-}
-
 namespace {
 
 /// Encodes positions for one forward pass (the legal lists are kept for reading the output). Errors name the

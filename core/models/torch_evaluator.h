@@ -21,10 +21,6 @@ public:
     /// A freshly initialised model (seeded), mostly for tests and benchmarks.
     static std::unique_ptr<TorchEvaluator> fromConfig(const ModelConfig& config, std::uint64_t seed);
 
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& cond) override;
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override;
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override;

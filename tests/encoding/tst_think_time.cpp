@@ -9,6 +9,7 @@
 #include "core/encoding/game_conditioning.h"
 #include "core/training/human_samples.h"
 #include "core/training/time_metrics.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -36,10 +37,10 @@ chess::PgnGame gameOfSite(const std::string& site) {
 
 /// A think-time head that answers the same distribution everywhere, so that eval time's scores depend only on the
 /// games it reads.
-class ConstantTimeHead : public encoding::Evaluator {
+class ConstantTimeHead : public testing::PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         std::vector<encoding::MoveProb> out;
         const chess::MoveList legal = pos.legalMoves();
         for (const chess::Move m : legal) out.push_back({m, 1.0f / float(legal.size())});

@@ -5,6 +5,7 @@
 #include "core/chess/notation.h"
 #include "core/encoding/evaluator.h"
 #include "core/evaluation/engine_analyser.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QThread>
 
@@ -14,10 +15,10 @@
 namespace kibitz::testing {
 
 /// 0.6 for the legal move whose UCI text sorts first, the rest shared equally.
-class FakeEvaluator : public encoding::Evaluator {
+class FakeEvaluator : public PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         const chess::MoveList legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
         std::vector<chess::Move> moves(legal.begin(), legal.end());

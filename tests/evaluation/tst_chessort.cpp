@@ -3,6 +3,7 @@
 // generation from a scripted analyser. Expected values are computed by hand from the formulas in the seed.
 #include "core/chess/notation.h"
 #include "core/evaluation/chessort.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QJsonArray>
 #include <QTest>
@@ -46,10 +47,10 @@ private:
 };
 
 // Uniform over the legal moves except that the first legal move gets `firstShare`.
-class FakeEvaluator : public encoding::Evaluator {
+class FakeEvaluator : public testing::PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& c) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning& c) override {
         lastCond = c;
         const chess::MoveList legal = pos.legalMoves();
         std::vector<encoding::MoveProb> out;

@@ -4,6 +4,7 @@
 // probability of the move actually played peaks at a chosen rating for each side.
 #include "core/chess/pgn.h"
 #include "core/evaluation/elo_guess.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QtTest>
 
@@ -16,7 +17,7 @@ namespace {
 
 /// Gives the move that was played in the game a probability peaking at `peak[side to move]`; the other legal moves
 /// share the rest. Also records what conditioning it was shown.
-class PeakedEvaluator : public encoding::Evaluator {
+class PeakedEvaluator : public testing::PositionEvaluator {
 public:
     std::map<chess::Key, chess::Move> played;
     int peak[2] = {1400, 2200};
@@ -24,8 +25,8 @@ public:
     int calls = 0;
     int oppSameAsMover = 0;  ///< calls where the opponent's rating equalled the mover's
     int oppUnknown = 0;      ///< calls without an opponent rating
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& cond) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning& cond) override {
         ++calls;
         const chess::MoveList legal = pos.legalMoves();
         const auto it = played.find(pos.key());

@@ -4,6 +4,7 @@
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
 #include "core/evaluation/game_review.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,10 +18,10 @@ using engines::UciScore;
 namespace {
 
 // Probability 0.6 for the legal move that sorts first by UCI text, the rest shared equally.
-class FakeEvaluator : public encoding::Evaluator {
+class FakeEvaluator : public testing::PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         const chess::MoveList legal = pos.legalMoves();
         std::vector<chess::Move> moves(legal.begin(), legal.end());
         std::sort(moves.begin(), moves.end(),
@@ -30,11 +31,12 @@ public:
             out.push_back({moves[i], float(i == 0 ? 0.6 : 0.4 / double(moves.size() - 1))});
         return out;
     }
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds) override {
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+        const std::vector<encoding::RecentMoves>& recent) override {
         ++batches;
         seenConds.insert(seenConds.end(), conds.begin(), conds.end());
-        return encoding::Evaluator::moveDistributions(positions, conds);
+        return testing::PositionEvaluator::moveDistributionsWithHistory(positions, conds, recent);
     }
     std::string describe() const override { return "fake model"; }
     int batches = 0;

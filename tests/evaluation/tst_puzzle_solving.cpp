@@ -3,6 +3,7 @@
 // evaluators whose answers are known, so the expected numbers follow from the puzzles' own solution lengths.
 #include "core/chess/puzzle_csv.h"
 #include "core/evaluation/puzzle_solving.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QTest>
 
@@ -14,14 +15,14 @@ namespace {
 
 /// Puts all probability on a scripted move where it knows one (by FEN), else on the first legal move that is
 /// not the solution (so it never solves by accident). Records the conditioning it was given.
-class ScriptedEvaluator : public encoding::Evaluator {
+class ScriptedEvaluator : public testing::PositionEvaluator {
 public:
     std::map<std::string, chess::Move> answers;
     std::map<std::string, chess::Move> avoid;
     std::vector<encoding::Conditioning> seen;
 
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& cond) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning& cond) override {
         seen.push_back(cond);
         std::vector<encoding::MoveProb> out;
         const chess::MoveList legal = pos.legalMoves();

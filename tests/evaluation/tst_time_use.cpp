@@ -8,6 +8,7 @@
 #include "core/chess/pgn_tags.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/evaluation/time_use.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QTest>
 
@@ -18,10 +19,10 @@ using namespace kibitz;
 namespace {
 
 /// Uniform over the legal moves; a think-time head of ln(1 + s) ~ N(ln 3, 1e-6^2): 2 s.
-class TwoSeconds : public encoding::Evaluator {
+class TwoSeconds : public testing::PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         const auto legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
         std::vector<encoding::MoveProb> out;

@@ -24,10 +24,10 @@ namespace {
 /// The fake model, slowed down so that requests pile up behind it.
 class SlowEvaluator : public testing::FakeEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& c) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning& c) override {
         QThread::msleep(30);
-        return FakeEvaluator::moveDistribution(pos, c);
+        return FakeEvaluator::movesAt(pos, c);
     }
 };
 

@@ -4,6 +4,7 @@
 // destruction while it thinks leave no move behind and no thread running. A fake model keeps it fast and exact.
 #include "core/chess/notation.h"
 #include "core/jobs/play_controller.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -20,11 +21,11 @@ namespace {
 enum class Mood { Balanced, MoverLost, DeadDraw, MoverWinning };
 
 /// Moves: the UCI-first legal move gets 70 %, the rest share 30 %. Value for the side to move by `mood`.
-class FakeModel : public encoding::Evaluator {
+class FakeModel : public testing::PositionEvaluator {
 public:
     explicit FakeModel(std::shared_ptr<std::atomic<Mood>> mood) : m_mood(std::move(mood)) {}
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         auto legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
         std::vector<chess::Move> moves(legal.begin(), legal.end());

@@ -4,6 +4,7 @@
 // sample games), and the resign rule's replay counts exactly what a scripted value head makes it do.
 #include "core/chess/pgn.h"
 #include "core/play/decision_calibration.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QTest>
 
@@ -25,12 +26,11 @@ std::vector<chess::PgnGame> sampleGames() {
 
 /// A value head that knows the result: from ply `from` on, the side that lost the game scores `loserScore` (its
 /// win share; draw share 1 %), the winner the mirror; before that an even game. Mover's view, as the real one.
-class ScriptedValue : public encoding::Evaluator {
+class ScriptedValue : public testing::PositionEvaluator {
 public:
     ScriptedValue(std::optional<chess::Color> loser, int from, float loserWin)
         : m_loser(loser), m_from(from), m_loserWin(loserWin) {}
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position&,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position&, const encoding::Conditioning&) override {
         return makeError(ErrorCode::Unsupported, "value only");
     }
     bool hasValueHead() const override { return true; }

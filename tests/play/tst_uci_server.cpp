@@ -39,12 +39,6 @@ struct Seen {
 class FakeEvaluator : public encoding::Evaluator {
 public:
     explicit FakeEvaluator(Seen* seen) : m_seen(seen) {}
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& cond) override {
-        auto r = moveDistributionsWithHistory({pos}, {cond}, {});
-        if (!r) return r.error();
-        return std::move(r->front());
-    }
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override {

@@ -79,11 +79,6 @@ Status trainTiny(const std::string& config, const std::string& outDir,
 class CountingEvaluator : public encoding::Evaluator {
 public:
     explicit CountingEvaluator(encoding::Evaluator& inner) : m_inner(inner) {}
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning& cond) override {
-        ++positions;
-        return m_inner.moveDistribution(pos, cond);
-    }
     Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
         const std::vector<chess::Position>& p, const std::vector<encoding::Conditioning>& c,
         const std::vector<encoding::RecentMoves>& r) override {

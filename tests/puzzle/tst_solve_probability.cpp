@@ -3,6 +3,7 @@
 // conditioning, features, hardest move and errors, on a real puzzle.
 #include "core/chess/notation.h"
 #include "core/evaluation/solve_probability.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QTest>
 
@@ -16,14 +17,13 @@ using namespace kibitz::evaluation;
 namespace {
 
 /// P(move) = factor(move) * moverElo / 4000 for listed moves; the rest of the mass is spread evenly.
-class FakeEvaluator : public encoding::Evaluator {
+class FakeEvaluator : public testing::PositionEvaluator {
 public:
     std::map<std::string, double> factor;
     int calls = 0;
     std::vector<encoding::Conditioning> seen;
 
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const Position& pos,
-                                                             const encoding::Conditioning& c) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const Position& pos, const encoding::Conditioning& c) override {
         seen.push_back(c);
         const MoveList legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
@@ -44,10 +44,11 @@ public:
         }
         return out;
     }
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributions(
-        const std::vector<Position>& positions, const std::vector<encoding::Conditioning>& conds) override {
+    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+        const std::vector<Position>& positions, const std::vector<encoding::Conditioning>& conds,
+        const std::vector<encoding::RecentMoves>& recent) override {
         ++calls;
-        return Evaluator::moveDistributions(positions, conds);
+        return testing::PositionEvaluator::moveDistributionsWithHistory(positions, conds, recent);
     }
     std::string describe() const override { return "fake"; }
 };

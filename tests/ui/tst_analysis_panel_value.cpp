@@ -4,6 +4,7 @@
 // think-time line: what the model's think-time head expects of the mover, following the clocks.
 #include "core/chess/notation.h"
 #include "core/encoding/evaluator.h"
+#include "tests/encoding/position_evaluator.h"
 #include "ui/analysis_panel.h"
 
 #include <QSignalSpy>
@@ -18,11 +19,11 @@ namespace {
 
 /// Uniform move probabilities; with a value head: the side to move wins 60 %, draws 10 %, loses 30 %, shifted by
 /// (mover Elo - opponent Elo) / 4000 from loss to win so the rating controls visibly move it.
-class ValueFake : public encoding::Evaluator {
+class ValueFake : public testing::PositionEvaluator {
 public:
     explicit ValueFake(bool withValue) : m_withValue(withValue) {}
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         const auto legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
         std::vector<encoding::MoveProb> out;

@@ -4,6 +4,7 @@
 // review). A fake model answers at once.
 #include "core/chess/notation.h"
 #include "core/common/text_input.h"
+#include "tests/encoding/position_evaluator.h"
 #include "ui/new_game_dialog.h"
 #include "ui/play_panel.h"
 
@@ -22,10 +23,10 @@ using namespace kibitz;
 namespace {
 
 /// The UCI-first legal move always; value: balanced.
-class FirstMoveModel : public encoding::Evaluator {
+class FirstMoveModel : public testing::PositionEvaluator {
 public:
-    Result<std::vector<encoding::MoveProb>> moveDistribution(const chess::Position& pos,
-                                                             const encoding::Conditioning&) override {
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
         auto legal = pos.legalMoves();
         if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
         std::vector<chess::Move> moves(legal.begin(), legal.end());
