@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The player profile's HTML page drawn: every inline SVG chart of a profile of pnmadelaine's real games (fake model,
+// fake engine) renders with Qt's SVG renderer, and the bars and estimates are drawn in the player's colour, as many
+// as the groups with enough positions.
+#include "core/chess/pgn.h"
+#include "core/evaluation/player_profile.h"
+#include "tests/evaluation/fakes.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QSvgRenderer>
+#include <QtTest>
+
+using namespace kibitz;
+
+namespace {
+
+std::vector<chess::PgnGame> gamesOf(const std::string& player, std::size_t limit) {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    if (!reader.ok()) qFatal("cannot read games_sample.pgn");
+    std::vector<chess::PgnGame> out;
+    chess::PgnGame game;
+    while (out.size() < limit && reader.value()->next(game))
+        if (evaluation::playerColor(game, player)) out.push_back(game);
+    return out;
+}
+
+/// Separate regions of the player's colour (#c0392b) on one horizontal line of `image`.
+int runsOfPlayerColour(const QImage& image, int y) {
+    int runs = 0;
+    bool inside = false;
+    for (int x = 0; x < image.width(); ++x) {
+        const QColor c = image.pixelColor(x, y);
+        const bool player =
+            std::abs(c.red() - 0xc0) < 12 && std::abs(c.green() - 0x39) < 12 && std::abs(c.blue() - 0x2b) < 12;
+        if (player && !inside) ++runs;
+        inside = player;
+    }
+    return runs;
+}
+
+}  // namespace
+
+class TstPlayerProfileHtml : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void chartsAreDrawn() {
+        const auto games = gamesOf("pnmadelaine", 30);
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        evaluation::PlayerProfileOptions o;
+        o.positions.every = 2;
+        o.bootstrapRounds = 20;
+        auto r = evaluation::profilePlayer(games, "pnmadelaine", model, engine, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const QString html = QString::fromStdString(evaluation::playerProfileHtml(*r));
+        // The page's stylesheet sets the charts' fonts and grid lines; the renderer gets the SVG alone.
+        const QRegularExpression svgRe(QStringLiteral("<svg.*?</svg>"), QRegularExpression::DotMatchesEverythingOption);
+        int charts = 0;
+        for (auto it = svgRe.globalMatch(html); it.hasNext(); ++charts) {
+            const QString svg = it.next().captured(0);
+            QSvgRenderer renderer(svg.toUtf8());
+            QVERIFY2(renderer.isValid(), qPrintable(svg.left(200)));
+            QImage image(renderer.defaultSize(), QImage::Format_RGB32);
+            QVERIFY(!image.isNull());
+            image.fill(Qt::white);
+            QPainter painter(&image);
+            renderer.render(&painter);
+            painter.end();
+            const bool lossChart = svg.contains(QStringLiteral("class=\"bar player\""));
+            if (lossChart) {
+                // The bars stand on the axis: one run of the player's colour per group, just above it.
+                const int bars = int(svg.count(QStringLiteral("class=\"bar player\"")));
+                const int axisY = 30 + 200 - 1;
+                QCOMPARE(runsOfPlayerColour(image, axisY), bars);
+            } else {
+                QVERIFY(svg.contains(QStringLiteral("class=\"estimate\"")));
+                int drawn = 0;
+                for (int y = 0; y < image.height(); ++y) drawn += runsOfPlayerColour(image, y) > 0;
+                QVERIFY(drawn > 0);
+            }
+        }
+        QCOMPARE(charts, 6);  // loss by phase, clock, speed and kind; rating by phase and clock
+    }
+};
+
+QTEST_MAIN(TstPlayerProfileHtml)
+#include "tst_player_profile_html.moc"
