@@ -95,9 +95,12 @@ PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
     auto* useRow = new QHBoxLayout;
     m_analyse = new QPushButton(tr("&Analyse as this player"), this);
     m_play = new QPushButton(tr("&Play against this player"), this);
+    m_profile = new QPushButton(tr("P&rofile this player…"), this);
+    m_profile->setToolTip(tr("Where they stand against people of their rating, phase by phase (no model needed)"));
     auto* close = new QPushButton(tr("Close"), this);
     useRow->addWidget(m_analyse);
     useRow->addWidget(m_play);
+    useRow->addWidget(m_profile);
     useRow->addStretch(1);
     useRow->addWidget(close);
     layout->addLayout(useRow);
@@ -109,6 +112,10 @@ PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
     connect(m_analyse, &QPushButton::clicked, this, [this] {
         const auto [base, inc] = usualClock();
         Q_EMIT analyseRequested(m_modelPath, m_report.elo, base, inc);
+    });
+    connect(m_profile, &QPushButton::clicked, this, [this] {
+        if (QListWidgetItem* item = m_players->currentItem())
+            Q_EMIT profileRequested(m_files, item->data(kNameRole).toString());
     });
     connect(m_play, &QPushButton::clicked, this, [this] {
         const auto [base, inc] = usualClock();
@@ -329,6 +336,7 @@ void PlayerModelDialog::setRunning(bool running) {
     m_cancel->setEnabled(running);
     m_players->setEnabled(!running);
     m_maxGames->setEnabled(!running);
+    m_profile->setEnabled(!running && m_players->currentItem() != nullptr && !m_files.isEmpty());
     const bool done = !running && !m_modelPath.isEmpty();
     m_analyse->setEnabled(done);
     m_play->setEnabled(done);

@@ -56,6 +56,7 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* analyseButton() const { return m_analyse; }
     QPushButton* playButton() const { return m_play; }
+    QPushButton* profileButton() const { return m_profile; }
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* statusLabel() const { return m_status; }
 
@@ -69,6 +70,8 @@ Q_SIGNALS:
     void analyseRequested(const QString& model, int elo, int baseS, int incrementS);
     /// "Play against this player".
     void playRequested(const QString& model, const QString& player, int elo, int baseS, int incrementS);
+    /// "Profile this player": where the selected player stands against people of their rating, from the same games.
+    void profileRequested(const QStringList& files, const QString& player);
 
 private:
     void chooseFiles();
@@ -99,6 +102,7 @@ private:
     QLabel* m_status = nullptr;
     QPushButton* m_analyse = nullptr;
     QPushButton* m_play = nullptr;
+    QPushButton* m_profile = nullptr;
 };
 
 }  // namespace kibitz::ui

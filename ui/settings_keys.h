@@ -33,6 +33,11 @@ inline constexpr QLatin1String kEngineThreads{"engine/threads"};
 inline constexpr QLatin1String kEngineHash{"engine/hash"};
 inline constexpr QLatin1String kEngineMultiPv{"engine/multipv"};
 
+// The player profile page: how much of the games it scores, and where reports are saved.
+inline constexpr QLatin1String kProfileEvery{"profile/every"};  ///< one of every N of their moves
+inline constexpr QLatin1String kProfileDepth{"profile/depth"};  ///< the engine's depth
+inline constexpr QLatin1String kProfileReportDir{"profile/reportDir"};
+
 // The New game dialog's last choices.
 inline constexpr QLatin1String kPlaySide{"play/side"};
 inline constexpr QLatin1String kPlayUserElo{"play/userElo"};

@@ -326,6 +326,8 @@ void MainWindow::createActions() {
     m_copyFen = file->addAction(tr("&Copy FEN"), this, &MainWindow::copyFen);
     m_copyFen->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     file->addSeparator();
+    file->addAction(tr("Player p&rofile…"), this, [this] { openPlayerProfile(); });
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);

@@ -24,6 +24,7 @@ class QToolButton;
 
 namespace kibitz::ui {
 class PlayerModelDialog;
+class PlayerProfilePage;
 class AnalysisPanel;
 class BoardWidget;
 class EnginePanel;
@@ -70,6 +71,9 @@ public Q_SLOTS:
     void useDefaultHumanModel();
     /// Models -> Model of a player...: builds a personal model from a player's games (non-modal dialog).
     void openPlayerModelDialog();
+    /// File -> Player profile...: where a player stands against people of their rating (a window of its own, kept
+    /// while open). `files` and `player`, when given, fill its games and player (the Model of a player dialog's).
+    void openPlayerProfile(const QStringList& files = {}, const QString& player = {});
     /// Uses a model of a player for analysis, both sliders at the player's rating and the clocks at their usual time
     /// control (base and increment in seconds, -1: left as they are).
     void usePlayerModel(const QString& model, int elo, int baseS, int incrementS);
@@ -178,6 +182,7 @@ private:
     ui::TrainingPage* m_training = nullptr;  ///< the training studio, in a dock opened from the Models menu
     QDockWidget* m_trainingDock = nullptr;
     QPointer<ui::PlayerModelDialog> m_playerModels;  ///< Models -> Model of a player... while open
+    QPointer<ui::PlayerProfilePage> m_profilePage;   ///< File -> Player profile... while open
     chess::PgnGame m_loadedGame;  ///< tags and clocks of the game on the board (empty after New game / FEN)
     bool m_hasLoadedGame = false;
     ui::GameModel* m_game = nullptr;

@@ -12,6 +12,7 @@
 #include "ui/game_model.h"
 #include "ui/new_game_dialog.h"
 #include "ui/player_model_dialog.h"
+#include "ui/player_profile_page.h"
 #include "ui/session.h"
 #include "ui/settings_keys.h"
 #include "ui/sort_trainer.h"
@@ -127,10 +128,29 @@ void MainWindow::openPlayerModelDialog() {
         m_playerModels->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_playerModels, &ui::PlayerModelDialog::analyseRequested, this, &MainWindow::usePlayerModel);
         connect(m_playerModels, &ui::PlayerModelDialog::playRequested, this, &MainWindow::playAgainstPlayer);
+        connect(m_playerModels, &ui::PlayerModelDialog::profileRequested, this, &MainWindow::openPlayerProfile);
     }
     m_playerModels->show();
     m_playerModels->raise();
     m_playerModels->activateWindow();
+}
+
+void MainWindow::openPlayerProfile(const QStringList& files, const QString& player) {
+    if (!m_profilePage) {
+        m_profilePage = new ui::PlayerProfilePage(this);
+        m_profilePage->setWindowFlag(Qt::Window);
+        m_profilePage->setAttribute(Qt::WA_DeleteOnClose);
+        // The peers play by the model in use; the page may choose another for itself.
+        m_profilePage->setHumanModel(m_session->humanModelPath(), m_session->humanModelFactory());
+        connect(m_profilePage, &ui::PlayerProfilePage::positionRequested, this, [this](const QString& fen) {
+            if (!isPlaying()) setFen(fen);
+        });
+    }
+    if (!files.isEmpty()) m_profilePage->setGameFiles(files);
+    if (!player.isEmpty()) m_profilePage->setPlayer(player);
+    m_profilePage->show();
+    m_profilePage->raise();
+    m_profilePage->activateWindow();
 }
 
 void MainWindow::usePlayerModel(const QString& model, int elo, int baseS, int incrementS) {

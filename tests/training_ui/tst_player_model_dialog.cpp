@@ -2,7 +2,7 @@
 // Models -> Model of a player... end to end on real Lichess games (tests/data/games_sample.pgn,
 // where pnmadelaine plays 90 games, by grep): the players listed with their game counts, a model built in the worker
 // with its progress, the buttons that use it, the model listed among the models of players; a cancelled run writes
-// nothing and the dialog closes at once while one runs.
+// nothing and the dialog closes at once while one runs; the player profile is offered for the player chosen.
 #include "core/jobs/personal_model.h"
 #include "tests/jobs/fake_game_api.h"
 #include "ui/player_model_dialog.h"
@@ -62,6 +62,22 @@ class TestPlayerModelDialog : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    /// "Profile this player" hands the games read and the player chosen to the player profile (no model needed).
+    void offersTheProfile() {
+        ui::PlayerModelDialog d(QString{});
+        QVERIFY(!d.profileButton()->isEnabled());  // no games yet
+        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+        d.setGameFiles({kGames});
+        QVERIFY(listed.wait(60000));
+        QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
+        QVERIFY(d.profileButton()->isEnabled());
+        QSignalSpy asked(&d, &ui::PlayerModelDialog::profileRequested);
+        QTest::mouseClick(d.profileButton(), Qt::LeftButton);
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(asked.front()[0].toStringList(), QStringList{kGames});
+        QCOMPARE(asked.front()[1].toString(), QStringLiteral("pnmadelaine"));
+    }
+
     void buildsAndOffersTheModel() {
         QTemporaryDir dir;
         ui::PlayerModelDialog d(QString{});

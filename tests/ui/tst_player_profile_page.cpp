@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The player profile page offscreen on a real player's games (pnmadelaine's Lichess games in
+// tests/data/games_sample.pgn, as the core's own test) with a fake model and a fake engine: the run goes through the
+// worker thread, each chart holds the figures of a profile made directly by the core from the same games, the table
+// lists the positions and they export as puzzles that read back; Cancel stops a slow run and shows nothing; bad
+// input (no such player, too few games, no ratings, a folder without games) is refused with the reason. With
+// KIBITZ_SCREENSHOT_DIR set, a real run (Stockfish, the shipped model) saves docs/screenshots/player-profile.png.
+#include "core/chess/puzzle_csv.h"
+#include "core/engines/engine_locator.h"
+#include "core/jobs/human_model.h"
+#include "core/training/player_games.h"
+#include "tests/evaluation/fakes.h"
+#include "ui/player_profile_page.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QBoxPlotSeries>
+#include <QBoxSet>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace kibitz;
+
+namespace {
+
+const char* kPlayer = "pnmadelaine";
+const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+
+/// The ladder engine (tests/evaluation/fakes.h: legal move i scores 50 - 40 i centipawns), except in one position
+/// of five, where only the first legal move holds (+300, the others -300 and below): those can be puzzles.
+class MixedAnalyser : public testing::LadderAnalyser {
+public:
+    explicit MixedAnalyser(int delayMs = 0) : LadderAnalyser(delayMs) {}
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines,
+                                                      const CancelToken& cancel) override {
+        auto out = LadderAnalyser::analyse(pos, lines, cancel);
+        if (!out || pos.key() % 5 != 0) return out;
+        for (std::size_t i = 0; i < out->size(); ++i) (*out)[i].score.value = i == 0 ? 300 : -300 - 10 * int(i);
+        return out;
+    }
+    QString describe() const override { return QStringLiteral("mixed"); }
+};
+
+evaluation::AnalyserFactory mixedFactory(int delayMs = 0) {
+    return [delayMs]() -> Result<std::unique_ptr<evaluation::PositionAnalyser>> {
+        return std::unique_ptr<evaluation::PositionAnalyser>(std::make_unique<MixedAnalyser>(delayMs));
+    };
+}
+
+/// The profile's options in the test: few resamples (the intervals are not checked against the core's run).
+evaluation::PlayerProfileOptions testOptions() {
+    evaluation::PlayerProfileOptions o;
+    o.bootstrapRounds = 20;
+    return o;
+}
+
+/// What the page should show: the core's profile of the same games, with the same fakes and options.
+evaluation::PlayerProfile expectedProfile(int every) {
+    auto games = training::readPlayerGames({kGames.toStdString()}, kPlayer);
+    if (!games) qFatal("%s", games.error().message.c_str());
+    testing::FakeEvaluator model;
+    MixedAnalyser engine;
+    evaluation::PlayerProfileOptions o = testOptions();
+    o.positions.every = every;
+    auto r = evaluation::profilePlayer(games->games, games->name, model, engine, o, CancelToken());
+    if (!r) qFatal("%s", r.error().message.c_str());
+    return *r;
+}
+
+QBarSeries* barSeries(QChartView* view) {
+    const auto series = view->chart()->series();
+    return series.size() == 1 ? qobject_cast<QBarSeries*>(series.front()) : nullptr;
+}
+
+/// The games of `player` in games_sample.pgn as PGN text, each changed by `edit`.
+QByteArray gamesText(const std::function<QString(QString)>& edit) {
+    QFile f(kGames);
+    if (!f.open(QIODevice::ReadOnly)) qFatal("cannot read games_sample.pgn");
+    const QString all = QString::fromUtf8(f.readAll());
+    QString out;
+    for (const QString& game : all.split(QStringLiteral("[Event "), Qt::SkipEmptyParts))
+        if (game.contains(QStringLiteral("\"%1\"").arg(QLatin1String(kPlayer))))
+            out += edit(QStringLiteral("[Event ") + game);
+    return out.toUtf8();
+}
+
+}  // namespace
+
+class TstPlayerProfilePage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void chartsHoldTheFigures();
+    void cancelStopsTheRun();
+    void badInputIsRefused_data();
+    void badInputIsRefused();
+    /// With KIBITZ_SCREENSHOT_DIR set and Stockfish found, the page as the user guide shows it
+    /// (docs/screenshots/player-profile.png): the newest 40 of the player's games with the shipped model and
+    /// Stockfish at the page's depth (a real run of a few minutes).
+    void screenshotWithStockfish();
+
+private:
+    /// A page over `files` with the fake model and `engine`.
+    std::unique_ptr<ui::PlayerProfilePage> makePage(const QStringList& files,
+                                                    const evaluation::AnalyserFactory& engine) {
+        auto page = std::make_unique<ui::PlayerProfilePage>();
+        page->setHumanModel(QString(), testing::fakeEvaluatorFactory());
+        page->setAnalyserFactory(engine);
+        page->setProfileOptions(testOptions());
+        page->setGameFiles(files);
+        page->setPlayer(QString::fromLatin1(kPlayer));
+        return page;
+    }
+
+    QTemporaryDir m_dir;
+};
+
+void TstPlayerProfilePage::initTestCase() {
+    // The page remembers its choices in QSettings and keeps scores in the cache folder: not the user's.
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
+    QCoreApplication::setOrganizationName(QStringLiteral("kibitz-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_player_profile_page"));
+}
+
+void TstPlayerProfilePage::chartsHoldTheFigures() {
+    auto page = makePage({kGames}, mixedFactory());
+    QVERIFY(page->runButton()->isEnabled());
+    QVERIFY(!page->exportButton()->isEnabled());
+    const int every = page->everyBox()->value();
+    QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
+    QTest::mouseClick(page->runButton(), Qt::LeftButton);
+    QVERIFY(page->isRunning());
+    QVERIFY(page->cancelButton()->isEnabled());
+    QVERIFY(done.wait(120000));
+    QCOMPARE(done.front().front().toBool(), true);
+    QVERIFY(page->profile().has_value());
+    QVERIFY(!page->isRunning());
+
+    const evaluation::PlayerProfile want = expectedProfile(every);
+    const evaluation::PlayerProfile& got = *page->profile();
+    QCOMPARE(got.games, want.games);
+    QCOMPARE(got.all.positions, want.all.positions);
+    QVERIFY(got.all.positions > 500);
+    QCOMPARE(QString::fromStdString(got.model), QStringLiteral("fake model"));
+    QCOMPARE(QString::fromStdString(got.engine), QStringLiteral("mixed"));
+
+    // Each loss chart: one category per group with enough positions, their loss and the peers' as the core has them.
+    const std::pair<ui::PlayerProfilePage::Chart, const std::vector<evaluation::ProfileGroup>*> charts[] = {
+        {ui::PlayerProfilePage::Chart::Phase, &want.byPhase},
+        {ui::PlayerProfilePage::Chart::Clock, &want.byClock},
+        {ui::PlayerProfilePage::Chart::Kind, &want.byKind},
+        {ui::PlayerProfilePage::Chart::Speed, &want.bySpeed}};
+    for (const auto& [chart, groups] : charts) {
+        QBarSeries* series = barSeries(page->chartView(chart));
+        QVERIFY(series);
+        QCOMPARE(series->count(), 2);
+        const auto axes = page->chartView(chart)->chart()->axes(Qt::Horizontal);
+        QCOMPARE(axes.size(), 1);
+        const QStringList categories = qobject_cast<QBarCategoryAxis*>(axes.front())->categories();
+        int i = 0;
+        for (const auto& g : *groups) {
+            if (!g.cell.enough()) continue;
+            QCOMPARE(categories.value(i), QString::fromStdString(g.name));
+            QVERIFY(std::abs(series->barSets()[0]->at(i) - g.cell.loss) < 1e-12);
+            QVERIFY(std::abs(series->barSets()[1]->at(i) - g.cell.peerLoss) < 1e-12);
+            ++i;
+        }
+        QVERIFY2(i >= 2, qPrintable(QString::number(i)));  // real games: several phases, clocks, kinds
+        QCOMPARE(series->barSets()[0]->count(), i);
+    }
+
+    // The rating estimates: a box per valid estimate (all moves, phases, clocks), the estimate as its median.
+    std::vector<double> estimates;
+    if (want.rating.valid) estimates.push_back(want.rating.estimate);
+    for (const auto* groups : {&want.byPhase, &want.byClock})
+        for (const auto& g : *groups)
+            if (g.rating.valid) estimates.push_back(g.rating.estimate);
+    QVERIFY(estimates.size() >= 3);
+    QBoxPlotSeries* boxes = nullptr;
+    for (QAbstractSeries* s : page->chartView(ui::PlayerProfilePage::Chart::Rating)->chart()->series())
+        if (auto* b = qobject_cast<QBoxPlotSeries*>(s)) boxes = b;
+    QVERIFY(boxes);
+    QCOMPARE(std::size_t(boxes->count()), estimates.size());
+    for (int i = 0; i < boxes->count(); ++i) {
+        const QBoxSet* set = boxes->boxSets()[i];
+        QVERIFY(std::abs(set->at(QBoxSet::Median) - estimates[std::size_t(i)]) < 1e-9);
+        QVERIFY(set->at(QBoxSet::LowerExtreme) <= set->at(QBoxSet::Median));
+        QVERIFY(set->at(QBoxSet::Median) <= set->at(QBoxSet::UpperExtreme));
+    }
+
+    // The worst positions: one row each, exported as puzzles that read back.
+    QVERIFY(!got.puzzles.empty());
+    QCOMPARE(page->positionsTable()->rowCount(), int(got.puzzles.size()));
+    QVERIFY(page->exportButton()->isEnabled());
+    const QString csv = m_dir.filePath(QStringLiteral("puzzles.csv"));
+    QCOMPARE(page->exportPuzzles(csv), QString());
+    auto reader = chess::PuzzleCsvReader::open(csv.toStdString());
+    QVERIFY(reader.ok());
+    chess::Puzzle puzzle;
+    std::size_t read = 0;
+    while ((*reader)->next(puzzle)) ++read;
+    QCOMPARE(read, got.puzzles.size());
+    const QString html = m_dir.filePath(QStringLiteral("report.html"));
+    QCOMPARE(page->saveReport(html), QString());
+    QFile report(html);
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    QVERIFY(report.readAll().startsWith("<!DOCTYPE html>"));
+    QVERIFY(page->saveReport(m_dir.filePath(QStringLiteral("no/such/folder/report.html"))).size() > 0);
+}
+
+void TstPlayerProfilePage::screenshotWithStockfish() {
+    const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR");
+    if (dir.isEmpty()) QSKIP("KIBITZ_SCREENSHOT_DIR is not set");
+    if (!engines::locateStockfish(QString())) QSKIP("no Stockfish");
+    // As a user runs it: the page finds Stockfish itself and the peers play by the shipped model.
+    ui::PlayerProfilePage page;
+    page.setHumanModel(QString(), jobs::humanEvaluatorFactory(QString()));
+    page.setScoreCachePath(m_dir.filePath(QStringLiteral("scores.tsv")));
+    page.setGameFiles({kGames});
+    page.setPlayer(QString::fromLatin1(kPlayer));
+    page.maxGamesBox()->setValue(40);
+    QSignalSpy done(&page, &ui::PlayerProfilePage::profileFinished);
+    page.start();
+    QVERIFY(done.wait(30 * 60 * 1000));
+    QVERIFY2(done.front().front().toBool(), qPrintable(page.statusLabel()->text()));
+    qInfo("%s", page.profile()->toText().c_str());
+    page.resize(860, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/player-profile.png")));
+}
+
+void TstPlayerProfilePage::cancelStopsTheRun() {
+    // 20 ms a position: the run would take minutes.
+    auto page = makePage({kGames}, mixedFactory(20));
+    QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
+    page->start();
+    QTRY_VERIFY_WITH_TIMEOUT(page->statusLabel()->text().startsWith(QStringLiteral("Scoring")), 30000);
+    QTest::mouseClick(page->cancelButton(), Qt::LeftButton);
+    QVERIFY(done.wait(10000));
+    QCOMPARE(done.front().front().toBool(), false);
+    QVERIFY(!page->profile().has_value());
+    QVERIFY(page->statusLabel()->text().startsWith(QStringLiteral("Cancelled")));
+    QVERIFY(page->chartView(ui::PlayerProfilePage::Chart::Phase)->chart()->series().isEmpty());
+    QCOMPARE(page->positionsTable()->rowCount(), 0);
+    QVERIFY(page->runButton()->isEnabled());
+    QVERIFY(!page->cancelButton()->isEnabled());
+    QVERIFY(!page->exportButton()->isEnabled());
+}
+
+void TstPlayerProfilePage::badInputIsRefused_data() {
+    QTest::addColumn<QString>("player");
+    QTest::addColumn<QString>("edit");  ///< how the player's games are changed: "", "unrated", "empty folder"
+    QTest::addColumn<int>("maxGames");
+    QTest::addColumn<QString>("reason");  ///< a part of the message
+    QTest::newRow("no such player") << "nobody-at-all"
+                                    << "" << 0 << "no game of 'nobody-at-all'";
+    QTest::newRow("too few games") << kPlayer << "" << 3 << "at least 5";
+    QTest::newRow("no ratings") << kPlayer << "unrated" << 0 << "rating";
+    QTest::newRow("a folder without games") << kPlayer << "empty folder" << 0 << "no PGN files";
+}
+
+void TstPlayerProfilePage::badInputIsRefused() {
+    QFETCH(QString, player);
+    QFETCH(QString, edit);
+    QFETCH(int, maxGames);
+    QFETCH(QString, reason);
+    QString file = kGames;
+    if (edit == QStringLiteral("unrated")) {
+        file = m_dir.filePath(QStringLiteral("unrated.pgn"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(gamesText([](QString game) {
+            return game.replace(QRegularExpression(QStringLiteral("\\[(White|Black)Elo \"\\d+\"\\]")),
+                                QStringLiteral("[\\1Elo \"?\"]"));
+        }));
+    }
+    if (edit == QStringLiteral("empty folder")) {
+        file = m_dir.filePath(QStringLiteral("empty"));
+        QVERIFY(QDir().mkpath(file));
+    }
+    auto page = makePage({file}, mixedFactory());
+    page->setPlayer(player);
+    page->maxGamesBox()->setValue(maxGames);
+    QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
+    page->start();
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.front().front().toBool(), false);
+    QVERIFY(!page->profile().has_value());
+    const QString text = page->statusLabel()->text();
+    QVERIFY2(text.startsWith(QStringLiteral("Cannot profile: ")) && text.contains(reason), qPrintable(text));
+    QVERIFY(page->chartView(ui::PlayerProfilePage::Chart::Phase)->chart()->series().isEmpty());
+}
+
+QTEST_MAIN(TstPlayerProfilePage)
+#include "tst_player_profile_page.moc"

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/player_profile_charts.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QBoxPlotSeries>
+#include <QBoxSet>
+#include <QChart>
+#include <QChartView>
+#include <QHeaderView>
+#include <QLineSeries>
+#include <QToolTip>
+#include <QTreeWidget>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace kibitz::ui {
+
+namespace {
+
+/// A fresh chart in `view` (the old one is deleted with its series and axes).
+QChart* newChart(QChartView* view, const QString& title) {
+    QChart* old = view->chart();
+    auto* chart = new QChart;
+    chart->setTitle(title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    view->setChart(chart);
+    delete old;
+    return chart;
+}
+
+/// An axis from 0 (or `low`) to a round value above `high`.
+QValueAxis* valueAxis(double low, double high, const QString& title, const QString& format) {
+    auto* axis = new QValueAxis;
+    axis->setRange(low, high);
+    axis->applyNiceNumbers();
+    axis->setTitleText(title);
+    axis->setLabelFormat(format);
+    return axis;
+}
+
+struct RatingBox {
+    QString name;
+    evaluation::ProfileRating rating;
+};
+
+std::vector<RatingBox> ratingBoxes(const evaluation::PlayerProfile& p) {
+    std::vector<RatingBox> out;
+    if (p.rating.valid) out.push_back({ProfileCharts::tr("all moves"), p.rating});
+    for (const auto* groups : {&p.byPhase, &p.byClock})
+        for (const auto& g : *groups)
+            if (g.rating.valid) out.push_back({QString::fromStdString(g.name), g.rating});
+    return out;
+}
+
+QString number(double v, int decimals) { return QString::number(v, 'f', decimals); }
+
+}  // namespace
+
+void ProfileCharts::clear(QChartView* view) { newChart(view, QString()); }
+
+QString ProfileCharts::ratingText(const evaluation::ProfileRating& r) {
+    if (!r.valid) return QStringLiteral("–");
+    return tr("%1 (%2–%3)").arg(qRound(r.estimate)).arg(qRound(r.low)).arg(qRound(r.high));
+}
+
+void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups,
+                             const QString& title) {
+    std::vector<const evaluation::ProfileGroup*> shown;
+    for (const auto& g : groups)
+        if (g.cell.enough()) shown.push_back(&g);
+    QChart* chart = newChart(
+        view, shown.empty() ? tr("%1: no group has %2 positions or more").arg(title).arg(evaluation::kMinGroupPositions)
+                            : title);
+    if (shown.empty()) return;
+    auto* theirs = new QBarSet(tr("Their loss"));
+    auto* peers = new QBarSet(tr("Peers of their rating"));
+    QStringList categories;
+    double top = 0.0;
+    for (const auto* g : shown) {
+        theirs->append(g->cell.loss);
+        peers->append(g->cell.peerLoss);
+        categories << QString::fromStdString(g->name);
+        top = std::max({top, g->cell.loss, g->cell.peerLoss});
+    }
+    auto* series = new QBarSeries;
+    series->append(theirs);
+    series->append(peers);
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(categories);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis* y = valueAxis(0.0, top > 0.0 ? top * 1.1 : 0.01, tr("Loss per move"), QStringLiteral("%.3f"));
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    // The group's size and ratio where the pointer rests: the bars alone do not say how much they rest on.
+    QObject::connect(series, &QBarSeries::hovered, view, [view, shown](bool status, int index, QBarSet*) {
+        if (!status || index < 0 || index >= int(shown.size())) return QToolTip::hideText();
+        const evaluation::ProfileCell& c = shown[std::size_t(index)]->cell;
+        QToolTip::showText(QCursor::pos(),
+                           tr("%1: %2 positions in %3 games; their loss %4, peers %5 (ratio %6); blunders %7%, "
+                              "peers %8%")
+                               .arg(QString::fromStdString(shown[std::size_t(index)]->name))
+                               .arg(c.positions)
+                               .arg(c.games)
+                               .arg(number(c.loss, 4), number(c.peerLoss, 4), number(c.lossRatio(), 2),
+                                    number(100.0 * c.blunders, 1), number(100.0 * c.peerBlunders, 1)),
+                           view);
+    });
+}
+
+void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfile& profile, double interval) {
+    const std::vector<RatingBox> boxes = ratingBoxes(profile);
+    QChart* chart = newChart(
+        view, boxes.empty()
+                  ? tr("No rating estimate: too few moves in every group, or the "
+                       "estimates were not asked for")
+                  : tr("The rating their moves play like (the box: %1% interval)").arg(qRound(100.0 * interval)));
+    if (boxes.empty()) return;
+    auto* series = new QBoxPlotSeries;
+    series->setName(tr("Estimate and interval"));
+    QStringList categories;
+    double low = profile.all.meanElo, high = profile.all.meanElo;
+    for (const RatingBox& b : boxes) {
+        // The box spans the interval; its middle line is the estimate (no whiskers beyond the interval).
+        auto* set = new QBoxSet(b.rating.low, b.rating.low, b.rating.estimate, b.rating.high, b.rating.high, b.name);
+        series->append(set);
+        categories << b.name;
+        low = std::min(low, b.rating.low);
+        high = std::max(high, b.rating.high);
+    }
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(categories);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), tr("Rating"), QStringLiteral("%.0f"));
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    // Their rating in the tags, across the whole chart (a hidden 0..1 axis carries the line's x).
+    auto* tags = new QLineSeries;
+    tags->setName(tr("Their rating in the games (%1)").arg(qRound(profile.all.meanElo)));
+    tags->append(0.0, profile.all.meanElo);
+    tags->append(1.0, profile.all.meanElo);
+    chart->addSeries(tags);
+    auto* lineX = new QValueAxis;
+    lineX->setRange(0.0, 1.0);
+    lineX->setVisible(false);
+    chart->addAxis(lineX, Qt::AlignTop);
+    tags->attachAxis(lineX);
+    tags->attachAxis(y);
+}
+
+QStringList ProfileCharts::tableHeader(bool ratings) {
+    QStringList h{tr("Group"),     tr("Positions"), tr("Games"),          tr("Their loss"),
+                  tr("Peer loss"), tr("Ratio"),     tr("Their blunders"), tr("Peer blunders")};
+    if (ratings) h << tr("Rating (interval)");
+    return h;
+}
+
+void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings) {
+    table->clear();
+    table->setHeaderLabels(tableHeader(ratings));
+    for (const auto& g : groups) {
+        const evaluation::ProfileCell& c = g.cell;
+        QStringList row{QString::fromStdString(g.name), QString::number(c.positions), QString::number(c.games)};
+        if (c.enough())
+            row << number(c.loss, 4) << number(c.peerLoss, 4) << number(c.lossRatio(), 2)
+                << tr("%1%").arg(number(100.0 * c.blunders, 1)) << tr("%1%").arg(number(100.0 * c.peerBlunders, 1));
+        else
+            row << tr("too few positions") << QString() << QString() << QString() << QString();
+        if (ratings) row << ratingText(g.rating);
+        auto* item = new QTreeWidgetItem(row);
+        for (int col = 1; col < row.size(); ++col) item->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
+        table->addTopLevelItem(item);
+    }
+    for (int col = 0; col < table->columnCount(); ++col) table->resizeColumnToContents(col);
+}
+
+}  // namespace kibitz::ui

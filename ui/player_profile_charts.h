@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The player profile page's charts and tables (ui/player_profile_page.h): one bar chart per breakdown (their loss
+// beside the peer baseline), the rating estimates as boxes (the interval, the estimate as the middle line) against
+// their rating in the tags, and the figures of each group as a table.
+
+#include "core/evaluation/player_profile.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <vector>
+
+class QChartView;
+class QTreeWidget;
+
+namespace kibitz::ui {
+
+struct ProfileCharts {
+    Q_DECLARE_TR_FUNCTIONS(ProfileCharts)
+public:
+    /// An empty chart in `view` (the old one deleted with its series and axes).
+    static void clear(QChartView* view);
+    /// A chart of `groups` with enough positions (ProfileCell::enough): two bar sets, "their loss" and "peers of
+    /// their rating" (mean loss of winning chances per move), one category per group; a placeholder title when no
+    /// group has enough positions. Replaces the view's chart.
+    static void showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups, const QString& title);
+    /// The valid rating estimates (all moves, then by phase, then by clock) as boxes from the interval's low to its
+    /// high with the estimate as the median line, and a line at their mean rating in the tags. `interval`: the
+    /// intervals' coverage (PlayerProfileOptions::interval), for the title.
+    static void showRatings(QChartView* view, const evaluation::PlayerProfile& profile, double interval);
+    /// Every group's figures: positions, games, loss, peer loss, ratio, blunder shares and (with `ratings`) the
+    /// estimate; "too few positions" where a group has too few.
+    static void fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings);
+    /// The column headers of fillTable.
+    static QStringList tableHeader(bool ratings);
+    /// "1650 (1420–1880)", or "–" when there is no estimate.
+    static QString ratingText(const evaluation::ProfileRating& rating);
+};
+
+}  // namespace kibitz::ui

@@ -1,0 +1,551 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ui/player_profile_page.h"
+
+#include "core/chess/notation.h"
+#include "core/jobs/human_model.h"
+#include "ui/engine_panel.h"
+#include "ui/player_profile_charts.h"
+#include "ui/session.h"
+#include "ui/settings_keys.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QUrl>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace kibitz::ui {
+
+namespace {
+
+/// The position the player faced in a puzzle (its FEN after the setup move), or empty when the puzzle is damaged.
+std::optional<chess::Position> facedPosition(const evaluation::ProfilePuzzle& z) {
+    auto pos = chess::Position::fromFen(z.fen);
+    if (!pos) return std::nullopt;
+    auto setup = chess::parseUci(*pos, z.setupMove);
+    if (!setup) return std::nullopt;
+    pos->makeMove(*setup);
+    return *pos;
+}
+
+/// A move of the puzzle's position in SAN, or its UCI text when it does not parse.
+QString sanOf(const std::optional<chess::Position>& pos, const std::string& uci) {
+    if (pos)
+        if (auto m = chess::parseUci(*pos, uci)) return QString::fromStdString(chess::toSan(*pos, *m));
+    return QString::fromStdString(uci);
+}
+
+QString kindsText(unsigned kinds) {
+    QStringList names;
+    for (int k = 0; k < evaluation::kPositionKinds; ++k)
+        if (kinds & (1u << k)) names << QString::fromLatin1(evaluation::positionKindName(evaluation::PositionKind(k)));
+    return names.join(QStringLiteral(", "));
+}
+
+/// A file name from a player's name: letters, digits, '-' and '_' kept, the rest '_'.
+QString fileStem(const QString& player) {
+    QString name;
+    for (const QChar c : player) name += (c.isLetterOrNumber() || c == u'-' || c == u'_') ? c : u'_';
+    return name.isEmpty() ? QStringLiteral("player") : name;
+}
+
+enum PositionColumn { MoveCol, PlayedCol, BestCol, LossCol, PeerCol, PhaseCol, KindCol, EloCol, DateCol, PositionCols };
+
+}  // namespace
+
+PlayerProfilePage::PlayerProfilePage(QWidget* parent) : QWidget(parent), m_cachePath(jobs::profileScoreCachePath()) {
+    setWindowTitle(tr("Player profile"));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(
+        tr("Where does a player stand against people of their rating? In the positions they faced, Stockfish scores "
+           "every move; their loss of winning chances is set beside what a human of their rating and clock would "
+           "lose there (the human-move model's peer baseline), by phase, clock, kind of position and speed."),
+        this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    layout->addWidget(createInputs());
+    layout->addWidget(createResults(), 1);
+
+    m_worker = m_thread.make<jobs::ProfileWorker>();
+    connect(m_worker, &jobs::ProfileWorker::progressChanged, this, &PlayerProfilePage::onProgress);
+    connect(m_worker, &jobs::ProfileWorker::finished, this, &PlayerProfilePage::onFinished);
+    connect(m_worker, &jobs::ProfileWorker::cancelled, this,
+            [this] { onStopped(tr("Cancelled; nothing is shown (the engine's scores so far are kept)."), false); });
+    connect(m_worker, &jobs::ProfileWorker::failed, this, &PlayerProfilePage::onStopped);
+    setHumanModel(QString(), jobs::humanEvaluatorFactory(QString()));
+    setRunning(false);
+    resize(900, 760);
+}
+
+PlayerProfilePage::~PlayerProfilePage() {
+    // The token is set directly, so a busy run stops at its next position; then the thread ends.
+    m_cancelToken.cancel();
+    m_thread.stop();
+}
+
+QWidget* PlayerProfilePage::createInputs() {
+    auto* box = new QWidget(this);
+    auto* form = new QFormLayout(box);
+    form->setContentsMargins(0, 0, 0, 0);
+
+    auto* filesRow = new QHBoxLayout;
+    auto* files = new QPushButton(tr("&Games…"), box);
+    auto* folder = new QPushButton(tr("&Folder…"), box);
+    m_filesLabel = new QLabel(tr("PGN files with the player's games, e.g. what Download games wrote."), box);
+    m_filesLabel->setWordWrap(true);
+    filesRow->addWidget(files);
+    filesRow->addWidget(folder);
+    filesRow->addWidget(m_filesLabel, 1);
+    form->addRow(tr("Games"), filesRow);
+    connect(files, &QPushButton::clicked, this, &PlayerProfilePage::chooseFiles);
+    connect(folder, &QPushButton::clicked, this, &PlayerProfilePage::chooseFolder);
+
+    m_player = new QLineEdit(box);
+    m_player->setPlaceholderText(tr("as in the games' White and Black tags"));
+    connect(m_player, &QLineEdit::textChanged, this, [this] { setRunning(m_running); });
+    form->addRow(tr("&Player"), m_player);
+
+    auto* modelRow = new QHBoxLayout;
+    m_modelLabel = new QLabel(box);
+    auto* chooseModel = new QPushButton(tr("&Model…"), box);
+    chooseModel->setToolTip(tr("The human-move model the peers play by (the model in use by default)"));
+    connect(chooseModel, &QPushButton::clicked, this, &PlayerProfilePage::chooseModel);
+    modelRow->addWidget(m_modelLabel, 1);
+    modelRow->addWidget(chooseModel);
+    form->addRow(tr("Peers"), modelRow);
+
+    QSettings settings;
+    auto* settingsRow = new QHBoxLayout;
+    m_maxGames = new QSpinBox(box);
+    m_maxGames->setRange(0, 1000000);
+    m_maxGames->setSpecialValueText(tr("all"));
+    m_maxGames->setPrefix(tr("newest "));
+    m_maxGames->setSuffix(tr(" games"));
+    m_every = new QSpinBox(box);
+    m_every->setRange(1, 1000);
+    m_every->setValue(settings.value(settings_keys::kProfileEvery, 2).toInt());
+    m_every->setPrefix(tr("one move in "));
+    m_every->setToolTip(tr("Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time"));
+    m_depth = new QSpinBox(box);
+    m_depth->setRange(1, 40);
+    m_depth->setValue(settings.value(settings_keys::kProfileDepth, 8).toInt());
+    m_depth->setPrefix(tr("engine depth "));
+    m_ratings = new QCheckBox(tr("Rating estimates"), box);
+    m_ratings->setChecked(true);
+    m_ratings->setToolTip(tr("The rating their moves play like, by phase and clock (27 model queries a position)"));
+    settingsRow->addWidget(m_maxGames);
+    settingsRow->addWidget(m_every);
+    settingsRow->addWidget(m_depth);
+    settingsRow->addWidget(m_ratings);
+    settingsRow->addStretch(1);
+    form->addRow(tr("Run"), settingsRow);
+
+    auto* runRow = new QHBoxLayout;
+    m_run = new QPushButton(tr("&Run"), box);
+    m_cancel = new QPushButton(tr("&Cancel"), box);
+    m_progress = new QProgressBar(box);
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    runRow->addWidget(m_run);
+    runRow->addWidget(m_cancel);
+    runRow->addWidget(m_progress, 1);
+    form->addRow(runRow);
+    connect(m_run, &QPushButton::clicked, this, &PlayerProfilePage::start);
+    connect(m_cancel, &QPushButton::clicked, this, &PlayerProfilePage::cancel);
+
+    m_status = new QLabel(box);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(m_status);
+    return box;
+}
+
+QWidget* PlayerProfilePage::createResults() {
+    auto* box = new QWidget(this);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_summary = new QLabel(box);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+
+    m_tabs = new QTabWidget(box);
+    const QString titles[kCharts] = {tr("By phase"), tr("By clock"), tr("By kind of position"), tr("By speed"),
+                                     tr("Rating")};
+    for (int i = 0; i < kCharts; ++i) {
+        auto* split = new QSplitter(Qt::Vertical, m_tabs);
+        m_chartViews[i] = new QChartView(new QChart, split);
+        m_chartViews[i]->setRenderHint(QPainter::Antialiasing);
+        m_chartViews[i]->setMinimumHeight(240);
+        m_tables[i] = new QTreeWidget(split);
+        m_tables[i]->setRootIsDecorated(false);
+        m_tables[i]->setUniformRowHeights(true);
+        split->setStretchFactor(0, 3);
+        split->setStretchFactor(1, 1);
+        m_tabs->addTab(split, titles[i]);
+    }
+    auto* positions = new QWidget(m_tabs);
+    auto* positionsLayout = new QVBoxLayout(positions);
+    auto* positionsNote = new QLabel(tr("The positions where they lost most against their peers (double-click: show "
+                                        "it on the board). Exported as puzzles: the position before the opponent's "
+                                        "move, that move and the engine's answer."),
+                                     positions);
+    positionsNote->setWordWrap(true);
+    positionsLayout->addWidget(positionsNote);
+    m_positions = new QTableWidget(0, PositionCols, positions);
+    m_positions->setHorizontalHeaderLabels({tr("Move"), tr("Played"), tr("Best"), tr("Their loss"), tr("Peer loss"),
+                                            tr("Phase"), tr("Kind"), tr("Their rating"), tr("Date")});
+    m_positions->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_positions->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_positions->verticalHeader()->setVisible(false);
+    m_positions->horizontalHeader()->setStretchLastSection(true);
+    connect(m_positions, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+        const QString fen = m_positions->item(row, MoveCol)->data(Qt::UserRole).toString();
+        if (!fen.isEmpty()) Q_EMIT positionRequested(fen);
+    });
+    positionsLayout->addWidget(m_positions, 1);
+    m_tabs->addTab(positions, tr("Worst positions"));
+    layout->addWidget(m_tabs, 1);
+
+    auto* exportRow = new QHBoxLayout;
+    m_exportPuzzles = new QPushButton(tr("&Export puzzles…"), box);
+    m_exportPuzzles->setToolTip(
+        tr("The worst positions as a Lichess puzzle CSV, for the puzzle panel and the sorting "
+           "trainer"));
+    m_openReport = new QPushButton(tr("Open the &HTML report"), box);
+    m_saveReport = new QPushButton(tr("&Save the report…"), box);
+    exportRow->addWidget(m_exportPuzzles);
+    exportRow->addStretch(1);
+    exportRow->addWidget(m_openReport);
+    exportRow->addWidget(m_saveReport);
+    layout->addLayout(exportRow);
+    connect(m_exportPuzzles, &QPushButton::clicked, this, &PlayerProfilePage::askExportPuzzles);
+    connect(m_openReport, &QPushButton::clicked, this, &PlayerProfilePage::openReport);
+    connect(m_saveReport, &QPushButton::clicked, this, &PlayerProfilePage::askSaveReport);
+    clearResults();
+    return box;
+}
+
+void PlayerProfilePage::setGameFiles(const QStringList& files) {
+    if (m_running) return;
+    m_files = files;
+    if (files.isEmpty())
+        m_filesLabel->setText(tr("PGN files with the player's games, e.g. what Download games wrote."));
+    else
+        m_filesLabel->setText(files.size() == 1 ? QFileInfo(files.front()).fileName()
+                                                : tr("%n files or folders", nullptr, int(files.size())));
+    QStringList native;
+    for (const QString& f : files) native << QDir::toNativeSeparators(f);
+    m_filesLabel->setToolTip(native.join(u'\n'));
+    setRunning(false);
+}
+
+void PlayerProfilePage::setPlayer(const QString& name) { m_player->setText(name.trimmed()); }
+
+QString PlayerProfilePage::player() const { return m_player->text().trimmed(); }
+
+void PlayerProfilePage::setHumanModel(const QString& path, const jobs::EvaluatorFactory& factory) {
+    m_modelPath = path;
+    m_modelLabel->setText(tr("a human of their rating, by %1").arg(Session::modelName(path)));
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, factory] { w->setEvaluatorFactory(factory); }, Qt::QueuedConnection);
+}
+
+void PlayerProfilePage::setAnalyserFactory(const evaluation::AnalyserFactory& factory) {
+    m_customAnalyser = factory;
+    if (factory) m_cachePath.clear();
+}
+
+void PlayerProfilePage::chooseFiles() {
+    QSettings settings;
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Games of the player"),
+                                                            settings.value(settings_keys::kPgnDir).toString(),
+                                                            tr("PGN files (*.pgn *.pgn.zst);;All files (*)"));
+    if (files.isEmpty()) return;
+    settings.setValue(settings_keys::kPgnDir, QFileInfo(files.front()).absolutePath());
+    setGameFiles(files);
+}
+
+void PlayerProfilePage::chooseFolder() {
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("A folder of the player's PGN files"),
+                                                          settings.value(settings_keys::kPgnDir).toString());
+    if (dir.isEmpty()) return;
+    settings.setValue(settings_keys::kPgnDir, dir);
+    setGameFiles({dir});
+}
+
+void PlayerProfilePage::chooseModel() {
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Human-move model of the peers"), settings.value(settings_keys::kModelDir).toString(),
+        tr("Human-move models (*.kibitz *.pt *.pb.gz *.pb);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(settings_keys::kModelDir, QFileInfo(path).absolutePath());
+    setHumanModel(path, jobs::humanEvaluatorFactory(path));
+}
+
+void PlayerProfilePage::start() {
+    if (m_running || m_files.isEmpty() || player().isEmpty()) return;
+    evaluation::AnalyserFactory engine = m_customAnalyser;
+    if (!engine) {
+        // Locating the engine is a few file checks, fine on the GUI thread; the process starts in the worker.
+        auto program = EngineSettings::locateEngine();
+        if (!program) {
+            onStopped(tr("No engine: %1").arg(QString::fromStdString(program.error().message)), false);
+            return;
+        }
+        engine = jobs::profileAnalyserFactory(*program, m_depth->value());
+    }
+    QSettings settings;
+    settings.setValue(settings_keys::kProfileEvery, m_every->value());
+    settings.setValue(settings_keys::kProfileDepth, m_depth->value());
+
+    jobs::ProfileRequest request;
+    request.files = m_files;
+    request.player = player();
+    request.maxGames = m_maxGames->value();
+    request.options = m_options;
+    request.options.positions.every = m_every->value();
+    request.options.estimateRatings = m_ratings->isChecked();
+    request.options.positions.cachePath = m_cachePath.toStdString();
+    request.options.positions.cacheTag = jobs::profileCacheTag(m_depth->value());
+    m_cancelToken = CancelToken();  // this request's own token
+    request.cancel = m_cancelToken;
+    clearResults();
+    setRunning(true);
+    m_progress->setRange(0, 0);
+    m_status->setText(tr("Reading %1's games…").arg(request.player));
+    QMetaObject::invokeMethod(
+        m_worker,
+        [w = m_worker, engine, request] {
+            w->setAnalyserFactory(engine);
+            w->run(request);
+        },
+        Qt::QueuedConnection);
+}
+
+void PlayerProfilePage::cancel() {
+    if (!m_running) return;
+    m_cancelToken.cancel();
+    m_status->setText(tr("Cancelling…"));
+}
+
+void PlayerProfilePage::onProgress(const jobs::ProfileProgress& p) {
+    if (!m_running || m_cancelToken.isCancelled()) return;
+    if (p.stage == jobs::ProfileProgress::Stage::Reading || p.total <= 0) {
+        m_progress->setRange(0, 0);
+        return;
+    }
+    // Scoring is most of the run; the rating queries the rest.
+    const bool scoring = p.stage == jobs::ProfileProgress::Stage::Scoring;
+    const double share = double(std::min(p.done, p.total)) / double(p.total);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(int(1000 * (scoring ? 0.8 * share : 0.8 + 0.2 * share)));
+    m_status->setText(scoring ? tr("Scoring their positions: %1 of %2").arg(p.done).arg(p.total)
+                              : tr("Rating their moves: %1 of %2").arg(p.done).arg(p.total));
+}
+
+void PlayerProfilePage::onFinished(const jobs::ProfileOutcome& outcome) {
+    setRunning(false);
+    m_progress->setRange(0, 100);
+    m_progress->setValue(100);
+    m_profile = outcome.profile;
+    showProfile();
+    m_status->setText(tr("Profiled %1 games (%2 positions). %3 %4")
+                          .arg(m_profile->games)
+                          .arg(m_profile->all.positions)
+                          .arg(QString::fromStdString(m_profile->model + "; " + m_profile->engine + "."), outcome.note)
+                          .trimmed());
+    Q_EMIT profileFinished(true);
+}
+
+void PlayerProfilePage::onStopped(const QString& text, bool badInput) {
+    setRunning(false);
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    m_status->setText(badInput ? tr("Cannot profile: %1").arg(text) : text);
+    Q_EMIT profileFinished(false);
+}
+
+void PlayerProfilePage::clearResults() {
+    m_profile.reset();
+    m_summary->setText(tr("Choose the games and the player, then Run."));
+    for (int i = 0; i < kCharts; ++i) {
+        ProfileCharts::clear(m_chartViews[i]);
+        m_tables[i]->clear();
+    }
+    m_positions->setRowCount(0);
+    m_exportPuzzles->setEnabled(false);
+    m_openReport->setEnabled(false);
+    m_saveReport->setEnabled(false);
+}
+
+void PlayerProfilePage::showProfile() {
+    const evaluation::PlayerProfile& p = *m_profile;
+    QString summary = tr("<b>%1</b>: %2 games, %3 of their positions; their rating in these games %4 on average.")
+                          .arg(QString::fromStdString(p.player).toHtmlEscaped())
+                          .arg(p.games)
+                          .arg(p.all.positions)
+                          .arg(qRound(p.all.meanElo));
+    if (p.all.enough())
+        summary +=
+            QStringLiteral(" ") + tr("They lose %1 of winning chances a move where a human of their rating would "
+                                     "lose %2 (ratio %3); blunders %4% against %5%.")
+                                      .arg(p.all.loss, 0, 'f', 4)
+                                      .arg(p.all.peerLoss, 0, 'f', 4)
+                                      .arg(p.all.lossRatio(), 0, 'f', 2)
+                                      .arg(100.0 * p.all.blunders, 0, 'f', 1)
+                                      .arg(100.0 * p.all.peerBlunders, 0, 'f', 1);
+    if (p.rating.valid)
+        summary += QStringLiteral(" ") + tr("Their moves play like %1.").arg(ProfileCharts::ratingText(p.rating));
+    if (p.unratedGames > 0)
+        summary += QStringLiteral(" ") + tr("%n game(s) without their rating left out.", nullptr, int(p.unratedGames));
+    m_summary->setText(summary);
+    ProfileCharts::showLoss(m_chartViews[int(Chart::Phase)], p.byPhase,
+                            tr("Mean loss of winning chances per move, theirs and their peers', by phase"));
+    ProfileCharts::showLoss(
+        m_chartViews[int(Chart::Clock)], p.byClock,
+        tr("Mean loss of winning chances per move, theirs and their peers', by time left on their clock"));
+    ProfileCharts::showLoss(m_chartViews[int(Chart::Kind)], p.byKind,
+                            tr("Mean loss of winning chances per move, theirs and their peers', by kind of position"));
+    ProfileCharts::showLoss(m_chartViews[int(Chart::Speed)], p.bySpeed,
+                            tr("Mean loss of winning chances per move, theirs and their peers', by speed"));
+    ProfileCharts::showRatings(m_chartViews[int(Chart::Rating)], p, m_options.interval);
+    const bool ratings = p.rating.valid;
+    ProfileCharts::fillTable(m_tables[int(Chart::Phase)], p.byPhase, ratings);
+    ProfileCharts::fillTable(m_tables[int(Chart::Clock)], p.byClock, ratings);
+    ProfileCharts::fillTable(m_tables[int(Chart::Kind)], p.byKind, false);
+    ProfileCharts::fillTable(m_tables[int(Chart::Speed)], p.bySpeed, false);
+    std::vector<evaluation::ProfileGroup> rated{
+        evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating}};
+    rated.insert(rated.end(), p.byPhase.begin(), p.byPhase.end());
+    rated.insert(rated.end(), p.byClock.begin(), p.byClock.end());
+    ProfileCharts::fillTable(m_tables[int(Chart::Rating)], rated, true);
+    showPositions();
+    m_exportPuzzles->setEnabled(!p.puzzles.empty());
+    m_openReport->setEnabled(true);
+    m_saveReport->setEnabled(true);
+}
+
+void PlayerProfilePage::showPositions() {
+    const auto& puzzles = m_profile->puzzles;
+    m_positions->setRowCount(int(puzzles.size()));
+    for (int row = 0; row < int(puzzles.size()); ++row) {
+        const evaluation::ProfilePuzzle& z = puzzles[std::size_t(row)];
+        const auto faced = facedPosition(z);
+        const int moveNumber = z.ply / 2 + 1;
+        const QString cells[PositionCols] = {z.ply % 2 == 0 ? tr("%1.").arg(moveNumber) : tr("%1…").arg(moveNumber),
+                                             sanOf(faced, z.playedMove),
+                                             sanOf(faced, z.bestMove),
+                                             QString::number(z.loss, 'f', 3),
+                                             QString::number(z.peerLoss, 'f', 3),
+                                             QString::fromLatin1(chess::gamePhaseName(z.phase)),
+                                             kindsText(z.kinds),
+                                             QString::number(z.playerElo),
+                                             QString::fromStdString(z.date)};
+        for (int col = 0; col < PositionCols; ++col) {
+            auto* item = new QTableWidgetItem(cells[col]);
+            if (col == LossCol || col == PeerCol || col == EloCol)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_positions->setItem(row, col, item);
+        }
+        m_positions->item(row, MoveCol)
+            ->setData(Qt::UserRole, faced ? QString::fromStdString(faced->fen()) : QString());
+        m_positions->item(row, MoveCol)->setToolTip(QString::fromStdString(z.site));
+    }
+    m_positions->resizeColumnsToContents();
+}
+
+void PlayerProfilePage::setRunning(bool running) {
+    m_running = running;
+    m_run->setEnabled(!running && !m_files.isEmpty() && !player().isEmpty());
+    m_cancel->setEnabled(running);
+    m_player->setEnabled(!running);
+    m_maxGames->setEnabled(!running);
+    m_every->setEnabled(!running);
+    m_depth->setEnabled(!running && !m_customAnalyser);
+    m_ratings->setEnabled(!running);
+}
+
+QString PlayerProfilePage::exportPuzzles(const QString& path) {
+    if (!m_profile) return tr("No profile yet.");
+    const Status st = jobs::writeProfilePuzzles(*m_profile, path);
+    return st.ok() ? QString() : QString::fromStdString(st.error().message);
+}
+
+QString PlayerProfilePage::saveReport(const QString& path) {
+    if (!m_profile) return tr("No profile yet.");
+    const Status st = jobs::writeProfileReport(*m_profile, path);
+    return st.ok() ? QString() : QString::fromStdString(st.error().message);
+}
+
+void PlayerProfilePage::askExportPuzzles() {
+    if (!m_profile) return;
+    QSettings settings;
+    const QString dir = settings.value(settings_keys::kPuzzlePanelDir, QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the worst positions as puzzles"),
+        QDir(dir).filePath(fileStem(QString::fromStdString(m_profile->player)) + QStringLiteral("-puzzles.csv")),
+        tr("Lichess puzzle CSV (*.csv)"));
+    if (path.isEmpty()) return;
+    settings.setValue(settings_keys::kPuzzlePanelDir, QFileInfo(path).absolutePath());
+    const QString error = exportPuzzles(path);
+    m_status->setText(error.isEmpty() ? tr("%n puzzle(s) written to %1", nullptr, int(m_profile->puzzles.size()))
+                                            .arg(QDir::toNativeSeparators(path))
+                                      : error);
+}
+
+void PlayerProfilePage::askSaveReport() {
+    if (!m_profile) return;
+    QSettings settings;
+    const QString dir = settings.value(settings_keys::kProfileReportDir, QDir::homePath()).toString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the HTML report"),
+        QDir(dir).filePath(fileStem(QString::fromStdString(m_profile->player)) + QStringLiteral("-profile.html")),
+        tr("HTML (*.html)"));
+    if (path.isEmpty()) return;
+    settings.setValue(settings_keys::kProfileReportDir, QFileInfo(path).absolutePath());
+    const QString error = saveReport(path);
+    m_status->setText(error.isEmpty() ? tr("Report written to %1").arg(QDir::toNativeSeparators(path)) : error);
+}
+
+void PlayerProfilePage::openReport() {
+    if (!m_profile) return;
+    // Kept in the cache folder: the browser reads it after this returns, and may reload it later.
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    if (!QDir().mkpath(dir)) {
+        m_status->setText(tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(dir)));
+        return;
+    }
+    const QString path =
+        QDir(dir).filePath(fileStem(QString::fromStdString(m_profile->player)) + QStringLiteral("-profile.html"));
+    if (const QString error = saveReport(path); !error.isEmpty()) {
+        m_status->setText(error);
+        return;
+    }
+    if (!QDesktopServices::openUrl(QUrl::fromLocalFile(path)))
+        m_status->setText(tr("No browser opened the report; it is at %1").arg(QDir::toNativeSeparators(path)));
+}
+
+}  // namespace kibitz::ui
