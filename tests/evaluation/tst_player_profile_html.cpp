@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The player profile's HTML page drawn: every inline SVG chart of a profile of pnmadelaine's real games (fake model,
 // fake engine) renders with Qt's SVG renderer, and the bars and estimates are drawn in the player's colour, as many
-// as the groups with enough positions.
+// as the groups with enough positions. With KIBITZ_PROFILE_HTML (a page `kibitz-cli profile --html` wrote) and
+// KIBITZ_SCREENSHOT_DIR set, that page's charts are drawn into player-profile-report.png there (the user guide's
+// picture), two a row as a wide browser window shows them.
 #include "core/chess/pgn.h"
 #include "core/evaluation/player_profile.h"
 #include "tests/evaluation/fakes.h"
 
+#include <QFile>
 #include <QImage>
 #include <QPainter>
 #include <QRegularExpression>
@@ -38,6 +41,28 @@ int runsOfPlayerColour(const QImage& image, int y) {
         inside = player;
     }
     return runs;
+}
+
+/// The inline SVG charts of a page, each drawn at twice its size on white, with the page's stylesheet applied by hand
+/// (the renderer reads the SVG alone).
+std::vector<QImage> drawCharts(const QString& html) {
+    const QRegularExpression svgRe(QStringLiteral("<svg.*?</svg>"), QRegularExpression::DotMatchesEverythingOption);
+    std::vector<QImage> out;
+    for (auto it = svgRe.globalMatch(html); it.hasNext();) {
+        QString svg = it.next().captured(0);
+        svg.replace(QStringLiteral("class=\"t\""), QStringLiteral("font-weight=\"bold\" font-size=\"14\""));
+        svg.replace(QStringLiteral("class=\"a\""), QStringLiteral("font-size=\"12\""));
+        svg.replace(QStringLiteral("class=\"g\""), QStringLiteral("stroke=\"#e6e6e6\""));
+        svg.replace(QStringLiteral("class=\"ax\""), QStringLiteral("stroke=\"#444\""));
+        svg.replace(QStringLiteral("class=\"actual\""), QStringLiteral("stroke-dasharray=\"4 3\" stroke-width=\"2\""));
+        QSvgRenderer renderer(svg.toUtf8());
+        QImage image(renderer.defaultSize() * 2, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        renderer.render(&painter);
+        out.push_back(image);
+    }
+    return out;
 }
 
 }  // namespace
@@ -82,6 +107,36 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(charts, 6);  // loss by phase, clock, speed and kind; rating by phase and clock
+    }
+
+    void screenshotOfAReport() {
+        const QString page = qEnvironmentVariable("KIBITZ_PROFILE_HTML");
+        const QString dir = qEnvironmentVariable("KIBITZ_SCREENSHOT_DIR");
+        if (page.isEmpty() || dir.isEmpty()) QSKIP("KIBITZ_PROFILE_HTML and KIBITZ_SCREENSHOT_DIR are not both set");
+        QFile f(page);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const std::vector<QImage> charts = drawCharts(QString::fromUtf8(f.readAll()));
+        QVERIFY(!charts.empty());
+        int width = 0, height = 0;
+        for (std::size_t i = 0; i < charts.size(); i += 2) {
+            const QImage* right = i + 1 < charts.size() ? &charts[i + 1] : nullptr;
+            width = std::max(width, charts[i].width() + (right ? right->width() : 0));
+            height += std::max(charts[i].height(), right ? right->height() : 0);
+        }
+        QImage shot(width, height, QImage::Format_RGB32);
+        shot.fill(Qt::white);
+        QPainter painter(&shot);
+        for (std::size_t i = 0, y = 0; i < charts.size(); i += 2) {
+            painter.drawImage(0, int(y), charts[i]);
+            int rowHeight = charts[i].height();
+            if (i + 1 < charts.size()) {
+                painter.drawImage(charts[i].width(), int(y), charts[i + 1]);
+                rowHeight = std::max(rowHeight, charts[i + 1].height());
+            }
+            y += std::size_t(rowHeight);
+        }
+        painter.end();
+        QVERIFY(shot.save(dir + QStringLiteral("/player-profile-report.png")));
     }
 };
 
