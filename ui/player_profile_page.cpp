@@ -158,7 +158,7 @@ QWidget* PlayerProfilePage::createInputs() {
     settingsRow->addWidget(m_depth);
     settingsRow->addWidget(m_ratings);
     settingsRow->addStretch(1);
-    form->addRow(tr("Run"), settingsRow);
+    form->addRow(tr("Scope"), settingsRow);
 
     auto* runRow = new QHBoxLayout;
     m_run = new QPushButton(tr("&Run"), box);
@@ -266,7 +266,7 @@ QString PlayerProfilePage::player() const { return m_player->text().trimmed(); }
 
 void PlayerProfilePage::setHumanModel(const QString& path, const jobs::EvaluatorFactory& factory) {
     m_modelPath = path;
-    m_modelLabel->setText(tr("a human of their rating, by %1").arg(Session::modelName(path)));
+    m_modelLabel->setText(tr("a human of their rating, by the human-move model: %1").arg(Session::modelName(path)));
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, factory] { w->setEvaluatorFactory(factory); }, Qt::QueuedConnection);
 }
@@ -372,11 +372,12 @@ void PlayerProfilePage::onFinished(const jobs::ProfileOutcome& outcome) {
     m_progress->setValue(100);
     m_profile = outcome.profile;
     showProfile();
-    m_status->setText(tr("Profiled %1 games (%2 positions). %3 %4")
+    m_status->setText(tr("Profiled %1 games (%2 positions): the peers by %3, %4. %5")
                           .arg(m_profile->games)
                           .arg(m_profile->all.positions)
-                          .arg(QString::fromStdString(m_profile->model + "; " + m_profile->engine + "."), outcome.note)
+                          .arg(Session::modelName(m_modelPath), QString::fromStdString(m_profile->engine), outcome.note)
                           .trimmed());
+    m_status->setToolTip(QString::fromStdString(m_profile->model));
     Q_EMIT profileFinished(true);
 }
 

@@ -234,7 +234,8 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
     // As a user runs it: the page finds Stockfish itself and the peers play by the shipped model.
     ui::PlayerProfilePage page;
     page.setHumanModel(QString(), jobs::humanEvaluatorFactory(QString()));
-    page.setScoreCachePath(m_dir.filePath(QStringLiteral("scores.tsv")));
+    // Kept between runs: a second screenshot takes seconds.
+    page.setScoreCachePath(QDir::temp().filePath(QStringLiteral("kibitz-profile-screenshot-scores.tsv")));
     page.setGameFiles({kGames});
     page.setPlayer(QString::fromLatin1(kPlayer));
     page.maxGamesBox()->setValue(40);
@@ -247,6 +248,8 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QVERIFY(page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/player-profile.png")));
+    page.tabs()->setCurrentIndex(int(ui::PlayerProfilePage::Chart::Rating));
+    QVERIFY(page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/player-profile-rating.png")));
 }
 
 void TstPlayerProfilePage::cancelStopsTheRun() {
