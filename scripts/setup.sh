@@ -42,8 +42,8 @@ PACKAGES=(
     zlib1g-dev
     # engines and reference tools used by integration tests and benchmarks
     stockfish pgn-extract
-    # headless GUI tests and screenshots
-    xvfb xauth
+    # headless GUI tests and screenshots; a real browser for the HTML reports (tst_player_profile_browser)
+    xvfb xauth chromium
     # fuzzing and sanitizers (libFuzzer runtime), format check
     clang libclang-rt-14-dev clang-format-14
     # the Debian package and its check (scripts/package_check.sh): man pages from --help, lintian, the AppStream

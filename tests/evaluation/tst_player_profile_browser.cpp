@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The player profile's HTML report opened in a real browser: headless Chromium loads the page of a profile of
+// pnmadelaine's real games (fake model, fake engine) from a file, with no network and no script, and the screenshot it
+// takes shows every bar of the player's loss charts drawn in the player's colour. Chromium comes with the test
+// dependencies (scripts/setup.sh); without it the test fails and says so.
+#include "core/chess/pgn.h"
+#include "core/evaluation/player_profile.h"
+#include "tests/evaluation/fakes.h"
+
+#include <QFile>
+#include <QImage>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <vector>
+
+using namespace kibitz;
+
+namespace {
+
+std::vector<chess::PgnGame> gamesOf(const std::string& player, std::size_t limit) {
+    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    if (!reader.ok()) qFatal("cannot read games_sample.pgn");
+    std::vector<chess::PgnGame> out;
+    chess::PgnGame game;
+    while (out.size() < limit && reader.value()->next(game))
+        if (evaluation::playerColor(game, player)) out.push_back(game);
+    return out;
+}
+
+bool playerColour(const QColor& c) {
+    return std::abs(c.red() - 0xc0) < 12 && std::abs(c.green() - 0x39) < 12 && std::abs(c.blue() - 0x2b) < 12;
+}
+
+/// Connected regions (4-neighbours) of the player's colour (#c0392b) in `image`.
+int regionsOfPlayerColour(const QImage& image) {
+    const int w = image.width();
+    const int h = image.height();
+    std::vector<char> seen(std::size_t(w) * std::size_t(h), 0);
+    int regions = 0;
+    std::vector<std::pair<int, int>> stack;
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            if (seen[std::size_t(y) * w + x] || !playerColour(image.pixelColor(x, y))) continue;
+            ++regions;
+            stack.push_back({x, y});
+            seen[std::size_t(y) * w + x] = 1;
+            while (!stack.empty()) {
+                const auto [px, py] = stack.back();
+                stack.pop_back();
+                for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+                    const int nx = px + dx;
+                    const int ny = py + dy;
+                    if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+                    char& s = seen[std::size_t(ny) * w + nx];
+                    if (s || !playerColour(image.pixelColor(nx, ny))) continue;
+                    s = 1;
+                    stack.push_back({nx, ny});
+                }
+            }
+        }
+    return regions;
+}
+
+QString chromium() {
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+        QString path = QStandardPaths::findExecutable(QString::fromLatin1(name));
+        if (!path.isEmpty()) return path;
+    }
+    return {};
+}
+
+}  // namespace
+
+class TstPlayerProfileBrowser : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void theReportOpensInChromium() {
+        const QString browser = chromium();
+        QVERIFY2(!browser.isEmpty(), "no Chromium on PATH: scripts/setup.sh installs the test dependencies (chromium)");
+
+        const auto games = gamesOf("pnmadelaine", 30);
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        evaluation::PlayerProfileOptions o;
+        o.positions.every = 2;
+        o.bootstrapRounds = 20;
+        auto r = evaluation::profilePlayer(games, "pnmadelaine", model, engine, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const std::string html = evaluation::playerProfileHtml(*r);
+        const int bars = int(QString::fromStdString(html).count(QStringLiteral("class=\"bar player\"")));
+        QVERIFY(bars >= 4);
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString page = dir.filePath(QStringLiteral("profile.html"));
+        const QString shot = dir.filePath(QStringLiteral("profile.png"));
+        QFile f(page);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(html.data(), qint64(html.size()));
+        f.close();
+
+        // A page of its own, no network, no scripts: the charts are inline SVG and must draw without either.
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(browser, {QStringLiteral("--headless=new"), QStringLiteral("--no-sandbox"),
+                          QStringLiteral("--disable-gpu"), QStringLiteral("--hide-scrollbars"),
+                          QStringLiteral("--disable-javascript"), QStringLiteral("--no-first-run"),
+                          QStringLiteral("--user-data-dir=") + dir.filePath(QStringLiteral("chromium")),
+                          QStringLiteral("--window-size=1200,8000"), QStringLiteral("--screenshot=") + shot,
+                          QUrl::fromLocalFile(page).toString()});
+        QVERIFY2(p.waitForStarted(10000), qPrintable(browser + " does not start"));
+        if (!p.waitForFinished(120000)) {
+            p.kill();
+            p.waitForFinished();
+            QFAIL("Chromium did not finish within 120 s");
+        }
+        QVERIFY2(p.exitCode() == 0, qPrintable(QString::fromLocal8Bit(p.readAll()).right(800)));
+
+        const QImage image(shot);
+        QVERIFY2(!image.isNull(), "Chromium wrote no screenshot");
+        // Each loss chart's bar of the player is a region of their colour of its own (the rating charts add more).
+        const int regions = regionsOfPlayerColour(image);
+        qInfo("%d bars, %d regions of the player's colour in a %dx%d screenshot", bars, regions, image.width(),
+              image.height());
+        QVERIFY2(regions >= bars,
+                 qPrintable(QString("%1 regions of the player's colour for %2 bars").arg(regions).arg(bars)));
+    }
+};
+
+QTEST_MAIN(TstPlayerProfileBrowser)
+#include "tst_player_profile_browser.moc"
