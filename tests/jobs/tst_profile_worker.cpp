@@ -3,7 +3,8 @@
 // (pnmadelaine in tests/data/games_sample.pgn): the profile arrives with the model and engine named and progress
 // through both stages; a cancel from the test thread ends a slow run with cancelled, and a request cancelled before
 // the worker takes it never starts; a model that cannot be made and a name nobody has are failures, only the second
-// bad input. Threaded code: also run under ThreadSanitizer (label threads).
+// bad input. Threaded code: also run under ThreadSanitizer (label threads). The signals come from the worker's thread,
+// possibly before the test would start to wait: the spies are polled (QTRY_), never waited on.
 #include "core/jobs/profile_job.h"
 #include "core/jobs/worker_thread.h"
 #include "tests/evaluation/fakes.h"
@@ -54,7 +55,7 @@ private Q_SLOTS:
         QSignalSpy progress(f.worker, &jobs::ProfileWorker::progressChanged);
         QSignalSpy failed(f.worker, &jobs::ProfileWorker::failed);
         f.run(request(f.cancel));
-        QVERIFY(finished.wait(60000));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
         QCOMPARE(failed.size(), 0);
         const auto outcome = finished.front().front().value<jobs::ProfileOutcome>();
         QCOMPARE(outcome.profile.player, std::string("pnmadelaine"));  // as the files spell it
@@ -87,7 +88,7 @@ private Q_SLOTS:
                                              }),
                                  30000);
         f.cancel.cancel();
-        QVERIFY(cancelled.wait(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.size(), 1, 10000);
         QCOMPARE(finished.size(), 0);
     }
 
@@ -98,7 +99,7 @@ private Q_SLOTS:
         CancelToken early;
         early.cancel();
         f.run(request(early));
-        QVERIFY(cancelled.wait(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(cancelled.size(), 1, 10000);
         QCOMPARE(progress.size(), 0);
     }
 
@@ -109,7 +110,7 @@ private Q_SLOTS:
             });
             QSignalSpy failed(f.worker, &jobs::ProfileWorker::failed);
             f.run(request(f.cancel));
-            QVERIFY(failed.wait(30000));
+            QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
             QCOMPARE(failed.front()[0].toString(), QStringLiteral("model.kibitz: no such file"));
             QCOMPARE(failed.front()[1].toBool(), false);
         }
@@ -118,7 +119,7 @@ private Q_SLOTS:
         jobs::ProfileRequest r = request(f.cancel);
         r.player = QStringLiteral("nobody-at-all");
         f.run(r);
-        QVERIFY(failed.wait(30000));
+        QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
         QVERIFY(failed.front()[0].toString().contains(QStringLiteral("pnmadelaine")));  // the players are listed
         QCOMPARE(failed.front()[1].toBool(), true);
     }
