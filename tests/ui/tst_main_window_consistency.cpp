@@ -13,6 +13,7 @@
 #include "ui/game_model.h"
 #include "ui/move_tree_view.h"
 #include "ui/play_panel.h"
+#include "ui/player_profile_page.h"
 #include "ui/puzzle_panel.h"
 #include "ui/review_panel.h"
 #include "ui/session.h"
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void modelDevice();
     void modelChoiceSurvivesDeviceSwitchAndRestart();
     void playerModelForAnalysis();
+    void playerProfileWindow();
 
 private:
     QTemporaryDir m_config;
@@ -299,6 +301,33 @@ void TstMainWindowConsistency::playerModelForAnalysis() {
     QCOMPARE(c.oppElo.value_or(-1), 1830);
     QCOMPARE(c.moverClockS.value_or(-1), 300);
     QCOMPARE(c.incrementS.value_or(-1), 2);
+}
+
+/// File > Player profile... opens one profile window, its peers by the model in use; the Model of a player dialog's
+/// games and player fill that same window; a position asked for from its table is set up on the board.
+void TstMainWindowConsistency::playerProfileWindow() {
+    app::MainWindow window;
+    auto* session = window.findChild<ui::Session*>(QStringLiteral("session"));
+    auto* board = window.findChild<ui::BoardWidget*>(QStringLiteral("board"));
+    QVERIFY(session && board);
+    QAction* open = nullptr;
+    for (QAction* a : window.findChildren<QAction*>())
+        if (a->text() == QStringLiteral("Player p&rofile…")) open = a;
+    QVERIFY(open);
+    open->trigger();
+    auto pages = window.findChildren<ui::PlayerProfilePage*>();
+    QCOMPARE(pages.size(), 1);
+    ui::PlayerProfilePage* page = pages.front();
+    QVERIFY(page->isWindow() && page->isVisible());
+    QCOMPARE(page->humanModelPath(), session->humanModelPath());
+    const QString games = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    window.openPlayerProfile({games}, QStringLiteral("pnmadelaine"));
+    QCOMPARE(window.findChildren<ui::PlayerProfilePage*>().size(), 1);
+    QCOMPARE(page->gameFiles(), QStringList{games});
+    QCOMPARE(page->player(), QStringLiteral("pnmadelaine"));
+    const QString fen = QStringLiteral("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    Q_EMIT page->positionRequested(fen);
+    QCOMPARE(QString::fromStdString(board->position().fen()), fen);
 }
 
 void TstMainWindowConsistency::modelChoiceSurvivesDeviceSwitchAndRestart() {
