@@ -309,8 +309,8 @@ EloEstimate estimateOf(const std::vector<int>& grid, const std::vector<double>& 
     return posteriorFromCurve(fineGrid, curve, coverage);
 }
 
-/// The rating estimate of a group: the posterior median of all its moves, and the central interval of that median
-/// over resamples of its games.
+/// The rating estimate of a group: the posterior median of all its moves, and the wider of its credible interval and
+/// the central interval of that median over resamples of its games.
 ProfileRating ratingOf(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
                        const std::vector<std::size_t>& members, const std::vector<int>& grid,
                        const PlayerProfileOptions& options) {
@@ -358,8 +358,10 @@ ProfileRating ratingOf(const std::vector<ErrorPosition>& positions, const std::v
         const double t = x - double(i);
         return i + 1 < medians.size() ? (1 - t) * medians[i] + t * medians[i + 1] : medians[i];
     };
-    r.low = std::min(quantile(tail), r.estimate);
-    r.high = std::max(quantile(1.0 - tail), r.estimate);
+    // The wider of the two: resampling says how much other games would move the estimate, the posterior how little
+    // the moves say when they barely depend on the rating (the estimate is then the prior's, in every resample).
+    r.low = std::min({quantile(tail), all.low, r.estimate});
+    r.high = std::max({quantile(1.0 - tail), all.high, r.estimate});
     return r;
 }
 

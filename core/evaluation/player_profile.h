@@ -94,8 +94,9 @@ struct ProfileCell {
     bool enough() const { return positions >= kMinGroupPositions; }
 };
 
-/// A rating estimate from a group's moves: the posterior median under guess-elo's calibrated prior and temper, and
-/// the central interval of that median over resamples of the games (the moves of one game are not independent).
+/// A rating estimate from a group's moves: the posterior median under guess-elo's calibrated prior and temper. Its
+/// interval is the wider of the posterior's credible interval and the central interval of that median over resamples
+/// of the games (the moves of one game are not independent; moves that barely depend on the rating leave the prior).
 struct ProfileRating {
     bool valid = false;
     double estimate = 0.0;
