@@ -70,9 +70,9 @@ QString ProfileCharts::ratingText(const evaluation::ProfileRating& r) {
 
 void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups,
                              const QString& title) {
-    std::vector<const evaluation::ProfileGroup*> shown;
+    std::vector<evaluation::ProfileGroup> shown;  // copies: the tooltips outlive the caller's profile
     for (const auto& g : groups)
-        if (g.cell.enough()) shown.push_back(&g);
+        if (g.cell.enough()) shown.push_back(g);
     QChart* chart = newChart(
         view, shown.empty() ? tr("%1: no group has %2 positions or more").arg(title).arg(evaluation::kMinGroupPositions)
                             : title);
@@ -81,11 +81,11 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
     auto* peers = new QBarSet(tr("Peers of their rating"));
     QStringList categories;
     double top = 0.0;
-    for (const auto* g : shown) {
-        theirs->append(g->cell.loss);
-        peers->append(g->cell.peerLoss);
-        categories << QString::fromStdString(g->name);
-        top = std::max({top, g->cell.loss, g->cell.peerLoss});
+    for (const auto& g : shown) {
+        theirs->append(g.cell.loss);
+        peers->append(g.cell.peerLoss);
+        categories << QString::fromStdString(g.name);
+        top = std::max({top, g.cell.loss, g.cell.peerLoss});
     }
     auto* series = new QBarSeries;
     series->append(theirs);
@@ -101,11 +101,11 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
     // The group's size and ratio where the pointer rests: the bars alone do not say how much they rest on.
     QObject::connect(series, &QBarSeries::hovered, view, [view, shown](bool status, int index, QBarSet*) {
         if (!status || index < 0 || index >= int(shown.size())) return QToolTip::hideText();
-        const evaluation::ProfileCell& c = shown[std::size_t(index)]->cell;
+        const evaluation::ProfileCell& c = shown[std::size_t(index)].cell;
         QToolTip::showText(QCursor::pos(),
                            tr("%1: %2 positions in %3 games; their loss %4, peers %5 (ratio %6); blunders %7%, "
                               "peers %8%")
-                               .arg(QString::fromStdString(shown[std::size_t(index)]->name))
+                               .arg(QString::fromStdString(shown[std::size_t(index)].name))
                                .arg(c.positions)
                                .arg(c.games)
                                .arg(number(c.loss, 4), number(c.peerLoss, 4), number(c.lossRatio(), 2),
