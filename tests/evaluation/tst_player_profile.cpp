@@ -243,7 +243,7 @@ private Q_SLOTS:
     }
 
     /// The rating estimate is guess-elo's restricted to the group's moves: the endgame moves say 1250, the rest 1950,
-/// read between the grid's ratings.
+    /// read between the grid's ratings.
     void ratingFollowsThePhase() {
         const auto games = gamesOf(kPlayer, 40);
         PhasePeakedEvaluator model;
