@@ -15,8 +15,9 @@ namespace {
 /// (docs/studies/2026-12-01-rating-strength.md): `kibitz-cli eval strength errors --fit` gives per band the temperature
 /// and tilt whose expected loss of winning chances and blunder share come nearest the real players' (Stockfish depth
 /// 8), which is noisy band by band; the knots follow those fits where `eval strength ladder` keeps each 400 points
-/// worth about what it is between real players (a 0.75 score). A tilt above about 12 draws by repetition instead of
-/// winning (the value head prefers safe outcomes), so the top stays weaker than real 2300s.
+/// worth about what it is between real players (a 0.75 score). The top is where the model runs out: a temperature
+/// near 0, a tilt above 12 or a look one reply further (the value head after the opponent's likeliest replies) make the
+/// 2300 no stronger, so the 1900 knot is set a little softer to leave the top pair its 400 points.
 struct Knot {
     int elo;
     Strength strength;
@@ -26,7 +27,7 @@ constexpr std::array<Knot, 8> kKnots{{
     {700, {0.970, 0.0}},
     {1100, {0.860, 0.0}},
     {1500, {0.727, 0.0}},
-    {1900, {0.466, 2.0}},
+    {1900, {0.500, 2.0}},
     {2300, {0.189, 12.0}},
     {2700, {0.120, 16.0}},
     {3200, {0.090, 20.0}},
