@@ -11,10 +11,8 @@
 #include "core/evaluation/engine_analyser.h"
 #include "core/evaluation/player_profile.h"
 #include "core/jobs/human_model.h"
+#include "core/jobs/profile_job.h"
 #include "core/training/player_games.h"
-
-#include <QDir>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <chrono>
@@ -68,13 +66,6 @@ void printHelp() {
 int usageError(const std::string& msg) {
     std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, msg.c_str());
     return kExitUsage;
-}
-
-std::string defaultCachePath() {
-    const QString dir =
-        QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/kibitz");
-    if (!QDir().mkpath(dir)) return {};
-    return (dir + QStringLiteral("/profile-scores.tsv")).toStdString();
 }
 
 /// Progress on stderr, at most a few lines a second.
@@ -131,11 +122,11 @@ int runProfile(const std::vector<std::string>& argv) {
         if (!path.empty())
             if (const std::string e = outputIsInput(flag, path, inputs); !e.empty()) return usageError(e);
     if (!args.has("no-cache")) {
-        o.positions.cachePath = args.value("cache").value_or(defaultCachePath());
+        o.positions.cachePath = args.value("cache").value_or(jobs::profileScoreCachePath().toStdString());
         if (const std::string e = outputIsInput("--cache", o.positions.cachePath, inputs); !e.empty())
             return usageError(e);
     }
-    o.positions.cacheTag = "multipv-all depth " + std::to_string(depth);
+    o.positions.cacheTag = jobs::profileCacheTag(depth);  // the GUI page keeps the same cache
 
     PgnInput input(kCommand, files);
     if (!input.openAllText()) return kExitUsage;
@@ -158,15 +149,14 @@ int runProfile(const std::vector<std::string>& argv) {
     if (!program) return usageError(program.error().message);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usageError(evaluator.error().message);
-    evaluation::UciAnalyserOptions eo = evaluation::uciAnalyserOptions(*program, engines::SearchLimits::depth(depth));
-    eo.freshSearch = true;  // each position's scores depend on it alone: the cache is reusable
-    evaluation::UciAnalyser engine(eo);
+    auto engine = jobs::profileAnalyserFactory(*program, depth)();
+    if (!engine) return usageError(engine.error().message);
 
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
     const auto started = std::chrono::steady_clock::now();
     auto profile =
-        evaluation::profilePlayer(games->games, games->name, **evaluator, engine, o, cancel, progressPrinter());
+        evaluation::profilePlayer(games->games, games->name, **evaluator, **engine, o, cancel, progressPrinter());
     if (!profile) {
         if (profile.error().code == ErrorCode::Cancelled) {
             std::fprintf(stderr, "\nkibitz-cli %s: interrupted; nothing written (the cache keeps what was scored)\n",
@@ -177,7 +167,7 @@ int runProfile(const std::vector<std::string>& argv) {
         return profile.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
     }
     profile->model = (*evaluator)->describe();
-    profile->engine = engine.describe().toStdString();
+    profile->engine = (*engine)->describe().toStdString();
     if (!out.html.empty())
         if (auto st = writeBytesAtomically(out.html, evaluation::playerProfileHtml(*profile)); !st) {
             std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, st.error().message.c_str());
