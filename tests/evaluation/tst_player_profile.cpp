@@ -11,6 +11,7 @@
 #include "core/common/text_input.h"
 #include "core/evaluation/player_profile.h"
 #include "tests/evaluation/fakes.h"
+#include "tests/evaluation/profile_games.h"
 
 #include <QtTest>
 
@@ -23,16 +24,6 @@ using namespace kibitz;
 namespace {
 
 const char* kPlayer = "pnmadelaine";
-
-std::vector<chess::PgnGame> gamesOf(const std::string& player, std::size_t limit) {
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    if (!reader.ok()) qFatal("cannot read games_sample.pgn");
-    std::vector<chess::PgnGame> out;
-    chess::PgnGame game;
-    while (out.size() < limit && reader.value()->next(game))
-        if (evaluation::playerColor(game, player)) out.push_back(game);
-    return out;
-}
 
 std::vector<chess::Puzzle> samplePuzzles() {
     auto reader = chess::PuzzleCsvReader::open(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
@@ -198,7 +189,7 @@ private Q_SLOTS:
 
     /// Only the player's moves are scored, their loss is the engine's, and every breakdown covers every position.
     void theirPositionsAndLosses() {
-        const auto games = gamesOf(kPlayer, 12);
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
         QCOMPARE(games.size(), std::size_t(12));
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
@@ -245,7 +236,7 @@ private Q_SLOTS:
     /// The rating estimate is guess-elo's restricted to the group's moves: the endgame moves say 1250, the rest 1950,
     /// read between the grid's ratings.
     void ratingFollowsThePhase() {
-        const auto games = gamesOf(kPlayer, 40);
+        const auto games = testing::sampleGamesOf(kPlayer, 40);
         PhasePeakedEvaluator model;
         model.learn(games);
         testing::LadderAnalyser engine;
@@ -268,7 +259,7 @@ private Q_SLOTS:
     /// The puzzles read back through Kibitz's puzzle CSV reader: the setup move leads to the position the player
     /// faced, the answer is the engine's best move there.
     void puzzlesReadBack() {
-        const auto games = gamesOf(kPlayer, 12);
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
         testing::FakeEvaluator model;
         OneAnswerAnalyser engine;
         evaluation::PlayerProfileOptions o = quickOptions();
@@ -295,7 +286,7 @@ private Q_SLOTS:
     }
 
     void htmlIsSelfContained() {
-        const auto games = gamesOf(kPlayer, 12);
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
         auto r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), CancelToken());
@@ -315,7 +306,7 @@ private Q_SLOTS:
     void refusals() {
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
-        const auto games = gamesOf(kPlayer, 12);
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
         // One game.
         auto r = evaluation::profilePlayer({games.front()}, kPlayer, model, engine, quickOptions(), CancelToken());
         QVERIFY(!r.ok());

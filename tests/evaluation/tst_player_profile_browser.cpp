@@ -6,6 +6,7 @@
 #include "core/chess/pgn.h"
 #include "core/evaluation/player_profile.h"
 #include "tests/evaluation/fakes.h"
+#include "tests/evaluation/profile_games.h"
 
 #include <QFile>
 #include <QImage>
@@ -19,16 +20,6 @@
 using namespace kibitz;
 
 namespace {
-
-std::vector<chess::PgnGame> gamesOf(const std::string& player, std::size_t limit) {
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    if (!reader.ok()) qFatal("cannot read games_sample.pgn");
-    std::vector<chess::PgnGame> out;
-    chess::PgnGame game;
-    while (out.size() < limit && reader.value()->next(game))
-        if (evaluation::playerColor(game, player)) out.push_back(game);
-    return out;
-}
 
 bool playerColour(const QColor& c) {
     return std::abs(c.red() - 0xc0) < 12 && std::abs(c.green() - 0x39) < 12 && std::abs(c.blue() - 0x2b) < 12;
@@ -81,7 +72,7 @@ private Q_SLOTS:
         const QString browser = chromium();
         QVERIFY2(!browser.isEmpty(), "no Chromium on PATH: scripts/setup.sh installs the test dependencies (chromium)");
 
-        const auto games = gamesOf("pnmadelaine", 30);
+        const auto games = testing::sampleGamesOf("pnmadelaine", 30);
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
         evaluation::PlayerProfileOptions o;

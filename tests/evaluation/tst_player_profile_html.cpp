@@ -7,6 +7,7 @@
 #include "core/chess/pgn.h"
 #include "core/evaluation/player_profile.h"
 #include "tests/evaluation/fakes.h"
+#include "tests/evaluation/profile_games.h"
 
 #include <QFile>
 #include <QImage>
@@ -18,16 +19,6 @@
 using namespace kibitz;
 
 namespace {
-
-std::vector<chess::PgnGame> gamesOf(const std::string& player, std::size_t limit) {
-    auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
-    if (!reader.ok()) qFatal("cannot read games_sample.pgn");
-    std::vector<chess::PgnGame> out;
-    chess::PgnGame game;
-    while (out.size() < limit && reader.value()->next(game))
-        if (evaluation::playerColor(game, player)) out.push_back(game);
-    return out;
-}
 
 /// Separate regions of the player's colour (#c0392b) on one horizontal line of `image`.
 int runsOfPlayerColour(const QImage& image, int y) {
@@ -71,7 +62,7 @@ class TstPlayerProfileHtml : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void chartsAreDrawn() {
-        const auto games = gamesOf("pnmadelaine", 30);
+        const auto games = testing::sampleGamesOf("pnmadelaine", 30);
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
         evaluation::PlayerProfileOptions o;
