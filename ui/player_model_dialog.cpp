@@ -3,7 +3,6 @@
 
 #include "core/chess/pgn_tags.h"
 #include "core/jobs/personal_model.h"
-#include "core/training/player_games.h"
 #include "ui/settings_keys.h"
 
 #include <QComboBox>
@@ -219,7 +218,7 @@ void PlayerModelDialog::setGameFiles(const QStringList& files) {
     std::vector<std::string> paths;
     for (const QString& f : files) paths.push_back(f.toStdString());
     m_worker->post([this, paths] {
-        auto counts = training::countPlayerGames(paths);
+        auto counts = jobs::countPlayerGames(paths);
         std::vector<std::pair<std::string, std::int64_t>> players;
         QString error;
         if (counts)
@@ -254,7 +253,7 @@ void PlayerModelDialog::startTraining() {
     QListWidgetItem* item = m_players->currentItem();
     if (m_running || !item || m_files.isEmpty()) return;
     const QString player = item->data(kNameRole).toString();
-    training::PersonalizeOptions o = m_options;
+    jobs::PersonalizeOptions o = m_options;
     o.player = player.toStdString();
     o.pgnFiles.clear();
     for (const QString& f : std::as_const(m_files)) o.pgnFiles.push_back(f.toStdString());
@@ -267,7 +266,7 @@ void PlayerModelDialog::startTraining() {
     const CancelToken cancel = m_cancelToken;
     const QString base = m_baseModel;
     m_worker->post([this, o, out, cancel, base] {
-        auto progress = [this](const training::TrainProgress& p) {
+        auto progress = [this](const jobs::TrainProgress& p) {
             const double top1 = p.metric("validation_top1", -1.0);  // after an epoch only
             const double tuneTop1 = p.metric("tune_top1", -1.0);    // after an epoch of the choice
             QMetaObject::invokeMethod(
@@ -304,7 +303,7 @@ void PlayerModelDialog::cancelTraining() {
     m_status->setText(tr("Cancelling…"));
 }
 
-void PlayerModelDialog::finishTraining(const Result<training::PersonalizeReport>& result, const QString& out) {
+void PlayerModelDialog::finishTraining(const Result<jobs::PersonalizeReport>& result, const QString& out) {
     if (!result) {
         setRunning(false);
         m_progress->setValue(0);

@@ -7,6 +7,7 @@
 #include "core/chess/pgn.h"
 #include "core/storage/bundle.h"
 #include "core/training/human_eval.h"
+#include "core/training/player_games.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -17,6 +18,10 @@
 #include <algorithm>
 
 namespace kibitz::jobs {
+
+Result<std::vector<std::pair<std::string, std::int64_t>>> countPlayerGames(const std::vector<std::string>& files) {
+    return training::countPlayerGames(files);
+}
 
 QJsonObject personalTrainingJson(const training::PersonalizeReport& r, const QString& base) {
     auto s = [](const std::string& v) { return QString::fromStdString(v); };

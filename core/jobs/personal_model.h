@@ -11,10 +11,23 @@
 #include <QList>
 #include <QString>
 
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kibitz::jobs {
+
+/// The personal trainer's options, report and progress as the app reads them: the user interface uses the jobs
+/// layer, never core/training directly.
+using PersonalizeOptions = training::PersonalizeOptions;
+using PersonalizeReport = training::PersonalizeReport;
+using TrainProgress = training::TrainProgress;
+
+/// The players named in the games of `files` (White and Black tags) and how many games each played, most first
+/// (training::countPlayerGames); errors name the file.
+Result<std::vector<std::pair<std::string, std::int64_t>>> countPlayerGames(const std::vector<std::string>& files);
 
 /// Builds a personal model of `options.player` from `base` (a .kibitz bundle or a trainer checkpoint of a Kibitz
 /// human-move model; empty: the default model) and writes it as the bundle `out` (fp16 weights when `half`). The
