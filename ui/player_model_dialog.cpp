@@ -2,6 +2,7 @@
 #include "ui/player_model_dialog.h"
 
 #include "core/chess/pgn_tags.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/jobs/personal_model.h"
 #include "ui/settings_keys.h"
 
@@ -156,6 +157,15 @@ void PlayerModelDialog::askDownload() {
     form->addRow(tr("Site"), site);
     form->addRow(tr("Account"), account);
     form->addRow(tr("At most"), max);
+    auto* scale = new QLabel(tr("chess.com's ratings are put on Lichess's scale, which the model reads: chess.com %1 "
+                                "is Lichess %2.")
+                                 .arg(1000)
+                                 .arg(encoding::toLichessScale(1000, encoding::RatingSite::ChessCom)),
+                             &ask);
+    scale->setWordWrap(true);
+    scale->setVisible(false);
+    connect(site, &QComboBox::currentIndexChanged, scale, [scale](int index) { scale->setVisible(index == 1); });
+    form->addRow(scale);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &ask);
     connect(buttons, &QDialogButtonBox::accepted, &ask, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &ask, &QDialog::reject);
@@ -325,6 +335,15 @@ void PlayerModelDialog::finishTraining(const Result<jobs::PersonalizeReport>& re
                           .arg(100.0 * m_report.personal.overall().top1Rate(), 0, 'f', 1)
                           .arg(100.0 * m_report.base.overall().top1Rate(), 0, 'f', 1)
                           .arg(QFileInfo(out).fileName()));
+    if (m_report.ratingSite == encoding::RatingSite::ChessCom && m_report.elo > 0)
+        m_status->setText(m_status->text() + QStringLiteral(" ") +
+                          tr("Rated %1 on chess.com in their newest game: %2 on Lichess's scale, which the model "
+                             "reads (chess.com's ratings are converted), so Analyse and Play use %2.")
+                              .arg(m_report.siteElo)
+                              .arg(m_report.elo));
+    else if (m_report.elo > 0)
+        m_status->setText(m_status->text() + QStringLiteral(" ") +
+                          tr("Rated %1 in their newest game.").arg(m_report.elo));
     m_status->setToolTip(QDir::toNativeSeparators(out));
     Q_EMIT trainingFinished(true);
 }

@@ -40,8 +40,9 @@ Result<training::PersonalizeReport> buildPersonalModel(
     const std::function<void(const std::string&)>& log);
 
 /// The manifest's "training" section of a personal model: personal_player, personal_games, personal_positions, the
-/// date range, the validation games and positions, top-1 of the base and the personal model there, the gain, the
-/// weights trained and the time taken.
+/// date range, the player's newest rating (personal_elo on Lichess's scale, the model's; personal_site_elo and
+/// personal_rating_scale as their games' site rates them), the validation games and positions, top-1 of the base and
+/// the personal model there, the gain, the weights trained and the time taken.
 QJsonObject personalTrainingJson(const training::PersonalizeReport& report, const QString& base);
 
 /// The player a human-move bundle's manifest says it models, or empty for a model of everyone.
@@ -55,7 +56,9 @@ QString personalModelsFolder();
 struct PersonalModelInfo {
     QString path;
     QString player;
-    int elo = 0;
+    int elo = 0;          ///< the player's newest rating on the model's scale, Lichess's (what the model is told)
+    int siteElo = 0;      ///< the same on its games' site's scale (ratingScale)
+    QString ratingScale;  ///< "lichess" or "chess.com" (encoding::ratingScaleName)
     QString timeControl;  ///< "300+0", or empty
     qint64 games = 0;
     double gainPoints = 0.0;
