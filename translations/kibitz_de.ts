@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name>ProfileCharts</name>
+    <message>
+        <source>all moves</source>
+        <translation>alle Züge</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <source>%1: no group has %2 positions or more</source>
+        <translation>%1: keine Gruppe hat %2 oder mehr Stellungen</translation>
+    </message>
+    <message>
+        <source>Their loss</source>
+        <translation>Verlust (Spieler)</translation>
+    </message>
+    <message>
+        <source>Peers of their rating</source>
+        <translation>Spieler gleicher Wertung</translation>
+    </message>
+    <message>
+        <source>Loss per move</source>
+        <translation>Verlust pro Zug</translation>
+    </message>
+    <message>
+        <source>%1: %2 positions in %3 games; their loss %4, peers %5 (ratio %6); blunders %7%, peers %8%</source>
+        <translation>%1: %2 Stellungen in %3 Partien; Verlust des Spielers %4, Vergleichsspieler %5 (Verhältnis %6); Patzer %7 %, Vergleichsspieler %8 %</translation>
+    </message>
+    <message>
+        <source>No rating estimate: too few moves in every group, or the estimates were not asked for</source>
+        <translation>Keine Wertungsschätzung: zu wenige Züge in jeder Gruppe, oder die Schätzungen wurden nicht angefordert</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like (the box: %1% interval)</source>
+        <translation>Die Wertung, der die Züge des Spielers entsprechen (Box: %1-%-Intervall)</translation>
+    </message>
+    <message>
+        <source>Estimate and interval</source>
+        <translation>Schätzung und Intervall</translation>
+    </message>
+    <message>
+        <source>Rating (chess.com&apos;s scale)</source>
+        <translation>Wertung (Skala von chess.com)</translation>
+    </message>
+    <message>
+        <source>Rating (Lichess&apos;s scale)</source>
+        <translation>Wertung (Skala von Lichess)</translation>
+    </message>
+    <message>
+        <source>Their rating in the games (%1)</source>
+        <translation>Wertung des Spielers in den Partien (%1)</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Stellungen</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>Peer loss</source>
+        <translation>Verlust (Vergleich)</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>Verhältnis</translation>
+    </message>
+    <message>
+        <source>Their blunders</source>
+        <translation>Patzer (Spieler)</translation>
+    </message>
+    <message>
+        <source>Peer blunders</source>
+        <translation>Patzer (Vergleich)</translation>
+    </message>
+    <message>
+        <source>Rating (interval)</source>
+        <translation>Wertung (Intervall)</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>too few positions</source>
+        <translation>zu wenige Stellungen</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>step</source>
@@ -424,6 +519,10 @@
             <numerusform>%1 (%n Partien)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Player p&amp;rofile…</source>
+        <translation>S&amp;pielerprofil…</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::GameDownload</name>
@@ -496,6 +595,48 @@
             <numerusform>nach %n Partien unterbrochen; mit derselben Datei erneut starten, um fortzusetzen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 is not an address Kibitz fetches games from</source>
+        <translation>%1 ist keine Adresse, von der Kibitz Partien abruft</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1: kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>refused to fetch %1: only %2&apos;s own addresses are fetched</source>
+        <translation>Abruf von %1 verweigert: nur die eigenen Adressen von %2 werden abgerufen</translation>
+    </message>
+    <message>
+        <source>%1 answered %2, from %3</source>
+        <translation>%1 antwortete: %2 (Adresse %3)</translation>
+    </message>
+    <message>
+        <source>chess.com answered an archive list of more than %1 MiB for &apos;%2&apos;: not its archive list</source>
+        <translation>chess.com antwortete für „%2“ mit einer Archivliste von mehr als %1 MiB: das ist nicht seine Archivliste</translation>
+    </message>
+    <message>
+        <source>the download of %1 from chess.com ended in the middle of a game (the stream was cut); start again to resume</source>
+        <translation>der Download von %1 von chess.com endete mitten in einer Partie (der Datenstrom brach ab); starten Sie erneut, um fortzusetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>the download from %1 ended in the middle of a game after %n game(s) (the stream was cut); start again to resume</source>
+        <translation>
+            <numerusform>der Download von %1 endete nach %n Partie mitten in der nächsten (der Datenstrom brach ab); starten Sie erneut, um fortzusetzen</numerusform>
+            <numerusform>der Download von %1 endete nach %n Partien mitten in der nächsten (der Datenstrom brach ab); starten Sie erneut, um fortzusetzen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 sent nothing for %2 s (the connection stalled) after %n game(s); start again to resume</source>
+        <translation>
+            <numerusform>%1 hat nach %n Partie %2 s lang nichts gesendet (die Verbindung stockte); starten Sie erneut, um fortzusetzen</numerusform>
+            <numerusform>%1 hat nach %n Partien %2 s lang nichts gesendet (die Verbindung stockte); starten Sie erneut, um fortzusetzen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>chess.com&apos;s archive list for &apos;%1&apos; %2</source>
+        <translation>Archivliste von chess.com für „%1“: %2</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PlayController</name>
@@ -506,6 +647,16 @@
     <message>
         <source>the model returned no move</source>
         <translation>das Modell hat keinen Zug geliefert</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::ProfileWorker</name>
+    <message numerus="yes">
+        <source>%n game(s) of theirs left out (the human-move model cannot read them).</source>
+        <translation>
+            <numerusform>%n Partie des Spielers ausgelassen (das Modell für menschliche Züge kann sie nicht lesen).</numerusform>
+            <numerusform>%n Partien des Spielers ausgelassen (das Modell für menschliche Züge kann sie nicht lesen).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -741,6 +892,10 @@
     <message>
         <source>%1%2 takes about %3 here (80% within %4–%5)</source>
         <translation>%1%2 braucht hier etwa %3 (80 % zwischen %4 und %5)</translation>
+    </message>
+    <message>
+        <source>Human evaluation: waiting for the model…</source>
+        <translation>Menschliche Bewertung: warte auf das Modell…</translation>
     </message>
 </context>
 <context>
@@ -1119,10 +1274,6 @@
         <translation>Gegner</translation>
     </message>
     <message>
-        <source>1 plays as the model predicts; lower plays its favourite moves more often, 0 always the most likely move; higher plays more varied moves</source>
-        <translation>1 spielt wie vom Modell vorhergesagt; niedriger spielt seine bevorzugten Züge häufiger, 0 immer den wahrscheinlichsten Zug; höher spielt abwechslungsreichere Züge</translation>
-    </message>
-    <message>
         <source>Temperature</source>
         <translation>Temperatur</translation>
     </message>
@@ -1217,6 +1368,26 @@
     <message>
         <source>No clock</source>
         <translation>Ohne Uhr</translation>
+    </message>
+    <message>
+        <source>Plays at its rating&apos;s strength</source>
+        <translation>Spielt so stark wie seine Wertung</translation>
+    </message>
+    <message>
+        <source>The rating sets how often the opponent errs, not only its style: its moves lose about as much winning chance as real Lichess players&apos; of that rating (measured on games it never saw; the user guide has the table). Off: it draws from the model&apos;s distribution as it is, which errs alike at every rating</source>
+        <translation>Die Wertung bestimmt, wie oft der Gegner Fehler macht, nicht nur seinen Stil: Seine Züge verlieren etwa so viel Gewinnchance wie die echter Lichess-Spieler dieser Wertung (gemessen an Partien, die er nie gesehen hat; die Tabelle steht im Benutzerhandbuch). Aus: Er wählt seine Züge nach der Verteilung des Modells, wie sie ist, und macht bei jeder Wertung gleich oft Fehler</translation>
+    </message>
+    <message>
+        <source>Multiplies the rating&apos;s own: 1 plays at the rating&apos;s strength; lower plays its favourite moves more often (stronger), 0 always the most likely move; higher plays more varied moves (weaker)</source>
+        <translation>Multipliziert die Temperatur der Wertung: 1 spielt so stark wie die Wertung; niedriger spielt seine bevorzugten Züge häufiger (stärker), 0 immer den wahrscheinlichsten Zug; höher spielt abwechslungsreichere Züge (schwächer)</translation>
+    </message>
+    <message>
+        <source>Errs about as often as Lichess %1s do: it is measured against their games.</source>
+        <translation>Macht etwa so oft Fehler wie Lichess-Spieler mit Wertung %1: gemessen an deren Partien.</translation>
+    </message>
+    <message>
+        <source>Plays the model&apos;s moves as they come: about as error-prone at any rating.</source>
+        <translation>Spielt die Züge des Modells, wie sie kommen: bei jeder Wertung etwa gleich fehleranfällig.</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1698,353 @@
     <message>
         <source>%1: learnt from %2 games (%3 moves). On the newest %4 games the model finds the move played %5% of the time (the base model %6%). Saved as %7 (Models → Models of players).</source>
         <translation>%1: gelernt aus %2 Partien (%3 Zügen). In den neuesten %4 Partien trifft das Modell den gespielten Zug in %5 % der Fälle (das Ausgangsmodell in %6 %). Gespeichert als %7 (Modelle → Modelle von Spielern).</translation>
+    </message>
+    <message>
+        <source>P&amp;rofile this player…</source>
+        <translation>P&amp;rofil dieses Spielers…</translation>
+    </message>
+    <message>
+        <source>Where they stand against people of their rating, phase by phase (no model needed)</source>
+        <translation>Wo der Spieler im Vergleich zu Spielern seiner Wertung steht, Phase für Phase (kein Modell nötig)</translation>
+    </message>
+    <message>
+        <source>Choosing how far to go: after epoch %1, top-1 on the player&apos;s older games %2%</source>
+        <translation>Bestimme, wie lange trainiert wird: nach Epoche %1 Top-1 auf den älteren Partien des Spielers %2 %</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayerProfilePage</name>
+    <message>
+        <source>Player profile</source>
+        <translation>Spielerprofil</translation>
+    </message>
+    <message>
+        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position and speed.</source>
+        <translation>Wo steht ein Spieler im Vergleich zu Spielern seiner Wertung? In den Stellungen, die er vor sich hatte, bewertet Stockfish jeden Zug; sein Verlust an Gewinnchancen wird dem gegenübergestellt, was ein Mensch seiner Wertung und Restzeit dort verlieren würde (die Vergleichsbasis des Modells für menschliche Züge), nach Phase, Restzeit, Stellungstyp und Spieltempo.</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing is shown (the engine&apos;s scores so far are kept).</source>
+        <translation>Abgebrochen; es wird nichts angezeigt (die bisherigen Bewertungen der Engine bleiben erhalten).</translation>
+    </message>
+    <message>
+        <source>&amp;Games…</source>
+        <translation>&amp;Partien…</translation>
+    </message>
+    <message>
+        <source>&amp;Folder…</source>
+        <translation>&amp;Ordner…</translation>
+    </message>
+    <message>
+        <source>PGN files with the player&apos;s games, e.g. what Download games wrote.</source>
+        <translation>PGN-Dateien mit den Partien des Spielers, z. B. die von „Partien herunterladen“ geschriebenen.</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Partien</translation>
+    </message>
+    <message>
+        <source>as in the games&apos; White and Black tags</source>
+        <translation>wie in den White- und Black-Tags der Partien</translation>
+    </message>
+    <message>
+        <source>&amp;Player</source>
+        <translation>Sp&amp;ieler</translation>
+    </message>
+    <message>
+        <source>&amp;Model…</source>
+        <translation>&amp;Modell…</translation>
+    </message>
+    <message>
+        <source>The human-move model the peers play by (the model in use by default)</source>
+        <translation>Das Modell für menschliche Züge, nach dem die Vergleichsspieler ziehen (standardmäßig das verwendete Modell)</translation>
+    </message>
+    <message>
+        <source>Peers</source>
+        <translation>Vergleichsspieler</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle Partien</translation>
+    </message>
+    <message>
+        <source>newest </source>
+        <translation>die neuesten </translation>
+    </message>
+    <message>
+        <source> games</source>
+        <translation> Partien</translation>
+    </message>
+    <message>
+        <source>one move in </source>
+        <translation>ein Zug von </translation>
+    </message>
+    <message>
+        <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time</source>
+        <translation>Nur jeden N-ten Zug des Spielers bewerten (per Hash gewählt): 1 bewertet alle, 2 halbiert die Zeit</translation>
+    </message>
+    <message>
+        <source>engine depth </source>
+        <translation>Engine-Tiefe </translation>
+    </message>
+    <message>
+        <source>Rating estimates</source>
+        <translation>Wertungsschätzungen</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like, by phase and clock (27 model queries a position)</source>
+        <translation>Die Wertung, der die Züge des Spielers entsprechen, nach Phase und Restzeit (27 Modellabfragen je Stellung)</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Umfang</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Abbrechen</translation>
+    </message>
+    <message>
+        <source>By phase</source>
+        <translation>Nach Phase</translation>
+    </message>
+    <message>
+        <source>By clock</source>
+        <translation>Nach Restzeit</translation>
+    </message>
+    <message>
+        <source>By kind of position</source>
+        <translation>Nach Stellungstyp</translation>
+    </message>
+    <message>
+        <source>By speed</source>
+        <translation>Nach Spieltempo</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Wertung</translation>
+    </message>
+    <message>
+        <source>The positions where they lost most against their peers (double-click: show it on the board). Exported as puzzles: the position before the opponent&apos;s move, that move and the engine&apos;s answer.</source>
+        <translation>Die Stellungen, in denen der Spieler gegenüber den Vergleichsspielern am meisten verlor (Doppelklick: auf dem Brett zeigen). Als Aufgaben exportiert: die Stellung vor dem Zug des Gegners, dieser Zug und die Antwort der Engine.</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>Gespielt</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Bester</translation>
+    </message>
+    <message>
+        <source>Their loss</source>
+        <translation>Verlust (Spieler)</translation>
+    </message>
+    <message>
+        <source>Peer loss</source>
+        <translation>Verlust (Vergleich)</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Their rating</source>
+        <translation>Wertung des Spielers</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Datum</translation>
+    </message>
+    <message>
+        <source>Worst positions</source>
+        <translation>Schlechteste Stellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Export puzzles…</source>
+        <translation>Aufgaben &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>The worst positions as a Lichess puzzle CSV, for the puzzle panel and the sorting trainer</source>
+        <translation>Die schlechtesten Stellungen als Lichess-Aufgaben-CSV, für die Aufgabenansicht und das Training „Züge sortieren“</translation>
+    </message>
+    <message>
+        <source>Open the &amp;HTML report</source>
+        <translation>&amp;HTML-Bericht öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save the report…</source>
+        <translation>&amp;Bericht speichern…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files or folders</source>
+        <translation>
+            <numerusform>%n Datei oder Ordner</numerusform>
+            <numerusform>%n Dateien oder Ordner</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a human of their rating, by the human-move model: %1</source>
+        <translation>ein Mensch seiner Wertung, nach dem Modell für menschliche Züge: %1</translation>
+    </message>
+    <message>
+        <source>Games of the player</source>
+        <translation>Partien des Spielers</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
+        <translation>PGN-Dateien (*.pgn *.pgn.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>A folder of the player&apos;s PGN files</source>
+        <translation>Ein Ordner mit den PGN-Dateien des Spielers</translation>
+    </message>
+    <message>
+        <source>Human-move model of the peers</source>
+        <translation>Modell für menschliche Züge der Vergleichsspieler</translation>
+    </message>
+    <message>
+        <source>Human-move models (*.kibitz *.pt *.pb.gz *.pb);;All files (*)</source>
+        <translation>Modelle menschlicher Züge (*.kibitz *.pt *.pb.gz *.pb);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No engine: %1</source>
+        <translation>Keine Engine: %1</translation>
+    </message>
+    <message>
+        <source>Reading %1&apos;s games…</source>
+        <translation>Lese die Partien von %1…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Breche ab…</translation>
+    </message>
+    <message>
+        <source>Scoring their positions: %1 of %2</source>
+        <translation>Bewerte die Stellungen des Spielers: %1 von %2</translation>
+    </message>
+    <message>
+        <source>Rating their moves: %1 of %2</source>
+        <translation>Schätze die Wertung seiner Züge: %1 von %2</translation>
+    </message>
+    <message>
+        <source>Profiled %1 games (%2 positions): the peers by %3, %4. %5</source>
+        <translation>Profil aus %1 Partien erstellt (%2 Stellungen): Vergleichsspieler nach %3, %4. %5</translation>
+    </message>
+    <message>
+        <source>Cannot profile: %1</source>
+        <translation>Profil nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Choose the games and the player, then Run.</source>
+        <translation>Wählen Sie die Partien und den Spieler und klicken Sie dann auf Starten.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 games, %3 of their positions; their rating in these games %4 on average.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 Partien, %3 seiner Stellungen; seine Wertung in diesen Partien im Schnitt %4.</translation>
+    </message>
+    <message>
+        <source>They lose %1 of winning chances a move where a human of their rating would lose %2 (ratio %3); blunders %4% against %5%.</source>
+        <translation>Der Spieler verliert pro Zug %1 an Gewinnchancen, wo ein Mensch seiner Wertung %2 verlieren würde (Verhältnis %3); Patzer %4 % gegenüber %5 %.</translation>
+    </message>
+    <message>
+        <source>Their moves play like %1.</source>
+        <translation>Seine Züge entsprechen einer Wertung von %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) without their rating left out.</source>
+        <translation>
+            <numerusform>%n Partie ohne seine Wertung ausgelassen.</numerusform>
+            <numerusform>%n Partien ohne seine Wertung ausgelassen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ratings are on chess.com&apos;s scale (the model and the peers read them on Lichess&apos;s: Lichess = 614 + 0.797 × chess.com).</source>
+        <translation>Die Wertungen stehen auf der Skala von chess.com (Modell und Vergleichsspieler lesen sie auf der Skala von Lichess: Lichess = 614 + 0,797 × chess.com).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ratings are on Lichess&apos;s scale (the ratings of %n chess.com game(s) converted to it).</source>
+        <translation>
+            <numerusform>Die Wertungen stehen auf der Skala von Lichess (die Wertungen aus %n Partie von chess.com wurden umgerechnet).</numerusform>
+            <numerusform>Die Wertungen stehen auf der Skala von Lichess (die Wertungen aus %n Partien von chess.com wurden umgerechnet).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by phase</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Phase</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by time left on their clock</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Restzeit auf der Uhr des Spielers</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by kind of position</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Stellungstyp</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by speed</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Spieltempo</translation>
+    </message>
+    <message>
+        <source>all moves</source>
+        <translation>alle Züge</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>No profile yet.</source>
+        <translation>Noch kein Profil.</translation>
+    </message>
+    <message>
+        <source>Export the worst positions as puzzles</source>
+        <translation>Die schlechtesten Stellungen als Aufgaben exportieren</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (*.csv)</source>
+        <translation>Lichess-Aufgaben-CSV (*.csv)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s) written to %1</source>
+        <translation>
+            <numerusform>%n Aufgabe nach %1 geschrieben</numerusform>
+            <numerusform>%n Aufgaben nach %1 geschrieben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save the HTML report</source>
+        <translation>HTML-Bericht speichern</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht nach %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>No browser opened the report; it is at %1</source>
+        <translation>Kein Browser hat den Bericht geöffnet; er liegt unter %1</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2526,10 @@
     <message>
         <source>Spent %1 s; the model expected %2 s (90% of such moves take %3–%4 s)</source>
         <translation>%1 s gebraucht; das Modell erwartete %2 s (90 % solcher Züge dauern %3–%4 s)</translation>
+    </message>
+    <message>
+        <source>%1 played like a %2 (%3–%4) on chess.com&apos;s scale, %5 on Lichess&apos;s.</source>
+        <translation>%1 spielte wie ein Spieler mit %2 Elo (%3–%4) auf der Skala von chess.com, %5 auf der von Lichess.</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,30 @@
             <numerusform>interrupted after %n games; start again with the same file to resume</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>the download from %1 ended in the middle of a game after %n game(s) (the stream was cut); start again to resume</source>
+        <translation>
+            <numerusform>the download from %1 ended in the middle of a game after %n game (the stream was cut); start again to resume</numerusform>
+            <numerusform>the download from %1 ended in the middle of a game after %n games (the stream was cut); start again to resume</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 sent nothing for %2 s (the connection stalled) after %n game(s); start again to resume</source>
+        <translation>
+            <numerusform>%1 sent nothing for %2 s (the connection stalled) after %n game; start again to resume</numerusform>
+            <numerusform>%1 sent nothing for %2 s (the connection stalled) after %n games; start again to resume</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::ProfileWorker</name>
+    <message numerus="yes">
+        <source>%n game(s) of theirs left out (the human-move model cannot read them).</source>
+        <translation>
+            <numerusform>%n game of theirs left out (the human-move model cannot read it).</numerusform>
+            <numerusform>%n games of theirs left out (the human-move model cannot read them).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PlayerModelDialog</name>
@@ -98,6 +122,37 @@
         <translation>
             <numerusform>%1 (%n game)</numerusform>
             <numerusform>%1 (%n games)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayerProfilePage</name>
+    <message numerus="yes">
+        <source>%n files or folders</source>
+        <translation>
+            <numerusform>%n file or folder</numerusform>
+            <numerusform>%n files or folders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) without their rating left out.</source>
+        <translation>
+            <numerusform>%n game without their rating left out.</numerusform>
+            <numerusform>%n games without their rating left out.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ratings are on Lichess&apos;s scale (the ratings of %n chess.com game(s) converted to it).</source>
+        <translation>
+            <numerusform>Ratings are on Lichess&apos;s scale (the rating of %n chess.com game converted to it).</numerusform>
+            <numerusform>Ratings are on Lichess&apos;s scale (the ratings of %n chess.com games converted to it).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s) written to %1</source>
+        <translation>
+            <numerusform>%n puzzle written to %1</numerusform>
+            <numerusform>%n puzzles written to %1</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="fr_FR" sourcelanguage="en">
 <context>
+    <name>ProfileCharts</name>
+    <message>
+        <source>all moves</source>
+        <translation>tous les coups</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1 (%2–%3)</translation>
+    </message>
+    <message>
+        <source>%1: no group has %2 positions or more</source>
+        <translation>%1&#xa0;: aucun groupe n&apos;a %2 positions ou plus</translation>
+    </message>
+    <message>
+        <source>Their loss</source>
+        <translation>Perte (joueur)</translation>
+    </message>
+    <message>
+        <source>Peers of their rating</source>
+        <translation>Pairs de même classement</translation>
+    </message>
+    <message>
+        <source>Loss per move</source>
+        <translation>Perte par coup</translation>
+    </message>
+    <message>
+        <source>%1: %2 positions in %3 games; their loss %4, peers %5 (ratio %6); blunders %7%, peers %8%</source>
+        <translation>%1&#xa0;: %2 positions dans %3 parties&#xa0;; perte du joueur %4, pairs %5 (rapport %6)&#xa0;; gaffes %7&#xa0;%, pairs %8&#xa0;%</translation>
+    </message>
+    <message>
+        <source>No rating estimate: too few moves in every group, or the estimates were not asked for</source>
+        <translation>Aucune estimation de classement&#xa0;: trop peu de coups dans chaque groupe, ou les estimations n&apos;ont pas été demandées</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like (the box: %1% interval)</source>
+        <translation>Le classement auquel correspondent les coups du joueur (boîte&#xa0;: intervalle à %1&#xa0;%)</translation>
+    </message>
+    <message>
+        <source>Estimate and interval</source>
+        <translation>Estimation et intervalle</translation>
+    </message>
+    <message>
+        <source>Rating (chess.com&apos;s scale)</source>
+        <translation>Classement (échelle de chess.com)</translation>
+    </message>
+    <message>
+        <source>Rating (Lichess&apos;s scale)</source>
+        <translation>Classement (échelle de Lichess)</translation>
+    </message>
+    <message>
+        <source>Their rating in the games (%1)</source>
+        <translation>Classement du joueur dans les parties (%1)</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Groupe</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Positions</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Parties</translation>
+    </message>
+    <message>
+        <source>Peer loss</source>
+        <translation>Perte (pairs)</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>Rapport</translation>
+    </message>
+    <message>
+        <source>Their blunders</source>
+        <translation>Gaffes (joueur)</translation>
+    </message>
+    <message>
+        <source>Peer blunders</source>
+        <translation>Gaffes (pairs)</translation>
+    </message>
+    <message>
+        <source>Rating (interval)</source>
+        <translation>Classement (intervalle)</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1&#xa0;%</translation>
+    </message>
+    <message>
+        <source>too few positions</source>
+        <translation>trop peu de positions</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>PGN and CSV files are mixed; a run trains on one kind</source>
@@ -424,6 +519,10 @@
             <numerusform>%1 (%n parties)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Player p&amp;rofile…</source>
+        <translation>&amp;Profil du joueur…</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::GameDownload</name>
@@ -496,6 +595,48 @@
             <numerusform>interrompu après %n parties ; relancez avec le même fichier pour reprendre</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 is not an address Kibitz fetches games from</source>
+        <translation>%1 n&apos;est pas une adresse d&apos;où Kibitz télécharge des parties</translation>
+    </message>
+    <message>
+        <source>%1: cannot read: %2</source>
+        <translation>%1&#xa0;: lecture impossible&#xa0;: %2</translation>
+    </message>
+    <message>
+        <source>refused to fetch %1: only %2&apos;s own addresses are fetched</source>
+        <translation>téléchargement de %1 refusé&#xa0;: seules les adresses propres à %2 sont consultées</translation>
+    </message>
+    <message>
+        <source>%1 answered %2, from %3</source>
+        <translation>%1 a répondu&#xa0;: %2 (adresse %3)</translation>
+    </message>
+    <message>
+        <source>chess.com answered an archive list of more than %1 MiB for &apos;%2&apos;: not its archive list</source>
+        <translation>chess.com a répondu pour «&#xa0;%2&#xa0;» par une liste d&apos;archives de plus de %1&#xa0;Mio&#xa0;: ce n&apos;est pas sa liste d&apos;archives</translation>
+    </message>
+    <message>
+        <source>the download of %1 from chess.com ended in the middle of a game (the stream was cut); start again to resume</source>
+        <translation>le téléchargement de %1 depuis chess.com s&apos;est arrêté au milieu d&apos;une partie (le flux a été coupé)&#xa0;; relancez pour reprendre</translation>
+    </message>
+    <message numerus="yes">
+        <source>the download from %1 ended in the middle of a game after %n game(s) (the stream was cut); start again to resume</source>
+        <translation>
+            <numerusform>le téléchargement depuis %1 s&apos;est arrêté après %n partie, au milieu de la suivante (le flux a été coupé)&#xa0;; relancez pour reprendre</numerusform>
+            <numerusform>le téléchargement depuis %1 s&apos;est arrêté après %n parties, au milieu de la suivante (le flux a été coupé)&#xa0;; relancez pour reprendre</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 sent nothing for %2 s (the connection stalled) after %n game(s); start again to resume</source>
+        <translation>
+            <numerusform>%1 n&apos;a rien envoyé pendant %2&#xa0;s après %n partie (la connexion était bloquée)&#xa0;; relancez pour reprendre</numerusform>
+            <numerusform>%1 n&apos;a rien envoyé pendant %2&#xa0;s après %n parties (la connexion était bloquée)&#xa0;; relancez pour reprendre</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>chess.com&apos;s archive list for &apos;%1&apos; %2</source>
+        <translation>liste d&apos;archives de chess.com pour «&#xa0;%1&#xa0;»&#xa0;: %2</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PlayController</name>
@@ -506,6 +647,16 @@
     <message>
         <source>the model returned no move</source>
         <translation>le modèle n&apos;a renvoyé aucun coup</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::jobs::ProfileWorker</name>
+    <message numerus="yes">
+        <source>%n game(s) of theirs left out (the human-move model cannot read them).</source>
+        <translation>
+            <numerusform>%n partie du joueur écartée (le modèle de coups humains ne peut pas la lire).</numerusform>
+            <numerusform>%n parties du joueur écartées (le modèle de coups humains ne peut pas les lire).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -741,6 +892,10 @@
     <message>
         <source>%1%2 takes about %3 here (80% within %4–%5)</source>
         <translation>%1%2 met ici environ %3 (80 % entre %4 et %5)</translation>
+    </message>
+    <message>
+        <source>Human evaluation: waiting for the model…</source>
+        <translation>Évaluation humaine&#xa0;: en attente du modèle…</translation>
     </message>
 </context>
 <context>
@@ -1163,10 +1318,6 @@
         <translation>Adversaire</translation>
     </message>
     <message>
-        <source>1 plays as the model predicts; lower plays its favourite moves more often, 0 always the most likely move; higher plays more varied moves</source>
-        <translation>1 joue comme le prédit le modèle&#xa0;; plus bas joue plus souvent ses coups favoris, 0 toujours le coup le plus probable&#xa0;; plus haut joue des coups plus variés</translation>
-    </message>
-    <message>
         <source>Temperature</source>
         <translation>Température</translation>
     </message>
@@ -1217,6 +1368,26 @@
     <message>
         <source>You (%1) play %2 against a %3-rated human, %4.</source>
         <translation>Vous (%1)&#xa0;: %2, contre un humain classé %3, %4.</translation>
+    </message>
+    <message>
+        <source>Plays at its rating&apos;s strength</source>
+        <translation>Joue à la force de son classement</translation>
+    </message>
+    <message>
+        <source>The rating sets how often the opponent errs, not only its style: its moves lose about as much winning chance as real Lichess players&apos; of that rating (measured on games it never saw; the user guide has the table). Off: it draws from the model&apos;s distribution as it is, which errs alike at every rating</source>
+        <translation>Le classement règle la fréquence des erreurs de l&apos;adversaire, pas seulement son style&#xa0;: ses coups perdent à peu près autant de chances de gain que ceux de vrais joueurs Lichess de ce classement (mesuré sur des parties qu&apos;il n&apos;a jamais vues&#xa0;; le guide de l&apos;utilisateur donne le tableau). Désactivé&#xa0;: il tire ses coups de la distribution du modèle telle quelle, qui se trompe autant à tous les classements</translation>
+    </message>
+    <message>
+        <source>Multiplies the rating&apos;s own: 1 plays at the rating&apos;s strength; lower plays its favourite moves more often (stronger), 0 always the most likely move; higher plays more varied moves (weaker)</source>
+        <translation>Multiplie la température propre au classement&#xa0;: 1 joue à la force du classement&#xa0;; plus bas joue plus souvent ses coups favoris (plus fort), 0 toujours le coup le plus probable&#xa0;; plus haut joue des coups plus variés (plus faible)</translation>
+    </message>
+    <message>
+        <source>Errs about as often as Lichess %1s do: it is measured against their games.</source>
+        <translation>Se trompe à peu près aussi souvent que les joueurs Lichess classés %1&#xa0;: c&apos;est mesuré sur leurs parties.</translation>
+    </message>
+    <message>
+        <source>Plays the model&apos;s moves as they come: about as error-prone at any rating.</source>
+        <translation>Joue les coups du modèle tels qu&apos;ils viennent&#xa0;: à peu près aussi sujet aux erreurs à tout classement.</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1698,353 @@
     <message>
         <source>%1: learnt from %2 games (%3 moves). On the newest %4 games the model finds the move played %5% of the time (the base model %6%). Saved as %7 (Models → Models of players).</source>
         <translation>%1 : appris de %2 parties (%3 coups). Sur les %4 parties les plus récentes, le modèle trouve le coup joué %5 % du temps (le modèle de base %6 %). Enregistré sous %7 (Modèles → Modèles de joueurs).</translation>
+    </message>
+    <message>
+        <source>P&amp;rofile this player…</source>
+        <translation>P&amp;rofil de ce joueur…</translation>
+    </message>
+    <message>
+        <source>Where they stand against people of their rating, phase by phase (no model needed)</source>
+        <translation>Où se situe le joueur face aux joueurs de son classement, phase par phase (aucun modèle requis)</translation>
+    </message>
+    <message>
+        <source>Choosing how far to go: after epoch %1, top-1 on the player&apos;s older games %2%</source>
+        <translation>Choix de la durée d&apos;entraînement&#xa0;: après l&apos;époque %1, top-1 sur les parties plus anciennes du joueur %2&#xa0;%</translation>
+    </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayerProfilePage</name>
+    <message>
+        <source>Player profile</source>
+        <translation>Profil du joueur</translation>
+    </message>
+    <message>
+        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position and speed.</source>
+        <translation>Où se situe un joueur face aux joueurs de son classement&#xa0;? Dans les positions qu&apos;il a rencontrées, Stockfish évalue chaque coup&#xa0;; sa perte de chances de gain est mise en regard de ce que perdrait à sa place un humain de son classement avec le même temps à la pendule (la référence des pairs du modèle de coups humains), par phase, temps restant, type de position et cadence.</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing is shown (the engine&apos;s scores so far are kept).</source>
+        <translation>Annulé&#xa0;; rien n&apos;est affiché (les évaluations du moteur déjà faites sont conservées).</translation>
+    </message>
+    <message>
+        <source>&amp;Games…</source>
+        <translation>&amp;Parties…</translation>
+    </message>
+    <message>
+        <source>&amp;Folder…</source>
+        <translation>&amp;Dossier…</translation>
+    </message>
+    <message>
+        <source>PGN files with the player&apos;s games, e.g. what Download games wrote.</source>
+        <translation>Fichiers PGN avec les parties du joueur, p. ex. ceux écrits par «&#xa0;Télécharger des parties&#xa0;».</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>Parties</translation>
+    </message>
+    <message>
+        <source>as in the games&apos; White and Black tags</source>
+        <translation>comme dans les balises White et Black des parties</translation>
+    </message>
+    <message>
+        <source>&amp;Player</source>
+        <translation>&amp;Joueur</translation>
+    </message>
+    <message>
+        <source>&amp;Model…</source>
+        <translation>&amp;Modèle…</translation>
+    </message>
+    <message>
+        <source>The human-move model the peers play by (the model in use by default)</source>
+        <translation>Le modèle de coups humains selon lequel jouent les pairs (par défaut, le modèle utilisé)</translation>
+    </message>
+    <message>
+        <source>Peers</source>
+        <translation>Pairs</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>toutes les parties</translation>
+    </message>
+    <message>
+        <source>newest </source>
+        <translation>les </translation>
+    </message>
+    <message>
+        <source> games</source>
+        <translation> parties les plus récentes</translation>
+    </message>
+    <message>
+        <source>one move in </source>
+        <translation>un coup sur </translation>
+    </message>
+    <message>
+        <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time</source>
+        <translation>Évaluer un coup du joueur sur N (choisi par hachage)&#xa0;: 1 les évalue tous, 2 divise le temps par deux</translation>
+    </message>
+    <message>
+        <source>engine depth </source>
+        <translation>profondeur du moteur </translation>
+    </message>
+    <message>
+        <source>Rating estimates</source>
+        <translation>Estimations de classement</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like, by phase and clock (27 model queries a position)</source>
+        <translation>Le classement auquel correspondent les coups du joueur, par phase et temps restant (27 requêtes au modèle par position)</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>Étendue</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Lancer</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Annuler</translation>
+    </message>
+    <message>
+        <source>By phase</source>
+        <translation>Par phase</translation>
+    </message>
+    <message>
+        <source>By clock</source>
+        <translation>Par temps restant</translation>
+    </message>
+    <message>
+        <source>By kind of position</source>
+        <translation>Par type de position</translation>
+    </message>
+    <message>
+        <source>By speed</source>
+        <translation>Par cadence</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Classement</translation>
+    </message>
+    <message>
+        <source>The positions where they lost most against their peers (double-click: show it on the board). Exported as puzzles: the position before the opponent&apos;s move, that move and the engine&apos;s answer.</source>
+        <translation>Les positions où le joueur a le plus perdu par rapport à ses pairs (double-clic&#xa0;: l&apos;afficher sur l&apos;échiquier). Exportées comme problèmes&#xa0;: la position avant le coup de l&apos;adversaire, ce coup et la réponse du moteur.</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Coup</translation>
+    </message>
+    <message>
+        <source>Played</source>
+        <translation>Joué</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Meilleur</translation>
+    </message>
+    <message>
+        <source>Their loss</source>
+        <translation>Perte (joueur)</translation>
+    </message>
+    <message>
+        <source>Peer loss</source>
+        <translation>Perte (pairs)</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Their rating</source>
+        <translation>Classement du joueur</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <source>Worst positions</source>
+        <translation>Pires positions</translation>
+    </message>
+    <message>
+        <source>&amp;Export puzzles…</source>
+        <translation>&amp;Exporter les problèmes…</translation>
+    </message>
+    <message>
+        <source>The worst positions as a Lichess puzzle CSV, for the puzzle panel and the sorting trainer</source>
+        <translation>Les pires positions en CSV de problèmes Lichess, pour le panneau des problèmes et l&apos;exercice «&#xa0;Trier les coups&#xa0;»</translation>
+    </message>
+    <message>
+        <source>Open the &amp;HTML report</source>
+        <translation>Ouvrir le rapport &amp;HTML</translation>
+    </message>
+    <message>
+        <source>&amp;Save the report…</source>
+        <translation>Enregistrer le &amp;rapport…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n files or folders</source>
+        <translation>
+            <numerusform>%n fichier ou dossier</numerusform>
+            <numerusform>%n fichiers ou dossiers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a human of their rating, by the human-move model: %1</source>
+        <translation>un humain de son classement, selon le modèle de coups humains&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Games of the player</source>
+        <translation>Parties du joueur</translation>
+    </message>
+    <message>
+        <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
+        <translation>Fichiers PGN (*.pgn *.pgn.zst);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>A folder of the player&apos;s PGN files</source>
+        <translation>Un dossier avec les fichiers PGN du joueur</translation>
+    </message>
+    <message>
+        <source>Human-move model of the peers</source>
+        <translation>Modèle de coups humains des pairs</translation>
+    </message>
+    <message>
+        <source>Human-move models (*.kibitz *.pt *.pb.gz *.pb);;All files (*)</source>
+        <translation>Modèles de coups humains (*.kibitz *.pt *.pb.gz *.pb);;Tous les fichiers (*)</translation>
+    </message>
+    <message>
+        <source>No engine: %1</source>
+        <translation>Pas de moteur&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Reading %1&apos;s games…</source>
+        <translation>Lecture des parties de %1…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Annulation…</translation>
+    </message>
+    <message>
+        <source>Scoring their positions: %1 of %2</source>
+        <translation>Évaluation des positions du joueur&#xa0;: %1 sur %2</translation>
+    </message>
+    <message>
+        <source>Rating their moves: %1 of %2</source>
+        <translation>Estimation du classement de ses coups&#xa0;: %1 sur %2</translation>
+    </message>
+    <message>
+        <source>Profiled %1 games (%2 positions): the peers by %3, %4. %5</source>
+        <translation>Profil établi sur %1 parties (%2 positions)&#xa0;: pairs selon %3, %4. %5</translation>
+    </message>
+    <message>
+        <source>Cannot profile: %1</source>
+        <translation>Profil impossible&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Choose the games and the player, then Run.</source>
+        <translation>Choisissez les parties et le joueur, puis cliquez sur Lancer.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 games, %3 of their positions; their rating in these games %4 on average.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %2 parties, %3 de ses positions&#xa0;; son classement dans ces parties est de %4 en moyenne.</translation>
+    </message>
+    <message>
+        <source>They lose %1 of winning chances a move where a human of their rating would lose %2 (ratio %3); blunders %4% against %5%.</source>
+        <translation>Le joueur perd %1 de chances de gain par coup là où un humain de son classement perdrait %2 (rapport %3)&#xa0;; gaffes %4&#xa0;% contre %5&#xa0;%.</translation>
+    </message>
+    <message>
+        <source>Their moves play like %1.</source>
+        <translation>Ses coups correspondent à un classement de %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) without their rating left out.</source>
+        <translation>
+            <numerusform>%n partie sans son classement écartée.</numerusform>
+            <numerusform>%n parties sans son classement écartées.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ratings are on chess.com&apos;s scale (the model and the peers read them on Lichess&apos;s: Lichess = 614 + 0.797 × chess.com).</source>
+        <translation>Les classements sont à l&apos;échelle de chess.com (le modèle et les pairs les lisent à celle de Lichess&#xa0;: Lichess = 614 + 0,797 × chess.com).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ratings are on Lichess&apos;s scale (the ratings of %n chess.com game(s) converted to it).</source>
+        <translation>
+            <numerusform>Les classements sont à l&apos;échelle de Lichess (les classements de %n partie chess.com y ont été convertis).</numerusform>
+            <numerusform>Les classements sont à l&apos;échelle de Lichess (les classements de %n parties chess.com y ont été convertis).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by phase</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par phase</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by time left on their clock</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, selon le temps restant à sa pendule</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by kind of position</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par type de position</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by speed</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par cadence</translation>
+    </message>
+    <message>
+        <source>all moves</source>
+        <translation>tous les coups</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>No profile yet.</source>
+        <translation>Pas encore de profil.</translation>
+    </message>
+    <message>
+        <source>Export the worst positions as puzzles</source>
+        <translation>Exporter les pires positions comme problèmes</translation>
+    </message>
+    <message>
+        <source>Lichess puzzle CSV (*.csv)</source>
+        <translation>CSV de problèmes Lichess (*.csv)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s) written to %1</source>
+        <translation>
+            <numerusform>%n problème écrit dans %1</numerusform>
+            <numerusform>%n problèmes écrits dans %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save the HTML report</source>
+        <translation>Enregistrer le rapport HTML</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Rapport écrit dans %1</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1&#xa0;: impossible de créer le dossier</translation>
+    </message>
+    <message>
+        <source>No browser opened the report; it is at %1</source>
+        <translation>Aucun navigateur n&apos;a ouvert le rapport&#xa0;; il se trouve dans %1</translation>
     </message>
 </context>
 <context>
@@ -2008,6 +2526,10 @@
     <message>
         <source>Spent %1 s; the model expected %2 s (90% of such moves take %3–%4 s)</source>
         <translation>%1 s passées ; le modèle attendait %2 s (90 % de ces coups prennent %3 à %4 s)</translation>
+    </message>
+    <message>
+        <source>%1 played like a %2 (%3–%4) on chess.com&apos;s scale, %5 on Lichess&apos;s.</source>
+        <translation>%1 ont joué comme un joueur à %2 (%3–%4) à l&apos;échelle de chess.com, %5 à celle de Lichess.</translation>
     </message>
 </context>
 <context>
