@@ -26,6 +26,10 @@
 </context>
 <context>
     <name>kibitz::app::MainWindow</name>
+    <message>
+        <source>chess.com %1</source>
+        <translation>chess.com %1</translation>
+    </message>
     <message numerus="yes">
         <source>%n game(s)</source>
         <translation>
@@ -1383,6 +1387,18 @@
     <message>
         <source>A player&apos;s public games from Lichess or chess.com, by account name</source>
         <translation>Die öffentlichen Partien eines Spielers von Lichess oder chess.com, nach Kontoname</translation>
+    </message>
+    <message>
+        <source>chess.com&apos;s ratings are put on Lichess&apos;s scale, which the model reads: chess.com %1 is Lichess %2.</source>
+        <translation>Die Wertungen von chess.com werden auf die Skala von Lichess umgerechnet, die das Modell liest: chess.com %1 entspricht Lichess %2.</translation>
+    </message>
+    <message>
+        <source>Rated %1 on chess.com in their newest game: %2 on Lichess&apos;s scale, which the model reads (chess.com&apos;s ratings are converted), so Analyse and Play use %2.</source>
+        <translation>In der neuesten Partie auf chess.com mit %1 gewertet: %2 auf der Skala von Lichess, die das Modell liest (Wertungen von chess.com werden umgerechnet); Analysieren und Spielen verwenden daher %2.</translation>
+    </message>
+    <message>
+        <source>Rated %1 in their newest game.</source>
+        <translation>In der neuesten Partie mit %1 gewertet.</translation>
     </message>
     <message>
         <source>Learn from the newest</source>

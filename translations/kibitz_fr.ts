@@ -26,6 +26,10 @@
 </context>
 <context>
     <name>kibitz::app::MainWindow</name>
+    <message>
+        <source>chess.com %1</source>
+        <translation>chess.com %1</translation>
+    </message>
     <message numerus="yes">
         <source>%n game(s)</source>
         <translation>
@@ -1383,6 +1387,18 @@
     <message>
         <source>A player&apos;s public games from Lichess or chess.com, by account name</source>
         <translation>Les parties publiques d’un joueur sur Lichess ou chess.com, par nom de compte</translation>
+    </message>
+    <message>
+        <source>chess.com&apos;s ratings are put on Lichess&apos;s scale, which the model reads: chess.com %1 is Lichess %2.</source>
+        <translation>Les classements de chess.com sont ramenés à l&apos;échelle de Lichess, celle que lit le modèle : chess.com %1 correspond à Lichess %2.</translation>
+    </message>
+    <message>
+        <source>Rated %1 on chess.com in their newest game: %2 on Lichess&apos;s scale, which the model reads (chess.com&apos;s ratings are converted), so Analyse and Play use %2.</source>
+        <translation>Classé %1 sur chess.com dans sa partie la plus récente : %2 à l&apos;échelle de Lichess, celle que lit le modèle (les classements de chess.com sont convertis) ; Analyser et Jouer utilisent donc %2.</translation>
+    </message>
+    <message>
+        <source>Rated %1 in their newest game.</source>
+        <translation>Classé %1 dans sa partie la plus récente.</translation>
     </message>
     <message>
         <source>Learn from the newest</source>

@@ -2,8 +2,8 @@
 #include "ui/player_model_dialog.h"
 
 #include "core/chess/pgn_tags.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/jobs/personal_model.h"
-#include "core/training/player_games.h"
 #include "ui/settings_keys.h"
 
 #include <QComboBox>
@@ -157,6 +157,15 @@ void PlayerModelDialog::askDownload() {
     form->addRow(tr("Site"), site);
     form->addRow(tr("Account"), account);
     form->addRow(tr("At most"), max);
+    auto* scale = new QLabel(tr("chess.com's ratings are put on Lichess's scale, which the model reads: chess.com %1 "
+                                "is Lichess %2.")
+                                 .arg(1000)
+                                 .arg(encoding::toLichessScale(1000, encoding::RatingSite::ChessCom)),
+                             &ask);
+    scale->setWordWrap(true);
+    scale->setVisible(false);
+    connect(site, &QComboBox::currentIndexChanged, scale, [scale](int index) { scale->setVisible(index == 1); });
+    form->addRow(scale);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &ask);
     connect(buttons, &QDialogButtonBox::accepted, &ask, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &ask, &QDialog::reject);
@@ -219,7 +228,7 @@ void PlayerModelDialog::setGameFiles(const QStringList& files) {
     std::vector<std::string> paths;
     for (const QString& f : files) paths.push_back(f.toStdString());
     m_worker->post([this, paths] {
-        auto counts = training::countPlayerGames(paths);
+        auto counts = jobs::countPlayerGames(paths);
         std::vector<std::pair<std::string, std::int64_t>> players;
         QString error;
         if (counts)
@@ -254,7 +263,7 @@ void PlayerModelDialog::startTraining() {
     QListWidgetItem* item = m_players->currentItem();
     if (m_running || !item || m_files.isEmpty()) return;
     const QString player = item->data(kNameRole).toString();
-    training::PersonalizeOptions o = m_options;
+    jobs::PersonalizeOptions o = m_options;
     o.player = player.toStdString();
     o.pgnFiles.clear();
     for (const QString& f : std::as_const(m_files)) o.pgnFiles.push_back(f.toStdString());
@@ -267,7 +276,7 @@ void PlayerModelDialog::startTraining() {
     const CancelToken cancel = m_cancelToken;
     const QString base = m_baseModel;
     m_worker->post([this, o, out, cancel, base] {
-        auto progress = [this](const training::TrainProgress& p) {
+        auto progress = [this](const jobs::TrainProgress& p) {
             const double top1 = p.metric("validation_top1", -1.0);  // after an epoch only
             const double tuneTop1 = p.metric("tune_top1", -1.0);    // after an epoch of the choice
             QMetaObject::invokeMethod(
@@ -304,7 +313,7 @@ void PlayerModelDialog::cancelTraining() {
     m_status->setText(tr("Cancelling…"));
 }
 
-void PlayerModelDialog::finishTraining(const Result<training::PersonalizeReport>& result, const QString& out) {
+void PlayerModelDialog::finishTraining(const Result<jobs::PersonalizeReport>& result, const QString& out) {
     if (!result) {
         setRunning(false);
         m_progress->setValue(0);
@@ -326,6 +335,15 @@ void PlayerModelDialog::finishTraining(const Result<training::PersonalizeReport>
                           .arg(100.0 * m_report.personal.overall().top1Rate(), 0, 'f', 1)
                           .arg(100.0 * m_report.base.overall().top1Rate(), 0, 'f', 1)
                           .arg(QFileInfo(out).fileName()));
+    if (m_report.ratingSite == encoding::RatingSite::ChessCom && m_report.elo > 0)
+        m_status->setText(m_status->text() + QStringLiteral(" ") +
+                          tr("Rated %1 on chess.com in their newest game: %2 on Lichess's scale, which the model "
+                             "reads (chess.com's ratings are converted), so Analyse and Play use %2.")
+                              .arg(m_report.siteElo)
+                              .arg(m_report.elo));
+    else if (m_report.elo > 0)
+        m_status->setText(m_status->text() + QStringLiteral(" ") +
+                          tr("Rated %1 in their newest game.").arg(m_report.elo));
     m_status->setToolTip(QDir::toNativeSeparators(out));
     Q_EMIT trainingFinished(true);
 }

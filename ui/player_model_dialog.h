@@ -6,8 +6,8 @@
 
 #include "core/common/cancel_token.h"
 #include "core/jobs/game_download.h"
+#include "core/jobs/personal_model.h"
 #include "core/jobs/worker_thread.h"
-#include "core/training/personal_trainer.h"
 
 #include <QDialog>
 #include <QStringList>
@@ -41,14 +41,14 @@ public:
     /// Where models are written (default: jobs::personalModelsFolder()).
     void setOutputFolder(const QString& folder) { m_outputFolder = folder; }
     /// The trainer's settings beyond the player and the files (tests shorten the run).
-    void setTrainingOptions(const training::PersonalizeOptions& options) { m_options = options; }
+    void setTrainingOptions(const jobs::PersonalizeOptions& options) { m_options = options; }
     /// Starts building the model of the selected player.
     void startTraining();
     void cancelTraining();
 
     /// The model written by the last finished run, and what it knows of the player.
     QString modelPath() const { return m_modelPath; }
-    const training::PersonalizeReport& report() const { return m_report; }
+    const jobs::PersonalizeReport& report() const { return m_report; }
 
     /// Widgets, for tests.
     QListWidget* playerList() const { return m_players; }
@@ -77,7 +77,7 @@ private:
     void chooseFiles();
     void askDownload();
     void showPlayers(const std::vector<std::pair<std::string, std::int64_t>>& players, const QString& error);
-    void finishTraining(const Result<training::PersonalizeReport>& result, const QString& out);
+    void finishTraining(const Result<jobs::PersonalizeReport>& result, const QString& out);
     void setRunning(bool running);
     std::pair<int, int> usualClock() const;
 
@@ -86,8 +86,8 @@ private:
     QString m_downloadFolder;
     std::unique_ptr<jobs::GameDownload> m_download;
     QStringList m_files;
-    training::PersonalizeOptions m_options;
-    training::PersonalizeReport m_report;
+    jobs::PersonalizeOptions m_options;
+    jobs::PersonalizeReport m_report;
     QString m_modelPath;
     CancelToken m_cancelToken;
     std::unique_ptr<jobs::WorkerThread> m_worker;

@@ -139,7 +139,9 @@ void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfil
     x->append(categories);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
-    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), tr("Rating"), QStringLiteral("%.0f"));
+    const QString title = profile.ratingScale == encoding::RatingSite::ChessCom ? tr("Rating (chess.com's scale)")
+                                                                                : tr("Rating (Lichess's scale)");
+    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), title, QStringLiteral("%.0f"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     // Their rating in the tags, across the whole chart (a hidden 0..1 axis carries the line's x).

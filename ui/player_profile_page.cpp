@@ -422,6 +422,13 @@ void PlayerProfilePage::showProfile() {
         summary += QStringLiteral(" ") + tr("Their moves play like %1.").arg(ProfileCharts::ratingText(p.rating));
     if (p.unratedGames > 0)
         summary += QStringLiteral(" ") + tr("%n game(s) without their rating left out.", nullptr, int(p.unratedGames));
+    if (p.ratingScale == encoding::RatingSite::ChessCom)
+        summary += QStringLiteral(" ") + tr("Ratings are on chess.com's scale (the model and the peers read them on "
+                                            "Lichess's: Lichess = 614 + 0.797 × chess.com).");
+    else if (p.chessComGames > 0)
+        summary += QStringLiteral(" ") + tr("Ratings are on Lichess's scale (the ratings of %n chess.com game(s) "
+                                            "converted to it).",
+                                            nullptr, int(p.chessComGames));
     m_summary->setText(summary);
     ProfileCharts::showLoss(m_chartViews[int(Chart::Phase)], p.byPhase,
                             tr("Mean loss of winning chances per move, theirs and their peers', by phase"));

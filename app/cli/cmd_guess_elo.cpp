@@ -41,6 +41,9 @@ void printHelp() {
         "is within --drop of its maximum (1.92: 95%%).\n"
         "When the games carry WhiteElo/BlackElo, a summary gives the mean absolute error beside predict-the-mean\n"
         "(the mean true rating of the same games).\n"
+        "The model's ratings are on Lichess's scale. A chess.com game (its Site or Link tag) has its ratings read\n"
+        "on that scale (Lichess = 614 + 0.797 x chess.com, measured on one player on both sites), and each\n"
+        "estimate is given on chess.com's scale too and compared with the tag on chess.com's scale.\n"
         "  --pgn FILE|DIR    games (.pgn or .pgn.zst, or a folder of them; repeatable)\n"
         "  --model PATH      .kibitz bundle, checkpoint (.pt), lc0 net (.pb.gz) or folder of rating-band lc0\n"
         "                    nets; default: the shipped model\n"
@@ -65,18 +68,33 @@ void printHelp() {
         "  --curves          with --json: each player's \"ll\", the moves' summed log-probability at each grid\n"
         "                    rating (600, 700, ... by --step), before temper and prior\n"
         "  --json            one JSON line per game: {\"game\":N,\"white\":{\"estimate\":E,\"low\":L,\"high\":H,\n"
-        "                    \"moves\":M,\"true\":T},\"black\":{...},\"white_name\":..,\"black_name\":..} (and\n"
-        "                    \"jointly\":true where --prior pairs estimated the two together), then one\n"
-        "                    {\"summary\":{...}} line\n",
+        "                    \"moves\":M,\"true\":T,\"scale\":S},\"black\":{...},\"white_name\":..,\n"
+        "                    \"black_name\":..} (and \"jointly\":true where --prior pairs estimated the two\n"
+        "                    together), then one {\"summary\":{...}} line. \"scale\" names the scale of\n"
+        "                    estimate, low, high and true (the tag): \"lichess\", or \"chess.com\" for a chess.com\n"
+        "                    game, whose players also carry \"lichess\":{\"estimate\",\"low\",\"high\",\"true\"}\n"
+        "                    on Lichess's scale (the model's); the summary's \"scale\" is the games' (or\n"
+        "                    \"mixed\"), its errors each game's own scale\n",
         evaluation::kGuessEloTemper, evaluation::kGuessEloTemper);
 }
 
-QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> truth, bool curves) {
-    QJsonObject o{{QStringLiteral("estimate"), std::round(e.estimate)},
-                  {QStringLiteral("low"), std::round(e.low)},
-                  {QStringLiteral("high"), std::round(e.high)},
-                  {QStringLiteral("moves"), e.moves}};
+/// One player's estimate on the game's rating scale (`site`'s), beside its tag; a chess.com player also on Lichess's.
+QJsonObject estimateJson(const evaluation::EloEstimate& e, std::optional<int> truth, encoding::RatingSite site,
+                         bool curves) {
+    const evaluation::EloEstimate onSite = evaluation::estimateOnScale(e, site);
+    QJsonObject o{{QStringLiteral("estimate"), std::round(onSite.estimate)},
+                  {QStringLiteral("low"), std::round(onSite.low)},
+                  {QStringLiteral("high"), std::round(onSite.high)},
+                  {QStringLiteral("moves"), e.moves},
+                  {QStringLiteral("scale"), QString::fromLatin1(encoding::ratingScaleName(site))}};
     if (truth) o[QStringLiteral("true")] = *truth;
+    if (site == encoding::RatingSite::ChessCom) {
+        QJsonObject lichess{{QStringLiteral("estimate"), std::round(e.estimate)},
+                            {QStringLiteral("low"), std::round(e.low)},
+                            {QStringLiteral("high"), std::round(e.high)}};
+        if (truth) lichess[QStringLiteral("true")] = encoding::toLichessScale(*truth, site);
+        o[QStringLiteral("lichess")] = lichess;
+    }
     if (curves) {
         QJsonArray ll;
         for (const double v : e.movesLogLikelihood) ll.append(std::round(v * 1000.0) / 1000.0);
@@ -145,26 +163,34 @@ std::string readGuessOptions(Args& args, evaluation::EloGuessOptions& opt) {
     return {};
 }
 
-/// One game's estimates, as a JSON line or as text.
+/// One game's estimates, as a JSON line or as text; a chess.com game's on chess.com's scale and Lichess's.
 void printGame(std::int64_t number, const chess::PgnGame& game, const evaluation::GameEloGuess& r,
-               const std::optional<int> (&truth)[2], bool json, bool curves) {
+               const std::optional<int> (&truth)[2], encoding::RatingSite site, bool json, bool curves) {
     if (json) {
         QJsonObject o{{QStringLiteral("game"), qint64(number)},
                       {QStringLiteral("white_name"), QString::fromStdString(game.tag("White"))},
                       {QStringLiteral("black_name"), QString::fromStdString(game.tag("Black"))}};
         if (!game.tag("Site").empty()) o[QStringLiteral("site")] = QString::fromStdString(game.tag("Site"));
         if (r.jointly) o[QStringLiteral("jointly")] = true;
-        if (r.white.valid) o[QStringLiteral("white")] = estimateJson(r.white, truth[0], curves);
-        if (r.black.valid) o[QStringLiteral("black")] = estimateJson(r.black, truth[1], curves);
+        if (r.white.valid) o[QStringLiteral("white")] = estimateJson(r.white, truth[0], site, curves);
+        if (r.black.valid) o[QStringLiteral("black")] = estimateJson(r.black, truth[1], site, curves);
         std::printf("%s\n", QJsonDocument(o).toJson(QJsonDocument::Compact).constData());
         return;
     }
     auto line = [&](const char* colour, const std::string& name, const evaluation::EloEstimate& e,
                     std::optional<int> t) {
         if (!e.valid) return;
-        std::printf("  %s %s %s %.0f (%.0f-%.0f, %d moves)%s\n", colour, name.empty() ? "?" : name.c_str(),
-                    r.jointly ? "is rated about" : "played like a", e.estimate, e.low, e.high, e.moves,
-                    t ? (" - rated " + std::to_string(*t)).c_str() : "");
+        const char* who = name.empty() ? "?" : name.c_str();
+        const char* verb = r.jointly ? "is rated about" : "played like a";
+        if (site != encoding::RatingSite::ChessCom) {
+            std::printf("  %s %s %s %.0f (%.0f-%.0f, %d moves)%s\n", colour, who, verb, e.estimate, e.low, e.high,
+                        e.moves, t ? (" - rated " + std::to_string(*t)).c_str() : "");
+            return;
+        }
+        const evaluation::EloEstimate c = evaluation::estimateOnScale(e, site);
+        std::printf("  %s %s %s %.0f (%.0f-%.0f) on chess.com's scale, %.0f (%.0f-%.0f) on Lichess's, %d moves%s\n",
+                    colour, who, verb, c.estimate, c.low, c.high, e.estimate, e.low, e.high, e.moves,
+                    t ? (" - rated " + std::to_string(*t) + " on chess.com").c_str() : "");
     };
     std::printf("game %lld: %s - %s\n", static_cast<long long>(number), game.tag("White").c_str(),
                 game.tag("Black").c_str());
@@ -172,20 +198,28 @@ void printGame(std::int64_t number, const chess::PgnGame& game, const evaluation
     line("Black", game.tag("Black"), r.black, truth[1]);
 }
 
-/// The estimates of players with a rating tag, against those ratings.
+/// The estimates of players with a rating tag, against those ratings, each on its game's scale.
 struct GuessTally {
     std::int64_t games = 0;
     std::int64_t failed = 0;
     std::vector<std::pair<double, int>> pairs;  ///< (estimate, truth)
     double covered = 0.0;                       ///< players whose interval holds the truth
+    std::int64_t chessComPlayers = 0;           ///< of the pairs, on chess.com's scale
 
-    void add(const evaluation::GameEloGuess& r, const std::optional<int> (&truth)[2]) {
-        const evaluation::EloEstimate* est[2] = {&r.white, &r.black};
+    void add(const evaluation::GameEloGuess& r, const std::optional<int> (&truth)[2], encoding::RatingSite site) {
+        const evaluation::EloEstimate est[2] = {evaluation::estimateOnScale(r.white, site),
+                                                evaluation::estimateOnScale(r.black, site)};
         for (int side = 0; side < 2; ++side) {
-            if (!est[side]->valid || !truth[side]) continue;
-            pairs.emplace_back(est[side]->estimate, *truth[side]);
-            if (*truth[side] >= est[side]->low && *truth[side] <= est[side]->high) covered += 1;
+            if (!est[side].valid || !truth[side]) continue;
+            pairs.emplace_back(est[side].estimate, *truth[side]);
+            if (*truth[side] >= est[side].low && *truth[side] <= est[side].high) covered += 1;
+            if (site == encoding::RatingSite::ChessCom) ++chessComPlayers;
         }
+    }
+    /// "lichess", "chess.com", or "mixed" when the players' ratings are on both.
+    const char* scale() const {
+        if (chessComPlayers == 0) return "lichess";
+        return chessComPlayers == std::int64_t(pairs.size()) ? "chess.com" : "mixed";
     }
 };
 
@@ -214,15 +248,20 @@ void printSummary(const GuessTally& t, std::int64_t skipped, bool json) {
                       {QStringLiteral("mae_predict_mean"), meanErr},
                       {QStringLiteral("mean_rating"), mean},
                       {QStringLiteral("ratio"), meanErr > 0 ? absErr / meanErr : 0.0},
-                      {QStringLiteral("interval_coverage"), coverage}};
+                      {QStringLiteral("interval_coverage"), coverage},
+                      {QStringLiteral("scale"), QString::fromLatin1(t.scale())}};
         std::printf(
             "%s\n",
             QJsonDocument(QJsonObject{{QStringLiteral("summary"), s}}).toJson(QJsonDocument::Compact).constData());
     } else if (scored > 0) {
+        const std::string scale = t.chessComPlayers == 0 ? ""
+                                  : t.chessComPlayers == scored
+                                      ? " (on chess.com's scale)"
+                                      : " (" + std::to_string(t.chessComPlayers) + " of them on chess.com's scale)";
         std::printf(
-            "%lld players: MAE %.1f (predict-the-mean %.0f: %.1f; ratio %.3f); true rating inside the "
+            "%lld players%s: MAE %.1f (predict-the-mean %.0f: %.1f; ratio %.3f); true rating inside the "
             "interval for %.1f%%\n",
-            static_cast<long long>(scored), absErr, mean, meanErr, meanErr > 0 ? absErr / meanErr : 0.0,
+            static_cast<long long>(scored), scale.c_str(), absErr, mean, meanErr, meanErr > 0 ? absErr / meanErr : 0.0,
             100.0 * coverage);
     } else {
         std::printf("%lld games, %lld skipped, %lld failed: no player with a rating tag to compare with\n",
@@ -284,8 +323,9 @@ int runGuessElo(const std::vector<std::string>& argv) {
         }
         const std::optional<int> truth[2] = {chess::parseEloTag(game.tag("WhiteElo")),
                                              chess::parseEloTag(game.tag("BlackElo"))};
-        tally.add(*r, truth);
-        printGame(tally.games, game, *r, truth, json, args.has("curves"));
+        const encoding::RatingSite site = encoding::ratingSite(game);
+        tally.add(*r, truth, site);
+        printGame(tally.games, game, *r, truth, site, json, args.has("curves"));
         std::fflush(stdout);
     }
     printSummary(tally, input.skipped(), json);

@@ -20,7 +20,8 @@ void printHelp() {
     std::printf(
         "Usage: kibitz-cli review --pgn FILE [options]\n\n"
         "Reviews one game: for each move the human-model probability of the move played (at the players' Elo,\n"
-        "clocks and increment from the PGN) and the engine's eval before and after it, with the loss.\n"
+        "clocks and increment from the PGN; impossible clocks or a time control no game can have are not read,\n"
+        "and the review says why) and the engine's eval before and after it, with the loss.\n"
         "  --pgn FILE       .pgn or .pgn.zst file\n"
         "  --game N         which game of the file, 1-based, unreadable games counted (default 1)\n"
         "  --depth D        engine depth per position (default 12)\n"
@@ -124,6 +125,7 @@ int runReview(const std::vector<std::string>& argv) {
     std::printf("%s - %s (%s)\n", review->white.c_str(), review->black.c_str(), game.result.c_str());
     if (!review->model.empty()) std::printf("model:  %s\n", review->model.c_str());
     if (!review->engine.empty()) std::printf("engine: %s\n", review->engine.c_str());
+    if (!review->clocksIgnored.empty()) std::printf("clocks: not read (%s)\n", review->clocksIgnored.c_str());
     for (const auto& [side, e] :
          {std::pair{"White", &review->whitePlayedLike}, std::pair{"Black", &review->blackPlayedLike}})
         if (e->valid)

@@ -66,7 +66,8 @@ void printStrengthHelp() {
         "  --cache FILE        keep the engine's scores in FILE and reuse them (written whole, every 100 positions)\n"
         "  --fit               also fit the rating's strength (temperature and tilt) per band so the opponent's "
         "expected\n"
-        "                      loss and blunder share come nearest the players' (the table human_mover.cpp ships)\n\n"
+        "                      loss and blunder share come nearest the players' (the table human_mover.cpp ships),\n"
+        "                      and per band and game phase the factor on the rule's temperature that does\n\n"
         "Both:\n"
         "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default: "
         "shipped\n"
@@ -321,7 +322,11 @@ int runErrors(Args& args) {
     }
     const auto profile = evaluation::profileErrors(*positions, evaluation::humanMoverCandidates(policy));
     std::vector<evaluation::StrengthKnot> knots;
-    if (args.has("fit")) knots = evaluation::fitStrength(*positions);
+    std::vector<evaluation::PhaseScaleFit> phaseScales;
+    if (args.has("fit")) {
+        knots = evaluation::fitStrength(*positions);
+        phaseScales = evaluation::fitPhaseScales(*positions);
+    }
     if (args.has("json")) {
         QJsonArray bands;
         for (std::size_t b = 0; b < profile.byBand.size(); ++b) {
@@ -360,6 +365,17 @@ int runErrors(Args& args) {
                                        {"model_loss", k.modelLoss},
                                        {"model_blunders", k.modelBlunders}});
             out.insert("strength_fit", fit);
+            QJsonArray scales;
+            for (const auto& k : phaseScales)
+                scales.append(QJsonObject{{"band", QString::fromStdString(evaluation::strengthBandName(k.band))},
+                                          {"phase", QString::fromLatin1(chess::gamePhaseName(k.phase))},
+                                          {"positions", qint64(k.positions)},
+                                          {"temperature_scale", k.scale},
+                                          {"human_loss", k.humanLoss},
+                                          {"human_blunders", k.humanBlunders},
+                                          {"model_loss", k.modelLoss},
+                                          {"model_blunders", k.modelBlunders}});
+            out.insert("phase_scale_fit", scales);
         }
         std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
         return kExitOk;
@@ -388,6 +404,12 @@ int runErrors(Args& args) {
                 "%.3f / %.3f\n",
                 evaluation::strengthBandName(k.band).c_str(), k.meanElo, static_cast<long long>(k.positions),
                 k.strength.temperature, k.strength.tilt, k.humanLoss, k.modelLoss, k.humanBlunders, k.modelBlunders);
+        std::printf("temperature scale by phase (on the rule as it plays now; 1: it matches the humans there):\n");
+        for (const auto& k : phaseScales)
+            std::printf("  %-10s %-10s %5lld positions  scale %.2f  loss %.4f / %.4f  blunders %.3f / %.3f\n",
+                        evaluation::strengthBandName(k.band).c_str(), chess::gamePhaseName(k.phase),
+                        static_cast<long long>(k.positions), k.scale, k.humanLoss, k.modelLoss, k.humanBlunders,
+                        k.modelBlunders);
     }
     return kExitOk;
 }

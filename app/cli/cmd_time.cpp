@@ -4,6 +4,7 @@
 #include "app/cli/args.h"
 #include "app/cli/cli_util.h"
 #include "app/cli/command.h"
+#include "app/cli/pgn_input.h"
 #include "app/cli/time_commands.h"
 #include "app/cli/train_common.h"
 #include "core/chess/game_pack.h"
@@ -66,8 +67,10 @@ void printEvalTimeHelp() {
         "predicted median against the real seconds (and on ln(1 + s)), mean and median absolute error, overall and by\n"
         "speed (bullet, blitz, rapid, classical), beside the rule remaining/40 + 0.8 x increment (a third of it in\n"
         "the first 16 plies) on the same moves. Games held out from training (3%% by Site hash), or every game with\n"
-        "--all-games. Games without [%%clk] comments or a TimeControl tag are skipped and counted; exit 2 when none\n"
-        "is usable. A head that reads the move chosen is told the move played (as in play mode and uci, which choose\n"
+        "--all-games. Games without [%%clk] comments or a TimeControl tag are skipped and counted; so are games that\n"
+        "cannot be read or used (impossible clocks or time controls among them, the rule training uses), each named\n"
+        "on stderr (skipped game N of FILE:LINE: reason); exit 2 when none is usable. A head that reads the move "
+        "chosen is told the move played (as in play mode and uci, which choose\n"
         "the move first), unless --without-move (as in the analysis panel, which asks before a move is chosen).\n"
         "  --play N   also replay N of those games per speed as games between two copies of the model (moves from\n"
         "             its distribution, times from its head, the games' clocks, ratings and length) and compare the\n"
@@ -154,6 +157,8 @@ int runEvalTime(const std::vector<std::string>& argv) {
     const std::int64_t perSpeed = args.intValue("play", 0, 0, 100000);
     const auto seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     if (!args.ok()) return usage(args.error());
+    PgnInput input("eval time", files);
+    if (!input.openAllText()) return kExitUsage;  // a missing or binary file, named, before the model loads
     jobs::setModelComputeThreads(threads);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usage(evaluator.error().message);
@@ -166,7 +171,8 @@ int runEvalTime(const std::vector<std::string>& argv) {
             if (auto st = refuseToOverwriteInput(f, *movesOut); !st) return usage("--moves-out: " + st.error().message);
     std::vector<training::ScoredMove> scored;
     auto r = training::evaluateThinkTime(**evaluator, files, !args.has("all-games"), maxGames, cancel,
-                                         args.has("without-move"), movesOut ? &scored : nullptr);
+                                         args.has("without-move"), movesOut ? &scored : nullptr, input.skipHook());
+    input.printSkipSummary();
     if (!r) {
         std::fprintf(stderr, "kibitz-cli eval time: %s\n", r.error().message.c_str());
         return r.error().code == ErrorCode::Io ? kExitFailure : kExitUsage;
@@ -212,9 +218,10 @@ int runEvalTime(const std::vector<std::string>& argv) {
     }
     if (r->model.moves == 0) {
         std::fprintf(stderr,
-                     "kibitz-cli eval time: no usable move: %lld games skipped without [%%clk] comments or a "
-                     "TimeControl tag%s\n",
-                     static_cast<long long>(r->gamesSkipped), args.has("all-games") ? "" : " (held-out games only)");
+                     "kibitz-cli eval time: no usable move: %lld games skipped (%lld with impossible clocks, %lld "
+                     "unreadable, the rest without [%%clk] comments or a TimeControl tag, or otherwise unusable)%s\n",
+                     static_cast<long long>(r->gamesSkipped), static_cast<long long>(r->gamesImpossibleClocks),
+                     static_cast<long long>(r->gamesUnreadable), args.has("all-games") ? "" : " (held-out games only)");
         return kExitUsage;
     }
     return kExitOk;

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One way for the commands that read games from PGN files to number them, report the skipped ones and end: review
-// and guess-elo read through PgnInput; eval human and personalize, whose games core reads, check their files with
-// it and report the games core passes over through its skipHook; pgn-stats (which tabulates skips by reason) and
-// pack-games (one pack section per file) keep their own loops but report skips with printSkippedGame and end with
-// the same exit codes.
+// and guess-elo read through PgnInput; eval human, eval time and personalize, whose games core reads, check their
+// files with it and report the games core passes over through its skipHook; pgn-stats (which tabulates skips by
+// reason) and pack-games (one pack section per file) keep their own loops but report skips with printSkippedGame and
+// end with the same exit codes.
 
 #include "core/chess/pgn.h"
 

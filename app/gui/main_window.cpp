@@ -366,7 +366,10 @@ void MainWindow::createActions() {
         const auto found = jobs::listPersonalModels(jobs::personalModelsFolder());
         if (found.isEmpty()) players->addAction(tr("(none yet: Model of a player…)"))->setEnabled(false);
         for (const jobs::PersonalModelInfo& m : found) {
-            const QString text = m.elo > 0 ? tr("%1 (%2, %n games)", nullptr, int(m.games)).arg(m.player).arg(m.elo)
+            // Their rating as their games' site gives it; the model is told m.elo, its Lichess-scale equivalent.
+            const QString rating = m.ratingScale == QLatin1String("chess.com") ? tr("chess.com %1").arg(m.siteElo)
+                                                                               : QString::number(m.elo);
+            const QString text = m.elo > 0 ? tr("%1 (%2, %n games)", nullptr, int(m.games)).arg(m.player, rating)
                                            : tr("%1 (%n games)", nullptr, int(m.games)).arg(m.player);
             QAction* a = players->addAction(text);
             a->setCheckable(true);

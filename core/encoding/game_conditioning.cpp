@@ -4,7 +4,9 @@
 #include "core/chess/pgn_tags.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cmath>
 
 namespace kibitz::encoding {
 
@@ -61,9 +63,64 @@ std::string clockProblem(const chess::PgnGame& game) {
     return {};
 }
 
+namespace {
+
+/// The host of an address, or a bare site name, in lower case without "www.": "https://www.chess.com/game/live/1"
+/// and "Chess.com" both give "chess.com".
+std::string hostOf(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    if (const auto scheme = text.find("://"); scheme != std::string_view::npos) text.remove_prefix(scheme + 3);
+    text = text.substr(0, text.find_first_of("/?# \t"));
+    std::string host(text);
+    for (char& c : host) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (host.starts_with("www.")) host.erase(0, 4);
+    return host;
+}
+
+bool isDomain(const std::string& host, std::string_view domain) {
+    return host == domain ||
+           (host.size() > domain.size() && host.ends_with(domain) && host[host.size() - domain.size() - 1] == '.');
+}
+
+}  // namespace
+
+RatingSite ratingSite(const chess::PgnGame& game) {
+    const std::string site = hostOf(game.tag("Site"));
+    if (isDomain(site, "lichess.org")) return RatingSite::Lichess;
+    if (isDomain(site, "chess.com") || isDomain(hostOf(game.tag("Link")), "chess.com")) return RatingSite::ChessCom;
+    return RatingSite::Unknown;
+}
+
+const char* ratingScaleName(RatingSite site) { return site == RatingSite::ChessCom ? "chess.com" : "lichess"; }
+
+const char* ratingScaleTitle(RatingSite site) { return site == RatingSite::ChessCom ? "chess.com" : "Lichess"; }
+
+double chessComToLichess(double chessCom) {
+    return std::clamp(kChessComLichessBase + kChessComLichessSlope * chessCom, double(kMinPlayableElo),
+                      double(kMaxPlayableElo));
+}
+
+double lichessToChessCom(double lichess) {
+    const double l = std::clamp(lichess, double(kMinPlayableElo), double(kMaxPlayableElo));
+    return std::max(double(kMinChessComElo), (l - kChessComLichessBase) / kChessComLichessSlope);
+}
+
+int toLichessScale(int elo, RatingSite site) {
+    return site == RatingSite::ChessCom ? int(std::lround(chessComToLichess(elo))) : elo;
+}
+
+double fromLichessScale(double elo, RatingSite site) {
+    return site == RatingSite::ChessCom ? lichessToChessCom(elo) : elo;
+}
+
 std::vector<Conditioning> plyConditionings(const chess::PgnGame& game, bool includeFinal) {
-    const std::optional<int> elo[2] = {chess::parseEloTag(game.tag("WhiteElo")),
-                                       chess::parseEloTag(game.tag("BlackElo"))};
+    const RatingSite site = ratingSite(game);
+    auto eloOf = [&](std::string_view tag) -> std::optional<int> {
+        const auto elo = chess::parseEloTag(game.tag(tag));
+        if (!elo) return std::nullopt;
+        return toLichessScale(*elo, site);
+    };
+    const std::optional<int> elo[2] = {eloOf("WhiteElo"), eloOf("BlackElo")};
     const bool impossible = !clockProblem(game).empty();
     const auto tc = impossible ? std::nullopt : chess::parseTimeControl(game.tag("TimeControl"));
     const bool hasClock = !impossible && !game.moves.empty() && game.moves.front().clockSeconds >= 0;

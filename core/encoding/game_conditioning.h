@@ -50,7 +50,48 @@ inline constexpr int kMaxGivenTimeS = 300;
 /// and count it.
 std::string clockProblem(const chess::PgnGame& game);
 
-/// The conditioning before each ply of `game`: mover and opponent Elo from the WhiteElo/BlackElo tags, each side's
+/// The site whose rating scale a game's WhiteElo/BlackElo tags are on. The model learnt Lichess's scale (its
+/// training games are Lichess's), and chess.com's ratings are hundreds of points lower at club level, so a chess.com
+/// rating is put on Lichess's scale before the model reads it. An unknown site's ratings are read as Lichess's.
+enum class RatingSite { Lichess, ChessCom, Unknown };
+
+/// Which site `game`'s ratings come from, by its tags: Lichess when the Site tag is a lichess.org address (or
+/// "lichess.org"); chess.com when the Site tag is "Chess.com" or a chess.com address, or else when a Link tag is a
+/// chess.com address (chess.com's own exports carry both); otherwise Unknown.
+RatingSite ratingSite(const chess::PgnGame& game);
+
+/// The scale a site's ratings are reported on, as the JSON reports write it: "chess.com" for ChessCom, "lichess"
+/// otherwise (an unknown site's ratings are read as Lichess's).
+const char* ratingScaleName(RatingSite site);
+/// The same for people: "chess.com" or "Lichess".
+const char* ratingScaleTitle(RatingSite site);
+
+/// chess.com to Lichess: Lichess = kChessComLichessBase + kChessComLichessSlope x chess.com. Measured on one player
+/// (pnmadelaine, 97% of the shared chess.com games) who played on both sites in the same months: their mean rating per
+/// month and speed on each site, over the 17 months where both sites have games (13 rapid, 4 blitz), a line through
+/// those pairs with a residual sd of 34 points (docs/studies/2026-12-01-player-profile.md, "chess.com and Lichess
+/// ratings"). The gap is +456 at chess.com 780 and +303 at 1530. Its limits: one player mostly, chess.com ratings
+/// 780-1530 (club level; beyond, the line is extrapolated), rapid and blitz pooled (rapid alone: 543 + 0.848 x),
+/// no bullet.
+inline constexpr double kChessComLichessBase = 614.0;
+inline constexpr double kChessComLichessSlope = 0.797;
+/// chess.com's lowest rating: the floor of lichessToChessCom.
+inline constexpr int kMinChessComElo = 100;
+
+/// A chess.com rating on Lichess's scale (the line above), clamped to the model's ratings [kMinPlayableElo,
+/// kMaxPlayableElo].
+double chessComToLichess(double chessCom);
+/// A rating on Lichess's scale as chess.com would rate it: the inverse of the line for the rating clamped to
+/// [kMinPlayableElo, kMaxPlayableElo], and never below kMinChessComElo.
+double lichessToChessCom(double lichess);
+/// A rating from `site`'s tags on the model's (Lichess) scale, rounded to the nearest point: a chess.com rating
+/// converted (chessComToLichess), any other unchanged (a game's own rating is sent as it is).
+int toLichessScale(int elo, RatingSite site);
+/// The inverse: a rating on the model's scale on `site`'s (lichessToChessCom for chess.com, any other unchanged).
+double fromLichessScale(double elo, RatingSite site);
+
+/// The conditioning before each ply of `game`: mover and opponent Elo from the WhiteElo/BlackElo tags, on the
+/// model's (Lichess) scale (a chess.com game's converted: ratingSite, toLichessScale), each side's
 /// remaining time before its move from its previous [%clk] (the TimeControl base before its first move; clocks stay
 /// unknown in games without [%clk] comments), increment from TimeControl. Missing values stay unknown, and so do
 /// every clock and the increment of a game whose clocks are impossible (clockProblem). One entry per move, plus one

@@ -245,6 +245,15 @@ EloEstimate posteriorFromCurve(const std::vector<int>& grid, const std::vector<d
     return est;
 }
 
+EloEstimate estimateOnScale(const EloEstimate& estimate, encoding::RatingSite site) {
+    EloEstimate out = estimate;
+    if (!out.valid) return out;
+    out.estimate = encoding::fromLichessScale(estimate.estimate, site);
+    out.low = encoding::fromLichessScale(estimate.low, site);
+    out.high = encoding::fromLichessScale(estimate.high, site);
+    return out;
+}
+
 Result<GameEloGuess> guessGameElo(encoding::Evaluator& given, const chess::PgnGame& game,
                                   const EloGuessOptions& options) {
     // A blend is read through its primary model, the one the calibration was fitted on.

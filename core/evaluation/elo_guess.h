@@ -7,6 +7,7 @@
 #include "core/chess/pgn.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
+#include "core/encoding/game_conditioning.h"
 
 #include <vector>
 
@@ -117,6 +118,11 @@ std::vector<int> eloGuessGrid(const EloGuessOptions& options);
 /// and the nets tell ratings apart only by which band's net answers.
 Result<GameEloGuess> guessGameElo(encoding::Evaluator& evaluator, const chess::PgnGame& game,
                                   const EloGuessOptions& options = {});
+
+/// `estimate` (on the model's scale: Lichess's) on `site`'s rating scale: for chess.com its estimate and interval
+/// converted (encoding::fromLichessScale), for any other site the same. guess-elo reports a chess.com game's players
+/// on both scales and compares them with their tags on chess.com's.
+EloEstimate estimateOnScale(const EloEstimate& estimate, encoding::RatingSite site);
 
 /// Reads the maximum and interval off a log-likelihood curve over `grid` (exposed for tests).
 EloEstimate estimateFromCurve(const std::vector<int>& grid, const std::vector<double>& logLikelihood, double drop);

@@ -58,6 +58,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
     review.startFen = game.startFen;
     if (human) review.model = human->describe();
     if (engine) review.engine = engine->describe().toStdString();
+    review.clocksIgnored = encoding::clockProblem(game);
 
     // Positions before each ply, and the final one.
     std::vector<chess::Position> positions;
@@ -241,6 +242,8 @@ QJsonObject reviewToJson(const GameReview& review) {
                            {QStringLiteral("high"), std::round(e.high)},
                            {QStringLiteral("moves"), e.moves}};
     };
+    if (!review.clocksIgnored.empty())
+        out[QStringLiteral("clocks_ignored")] = QString::fromStdString(review.clocksIgnored);
     if (review.whitePlayedLike.valid) out[QStringLiteral("white_played_like")] = playedLike(review.whitePlayedLike);
     if (review.blackPlayedLike.valid) out[QStringLiteral("black_played_like")] = playedLike(review.blackPlayedLike);
     return out;

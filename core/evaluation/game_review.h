@@ -60,6 +60,9 @@ struct GameReview {
     std::vector<PlyReview> plies;
     std::string model;   ///< human model description, empty without a model
     std::string engine;  ///< engine description, empty without an engine
+    /// Why the game's clocks and increment were not read (encoding::clockProblem: impossible clocks or time
+    /// control), so no move has a clock or a time spent; empty when they were read or the game has none.
+    std::string clocksIgnored;
     /// Each player's rating as estimated from their moves by the human model (guessGameElo with
     /// EloGuessOptions::calibrated(): the posterior median under the training players' ratings as the prior, the
     /// moves' evidence tempered); invalid without a model or when ReviewOptions::guessElo is off.
@@ -88,10 +91,10 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
                               const ReviewOptions& options, const CancelToken& cancel,
                               const ReviewProgressFn& progress = {});
 
-/// JSON of a review (kibitz-cli review --json): {white, black, start_fen, model, engine, plies: [{ply, mover,
-/// san, uci, elo, opp_elo, clock, human_prob, human_rank, human_best_uci, human_best_prob, eval_before_cp,
-/// mate_before, eval_after_cp, mate_after, loss_cp, best_uci, and where known spent_s, expected_s, expected_low_s,
-/// expected_high_s, time_use ("quick", "slow" or "usual")}]}. Evals are from White's point of view; an
+/// JSON of a review (kibitz-cli review --json): {white, black, start_fen, model, engine[, clocks_ignored], plies:
+/// [{ply, mover, san, uci, elo, opp_elo, clock, human_prob, human_rank, human_best_uci, human_best_prob,
+/// eval_before_cp, mate_before, eval_after_cp, mate_after, loss_cp, best_uci, and where known spent_s, expected_s,
+/// expected_low_s, expected_high_s, time_use ("quick", "slow" or "usual")}]}. Evals are from White's point of view; an
 /// `eval_*_cp` is null when the score is a mate (then `mate_*` holds the signed distance, White mating > 0).
 /// `loss_cp` is from the mover's view with mates converted as described at kMateCp.
 QJsonObject reviewToJson(const GameReview& review);

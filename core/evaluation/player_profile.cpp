@@ -466,6 +466,28 @@ Breakdowns breakdownsOf(const std::vector<Facts>& facts) {
     return b;
 }
 
+/// The profile's ratings, computed on the model's scale, on the scale it reports (ratingScale): chess.com's for a
+/// chess.com player.
+void convertRatings(PlayerProfile& p) {
+    const encoding::RatingSite site = p.ratingScale;
+    if (site != encoding::RatingSite::ChessCom) return;
+    auto cell = [site](ProfileCell& c) { c.meanElo = encoding::fromLichessScale(c.meanElo, site); };
+    auto rating = [site](ProfileRating& r) {
+        if (!r.valid) return;
+        r.estimate = encoding::fromLichessScale(r.estimate, site);
+        r.low = encoding::fromLichessScale(r.low, site);
+        r.high = encoding::fromLichessScale(r.high, site);
+    };
+    cell(p.all);
+    rating(p.rating);
+    for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind})
+        for (ProfileGroup& g : *groups) {
+            cell(g.cell);
+            rating(g.rating);
+        }
+    for (ProfilePuzzle& z : p.puzzles) z.playerElo = int(std::lround(encoding::fromLichessScale(z.playerElo, site)));
+}
+
 /// The games of `player` that can be profiled: InvalidInput, for people, when there are too few or none is rated.
 Status checkGames(const std::vector<chess::PgnGame>& games, const std::string& player, std::size_t minGames,
                   std::int64_t& unrated) {
@@ -516,8 +538,10 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
         if (!colour || !chess::parseEloTag(g.tag(*colour == chess::White ? "WhiteElo" : "BlackElo"))) continue;
         theirs.push_back(g);
         if (!g.moves.empty() && g.moves.front().clockSeconds >= 0) ++out.gamesWithClock;
+        if (encoding::ratingSite(g) == encoding::RatingSite::ChessCom) ++out.chessComGames;
     }
     out.games = std::int64_t(theirs.size());
+    if (out.chessComGames == out.games) out.ratingScale = encoding::RatingSite::ChessCom;
     auto positions = collectErrorPositions(theirs, evaluator, engine, o, cancel, [&](std::int64_t d, std::int64_t t) {
         if (progress) progress({PlayerProfileProgress::Stage::Scoring, d, t});
     });
@@ -542,6 +566,7 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
     out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
     out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);
+    convertRatings(out);
     return out;
 }
 

@@ -16,6 +16,7 @@
 #include "core/common/json_writer.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/evaluation/elo_guess.h"
 #include "core/evaluation/engine_analyser.h"
 #include "core/evaluation/strength_profile.h"
@@ -131,6 +132,12 @@ struct ProfilePuzzle {
 
 struct PlayerProfile {
     std::string player;
+    /// The scale of every rating in the profile (the cells' meanElo, the estimates and their intervals, the puzzles'
+    /// playerElo): chess.com's when every game profiled is a chess.com game, else Lichess's (a chess.com game among
+    /// others has its ratings put on it). The peer baseline and the estimates are computed on the model's scale,
+    /// Lichess's, either way (encoding::plyConditionings), and converted to chess.com's at the end.
+    encoding::RatingSite ratingScale = encoding::RatingSite::Lichess;
+    std::int64_t chessComGames = 0;   ///< of the games profiled, those whose ratings are chess.com's
     std::int64_t games = 0;           ///< the player's games profiled
     std::int64_t unratedGames = 0;    ///< left out: their rating is not in the tags
     std::int64_t gamesWithClock = 0;  ///< with [%clk] comments
@@ -140,6 +147,9 @@ struct PlayerProfile {
     std::vector<ProfilePuzzle> puzzles;                           ///< most lost against the peers first
     std::string model, engine;                                    ///< what produced it (set by the caller)
 
+    /// What scale its ratings are on, for people, when chess.com is involved ("" for Lichess games alone): "Ratings
+    /// on chess.com's scale (...)" or "Ratings on Lichess's scale (the N chess.com games' ratings converted ...)".
+    std::string ratingScaleNote() const;
     /// The report as a table for the terminal.
     std::string toText() const;
     /// The report as JSON (keys sorted, as the CLI's --json).

@@ -210,6 +210,7 @@ std::string playerProfileHtml(const PlayerProfile& p) {
     appendf(s, " Their rating in these games: %.0f on average.", p.all.meanElo);
     if (p.rating.valid)
         appendf(s, " Their moves play like %.0f (%.0f-%.0f).", p.rating.estimate, p.rating.low, p.rating.high);
+    if (const std::string note = p.ratingScaleNote(); !note.empty()) s += " " + escaped(note) + ".";
     s += "</p>\n<p>Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human "
          "of their rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose "
          "more than their peers there. Blunders lose at least 0.3.</p>\n";

@@ -100,6 +100,16 @@ std::string themeWord(const std::string& name) {
 
 }  // namespace
 
+std::string PlayerProfile::ratingScaleNote() const {
+    if (ratingScale == encoding::RatingSite::ChessCom)
+        return "Ratings on chess.com's scale (the model and the peers read them on Lichess's, Lichess = 614 + 0.797 "
+               "x chess.com)";
+    if (chessComGames > 0)
+        return "Ratings on Lichess's scale (the " + std::to_string(chessComGames) + " chess.com game" +
+               (chessComGames == 1 ? "'s" : "s'") + " ratings converted to it, Lichess = 614 + 0.797 x chess.com)";
+    return {};
+}
+
 std::string PlayerProfile::toText() const {
     std::string out;
     appendf(out, "%s: %lld games (%lld with clock times), %lld positions of theirs", player.c_str(),
@@ -112,6 +122,7 @@ std::string PlayerProfile::toText() const {
     appendf(out, "their rating in these games: %.0f on average", all.meanElo);
     if (rating.valid) appendf(out, "; their moves play like %s", ratingText(rating).c_str());
     out += "\n";
+    if (const std::string note = ratingScaleNote(); !note.empty()) out += note + "\n";
     out +=
         "loss: mean loss of winning chances per move; peer: a human of their rating and clock in the same positions\n";
     out += "(the human-move model's expectation); ratio: loss / peer (above 1: they lose more than their peers);\n";
@@ -139,6 +150,8 @@ JsonValue PlayerProfile::toJson() const {
         .set("games_with_clock", gamesWithClock)
         .set("model", model)
         .set("engine", engine)
+        .set("rating_scale", encoding::ratingScaleName(ratingScale))
+        .set("chesscom_games", chessComGames)
         .set("all", cellJson(all))
         .set("rating", ratingJson(rating))
         .set("by_phase", groupsJson(byPhase, true))

@@ -369,4 +369,51 @@ std::vector<StrengthKnot> fitStrength(const std::vector<ErrorPosition>& position
     return out;
 }
 
+std::vector<PhaseScaleFit> fitPhaseScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions) {
+    std::vector<PhaseScaleFit> out;
+    for (std::size_t b = 0; b < kStrengthBandLow.size(); ++b)
+        for (int f = 0; f < chess::kGamePhases; ++f) {
+            PhaseScaleFit k;
+            k.band = int(b);
+            k.phase = chess::GamePhase(f);
+            std::vector<const ErrorPosition*> in;
+            for (const auto& p : positions)
+                if (std::size_t(strengthBand(p.moverElo)) == b && chess::gamePhase(p.position) == k.phase) {
+                    in.push_back(&p);
+                    k.humanLoss += p.humanLoss;
+                    k.humanBlunders += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
+                }
+            if (std::int64_t(in.size()) < minPositions) continue;
+            const double n = double(in.size());
+            k.positions = std::int64_t(in.size());
+            k.humanLoss /= n;
+            k.humanBlunders /= n;
+            double bestObjective = 1e300;
+            for (int si = 0; si <= 24; ++si) {
+                const double scale = 0.4 * std::pow(2.5 / 0.4, si / 24.0);
+                const play::MovePolicy policy{scale, 1.0, true};
+                double loss = 0.0, blunders = 0.0;
+                for (const ErrorPosition* p : in) {
+                    const auto [l, bl] = expectedLoss(
+                        *p, play::humanCandidates(p->position, p->dist, p->moverElo, p->ply, policy, p->outcomes));
+                    loss += l;
+                    blunders += bl;
+                }
+                loss /= n;
+                blunders /= n;
+                const double dl = loss / std::max(k.humanLoss, 1e-6) - 1.0;
+                const double db = blunders / std::max(k.humanBlunders, 1e-6) - 1.0;
+                const double objective = dl * dl + db * db;
+                if (objective < bestObjective) {
+                    bestObjective = objective;
+                    k.scale = scale;
+                    k.modelLoss = loss;
+                    k.modelBlunders = blunders;
+                }
+            }
+            out.push_back(k);
+        }
+    return out;
+}
+
 }  // namespace kibitz::evaluation

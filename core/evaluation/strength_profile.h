@@ -123,4 +123,19 @@ struct StrengthKnot {
 /// 0-64, minimising the squared relative errors of the mean loss and of the blunder share.
 std::vector<StrengthKnot> fitStrength(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100);
 
+/// One band and game phase's fitted temperature scale: the factor on the shipped rating's temperature (the user's
+/// temperature, as play::policyForRating applies it) at which the opponent's expected loss and blunder share in the
+/// phase's positions come nearest the humans'. 1 means the shipped rule already matches there.
+struct PhaseScaleFit {
+    int band = 0;
+    chess::GamePhase phase = chess::GamePhase::Opening;
+    std::int64_t positions = 0;
+    double scale = 1.0;
+    double humanLoss = 0.0, humanBlunders = 0.0;
+    double modelLoss = 0.0, modelBlunders = 0.0;  ///< at that scale
+};
+/// Fits the scale per band and phase with at least `minPositions` positions: a grid over 0.4-2.5 (logarithmic),
+/// the same objective as fitStrength.
+std::vector<PhaseScaleFit> fitPhaseScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100);
+
 }  // namespace kibitz::evaluation

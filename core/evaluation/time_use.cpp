@@ -52,7 +52,9 @@ Result<TimeUseComparison> compareTimeUse(encoding::Evaluator& evaluator, const s
         Replay r;
         r.pos = *start;
         r.speed = chess::gameSpeed(tc->first, tc->second);
-        r.elo = {we, be};
+        // On the model's scale, as plyConditionings reads them (a chess.com game's ratings converted).
+        const encoding::RatingSite site = encoding::ratingSite(g);
+        r.elo = {encoding::toLichessScale(*we, site), encoding::toLichessScale(*be, site)};
         // Each side starts with the clock its first comment shows (the first move is not timed): a berserked arena
         // player had half the base, which no tag says.
         auto startS = [&](std::size_t ply) {

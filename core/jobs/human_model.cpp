@@ -173,30 +173,56 @@ Result<BlendSuffix> parseBlendSuffix(const QString& suffix) {
     return out;
 }
 
-std::optional<BlendSpec> parseBlendSpec(const QString& path) {
-    if (path.isEmpty() || QFileInfo::exists(path)) return std::nullopt;
-    const qsizetype plus = path.lastIndexOf(QLatin1Char('+'));
-    if (plus < 0) return std::nullopt;
-    BlendSpec spec;
-    spec.primary = path.left(plus);
-    QString second = path.mid(plus + 1);
-    const qsizetype at = second.lastIndexOf(QLatin1Char('@'));
-    if (at >= 0) {
-        auto suffix = parseBlendSuffix(second.mid(at + 1));
-        if (!suffix) {
-            spec.error = "model '" + path.toStdString() + "': " + suffix.error().message;
-            return spec;
+namespace {
+
+ModelSpec::Kind modelKindOf(const QString& path) {
+    if (QFileInfo(path).isDir()) return ModelSpec::Kind::NetFolder;
+    if (lc0::looksLikeLc0NetworkPath(path.toStdString())) return ModelSpec::Kind::Lc0Net;
+    if (path.endsWith(QLatin1String(".pt"))) return ModelSpec::Kind::Checkpoint;
+    return ModelSpec::Kind::Bundle;
+}
+
+/// The default model's path when `path` is empty; fails when none is installed.
+Result<QString> modelPathOrDefault(const QString& path) {
+    if (!path.isEmpty()) return path;
+    QString fallback = defaultHumanModelPath();
+    if (fallback.isEmpty())
+        return makeError(ErrorCode::InvalidInput,
+                         "no human-move model: none was named and no default model is installed "
+                         "(set KIBITZ_HUMAN_MODEL or pass --model)");
+    return fallback;
+}
+
+}  // namespace
+
+Result<ModelSpec> parseModelSpec(const QString& text) {
+    ModelSpec spec;
+    QString primary = text;
+    const qsizetype plus = text.lastIndexOf(QLatin1Char('+'));
+    if (!text.isEmpty() && !QFileInfo::exists(text) && plus >= 0) {
+        primary = text.left(plus);
+        QString nets = text.mid(plus + 1);
+        const qsizetype at = nets.lastIndexOf(QLatin1Char('@'));
+        if (at >= 0) {
+            auto suffix = parseBlendSuffix(nets.mid(at + 1));
+            if (!suffix)
+                return makeError(ErrorCode::InvalidInput,
+                                 "model '" + text.toStdString() + "': " + suffix.error().message);
+            spec.suffix = *suffix;
+            nets = nets.left(at);
         }
-        spec.schedule = suffix->schedule;
-        spec.netsKernel = suffix->netsKernel;
-        second = second.left(at);
+        if (nets.isEmpty() || !QFileInfo(nets).isDir())
+            return makeError(
+                ErrorCode::InvalidInput,
+                QStringLiteral("model '%1': '%2' is not a folder of rating-band lc0 nets (PRIMARY+FOLDER[@WEIGHT])")
+                    .arg(text, nets)
+                    .toStdString());
+        spec.nets = nets;
     }
-    spec.second = second;
-    if (!QFileInfo(second).isDir())
-        spec.error =
-            QStringLiteral("model '%1': '%2' is not a folder of rating-band lc0 nets (PRIMARY+FOLDER[@WEIGHT])")
-                .arg(path, second)
-                .toStdString();
+    auto path = modelPathOrDefault(primary);
+    if (!path) return path.error();
+    spec.path = *path;
+    spec.kind = modelKindOf(spec.path);
     return spec;
 }
 
@@ -382,7 +408,6 @@ std::unique_ptr<encoding::Evaluator> loadReferenceModel(const BundleBlend& blend
     return ev ? std::move(ev.value()) : nullptr;
 }
 
-/// `model` with the player's moves of the bundle at `path` mixed in, when it has a book.
 /// One forward pass on the start position: a model whose weights are numbers but whose answers are not (NaN,
 /// infinity: weights out of range) is refused at load with its file named, as an lc0 net is (Lc0Evaluator::probe),
 /// instead of showing "nan%" later.
@@ -408,6 +433,7 @@ Status probeOutputs(encoding::Evaluator& model, const QString& path) {
     return {};
 }
 
+/// `model` with the player's moves of the bundle at `path` mixed in, when it has a book.
 Result<std::unique_ptr<encoding::Evaluator>> withBundleBook(std::unique_ptr<encoding::Evaluator> model,
                                                             const storage::Bundle& bundle, const QString& path) {
     auto book = bundleBookOf(bundle, path);
@@ -417,85 +443,119 @@ Result<std::unique_ptr<encoding::Evaluator>> withBundleBook(std::unique_ptr<enco
         std::make_unique<encoding::PlayerBookEvaluator>(std::move(model), std::move(**book)));
 }
 
-}  // namespace
-
-Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& given, const HumanLoadOptions& options) {
-    if (auto spec = parseBlendSpec(given)) {
-        if (!spec->error.empty()) return makeError(ErrorCode::InvalidInput, spec->error);
-        // The primary alone: the spec's weight replaces any blend its bundle asks for.
-        auto primary = loadHumanEvaluator(spec->primary, HumanLoadOptions{.blend = false});
-        if (!primary) return primary.error();
-        auto blended = blendWithNets(std::move(primary.value()), spec->second, spec->schedule, spec->netsKernel);
-        if (!blended || !options.blend || !spec->primary.endsWith(QLatin1String(".kibitz"))) return blended;
-        // A model of a player keeps its book over the blend.
-        auto bundle = storage::readBundle(spec->primary, storage::kKindHumanMove);
-        if (!bundle) return bundle.error();
-        return withBundleBook(std::move(blended.value()), *bundle, spec->primary);
+/// The network of the human-move bundle `bundle` (read from `path`), checked and probed, without its blend or book.
+Result<std::unique_ptr<encoding::Evaluator>> bundleNetwork(const storage::Bundle& bundle, const QString& path) {
+    auto config = checkHumanBundle(bundle, path);
+    if (!config) return config.error();
+    std::vector<models::NamedWeights> weights;
+    weights.reserve(bundle.tensors.size());
+    for (const auto& t : bundle.tensors) {
+        models::NamedWeights w{t.name, t.shape, std::vector<float>(std::size_t(t.numel()))};
+        if (t.dtype == storage::DType::F16)
+            storage::halfToFloats(t.data, w.values.data());
+        else
+            std::memcpy(w.values.data(), t.data.constData(), w.values.size() * sizeof(float));
+        weights.push_back(std::move(w));
     }
-    const QString path = given.isEmpty() ? defaultHumanModelPath() : given;
-    if (path.isEmpty())
-        return makeError(ErrorCode::InvalidInput,
-                         "no human-move model: none was named and no default model is installed "
-                         "(set KIBITZ_HUMAN_MODEL or pass --model)");
-    try {
-        // lc0 networks (the Maia-1 nets): one file, or a folder of rating-band nets.
-        if (QFileInfo(path).isDir()) {
+    auto ev = models::TorchEvaluator::fromWeights(*config, weights, path.toStdString());
+    if (!ev) return ev.error();
+    if (Status probe = probeOutputs(**ev, path); !probe) return probe.error();
+    return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+}
+
+/// `model` (the network of the bundle at `path`) blended as the bundle's manifest asks, when its nets are found (and,
+/// for a model of a player, the exact bundle it was fine-tuned from); else `model` alone.
+Result<std::unique_ptr<encoding::Evaluator>> withBundleBlend(std::unique_ptr<encoding::Evaluator> model,
+                                                             const storage::Bundle& bundle, const QString& path) {
+    auto blend = bundleBlendOf(bundle, path);
+    if (!blend) return blend.error();
+    // Without its nets (not installed) the bundle answers alone; its describe() then names no blend.
+    const QString nets = blend->has_value() ? findModelNets((*blend)->nets, path) : QString();
+    if (nets.isEmpty()) return model;
+    // A model of a player is blended relative to the exact bundle it was fine-tuned from, or not at all.
+    std::unique_ptr<encoding::Evaluator> reference;
+    if (!(*blend)->reference.isEmpty()) {
+        reference = loadReferenceModel(**blend, path);
+        if (!reference) return model;
+    }
+    auto blended = blendWithNets(std::move(model), nets, (*blend)->schedule, (*blend)->netsKernel);
+    if (!blended) return blended.error();
+    if (reference)
+        static_cast<encoding::BlendEvaluator&>(*blended.value())
+            .setReference(std::move(reference), (*blend)->reference.toStdString());
+    return blended;
+}
+
+/// The model `spec` names, each file read once: the network alone, blended (as the spec says, else as its bundle
+/// asks, when `options.blend`), then a bundle's book over it (when `options.blend`).
+Result<std::unique_ptr<encoding::Evaluator>> loadSpec(const ModelSpec& spec, const HumanLoadOptions& options) {
+    const QString& path = spec.path;
+    std::unique_ptr<encoding::Evaluator> model;
+    std::optional<storage::Bundle> bundle;
+    switch (spec.kind) {
+        case ModelSpec::Kind::NetFolder: {
             auto ev = models::Lc0BandEvaluator::loadFolder(path.toStdString());
             if (!ev) return ev.error();
-            return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+            model = std::move(ev.value());
+            break;
         }
-        if (lc0::looksLikeLc0NetworkPath(path.toStdString())) {
+        case ModelSpec::Kind::Lc0Net: {
             auto ev = models::Lc0Evaluator::load(path.toStdString());
             if (!ev) return ev.error();
-            return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+            model = std::move(ev.value());
+            break;
         }
-        if (path.endsWith(QLatin1String(".pt"))) {
+        case ModelSpec::Kind::Checkpoint: {
             auto ev = models::TorchEvaluator::load(path.toStdString());
             if (!ev) return ev.error();
             if (Status probe = probeOutputs(**ev, path); !probe) return probe.error();
-            return std::unique_ptr<encoding::Evaluator>(std::move(ev.value()));
+            model = std::move(ev.value());
+            break;
         }
-        auto bundle = storage::readBundle(path, storage::kKindHumanMove);
-        if (!bundle) return bundle.error();
-        auto config = checkHumanBundle(*bundle, path);
-        if (!config) return config.error();
-        std::vector<models::NamedWeights> weights;
-        weights.reserve(bundle->tensors.size());
-        for (const auto& t : bundle->tensors) {
-            models::NamedWeights w{t.name, t.shape, std::vector<float>(std::size_t(t.numel()))};
-            if (t.dtype == storage::DType::F16)
-                storage::halfToFloats(t.data, w.values.data());
-            else
-                std::memcpy(w.values.data(), t.data.constData(), w.values.size() * sizeof(float));
-            weights.push_back(std::move(w));
+        case ModelSpec::Kind::Bundle: {
+            auto read = storage::readBundle(path, storage::kKindHumanMove);
+            if (!read) return read.error();
+            bundle = std::move(read.value());
+            if (auto blend = bundleBlendOf(*bundle, path); !blend)
+                return blend.error();  // a bad entry is refused always
+            auto ev = bundleNetwork(*bundle, path);
+            if (!ev) return ev.error();
+            model = std::move(ev.value());
+            break;
         }
-        auto blend = bundleBlendOf(*bundle, path);
-        if (!blend) return blend.error();
-        auto ev = models::TorchEvaluator::fromWeights(*config, weights, path.toStdString());
-        if (!ev) return ev.error();
-        if (Status probe = probeOutputs(**ev, path); !probe) return probe.error();
-        std::unique_ptr<encoding::Evaluator> model(std::move(ev.value()));
-        if (!options.blend) return model;
-        // Without its nets (not installed) the bundle answers alone; its describe() then names no blend.
-        const QString nets = blend->has_value() ? findModelNets((*blend)->nets, path) : QString();
-        // A model of a player is blended relative to the exact bundle it was fine-tuned from, or not at all.
-        std::unique_ptr<encoding::Evaluator> reference;
-        const bool needsReference = blend->has_value() && !(*blend)->reference.isEmpty();
-        if (!nets.isEmpty() && needsReference) reference = loadReferenceModel(**blend, path);
-        if (!nets.isEmpty() && (!needsReference || reference)) {
-            auto blended = blendWithNets(std::move(model), nets, (*blend)->schedule, (*blend)->netsKernel);
-            if (!blended) return blended.error();
-            if (reference)
-                static_cast<encoding::BlendEvaluator&>(*blended.value())
-                    .setReference(std::move(reference), (*blend)->reference.toStdString());
-            model = std::move(blended.value());
-        }
-        return withBundleBook(std::move(model), *bundle, path);
+    }
+    if (spec.isBlend()) {
+        // The spec's blend replaces any blend its bundle asks for.
+        auto blended = blendWithNets(std::move(model), spec.nets, spec.suffix.schedule, spec.suffix.netsKernel);
+        if (!blended) return blended.error();
+        model = std::move(blended.value());
+    } else if (bundle && options.blend) {
+        auto blended = withBundleBlend(std::move(model), *bundle, path);
+        if (!blended) return blended.error();
+        model = std::move(blended.value());
+    }
+    if (!bundle || !options.blend) return model;
+    // A model of a player keeps its book over the blend.
+    return withBundleBook(std::move(model), *bundle, path);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const ModelSpec& spec,
+                                                                const HumanLoadOptions& options) {
+    try {
+        return loadSpec(spec, options);
     } catch (const std::exception& e) {
         return makeError(
             ErrorCode::Runtime,
-            QStringLiteral("loading '%1' failed: %2").arg(path, QString::fromUtf8(e.what())).toStdString());
+            QStringLiteral("loading '%1' failed: %2").arg(spec.path, QString::fromUtf8(e.what())).toStdString());
     }
+}
+
+Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path, const HumanLoadOptions& options) {
+    auto spec = parseModelSpec(path);
+    if (!spec) return spec.error();
+    return loadHumanEvaluator(*spec, options);
 }
 
 EvaluatorFactory humanEvaluatorFactory(const QString& path) {

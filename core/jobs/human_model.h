@@ -26,28 +26,37 @@ namespace kibitz::jobs {
 /// resources/models above a build tree). Returns an empty string when none exists.
 QString defaultHumanModelPath();
 
-/// A blend of two human-move models named in one path (encoding::BlendEvaluator): `PRIMARY+FOLDER[@WEIGHT]`, the
-/// primary model (any path loadHumanEvaluator takes; empty: the default model) and a folder of rating-band lc0 nets
-/// (the nine Maia-1 nets) whose moves get WEIGHT (default 0.5) over their bands' centres, fading to nothing over
-/// FADE points beyond (`@WEIGHT,FADE`; default 300), the folder's nets mixed by a band kernel of KERNEL points
-/// (`@WEIGHT,FADE,KERNEL`; default 100, the two nearest nets: models::Lc0BandEvaluator::setBandKernel). Read only when
-/// no file of that name exists.
-struct BlendSpec {
-    QString primary;
-    QString second;
-    encoding::BlendSchedule schedule;
-    int netsKernel = 100;
-    std::string error;  ///< set when the path is a blend spec with a bad part (named)
-};
-std::optional<BlendSpec> parseBlendSpec(const QString& path);
-
-/// What follows the '@' of a blend (`PRIMARY+FOLDER@...`, `bundle blend NETS@...`): WEIGHT[,FADE[,KERNEL]], the
-/// weight 0 to 1, the fade 0 to 4000 points and the band kernel 100 to models::kMaxBandKernel points, the defaults
-/// of BlendSchedule and 100 where absent. Fails (InvalidInput) naming the part that is wrong.
+/// What follows the '@' of a blend (`PRIMARY+FOLDER@...`, `bundle blend NETS@...`), parsed: see parseBlendSuffix.
 struct BlendSuffix {
     encoding::BlendSchedule schedule;
     int netsKernel = 100;
 };
+
+/// A human-move model as a user names it (`--model`, the app's settings, UCI's ModelFile), read once into a value
+/// that says what to load (parseModelSpec) and loaded by what it is (loadHumanEvaluator):
+/// - empty: the default model (defaultHumanModelPath);
+/// - a folder: rating-band lc0 nets (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and mixes them);
+/// - an lc0 network file (`.pb.gz`, such as a Maia-1 net); a trainer checkpoint (`.pt`); else a `.kibitz` bundle;
+/// - `PRIMARY+FOLDER[@WEIGHT[,FADE[,KERNEL]]]`, read so only when no file of that name exists: a blend
+///   (encoding::BlendEvaluator) of the primary model (any of the above; empty: the default model) with a folder of
+///   rating-band lc0 nets (the nine Maia-1 nets) whose moves get WEIGHT (default 0.5) over their bands' centres,
+///   fading to nothing over FADE points beyond (default 300), the folder's nets mixed by a band kernel of KERNEL
+///   points (default 100, the two nearest nets: models::Lc0BandEvaluator::setBandKernel).
+struct ModelSpec {
+    enum class Kind { Bundle, Checkpoint, Lc0Net, NetFolder };
+    Kind kind = Kind::Bundle;
+    QString path;        ///< the model's file or folder (a blend: its primary's); the default model's when none named
+    QString nets;        ///< a blend: the folder of rating-band nets; empty when the spec names no blend
+    BlendSuffix suffix;  ///< a blend: its weight, fade and kernel
+    bool isBlend() const { return !nets.isEmpty(); }
+};
+/// Parses a model as a user names it. Fails (InvalidInput) naming the text and the part that is wrong: a blend whose
+/// folder is not a folder, a bad weight, fade or kernel, no model named when no default model is installed.
+Result<ModelSpec> parseModelSpec(const QString& text);
+
+/// What follows the '@' of a blend (`PRIMARY+FOLDER@...`, `bundle blend NETS@...`): WEIGHT[,FADE[,KERNEL]], the
+/// weight 0 to 1, the fade 0 to 4000 points and the band kernel 100 to models::kMaxBandKernel points, the defaults
+/// of BlendSchedule and 100 where absent. Fails (InvalidInput) naming the part that is wrong.
 Result<BlendSuffix> parseBlendSuffix(const QString& suffix);
 
 /// How a human-move bundle asks to be run (manifest config "blend", written by `bundle blend`): its moves blended
@@ -87,13 +96,14 @@ struct HumanLoadOptions {
     bool blend = true;
 };
 
-/// Loads a human-move evaluator from a .kibitz bundle (validated: kind, checksums, config, tensor shapes), a
-/// trainer checkpoint (.pt), an lc0 network (.pb.gz, such as a Maia-1 net) or a folder of rating-band lc0 nets
-/// (maia-1100.pb.gz ... maia-1900.pb.gz: the mover's rating picks and blends them), or a blend of two of these
-/// (BlendSpec: `PRIMARY+FOLDER[@WEIGHT[,FADE[,KERNEL]]]`). An empty path means the default model. A bundle whose
-/// manifest asks for a blend (BundleBlend) is blended when `options.blend` and its nets are found, else answers alone.
-/// A model of a player (a bundle with a "book") mixes in the player's own moves last, over the blend.
-/// Errors name the file.
+/// Loads the human-move evaluator `spec` names: a .kibitz bundle (validated: kind, checksums, config, tensor shapes,
+/// a probe forward), a trainer checkpoint, an lc0 network, a folder of rating-band nets, or a blend of one of these
+/// with a folder of nets. A bundle whose manifest asks for a blend (BundleBlend) is blended when `options.blend` and
+/// its nets are found, else answers alone; a blend the spec names replaces it. A model of a player (a bundle with a
+/// "book") mixes in the player's own moves last, over the blend. Each file is read once. Errors name the file.
+Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const ModelSpec& spec,
+                                                                const HumanLoadOptions& options = {});
+/// parseModelSpec, then the above.
 Result<std::unique_ptr<encoding::Evaluator>> loadHumanEvaluator(const QString& path,
                                                                 const HumanLoadOptions& options = {});
 

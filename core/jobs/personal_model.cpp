@@ -7,6 +7,7 @@
 #include "core/chess/pgn.h"
 #include "core/storage/bundle.h"
 #include "core/training/human_eval.h"
+#include "core/training/player_games.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -18,6 +19,10 @@
 
 namespace kibitz::jobs {
 
+Result<std::vector<std::pair<std::string, std::int64_t>>> countPlayerGames(const std::vector<std::string>& files) {
+    return training::countPlayerGames(files);
+}
+
 QJsonObject personalTrainingJson(const training::PersonalizeReport& r, const QString& base) {
     auto s = [](const std::string& v) { return QString::fromStdString(v); };
     const auto& b = r.base.overall();
@@ -26,6 +31,8 @@ QJsonObject personalTrainingJson(const training::PersonalizeReport& r, const QSt
         {QStringLiteral("personal_player"), s(r.player)},
         {QStringLiteral("personal_base"), base},
         {QStringLiteral("personal_elo"), r.elo},
+        {QStringLiteral("personal_site_elo"), r.siteElo},
+        {QStringLiteral("personal_rating_scale"), QString::fromLatin1(encoding::ratingScaleName(r.ratingSite))},
         {QStringLiteral("personal_time_control"), s(r.timeControl)},
         {QStringLiteral("personal_games"), qint64(r.trainGames)},
         {QStringLiteral("personal_positions"), qint64(r.trainPositions)},
@@ -81,6 +88,8 @@ QList<PersonalModelInfo> listPersonalModels(const QString& folder) {
         if (info.player.isEmpty()) continue;
         info.path = f.absoluteFilePath();
         info.elo = t.value(QStringLiteral("personal_elo")).toInt();
+        info.siteElo = t.value(QStringLiteral("personal_site_elo")).toInt(info.elo);  // older bundles: Lichess's
+        info.ratingScale = t.value(QStringLiteral("personal_rating_scale")).toString(QStringLiteral("lichess"));
         info.timeControl = t.value(QStringLiteral("personal_time_control")).toString();
         info.games = t.value(QStringLiteral("personal_games")).toInteger();
         info.gainPoints = t.value(QStringLiteral("personal_validation_gain_points")).toDouble();

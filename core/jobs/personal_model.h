@@ -11,10 +11,23 @@
 #include <QList>
 #include <QString>
 
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace kibitz::jobs {
+
+/// The personal trainer's options, report and progress as the app reads them: the user interface uses the jobs
+/// layer, never core/training directly.
+using PersonalizeOptions = training::PersonalizeOptions;
+using PersonalizeReport = training::PersonalizeReport;
+using TrainProgress = training::TrainProgress;
+
+/// The players named in the games of `files` (White and Black tags) and how many games each played, most first
+/// (training::countPlayerGames); errors name the file.
+Result<std::vector<std::pair<std::string, std::int64_t>>> countPlayerGames(const std::vector<std::string>& files);
 
 /// Builds a personal model of `options.player` from `base` (a .kibitz bundle or a trainer checkpoint of a Kibitz
 /// human-move model; empty: the default model) and writes it as the bundle `out` (fp16 weights when `half`). The
@@ -27,8 +40,9 @@ Result<training::PersonalizeReport> buildPersonalModel(
     const std::function<void(const std::string&)>& log);
 
 /// The manifest's "training" section of a personal model: personal_player, personal_games, personal_positions, the
-/// date range, the validation games and positions, top-1 of the base and the personal model there, the gain, the
-/// weights trained and the time taken.
+/// date range, the player's newest rating (personal_elo on Lichess's scale, the model's; personal_site_elo and
+/// personal_rating_scale as their games' site rates them), the validation games and positions, top-1 of the base and
+/// the personal model there, the gain, the weights trained and the time taken.
 QJsonObject personalTrainingJson(const training::PersonalizeReport& report, const QString& base);
 
 /// The player a human-move bundle's manifest says it models, or empty for a model of everyone.
@@ -42,7 +56,9 @@ QString personalModelsFolder();
 struct PersonalModelInfo {
     QString path;
     QString player;
-    int elo = 0;
+    int elo = 0;          ///< the player's newest rating on the model's scale, Lichess's (what the model is told)
+    int siteElo = 0;      ///< the same on its games' site's scale (ratingScale)
+    QString ratingScale;  ///< "lichess" or "chess.com" (encoding::ratingScaleName)
     QString timeControl;  ///< "300+0", or empty
     qint64 games = 0;
     double gainPoints = 0.0;

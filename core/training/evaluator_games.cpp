@@ -43,15 +43,6 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
             return makeError(ErrorCode::Unsupported,
                              name + ": rating guidance needs a Kibitz model (it reads the ratings as a token)");
     const bool value = evaluator.hasValueHead();
-    std::optional<EloBaseline> baseline;
-    std::optional<EngineBaseline> engine;
-    if (value) {
-        auto fit = fitEloBaseline(pgnFiles, holdoutPermille, 20000, cancel);
-        if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
-        baseline = std::move(*fit);
-        if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000, cancel)) engine = *e;
-        if (cancel.isCancelled()) return cancelled();
-    }
     // The encoding only carries the conditioning and the filters here: the evaluator reads the boards.
     auto stream = HumanSampleStream::open(evaluationStreamOptions(
         pgnFiles, encoding::BoardView::Mover, 2, heldOutOnly, holdoutPermille, maxGames, skipGames, player, onSkip));
@@ -59,14 +50,20 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
     HumanEvaluation total;
     total.perProbe.resize(probes.size());
     total.hasValue = value;
-    if (baseline) total.eloBaseline = baseline->describe();
-    if (engine) total.engineBaseline = engine->describe();
+    std::optional<ValueBaselines> baselines;
     std::vector<EncodedPosition> chunk;
     std::vector<PositionContext> contexts;
     for (;;) {
         if (cancel.isCancelled()) return cancelled();
         if (maxGames > 0 && stream.value()->stats().gamesUsed >= skipGames + maxGames) break;
         if (auto s = stream.value()->nextChunk(chunk, contexts); !s.ok()) return s.error();
+        if (value && !baselines) {  // once the stream has given positions (fitValueBaselines says why)
+            auto fit = fitValueBaselines(pgnFiles, holdoutPermille, cancel);
+            if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
+            baselines = std::move(*fit);
+            total.eloBaseline = baselines->elo.describe();
+            if (baselines->engine) total.engineBaseline = baselines->engine->describe();
+        }
         if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
         if (stream.value()->stats().gamesUsed <= skipGames) continue;
         for (std::size_t first = 0; first < chunk.size(); first += kBatch) {
@@ -109,9 +106,10 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                 for (std::size_t k = 0; k < idx.size(); ++k) {
                     const EncodedPosition& e = chunk[idx[k]];
                     std::optional<encoding::Wdl> eng;
-                    if (engine && e.engineCp != encoding::kNoEngineCp) eng = engine->predict(e.engineCp);
-                    total.value.add((*wdl)[k], baseline->predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome, e.ply,
-                                    eng, e.sideToMove, *e.cond.moverElo - *e.cond.oppElo);
+                    if (baselines->engine && e.engineCp != encoding::kNoEngineCp)
+                        eng = baselines->engine->predict(e.engineCp);
+                    total.value.add((*wdl)[k], baselines->elo.predict(*e.cond.moverElo, *e.cond.oppElo), e.outcome,
+                                    e.ply, eng, e.sideToMove, *e.cond.moverElo - *e.cond.oppElo);
                 }
             }
         }

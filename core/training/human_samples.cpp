@@ -150,6 +150,7 @@ SampleStreamOptions evaluationStreamOptions(const std::vector<std::string>& file
     so.chunkGames = maxGames > 0 ? int(std::min<std::int64_t>(200, maxGames)) : 200;
     if (skipGames > 0) so.chunkGames = int(std::gcd<std::int64_t>(so.chunkGames, skipGames));
     so.shuffle = false;
+    so.withoutHeldOutHint = "score every game (--all-games)";
     return so;
 }
 
@@ -175,7 +176,7 @@ int ratingBand(int elo) { return elo < 0 ? -1 : elo / 200; }
 
 /// "no usable games" with what became of the games that were read, so a user with a handful of games learns that
 /// the hold-out split took them.
-Error noUsableGames(const SampleStats& s, Split split, int permille) {
+Error noUsableGames(const SampleStats& s, Split split, int permille, const std::string& withoutHeldOutHint) {
     std::string msg = "no usable games for the ";
     msg += split == Split::Validation ? "validation" : split == Split::Train ? "training" : "";
     msg += split == Split::All ? "given PGN files" : " split in the given PGN files";
@@ -195,7 +196,7 @@ Error noUsableGames(const SampleStats& s, Split split, int permille) {
     if (s.gamesOtherSplit > 0)
         msg += split == Split::Validation
                    ? "; give it more games (about 1 in " + std::to_string(1000 / std::max(1, permille)) +
-                         " is held out) or turn validation off (--validate-every 0)"
+                         " is held out) or " + withoutHeldOutHint
                    : "; give it more games";
     return makeError(ErrorCode::InvalidInput, msg);
 }
@@ -243,7 +244,7 @@ Status HumanSampleStream::scanBalance() {
         seen.skippedMalformed += r.value()->skippedCount();
         if (!r.value()->ioError().empty()) return makeError(ErrorCode::Io, r.value()->ioError());
     }
-    if (total <= 0) return noUsableGames(seen, m_opt.split, m_opt.holdoutPermille);
+    if (total <= 0) return noUsableGames(seen, m_opt.split, m_opt.holdoutPermille, m_opt.withoutHeldOutHint);
     double kept = 0;
     int cappedBands = 0, cappedPlayers = 0;
     for (auto& [band, n] : perBand) {
@@ -405,7 +406,8 @@ Status HumanSampleStream::fillChunk(std::vector<EncodedPosition>& chunk, std::ve
         if (!r.ok()) return r.error();
         if (!r.value()) {
             if (games > 0) break;  // the epoch's last, partial chunk
-            if (restarted) return noUsableGames(firstPass, m_opt.split, m_opt.holdoutPermille);
+            if (restarted)
+                return noUsableGames(firstPass, m_opt.split, m_opt.holdoutPermille, m_opt.withoutHeldOutHint);
             firstPass = m_stats;  // what one whole pass over the files found (the message counts that, not two)
             if (auto st = startEpoch(m_epoch + 1); !st.ok()) return st;
             restarted = true;

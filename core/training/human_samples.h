@@ -123,6 +123,9 @@ struct SampleStreamOptions {
     int openingPlies = 0;
     /// Told of each game passed over as malformed or unusable (every pass over the files reports it again).
     chess::GameSkipHook onSkip;
+    /// What a validation stream without one held-out game suggests besides more games: the trainers' way to go
+    /// without validation; an evaluation's is to score every game (evaluationStreamOptions).
+    std::string withoutHeldOutHint = "turn validation off (--validate-every 0)";
 };
 
 /// The stream every evaluation reads (Kibitz models and board-reading evaluators alike, so both score the same

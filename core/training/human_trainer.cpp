@@ -655,17 +655,9 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         models::ValueHead value = models::loadValueHead(a, config.dModel);
         const torch::Device device = models::chooseDevice();
         model->to(device);
-        std::optional<EloBaseline> baseline;
-        std::optional<EngineBaseline> engine;
         if (value) {
             value->to(device);
             value->eval();
-            auto fit = fitEloBaseline(pgnFiles, holdoutPermille, 20000, cancel);
-            if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
-            baseline = std::move(*fit);
-            // Games without [%eval] annotations give no engine baseline; that is not an error.
-            if (auto e = fitEngineBaseline(pgnFiles, holdoutPermille, 300000, 40000, cancel)) engine = *e;
-            if (cancel.isCancelled()) return cancelled();
         }
         auto stream = HumanSampleStream::open(evaluationStreamOptions(
             pgnFiles, config.view, config.version, heldOutOnly, holdoutPermille, maxGames, skipGames, player, onSkip));
@@ -673,21 +665,27 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
         HumanEvaluation total;
         total.perProbe.resize(probes.size());
         total.hasValue = bool(value);
-        if (baseline) total.eloBaseline = baseline->describe();
-        if (engine) total.engineBaseline = engine->describe();
+        std::optional<ValueBaselines> baselines;
         std::vector<EncodedPosition> chunk;
         for (;;) {
             if (cancel.isCancelled()) return cancelled();
             if (maxGames > 0 && stream.value()->stats().gamesUsed >= skipGames + maxGames) break;
             if (auto s = stream.value()->nextChunk(chunk); !s.ok()) return s.error();
+            if (value && !baselines) {  // once the stream has given positions (fitValueBaselines says why)
+                auto fit = fitValueBaselines(pgnFiles, holdoutPermille, cancel);
+                if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
+                baselines = std::move(*fit);
+                total.eloBaseline = baselines->elo.describe();
+                if (baselines->engine) total.engineBaseline = baselines->engine->describe();
+            }
             if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
             if (stream.value()->stats().gamesUsed <= skipGames) continue;
             for (std::size_t i = 0; i < probes.size(); ++i)
                 total.perProbe[i].merge(evaluatePositions(model, chunk, device, probes[i],
                                                           i == 0 ? &total.maiaProtocol : nullptr, 512, cancel));
             if (value)
-                total.value.merge(evaluateValuePositions(model, value, chunk, *baseline, device,
-                                                         engine ? &*engine : nullptr, cancel));
+                total.value.merge(evaluateValuePositions(model, value, chunk, baselines->elo, device,
+                                                         baselines->engine ? &*baselines->engine : nullptr, cancel));
         }
         return total;
     } catch (const c10::Error& e) {

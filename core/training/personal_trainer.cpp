@@ -160,11 +160,14 @@ void anchorToBase(models::HumanMoveModel& model, std::vector<EncodedPosition>& p
     });
 }
 
-/// The player's rating in their newest game and the time control of most of their games.
+/// The player's rating in their newest game (on its site's scale and the model's) and the time control of most of
+/// their games.
 void describePlay(const PlayerGames& games, PersonalizeReport& report) {
     const chess::PgnGame& newest = games.games.back();
     const bool white = samePlayerName(newest.tag("White"), games.name);
-    report.elo = chess::parseEloTag(newest.tag(white ? "WhiteElo" : "BlackElo")).value_or(0);
+    report.siteElo = chess::parseEloTag(newest.tag(white ? "WhiteElo" : "BlackElo")).value_or(0);
+    report.ratingSite = encoding::ratingSite(newest);
+    report.elo = report.siteElo > 0 ? encoding::toLichessScale(report.siteElo, report.ratingSite) : 0;
     std::map<std::string, int> controls;
     for (const chess::PgnGame& g : games.games)
         if (const std::string tc = g.tag("TimeControl"); !tc.empty() && tc != "-" && tc != "?") ++controls[tc];

@@ -7,6 +7,7 @@
 #include "core/chess/pgn.h"
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/encoding/player_book.h"
 #include "core/training/move_metrics.h"
 #include "core/training/trainer_common.h"
@@ -67,7 +68,11 @@ struct PersonalizeReport {
     std::int64_t trainPositions = 0, validationPositions = 0;  ///< the player's moves (forced moves left out)
     std::string firstDate, lastDate;                           ///< of the training games (gameTimeKey's date)
     std::string validationFrom, validationTo;
-    int elo = 0;              ///< the player's rating in their newest game
+    /// The player's rating in their newest game on the model's scale, Lichess's (what Analyse and Play tell the
+    /// model): a chess.com rating converted (encoding::toLichessScale).
+    int elo = 0;
+    int siteElo = 0;  ///< the same rating as its game's tag gives it, on its site's scale
+    encoding::RatingSite ratingSite = encoding::RatingSite::Lichess;  ///< the site of that game (encoding::ratingSite)
     std::string timeControl;  ///< the TimeControl tag of most of their games ("300+0"), empty when none
     /// On the validation games' moves of the player, the base model and the personal model: set by the trainer to
     /// the networks (the personal one with the book), and by jobs::buildPersonalModel to the two bundles as they

@@ -158,11 +158,12 @@ std::string withSpeeds(const TimeScores& all, const std::array<TimeScores, chess
 }  // namespace
 
 std::string TimeEvaluation::toJson() const {
-    char counts[200];
+    char counts[300];
     std::snprintf(counts, sizeof counts,
-                  "\"games\":%lld,\"games_skipped\":%lld,\"moves_skipped\":%lld,\"forced_skipped\":%lld,"
-                  "\"move_told\":%s,",
+                  "\"games\":%lld,\"games_skipped\":%lld,\"games_impossible_clocks\":%lld,\"games_unreadable\":%lld,"
+                  "\"moves_skipped\":%lld,\"forced_skipped\":%lld,\"move_told\":%s,",
                   static_cast<long long>(games), static_cast<long long>(gamesSkipped),
+                  static_cast<long long>(gamesImpossibleClocks), static_cast<long long>(gamesUnreadable),
                   static_cast<long long>(movesSkipped), static_cast<long long>(forcedSkipped),
                   moveTold ? "true" : "false");
     return "{" + std::string(counts) + withSpeeds(model, modelBySpeed) + ",\"baseline\":{" +
@@ -173,10 +174,12 @@ std::string TimeEvaluation::toText() const {
     std::string out;
     char buf[256];
     std::snprintf(buf, sizeof buf,
-                  "%lld games with clocks, %lld moves scored (%lld games without usable clocks skipped; %lld moves "
-                  "of unknown time and %lld forced moves left out)\n",
+                  "%lld games with clocks, %lld moves scored (%lld games without usable clocks skipped, %lld of them "
+                  "with impossible clocks and %lld unreadable; %lld moves of unknown time and %lld forced moves left "
+                  "out)\n",
                   static_cast<long long>(games), static_cast<long long>(model.moves),
-                  static_cast<long long>(gamesSkipped), static_cast<long long>(movesSkipped),
+                  static_cast<long long>(gamesSkipped), static_cast<long long>(gamesImpossibleClocks),
+                  static_cast<long long>(gamesUnreadable), static_cast<long long>(movesSkipped),
                   static_cast<long long>(forcedSkipped));
     out += buf;
     std::snprintf(buf, sizeof buf, "%-10s %8s  %8s  %8s  %6s  %6s  %11s  %8s  %8s  %6s  %11s\n", "", "moves", "model r",
@@ -223,7 +226,8 @@ std::string scoredMovesCsv(const std::vector<ScoredMove>& moves) {
 
 Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const std::vector<std::string>& files,
                                          bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel,
-                                         bool withoutMove, std::vector<ScoredMove>* moves) {
+                                         bool withoutMove, std::vector<ScoredMove>* moves,
+                                         const chess::GameSkipHook& onSkip) {
     if (!evaluator.hasTimeHead()) return makeError(ErrorCode::Unsupported, "the model has no think-time head");
     TimeEvaluator acc;
     acc.counts.moveTold = !withoutMove;
@@ -274,12 +278,20 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
     for (const std::string& file : files) {
         auto reader = chess::GameReader::open(file);
         if (!reader) return reader.error();
+        (*reader)->setOnSkip(onSkip);
         chess::PgnGame game;
         while ((maxGames <= 0 || acc.counts.games < maxGames) && (*reader)->next(game)) {
             if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "think-time evaluation cancelled");
             if (heldOutOnly && !isHeldOut(gameId(game), 30)) continue;
+            // The one rule of what a game must be (impossible clocks included), as training and eval human read it.
+            if (const std::string why = unusableReason(game); !why.empty()) {
+                ++acc.counts.gamesSkipped;
+                acc.counts.gamesImpossibleClocks += why == "impossible clocks";
+                if (onSkip) onSkip((*reader)->gameNumber(), unusableSkip(file, game));
+                continue;
+            }
             const auto tc = chess::parseTimeControl(game.tag("TimeControl"));
-            if (!tc || game.moves.empty() || game.moves.front().clockSeconds < 0 || !unusableReason(game).empty()) {
+            if (!tc || game.moves.empty() || game.moves.front().clockSeconds < 0) {
                 ++acc.counts.gamesSkipped;
                 continue;
             }
@@ -312,6 +324,8 @@ Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const s
             if (pending.size() >= 256)
                 if (auto st = flush(); !st) return st.error();
         }
+        acc.counts.gamesUnreadable += (*reader)->skippedCount();
+        acc.counts.gamesSkipped += (*reader)->skippedCount();
         if (!(*reader)->ioError().empty()) return makeError(ErrorCode::Io, (*reader)->ioError());
         if (maxGames > 0 && acc.counts.games >= maxGames) break;
     }

@@ -54,16 +54,19 @@ private:
 
 /// The model and the baseline rule on the same moves, overall and by speed.
 struct TimeEvaluation {
-    std::int64_t games = 0;          ///< games with clocks that gave at least one scored move
-    std::int64_t gamesSkipped = 0;   ///< games without usable clocks (no [%clk], no TimeControl, unusable)
-    std::int64_t movesSkipped = 0;   ///< moves of scored games whose time is unknown (first moves, time given)
-    std::int64_t forcedSkipped = 0;  ///< single-legal-move positions (not scored)
+    std::int64_t games = 0;                  ///< games with clocks that gave at least one scored move
+    std::int64_t gamesSkipped = 0;           ///< games without usable clocks (no [%clk], no TimeControl, unusable)
+    std::int64_t gamesImpossibleClocks = 0;  ///< of gamesSkipped: clocks no game can have (encoding::clockProblem)
+    std::int64_t gamesUnreadable = 0;        ///< of gamesSkipped: games the PGN reader could not read
+    std::int64_t movesSkipped = 0;           ///< moves of scored games whose time is unknown (first moves, time given)
+    std::int64_t forcedSkipped = 0;          ///< single-legal-move positions (not scored)
     /// The head was told the move played (a head that reads it); false: asked before the move (`--without-move`).
     bool moveTold = true;
     TimeScores model, baseline;
     std::array<TimeScores, chess::kGameSpeeds> modelBySpeed{}, baselineBySpeed{};
     /// `moves`, `pearson_r`, `pearson_r_log`, `mae_s`, `median_ae_s`, `by_speed` (bullet, blitz, rapid,
-    /// classical), `baseline` with the same keys, the skip counts and `move_told`: one JSON object.
+    /// classical), `baseline` with the same keys, the skip counts (`games_skipped`, and of them
+    /// `games_impossible_clocks` and `games_unreadable`) and `move_told`: one JSON object.
     std::string toJson() const;
     /// A table for people.
     std::string toText() const;
@@ -101,10 +104,12 @@ std::string scoredMovesCsv(const std::vector<ScoredMove>& moves);
 
 /// The games of `files` (held-out only, the 3% split by Site hash, unless `heldOutOnly` is false) scored by
 /// `evaluator`'s think-time head against the real seconds; at most `maxGames` scored games (0: all). The head is told
-/// each move played unless `withoutMove`. With `moves`, each scored move is also appended there. Errors name the
-/// file; a cancel returns Cancelled.
+/// each move played unless `withoutMove`. With `moves`, each scored move is also appended there. A game the reader
+/// cannot read or that is unusable (unusableReason: impossible clocks among others) is skipped, counted and told to
+/// `onSkip`; a game merely without clocks is only counted. Errors name the file; a cancel returns Cancelled.
 Result<TimeEvaluation> evaluateThinkTime(encoding::Evaluator& evaluator, const std::vector<std::string>& files,
                                          bool heldOutOnly, std::int64_t maxGames, const CancelToken& cancel = {},
-                                         bool withoutMove = false, std::vector<ScoredMove>* moves = nullptr);
+                                         bool withoutMove = false, std::vector<ScoredMove>* moves = nullptr,
+                                         const chess::GameSkipHook& onSkip = {});
 
 }  // namespace kibitz::training

@@ -95,6 +95,16 @@ Result<EloBaseline> fitEloBaseline(const std::vector<std::string>& files, int ho
     return b;
 }
 
+Result<ValueBaselines> fitValueBaselines(const std::vector<std::string>& files, int holdoutPermille,
+                                         const CancelToken& cancel) {
+    auto elo = fitEloBaseline(files, holdoutPermille, 20000, cancel);
+    if (!elo) return elo.error();
+    ValueBaselines out{std::move(*elo), std::nullopt};
+    if (auto e = fitEngineBaseline(files, holdoutPermille, 300000, 40000, cancel)) out.engine = *e;
+    if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
+    return out;
+}
+
 encoding::Wdl EngineBaseline::predict(int moverCp) const {
     const double x = std::clamp(moverCp, -encoding::kEngineCpLimit, encoding::kEngineCpLimit);
     auto s = [](double v) { return 1.0 / (1.0 + std::exp(-v)); };

@@ -58,6 +58,20 @@ Result<EngineBaseline> fitEngineBaseline(const std::vector<std::string>& files, 
                                          std::int64_t maxPositions, std::int64_t maxGames,
                                          const CancelToken& cancel = CancelToken());
 
+/// What an evaluation sets the value head's figures beside: the Elo baseline (fitEloBaseline on the first 20,000
+/// usable training-split games) and, where the games carry [%eval] annotations, the engine baseline (fitEngineBaseline
+/// on at most 300,000 positions of 40,000 games; absent without annotations, which is not an error).
+struct ValueBaselines {
+    EloBaseline elo;
+    std::optional<EngineBaseline> engine;
+};
+
+/// Fits both baselines of `files`. Errors are fitEloBaseline's; a cancel ends it with ErrorCode::Cancelled. The
+/// evaluations call it once their stream has given positions, so that a file without one usable game is refused
+/// with the stream's reason (and its skipped games named), not for the baseline it cannot fit.
+Result<ValueBaselines> fitValueBaselines(const std::vector<std::string>& files, int holdoutPermille,
+                                         const CancelToken& cancel = CancelToken());
+
 /// Brier score (three-class: the sum over win, draw and loss of the squared error) and log-loss of win/draw/loss
 /// predictions, overall and per game phase, for the model and for the Elo baseline on the same positions.
 class ValueMetrics {

@@ -5,6 +5,7 @@
 // cut .zst, unreadable games in the middle of a file, garbage files, and a UCI session with a missing model file.
 #include "core/storage/bundle.h"
 #include "tests/cli/cli_run.h"
+#include "tests/cli/sample_games.h"
 
 #include <quazip/quazip.h>
 #include <quazip/quazipfile.h>
@@ -32,32 +33,9 @@
 
 namespace {
 
-const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+const QString kGames = kSampleGames;
 const QString kPuzzles = QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
 const QString kHumanBundle = QStringLiteral(KIBITZ_MODELS_DIR "/human-default.kibitz");
-
-QByteArray readAll(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeAll(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-/// The games of games_sample.pgn as separate texts (each from its [Event tag).
-QStringList sampleGames() {
-    const QString all = QString::fromUtf8(readAll(kGames));
-    QStringList games;
-    qsizetype at = all.indexOf(QStringLiteral("[Event "));
-    while (at >= 0) {
-        const qsizetype next = all.indexOf(QStringLiteral("\n[Event "), at + 1);
-        games << all.mid(at, next < 0 ? -1 : next + 1 - at);
-        at = next < 0 ? -1 : next + 1;
-    }
-    return games;
-}
 
 QString tag(const QString& game, const QString& name) {
     const auto m = QRegularExpression(QStringLiteral("\\[%1 \"([^\"]*)\"\\]").arg(name)).match(game);

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Encoding v2 of the human-move model: per-legal-move features (checked by hand on well-known positions), static
 // exchange values worked out by hand, the last moves of a real game (tests/data/games_sample.pgn, Lichess, CC0),
-// and the one conditioning rule shared by the trainer's sample path and review/GUI (encoding::plyConditionings).
+// and the one conditioning rule shared by the trainer's sample path and review/GUI (encoding::plyConditionings),
+// with the site a game's ratings come from and chess.com's ratings put on Lichess's scale (real chess.com games in
+// tests/data/chesscom_sample.pgn; the expected ratings worked out by hand from Lichess = 614 + 0.797 x chess.com).
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
+#include "core/chess/pgn_tags.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/encoding/position_encoder.h"
 #include "core/training/human_samples.h"
 
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -79,6 +83,13 @@ private Q_SLOTS:
     void historyOfARealGame();
     void versionOneHasNoExtras();
     void trainingAndReviewShareTheConditioning();
+    void ratingSiteFromTags_data();
+    void ratingSiteFromTags();
+    void chessComRatingsOnLichessScale_data();
+    void chessComRatingsOnLichessScale();
+    void lichessScaleBackToChessCom();
+    void chessComGamesAreConditionedOnLichessScale();
+    void lichessAndUnknownGamesKeepTheirRatings();
 };
 
 void TestEncodingV2::scholarsMate() {
@@ -317,6 +328,162 @@ void TestEncodingV2::trainingAndReviewShareTheConditioning() {
     }
     QVERIFY(checked > 500);
     QVERIFY(withClock > 0);  // the sample has clocked games: the clock rule is exercised too
+}
+
+namespace {
+
+/// The games of tests/data/chesscom_sample.pgn (three real chess.com games), in file order.
+std::vector<PgnGame> chessComSample() {
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/chesscom_sample.pgn");
+    if (!reader.ok()) qFatal("cannot read chesscom_sample.pgn");
+    std::vector<PgnGame> out;
+    PgnGame game;
+    while (reader.value()->next(game)) out.push_back(game);
+    return out;
+}
+
+PgnGame withTags(std::vector<std::pair<std::string, std::string>> tags) {
+    PgnGame g;
+    g.tags = std::move(tags);
+    return g;
+}
+
+}  // namespace
+
+void TestEncodingV2::ratingSiteFromTags_data() {
+    QTest::addColumn<QString>("site");
+    QTest::addColumn<QString>("link");
+    QTest::addColumn<int>("expected");
+    const int lichess = int(encoding::RatingSite::Lichess), chesscom = int(encoding::RatingSite::ChessCom),
+              unknown = int(encoding::RatingSite::Unknown);
+    QTest::newRow("lichess game") << "https://lichess.org/abcd1234"
+                                  << "" << lichess;
+    QTest::newRow("lichess bare") << "lichess.org"
+                                  << "" << lichess;
+    QTest::newRow("lichess http, upper case") << "HTTP://LICHESS.ORG/abcd1234"
+                                              << "" << lichess;
+    QTest::newRow("chess.com export") << "Chess.com"
+                                      << "https://www.chess.com/game/live/29629221643" << chesscom;
+    QTest::newRow("chess.com site alone") << "Chess.com"
+                                          << "" << chesscom;
+    QTest::newRow("chess.com address") << "https://www.chess.com/game/daily/1"
+                                       << "" << chesscom;
+    QTest::newRow("chess.com link alone") << "?"
+                                          << "https://www.chess.com/game/live/1" << chesscom;
+    QTest::newRow("over the board") << "Wijk aan Zee NED"
+                                    << "" << unknown;
+    QTest::newRow("no site") << ""
+                             << "" << unknown;
+    QTest::newRow("a name that only contains it") << "notchess.com"
+                                                  << "" << unknown;
+    QTest::newRow("lichess site wins over a link") << "https://lichess.org/abcd1234"
+                                                   << "https://www.chess.com/game/live/1" << lichess;
+}
+
+void TestEncodingV2::ratingSiteFromTags() {
+    QFETCH(QString, site);
+    QFETCH(QString, link);
+    QFETCH(int, expected);
+    std::vector<std::pair<std::string, std::string>> tags;
+    if (!site.isEmpty()) tags.emplace_back("Site", site.toStdString());
+    if (!link.isEmpty()) tags.emplace_back("Link", link.toStdString());
+    QCOMPARE(int(encoding::ratingSite(withTags(tags))), expected);
+}
+
+void TestEncodingV2::chessComRatingsOnLichessScale_data() {
+    QTest::addColumn<int>("chessCom");
+    QTest::addColumn<int>("lichess");
+    // 614 + 0.797 x, by hand.
+    QTest::newRow("1000") << 1000 << 1411;           // 614 + 797
+    QTest::newRow("780") << 780 << 1236;             // 614 + 621.66 = 1235.66: +456
+    QTest::newRow("1530") << 1530 << 1833;           // 614 + 1219.41 = 1833.41: +303
+    QTest::newRow("918") << 918 << 1346;             // 614 + 731.646 = 1345.646
+    QTest::newRow("100") << 100 << 694;              // 614 + 79.7 = 693.7
+    QTest::newRow("2825") << 2825 << 2866;           // 614 + 2251.525 = 2865.525
+    QTest::newRow("3025: no gap") << 3025 << 3025;   // 614 + 2410.925 = 3024.925
+    QTest::newRow("3363: clamped") << 3363 << 3200;  // 614 + 2680.311 = 3294.3, above kMaxPlayableElo
+}
+
+void TestEncodingV2::chessComRatingsOnLichessScale() {
+    QFETCH(int, chessCom);
+    QFETCH(int, lichess);
+    QCOMPARE(encoding::toLichessScale(chessCom, encoding::RatingSite::ChessCom), lichess);
+    QVERIFY(std::abs(encoding::chessComToLichess(chessCom) - lichess) <= 0.5);
+    // Lichess's own ratings and an unknown site's are the model's scale already: unchanged, not even clamped.
+    QCOMPARE(encoding::toLichessScale(chessCom, encoding::RatingSite::Lichess), chessCom);
+    QCOMPARE(encoding::toLichessScale(chessCom, encoding::RatingSite::Unknown), chessCom);
+}
+
+void TestEncodingV2::lichessScaleBackToChessCom() {
+    using encoding::lichessToChessCom;
+    QCOMPARE(lichessToChessCom(1411.0), 1000.0);                      // (1411 - 614) / 0.797
+    QVERIFY(std::abs(lichessToChessCom(1600.0) - 1237.139) < 0.001);  // 986 / 0.797
+    // Inside the model's range the two conversions undo each other.
+    for (const double c : {150.0, 780.0, 1234.5, 2500.0, 3000.0})
+        QVERIFY(std::abs(lichessToChessCom(encoding::chessComToLichess(c)) - c) < 1e-9);
+    // Clamped: a rating above the model's range is read as its top (3200 -> 2586 / 0.797 = 3244.67), and nothing
+    // goes below chess.com's floor of 100 ((600 - 614) / 0.797 would be -17.6).
+    QVERIFY(std::abs(lichessToChessCom(3500.0) - 3244.668) < 0.001);
+    QCOMPARE(lichessToChessCom(3500.0), lichessToChessCom(double(encoding::kMaxPlayableElo)));
+    QCOMPARE(lichessToChessCom(600.0), double(encoding::kMinChessComElo));
+    QCOMPARE(lichessToChessCom(0.0), double(encoding::kMinChessComElo));
+    QCOMPARE(encoding::fromLichessScale(1411.0, encoding::RatingSite::ChessCom), 1000.0);
+    QCOMPARE(encoding::fromLichessScale(1411.0, encoding::RatingSite::Lichess), 1411.0);
+    QCOMPARE(encoding::fromLichessScale(3500.0, encoding::RatingSite::Unknown), 3500.0);
+    QCOMPARE(std::string(encoding::ratingScaleName(encoding::RatingSite::ChessCom)), std::string("chess.com"));
+    QCOMPARE(std::string(encoding::ratingScaleName(encoding::RatingSite::Unknown)), std::string("lichess"));
+}
+
+void TestEncodingV2::chessComGamesAreConditionedOnLichessScale() {
+    const auto games = chessComSample();
+    QCOMPARE(games.size(), std::size_t(3));
+    // (WhiteElo, BlackElo) as the tags give them, and on Lichess's scale by hand.
+    const int tags[3][2] = {{918, 656}, {940, 801}, {2825, 3363}};
+    const int lichess[3][2] = {{1346, 1137}, {1363, 1252}, {2866, 3200}};  // 656: 1136.83, 940: 1363.18, 801: 1252.40
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        const PgnGame& game = games[g];
+        QCOMPARE(int(encoding::ratingSite(game)), int(encoding::RatingSite::ChessCom));
+        QCOMPARE(std::to_string(tags[g][0]), game.tag("WhiteElo"));
+        QCOMPARE(std::to_string(tags[g][1]), game.tag("BlackElo"));
+        const auto conds = encoding::plyConditionings(game, true);
+        QCOMPARE(conds.size(), game.moves.size() + 1);
+        for (std::size_t ply = 0; ply < conds.size(); ++ply) {
+            const int mover = int(ply % 2), opp = 1 - mover;
+            QCOMPARE(conds[ply].moverElo, std::optional<int>(lichess[g][mover]));
+            QCOMPARE(conds[ply].oppElo, std::optional<int>(lichess[g][opp]));
+        }
+        // The clocks are read as before: the first game's White had 597 s left after 1. e4 ([%clk 0:09:57.1]).
+        if (g == 0) QCOMPARE(conds[2].moverClockS, std::optional<int>(597));
+    }
+    // The training samples carry the same conversion (one rule).
+    std::vector<encoding::EncodedPosition> out;
+    training::SampleStats stats;
+    training::gameToPositions(games[0], encoding::BoardView::Mover, out, stats, 2);
+    QVERIFY(!out.empty());
+    for (const auto& e : out) QVERIFY(e.cond.moverElo == 1346 || e.cond.moverElo == 1137);
+}
+
+void TestEncodingV2::lichessAndUnknownGamesKeepTheirRatings() {
+    // A Lichess game: the tags' ratings as they are.
+    auto reader = PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+    QVERIFY(reader.ok());
+    PgnGame game;
+    QVERIFY(reader.value()->next(game));
+    QCOMPARE(int(encoding::ratingSite(game)), int(encoding::RatingSite::Lichess));
+    const auto white = chess::parseEloTag(game.tag("WhiteElo")), black = chess::parseEloTag(game.tag("BlackElo"));
+    QVERIFY(white && black);
+    auto conds = encoding::plyConditionings(game);
+    QCOMPARE(conds[0].moverElo, white);
+    QCOMPARE(conds[1].moverElo, black);
+    // The same game from an unknown site (an over-the-board event), and one rated beyond the model's range: unchanged.
+    for (auto& [k, v] : game.tags) {
+        if (k == "Site") v = "Wijk aan Zee NED";
+        if (k == "WhiteElo") v = "3350";
+    }
+    QCOMPARE(int(encoding::ratingSite(game)), int(encoding::RatingSite::Unknown));
+    conds = encoding::plyConditionings(game);
+    QCOMPARE(conds[0].moverElo, std::optional<int>(3350));
+    QCOMPARE(conds[0].oppElo, black);
 }
 
 QTEST_APPLESS_MAIN(TestEncodingV2)

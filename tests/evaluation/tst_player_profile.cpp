@@ -2,8 +2,9 @@
 // The player profile (core/evaluation/player_profile) on a real player's games (pnmadelaine's 90 Lichess games in
 // tests/data/games_sample.pgn) with fake models and a fake engine: the positions are theirs alone, their loss is what
 // the engine's scores say, the groups add up, the rating estimate follows the moves phase by phase, the puzzles read
-// back through the puzzle CSV reader, and bad input is refused. The phase rule and the kinds of position are checked
-// against the Lichess puzzle sample's own themes.
+// back through the puzzle CSV reader, bad input is refused, and a chess.com player's ratings are reported on
+// chess.com's scale. The phase rule and the kinds of position are checked against the Lichess puzzle sample's own
+// themes.
 #include "core/chess/game_phase.h"
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
@@ -254,6 +255,70 @@ private Q_SLOTS:
         QVERIFY(std::abs(middle->rating.estimate - 1950) < 20);
         QVERIFY(end->rating.low <= end->rating.estimate && end->rating.estimate <= end->rating.high);
         QVERIFY(r->rating.valid && r->rating.estimate > end->rating.estimate);
+    }
+
+    /// A chess.com player: the same real games with chess.com's Site tag and their ratings on chess.com's scale
+    /// ((r - 614) / 0.797, rounded). The model reads them back on Lichess's scale, so the peer baseline is the one of
+    /// the Lichess games (the fake's distribution moves with the mover's rating: read raw, a 1500's chess.com 1112
+    /// would make other peers); the estimates (1250 in endgames, 1950 elsewhere on Lichess's scale) and the mean
+    /// rating are reported on chess.com's: 798 and 1676 by hand.
+    void chessComPlayerOnTheirScale() {
+        const auto lichess = testing::sampleGamesOf(kPlayer, 40);
+        auto chessCom = lichess;
+        for (auto& g : chessCom)
+            for (auto& [k, v] : g.tags) {
+                if (k == "Site") v = "Chess.com";
+                if (k == "WhiteElo" || k == "BlackElo") v = std::to_string(std::lround((std::stoi(v) - 614) / 0.797));
+            }
+        PhasePeakedEvaluator model;
+        model.learn(lichess);
+        testing::LadderAnalyser engine;
+        evaluation::PlayerProfileOptions o = quickOptions();  // every move: which are sampled depends on the Site
+        o.estimateRatings = true;
+        auto onLichess = evaluation::profilePlayer(lichess, kPlayer, model, engine, o, CancelToken());
+        auto onChessCom = evaluation::profilePlayer(chessCom, kPlayer, model, engine, o, CancelToken());
+        QVERIFY(onLichess.ok() && onChessCom.ok());
+        QCOMPARE(int(onLichess->ratingScale), int(encoding::RatingSite::Lichess));
+        QCOMPARE(int(onChessCom->ratingScale), int(encoding::RatingSite::ChessCom));
+        QCOMPARE(onChessCom->chessComGames, std::int64_t(40));
+        QCOMPARE(onChessCom->all.positions, onLichess->all.positions);
+        // The peers: each rating back on Lichess's scale within a point of the original.
+        qInfo("peer loss %.5f (Lichess games) and %.5f (the same as chess.com games)", onLichess->all.peerLoss,
+              onChessCom->all.peerLoss);
+        QVERIFY(std::abs(onChessCom->all.peerLoss - onLichess->all.peerLoss) < 0.002 * onLichess->all.peerLoss);
+        // The mean rating (over their positions): the chess.com tags', within the rounding of the two conversions.
+        qInfo("mean rating %.1f on Lichess's scale, %.1f on chess.com's", onLichess->all.meanElo,
+              onChessCom->all.meanElo);
+        QVERIFY(std::abs(onChessCom->all.meanElo - (onLichess->all.meanElo - 614) / 0.797) < 1.5);
+        QVERIFY(onChessCom->all.meanElo < onLichess->all.meanElo - 250);
+        const auto* end = findGroup(onChessCom->byPhase, "endgame");
+        const auto* middle = findGroup(onChessCom->byPhase, "middlegame");
+        QVERIFY(end && middle && end->rating.valid && middle->rating.valid);
+        qInfo("on chess.com's scale: endgame %.0f (%.0f-%.0f), middlegame %.0f (%.0f-%.0f)", end->rating.estimate,
+              end->rating.low, end->rating.high, middle->rating.estimate, middle->rating.low, middle->rating.high);
+        QVERIFY(std::abs(end->rating.estimate - 798) < 30);      // (1250 - 614) / 0.797 = 798.0
+        QVERIFY(std::abs(middle->rating.estimate - 1676) < 30);  // (1950 - 614) / 0.797 = 1676.3
+        const auto* endL = findGroup(onLichess->byPhase, "endgame");
+        QVERIFY(std::abs(end->rating.estimate - (endL->rating.estimate - 614) / 0.797) < 2.0);
+        QVERIFY(std::abs(end->rating.low - (endL->rating.low - 614) / 0.797) < 2.0);
+        QVERIFY(std::abs(end->rating.high - (endL->rating.high - 614) / 0.797) < 2.0);
+        // Every report says the scale; a Lichess player's says nothing new.
+        QVERIFY(onChessCom->toText().find("Ratings on chess.com's scale") != std::string::npos);
+        QVERIFY(onChessCom->toJson().write().find("\"rating_scale\":\"chess.com\"") != std::string::npos);
+        QVERIFY(evaluation::playerProfileHtml(*onChessCom).find("Ratings on chess.com&#39;s scale") !=
+                std::string::npos);
+        QVERIFY(onLichess->toText().find("scale") == std::string::npos);
+        QVERIFY(onLichess->toJson().write().find("\"rating_scale\":\"lichess\"") != std::string::npos);
+        // A mix of the two sites is reported on Lichess's scale, and says how many games were converted.
+        auto mixed = lichess;
+        std::copy(chessCom.begin(), chessCom.begin() + 5, mixed.begin());
+        auto onBoth = evaluation::profilePlayer(mixed, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY(onBoth.ok());
+        QCOMPARE(int(onBoth->ratingScale), int(encoding::RatingSite::Lichess));
+        QCOMPARE(onBoth->chessComGames, std::int64_t(5));
+        QVERIFY(std::abs(onBoth->all.meanElo - onLichess->all.meanElo) < 1.0);
+        QVERIFY2(onBoth->toText().find("the 5 chess.com games' ratings converted") != std::string::npos,
+                 onBoth->toText().c_str());
     }
 
     /// The puzzles read back through Kibitz's puzzle CSV reader: the setup move leads to the position the player

@@ -96,27 +96,41 @@ private Q_SLOTS:
     }
 
     void parsesSpecs() {
-        // An existing file is never read as a blend, even with a '+' in its name.
-        QVERIFY(!jobs::parseBlendSpec(m_primary));
-        QVERIFY(!jobs::parseBlendSpec(QString()));
-        auto spec = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.4,200"));
-        QVERIFY(spec && spec->error.empty());
-        QCOMPARE(spec->primary, m_primary);
-        QCOMPARE(spec->second, m_maia);
-        QCOMPARE(spec->schedule.weight, 0.4);
-        QCOMPARE(spec->schedule.fade, 200);
-        QCOMPARE(spec->netsKernel, 100);
-        auto kernel = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.4,200,250"));
-        QVERIFY(kernel && kernel->error.empty());
-        QCOMPARE(kernel->netsKernel, 250);
-        auto plain = jobs::parseBlendSpec(QStringLiteral("+") + m_maia);
-        QVERIFY(plain && plain->error.empty() && plain->primary.isEmpty());
-        QCOMPARE(plain->schedule.weight, 0.5);
+        using Kind = jobs::ModelSpec::Kind;
+        // An existing file is never read as a blend, even with a '+' in its name; each kind by what the path is.
+        auto file = jobs::parseModelSpec(m_primary);
+        QVERIFY(file && !file->isBlend());
+        QCOMPARE(file->kind, Kind::Bundle);
+        QCOMPARE(file->path, m_primary);
+        auto folder = jobs::parseModelSpec(m_maia);
+        QVERIFY(folder && !folder->isBlend() && folder->kind == Kind::NetFolder);
+        auto net = jobs::parseModelSpec(QDir(m_maia).filePath(QStringLiteral("maia-1500.pb.gz")));
+        QVERIFY(net && net->kind == Kind::Lc0Net);
+        QVERIFY(jobs::parseModelSpec(QStringLiteral("/some/run/latest.pt"))->kind == Kind::Checkpoint);
+        // Nothing named: the default model, a bundle.
+        auto none = jobs::parseModelSpec(QString());
+        QVERIFY(none && !none->isBlend() && none->kind == Kind::Bundle && !none->path.isEmpty());
+        auto spec = jobs::parseModelSpec(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.4,200"));
+        QVERIFY(spec && spec->isBlend());
+        QCOMPARE(spec->path, m_primary);
+        QCOMPARE(spec->kind, Kind::Bundle);
+        QCOMPARE(spec->nets, m_maia);
+        QCOMPARE(spec->suffix.schedule.weight, 0.4);
+        QCOMPARE(spec->suffix.schedule.fade, 200);
+        QCOMPARE(spec->suffix.netsKernel, 100);
+        auto kernel = jobs::parseModelSpec(m_primary + QStringLiteral("+") + m_maia + QStringLiteral("@0.4,200,250"));
+        QVERIFY(kernel && kernel->isBlend());
+        QCOMPARE(kernel->suffix.netsKernel, 250);
+        // No primary: the default model blended.
+        auto plain = jobs::parseModelSpec(QStringLiteral("+") + m_maia);
+        QVERIFY(plain && plain->isBlend() && plain->path == none->path);
+        QCOMPARE(plain->suffix.schedule.weight, 0.5);
         for (const QString& bad :
              {QStringLiteral("@1.5"), QStringLiteral("@x"), QStringLiteral("@0.5,-3"), QStringLiteral("@0.5,10,2"),
               QStringLiteral("@0.5,10,500"), QStringLiteral("@0.5,10,200,1")}) {
-            auto b = jobs::parseBlendSpec(m_primary + QStringLiteral("+") + m_maia + bad);
-            QVERIFY(b && !b->error.empty());
+            auto b = jobs::parseModelSpec(m_primary + QStringLiteral("+") + m_maia + bad);
+            QVERIFY(!b.ok() && b.error().code == ErrorCode::InvalidInput);
+            QVERIFY2(b.error().message.find("model '") != std::string::npos, b.error().message.c_str());
             auto ev = jobs::loadHumanEvaluator(m_primary + QStringLiteral("+") + m_maia + bad);
             QVERIFY(!ev.ok() && ev.error().code == ErrorCode::InvalidInput);
         }

@@ -124,7 +124,7 @@ private:
 
 void TestPuzzleHuman::initTestCase() {
     QVERIFY2(!jobs::defaultHumanModelPath().isEmpty(), "the default human-move model is needed");
-    auto e = jobs::loadHumanEvaluator({});
+    auto e = jobs::loadHumanEvaluator(QString());
     QVERIFY2(e.ok(), e.ok() ? "" : e.error().message.c_str());
     m_human = std::move(e.value());
     QVERIFY(m_tmp.isValid());

@@ -2,7 +2,8 @@
 // Models -> Model of a player... end to end on real Lichess games (tests/data/games_sample.pgn,
 // where pnmadelaine plays 90 games, by grep): the players listed with their game counts, a model built in the worker
 // with its progress, the buttons that use it, the model listed among the models of players; a cancelled run writes
-// nothing and the dialog closes at once while one runs; the player profile is offered for the player chosen.
+// nothing and the dialog closes at once while one runs; the player profile is offered for the player chosen; the same
+// games said to be chess.com's give a model told the Lichess-scale equivalent of their rating, and the dialog says so.
 #include "core/jobs/personal_model.h"
 #include "tests/jobs/fake_game_api.h"
 #include "ui/player_model_dialog.h"
@@ -14,9 +15,12 @@
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace kibitz;
 
@@ -109,6 +113,8 @@ private Q_SLOTS:
         // The player's rating in their newest game and their usual time control go with the model.
         QVERIFY(d.report().elo > 1000 && d.report().elo < 2200);
         QVERIFY(!d.report().timeControl.empty());
+        QCOMPARE(d.report().siteElo, d.report().elo);  // Lichess games: one scale
+        QVERIFY(d.statusLabel()->text().contains(QStringLiteral("Rated %1 in their newest game.").arg(d.report().elo)));
 
         QVERIFY(d.analyseButton()->isEnabled() && d.playButton()->isEnabled());
         // For the README: KIBITZ_SCREENSHOT_DIR=DIR saves the dialog with its finished model.
@@ -132,6 +138,56 @@ private Q_SLOTS:
         QCOMPARE(models.front().player, QStringLiteral("pnmadelaine"));
         QCOMPARE(models.front().games, qint64(81));
         QCOMPARE(models.front().elo, d.report().elo);
+        QCOMPARE(models.front().ratingScale, QStringLiteral("lichess"));
+    }
+
+    /// The same games as chess.com games (their Site tag "Chess.com", the ratings as written): the model is told the
+    /// newest rating on Lichess's scale (614 + 0.797 x chess.com, by hand), the dialog says both, and the model's
+    /// manifest keeps both.
+    void chessComRatingsAreConverted() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("chesscom.pgn"));
+        QFile in(kGames), out(file);
+        QVERIFY(in.open(QIODevice::ReadOnly) && out.open(QIODevice::WriteOnly));
+        const QString all = QString::fromUtf8(in.readAll());
+        out.write(QString(all)
+                      .replace(QRegularExpression(QStringLiteral("\\[Site \"[^\"]*\"\\]")),
+                               QStringLiteral("[Site \"Chess.com\"]"))
+                      .toUtf8());
+        out.close();
+        ui::PlayerModelDialog d(QString{});
+        d.setOutputFolder(dir.path());
+        training::PersonalizeOptions o;
+        o.epochs = 1;
+        o.scope = "head";
+        d.setTrainingOptions(o);
+        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+        d.setGameFiles({file});
+        QVERIFY(listed.wait(60000));
+        QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
+        QSignalSpy finished(&d, &ui::PlayerModelDialog::trainingFinished);
+        d.startTraining();
+        QVERIFY(finished.wait(300000));
+        QCOMPARE(finished.front().front().toBool(), true);
+        const auto& r = d.report();
+        QCOMPARE(int(r.ratingSite), int(encoding::RatingSite::ChessCom));
+        QVERIFY(all.contains(QStringLiteral("Elo \"%1\"").arg(r.siteElo)));  // a rating of the games, as written
+        QCOMPARE(r.elo, int(std::lround(614 + 0.797 * r.siteElo)));
+        QVERIFY(r.elo > r.siteElo);
+        const QString status = d.statusLabel()->text();
+        QVERIFY2(status.contains(QStringLiteral("Rated %1 on chess.com in their newest game: %2 on Lichess's scale")
+                                     .arg(r.siteElo)
+                                     .arg(r.elo)),
+                 qPrintable(status));
+        QSignalSpy analyse(&d, &ui::PlayerModelDialog::analyseRequested);
+        QTest::mouseClick(d.analyseButton(), Qt::LeftButton);
+        QCOMPARE(analyse.size(), 1);
+        QCOMPARE(analyse.front().at(1).toInt(), r.elo);  // the model's scale
+        const auto models = jobs::listPersonalModels(dir.path());
+        QCOMPARE(models.size(), 1);
+        QCOMPARE(models.front().elo, r.elo);
+        QCOMPARE(models.front().siteElo, r.siteElo);
+        QCOMPARE(models.front().ratingScale, QStringLiteral("chess.com"));
     }
 
     /// Download games...: the account's games from a fake Lichess on the loopback, then their players listed; an

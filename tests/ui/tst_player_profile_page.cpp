@@ -3,7 +3,8 @@
 // tests/data/games_sample.pgn, as the core's own test) with a fake model and a fake engine: the run goes through the
 // worker thread, each chart holds the figures of a profile made directly by the core from the same games, the table
 // lists the positions and they export as puzzles that read back; Cancel stops a slow run and shows nothing; bad
-// input (no such player, too few games, no ratings, a folder without games) is refused with the reason. With
+// input (no such player, too few games, no ratings, a folder without games) is refused with the reason; chess.com
+// games' ratings are said to be on chess.com's scale. With
 // KIBITZ_SCREENSHOT_DIR set, a real run (Stockfish, the shipped model) saves docs/screenshots/player-profile.png.
 #include "core/chess/puzzle_csv.h"
 #include "core/engines/engine_locator.h"
@@ -110,6 +111,7 @@ private Q_SLOTS:
     void cancelStopsTheRun();
     void badInputIsRefused_data();
     void badInputIsRefused();
+    void chessComRatingsSayTheirScale();
     /// With KIBITZ_SCREENSHOT_DIR set and Stockfish found, the page as the user guide shows it
     /// (docs/screenshots/player-profile.png): the newest 40 of the player's games with the shipped model and
     /// Stockfish at the page's depth (a real run of a few minutes).
@@ -312,6 +314,31 @@ void TstPlayerProfilePage::badInputIsRefused() {
     const QString text = page->statusLabel()->text();
     QVERIFY2(text.startsWith(QStringLiteral("Cannot profile: ")) && text.contains(reason), qPrintable(text));
     QVERIFY(page->chartView(ui::PlayerProfilePage::Chart::Phase)->chart()->series().isEmpty());
+}
+
+/// The same games with chess.com's Site tag: the page says its ratings are on chess.com's scale, and so does the
+/// rating chart's axis.
+void TstPlayerProfilePage::chessComRatingsSayTheirScale() {
+    const QString file = m_dir.filePath(QStringLiteral("chesscom.pgn"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(gamesText([](QString game) {
+        return game.replace(QRegularExpression(QStringLiteral("\\[Site \"[^\"]*\"\\]")),
+                            QStringLiteral("[Site \"Chess.com\"]"));
+    }));
+    out.close();
+    auto page = makePage({file}, mixedFactory());
+    page->maxGamesBox()->setValue(10);
+    QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
+    page->start();
+    QVERIFY(done.wait(120000));
+    QCOMPARE(done.front().front().toBool(), true);
+    QCOMPARE(int(page->profile()->ratingScale), int(encoding::RatingSite::ChessCom));
+    const QString summary = page->summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("Ratings are on chess.com's scale")), qPrintable(summary));
+    const auto axes = page->chartView(ui::PlayerProfilePage::Chart::Rating)->chart()->axes(Qt::Vertical);
+    QVERIFY(!axes.isEmpty());
+    QCOMPARE(axes.front()->titleText(), QStringLiteral("Rating (chess.com's scale)"));
 }
 
 QTEST_MAIN(TstPlayerProfilePage)

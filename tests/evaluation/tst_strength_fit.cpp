@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The error profile's fits (`eval strength errors --fit`): the strength per band and the temperature scale per band
+// and game phase move the way the players' loss says, and cells with too few positions are left out. The positions
+// are real (a Ruy Lopez after 4...Nf6, a rook ending); the model's distribution, the moves' losses and the players'
+// choices are the test's own, drawn as the shipped rule at a known multiple of its temperature would draw them, so the
+// fit has a known answer.
+#include "core/chess/game_phase.h"
+#include "core/chess/notation.h"
+#include "core/chess/position.h"
+#include "core/evaluation/strength_profile.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace kibitz;
+
+namespace {
+
+/// `fen`'s legal moves with probabilities 0.5^k (normalised, in generation order), the first move best and the k-th
+/// losing 0.3 + 0.05 k (a blunder), so a flatter distribution loses more and blunders more often.
+evaluation::ErrorPosition scored(const char* fen, int elo, int ply) {
+    evaluation::ErrorPosition p;
+    auto pos = chess::Position::fromFen(fen);
+    if (!pos) qFatal("bad test FEN: %s", pos.error().message.c_str());
+    p.position = *pos;
+    p.ply = ply;
+    p.moverElo = elo;
+    const chess::MoveList moves = p.position.legalMoves();
+    double sum = 0.0;
+    for (int k = 0; k < moves.size(); ++k) sum += std::pow(0.5, double(k));
+    for (int k = 0; k < moves.size(); ++k) {
+        p.dist.push_back({moves[k], float(std::pow(0.5, double(k)) / sum)});
+        p.loss[moves[k].raw()] = k == 0 ? 0.0 : std::min(1.0, 0.3 + 0.05 * double(k));
+    }
+    return p;
+}
+
+/// The opponent's candidates in `p` at the shipped rule with its temperature times `scale`.
+std::vector<encoding::MoveProb> candidatesAt(const evaluation::ErrorPosition& p, double scale) {
+    return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, play::MovePolicy{scale, 1.0, true}, p.outcomes);
+}
+
+/// `n` copies of a position whose players chose as the rule does at `scale` times its temperature: the i-th copy's
+/// move is the one at quantile (i + 1/2) / n of those candidates, so the players' mean loss and blunder share are
+/// the rule's there (to within 1/n).
+std::vector<evaluation::ErrorPosition> cell(const char* fen, int elo, int ply, int n, double scale) {
+    std::vector<evaluation::ErrorPosition> out;
+    for (int i = 0; i < n; ++i) {
+        auto p = scored(fen, elo, ply);
+        const auto candidates = candidatesAt(p, scale);
+        const double u = (i + 0.5) / n;
+        double cumulative = 0.0;
+        chess::Move played = candidates.back().move;
+        for (const auto& c : candidates) {
+            cumulative += c.prob;
+            if (u < cumulative) {
+                played = c.move;
+                break;
+            }
+        }
+        p.humanLoss = p.loss.at(played.raw());
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+/// The opponent's expected loss in `p` at the shipped rule times `scale`.
+double modelLossAt(const evaluation::ErrorPosition& p, double scale) {
+    return evaluation::expectedLoss(p, candidatesAt(p, scale)).first;
+}
+
+constexpr const char* kRuyLopez = "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5";
+constexpr const char* kRookEnding = "8/5pk1/6p1/8/3R4/6P1/r4PK1/8 w - - 0 41";
+
+}  // namespace
+
+class TestStrengthFit : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void positionsArePhasedAsTheTestSays() {
+        QCOMPARE(chess::gamePhase(scored(kRuyLopez, 1500, 8).position), chess::GamePhase::Opening);
+        QCOMPARE(chess::gamePhase(scored(kRookEnding, 1500, 80).position), chess::GamePhase::Endgame);
+    }
+
+    // Players who lose what the rule loses at twice its temperature in the opening, and at half of it in the endgame:
+    // the scales found are above and below 1, the fitted loss near theirs.
+    void phaseScaleFollowsThePlayers() {
+        const double openingTarget = modelLossAt(scored(kRuyLopez, 1550, 8), 2.0);
+        const double endingTarget = modelLossAt(scored(kRookEnding, 1550, 80), 0.5);
+        QVERIFY(openingTarget > 1.2 * modelLossAt(scored(kRuyLopez, 1550, 8), 1.0));
+        QVERIFY(endingTarget < 0.9 * modelLossAt(scored(kRookEnding, 1550, 80), 1.0));
+        auto positions = cell(kRuyLopez, 1550, 8, 200, 2.0);
+        for (auto& p : cell(kRookEnding, 1550, 80, 200, 0.5)) positions.push_back(std::move(p));
+        // A band with fewer positions than asked is not fitted.
+        for (auto& p : cell(kRuyLopez, 2100, 8, 40, 1.0)) positions.push_back(std::move(p));
+        const auto fits = evaluation::fitPhaseScales(positions, 100);
+        QCOMPARE(fits.size(), std::size_t(2));
+        for (const auto& f : fits) {
+            QCOMPARE(f.band, evaluation::strengthBand(1550));
+            QCOMPARE(f.positions, std::int64_t(200));
+            if (f.phase == chess::GamePhase::Opening) {
+                QVERIFY2(f.scale > 1.6 && f.scale < 2.45, qPrintable(QString::number(f.scale)));
+                QVERIFY(std::abs(f.modelLoss - openingTarget) < 0.1 * openingTarget);
+            } else {
+                QCOMPARE(f.phase, chess::GamePhase::Endgame);
+                QVERIFY2(f.scale > 0.42 && f.scale < 0.6, qPrintable(QString::number(f.scale)));
+                QVERIFY(std::abs(f.modelLoss - endingTarget) < 0.1 * endingTarget);
+            }
+        }
+    }
+
+    // Players who err more than the rule at 1500: the band's fitted temperature is above the rule's there.
+    void strengthFitFollowsThePlayers() {
+        const double target = modelLossAt(scored(kRuyLopez, 1550, 8), 1.8);
+        const auto fits = evaluation::fitStrength(cell(kRuyLopez, 1550, 8, 200, 1.8), 100);
+        QCOMPARE(fits.size(), std::size_t(1));
+        QVERIFY2(fits.front().strength.temperature > play::strengthAt(1550, 8).temperature,
+                 qPrintable(QString::number(fits.front().strength.temperature)));
+        QVERIFY(std::abs(fits.front().modelLoss - target) < 0.15 * target);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStrengthFit)
+#include "tst_strength_fit.moc"
