@@ -319,45 +319,74 @@ ErrorProfile profileErrors(const std::vector<ErrorPosition>& positions, const Ca
     return out;
 }
 
+namespace {
+
+/// The positions of one fitted cell and the players' figures there.
+struct FitCell {
+    std::vector<const ErrorPosition*> in;
+    double humanLoss = 0.0, humanBlunders = 0.0, meanElo = 0.0;
+};
+
+/// The positions `keep` chooses, with the players' mean loss, blunder share and rating; nullopt under `minPositions`.
+std::optional<FitCell> fitCell(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
+                               const std::function<bool(const ErrorPosition&)>& keep) {
+    FitCell c;
+    for (const auto& p : positions)
+        if (keep(p)) {
+            c.in.push_back(&p);
+            c.humanLoss += p.humanLoss;
+            c.humanBlunders += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
+            c.meanElo += p.moverElo;
+        }
+    if (c.in.empty() || std::int64_t(c.in.size()) < minPositions) return std::nullopt;
+    const double n = double(c.in.size());
+    c.humanLoss /= n;
+    c.humanBlunders /= n;
+    c.meanElo /= n;
+    return c;
+}
+
+/// The cell's mean expected loss and blunder share when each position is played by `candidates`.
+std::pair<double, double> meanExpectedLoss(const FitCell& c, const CandidateFn& candidates) {
+    double loss = 0.0, blunders = 0.0;
+    for (const ErrorPosition* p : c.in) {
+        const auto [l, bl] = expectedLoss(*p, candidates(*p));
+        loss += l;
+        blunders += bl;
+    }
+    return {loss / double(c.in.size()), blunders / double(c.in.size())};
+}
+
+/// What both fits minimise: the squared relative errors of the mean loss and of the blunder share.
+double fitObjective(const FitCell& c, double loss, double blunders) {
+    const double dl = loss / std::max(c.humanLoss, 1e-6) - 1.0;
+    const double db = blunders / std::max(c.humanBlunders, 1e-6) - 1.0;
+    return dl * dl + db * db;
+}
+
+}  // namespace
+
 std::vector<StrengthKnot> fitStrength(const std::vector<ErrorPosition>& positions, std::int64_t minPositions) {
     std::vector<StrengthKnot> out;
     for (std::size_t b = 0; b < kStrengthBandLow.size(); ++b) {
-        std::vector<const ErrorPosition*> in;
+        const auto c = fitCell(positions, minPositions,
+                               [b](const ErrorPosition& p) { return std::size_t(strengthBand(p.moverElo)) == b; });
+        if (!c) continue;
         StrengthKnot k;
         k.band = int(b);
-        for (const auto& p : positions)
-            if (std::size_t(strengthBand(p.moverElo)) == b) {
-                in.push_back(&p);
-                k.humanLoss += p.humanLoss;
-                k.humanBlunders += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
-                k.meanElo += p.moverElo;
-            }
-        if (std::int64_t(in.size()) < minPositions) continue;
-        const double n = double(in.size());
-        k.positions = std::int64_t(in.size());
-        k.humanLoss /= n;
-        k.humanBlunders /= n;
-        k.meanElo /= n;
-        auto scoreAt = [&](const play::Strength& s) {
-            double loss = 0.0, blunders = 0.0;
-            for (const ErrorPosition* p : in) {
-                const play::Strength used = p->ply < play::kUnshapedOpeningPlies ? play::Strength{} : s;
-                const auto [l, bl] =
-                    expectedLoss(*p, play::candidatesWith(p->position, p->dist, p->outcomes, used, 1.0));
-                loss += l;
-                blunders += bl;
-            }
-            return std::pair<double, double>{loss / n, blunders / n};
-        };
+        k.positions = std::int64_t(c->in.size());
+        k.humanLoss = c->humanLoss;
+        k.humanBlunders = c->humanBlunders;
+        k.meanElo = c->meanElo;
         double bestObjective = 1e300;
         for (double tilt : {0.0, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0})
             for (int ti = 0; ti <= 16; ++ti) {
                 const play::Strength s{0.2 * std::pow(2.5 / 0.2, ti / 16.0), tilt};
-                const auto [loss, blunders] = scoreAt(s);
-                const double dl = loss / std::max(k.humanLoss, 1e-6) - 1.0;
-                const double db = blunders / std::max(k.humanBlunders, 1e-6) - 1.0;
-                const double objective = dl * dl + db * db;
-                if (objective < bestObjective) {
+                const auto [loss, blunders] = meanExpectedLoss(*c, [&s](const ErrorPosition& p) {
+                    const play::Strength used = p.ply < play::kUnshapedOpeningPlies ? play::Strength{} : s;
+                    return play::candidatesWith(p.position, p.dist, p.outcomes, used, 1.0);
+                });
+                if (const double objective = fitObjective(*c, loss, blunders); objective < bestObjective) {
                     bestObjective = objective;
                     k.strength = s;
                     k.modelLoss = loss;
@@ -373,38 +402,22 @@ std::vector<PhaseScaleFit> fitPhaseScales(const std::vector<ErrorPosition>& posi
     std::vector<PhaseScaleFit> out;
     for (std::size_t b = 0; b < kStrengthBandLow.size(); ++b)
         for (int f = 0; f < chess::kGamePhases; ++f) {
+            const auto phase = chess::GamePhase(f);
+            const auto c = fitCell(positions, minPositions, [b, phase](const ErrorPosition& p) {
+                return std::size_t(strengthBand(p.moverElo)) == b && chess::gamePhase(p.position) == phase;
+            });
+            if (!c) continue;
             PhaseScaleFit k;
             k.band = int(b);
-            k.phase = chess::GamePhase(f);
-            std::vector<const ErrorPosition*> in;
-            for (const auto& p : positions)
-                if (std::size_t(strengthBand(p.moverElo)) == b && chess::gamePhase(p.position) == k.phase) {
-                    in.push_back(&p);
-                    k.humanLoss += p.humanLoss;
-                    k.humanBlunders += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
-                }
-            if (std::int64_t(in.size()) < minPositions) continue;
-            const double n = double(in.size());
-            k.positions = std::int64_t(in.size());
-            k.humanLoss /= n;
-            k.humanBlunders /= n;
+            k.phase = phase;
+            k.positions = std::int64_t(c->in.size());
+            k.humanLoss = c->humanLoss;
+            k.humanBlunders = c->humanBlunders;
             double bestObjective = 1e300;
             for (int si = 0; si <= 24; ++si) {
                 const double scale = 0.4 * std::pow(2.5 / 0.4, si / 24.0);
-                const play::MovePolicy policy{scale, 1.0, true};
-                double loss = 0.0, blunders = 0.0;
-                for (const ErrorPosition* p : in) {
-                    const auto [l, bl] = expectedLoss(
-                        *p, play::humanCandidates(p->position, p->dist, p->moverElo, p->ply, policy, p->outcomes));
-                    loss += l;
-                    blunders += bl;
-                }
-                loss /= n;
-                blunders /= n;
-                const double dl = loss / std::max(k.humanLoss, 1e-6) - 1.0;
-                const double db = blunders / std::max(k.humanBlunders, 1e-6) - 1.0;
-                const double objective = dl * dl + db * db;
-                if (objective < bestObjective) {
+                const auto [loss, blunders] = meanExpectedLoss(*c, humanMoverCandidates({scale, 1.0, true}));
+                if (const double objective = fitObjective(*c, loss, blunders); objective < bestObjective) {
                     bestObjective = objective;
                     k.scale = scale;
                     k.modelLoss = loss;
