@@ -90,26 +90,21 @@ BlendEvaluator::BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_p
       m_secondName(std::move(secondName)),
       m_partNote(std::move(partNote)) {}
 
-Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWithHistory(
-    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
-    const std::vector<RecentMoves>& recent) {
-    auto first = m_inner->moveDistributionsWithHistory(positions, conds, recent);
-    if (!first) return first.error();
-    if (conds.size() != positions.size())
-        return makeError(ErrorCode::InvalidInput, "blend: conditionings do not match the positions");
+Status BlendEvaluator::mixMoves(const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+                                const std::vector<RecentMoves>& recent, std::vector<std::vector<MoveProb>>& moves) {
     // Only the positions whose mover's rating gives the second model a weight are run through it.
     std::vector<std::size_t> used;
     std::vector<chess::Position> pos;
     std::vector<Conditioning> cond;
     std::vector<RecentMoves> rec;
-    for (std::size_t i = 0; i < positions.size(); ++i) {
+    for (std::size_t i = 0; i < positions.size() && i < moves.size(); ++i) {
         if (m_schedule.weightFor(conds[i].moverElo) <= 0.0) continue;
         used.push_back(i);
         pos.push_back(positions[i]);
         cond.push_back(conds[i]);
         if (!recent.empty()) rec.push_back(recent[i]);
     }
-    if (used.empty()) return first;
+    if (used.empty()) return {};
     auto second = m_second->moveDistributionsWithHistory(pos, cond, rec);
     if (!second) return second.error();
     Result<std::vector<std::vector<MoveProb>>> reference = std::vector<std::vector<MoveProb>>();
@@ -117,33 +112,13 @@ Result<std::vector<std::vector<MoveProb>>> BlendEvaluator::moveDistributionsWith
     if (!reference) return reference.error();
     for (std::size_t k = 0; k < used.size(); ++k) {
         const std::size_t i = used[k];
-        auto mixed = blendMoveDistributions((*first)[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo),
+        auto mixed = blendMoveDistributions(moves[i], (*second)[k], m_schedule.weightFor(conds[i].moverElo),
                                             m_reference ? &(*reference)[k] : nullptr);
         if (!mixed) return mixed.error();
-        keepPrimaryMates(positions[i], (*first)[i], mixed.value());
-        (*first)[i] = std::move(mixed.value());
+        keepPrimaryMates(positions[i], moves[i], mixed.value());
+        moves[i] = std::move(mixed.value());
     }
-    return first;
-}
-
-Result<PositionReading> BlendEvaluator::readPosition(const chess::Position& pos, const Conditioning& cond,
-                                                     const RecentMoves& recent, const RecentTimes& times,
-                                                     bool withTime) {
-    auto reading = m_inner->readPosition(pos, cond, recent, times, withTime);
-    if (!reading) return reading.error();
-    const double w = m_schedule.weightFor(cond.moverElo);
-    if (w <= 0.0) return reading;
-    auto second = m_second->moveDistributionsWithHistory({pos}, {cond}, {recent});
-    if (!second) return second.error();
-    Result<std::vector<std::vector<MoveProb>>> reference = std::vector<std::vector<MoveProb>>();
-    if (m_reference) reference = m_reference->moveDistributionsWithHistory({pos}, {cond}, {recent});
-    if (!reference) return reference.error();
-    auto mixed =
-        blendMoveDistributions(reading->moves, second->front(), w, m_reference ? &reference->front() : nullptr);
-    if (!mixed) return mixed.error();
-    keepPrimaryMates(pos, reading->moves, mixed.value());
-    reading->replaceMoves(std::move(mixed.value()));
-    return reading;
+    return {};
 }
 
 void BlendEvaluator::setReference(std::unique_ptr<Evaluator> reference, std::string name) {

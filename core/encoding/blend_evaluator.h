@@ -49,13 +49,6 @@ public:
     BlendEvaluator(std::unique_ptr<Evaluator> primary, std::unique_ptr<Evaluator> second, BlendSchedule schedule,
                    std::string secondName, PartNote partNote = {});
 
-    Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
-        const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
-        const std::vector<RecentMoves>& recent) override;
-    /// The primary's reading (one trunk pass for all its heads) with the moves blended; a think-time head that
-    /// reads the move chosen gives its per-move times in the blended order.
-    Result<PositionReading> readPosition(const chess::Position& pos, const Conditioning& cond,
-                                         const RecentMoves& recent, const RecentTimes& times, bool withTime) override;
     std::string describe() const override;
     std::string conditioningNote(const Conditioning& cond) const override;
 
@@ -68,6 +61,13 @@ public:
     /// names the reference in describe().
     void setReference(std::unique_ptr<Evaluator> reference, std::string name);
     bool hasReference() const { return m_reference != nullptr; }
+
+protected:
+    /// The primary's moves (read with its other heads, one trunk pass) blended with the second model's where the
+    /// mover's rating gives it a weight; a think-time head that reads the move chosen gives its per-move times in the
+    /// blended order.
+    Status mixMoves(const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+                    const std::vector<RecentMoves>& recent, std::vector<std::vector<MoveProb>>& moves) override;
 
 private:
     std::unique_ptr<Evaluator> m_second;

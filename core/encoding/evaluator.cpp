@@ -28,32 +28,6 @@ RecentTimes recentTimesOf(const EncodedPosition& e) {
     return t;
 }
 
-Result<std::vector<MoveProb>> Evaluator::moveDistribution(const chess::Position& pos, const Conditioning& cond) {
-    auto r = moveDistributionsWithHistory({pos}, {cond}, {});
-    if (!r) return r.error();
-    if (r->size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
-    return std::move(r->front());
-}
-
-Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributions(const std::vector<chess::Position>& positions,
-                                                                        const std::vector<Conditioning>& conds) {
-    return moveDistributionsWithHistory(positions, conds, {});
-}
-
-Result<std::vector<Wdl>> Evaluator::valueEstimates(const std::vector<chess::Position>& /*positions*/,
-                                                   const std::vector<Conditioning>& /*conds*/,
-                                                   const std::vector<RecentMoves>& /*recent*/) {
-    return makeError(ErrorCode::Unsupported, "this model has no value head");
-}
-
-Result<std::vector<ThinkTime>> Evaluator::thinkTimes(const std::vector<chess::Position>& /*positions*/,
-                                                     const std::vector<Conditioning>& /*conds*/,
-                                                     const std::vector<RecentMoves>& /*recent*/,
-                                                     const std::vector<RecentTimes>& /*times*/,
-                                                     const std::vector<chess::Move>& /*played*/) {
-    return makeError(ErrorCode::Unsupported, "this model has no think-time head");
-}
-
 void PositionReading::replaceMoves(std::vector<MoveProb> reordered) {
     if (!moveThinkTimes.empty()) {
         std::unordered_map<std::uint16_t, ThinkTime> byMove;
@@ -67,24 +41,105 @@ void PositionReading::replaceMoves(std::vector<MoveProb> reordered) {
     moves = std::move(reordered);
 }
 
-Result<PositionReading> Evaluator::readPosition(const chess::Position& pos, const Conditioning& cond,
-                                                const RecentMoves& recent, const RecentTimes& times, bool withTime) {
-    PositionReading out;
-    auto dist = moveDistributionsWithHistory({pos}, {cond}, {recent});
-    if (!dist) return dist.error();
-    if (dist.value().size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
-    out.moves = std::move(dist.value().front());
-    if (hasValueHead()) {
-        auto v = valueEstimates({pos}, {cond}, {recent});
-        if (!v) return v.error();
-        out.value = v->front();
-    }
-    if (withTime && hasTimeHead()) {
-        auto t = thinkTimes({pos}, {cond}, {recent}, {times}, {});
-        if (!t) return t.error();
-        out.thinkTime = t->front();
+Result<std::vector<PositionReading>> Evaluator::read(const std::vector<chess::Position>& positions,
+                                                     const std::vector<Conditioning>& conds,
+                                                     const std::vector<RecentMoves>& recent,
+                                                     const std::vector<RecentTimes>& times,
+                                                     const std::vector<chess::Move>& played, const Reads& what) {
+    const std::size_t n = positions.size();
+    auto fits = [n](std::size_t count) { return count == 0 || count == n; };
+    if (conds.size() != n || !fits(recent.size()) || !fits(times.size()) || !fits(played.size()))
+        return makeError(ErrorCode::InvalidInput,
+                         "evaluator: " + std::to_string(n) + " positions, " + std::to_string(conds.size()) +
+                             " conditionings, " + std::to_string(recent.size()) + " move histories, " +
+                             std::to_string(times.size()) + " recent times and " + std::to_string(played.size()) +
+                             " moves played: the counts differ");
+    auto out = readBatch(positions, conds, recent, times, played, what);
+    if (out && out->size() != n)
+        return makeError(ErrorCode::Runtime, "evaluator: " + std::to_string(out->size()) + " readings for " +
+                                                 std::to_string(n) + " positions");
+    return out;
+}
+
+Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributionsWithHistory(
+    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+    const std::vector<RecentMoves>& recent) {
+    auto readings = read(positions, conds, recent, {}, {}, Reads{.moves = true});
+    if (!readings) return readings.error();
+    std::vector<std::vector<MoveProb>> out;
+    out.reserve(readings->size());
+    for (PositionReading& r : readings.value()) out.push_back(std::move(r.moves));
+    return out;
+}
+
+Result<std::vector<MoveProb>> Evaluator::moveDistribution(const chess::Position& pos, const Conditioning& cond) {
+    auto r = moveDistributionsWithHistory({pos}, {cond}, {});
+    if (!r) return r.error();
+    if (r->size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
+    return std::move(r->front());
+}
+
+Result<std::vector<std::vector<MoveProb>>> Evaluator::moveDistributions(const std::vector<chess::Position>& positions,
+                                                                        const std::vector<Conditioning>& conds) {
+    return moveDistributionsWithHistory(positions, conds, {});
+}
+
+Result<std::vector<Wdl>> Evaluator::valueEstimates(const std::vector<chess::Position>& positions,
+                                                   const std::vector<Conditioning>& conds,
+                                                   const std::vector<RecentMoves>& recent) {
+    if (!heads().value) return makeError(ErrorCode::Unsupported, "this model has no value head");
+    auto readings = read(positions, conds, recent, {}, {}, Reads{.moves = false, .value = true});
+    if (!readings) return readings.error();
+    std::vector<Wdl> out;
+    out.reserve(readings->size());
+    for (const PositionReading& r : readings.value()) {
+        if (!r.value) return makeError(ErrorCode::Runtime, "evaluator returned no value");
+        out.push_back(*r.value);
     }
     return out;
+}
+
+Result<std::vector<ThinkTime>> Evaluator::thinkTimes(const std::vector<chess::Position>& positions,
+                                                     const std::vector<Conditioning>& conds,
+                                                     const std::vector<RecentMoves>& recent,
+                                                     const std::vector<RecentTimes>& times,
+                                                     const std::vector<chess::Move>& played) {
+    if (!heads().thinkTime) return makeError(ErrorCode::Unsupported, "this model has no think-time head");
+    auto readings = read(positions, conds, recent, times, played, Reads{.moves = false, .thinkTime = true});
+    if (!readings) return readings.error();
+    std::vector<ThinkTime> out;
+    out.reserve(readings->size());
+    for (const PositionReading& r : readings.value()) {
+        if (!r.thinkTime) return makeError(ErrorCode::Runtime, "evaluator returned no think time");
+        out.push_back(*r.thinkTime);
+    }
+    return out;
+}
+
+Result<PositionReading> Evaluator::readPosition(const chess::Position& pos, const Conditioning& cond,
+                                                const RecentMoves& recent, const RecentTimes& times, bool withTime) {
+    const Reads what{.moves = true, .value = true, .thinkTime = withTime, .moveThinkTimes = withTime};
+    auto readings = read({pos}, {cond}, {recent}, {times}, {}, what);
+    if (!readings) return readings.error();
+    if (readings->size() != 1) return makeError(ErrorCode::Runtime, "evaluator returned no distribution");
+    return std::move(readings->front());
+}
+
+Result<std::vector<PositionReading>> MoveMixingEvaluator::readBatch(const std::vector<chess::Position>& positions,
+                                                                    const std::vector<Conditioning>& conds,
+                                                                    const std::vector<RecentMoves>& recent,
+                                                                    const std::vector<RecentTimes>& times,
+                                                                    const std::vector<chess::Move>& played,
+                                                                    const Reads& what) {
+    auto readings = m_inner->read(positions, conds, recent, times, played, what);
+    if (!readings || !what.moves) return readings;
+    std::vector<std::vector<MoveProb>> moves;
+    moves.reserve(readings->size());
+    for (const PositionReading& r : readings.value()) moves.push_back(r.moves);
+    if (Status st = mixMoves(positions, conds, recent, moves); !st) return st.error();
+    for (std::size_t i = 0; i < readings->size() && i < moves.size(); ++i)
+        (*readings)[i].replaceMoves(std::move(moves[i]));
+    return readings;
 }
 
 namespace {

@@ -63,28 +63,14 @@ std::vector<MoveProb> mixWithPlayerMoves(const std::vector<MoveProb>& model, con
 PlayerBookEvaluator::PlayerBookEvaluator(std::unique_ptr<Evaluator> inner, PlayerBook book)
     : MoveMixingEvaluator(std::move(inner)), m_book(std::move(book)) {}
 
-void PlayerBookEvaluator::mix(const chess::Position& pos, std::vector<MoveProb>& moves) const {
-    if (const auto* counts = m_book.find(pos)) moves = mixWithPlayerMoves(moves, *counts, m_book.prior);
-}
-
-Result<std::vector<std::vector<MoveProb>>> PlayerBookEvaluator::moveDistributionsWithHistory(
-    const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
-    const std::vector<RecentMoves>& recent) {
-    auto all = m_inner->moveDistributionsWithHistory(positions, conds, recent);
-    if (all)
-        for (std::size_t i = 0; i < all->size() && i < positions.size(); ++i) mix(positions[i], (*all)[i]);
-    return all;
-}
-
-Result<PositionReading> PlayerBookEvaluator::readPosition(const chess::Position& pos, const Conditioning& cond,
-                                                          const RecentMoves& recent, const RecentTimes& times,
-                                                          bool withTime) {
-    auto reading = m_inner->readPosition(pos, cond, recent, times, withTime);
-    if (!reading) return reading;
-    const auto* counts = m_book.find(pos);
-    if (!counts) return reading;
-    reading->replaceMoves(mixWithPlayerMoves(reading->moves, *counts, m_book.prior));
-    return reading;
+Status PlayerBookEvaluator::mixMoves(const std::vector<chess::Position>& positions,
+                                     const std::vector<Conditioning>& /*conds*/,
+                                     const std::vector<RecentMoves>& /*recent*/,
+                                     std::vector<std::vector<MoveProb>>& moves) {
+    for (std::size_t i = 0; i < moves.size() && i < positions.size(); ++i)
+        if (const auto* counts = m_book.find(positions[i]))
+            moves[i] = mixWithPlayerMoves(moves[i], *counts, m_book.prior);
+    return {};
 }
 
 std::string PlayerBookEvaluator::conditioningNote(const Conditioning& cond) const {

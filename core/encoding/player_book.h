@@ -65,20 +65,18 @@ class PlayerBookEvaluator : public MoveMixingEvaluator {
 public:
     PlayerBookEvaluator(std::unique_ptr<Evaluator> inner, PlayerBook book);
 
-    Result<std::vector<std::vector<MoveProb>>> moveDistributionsWithHistory(
-        const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
-        const std::vector<RecentMoves>& recent) override;
-    Result<PositionReading> readPosition(const chess::Position& pos, const Conditioning& cond,
-                                         const RecentMoves& recent, const RecentTimes& times, bool withTime) override;
     std::string describe() const override;
     /// The inner model's note, then where the player's own moves come in.
     std::string conditioningNote(const Conditioning& cond) const override;
 
     const PlayerBook& book() const { return m_book; }
 
-private:
-    void mix(const chess::Position& pos, std::vector<MoveProb>& moves) const;
+protected:
+    /// The inner model's moves mixed with the book's counts where the player has stood before (mixWithPlayerMoves).
+    Status mixMoves(const std::vector<chess::Position>& positions, const std::vector<Conditioning>& conds,
+                    const std::vector<RecentMoves>& recent, std::vector<std::vector<MoveProb>>& moves) override;
 
+private:
     PlayerBook m_book;
 };
 

@@ -85,6 +85,16 @@ struct Lc0Block {
     bool se = false;
 };
 
+/// Both heads' outputs as one reading per position, with the heads `what` asks for.
+std::vector<encoding::PositionReading> readingsOf(Lc0Evaluator::Output out, const encoding::Reads& what) {
+    std::vector<encoding::PositionReading> readings(out.moves.size());
+    for (std::size_t i = 0; i < readings.size(); ++i) {
+        if (what.moves) readings[i].moves = std::move(out.moves[i]);
+        if (what.value && i < out.wdl.size()) readings[i].value = out.wdl[i];
+    }
+    return readings;
+}
+
 }  // namespace
 
 struct Lc0Evaluator::Impl {
@@ -281,20 +291,13 @@ Result<Lc0Evaluator::Output> Lc0Evaluator::evaluate(const std::vector<chess::Pos
     return out;
 }
 
-Result<std::vector<std::vector<encoding::MoveProb>>> Lc0Evaluator::moveDistributionsWithHistory(
+Result<std::vector<encoding::PositionReading>> Lc0Evaluator::readBatch(
     const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& /*conds*/,
-    const std::vector<encoding::RecentMoves>& recent) {
+    const std::vector<encoding::RecentMoves>& recent, const std::vector<encoding::RecentTimes>& /*times*/,
+    const std::vector<chess::Move>& /*played*/, const encoding::Reads& what) {
     auto r = evaluate(positions, recent);
     if (!r) return r.error();
-    return std::move(r->moves);
-}
-
-Result<std::vector<encoding::Wdl>> Lc0Evaluator::valueEstimates(const std::vector<chess::Position>& positions,
-                                                                const std::vector<encoding::Conditioning>& /*conds*/,
-                                                                const std::vector<encoding::RecentMoves>& recent) {
-    auto r = evaluate(positions, recent);
-    if (!r) return r.error();
-    return std::move(r->wdl);
+    return readingsOf(std::move(r.value()), what);
 }
 
 std::string Lc0Evaluator::shape() const {
@@ -504,20 +507,13 @@ Result<Lc0Evaluator::Output> Lc0BandEvaluator::evaluate(const std::vector<chess:
     return out;
 }
 
-Result<std::vector<std::vector<encoding::MoveProb>>> Lc0BandEvaluator::moveDistributionsWithHistory(
+Result<std::vector<encoding::PositionReading>> Lc0BandEvaluator::readBatch(
     const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
-    const std::vector<encoding::RecentMoves>& recent) {
+    const std::vector<encoding::RecentMoves>& recent, const std::vector<encoding::RecentTimes>& /*times*/,
+    const std::vector<chess::Move>& /*played*/, const encoding::Reads& what) {
     auto r = evaluate(positions, conds, recent);
     if (!r) return r.error();
-    return std::move(r->moves);
-}
-
-Result<std::vector<encoding::Wdl>> Lc0BandEvaluator::valueEstimates(const std::vector<chess::Position>& positions,
-                                                                    const std::vector<encoding::Conditioning>& conds,
-                                                                    const std::vector<encoding::RecentMoves>& recent) {
-    auto r = evaluate(positions, conds, recent);
-    if (!r) return r.error();
-    return std::move(r->wdl);
+    return readingsOf(std::move(r.value()), what);
 }
 
 std::string Lc0BandEvaluator::conditioningNote(const encoding::Conditioning& cond) const {

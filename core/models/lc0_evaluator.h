@@ -32,13 +32,8 @@ public:
     /// From a parsed network; `source` names it in describe() and errors.
     static std::unique_ptr<Lc0Evaluator> fromNetwork(const lc0::Lc0Network& net, const std::string& source);
 
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
-        const std::vector<encoding::RecentMoves>& recent) override;
-    bool hasValueHead() const override { return true; }
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>& conds,
-                                                      const std::vector<encoding::RecentMoves>& recent) override;
+    /// The WDL value head; no think-time head.
+    encoding::Heads heads() const override { return {.value = true}; }
     std::string describe() const override;
     std::string conditioningNote(const encoding::Conditioning& cond) const override;
 
@@ -53,6 +48,15 @@ public:
     long long parameters() const;
     /// "6 x 64 SE" style shape, for model cards.
     std::string shape() const;
+
+protected:
+    /// Both heads in one pass (evaluate()), whichever `what` asks for.
+    Result<std::vector<encoding::PositionReading>> readBatch(const std::vector<chess::Position>& positions,
+                                                             const std::vector<encoding::Conditioning>& conds,
+                                                             const std::vector<encoding::RecentMoves>& recent,
+                                                             const std::vector<encoding::RecentTimes>& times,
+                                                             const std::vector<chess::Move>& played,
+                                                             const encoding::Reads& what) override;
 
 private:
     Lc0Evaluator();
@@ -90,19 +94,24 @@ public:
     std::string bandNote(std::optional<int> moverElo) const;
     std::vector<int> bands() const;
 
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
-        const std::vector<encoding::RecentMoves>& recent) override;
-    bool hasValueHead() const override { return true; }
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>& conds,
-                                                      const std::vector<encoding::RecentMoves>& recent) override;
+    /// The WDL value head; no think-time head.
+    encoding::Heads heads() const override { return {.value = true}; }
     std::string describe() const override;
     std::string conditioningNote(const encoding::Conditioning& cond) const override;
     /// Both heads, each position with the blend of its mover's rating.
     Result<Lc0Evaluator::Output> evaluate(const std::vector<chess::Position>& positions,
                                           const std::vector<encoding::Conditioning>& conds,
                                           const std::vector<encoding::RecentMoves>& recent);
+
+protected:
+    /// Both heads in one pass (evaluate(): each position with the blend of its mover's rating), whichever `what` asks
+    /// for.
+    Result<std::vector<encoding::PositionReading>> readBatch(const std::vector<chess::Position>& positions,
+                                                             const std::vector<encoding::Conditioning>& conds,
+                                                             const std::vector<encoding::RecentMoves>& recent,
+                                                             const std::vector<encoding::RecentTimes>& times,
+                                                             const std::vector<chess::Move>& played,
+                                                             const encoding::Reads& what) override;
 
 private:
     Lc0BandEvaluator() = default;

@@ -131,91 +131,6 @@ void setRecentTimes(std::vector<encoding::EncodedPosition>& enc, const std::vect
     for (std::size_t i = 0; i < times.size() && i < enc.size(); ++i) encoding::setRecentTimes(enc[i], times[i]);
 }
 
-}  // namespace
-
-Result<std::vector<std::vector<encoding::MoveProb>>> TorchEvaluator::moveDistributionsWithHistory(
-    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
-    const std::vector<encoding::RecentMoves>& recent) {
-    std::vector<encoding::EncodedPosition> enc;
-    std::vector<chess::MoveList> legal;
-    std::vector<const encoding::EncodedPosition*> ptrs;
-    if (auto st = encodeAll(config(), positions, conds, recent, "moveDistributions", enc, legal, ptrs); !st)
-        return st.error();
-    try {
-        torch::InferenceMode guard;
-        ModelBatch batch = makeBatch(ptrs);
-        batch.to(m_impl->device);
-        return movesOf(m_impl->model->forward(batch), legal);
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Runtime, std::string("model evaluation failed: ") + e.what_without_backtrace());
-    }
-}
-
-bool TorchEvaluator::hasValueHead() const { return bool(m_impl->value); }
-
-Result<std::vector<encoding::Wdl>> TorchEvaluator::valueEstimates(const std::vector<chess::Position>& positions,
-                                                                  const std::vector<encoding::Conditioning>& conds,
-                                                                  const std::vector<encoding::RecentMoves>& recent) {
-    if (!m_impl->value) return makeError(ErrorCode::Unsupported, m_impl->source + ": this model has no value head");
-    std::vector<encoding::EncodedPosition> enc;
-    std::vector<chess::MoveList> legal;
-    std::vector<const encoding::EncodedPosition*> ptrs;
-    if (auto st = encodeAll(config(), positions, conds, recent, "valueEstimates", enc, legal, ptrs); !st)
-        return st.error();
-    if (positions.empty()) return std::vector<encoding::Wdl>{};
-    try {
-        torch::InferenceMode guard;
-        ModelBatch batch = makeBatch(ptrs);
-        batch.to(m_impl->device);
-        torch::Tensor features;
-        m_impl->model->forward(batch, &features);
-        return wdlOf(m_impl->value->forward(features, batch));
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Runtime, std::string("value evaluation failed: ") + e.what_without_backtrace());
-    }
-}
-
-bool TorchEvaluator::hasTimeHead() const { return bool(m_impl->time); }
-
-Result<std::vector<encoding::ThinkTime>> TorchEvaluator::thinkTimes(const std::vector<chess::Position>& positions,
-                                                                    const std::vector<encoding::Conditioning>& conds,
-                                                                    const std::vector<encoding::RecentMoves>& recent,
-                                                                    const std::vector<encoding::RecentTimes>& times,
-                                                                    const std::vector<chess::Move>& played) {
-    if (!m_impl->time) return makeError(ErrorCode::Unsupported, m_impl->source + ": this model has no think-time head");
-    if (!times.empty() && times.size() != positions.size())
-        return makeError(ErrorCode::InvalidInput, "thinkTimes: positions and recent times differ in count");
-    std::vector<encoding::EncodedPosition> enc;
-    std::vector<chess::MoveList> legal;
-    std::vector<const encoding::EncodedPosition*> ptrs;
-    if (auto st = encodeAll(config(), positions, conds, recent, "thinkTimes", enc, legal, ptrs, played); !st)
-        return st.error();
-    if (positions.empty()) return std::vector<encoding::ThinkTime>{};
-    setRecentTimes(enc, times);
-    try {
-        torch::InferenceMode guard;
-        ModelBatch batch = makeBatch(ptrs);
-        torch::Tensor features, scalars;
-        if (m_impl->time->withBoard()) {
-            batch.to(m_impl->device);
-            auto logits = m_impl->model->forward(batch, &features);
-            scalars = timeScalars(ptrs, policySummary(logits, ptrs));
-        } else {
-            scalars = timeScalars(ptrs, {});
-        }
-        auto out = m_impl->time->forward(features, scalars.to(m_impl->device)).to(torch::kCPU).contiguous();
-        const float* o = out.data_ptr<float>();
-        std::vector<encoding::ThinkTime> result(positions.size());
-        for (std::size_t i = 0; i < positions.size(); ++i) result[i] = thinkTimeOf(o + 2 * i);
-        return result;
-    } catch (const c10::Error& e) {
-        return makeError(ErrorCode::Runtime,
-                         std::string("think-time evaluation failed: ") + e.what_without_backtrace());
-    }
-}
-
-namespace {
-
 /// The think-time head's answer for each of `moves` (PositionReading::moveThinkTimes) of the position `e` (its legal
 /// moves `legal`), from the trunk's row of logits and features and the position's timeScalars() row.
 std::vector<encoding::ThinkTime> moveThinkTimes(TimeHead& head, const encoding::EncodedPosition& e,
@@ -240,38 +155,69 @@ std::vector<encoding::ThinkTime> moveThinkTimes(TimeHead& head, const encoding::
     return out;
 }
 
+/// The think-time head's answers for every position of a batch into `out` (thinkTime, and moveThinkTimes for a
+/// head that reads the move chosen when `perMove`), from the trunk's `logits` and `features` (undefined for a
+/// clocks-only head).
+void readThinkTimes(TimeHead& head, const std::vector<encoding::EncodedPosition>& enc,
+                    const std::vector<const encoding::EncodedPosition*>& ptrs,
+                    const std::vector<chess::MoveList>& legal, const torch::Tensor& logits,
+                    const torch::Tensor& features, torch::Device device, bool perMove,
+                    std::vector<encoding::PositionReading>& out) {
+    const bool board = head->withBoard();
+    const torch::Tensor scalars = timeScalars(ptrs, board ? policySummary(logits, ptrs) : torch::Tensor());
+    auto t = head->forward(board ? features : torch::Tensor(), scalars.to(device)).to(torch::kCPU).contiguous();
+    const float* o = t.data_ptr<float>();
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i].thinkTime = thinkTimeOf(o + 2 * i);
+        if (perMove && head->readsMove())
+            out[i].moveThinkTimes = moveThinkTimes(head, enc[i], legal[i], out[i].moves, logits[std::int64_t(i)],
+                                                   features[std::int64_t(i)], scalars[std::int64_t(i)]);
+    }
+}
+
 }  // namespace
 
-Result<encoding::PositionReading> TorchEvaluator::readPosition(const chess::Position& pos,
-                                                               const encoding::Conditioning& cond,
-                                                               const encoding::RecentMoves& recent,
-                                                               const encoding::RecentTimes& times, bool withTime) {
+encoding::Heads TorchEvaluator::heads() const {
+    return {.value = bool(m_impl->value),
+            .thinkTime = bool(m_impl->time),
+            .thinkTimeReadsMove = m_impl->time && m_impl->time->readsMove()};
+}
+
+Result<std::vector<encoding::PositionReading>> TorchEvaluator::readBatch(
+    const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
+    const std::vector<encoding::RecentMoves>& recent, const std::vector<encoding::RecentTimes>& times,
+    const std::vector<chess::Move>& played, const encoding::Reads& what) {
     std::vector<encoding::EncodedPosition> enc;
     std::vector<chess::MoveList> legal;
     std::vector<const encoding::EncodedPosition*> ptrs;
-    if (auto st = encodeAll(config(), {pos}, {cond}, {recent}, "readPosition", enc, legal, ptrs); !st)
+    if (auto st = encodeAll(config(), positions, conds, recent, "read", enc, legal, ptrs, played); !st)
         return st.error();
-    setRecentTimes(enc, {times});
+    std::vector<encoding::PositionReading> out(positions.size());
+    if (positions.empty()) return out;
+    setRecentTimes(enc, times);
+    const bool value = what.value && m_impl->value;
+    const bool time = what.thinkTime && m_impl->time;
+    // The trunk runs once, for every head that reads it; a clocks-only think-time head alone needs none of it.
+    const bool features = value || (time && m_impl->time->withBoard());
     try {
         torch::InferenceMode guard;
         ModelBatch batch = makeBatch(ptrs);
-        batch.to(m_impl->device);
-        torch::Tensor features;
-        const torch::Tensor logits = m_impl->model->forward(batch, &features);
-        encoding::PositionReading out;
-        out.moves = std::move(movesOf(logits, legal).front());
-        if (m_impl->value) out.value = wdlOf(m_impl->value->forward(features, batch)).front();
-        if (withTime && m_impl->time) {
-            const bool board = m_impl->time->withBoard();
-            const torch::Tensor scalars = timeScalars(ptrs, board ? policySummary(logits, ptrs) : torch::Tensor());
-            auto t = m_impl->time->forward(board ? features : torch::Tensor(), scalars.to(m_impl->device))
-                         .to(torch::kCPU)
-                         .contiguous();
-            out.thinkTime = thinkTimeOf(t.data_ptr<float>());
-            if (m_impl->time->readsMove())
-                out.moveThinkTimes = moveThinkTimes(m_impl->time, enc.front(), legal.front(), out.moves, logits[0],
-                                                    features[0], scalars[0]);
+        torch::Tensor logits, trunk;
+        if (what.moves || features) {
+            batch.to(m_impl->device);
+            logits = m_impl->model->forward(batch, features ? &trunk : nullptr);
         }
+        if (what.moves) {
+            auto moves = movesOf(logits, legal);
+            for (std::size_t i = 0; i < out.size(); ++i) out[i].moves = std::move(moves[i]);
+        }
+        if (value) {
+            const auto wdl = wdlOf(m_impl->value->forward(trunk, batch));
+            for (std::size_t i = 0; i < out.size(); ++i) out[i].value = wdl[i];
+        }
+        if (time)
+            readThinkTimes(m_impl->time, enc, ptrs, legal, logits, trunk, m_impl->device,
+                           what.moves && what.moveThinkTimes, out);
         return out;
     } catch (const c10::Error& e) {
         return makeError(ErrorCode::Runtime, std::string("model evaluation failed: ") + e.what_without_backtrace());

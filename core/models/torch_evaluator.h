@@ -21,23 +21,7 @@ public:
     /// A freshly initialised model (seeded), mostly for tests and benchmarks.
     static std::unique_ptr<TorchEvaluator> fromConfig(const ModelConfig& config, std::uint64_t seed);
 
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
-        const std::vector<encoding::RecentMoves>& recent) override;
-    bool hasValueHead() const override;
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>& conds,
-                                                      const std::vector<encoding::RecentMoves>& recent) override;
-    bool hasTimeHead() const override;
-    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
-                                                        const std::vector<encoding::Conditioning>& conds,
-                                                        const std::vector<encoding::RecentMoves>& recent,
-                                                        const std::vector<encoding::RecentTimes>& times,
-                                                        const std::vector<chess::Move>& played) override;
-    /// The trunk runs once for the moves, the value and the think time.
-    Result<encoding::PositionReading> readPosition(const chess::Position& pos, const encoding::Conditioning& cond,
-                                                   const encoding::RecentMoves& recent,
-                                                   const encoding::RecentTimes& times, bool withTime) override;
+    encoding::Heads heads() const override;
     std::string describe() const override;
     /// Builds a model of `config` and copies `weights` into it (names and shapes must match weightShapes(); tensors
     /// named "value.*" make the value head, all of valueHeadShapes() or none; "time.*" the think-time head likewise).
@@ -63,6 +47,15 @@ public:
                                        std::int64_t hiddenWidth = 0);
     const ModelConfig& config() const;
     long long parameters() const;
+
+protected:
+    /// Every head asked for in one pass of the trunk (none when only a clocks-only think-time head is asked).
+    Result<std::vector<encoding::PositionReading>> readBatch(const std::vector<chess::Position>& positions,
+                                                             const std::vector<encoding::Conditioning>& conds,
+                                                             const std::vector<encoding::RecentMoves>& recent,
+                                                             const std::vector<encoding::RecentTimes>& times,
+                                                             const std::vector<chess::Move>& played,
+                                                             const encoding::Reads& what) override;
 
 private:
     TorchEvaluator();

@@ -47,12 +47,12 @@ public:
         return out;
     }
     std::string describe() const override { return "constant think time"; }
-    bool hasTimeHead() const override { return true; }
-    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
-                                                        const std::vector<encoding::Conditioning>&,
-                                                        const std::vector<encoding::RecentMoves>&,
-                                                        const std::vector<encoding::RecentTimes>&,
-                                                        const std::vector<chess::Move>&) override {
+    encoding::Heads heads() const override { return {.thinkTime = true}; }
+    Result<std::vector<encoding::ThinkTime>> readThinkTimes(const std::vector<chess::Position>& positions,
+                                                            const std::vector<encoding::Conditioning>&,
+                                                            const std::vector<encoding::RecentMoves>&,
+                                                            const std::vector<encoding::RecentTimes>&,
+                                                            const std::vector<chess::Move>&) override {
         return std::vector<encoding::ThinkTime>(positions.size(), encoding::ThinkTime{1.0f, 0.5f});
     }
 };

@@ -31,12 +31,12 @@ public:
             out.push_back({moves[i], float(i == 0 ? 0.6 : 0.4 / double(moves.size() - 1))});
         return out;
     }
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+    Result<std::vector<std::vector<encoding::MoveProb>>> readMoves(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override {
         ++batches;
         seenConds.insert(seenConds.end(), conds.begin(), conds.end());
-        return testing::PositionEvaluator::moveDistributionsWithHistory(positions, conds, recent);
+        return testing::PositionEvaluator::readMoves(positions, conds, recent);
     }
     std::string describe() const override { return "fake model"; }
     int batches = 0;
@@ -46,12 +46,12 @@ public:
 // FakeEvaluator with a think-time head: ln(1 + s) ~ N(ln 2, 0.3^2) everywhere (median 1 s, 5% 0.22 s, 95% 2.28 s).
 class TimedEvaluator : public FakeEvaluator {
 public:
-    bool hasTimeHead() const override { return true; }
-    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
-                                                        const std::vector<encoding::Conditioning>&,
-                                                        const std::vector<encoding::RecentMoves>&,
-                                                        const std::vector<encoding::RecentTimes>& times,
-                                                        const std::vector<chess::Move>& played) override {
+    encoding::Heads heads() const override { return {.thinkTime = true}; }
+    Result<std::vector<encoding::ThinkTime>> readThinkTimes(const std::vector<chess::Position>& positions,
+                                                            const std::vector<encoding::Conditioning>&,
+                                                            const std::vector<encoding::RecentMoves>&,
+                                                            const std::vector<encoding::RecentTimes>& times,
+                                                            const std::vector<chess::Move>& played) override {
         seenTimes.insert(seenTimes.end(), times.begin(), times.end());
         seenMoves.insert(seenMoves.end(), played.begin(), played.end());
         encoding::ThinkTime t;
@@ -224,10 +224,10 @@ private Q_SLOTS:
             // A model with a value head: the side to move's expected score is 0.6 + 0.1 / 2 = 0.65 wherever it is
             // asked, so White's is 0.65 before White's moves and 0.35 before Black's.
             struct ValueFake : FakeEvaluator {
-                bool hasValueHead() const override { return true; }
-                Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                                  const std::vector<encoding::Conditioning>&,
-                                                                  const std::vector<encoding::RecentMoves>&) override {
+                encoding::Heads heads() const override { return {.value = true}; }
+                Result<std::vector<encoding::Wdl>> readValues(const std::vector<chess::Position>& positions,
+                                                              const std::vector<encoding::Conditioning>&,
+                                                              const std::vector<encoding::RecentMoves>&) override {
                     return std::vector<encoding::Wdl>(positions.size(), encoding::Wdl{0.6f, 0.1f, 0.3f});
                 }
             } hv;

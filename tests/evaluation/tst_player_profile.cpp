@@ -46,9 +46,9 @@ class PhasePeakedEvaluator : public testing::FakeEvaluator {
 public:
     std::map<chess::Key, chess::Move> played;
     int endgamePeak = 1250, otherPeak = 1950;
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
-        const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
-        const std::vector<encoding::RecentMoves>&) override {
+    Result<std::vector<std::vector<encoding::MoveProb>>> readMoves(const std::vector<chess::Position>& positions,
+                                                                   const std::vector<encoding::Conditioning>& conds,
+                                                                   const std::vector<encoding::RecentMoves>&) override {
         std::vector<std::vector<encoding::MoveProb>> all;
         for (std::size_t i = 0; i < positions.size(); ++i) all.push_back(distribution(positions[i], conds[i]));
         return all;

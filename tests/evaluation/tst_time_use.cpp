@@ -29,12 +29,12 @@ public:
         for (const auto& m : legal) out.push_back({m, 1.0f / float(legal.size())});
         return out;
     }
-    bool hasTimeHead() const override { return true; }
-    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
-                                                        const std::vector<encoding::Conditioning>& conds,
-                                                        const std::vector<encoding::RecentMoves>&,
-                                                        const std::vector<encoding::RecentTimes>& times,
-                                                        const std::vector<chess::Move>& played) override {
+    encoding::Heads heads() const override { return {.thinkTime = true}; }
+    Result<std::vector<encoding::ThinkTime>> readThinkTimes(const std::vector<chess::Position>& positions,
+                                                            const std::vector<encoding::Conditioning>& conds,
+                                                            const std::vector<encoding::RecentMoves>&,
+                                                            const std::vector<encoding::RecentTimes>& times,
+                                                            const std::vector<chess::Move>& played) override {
         seen.insert(seen.end(), conds.begin(), conds.end());
         for (std::size_t i = 0; i < played.size(); ++i) movesLegal += positions[i].isLegal(played[i]);
         for (const auto& t : times) knownLast += t.moverLastS.has_value();

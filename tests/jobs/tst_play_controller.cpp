@@ -37,10 +37,10 @@ public:
             out.push_back({moves[i], i == 0 ? (moves.size() > 1 ? 0.7f : 1.0f) : rest});
         return out;
     }
-    bool hasValueHead() const override { return true; }
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>&,
-                                                      const std::vector<encoding::RecentMoves>&) override {
+    encoding::Heads heads() const override { return {.value = true}; }
+    Result<std::vector<encoding::Wdl>> readValues(const std::vector<chess::Position>& positions,
+                                                  const std::vector<encoding::Conditioning>&,
+                                                  const std::vector<encoding::RecentMoves>&) override {
         encoding::Wdl w{0.4f, 0.2f, 0.4f};
         switch (m_mood->load()) {
             case Mood::Balanced: break;

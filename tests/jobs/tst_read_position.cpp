@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Evaluator::readPosition (one pass of the trunk for moves, value and think time) agrees with the three separate
-// calls, for the shipped default human-move model (which has both heads) and for the shipped Maia-1 folder (the
-// default implementation: moves and value, no think-time head), on the positions of a real opening line.
+// calls, for the shipped default human-move model (which has both heads) and for the shipped Maia-1 folder (the lc0
+// nets: moves and value in one pass, no think-time head), on the positions of a real opening line.
 #include "core/chess/notation.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/puzzle_human.h"

@@ -33,10 +33,10 @@ public:
     Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position&, const encoding::Conditioning&) override {
         return makeError(ErrorCode::Unsupported, "value only");
     }
-    bool hasValueHead() const override { return true; }
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>&,
-                                                      const std::vector<encoding::RecentMoves>&) override {
+    encoding::Heads heads() const override { return {.value = true}; }
+    Result<std::vector<encoding::Wdl>> readValues(const std::vector<chess::Position>& positions,
+                                                  const std::vector<encoding::Conditioning>&,
+                                                  const std::vector<encoding::RecentMoves>&) override {
         std::vector<encoding::Wdl> out;
         for (const chess::Position& p : positions) {
             const int ply = 2 * (p.fullmoveNumber() - 1) + (p.sideToMove() == chess::Black ? 1 : 0);

@@ -38,10 +38,10 @@ public:
         if (pos.countLegalMoves() == 0) return makeError(ErrorCode::InvalidInput, "no legal move");
         return harmonic(pos);
     }
-    bool hasValueHead() const override { return true; }
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>&,
-                                                      const std::vector<encoding::RecentMoves>&) override {
+    encoding::Heads heads() const override { return {.value = true}; }
+    Result<std::vector<encoding::Wdl>> readValues(const std::vector<chess::Position>& positions,
+                                                  const std::vector<encoding::Conditioning>&,
+                                                  const std::vector<encoding::RecentMoves>&) override {
         return std::vector<encoding::Wdl>(positions.size(), encoding::Wdl{0.4f, 0.2f, 0.4f});
     }
     std::string describe() const override { return "harmonic"; }
@@ -58,10 +58,10 @@ public:
         for (const auto& m : legal) out.push_back({m, 1.0f / float(legal.size())});
         return out;
     }
-    bool hasValueHead() const override { return true; }
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>&,
-                                                      const std::vector<encoding::RecentMoves>&) override {
+    encoding::Heads heads() const override { return {.value = true}; }
+    Result<std::vector<encoding::Wdl>> readValues(const std::vector<chess::Position>& positions,
+                                                  const std::vector<encoding::Conditioning>&,
+                                                  const std::vector<encoding::RecentMoves>&) override {
         std::vector<encoding::Wdl> out;
         for (const auto& p : positions) {
             const int diff = play::materialPawns(p, p.sideToMove()) - play::materialPawns(p, ~p.sideToMove());

@@ -6,6 +6,7 @@
 #include "core/encoding/evaluator.h"
 #include "core/engines/uci_parser.h"
 #include "core/play/uci_server.h"
+#include "tests/encoding/position_evaluator.h"
 
 #include <QTest>
 
@@ -36,38 +37,41 @@ struct Seen {
     std::vector<chess::Move> played;  ///< the moves the think-time head was told
 };
 
-class FakeEvaluator : public encoding::Evaluator {
+class FakeEvaluator : public testing::PositionEvaluator {
 public:
     explicit FakeEvaluator(Seen* seen) : m_seen(seen) {}
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+    /// Each legal move half as likely as the one before it, in generation order.
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning&) override {
+        const auto moves = pos.legalMoves();
+        std::vector<encoding::MoveProb> d;
+        double sum = 0.0, w = 1.0;
+        for (const auto& m : moves) {
+            d.push_back({m, float(w)});
+            sum += w;
+            w *= 0.5;
+        }
+        for (auto& mp : d) mp.prob = float(mp.prob / sum);
+        return d;
+    }
+    Result<std::vector<std::vector<encoding::MoveProb>>> readMoves(
         const std::vector<chess::Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override {
-        std::vector<std::vector<encoding::MoveProb>> out;
-        for (std::size_t i = 0; i < positions.size(); ++i) {
-            {
-                std::lock_guard lock(m_seen->mutex);
+        {
+            std::lock_guard lock(m_seen->mutex);
+            for (std::size_t i = 0; i < positions.size(); ++i) {
                 m_seen->conds.push_back(conds[i]);
                 m_seen->recents.push_back(recent.empty() ? encoding::RecentMoves{} : recent[i]);
                 m_seen->fens.push_back(positions[i].fen());
             }
-            const auto moves = positions[i].legalMoves();
-            std::vector<encoding::MoveProb> d;
-            double sum = 0.0, w = 1.0;
-            for (const auto& m : moves) {
-                d.push_back({m, float(w)});
-                sum += w;
-                w *= 0.5;
-            }
-            for (auto& mp : d) mp.prob = float(mp.prob / sum);
-            out.push_back(std::move(d));
         }
-        return out;
+        return testing::PositionEvaluator::readMoves(positions, conds, recent);
     }
-    bool hasValueHead() const override { return true; }
+    encoding::Heads heads() const override { return {.value = true}; }
     /// The side to move of any position: win 20 %, draw 10 %, loss 70 %.
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>& conds,
-                                                      const std::vector<encoding::RecentMoves>& /*recent*/) override {
+    Result<std::vector<encoding::Wdl>> readValues(const std::vector<chess::Position>& positions,
+                                                  const std::vector<encoding::Conditioning>& conds,
+                                                  const std::vector<encoding::RecentMoves>& /*recent*/) override {
         std::lock_guard lock(m_seen->mutex);
         for (const auto& c : conds) m_seen->valueConds.push_back(c);
         return std::vector<encoding::Wdl>(positions.size(), encoding::Wdl{0.2f, 0.1f, 0.7f});
@@ -82,12 +86,12 @@ private:
 class TimedFakeEvaluator : public FakeEvaluator {
 public:
     explicit TimedFakeEvaluator(Seen* seen) : FakeEvaluator(seen), m_seen(seen) {}
-    bool hasTimeHead() const override { return true; }
-    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>& positions,
-                                                        const std::vector<encoding::Conditioning>& conds,
-                                                        const std::vector<encoding::RecentMoves>& /*recent*/,
-                                                        const std::vector<encoding::RecentTimes>& times,
-                                                        const std::vector<chess::Move>& played) override {
+    encoding::Heads heads() const override { return {.value = true, .thinkTime = true}; }
+    Result<std::vector<encoding::ThinkTime>> readThinkTimes(const std::vector<chess::Position>& positions,
+                                                            const std::vector<encoding::Conditioning>& conds,
+                                                            const std::vector<encoding::RecentMoves>& /*recent*/,
+                                                            const std::vector<encoding::RecentTimes>& times,
+                                                            const std::vector<chess::Move>& played) override {
         std::lock_guard lock(m_seen->mutex);
         for (const auto& c : conds) m_seen->timeConds.push_back(c);
         for (const auto& t : times) m_seen->recentTimes.push_back(t);

@@ -79,18 +79,24 @@ Status trainTiny(const std::string& config, const std::string& outDir,
 class CountingEvaluator : public encoding::Evaluator {
 public:
     explicit CountingEvaluator(encoding::Evaluator& inner) : m_inner(inner) {}
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
-        const std::vector<chess::Position>& p, const std::vector<encoding::Conditioning>& c,
-        const std::vector<encoding::RecentMoves>& r) override {
-        if (failFromCall >= 0 && calls >= failFromCall) return makeError(ErrorCode::Cancelled, "evaluator stopped");
-        ++calls;
-        positions += std::int64_t(p.size());
-        return m_inner.moveDistributionsWithHistory(p, c, r);
-    }
+    encoding::Heads heads() const override { return m_inner.heads(); }
     std::string describe() const override { return "counting " + m_inner.describe(); }
     std::int64_t positions = 0;
     std::int64_t calls = 0;          ///< batched calls answered
     std::int64_t failFromCall = -1;  ///< from this call on, every batched call fails (-1: never), as a killed run
+
+protected:
+    Result<std::vector<encoding::PositionReading>> readBatch(const std::vector<chess::Position>& p,
+                                                             const std::vector<encoding::Conditioning>& c,
+                                                             const std::vector<encoding::RecentMoves>& r,
+                                                             const std::vector<encoding::RecentTimes>& t,
+                                                             const std::vector<chess::Move>& played,
+                                                             const encoding::Reads& what) override {
+        if (failFromCall >= 0 && calls >= failFromCall) return makeError(ErrorCode::Cancelled, "evaluator stopped");
+        ++calls;
+        positions += std::int64_t(p.size());
+        return m_inner.read(p, c, r, t, played, what);
+    }
 
 private:
     encoding::Evaluator& m_inner;

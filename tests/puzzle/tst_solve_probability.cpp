@@ -44,11 +44,11 @@ public:
         }
         return out;
     }
-    Result<std::vector<std::vector<encoding::MoveProb>>> moveDistributionsWithHistory(
+    Result<std::vector<std::vector<encoding::MoveProb>>> readMoves(
         const std::vector<Position>& positions, const std::vector<encoding::Conditioning>& conds,
         const std::vector<encoding::RecentMoves>& recent) override {
         ++calls;
-        return testing::PositionEvaluator::moveDistributionsWithHistory(positions, conds, recent);
+        return testing::PositionEvaluator::readMoves(positions, conds, recent);
     }
     std::string describe() const override { return "fake"; }
 };

@@ -30,11 +30,10 @@ public:
         for (const auto& m : legal) out.push_back({m, 1.0f / float(legal.size())});
         return out;
     }
-    bool hasValueHead() const override { return m_withValue; }
-    Result<std::vector<encoding::Wdl>> valueEstimates(const std::vector<chess::Position>& positions,
-                                                      const std::vector<encoding::Conditioning>& conds,
-                                                      const std::vector<encoding::RecentMoves>& recent) override {
-        if (!m_withValue) return Evaluator::valueEstimates(positions, conds, recent);
+    encoding::Heads heads() const override { return {.value = m_withValue}; }
+    Result<std::vector<encoding::Wdl>> readValues(const std::vector<chess::Position>&,
+                                                  const std::vector<encoding::Conditioning>& conds,
+                                                  const std::vector<encoding::RecentMoves>&) override {
         std::vector<encoding::Wdl> out;
         for (const auto& c : conds) {
             const float shift = float(c.moverElo.value_or(0) - c.oppElo.value_or(0)) / 4000.0f;
@@ -53,12 +52,12 @@ private:
 class TimeFake : public ValueFake {
 public:
     TimeFake() : ValueFake(true) {}
-    bool hasTimeHead() const override { return true; }
-    Result<std::vector<encoding::ThinkTime>> thinkTimes(const std::vector<chess::Position>&,
-                                                        const std::vector<encoding::Conditioning>& conds,
-                                                        const std::vector<encoding::RecentMoves>&,
-                                                        const std::vector<encoding::RecentTimes>& times,
-                                                        const std::vector<chess::Move>& /*played*/) override {
+    encoding::Heads heads() const override { return {.value = true, .thinkTime = true}; }
+    Result<std::vector<encoding::ThinkTime>> readThinkTimes(const std::vector<chess::Position>&,
+                                                            const std::vector<encoding::Conditioning>& conds,
+                                                            const std::vector<encoding::RecentMoves>&,
+                                                            const std::vector<encoding::RecentTimes>& times,
+                                                            const std::vector<chess::Move>& /*played*/) override {
         std::vector<encoding::ThinkTime> out;
         for (std::size_t i = 0; i < conds.size(); ++i) {
             const auto& c = conds[i];
