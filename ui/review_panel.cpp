@@ -235,12 +235,21 @@ void ReviewPanel::onProgress(const jobs::JobProgress& progress) {
 }
 
 QString ReviewPanel::playedLikeText(const evaluation::GameReview& review) {
-    auto one = [](const QString& side, const evaluation::EloEstimate& e) {
-        return tr("%1 played like a %2 (%3–%4).")
+    auto one = [site = review.ratingSite](const QString& side, const evaluation::EloEstimate& e) {
+        if (site != encoding::RatingSite::ChessCom)
+            return tr("%1 played like a %2 (%3–%4).")
+                .arg(side)
+                .arg(qRound(e.estimate))
+                .arg(qRound(e.low))
+                .arg(qRound(e.high));
+        // The model's ratings are Lichess's; a chess.com player reads their own scale first.
+        const evaluation::EloEstimate c = evaluation::estimateOnScale(e, site);
+        return tr("%1 played like a %2 (%3–%4) on chess.com's scale, %5 on Lichess's.")
             .arg(side)
-            .arg(qRound(e.estimate))
-            .arg(qRound(e.low))
-            .arg(qRound(e.high));
+            .arg(qRound(c.estimate))
+            .arg(qRound(c.low))
+            .arg(qRound(c.high))
+            .arg(qRound(e.estimate));
     };
     QString s;
     if (review.whitePlayedLike.valid) s += QStringLiteral(" ") + one(tr("White"), review.whitePlayedLike);

@@ -72,6 +72,10 @@ public:
     QTreeWidget* table() const { return m_table; }
     QString statusText() const;
 
+    /// " White played like a 1650 (1420–1880). Black ..." or empty without estimates; a chess.com game's on
+    /// chess.com's scale first, the model's (Lichess's) beside it.
+    static QString playedLikeText(const evaluation::GameReview& review);
+
 public Q_SLOTS:
     /// Starts reviewing the current game (no effect while one runs or without a game).
     void start();
@@ -91,8 +95,6 @@ protected:
 private:
     void onProgress(const jobs::JobProgress& progress);
     void onFinished(const evaluation::GameReview& review);
-    /// " White played like a 1650 (1420–1880). Black ..." or empty without estimates.
-    static QString playedLikeText(const evaluation::GameReview& review);
     void onStopped(const QString& text);
     void clearResults();
     void showReview();

@@ -128,8 +128,15 @@ int runReview(const std::vector<std::string>& argv) {
     if (!review->clocksIgnored.empty()) std::printf("clocks: not read (%s)\n", review->clocksIgnored.c_str());
     for (const auto& [side, e] :
          {std::pair{"White", &review->whitePlayedLike}, std::pair{"Black", &review->blackPlayedLike}})
-        if (e->valid)
+        if (e->valid && review->ratingSite == encoding::RatingSite::ChessCom) {
+            const evaluation::EloEstimate c = evaluation::estimateOnScale(*e, review->ratingSite);
+            std::printf(
+                "%s played like a %.0f (%.0f-%.0f) on chess.com's scale, %.0f (%.0f-%.0f) on Lichess's, "
+                "%d moves\n",
+                side, c.estimate, c.low, c.high, e->estimate, e->low, e->high, e->moves);
+        } else if (e->valid) {
             std::printf("%s played like a %.0f (%.0f-%.0f, %d moves)\n", side, e->estimate, e->low, e->high, e->moves);
+        }
     std::printf("%5s  %-8s %7s %5s %8s %8s %7s  %s\n", "ply", "move", "human%", "rank", "before", "after", "loss",
                 "best");
     for (const auto& p : review->plies) {

@@ -55,6 +55,7 @@ Result<GameReview> reviewGame(const chess::PgnGame& game, encoding::Evaluator* h
     GameReview review;
     review.white = game.tag("White");
     review.black = game.tag("Black");
+    review.ratingSite = encoding::ratingSite(game);
     review.startFen = game.startFen;
     if (human) review.model = human->describe();
     if (engine) review.engine = engine->describe().toStdString();
@@ -236,11 +237,19 @@ QJsonObject reviewToJson(const GameReview& review) {
                     {QStringLiteral("model"), QString::fromStdString(review.model)},
                     {QStringLiteral("engine"), QString::fromStdString(review.engine)},
                     {QStringLiteral("plies"), plies}};
-    const auto playedLike = [](const EloEstimate& e) {
-        return QJsonObject{{QStringLiteral("estimate"), std::round(e.estimate)},
-                           {QStringLiteral("low"), std::round(e.low)},
-                           {QStringLiteral("high"), std::round(e.high)},
-                           {QStringLiteral("moves"), e.moves}};
+    // On the game's site's scale, as guess-elo reports it; a chess.com game's also on Lichess's (the model's).
+    const auto playedLike = [site = review.ratingSite](const EloEstimate& e) {
+        const EloEstimate onSite = estimateOnScale(e, site);
+        QJsonObject o{{QStringLiteral("estimate"), std::round(onSite.estimate)},
+                      {QStringLiteral("low"), std::round(onSite.low)},
+                      {QStringLiteral("high"), std::round(onSite.high)},
+                      {QStringLiteral("moves"), e.moves},
+                      {QStringLiteral("scale"), QString::fromLatin1(encoding::ratingScaleName(site))}};
+        if (site == encoding::RatingSite::ChessCom)
+            o[QStringLiteral("lichess")] = QJsonObject{{QStringLiteral("estimate"), std::round(e.estimate)},
+                                                       {QStringLiteral("low"), std::round(e.low)},
+                                                       {QStringLiteral("high"), std::round(e.high)}};
+        return o;
     };
     if (!review.clocksIgnored.empty())
         out[QStringLiteral("clocks_ignored")] = QString::fromStdString(review.clocksIgnored);

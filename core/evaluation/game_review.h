@@ -68,6 +68,9 @@ struct GameReview {
     /// moves' evidence tempered); invalid without a model or when ReviewOptions::guessElo is off.
     EloEstimate whitePlayedLike;
     EloEstimate blackPlayedLike;
+    /// The site the game's ratings come from (encoding::ratingSite). The estimates above are on the model's (Lichess)
+    /// scale; the reports give a chess.com game's on chess.com's scale as well (estimateOnScale).
+    encoding::RatingSite ratingSite = encoding::RatingSite::Unknown;
 };
 
 /// Options of reviewGame.

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace kibitz;
@@ -294,6 +295,37 @@ private Q_SLOTS:
         QVERIFY(j.value(QStringLiteral("eval_after_cp")).isNull());
         QCOMPARE(j.value(QStringLiteral("mate_after")).toInt(), -1);
         QVERIFY(j.value(QStringLiteral("human_prob")).isNull());
+    }
+
+    void playedLikeOnTheGamesScale() {
+        // A chess.com game (its Site tag): the estimates are the model's (Lichess) and the report gives them on
+        // chess.com's scale, the model's beside them; a Lichess game's stay as they are.
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/chesscom_sample.pgn");
+        QVERIFY(reader.ok());
+        chess::PgnGame chessCom;
+        QVERIFY((*reader)->next(chessCom));
+        evaluation::ReviewOptions opt;
+        opt.maxPlies = 12;
+        for (const auto& [game, scale] : {std::pair{chessCom, "chess.com"}, std::pair{firstSampleGame(), "lichess"}}) {
+            FakeEvaluator human;
+            auto r = evaluation::reviewGame(game, &human, nullptr, opt, CancelToken(), {});
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            QVERIFY(r->whitePlayedLike.valid);
+            const QJsonObject white =
+                evaluation::reviewToJson(*r).value(QStringLiteral("white_played_like")).toObject();
+            QCOMPARE(white.value(QStringLiteral("scale")).toString(), QString::fromLatin1(scale));
+            const double lichess = r->whitePlayedLike.estimate;
+            if (QLatin1String(scale) == QLatin1String("lichess")) {
+                QCOMPARE(white.value(QStringLiteral("estimate")).toDouble(), std::round(lichess));
+                QVERIFY(!white.contains(QStringLiteral("lichess")));
+                continue;
+            }
+            QCOMPARE(r->ratingSite, encoding::RatingSite::ChessCom);
+            QCOMPARE(white.value(QStringLiteral("estimate")).toDouble(),
+                     std::round(std::max(100.0, (std::clamp(lichess, 400.0, 3200.0) - 614.0) / 0.797)));
+            QCOMPARE(white.value(QStringLiteral("lichess")).toObject().value(QStringLiteral("estimate")).toDouble(),
+                     std::round(lichess));
+        }
     }
 
     void cancel() {

@@ -119,6 +119,24 @@ private Q_SLOTS:
         QVERIFY(!panel.isRunning());
         QCOMPARE(panel.plyAt(QPointF(100, 100)), 0);
     }
+
+    void playedLikeOnTheGamesScale() {
+        evaluation::GameReview review;
+        review.whitePlayedLike.valid = true;
+        review.whitePlayedLike.estimate = 1500.0;  // the model's (Lichess) scale
+        review.whitePlayedLike.low = 1300.0;
+        review.whitePlayedLike.high = 1700.0;
+        review.ratingSite = encoding::RatingSite::Lichess;
+        QVERIFY(
+            ui::ReviewPanel::playedLikeText(review).contains(QStringLiteral("White played like a 1500 (1300–1700).")));
+        QVERIFY(!ui::ReviewPanel::playedLikeText(review).contains(QStringLiteral("Black")));
+        // A chess.com game: chess.com's scale first (Lichess 1500 is chess.com (1500 - 614) / 0.797 = 1112), the
+        // model's beside it.
+        review.ratingSite = encoding::RatingSite::ChessCom;
+        const QString text = ui::ReviewPanel::playedLikeText(review);
+        QVERIFY2(text.contains(QStringLiteral("White played like a 1112 (")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("on chess.com's scale, 1500 on Lichess's.")), qPrintable(text));
+    }
 };
 
 QTEST_MAIN(TestReviewPanel)
