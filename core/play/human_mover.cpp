@@ -16,8 +16,9 @@ namespace {
 /// and tilt whose expected loss of winning chances and blunder share come nearest the real players' (Stockfish depth
 /// 8), which is noisy band by band; the knots follow those fits where `eval strength ladder` keeps each 400 points
 /// worth about what it is between real players (a 0.75 score). The top is where the model runs out: a temperature
-/// near 0, a tilt above 12 or a look one reply further (the value head after the opponent's likeliest replies) make the
-/// 2300 no stronger, so the 1900 knot is set a little softer to leave the top pair its 400 points.
+/// near 0, a tilt above 12, a look one reply further (the value head after the opponent's likeliest replies) or the
+/// primary model alone make the 2300 no stronger, so the knots from 1100 to 1900 are set softer (the 1900's where both
+/// halves' error fits put its players) to spread the ladder's span evenly and leave the top pair room.
 struct Knot {
     int elo;
     Strength strength;
@@ -25,9 +26,9 @@ struct Knot {
 constexpr std::array<Knot, 8> kKnots{{
     {400, {1.000, 0.0}},
     {700, {0.970, 0.0}},
-    {1100, {0.860, 0.0}},
-    {1500, {0.727, 0.0}},
-    {1900, {0.500, 2.0}},
+    {1100, {0.935, 0.0}},
+    {1500, {0.890, 0.0}},
+    {1900, {0.700, 2.0}},
     {2300, {0.189, 12.0}},
     {2700, {0.120, 16.0}},
     {3200, {0.090, 20.0}},
