@@ -28,10 +28,6 @@
         <translation>Verlust pro Zug</translation>
     </message>
     <message>
-        <source>%1: %2 positions in %3 games; their loss %4, peers %5 (ratio %6); blunders %7%, peers %8%</source>
-        <translation>%1: %2 Stellungen in %3 Partien; Verlust des Spielers %4, Vergleichsspieler %5 (Verhältnis %6); Patzer %7 %, Vergleichsspieler %8 %</translation>
-    </message>
-    <message>
         <source>No rating estimate: too few moves in every group, or the estimates were not asked for</source>
         <translation>Keine Wertungsschätzung: zu wenige Züge in jeder Gruppe, oder die Schätzungen wurden nicht angefordert</translation>
     </message>
@@ -94,6 +90,13 @@
     <message>
         <source>too few positions</source>
         <translation>zu wenige Stellungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</source>
+        <translation>
+            <numerusform>%1: %2 Stellungen in %n Partie; Verlust des Spielers %3, Vergleichsspieler %4 (Verhältnis %5); Patzer %6 %, Vergleichsspieler %7 %</numerusform>
+            <numerusform>%1: %2 Stellungen in %n Partien; Verlust des Spielers %3, Vergleichsspieler %4 (Verhältnis %5); Patzer %6 %, Vergleichsspieler %7 %</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1938,20 +1941,12 @@
         <translation>Schätze die Wertung seiner Züge: %1 von %2</translation>
     </message>
     <message>
-        <source>Profiled %1 games (%2 positions): the peers by %3, %4. %5</source>
-        <translation>Profil aus %1 Partien erstellt (%2 Stellungen): Vergleichsspieler nach %3, %4. %5</translation>
-    </message>
-    <message>
         <source>Cannot profile: %1</source>
         <translation>Profil nicht möglich: %1</translation>
     </message>
     <message>
         <source>Choose the games and the player, then Run.</source>
         <translation>Wählen Sie die Partien und den Spieler und klicken Sie dann auf Starten.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 games, %3 of their positions; their rating in these games %4 on average.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 Partien, %3 seiner Stellungen; seine Wertung in diesen Partien im Schnitt %4.</translation>
     </message>
     <message>
         <source>They lose %1 of winning chances a move where a human of their rating would lose %2 (ratio %3); blunders %4% against %5%.</source>
@@ -2045,6 +2040,20 @@
     <message>
         <source>No browser opened the report; it is at %1</source>
         <translation>Kein Browser hat den Bericht geöffnet; er liegt unter %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Profiled %n game(s) (%1 positions): the peers by %2, %3. %4</source>
+        <translation>
+            <numerusform>Profil aus %n Partie erstellt (%1 Stellungen): Vergleichsspieler nach %2, %3. %4</numerusform>
+            <numerusform>Profil aus %n Partien erstellt (%1 Stellungen): Vergleichsspieler nach %2, %3. %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their rating in these games %3 on average.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n Partie, %2 seiner Stellungen; seine Wertung in dieser Partie im Schnitt %3.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n Partien, %2 seiner Stellungen; seine Wertung in diesen Partien im Schnitt %3.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

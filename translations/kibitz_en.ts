@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US" sourcelanguage="en">
 <context>
+    <name>ProfileCharts</name>
+    <message numerus="yes">
+        <source>%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</source>
+        <translation>
+            <numerusform>%1: %2 positions in %n game; their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</numerusform>
+            <numerusform>%1: %2 positions in %n games; their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>kibitz::app::MainWindow</name>
     <message numerus="yes">
         <source>%n game(s)</source>
@@ -153,6 +163,20 @@
         <translation>
             <numerusform>%n puzzle written to %1</numerusform>
             <numerusform>%n puzzles written to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Profiled %n game(s) (%1 positions): the peers by %2, %3. %4</source>
+        <translation>
+            <numerusform>Profiled %n game (%1 positions): the peers by %2, %3. %4</numerusform>
+            <numerusform>Profiled %n games (%1 positions): the peers by %2, %3. %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their rating in these games %3 on average.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n game, %2 of their positions; their rating in this game %3 on average.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n games, %2 of their positions; their rating in these games %3 on average.</numerusform>
         </translation>
     </message>
 </context>

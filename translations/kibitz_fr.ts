@@ -28,10 +28,6 @@
         <translation>Perte par coup</translation>
     </message>
     <message>
-        <source>%1: %2 positions in %3 games; their loss %4, peers %5 (ratio %6); blunders %7%, peers %8%</source>
-        <translation>%1&#xa0;: %2 positions dans %3 parties&#xa0;; perte du joueur %4, pairs %5 (rapport %6)&#xa0;; gaffes %7&#xa0;%, pairs %8&#xa0;%</translation>
-    </message>
-    <message>
         <source>No rating estimate: too few moves in every group, or the estimates were not asked for</source>
         <translation>Aucune estimation de classement&#xa0;: trop peu de coups dans chaque groupe, ou les estimations n&apos;ont pas été demandées</translation>
     </message>
@@ -94,6 +90,13 @@
     <message>
         <source>too few positions</source>
         <translation>trop peu de positions</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</source>
+        <translation>
+            <numerusform>%1&#xa0;: %2 positions dans %n partie&#xa0;; perte du joueur %3, pairs %4 (rapport %5)&#xa0;; gaffes %6&#xa0;%, pairs %7&#xa0;%</numerusform>
+            <numerusform>%1&#xa0;: %2 positions dans %n parties&#xa0;; perte du joueur %3, pairs %4 (rapport %5)&#xa0;; gaffes %6&#xa0;%, pairs %7&#xa0;%</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1938,20 +1941,12 @@
         <translation>Estimation du classement de ses coups&#xa0;: %1 sur %2</translation>
     </message>
     <message>
-        <source>Profiled %1 games (%2 positions): the peers by %3, %4. %5</source>
-        <translation>Profil établi sur %1 parties (%2 positions)&#xa0;: pairs selon %3, %4. %5</translation>
-    </message>
-    <message>
         <source>Cannot profile: %1</source>
         <translation>Profil impossible&#xa0;: %1</translation>
     </message>
     <message>
         <source>Choose the games and the player, then Run.</source>
         <translation>Choisissez les parties et le joueur, puis cliquez sur Lancer.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;: %2 games, %3 of their positions; their rating in these games %4 on average.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %2 parties, %3 de ses positions&#xa0;; son classement dans ces parties est de %4 en moyenne.</translation>
     </message>
     <message>
         <source>They lose %1 of winning chances a move where a human of their rating would lose %2 (ratio %3); blunders %4% against %5%.</source>
@@ -2045,6 +2040,20 @@
     <message>
         <source>No browser opened the report; it is at %1</source>
         <translation>Aucun navigateur n&apos;a ouvert le rapport&#xa0;; il se trouve dans %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Profiled %n game(s) (%1 positions): the peers by %2, %3. %4</source>
+        <translation>
+            <numerusform>Profil établi sur %n partie (%1 positions)&#xa0;: pairs selon %2, %3. %4</numerusform>
+            <numerusform>Profil établi sur %n parties (%1 positions)&#xa0;: pairs selon %2, %3. %4</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their rating in these games %3 on average.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %n partie, %2 de ses positions&#xa0;; son classement dans cette partie est de %3 en moyenne.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %n parties, %2 de ses positions&#xa0;; son classement dans ces parties est de %3 en moyenne.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

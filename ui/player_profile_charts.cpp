@@ -103,11 +103,11 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
         if (!status || index < 0 || index >= int(shown.size())) return QToolTip::hideText();
         const evaluation::ProfileCell& c = shown[std::size_t(index)].cell;
         QToolTip::showText(QCursor::pos(),
-                           tr("%1: %2 positions in %3 games; their loss %4, peers %5 (ratio %6); blunders %7%, "
-                              "peers %8%")
+                           tr("%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, "
+                              "peers %7%",
+                              nullptr, int(c.games))
                                .arg(QString::fromStdString(shown[std::size_t(index)].name))
                                .arg(c.positions)
-                               .arg(c.games)
                                .arg(number(c.loss, 4), number(c.peerLoss, 4), number(c.lossRatio(), 2),
                                     number(100.0 * c.blunders, 1), number(100.0 * c.peerBlunders, 1)),
                            view);

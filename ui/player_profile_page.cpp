@@ -372,8 +372,7 @@ void PlayerProfilePage::onFinished(const jobs::ProfileOutcome& outcome) {
     m_progress->setValue(100);
     m_profile = outcome.profile;
     showProfile();
-    m_status->setText(tr("Profiled %1 games (%2 positions): the peers by %3, %4. %5")
-                          .arg(m_profile->games)
+    m_status->setText(tr("Profiled %n game(s) (%1 positions): the peers by %2, %3. %4", nullptr, int(m_profile->games))
                           .arg(m_profile->all.positions)
                           .arg(Session::modelName(m_modelPath), QString::fromStdString(m_profile->engine), outcome.note)
                           .trimmed());
@@ -404,9 +403,9 @@ void PlayerProfilePage::clearResults() {
 
 void PlayerProfilePage::showProfile() {
     const evaluation::PlayerProfile& p = *m_profile;
-    QString summary = tr("<b>%1</b>: %2 games, %3 of their positions; their rating in these games %4 on average.")
+    QString summary = tr("<b>%1</b>: %n game(s), %2 of their positions; their rating in these games %3 on average.",
+                         nullptr, int(p.games))
                           .arg(QString::fromStdString(p.player).toHtmlEscaped())
-                          .arg(p.games)
                           .arg(p.all.positions)
                           .arg(qRound(p.all.meanElo));
     if (p.all.enough())
