@@ -98,6 +98,102 @@
             <numerusform>%1: %2 Stellungen in %n Partien; Verlust des Spielers %3, Vergleichsspieler %4 (Verhältnis %5); Patzer %6 %, Vergleichsspieler %7 %</numerusform>
         </translation>
     </message>
+    <message>
+        <source>opening</source>
+        <translation>Eröffnung</translation>
+    </message>
+    <message>
+        <source>middlegame</source>
+        <translation>Mittelspiel</translation>
+    </message>
+    <message>
+        <source>endgame</source>
+        <translation>Endspiel</translation>
+    </message>
+    <message>
+        <source>under 10 s</source>
+        <translation>unter 10 s</translation>
+    </message>
+    <message>
+        <source>10–29 s</source>
+        <translation>10–29 s</translation>
+    </message>
+    <message>
+        <source>30–59 s</source>
+        <translation>30–59 s</translation>
+    </message>
+    <message>
+        <source>1–3 min</source>
+        <translation>1–3 min</translation>
+    </message>
+    <message>
+        <source>3–10 min</source>
+        <translation>3–10 min</translation>
+    </message>
+    <message>
+        <source>10 min or more</source>
+        <translation>10 min oder mehr</translation>
+    </message>
+    <message>
+        <source>no clock</source>
+        <translation>ohne Uhr</translation>
+    </message>
+    <message>
+        <source>in check</source>
+        <translation>im Schach</translation>
+    </message>
+    <message>
+        <source>mate in one</source>
+        <translation>Matt in eins</translation>
+    </message>
+    <message>
+        <source>wins material</source>
+        <translation>Materialgewinn möglich</translation>
+    </message>
+    <message>
+        <source>piece hanging</source>
+        <translation>Figur hängt</translation>
+    </message>
+    <message>
+        <source>recapture</source>
+        <translation>Rückschlag</translation>
+    </message>
+    <message>
+        <source>mate threatened</source>
+        <translation>Matt droht</translation>
+    </message>
+    <message>
+        <source>quiet</source>
+        <translation>ruhig</translation>
+    </message>
+    <message>
+        <source>ultrabullet</source>
+        <translation>UltraBullet</translation>
+    </message>
+    <message>
+        <source>bullet</source>
+        <translation>Bullet</translation>
+    </message>
+    <message>
+        <source>blitz</source>
+        <translation>Blitz</translation>
+    </message>
+    <message>
+        <source>rapid</source>
+        <translation>Schnellschach</translation>
+    </message>
+    <message>
+        <source>classical</source>
+        <translation>klassisch</translation>
+    </message>
+    <message>
+        <source>correspondence</source>
+        <translation>Fernschach</translation>
+    </message>
+    <message>
+        <source>unknown speed</source>
+        <translation>Tempo unbekannt</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1381,16 +1477,16 @@
         <translation>Die Wertung bestimmt, wie oft der Gegner Fehler macht, nicht nur seinen Stil: Seine Züge verlieren etwa so viel Gewinnchance wie die echter Lichess-Spieler dieser Wertung (gemessen an Partien, die er nie gesehen hat; die Tabelle steht im Benutzerhandbuch). Aus: Er wählt seine Züge nach der Verteilung des Modells, wie sie ist, und macht bei jeder Wertung gleich oft Fehler</translation>
     </message>
     <message>
-        <source>Multiplies the rating&apos;s own: 1 plays at the rating&apos;s strength; lower plays its favourite moves more often (stronger), 0 always the most likely move; higher plays more varied moves (weaker)</source>
-        <translation>Multipliziert die Temperatur der Wertung: 1 spielt so stark wie die Wertung; niedriger spielt seine bevorzugten Züge häufiger (stärker), 0 immer den wahrscheinlichsten Zug; höher spielt abwechslungsreichere Züge (schwächer)</translation>
-    </message>
-    <message>
         <source>Errs about as often as Lichess %1s do: it is measured against their games.</source>
         <translation>Macht etwa so oft Fehler wie Lichess-Spieler mit Wertung %1: gemessen an deren Partien.</translation>
     </message>
     <message>
         <source>Plays the model&apos;s moves as they come: about as error-prone at any rating.</source>
         <translation>Spielt die Züge des Modells, wie sie kommen: bei jeder Wertung etwa gleich fehleranfällig.</translation>
+    </message>
+    <message>
+        <source>On top of the rating&apos;s strength: 1 plays as people of that rating do; lower plays the likeliest moves more often (stronger), 0 always the likeliest; higher plays more varied moves (weaker)</source>
+        <translation>Zusätzlich zur Spielstärke der Wertung: 1 spielt wie Menschen dieser Wertung; niedriger spielt die wahrscheinlichsten Züge öfter (stärker), 0 immer den wahrscheinlichsten; höher spielt abwechslungsreichere Züge (schwächer)</translation>
     </message>
 </context>
 <context>
@@ -1770,24 +1866,8 @@
         <translation>alle Partien</translation>
     </message>
     <message>
-        <source>newest </source>
-        <translation>die neuesten </translation>
-    </message>
-    <message>
-        <source> games</source>
-        <translation> Partien</translation>
-    </message>
-    <message>
-        <source>one move in </source>
-        <translation>ein Zug von </translation>
-    </message>
-    <message>
         <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time</source>
         <translation>Nur jeden N-ten Zug des Spielers bewerten (per Hash gewählt): 1 bewertet alle, 2 halbiert die Zeit</translation>
-    </message>
-    <message>
-        <source>engine depth </source>
-        <translation>Engine-Tiefe </translation>
     </message>
     <message>
         <source>Rating estimates</source>
@@ -2054,6 +2134,26 @@
             <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n Partie, %2 seiner Stellungen; seine Wertung in dieser Partie im Schnitt %3.</numerusform>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n Partien, %2 seiner Stellungen; seine Wertung in diesen Partien im Schnitt %3.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Profile only their newest games (all: every game of theirs in the files)</source>
+        <translation>Nur die neuesten Partien des Spielers profilieren (alle: jede seiner Partien in den Dateien)</translation>
+    </message>
+    <message>
+        <source>Stockfish&apos;s search depth for scoring every legal move (8: about a quarter of a second a position)</source>
+        <translation>Suchtiefe von Stockfish beim Bewerten jedes legalen Zuges (8: etwa eine Viertelsekunde je Stellung)</translation>
+    </message>
+    <message>
+        <source>Newest games:</source>
+        <translation>Neueste Partien:</translation>
+    </message>
+    <message>
+        <source>Every Nth move:</source>
+        <translation>Jeder N-te Zug:</translation>
+    </message>
+    <message>
+        <source>Engine depth:</source>
+        <translation>Engine-Tiefe:</translation>
     </message>
 </context>
 <context>

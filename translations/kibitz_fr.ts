@@ -98,6 +98,102 @@
             <numerusform>%1&#xa0;: %2 positions dans %n parties&#xa0;; perte du joueur %3, pairs %4 (rapport %5)&#xa0;; gaffes %6&#xa0;%, pairs %7&#xa0;%</numerusform>
         </translation>
     </message>
+    <message>
+        <source>opening</source>
+        <translation>ouverture</translation>
+    </message>
+    <message>
+        <source>middlegame</source>
+        <translation>milieu de partie</translation>
+    </message>
+    <message>
+        <source>endgame</source>
+        <translation>finale</translation>
+    </message>
+    <message>
+        <source>under 10 s</source>
+        <translation>moins de 10 s</translation>
+    </message>
+    <message>
+        <source>10–29 s</source>
+        <translation>10–29 s</translation>
+    </message>
+    <message>
+        <source>30–59 s</source>
+        <translation>30–59 s</translation>
+    </message>
+    <message>
+        <source>1–3 min</source>
+        <translation>1–3 min</translation>
+    </message>
+    <message>
+        <source>3–10 min</source>
+        <translation>3–10 min</translation>
+    </message>
+    <message>
+        <source>10 min or more</source>
+        <translation>10 min ou plus</translation>
+    </message>
+    <message>
+        <source>no clock</source>
+        <translation>sans pendule</translation>
+    </message>
+    <message>
+        <source>in check</source>
+        <translation>en échec</translation>
+    </message>
+    <message>
+        <source>mate in one</source>
+        <translation>mat en un</translation>
+    </message>
+    <message>
+        <source>wins material</source>
+        <translation>gain de matériel</translation>
+    </message>
+    <message>
+        <source>piece hanging</source>
+        <translation>pièce en prise</translation>
+    </message>
+    <message>
+        <source>recapture</source>
+        <translation>reprise</translation>
+    </message>
+    <message>
+        <source>mate threatened</source>
+        <translation>menace de mat</translation>
+    </message>
+    <message>
+        <source>quiet</source>
+        <translation>calme</translation>
+    </message>
+    <message>
+        <source>ultrabullet</source>
+        <translation>UltraBullet</translation>
+    </message>
+    <message>
+        <source>bullet</source>
+        <translation>Bullet</translation>
+    </message>
+    <message>
+        <source>blitz</source>
+        <translation>Blitz</translation>
+    </message>
+    <message>
+        <source>rapid</source>
+        <translation>rapide</translation>
+    </message>
+    <message>
+        <source>classical</source>
+        <translation>classique</translation>
+    </message>
+    <message>
+        <source>correspondence</source>
+        <translation>par correspondance</translation>
+    </message>
+    <message>
+        <source>unknown speed</source>
+        <translation>cadence inconnue</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1381,16 +1477,16 @@
         <translation>Le classement règle la fréquence des erreurs de l&apos;adversaire, pas seulement son style&#xa0;: ses coups perdent à peu près autant de chances de gain que ceux de vrais joueurs Lichess de ce classement (mesuré sur des parties qu&apos;il n&apos;a jamais vues&#xa0;; le guide de l&apos;utilisateur donne le tableau). Désactivé&#xa0;: il tire ses coups de la distribution du modèle telle quelle, qui se trompe autant à tous les classements</translation>
     </message>
     <message>
-        <source>Multiplies the rating&apos;s own: 1 plays at the rating&apos;s strength; lower plays its favourite moves more often (stronger), 0 always the most likely move; higher plays more varied moves (weaker)</source>
-        <translation>Multiplie la température propre au classement&#xa0;: 1 joue à la force du classement&#xa0;; plus bas joue plus souvent ses coups favoris (plus fort), 0 toujours le coup le plus probable&#xa0;; plus haut joue des coups plus variés (plus faible)</translation>
-    </message>
-    <message>
         <source>Errs about as often as Lichess %1s do: it is measured against their games.</source>
         <translation>Se trompe à peu près aussi souvent que les joueurs Lichess classés %1&#xa0;: c&apos;est mesuré sur leurs parties.</translation>
     </message>
     <message>
         <source>Plays the model&apos;s moves as they come: about as error-prone at any rating.</source>
         <translation>Joue les coups du modèle tels qu&apos;ils viennent&#xa0;: à peu près aussi sujet aux erreurs à tout classement.</translation>
+    </message>
+    <message>
+        <source>On top of the rating&apos;s strength: 1 plays as people of that rating do; lower plays the likeliest moves more often (stronger), 0 always the likeliest; higher plays more varied moves (weaker)</source>
+        <translation>En plus de la force du classement&#xa0;: 1 joue comme les joueurs de ce classement&#xa0;; plus bas joue plus souvent les coups les plus probables (plus fort), 0 toujours le plus probable&#xa0;; plus haut joue des coups plus variés (plus faible)</translation>
     </message>
 </context>
 <context>
@@ -1770,24 +1866,8 @@
         <translation>toutes les parties</translation>
     </message>
     <message>
-        <source>newest </source>
-        <translation>les </translation>
-    </message>
-    <message>
-        <source> games</source>
-        <translation> parties les plus récentes</translation>
-    </message>
-    <message>
-        <source>one move in </source>
-        <translation>un coup sur </translation>
-    </message>
-    <message>
         <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time</source>
         <translation>Évaluer un coup du joueur sur N (choisi par hachage)&#xa0;: 1 les évalue tous, 2 divise le temps par deux</translation>
-    </message>
-    <message>
-        <source>engine depth </source>
-        <translation>profondeur du moteur </translation>
     </message>
     <message>
         <source>Rating estimates</source>
@@ -2054,6 +2134,26 @@
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %n partie, %2 de ses positions&#xa0;; son classement dans cette partie est de %3 en moyenne.</numerusform>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %n parties, %2 de ses positions&#xa0;; son classement dans ces parties est de %3 en moyenne.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Profile only their newest games (all: every game of theirs in the files)</source>
+        <translation>Ne profiler que ses parties les plus récentes (toutes&#xa0;: chacune de ses parties dans les fichiers)</translation>
+    </message>
+    <message>
+        <source>Stockfish&apos;s search depth for scoring every legal move (8: about a quarter of a second a position)</source>
+        <translation>Profondeur de recherche de Stockfish pour évaluer chaque coup légal (8&#xa0;: environ un quart de seconde par position)</translation>
+    </message>
+    <message>
+        <source>Newest games:</source>
+        <translation>Parties les plus récentes&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Every Nth move:</source>
+        <translation>Un coup sur N&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Engine depth:</source>
+        <translation>Profondeur du moteur&#xa0;:</translation>
     </message>
 </context>
 <context>

@@ -116,8 +116,8 @@ NewGameDialog::NewGameDialog(const chess::Position& boardPosition, QWidget* pare
     m_temperature->setSingleStep(0.1);
     m_temperature->setValue(1.0);
     m_temperature->setToolTip(
-        tr("Multiplies the rating's own: 1 plays at the rating's strength; lower plays its favourite moves more "
-           "often (stronger), 0 always the most likely move; higher plays more varied moves (weaker)"));
+        tr("On top of the rating's strength: 1 plays as people of that rating do; lower plays the likeliest moves "
+           "more often (stronger), 0 always the likeliest; higher plays more varied moves (weaker)"));
     sf->addRow(tr("Temperature"), m_temperature);
     m_topP = new QSpinBox;
     m_topP->setRange(50, 100);

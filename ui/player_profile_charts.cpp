@@ -53,7 +53,7 @@ std::vector<RatingBox> ratingBoxes(const evaluation::PlayerProfile& p) {
     if (p.rating.valid) out.push_back({ProfileCharts::tr("all moves"), p.rating});
     for (const auto* groups : {&p.byPhase, &p.byClock})
         for (const auto& g : *groups)
-            if (g.rating.valid) out.push_back({QString::fromStdString(g.name), g.rating});
+            if (g.rating.valid) out.push_back({ProfileCharts::groupName(g.name), g.rating});
     return out;
 }
 
@@ -62,6 +62,53 @@ QString number(double v, int decimals) { return QString::number(v, 'f', decimals
 }  // namespace
 
 void ProfileCharts::clear(QChartView* view) { newChart(view, QString()); }
+
+QString ProfileCharts::groupName(const std::string& name) {
+    using evaluation::ClockBucket;
+    using evaluation::PositionKind;
+    for (int i = 0; i < chess::kGamePhases; ++i) {
+        const auto phase = chess::GamePhase(i);
+        if (name != chess::gamePhaseName(phase)) continue;
+        switch (phase) {
+            case chess::GamePhase::Opening: return tr("opening");
+            case chess::GamePhase::Middlegame: return tr("middlegame");
+            case chess::GamePhase::Endgame: return tr("endgame");
+        }
+    }
+    for (int i = 0; i < evaluation::kClockBuckets; ++i) {
+        const auto bucket = ClockBucket(i);
+        if (name != evaluation::clockBucketName(bucket)) continue;
+        switch (bucket) {
+            case ClockBucket::Under10s: return tr("under 10 s");
+            case ClockBucket::Under30s: return tr("10–29 s");
+            case ClockBucket::Under1Min: return tr("30–59 s");
+            case ClockBucket::Under3Min: return tr("1–3 min");
+            case ClockBucket::Under10Min: return tr("3–10 min");
+            case ClockBucket::Over10Min: return tr("10 min or more");
+            case ClockBucket::Unknown: return tr("no clock");
+        }
+    }
+    for (int i = 0; i < evaluation::kPositionKinds; ++i) {
+        const auto kind = PositionKind(i);
+        if (name != evaluation::positionKindName(kind)) continue;
+        switch (kind) {
+            case PositionKind::InCheck: return tr("in check");
+            case PositionKind::MateInOne: return tr("mate in one");
+            case PositionKind::WinsMaterial: return tr("wins material");
+            case PositionKind::PieceHanging: return tr("piece hanging");
+            case PositionKind::Recapture: return tr("recapture");
+            case PositionKind::MateThreatened: return tr("mate threatened");
+            case PositionKind::Quiet: return tr("quiet");
+        }
+    }
+    // The speeds, in evaluation::kProfileSpeeds' order.
+    const QString speeds[] = {tr("ultrabullet"), tr("bullet"),         tr("blitz"),        tr("rapid"),
+                              tr("classical"),   tr("correspondence"), tr("unknown speed")};
+    static_assert(std::size(speeds) == evaluation::kProfileSpeeds.size());
+    for (std::size_t i = 0; i < evaluation::kProfileSpeeds.size(); ++i)
+        if (name == evaluation::kProfileSpeeds[i]) return speeds[i];
+    return QString::fromStdString(name);
+}
 
 QString ProfileCharts::ratingText(const evaluation::ProfileRating& r) {
     if (!r.valid) return QStringLiteral("–");
@@ -84,7 +131,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
     for (const auto& g : shown) {
         theirs->append(g.cell.loss);
         peers->append(g.cell.peerLoss);
-        categories << QString::fromStdString(g.name);
+        categories << groupName(g.name);
         top = std::max({top, g.cell.loss, g.cell.peerLoss});
     }
     auto* series = new QBarSeries;
@@ -106,7 +153,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
                            tr("%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, "
                               "peers %7%",
                               nullptr, int(c.games))
-                               .arg(QString::fromStdString(shown[std::size_t(index)].name))
+                               .arg(groupName(shown[std::size_t(index)].name))
                                .arg(c.positions)
                                .arg(number(c.loss, 4), number(c.peerLoss, 4), number(c.lossRatio(), 2),
                                     number(100.0 * c.blunders, 1), number(100.0 * c.peerBlunders, 1)),
@@ -170,7 +217,7 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
     table->setHeaderLabels(tableHeader(ratings));
     for (const auto& g : groups) {
         const evaluation::ProfileCell& c = g.cell;
-        QStringList row{QString::fromStdString(g.name), QString::number(c.positions), QString::number(c.games)};
+        QStringList row{groupName(g.name), QString::number(c.positions), QString::number(c.games)};
         if (c.enough())
             row << number(c.loss, 4) << number(c.peerLoss, 4) << number(c.lossRatio(), 2)
                 << tr("%1%").arg(number(100.0 * c.blunders, 1)) << tr("%1%").arg(number(100.0 * c.peerBlunders, 1));

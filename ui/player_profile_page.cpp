@@ -58,7 +58,8 @@ QString sanOf(const std::optional<chess::Position>& pos, const std::string& uci)
 QString kindsText(unsigned kinds) {
     QStringList names;
     for (int k = 0; k < evaluation::kPositionKinds; ++k)
-        if (kinds & (1u << k)) names << QString::fromLatin1(evaluation::positionKindName(evaluation::PositionKind(k)));
+        if (kinds & (1u << k))
+            names << ProfileCharts::groupName(evaluation::positionKindName(evaluation::PositionKind(k)));
     return names.join(QStringLiteral(", "));
 }
 
@@ -136,26 +137,32 @@ QWidget* PlayerProfilePage::createInputs() {
 
     QSettings settings;
     auto* settingsRow = new QHBoxLayout;
+    // Each spin box has a whole label of its own (a sentence cut around the number does not translate).
+    auto labelled = [&](const QString& text, QWidget* field) {
+        auto* label = new QLabel(text, box);
+        label->setBuddy(field);
+        settingsRow->addWidget(label);
+        settingsRow->addWidget(field);
+    };
     m_maxGames = new QSpinBox(box);
     m_maxGames->setRange(0, 1000000);
     m_maxGames->setSpecialValueText(tr("all"));
-    m_maxGames->setPrefix(tr("newest "));
-    m_maxGames->setSuffix(tr(" games"));
+    m_maxGames->setToolTip(tr("Profile only their newest games (all: every game of theirs in the files)"));
     m_every = new QSpinBox(box);
     m_every->setRange(1, 1000);
     m_every->setValue(settings.value(settings_keys::kProfileEvery, 2).toInt());
-    m_every->setPrefix(tr("one move in "));
     m_every->setToolTip(tr("Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time"));
     m_depth = new QSpinBox(box);
     m_depth->setRange(1, 40);
     m_depth->setValue(settings.value(settings_keys::kProfileDepth, 8).toInt());
-    m_depth->setPrefix(tr("engine depth "));
+    m_depth->setToolTip(
+        tr("Stockfish's search depth for scoring every legal move (8: about a quarter of a second a position)"));
     m_ratings = new QCheckBox(tr("Rating estimates"), box);
     m_ratings->setChecked(true);
     m_ratings->setToolTip(tr("The rating their moves play like, by phase and clock (27 model queries a position)"));
-    settingsRow->addWidget(m_maxGames);
-    settingsRow->addWidget(m_every);
-    settingsRow->addWidget(m_depth);
+    labelled(tr("Newest games:"), m_maxGames);
+    labelled(tr("Every Nth move:"), m_every);
+    labelled(tr("Engine depth:"), m_depth);
     settingsRow->addWidget(m_ratings);
     settingsRow->addStretch(1);
     form->addRow(tr("Scope"), settingsRow);
@@ -467,7 +474,7 @@ void PlayerProfilePage::showPositions() {
                                              sanOf(faced, z.bestMove),
                                              QString::number(z.loss, 'f', 3),
                                              QString::number(z.peerLoss, 'f', 3),
-                                             QString::fromLatin1(chess::gamePhaseName(z.phase)),
+                                             ProfileCharts::groupName(chess::gamePhaseName(z.phase)),
                                              kindsText(z.kinds),
                                              QString::number(z.playerElo),
                                              QString::fromStdString(z.date)};

@@ -451,8 +451,7 @@ Breakdowns breakdownsOf(const std::vector<Facts>& facts) {
     Breakdowns b;
     for (int i = 0; i < chess::kGamePhases; ++i) b.phase.push_back({chess::gamePhaseName(chess::GamePhase(i)), {}});
     for (int i = 0; i < kClockBuckets; ++i) b.clock.push_back({clockBucketName(ClockBucket(i)), {}});
-    for (const char* s : {"ultrabullet", "bullet", "blitz", "rapid", "classical", "correspondence", "unknown"})
-        b.speed.push_back({s, {}});
+    for (const char* s : kProfileSpeeds) b.speed.push_back({s, {}});
     for (int i = 0; i < kPositionKinds; ++i) b.kind.push_back({positionKindName(PositionKind(i)), {}});
     for (std::size_t i = 0; i < facts.size(); ++i) {
         const Facts& f = facts[i];

@@ -22,6 +22,7 @@
 #include "core/evaluation/strength_profile.h"
 #include "core/play/human_play.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -50,6 +51,9 @@ enum class PositionKind {
     Quiet,           ///< none of the above
 };
 inline constexpr int kPositionKinds = 7;
+/// The speed groups of a profile, in order: a game's Lichess speed (Event or TimeControl), "unknown" without one.
+inline constexpr std::array<const char*, 7> kProfileSpeeds{"ultrabullet", "bullet",         "blitz",  "rapid",
+                                                           "classical",   "correspondence", "unknown"};
 /// The kinds of `pos` as bits (1 << int(PositionKind)); `recent` names the last move (for Recapture).
 unsigned positionKinds(const chess::Position& pos, const encoding::RecentMoves& recent);
 /// "in check", "mate in one", "wins material", "piece hanging", "recapture", "mate threatened", "quiet".

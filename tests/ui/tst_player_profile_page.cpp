@@ -11,6 +11,7 @@
 #include "core/jobs/human_model.h"
 #include "core/training/player_games.h"
 #include "tests/evaluation/fakes.h"
+#include "ui/player_profile_charts.h"
 #include "ui/player_profile_page.h"
 
 #include <QBarCategoryAxis>
@@ -27,6 +28,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -35,6 +37,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 using namespace kibitz;
 
@@ -101,6 +104,18 @@ QByteArray gamesText(const std::function<QString(QString)>& edit) {
     return out.toUtf8();
 }
 
+/// Marks every string of the profile charts' context it is asked for: a name shown through tr() comes out in
+/// brackets, one shown as it came from the core does not.
+class MarkingTranslator : public QTranslator {
+public:
+    QString translate(const char* context, const char* source, const char* /*disambiguation*/ = nullptr,
+                      int /*n*/ = -1) const override {
+        if (QByteArray(context) != "ProfileCharts") return QString();
+        return QStringLiteral("[%1]").arg(QString::fromUtf8(source));
+    }
+    bool isEmpty() const override { return false; }
+};
+
 }  // namespace
 
 class TstPlayerProfilePage : public QObject {
@@ -112,6 +127,7 @@ private Q_SLOTS:
     void badInputIsRefused_data();
     void badInputIsRefused();
     void chessComRatingsSayTheirScale();
+    void groupNamesAreTranslated();
     /// With KIBITZ_SCREENSHOT_DIR set and Stockfish found, the page as the user guide shows it
     /// (docs/screenshots/player-profile.png): the newest 40 of the player's games with the shipped model and
     /// Stockfish at the page's depth (a real run of a few minutes).
@@ -181,7 +197,7 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         int i = 0;
         for (const auto& g : *groups) {
             if (!g.cell.enough()) continue;
-            QCOMPARE(categories.value(i), QString::fromStdString(g.name));
+            QCOMPARE(categories.value(i), ui::ProfileCharts::groupName(g.name));
             QVERIFY(std::abs(series->barSets()[0]->at(i) - g.cell.loss) < 1e-12);
             QVERIFY(std::abs(series->barSets()[1]->at(i) - g.cell.peerLoss) < 1e-12);
             ++i;
@@ -339,6 +355,30 @@ void TstPlayerProfilePage::chessComRatingsSayTheirScale() {
     const auto axes = page->chartView(ui::PlayerProfilePage::Chart::Rating)->chart()->axes(Qt::Vertical);
     QVERIFY(!axes.isEmpty());
     QCOMPARE(axes.front()->titleText(), QStringLiteral("Rating (chess.com's scale)"));
+}
+
+void TstPlayerProfilePage::groupNamesAreTranslated() {
+    // Every group the core can name (phases, clock buckets, kinds, speeds) reaches people through tr().
+    std::vector<std::string> names;
+    for (int i = 0; i < chess::kGamePhases; ++i) names.push_back(chess::gamePhaseName(chess::GamePhase(i)));
+    for (int i = 0; i < evaluation::kClockBuckets; ++i)
+        names.push_back(evaluation::clockBucketName(evaluation::ClockBucket(i)));
+    for (int i = 0; i < evaluation::kPositionKinds; ++i)
+        names.push_back(evaluation::positionKindName(evaluation::PositionKind(i)));
+    for (const char* s : evaluation::kProfileSpeeds) names.push_back(s);
+    MarkingTranslator marking;
+    QVERIFY(QCoreApplication::installTranslator(&marking));
+    QSet<QString> shown;
+    for (const std::string& name : names) {
+        const QString text = ui::ProfileCharts::groupName(name);
+        QVERIFY2(text.startsWith(u'[') && text.endsWith(u']'), name.c_str());
+        shown.insert(text);
+    }
+    // A name the core does not have is shown as it is.
+    QCOMPARE(ui::ProfileCharts::groupName("all moves"), QStringLiteral("all moves"));
+    QCoreApplication::removeTranslator(&marking);
+    QCOMPARE(std::size_t(shown.size()), names.size());  // no two groups read alike
+    QCOMPARE(ui::ProfileCharts::groupName("<10s"), QStringLiteral("under 10 s"));
 }
 
 QTEST_MAIN(TstPlayerProfilePage)
