@@ -57,13 +57,9 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
         if (cancel.isCancelled()) return cancelled();
         if (maxGames > 0 && stream.value()->stats().gamesUsed >= skipGames + maxGames) break;
         if (auto s = stream.value()->nextChunk(chunk, contexts); !s.ok()) return s.error();
-        if (value && !baselines) {  // once the stream has given positions (fitValueBaselines says why)
-            auto fit = fitValueBaselines(pgnFiles, holdoutPermille, cancel);
-            if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
-            baselines = std::move(*fit);
-            total.eloBaseline = baselines->elo.describe();
-            if (baselines->engine) total.engineBaseline = baselines->engine->describe();
-        }
+        if (value)  // once the stream has given positions (fitValueBaselines says why)
+            if (Status s = ensureValueBaselines(baselines, total, pgnFiles, holdoutPermille, cancel); !s.ok())
+                return s.error().code == ErrorCode::Cancelled ? cancelled() : s.error();
         if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
         if (stream.value()->stats().gamesUsed <= skipGames) continue;
         for (std::size_t first = 0; first < chunk.size(); first += kBatch) {

@@ -637,6 +637,17 @@ Result<MoveMetrics> evaluateHumanModel(const std::string& checkpoint, const std:
     return std::move(r.value().perProbe.front());
 }
 
+Status ensureValueBaselines(std::optional<ValueBaselines>& baselines, HumanEvaluation& total,
+                            const std::vector<std::string>& pgnFiles, int holdoutPermille, const CancelToken& cancel) {
+    if (baselines) return Status::success();
+    auto fit = fitValueBaselines(pgnFiles, holdoutPermille, cancel);
+    if (!fit) return fit.error();
+    baselines = std::move(*fit);
+    total.eloBaseline = baselines->elo.describe();
+    if (baselines->engine) total.engineBaseline = baselines->engine->describe();
+    return Status::success();
+}
+
 Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
@@ -671,13 +682,9 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
             if (cancel.isCancelled()) return cancelled();
             if (maxGames > 0 && stream.value()->stats().gamesUsed >= skipGames + maxGames) break;
             if (auto s = stream.value()->nextChunk(chunk); !s.ok()) return s.error();
-            if (value && !baselines) {  // once the stream has given positions (fitValueBaselines says why)
-                auto fit = fitValueBaselines(pgnFiles, holdoutPermille, cancel);
-                if (!fit) return fit.error().code == ErrorCode::Cancelled ? cancelled() : fit.error();
-                baselines = std::move(*fit);
-                total.eloBaseline = baselines->elo.describe();
-                if (baselines->engine) total.engineBaseline = baselines->engine->describe();
-            }
+            if (value)  // once the stream has given positions (fitValueBaselines says why)
+                if (Status s = ensureValueBaselines(baselines, total, pgnFiles, holdoutPermille, cancel); !s.ok())
+                    return s.error().code == ErrorCode::Cancelled ? cancelled() : s.error();
             if (stream.value()->epoch() > 0) break;  // wrapped around: every game was seen once
             if (stream.value()->stats().gamesUsed <= skipGames) continue;
             for (std::size_t i = 0; i < probes.size(); ++i)

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -142,6 +143,12 @@ struct HumanEvaluation {
     std::string eloBaseline;
     std::string engineBaseline;  ///< the engine baseline's fit, empty when no training game has [%eval] annotations
 };
+
+/// The value head's baselines of an evaluation, fitted once (fitValueBaselines) the first time it is called with none,
+/// and named in `total` (eloBaseline, engineBaseline); nothing when `baselines` holds them already. Errors are
+/// fitValueBaselines' (Cancelled on a cancel).
+Status ensureValueBaselines(std::optional<ValueBaselines>& baselines, HumanEvaluation& total,
+                            const std::vector<std::string>& pgnFiles, int holdoutPermille, const CancelToken& cancel);
 Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                  int holdoutPermille, std::int64_t maxGames, int threads,
