@@ -38,6 +38,19 @@ bool selectPlayer(ui::PlayerModelDialog& d, const QString& name) {
     return false;
 }
 
+/// Sets the dialog up for a quick run (one epoch, the head only, writing to `folder`) over `games` and waits until
+/// their players are listed; false when they are not.
+bool listForQuickRun(ui::PlayerModelDialog& d, const QString& folder, const QString& games) {
+    d.setOutputFolder(folder);
+    training::PersonalizeOptions o;
+    o.epochs = 1;
+    o.scope = "head";
+    d.setTrainingOptions(o);
+    QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
+    d.setGameFiles({games});
+    return listed.wait(60000);
+}
+
 /// Starts a run of 500 epochs on pnmadelaine's games (far longer than any test waits) and returns once it trains (the
 /// log line of the choice's first scores, after which its 500 epochs run, or the line that starts the final model's
 /// training); false when the players are not listed or training does not start.
@@ -85,14 +98,7 @@ private Q_SLOTS:
     void buildsAndOffersTheModel() {
         QTemporaryDir dir;
         ui::PlayerModelDialog d(QString{});
-        d.setOutputFolder(dir.path());
-        training::PersonalizeOptions o;
-        o.epochs = 1;
-        o.scope = "head";
-        d.setTrainingOptions(o);
-        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
-        d.setGameFiles({kGames});
-        QVERIFY(listed.wait(60000));
+        QVERIFY(listForQuickRun(d, dir.path(), kGames));
         QVERIFY(!d.analyseButton()->isEnabled());
         QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
         QCOMPARE(d.playerList()->currentItem()->text(), QStringLiteral("pnmadelaine (90 games)"));
@@ -156,14 +162,7 @@ private Q_SLOTS:
                       .toUtf8());
         out.close();
         ui::PlayerModelDialog d(QString{});
-        d.setOutputFolder(dir.path());
-        training::PersonalizeOptions o;
-        o.epochs = 1;
-        o.scope = "head";
-        d.setTrainingOptions(o);
-        QSignalSpy listed(&d, &ui::PlayerModelDialog::playersListed);
-        d.setGameFiles({file});
-        QVERIFY(listed.wait(60000));
+        QVERIFY(listForQuickRun(d, dir.path(), file));
         QVERIFY(selectPlayer(d, QStringLiteral("pnmadelaine")));
         QSignalSpy finished(&d, &ui::PlayerModelDialog::trainingFinished);
         d.startTraining();
