@@ -49,6 +49,7 @@ void printHelp() {
         "                      %d of their moves (every move of about 30 games, one in seven of 200)\n"
         "  --depth D           engine depth (default 8)\n"
         "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
+        "  --engines N         engine processes scoring positions side by side (default: one per core, at most 8)\n"
         "  --cache FILE        the engine's scores, reused by the next run (default: kibitz/profile-scores.tsv in\n"
         "                      the user's cache folder)\n"
         "  --no-cache          keep no scores\n"
@@ -93,10 +94,10 @@ struct Outputs {
 };
 
 int runProfile(const std::vector<std::string>& argv) {
-    Args args(
-        argv,
-        {"pgn", "player", "games", "every", "depth", "engine", "cache", "html", "puzzles", "count", "model", "threads"},
-        {"json", "no-cache", "no-rating"});
+    Args args(argv,
+              {"pgn", "player", "games", "every", "depth", "engine", "engines", "cache", "html", "puzzles", "count",
+               "model", "threads"},
+              {"json", "no-cache", "no-rating"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -114,6 +115,7 @@ int runProfile(const std::vector<std::string>& argv) {
     const int maxGames = int(args.intValue("games", 0, 0, 1 << 30));
     const int every = int(args.intValue("every", 0, 1, 1000));
     const int depth = int(args.intValue("depth", 8, 1, 60));
+    o.positions.engines = int(args.intValue("engines", evaluation::defaultEngineProcesses(), 1, 64));
     o.puzzles = int(args.intValue("count", 20, 0, 10000));
     o.estimateRatings = !args.has("no-rating");
     jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
@@ -152,7 +154,8 @@ int runProfile(const std::vector<std::string>& argv) {
     if (!program) return usageError(program.error().message);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usageError(evaluator.error().message);
-    auto engine = jobs::profileAnalyserFactory(*program, depth)();
+    o.positions.moreEngines = jobs::profileAnalyserFactory(*program, depth);
+    auto engine = o.positions.moreEngines();
     if (!engine) return usageError(engine.error().message);
 
     CancelToken cancel;

@@ -63,6 +63,7 @@ void printStrengthHelp() {
         "  --max-positions N   at most N positions in all (default: no limit)\n"
         "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
         "  --depth D           engine depth (default 8)\n"
+        "  --engines N         engine processes scoring positions side by side (default: one per core, at most 8)\n"
         "  --cache FILE        keep the engine's scores in FILE and reuse them (written whole, every 100 positions)\n"
         "  --fit               also fit the rating's strength (temperature and tilt) per band so the opponent's "
         "expected\n"
@@ -280,6 +281,7 @@ int runErrors(Args& args) {
     o.maxPerBand = int(args.intValue("max-per-band", 600, 0, 1LL << 30));
     o.maxPositions = int(args.intValue("max-positions", 0, 0, 1LL << 30));
     const int depth = int(args.intValue("depth", 8, 1, 60));
+    const int engineProcesses = int(args.intValue("engines", evaluation::defaultEngineProcesses(), 1, 64));
     const play::MovePolicy policy = policyOf(args);
     jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
     if (!args.ok()) return usageError(kErrorsCommand, args.error());
@@ -307,6 +309,8 @@ int runErrors(Args& args) {
     evaluation::UciAnalyserOptions eo = evaluation::uciAnalyserOptions(*program, engines::SearchLimits::depth(depth));
     eo.freshSearch = true;  // each position's scores depend on it alone: the cache is reusable
     evaluation::UciAnalyser engine(eo);
+    o.engines = engineProcesses;
+    o.moreEngines = evaluation::uciAnalyserFactory(eo);
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
     auto positions = evaluation::collectErrorPositions(
@@ -424,7 +428,7 @@ int runEvalStrength(const std::vector<std::string>& argv) {
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
     Args args(rest,
               {"pgn", "model", "pairs", "games", "tc", "max-plies", "seed", "temperature", "top-p", "threads", "split",
-               "every", "max-per-band", "max-positions", "engine", "depth", "cache"},
+               "every", "max-per-band", "max-positions", "engine", "engines", "depth", "cache"},
               {"json", "raw", "no-decisions", "fit"});
     if (args.has("help")) {
         printStrengthHelp();

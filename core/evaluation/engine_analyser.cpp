@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -301,5 +302,7 @@ AnalyserFactory uciAnalyserFactory(UciAnalyserOptions options) {
         return std::unique_ptr<PositionAnalyser>(std::make_unique<UciAnalyser>(options));
     };
 }
+
+int defaultEngineProcesses() { return std::clamp(int(std::thread::hardware_concurrency()), 1, 8); }
 
 }  // namespace kibitz::evaluation

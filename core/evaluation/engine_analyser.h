@@ -108,4 +108,8 @@ using AnalyserFactory = std::function<Result<std::unique_ptr<PositionAnalyser>>(
 /// A factory for UciAnalyser with `options` (the program must already be located).
 AnalyserFactory uciAnalyserFactory(UciAnalyserOptions options);
 
+/// How many single-threaded engine processes score positions side by side by default: one per core the machine
+/// reports, 1 to 8.
+int defaultEngineProcesses();
+
 }  // namespace kibitz::evaluation

@@ -7,9 +7,11 @@
 #include "core/play/human_mover.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <unordered_map>
 
 namespace kibitz::evaluation {
@@ -163,18 +165,88 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
     return out;
 }
 
+/// The engine's winning chances for every legal move of `pos` (whose FEN is `fen`).
+Result<MoveChances> engineScores(const chess::Position& pos, const std::string& fen, PositionAnalyser& engine,
+                                 const CancelToken& cancel) {
+    auto lines = engine.analyse(pos, pos.countLegalMoves(), cancel);
+    if (!lines) return makeError(lines.error().code, "engine on " + fen + ": " + lines.error().message);
+    MoveChances scores;
+    for (const auto& l : *lines) scores.emplace_back(chess::toUci(l.move), winningChances(l.score));
+    return scores;
+}
+
 /// The engine's winning chances for every legal move of `pos` (cache first).
 Result<MoveChances> scoreMoves(const chess::Position& pos, PositionAnalyser& engine, ScoreCache& cache,
                                const CancelToken& cancel) {
     const std::string fen = pos.fen();
     if (const MoveChances* hit = cache.find(fen)) return *hit;
-    auto lines = engine.analyse(pos, pos.countLegalMoves(), cancel);
-    if (!lines) return makeError(lines.error().code, "engine on " + fen + ": " + lines.error().message);
-    MoveChances scores;
-    for (const auto& l : *lines) scores.emplace_back(chess::toUci(l.move), winningChances(l.score));
-    cache.add(fen, scores);
+    auto scores = engineScores(pos, fen, engine, cancel);
+    if (scores) cache.add(fen, *scores);
     return scores;
 }
+
+/// The engines of one collectErrorPositions call: the caller's and, once a batch needs them, the extra ones.
+class EnginePool {
+public:
+    EnginePool(PositionAnalyser& first, const ErrorProfileOptions& options) : m_options(options) {
+        m_engines.push_back(&first);
+    }
+
+    /// Scores every position of `positions` the cache lacks, side by side on the pool's engines, and adds the scores to
+    /// the cache. The first error (in the order of `positions`) is returned after every engine has stopped.
+    Status scoreMissing(const std::vector<const chess::Position*>& positions, ScoreCache& cache,
+                        const CancelToken& cancel) {
+        std::vector<const chess::Position*> todo;
+        std::vector<std::string> fens;
+        for (const chess::Position* pos : positions) {
+            std::string fen = pos->fen();
+            if (cache.find(fen) || std::find(fens.begin(), fens.end(), fen) != fens.end()) continue;
+            todo.push_back(pos);
+            fens.push_back(std::move(fen));
+        }
+        if (todo.empty()) return {};
+        grow(todo.size());
+        std::vector<std::optional<Result<MoveChances>>> results(todo.size());
+        std::atomic<std::size_t> next{0};
+        auto work = [&](PositionAnalyser* engine) {
+            for (std::size_t i = next++; i < todo.size(); i = next++) {
+                if (cancel.isCancelled()) return;
+                results[i] = engineScores(*todo[i], fens[i], *engine, cancel);
+                if (!results[i]->ok()) return;  // the others finish their positions; the error is reported below
+            }
+        };
+        std::vector<std::thread> threads;
+        for (std::size_t e = 1; e < m_engines.size(); ++e) threads.emplace_back(work, m_engines[e]);
+        work(m_engines.front());
+        for (std::thread& t : threads) t.join();
+        for (std::size_t i = 0; i < todo.size(); ++i) {
+            if (!results[i]) continue;  // cancelled, or left after another position's error
+            if (!results[i]->ok()) return results[i]->error();
+            cache.add(fens[i], std::move(results[i]->value()));
+        }
+        if (cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "error profile cancelled");
+        return {};
+    }
+
+private:
+    /// Starts the extra engines once, no more than there are positions to share.
+    void grow(std::size_t work) {
+        if (m_grown || !m_options.moreEngines) return;
+        m_grown = true;
+        const std::size_t want = std::min<std::size_t>(std::size_t(std::max(1, m_options.engines)), work);
+        while (m_engines.size() < want) {
+            auto engine = m_options.moreEngines();
+            if (!engine) break;  // the caller's engine (and any started) do the work
+            m_owned.push_back(std::move(engine.value()));
+            m_engines.push_back(m_owned.back().get());
+        }
+    }
+
+    const ErrorProfileOptions& m_options;
+    std::vector<PositionAnalyser*> m_engines;
+    std::vector<std::unique_ptr<PositionAnalyser>> m_owned;
+    bool m_grown = false;
+};
 
 }  // namespace
 
@@ -194,6 +266,7 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
     if (options.maxPositions > 0 && std::int64_t(pending.size()) > options.maxPositions)
         pending.resize(std::size_t(options.maxPositions));
     std::vector<ErrorPosition> out;
+    EnginePool engines(engine, options);
     constexpr std::size_t kBatch = 64;
     for (std::size_t at = 0; at < pending.size(); at += kBatch) {
         const std::size_t end = std::min(pending.size(), at + kBatch);
@@ -210,6 +283,14 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
         auto outcomes =
             play::weighMoves(evaluator, positions, conds, recents, *dists, std::vector<bool>(positions.size(), true));
         if (!outcomes) return outcomes.error();
+        {
+            std::vector<const chess::Position*> batch;
+            for (std::size_t i = at; i < end; ++i) batch.push_back(&pending[i].pos.position);
+            if (Status st = engines.scoreMissing(batch, cache, cancel); !st.ok()) {
+                (void)cache.save(true);
+                return st.error();
+            }
+        }
         for (std::size_t i = at; i < end; ++i) {
             if (cancel.isCancelled()) {
                 (void)cache.save(true);

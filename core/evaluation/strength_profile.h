@@ -61,6 +61,11 @@ struct ErrorProfileOptions {
     int minPly = 0;         ///< positions from this ply on
     std::string cachePath;  ///< the engine's scores are kept here between runs ("" : none)
     std::string cacheTag;   ///< what the scores depend on (engine and limits): lines of another tag are ignored
+    /// More engines like the one passed, to score positions side by side (one process per core is the point):
+    /// `engines` in all, the others made by `moreEngines` when a batch has positions the cache lacks, and closed
+    /// when the call returns. One that fails to start leaves the work to those that did. 1 or no factory: the one.
+    int engines = 1;
+    AnalyserFactory moreEngines;
     /// Which positions may be chosen besides the rules above (empty: all): called with a game and a ply, e.g. to keep
     /// one player's moves.
     std::function<bool(const chess::PgnGame&, int ply)> include;

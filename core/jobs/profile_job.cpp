@@ -130,8 +130,13 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
         const bool scoring = p.stage == evaluation::PlayerProfileProgress::Stage::Scoring;
         progress({scoring ? ProfileProgress::Stage::Scoring : ProfileProgress::Stage::Rating, p.done, p.total});
     };
-    auto r = evaluation::profilePlayer(games->games, games->name, *m_evaluator, **engine, request.options,
-                                       request.cancel, onProgress);
+    evaluation::PlayerProfileOptions options = request.options;
+    if (!options.positions.moreEngines) {  // as many engines as cores, made like the first
+        options.positions.moreEngines = m_analyserFactory;
+        options.positions.engines = evaluation::defaultEngineProcesses();
+    }
+    auto r = evaluation::profilePlayer(games->games, games->name, *m_evaluator, **engine, options, request.cancel,
+                                       onProgress);
     if (!r) {
         if (r.error().code != ErrorCode::Cancelled && r.error().code != ErrorCode::InvalidInput)
             m_evaluator.reset();  // a model that failed may be in a bad state: make a fresh one next time

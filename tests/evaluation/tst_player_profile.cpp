@@ -17,8 +17,10 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
+#include <memory>
 
 using namespace kibitz;
 
@@ -94,6 +96,35 @@ public:
         return out;
     }
     QString describe() const override { return QStringLiteral("one answer"); }
+};
+
+/// The ladder engine's scores, counting its calls on a counter of its own and how many such engines are alive; from
+/// call `failAt` on (counted over all engines of the run) it fails.
+class CountingAnalyser : public testing::LadderAnalyser {
+public:
+    struct Counts {
+        std::atomic<int> alive{0}, calls{0};
+        int failAt = -1;
+        std::vector<std::shared_ptr<std::atomic<int>>> perEngine;
+    };
+    explicit CountingAnalyser(std::shared_ptr<Counts> counts)
+        : testing::LadderAnalyser(1), m_counts(std::move(counts)), m_mine(std::make_shared<std::atomic<int>>(0)) {
+        ++m_counts->alive;
+        m_counts->perEngine.push_back(m_mine);  // engines are made one at a time, before any scores
+    }
+    ~CountingAnalyser() override { --m_counts->alive; }
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines,
+                                                      const CancelToken& cancel) override {
+        ++*m_mine;
+        const int call = m_counts->calls++;
+        if (m_counts->failAt >= 0 && call >= m_counts->failAt)
+            return makeError(ErrorCode::Io, "the engine stopped answering");
+        return testing::LadderAnalyser::analyse(pos, lines, cancel);
+    }
+
+private:
+    std::shared_ptr<Counts> m_counts;
+    std::shared_ptr<std::atomic<int>> m_mine;
 };
 
 evaluation::PlayerProfileOptions quickOptions() {
@@ -236,6 +267,54 @@ private Q_SLOTS:
 
     /// The rating estimate is guess-elo's restricted to the group's moves: the endgame moves say 1250, the rest 1950,
     /// read between the grid's ratings.
+    /// Engines side by side (ErrorProfileOptions::engines) give the profile one engine gives, each position scored
+    /// once, the extra engines used and closed when the call returns; an engine's error ends the run with it.
+    void enginesShareTheWork() {
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser one;
+        auto alone = evaluation::profilePlayer(games, kPlayer, model, one, quickOptions(), CancelToken());
+        QVERIFY2(alone.ok(), alone.ok() ? "" : alone.error().message.c_str());
+
+        auto counts = std::make_shared<CountingAnalyser::Counts>();
+        auto options = quickOptions();
+        options.positions.engines = 3;
+        options.positions.moreEngines = [counts]() -> Result<std::unique_ptr<evaluation::PositionAnalyser>> {
+            return std::unique_ptr<evaluation::PositionAnalyser>(std::make_unique<CountingAnalyser>(counts));
+        };
+        {
+            CountingAnalyser first(counts);
+            auto shared = evaluation::profilePlayer(games, kPlayer, model, first, options, CancelToken());
+            QVERIFY2(shared.ok(), shared.ok() ? "" : shared.error().message.c_str());
+            QCOMPARE(counts->alive.load(), 1);  // the two extra engines are closed; the caller's is the caller's
+            QCOMPARE(shared->all.positions, alone->all.positions);
+            QCOMPARE(shared->all.loss, alone->all.loss);
+            QCOMPARE(shared->all.peerLoss, alone->all.peerLoss);
+            for (std::size_t i = 0; i < alone->byPhase.size(); ++i)
+                QCOMPARE(shared->byPhase[i].cell.loss, alone->byPhase[i].cell.loss);
+            QCOMPARE(counts->perEngine.size(), std::size_t(3));
+            for (const auto& n : counts->perEngine) QVERIFY2(n->load() > 0, "an engine scored nothing");
+            // Each distinct position once (a game may reach a position twice; the profile counts both).
+            QVERIFY(counts->calls.load() <= int(shared->all.positions));
+            QVERIFY(counts->calls.load() >= int(shared->all.positions) * 9 / 10);
+        }
+
+        auto failing = std::make_shared<CountingAnalyser::Counts>();
+        failing->failAt = 40;
+        options.positions.moreEngines = [failing]() -> Result<std::unique_ptr<evaluation::PositionAnalyser>> {
+            return std::unique_ptr<evaluation::PositionAnalyser>(std::make_unique<CountingAnalyser>(failing));
+        };
+        {
+            CountingAnalyser first(failing);
+            auto broken = evaluation::profilePlayer(games, kPlayer, model, first, options, CancelToken());
+            QVERIFY(!broken.ok());
+            QVERIFY2(broken.error().message.find("the engine stopped answering") != std::string::npos,
+                     broken.error().message.c_str());
+            QVERIFY2(broken.error().message.find("engine on ") != std::string::npos, broken.error().message.c_str());
+            QCOMPARE(failing->alive.load(), 1);
+        }
+    }
+
     void ratingFollowsThePhase() {
         const auto games = testing::sampleGamesOf(kPlayer, 40);
         PhasePeakedEvaluator model;
