@@ -483,6 +483,20 @@ Position Position::snapshot() const {
 }
 
 bool Position::isCheckmate() const { return inCheck() && countLegalMoves() == 0; }
+
+bool Position::givesMate(Move m) const {
+    if (!givesCheck(m)) return false;
+    Position after = snapshot();
+    after.makeMove(m);
+    return after.countLegalMoves() == 0;
+}
+
+bool Position::hasMateInOne() const {
+    for (const Move m : legalMoves())
+        if (givesMate(m)) return true;
+    return false;
+}
+
 bool Position::isStalemate() const { return !inCheck() && countLegalMoves() == 0; }
 
 bool Position::isRepetition(int count) const {

@@ -70,6 +70,10 @@ public:
     bool isCapture(Move m) const { return m.isEnPassant() || (m_board[m.to()] != NoPiece && !m.isCastling()); }
     /// True when the move gives check.
     bool givesCheck(Move m) const;
+    /// True when the (legal) move checkmates.
+    bool givesMate(Move m) const;
+    /// True when the side to move has a move that checkmates.
+    bool hasMateInOne() const;
     /// A copy without the move history (cheap; unmake and repetition see only later moves).
     Position snapshot() const;
 

@@ -63,10 +63,7 @@ void keepPrimaryMates(const chess::Position& pos, const std::vector<MoveProb>& p
     std::vector<bool> raised(mixed.size(), false);
     for (std::size_t i = 0; i < mixed.size(); ++i) {
         const chess::Move m = mixed[i].move;
-        if (!pos.givesCheck(m)) continue;
-        chess::Position after = pos;
-        after.makeMove(m);
-        if (!after.isCheckmate()) continue;
+        if (!pos.givesMate(m)) continue;
         auto it = std::find_if(primary.begin(), primary.end(), [m](const MoveProb& mp) { return mp.move == m; });
         if (it == primary.end() || it->prob <= mixed[i].prob) continue;
         raised[i] = true;

@@ -72,13 +72,7 @@ bool mateThreatened(const chess::Position& pos) {
     fen.replace(f3 + 1, f4 - f3 - 1, "-");
     auto flipped = chess::Position::fromFen(fen);
     if (!flipped) return false;
-    for (const chess::Move m : flipped->legalMoves()) {
-        if (!flipped->givesCheck(m)) continue;
-        chess::Position after = flipped->snapshot();
-        after.makeMove(m);
-        if (after.isCheckmate()) return true;
-    }
-    return false;
+    return flipped->hasMateInOne();
 }
 
 /// A piece of the side to move (knight to queen) attacked and not defended.

@@ -18,7 +18,8 @@ namespace {
 /// worth about what it is between real players (a 0.75 score). The top is where the model runs out: a temperature
 /// near 0, a tilt above 12, a look one reply further (the value head after the opponent's likeliest replies) or the
 /// primary model alone make the 2300 no stronger, so the knots from 1100 to 1900 are set softer (the 1900's where both
-/// halves' error fits put its players) to spread the ladder's span evenly and leave the top pair room.
+/// halves' error fits put its players) to spread the ladder's span evenly and leave the top pair room; what gives the
+/// top its last 60 Elo is weighMoves counting a move that allows mate in one as lost, which the tilt reads.
 struct Knot {
     int elo;
     Strength strength;
@@ -108,6 +109,13 @@ Result<std::vector<MoveOutcomes>> weighMoves(encoding::Evaluator& evaluator,
             // a player ahead does not repeat, one behind may.
             if (child.isRepetition(3) || child.isFiftyMoveDraw() || child.isInsufficientMaterial()) {
                 out[i][k] = 0.5;
+                continue;
+            }
+            // A move that lets the opponent mate at once is lost, whatever the value head reads into the position
+            // (it scores the position, not the threat in it); only the tilt reads this, so it is a strong player's
+            // care, and a weak one still walks into mates.
+            if (child.hasMateInOne()) {
+                out[i][k] = 0.0;
                 continue;
             }
             children.push_back(std::move(child));

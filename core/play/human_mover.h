@@ -45,9 +45,9 @@ inline constexpr int kUnshapedOpeningPlies = 8;
 inline constexpr int kWeighedMoves = 8;
 
 /// The mover's expected score after each of the first min(kWeighedMoves, n) moves of a distribution (the value
-/// head's, for the side that moved; a mating move 1; a move that ends the game drawn 0.5: a stalemate, a third
-/// repetition, seen when the positions carry their history, fifty moves or dead material). Empty: unknown (the tilt
-/// is then left out).
+/// head's, for the side that moved; a mating move 1; a move that lets the opponent mate in one 0; a move that ends the
+/// game drawn 0.5: a stalemate, a third repetition, seen when the positions carry their history, fifty moves or dead
+/// material). Empty: unknown (the tilt is then left out).
 using MoveOutcomes = std::vector<double>;
 
 /// The policy a human of `elo` plays with at `ply`: `user`'s temperature times the rating's when `user.calibrated`,

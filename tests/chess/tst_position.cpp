@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/chess/notation.h"
 #include "core/chess/position.h"
+#include "core/chess/puzzle_csv.h"
 
 #include <QFile>
 #include <QTest>
 
+#include <algorithm>
 #include <random>
 
 using namespace kibitz::chess;
@@ -24,6 +26,7 @@ private Q_SLOTS:
     void epSquareOnlyWhenCapturable();
     void incrementalKeyMatchesFresh();
     void makeUnmakeRestores();
+    void mateInOneAgreesWithLichessThemes();
 };
 
 void TestPosition::fenRoundTrip_data() {
@@ -241,6 +244,29 @@ void TestPosition::makeUnmakeRestores() {
         QCOMPARE(pos->fen(), fen);
         QCOMPARE(pos->key(), key);
     }
+}
+
+void TestPosition::mateInOneAgreesWithLichessThemes() {
+    // Lichess puzzles: after the opponent's setup move, a mateIn1 puzzle's solver mates with its one move, and a
+    // mateIn2 (or longer) puzzle's solver has no mate in one.
+    auto reader = PuzzleCsvReader::open(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+    QVERIFY(reader.ok());
+    Puzzle p;
+    int inOne = 0, longer = 0;
+    while ((*reader)->next(p)) {
+        const auto has = [&](const char* theme) {
+            return std::find(p.themes.begin(), p.themes.end(), theme) != p.themes.end();
+        };
+        const bool one = has("mateIn1");
+        if (!one && !has("mateIn2") && !has("mateIn3") && !has("mateIn4")) continue;
+        auto pos = Position::fromFen(p.fen);
+        QVERIFY(pos.ok());
+        pos->makeMove(p.moves[0]);
+        QCOMPARE(pos->hasMateInOne(), one);
+        QCOMPARE(pos->givesMate(p.moves[1]), one);
+        ++(one ? inOne : longer);
+    }
+    QVERIFY2(inOne >= 20 && longer >= 20, qPrintable(QStringLiteral("%1 and %2").arg(inOne).arg(longer)));
 }
 
 QTEST_APPLESS_MAIN(TestPosition)

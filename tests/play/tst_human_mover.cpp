@@ -160,6 +160,34 @@ private Q_SLOTS:
         QVERIFY(none.ok() && none->front().empty());
     }
 
+    void aMoveThatAllowsMateInOneIsLost() {
+        // Lichess puzzle 000rZ (mateIn1): White's Nxe6 wins a bishop, and Black mates with Qh2. A value head that
+        // reads material likes the capture; the outcome says the game is lost.
+        auto pos = chess::Position::fromFen("2kr1b1r/p1p2pp1/2pqb3/7p/3N2n1/2NPB3/PPP2PPP/R2Q1RK1 w - - 2 13");
+        QVERIFY(pos.ok());
+        Material model;
+        auto dist = model.moveDistribution(*pos, {});
+        QVERIFY(dist.ok());
+        const auto capture = chess::parseUci(*pos, "d4e6");
+        const auto guard = chess::parseUci(*pos, "f2f4");  // blocks the queen's diagonal to h2
+        QVERIFY(capture.ok() && guard.ok());
+        std::stable_partition(dist->begin(), dist->end(),
+                              [&](const auto& m) { return m.move == *capture || m.move == *guard; });
+        const std::size_t captureAt = dist->front().move == *capture ? 0 : 1;
+        auto w =
+            play::weighMoves(model, {*pos}, {encoding::Conditioning{}}, {encoding::RecentMoves{}}, {*dist}, {true});
+        QVERIFY(w.ok());
+        QCOMPARE(w->front()[captureAt], 0.0);
+        QVERIFY(w->front()[1 - captureAt] > 0.4);
+        // A strong player does not take; the rating's tilt is what reads it, so a weak one still may.
+        const auto strong = play::humanCandidates(*pos, *dist, 2800, 30, play::MovePolicy{}, w->front());
+        for (const auto& c : strong)
+            if (c.move == *capture) QVERIFY2(c.prob < 0.01, qPrintable(QString("takes with %1").arg(c.prob)));
+        const auto weak = play::humanCandidates(*pos, *dist, 1100, 30, play::MovePolicy{}, w->front());
+        const auto taken = std::find_if(weak.begin(), weak.end(), [&](const auto& c) { return c.move == *capture; });
+        QVERIFY(taken != weak.end() && taken->prob > 0.01);
+    }
+
     void aMoveThatRepeatsForTheThirdTimeIsADraw() {
         // White is a queen up; the kings walk e1-d1-e1 and e8-d8-e8 twice, so Ke1-d1 now repeats a position for the
         // third time. The value head reads it as won for White (material), but the game would end drawn there.
