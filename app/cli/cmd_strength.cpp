@@ -266,6 +266,55 @@ void printCell(const std::string& name, const evaluation::ErrorCell& c) {
                 100.0 * c.modelBlunders, c.ratio());
 }
 
+/// The error profile and, with --fit, the fits, as `eval strength errors --json` prints them (the caller adds what
+/// produced them).
+QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vector<evaluation::StrengthKnot>& knots,
+                       const std::vector<evaluation::PhaseScaleFit>& phaseScales) {
+    QJsonArray bands;
+    for (std::size_t b = 0; b < profile.byBand.size(); ++b) {
+        QJsonObject row = cellJson(profile.byBand[b]);
+        row.insert("band", QString::fromStdString(evaluation::strengthBandName(int(b))));
+        QJsonObject speeds;
+        for (int s = 0; s < chess::kGameSpeeds; ++s)
+            if (profile.bySpeed[b][std::size_t(s)].positions > 0)
+                speeds.insert(chess::gameSpeedName(chess::GameSpeed(s)), cellJson(profile.bySpeed[b][std::size_t(s)]));
+        row.insert("by_speed", speeds);
+        QJsonObject phases;
+        for (int f = 0; f < chess::kGamePhases; ++f)
+            if (profile.byPhase[b][std::size_t(f)].positions > 0)
+                phases.insert(chess::gamePhaseName(chess::GamePhase(f)), cellJson(profile.byPhase[b][std::size_t(f)]));
+        row.insert("by_phase", phases);
+        bands.append(row);
+    }
+    QJsonObject out{{"all", cellJson(profile.all)}, {"by_band", bands}};
+    if (!knots.empty()) {
+        QJsonArray fit;
+        for (const auto& k : knots)
+            fit.append(QJsonObject{{"band", QString::fromStdString(evaluation::strengthBandName(k.band))},
+                                   {"mean_elo", k.meanElo},
+                                   {"positions", qint64(k.positions)},
+                                   {"temperature", k.strength.temperature},
+                                   {"tilt", k.strength.tilt},
+                                   {"human_loss", k.humanLoss},
+                                   {"human_blunders", k.humanBlunders},
+                                   {"model_loss", k.modelLoss},
+                                   {"model_blunders", k.modelBlunders}});
+        out.insert("strength_fit", fit);
+        QJsonArray scales;
+        for (const auto& k : phaseScales)
+            scales.append(QJsonObject{{"band", QString::fromStdString(evaluation::strengthBandName(k.band))},
+                                      {"phase", QString::fromLatin1(chess::gamePhaseName(k.phase))},
+                                      {"positions", qint64(k.positions)},
+                                      {"temperature_scale", k.scale},
+                                      {"human_loss", k.humanLoss},
+                                      {"human_blunders", k.humanBlunders},
+                                      {"model_loss", k.modelLoss},
+                                      {"model_blunders", k.modelBlunders}});
+        out.insert("phase_scale_fit", scales);
+    }
+    return out;
+}
+
 int runErrors(Args& args) {
     std::string dataError;
     std::vector<std::string> given = args.values("pgn");
@@ -332,55 +381,11 @@ int runErrors(Args& args) {
         phaseScales = evaluation::fitPhaseScales(*positions);
     }
     if (args.has("json")) {
-        QJsonArray bands;
-        for (std::size_t b = 0; b < profile.byBand.size(); ++b) {
-            QJsonObject row = cellJson(profile.byBand[b]);
-            row.insert("band", QString::fromStdString(evaluation::strengthBandName(int(b))));
-            QJsonObject speeds;
-            for (int s = 0; s < chess::kGameSpeeds; ++s)
-                if (profile.bySpeed[b][std::size_t(s)].positions > 0)
-                    speeds.insert(chess::gameSpeedName(chess::GameSpeed(s)),
-                                  cellJson(profile.bySpeed[b][std::size_t(s)]));
-            row.insert("by_speed", speeds);
-            QJsonObject phases;
-            for (int f = 0; f < chess::kGamePhases; ++f)
-                if (profile.byPhase[b][std::size_t(f)].positions > 0)
-                    phases.insert(chess::gamePhaseName(chess::GamePhase(f)),
-                                  cellJson(profile.byPhase[b][std::size_t(f)]));
-            row.insert("by_phase", phases);
-            bands.append(row);
-        }
-        QJsonObject out{{"model", QString::fromStdString((*evaluator)->describe())},
-                        {"engine", engine.describe()},
-                        {"split", QString::fromStdString(split)},
-                        {"calibrated", policy.calibrated},
-                        {"all", cellJson(profile.all)},
-                        {"by_band", bands}};
-        if (!knots.empty()) {
-            QJsonArray fit;
-            for (const auto& k : knots)
-                fit.append(QJsonObject{{"band", QString::fromStdString(evaluation::strengthBandName(k.band))},
-                                       {"mean_elo", k.meanElo},
-                                       {"positions", qint64(k.positions)},
-                                       {"temperature", k.strength.temperature},
-                                       {"tilt", k.strength.tilt},
-                                       {"human_loss", k.humanLoss},
-                                       {"human_blunders", k.humanBlunders},
-                                       {"model_loss", k.modelLoss},
-                                       {"model_blunders", k.modelBlunders}});
-            out.insert("strength_fit", fit);
-            QJsonArray scales;
-            for (const auto& k : phaseScales)
-                scales.append(QJsonObject{{"band", QString::fromStdString(evaluation::strengthBandName(k.band))},
-                                          {"phase", QString::fromLatin1(chess::gamePhaseName(k.phase))},
-                                          {"positions", qint64(k.positions)},
-                                          {"temperature_scale", k.scale},
-                                          {"human_loss", k.humanLoss},
-                                          {"human_blunders", k.humanBlunders},
-                                          {"model_loss", k.modelLoss},
-                                          {"model_blunders", k.modelBlunders}});
-            out.insert("phase_scale_fit", scales);
-        }
+        QJsonObject out = errorsJson(profile, knots, phaseScales);
+        out.insert("model", QString::fromStdString((*evaluator)->describe()));
+        out.insert("engine", engine.describe());
+        out.insert("split", QString::fromStdString(split));
+        out.insert("calibrated", policy.calibrated);
         std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
         return kExitOk;
     }
