@@ -175,16 +175,6 @@ Result<MoveChances> engineScores(const chess::Position& pos, const std::string& 
     return scores;
 }
 
-/// The engine's winning chances for every legal move of `pos` (cache first).
-Result<MoveChances> scoreMoves(const chess::Position& pos, PositionAnalyser& engine, ScoreCache& cache,
-                               const CancelToken& cancel) {
-    const std::string fen = pos.fen();
-    if (const MoveChances* hit = cache.find(fen)) return *hit;
-    auto scores = engineScores(pos, fen, engine, cancel);
-    if (scores) cache.add(fen, *scores);
-    return scores;
-}
-
 /// The engines of one collectErrorPositions call: the caller's and, once a batch needs them, the extra ones.
 class EnginePool {
 public:
@@ -192,17 +182,18 @@ public:
         m_engines.push_back(&first);
     }
 
-    /// Scores every position of `positions` the cache lacks, side by side on the pool's engines, and adds the scores to
-    /// the cache. The first error (in the order of `positions`) is returned after every engine has stopped.
-    Status scoreMissing(const std::vector<const chess::Position*>& positions, ScoreCache& cache,
-                        const CancelToken& cancel) {
+    /// Scores every position of `positions` (whose FENs are `positionFens`) the cache lacks, side by side on the pool's
+    /// engines, and adds the scores to the cache: on success every one of them is in it. The first error (in the order
+    /// of `positions`) is returned after every engine has stopped.
+    Status scoreMissing(const std::vector<const chess::Position*>& positions,
+                        const std::vector<std::string>& positionFens, ScoreCache& cache, const CancelToken& cancel) {
         std::vector<const chess::Position*> todo;
         std::vector<std::string> fens;
-        for (const chess::Position* pos : positions) {
-            std::string fen = pos->fen();
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const std::string& fen = positionFens[i];
             if (cache.find(fen) || std::find(fens.begin(), fens.end(), fen) != fens.end()) continue;
-            todo.push_back(pos);
-            fens.push_back(std::move(fen));
+            todo.push_back(positions[i]);
+            fens.push_back(fen);
         }
         if (todo.empty()) return {};
         grow(todo.size());
@@ -283,13 +274,15 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
         auto outcomes =
             play::weighMoves(evaluator, positions, conds, recents, *dists, std::vector<bool>(positions.size(), true));
         if (!outcomes) return outcomes.error();
-        {
-            std::vector<const chess::Position*> batch;
-            for (std::size_t i = at; i < end; ++i) batch.push_back(&pending[i].pos.position);
-            if (Status st = engines.scoreMissing(batch, cache, cancel); !st.ok()) {
-                (void)cache.save(true);
-                return st.error();
-            }
+        std::vector<const chess::Position*> batch;
+        std::vector<std::string> fens;
+        for (std::size_t i = at; i < end; ++i) {
+            batch.push_back(&pending[i].pos.position);
+            fens.push_back(pending[i].pos.position.fen());
+        }
+        if (Status st = engines.scoreMissing(batch, fens, cache, cancel); !st.ok()) {
+            (void)cache.save(true);
+            return st.error();
         }
         for (std::size_t i = at; i < end; ++i) {
             if (cancel.isCancelled()) {
@@ -297,11 +290,8 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
                 return makeError(ErrorCode::Cancelled, "error profile cancelled");
             }
             Pending& p = pending[i];
-            auto scores = scoreMoves(p.pos.position, engine, cache, cancel);
-            if (!scores) {
-                (void)cache.save(true);
-                return scores.error();
-            }
+            const MoveChances* scores = cache.find(fens[i - at]);  // scoreMissing put every one there
+            if (!scores) continue;
             double best = -1.0;
             for (const auto& s : *scores) best = std::max(best, s.second);
             const std::string played = chess::toUci(p.played);
