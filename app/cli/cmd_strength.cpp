@@ -8,6 +8,7 @@
 #include "app/cli/command.h"
 #include "app/cli/pgn_input.h"
 #include "app/cli/strength_commands.h"
+#include "core/chess/pgn.h"
 #include "core/chess/pgn_tags.h"
 #include "core/common/atomic_file.h"
 #include "core/engines/engine_locator.h"
@@ -24,6 +25,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 
 namespace kibitz::cli {
@@ -49,7 +51,8 @@ void printStrengthHelp() {
         "  --max-plies N       a game still running then ends as a move cap, scored as a draw (default 400)\n"
         "  --seed N            (default 1)\n"
         "  --no-decisions      nobody resigns or offers draws\n"
-        "  --pgn FILE|DIR      real games for the humans' score at each pair's gap (within 100 points)\n\n"
+        "  --pgn FILE|DIR      real games for the humans' score at each pair's gap (within 100 points)\n"
+        "  --save-games OUT    also write every game to OUT as PGN (ratings, clocks, how it ended)\n\n"
         "errors: on positions of held-out games (3%% by Site hash; --split), the loss of winning chances (Lichess's:\n"
         "2 / (1 + exp(-0.00368208 cp)) - 1, a mate +-1) of the move played against the best move, and the opponent's\n"
         "expected loss at the mover's rating, clocks and increment, per rating band, speed and game phase; blunders\n"
@@ -167,6 +170,13 @@ int runLadder(Args& args) {
     o.seed = std::uint64_t(args.intValue("seed", 1, 0, 1LL << 62));
     o.decisions = !args.has("no-decisions");
     o.policy = policyOf(args);
+    const std::string saveGames = args.value("save-games").value_or("");
+    o.keepGames = !saveGames.empty();
+    if (o.keepGames) {
+        const auto folder = std::filesystem::absolute(std::filesystem::path(saveGames)).parent_path();
+        if (!std::filesystem::is_directory(folder))
+            return usageError(kLadderCommand, "--save-games: no folder " + folder.string() + " to write into");
+    }
     jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
     std::string dataError;
     const auto files = expandDataArgs(args.values("pgn"), {".pgn", ".pgn.zst"}, dataError);
@@ -188,6 +198,14 @@ int runLadder(Args& args) {
     if (!r) {
         std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kLadderCommand, r.error().message.c_str());
         return kExitFailure;  // cancelled or a model error: nothing was reported
+    }
+    if (o.keepGames) {
+        std::vector<chess::PgnGame> games;
+        for (const auto& p : *r) games.insert(games.end(), p.records.begin(), p.records.end());
+        if (Status st = chess::writePgnFile(saveGames, games); !st) {
+            std::fprintf(stderr, "kibitz-cli %s: %s\n", kLadderCommand, st.error().message.c_str());
+            return kExitFailure;
+        }
     }
     if (args.has("json")) {
         QJsonArray rows;
@@ -433,7 +451,7 @@ int runEvalStrength(const std::vector<std::string>& argv) {
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
     Args args(rest,
               {"pgn", "model", "pairs", "games", "tc", "max-plies", "seed", "temperature", "top-p", "threads", "split",
-               "every", "max-per-band", "max-positions", "engine", "engines", "depth", "cache"},
+               "every", "max-per-band", "max-positions", "engine", "engines", "depth", "cache", "save-games"},
               {"json", "raw", "no-decisions", "fit"});
     if (args.has("help")) {
         printStrengthHelp();

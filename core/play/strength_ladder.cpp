@@ -179,7 +179,20 @@ Status playPly(encoding::Evaluator& evaluator, const LadderOptions& options, std
     return {};
 }
 
-LadderPairResult summarise(const LadderPair& pair, const std::vector<LadderGame>& games, int openingPlies) {
+/// Game `g` as PGN, the `number`th of its pair.
+chess::PgnGame recordOf(const LadderGame& g, int number) {
+    chess::PgnGame pgn = g.session->toPgn();
+    for (auto& [tag, value] : pgn.tags) {
+        if (tag == "Round") value = std::to_string(number);
+        if (g.capped && tag == "Result") value = "1/2-1/2";
+        if (g.capped && tag == "Termination") value = "Adjudication";
+    }
+    if (g.capped) pgn.result = "1/2-1/2";
+    return pgn;
+}
+
+LadderPairResult summarise(const LadderPair& pair, const std::vector<LadderGame>& games, int openingPlies,
+                           bool keepGames) {
     LadderPairResult r;
     r.pair = pair;
     std::set<std::string> openings;
@@ -201,6 +214,7 @@ LadderPairResult summarise(const LadderPair& pair, const std::vector<LadderGame>
             for (int i = 0; i < openingPlies; ++i) key += chess::toUci(moves[std::size_t(i)]) + " ";
             openings.insert(key);
         }
+        if (keepGames) r.records.push_back(recordOf(g, int(r.games)));
     }
     r.distinctOpenings = std::int64_t(openings.size());
     r.meanPlies = r.games > 0 ? plies / double(r.games) : 0.0;
@@ -225,6 +239,7 @@ Result<std::vector<LadderPairResult>> playLadder(encoding::Evaluator& evaluator,
             g.elo[~g.high] = pair.low;
             g.rng.seed(gameSeed(options.seed, p, i));
             SessionSetup setup;
+            setup.event = "Kibitz strength ladder";
             setup.baseMs = options.baseMs;
             setup.incrementMs = options.incrementMs;
             setup.white = {"Kibitz " + std::to_string(g.elo[chess::White]), g.elo[chess::White]};
@@ -244,7 +259,7 @@ Result<std::vector<LadderPairResult>> playLadder(encoding::Evaluator& evaluator,
             if (progress && after != before) progress(finished + after, total);
         }
         finished += std::int64_t(games.size());
-        out.push_back(summarise(pair, games, options.openingPlies));
+        out.push_back(summarise(pair, games, options.openingPlies, options.keepGames));
     }
     return out;
 }

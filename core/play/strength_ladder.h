@@ -7,6 +7,7 @@
 // are played side by side, each ply one batched model call for all of them. Reported per pair: the higher rating's
 // score and the Elo gap it implies, how the games ended and how varied their openings were.
 
+#include "core/chess/pgn.h"
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
@@ -33,9 +34,10 @@ struct LadderOptions {
     std::int64_t incrementMs = 0;
     int maxPlies = 400;  ///< a game still running then ends as "move cap" (scored as a draw)
     std::uint64_t seed = 1;
-    MovePolicy policy;      ///< the user's policy (calibrated by the rating unless policy.calibrated is off)
-    bool decisions = true;  ///< resignations and draw offers as in play mode (needs a value head)
-    int openingPlies = 8;   ///< the opening variety counts distinct move sequences of this many plies
+    MovePolicy policy;       ///< the user's policy (calibrated by the rating unless policy.calibrated is off)
+    bool decisions = true;   ///< resignations and draw offers as in play mode (needs a value head)
+    int openingPlies = 8;    ///< the opening variety counts distinct move sequences of this many plies
+    bool keepGames = false;  ///< also return every game as PGN (LadderPairResult::records)
 };
 
 /// How the games of a pair ended (play::Termination, plus the move cap).
@@ -51,6 +53,10 @@ struct LadderPairResult {
     LadderEndings endings;
     std::int64_t distinctOpenings = 0;  ///< distinct first `openingPlies` plies among the games that reached them
     double meanPlies = 0.0;
+    /// With LadderOptions::keepGames, the pair's games in the order they were set up (Event "Kibitz strength
+    /// ladder", Round the game's number in its pair, the clocks as [%clk] comments). A game stopped at the move cap
+    /// is recorded as the draw it is scored as ("1/2-1/2", Termination "Adjudication").
+    std::vector<chess::PgnGame> records;
     /// The higher rating's score (wins + draws / 2) over the games.
     double highScore() const { return games > 0 ? (double(highWins) + 0.5 * double(draws)) / double(games) : 0.0; }
     /// The Elo gap that score implies: 400 log10(s / (1 - s)), s clamped to [0.005, 0.995].

@@ -87,10 +87,13 @@ private Q_SLOTS:
     }
 
     void ladderThroughTheCli() {
-        const Run r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("ladder"),
-                           QStringLiteral("--pairs"), QStringLiteral("1900:1100"), QStringLiteral("--games"),
-                           QStringLiteral("4"), QStringLiteral("--max-plies"), QStringLiteral("60"),
-                           QStringLiteral("--tc"), QStringLiteral("60+0"), QStringLiteral("--json")});
+        QTemporaryDir dir;
+        const QString saved = dir.filePath(QStringLiteral("ladder.pgn"));
+        const Run r =
+            run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("ladder"),
+                 QStringLiteral("--pairs"), QStringLiteral("1900:1100"), QStringLiteral("--games"), QStringLiteral("4"),
+                 QStringLiteral("--max-plies"), QStringLiteral("60"), QStringLiteral("--tc"), QStringLiteral("60+0"),
+                 QStringLiteral("--save-games"), saved, QStringLiteral("--json")});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const QJsonArray pairs = o.value(QStringLiteral("pairs")).toArray();
@@ -105,6 +108,17 @@ private Q_SLOTS:
         for (auto it = e.begin(); it != e.end(); ++it) ended += it.value().toInt();
         QCOMPARE(ended, 4);
         QVERIFY(o.value(QStringLiteral("calibrated")).toBool());
+        // --save-games: the four games, colours alternating, their results those the report counts.
+        QFile f(saved);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString pgn = QString::fromUtf8(f.readAll());
+        QCOMPARE(pgn.count(QStringLiteral("[Event \"Kibitz strength ladder\"]")), 4);
+        QCOMPARE(pgn.count(QStringLiteral("[WhiteElo \"1900\"]")), 2);
+        QCOMPARE(pgn.count(QStringLiteral("[BlackElo \"1900\"]")), 2);
+        QCOMPARE(pgn.count(QStringLiteral("[Result \"1/2-1/2\"]")), p.value(QStringLiteral("draws")).toInt());
+        QCOMPARE(pgn.count(QStringLiteral("[Result \"1-0\"]")) + pgn.count(QStringLiteral("[Result \"0-1\"]")),
+                 p.value(QStringLiteral("high_wins")).toInt() + p.value(QStringLiteral("low_wins")).toInt());
+        QCOMPARE(pgn.count(QStringLiteral("[Result \"*\"]")), 0);  // a capped game is recorded as its draw
     }
 
     void errorsOnRealGames() {
@@ -165,6 +179,10 @@ private Q_SLOTS:
                  QStringLiteral("--pairs"), QStringLiteral("1100:1900")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("1100:1900")));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("ladder"),
+                 QStringLiteral("--save-games"), QStringLiteral("/nonexistent-folder/ladder.pgn")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--save-games")), qPrintable(r.err));
         r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
                  kGames, QStringLiteral("--split"), QStringLiteral("sideways")});
         QCOMPARE(r.code, 2);

@@ -4,7 +4,9 @@
 // think time's two sources, and the ladder's bookkeeping (every game ends and is counted once, the same seed plays
 // the same games, a cancel stops it).
 #include "core/chess/notation.h"
+#include "core/chess/pgn.h"
 #include "core/chess/position.h"
+#include "core/common/text_input.h"
 #include "core/play/human_mover.h"
 #include "core/play/strength_ladder.h"
 #include "tests/encoding/position_evaluator.h"
@@ -288,12 +290,62 @@ private Q_SLOTS:
             QVERIFY(p.distinctOpenings >= 2);  // six sampled games do not all open alike
             QVERIFY(std::isfinite(p.impliedGap()));
         }
+        QVERIFY((*r)[0].records.empty());  // kept only when asked for
         // The same seed plays the same games.
         auto again = play::playLadder(model, o, CancelToken());
         QVERIFY(again.ok());
         QCOMPARE((*again)[0].highWins, (*r)[0].highWins);
         QCOMPARE((*again)[0].meanPlies, (*r)[0].meanPlies);
         QCOMPARE((*again)[1].distinctOpenings, (*r)[1].distinctOpenings);
+    }
+
+    void ladderKeepsItsGamesAsPgn() {
+        Harmonic model;
+        play::LadderOptions o;
+        o.pairs = {{1900, 1100}};
+        o.gamesPerPair = 5;
+        o.baseMs = 60000;
+        o.maxPlies = 40;  // some games reach the cap
+        o.seed = 5;
+        o.keepGames = true;
+        auto r = play::playLadder(model, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const play::LadderPairResult& pair = r->front();
+        QCOMPARE(pair.records.size(), std::size_t(5));
+        // Written out and read back by the PGN reader, every game replays legally and scores as the report counted.
+        std::string text;
+        for (const auto& g : pair.records) text += chess::writePgn(g) + "\n";
+        chess::PgnReader reader(TextInput::fromString(text));
+        chess::PgnGame g;
+        int games = 0, highWins = 0, draws = 0, lowWins = 0, capped = 0;
+        double plies = 0;
+        while (reader.next(g)) {
+            const bool highIsWhite = games % 2 == 0;
+            QCOMPARE(g.tag("WhiteElo"), std::string(highIsWhite ? "1900" : "1100"));
+            QCOMPARE(g.tag("Round"), std::to_string(games + 1));
+            QCOMPARE(g.tag("Event"), std::string("Kibitz strength ladder"));
+            QVERIFY(g.result == "1-0" || g.result == "0-1" || g.result == "1/2-1/2");
+            if (g.result == "1/2-1/2")
+                ++draws;
+            else if ((g.result == "1-0") == highIsWhite)
+                ++highWins;
+            else
+                ++lowWins;
+            if (g.moves.size() >= 40) {
+                QCOMPARE(g.tag("Termination"), std::string("Adjudication"));
+                ++capped;
+            }
+            QVERIFY(g.moves.front().clockSeconds >= 0);  // the clocks are kept
+            plies += double(g.moves.size());
+            ++games;
+        }
+        QCOMPARE(reader.skippedCount(), std::int64_t(0));
+        QCOMPARE(games, 5);
+        QVERIFY(capped > 0);
+        QCOMPARE(highWins, int(pair.highWins));
+        QCOMPARE(draws, int(pair.draws));
+        QCOMPARE(lowWins, int(pair.lowWins));
+        QCOMPARE(plies / 5.0, pair.meanPlies);
     }
 
     void ladderCancels() {
