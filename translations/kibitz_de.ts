@@ -32,20 +32,8 @@
         <translation>Keine Wertungsschätzung: zu wenige Züge in jeder Gruppe, oder die Schätzungen wurden nicht angefordert</translation>
     </message>
     <message>
-        <source>The rating their moves play like (the box: %1% interval)</source>
-        <translation>Die Wertung, der die Züge des Spielers entsprechen (Box: %1-%-Intervall)</translation>
-    </message>
-    <message>
         <source>Estimate and interval</source>
         <translation>Schätzung und Intervall</translation>
-    </message>
-    <message>
-        <source>Rating (chess.com&apos;s scale)</source>
-        <translation>Wertung (Skala von chess.com)</translation>
-    </message>
-    <message>
-        <source>Rating (Lichess&apos;s scale)</source>
-        <translation>Wertung (Skala von Lichess)</translation>
     </message>
     <message>
         <source>Their rating in the games (%1)</source>
@@ -193,6 +181,18 @@
     <message>
         <source>unknown speed</source>
         <translation>Tempo unbekannt</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like on chess.com&apos;s scale (the box: %1% interval)</source>
+        <translation>Die Wertung, der die Züge des Spielers entsprechen, auf der Skala von chess.com (Box: %1-%-Intervall)</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like on Lichess&apos;s scale (the box: %1% interval)</source>
+        <translation>Die Wertung, der die Züge des Spielers entsprechen, auf der Skala von Lichess (Box: %1-%-Intervall)</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Wertung</translation>
     </message>
 </context>
 <context>

@@ -32,20 +32,8 @@
         <translation>Aucune estimation de classement&#xa0;: trop peu de coups dans chaque groupe, ou les estimations n&apos;ont pas été demandées</translation>
     </message>
     <message>
-        <source>The rating their moves play like (the box: %1% interval)</source>
-        <translation>Le classement auquel correspondent les coups du joueur (boîte&#xa0;: intervalle à %1&#xa0;%)</translation>
-    </message>
-    <message>
         <source>Estimate and interval</source>
         <translation>Estimation et intervalle</translation>
-    </message>
-    <message>
-        <source>Rating (chess.com&apos;s scale)</source>
-        <translation>Classement (échelle de chess.com)</translation>
-    </message>
-    <message>
-        <source>Rating (Lichess&apos;s scale)</source>
-        <translation>Classement (échelle de Lichess)</translation>
     </message>
     <message>
         <source>Their rating in the games (%1)</source>
@@ -193,6 +181,18 @@
     <message>
         <source>unknown speed</source>
         <translation>cadence inconnue</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like on chess.com&apos;s scale (the box: %1% interval)</source>
+        <translation>Le classement auquel correspondent les coups du joueur, à l&apos;échelle de chess.com (boîte&#xa0;: intervalle à %1&#xa0;%)</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like on Lichess&apos;s scale (the box: %1% interval)</source>
+        <translation>Le classement auquel correspondent les coups du joueur, à l&apos;échelle de Lichess (boîte&#xa0;: intervalle à %1&#xa0;%)</translation>
+    </message>
+    <message>
+        <source>Rating</source>
+        <translation>Classement</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,21 @@ QValueAxis* valueAxis(double low, double high, const QString& title, const QStri
     return axis;
 }
 
+/// The most category names a chart shows level; more are slanted.
+constexpr int kLevelCategories = 5;
+
+/// The groups' axis. Names that would not fit level under their bars ("middlegame", "10 min or more", the kinds of
+/// position) are slanted and never cut short: slanted lines do not run into each other, however long.
+QBarCategoryAxis* categoryAxis(const QStringList& categories) {
+    auto* axis = new QBarCategoryAxis;
+    axis->append(categories);
+    if (categories.size() > kLevelCategories) {
+        axis->setLabelsAngle(-45);
+        axis->setTruncateLabels(false);
+    }
+    return axis;
+}
+
 struct RatingBox {
     QString name;
     evaluation::ProfileRating rating;
@@ -138,8 +153,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
     series->append(theirs);
     series->append(peers);
     chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
+    QBarCategoryAxis* x = categoryAxis(categories);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
     QValueAxis* y = valueAxis(0.0, top > 0.0 ? top * 1.1 : 0.01, tr("Loss per move"), QStringLiteral("%.3f"));
@@ -163,11 +177,15 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
 
 void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfile& profile, double interval) {
     const std::vector<RatingBox> boxes = ratingBoxes(profile);
+    // The scale goes in the title: in the axis title it would not fit the chart's height.
+    const bool chessCom = profile.ratingScale == encoding::RatingSite::ChessCom;
+    const int percent = qRound(100.0 * interval);
     QChart* chart = newChart(
-        view, boxes.empty()
-                  ? tr("No rating estimate: too few moves in every group, or the "
-                       "estimates were not asked for")
-                  : tr("The rating their moves play like (the box: %1% interval)").arg(qRound(100.0 * interval)));
+        view, boxes.empty() ? tr("No rating estimate: too few moves in every group, or the "
+                                 "estimates were not asked for")
+              : chessCom
+                  ? tr("The rating their moves play like on chess.com's scale (the box: %1% interval)").arg(percent)
+                  : tr("The rating their moves play like on Lichess's scale (the box: %1% interval)").arg(percent));
     if (boxes.empty()) return;
     auto* series = new QBoxPlotSeries;
     series->setName(tr("Estimate and interval"));
@@ -182,13 +200,10 @@ void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfil
         high = std::max(high, b.rating.high);
     }
     chart->addSeries(series);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
+    QBarCategoryAxis* x = categoryAxis(categories);
     chart->addAxis(x, Qt::AlignBottom);
     series->attachAxis(x);
-    const QString title = profile.ratingScale == encoding::RatingSite::ChessCom ? tr("Rating (chess.com's scale)")
-                                                                                : tr("Rating (Lichess's scale)");
-    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), title, QStringLiteral("%.0f"));
+    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), tr("Rating"), QStringLiteral("%.0f"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     // Their rating in the tags, across the whole chart (a hidden 0..1 axis carries the line's x).
