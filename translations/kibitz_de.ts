@@ -194,6 +194,127 @@
         <source>Rating</source>
         <translation>Wertung</translation>
     </message>
+    <message>
+        <source>en</source>
+        <extracomment>The lang attribute of the HTML report: the interface language&apos;s code (en, de, fr, ...).</extracomment>
+        <translation>de</translation>
+    </message>
+    <message>
+        <source>Where %1 stands</source>
+        <translation>Wo %1 steht</translation>
+    </message>
+    <message>
+        <source>Loss: the mean loss of winning chances of their moves against the engine&apos;s best. Peer: what a human of their rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose more than their peers there. Blunders lose at least 0.3.</source>
+        <translation>Verlust: der mittlere Verlust an Gewinnchancen der Züge des Spielers gegenüber dem besten Zug der Engine. Gleichrangige: was ein Mensch gleicher Wertung und Restzeit in denselben Stellungen verliert, nach dem Modell menschlicher Züge. Ein Verhältnis über 1: Der Spieler verliert dort mehr als Gleichrangige. Patzer kosten mindestens 0,3.</translation>
+    </message>
+    <message>
+        <source>Loss by phase</source>
+        <translation>Verlust nach Phase</translation>
+    </message>
+    <message>
+        <source>Loss by clock</source>
+        <translation>Verlust nach Restzeit</translation>
+    </message>
+    <message>
+        <source>Loss by speed</source>
+        <translation>Verlust nach Tempo</translation>
+    </message>
+    <message>
+        <source>Loss by kind of position</source>
+        <translation>Verlust nach Art der Stellung</translation>
+    </message>
+    <message>
+        <source>Rating by phase</source>
+        <translation>Wertung nach Phase</translation>
+    </message>
+    <message>
+        <source>Rating by clock</source>
+        <translation>Wertung nach Restzeit</translation>
+    </message>
+    <message>
+        <source>their mean loss</source>
+        <translation>mittlerer Verlust des Spielers</translation>
+    </message>
+    <message>
+        <source>a human of their rating</source>
+        <translation>ein Mensch gleicher Wertung</translation>
+    </message>
+    <message>
+        <source>x: the ratio</source>
+        <translation>x: das Verhältnis</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>Spieler</translation>
+    </message>
+    <message>
+        <source>peers</source>
+        <translation>Gleichrangige</translation>
+    </message>
+    <message>
+        <source>the rating their moves play like, with its interval; the grey line: their rating in these games (%1)</source>
+        <translation>die Wertung, der die Züge des Spielers entsprechen, mit Intervall; die graue Linie: Wertung des Spielers in diesen Partien (%1)</translation>
+    </message>
+    <message>
+        <source>All positions</source>
+        <translation>Alle Stellungen</translation>
+    </message>
+    <message>
+        <source>By phase</source>
+        <translation>Nach Phase</translation>
+    </message>
+    <message>
+        <source>By clock</source>
+        <translation>Nach Restzeit</translation>
+    </message>
+    <message>
+        <source>By speed</source>
+        <translation>Nach Tempo</translation>
+    </message>
+    <message>
+        <source>By kind of position</source>
+        <translation>Nach Art der Stellung</translation>
+    </message>
+    <message>
+        <source>Where they lost most against their peers</source>
+        <translation>Wo der Spieler gegenüber Gleichrangigen am meisten verlor</translation>
+    </message>
+    <message>
+        <source>puzzle</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>Zug</translation>
+    </message>
+    <message>
+        <source>played</source>
+        <translation>gespielt</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>bester</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>peer</source>
+        <translation>Gleichrangige</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation>Partie</translation>
+    </message>
+    <message>
+        <source>Made by Kibitz.</source>
+        <translation>Erstellt mit Kibitz.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

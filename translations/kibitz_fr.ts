@@ -194,6 +194,127 @@
         <source>Rating</source>
         <translation>Classement</translation>
     </message>
+    <message>
+        <source>en</source>
+        <extracomment>The lang attribute of the HTML report: the interface language&apos;s code (en, de, fr, ...).</extracomment>
+        <translation>fr</translation>
+    </message>
+    <message>
+        <source>Where %1 stands</source>
+        <translation>Où en est %1</translation>
+    </message>
+    <message>
+        <source>Loss: the mean loss of winning chances of their moves against the engine&apos;s best. Peer: what a human of their rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose more than their peers there. Blunders lose at least 0.3.</source>
+        <translation>Perte&#xa0;: la perte moyenne de chances de gain de ses coups par rapport au meilleur coup du moteur. Pairs&#xa0;: ce que perd un humain de son classement et de sa pendule dans les mêmes positions, selon le modèle de coups humains. Un rapport supérieur à 1&#xa0;: il y perd plus que ses pairs. Une gaffe perd au moins 0,3.</translation>
+    </message>
+    <message>
+        <source>Loss by phase</source>
+        <translation>Perte par phase</translation>
+    </message>
+    <message>
+        <source>Loss by clock</source>
+        <translation>Perte par temps restant</translation>
+    </message>
+    <message>
+        <source>Loss by speed</source>
+        <translation>Perte par cadence</translation>
+    </message>
+    <message>
+        <source>Loss by kind of position</source>
+        <translation>Perte par type de position</translation>
+    </message>
+    <message>
+        <source>Rating by phase</source>
+        <translation>Classement par phase</translation>
+    </message>
+    <message>
+        <source>Rating by clock</source>
+        <translation>Classement par temps restant</translation>
+    </message>
+    <message>
+        <source>their mean loss</source>
+        <translation>sa perte moyenne</translation>
+    </message>
+    <message>
+        <source>a human of their rating</source>
+        <translation>un humain de son classement</translation>
+    </message>
+    <message>
+        <source>x: the ratio</source>
+        <translation>x&#xa0;: le rapport</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>joueur</translation>
+    </message>
+    <message>
+        <source>peers</source>
+        <translation>pairs</translation>
+    </message>
+    <message>
+        <source>the rating their moves play like, with its interval; the grey line: their rating in these games (%1)</source>
+        <translation>le classement auquel correspondent ses coups, avec son intervalle&#xa0;; la ligne grise&#xa0;: son classement dans ces parties (%1)</translation>
+    </message>
+    <message>
+        <source>All positions</source>
+        <translation>Toutes les positions</translation>
+    </message>
+    <message>
+        <source>By phase</source>
+        <translation>Par phase</translation>
+    </message>
+    <message>
+        <source>By clock</source>
+        <translation>Par temps restant</translation>
+    </message>
+    <message>
+        <source>By speed</source>
+        <translation>Par cadence</translation>
+    </message>
+    <message>
+        <source>By kind of position</source>
+        <translation>Par type de position</translation>
+    </message>
+    <message>
+        <source>Where they lost most against their peers</source>
+        <translation>Là où il a le plus perdu face à ses pairs</translation>
+    </message>
+    <message>
+        <source>puzzle</source>
+        <translation>problème</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>coup</translation>
+    </message>
+    <message>
+        <source>played</source>
+        <translation>joué</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>meilleur</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>perte</translation>
+    </message>
+    <message>
+        <source>peer</source>
+        <translation>pairs</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>phase</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation>partie</translation>
+    </message>
+    <message>
+        <source>Made by Kibitz.</source>
+        <translation>Réalisé avec Kibitz.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

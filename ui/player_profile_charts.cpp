@@ -125,6 +125,47 @@ QString ProfileCharts::groupName(const std::string& name) {
     return QString::fromStdString(name);
 }
 
+evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProfile& profile, const QString& summary) {
+    const auto text = [](const QString& s) { return s.toStdString(); };
+    evaluation::ProfileHtmlText t;
+    //: The lang attribute of the HTML report: the interface language's code (en, de, fr, ...).
+    t.language = text(tr("en"));
+    t.heading = text(tr("Where %1 stands").arg(QString::fromStdString(profile.player)));
+    t.summary = text(summary);
+    t.explanation = text(
+        tr("Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human of "
+           "their rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose "
+           "more than their peers there. Blunders lose at least 0.3."));
+    t.lossByPhase = text(tr("Loss by phase"));
+    t.lossByClock = text(tr("Loss by clock"));
+    t.lossBySpeed = text(tr("Loss by speed"));
+    t.lossByKind = text(tr("Loss by kind of position"));
+    t.ratingByPhase = text(tr("Rating by phase"));
+    t.ratingByClock = text(tr("Rating by clock"));
+    t.theirLoss = text(tr("their mean loss"));
+    t.peerLoss = text(tr("a human of their rating"));
+    t.ratioNote = text(tr("x: the ratio"));
+    t.player = text(tr("player"));
+    t.peers = text(tr("peers"));
+    t.ratingCaption = text(
+        tr("the rating their moves play like, with its interval; the grey line: their rating in these games (%1)"));
+    t.allPositions = text(tr("All positions"));
+    t.byPhase = text(tr("By phase"));
+    t.byClock = text(tr("By clock"));
+    t.bySpeed = text(tr("By speed"));
+    t.byKind = text(tr("By kind of position"));
+    t.worstPositions = text(tr("Where they lost most against their peers"));
+    t.allGroup = text(tr("all moves"));
+    const QStringList header = tableHeader(true);
+    for (std::size_t i = 0; i < t.tableHeader.size(); ++i) t.tableHeader[i] = text(header.at(int(i) + 1));
+    t.tooFew = text(tr("too few positions"));
+    t.puzzleHeader = {text(tr("puzzle")), text(tr("move")), text(tr("played")), text(tr("best")),
+                      text(tr("loss")),   text(tr("peer")), text(tr("phase")),  text(tr("game"))};
+    t.madeBy = text(tr("Made by Kibitz."));
+    t.groupName = [](const std::string& name) { return groupName(name).toStdString(); };
+    return t;
+}
+
 QString ProfileCharts::ratingText(const evaluation::ProfileRating& r) {
     if (!r.valid) return QStringLiteral("–");
     return tr("%1 (%2–%3)").arg(qRound(r.estimate)).arg(qRound(r.low)).arg(qRound(r.high));

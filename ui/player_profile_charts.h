@@ -39,6 +39,9 @@ public:
     static QString groupName(const std::string& name);
     /// "1650 (1420–1880)", or "–" when there is no estimate.
     static QString ratingText(const evaluation::ProfileRating& rating);
+    /// The HTML report's words in the interface's language (evaluation::playerProfileHtml), with `summary` (plain
+    /// text: the page's summary of the profile) under the heading.
+    static evaluation::ProfileHtmlText htmlText(const evaluation::PlayerProfile& profile, const QString& summary);
 };
 
 }  // namespace kibitz::ui

@@ -28,6 +28,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTextDocumentFragment>
 #include <QTreeWidget>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -510,7 +511,8 @@ QString PlayerProfilePage::exportPuzzles(const QString& path) {
 
 QString PlayerProfilePage::saveReport(const QString& path) {
     if (!m_profile) return tr("No profile yet.");
-    const Status st = jobs::writeProfileReport(*m_profile, path);
+    const QString summary = QTextDocumentFragment::fromHtml(m_summary->text()).toPlainText();
+    const Status st = jobs::writeProfileReport(*m_profile, path, ProfileCharts::htmlText(*m_profile, summary));
     return st.ok() ? QString() : QString::fromStdString(st.error().message);
 }
 

@@ -174,8 +174,37 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
                                     const PlayerProfileOptions& options, const CancelToken& cancel,
                                     const PlayerProfileProgressFn& progress = {});
 
+/// The words of the HTML report, in the reader's language. The defaults are English (the CLI's --html); the app fills
+/// them from its translations. Plain text (the report escapes it); "%1" in a caption is the number it names.
+struct ProfileHtmlText {
+    std::string language = "en";  ///< the page's lang attribute
+    std::string heading;          ///< the page's heading; empty: "Where PLAYER stands"
+    std::string summary;          ///< the paragraph under it (games, rating, scale); empty: the English one
+    std::string explanation =
+        "Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human of their "
+        "rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose more than "
+        "their peers there. Blunders lose at least 0.3.";
+    std::string lossByPhase = "Loss by phase", lossByClock = "Loss by clock", lossBySpeed = "Loss by speed",
+                lossByKind = "Loss by kind of position", ratingByPhase = "Rating by phase",
+                ratingByClock = "Rating by clock";
+    std::string theirLoss = "their mean loss", peerLoss = "a human of their rating", ratioNote = "x: the ratio";
+    std::string player = "player", peers = "peers";  ///< a bar's tooltip: "opening: 0.0512 (player)"
+    std::string ratingCaption =
+        "the rating their moves play like, with its interval; the grey line: their rating in these games (%1)";
+    std::string allPositions = "All positions", byPhase = "By phase", byClock = "By clock", bySpeed = "By speed",
+                byKind = "By kind of position", worstPositions = "Where they lost most against their peers";
+    std::string allGroup = "all";  ///< the group of all positions in its table
+    std::array<std::string, 8> tableHeader{"positions", "games",    "loss", "peer",
+                                           "ratio",     "blunders", "peer", "rating (interval)"};
+    std::string tooFew = "too few positions";
+    std::array<std::string, 8> puzzleHeader{"puzzle", "move", "played", "best", "loss", "peer", "phase", "game"};
+    std::string madeBy = "Made by Kibitz.";
+    /// A group's name as shown (phases, clock buckets, speeds, kinds); unset: the core's English names.
+    std::function<std::string(const std::string&)> groupName;
+};
+
 /// The report as one self-contained HTML page: its tables and inline SVG bar charts of the loss beside the peer
 /// baseline by phase, clock bucket, speed and kind, and the rating estimates by phase and clock bucket.
-std::string playerProfileHtml(const PlayerProfile& profile);
+std::string playerProfileHtml(const PlayerProfile& profile, const ProfileHtmlText& text = {});
 
 }  // namespace kibitz::evaluation

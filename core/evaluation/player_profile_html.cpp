@@ -48,9 +48,20 @@ double tickStep(double top) {
     return 10.0 * power;
 }
 
+/// `name` as `text` shows a group's name.
+std::string shownName(const ProfileHtmlText& text, const std::string& name) {
+    return text.groupName ? text.groupName(name) : name;
+}
+
+/// `caption` with "%1" replaced by `value`.
+std::string withValue(std::string caption, const std::string& value) {
+    if (const auto at = caption.find("%1"); at != std::string::npos) caption.replace(at, 2, value);
+    return caption;
+}
+
 /// Grouped bars: per group the player's mean loss and the peer's, with the axis, the group names and a legend.
 /// Groups with too few positions are left out.
-std::string lossChart(const std::string& title, const std::vector<ProfileGroup>& all) {
+std::string lossChart(const std::string& title, const std::vector<ProfileGroup>& all, const ProfileHtmlText& text) {
     std::vector<const ProfileGroup*> groups;
     for (const auto& g : all)
         if (g.cell.enough()) groups.push_back(&g);
@@ -79,26 +90,29 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         const double hp = c.loss / top * kHeight, hq = c.peerLoss / top * kHeight;
         appendf(s, "<rect class=\"bar player\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x,
                 kTop + kHeight - hp, kBar, hp, kPlayerColour);
-        appendf(s, "<title>%s: %.4f (player)</title></rect>", escaped(groups[i]->name).c_str(), c.loss);
+        const std::string name = escaped(shownName(text, groups[i]->name));
+        appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.loss, escaped(text.player).c_str());
         appendf(s, "<rect class=\"bar peer\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x + kBar,
                 kTop + kHeight - hq, kBar, hq, kPeerColour);
-        appendf(s, "<title>%s: %.4f (peers)</title></rect>", escaped(groups[i]->name).c_str(), c.peerLoss);
+        appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.peerLoss, escaped(text.peers).c_str());
         appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%s</text>", x + kBar,
-                kTop + kHeight + 16, escaped(groups[i]->name).c_str());
+                kTop + kHeight + 16, name.c_str());
         appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">x%.2f</text>", x + kBar,
                 kTop + kHeight + 32, c.lossRatio());
     }
     appendf(s, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"ax\"/>", kLeft, kTop + kHeight, width - 10,
             kTop + kHeight);
     appendf(s,
-            "</svg><figcaption><span style=\"color:%s\">&#9632;</span> their mean loss "
-            "<span style=\"color:%s\">&#9632;</span> a human of their rating; x: the ratio</figcaption></figure>\n",
-            kPlayerColour, kPeerColour);
+            "</svg><figcaption><span style=\"color:%s\">&#9632;</span> %s "
+            "<span style=\"color:%s\">&#9632;</span> %s; %s</figcaption></figure>\n",
+            kPlayerColour, escaped(text.theirLoss).c_str(), kPeerColour, escaped(text.peerLoss).c_str(),
+            escaped(text.ratioNote).c_str());
     return s;
 }
 
 /// Rating estimates with their intervals, one row per group, and a line at the player's mean rating.
-std::string ratingChart(const std::string& title, const std::vector<ProfileGroup>& all, double actual) {
+std::string ratingChart(const std::string& title, const std::vector<ProfileGroup>& all, double actual,
+                        const ProfileHtmlText& text) {
     std::vector<const ProfileGroup*> groups;
     for (const auto& g : all)
         if (g.rating.valid) groups.push_back(&g);
@@ -129,34 +143,32 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
     for (std::size_t i = 0; i < groups.size(); ++i) {
         const ProfileRating& r = groups[i]->rating;
         const int y = kTop + int(i) * kRow + kRow / 2;
-        appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%s</text>", kLeft - 8, y + 4,
-                escaped(groups[i]->name).c_str());
+        const std::string name = escaped(shownName(text, groups[i]->name));
+        appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%s</text>", kLeft - 8, y + 4, name.c_str());
         appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>", xOf(r.low),
                 y, xOf(r.high), y, kPlayerColour);
         appendf(s,
                 "<circle class=\"estimate\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"%s\"><title>%s: %.0f (%.0f-%.0f)"
                 "</title></circle>",
-                xOf(r.estimate), y, kPlayerColour, escaped(groups[i]->name).c_str(), r.estimate, r.low, r.high);
+                xOf(r.estimate), y, kPlayerColour, name.c_str(), r.estimate, r.low, r.high);
     }
-    appendf(s,
-            "</svg><figcaption>the rating their moves play like, with its interval; the grey line: their rating "
-            "in these games (%.0f)</figcaption></figure>\n",
-            actual);
+    char rating[32];
+    std::snprintf(rating, sizeof rating, "%.0f", actual);
+    s += "</svg><figcaption>" + escaped(withValue(text.ratingCaption, rating)) + "</figcaption></figure>\n";
     return s;
 }
 
-std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings) {
-    std::string s =
-        "<table><tr><th></th><th>positions</th><th>games</th><th>loss</th><th>peer</th><th>ratio</th>"
-        "<th>blunders</th><th>peer</th>";
-    if (ratings) s += "<th>rating (interval)</th>";
+std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const ProfileHtmlText& text) {
+    std::string s = "<table><tr><th></th>";
+    for (std::size_t i = 0; i < text.tableHeader.size(); ++i)
+        if (ratings || i + 1 < text.tableHeader.size()) s += "<th>" + escaped(text.tableHeader[i]) + "</th>";
     s += "</tr>\n";
     for (const ProfileGroup& g : groups) {
         const ProfileCell& c = g.cell;
-        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(g.name).c_str(),
+        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(shownName(text, g.name)).c_str(),
                 static_cast<long long>(c.positions), static_cast<long long>(c.games));
         if (!c.enough()) {
-            appendf(s, "<td colspan=\"%d\">too few positions</td></tr>\n", ratings ? 6 : 5);
+            appendf(s, "<td colspan=\"%d\">%s</td></tr>\n", ratings ? 6 : 5, escaped(text.tooFew).c_str());
             continue;
         }
         appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f</td><td>%.1f%%</td><td>%.1f%%</td>", c.loss, c.peerLoss,
@@ -172,16 +184,17 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings) {
     return s + "</table>\n";
 }
 
-std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles) {
+std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
     if (puzzles.empty()) return {};
-    std::string s =
-        "<h2>Where they lost most against their peers</h2>\n<table><tr><th>puzzle</th><th>move</th>"
-        "<th>played</th><th>best</th><th>loss</th><th>peer</th><th>phase</th><th>game</th></tr>\n";
+    std::string s = "<h2>" + escaped(text.worstPositions) + "</h2>\n<table><tr>";
+    for (const std::string& h : text.puzzleHeader) s += "<th>" + escaped(h) + "</th>";
+    s += "</tr>\n";
     for (const ProfilePuzzle& z : puzzles) {
         const bool link = z.site.rfind("https://", 0) == 0;
         appendf(s, "<tr><td>%s</td><td>%d%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>",
                 escaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", escaped(z.playedMove).c_str(),
-                escaped(z.bestMove).c_str(), z.loss, z.peerLoss, chess::gamePhaseName(z.phase));
+                escaped(z.bestMove).c_str(), z.loss, z.peerLoss,
+                escaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
         if (link)
             appendf(s, "<a href=\"%s\">%s</a>", escaped(z.site).c_str(), escaped(z.site).c_str());
         else
@@ -191,43 +204,49 @@ std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles) {
     return s + "</table>\n";
 }
 
-}  // namespace
-
-std::string playerProfileHtml(const PlayerProfile& p) {
-    std::string s =
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Kibitz: " + escaped(p.player) +
-        "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em "
-        "0}"
-        "td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child{text-align:"
-        "left}figure{display:inline-block;margin:1em 2em 1em 0}.t{font-weight:bold;font-size:14px}.a{font-size:12px}"
-        ".g{stroke:#eee}.ax{stroke:#444}.actual{stroke-dasharray:4 3;stroke-width:2}</style></head><body>\n";
-    appendf(s, "<h1>Where %s stands</h1>\n", escaped(p.player).c_str());
-    appendf(s, "<p>%lld games (%lld with clock times), %lld positions of theirs scored.",
-            static_cast<long long>(p.games), static_cast<long long>(p.gamesWithClock),
-            static_cast<long long>(p.all.positions));
+/// The English paragraph under the heading (the CLI's report).
+std::string englishSummary(const PlayerProfile& p) {
+    std::string s;
+    appendf(s, "%lld games (%lld with clock times), %lld positions of theirs scored.", static_cast<long long>(p.games),
+            static_cast<long long>(p.gamesWithClock), static_cast<long long>(p.all.positions));
     if (p.unratedGames > 0)
         appendf(s, " %lld games without their rating were left out.", static_cast<long long>(p.unratedGames));
     appendf(s, " Their rating in these games: %.0f on average.", p.all.meanElo);
     if (p.rating.valid)
         appendf(s, " Their moves play like %.0f (%.0f-%.0f).", p.rating.estimate, p.rating.low, p.rating.high);
-    if (const std::string note = p.ratingScaleNote(); !note.empty()) s += " " + escaped(note) + ".";
-    s += "</p>\n<p>Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human "
-         "of their rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose "
-         "more than their peers there. Blunders lose at least 0.3.</p>\n";
+    if (const std::string note = p.ratingScaleNote(); !note.empty()) s += " " + note + ".";
+    return s;
+}
+
+}  // namespace
+
+std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& text) {
+    const ProfileHtmlText& t = text;
+    std::string s = "<!DOCTYPE html>\n<html lang=\"" + escaped(t.language) +
+                    "\"><head><meta charset=\"utf-8\">\n<title>Kibitz: " + escaped(p.player) +
+                    "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;"
+                    "margin:1em 0}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}td:first-child,"
+                    "th:first-child{text-align:left}figure{display:inline-block;margin:1em 2em 1em 0}.t{font-weight:"
+                    "bold;font-size:14px}.a{font-size:12px}.g{stroke:#eee}.ax{stroke:#444}.actual{stroke-dasharray:4 "
+                    "3;stroke-width:2}</style></head><body>\n";
+    s += "<h1>" + escaped(t.heading.empty() ? "Where " + p.player + " stands" : t.heading) + "</h1>\n";
+    s += "<p>" + escaped(t.summary.empty() ? englishSummary(p) : t.summary) + "</p>\n";
+    s += "<p>" + escaped(t.explanation) + "</p>\n";
     if (!p.model.empty() || !p.engine.empty())
         appendf(s, "<p><small>%s; %s</small></p>\n", escaped(p.model).c_str(), escaped(p.engine).c_str());
-    s += "<div>" + lossChart("Loss by phase", p.byPhase) + lossChart("Loss by clock", p.byClock) +
-         lossChart("Loss by speed", p.bySpeed) + lossChart("Loss by kind of position", p.byKind) + "</div>\n";
-    s += "<div>" + ratingChart("Rating by phase", p.byPhase, p.all.meanElo) +
-         ratingChart("Rating by clock", p.byClock, p.all.meanElo) + "</div>\n";
+    s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +
+         lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) + "</div>\n";
+    s += "<div>" + ratingChart(t.ratingByPhase, p.byPhase, p.all.meanElo, t) +
+         ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) + "</div>\n";
     const bool ratings = p.rating.valid;
-    s += "<h2>All positions</h2>\n" + tableOf({ProfileGroup{"all", p.all, p.rating}}, ratings);
-    s += "<h2>By phase</h2>\n" + tableOf(p.byPhase, ratings);
-    s += "<h2>By clock</h2>\n" + tableOf(p.byClock, ratings);
-    s += "<h2>By speed</h2>\n" + tableOf(p.bySpeed, false);
-    s += "<h2>By kind of position</h2>\n" + tableOf(p.byKind, false);
-    s += puzzleTable(p.puzzles);
-    s += "<p><small>Made by Kibitz.</small></p>\n</body></html>\n";
+    s +=
+        "<h2>" + escaped(t.allPositions) + "</h2>\n" + tableOf({ProfileGroup{t.allGroup, p.all, p.rating}}, ratings, t);
+    s += "<h2>" + escaped(t.byPhase) + "</h2>\n" + tableOf(p.byPhase, ratings, t);
+    s += "<h2>" + escaped(t.byClock) + "</h2>\n" + tableOf(p.byClock, ratings, t);
+    s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);
+    s += "<h2>" + escaped(t.byKind) + "</h2>\n" + tableOf(p.byKind, false, t);
+    s += puzzleTable(p.puzzles, t);
+    s += "<p><small>" + escaped(t.madeBy) + "</small></p>\n</body></html>\n";
     return s;
 }
 

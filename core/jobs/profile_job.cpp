@@ -166,8 +166,9 @@ Status writeProfilePuzzles(const evaluation::PlayerProfile& profile, const QStri
     return writeBytesAtomically(path.toStdString(), profile.puzzlesCsv());
 }
 
-Status writeProfileReport(const evaluation::PlayerProfile& profile, const QString& path) {
-    return writeBytesAtomically(path.toStdString(), evaluation::playerProfileHtml(profile));
+Status writeProfileReport(const evaluation::PlayerProfile& profile, const QString& path,
+                          const evaluation::ProfileHtmlText& text) {
+    return writeBytesAtomically(path.toStdString(), evaluation::playerProfileHtml(profile, text));
 }
 
 }  // namespace kibitz::jobs

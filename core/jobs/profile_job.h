@@ -88,8 +88,9 @@ evaluation::AnalyserFactory profileAnalyserFactory(const QString& program, int d
 
 /// Writes the profile's positions as the Lichess puzzle CSV (PlayerProfile::puzzlesCsv) to `path`, atomically.
 Status writeProfilePuzzles(const evaluation::PlayerProfile& profile, const QString& path);
-/// Writes the self-contained HTML report (evaluation::playerProfileHtml) to `path`, atomically.
-Status writeProfileReport(const evaluation::PlayerProfile& profile, const QString& path);
+/// Writes the self-contained HTML report (evaluation::playerProfileHtml, in `text`'s words) to `path`, atomically.
+Status writeProfileReport(const evaluation::PlayerProfile& profile, const QString& path,
+                          const evaluation::ProfileHtmlText& text = {});
 
 /// Registers the metatypes of the signals above (idempotent; the worker's constructor calls it).
 void registerProfileMetaTypes();

@@ -244,7 +244,26 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     QCOMPARE(page->saveReport(html), QString());
     QFile report(html);
     QVERIFY(report.open(QIODevice::ReadOnly));
-    QVERIFY(report.readAll().startsWith("<!DOCTYPE html>"));
+    const QByteArray english = report.readAll();
+    report.close();
+    QVERIFY(english.startsWith("<!DOCTYPE html>"));
+    QVERIFY(english.contains("<html lang=\"en\">"));
+    QVERIFY(english.contains(">Loss by phase<"));
+    // The summary under the heading is the page's, as plain text.
+    QVERIFY(english.contains(QString::fromStdString(got.player).toUtf8() + ": "));
+    QVERIFY(!english.contains("&lt;b&gt;"));
+    // In another language every word of the report is the interface's (a marking translator brackets them).
+    MarkingTranslator marking;
+    QVERIFY(QCoreApplication::installTranslator(&marking));
+    QCOMPARE(page->saveReport(html), QString());
+    QCoreApplication::removeTranslator(&marking);
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    const QByteArray marked = report.readAll();
+    report.close();
+    for (const char* word : {"<html lang=\"[en]\">", ">[Loss by phase]<", ">[By kind of position]</h2>", ">[opening]<",
+                             "<th>[Positions]</th>", "[their mean loss]", "[Made by Kibitz.]"})
+        QVERIFY2(marked.contains(word), word);
+    QVERIFY(!marked.contains(">Loss by phase<"));
     QVERIFY(page->saveReport(m_dir.filePath(QStringLiteral("no/such/folder/report.html"))).size() > 0);
 }
 
