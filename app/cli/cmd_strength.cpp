@@ -13,6 +13,7 @@
 #include "core/common/atomic_file.h"
 #include "core/engines/engine_locator.h"
 #include "core/evaluation/engine_analyser.h"
+#include "core/evaluation/peer_calibration.h"
 #include "core/evaluation/strength_profile.h"
 #include "core/jobs/human_model.h"
 #include "core/play/human_mover.h"
@@ -71,7 +72,10 @@ void printStrengthHelp() {
         "  --fit               also fit the rating's strength (temperature and tilt) per band so the opponent's "
         "expected\n"
         "                      loss and blunder share come nearest the players' (the table human_mover.cpp ships),\n"
-        "                      and per band and game phase the factor on the rule's temperature that does\n\n"
+        "                      and per band and game phase the factor on the rule's temperature that does, and the\n"
+        "                      player profile's peer calibration (per band and game phase, on the rule's temperature)\n"
+        "  --peer              score the player profile's peer (the rule with its calibration by rating and game\n"
+        "                      phase) in place of the opponent as it plays\n\n"
         "Both:\n"
         "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default: "
         "shipped\n"
@@ -287,7 +291,8 @@ void printCell(const std::string& name, const evaluation::ErrorCell& c) {
 /// The error profile and, with --fit, the fits, as `eval strength errors --json` prints them (the caller adds what
 /// produced them).
 QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vector<evaluation::StrengthKnot>& knots,
-                       const std::vector<evaluation::PhaseScaleFit>& phaseScales) {
+                       const std::vector<evaluation::PhaseScaleFit>& phaseScales,
+                       const std::vector<evaluation::PeerScaleBand>& peerBands) {
     QJsonArray bands;
     for (std::size_t b = 0; b < profile.byBand.size(); ++b) {
         QJsonObject row = cellJson(profile.byBand[b]);
@@ -329,6 +334,14 @@ QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vecto
                                       {"model_loss", k.modelLoss},
                                       {"model_blunders", k.modelBlunders}});
         out.insert("phase_scale_fit", scales);
+        QJsonArray peer;
+        for (const auto& k : peerBands) {
+            QJsonObject scale;
+            for (int f = 0; f < chess::kGamePhases; ++f)
+                scale.insert(chess::gamePhaseName(chess::GamePhase(f)), k.scale[std::size_t(f)]);
+            peer.append(QJsonObject{{"low", k.low}, {"temperature_scale", scale}});
+        }
+        out.insert("peer_fit", peer);
     }
     return out;
 }
@@ -391,24 +404,32 @@ int runErrors(Args& args) {
         std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kErrorsCommand, positions.error().message.c_str());
         return positions.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
     }
-    const auto profile = evaluation::profileErrors(*positions, evaluation::humanMoverCandidates(policy));
+    const bool peer = args.has("peer");
+    const auto profile = evaluation::profileErrors(
+        *positions, peer ? evaluation::peerCandidates(policy) : evaluation::humanMoverCandidates(policy));
     std::vector<evaluation::StrengthKnot> knots;
     std::vector<evaluation::PhaseScaleFit> phaseScales;
+    std::vector<evaluation::PeerScaleBand> peerBands;
     if (args.has("fit")) {
         knots = evaluation::fitStrength(*positions);
         phaseScales = evaluation::fitPhaseScales(*positions);
+        peerBands = evaluation::fitPeerScales(*positions);
     }
     if (args.has("json")) {
-        QJsonObject out = errorsJson(profile, knots, phaseScales);
+        QJsonObject out = errorsJson(profile, knots, phaseScales, peerBands);
         out.insert("model", QString::fromStdString((*evaluator)->describe()));
         out.insert("engine", engine.describe());
         out.insert("split", QString::fromStdString(split));
         out.insert("calibrated", policy.calibrated);
+        out.insert("scored", peer ? "peer" : "opponent");
         std::printf("%s\n", QJsonDocument(out).toJson(QJsonDocument::Compact).constData());
         return kExitOk;
     }
     std::printf("%s; %s; %s split, %s\n", (*evaluator)->describe().c_str(), engine.describe().toStdString().c_str(),
-                split.c_str(), policy.calibrated ? "rating-shaped" : "raw distribution");
+                split.c_str(),
+                !policy.calibrated ? "raw distribution"
+                : peer             ? "the profile's peer (rating-shaped, calibrated by phase)"
+                                   : "rating-shaped");
     std::printf("band       positions  mean Elo  human loss blunders  model loss blunders  ratio\n");
     for (std::size_t b = 0; b < profile.byBand.size(); ++b)
         printCell(evaluation::strengthBandName(int(b)), profile.byBand[b]);
@@ -437,6 +458,16 @@ int runErrors(Args& args) {
                         evaluation::strengthBandName(k.band).c_str(), chess::gamePhaseName(k.phase),
                         static_cast<long long>(k.positions), k.scale, k.humanLoss, k.modelLoss, k.humanBlunders,
                         k.modelBlunders);
+        std::printf("the profile's peer calibration (from rating, opening, middlegame, endgame scale):\n");
+        for (const auto& k : peerBands)
+            std::printf("        {%d, {%.3f, %.3f, %.3f}},\n", k.low, k.scale[0], k.scale[1], k.scale[2]);
+        const auto fitted = evaluation::profileErrors(*positions, evaluation::peerCandidates(policy, peerBands));
+        std::printf("the peer with those scales on these positions (its fit, not a held-out check):\n");
+        for (std::size_t b = 0; b < fitted.byPhase.size(); ++b)
+            for (int f = 0; f < chess::kGamePhases; ++f)
+                if (fitted.byPhase[b][std::size_t(f)].positions >= 50)
+                    printCell(evaluation::strengthBandName(int(b)) + " " + chess::gamePhaseName(chess::GamePhase(f)),
+                              fitted.byPhase[b][std::size_t(f)]);
     }
     return kExitOk;
 }
@@ -452,7 +483,7 @@ int runEvalStrength(const std::vector<std::string>& argv) {
     Args args(rest,
               {"pgn", "model", "pairs", "games", "tc", "max-plies", "seed", "temperature", "top-p", "threads", "split",
                "every", "max-per-band", "max-positions", "engine", "engines", "depth", "cache", "save-games"},
-              {"json", "raw", "no-decisions", "fit"});
+              {"json", "raw", "no-decisions", "fit", "peer"});
     if (args.has("help")) {
         printStrengthHelp();
         return kExitOk;

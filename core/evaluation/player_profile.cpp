@@ -6,6 +6,7 @@
 #include "core/encoding/blend_evaluator.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/encoding/position_encoder.h"
+#include "core/evaluation/peer_calibration.h"
 #include "core/play/human_mover.h"
 
 #include <algorithm>
@@ -542,7 +543,7 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     if (positions->empty())
         return makeError(ErrorCode::InvalidInput, "no position of '" + player + "' to score (every move forced?)");
     std::vector<Facts> facts = gatherFacts(theirs, *positions);
-    const auto peer = humanMoverCandidates(options.policy);
+    const auto peer = peerCandidates(options.policy);
     for (std::size_t i = 0; i < positions->size(); ++i)
         std::tie(facts[i].peerLoss, facts[i].peerBlunders) = expectedLoss((*positions)[i], peer((*positions)[i]));
     const std::vector<int> grid = eloGuessGrid(options.guess);

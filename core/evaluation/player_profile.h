@@ -2,7 +2,7 @@
 #pragma once
 // Where one player stands against people of their rating: in the positions they actually faced, the loss of winning
 // chances of their moves beside the peer baseline, the expected loss of a human of their rating and clock in the same
-// position (the human mover's distribution, exactly as `eval strength errors` scores the opponent), broken down by game
+// position (the human mover's distribution, calibrated by rating and phase: peer_calibration.h), broken down by game
 // phase, clock, speed and kind of position; a rating estimate (guess-elo's likelihood restricted to those positions)
 // per phase and clock bucket; and the positions where they lost most against their peers, as puzzles.
 //
@@ -66,7 +66,7 @@ inline constexpr std::int64_t kMinGroupPositions = 20;
 
 struct PlayerProfileOptions {
     ErrorProfileOptions positions;  ///< which positions (every, the engine's score cache); include is set here
-    play::MovePolicy policy;        ///< the peer: the human mover at the player's rating (default: calibrated)
+    play::MovePolicy policy;        ///< the peer: peerCandidates() at the player's rating (default: calibrated)
     bool estimateRatings = true;    ///< the rating estimates (27 model queries per position)
     EloGuessOptions guess = EloGuessOptions::calibrated();  ///< their grid, prior and temper
     int bootstrapRounds = 200;                              ///< resamples of the games for the estimates' intervals

@@ -7,6 +7,7 @@
 #include "core/chess/game_phase.h"
 #include "core/chess/notation.h"
 #include "core/chess/position.h"
+#include "core/evaluation/peer_calibration.h"
 #include "core/evaluation/strength_profile.h"
 
 #include <QtTest>
@@ -108,6 +109,77 @@ private Q_SLOTS:
                 QVERIFY2(f.scale > 0.42 && f.scale < 0.6, qPrintable(QString::number(f.scale)));
                 QVERIFY(std::abs(f.modelLoss - endingTarget) < 0.1 * endingTarget);
             }
+        }
+    }
+
+    // The profile's peer calibration: two bands whose players lose what the rule loses at known multiples of its
+    // temperature in each phase. Every band of the profile gets its scales; those of the two bands are the multiples,
+    // and the peer scored with them loses what the players lose, cell by cell; a cell with too few positions (or
+    // none) keeps scale 1.
+    void peerFitFollowsThePlayers() {
+        auto positions = cell(kRuyLopez, 1550, 8, 200, 2.0);
+        for (auto& p : cell(kRookEnding, 1550, 80, 200, 0.5)) positions.push_back(std::move(p));
+        for (auto& p : cell(kRuyLopez, 2150, 8, 150, 0.7)) positions.push_back(std::move(p));
+        for (auto& p : cell(kRookEnding, 2150, 80, 40, 0.45)) positions.push_back(std::move(p));
+        const auto bands = evaluation::fitPeerScales(positions, 100);
+        QCOMPARE(bands.size(), evaluation::kStrengthBandLow.size());
+        const auto mid = std::size_t(evaluation::strengthBand(1550)), top = std::size_t(evaluation::strengthBand(2150));
+        QCOMPARE(bands[mid].low, 1400);
+        const auto opening = std::size_t(chess::GamePhase::Opening), ending = std::size_t(chess::GamePhase::Endgame);
+        const auto near = [](double got, double want) { return std::abs(std::log(got / want)) < 0.12; };
+        QVERIFY2(near(bands[mid].scale[opening], 2.0), qPrintable(QString::number(bands[mid].scale[opening])));
+        QVERIFY2(near(bands[mid].scale[ending], 0.5), qPrintable(QString::number(bands[mid].scale[ending])));
+        QVERIFY2(near(bands[top].scale[opening], 0.7), qPrintable(QString::number(bands[top].scale[opening])));
+        QCOMPARE(bands[top].scale[ending], 1.0);                                     // 40 positions: not fitted
+        QCOMPARE(bands[mid].scale[std::size_t(chess::GamePhase::Middlegame)], 1.0);  // no positions at all
+        QCOMPARE(bands[0].scale[opening], 1.0);
+        const auto profile = evaluation::profileErrors(positions, evaluation::peerCandidates({}, bands));
+        for (std::size_t f : {opening, ending}) {
+            const auto& c = profile.byPhase[mid][f];
+            QVERIFY2(c.ratio() > 0.95 && c.ratio() < 1.05, qPrintable(QString::number(c.ratio())));
+        }
+        // The plain rule is off in those cells by the multiples' effect.
+        const auto plain = evaluation::profileErrors(positions, evaluation::humanMoverCandidates({}));
+        QVERIFY(plain.byPhase[mid][opening].ratio() < 0.85);
+        QVERIFY(plain.byPhase[mid][ending].ratio() > 1.15);
+    }
+
+    // Inside a band its scale; across an edge a log-linear blend over kPeerScaleBlend points either side; the raw
+    // distribution is left as it is.
+    void peerScaleBlendsAcrossEdges() {
+        const std::vector<evaluation::PeerScaleBand> bands{{0, {1.0, 0.5, 2.0}}, {1500, {4.0, 0.5, 0.5}}};
+        const auto at = [&bands](int elo, chess::GamePhase f) {
+            return evaluation::peerTemperatureScale(elo, f, bands);
+        };
+        QCOMPARE(at(1000, chess::GamePhase::Opening), 1.0);
+        QCOMPARE(at(1500 - evaluation::kPeerScaleBlend, chess::GamePhase::Opening), 1.0);
+        QVERIFY(std::abs(at(1500, chess::GamePhase::Opening) - 2.0) < 1e-12);
+        QVERIFY(std::abs(at(1500, chess::GamePhase::Endgame) - 1.0) < 1e-12);
+        QCOMPARE(at(1500 + evaluation::kPeerScaleBlend, chess::GamePhase::Opening), 4.0);
+        QCOMPARE(at(2600, chess::GamePhase::Endgame), 0.5);
+        QCOMPARE(at(1510, chess::GamePhase::Middlegame), 0.5);
+        QCOMPARE(evaluation::peerTemperatureScale(1500, chess::GamePhase::Middlegame, {}), 1.0);
+        const auto p = scored(kRookEnding, 1000, 80);
+        const auto raw = evaluation::peerCandidates({1.0, 1.0, false}, bands)(p);
+        const auto plain = evaluation::humanMoverCandidates({1.0, 1.0, false})(p);
+        QCOMPARE(raw.size(), plain.size());
+        for (std::size_t i = 0; i < raw.size(); ++i) QCOMPARE(raw[i].prob, plain[i].prob);
+        // Calibrated, the endgame scale 2 at 1000 is flatter than the plain rule; 0.5 at 1800 is sharper.
+        QVERIFY(evaluation::peerCandidates({}, bands)(p).front().prob <
+                evaluation::humanMoverCandidates({})(p).front().prob - 0.01);
+        const auto at1800 = scored(kRookEnding, 1800, 80);
+        QVERIFY(evaluation::peerCandidates({}, bands)(at1800).front().prob >
+                evaluation::humanMoverCandidates({})(at1800).front().prob + 0.01);
+    }
+
+    // The shipped bands are the error profile's and stay inside the fit's range.
+    void shippedPeerBandsAreTheProfiles() {
+        const auto& bands = evaluation::peerScaleBands();
+        QCOMPARE(bands.size(), evaluation::kStrengthBandLow.size());
+        for (std::size_t i = 0; i < bands.size(); ++i) {
+            QCOMPARE(bands[i].low, evaluation::kStrengthBandLow[i]);
+            for (double s : bands[i].scale)
+                QVERIFY(s >= evaluation::kPeerScaleRange[0] - 1e-9 && s <= evaluation::kPeerScaleRange[1] + 1e-9);
         }
     }
 

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The player profile's peer: what a human of the mover's rating would lose in the same position. It is the opponent's
+// rule (play::humanCandidates, the temperature per rating that makes the opponent play at its rating in self-play)
+// with that temperature scaled once more by rating band and game phase, so that over real players of a band the peer's
+// mean loss in each phase is theirs. The opponent in play keeps the plain rule: the same phase factors in play cost
+// the self-play ladder its spread (a game's result depends on more than the mean loss of its moves), so what makes a
+// typical player look typical phase by phase lives here, beside the profile, and play stays as the ladder chose.
+// docs/studies has the fit (`eval strength errors --fit` on the validation half, checked on the test half).
+
+#include "core/chess/game_phase.h"
+#include "core/evaluation/strength_profile.h"
+#include "core/play/human_play.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace kibitz::evaluation {
+
+/// The peer's temperature scale from one rating on, one per game phase (chess::GamePhase order); 1 is the plain rule.
+struct PeerScaleBand {
+    int low = 0;
+    std::array<double, chess::kGamePhases> scale{1.0, 1.0, 1.0};
+};
+/// Across each band's lower edge the scale passes from the band below to the band above over this many points either
+/// side (log-linear), so a rating one point across an edge does not change its peer.
+inline constexpr int kPeerScaleBlend = 50;
+
+/// The shipped bands (those of the error profile, kStrengthBandLow), rising in rating.
+const std::vector<PeerScaleBand>& peerScaleBands();
+
+/// The scale at `elo` in `phase`: its band's, blended with the neighbouring band's within kPeerScaleBlend points of
+/// an edge; 1 without bands.
+double peerTemperatureScale(int elo, chess::GamePhase phase, const std::vector<PeerScaleBand>& bands);
+
+/// A human of the mover's rating as the profile's baseline: play::humanCandidates at the mover's rating with `policy`'s
+/// temperature times peerTemperatureScale() in the position's phase. A `policy` that is not calibrated (the raw
+/// distribution) is left as it is: the scales are relative to the rule.
+CandidateFn peerCandidates(const play::MovePolicy& policy, const std::vector<PeerScaleBand>& bands = peerScaleBands());
+
+/// Fits the bands on players' positions: one per kStrengthBandLow entry, each phase's scale chosen so that the peer's
+/// mean loss over the band's positions in that phase is the players' (a logarithmic grid over kPeerScaleRange, refined
+/// between its neighbours; a cell under `minPositions` positions keeps 1). The scales are read while fitted exactly as
+/// peerTemperatureScale() reads them, blends at the edges included, by passes over the cells until none moves.
+std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100);
+/// The scales the fit may choose: below 0.4 the peer would be little more than the model's favourite move.
+inline constexpr std::array<double, 2> kPeerScaleRange{0.4, 2.5};
+
+}  // namespace kibitz::evaluation
