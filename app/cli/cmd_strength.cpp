@@ -24,6 +24,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -73,9 +74,11 @@ void printStrengthHelp() {
         "expected\n"
         "                      loss and blunder share come nearest the players' (the table human_mover.cpp ships),\n"
         "                      and per band and game phase the factor on the rule's temperature that does, and the\n"
-        "                      player profile's peer calibration (per band and game phase, on the rule's temperature)\n"
-        "  --peer              score the player profile's peer (the rule with its calibration by rating and game\n"
-        "                      phase) in place of the opponent as it plays\n\n"
+        "                      player profile's peer calibration (per band, speed class and game phase, on the rule's\n"
+        "                      temperature; with --split heldout fitted on the validation half, checked on the test\n"
+        "                      half)\n"
+        "  --peer              score the player profile's peer (the rule with its calibration by rating, speed and\n"
+        "                      game phase) in place of the opponent as it plays\n\n"
         "Both:\n"
         "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default: "
         "shipped\n"
@@ -288,6 +291,9 @@ void printCell(const std::string& name, const evaluation::ErrorCell& c) {
                 100.0 * c.modelBlunders, c.ratio());
 }
 
+/// The player profile's peer speed classes (evaluation::PeerSpeed order), as the JSON names them.
+constexpr std::array<const char*, evaluation::kPeerSpeeds> kPeerSpeedNames{"any", "bullet", "blitz_and_slower"};
+
 /// The error profile and, with --fit, the fits, as `eval strength errors --json` prints them (the caller adds what
 /// produced them).
 QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vector<evaluation::StrengthKnot>& knots,
@@ -336,14 +342,68 @@ QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vecto
         out.insert("phase_scale_fit", scales);
         QJsonArray peer;
         for (const auto& k : peerBands) {
-            QJsonObject scale;
-            for (int f = 0; f < chess::kGamePhases; ++f)
-                scale.insert(chess::gamePhaseName(chess::GamePhase(f)), k.scale[std::size_t(f)]);
-            peer.append(QJsonObject{{"low", k.low}, {"temperature_scale", scale}});
+            QJsonObject classes;
+            for (int c = 0; c < evaluation::kPeerSpeeds; ++c) {
+                QJsonObject scale;
+                for (int f = 0; f < chess::kGamePhases; ++f)
+                    scale.insert(chess::gamePhaseName(chess::GamePhase(f)), k.scale[std::size_t(c)][std::size_t(f)]);
+                classes.insert(kPeerSpeedNames[std::size_t(c)], scale);
+            }
+            peer.append(QJsonObject{{"low", k.low}, {"temperature_scale", classes}});
         }
         out.insert("peer_fit", peer);
     }
     return out;
+}
+
+/// The player profile's peer calibration and its check: with the held-out split, fitted on the validation half and
+/// checked on the test half; otherwise fitted and checked on the same positions.
+struct PeerFit {
+    std::vector<evaluation::PeerScaleBand> bands;
+    evaluation::ErrorProfile check;
+    bool heldOut = false;
+};
+
+PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const std::vector<chess::PgnGame>& games,
+                const std::string& split, const play::MovePolicy& policy) {
+    PeerFit out;
+    if (split != "heldout") {
+        out.bands = evaluation::fitPeerScales(positions);
+        out.check = evaluation::profileErrors(positions, evaluation::peerCandidates(policy, out.bands));
+        return out;
+    }
+    std::vector<evaluation::ErrorPosition> validation, test;
+    for (const auto& p : positions) (inSplit(games[p.game], "validation") ? validation : test).push_back(p);
+    out.bands = evaluation::fitPeerScales(validation);
+    out.check = evaluation::profileErrors(test, evaluation::peerCandidates(policy, out.bands));
+    out.heldOut = true;
+    return out;
+}
+
+void printPeerFit(const PeerFit& fit) {
+    std::printf(
+        "the profile's peer calibration (from rating; opening, middlegame, endgame scale for all speeds, "
+        "bullet, blitz and slower)%s:\n",
+        fit.heldOut ? ", fitted on the validation half" : "");
+    for (const auto& k : fit.bands) {
+        std::printf("        {%d, {", k.low);
+        for (std::size_t c = 0; c < k.scale.size(); ++c)
+            std::printf("%sS{%.3f, %.3f, %.3f}", c ? ", " : "", k.scale[c][0], k.scale[c][1], k.scale[c][2]);
+        std::printf("}},\n");
+    }
+    std::printf("the peer with those scales %s:\n", fit.heldOut ? "on the test half, which the fit did not see"
+                                                                : "on these positions (its fit, not a check)");
+    const auto& c = fit.check;
+    for (std::size_t b = 0; b < c.byPhase.size(); ++b)
+        for (int f = 0; f < chess::kGamePhases; ++f)
+            if (c.byPhase[b][std::size_t(f)].positions >= 50)
+                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gamePhaseName(chess::GamePhase(f)),
+                          c.byPhase[b][std::size_t(f)]);
+    for (std::size_t b = 0; b < c.bySpeed.size(); ++b)
+        for (int sp = 0; sp < chess::kGameSpeeds; ++sp)
+            if (c.bySpeed[b][std::size_t(sp)].positions >= 50)
+                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gameSpeedName(chess::GameSpeed(sp)),
+                          c.bySpeed[b][std::size_t(sp)]);
 }
 
 int runErrors(Args& args) {
@@ -409,12 +469,13 @@ int runErrors(Args& args) {
         *positions, peer ? evaluation::peerCandidates(policy) : evaluation::humanMoverCandidates(policy));
     std::vector<evaluation::StrengthKnot> knots;
     std::vector<evaluation::PhaseScaleFit> phaseScales;
-    std::vector<evaluation::PeerScaleBand> peerBands;
+    PeerFit peerFit;
     if (args.has("fit")) {
         knots = evaluation::fitStrength(*positions);
         phaseScales = evaluation::fitPhaseScales(*positions);
-        peerBands = evaluation::fitPeerScales(*positions);
+        peerFit = fitPeer(*positions, games, split, policy);
     }
+    const std::vector<evaluation::PeerScaleBand>& peerBands = peerFit.bands;
     if (args.has("json")) {
         QJsonObject out = errorsJson(profile, knots, phaseScales, peerBands);
         out.insert("model", QString::fromStdString((*evaluator)->describe()));
@@ -458,16 +519,7 @@ int runErrors(Args& args) {
                         evaluation::strengthBandName(k.band).c_str(), chess::gamePhaseName(k.phase),
                         static_cast<long long>(k.positions), k.scale, k.humanLoss, k.modelLoss, k.humanBlunders,
                         k.modelBlunders);
-        std::printf("the profile's peer calibration (from rating, opening, middlegame, endgame scale):\n");
-        for (const auto& k : peerBands)
-            std::printf("        {%d, {%.3f, %.3f, %.3f}},\n", k.low, k.scale[0], k.scale[1], k.scale[2]);
-        const auto fitted = evaluation::profileErrors(*positions, evaluation::peerCandidates(policy, peerBands));
-        std::printf("the peer with those scales on these positions (its fit, not a held-out check):\n");
-        for (std::size_t b = 0; b < fitted.byPhase.size(); ++b)
-            for (int f = 0; f < chess::kGamePhases; ++f)
-                if (fitted.byPhase[b][std::size_t(f)].positions >= 50)
-                    printCell(evaluation::strengthBandName(int(b)) + " " + chess::gamePhaseName(chess::GamePhase(f)),
-                              fitted.byPhase[b][std::size_t(f)]);
+        printPeerFit(peerFit);
     }
     return kExitOk;
 }

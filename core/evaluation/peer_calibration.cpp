@@ -10,35 +10,47 @@
 namespace kibitz::evaluation {
 
 const std::vector<PeerScaleBand>& peerScaleBands() {
-    // Opening, middlegame, endgame. Fitted with `kibitz-cli eval strength errors --split validation --every 8
-    // --max-per-band 0 --depth 8 --fit` (17,855 positions) on the shipped default model and mover; on the test half
-    // (18,455 positions) 13 of the 15 cells come within 0.9-1.1 of the players (9 with the plain rule).
+    // Per band: opening, middlegame, endgame scales for a game of unknown speed (all speeds), bullet, blitz and slower.
+    // Fitted on the validation half of the held-out games (17,855 positions) with `kibitz-cli eval strength errors
+    // --split heldout --every 8 --max-per-band 0 --depth 8 --fit` on the shipped default model and mover; on the test
+    // half (18,455 positions) 14 of the 15 band x phase cells come within 0.9-1.1 of the players (9 with the plain
+    // rule). The <1000 and 1000-1399 bullet classes had too few positions and keep the scales over all speeds.
+    using S = PeerScaleBand::PhaseScales;
     static const std::vector<PeerScaleBand> bands{
-        {0, {1.047, 1.215, 1.134}},    {1000, {1.012, 0.751, 0.882}}, {1400, {1.035, 0.795, 0.424}},
-        {1700, {1.272, 1.109, 1.174}}, {2000, {0.934, 0.400, 0.400}},
+        {0, {S{1.047, 1.215, 1.134}, S{1.047, 1.215, 1.134}, S{1.035, 1.201, 1.147}}},     // <1000
+        {1000, {S{1.012, 0.751, 0.882}, S{1.012, 0.751, 0.882}, S{0.977, 0.677, 0.804}}},  // 1000-1399
+        {1400, {S{1.035, 0.795, 0.424}, S{1.243, 0.852, 1.856}, S{1.012, 0.795, 0.400}}},  // 1400-1699
+        {1700, {S{1.272, 1.109, 1.174}, S{1.563, 1.599, 1.814}, S{1.035, 0.751, 0.400}}},  // 1700-1999
+        {2000, {S{0.934, 0.400, 0.400}, S{1.134, 0.400, 0.400}, S{0.509, 0.438, 0.533}}},  // 2000+
     };
     return bands;
 }
 
-double peerTemperatureScale(int elo, chess::GamePhase phase, const std::vector<PeerScaleBand>& bands) {
+PeerSpeed peerSpeed(std::optional<chess::GameSpeed> speed) {
+    if (!speed) return PeerSpeed::Any;
+    return *speed == chess::GameSpeed::Bullet ? PeerSpeed::Bullet : PeerSpeed::Slower;
+}
+
+double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
     if (bands.empty()) return 1.0;
-    const auto f = std::size_t(phase);
+    const auto f = std::size_t(phase), c = std::size_t(speed);
     std::size_t b = 0;
     for (std::size_t i = 1; i < bands.size(); ++i) {
         const int edge = bands[i].low;
         if (elo > edge - kPeerScaleBlend && elo < edge + kPeerScaleBlend) {
             const double t = double(elo - (edge - kPeerScaleBlend)) / double(2 * kPeerScaleBlend);
-            return std::exp((1.0 - t) * std::log(bands[i - 1].scale[f]) + t * std::log(bands[i].scale[f]));
+            return std::exp((1.0 - t) * std::log(bands[i - 1].scale[c][f]) + t * std::log(bands[i].scale[c][f]));
         }
         if (elo >= edge) b = i;
     }
-    return bands[b].scale[f];
+    return bands[b].scale[c][f];
 }
 
 CandidateFn peerCandidates(const play::MovePolicy& policy, const std::vector<PeerScaleBand>& bands) {
     return [policy, bands](const ErrorPosition& p) {
         play::MovePolicy q = policy;
-        if (q.calibrated) q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), bands);
+        if (q.calibrated)
+            q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), peerSpeed(p.speed), bands);
         return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
     };
 }
@@ -49,12 +61,19 @@ namespace {
 struct PeerCell {
     std::vector<const ErrorPosition*> in;
     double humanLoss = 0.0;
+    PeerSpeed speed = PeerSpeed::Any;
 };
 
+/// The cell's positions read the scales of `speed` (Any: whatever their game's speed).
 double peerMeanLoss(const PeerCell& c, const std::vector<PeerScaleBand>& bands) {
-    const CandidateFn peer = peerCandidates(play::MovePolicy{}, bands);
+    const play::MovePolicy policy{};
     double loss = 0.0;
-    for (const ErrorPosition* p : c.in) loss += expectedLoss(*p, peer(*p)).first;
+    for (const ErrorPosition* p : c.in) {
+        play::MovePolicy q = policy;
+        q.temperature *= peerTemperatureScale(p->moverElo, chess::gamePhase(p->position), c.speed, bands);
+        loss +=
+            expectedLoss(*p, play::humanCandidates(p->position, p->dist, p->moverElo, p->ply, q, p->outcomes)).first;
+    }
     return loss / double(c.in.size());
 }
 
@@ -67,13 +86,14 @@ double peerMismatch(const PeerCell& c, const std::vector<PeerScaleBand>& bands) 
 constexpr double kLowestScale = kPeerScaleRange[0], kHighestScale = kPeerScaleRange[1];
 constexpr int kGridSteps = 32;
 
-/// The scale of `bands[k]` in `f` that fits `cell` best, the other bands as they are: the grid, then a finer grid
-/// between the best point's neighbours.
+/// The scale of `bands[k]` in `cell`'s speed class and phase `f` that fits `cell` best, the other bands as they are:
+/// the grid, then a finer grid between the best point's neighbours.
 double bestScale(const PeerCell& cell, std::vector<PeerScaleBand>& bands, std::size_t k, std::size_t f) {
+    double& scale = bands[k].scale[std::size_t(cell.speed)][f];
     const double step = std::pow(kHighestScale / kLowestScale, 1.0 / kGridSteps);
-    double best = bands[k].scale[f], bestMismatch = peerMismatch(cell, bands);
+    double best = scale, bestMismatch = peerMismatch(cell, bands);
     const auto tryScale = [&](double s) {
-        bands[k].scale[f] = s;
+        scale = s;
         if (const double m = peerMismatch(cell, bands); m < bestMismatch) {
             bestMismatch = m;
             best = s;
@@ -83,42 +103,62 @@ double bestScale(const PeerCell& cell, std::vector<PeerScaleBand>& bands, std::s
     const double centre = best;
     for (int i = -4; i <= 4; ++i)
         if (i != 0) tryScale(std::clamp(centre * std::pow(step, i / 5.0), kLowestScale, kHighestScale));
-    bands[k].scale[f] = best;
+    scale = best;
     return best;
+}
+
+}  // namespace
+
+namespace {
+
+/// Fits one speed class's scales, passing over its cells (cells[b][f], nullopt: not fitted) until none moves by more
+/// than 1%.
+void fitSpeedClass(std::vector<PeerScaleBand>& bands,
+                   const std::vector<std::array<std::optional<PeerCell>, chess::kGamePhases>>& cells) {
+    for (int pass = 0; pass < 8; ++pass) {
+        bool moved = false;
+        for (std::size_t b = 0; b < bands.size(); ++b)
+            for (std::size_t f = 0; f < std::size_t(chess::kGamePhases); ++f) {
+                if (!cells[b][f]) continue;
+                const double before = bands[b].scale[std::size_t(cells[b][f]->speed)][f];
+                if (std::abs(std::log(bestScale(*cells[b][f], bands, b, f) / before)) > 0.01) moved = true;
+            }
+        if (!moved) break;
+    }
 }
 
 }  // namespace
 
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions) {
     std::vector<PeerScaleBand> bands;
-    // cells[b][f]: the positions of band b in phase f; nullopt under minPositions (its scale stays 1).
-    std::vector<std::array<std::optional<PeerCell>, chess::kGamePhases>> cells(kStrengthBandLow.size());
-    for (std::size_t b = 0; b < kStrengthBandLow.size(); ++b) {
-        bands.push_back({kStrengthBandLow[b], {1.0, 1.0, 1.0}});
-        std::array<PeerCell, chess::kGamePhases> byPhase;
-        for (const auto& p : positions) {
-            if (std::size_t(strengthBand(p.moverElo)) != b) continue;
-            PeerCell& c = byPhase[std::size_t(chess::gamePhase(p.position))];
-            c.in.push_back(&p);
-            c.humanLoss += p.humanLoss;
-        }
-        for (std::size_t f = 0; f < byPhase.size(); ++f) {
-            if (std::int64_t(byPhase[f].in.size()) < minPositions || byPhase[f].humanLoss <= 0.0) continue;
-            byPhase[f].humanLoss /= double(byPhase[f].in.size());
-            cells[b][f] = std::move(byPhase[f]);
-        }
+    for (int low : kStrengthBandLow) {
+        PeerScaleBand band;  // every scale 1
+        band.low = low;
+        bands.push_back(band);
     }
-    // A band's positions near its edges read a blend with the next band's scale: passes until no scale moves by more
-    // than 1%.
-    for (int pass = 0; pass < 8; ++pass) {
-        bool moved = false;
-        for (std::size_t b = 0; b < bands.size(); ++b)
-            for (std::size_t f = 0; f < std::size_t(chess::kGamePhases); ++f) {
-                if (!cells[b][f]) continue;
-                const double before = bands[b].scale[f];
-                if (std::abs(std::log(bestScale(*cells[b][f], bands, b, f) / before)) > 0.01) moved = true;
+    for (int c = 0; c < kPeerSpeeds; ++c) {
+        const auto speed = PeerSpeed(c);
+        // cells[b][f]: band b's positions of this class in phase f; nullopt under minPositions.
+        std::vector<std::array<std::optional<PeerCell>, chess::kGamePhases>> cells(bands.size());
+        for (std::size_t b = 0; b < bands.size(); ++b) {
+            std::array<PeerCell, chess::kGamePhases> byPhase;
+            for (const auto& p : positions) {
+                if (std::size_t(strengthBand(p.moverElo)) != b) continue;
+                if (speed != PeerSpeed::Any && peerSpeed(p.speed) != speed) continue;
+                PeerCell& cell = byPhase[std::size_t(chess::gamePhase(p.position))];
+                cell.in.push_back(&p);
+                cell.humanLoss += p.humanLoss;
             }
-        if (!moved) break;
+            for (std::size_t f = 0; f < byPhase.size(); ++f) {
+                // A class starts from (and without enough positions keeps) the scale over all speeds.
+                if (speed != PeerSpeed::Any) bands[b].scale[std::size_t(c)][f] = bands[b].scale[0][f];
+                if (std::int64_t(byPhase[f].in.size()) < minPositions || byPhase[f].humanLoss <= 0.0) continue;
+                byPhase[f].humanLoss /= double(byPhase[f].in.size());
+                byPhase[f].speed = speed;
+                cells[b][f] = std::move(byPhase[f]);
+            }
+        }
+        fitSpeedClass(bands, cells);
     }
     return bands;
 }

@@ -9,19 +9,31 @@
 // docs/studies has the fit (`eval strength errors --fit` on the validation half, checked on the test half).
 
 #include "core/chess/game_phase.h"
+#include "core/chess/pgn_tags.h"
 #include "core/evaluation/strength_profile.h"
 #include "core/play/human_play.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace kibitz::evaluation {
 
-/// The peer's temperature scale from one rating on, one per game phase (chess::GamePhase order); 1 is the plain rule.
+/// The speed classes the peer is calibrated by: bullet (the model errs less than bullet players there) and blitz or
+/// slower (more than rapid players); a position whose game names no time control reads the band's scale over all
+/// speeds.
+enum class PeerSpeed { Any = 0, Bullet, Slower };
+inline constexpr int kPeerSpeeds = 3;
+PeerSpeed peerSpeed(std::optional<chess::GameSpeed> speed);
+
+/// The peer's temperature scales from one rating on, per speed class and game phase (chess::GamePhase order); 1 is the
+/// plain rule.
 struct PeerScaleBand {
+    using PhaseScales = std::array<double, chess::kGamePhases>;
     int low = 0;
-    std::array<double, chess::kGamePhases> scale{1.0, 1.0, 1.0};
+    std::array<PhaseScales, kPeerSpeeds> scale{PhaseScales{1.0, 1.0, 1.0}, PhaseScales{1.0, 1.0, 1.0},
+                                               PhaseScales{1.0, 1.0, 1.0}};
 };
 /// Across each band's lower edge the scale passes from the band below to the band above over this many points either
 /// side (log-linear), so a rating one point across an edge does not change its peer.
@@ -30,19 +42,20 @@ inline constexpr int kPeerScaleBlend = 50;
 /// The shipped bands (those of the error profile, kStrengthBandLow), rising in rating.
 const std::vector<PeerScaleBand>& peerScaleBands();
 
-/// The scale at `elo` in `phase`: its band's, blended with the neighbouring band's within kPeerScaleBlend points of
-/// an edge; 1 without bands.
-double peerTemperatureScale(int elo, chess::GamePhase phase, const std::vector<PeerScaleBand>& bands);
+/// The scale at `elo` in `phase` and `speed`: its band's, blended with the neighbouring band's within kPeerScaleBlend
+/// points of an edge; 1 without bands.
+double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, const std::vector<PeerScaleBand>& bands);
 
 /// A human of the mover's rating as the profile's baseline: play::humanCandidates at the mover's rating with `policy`'s
-/// temperature times peerTemperatureScale() in the position's phase. A `policy` that is not calibrated (the raw
-/// distribution) is left as it is: the scales are relative to the rule.
+/// temperature times peerTemperatureScale() in the position's phase and speed class. A `policy` that is not calibrated
+/// (the raw distribution) is left as it is: the scales are relative to the rule.
 CandidateFn peerCandidates(const play::MovePolicy& policy, const std::vector<PeerScaleBand>& bands = peerScaleBands());
 
-/// Fits the bands on players' positions: one per kStrengthBandLow entry, each phase's scale chosen so that the peer's
-/// mean loss over the band's positions in that phase is the players' (a logarithmic grid over kPeerScaleRange, refined
-/// between its neighbours; a cell under `minPositions` positions keeps 1). The scales are read while fitted exactly as
-/// peerTemperatureScale() reads them, blends at the edges included, by passes over the cells until none moves.
+/// Fits the bands on players' positions: one per kStrengthBandLow entry; per speed class (Any: all the positions) and
+/// phase the scale at which the peer's mean loss over the band's positions there is the players' (a logarithmic grid
+/// over kPeerScaleRange, refined between its neighbours). A cell under `minPositions` positions keeps 1 in Any and
+/// Any's scale in the other classes. The scales are read while fitted exactly as peerTemperatureScale() reads them,
+/// blends at the edges included, by passes over the cells until none moves.
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100);
 /// The scales the fit may choose: below 0.4 the peer would be little more than the model's favourite move.
 inline constexpr std::array<double, 2> kPeerScaleRange{0.4, 2.5};

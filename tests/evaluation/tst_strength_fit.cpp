@@ -127,12 +127,12 @@ private Q_SLOTS:
         QCOMPARE(bands[mid].low, 1400);
         const auto opening = std::size_t(chess::GamePhase::Opening), ending = std::size_t(chess::GamePhase::Endgame);
         const auto near = [](double got, double want) { return std::abs(std::log(got / want)) < 0.12; };
-        QVERIFY2(near(bands[mid].scale[opening], 2.0), qPrintable(QString::number(bands[mid].scale[opening])));
-        QVERIFY2(near(bands[mid].scale[ending], 0.5), qPrintable(QString::number(bands[mid].scale[ending])));
-        QVERIFY2(near(bands[top].scale[opening], 0.7), qPrintable(QString::number(bands[top].scale[opening])));
-        QCOMPARE(bands[top].scale[ending], 1.0);                                     // 40 positions: not fitted
-        QCOMPARE(bands[mid].scale[std::size_t(chess::GamePhase::Middlegame)], 1.0);  // no positions at all
-        QCOMPARE(bands[0].scale[opening], 1.0);
+        QVERIFY2(near(bands[mid].scale[0][opening], 2.0), qPrintable(QString::number(bands[mid].scale[0][opening])));
+        QVERIFY2(near(bands[mid].scale[0][ending], 0.5), qPrintable(QString::number(bands[mid].scale[0][ending])));
+        QVERIFY2(near(bands[top].scale[0][opening], 0.7), qPrintable(QString::number(bands[top].scale[0][opening])));
+        QCOMPARE(bands[top].scale[0][ending], 1.0);                                     // 40 positions: not fitted
+        QCOMPARE(bands[mid].scale[0][std::size_t(chess::GamePhase::Middlegame)], 1.0);  // no positions at all
+        QCOMPARE(bands[0].scale[0][opening], 1.0);
         const auto profile = evaluation::profileErrors(positions, evaluation::peerCandidates({}, bands));
         for (std::size_t f : {opening, ending}) {
             const auto& c = profile.byPhase[mid][f];
@@ -142,14 +142,54 @@ private Q_SLOTS:
         const auto plain = evaluation::profileErrors(positions, evaluation::humanMoverCandidates({}));
         QVERIFY(plain.byPhase[mid][opening].ratio() < 0.85);
         QVERIFY(plain.byPhase[mid][ending].ratio() > 1.15);
+        // Positions without a speed fit the class over all speeds; the speed classes, without positions of their own,
+        // keep its scales.
+        for (std::size_t c = 1; c < std::size_t(evaluation::kPeerSpeeds); ++c)
+            QCOMPARE(bands[mid].scale[c], bands[mid].scale[0]);
+    }
+
+    // Bullet players who err as the rule does at half its temperature and rapid players as at twice it, in the same
+    // band and phase: each speed class gets its own scale, and the class over all speeds one between them.
+    void peerFitSeparatesSpeeds() {
+        auto positions = cell(kRookEnding, 1550, 80, 150, 0.5);
+        for (auto& p : positions) p.speed = chess::GameSpeed::Bullet;
+        for (auto& p : cell(kRookEnding, 1550, 80, 150, 2.0)) {
+            p.speed = chess::GameSpeed::Rapid;
+            positions.push_back(std::move(p));
+        }
+        const auto bands = evaluation::fitPeerScales(positions, 100);
+        const auto mid = std::size_t(evaluation::strengthBand(1550)), ending = std::size_t(chess::GamePhase::Endgame);
+        const auto bullet = std::size_t(evaluation::PeerSpeed::Bullet),
+                   slower = std::size_t(evaluation::PeerSpeed::Slower);
+        const auto near = [](double got, double want) { return std::abs(std::log(got / want)) < 0.12; };
+        QVERIFY2(near(bands[mid].scale[bullet][ending], 0.5),
+                 qPrintable(QString::number(bands[mid].scale[bullet][ending])));
+        QVERIFY2(near(bands[mid].scale[slower][ending], 2.0),
+                 qPrintable(QString::number(bands[mid].scale[slower][ending])));
+        QVERIFY(bands[mid].scale[0][ending] > 0.6 && bands[mid].scale[0][ending] < 1.8);
+        QCOMPARE(evaluation::peerSpeed(chess::GameSpeed::Blitz), evaluation::PeerSpeed::Slower);
+        QCOMPARE(evaluation::peerSpeed(std::nullopt), evaluation::PeerSpeed::Any);
+        // Scored with its classes, the peer loses what each class's players lose.
+        const auto peer = evaluation::peerCandidates({}, bands);
+        for (const auto speed : {chess::GameSpeed::Bullet, chess::GameSpeed::Rapid}) {
+            double players = 0.0, peers = 0.0;
+            for (const auto& p : positions)
+                if (p.speed == speed) {
+                    players += p.humanLoss;
+                    peers += evaluation::expectedLoss(p, peer(p)).first;
+                }
+            QVERIFY2(std::abs(peers / players - 1.0) < 0.05, qPrintable(QString::number(peers / players)));
+        }
     }
 
     // Inside a band its scale; across an edge a log-linear blend over kPeerScaleBlend points either side; the raw
     // distribution is left as it is.
     void peerScaleBlendsAcrossEdges() {
-        const std::vector<evaluation::PeerScaleBand> bands{{0, {1.0, 0.5, 2.0}}, {1500, {4.0, 0.5, 0.5}}};
+        using Scales = evaluation::PeerScaleBand::PhaseScales;
+        const Scales low{1.0, 0.5, 2.0}, high{4.0, 0.5, 0.5};
+        const std::vector<evaluation::PeerScaleBand> bands{{0, {low, low, low}}, {1500, {high, high, high}}};
         const auto at = [&bands](int elo, chess::GamePhase f) {
-            return evaluation::peerTemperatureScale(elo, f, bands);
+            return evaluation::peerTemperatureScale(elo, f, evaluation::PeerSpeed::Any, bands);
         };
         QCOMPARE(at(1000, chess::GamePhase::Opening), 1.0);
         QCOMPARE(at(1500 - evaluation::kPeerScaleBlend, chess::GamePhase::Opening), 1.0);
@@ -158,7 +198,9 @@ private Q_SLOTS:
         QCOMPARE(at(1500 + evaluation::kPeerScaleBlend, chess::GamePhase::Opening), 4.0);
         QCOMPARE(at(2600, chess::GamePhase::Endgame), 0.5);
         QCOMPARE(at(1510, chess::GamePhase::Middlegame), 0.5);
-        QCOMPARE(evaluation::peerTemperatureScale(1500, chess::GamePhase::Middlegame, {}), 1.0);
+        QCOMPARE(
+            evaluation::peerTemperatureScale(1500, chess::GamePhase::Middlegame, evaluation::PeerSpeed::Bullet, {}),
+            1.0);
         const auto p = scored(kRookEnding, 1000, 80);
         const auto raw = evaluation::peerCandidates({1.0, 1.0, false}, bands)(p);
         const auto plain = evaluation::humanMoverCandidates({1.0, 1.0, false})(p);
@@ -178,8 +220,9 @@ private Q_SLOTS:
         QCOMPARE(bands.size(), evaluation::kStrengthBandLow.size());
         for (std::size_t i = 0; i < bands.size(); ++i) {
             QCOMPARE(bands[i].low, evaluation::kStrengthBandLow[i]);
-            for (double s : bands[i].scale)
-                QVERIFY(s >= evaluation::kPeerScaleRange[0] - 1e-9 && s <= evaluation::kPeerScaleRange[1] + 1e-9);
+            for (const auto& phases : bands[i].scale)
+                for (double s : phases)
+                    QVERIFY(s >= evaluation::kPeerScaleRange[0] - 1e-9 && s <= evaluation::kPeerScaleRange[1] + 1e-9);
         }
     }
 
