@@ -46,18 +46,25 @@ double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, co
     return bands[b].scale[c][f];
 }
 
+namespace {
+
+/// The peer's candidates in `p` with the scales of `speed`.
+std::vector<encoding::MoveProb> peerCandidatesIn(const ErrorPosition& p, const play::MovePolicy& policy,
+                                                 PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
+    play::MovePolicy q = policy;
+    if (q.calibrated) q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), speed, bands);
+    return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
+}
+
+}  // namespace
+
 CandidateFn peerCandidates(const play::MovePolicy& policy, const std::vector<PeerScaleBand>& bands) {
-    return [policy, bands](const ErrorPosition& p) {
-        play::MovePolicy q = policy;
-        if (q.calibrated)
-            q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), peerSpeed(p.speed), bands);
-        return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
-    };
+    return [policy, bands](const ErrorPosition& p) { return peerCandidatesIn(p, policy, peerSpeed(p.speed), bands); };
 }
 
 namespace {
 
-/// One band and phase's positions and the players' mean loss there.
+/// One band, speed class and phase's positions and the players' mean loss there.
 struct PeerCell {
     std::vector<const ErrorPosition*> in;
     double humanLoss = 0.0;
@@ -66,14 +73,8 @@ struct PeerCell {
 
 /// The cell's positions read the scales of `speed` (Any: whatever their game's speed).
 double peerMeanLoss(const PeerCell& c, const std::vector<PeerScaleBand>& bands) {
-    const play::MovePolicy policy{};
     double loss = 0.0;
-    for (const ErrorPosition* p : c.in) {
-        play::MovePolicy q = policy;
-        q.temperature *= peerTemperatureScale(p->moverElo, chess::gamePhase(p->position), c.speed, bands);
-        loss +=
-            expectedLoss(*p, play::humanCandidates(p->position, p->dist, p->moverElo, p->ply, q, p->outcomes)).first;
-    }
+    for (const ErrorPosition* p : c.in) loss += expectedLoss(*p, peerCandidatesIn(*p, {}, c.speed, bands)).first;
     return loss / double(c.in.size());
 }
 
@@ -106,10 +107,6 @@ double bestScale(const PeerCell& cell, std::vector<PeerScaleBand>& bands, std::s
     scale = best;
     return best;
 }
-
-}  // namespace
-
-namespace {
 
 /// Fits one speed class's scales, passing over its cells (cells[b][f], nullopt: not fitted) until none moves by more
 /// than 1%.

@@ -2,11 +2,12 @@
 #pragma once
 // The player profile's peer: what a human of the mover's rating would lose in the same position. It is the opponent's
 // rule (play::humanCandidates, the temperature per rating that makes the opponent play at its rating in self-play)
-// with that temperature scaled once more by rating band and game phase, so that over real players of a band the peer's
-// mean loss in each phase is theirs. The opponent in play keeps the plain rule: the same phase factors in play cost
-// the self-play ladder its spread (a game's result depends on more than the mean loss of its moves), so what makes a
-// typical player look typical phase by phase lives here, beside the profile, and play stays as the ladder chose.
-// docs/studies has the fit (`eval strength errors --fit` on the validation half, checked on the test half).
+// with that temperature scaled once more by rating band, speed class and game phase, so that over real players of a
+// band the peer's mean loss at each speed and in each phase is theirs. The opponent in play keeps the plain rule: the
+// same phase factors in play cost the self-play ladder its spread (a game's result depends on more than the mean loss
+// of its moves), so what makes a typical player look typical phase by phase lives here, beside the profile, and play
+// stays as the ladder chose. docs/studies has the fit (`eval strength errors --split heldout --fit`: fitted on the
+// validation half of the held-out games, checked on the test half).
 
 #include "core/chess/game_phase.h"
 #include "core/chess/pgn_tags.h"

@@ -17,6 +17,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace kibitz;
 
@@ -161,6 +162,17 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8()).object().value(QStringLiteral("all")).toObject(), all);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(f.readAll()).count('\n'), lines);
+        f.close();
+        // --peer scores the player profile's peer (the rule calibrated by band, speed and phase) on the same positions:
+        // the players' figures are the same, the peer's are its own.
+        const Run peer = run(args + QStringList{QStringLiteral("--peer")});
+        QVERIFY2(peer.code == 0, qPrintable(peer.err));
+        const QJsonObject peerJson = QJsonDocument::fromJson(peer.out.toUtf8()).object();
+        QCOMPARE(peerJson.value(QStringLiteral("scored")).toString(), QStringLiteral("peer"));
+        const QJsonObject peerAll = peerJson.value(QStringLiteral("all")).toObject();
+        QCOMPARE(peerAll.value(QStringLiteral("human_loss")).toDouble(), human);
+        const double peerLoss = peerAll.value(QStringLiteral("model_loss")).toDouble();
+        QVERIFY2(peerLoss > 0.0 && std::abs(peerLoss - model) > 1e-6, qPrintable(QString::number(peerLoss)));
         // A damaged cache is refused, naming the file and the line.
         f.close();
         QVERIFY(f.open(QIODevice::Append));
