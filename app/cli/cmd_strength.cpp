@@ -356,6 +356,20 @@ QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vecto
     return out;
 }
 
+/// A profile's band x speed and band x phase cells with at least 50 positions, a line each.
+void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
+    for (std::size_t b = 0; b < profile.bySpeed.size(); ++b)
+        for (int s = 0; s < chess::kGameSpeeds; ++s)
+            if (profile.bySpeed[b][std::size_t(s)].positions >= 50)
+                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gameSpeedName(chess::GameSpeed(s)),
+                          profile.bySpeed[b][std::size_t(s)]);
+    for (std::size_t b = 0; b < profile.byPhase.size(); ++b)
+        for (int f = 0; f < chess::kGamePhases; ++f)
+            if (profile.byPhase[b][std::size_t(f)].positions >= 50)
+                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gamePhaseName(chess::GamePhase(f)),
+                          profile.byPhase[b][std::size_t(f)]);
+}
+
 /// The player profile's peer calibration and its check: with the held-out split, fitted on the validation half and
 /// checked on the test half; otherwise fitted and checked on the same positions.
 struct PeerFit {
@@ -393,17 +407,7 @@ void printPeerFit(const PeerFit& fit) {
     }
     std::printf("the peer with those scales %s:\n", fit.heldOut ? "on the test half, which the fit did not see"
                                                                 : "on these positions (its fit, not a check)");
-    const auto& c = fit.check;
-    for (std::size_t b = 0; b < c.byPhase.size(); ++b)
-        for (int f = 0; f < chess::kGamePhases; ++f)
-            if (c.byPhase[b][std::size_t(f)].positions >= 50)
-                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gamePhaseName(chess::GamePhase(f)),
-                          c.byPhase[b][std::size_t(f)]);
-    for (std::size_t b = 0; b < c.bySpeed.size(); ++b)
-        for (int sp = 0; sp < chess::kGameSpeeds; ++sp)
-            if (c.bySpeed[b][std::size_t(sp)].positions >= 50)
-                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gameSpeedName(chess::GameSpeed(sp)),
-                          c.bySpeed[b][std::size_t(sp)]);
+    printSpeedAndPhaseCells(fit.check);
 }
 
 int runErrors(Args& args) {
@@ -495,16 +499,7 @@ int runErrors(Args& args) {
     for (std::size_t b = 0; b < profile.byBand.size(); ++b)
         printCell(evaluation::strengthBandName(int(b)), profile.byBand[b]);
     printCell("all", profile.all);
-    for (std::size_t b = 0; b < profile.byBand.size(); ++b)
-        for (int s = 0; s < chess::kGameSpeeds; ++s)
-            if (profile.bySpeed[b][std::size_t(s)].positions >= 50)
-                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gameSpeedName(chess::GameSpeed(s)),
-                          profile.bySpeed[b][std::size_t(s)]);
-    for (std::size_t b = 0; b < profile.byPhase.size(); ++b)
-        for (int f = 0; f < chess::kGamePhases; ++f)
-            if (profile.byPhase[b][std::size_t(f)].positions >= 50)
-                printCell(evaluation::strengthBandName(int(b)) + " " + chess::gamePhaseName(chess::GamePhase(f)),
-                          profile.byPhase[b][std::size_t(f)]);
+    printSpeedAndPhaseCells(profile);
     if (!knots.empty()) {
         std::printf("strength fit (the model's expected loss and blunder share nearest the humans'):\n");
         for (const auto& k : knots)
