@@ -75,8 +75,8 @@ void printStrengthHelp() {
         "                      loss and blunder share come nearest the players' (the table human_mover.cpp ships),\n"
         "                      and per band and game phase the factor on the rule's temperature that does, and the\n"
         "                      player profile's peer calibration (per band, speed class and game phase, on the rule's\n"
-        "                      temperature; with --split heldout fitted on the validation half, checked on the test\n"
-        "                      half)\n"
+        "                      temperature; with --split heldout fitted on both halves, and each half checked by\n"
+        "                      the fit on the other)\n"
         "  --peer              score the player profile's peer (the rule with its calibration by rating, speed and\n"
         "                      game phase) in place of the opponent as it plays\n\n"
         "Both:\n"
@@ -370,26 +370,32 @@ void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
                           profile.byPhase[b][std::size_t(f)]);
 }
 
-/// The player profile's peer calibration and its check: with the held-out split, fitted on the validation half and
-/// checked on the test half; otherwise fitted and checked on the same positions.
+/// The player profile's peer calibration and its checks. With the held-out split the scales to ship are fitted on both
+/// halves, and each half is checked by the fit on the other (two-fold: what a table fitted on half the games does on
+/// games it did not see); otherwise fitted and checked on the same positions.
 struct PeerFit {
     std::vector<evaluation::PeerScaleBand> bands;
-    evaluation::ErrorProfile check;
+    std::vector<std::pair<std::string, evaluation::ErrorProfile>> checks;  // (what was fitted on what, the profile)
     bool heldOut = false;
 };
 
 PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const std::vector<chess::PgnGame>& games,
                 const std::string& split, const play::MovePolicy& policy) {
     PeerFit out;
+    out.bands = evaluation::fitPeerScales(positions);
     if (split != "heldout") {
-        out.bands = evaluation::fitPeerScales(positions);
-        out.check = evaluation::profileErrors(positions, evaluation::peerCandidates(policy, out.bands));
+        out.checks.emplace_back("on these positions (its fit, not a check)",
+                                evaluation::profileErrors(positions, evaluation::peerCandidates(policy, out.bands)));
         return out;
     }
     std::vector<evaluation::ErrorPosition> validation, test;
     for (const auto& p : positions) (inSplit(games[p.game], "validation") ? validation : test).push_back(p);
-    out.bands = evaluation::fitPeerScales(validation);
-    out.check = evaluation::profileErrors(test, evaluation::peerCandidates(policy, out.bands));
+    out.checks.emplace_back(
+        "fitted on the validation half, on the test half",
+        evaluation::profileErrors(test, evaluation::peerCandidates(policy, evaluation::fitPeerScales(validation))));
+    out.checks.emplace_back(
+        "fitted on the test half, on the validation half",
+        evaluation::profileErrors(validation, evaluation::peerCandidates(policy, evaluation::fitPeerScales(test))));
     out.heldOut = true;
     return out;
 }
@@ -398,16 +404,17 @@ void printPeerFit(const PeerFit& fit) {
     std::printf(
         "the profile's peer calibration (from rating; opening, middlegame, endgame scale for all speeds, "
         "bullet, blitz and slower)%s:\n",
-        fit.heldOut ? ", fitted on the validation half" : "");
+        fit.heldOut ? ", fitted on both halves" : "");
     for (const auto& k : fit.bands) {
         std::printf("        {%d, {", k.low);
         for (std::size_t c = 0; c < k.scale.size(); ++c)
             std::printf("%sS{%.3f, %.3f, %.3f}", c ? ", " : "", k.scale[c][0], k.scale[c][1], k.scale[c][2]);
         std::printf("}},\n");
     }
-    std::printf("the peer with those scales %s:\n", fit.heldOut ? "on the test half, which the fit did not see"
-                                                                : "on these positions (its fit, not a check)");
-    printSpeedAndPhaseCells(fit.check);
+    for (const auto& [what, check] : fit.checks) {
+        std::printf("the peer %s:\n", what.c_str());
+        printSpeedAndPhaseCells(check);
+    }
 }
 
 int runErrors(Args& args) {

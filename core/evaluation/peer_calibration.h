@@ -6,8 +6,8 @@
 // band the peer's mean loss at each speed and in each phase is theirs. The opponent in play keeps the plain rule: the
 // same phase factors in play cost the self-play ladder its spread (a game's result depends on more than the mean loss
 // of its moves), so what makes a typical player look typical phase by phase lives here, beside the profile, and play
-// stays as the ladder chose. docs/studies has the fit (`eval strength errors --split heldout --fit`: fitted on the
-// validation half of the held-out games, checked on the test half).
+// stays as the ladder chose. docs/studies has the fit (`eval strength errors --split heldout --fit`: fitted on both
+// halves of the held-out games, each half checked by the fit on the other).
 
 #include "core/chess/game_phase.h"
 #include "core/chess/pgn_tags.h"
