@@ -3,6 +3,7 @@
 
 #include "core/chess/notation.h"
 
+#include <QFileInfo>
 #include <QThread>
 #include <QTimer>
 
@@ -205,7 +206,10 @@ QString UciAnalyser::describe() const {
         std::lock_guard lock(m_host->nameMutex);
         name = m_host->engineName;
     }
-    return QStringLiteral("%1 (%2)").arg(name.isEmpty() ? m_options.program : name, m_options.limits.command().mid(3));
+    // Before the engine has said its name (every score came from a cache), the program's file name: reports are
+    // shared, and the folder it lives in is the user's business.
+    if (name.isEmpty()) name = QFileInfo(m_options.program).fileName();
+    return QStringLiteral("%1 (%2)").arg(name, m_options.limits.command().mid(3));
 }
 
 qint64 UciAnalyser::processId() const {

@@ -54,6 +54,10 @@ private Q_SLOTS:
         qint64 pid = 0;
         {
             evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal")));
+            // Not started yet: the program's file name, never the folder it lives in (reports are shared).
+            const QString program = fakeOptions(QStringLiteral("normal")).program;
+            QVERIFY(!analyser.describe().contains(QFileInfo(program).absolutePath()));
+            QVERIFY(analyser.describe().startsWith(QFileInfo(program).fileName() + QStringLiteral(" (")));
             for (int round = 0; round < 2; ++round) {  // the second call reuses the process
                 auto r = analyser.analyse(chess::Position(), lines, CancelToken());
                 QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
