@@ -174,7 +174,6 @@ private Q_SLOTS:
         const double peerLoss = peerAll.value(QStringLiteral("model_loss")).toDouble();
         QVERIFY2(peerLoss > 0.0 && std::abs(peerLoss - model) > 1e-6, qPrintable(QString::number(peerLoss)));
         // A damaged cache is refused, naming the file and the line.
-        f.close();
         QVERIFY(f.open(QIODevice::Append));
         f.write("multipv-all depth 5\tnot a fen\te2e4:x\n");
         f.close();

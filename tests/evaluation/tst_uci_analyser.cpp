@@ -53,9 +53,10 @@ private Q_SLOTS:
         QFETCH(QList<int>, scores);
         qint64 pid = 0;
         {
-            evaluation::UciAnalyser analyser(fakeOptions(QStringLiteral("normal")));
+            const evaluation::UciAnalyserOptions options = fakeOptions(QStringLiteral("normal"));
+            evaluation::UciAnalyser analyser(options);
             // Not started yet: the program's file name, never the folder it lives in (reports are shared).
-            const QString program = fakeOptions(QStringLiteral("normal")).program;
+            const QString program = options.program;
             QVERIFY(!analyser.describe().contains(QFileInfo(program).absolutePath()));
             QVERIFY(analyser.describe().startsWith(QFileInfo(program).fileName() + QStringLiteral(" (")));
             for (int round = 0; round < 2; ++round) {  // the second call reuses the process
