@@ -66,6 +66,7 @@ void printStrengthHelp() {
         "  --every N           one position in every N plies (by hash; default 8)\n"
         "  --max-per-band N    at most N positions per band (default 600)\n"
         "  --max-positions N   at most N positions in all (default: no limit)\n"
+        "  --min-elo R         only positions whose mover is rated R or more\n"
         "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
         "  --depth D           engine depth (default 8)\n"
         "  --engines N         engine processes scoring positions side by side (default: one per core, at most 8)\n"
@@ -298,7 +299,8 @@ constexpr std::array<const char*, evaluation::kPeerSpeeds> kPeerSpeedNames{"any"
 /// produced them).
 QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vector<evaluation::StrengthKnot>& knots,
                        const std::vector<evaluation::PhaseScaleFit>& phaseScales,
-                       const std::vector<evaluation::PeerScaleBand>& peerBands) {
+                       const std::vector<evaluation::PeerScaleBand>& peerBands,
+                       const std::vector<evaluation::PeerTiltTrial>& tiltScan) {
     QJsonArray bands;
     for (std::size_t b = 0; b < profile.byBand.size(); ++b) {
         QJsonObject row = cellJson(profile.byBand[b]);
@@ -349,9 +351,21 @@ QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vecto
                     scale.insert(chess::gamePhaseName(chess::GamePhase(f)), k.scale[std::size_t(c)][std::size_t(f)]);
                 classes.insert(kPeerSpeedNames[std::size_t(c)], scale);
             }
-            peer.append(QJsonObject{{"low", k.low}, {"temperature_scale", classes}});
+            peer.append(QJsonObject{{"low", k.low}, {"temperature_scale", classes}, {"engine_tilt", k.engineTilt}});
         }
         out.insert("peer_fit", peer);
+        const auto groups = [](const std::vector<std::pair<std::int64_t, double>>& cells) {
+            QJsonArray a;
+            for (const auto& [n, ratio] : cells) a.append(QJsonObject{{"positions", qint64(n)}, {"ratio", ratio}});
+            return a;
+        };
+        QJsonArray scan;
+        for (const auto& t : tiltScan)
+            scan.append(QJsonObject{{"engine_tilt", t.engineTilt},
+                                    {"mismatch", t.mismatch},
+                                    {"spans", groups(t.spans)},
+                                    {"phases", groups(t.phases)}});
+        out.insert("peer_tilt_scan", scan);
     }
     return out;
 }
@@ -375,6 +389,7 @@ void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
 /// games it did not see); otherwise fitted and checked on the same positions.
 struct PeerFit {
     std::vector<evaluation::PeerScaleBand> bands;
+    std::vector<evaluation::PeerTiltTrial> tiltScan;  // the top band's engine tilts tried by the fit that ships
     std::vector<std::pair<std::string, evaluation::ErrorProfile>> checks;  // (what was fitted on what, the profile)
     bool heldOut = false;
 };
@@ -382,7 +397,7 @@ struct PeerFit {
 PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const std::vector<chess::PgnGame>& games,
                 const std::string& split, const play::MovePolicy& policy) {
     PeerFit out;
-    out.bands = evaluation::fitPeerScales(positions);
+    out.bands = evaluation::fitPeerScales(positions, 100, &out.tiltScan);
     if (split != "heldout") {
         out.checks.emplace_back("on these positions (its fit, not a check)",
                                 evaluation::profileErrors(positions, evaluation::peerCandidates(policy, out.bands)));
@@ -409,7 +424,21 @@ void printPeerFit(const PeerFit& fit) {
         std::printf("        {%d, {", k.low);
         for (std::size_t c = 0; c < k.scale.size(); ++c)
             std::printf("%sS{%.3f, %.3f, %.3f}", c ? ", " : "", k.scale[c][0], k.scale[c][1], k.scale[c][2]);
-        std::printf("}},\n");
+        if (k.engineTilt > 0.0)
+            std::printf("}, %.1f},\n", k.engineTilt);
+        else
+            std::printf("}},\n");
+    }
+    std::printf("the top band's engine tilt (per 1,000 points above its edge), peer / players' loss from");
+    for (int low : evaluation::kPeerTiltSpans) std::printf(" %d", low);
+    std::printf(" and in the opening, middlegame and endgame (positions), and the mismatch the fit ranks:\n");
+    for (const auto& t : fit.tiltScan) {
+        std::printf("  tilt %5.1f ", t.engineTilt);
+        for (const auto& [n, ratio] : t.spans) std::printf("  %.3f (%lld)", ratio, static_cast<long long>(n));
+        std::printf("  |");
+        for (const auto& [n, ratio] : t.phases) std::printf("  %.3f (%lld)", ratio, static_cast<long long>(n));
+        std::printf("  mismatch %.2f%s\n", t.mismatch,
+                    !fit.bands.empty() && t.engineTilt == fit.bands.back().engineTilt ? "  <- chosen" : "");
     }
     for (const auto& [what, check] : fit.checks) {
         std::printf("the peer %s:\n", what.c_str());
@@ -431,6 +460,7 @@ int runErrors(Args& args) {
     o.every = int(args.intValue("every", 8, 1, 1000));
     o.maxPerBand = int(args.intValue("max-per-band", 600, 0, 1LL << 30));
     o.maxPositions = int(args.intValue("max-positions", 0, 0, 1LL << 30));
+    o.minMoverElo = int(args.intValue("min-elo", 0, 0, 4000));
     const int depth = int(args.intValue("depth", 8, 1, 60));
     const int engineProcesses = int(args.intValue("engines", evaluation::defaultEngineProcesses(), 1, 64));
     const play::MovePolicy policy = policyOf(args);
@@ -488,7 +518,7 @@ int runErrors(Args& args) {
     }
     const std::vector<evaluation::PeerScaleBand>& peerBands = peerFit.bands;
     if (args.has("json")) {
-        QJsonObject out = errorsJson(profile, knots, phaseScales, peerBands);
+        QJsonObject out = errorsJson(profile, knots, phaseScales, peerBands, peerFit.tiltScan);
         out.insert("model", QString::fromStdString((*evaluator)->describe()));
         out.insert("engine", engine.describe());
         out.insert("split", QString::fromStdString(split));
@@ -534,9 +564,9 @@ int runEvalStrength(const std::vector<std::string>& argv) {
         return argv.empty() ? kExitUsage : kExitOk;
     }
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args args(rest,
-              {"pgn", "model", "pairs", "games", "tc", "max-plies", "seed", "temperature", "top-p", "threads", "split",
-               "every", "max-per-band", "max-positions", "engine", "engines", "depth", "cache", "save-games"},
+    Args args(rest, {"pgn",         "model",  "pairs",   "games", "tc",    "max-plies",    "seed",
+                     "temperature", "top-p",  "threads", "split", "every", "max-per-band", "max-positions",
+                     "min-elo",     "engine", "engines", "depth", "cache", "save-games"},
               {"json", "raw", "no-decisions", "fit", "peer"});
     if (args.has("help")) {
         printStrengthHelp();

@@ -10,20 +10,21 @@
 namespace kibitz::evaluation {
 
 const std::vector<PeerScaleBand>& peerScaleBands() {
-    // Per band: opening, middlegame, endgame scales for a game of unknown speed (all speeds), bullet, blitz and slower.
-    // Fitted on both halves of the held-out games (36,310 positions) with `kibitz-cli eval strength errors --split
-    // heldout --every 8 --max-per-band 0 --depth 8 --fit` on the shipped default model and mover. The same fit on
-    // either half puts 14 (validation's fit, on the test half) and 12 (the test half's, on validation) of the other
-    // half's 15 band x phase cells within 0.9-1.1 of the players (the plain rule: 9); the <1000 endgame, whose halves
-    // disagree, is out both ways. Cells under 100 positions (the <1000 bullet class, the 1000-1399 bullet endgame)
-    // keep the scales over all speeds.
+    // Per band: opening, middlegame, endgame scales for a game of unknown speed (all speeds), bullet, blitz and slower;
+    // the top band's engine tilt last. Fitted on both halves of the held-out games (36,310 positions) with `kibitz-cli
+    // eval strength errors --split heldout --every 8 --max-per-band 0 --depth 8 --fit` on the shipped default model and
+    // mover. The same fit on either half puts 13 (validation's fit, on the test half) and 12 (the test half's, on
+    // validation) of the other half's 15 band x phase cells within 0.9-1.1 of the players (the plain rule: 9); the
+    // <1000 endgame, whose halves disagree, and the 2000+ endgame are out both ways. With the tilt (24) the peer over
+    // the players reads 0.86 / 1.13 / 1.15 from 2000 / 2400 / 2800 (untilted 0.91 / 1.45 / 1.54). Cells under 100
+    // positions (the <1000 bullet class, the 1000-1399 bullet endgame) keep the scales over all speeds.
     using S = PeerScaleBand::PhaseScales;
     static const std::vector<PeerScaleBand> bands{
-        {0, {S{1.035, 1.257, 0.966}, S{1.035, 1.257, 0.966}, S{1.023, 1.243, 0.966}}},     // <1000
-        {1000, {S{1.035, 0.777, 0.882}, S{1.545, 1.083, 0.882}, S{1.000, 0.751, 0.862}}},  // 1000-1399
-        {1400, {S{1.023, 0.742, 0.611}, S{1.301, 1.035, 1.713}, S{0.989, 0.709, 0.459}}},  // 1400-1699
-        {1700, {S{1.272, 1.059, 1.147}, S{1.581, 1.476, 1.835}, S{0.977, 0.734, 0.400}}},  // 1700-1999
-        {2000, {S{1.035, 0.400, 0.400}, S{1.187, 0.400, 1.059}, S{0.804, 0.400, 0.400}}},  // 2000+
+        {0, {S{1.035, 1.257, 0.966}, S{1.035, 1.257, 0.966}, S{1.023, 1.243, 0.966}}},           // <1000
+        {1000, {S{1.035, 0.777, 0.882}, S{1.545, 1.083, 0.882}, S{1.000, 0.751, 0.862}}},        // 1000-1399
+        {1400, {S{1.035, 0.742, 0.611}, S{1.301, 1.035, 1.713}, S{1.000, 0.709, 0.459}}},        // 1400-1699
+        {1700, {S{1.243, 1.059, 1.147}, S{1.528, 1.476, 1.856}, S{0.955, 0.726, 0.400}}},        // 1700-1999
+        {2000, {S{2.204, 0.400, 0.400}, S{2.500, 0.400, 0.400}, S{1.694, 0.509, 0.923}}, 24.0},  // 2000+
     };
     return bands;
 }
@@ -48,14 +49,33 @@ double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, co
     return bands[b].scale[c][f];
 }
 
+double peerEngineTilt(int elo, const std::vector<PeerScaleBand>& bands) {
+    const PeerScaleBand* in = nullptr;
+    for (const auto& b : bands)
+        if (elo >= b.low) in = &b;
+    return in ? in->engineTilt * double(elo - in->low) / 1000.0 : 0.0;
+}
+
 namespace {
 
 /// The peer's candidates in `p` with the scales of `speed`.
 std::vector<encoding::MoveProb> peerCandidatesIn(const ErrorPosition& p, const play::MovePolicy& policy,
                                                  PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
     play::MovePolicy q = policy;
-    if (q.calibrated) q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), speed, bands);
-    return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
+    if (!q.calibrated) return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
+    q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), speed, bands);
+    auto cands = play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
+    if (const double beta = peerEngineTilt(p.moverElo, bands); beta > 0.0 && !cands.empty()) {
+        double sum = 0.0;
+        for (auto& c : cands) {
+            const auto it = p.loss.find(c.move.raw());
+            c.prob = float(double(c.prob) * std::exp(-beta * (it == p.loss.end() ? 0.0 : it->second)));
+            sum += double(c.prob);
+        }
+        if (sum > 0.0)
+            for (auto& c : cands) c.prob = float(double(c.prob) / sum);
+    }
+    return cands;
 }
 
 }  // namespace
@@ -128,13 +148,18 @@ void fitSpeedClass(std::vector<PeerScaleBand>& bands,
 
 }  // namespace
 
-std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions) {
+namespace {
+
+/// The scales fitted with the top band's tilt at `engineTilt`.
+std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
+                                       double engineTilt) {
     std::vector<PeerScaleBand> bands;
     for (int low : kStrengthBandLow) {
         PeerScaleBand band;  // every scale 1
         band.low = low;
         bands.push_back(band);
     }
+    bands.back().engineTilt = engineTilt;
     for (int c = 0; c < kPeerSpeeds; ++c) {
         const auto speed = PeerSpeed(c);
         // cells[b][f]: band b's positions of this class in phase f; nullopt under minPositions.
@@ -160,6 +185,63 @@ std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& posit
         fitSpeedClass(bands, cells);
     }
     return bands;
+}
+
+/// How `bands`' peer errs across the top band: per kPeerTiltSpans entry its positions and the peer's mean loss over
+/// the players' (as the profile reads it, each position at its game's speed class), and the mismatch the fit ranks.
+PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
+                        const std::vector<PeerScaleBand>& bands) {
+    PeerTiltTrial t;
+    t.engineTilt = bands.back().engineTilt;
+    // Sums per span, then per phase.
+    constexpr std::size_t kSpans = kPeerTiltSpans.size(), kGroups = kSpans + std::size_t(chess::kGamePhases);
+    std::array<double, kGroups> peer{}, human{};
+    std::array<std::int64_t, kGroups> count{};
+    for (const auto& p : positions) {
+        if (p.moverElo < kPeerTiltSpans.front()) continue;
+        std::size_t s = 0;
+        while (s + 1 < kSpans && p.moverElo >= kPeerTiltSpans[s + 1]) ++s;
+        const double loss = expectedLoss(p, peerCandidatesIn(p, {}, peerSpeed(p.speed), bands)).first;
+        for (const std::size_t g : {s, kSpans + std::size_t(chess::gamePhase(p.position))}) {
+            peer[g] += loss;
+            human[g] += p.humanLoss;
+            ++count[g];
+        }
+    }
+    for (std::size_t g = 0; g < kGroups; ++g) {
+        const double ratio = human[g] > 0.0 ? peer[g] / human[g] : 0.0;
+        (g < kSpans ? t.spans : t.phases).emplace_back(count[g], ratio);
+        if (count[g] >= minPositions && ratio > 0.0) t.mismatch += double(count[g]) * std::pow(std::log(ratio), 2);
+    }
+    return t;
+}
+
+}  // namespace
+
+std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
+                                         std::vector<PeerTiltTrial>* scan) {
+    std::vector<PeerScaleBand> best;
+    double bestMismatch = 0.0;
+    for (const double tilt : kPeerTiltGrid) {
+        auto bands = fitScalesAt(positions, minPositions, tilt);
+        const PeerTiltTrial trial = tiltTrial(positions, minPositions, bands);
+        // A tilt is a trend across the band: it needs two spans to compare, and it is taken only where it brings the
+        // spans closer by more than a 1% ratio would over all their positions (else the smaller tilt stays).
+        std::int64_t compared = 0;
+        int spans = 0;
+        for (const auto& [n, ratio] : trial.spans)
+            if (n >= minPositions && ratio > 0.0) {
+                compared += n;
+                ++spans;
+            }
+        const double margin = double(compared) * 1e-4;
+        if (best.empty() || (spans >= 2 && trial.mismatch < bestMismatch - margin)) {
+            best = std::move(bands);
+            bestMismatch = trial.mismatch;
+        }
+        if (scan) scan->push_back(trial);
+    }
+    return best;
 }
 
 }  // namespace kibitz::evaluation

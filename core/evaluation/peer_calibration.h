@@ -3,7 +3,9 @@
 // The player profile's peer: what a human of the mover's rating would lose in the same position. It is the opponent's
 // rule (play::humanCandidates, the temperature per rating that makes the opponent play at its rating in self-play)
 // with that temperature scaled once more by rating band, speed class and game phase, so that over real players of a
-// band the peer's mean loss at each speed and in each phase is theirs. The opponent in play keeps the plain rule: the
+// band the peer's mean loss at each speed and in each phase is theirs, and in the top band tilted toward the moves the
+// engine (which scores every move for the profile anyway) finds better, more so the higher the rating, so that a 2900
+// is not measured against the model's 2100. The opponent in play keeps the plain rule: the
 // same phase factors in play cost the self-play ladder its spread (a game's result depends on more than the mean loss
 // of its moves), so what makes a typical player look typical phase by phase lives here, beside the profile, and play
 // stays as the ladder chose. docs/studies has the fit (`eval strength errors --split heldout --fit`: fitted on both
@@ -35,6 +37,12 @@ struct PeerScaleBand {
     int low = 0;
     std::array<PhaseScales, kPeerSpeeds> scale{PhaseScales{1.0, 1.0, 1.0}, PhaseScales{1.0, 1.0, 1.0},
                                                PhaseScales{1.0, 1.0, 1.0}};
+    /// The engine's tilt inside the band, per 1,000 points above `low` (0: none): the peer's candidates weighed by
+    /// exp(-beta x loss), beta = engineTilt x (elo - low) / 1000 and loss the move's loss of winning chances by the
+    /// engine. Only the top band has one: above about 2300 no temperature makes the model's moves as accurate as the
+    /// players' (its likeliest move loses more than they do), and the band's players get stronger with their rating
+    /// faster than the model does. It starts at 0 on the band's edge, so a rating across it keeps its peer.
+    double engineTilt = 0.0;
 };
 /// Across each band's lower edge the scale passes from the band below to the band above over this many points either
 /// side (log-linear), so a rating one point across an edge does not change its peer.
@@ -47,17 +55,39 @@ const std::vector<PeerScaleBand>& peerScaleBands();
 /// points of an edge; 1 without bands.
 double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, const std::vector<PeerScaleBand>& bands);
 
+/// The engine tilt's beta at `elo` (PeerScaleBand::engineTilt); 0 without bands.
+double peerEngineTilt(int elo, const std::vector<PeerScaleBand>& bands);
+
 /// A human of the mover's rating as the profile's baseline: play::humanCandidates at the mover's rating with `policy`'s
-/// temperature times peerTemperatureScale() in the position's phase and speed class. A `policy` that is not calibrated
-/// (the raw distribution) is left as it is: the scales are relative to the rule.
+/// temperature times peerTemperatureScale() in the position's phase and speed class, tilted by peerEngineTilt() with
+/// the engine's losses the position carries. A `policy` that is not calibrated (the raw distribution) is left as it
+/// is: the scales and the tilt are relative to the rule.
 CandidateFn peerCandidates(const play::MovePolicy& policy, const std::vector<PeerScaleBand>& bands = peerScaleBands());
+
+/// One engine tilt the fit tried for the top band: how its peer (scales fitted with it) errs across the band.
+struct PeerTiltTrial {
+    double engineTilt = 0.0;
+    double mismatch = 0.0;                                ///< what the fit ranks (fitPeerScales)
+    std::vector<std::pair<std::int64_t, double>> spans;   ///< per kPeerTiltSpans entry: positions, peer / players' loss
+    std::vector<std::pair<std::int64_t, double>> phases;  ///< the same per game phase over the whole band
+};
 
 /// Fits the bands on players' positions: one per kStrengthBandLow entry; per speed class (Any: all the positions) and
 /// phase the scale at which the peer's mean loss over the band's positions there is the players' (a logarithmic grid
 /// over kPeerScaleRange, refined between its neighbours). A cell under `minPositions` positions keeps 1 in Any and
 /// Any's scale in the other classes. The scales are read while fitted exactly as peerTemperatureScale() reads them,
-/// blends at the edges included, by passes over the cells until none moves.
-std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100);
+/// blends at the edges included, by passes over the cells until none moves. The top band's engine tilt is chosen from
+/// kPeerTiltGrid, each with its scales fitted, as the one whose peer errs most like the players across the band and in
+/// each phase of it: the smallest sum over kPeerTiltSpans and the game phases (those with `minPositions` positions) of
+/// positions x squared log ratio of the peer's mean loss to the players' (a phase is off only where its scale meets
+/// the end of kPeerScaleRange). A larger tilt must lower that sum by more than a 1% ratio would over the spans'
+/// positions, and with fewer than two such spans there is no trend to follow and the tilt is 0. `scan`, when given,
+/// gets the sum and the ratios for each tilt tried.
+std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100,
+                                         std::vector<PeerTiltTrial>* scan = nullptr);
+/// The tilts the fit tries for the top band (per 1,000 points) and the spans of rating it compares the players in.
+inline constexpr std::array<double, 11> kPeerTiltGrid{0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64};
+inline constexpr std::array<int, 3> kPeerTiltSpans{2000, 2400, 2800};
 /// The scales the fit may choose: below 0.4 the peer would be little more than the model's favourite move.
 inline constexpr std::array<double, 2> kPeerScaleRange{0.4, 2.5};
 

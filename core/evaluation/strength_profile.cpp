@@ -142,8 +142,9 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
         const chess::Move m = game.moves[i].move;
         const int ply = int(i);
         const auto& c = conds[i];
-        if (ply >= options.minPly && c.moverElo && chosen(id, ply, options.every) &&
-            (!options.include || options.include(game, ply)) && pos.countLegalMoves() > 1) {
+        if (ply >= options.minPly && c.moverElo && *c.moverElo >= options.minMoverElo &&
+            chosen(id, ply, options.every) && (!options.include || options.include(game, ply)) &&
+            pos.countLegalMoves() > 1) {
             const int band = strengthBand(*c.moverElo);
             if (options.maxPerBand <= 0 || perBand[std::size_t(band)] < options.maxPerBand) {
                 ++perBand[std::size_t(band)];

@@ -173,13 +173,36 @@ private Q_SLOTS:
         QCOMPARE(peerAll.value(QStringLiteral("human_loss")).toDouble(), human);
         const double peerLoss = peerAll.value(QStringLiteral("model_loss")).toDouble();
         QVERIFY2(peerLoss > 0.0 && std::abs(peerLoss - model) > 1e-6, qPrintable(QString::number(peerLoss)));
-        // A damaged cache is refused, naming the file and the line.
+        // --min-elo keeps the positions of movers rated that or more: the bands below are empty.
+        const Run strong = run(args + QStringList{QStringLiteral("--min-elo"), QStringLiteral("1800")});
+        QVERIFY2(strong.code == 0, qPrintable(strong.err));
+        const QJsonObject strongJson = QJsonDocument::fromJson(strong.out.toUtf8()).object();
+        const QJsonObject strongAll = strongJson.value(QStringLiteral("all")).toObject();
+        QVERIFY(strongAll.value(QStringLiteral("positions")).toInt() > 0);
+        QVERIFY2(strongAll.value(QStringLiteral("mean_elo")).toDouble() >= 1800.0,
+                 qPrintable(QString::number(strongAll.value(QStringLiteral("mean_elo")).toDouble())));
+        int strongBands = 0;
+        for (const auto& b : strongJson.value(QStringLiteral("by_band")).toArray()) {
+            const QJsonObject band = b.toObject();
+            const QString name = band.value(QStringLiteral("band")).toString();
+            if (name == QStringLiteral("<1000") || name == QStringLiteral("1000-1399") ||
+                name == QStringLiteral("1400-1699"))
+                QCOMPARE(band.value(QStringLiteral("positions")).toInt(), 0);
+            else if (band.value(QStringLiteral("positions")).toInt() > 0)
+                ++strongBands;
+        }
+        QVERIFY(strongBands > 0);
+        // A damaged cache is refused, naming the file and the line (after those the last run may have added).
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const int linesNow = QString::fromUtf8(f.readAll()).count('\n');
+        f.close();
+        QVERIFY(linesNow >= lines);
         QVERIFY(f.open(QIODevice::Append));
         f.write("multipv-all depth 5\tnot a fen\te2e4:x\n");
         f.close();
         const Run bad = run(args);
         QCOMPARE(bad.code, 2);
-        QVERIFY2(bad.err.contains(cache + QStringLiteral(":") + QString::number(lines + 1)), qPrintable(bad.err));
+        QVERIFY2(bad.err.contains(cache + QStringLiteral(":") + QString::number(linesNow + 1)), qPrintable(bad.err));
     }
 
     void refusals() {

@@ -12,7 +12,9 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 using namespace kibitz;
 
@@ -45,10 +47,12 @@ std::vector<encoding::MoveProb> candidatesAt(const evaluation::ErrorPosition& p,
 /// `n` copies of a position whose players chose as the rule does at `scale` times its temperature: the i-th copy's
 /// move is the one at quantile (i + 1/2) / n of those candidates, so the players' mean loss and blunder share are
 /// the rule's there (to within 1/n).
-std::vector<evaluation::ErrorPosition> cell(const char* fen, int elo, int ply, int n, double scale) {
+std::vector<evaluation::ErrorPosition> cell(const char* fen, int elo, int ply, int n, double scale,
+                                            const std::function<void(evaluation::ErrorPosition&)>& engineView = {}) {
     std::vector<evaluation::ErrorPosition> out;
     for (int i = 0; i < n; ++i) {
         auto p = scored(fen, elo, ply);
+        if (engineView) engineView(p);
         const auto candidates = candidatesAt(p, scale);
         const double u = (i + 0.5) / n;
         double cumulative = 0.0;
@@ -64,6 +68,13 @@ std::vector<evaluation::ErrorPosition> cell(const char* fen, int elo, int ply, i
         out.push_back(std::move(p));
     }
     return out;
+}
+
+/// The engine's view where the model is misled: its favourite move (the first) loses 0.3, the second is the best.
+void misled(evaluation::ErrorPosition& p) {
+    const chess::MoveList moves = p.position.legalMoves();
+    p.loss[moves[0].raw()] = 0.3;
+    p.loss[moves[1].raw()] = 0.0;
 }
 
 /// The opponent's expected loss in `p` at the shipped rule times `scale`.
@@ -214,6 +225,77 @@ private Q_SLOTS:
                 evaluation::humanMoverCandidates({})(at1800).front().prob + 0.01);
     }
 
+    // The top band's engine tilt: 0 on its edge and below it, rising with the rating inside it, and it moves the
+    // peer's weight onto the moves the engine finds better (here the first), leaving the candidates' set as it was.
+    void peerEngineTiltRisesInTheTopBand() {
+        using Scales = evaluation::PeerScaleBand::PhaseScales;
+        const Scales one{1.0, 1.0, 1.0};
+        std::vector<evaluation::PeerScaleBand> bands{{0, {one, one, one}}, {2000, {one, one, one}}};
+        bands.back().engineTilt = 10.0;
+        QCOMPARE(evaluation::peerEngineTilt(1900, bands), 0.0);
+        QCOMPARE(evaluation::peerEngineTilt(2000, bands), 0.0);
+        QVERIFY(std::abs(evaluation::peerEngineTilt(2500, bands) - 5.0) < 1e-12);
+        QVERIFY(std::abs(evaluation::peerEngineTilt(3000, bands) - 10.0) < 1e-12);
+        QCOMPARE(evaluation::peerEngineTilt(3000, {}), 0.0);
+        const auto untilted = bands.front();
+        const std::vector<evaluation::PeerScaleBand> plainBands{untilted, {2000, {one, one, one}}};
+        for (const int elo : {1900, 2000, 2500, 3000}) {
+            const auto p = scored(kRuyLopez, elo, 8);
+            const auto tilted = evaluation::peerCandidates({}, bands)(p);
+            const auto plain = evaluation::peerCandidates({}, plainBands)(p);
+            QCOMPARE(tilted.size(), plain.size());
+            double sum = 0.0;
+            for (const auto& c : tilted) sum += c.prob;
+            QVERIFY(std::abs(sum - 1.0) < 1e-5);
+            const double lossTilted = evaluation::expectedLoss(p, tilted).first;
+            const double lossPlain = evaluation::expectedLoss(p, plain).first;
+            if (elo <= 2000)
+                QCOMPARE(lossTilted, lossPlain);
+            else
+                QVERIFY2(lossTilted < 0.8 * lossPlain, qPrintable(QString("%1 at %2").arg(lossTilted).arg(elo)));
+        }
+    }
+
+    // Players of the top band in positions where the model's favourite move is a blunder by the engine: at 2100 they
+    // choose as the rule does (and blunder as often), at 2900 two in five find the engine's best move. No temperature
+    // follows both (the rule at 2900 all but always plays its favourite); the tilt the fit chooses does, and the scan
+    // shows every tilt of the grid with its ratio per span.
+    void peerFitChoosesTheTopBandsTilt() {
+        auto positions = cell(kRuyLopez, 2100, 8, 300, 1.0, misled);
+        for (int i = 0; i < 300; ++i) {
+            auto p = scored(kRuyLopez, 2900, 8);
+            misled(p);
+            p.humanLoss = i % 5 < 3 ? 0.3 : 0.0;
+            positions.push_back(std::move(p));
+        }
+        std::vector<evaluation::PeerTiltTrial> scan;
+        const auto bands = evaluation::fitPeerScales(positions, 100, &scan);
+        QCOMPARE(scan.size(), evaluation::kPeerTiltGrid.size());
+        QCOMPARE(scan.front().engineTilt, 0.0);
+        QVERIFY2(bands.back().engineTilt > 0.0, qPrintable(QString::number(bands.back().engineTilt)));
+        double chosen = -1.0;
+        for (const auto& t : scan)
+            if (t.engineTilt == bands.back().engineTilt) chosen = t.mismatch;
+        QVERIFY(chosen >= 0.0 && chosen < 0.25 * scan.front().mismatch);
+        // Untilted, the 2100s' peer errs too little and the 2900s' far too much; tilted, both are near their players.
+        const auto& flat = scan.front().spans;
+        QCOMPARE(flat.size(), evaluation::kPeerTiltSpans.size());
+        QCOMPARE(flat[0].first, std::int64_t(300));
+        QCOMPARE(flat[1].first, std::int64_t(0));
+        QCOMPARE(flat[2].first, std::int64_t(300));
+        QCOMPARE(scan.front().phases.size(), std::size_t(chess::kGamePhases));
+        QCOMPARE(scan.front().phases[std::size_t(chess::GamePhase::Opening)].first, std::int64_t(600));
+        QVERIFY2(flat[0].second < 1.0 && flat[2].second > 1.4,
+                 qPrintable(QString("%1 %2").arg(flat[0].second).arg(flat[2].second)));
+        const auto profile = evaluation::profileErrors(positions, evaluation::peerCandidates({}, bands));
+        QVERIFY(std::abs(profile.byBand.back().ratio() - 1.0) < 0.05);
+        for (const auto& t : scan)
+            if (t.engineTilt == bands.back().engineTilt)
+                for (std::size_t s : {std::size_t(0), std::size_t(2)})
+                    QVERIFY2(std::abs(std::log(t.spans[s].second)) < 0.15,
+                             qPrintable(QString::number(t.spans[s].second)));
+    }
+
     // The shipped bands are the error profile's and stay inside the fit's range.
     void shippedPeerBandsAreTheProfiles() {
         const auto& bands = evaluation::peerScaleBands();
@@ -223,7 +305,12 @@ private Q_SLOTS:
             for (const auto& phases : bands[i].scale)
                 for (double s : phases)
                     QVERIFY(s >= evaluation::kPeerScaleRange[0] - 1e-9 && s <= evaluation::kPeerScaleRange[1] + 1e-9);
+            // Only the top band may have an engine tilt, one of the fit's grid.
+            if (i + 1 < bands.size()) QCOMPARE(bands[i].engineTilt, 0.0);
         }
+        const double tilt = bands.back().engineTilt;
+        QVERIFY(std::find(evaluation::kPeerTiltGrid.begin(), evaluation::kPeerTiltGrid.end(), tilt) !=
+                evaluation::kPeerTiltGrid.end());
     }
 
     // Players who err more than the rule at 1500: the band's fitted temperature is above the rule's there.
