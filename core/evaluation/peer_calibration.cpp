@@ -65,16 +65,18 @@ std::vector<encoding::MoveProb> peerCandidatesIn(const ErrorPosition& p, const p
     if (!q.calibrated) return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
     q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), speed, bands);
     auto cands = play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
-    if (const double beta = peerEngineTilt(p.moverElo, bands); beta > 0.0 && !cands.empty()) {
-        double sum = 0.0;
-        for (auto& c : cands) {
-            const auto it = p.loss.find(c.move.raw());
-            c.prob = float(double(c.prob) * std::exp(-beta * (it == p.loss.end() ? 0.0 : it->second)));
-            sum += double(c.prob);
-        }
-        if (sum > 0.0)
-            for (auto& c : cands) c.prob = float(double(c.prob) / sum);
-    }
+    const double beta = peerEngineTilt(p.moverElo, bands);
+    if (beta <= 0.0 || cands.empty()) return cands;
+    const auto lossOf = [&p](const encoding::MoveProb& c) {
+        const auto it = p.loss.find(c.move.raw());
+        return it == p.loss.end() ? 0.0 : it->second;
+    };
+    // Measured from the candidates' least loss (the same after renormalising), so the best keeps its weight and the
+    // sum cannot underflow to nothing.
+    double least = lossOf(cands.front());
+    for (const auto& c : cands) least = std::min(least, lossOf(c));
+    for (auto& c : cands) c.prob = float(double(c.prob) * std::exp(-beta * (lossOf(c) - least)));
+    play::renormalise(cands);
     return cands;
 }
 

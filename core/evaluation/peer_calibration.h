@@ -39,7 +39,7 @@ struct PeerScaleBand {
                                                PhaseScales{1.0, 1.0, 1.0}};
     /// The engine's tilt inside the band, per 1,000 points above `low` (0: none): the peer's candidates weighed by
     /// exp(-beta x loss), beta = engineTilt x (elo - low) / 1000 and loss the move's loss of winning chances by the
-    /// engine. Only the top band has one: above about 2300 no temperature makes the model's moves as accurate as the
+    /// engine. Only the top band has one: from about 2400 no temperature makes the model's moves as accurate as the
     /// players' (its likeliest move loses more than they do), and the band's players get stronger with their rating
     /// faster than the model does. It starts at 0 on the band's edge, so a rating across it keeps its peer.
     double engineTilt = 0.0;

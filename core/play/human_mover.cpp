@@ -166,13 +166,7 @@ std::vector<encoding::MoveProb> shaped(const chess::Position& pos, const std::ve
         changed = true;
     }
     if (!changed) return out;
-    double sum = 0.0;
-    for (const auto& m : out) sum += m.prob;
-    if (!(sum > 0.0)) return dist;
-    for (auto& m : out) m.prob = float(m.prob / sum);
-    std::stable_sort(out.begin(), out.end(),
-                     [](const encoding::MoveProb& a, const encoding::MoveProb& b) { return a.prob > b.prob; });
-    return out;
+    return renormalise(out) ? out : dist;
 }
 
 /// The strength `user` plays `elo` with at `ply`: the user's temperature times the rating's, the rating's tilt; or the
@@ -189,6 +183,16 @@ std::vector<encoding::MoveProb> candidatesWith(const chess::Position& pos, const
                                                const MoveOutcomes& outcomes, const Strength& strength, double topP) {
     const MovePolicy policy{strength.temperature, topP, false};
     return candidateMoves(shaped(pos, dist, outcomes, strength.tilt, strength.temperature), policy);
+}
+
+bool renormalise(std::vector<encoding::MoveProb>& moves) {
+    double sum = 0.0;
+    for (const auto& m : moves) sum += m.prob;
+    if (!(sum > 0.0)) return false;
+    for (auto& m : moves) m.prob = float(m.prob / sum);
+    std::stable_sort(moves.begin(), moves.end(),
+                     [](const encoding::MoveProb& a, const encoding::MoveProb& b) { return a.prob > b.prob; });
+    return true;
 }
 
 std::vector<encoding::MoveProb> humanCandidates(const chess::Position& pos, const std::vector<encoding::MoveProb>& dist,

@@ -78,6 +78,10 @@ std::vector<encoding::MoveProb> humanCandidates(const chess::Position& pos, cons
 std::vector<encoding::MoveProb> candidatesWith(const chess::Position& pos, const std::vector<encoding::MoveProb>& dist,
                                                const MoveOutcomes& outcomes, const Strength& strength, double topP);
 
+/// Rescales `moves`' probabilities to sum to 1 and sorts them most likely first (ties keep their order), as every
+/// reweighing of candidates leaves them; false (and `moves` unchanged) when their weights sum to nothing.
+bool renormalise(std::vector<encoding::MoveProb>& moves);
+
 /// Draws the move a human of `elo` plays in `pos` (humanCandidates, then one draw).
 chess::Move chooseHumanMove(const chess::Position& pos, const std::vector<encoding::MoveProb>& dist, int elo, int ply,
                             const MovePolicy& user, std::mt19937_64& rng, const MoveOutcomes& outcomes = {});
