@@ -13,20 +13,30 @@ const std::vector<PeerScaleBand>& peerScaleBands() {
     // Per band: opening, middlegame, endgame scales for a game of unknown speed (all speeds), bullet, blitz and slower;
     // the top band's engine tilt last. Fitted on both halves of the held-out games (36,310 positions) with `kibitz-cli
     // eval strength errors --split heldout --every 8 --max-per-band 0 --depth 8 --fit` on the shipped default model and
-    // mover. The same fit on either half puts 13 (validation's fit, on the test half) and 12 (the test half's, on
+    // mover. The same fit on either half puts 14 (validation's fit, on the test half) and 12 (the test half's, on
     // validation) of the other half's 15 band x phase cells within 0.9-1.1 of the players (the plain rule: 9); the
-    // <1000 endgame, whose halves disagree, and the 2000+ endgame are out both ways. With the tilt (24) the peer over
-    // the players reads 0.86 / 1.13 / 1.15 from 2000 / 2400 / 2800 (untilted 0.91 / 1.45 / 1.54). Cells under 100
-    // positions (the <1000 bullet class, the 1000-1399 bullet endgame) keep the scales over all speeds.
+    // <1000 endgame, whose halves disagree, is out both ways. With the tilt (64, the grid's best; 48 and 96 err more)
+    // the peer over the players reads 1.06 / 0.99 from 2400 / 2800 (untilted 1.38 / 1.51). 2000-2399 has scales of
+    // its own: its bullet players err more than the rule does even at the range's top (2.5), its slower players less
+    // even at its floor (0.4). Cells under 100 positions (the <1000 bullet class, the 1000-1399 bullet endgame) keep
+    // the scales over all speeds.
     using S = PeerScaleBand::PhaseScales;
     static const std::vector<PeerScaleBand> bands{
         {0, {S{1.035, 1.257, 0.966}, S{1.035, 1.257, 0.966}, S{1.023, 1.243, 0.966}}},           // <1000
         {1000, {S{1.035, 0.777, 0.882}, S{1.545, 1.083, 0.882}, S{1.000, 0.751, 0.862}}},        // 1000-1399
-        {1400, {S{1.035, 0.742, 0.611}, S{1.301, 1.035, 1.713}, S{1.000, 0.709, 0.459}}},        // 1400-1699
-        {1700, {S{1.243, 1.059, 1.147}, S{1.528, 1.476, 1.856}, S{0.955, 0.726, 0.400}}},        // 1700-1999
-        {2000, {S{2.204, 0.400, 0.400}, S{2.500, 0.400, 0.400}, S{1.694, 0.509, 0.923}}, 24.0},  // 2000+
+        {1400, {S{1.023, 0.742, 0.611}, S{1.301, 1.035, 1.713}, S{0.989, 0.709, 0.459}}},        // 1400-1699
+        {1700, {S{1.257, 1.035, 1.121}, S{1.545, 1.410, 1.773}, S{0.977, 0.734, 0.400}}},        // 1700-1999
+        {2000, {S{1.378, 1.528, 1.316}, S{1.753, 2.500, 2.500}, S{1.012, 0.400, 0.400}}},        // 2000-2399
+        {2400, {S{0.400, 0.966, 0.558}, S{0.400, 0.632, 0.449}, S{1.059, 2.500, 1.035}}, 64.0},  // 2400+
     };
     return bands;
+}
+
+int peerBand(int elo) {
+    int band = 0;
+    for (std::size_t i = 0; i < kPeerBandLow.size(); ++i)
+        if (elo >= kPeerBandLow[i]) band = int(i);
+    return band;
 }
 
 PeerSpeed peerSpeed(std::optional<chess::GameSpeed> speed) {
@@ -156,7 +166,7 @@ namespace {
 std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
                                        double engineTilt) {
     std::vector<PeerScaleBand> bands;
-    for (int low : kStrengthBandLow) {
+    for (int low : kPeerBandLow) {
         PeerScaleBand band;  // every scale 1
         band.low = low;
         bands.push_back(band);
@@ -169,7 +179,7 @@ std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positio
         for (std::size_t b = 0; b < bands.size(); ++b) {
             std::array<PeerCell, chess::kGamePhases> byPhase;
             for (const auto& p : positions) {
-                if (std::size_t(strengthBand(p.moverElo)) != b) continue;
+                if (std::size_t(peerBand(p.moverElo)) != b) continue;
                 if (speed != PeerSpeed::Any && peerSpeed(p.speed) != speed) continue;
                 PeerCell& cell = byPhase[std::size_t(chess::gamePhase(p.position))];
                 cell.in.push_back(&p);

@@ -48,7 +48,13 @@ struct PeerScaleBand {
 /// side (log-linear), so a rating one point across an edge does not change its peer.
 inline constexpr int kPeerScaleBlend = 50;
 
-/// The shipped bands (those of the error profile, kStrengthBandLow), rising in rating.
+/// The peer's bands: the error profile's (kStrengthBandLow) with its top band split at 2400, so that the players from
+/// 2000 to 2399 are not fitted with the scales of the strong (mostly bullet) accounts above them.
+inline constexpr std::array<int, 6> kPeerBandLow{0, 1000, 1400, 1700, 2000, 2400};
+/// The peer band of a rating (index into kPeerBandLow).
+int peerBand(int elo);
+
+/// The shipped bands (kPeerBandLow), rising in rating.
 const std::vector<PeerScaleBand>& peerScaleBands();
 
 /// The scale at `elo` in `phase` and `speed`: its band's, blended with the neighbouring band's within kPeerScaleBlend
@@ -72,7 +78,7 @@ struct PeerTiltTrial {
     std::vector<std::pair<std::int64_t, double>> phases;  ///< the same per game phase over the whole band
 };
 
-/// Fits the bands on players' positions: one per kStrengthBandLow entry; per speed class (Any: all the positions) and
+/// Fits the bands on players' positions: one per kPeerBandLow entry; per speed class (Any: all the positions) and
 /// phase the scale at which the peer's mean loss over the band's positions there is the players' (a logarithmic grid
 /// over kPeerScaleRange, refined between its neighbours). A cell under `minPositions` positions keeps 1 in Any and
 /// Any's scale in the other classes. The scales are read while fitted exactly as peerTemperatureScale() reads them,
@@ -86,8 +92,8 @@ struct PeerTiltTrial {
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100,
                                          std::vector<PeerTiltTrial>* scan = nullptr);
 /// The tilts the fit tries for the top band (per 1,000 points) and the spans of rating it compares the players in.
-inline constexpr std::array<double, 11> kPeerTiltGrid{0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64};
-inline constexpr std::array<int, 3> kPeerTiltSpans{2000, 2400, 2800};
+inline constexpr std::array<double, 13> kPeerTiltGrid{0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128};
+inline constexpr std::array<int, 2> kPeerTiltSpans{2400, 2800};
 /// The scales the fit may choose: below 0.4 the peer would be little more than the model's favourite move.
 inline constexpr std::array<double, 2> kPeerScaleRange{0.4, 2.5};
 
