@@ -17,9 +17,10 @@ const std::vector<PeerScaleBand>& peerScaleBands() {
     // validation) of the other half's 15 band x phase cells within 0.9-1.1 of the players (the plain rule: 9); the
     // <1000 endgame, whose halves disagree, is out both ways. With the tilt (64, the grid's best; 48 and 96 err more)
     // the peer over the players reads 1.06 / 0.99 from 2400 / 2800 (untilted 1.38 / 1.51). 2000-2399 has scales of
-    // its own: its bullet players err more than the rule does even at the range's top (2.5), its slower players less
-    // even at its floor (0.4). Cells under 100 positions (the <1000 bullet class, the 1000-1399 bullet endgame) keep
-    // the scales over all speeds.
+    // its own (the peer over its players 1.02; 0.86 under the strong accounts' scales): in middlegames and endgames
+    // its bullet players err more than the rule does even at the range's top (2.5), its slower players less even at
+    // its floor (0.4). Cells under 100 positions (the <1000 bullet class, the 1000-1399 bullet endgame) keep the
+    // scales over all speeds.
     using S = PeerScaleBand::PhaseScales;
     static const std::vector<PeerScaleBand> bands{
         {0, {S{1.035, 1.257, 0.966}, S{1.035, 1.257, 0.966}, S{1.023, 1.243, 0.966}}},           // <1000
