@@ -33,12 +33,7 @@ const std::vector<PeerScaleBand>& peerScaleBands() {
     return bands;
 }
 
-int peerBand(int elo) {
-    int band = 0;
-    for (std::size_t i = 0; i < kPeerBandLow.size(); ++i)
-        if (elo >= kPeerBandLow[i]) band = int(i);
-    return band;
-}
+int peerBand(int elo) { return bandOf(elo, kPeerBandLow); }
 
 PeerSpeed peerSpeed(std::optional<chess::GameSpeed> speed) {
     if (!speed) return PeerSpeed::Any;

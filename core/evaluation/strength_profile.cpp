@@ -21,12 +21,14 @@ double winningChances(const engines::UciScore& score) {
     return 2.0 / (1.0 + std::exp(-0.00368208 * double(score.value))) - 1.0;
 }
 
-int strengthBand(int elo) {
+int bandOf(int elo, std::span<const int> lows) {
     int band = 0;
-    for (std::size_t i = 0; i < kStrengthBandLow.size(); ++i)
-        if (elo >= kStrengthBandLow[i]) band = int(i);
+    for (std::size_t i = 0; i < lows.size(); ++i)
+        if (elo >= lows[i]) band = int(i);
     return band;
 }
+
+int strengthBand(int elo) { return bandOf(elo, kStrengthBandLow); }
 
 std::string strengthBandName(int band) {
     const std::size_t b = std::size_t(band);

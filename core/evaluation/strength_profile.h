@@ -27,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,8 @@ double winningChances(const engines::UciScore& score);
 
 /// The rating bands of the profile: [0, 1000), [1000, 1400), [1400, 1700), [1700, 2000), [2000, inf).
 inline constexpr std::array<int, 5> kStrengthBandLow{0, 1000, 1400, 1700, 2000};
+/// The band of a rating among bands given by their lower edges, rising (index into `lows`; 0 below the first).
+int bandOf(int elo, std::span<const int> lows);
 /// The band of a rating (index into kStrengthBandLow) and its name ("<1000", "1000-1399", ..., "2000+").
 int strengthBand(int elo);
 std::string strengthBandName(int band);
