@@ -293,7 +293,8 @@ void printCell(const std::string& name, const evaluation::ErrorCell& c) {
 }
 
 /// The player profile's peer speed classes (evaluation::PeerSpeed order), as the JSON names them.
-constexpr std::array<const char*, evaluation::kPeerSpeeds> kPeerSpeedNames{"any", "bullet", "blitz_and_slower"};
+constexpr std::array<const char*, evaluation::kPeerSpeeds> kPeerSpeedNames{"any", "bullet", "blitz",
+                                                                           "rapid_and_slower"};
 
 /// The error profile and, with --fit, the fits, as `eval strength errors --json` prints them (the caller adds what
 /// produced them).
@@ -364,7 +365,8 @@ QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vecto
             scan.append(QJsonObject{{"engine_tilt", t.engineTilt},
                                     {"mismatch", t.mismatch},
                                     {"spans", groups(t.spans)},
-                                    {"phases", groups(t.phases)}});
+                                    {"phases", groups(t.phases)},
+                                    {"rapid_phases", groups(t.rapidPhases)}});
         out.insert("peer_tilt_scan", scan);
     }
     return out;
@@ -418,7 +420,7 @@ PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const s
 void printPeerFit(const PeerFit& fit) {
     std::printf(
         "the profile's peer calibration (from rating; opening, middlegame, endgame scale for all speeds, "
-        "bullet, blitz and slower)%s:\n",
+        "bullet, blitz, and rapid or slower)%s:\n",
         fit.heldOut ? ", fitted on both halves" : "");
     for (const auto& k : fit.bands) {
         std::printf("        {%d, {", k.low);
@@ -431,12 +433,17 @@ void printPeerFit(const PeerFit& fit) {
     }
     std::printf("the top band's engine tilt (per 1,000 points above its edge), peer / players' loss from");
     for (int low : evaluation::kPeerTiltSpans) std::printf(" %d", low);
-    std::printf(" and in the opening, middlegame and endgame (positions), and the mismatch the fit ranks:\n");
+    std::printf(" and in the opening, middlegame and endgame (positions)");
+    if (!fit.tiltScan.empty() && !fit.tiltScan.front().rapidPhases.empty())
+        std::printf(", the same phases in rapid and slower games from %d", evaluation::kPeerRapidLeanFrom);
+    std::printf(", and the mismatch the fit ranks:\n");
     for (const auto& t : fit.tiltScan) {
         std::printf("  tilt %5.1f ", t.engineTilt);
         for (const auto& [n, ratio] : t.spans) std::printf("  %.3f (%lld)", ratio, static_cast<long long>(n));
         std::printf("  |");
         for (const auto& [n, ratio] : t.phases) std::printf("  %.3f (%lld)", ratio, static_cast<long long>(n));
+        if (!t.rapidPhases.empty()) std::printf("  |");
+        for (const auto& [n, ratio] : t.rapidPhases) std::printf("  %.3f (%lld)", ratio, static_cast<long long>(n));
         std::printf("  mismatch %.2f%s\n", t.mismatch,
                     !fit.bands.empty() && t.engineTilt == fit.bands.back().engineTilt ? "  <- chosen" : "");
     }

@@ -10,25 +10,27 @@
 namespace kibitz::evaluation {
 
 const std::vector<PeerScaleBand>& peerScaleBands() {
-    // Per band: opening, middlegame, endgame scales for a game of unknown speed (all speeds), bullet, blitz and slower;
-    // the top band's engine tilt last. Fitted on both halves of the held-out games (36,310 positions) with `kibitz-cli
+    // Per band: opening, middlegame, endgame scales for a game of unknown speed (all speeds), bullet, blitz, and rapid
+    // or slower; the engine tilt last. Fitted on both halves of the held-out games (36,310 positions) with `kibitz-cli
     // eval strength errors --split heldout --every 8 --max-per-band 0 --depth 8 --fit` on the shipped default model and
-    // mover. The same fit on either half puts 14 (validation's fit, on the test half) and 12 (the test half's, on
-    // validation) of the other half's 15 band x phase cells within 0.9-1.1 of the players (the plain rule: 9); the
-    // <1000 endgame, whose halves disagree, is out both ways. With the tilt (64, the grid's best; 48 and 96 err more)
-    // the peer over the players reads 1.06 / 0.99 from 2400 / 2800 (untilted 1.38 / 1.51). 2000-2399 has scales of
-    // its own (the peer over its players 1.02; 0.86 under the strong accounts' scales): in middlegames and endgames
-    // its bullet players err more than the rule does even at the range's top (2.5), its slower players less even at
-    // its floor (0.4). Cells under 100 positions (the <1000 bullet class, the 1000-1399 bullet endgame) keep the
-    // scales over all speeds.
+    // mover. The same fit on either half puts 14 (validation's fit, on the test half) and 13 (the test half's, on
+    // validation) of the other half's 15 band x phase cells within 0.9-1.1 of the players (the plain rule: 9), and 12
+    // and 11 of its 13 band x speed cells; the <1000 endgame, whose halves disagree, is out both ways. The tilt (32,
+    // the grid's best; 24 and 48 err more) starts at 2400, and at 2000 in rapid and slower games, whose players from
+    // 2000 lose less than the model's favourite moves: over the players the peer then reads 0.99 / 1.02 from 2400 /
+    // 2800 and 1.00 / 0.98 / 1.00 in the 2000-2399 rapid opening / middlegame / endgame (untilted 1.38 / 1.51 and
+    // 1.00 / 1.12 / 1.32). Scales at the range's ends: the 2000-2399 bullet middlegame and endgame (its players err
+    // more than the rule does even at 2.5); the 1700-1999 rapid middlegame and endgame, the 2000-2399 rapid
+    // middlegame and the 2400+ rapid endgame (less even at 0.4). Cells under 100 positions (the <1000 bullet and
+    // blitz classes, the 1000-1399 bullet endgame, the 2400+ blitz class) keep the scales over all speeds.
     using S = PeerScaleBand::PhaseScales;
     static const std::vector<PeerScaleBand> bands{
-        {0, {S{1.035, 1.257, 0.966}, S{1.035, 1.257, 0.966}, S{1.023, 1.243, 0.966}}},           // <1000
-        {1000, {S{1.035, 0.777, 0.882}, S{1.545, 1.083, 0.882}, S{1.000, 0.751, 0.862}}},        // 1000-1399
-        {1400, {S{1.023, 0.742, 0.611}, S{1.301, 1.035, 1.713}, S{0.989, 0.709, 0.459}}},        // 1400-1699
-        {1700, {S{1.257, 1.035, 1.121}, S{1.545, 1.410, 1.773}, S{0.977, 0.734, 0.400}}},        // 1700-1999
-        {2000, {S{1.378, 1.528, 1.316}, S{1.753, 2.500, 2.500}, S{1.012, 0.400, 0.400}}},        // 2000-2399
-        {2400, {S{0.400, 0.966, 0.558}, S{0.400, 0.632, 0.449}, S{1.059, 2.500, 1.035}}, 64.0},  // 2400+
+        {0, {S{1.035, 1.257, 0.966}, S{1.035, 1.257, 0.966}, S{1.035, 1.257, 0.966}, S{1.023, 1.272, 0.966}}},
+        {1000, {S{1.035, 0.777, 0.882}, S{1.545, 1.083, 0.882}, S{0.892, 0.842, 1.174}, S{1.023, 0.734, 0.795}}},
+        {1400, {S{1.023, 0.742, 0.611}, S{1.301, 1.035, 1.713}, S{1.161, 0.842, 0.597}, S{0.966, 0.701, 0.433}}},
+        {1700, {S{1.257, 1.035, 1.121}, S{1.545, 1.410, 1.773}, S{0.892, 1.012, 0.438}, S{1.000, 0.400, 0.400}}},
+        {2000, {S{1.362, 1.528, 1.316}, S{1.733, 2.500, 2.500}, S{1.347, 1.878, 1.426}, S{1.793, 0.400, 2.034}}},
+        {2400, {S{1.694, 1.856, 0.989}, S{0.584, 1.161, 0.701}, S{1.694, 1.856, 0.989}, S{0.701, 1.618, 0.400}}, 32.0},
     };
     return bands;
 }
@@ -37,7 +39,13 @@ int peerBand(int elo) { return bandOf(elo, kPeerBandLow); }
 
 PeerSpeed peerSpeed(std::optional<chess::GameSpeed> speed) {
     if (!speed) return PeerSpeed::Any;
-    return *speed == chess::GameSpeed::Bullet ? PeerSpeed::Bullet : PeerSpeed::Slower;
+    switch (*speed) {
+        case chess::GameSpeed::Bullet: return PeerSpeed::Bullet;
+        case chess::GameSpeed::Blitz: return PeerSpeed::Blitz;
+        case chess::GameSpeed::Rapid:
+        case chess::GameSpeed::Classical: break;
+    }
+    return PeerSpeed::Rapid;
 }
 
 double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
@@ -55,11 +63,11 @@ double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, co
     return bands[b].scale[c][f];
 }
 
-double peerEngineTilt(int elo, const std::vector<PeerScaleBand>& bands) {
-    const PeerScaleBand* in = nullptr;
-    for (const auto& b : bands)
-        if (elo >= b.low) in = &b;
-    return in ? in->engineTilt * double(elo - in->low) / 1000.0 : 0.0;
+double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
+    if (bands.empty()) return 0.0;
+    const PeerScaleBand& top = bands.back();
+    const int start = speed == PeerSpeed::Rapid ? std::min(kPeerRapidLeanFrom, top.low) : top.low;
+    return elo > start ? top.engineTilt * double(elo - start) / 1000.0 : 0.0;
 }
 
 namespace {
@@ -71,7 +79,7 @@ std::vector<encoding::MoveProb> peerCandidatesIn(const ErrorPosition& p, const p
     if (!q.calibrated) return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
     q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), speed, bands);
     auto cands = play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
-    const double beta = peerEngineTilt(p.moverElo, bands);
+    const double beta = peerEngineTilt(p.moverElo, speed, bands);
     if (beta <= 0.0 || cands.empty()) return cands;
     const auto lossOf = [&p](const encoding::MoveProb& c) {
         const auto it = p.loss.find(c.move.raw());
@@ -195,32 +203,46 @@ std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positio
     return bands;
 }
 
-/// How `bands`' peer errs across the top band: per kPeerTiltSpans entry its positions and the peer's mean loss over
-/// the players' (as the profile reads it, each position at its game's speed class), and the mismatch the fit ranks.
+/// How `bands`' peer errs where the engine tilts it: per kPeerTiltSpans entry its positions and the peer's mean loss
+/// over the players' (as the profile reads it, each position at its game's speed class), the same per phase over the
+/// top band and per phase for the rapid games below it where the tilt starts earlier, and the mismatch the fit ranks.
 PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
                         const std::vector<PeerScaleBand>& bands) {
     PeerTiltTrial t;
     t.engineTilt = bands.back().engineTilt;
-    // Sums per span, then per phase.
-    constexpr std::size_t kSpans = kPeerTiltSpans.size(), kGroups = kSpans + std::size_t(chess::kGamePhases);
+    const int top = bands.back().low, rapidFrom = std::min(kPeerRapidLeanFrom, top);
+    // Sums per span, per phase in the top band, then per phase in the rapid games below it.
+    constexpr std::size_t kSpans = kPeerTiltSpans.size(), kPhases = std::size_t(chess::kGamePhases),
+                          kGroups = kSpans + 2 * kPhases;
     std::array<double, kGroups> peer{}, human{};
     std::array<std::int64_t, kGroups> count{};
     for (const auto& p : positions) {
-        if (p.moverElo < kPeerTiltSpans.front()) continue;
-        std::size_t s = 0;
-        while (s + 1 < kSpans && p.moverElo >= kPeerTiltSpans[s + 1]) ++s;
-        const double loss = expectedLoss(p, peerCandidatesIn(p, {}, peerSpeed(p.speed), bands)).first;
-        for (const std::size_t g : {s, kSpans + std::size_t(chess::gamePhase(p.position))}) {
+        const PeerSpeed speed = peerSpeed(p.speed);
+        const bool inTop = p.moverElo >= kPeerTiltSpans.front();
+        const bool rapidBelow = !inTop && speed == PeerSpeed::Rapid && p.moverElo >= rapidFrom && p.moverElo < top;
+        if (!inTop && !rapidBelow) continue;
+        const double loss = expectedLoss(p, peerCandidatesIn(p, {}, speed, bands)).first;
+        const std::size_t phase = std::size_t(chess::gamePhase(p.position));
+        const auto add = [&](std::size_t g) {
             peer[g] += loss;
             human[g] += p.humanLoss;
             ++count[g];
+        };
+        if (rapidBelow) {
+            add(kSpans + kPhases + phase);
+            continue;
         }
+        std::size_t s = 0;
+        while (s + 1 < kSpans && p.moverElo >= kPeerTiltSpans[s + 1]) ++s;
+        add(s);
+        add(kSpans + phase);
     }
     for (std::size_t g = 0; g < kGroups; ++g) {
         const double ratio = human[g] > 0.0 ? peer[g] / human[g] : 0.0;
-        (g < kSpans ? t.spans : t.phases).emplace_back(count[g], ratio);
+        (g < kSpans ? t.spans : g < kSpans + kPhases ? t.phases : t.rapidPhases).emplace_back(count[g], ratio);
         if (count[g] >= minPositions && ratio > 0.0) t.mismatch += double(count[g]) * std::pow(std::log(ratio), 2);
     }
+    if (rapidFrom >= top) t.rapidPhases.clear();
     return t;
 }
 

@@ -3,9 +3,9 @@
 // The player profile's peer: what a human of the mover's rating would lose in the same position. It is the opponent's
 // rule (play::humanCandidates, the temperature per rating that makes the opponent play at its rating in self-play)
 // with that temperature scaled once more by rating band, speed class and game phase, so that over real players of a
-// band the peer's mean loss at each speed and in each phase is theirs, and in the top band tilted toward the moves the
-// engine (which scores every move for the profile anyway) finds better, more so the higher the rating, so that a 2900
-// is not measured against the model's 2100. The opponent in play keeps the plain rule: the
+// band the peer's mean loss at each speed and in each phase is theirs, and in the top band (from 2000 in rapid games)
+// tilted toward the moves the engine (which scores every move for the profile anyway) finds better, more so the higher
+// the rating, so that a 2900 is not measured against the model's 2100. The opponent in play keeps the plain rule: the
 // same phase factors in play cost the self-play ladder its spread (a game's result depends on more than the mean loss
 // of its moves), so what makes a typical player look typical phase by phase lives here, beside the profile, and play
 // stays as the ladder chose. docs/studies has the fit (`eval strength errors --split heldout --fit`: fitted on both
@@ -23,11 +23,11 @@
 
 namespace kibitz::evaluation {
 
-/// The speed classes the peer is calibrated by: bullet (the model errs less than bullet players there) and blitz or
-/// slower (more than rapid players); a position whose game names no time control reads the band's scale over all
-/// speeds.
-enum class PeerSpeed { Any = 0, Bullet, Slower };
-inline constexpr int kPeerSpeeds = 3;
+/// The speed classes the peer is calibrated by: bullet (the model errs less than bullet players there), blitz, and
+/// rapid or slower (from 2000 the model errs more than rapid players, less than blitz players); a position whose game
+/// names no time control reads the band's scale over all speeds.
+enum class PeerSpeed { Any = 0, Bullet, Blitz, Rapid };
+inline constexpr int kPeerSpeeds = 4;
 PeerSpeed peerSpeed(std::optional<chess::GameSpeed> speed);
 
 /// The peer's temperature scales from one rating on, per speed class and game phase (chess::GamePhase order); 1 is the
@@ -36,12 +36,13 @@ struct PeerScaleBand {
     using PhaseScales = std::array<double, chess::kGamePhases>;
     int low = 0;
     std::array<PhaseScales, kPeerSpeeds> scale{PhaseScales{1.0, 1.0, 1.0}, PhaseScales{1.0, 1.0, 1.0},
-                                               PhaseScales{1.0, 1.0, 1.0}};
-    /// The engine's tilt inside the band, per 1,000 points above `low` (0: none): the peer's candidates weighed by
-    /// exp(-beta x loss), beta = engineTilt x (elo - low) / 1000 and loss the move's loss of winning chances by the
-    /// engine. Only the top band has one: from about 2400 no temperature makes the model's moves as accurate as the
-    /// players' (its likeliest move loses more than they do), and the band's players get stronger with their rating
-    /// faster than the model does. It starts at 0 on the band's edge, so a rating across it keeps its peer.
+                                               PhaseScales{1.0, 1.0, 1.0}, PhaseScales{1.0, 1.0, 1.0}};
+    /// The engine's tilt, per 1,000 points above where it starts (0: none): the peer's candidates weighed by
+    /// exp(-beta x loss), beta = engineTilt x (elo - start) / 1000 and loss the move's loss of winning chances by the
+    /// engine. Only the top band has one; it starts on the top band's edge, and for rapid and slower games at
+    /// kPeerRapidLeanFrom. From about 2400 (from 2000 in rapid games) no temperature makes the model's moves as
+    /// accurate as the players' (its likeliest move loses more than they do), and the players get stronger with their
+    /// rating faster than the model does. It starts at 0, so a rating across the start keeps its peer.
     double engineTilt = 0.0;
 };
 /// Across each band's lower edge the scale passes from the band below to the band above over this many points either
@@ -51,6 +52,9 @@ inline constexpr int kPeerScaleBlend = 50;
 /// The peer's bands: the error profile's (kStrengthBandLow) with its top band split at 2400, so that the players from
 /// 2000 to 2399 are not fitted with the scales of the strong (mostly bullet) accounts above them.
 inline constexpr std::array<int, 6> kPeerBandLow{0, 1000, 1400, 1700, 2000, 2400};
+/// Where the engine tilt starts for rapid and slower games: their players from 2000 lose less than even the model's
+/// favourite moves in the middlegame and endgame, which no temperature reaches.
+inline constexpr int kPeerRapidLeanFrom = 2000;
 /// The peer band of a rating (index into kPeerBandLow).
 int peerBand(int elo);
 
@@ -61,8 +65,8 @@ const std::vector<PeerScaleBand>& peerScaleBands();
 /// points of an edge; 1 without bands.
 double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, const std::vector<PeerScaleBand>& bands);
 
-/// The engine tilt's beta at `elo` (PeerScaleBand::engineTilt); 0 without bands.
-double peerEngineTilt(int elo, const std::vector<PeerScaleBand>& bands);
+/// The engine tilt's beta at `elo` in `speed` (PeerScaleBand::engineTilt); 0 without bands.
+double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands);
 
 /// A human of the mover's rating as the profile's baseline: play::humanCandidates at the mover's rating with `policy`'s
 /// temperature times peerTemperatureScale() in the position's phase and speed class, tilted by peerEngineTilt() with
@@ -76,6 +80,8 @@ struct PeerTiltTrial {
     double mismatch = 0.0;                                ///< what the fit ranks (fitPeerScales)
     std::vector<std::pair<std::int64_t, double>> spans;   ///< per kPeerTiltSpans entry: positions, peer / players' loss
     std::vector<std::pair<std::int64_t, double>> phases;  ///< the same per game phase over the whole band
+    /// The same per game phase for rapid and slower games from kPeerRapidLeanFrom to the top band's edge.
+    std::vector<std::pair<std::int64_t, double>> rapidPhases;
 };
 
 /// Fits the bands on players' positions: one per kPeerBandLow entry; per speed class (Any: all the positions) and
@@ -84,7 +90,8 @@ struct PeerTiltTrial {
 /// Any's scale in the other classes. The scales are read while fitted exactly as peerTemperatureScale() reads them,
 /// blends at the edges included, by passes over the cells until none moves. The top band's engine tilt is chosen from
 /// kPeerTiltGrid, each with its scales fitted, as the one whose peer errs most like the players across the band and in
-/// each phase of it: the smallest sum over kPeerTiltSpans and the game phases (those with `minPositions` positions) of
+/// each phase of it, and in each phase of the rapid games below it where the tilt starts earlier: the smallest sum over
+/// kPeerTiltSpans and those game phases (those with `minPositions` positions) of
 /// positions x squared log ratio of the peer's mean loss to the players' (a phase is off only where its scale meets
 /// the end of kPeerScaleRange). A larger tilt must lower that sum by more than a 1% ratio would over the spans'
 /// positions, and with fewer than two such spans there is no trend to follow and the tilt is 0. `scan`, when given,

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 
 using namespace kibitz;
 
@@ -167,7 +168,8 @@ private Q_SLOTS:
     }
 
     // Bullet players who err as the rule does at half its temperature and rapid players as at twice it, in the same
-    // band and phase: each speed class gets its own scale, and the class over all speeds one between them.
+    // band and phase: each speed class gets its own scale, and the class over all speeds one between them; blitz,
+    // without positions of its own, keeps that one.
     void peerFitSeparatesSpeeds() {
         auto positions = cell(kRookEnding, 1550, 80, 150, 0.5);
         for (auto& p : positions) p.speed = chess::GameSpeed::Bullet;
@@ -178,14 +180,18 @@ private Q_SLOTS:
         const auto bands = evaluation::fitPeerScales(positions, 100);
         const auto mid = std::size_t(evaluation::peerBand(1550)), ending = std::size_t(chess::GamePhase::Endgame);
         const auto bullet = std::size_t(evaluation::PeerSpeed::Bullet),
-                   slower = std::size_t(evaluation::PeerSpeed::Slower);
+                   rapid = std::size_t(evaluation::PeerSpeed::Rapid), blitz = std::size_t(evaluation::PeerSpeed::Blitz);
         const auto near = [](double got, double want) { return std::abs(std::log(got / want)) < 0.12; };
         QVERIFY2(near(bands[mid].scale[bullet][ending], 0.5),
                  qPrintable(QString::number(bands[mid].scale[bullet][ending])));
-        QVERIFY2(near(bands[mid].scale[slower][ending], 2.0),
-                 qPrintable(QString::number(bands[mid].scale[slower][ending])));
+        QVERIFY2(near(bands[mid].scale[rapid][ending], 2.0),
+                 qPrintable(QString::number(bands[mid].scale[rapid][ending])));
         QVERIFY(bands[mid].scale[0][ending] > 0.6 && bands[mid].scale[0][ending] < 1.8);
-        QCOMPARE(evaluation::peerSpeed(chess::GameSpeed::Blitz), evaluation::PeerSpeed::Slower);
+        QCOMPARE(bands[mid].scale[blitz][ending], bands[mid].scale[0][ending]);
+        QCOMPARE(evaluation::peerSpeed(chess::GameSpeed::Bullet), evaluation::PeerSpeed::Bullet);
+        QCOMPARE(evaluation::peerSpeed(chess::GameSpeed::Blitz), evaluation::PeerSpeed::Blitz);
+        QCOMPARE(evaluation::peerSpeed(chess::GameSpeed::Rapid), evaluation::PeerSpeed::Rapid);
+        QCOMPARE(evaluation::peerSpeed(chess::GameSpeed::Classical), evaluation::PeerSpeed::Rapid);
         QCOMPARE(evaluation::peerSpeed(std::nullopt), evaluation::PeerSpeed::Any);
         // Scored with its classes, the peer loses what each class's players lose.
         const auto peer = evaluation::peerCandidates({}, bands);
@@ -205,7 +211,7 @@ private Q_SLOTS:
     void peerScaleBlendsAcrossEdges() {
         using Scales = evaluation::PeerScaleBand::PhaseScales;
         const Scales low{1.0, 0.5, 2.0}, high{4.0, 0.5, 0.5};
-        const std::vector<evaluation::PeerScaleBand> bands{{0, {low, low, low}}, {1500, {high, high, high}}};
+        const std::vector<evaluation::PeerScaleBand> bands{{0, {low, low, low, low}}, {1500, {high, high, high, high}}};
         const auto at = [&bands](int elo, chess::GamePhase f) {
             return evaluation::peerTemperatureScale(elo, f, evaluation::PeerSpeed::Any, bands);
         };
@@ -232,35 +238,48 @@ private Q_SLOTS:
                 evaluation::humanMoverCandidates({})(at1800).front().prob + 0.01);
     }
 
-    // The top band's engine tilt: 0 on its edge and below it, rising with the rating inside it, and it moves the
-    // peer's weight onto the moves the engine finds better (here the first), leaving the candidates' set as it was.
+    // The top band's engine tilt: 0 on its edge and below it, rising with the rating inside it, and from
+    // kPeerRapidLeanFrom in rapid and slower games; it moves the peer's weight onto the moves the engine finds better
+    // (here the first), leaving the candidates' set as it was.
     void peerEngineTiltRisesInTheTopBand() {
         using Scales = evaluation::PeerScaleBand::PhaseScales;
+        using evaluation::PeerSpeed;
         const Scales one{1.0, 1.0, 1.0};
-        std::vector<evaluation::PeerScaleBand> bands{{0, {one, one, one}}, {2000, {one, one, one}}};
+        std::vector<evaluation::PeerScaleBand> bands{{0, {one, one, one, one}}, {2400, {one, one, one, one}}};
         bands.back().engineTilt = 10.0;
-        QCOMPARE(evaluation::peerEngineTilt(1900, bands), 0.0);
-        QCOMPARE(evaluation::peerEngineTilt(2000, bands), 0.0);
-        QVERIFY(std::abs(evaluation::peerEngineTilt(2500, bands) - 5.0) < 1e-12);
-        QVERIFY(std::abs(evaluation::peerEngineTilt(3000, bands) - 10.0) < 1e-12);
-        QCOMPARE(evaluation::peerEngineTilt(3000, {}), 0.0);
-        const auto untilted = bands.front();
-        const std::vector<evaluation::PeerScaleBand> plainBands{untilted, {2000, {one, one, one}}};
-        for (const int elo : {1900, 2000, 2500, 3000}) {
-            const auto p = scored(kRuyLopez, elo, 8);
-            const auto tilted = evaluation::peerCandidates({}, bands)(p);
-            const auto plain = evaluation::peerCandidates({}, plainBands)(p);
-            QCOMPARE(tilted.size(), plain.size());
-            double sum = 0.0;
-            for (const auto& c : tilted) sum += c.prob;
-            QVERIFY(std::abs(sum - 1.0) < 1e-5);
-            const double lossTilted = evaluation::expectedLoss(p, tilted).first;
-            const double lossPlain = evaluation::expectedLoss(p, plain).first;
-            if (elo <= 2000)
-                QCOMPARE(lossTilted, lossPlain);
-            else
-                QVERIFY2(lossTilted < 0.8 * lossPlain, qPrintable(QString("%1 at %2").arg(lossTilted).arg(elo)));
+        QVERIFY(evaluation::kPeerRapidLeanFrom < 2400);
+        const double rapidFrom = evaluation::kPeerRapidLeanFrom;
+        for (const PeerSpeed speed : {PeerSpeed::Any, PeerSpeed::Bullet, PeerSpeed::Blitz, PeerSpeed::Rapid}) {
+            const double start = speed == PeerSpeed::Rapid ? rapidFrom : 2400.0;
+            QCOMPARE(evaluation::peerEngineTilt(int(start) - 100, speed, bands), 0.0);
+            QCOMPARE(evaluation::peerEngineTilt(int(start), speed, bands), 0.0);
+            QVERIFY(std::abs(evaluation::peerEngineTilt(2900, speed, bands) - 10.0 * (2900 - start) / 1000) < 1e-12);
+            QCOMPARE(evaluation::peerEngineTilt(2900, speed, {}), 0.0);
         }
+        // With the top band's edge below kPeerRapidLeanFrom, rapid games lean from the edge as the others do.
+        auto low = bands;
+        low.back().low = evaluation::kPeerRapidLeanFrom - 200;
+        QVERIFY(std::abs(evaluation::peerEngineTilt(evaluation::kPeerRapidLeanFrom, PeerSpeed::Rapid, low) - 2.0) <
+                1e-12);
+        const std::vector<evaluation::PeerScaleBand> plainBands{bands.front(), {2400, {one, one, one, one}}};
+        for (const int elo : {2300, 2400, 2600, 3000})
+            for (const auto speed : {std::optional<chess::GameSpeed>{}, std::optional(chess::GameSpeed::Rapid)}) {
+                auto p = scored(kRuyLopez, elo, 8);
+                p.speed = speed;
+                const auto tilted = evaluation::peerCandidates({}, bands)(p);
+                const auto plain = evaluation::peerCandidates({}, plainBands)(p);
+                QCOMPARE(tilted.size(), plain.size());
+                double sum = 0.0;
+                for (const auto& c : tilted) sum += c.prob;
+                QVERIFY(std::abs(sum - 1.0) < 1e-5);
+                const double lossTilted = evaluation::expectedLoss(p, tilted).first;
+                const double lossPlain = evaluation::expectedLoss(p, plain).first;
+                if (elo <= (speed ? evaluation::kPeerRapidLeanFrom : 2400))
+                    QCOMPARE(lossTilted, lossPlain);
+                else
+                    QVERIFY2(lossTilted < (elo >= 2600 ? 0.8 : 0.95) * lossPlain,
+                             qPrintable(QString("%1 at %2").arg(lossTilted).arg(elo)));
+            }
     }
 
     // Players of the top band in positions where the model's favourite move is a blunder by the engine: at 2500 they
@@ -291,6 +310,9 @@ private Q_SLOTS:
         QCOMPARE(flat[1].first, std::int64_t(300));
         QCOMPARE(scan.front().phases.size(), std::size_t(chess::kGamePhases));
         QCOMPARE(scan.front().phases[std::size_t(chess::GamePhase::Opening)].first, std::int64_t(600));
+        // No rapid games: the rapid phases below the band are reported empty.
+        QCOMPARE(scan.front().rapidPhases.size(), std::size_t(chess::kGamePhases));
+        for (const auto& [n, ratio] : scan.front().rapidPhases) QCOMPARE(n, std::int64_t(0));
         QVERIFY2(flat[0].second < 1.0 && flat[1].second > 1.4,
                  qPrintable(QString("%1 %2").arg(flat[0].second).arg(flat[1].second)));
         const auto profile = evaluation::profileErrors(positions, evaluation::peerCandidates({}, bands));
@@ -300,6 +322,37 @@ private Q_SLOTS:
                 for (std::size_t s : {std::size_t(0), std::size_t(1)})
                     QVERIFY2(std::abs(std::log(t.spans[s].second)) < 0.15,
                              qPrintable(QString::number(t.spans[s].second)));
+    }
+
+    // Rapid players at 2200 in positions where the model's favourite move is a blunder by the engine, who find the
+    // engine's best move four times in five: no temperature of theirs gets there (the rule at 2200 plays its
+    // favourite). The top band's players (2500 and 2900) choose as the rule does, so without the rapid players the fit
+    // keeps the tilt at 0; with them it leans (rapid games lean from kPeerRapidLeanFrom), and their peer comes near.
+    void peerFitLeansRapidGamesBelowTheTopBand() {
+        auto top = cell(kRuyLopez, 2500, 8, 300, 1.0, misled);
+        for (auto& p : cell(kRuyLopez, 2900, 8, 300, 1.0, misled)) top.push_back(std::move(p));
+        auto withRapid = top;
+        for (int i = 0; i < 300; ++i) {
+            auto p = scored(kRuyLopez, 2200, 8);
+            misled(p);
+            p.speed = chess::GameSpeed::Rapid;
+            p.humanLoss = i % 5 == 0 ? 0.3 : 0.0;
+            withRapid.push_back(std::move(p));
+        }
+        QCOMPARE(evaluation::fitPeerScales(top, 100).back().engineTilt, 0.0);
+        std::vector<evaluation::PeerTiltTrial> scan;
+        const double with = evaluation::fitPeerScales(withRapid, 100, &scan).back().engineTilt;
+        QVERIFY2(with > 0.0, qPrintable(QString::number(with)));
+        const auto opening = std::size_t(chess::GamePhase::Opening);
+        QCOMPARE(scan.front().rapidPhases[opening].first, std::int64_t(300));
+        // The top band's groups do not count them.
+        QCOMPARE(scan.front().phases[opening].first, std::int64_t(600));
+        const double flat = scan.front().rapidPhases[opening].second;
+        QVERIFY2(flat > 1.5, qPrintable(QString::number(flat)));
+        for (const auto& t : scan)
+            if (t.engineTilt == with)
+                QVERIFY2(std::abs(std::log(t.rapidPhases[opening].second)) < std::abs(std::log(flat)) / 2,
+                         qPrintable(QString::number(t.rapidPhases[opening].second)));
     }
 
     // The shipped bands are the peer's (the error profile's, the top one split) and stay inside the fit's range.
