@@ -56,10 +56,6 @@
         <translation>Verlust (Vergleich)</translation>
     </message>
     <message>
-        <source>Ratio</source>
-        <translation>Verhältnis</translation>
-    </message>
-    <message>
         <source>Their blunders</source>
         <translation>Patzer (Spieler)</translation>
     </message>
@@ -78,13 +74,6 @@
     <message>
         <source>too few positions</source>
         <translation>zu wenige Stellungen</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</source>
-        <translation>
-            <numerusform>%1: %2 Stellungen in %n Partie; Verlust des Spielers %3, Vergleichsspieler %4 (Verhältnis %5); Patzer %6 %, Vergleichsspieler %7 %</numerusform>
-            <numerusform>%1: %2 Stellungen in %n Partien; Verlust des Spielers %3, Vergleichsspieler %4 (Verhältnis %5); Patzer %6 %, Vergleichsspieler %7 %</numerusform>
-        </translation>
     </message>
     <message>
         <source>opening</source>
@@ -314,6 +303,21 @@
     <message>
         <source>Made by Kibitz.</source>
         <translation>Erstellt mit Kibitz.</translation>
+    </message>
+    <message>
+        <source>A ratio&apos;s interval: where it falls in %1 of resamples of their games. One that holds 1 is within chance of their peers; one wholly above or below is a real difference.</source>
+        <translation>Das Intervall eines Verhältnisses: wo es in %1 der Stichproben aus seinen Partien liegt. Enthält es 1, liegt der Spieler im Rahmen des Zufalls seiner Vergleichsspieler; liegt es ganz darüber oder darunter, ist der Unterschied echt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 positions in %n game(s); their loss %3, peers %4, ratio (interval) %5; blunders %6%, peers %7%</source>
+        <translation>
+            <numerusform>%1: %2 Stellungen in %n Partie; Verlust des Spielers %3, Vergleichsspieler %4, Verhältnis (Intervall) %5; Patzer %6 %, Vergleichsspieler %7 %</numerusform>
+            <numerusform>%1: %2 Stellungen in %n Partien; Verlust des Spielers %3, Vergleichsspieler %4, Verhältnis (Intervall) %5; Patzer %6 %, Vergleichsspieler %7 %</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ratio (interval)</source>
+        <translation>Verhältnis (Intervall)</translation>
     </message>
 </context>
 <context>
@@ -2150,10 +2154,6 @@
         <translation>Wählen Sie die Partien und den Spieler und klicken Sie dann auf Starten.</translation>
     </message>
     <message>
-        <source>They lose %1 of winning chances a move where a human of their rating would lose %2 (ratio %3); blunders %4% against %5%.</source>
-        <translation>Der Spieler verliert pro Zug %1 an Gewinnchancen, wo ein Mensch seiner Wertung %2 verlieren würde (Verhältnis %3); Patzer %4 % gegenüber %5 %.</translation>
-    </message>
-    <message>
         <source>Their moves play like %1.</source>
         <translation>Seine Züge entsprechen einer Wertung von %1.</translation>
     </message>
@@ -2275,6 +2275,10 @@
     <message>
         <source>Engine depth:</source>
         <translation>Engine-Tiefe:</translation>
+    </message>
+    <message>
+        <source>They lose %1 of winning chances a move where a human of their rating would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
+        <translation>Der Spieler verliert pro Zug %1 an Gewinnchancen, wo ein Mensch seiner Wertung %2 verlieren würde, ein Verhältnis von %3 (in Klammern sein Intervall über Stichproben aus seinen Partien); Patzer %4 % gegenüber %5 %.</translation>
     </message>
 </context>
 <context>

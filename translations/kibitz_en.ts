@@ -4,10 +4,10 @@
 <context>
     <name>ProfileCharts</name>
     <message numerus="yes">
-        <source>%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</source>
+        <source>%1: %2 positions in %n game(s); their loss %3, peers %4, ratio (interval) %5; blunders %6%, peers %7%</source>
         <translation>
-            <numerusform>%1: %2 positions in %n game; their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</numerusform>
-            <numerusform>%1: %2 positions in %n games; their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</numerusform>
+            <numerusform>%1: %2 positions in %n game; their loss %3, peers %4, ratio (interval) %5; blunders %6%, peers %7%</numerusform>
+            <numerusform>%1: %2 positions in %n games; their loss %3, peers %4, ratio (interval) %5; blunders %6%, peers %7%</numerusform>
         </translation>
     </message>
 </context>

@@ -56,10 +56,6 @@
         <translation>Perte (pairs)</translation>
     </message>
     <message>
-        <source>Ratio</source>
-        <translation>Rapport</translation>
-    </message>
-    <message>
         <source>Their blunders</source>
         <translation>Gaffes (joueur)</translation>
     </message>
@@ -78,13 +74,6 @@
     <message>
         <source>too few positions</source>
         <translation>trop peu de positions</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, peers %7%</source>
-        <translation>
-            <numerusform>%1&#xa0;: %2 positions dans %n partie&#xa0;; perte du joueur %3, pairs %4 (rapport %5)&#xa0;; gaffes %6&#xa0;%, pairs %7&#xa0;%</numerusform>
-            <numerusform>%1&#xa0;: %2 positions dans %n parties&#xa0;; perte du joueur %3, pairs %4 (rapport %5)&#xa0;; gaffes %6&#xa0;%, pairs %7&#xa0;%</numerusform>
-        </translation>
     </message>
     <message>
         <source>opening</source>
@@ -314,6 +303,21 @@
     <message>
         <source>Made by Kibitz.</source>
         <translation>Réalisé avec Kibitz.</translation>
+    </message>
+    <message>
+        <source>A ratio&apos;s interval: where it falls in %1 of resamples of their games. One that holds 1 is within chance of their peers; one wholly above or below is a real difference.</source>
+        <translation>L&apos;intervalle d&apos;un rapport&#xa0;: là où il tombe dans %1 des rééchantillonnages de ses parties. S&apos;il contient 1, le joueur reste dans ce que le hasard donne à ses pairs&#xa0;; s&apos;il est tout entier au-dessus ou au-dessous, la différence est réelle.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 positions in %n game(s); their loss %3, peers %4, ratio (interval) %5; blunders %6%, peers %7%</source>
+        <translation>
+            <numerusform>%1&#xa0;: %2 positions dans %n partie&#xa0;; perte du joueur %3, pairs %4, rapport (intervalle) %5&#xa0;; gaffes %6&#xa0;%, pairs %7&#xa0;%</numerusform>
+            <numerusform>%1&#xa0;: %2 positions dans %n parties&#xa0;; perte du joueur %3, pairs %4, rapport (intervalle) %5&#xa0;; gaffes %6&#xa0;%, pairs %7&#xa0;%</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ratio (interval)</source>
+        <translation>Rapport (intervalle)</translation>
     </message>
 </context>
 <context>
@@ -2150,10 +2154,6 @@
         <translation>Choisissez les parties et le joueur, puis cliquez sur Lancer.</translation>
     </message>
     <message>
-        <source>They lose %1 of winning chances a move where a human of their rating would lose %2 (ratio %3); blunders %4% against %5%.</source>
-        <translation>Le joueur perd %1 de chances de gain par coup là où un humain de son classement perdrait %2 (rapport %3)&#xa0;; gaffes %4&#xa0;% contre %5&#xa0;%.</translation>
-    </message>
-    <message>
         <source>Their moves play like %1.</source>
         <translation>Ses coups correspondent à un classement de %1.</translation>
     </message>
@@ -2275,6 +2275,10 @@
     <message>
         <source>Engine depth:</source>
         <translation>Profondeur du moteur&#xa0;:</translation>
+    </message>
+    <message>
+        <source>They lose %1 of winning chances a move where a human of their rating would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
+        <translation>Le joueur perd %1 de chances de gain par coup là où un humain de son classement perdrait %2, un rapport de %3 (entre parenthèses, son intervalle sur des rééchantillonnages de ses parties)&#xa0;; gaffes %4&#xa0;% contre %5&#xa0;%.</translation>
     </message>
 </context>
 <context>

@@ -136,6 +136,9 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
         tr("Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human of "
            "their rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose "
            "more than their peers there. Blunders lose at least 0.3."));
+    t.intervalNote = text(
+        tr("A ratio's interval: where it falls in %1 of resamples of their games. One that holds 1 is within chance "
+           "of their peers; one wholly above or below is a real difference."));
     t.lossByPhase = text(tr("Loss by phase"));
     t.lossByClock = text(tr("Loss by clock"));
     t.lossBySpeed = text(tr("Loss by speed"));
@@ -169,6 +172,11 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
 QString ProfileCharts::ratingText(const evaluation::ProfileRating& r) {
     if (!r.valid) return QStringLiteral("–");
     return tr("%1 (%2–%3)").arg(qRound(r.estimate)).arg(qRound(r.low)).arg(qRound(r.high));
+}
+
+QString ProfileCharts::ratioText(const evaluation::ProfileCell& c) {
+    if (!c.hasRatioInterval()) return number(c.lossRatio(), 2);
+    return tr("%1 (%2–%3)").arg(number(c.lossRatio(), 2), number(c.ratioLow, 2), number(c.ratioHigh, 2));
 }
 
 void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups,
@@ -205,12 +213,12 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
         if (!status || index < 0 || index >= int(shown.size())) return QToolTip::hideText();
         const evaluation::ProfileCell& c = shown[std::size_t(index)].cell;
         QToolTip::showText(QCursor::pos(),
-                           tr("%1: %2 positions in %n game(s); their loss %3, peers %4 (ratio %5); blunders %6%, "
-                              "peers %7%",
+                           tr("%1: %2 positions in %n game(s); their loss %3, peers %4, ratio (interval) %5; "
+                              "blunders %6%, peers %7%",
                               nullptr, int(c.games))
                                .arg(groupName(shown[std::size_t(index)].name))
                                .arg(c.positions)
-                               .arg(number(c.loss, 4), number(c.peerLoss, 4), number(c.lossRatio(), 2),
+                               .arg(number(c.loss, 4), number(c.peerLoss, 4), ratioText(c),
                                     number(100.0 * c.blunders, 1), number(100.0 * c.peerBlunders, 1)),
                            view);
     });
@@ -262,8 +270,8 @@ void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfil
 }
 
 QStringList ProfileCharts::tableHeader(bool ratings) {
-    QStringList h{tr("Group"),     tr("Positions"), tr("Games"),          tr("Their loss"),
-                  tr("Peer loss"), tr("Ratio"),     tr("Their blunders"), tr("Peer blunders")};
+    QStringList h{tr("Group"),     tr("Positions"),        tr("Games"),          tr("Their loss"),
+                  tr("Peer loss"), tr("Ratio (interval)"), tr("Their blunders"), tr("Peer blunders")};
     if (ratings) h << tr("Rating (interval)");
     return h;
 }
@@ -275,7 +283,7 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
         const evaluation::ProfileCell& c = g.cell;
         QStringList row{groupName(g.name), QString::number(c.positions), QString::number(c.games)};
         if (c.enough())
-            row << number(c.loss, 4) << number(c.peerLoss, 4) << number(c.lossRatio(), 2)
+            row << number(c.loss, 4) << number(c.peerLoss, 4) << ratioText(c)
                 << tr("%1%").arg(number(100.0 * c.blunders, 1)) << tr("%1%").arg(number(100.0 * c.peerBlunders, 1));
         else
             row << tr("too few positions") << QString() << QString() << QString() << QString();

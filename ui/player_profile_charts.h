@@ -39,6 +39,8 @@ public:
     static QString groupName(const std::string& name);
     /// "1650 (1420–1880)", or "–" when there is no estimate.
     static QString ratingText(const evaluation::ProfileRating& rating);
+    /// A group's loss ratio with its interval over resamples of the games, "1.19 (0.98–1.42)".
+    static QString ratioText(const evaluation::ProfileCell& cell);
     /// The HTML report's words in the interface's language (evaluation::playerProfileHtml), with `summary` (plain
     /// text: the page's summary of the profile) under the heading.
     static evaluation::ProfileHtmlText htmlText(const evaluation::PlayerProfile& profile, const QString& summary);

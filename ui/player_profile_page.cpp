@@ -419,10 +419,11 @@ void PlayerProfilePage::showProfile() {
     if (p.all.enough())
         summary +=
             QStringLiteral(" ") + tr("They lose %1 of winning chances a move where a human of their rating would "
-                                     "lose %2 (ratio %3); blunders %4% against %5%.")
+                                     "lose %2, a ratio of %3 (its interval over resamples of their games in "
+                                     "brackets); blunders %4% against %5%.")
                                       .arg(p.all.loss, 0, 'f', 4)
                                       .arg(p.all.peerLoss, 0, 'f', 4)
-                                      .arg(p.all.lossRatio(), 0, 'f', 2)
+                                      .arg(ProfileCharts::ratioText(p.all))
                                       .arg(100.0 * p.all.blunders, 0, 'f', 1)
                                       .arg(100.0 * p.all.peerBlunders, 0, 'f', 1);
     if (p.rating.valid)

@@ -227,8 +227,48 @@ struct GroupMembers {
     std::vector<std::size_t> members;
 };
 
+/// The value at quantile q of sorted values, between neighbours.
+double quantileOf(const std::vector<double>& sorted, double q) {
+    const double x = q * double(sorted.size() - 1);
+    const auto i = std::size_t(x);
+    const double t = x - double(i);
+    return i + 1 < sorted.size() ? (1 - t) * sorted[i] + t * sorted[i + 1] : sorted[i];
+}
+
+/// The central interval of a group's loss ratio over resamples of its games: the games drawn with replacement, the
+/// ratio of their summed losses. Games, not moves: one bad day is a game's worth of moves, not independent ones.
+void ratioInterval(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
+                   const std::vector<std::size_t>& members, const PlayerProfileOptions& options, ProfileCell& c) {
+    if (!c.enough() || c.peerLoss <= 0.0 || options.bootstrapRounds <= 0) return;
+    std::map<std::size_t, std::pair<double, double>> byGame;  // game -> (their loss, the peer's), summed
+    for (const std::size_t i : members) {
+        auto& g = byGame[positions[i].game];
+        g.first += positions[i].humanLoss;
+        g.second += facts[i].peerLoss;
+    }
+    std::vector<std::pair<double, double>> sums;
+    for (const auto& [game, sum] : byGame) sums.push_back(sum);
+    std::mt19937_64 rng(options.seed);
+    std::uniform_int_distribution<std::size_t> pick(0, sums.size() - 1);
+    std::vector<double> ratios;
+    for (int round = 0; round < options.bootstrapRounds; ++round) {
+        double loss = 0.0, peer = 0.0;
+        for (std::size_t k = 0; k < sums.size(); ++k) {
+            const auto& [l, p] = sums[pick(rng)];
+            loss += l;
+            peer += p;
+        }
+        if (peer > 0.0) ratios.push_back(loss / peer);
+    }
+    if (ratios.empty()) return;
+    std::sort(ratios.begin(), ratios.end());
+    const double tail = 0.5 * (1.0 - options.interval);
+    c.ratioLow = std::min(quantileOf(ratios, tail), c.lossRatio());
+    c.ratioHigh = std::max(quantileOf(ratios, 1.0 - tail), c.lossRatio());
+}
+
 ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
-                   const std::vector<std::size_t>& members) {
+                   const std::vector<std::size_t>& members, const PlayerProfileOptions& options) {
     ProfileCell c;
     std::set<std::size_t> games;
     for (const std::size_t i : members) {
@@ -250,6 +290,7 @@ ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vecto
         c.peerLoss /= n;
         c.peerBlunders /= n;
     }
+    ratioInterval(positions, facts, members, options, c);
     return c;
 }
 
@@ -347,16 +388,10 @@ ProfileRating ratingOf(const std::vector<ErrorPosition>& positions, const std::v
     }
     std::sort(medians.begin(), medians.end());
     const double tail = 0.5 * (1.0 - options.interval);
-    auto quantile = [&medians](double q) {
-        const double x = q * double(medians.size() - 1);
-        const auto i = std::size_t(x);
-        const double t = x - double(i);
-        return i + 1 < medians.size() ? (1 - t) * medians[i] + t * medians[i + 1] : medians[i];
-    };
     // The wider of the two: resampling says how much other games would move the estimate, the posterior how little
     // the moves say when they barely depend on the rating (the estimate is then the prior's, in every resample).
-    r.low = std::min({quantile(tail), all.low, r.estimate});
-    r.high = std::max({quantile(1.0 - tail), all.high, r.estimate});
+    r.low = std::min({quantileOf(medians, tail), all.low, r.estimate});
+    r.high = std::max({quantileOf(medians, 1.0 - tail), all.high, r.estimate});
     return r;
 }
 
@@ -368,7 +403,7 @@ std::vector<ProfileGroup> groupsOf(const std::vector<GroupMembers>& groups, cons
         if (g.members.empty()) continue;
         ProfileGroup pg;
         pg.name = g.name;
-        pg.cell = cellOf(positions, facts, g.members);
+        pg.cell = cellOf(positions, facts, g.members, options);
         if (withRatings) pg.rating = ratingOf(positions, facts, g.members, grid, options);
         out.push_back(std::move(pg));
     }
@@ -516,6 +551,7 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
                                     const PlayerProfileProgressFn& progress) {
     PlayerProfile out;
     out.player = player;
+    out.interval = options.interval;
     if (auto st = checkGames(games, player, options.minGames, out.unratedGames); !st) return st.error();
     ErrorProfileOptions o = options.positions;
     o.include = [&player](const chess::PgnGame& game, int ply) {
@@ -552,7 +588,7 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
 
     std::vector<std::size_t> everything(positions->size());
     for (std::size_t i = 0; i < everything.size(); ++i) everything[i] = i;
-    out.all = cellOf(*positions, facts, everything);
+    out.all = cellOf(*positions, facts, everything, options);
     if (options.estimateRatings) out.rating = ratingOf(*positions, facts, everything, grid, options);
     const Breakdowns b = breakdownsOf(facts);
     out.byPhase = groupsOf(b.phase, *positions, facts, grid, options, options.estimateRatings);

@@ -69,7 +69,7 @@ struct PlayerProfileOptions {
     play::MovePolicy policy;        ///< the peer: peerCandidates() at the player's rating (default: calibrated)
     bool estimateRatings = true;    ///< the rating estimates (27 model queries per position)
     EloGuessOptions guess = EloGuessOptions::calibrated();  ///< their grid, prior and temper
-    int bootstrapRounds = 200;                              ///< resamples of the games for the estimates' intervals
+    int bootstrapRounds = 200;                              ///< resamples of the games for the intervals
     double interval = 0.9;                                  ///< the intervals' coverage
     std::uint64_t seed = 1;                                 ///< of the resampling
     int puzzles = 20;                                       ///< positions exported as puzzles (at most)
@@ -94,8 +94,13 @@ struct ProfileCell {
     double blunders = 0.0;      ///< share of the player's moves that lost >= kBlunderLoss
     double peerLoss = 0.0;      ///< the peer's expected loss in the same positions
     double peerBlunders = 0.0;  ///< the peer's expected blunder share
+    /// The central interval of lossRatio() over resamples of the group's games (PlayerProfileOptions::interval, e.g.
+    /// 90%): how far other games of the same player could move it. An interval that holds 1 says the group is within
+    /// what chance gives a player of their rating. Both 0 when unknown (too few positions, no peer loss).
+    double ratioLow = 0.0, ratioHigh = 0.0;
     /// The player's loss over the peer's (above 1: they lose more than people of their rating); 0 when unknown.
     double lossRatio() const { return peerLoss > 0.0 ? loss / peerLoss : 0.0; }
+    bool hasRatioInterval() const { return ratioHigh > 0.0; }
     bool enough() const { return positions >= kMinGroupPositions; }
 };
 
@@ -145,6 +150,7 @@ struct PlayerProfile {
     std::int64_t games = 0;           ///< the player's games profiled
     std::int64_t unratedGames = 0;    ///< left out: their rating is not in the tags
     std::int64_t gamesWithClock = 0;  ///< with [%clk] comments
+    double interval = 0.9;            ///< the coverage of its intervals (PlayerProfileOptions::interval)
     ProfileCell all;
     ProfileRating rating;                                         ///< from all their positions
     std::vector<ProfileGroup> byPhase, byClock, bySpeed, byKind;  ///< groups with at least one position
@@ -194,8 +200,12 @@ struct ProfileHtmlText {
     std::string allPositions = "All positions", byPhase = "By phase", byClock = "By clock", bySpeed = "By speed",
                 byKind = "By kind of position", worstPositions = "Where they lost most against their peers";
     std::string allGroup = "all";  ///< the group of all positions in its table
-    std::array<std::string, 8> tableHeader{"positions", "games",    "loss", "peer",
-                                           "ratio",     "blunders", "peer", "rating (interval)"};
+    std::array<std::string, 8> tableHeader{"positions",        "games",    "loss", "peer",
+                                           "ratio (interval)", "blunders", "peer", "rating (interval)"};
+    /// Under the explanation; "%1" is the intervals' coverage ("90%").
+    std::string intervalNote =
+        "A ratio's interval: where it falls in %1 of resamples of their games. One that holds 1 is within chance of "
+        "their peers; one wholly above or below is a real difference.";
     std::string tooFew = "too few positions";
     std::array<std::string, 8> puzzleHeader{"puzzle", "move", "played", "best", "loss", "peer", "phase", "game"};
     std::string madeBy = "Made by Kibitz.";

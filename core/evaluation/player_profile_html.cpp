@@ -171,8 +171,9 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
             appendf(s, "<td colspan=\"%d\">%s</td></tr>\n", ratings ? 6 : 5, escaped(text.tooFew).c_str());
             continue;
         }
-        appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f</td><td>%.1f%%</td><td>%.1f%%</td>", c.loss, c.peerLoss,
-                c.lossRatio(), 100 * c.blunders, 100 * c.peerBlunders);
+        appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f", c.loss, c.peerLoss, c.lossRatio());
+        if (c.hasRatioInterval()) appendf(s, " (%.2f-%.2f)", c.ratioLow, c.ratioHigh);
+        appendf(s, "</td><td>%.1f%%</td><td>%.1f%%</td>", 100 * c.blunders, 100 * c.peerBlunders);
         if (ratings) {
             if (g.rating.valid)
                 appendf(s, "<td>%.0f (%.0f-%.0f)</td>", g.rating.estimate, g.rating.low, g.rating.high);
@@ -231,7 +232,8 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
                     "3;stroke-width:2}</style></head><body>\n";
     s += "<h1>" + escaped(t.heading.empty() ? "Where " + p.player + " stands" : t.heading) + "</h1>\n";
     s += "<p>" + escaped(t.summary.empty() ? englishSummary(p) : t.summary) + "</p>\n";
-    s += "<p>" + escaped(t.explanation) + "</p>\n";
+    s += "<p>" + escaped(t.explanation) + " " +
+         escaped(withValue(t.intervalNote, std::to_string(int(std::lround(100.0 * p.interval))) + "%")) + "</p>\n";
     if (!p.model.empty() || !p.engine.empty())
         appendf(s, "<p><small>%s; %s</small></p>\n", escaped(p.model).c_str(), escaped(p.engine).c_str());
     s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +

@@ -27,6 +27,14 @@ std::string ratingText(const ProfileRating& r) {
     return buf;
 }
 
+/// "0.98-1.42", or "-" without an interval.
+std::string ratioIntervalText(const ProfileCell& c) {
+    if (!c.hasRatioInterval()) return "-";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2f-%.2f", c.ratioLow, c.ratioHigh);
+    return buf;
+}
+
 void appendRow(std::string& out, const std::string& name, const ProfileCell& c, const ProfileRating* rating) {
     appendf(out, "  %-16s %9lld %6lld", name.c_str(), static_cast<long long>(c.positions),
             static_cast<long long>(c.games));
@@ -34,8 +42,8 @@ void appendRow(std::string& out, const std::string& name, const ProfileCell& c, 
         out += "   too few positions\n";
         return;
     }
-    appendf(out, "   %.4f   %.4f  %5.2f   %5.1f%%  %5.1f%%", c.loss, c.peerLoss, c.lossRatio(), 100.0 * c.blunders,
-            100.0 * c.peerBlunders);
+    appendf(out, "   %.4f   %.4f  %5.2f  %-9s   %5.1f%%  %5.1f%%", c.loss, c.peerLoss, c.lossRatio(),
+            ratioIntervalText(c).c_str(), 100.0 * c.blunders, 100.0 * c.peerBlunders);
     if (rating) appendf(out, "   %s", ratingText(*rating).c_str());
     out += "\n";
 }
@@ -43,8 +51,8 @@ void appendRow(std::string& out, const std::string& name, const ProfileCell& c, 
 void appendTable(std::string& out, const char* title, const std::vector<ProfileGroup>& groups, bool ratings) {
     if (groups.empty()) return;
     appendf(out, "\n%s:\n", title);
-    appendf(out, "  %-16s %9s %6s   %-6s   %-6s  %5s   %6s  %6s%s\n", "", "positions", "games", "loss", "peer", "ratio",
-            "blund.", "peer", ratings ? "   rating (interval)" : "");
+    appendf(out, "  %-16s %9s %6s   %-6s   %-6s  %5s  %-9s   %6s  %6s%s\n", "", "positions", "games", "loss", "peer",
+            "ratio", "interval", "blund.", "peer", ratings ? "   rating (interval)" : "");
     for (const ProfileGroup& g : groups) appendRow(out, g.name, g.cell, ratings ? &g.rating : nullptr);
 }
 
@@ -56,7 +64,9 @@ JsonValue cellJson(const ProfileCell& c) {
         .set("blunders", c.blunders)
         .set("peer_loss", c.peerLoss)
         .set("peer_blunders", c.peerBlunders)
-        .set("loss_ratio", c.lossRatio());
+        .set("loss_ratio", c.lossRatio())
+        .set("loss_ratio_low", c.hasRatioInterval() ? JsonValue(c.ratioLow) : JsonValue())
+        .set("loss_ratio_high", c.hasRatioInterval() ? JsonValue(c.ratioHigh) : JsonValue());
 }
 
 JsonValue ratingJson(const ProfileRating& r) {
@@ -126,7 +136,10 @@ std::string PlayerProfile::toText() const {
     out +=
         "loss: mean loss of winning chances per move; peer: a human of their rating and clock in the same positions\n";
     out += "(the human-move model's expectation); ratio: loss / peer (above 1: they lose more than their peers);\n";
-    out += "blunders lose >= 0.3.\n";
+    appendf(out,
+            "interval: the ratio's over %.0f%% of resamples of their games (one that holds 1: within chance of their\n"
+            "peers); blunders lose >= 0.3.\n",
+            100.0 * interval);
     appendTable(out, "all positions", {ProfileGroup{"all", all, rating}}, rating.valid);
     appendTable(out, "by phase", byPhase, rating.valid);
     appendTable(out, "by clock", byClock, rating.valid);
@@ -152,6 +165,7 @@ JsonValue PlayerProfile::toJson() const {
         .set("engine", engine)
         .set("rating_scale", encoding::ratingScaleName(ratingScale))
         .set("chesscom_games", chessComGames)
+        .set("interval", interval)
         .set("all", cellJson(all))
         .set("rating", ratingJson(rating))
         .set("by_phase", groupsJson(byPhase, true))

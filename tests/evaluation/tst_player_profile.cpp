@@ -336,6 +336,62 @@ private Q_SLOTS:
         QVERIFY(r->rating.valid && r->rating.estimate > end->rating.estimate);
     }
 
+    /// The loss ratio's interval comes from resampling the games. Checked against another method on the same games:
+    /// each game profiled alone gives its summed loss and peer loss, and the delta method's normal interval of the
+    /// ratio of sums over games (1.645 standard errors for 90%) must agree with the bootstrap's to within a quarter of
+    /// its width; four times the games narrow it (about halve it); the text, JSON and HTML carry it.
+    void ratioIntervalResamplesTheGames() {
+        const auto games = testing::sampleGamesOf(kPlayer, 48);
+        QCOMPARE(games.size(), std::size_t(48));
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        evaluation::PlayerProfileOptions o = quickOptions();
+        o.bootstrapRounds = 2000;
+        auto all48 = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
+        const std::vector<chess::PgnGame> first12(games.begin(), games.begin() + 12);
+        auto all12 = evaluation::profilePlayer(first12, kPlayer, model, engine, o, CancelToken());
+        QVERIFY(all48.ok() && all12.ok());
+        const evaluation::ProfileCell& c = all48->all;
+        QVERIFY(c.hasRatioInterval());
+        QVERIFY(c.ratioLow < c.lossRatio() && c.lossRatio() < c.ratioHigh);
+
+        std::vector<double> loss, peer;  // each game's sums
+        evaluation::PlayerProfileOptions one = o;
+        one.minGames = 1;
+        for (const auto& g : games) {
+            auto r = evaluation::profilePlayer({g}, kPlayer, model, engine, one, CancelToken());
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+            loss.push_back(r->all.loss * double(r->all.positions));
+            peer.push_back(r->all.peerLoss * double(r->all.positions));
+        }
+        double sumLoss = 0, sumPeer = 0;
+        for (std::size_t i = 0; i < loss.size(); ++i) sumLoss += loss[i], sumPeer += peer[i];
+        const double ratio = sumLoss / sumPeer;
+        QVERIFY(std::abs(ratio - c.lossRatio()) < 1e-9);
+        double var = 0;
+        for (std::size_t i = 0; i < loss.size(); ++i) var += std::pow(loss[i] - ratio * peer[i], 2);
+        const double n = double(loss.size());
+        const double se = std::sqrt(var * n / (n - 1)) / sumPeer;
+        const double halfWidth = 0.5 * (c.ratioHigh - c.ratioLow);
+        qInfo("ratio %.3f: bootstrap %.3f-%.3f, delta method %.3f-%.3f; 12 games %.3f-%.3f", c.lossRatio(), c.ratioLow,
+              c.ratioHigh, ratio - 1.645 * se, ratio + 1.645 * se, all12->all.ratioLow, all12->all.ratioHigh);
+        QVERIFY(std::abs(halfWidth - 1.645 * se) < 0.25 * halfWidth);
+        QVERIFY(std::abs(c.ratioLow - (ratio - 1.645 * se)) < 0.25 * halfWidth);
+        const double width12 = all12->all.ratioHigh - all12->all.ratioLow;
+        QVERIFY2(c.ratioHigh - c.ratioLow < 0.7 * width12, "48 games should narrow the interval of 12");
+
+        const std::string json = all48->toJson().write();
+        QVERIFY(json.find("\"loss_ratio_low\"") != std::string::npos);
+        QVERIFY(json.find("\"interval\":0.9") != std::string::npos);
+        char range[32];
+        std::snprintf(range, sizeof range, "%.2f-%.2f", c.ratioLow, c.ratioHigh);
+        QVERIFY2(all48->toText().find(range) != std::string::npos, range);
+        QVERIFY(evaluation::playerProfileHtml(*all48).find(std::string("(") + range + ")") != std::string::npos);
+        // A group too small for a ratio has no interval either.
+        for (const auto& g : all48->byKind)
+            if (!g.cell.enough()) QVERIFY(!g.cell.hasRatioInterval());
+    }
+
     /// A chess.com player: the same real games with chess.com's Site tag and their ratings on chess.com's scale
     /// ((r - 614) / 0.797, rounded). The model reads them back on Lichess's scale, so the peer baseline is the one of
     /// the Lichess games (the fake's distribution moves with the mover's rating: read raw, a 1500's chess.com 1112
