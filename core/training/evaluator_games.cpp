@@ -7,6 +7,7 @@
 #include "core/training/value_metrics.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace kibitz::training {
@@ -28,6 +29,22 @@ std::pair<int, double> rankOf(const std::vector<encoding::MoveProb>& dist, chess
     return {rank, p};
 }
 
+/// `dist` guided away from `hidden` (the same position with the ratings hidden) by w.
+void guide(std::vector<encoding::MoveProb>& dist, const std::vector<encoding::MoveProb>& hidden, double w) {
+    std::vector<double> logp(dist.size());
+    double top = -1e300;
+    for (std::size_t i = 0; i < dist.size(); ++i) {
+        double ph = 1e-9;
+        for (const auto& h : hidden)
+            if (h.move == dist[i].move) ph = std::max(1e-9, double(h.prob));
+        logp[i] = (1.0 + w) * std::log(std::max(1e-9, double(dist[i].prob))) - w * std::log(ph);
+        top = std::max(top, logp[i]);
+    }
+    double sum = 0.0;
+    for (double& l : logp) sum += (l = std::exp(l - top));
+    for (std::size_t i = 0; i < dist.size(); ++i) dist[i].prob = float(logp[i] / sum);
+}
+
 }  // namespace
 
 Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, const std::string& name,
@@ -38,10 +55,6 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                                                 const chess::GameSkipHook& onSkip) {
     const auto cancelled = [&] { return makeError(ErrorCode::Cancelled, name + ": evaluation cancelled"); };
     if (probes.empty()) return makeError(ErrorCode::InvalidInput, "no conditioning to evaluate");
-    for (const ConditioningProbe& p : probes)
-        if (p.ratingGuidance != 0.0)
-            return makeError(ErrorCode::Unsupported,
-                             name + ": rating guidance needs a Kibitz model (it reads the ratings as a token)");
     const bool value = evaluator.hasValueHead();
     // The encoding only carries the conditioning and the filters here: the evaluator reads the boards.
     auto stream = HumanSampleStream::open(evaluationStreamOptions(
@@ -76,6 +89,19 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                 for (std::size_t j = first; j < end; ++j) conds.push_back(probedConditioning(chunk[j].cond, probes[p]));
                 auto dists = evaluator.moveDistributionsWithHistory(positions, conds, recent);
                 if (!dists) return dists.error();
+                if (probes[p].ratingGuidance != 0.0) {
+                    // Guidance on the distributions: log p = (1 + w) log p(ratings) - w log p(ratings hidden),
+                    // renormalised over the moves (what the logits' form gives, up to each position's constant).
+                    ConditioningProbe hidden = probes[p];
+                    hidden.hideElo = true;
+                    hidden.ratingGuidance = 0.0;
+                    std::vector<encoding::Conditioning> hc;
+                    for (std::size_t j = first; j < end; ++j) hc.push_back(probedConditioning(chunk[j].cond, hidden));
+                    auto plain = evaluator.moveDistributionsWithHistory(positions, hc, recent);
+                    if (!plain) return plain.error();
+                    for (std::size_t k = 0; k < dists->size(); ++k)
+                        guide((*dists)[k], (*plain)[k], probes[p].ratingGuidance);
+                }
                 for (std::size_t j = first; j < end; ++j) {
                     const auto [rank, prob] = rankOf((*dists)[j - first], contexts[j].played);
                     const int elo = chunk[j].cond.moverElo.value_or(-1);

@@ -158,7 +158,8 @@ Result<HumanEvaluation> evaluateHumanModelProbes(const std::string& checkpoint,
                                                  const chess::GameSkipHook& onSkip = {});
 /// The same evaluation of any human-move evaluator that reads boards (an lc0 net, a folder of rating-band nets):
 /// the same games, positions, splits, probes and metrics, and the value calibration when it has a value head.
-/// Rating guidance needs a Kibitz model (Unsupported).
+/// Rating guidance is applied to the distributions, (1 + w) log p(ratings) - w log p(ratings hidden) renormalised over
+/// the moves (for a Kibitz model the same as guiding its logits; an evaluator that reads no ratings is unchanged).
 Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, const std::string& name,
                                                 const std::vector<std::string>& pgnFiles, bool heldOutOnly,
                                                 int holdoutPermille, std::int64_t maxGames,

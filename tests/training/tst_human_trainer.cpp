@@ -6,6 +6,7 @@
 #include "core/common/run_lock.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/models/human_move_model.h"
+#include "core/models/torch_evaluator.h"
 #include "core/training/human_samples.h"
 #include "core/training/human_trainer.h"
 #include "core/training/portable_checkpoint.h"
@@ -431,6 +432,16 @@ void TestHumanTrainer::probesAndMaiaProtocol() {
     QVERIFY(std::abs(gd.value().perProbe[0].overall().meanNll() - single.value().overall().meanNll()) > 1e-6);
     QVERIFY(std::abs(gd.value().perProbe[1].overall().meanNll() - r.value().perProbe[1].overall().meanNll()) < 1e-5);
     QCOMPARE(gd.value().perProbe[1].overall().top1, r.value().perProbe[1].overall().top1);
+    // Any evaluator gets the same guidance, applied to its distributions ((1 + w) log p(ratings) - w log p(ratings
+    // hidden), renormalised): for the same model it is the logits' guidance exactly, so the two paths agree.
+    auto torchModel = models::TorchEvaluator::load(ckpt);
+    QVERIFY(torchModel.ok());
+    auto viaEvaluator =
+        training::evaluateEvaluatorProbes(*torchModel.value(), "model", o.pgnFiles, false, 30, 20, {guided});
+    QVERIFY2(viaEvaluator.ok(), viaEvaluator.ok() ? "" : viaEvaluator.error().message.c_str());
+    QCOMPARE(viaEvaluator.value().perProbe[0].overall().positions, gd.value().perProbe[0].overall().positions);
+    QVERIFY(std::abs(viaEvaluator.value().perProbe[0].overall().meanNll() -
+                     gd.value().perProbe[0].overall().meanNll()) < 1e-4);
     // Skipping games: the first 10 and the 10 after them are the 20.
     const auto first = training::evaluateHumanModel(ckpt, o.pgnFiles, false, 30, 10, 1, {});
     const auto next = training::evaluateHumanModel(ckpt, o.pgnFiles, false, 30, 10, 1, {}, CancelToken(), 10);
