@@ -229,10 +229,6 @@
         <translation>ein Mensch gleicher Wertung</translation>
     </message>
     <message>
-        <source>x: the ratio</source>
-        <translation>x: das Verhältnis</translation>
-    </message>
-    <message>
         <source>player</source>
         <translation>Spieler</translation>
     </message>
@@ -318,6 +314,10 @@
     <message>
         <source>Ratio (interval)</source>
         <translation>Verhältnis (Intervall)</translation>
+    </message>
+    <message>
+        <source>x: the ratio; the line on their bar: its interval</source>
+        <translation>x: das Verhältnis; die Linie auf dem Balken des Spielers: sein Intervall</translation>
     </message>
 </context>
 <context>

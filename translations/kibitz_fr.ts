@@ -229,10 +229,6 @@
         <translation>un humain de son classement</translation>
     </message>
     <message>
-        <source>x: the ratio</source>
-        <translation>x&#xa0;: le rapport</translation>
-    </message>
-    <message>
         <source>player</source>
         <translation>joueur</translation>
     </message>
@@ -318,6 +314,10 @@
     <message>
         <source>Ratio (interval)</source>
         <translation>Rapport (intervalle)</translation>
+    </message>
+    <message>
+        <source>x: the ratio; the line on their bar: its interval</source>
+        <translation>x&#xa0;: le rapport&#xa0;; le trait sur la barre du joueur&#xa0;: son intervalle</translation>
     </message>
 </context>
 <context>

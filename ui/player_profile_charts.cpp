@@ -147,7 +147,7 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.ratingByClock = text(tr("Rating by clock"));
     t.theirLoss = text(tr("their mean loss"));
     t.peerLoss = text(tr("a human of their rating"));
-    t.ratioNote = text(tr("x: the ratio"));
+    t.ratioNote = text(tr("x: the ratio; the line on their bar: its interval"));
     t.player = text(tr("player"));
     t.peers = text(tr("peers"));
     t.ratingCaption = text(

@@ -193,7 +193,8 @@ struct ProfileHtmlText {
     std::string lossByPhase = "Loss by phase", lossByClock = "Loss by clock", lossBySpeed = "Loss by speed",
                 lossByKind = "Loss by kind of position", ratingByPhase = "Rating by phase",
                 ratingByClock = "Rating by clock";
-    std::string theirLoss = "their mean loss", peerLoss = "a human of their rating", ratioNote = "x: the ratio";
+    std::string theirLoss = "their mean loss", peerLoss = "a human of their rating",
+                ratioNote = "x: the ratio; the line on their bar: its interval";
     std::string player = "player", peers = "peers";  ///< a bar's tooltip: "opening: 0.0512 (player)"
     std::string ratingCaption =
         "the rating their moves play like, with its interval; the grey line: their rating in these games (%1)";

@@ -67,7 +67,8 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         if (g.cell.enough()) groups.push_back(&g);
     if (groups.empty()) return {};
     double top = 0.0;
-    for (const auto* g : groups) top = std::max({top, g->cell.loss, g->cell.peerLoss});
+    for (const auto* g : groups)
+        top = std::max({top, g->cell.loss, g->cell.peerLoss, g->cell.ratioHigh * g->cell.peerLoss});
     top = top > 0 ? top * 1.1 : 0.1;
     const double step = tickStep(top);
     top = std::ceil(top / step) * step;
@@ -92,6 +93,16 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
                 kTop + kHeight - hp, kBar, hp, kPlayerColour);
         const std::string name = escaped(shownName(text, groups[i]->name));
         appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.loss, escaped(text.player).c_str());
+        if (c.hasRatioInterval()) {
+            // The ratio's interval on the player's bar: the loss their ratio's interval gives against the same peers.
+            const double lo = kTop + kHeight - c.ratioLow * c.peerLoss / top * kHeight;
+            const double hi = kTop + kHeight - c.ratioHigh * c.peerLoss / top * kHeight;
+            const int mid = x + kBar / 2;
+            appendf(s,
+                    "<path class=\"interval\" d=\"M%d %.1fH%dM%d %.1fV%.1fM%d %.1fH%d\" stroke=\"#222\" "
+                    "fill=\"none\"><title>%s: %.2f-%.2f</title></path>",
+                    mid - 5, hi, mid + 5, mid, hi, lo, mid - 5, lo, mid + 5, name.c_str(), c.ratioLow, c.ratioHigh);
+        }
         appendf(s, "<rect class=\"bar peer\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x + kBar,
                 kTop + kHeight - hq, kBar, hq, kPeerColour);
         appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.peerLoss, escaped(text.peers).c_str());

@@ -90,6 +90,9 @@ private Q_SLOTS:
                 const int bars = int(svg.count(QStringLiteral("class=\"bar player\"")));
                 const int axisY = 30 + 200 - 1;
                 QCOMPARE(runsOfPlayerColour(image, axisY), bars);
+                // Each bar carries its ratio's interval (a whisker) where the group has one.
+                QVERIFY(svg.count(QStringLiteral("class=\"interval\"")) > 0);
+                QVERIFY(svg.count(QStringLiteral("class=\"interval\"")) <= bars);
             } else {
                 QVERIFY(svg.contains(QStringLiteral("class=\"estimate\"")));
                 int drawn = 0;
