@@ -9,6 +9,8 @@
 #include <QChart>
 #include <QChartView>
 #include <QHeaderView>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QToolTip>
 #include <QTreeWidget>
@@ -179,6 +181,36 @@ QString ProfileCharts::ratioText(const evaluation::ProfileCell& c) {
     return tr("%1 (%2–%3)").arg(number(c.lossRatio(), 2), number(c.ratioLow, 2), number(c.ratioHigh, 2));
 }
 
+namespace {
+
+/// A whisker on each player's bar spanning the loss their ratio's interval gives against the same peers, as the HTML
+/// report draws it. The bars stand on a category axis; a hidden value axis from -0.5 to n - 0.5 puts category i at i,
+/// and of the group's `barWidth` the player's bar (the first of two sets) is the left half.
+void addIntervals(QChart* chart, const std::vector<evaluation::ProfileGroup>& shown, double barWidth, QValueAxis* y) {
+    QValueAxis* x = nullptr;
+    const double offset = -barWidth / 4.0, cap = barWidth / 12.0;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const evaluation::ProfileCell& c = shown[i].cell;
+        if (!c.hasRatioInterval()) continue;
+        if (!x) {
+            x = new QValueAxis;
+            x->setRange(-0.5, double(shown.size()) - 0.5);
+            x->setVisible(false);
+            chart->addAxis(x, Qt::AlignTop);
+        }
+        const double mid = double(i) + offset, lo = c.ratioLow * c.peerLoss, hi = c.ratioHigh * c.peerLoss;
+        auto* whisker = new QLineSeries;  // one path: the top cap, the stem, the bottom cap
+        whisker->append({{mid - cap, hi}, {mid + cap, hi}, {mid, hi}, {mid, lo}, {mid - cap, lo}, {mid + cap, lo}});
+        whisker->setPen(QPen(QColor(0x22, 0x22, 0x22), 1.5));
+        chart->addSeries(whisker);
+        whisker->attachAxis(x);
+        whisker->attachAxis(y);
+        for (QLegendMarker* m : chart->legend()->markers(whisker)) m->setVisible(false);
+    }
+}
+
+}  // namespace
+
 void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups,
                              const QString& title) {
     std::vector<evaluation::ProfileGroup> shown;  // copies: the tooltips outlive the caller's profile
@@ -196,7 +228,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
         theirs->append(g.cell.loss);
         peers->append(g.cell.peerLoss);
         categories << groupName(g.name);
-        top = std::max({top, g.cell.loss, g.cell.peerLoss});
+        top = std::max({top, g.cell.loss, g.cell.peerLoss, g.cell.ratioHigh * g.cell.peerLoss});
     }
     auto* series = new QBarSeries;
     series->append(theirs);
@@ -208,6 +240,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
     QValueAxis* y = valueAxis(0.0, top > 0.0 ? top * 1.1 : 0.01, tr("Loss per move"), QStringLiteral("%.3f"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    addIntervals(chart, shown, series->barWidth(), y);
     // The group's size and ratio where the pointer rests: the bars alone do not say how much they rest on.
     QObject::connect(series, &QBarSeries::hovered, view, [view, shown](bool status, int index, QBarSet*) {
         if (!status || index < 0 || index >= int(shown.size())) return QToolTip::hideText();

@@ -26,6 +26,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -91,8 +92,21 @@ evaluation::PlayerProfile expectedProfile(int every) {
 }
 
 QBarSeries* barSeries(QChartView* view) {
-    const auto series = view->chart()->series();
-    return series.size() == 1 ? qobject_cast<QBarSeries*>(series.front()) : nullptr;
+    QBarSeries* found = nullptr;
+    for (QAbstractSeries* s : view->chart()->series())
+        if (auto* bars = qobject_cast<QBarSeries*>(s)) {
+            if (found) return nullptr;  // one bar series a chart
+            found = bars;
+        }
+    return found;
+}
+
+/// The chart's interval whiskers: each a line series, in the order of the groups that have one.
+std::vector<QLineSeries*> whiskers(QChartView* view) {
+    std::vector<QLineSeries*> out;
+    for (QAbstractSeries* s : view->chart()->series())
+        if (auto* line = qobject_cast<QLineSeries*>(s)) out.push_back(line);
+    return out;
 }
 
 /// The games of `player` in games_sample.pgn as PGN text, each changed by `edit`.
@@ -194,17 +208,34 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         QBarSeries* series = barSeries(page->chartView(chart));
         QVERIFY(series);
         QCOMPARE(series->count(), 2);
-        const auto axes = page->chartView(chart)->chart()->axes(Qt::Horizontal);
-        QCOMPARE(axes.size(), 1);
-        const QStringList categories = qobject_cast<QBarCategoryAxis*>(axes.front())->categories();
+        const auto axes = series->attachedAxes();
+        QBarCategoryAxis* categoryAxis = nullptr;
+        for (QAbstractAxis* a : axes)
+            if (auto* c = qobject_cast<QBarCategoryAxis*>(a)) categoryAxis = c;
+        QVERIFY(categoryAxis);
+        const QStringList categories = categoryAxis->categories();
+        const std::vector<QLineSeries*> lines = whiskers(page->chartView(chart));
+        std::size_t w = 0;
         int i = 0;
         for (const auto& g : *groups) {
             if (!g.cell.enough()) continue;
             QCOMPARE(categories.value(i), ui::ProfileCharts::groupName(g.name));
             QVERIFY(std::abs(series->barSets()[0]->at(i) - g.cell.loss) < 1e-12);
             QVERIFY(std::abs(series->barSets()[1]->at(i) - g.cell.peerLoss) < 1e-12);
+            if (g.cell.hasRatioInterval()) {
+                // The whisker on the player's bar spans the loss of the ratio's interval against the same peers.
+                QVERIFY(w < lines.size());
+                double lo = 1e9, hi = -1e9;
+                for (const QPointF& pt : lines[w]->points()) lo = std::min(lo, pt.y()), hi = std::max(hi, pt.y());
+                QVERIFY(std::abs(lo - g.cell.ratioLow * g.cell.peerLoss) < 1e-12);
+                QVERIFY(std::abs(hi - g.cell.ratioHigh * g.cell.peerLoss) < 1e-12);
+                QVERIFY(lo <= g.cell.loss && g.cell.loss <= hi);
+                ++w;
+            }
             ++i;
         }
+        QCOMPARE(w, lines.size());
+        QVERIFY(w > 0);
         QVERIFY2(i >= 2, qPrintable(QString::number(i)));  // real games: several phases, clocks, kinds
         QCOMPARE(series->barSets()[0]->count(), i);
     }
