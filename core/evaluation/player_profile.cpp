@@ -7,6 +7,7 @@
 #include "core/encoding/game_conditioning.h"
 #include "core/encoding/position_encoder.h"
 #include "core/evaluation/peer_calibration.h"
+#include "core/play/decision_calibration.h"
 #include "core/play/human_mover.h"
 
 #include <algorithm>
@@ -227,14 +228,6 @@ struct GroupMembers {
     std::vector<std::size_t> members;
 };
 
-/// The value at quantile q of sorted values, between neighbours.
-double quantileOf(const std::vector<double>& sorted, double q) {
-    const double x = q * double(sorted.size() - 1);
-    const auto i = std::size_t(x);
-    const double t = x - double(i);
-    return i + 1 < sorted.size() ? (1 - t) * sorted[i] + t * sorted[i + 1] : sorted[i];
-}
-
 /// The central interval of a group's loss ratio over resamples of its games: the games drawn with replacement, the
 /// ratio of their summed losses. Games, not moves: one bad day is a game's worth of moves, not independent ones.
 void ratioInterval(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
@@ -261,10 +254,9 @@ void ratioInterval(const std::vector<ErrorPosition>& positions, const std::vecto
         if (peer > 0.0) ratios.push_back(loss / peer);
     }
     if (ratios.empty()) return;
-    std::sort(ratios.begin(), ratios.end());
     const double tail = 0.5 * (1.0 - options.interval);
-    c.ratioLow = std::min(quantileOf(ratios, tail), c.lossRatio());
-    c.ratioHigh = std::max(quantileOf(ratios, 1.0 - tail), c.lossRatio());
+    c.ratioLow = std::min(play::quantile(ratios, tail), c.lossRatio());
+    c.ratioHigh = std::max(play::quantile(ratios, 1.0 - tail), c.lossRatio());
 }
 
 ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
@@ -386,12 +378,11 @@ ProfileRating ratingOf(const std::vector<ErrorPosition>& positions, const std::v
         r.high = all.high;
         return r;
     }
-    std::sort(medians.begin(), medians.end());
     const double tail = 0.5 * (1.0 - options.interval);
     // The wider of the two: resampling says how much other games would move the estimate, the posterior how little
     // the moves say when they barely depend on the rating (the estimate is then the prior's, in every resample).
-    r.low = std::min({quantileOf(medians, tail), all.low, r.estimate});
-    r.high = std::max({quantileOf(medians, 1.0 - tail), all.high, r.estimate});
+    r.low = std::min({play::quantile(medians, tail), all.low, r.estimate});
+    r.high = std::max({play::quantile(medians, 1.0 - tail), all.high, r.estimate});
     return r;
 }
 

@@ -7,8 +7,10 @@
 #include "core/training/value_metrics.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
+#include <optional>
 
 namespace kibitz::training {
 
@@ -84,6 +86,9 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                 positions.push_back(contexts[j].position);
                 recent.push_back(contexts[j].recent);
             }
+            // The ratings-hidden distributions guidance needs, asked once a batch: with the ratings hidden, a probe's
+            // conditioning differs from another's only in whether the clocks are hidden too.
+            std::array<std::optional<std::vector<std::vector<encoding::MoveProb>>>, 2> ratingsHidden;
             for (std::size_t p = 0; p < probes.size(); ++p) {
                 std::vector<encoding::Conditioning> conds;
                 for (std::size_t j = first; j < end; ++j) conds.push_back(probedConditioning(chunk[j].cond, probes[p]));
@@ -92,13 +97,18 @@ Result<HumanEvaluation> evaluateEvaluatorProbes(encoding::Evaluator& evaluator, 
                 if (probes[p].ratingGuidance != 0.0) {
                     // Guidance on the distributions: log p = (1 + w) log p(ratings) - w log p(ratings hidden),
                     // renormalised over the moves (what the logits' form gives, up to each position's constant).
-                    ConditioningProbe hidden = probes[p];
-                    hidden.hideElo = true;
-                    hidden.ratingGuidance = 0.0;
-                    std::vector<encoding::Conditioning> hc;
-                    for (std::size_t j = first; j < end; ++j) hc.push_back(probedConditioning(chunk[j].cond, hidden));
-                    auto plain = evaluator.moveDistributionsWithHistory(positions, hc, recent);
-                    if (!plain) return plain.error();
+                    auto& plain = ratingsHidden[probes[p].hideClock ? 1 : 0];
+                    if (!plain) {
+                        ConditioningProbe hidden;
+                        hidden.hideElo = true;
+                        hidden.hideClock = probes[p].hideClock;
+                        std::vector<encoding::Conditioning> hc;
+                        for (std::size_t j = first; j < end; ++j)
+                            hc.push_back(probedConditioning(chunk[j].cond, hidden));
+                        auto asked = evaluator.moveDistributionsWithHistory(positions, hc, recent);
+                        if (!asked) return asked.error();
+                        plain = std::move(*asked);
+                    }
                     for (std::size_t k = 0; k < dists->size(); ++k)
                         guide((*dists)[k], (*plain)[k], probes[p].ratingGuidance);
                 }
