@@ -50,6 +50,12 @@ void printTrainHelp(const std::string& prog) {
         "  --teacher-weight W   loss = cross-entropy + W x KL(teacher || model) (default 1)\n"
         "  --teacher-relabel S  share of positions shown at a random band's rating with the teacher as the only\n"
         "                       target (default 0; at most 0.9)\n"
+        "  --rating-contrast W  add W x the rating contrast: each position is read again with both ratings moved\n"
+        "                       toward the middle (1700), and where that brings the mover nearer it (the ends of\n"
+        "                       the range) the played move should tell the true ratings from the shifted ones\n"
+        "                       (-log sigmoid of the two log-probabilities' difference; default 0: off; a second\n"
+        "                       forward and backward pass a step)\n"
+        "  --contrast-away N    how far the rating contrast moves the ratings, in points (default 800)\n"
         "  --world-size W --rank R --master HOST:PORT   data-parallel training over W processes (c10d Gloo)\n",
         prog.c_str());
 }
@@ -83,7 +89,9 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
                "device",
                "teacher",
                "teacher-weight",
-               "teacher-relabel"},
+               "teacher-relabel",
+               "rating-contrast",
+               "contrast-away"},
               {"resume", "no-bucket", "fp32", "sync-every-step"});
     if (args.has("help")) {
         printTrainHelp(prog);
@@ -132,6 +140,10 @@ int runTrainHuman(const std::vector<std::string>& argv, const std::string& prog)
     o.teacherRelabel = args.doubleValue("teacher-relabel", o.teacherRelabel, 0.0, 0.9);
     if (o.teacher.empty() && (args.value("teacher-weight") || args.value("teacher-relabel")))
         return usage("--teacher-weight and --teacher-relabel apply to --teacher");
+    o.ratingContrast = args.doubleValue("rating-contrast", 0.0, 0.0, 100.0);
+    o.ratingContrastAway = int(args.intValue("contrast-away", o.ratingContrastAway, 1, 4000));
+    if (o.ratingContrast == 0.0 && args.value("contrast-away"))
+        return usage("--contrast-away applies to --rating-contrast");
     if (auto m = args.value("master")) {
         const auto colon = m->rfind(':');
         if (colon == std::string::npos) return usage("--master: expected HOST:PORT");

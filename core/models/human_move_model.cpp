@@ -535,6 +535,18 @@ torch::Tensor moveLoss(const torch::Tensor& logits, const ModelBatch& batch) {
                                                 torch::nn::functional::CrossEntropyFuncOptions().ignore_index(-100));
 }
 
+torch::Tensor ratingContrastLoss(const torch::Tensor& logits, const torch::Tensor& shiftedLogits,
+                                 const ModelBatch& batch, const torch::Tensor& mask) {
+    // Items without a played move (target -100) count as masked out; their index is clamped for the gather only.
+    const torch::Tensor known = batch.target.ge(0);
+    const torch::Tensor m = mask.to(torch::kFloat32) * known.to(torch::kFloat32);
+    const torch::Tensor idx = batch.target.clamp_min(0).unsqueeze(1);
+    const torch::Tensor lp = torch::log_softmax(logits.to(torch::kFloat32), -1).gather(1, idx).squeeze(1);
+    const torch::Tensor lps = torch::log_softmax(shiftedLogits.to(torch::kFloat32), -1).gather(1, idx).squeeze(1);
+    const torch::Tensor perItem = torch::nn::functional::softplus(lps - lp);  // -log sigmoid(lp - lps)
+    return (perItem * m).sum() / m.sum().clamp_min(1.0);
+}
+
 void saveModel(HumanMoveModel& model, torch::serialize::OutputArchive& archive) {
     const ModelConfig& c = model->config();
     archive.write("config.name", c10::IValue(c.name));

@@ -210,6 +210,13 @@ torch::Tensor moveLoss(const torch::Tensor& logits, const ModelBatch& batch);
 /// in nats; 0 when the batch has none. Its gradient is that of the soft cross-entropy against the teacher.
 torch::Tensor distillationLoss(const torch::Tensor& logits, const ModelBatch& batch);
 
+/// The rating contrast: how well the played move tells the recorded ratings from shifted ones, as a classifier of
+/// the two would read it, -log sigmoid(log p(y | recorded) - log p(y | shifted)), averaged over the items where
+/// `mask` (B, float) is 1 (those whose conditioning the shift changed); 0 when there are none. `logits` and
+/// `shiftedLogits` (B, L) are the model's answers to the same positions under the two conditionings.
+torch::Tensor ratingContrastLoss(const torch::Tensor& logits, const torch::Tensor& shiftedLogits,
+                                 const ModelBatch& batch, const torch::Tensor& mask);
+
 /// Writes the config and weights under `archive` keys "config/..." and "model/...".
 void saveModel(HumanMoveModel& model, torch::serialize::OutputArchive& archive);
 /// Reads a config from an archive written by saveModel (throws c10::Error on missing keys).

@@ -43,7 +43,9 @@ struct DataPosition {
 
 struct PreparedBatch {
     ModelBatch batch;
-    DataPosition after;  ///< data position once this batch is consumed
+    ModelBatch shifted;     ///< the same positions with the ratings shifted (rating contrast only; size 0 otherwise)
+    torch::Tensor differs;  ///< (B) float: 1 where the shift changed the item's conditioning (rating contrast only)
+    DataPosition after;     ///< data position once this batch is consumed
     Status error;
 };
 
@@ -52,7 +54,7 @@ class BatchProducer {
 public:
     BatchProducer(std::unique_ptr<HumanSampleStream> stream, DataPosition start, int globalBatch, int rank,
                   int worldSize, double condDropout, std::uint64_t seed, std::int64_t firstStep,
-                  Teacher* teacher = nullptr)
+                  Teacher* teacher = nullptr, int contrastAway = 0)
         : m_stream(std::move(stream)),
           m_pos(start),
           m_global(globalBatch),
@@ -61,7 +63,8 @@ public:
           m_dropout(condDropout),
           m_seed(seed),
           m_step(firstStep),
-          m_teacher(teacher) {
+          m_teacher(teacher),
+          m_contrastAway(contrastAway) {
         m_thread = std::thread([this] { run(); });
     }
     ~BatchProducer() {
@@ -127,6 +130,7 @@ private:
                 for (const auto& e : m_items) ptrs.push_back(&e);
                 models::CondDropout drop{m_dropout, m_seed, m_step * m_global + std::int64_t(m_rank) * m_local};
                 pb.batch = models::makeBatch(ptrs, drop);
+                if (m_contrastAway != 0) makeShifted(pb, drop);
                 pb.after = m_pos;
                 ++m_step;
             } catch (const StatusError& e) {
@@ -148,6 +152,28 @@ private:
         Status status;
     };
 
+    /// The rating contrast's second reading of this rank's items: the same positions and dropout decisions, both
+    /// ratings moved toward the middle, and which items count: those whose mover the move brings nearer the middle
+    /// and whose conditioning (after the dropout) it changed.
+    void makeShifted(PreparedBatch& pb, const models::CondDropout& drop) {
+        ConditioningProbe probe;
+        probe.moverEloAway = m_contrastAway;
+        probe.awayWithOpponent = true;
+        m_shiftedItems = m_items;
+        std::vector<const EncodedPosition*> ptrs;
+        std::vector<float> nearer;
+        for (auto& e : m_shiftedItems) {
+            const std::optional<int> before = e.cond.moverElo;
+            e.cond = probedConditioning(e.cond, probe);
+            ptrs.push_back(&e);
+            nearer.push_back(
+                before && std::abs(*e.cond.moverElo - kRatingMiddle) < std::abs(*before - kRatingMiddle) ? 1.0f : 0.0f);
+        }
+        pb.shifted = models::makeBatch(ptrs, drop);
+        const torch::Tensor changed = (pb.batch.condScalars - pb.shifted.condScalars).abs().sum(1).gt(0);
+        pb.differs = changed.to(torch::kFloat32) * torch::tensor(nearer);
+    }
+
     std::unique_ptr<HumanSampleStream> m_stream;
     DataPosition m_pos;
     int m_global, m_local, m_rank;
@@ -155,6 +181,8 @@ private:
     std::uint64_t m_seed;
     std::int64_t m_step;
     Teacher* m_teacher = nullptr;
+    int m_contrastAway = 0;
+    std::vector<EncodedPosition> m_shiftedItems;
     std::vector<EncodedPosition> m_chunk;
     std::vector<PositionContext> m_contexts;
     std::vector<EncodedPosition> m_items;
@@ -418,9 +446,17 @@ Status HumanRun::openData() {
         log("distillation: " + m_teacher->describe() + "; loss = cross-entropy + " + weight +
             " x KL(teacher || model)");
     }
-    m_producer =
-        std::make_unique<BatchProducer>(std::move(stream.value()), m_data, m_o.batchSize, m_o.rank, m_o.worldSize,
-                                        m_o.condDropout, m_o.seed, m_loop->state().step, m_teacher.get());
+    if (m_o.ratingContrast > 0.0) {
+        char weight[32];
+        std::snprintf(weight, sizeof weight, "%.3g", m_o.ratingContrast);
+        log(std::string("rating contrast: loss += ") + weight +
+            " x -log sigmoid(log p(move | ratings) - log p(move | both ratings " +
+            std::to_string(m_o.ratingContrastAway) + " points toward the middle)) where that brings the mover nearer " +
+            std::to_string(kRatingMiddle));
+    }
+    m_producer = std::make_unique<BatchProducer>(
+        std::move(stream.value()), m_data, m_o.batchSize, m_o.rank, m_o.worldSize, m_o.condDropout, m_o.seed,
+        m_loop->state().step, m_teacher.get(), m_o.ratingContrast > 0.0 ? m_o.ratingContrastAway : 0);
     return {};
 }
 
@@ -438,6 +474,12 @@ Result<bool> HumanRun::step(StepWindow& window) {
         logits = m_model->forward(batch);
         loss = models::moveLoss(logits.to(torch::kFloat32), batch);
         if (m_teacher) loss = loss + m_o.teacherWeight * models::distillationLoss(logits, batch);
+        if (pb.shifted.size > 0) {
+            pb.shifted.to(m_device);
+            const torch::Tensor shiftedLogits = m_model->forward(pb.shifted);
+            loss = loss + m_o.ratingContrast *
+                              models::ratingContrastLoss(logits, shiftedLogits, batch, pb.differs.to(m_device));
+        }
     }
     m_opt->zero_grad();
     loss.backward();
@@ -596,7 +638,7 @@ encoding::Conditioning probedConditioning(const encoding::Conditioning& recorded
     encoding::Conditioning c = recorded;
     if (c.moverElo && probe.moverEloShift != 0) c.moverElo = *c.moverElo + probe.moverEloShift;
     if (c.moverElo && probe.moverEloAway != 0) {
-        const int delta = *c.moverElo < 1700 ? probe.moverEloAway : -probe.moverEloAway;
+        const int delta = *c.moverElo < kRatingMiddle ? probe.moverEloAway : -probe.moverEloAway;
         c.moverElo = *c.moverElo + delta;
         if (probe.awayWithOpponent && c.oppElo) c.oppElo = *c.oppElo + delta;
     }

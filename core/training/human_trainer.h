@@ -64,6 +64,15 @@ struct TrainOptions : ScheduleOptions {
     std::string teacher;
     double teacherWeight = 1.0;
     double teacherRelabel = 0.0;
+    /// Rating contrast: every position is also read with both ratings ratingContrastAway points toward the middle
+    /// (probedConditioning's rule for ConditioningProbe::moverEloAway), and ratingContrast x
+    /// models::ratingContrastLoss is added to the loss over the positions whose mover that shift brings nearer
+    /// kRatingMiddle (the ends of the range: with 800 points, movers under 1300 or over 2100), so that the played move
+    /// tells the recorded ratings from middling ones. The middle's own positions are left out: shifted past the middle
+    /// they would teach the other end's ratings to avoid the middle's moves. 0: off. Costs a second forward and
+    /// backward pass a step.
+    double ratingContrast = 0.0;
+    int ratingContrastAway = 800;
     /// Fine-tuning: a checkpoint (trainer or TorchEvaluator::save format) whose config and weights replace the
     /// fresh initialisation; optimizer state, step and data position start anew. Unused when resuming. When `config`
     /// asks for a newer encoding version than the checkpoint's with the same shape (small-v2 from a small v1
@@ -90,6 +99,9 @@ Status trainHumanModel(const TrainOptions& options, const CancelToken& cancel, c
 
 /// Learning rate at `step`: linear warm-up, then cosine decay to peak * minLrFraction.
 double learningRateAt(const TrainOptions& options, std::int64_t step);
+
+/// The middle of the rating range for "toward the middle": a rating below it moves up, one at or above it down.
+inline constexpr int kRatingMiddle = 1700;
 
 /// How an evaluation alters each position's conditioning, to measure how much the model uses it: the same
 /// positions and moves scored with the ratings hidden, the clocks hidden, or the mover's rating shifted. Metrics stay

@@ -13,8 +13,10 @@
 #include "core/training/trainer_torch.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -109,6 +111,8 @@ private Q_SLOTS:
     void conditioningProbe();
     void probesAndMaiaProtocol();
     void warmStartV2WithBalance();
+    void ratingContrastLossByHand();
+    void ratingContrastSeparatesTheRatings();
 };
 
 void TestHumanTrainer::learningRateSchedule_data() {
@@ -514,6 +518,103 @@ void TestHumanTrainer::warmStartV2WithBalance() {
     const Status bad = training::trainHumanModel(wrong, CancelToken(), {});
     QVERIFY(!bad.ok());
     QVERIFY(bad.error().message.find("same shape") != std::string::npos);
+}
+
+// The contrast term against a hand computation: -log sigmoid(log p(y | ratings) - log p(y | shifted)) averaged over
+// the masked items with a played move; identical answers give log 2.
+void TestHumanTrainer::ratingContrastLossByHand() {
+    models::ModelBatch b;
+    b.target = torch::tensor({0, 2, -100, 1, 2}, torch::kInt64);
+    b.size = 5;
+    torch::manual_seed(3);
+    const torch::Tensor logits = torch::randn({5, 3}), shifted = torch::randn({5, 3});
+    const torch::Tensor mask = torch::tensor({1.0f, 1.0f, 1.0f, 0.0f, 1.0f});
+    auto logp = [](const torch::Tensor& l, int row, int col) {
+        double z = 0;
+        for (int j = 0; j < 3; ++j) z += std::exp(l[row][j].item<double>());
+        return l[row][col].item<double>() - std::log(z);
+    };
+    double expect = 0;
+    const int rows[] = {0, 1, 4}, cols[] = {0, 2, 2};  // item 2 has no move, item 3 is masked out
+    for (int k = 0; k < 3; ++k) {
+        const double d = logp(logits, rows[k], cols[k]) - logp(shifted, rows[k], cols[k]);
+        expect += std::log1p(std::exp(-d));
+    }
+    expect /= 3;
+    QVERIFY(std::abs(models::ratingContrastLoss(logits, shifted, b, mask).item<double>() - expect) < 1e-5);
+    QVERIFY(std::abs(models::ratingContrastLoss(logits, logits, b, mask).item<double>() - std::log(2.0)) < 1e-6);
+    QCOMPARE(models::ratingContrastLoss(logits, shifted, b, torch::zeros({5})).item<double>(), 0.0);
+}
+
+// Fine-tuned with the rating contrast, a model tells the recorded ratings from ratings 800 points off more sharply than
+// the same fine-tune without it: telling it both ratings 800 points toward the middle costs it more NLL.
+void TestHumanTrainer::ratingContrastSeparatesTheRatings() {
+    QTemporaryDir dir;
+    auto base = tinyOptions(dir.filePath(QStringLiteral("base")).toStdString());
+    base.stopAfterSteps = 6;
+    QVERIFY(training::trainHumanModel(base, CancelToken(), {}).ok());
+    training::ConditioningProbe away;
+    away.moverEloAway = 800;
+    away.awayWithOpponent = true;
+    auto gapAfter = [&](const char* name, double weight, std::vector<std::string>* logs) {
+        auto o = tinyOptions(dir.filePath(QString::fromLatin1(name)).toStdString());
+        o.initCheckpoint = base.outDir + "/latest.pt";
+        o.totalSteps = 40;
+        o.learningRate = 3e-3;
+        o.ratingContrast = weight;
+        training::TrainCallbacks cb;
+        if (logs) cb.log = [logs](const std::string& s) { logs->push_back(s); };
+        const Status st = training::trainHumanModel(o, CancelToken(), cb);
+        if (!st.ok()) qWarning("%s", st.error().message.c_str());
+        auto r = training::evaluateHumanModelProbes(o.outDir + "/latest.pt", o.pgnFiles, false, 30, 30, 1, {{}, away});
+        if (!r.ok()) return -1.0;
+        return r.value().perProbe[1].overall().meanNll() - r.value().perProbe[0].overall().meanNll();
+    };
+    std::vector<std::string> logs;
+    const double plain = gapAfter("plain", 0.0, nullptr);
+    const double contrast = gapAfter("contrast", 10.0, &logs);
+    qInfo("NLL cost of ratings 800 off: %.4f without the contrast, %.4f with it", plain, contrast);
+    QVERIFY(std::any_of(logs.begin(), logs.end(),
+                        [](const std::string& l) { return l.find("rating contrast: loss += 10") != l.npos; }));
+    QVERIFY(plain > -1.0);
+    QVERIFY2(contrast > plain + 0.02, "the contrast did not separate the ratings");
+
+    // Movers in the middle (1300-2100: 800 points would carry them past it) are left out: on games of such players
+    // only, the contrast changes nothing at all.
+    QFile all(QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn"));
+    QVERIFY(all.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(all.readAll());
+    const QRegularExpression elo(QStringLiteral("\\[(White|Black)Elo \"(\\d+)\"\\]"));
+    QString middle;
+    int kept = 0;
+    for (const QString& game : text.split(QStringLiteral("[Event "), Qt::SkipEmptyParts)) {
+        bool inMiddle = true;
+        int ratings = 0;
+        for (auto it = elo.globalMatch(game); it.hasNext(); ++ratings) {
+            const int r = it.next().captured(2).toInt();
+            inMiddle = inMiddle && r >= 1300 && r <= 2100;
+        }
+        if (!inMiddle || ratings != 2) continue;
+        middle += QStringLiteral("[Event ") + game;
+        ++kept;
+    }
+    QVERIFY(kept >= 20);
+    const QString middlePgn = dir.filePath(QStringLiteral("middle.pgn"));
+    QFile out(middlePgn);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(middle.toUtf8());
+    out.close();
+    auto middleRun = [&](const char* name, double weight) {
+        auto o = tinyOptions(dir.filePath(QString::fromLatin1(name)).toStdString());
+        o.pgnFiles = {middlePgn.toStdString()};
+        o.initCheckpoint = base.outDir + "/latest.pt";
+        o.totalSteps = 6;
+        o.ratingContrast = weight;
+        const Status st = training::trainHumanModel(o, CancelToken(), {});
+        if (!st.ok()) qWarning("%s", st.error().message.c_str());
+        return weightsOf(o.outDir + "/latest.pt");
+    };
+    QCOMPARE(maxDiff(middleRun("middle-plain", 0.0), middleRun("middle-contrast", 10.0)), 0.0);
 }
 
 void TestHumanTrainer::badInput() {
