@@ -212,7 +212,7 @@ torch::Tensor distillationLoss(const torch::Tensor& logits, const ModelBatch& ba
 
 /// The rating contrast: how well the played move tells the recorded ratings from shifted ones, as a classifier of
 /// the two would read it, -log sigmoid(log p(y | recorded) - log p(y | shifted)), averaged over the items where
-/// `mask` (B, float) is 1 (those whose conditioning the shift changed); 0 when there are none. `logits` and
+/// `mask` (B, float) is 1 and a move was played; 0 when there are none. `logits` and
 /// `shiftedLogits` (B, L) are the model's answers to the same positions under the two conditionings.
 torch::Tensor ratingContrastLoss(const torch::Tensor& logits, const torch::Tensor& shiftedLogits,
                                  const ModelBatch& batch, const torch::Tensor& mask);

@@ -44,7 +44,7 @@ struct DataPosition {
 struct PreparedBatch {
     ModelBatch batch;
     ModelBatch shifted;     ///< the same positions with the ratings shifted (rating contrast only; size 0 otherwise)
-    torch::Tensor differs;  ///< (B) float: 1 where the shift changed the item's conditioning (rating contrast only)
+    torch::Tensor differs;  ///< (B) float: 1 where the contrast counts (see makeShifted; rating contrast only)
     DataPosition after;     ///< data position once this batch is consumed
     Status error;
 };
