@@ -58,7 +58,8 @@ void printStrengthHelp() {
         "errors: on positions of held-out games (3%% by Site hash; --split), the loss of winning chances (Lichess's:\n"
         "2 / (1 + exp(-0.00368208 cp)) - 1, a mate +-1) of the move played against the best move, and the opponent's\n"
         "expected loss at the mover's rating, clocks and increment, per rating band, speed and game phase; blunders\n"
-        "lose >= 0.3.\n"
+        "lose >= 0.3. Each ratio (the opponent's loss over the humans') comes with the central 90% of its values over\n"
+        "resamples of the games.\n"
         "Stockfish scores every legal move of each position once (MultiPV over all moves).\n"
         "  --pgn FILE|DIR      games (.pgn, .pgn.zst; repeatable)\n"
         "  --split S           validation | test (the two halves of the held-out games) | heldout (both, default) |\n"
@@ -273,7 +274,9 @@ QJsonObject cellJson(const evaluation::ErrorCell& c) {
                        {"human_blunders", c.humanBlunders},
                        {"model_loss", c.modelLoss},
                        {"model_blunders", c.modelBlunders},
-                       {"ratio", c.ratio()}};
+                       {"ratio", c.ratio()},
+                       {"ratio_low", c.ratioLow},
+                       {"ratio_high", c.ratioHigh}};
 }
 
 /// Whether `game` is in the split `split` names.
@@ -287,9 +290,9 @@ bool inSplit(const chess::PgnGame& game, const std::string& split) {
 }
 
 void printCell(const std::string& name, const evaluation::ErrorCell& c) {
-    std::printf("%-10s %9lld %7.0f   %.4f  %5.1f%%   %.4f  %5.1f%%  %5.2f\n", name.c_str(),
+    std::printf("%-10s %9lld %7.0f   %.4f  %5.1f%%   %.4f  %5.1f%%  %5.2f (%.2f-%.2f)\n", name.c_str(),
                 static_cast<long long>(c.positions), c.meanElo, c.humanLoss, 100.0 * c.humanBlunders, c.modelLoss,
-                100.0 * c.modelBlunders, c.ratio());
+                100.0 * c.modelBlunders, c.ratio(), c.ratioLow, c.ratioHigh);
 }
 
 /// The player profile's peer speed classes (evaluation::PeerSpeed order), as the JSON names them.
@@ -539,7 +542,8 @@ int runErrors(Args& args) {
                 !policy.calibrated ? "raw distribution"
                 : peer             ? "the profile's peer (rating-shaped, calibrated by phase)"
                                    : "rating-shaped");
-    std::printf("band       positions  mean Elo  human loss blunders  model loss blunders  ratio\n");
+    std::printf(
+        "band       positions  mean Elo  human loss blunders  model loss blunders  ratio (90%% of resampled games)\n");
     for (std::size_t b = 0; b < profile.byBand.size(); ++b)
         printCell(evaluation::strengthBandName(int(b)), profile.byBand[b]);
     printCell("all", profile.all);

@@ -228,35 +228,22 @@ struct GroupMembers {
     std::vector<std::size_t> members;
 };
 
-/// The central interval of a group's loss ratio over resamples of its games: the games drawn with replacement, the
-/// ratio of their summed losses. Games, not moves: one bad day is a game's worth of moves, not independent ones.
+/// The central interval of a group's loss ratio over resamples of its games (resampledRatioInterval).
 void ratioInterval(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
                    const std::vector<std::size_t>& members, const PlayerProfileOptions& options, ProfileCell& c) {
     if (!c.enough() || c.peerLoss <= 0.0 || options.bootstrapRounds <= 0) return;
-    std::map<std::size_t, std::pair<double, double>> byGame;  // game -> (their loss, the peer's), summed
+    std::map<std::size_t, GameSums> byGame;  // game -> (their loss, the peer's), summed
     for (const std::size_t i : members) {
-        auto& g = byGame[positions[i].game];
-        g.first += positions[i].humanLoss;
-        g.second += facts[i].peerLoss;
+        GameSums& g = byGame[positions[i].game];
+        g.numerator += positions[i].humanLoss;
+        g.denominator += facts[i].peerLoss;
     }
-    std::vector<std::pair<double, double>> sums;
+    std::vector<GameSums> sums;
     for (const auto& [game, sum] : byGame) sums.push_back(sum);
-    std::mt19937_64 rng(options.seed);
-    std::uniform_int_distribution<std::size_t> pick(0, sums.size() - 1);
-    std::vector<double> ratios;
-    for (int round = 0; round < options.bootstrapRounds; ++round) {
-        double loss = 0.0, peer = 0.0;
-        for (std::size_t k = 0; k < sums.size(); ++k) {
-            const auto& [l, p] = sums[pick(rng)];
-            loss += l;
-            peer += p;
-        }
-        if (peer > 0.0) ratios.push_back(loss / peer);
-    }
-    if (ratios.empty()) return;
-    const double tail = 0.5 * (1.0 - options.interval);
-    c.ratioLow = std::min(play::quantile(ratios, tail), c.lossRatio());
-    c.ratioHigh = std::max(play::quantile(ratios, 1.0 - tail), c.lossRatio());
+    const auto iv = resampledRatioInterval(sums, options.bootstrapRounds, options.seed, options.interval);
+    if (!iv) return;
+    c.ratioLow = std::min(iv->first, c.lossRatio());
+    c.ratioHigh = std::max(iv->second, c.lossRatio());
 }
 
 ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,

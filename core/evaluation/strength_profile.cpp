@@ -4,12 +4,14 @@
 #include "core/chess/notation.h"
 #include "core/common/atomic_file.h"
 #include "core/encoding/game_conditioning.h"
+#include "core/play/decision_calibration.h"
 #include "core/play/human_mover.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <thread>
 #include <unordered_map>
@@ -331,6 +333,7 @@ namespace {
 struct CellSum {
     std::int64_t n = 0;
     double elo = 0, hLoss = 0, hBlunder = 0, mLoss = 0, mBlunder = 0;
+    std::map<std::size_t, GameSums> byGame;  // game -> (the model's loss, the humans'), summed
     void add(const ErrorPosition& p, double modelLoss, double modelBlunder) {
         ++n;
         elo += p.moverElo;
@@ -338,6 +341,9 @@ struct CellSum {
         hBlunder += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
         mLoss += modelLoss;
         mBlunder += modelBlunder;
+        GameSums& g = byGame[p.game];
+        g.numerator += modelLoss;
+        g.denominator += p.humanLoss;
     }
     ErrorCell cell() const {
         ErrorCell c;
@@ -349,11 +355,41 @@ struct CellSum {
         c.humanBlunders = hBlunder / d;
         c.modelLoss = mLoss / d;
         c.modelBlunders = mBlunder / d;
+        if (c.humanLoss > 0.0) {
+            std::vector<GameSums> games;
+            games.reserve(byGame.size());
+            for (const auto& [game, sums] : byGame) games.push_back(sums);
+            if (const auto iv = resampledRatioInterval(games, kErrorIntervalRounds, 1, kErrorIntervalCoverage)) {
+                c.ratioLow = std::min(iv->first, c.ratio());
+                c.ratioHigh = std::max(iv->second, c.ratio());
+            }
+        }
         return c;
     }
 };
 
 }  // namespace
+
+std::optional<std::pair<double, double>> resampledRatioInterval(const std::vector<GameSums>& games, int rounds,
+                                                                std::uint64_t seed, double coverage) {
+    if (games.empty() || rounds <= 0) return std::nullopt;
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> pick(0, games.size() - 1);
+    std::vector<double> ratios;
+    ratios.reserve(std::size_t(rounds));
+    for (int round = 0; round < rounds; ++round) {
+        double numerator = 0.0, denominator = 0.0;
+        for (std::size_t k = 0; k < games.size(); ++k) {
+            const GameSums& g = games[pick(rng)];
+            numerator += g.numerator;
+            denominator += g.denominator;
+        }
+        if (denominator > 0.0) ratios.push_back(numerator / denominator);
+    }
+    if (ratios.empty()) return std::nullopt;
+    const double tail = 0.5 * (1.0 - coverage);
+    return std::pair{play::quantile(ratios, tail), play::quantile(ratios, 1.0 - tail)};
+}
 
 std::pair<double, double> expectedLoss(const ErrorPosition& p, const std::vector<encoding::MoveProb>& cands) {
     double loss = 0.0, blunder = 0.0;

@@ -95,8 +95,28 @@ struct ErrorCell {
     double humanBlunders = 0.0;  ///< share of their moves that lost >= 0.3
     double modelLoss = 0.0;      ///< the opponent's expected loss (its candidates' probabilities times their losses)
     double modelBlunders = 0.0;  ///< its expected share of blunders
+    /// The central interval (kErrorIntervalCoverage) of ratio() over resamples of the cell's games: how far other
+    /// games of the same players could move it. Both 0 when the cell has no games or no human loss.
+    double ratioLow = 0.0, ratioHigh = 0.0;
     double ratio() const { return humanLoss > 0.0 ? modelLoss / humanLoss : 0.0; }
+    bool hasRatioInterval() const { return ratioHigh > 0.0; }
 };
+
+/// One game's share of a ratio of sums: what its positions add to the numerator and to the denominator.
+struct GameSums {
+    double numerator = 0.0;
+    double denominator = 0.0;
+};
+
+/// The central `coverage` interval (e.g. 0.9) of sum(numerator) / sum(denominator) over `rounds` resamples of the
+/// games drawn with replacement (games, not moves: one bad day is a game's worth of moves, not independent ones).
+/// The same `seed` gives the same interval. nullopt with no games, no rounds, or no resample with a denominator.
+std::optional<std::pair<double, double>> resampledRatioInterval(const std::vector<GameSums>& games, int rounds,
+                                                                std::uint64_t seed, double coverage);
+
+/// The error profile's intervals: resamples and coverage.
+inline constexpr int kErrorIntervalRounds = 200;
+inline constexpr double kErrorIntervalCoverage = 0.9;
 
 /// The profile: per band, per band and speed, per band and game phase, and over all.
 struct ErrorProfile {

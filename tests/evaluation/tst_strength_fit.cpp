@@ -124,6 +124,58 @@ private Q_SLOTS:
         }
     }
 
+    // A cell's ratio comes with an interval from resampling its games. Checked against another method on the same
+    // positions: the delta method's normal interval of a ratio of sums over games (1.645 standard errors for 90%) must
+    // agree with it to within a third of its width; positions that all come from one game give no spread (every
+    // resample is that game); four times the games narrow it (about halve it).
+    void errorCellIntervalsResampleTheGames() {
+        const auto profiled = [](int games, int perGame) {
+            auto positions = cell(kRuyLopez, 1550, 8, games * perGame, 1.6);
+            for (std::size_t i = 0; i < positions.size(); ++i) positions[i].game = i % std::size_t(games);
+            return std::pair{evaluation::profileErrors(positions, evaluation::humanMoverCandidates({})), positions};
+        };
+        const std::size_t band = std::size_t(evaluation::strengthBand(1550));
+        const auto [one, onePositions] = profiled(1, 200);
+        const evaluation::ErrorCell& single = one.byBand[band];
+        QVERIFY(single.hasRatioInterval());
+        QCOMPARE(single.ratioLow, single.ratio());
+        QCOMPARE(single.ratioHigh, single.ratio());
+
+        const auto [p40, positions] = profiled(40, 5);
+        const evaluation::ErrorCell& c = p40.byBand[band];
+        QCOMPARE(c.positions, std::int64_t(200));
+        QVERIFY(c.ratioLow < c.ratio() && c.ratio() < c.ratioHigh);
+        QCOMPARE(p40.all.ratioLow, c.ratioLow);  // the same positions, the same resamples
+        std::vector<double> model(40, 0.0), human(40, 0.0);
+        for (const auto& p : positions) {
+            model[p.game] += modelLossAt(p, 1.0);
+            human[p.game] += p.humanLoss;
+        }
+        double sumModel = 0, sumHuman = 0;
+        for (std::size_t g = 0; g < model.size(); ++g) sumModel += model[g], sumHuman += human[g];
+        const double ratio = sumModel / sumHuman;
+        QVERIFY(std::abs(ratio - c.ratio()) < 1e-9);
+        double var = 0;
+        for (std::size_t g = 0; g < model.size(); ++g) var += std::pow(model[g] - ratio * human[g], 2);
+        const double se = std::sqrt(var * 40.0 / 39.0) / sumHuman;
+        const double halfWidth = 0.5 * (c.ratioHigh - c.ratioLow);
+        qInfo("ratio %.3f: resampled %.3f-%.3f, delta method %.3f-%.3f", c.ratio(), c.ratioLow, c.ratioHigh,
+              ratio - 1.645 * se, ratio + 1.645 * se);
+        QVERIFY(std::abs(halfWidth - 1.645 * se) < 0.33 * halfWidth);
+        QVERIFY(std::abs(c.ratioLow - (ratio - 1.645 * se)) < 0.33 * halfWidth);
+
+        const auto [p160, more] = profiled(160, 5);
+        const double width160 = p160.byBand[band].ratioHigh - p160.byBand[band].ratioLow;
+        QVERIFY2(width160 > 0.3 * (c.ratioHigh - c.ratioLow) && width160 < 0.7 * (c.ratioHigh - c.ratioLow),
+                 qPrintable(QString("%1 %2").arg(width160).arg(c.ratioHigh - c.ratioLow)));
+
+        // The resampling itself: no games, no interval; the same seed, the same interval.
+        QVERIFY(!evaluation::resampledRatioInterval({}, 100, 1, 0.9));
+        const std::vector<evaluation::GameSums> sums{{1.0, 2.0}, {3.0, 1.0}, {0.5, 0.5}};
+        QCOMPARE(evaluation::resampledRatioInterval(sums, 100, 7, 0.9),
+                 evaluation::resampledRatioInterval(sums, 100, 7, 0.9));
+    }
+
     // The profile's peer calibration: two bands whose players lose what the rule loses at known multiples of its
     // temperature in each phase. Every band of the profile gets its scales; those of the two bands are the multiples,
     // and the peer scored with them loses what the players lose, cell by cell; a cell with too few positions (or
