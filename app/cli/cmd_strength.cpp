@@ -58,8 +58,8 @@ void printStrengthHelp() {
         "errors: on positions of held-out games (3%% by Site hash; --split), the loss of winning chances (Lichess's:\n"
         "2 / (1 + exp(-0.00368208 cp)) - 1, a mate +-1) of the move played against the best move, and the opponent's\n"
         "expected loss at the mover's rating, clocks and increment, per rating band, speed and game phase; blunders\n"
-        "lose >= 0.3. Each ratio (the opponent's loss over the humans') comes with the central 90% of its values over\n"
-        "resamples of the games.\n"
+        "lose >= 0.3. Each ratio (the opponent's loss over the humans') comes with the central 90%% of its values\n"
+        "over resamples of the games.\n"
         "Stockfish scores every legal move of each position once (MultiPV over all moves).\n"
         "  --pgn FILE|DIR      games (.pgn, .pgn.zst; repeatable)\n"
         "  --split S           validation | test (the two halves of the held-out games) | heldout (both, default) |\n"
@@ -290,9 +290,11 @@ bool inSplit(const chess::PgnGame& game, const std::string& split) {
 }
 
 void printCell(const std::string& name, const evaluation::ErrorCell& c) {
-    std::printf("%-10s %9lld %7.0f   %.4f  %5.1f%%   %.4f  %5.1f%%  %5.2f (%.2f-%.2f)\n", name.c_str(),
+    char interval[32] = "";
+    if (c.hasRatioInterval()) std::snprintf(interval, sizeof interval, " (%.2f-%.2f)", c.ratioLow, c.ratioHigh);
+    std::printf("%-10s %9lld %7.0f   %.4f  %5.1f%%   %.4f  %5.1f%%  %5.2f%s\n", name.c_str(),
                 static_cast<long long>(c.positions), c.meanElo, c.humanLoss, 100.0 * c.humanBlunders, c.modelLoss,
-                100.0 * c.modelBlunders, c.ratio(), c.ratioLow, c.ratioHigh);
+                100.0 * c.modelBlunders, c.ratio(), interval);
 }
 
 /// The player profile's peer speed classes (evaluation::PeerSpeed order), as the JSON names them.
