@@ -1613,6 +1613,10 @@
         <source>On top of the rating&apos;s strength: 1 plays as people of that rating do; lower plays the likeliest moves more often (stronger), 0 always the likeliest; higher plays more varied moves (weaker)</source>
         <translation>Zusätzlich zur Spielstärke der Wertung: 1 spielt wie Menschen dieser Wertung; niedriger spielt die wahrscheinlichsten Züge öfter (stärker), 0 immer den wahrscheinlichsten; höher spielt abwechslungsreichere Züge (schwächer)</translation>
     </message>
+    <message>
+        <source>The style of a %1, the strength of about a %2: above %2 the rating stops adding strength (measured in self-play).</source>
+        <translation>Der Stil eines %1, die Spielstärke etwa eines %2: über %2 macht die Wertung es nicht mehr stärker (im Spiel gegen sich selbst gemessen).</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PlayPanel</name>

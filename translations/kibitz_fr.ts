@@ -1613,6 +1613,10 @@
         <source>On top of the rating&apos;s strength: 1 plays as people of that rating do; lower plays the likeliest moves more often (stronger), 0 always the likeliest; higher plays more varied moves (weaker)</source>
         <translation>En plus de la force du classement&#xa0;: 1 joue comme les joueurs de ce classement&#xa0;; plus bas joue plus souvent les coups les plus probables (plus fort), 0 toujours le plus probable&#xa0;; plus haut joue des coups plus variés (plus faible)</translation>
     </message>
+    <message>
+        <source>The style of a %1, the strength of about a %2: above %2 the rating stops adding strength (measured in self-play).</source>
+        <translation>Le style d&apos;un %1, la force d&apos;un %2 environ&#xa0;: au-delà de %2, le classement n&apos;ajoute plus de force (mesuré en parties contre lui-même).</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PlayPanel</name>

@@ -2,6 +2,7 @@
 #include "ui/new_game_dialog.h"
 
 #include "core/encoding/conditioning.h"
+#include "core/play/human_mover.h"
 #include "ui/settings_keys.h"
 
 #include <QCheckBox>
@@ -89,7 +90,8 @@ NewGameDialog::NewGameDialog(const chess::Position& boardPosition, QWidget* pare
     m_strengthNote = new QLabel;
     m_strengthNote->setWordWrap(true);
     m_strengthNote->setMinimumWidth(320);
-    m_strengthNote->setMinimumHeight(2 * m_strengthNote->fontMetrics().lineSpacing() + 4);
+    m_strengthNote->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_strengthNote->setMinimumHeight(3 * m_strengthNote->fontMetrics().lineSpacing() + 4);
     pf->addRow(m_strengthNote);
 
     auto* time = new QGroupBox(tr("Time control"));
@@ -199,15 +201,22 @@ void NewGameDialog::applyPreset(int index) {
     updateSummary();
 }
 
+QString NewGameDialog::strengthNoteText() const { return m_strengthNote->text(); }
+
 void NewGameDialog::updateSummary() {
     const QString side = m_side->currentIndex() == 2 ? tr("a random side") : m_side->currentText();
     const QString clock = m_preset->currentIndex() == kNoClockPreset
                               ? tr("without clocks")
                               : tr("%1 min + %2 s").arg(m_baseMinutes->value()).arg(m_increment->value());
-    m_strengthNote->setText(m_ratingStrength->isChecked()
-                                ? tr("Errs about as often as Lichess %1s do: it is measured against their games.")
-                                      .arg(m_opponentElo->value())
-                                : tr("Plays the model's moves as they come: about as error-prone at any rating."));
+    const int elo = m_opponentElo->value();
+    m_strengthNote->setText(
+        !m_ratingStrength->isChecked() ? tr("Plays the model's moves as they come: about as error-prone at any rating.")
+        : elo > play::kStrengthMeasuredUpTo
+            ? tr("The style of a %1, the strength of about a %2: above %2 the rating stops adding strength "
+                 "(measured in self-play).")
+                  .arg(elo)
+                  .arg(play::kStrengthMeasuredUpTo)
+            : tr("Errs about as often as Lichess %1s do: it is measured against their games.").arg(elo));
     m_summary->setText(tr("You (%1) play %2 against a %3-rated human, %4.")
                            .arg(m_userElo->value())
                            .arg(side)

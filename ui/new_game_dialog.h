@@ -37,6 +37,7 @@ public:
     QSpinBox* incrementBox() const { return m_increment; }
     QCheckBox* fromBoardBox() const { return m_fromBoard; }
     QCheckBox* ratingStrengthBox() const { return m_ratingStrength; }
+    QString strengthNoteText() const;
 
 private:
     void applyPreset(int index);

@@ -40,6 +40,10 @@ struct Strength {
 Strength strengthAt(int elo, int ply);
 /// The plies that keep the model's own distribution whatever the rating.
 inline constexpr int kUnshapedOpeningPlies = 8;
+/// The highest rating at which self-play measured the mover at its rating's strength (each 400 points below it worth
+/// what it is between real players). Above it the mover plays little stronger: told 2700 or 3100 it scored about 0.5
+/// against itself told 2300 (the models' card), so what it is told there shapes its style more than its strength.
+inline constexpr int kStrengthMeasuredUpTo = 2300;
 /// How many of the likeliest moves the tilt weighs (the value head reads each one's outcome); the others count as
 /// the worst of them.
 inline constexpr int kWeighedMoves = 8;

@@ -4,6 +4,7 @@
 // review). A fake model answers at once.
 #include "core/chess/notation.h"
 #include "core/common/text_input.h"
+#include "core/play/human_mover.h"
 #include "tests/encoding/position_evaluator.h"
 #include "ui/new_game_dialog.h"
 #include "ui/play_panel.h"
@@ -102,7 +103,18 @@ void TstPlayPanel::dialogPresetsAndChoices() {
         }
         d.ratingStrengthBox()->setChecked(false);
         QVERIFY(!d.settings().policy.calibrated);
+        QVERIFY(d.strengthNoteText().contains(QStringLiteral("any rating")));
         d.ratingStrengthBox()->setChecked(true);
+        // Up to the highest rating self-play measured at its strength the note promises that rating's errors;
+        // above it, that the strength stops growing there.
+        d.opponentEloBox()->setValue(play::kStrengthMeasuredUpTo);
+        QVERIFY2(d.strengthNoteText().contains(QStringLiteral("Lichess %1s").arg(play::kStrengthMeasuredUpTo)),
+                 qPrintable(d.strengthNoteText()));
+        d.opponentEloBox()->setValue(2900);
+        QVERIFY2(d.strengthNoteText().contains(
+                     QStringLiteral("the strength of about a %1").arg(play::kStrengthMeasuredUpTo)),
+                 qPrintable(d.strengthNoteText()));
+        QVERIFY(d.strengthNoteText().contains(QStringLiteral("style of a 2900")));
         // A preset fills the spin boxes; editing them to a preset's values shows that preset, others "Custom".
         d.timeControlBox()->setCurrentIndex(7);  // Rapid 15+10
         QCOMPARE(d.baseMinutesBox()->value(), 15.0);
