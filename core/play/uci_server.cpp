@@ -282,9 +282,16 @@ void UciServer::cmdSetOption(std::string_view args) {
     Settings& s = m_settings;
     if (n == uci_option::kLimitStrength)
         s.limitStrength = v != 0;
-    else if (n == uci_option::kElo)
+    else if (n == uci_option::kElo) {
         s.elo = int(v);
-    else if (n == uci_option::kOpponentElo)
+        // What the rating means there: the GUI's option list cannot say it, its engine output can.
+        if (s.elo > play::kStrengthMeasuredUpTo)
+            write("info string UCI_Elo " + std::to_string(s.elo) + ": the style of a " + std::to_string(s.elo) +
+                  ", the strength of about a " + std::to_string(play::kStrengthMeasuredUpTo) + " (above " +
+                  std::to_string(play::kStrengthMeasuredUpTo) +
+                  " the rating stops adding strength: measured in "
+                  "self-play)");
+    } else if (n == uci_option::kOpponentElo)
         s.opponentElo = int(v);
     else if (n == uci_option::kTemperature)
         s.temperaturePct = int(v);

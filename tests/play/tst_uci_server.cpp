@@ -5,6 +5,7 @@
 #include "core/chess/notation.h"
 #include "core/encoding/evaluator.h"
 #include "core/engines/uci_parser.h"
+#include "core/play/human_mover.h"
 #include "core/play/uci_server.h"
 #include "tests/encoding/position_evaluator.h"
 
@@ -283,6 +284,18 @@ void TstUciServer::conditioningFromOptions() {
     h.go();
     QCOMPARE(h.lastCond().moverElo, std::optional<int>(1100));
     QCOMPARE(h.lastCond().oppElo, std::optional<int>(1900));
+    // Up to the highest rating measured at its strength a rating says nothing more; above it the engine output says
+    // what the rating means there.
+    h.take();
+    h.send("setoption name UCI_Elo value " + std::to_string(play::kStrengthMeasuredUpTo));
+    QVERIFY(h.waitFor("info string UCI_Elo", 0).empty());
+    h.send("setoption name UCI_Elo value 2900");
+    const std::string note = h.waitFor("info string UCI_Elo 2900:", 0);
+    QVERIFY2(note.find("the strength of about a " + std::to_string(play::kStrengthMeasuredUpTo)) != std::string::npos,
+             note.c_str());
+    h.go();
+    QCOMPARE(h.lastCond().moverElo, std::optional<int>(2900));
+    h.send("setoption name UCI_Elo value 1100");
     h.send("setoption name OpponentElo value 0");
     h.send("setoption name UCI_Opponent value GM 2500 human Garry Kasparov");
     h.go();
