@@ -65,6 +65,9 @@ void printStrengthHelp() {
         "  --split S           validation | test (the two halves of the held-out games) | heldout (both, default) |\n"
         "                      all (every game)\n"
         "  --every N           one position in every N plies (by hash; default 8)\n"
+        "  --every-below R:N,...  movers rated under R: one in every N plies instead, where bands are thin (e.g.\n"
+        "                      1000:2,1400:4; ratings rising, N under --every; by the same hash, so --every's\n"
+        "                      positions stay in when N divides it)\n"
         "  --max-per-band N    at most N positions per band (default 600)\n"
         "  --max-positions N   at most N positions in all (default: no limit)\n"
         "  --min-elo R         only positions whose mover is rated R or more\n"
@@ -120,6 +123,28 @@ std::vector<play::LadderPair> parsePairs(const std::string& text, std::string& e
             return {};
         }
         out.push_back({high, low});
+        at = comma + 1;
+    }
+    return out;
+}
+
+/// --every-below R:N,...: rising ratings, each with its one-in-N (1-1000, N below --every's so the band is denser).
+std::vector<evaluation::ErrorProfileOptions::Denser> parseDenser(const std::string& text, int every,
+                                                                 std::string& error) {
+    std::vector<evaluation::ErrorProfileOptions::Denser> out;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        const std::string item = text.substr(at, comma - at);
+        int below = 0, n = 0;
+        char tail = 0;
+        if (std::sscanf(item.c_str(), "%d:%d%c", &below, &n, &tail) != 2 || below < 1 || below > 4000 || n < 1 ||
+            n >= every || (!out.empty() && below <= out.back().belowElo)) {
+            error = "--every-below: '" + item + "' is not RATING:N with ratings rising and 1 <= N < --every (" +
+                    std::to_string(every) + ")";
+            return {};
+        }
+        out.push_back({below, n});
         at = comma + 1;
     }
     return out;
@@ -470,6 +495,11 @@ int runErrors(Args& args) {
         return usageError(kErrorsCommand, "--split: expected validation, test, heldout or all, got '" + split + "'");
     evaluation::ErrorProfileOptions o;
     o.every = int(args.intValue("every", 8, 1, 1000));
+    if (const auto denser = args.value("every-below")) {
+        std::string error;
+        o.denser = parseDenser(*denser, o.every, error);
+        if (!error.empty()) return usageError(kErrorsCommand, error);
+    }
     o.maxPerBand = int(args.intValue("max-per-band", 600, 0, 1LL << 30));
     o.maxPositions = int(args.intValue("max-positions", 0, 0, 1LL << 30));
     o.minMoverElo = int(args.intValue("min-elo", 0, 0, 4000));
@@ -577,9 +607,9 @@ int runEvalStrength(const std::vector<std::string>& argv) {
         return argv.empty() ? kExitUsage : kExitOk;
     }
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args args(rest, {"pgn",         "model",  "pairs",   "games", "tc",    "max-plies",    "seed",
-                     "temperature", "top-p",  "threads", "split", "every", "max-per-band", "max-positions",
-                     "min-elo",     "engine", "engines", "depth", "cache", "save-games"},
+    Args args(rest, {"pgn",           "model",   "pairs",   "games",   "tc",    "max-plies",   "seed",
+                     "temperature",   "top-p",   "threads", "split",   "every", "every-below", "max-per-band",
+                     "max-positions", "min-elo", "engine",  "engines", "depth", "cache",       "save-games"},
               {"json", "raw", "no-decisions", "fit", "peer"});
     if (args.has("help")) {
         printStrengthHelp();

@@ -128,6 +128,13 @@ struct Pending {
     chess::Move played;
 };
 
+/// One position in how many plies `options` takes for a mover rated `elo`.
+int everyFor(const ErrorProfileOptions& options, int elo) {
+    for (const auto& d : options.denser)
+        if (elo < d.belowElo) return d.every;
+    return options.every;
+}
+
 /// The positions `options` chooses from one game.
 std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gameIndex,
                                      const ErrorProfileOptions& options,
@@ -147,7 +154,7 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
         const int ply = int(i);
         const auto& c = conds[i];
         if (ply >= options.minPly && c.moverElo && *c.moverElo >= options.minMoverElo &&
-            chosen(id, ply, options.every) && (!options.include || options.include(game, ply)) &&
+            chosen(id, ply, everyFor(options, *c.moverElo)) && (!options.include || options.include(game, ply)) &&
             pos.countLegalMoves() > 1) {
             const int band = strengthBand(*c.moverElo);
             if (options.maxPerBand <= 0 || perBand[std::size_t(band)] < options.maxPerBand) {

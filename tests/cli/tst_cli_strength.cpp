@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace kibitz;
 
@@ -192,6 +193,45 @@ private Q_SLOTS:
                 ++strongBands;
         }
         QVERIFY(strongBands > 0);
+        // --every-below takes every ply of the movers under its rating (the sample's three games under 1000) where
+        // --every takes one in 1000: that band gains positions, every other band keeps the same ones.
+        const auto bandPositions = [](const Run& result) {
+            std::map<QString, int> out;
+            for (const auto& b :
+                 QJsonDocument::fromJson(result.out.toUtf8()).object().value(QStringLiteral("by_band")).toArray())
+                out[b.toObject().value(QStringLiteral("band")).toString()] =
+                    b.toObject().value(QStringLiteral("positions")).toInt();
+            return out;
+        };
+        const QStringList sparse{QStringLiteral("eval"),
+                                 QStringLiteral("strength"),
+                                 QStringLiteral("errors"),
+                                 QStringLiteral("--pgn"),
+                                 kGames,
+                                 QStringLiteral("--split"),
+                                 QStringLiteral("all"),
+                                 QStringLiteral("--every"),
+                                 QStringLiteral("1000"),
+                                 QStringLiteral("--max-per-band"),
+                                 QStringLiteral("0"),
+                                 QStringLiteral("--depth"),
+                                 QStringLiteral("5"),
+                                 QStringLiteral("--cache"),
+                                 cache,
+                                 QStringLiteral("--json")};
+        const Run few = run(sparse);
+        QVERIFY2(few.code == 0, qPrintable(few.err));
+        const Run dense = run(sparse + QStringList{QStringLiteral("--every-below"), QStringLiteral("1000:1")});
+        QVERIFY2(dense.code == 0, qPrintable(dense.err));
+        auto fewBands = bandPositions(few), denseBands = bandPositions(dense);
+        QVERIFY2(denseBands[QStringLiteral("<1000")] >= fewBands[QStringLiteral("<1000")] + 30,
+                 qPrintable(QStringLiteral("%1 against %2")
+                                .arg(denseBands[QStringLiteral("<1000")])
+                                .arg(fewBands[QStringLiteral("<1000")])));
+        denseBands.erase(QStringLiteral("<1000"));
+        fewBands.erase(QStringLiteral("<1000"));
+        QVERIFY(!fewBands.empty());
+        QVERIFY(denseBands == fewBands);
         // A damaged cache is refused, naming the file and the line (after those the last run may have added).
         QVERIFY(f.open(QIODevice::ReadOnly));
         const int linesNow = QString::fromUtf8(f.readAll()).count('\n');
@@ -221,6 +261,13 @@ private Q_SLOTS:
                  kGames, QStringLiteral("--split"), QStringLiteral("sideways")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("--split")));
+        // --every-below's one-in-N must be denser than --every's, its ratings rising.
+        for (const QString& bad : {QStringLiteral("1400:8"), QStringLiteral("1400:2,1000:1"), QStringLiteral("x")}) {
+            r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"),
+                     QStringLiteral("--pgn"), kGames, QStringLiteral("--every-below"), bad});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("--every-below: '")), qPrintable(r.err));
+        }
         r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("sideways")});
         QCOMPARE(r.code, 2);
     }
