@@ -71,6 +71,7 @@ void printStrengthHelp() {
         "  --max-per-band N    at most N positions per band (default 600)\n"
         "  --max-positions N   at most N positions in all (default: no limit)\n"
         "  --min-elo R         only positions whose mover is rated R or more\n"
+        "  --max-elo R         only positions whose mover is rated under R\n"
         "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
         "  --depth D           engine depth (default 8)\n"
         "  --engines N         engine processes scoring positions side by side (default: one per core, at most 8)\n"
@@ -503,6 +504,11 @@ int runErrors(Args& args) {
     o.maxPerBand = int(args.intValue("max-per-band", 600, 0, 1LL << 30));
     o.maxPositions = int(args.intValue("max-positions", 0, 0, 1LL << 30));
     o.minMoverElo = int(args.intValue("min-elo", 0, 0, 4000));
+    o.maxMoverElo = int(args.intValue("max-elo", 0, 0, 4000));
+    if (o.maxMoverElo > 0 && o.maxMoverElo <= o.minMoverElo)
+        return usageError(kErrorsCommand, "--max-elo " + std::to_string(o.maxMoverElo) +
+                                              " leaves no rating: it must be above --min-elo " +
+                                              std::to_string(o.minMoverElo));
     const int depth = int(args.intValue("depth", 8, 1, 60));
     const int engineProcesses = int(args.intValue("engines", evaluation::defaultEngineProcesses(), 1, 64));
     const play::MovePolicy policy = policyOf(args);
@@ -607,9 +613,10 @@ int runEvalStrength(const std::vector<std::string>& argv) {
         return argv.empty() ? kExitUsage : kExitOk;
     }
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args args(rest, {"pgn",           "model",   "pairs",   "games",   "tc",    "max-plies",   "seed",
-                     "temperature",   "top-p",   "threads", "split",   "every", "every-below", "max-per-band",
-                     "max-positions", "min-elo", "engine",  "engines", "depth", "cache",       "save-games"},
+    Args args(rest,
+              {"pgn",     "model",   "pairs",   "games", "tc",          "max-plies",    "seed",          "temperature",
+               "top-p",   "threads", "split",   "every", "every-below", "max-per-band", "max-positions", "min-elo",
+               "max-elo", "engine",  "engines", "depth", "cache",       "save-games"},
               {"json", "raw", "no-decisions", "fit", "peer"});
     if (args.has("help")) {
         printStrengthHelp();

@@ -154,6 +154,7 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
         const int ply = int(i);
         const auto& c = conds[i];
         if (ply >= options.minPly && c.moverElo && *c.moverElo >= options.minMoverElo &&
+            (options.maxMoverElo <= 0 || *c.moverElo < options.maxMoverElo) &&
             chosen(id, ply, everyFor(options, *c.moverElo)) && (!options.include || options.include(game, ply)) &&
             pos.countLegalMoves() > 1) {
             const int band = strengthBand(*c.moverElo);

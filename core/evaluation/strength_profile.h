@@ -71,6 +71,7 @@ struct ErrorProfileOptions {
     int maxPerBand = 0;     ///< leave out positions of a band that has this many already (0: no limit)
     int minPly = 0;         ///< positions from this ply on
     int minMoverElo = 0;    ///< positions whose mover is rated this or more (0: every rated mover)
+    int maxMoverElo = 0;    ///< positions whose mover is rated under this (0: no upper bound)
     std::string cachePath;  ///< the engine's scores are kept here between runs ("" : none)
     std::string cacheTag;   ///< what the scores depend on (engine and limits): lines of another tag are ignored
     /// More engines like the one passed, to score positions side by side (one process per core is the point):

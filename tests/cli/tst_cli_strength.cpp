@@ -193,6 +193,30 @@ private Q_SLOTS:
                 ++strongBands;
         }
         QVERIFY(strongBands > 0);
+        // --max-elo keeps the positions of movers rated under it: the bands from it up are empty, the ones below keep
+        // the positions they had (and, under --max-positions, may take more in the room the others left).
+        const Run weak = run(args + QStringList{QStringLiteral("--max-elo"), QStringLiteral("1700")});
+        QVERIFY2(weak.code == 0, qPrintable(weak.err));
+        const QJsonObject weakJson = QJsonDocument::fromJson(weak.out.toUtf8()).object();
+        QVERIFY2(weakJson.value(QStringLiteral("all")).toObject().value(QStringLiteral("mean_elo")).toDouble() < 1700.0,
+                 qPrintable(weak.out));
+        const QJsonArray everyBand =
+            QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("by_band")).toArray();
+        int weakBands = 0;
+        for (const auto& b : weakJson.value(QStringLiteral("by_band")).toArray()) {
+            const QJsonObject band = b.toObject();
+            const QString name = band.value(QStringLiteral("band")).toString();
+            const int n = band.value(QStringLiteral("positions")).toInt();
+            if (name == QStringLiteral("1700-1999") || name == QStringLiteral("2000+")) {
+                QCOMPARE(n, 0);
+                continue;
+            }
+            for (const auto& a : everyBand)
+                if (a.toObject().value(QStringLiteral("band")).toString() == name)
+                    QVERIFY(n >= a.toObject().value(QStringLiteral("positions")).toInt());
+            if (n > 0) ++weakBands;
+        }
+        QVERIFY(weakBands > 0);
         // --every-below takes every ply of the movers under its rating (the sample's three games under 1000) where
         // --every takes one in 1000: that band gains positions, every other band keeps the same ones.
         const auto bandPositions = [](const Run& result) {
@@ -268,6 +292,12 @@ private Q_SLOTS:
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains(QStringLiteral("--every-below: '")), qPrintable(r.err));
         }
+        // --max-elo must leave a rating above --min-elo.
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--min-elo"), QStringLiteral("1800"), QStringLiteral("--max-elo"),
+                 QStringLiteral("1800")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--max-elo 1800 leaves no rating")), qPrintable(r.err));
         r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("sideways")});
         QCOMPARE(r.code, 2);
     }
