@@ -66,7 +66,8 @@ void printStrengthHelp() {
         "                      all (every game)\n"
         "  --every N           one position in every N plies (by hash; default 8)\n"
         "  --every-below R:N,...  movers rated under R: one in every N plies instead, where bands are thin (e.g.\n"
-        "                      1000:2,1400:4; ratings rising, N under --every; by the same hash, so --every's\n"
+        "                      1000:2,1400:4,2400-2800:2; R:N from the item before's rating, LOW-HIGH:N from LOW to\n"
+        "                      under HIGH; ratings rising, N under --every; by the same hash, so --every's\n"
         "                      positions stay in when N divides it)\n"
         "  --max-per-band N    at most N positions per band (default 600)\n"
         "  --max-positions N   at most N positions in all (default: no limit)\n"
@@ -137,15 +138,20 @@ std::vector<evaluation::ErrorProfileOptions::Denser> parseDenser(const std::stri
     while (at <= text.size()) {
         const std::size_t comma = std::min(text.find(',', at), text.size());
         const std::string item = text.substr(at, comma - at);
-        int below = 0, n = 0;
+        const int previous = out.empty() ? 0 : out.back().belowElo;
+        int from = previous, below = 0, n = 0;
         char tail = 0;
-        if (std::sscanf(item.c_str(), "%d:%d%c", &below, &n, &tail) != 2 || below < 1 || below > 4000 || n < 1 ||
-            n >= every || (!out.empty() && below <= out.back().belowElo)) {
-            error = "--every-below: '" + item + "' is not RATING:N with ratings rising and 1 <= N < --every (" +
+        // RATING:N takes the movers from the item before's rating (or 0); LOW-HIGH:N those from LOW to under HIGH.
+        const bool ranged = std::sscanf(item.c_str(), "%d-%d:%d%c", &from, &below, &n, &tail) == 3;
+        if (!ranged) from = previous;
+        if ((!ranged && std::sscanf(item.c_str(), "%d:%d%c", &below, &n, &tail) != 2) || from < previous ||
+            below <= from || below > 4000 || n < 1 || n >= every) {
+            error = "--every-below: '" + item +
+                    "' is not RATING:N or LOW-HIGH:N with ratings rising and apart and 1 <= N < --every (" +
                     std::to_string(every) + ")";
             return {};
         }
-        out.push_back({below, n});
+        out.push_back({below, n, from});
         at = comma + 1;
     }
     return out;

@@ -131,7 +131,7 @@ struct Pending {
 /// One position in how many plies `options` takes for a mover rated `elo`.
 int everyFor(const ErrorProfileOptions& options, int elo) {
     for (const auto& d : options.denser)
-        if (elo < d.belowElo) return d.every;
+        if (elo >= d.fromElo && elo < d.belowElo) return d.every;
     return options.every;
 }
 

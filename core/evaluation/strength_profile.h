@@ -59,12 +59,13 @@ struct ErrorPosition {
 
 struct ErrorProfileOptions {
     int every = 8;  ///< one position in every N of each game's plies (chosen by hash; 1: all)
-    /// Denser where bands are thin: a mover rated under `belowElo` gets one position in every `every` plies instead
-    /// (the first pair that holds, so list them rising). By the same hash, so `every`'s positions stay chosen when it
+    /// Denser where bands are thin: a mover rated from `fromElo` to under `belowElo` gets one position in every
+    /// `every` plies instead (ranges rising, apart). By the same hash, so `every`'s positions stay chosen when it
     /// divides the denser one's.
     struct Denser {
         int belowElo = 0;
         int every = 1;
+        int fromElo = 0;
     };
     std::vector<Denser> denser;
     int maxPositions = 0;   ///< stop after this many positions (0: no limit)

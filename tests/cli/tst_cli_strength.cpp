@@ -256,6 +256,19 @@ private Q_SLOTS:
         fewBands.erase(QStringLiteral("<1000"));
         QVERIFY(!fewBands.empty());
         QVERIFY(denseBands == fewBands);
+        // A LOW-HIGH:N item takes the movers from LOW to under HIGH (the sample's two rated 2179 and 2181), leaving the
+        // ratings between the items at --every: the 2000+ band gains positions, the others keep the ones they had.
+        const Run ranged =
+            run(sparse + QStringList{QStringLiteral("--every-below"), QStringLiteral("1000:1,2179-2182:1")});
+        QVERIFY2(ranged.code == 0, qPrintable(ranged.err));
+        auto rangedBands = bandPositions(ranged), dense1000 = bandPositions(dense);
+        QVERIFY2(rangedBands[QStringLiteral("2000+")] >= dense1000[QStringLiteral("2000+")] + 20,
+                 qPrintable(QStringLiteral("%1 against %2")
+                                .arg(rangedBands[QStringLiteral("2000+")])
+                                .arg(dense1000[QStringLiteral("2000+")])));
+        rangedBands.erase(QStringLiteral("2000+"));
+        dense1000.erase(QStringLiteral("2000+"));
+        QVERIFY(rangedBands == dense1000);
         // A damaged cache is refused, naming the file and the line (after those the last run may have added).
         QVERIFY(f.open(QIODevice::ReadOnly));
         const int linesNow = QString::fromUtf8(f.readAll()).count('\n');
@@ -285,8 +298,10 @@ private Q_SLOTS:
                  kGames, QStringLiteral("--split"), QStringLiteral("sideways")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("--split")));
-        // --every-below's one-in-N must be denser than --every's, its ratings rising.
-        for (const QString& bad : {QStringLiteral("1400:8"), QStringLiteral("1400:2,1000:1"), QStringLiteral("x")}) {
+        // --every-below's one-in-N must be denser than --every's, its ratings rising and its ranges apart.
+        for (const QString& bad :
+             {QStringLiteral("1400:8"), QStringLiteral("1400:2,1000:1"), QStringLiteral("x"),
+              QStringLiteral("1400-1000:2"), QStringLiteral("1000:2,900-1400:4"), QStringLiteral("1000-1400:2x")}) {
             r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"),
                      QStringLiteral("--pgn"), kGames, QStringLiteral("--every-below"), bad});
             QCOMPARE(r.code, 2);
