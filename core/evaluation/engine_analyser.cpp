@@ -307,6 +307,14 @@ AnalyserFactory uciAnalyserFactory(UciAnalyserOptions options) {
     };
 }
 
+Result<std::string> analyserIdentity(PositionAnalyser& analyser, const CancelToken& cancel) {
+    auto start = chess::Position::fromFen(std::string(chess::Position::kStartFen));
+    if (!start) return start.error();
+    auto warm = analyser.analyse(start.value(), 1, cancel);
+    if (!warm) return warm.error();
+    return "engine=" + analyser.describe().toStdString();
+}
+
 int defaultEngineProcesses() { return std::clamp(int(std::thread::hardware_concurrency()), 1, 8); }
 
 }  // namespace kibitz::evaluation

@@ -73,6 +73,11 @@ struct UciAnalyserOptions {
     bool freshSearch = false;
 };
 
+/// What the analyser's scores depend on, for the keys of caches: "engine=<describe()>" after one search of the start
+/// position, so that describe() names the engine (its `id name`) and its limits rather than the program's file: the
+/// scores of another engine, version or depth are another cache.
+Result<std::string> analyserIdentity(PositionAnalyser& analyser, const CancelToken& cancel);
+
 /// The options of an analyser running `program` (already located: engines::locateStockfish) to `limits` with
 /// `threads` search threads; the other fields keep their defaults. Every front end builds its options here.
 UciAnalyserOptions uciAnalyserOptions(QString program, engines::SearchLimits limits, int threads = 1);

@@ -150,12 +150,9 @@ UciAnalyserOptions engineFeatureAnalyserOptions(QString program, int depth) {
 }
 
 Result<std::string> engineFeatureKey(PositionAnalyser& analyser, const CancelToken& cancel, int lines) {
-    auto start = chess::Position::fromFen(std::string(chess::Position::kStartFen));
-    if (!start) return start.error();
-    auto warm = analyser.analyse(start.value(), 1, cancel);
-    if (!warm) return warm.error();
-    return "engine=" + analyser.describe().toStdString() + " lines=" + std::to_string(lines) +
-           " features=" + std::string(kEngineFeatureSet);
+    auto identity = analyserIdentity(analyser, cancel);
+    if (!identity) return identity.error();
+    return *identity + " lines=" + std::to_string(lines) + " features=" + std::string(kEngineFeatureSet);
 }
 
 }  // namespace kibitz::evaluation

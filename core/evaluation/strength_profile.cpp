@@ -259,7 +259,12 @@ Result<std::vector<ErrorPosition>> collectErrorPositions(const std::vector<chess
                                                          const ErrorProfileOptions& options, const CancelToken& cancel,
                                                          const ErrorProgressFn& progress) {
     ScoreCache cache;
-    if (auto st = cache.load(options.cachePath, options.cacheTag); !st) return st.error();
+    if (!options.cachePath.empty()) {
+        // The scores are the engine's: those of another engine or version (or limits) are not read, and stay.
+        auto identity = analyserIdentity(engine, cancel);
+        if (!identity) return identity.error();
+        if (auto st = cache.load(options.cachePath, options.cacheTag + " " + *identity); !st) return st.error();
+    }
     std::array<std::int64_t, kStrengthBandLow.size()> perBand{};
     std::vector<Pending> pending;
     for (std::size_t g = 0; g < games.size(); ++g) {

@@ -74,7 +74,8 @@ struct ErrorProfileOptions {
     int minMoverElo = 0;    ///< positions whose mover is rated this or more (0: every rated mover)
     int maxMoverElo = 0;    ///< positions whose mover is rated under this (0: no upper bound)
     std::string cachePath;  ///< the engine's scores are kept here between runs ("" : none)
-    std::string cacheTag;   ///< what the scores depend on (engine and limits): lines of another tag are ignored
+    std::string cacheTag;   ///< what the scores depend on besides the engine (analyserIdentity is added to it):
+                            ///< lines of another tag are ignored, and kept
     /// More engines like the one passed, to score positions side by side (one process per core is the point):
     /// `engines` in all, the others made by `moreEngines` when a batch has positions the cache lacks, and closed
     /// when the call returns. One that fails to start leaves the work to those that did. 1 or no factory: the one.

@@ -270,12 +270,19 @@ private Q_SLOTS:
         dense1000.erase(QStringLiteral("2000+"));
         QVERIFY(rangedBands == dense1000);
         // A damaged cache is refused, naming the file and the line (after those the last run may have added).
+        // The lines are tagged with the depth and the engine's name (as it says it), e.g. "multipv-all depth 5
+        // engine=Stockfish 15.1 (depth 5)"; the damaged line carries the tag in use.
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const int linesNow = QString::fromUtf8(f.readAll()).count('\n');
+        const QString written = QString::fromUtf8(f.readAll());
         f.close();
+        const int linesNow = written.count('\n');
         QVERIFY(linesNow >= lines);
+        const QString tag = written.section('\t', 0, 0);
+        QVERIFY2(
+            tag.startsWith(QStringLiteral("multipv-all depth 5 engine=")) && tag.endsWith(QStringLiteral("(depth 5)")),
+            qPrintable(tag));
         QVERIFY(f.open(QIODevice::Append));
-        f.write("multipv-all depth 5\tnot a fen\te2e4:x\n");
+        f.write((tag + QStringLiteral("\tnot a fen\te2e4:x\n")).toUtf8());
         f.close();
         const Run bad = run(args);
         QCOMPARE(bad.code, 2);

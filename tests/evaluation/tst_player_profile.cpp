@@ -127,6 +127,13 @@ private:
     std::shared_ptr<std::atomic<int>> m_mine;
 };
 
+/// A counting engine that says another name: its scores are another engine's for the cache.
+class RenamedAnalyser : public CountingAnalyser {
+public:
+    using CountingAnalyser::CountingAnalyser;
+    QString describe() const override { return QStringLiteral("another engine (depth 8)"); }
+};
+
 evaluation::PlayerProfileOptions quickOptions() {
     evaluation::PlayerProfileOptions o;
     o.positions.every = 1;
@@ -267,6 +274,50 @@ private Q_SLOTS:
 
     /// The rating estimate is guess-elo's restricted to the group's moves: the endgame moves say 1250, the rest 1950,
     /// read between the grid's ratings.
+    /// The engine's scores are cached under its name and limits: a second run with the same engine scores nothing
+    /// again (one search of the start position to learn its name), a run with another engine scores every position
+    /// again and leaves the first engine's lines in the file.
+    void theCacheIsTheEngines() {
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
+        testing::FakeEvaluator model;
+        QTemporaryDir dir;
+        auto options = quickOptions();
+        const QString path = dir.filePath(QStringLiteral("scores.tsv"));
+        options.positions.cachePath = path.toStdString();
+        const auto lines = [&path] {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : -1;
+        };
+        auto counts = std::make_shared<CountingAnalyser::Counts>();
+        int scored = 0;
+        double loss = 0.0;
+        {
+            CountingAnalyser engine(counts);
+            auto first = evaluation::profilePlayer(games, kPlayer, model, engine, options, CancelToken());
+            QVERIFY2(first.ok(), first.ok() ? "" : first.error().message.c_str());
+            scored = counts->calls.load();
+            loss = first->all.loss;
+            QVERIFY2(scored > 20, qPrintable(QString::number(scored)));
+            QCOMPARE(lines(), scored - 1);  // a line a position; the naming search none
+        }
+        {
+            CountingAnalyser engine(counts);
+            auto again = evaluation::profilePlayer(games, kPlayer, model, engine, options, CancelToken());
+            QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+            QCOMPARE(counts->calls.load(), scored + 1);
+            QCOMPARE(again->all.loss, loss);
+            QCOMPARE(lines(), scored - 1);
+        }
+        {
+            auto others = std::make_shared<CountingAnalyser::Counts>();
+            RenamedAnalyser engine(others);
+            auto another = evaluation::profilePlayer(games, kPlayer, model, engine, options, CancelToken());
+            QVERIFY2(another.ok(), another.ok() ? "" : another.error().message.c_str());
+            QCOMPARE(others->calls.load(), scored);
+            QCOMPARE(lines(), 2 * (scored - 1));
+        }
+    }
+
     /// Engines side by side (ErrorProfileOptions::engines) give the profile one engine gives, each position scored
     /// once, the extra engines used and closed when the call returns; an engine's error ends the run with it.
     void enginesShareTheWork() {
