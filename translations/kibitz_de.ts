@@ -319,6 +319,18 @@
         <source>x: the ratio; the line on their bar: its interval</source>
         <translation>x: das Verhältnis; die Linie auf dem Balken des Spielers: sein Intervall</translation>
     </message>
+    <message>
+        <source>Loss: the mean loss of winning chances of their moves against the engine&apos;s best. Peer: what a human rated %1, with their clock, loses in the same positions, by the human-move model. A ratio above 1: they lose more than people rated %1 there. Blunders lose at least 0.3.</source>
+        <translation>Verlust: der mittlere Verlust an Gewinnchancen der Züge des Spielers gegenüber dem besten Zug der Engine. Vergleich: was ein Mensch mit Wertung %1 und der Restzeit des Spielers in denselben Stellungen verliert, nach dem Modell menschlicher Züge. Ein Verhältnis über 1: Der Spieler verliert dort mehr als Spieler mit Wertung %1. Patzer kosten mindestens 0,3.</translation>
+    </message>
+    <message>
+        <source>a human rated %1</source>
+        <translation>ein Mensch mit Wertung %1</translation>
+    </message>
+    <message>
+        <source>Peers rated %1</source>
+        <translation>Spieler mit Wertung %1</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2283,6 +2295,18 @@
     <message>
         <source>They lose %1 of winning chances a move where a human of their rating would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
         <translation>Der Spieler verliert pro Zug %1 an Gewinnchancen, wo ein Mensch seiner Wertung %2 verlieren würde, ein Verhältnis von %3 (in Klammern sein Intervall über Stichproben aus seinen Partien); Patzer %4 % gegenüber %5 %.</translation>
+    </message>
+    <message>
+        <source>Peers ra&amp;ted:</source>
+        <translation>Vergleich mit &amp;Wertung:</translation>
+    </message>
+    <message>
+        <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games)</source>
+        <translation>Die Züge des Spielers mit Menschen einer gewählten Wertung statt seiner eigenen vergleichen, etwa der Wertung, die er anstrebt (für chess.com-Partien auf der Skala von chess.com)</translation>
+    </message>
+    <message>
+        <source>They lose %1 of winning chances a move where a human rated %6 would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
+        <translation>Der Spieler verliert pro Zug %1 an Gewinnchancen, wo ein Mensch mit Wertung %6 %2 verlieren würde, ein Verhältnis von %3 (in Klammern sein Intervall über Stichproben aus seinen Partien); Patzer %4 % gegenüber %5 %.</translation>
     </message>
 </context>
 <context>

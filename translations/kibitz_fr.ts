@@ -319,6 +319,18 @@
         <source>x: the ratio; the line on their bar: its interval</source>
         <translation>x&#xa0;: le rapport&#xa0;; le trait sur la barre du joueur&#xa0;: son intervalle</translation>
     </message>
+    <message>
+        <source>Loss: the mean loss of winning chances of their moves against the engine&apos;s best. Peer: what a human rated %1, with their clock, loses in the same positions, by the human-move model. A ratio above 1: they lose more than people rated %1 there. Blunders lose at least 0.3.</source>
+        <translation>Perte&#xa0;: la perte moyenne de chances de gain de ses coups par rapport au meilleur coup du moteur. Pairs&#xa0;: ce que perd un humain classé %1, avec la pendule du joueur, dans les mêmes positions, selon le modèle de coups humains. Un rapport supérieur à 1&#xa0;: il y perd plus que les joueurs classés %1. Une gaffe perd au moins 0,3.</translation>
+    </message>
+    <message>
+        <source>a human rated %1</source>
+        <translation>un humain classé %1</translation>
+    </message>
+    <message>
+        <source>Peers rated %1</source>
+        <translation>Joueurs classés %1</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2283,6 +2295,18 @@
     <message>
         <source>They lose %1 of winning chances a move where a human of their rating would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
         <translation>Le joueur perd %1 de chances de gain par coup là où un humain de son classement perdrait %2, un rapport de %3 (entre parenthèses, son intervalle sur des rééchantillonnages de ses parties)&#xa0;; gaffes %4&#xa0;% contre %5&#xa0;%.</translation>
+    </message>
+    <message>
+        <source>Peers ra&amp;ted:</source>
+        <translation>Pairs &amp;classés&#xa0;:</translation>
+    </message>
+    <message>
+        <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games)</source>
+        <translation>Comparer ses coups à ceux de joueurs d&apos;un classement choisi plutôt que du sien, par exemple le classement qu&apos;il vise (sur l&apos;échelle de chess.com pour les parties de chess.com)</translation>
+    </message>
+    <message>
+        <source>They lose %1 of winning chances a move where a human rated %6 would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
+        <translation>Le joueur perd %1 de chances de gain par coup là où un humain classé %6 perdrait %2, un rapport de %3 (entre parenthèses, son intervalle sur des rééchantillonnages de ses parties)&#xa0;; gaffes %4&#xa0;% contre %5&#xa0;%.</translation>
     </message>
 </context>
 <context>

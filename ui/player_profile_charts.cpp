@@ -149,6 +149,11 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.ratingByClock = text(tr("Rating by clock"));
     t.theirLoss = text(tr("their mean loss"));
     t.peerLoss = text(tr("a human of their rating"));
+    t.explanationAt =
+        text(tr("Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human "
+                "rated %1, with their clock, loses in the same positions, by the human-move model. A ratio above 1: "
+                "they lose more than people rated %1 there. Blunders lose at least 0.3."));
+    t.peerLossAt = text(tr("a human rated %1"));
     t.ratioNote = text(tr("x: the ratio; the line on their bar: its interval"));
     t.player = text(tr("player"));
     t.peers = text(tr("peers"));
@@ -212,7 +217,7 @@ void addIntervals(QChart* chart, const std::vector<evaluation::ProfileGroup>& sh
 }  // namespace
 
 void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups,
-                             const QString& title) {
+                             const QString& title, int peerRating) {
     std::vector<evaluation::ProfileGroup> shown;  // copies: the tooltips outlive the caller's profile
     for (const auto& g : groups)
         if (g.cell.enough()) shown.push_back(g);
@@ -221,7 +226,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
                             : title);
     if (shown.empty()) return;
     auto* theirs = new QBarSet(tr("Their loss"));
-    auto* peers = new QBarSet(tr("Peers of their rating"));
+    auto* peers = new QBarSet(peerRating > 0 ? tr("Peers rated %1").arg(peerRating) : tr("Peers of their rating"));
     QStringList categories;
     double top = 0.0;
     for (const auto& g : shown) {

@@ -22,9 +22,11 @@ public:
     /// An empty chart in `view` (the old one deleted with its series and axes).
     static void clear(QChartView* view);
     /// A chart of `groups` with enough positions (ProfileCell::enough): two bar sets, "their loss" and "peers of
-    /// their rating" (mean loss of winning chances per move), one category per group; a placeholder title when no
-    /// group has enough positions. Replaces the view's chart.
-    static void showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups, const QString& title);
+    /// their rating" ("peers rated R" with `peerRating`, PlayerProfile::peerRating) (mean loss of winning chances per
+    /// move), one category per group; a placeholder title when no group has enough positions. Replaces the view's
+    /// chart.
+    static void showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups, const QString& title,
+                         int peerRating = 0);
     /// The valid rating estimates (all moves, then by phase, then by clock) as boxes from the interval's low to its
     /// high with the estimate as the median line, and a line at their mean rating in the tags. `interval`: the
     /// intervals' coverage (PlayerProfileOptions::interval), for the title.

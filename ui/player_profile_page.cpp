@@ -132,7 +132,19 @@ QWidget* PlayerProfilePage::createInputs() {
     auto* chooseModel = new QPushButton(tr("&Model…"), box);
     chooseModel->setToolTip(tr("The human-move model the peers play by (the model in use by default)"));
     connect(chooseModel, &QPushButton::clicked, this, &PlayerProfilePage::chooseModel);
+    m_peerRated = new QCheckBox(tr("Peers ra&ted:"), box);
+    m_peerRated->setToolTip(
+        tr("Set their moves beside people of a chosen rating instead of their own, e.g. the "
+           "rating they aim for (on chess.com's scale for chess.com games)"));
+    m_peerRating = new QSpinBox(box);
+    m_peerRating->setRange(encoding::kMinChessComElo, encoding::kMaxPlayableElo);
+    m_peerRating->setSingleStep(50);
+    m_peerRating->setValue(1800);
+    m_peerRating->setEnabled(false);
+    connect(m_peerRated, &QCheckBox::toggled, m_peerRating, &QWidget::setEnabled);
     modelRow->addWidget(m_modelLabel, 1);
+    modelRow->addWidget(m_peerRated);
+    modelRow->addWidget(m_peerRating);
     modelRow->addWidget(chooseModel);
     form->addRow(tr("Peers"), modelRow);
 
@@ -336,6 +348,7 @@ void PlayerProfilePage::start() {
     request.options = m_options;
     request.options.positions.every = m_every->value();
     request.options.estimateRatings = m_ratings->isChecked();
+    request.options.peerRating = m_peerRated->isChecked() ? m_peerRating->value() : 0;
     request.options.positions.cachePath = m_cachePath.toStdString();
     request.options.positions.cacheTag = jobs::profileCacheTag(m_depth->value());
     m_cancelToken = CancelToken();  // this request's own token
@@ -416,16 +429,22 @@ void PlayerProfilePage::showProfile() {
                           .arg(QString::fromStdString(p.player).toHtmlEscaped())
                           .arg(p.all.positions)
                           .arg(qRound(p.all.meanElo));
-    if (p.all.enough())
-        summary +=
-            QStringLiteral(" ") + tr("They lose %1 of winning chances a move where a human of their rating would "
-                                     "lose %2, a ratio of %3 (its interval over resamples of their games in "
-                                     "brackets); blunders %4% against %5%.")
-                                      .arg(p.all.loss, 0, 'f', 4)
-                                      .arg(p.all.peerLoss, 0, 'f', 4)
-                                      .arg(ProfileCharts::ratioText(p.all))
-                                      .arg(100.0 * p.all.blunders, 0, 'f', 1)
-                                      .arg(100.0 * p.all.peerBlunders, 0, 'f', 1);
+    if (p.all.enough()) {
+        // Their peers: people of their rating, or of the rating chosen on the page.
+        const QString lose =
+            p.peerRating > 0
+                ? tr("They lose %1 of winning chances a move where a human rated %6 would lose %2, a ratio of %3 (its "
+                     "interval over resamples of their games in brackets); blunders %4% against %5%.")
+                : tr("They lose %1 of winning chances a move where a human of their rating would lose %2, a ratio of "
+                     "%3 (its interval over resamples of their games in brackets); blunders %4% against %5%.");
+        QString line = lose.arg(p.all.loss, 0, 'f', 4)
+                           .arg(p.all.peerLoss, 0, 'f', 4)
+                           .arg(ProfileCharts::ratioText(p.all))
+                           .arg(100.0 * p.all.blunders, 0, 'f', 1)
+                           .arg(100.0 * p.all.peerBlunders, 0, 'f', 1);
+        if (p.peerRating > 0) line = line.arg(p.peerRating);
+        summary += QStringLiteral(" ") + line;
+    }
     if (p.rating.valid)
         summary += QStringLiteral(" ") + tr("Their moves play like %1.").arg(ProfileCharts::ratingText(p.rating));
     if (p.unratedGames > 0)
@@ -439,14 +458,18 @@ void PlayerProfilePage::showProfile() {
                                             nullptr, int(p.chessComGames));
     m_summary->setText(summary);
     ProfileCharts::showLoss(m_chartViews[int(Chart::Phase)], p.byPhase,
-                            tr("Mean loss of winning chances per move, theirs and their peers', by phase"));
+                            tr("Mean loss of winning chances per move, theirs and their peers', by phase"),
+                            p.peerRating);
     ProfileCharts::showLoss(
         m_chartViews[int(Chart::Clock)], p.byClock,
-        tr("Mean loss of winning chances per move, theirs and their peers', by time left on their clock"));
+        tr("Mean loss of winning chances per move, theirs and their peers', by time left on their clock"),
+        p.peerRating);
     ProfileCharts::showLoss(m_chartViews[int(Chart::Kind)], p.byKind,
-                            tr("Mean loss of winning chances per move, theirs and their peers', by kind of position"));
+                            tr("Mean loss of winning chances per move, theirs and their peers', by kind of position"),
+                            p.peerRating);
     ProfileCharts::showLoss(m_chartViews[int(Chart::Speed)], p.bySpeed,
-                            tr("Mean loss of winning chances per move, theirs and their peers', by speed"));
+                            tr("Mean loss of winning chances per move, theirs and their peers', by speed"),
+                            p.peerRating);
     ProfileCharts::showRatings(m_chartViews[int(Chart::Rating)], p, m_options.interval);
     const bool ratings = p.rating.valid;
     ProfileCharts::fillTable(m_tables[int(Chart::Phase)], p.byPhase, ratings);

@@ -72,6 +72,9 @@ public:
     QSpinBox* maxGamesBox() const { return m_maxGames; }
     QSpinBox* everyBox() const { return m_every; }
     QCheckBox* ratingsBox() const { return m_ratings; }
+    /// Peers of a chosen rating (checked) instead of the player's own, and that rating.
+    QCheckBox* peerRatedBox() const { return m_peerRated; }
+    QSpinBox* peerRatingBox() const { return m_peerRating; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* exportButton() const { return m_exportPuzzles; }
@@ -128,6 +131,8 @@ private:
     QSpinBox* m_every = nullptr;
     QSpinBox* m_depth = nullptr;
     QCheckBox* m_ratings = nullptr;
+    QCheckBox* m_peerRated = nullptr;
+    QSpinBox* m_peerRating = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;

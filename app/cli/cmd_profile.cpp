@@ -56,6 +56,9 @@ void printHelp() {
         "                      (default: kibitz/profile-scores.tsv in the user's cache folder)\n"
         "  --no-cache          keep no scores\n"
         "  --no-rating         leave out the rating estimates (27 model queries a position)\n"
+        "  --peers-rated R     peers rated R instead of the player's own rating, with their clock: what separates\n"
+        "                      them from the players they want to become (e.g. 1800 for a 1500); on chess.com's\n"
+        "                      scale when every game is a chess.com game, else Lichess's (400-3200)\n"
         "  --html OUT          also write the report as one self-contained HTML page with its charts\n"
         "  --puzzles OUT.csv   the positions where they lost most against their peers, as a Lichess puzzle CSV\n"
         "                      (the position before the opponent's move, that move and the best reply) for\n"
@@ -98,7 +101,7 @@ struct Outputs {
 int runProfile(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "player", "games", "every", "depth", "engine", "engines", "cache", "html", "puzzles", "count",
-               "model", "threads"},
+               "model", "threads", "peers-rated"},
               {"json", "no-cache", "no-rating"});
     if (args.has("help")) {
         printHelp();
@@ -120,6 +123,8 @@ int runProfile(const std::vector<std::string>& argv) {
     o.positions.engines = int(args.intValue("engines", evaluation::defaultEngineProcesses(), 1, 64));
     o.puzzles = int(args.intValue("count", 20, 0, 10000));
     o.estimateRatings = !args.has("no-rating");
+    // The range on either site's scale; profilePlayer checks it against the scale of the games.
+    o.peerRating = int(args.intValue("peers-rated", 0, encoding::kMinChessComElo, encoding::kMaxPlayableElo));
     jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
     if (!args.ok()) return usageError(args.error());
     Outputs out{args.value("html").value_or(""), args.value("puzzles").value_or("")};

@@ -550,6 +550,17 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     }
     out.games = std::int64_t(theirs.size());
     if (out.chessComGames == out.games) out.ratingScale = encoding::RatingSite::ChessCom;
+    if (options.peerRating != 0) {
+        const bool chessCom = out.ratingScale == encoding::RatingSite::ChessCom;
+        const int lowest = chessCom ? encoding::kMinChessComElo : encoding::kMinPlayableElo;
+        if (options.peerRating < lowest || options.peerRating > encoding::kMaxPlayableElo)
+            return makeError(ErrorCode::InvalidInput, "peers rated " + std::to_string(options.peerRating) +
+                                                          ": the model knows ratings from " + std::to_string(lowest) +
+                                                          " to " + std::to_string(encoding::kMaxPlayableElo) + " on " +
+                                                          (chessCom ? "chess.com's" : "Lichess's") + " scale");
+        out.peerRating = options.peerRating;
+        o.askMoverElo = encoding::toLichessScale(options.peerRating, out.ratingScale);
+    }
     auto positions = collectErrorPositions(theirs, evaluator, engine, o, cancel, [&](std::int64_t d, std::int64_t t) {
         if (progress) progress({PlayerProfileProgress::Stage::Scoring, d, t});
     });
@@ -558,8 +569,14 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
         return makeError(ErrorCode::InvalidInput, "no position of '" + player + "' to score (every move forced?)");
     std::vector<Facts> facts = gatherFacts(theirs, *positions);
     const auto peer = peerCandidates(options.policy);
-    for (std::size_t i = 0; i < positions->size(); ++i)
-        std::tie(facts[i].peerLoss, facts[i].peerBlunders) = expectedLoss((*positions)[i], peer((*positions)[i]));
+    for (std::size_t i = 0; i < positions->size(); ++i) {
+        // Peers of a chosen rating are calibrated at that rating too (the model was asked for it above).
+        ErrorPosition& p = (*positions)[i];
+        const int own = p.moverElo;
+        if (o.askMoverElo > 0) p.moverElo = o.askMoverElo;
+        std::tie(facts[i].peerLoss, facts[i].peerBlunders) = expectedLoss(p, peer(p));
+        p.moverElo = own;
+    }
     const std::vector<int> grid = eloGuessGrid(options.guess);
     if (options.estimateRatings)
         if (auto st = rateMoves(evaluator, *positions, facts, grid, cancel, progress); !st) return st.error();

@@ -74,6 +74,11 @@ struct PlayerProfileOptions {
     std::uint64_t seed = 1;                                 ///< of the resampling
     int puzzles = 20;                                       ///< positions exported as puzzles (at most)
     std::size_t minGames = kMinProfileGames;
+    /// The peers' rating instead of the player's own in each game (0: their own): "against people rated 1800". On the
+    /// profile's scale (chess.com's when every game is a chess.com game, else Lichess's, as
+    /// PlayerProfile::ratingScale); the peers keep the player's clock and opponent. The model's ratings:
+    /// encoding::kMinPlayableElo (on chess.com's scale encoding::kMinChessComElo) to encoding::kMaxPlayableElo.
+    int peerRating = 0;
 };
 
 /// Progress: what is being done, and how far.
@@ -151,6 +156,7 @@ struct PlayerProfile {
     std::int64_t unratedGames = 0;    ///< left out: their rating is not in the tags
     std::int64_t gamesWithClock = 0;  ///< with [%clk] comments
     double interval = 0.9;            ///< the coverage of its intervals (PlayerProfileOptions::interval)
+    int peerRating = 0;  ///< the peers' rating, on the profile's scale (0: each game's own rating of the player)
     ProfileCell all;
     ProfileRating rating;                                         ///< from all their positions
     std::vector<ProfileGroup> byPhase, byClock, bySpeed, byKind;  ///< groups with at least one position
@@ -173,7 +179,8 @@ struct PlayerProfile {
 std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::string& name);
 
 /// The profile of `player` in `games` (their games, any order). Errors (InvalidInput, with a message for people):
-/// fewer than options.minGames games, none (or too few) of them giving the player's rating, no position to score;
+/// fewer than options.minGames games, none (or too few) of them giving the player's rating, no position to score, a
+/// peer rating out of range;
 /// the model's or the engine's errors; Cancelled (the score cache keeps what was scored).
 Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, const std::string& player,
                                     encoding::Evaluator& evaluator, PositionAnalyser& engine,
@@ -195,6 +202,12 @@ struct ProfileHtmlText {
                 ratingByClock = "Rating by clock";
     std::string theirLoss = "their mean loss", peerLoss = "a human of their rating",
                 ratioNote = "x: the ratio; the line on their bar: its interval";
+    /// explanation and peerLoss when the peers are of a chosen rating (PlayerProfile::peerRating): "%1" is it.
+    std::string explanationAt =
+        "Loss: the mean loss of winning chances of their moves against the engine's best. Peer: what a human rated %1, "
+        "with their clock, loses in the same positions, by the human-move model. A ratio above 1: they lose more than "
+        "people rated %1 there. Blunders lose at least 0.3.";
+    std::string peerLossAt = "a human rated %1";
     std::string player = "player", peers = "peers";  ///< a bar's tooltip: "opening: 0.0512 (player)"
     std::string ratingCaption =
         "the rating their moves play like, with its interval; the grey line: their rating in these games (%1)";

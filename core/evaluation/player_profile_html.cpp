@@ -55,7 +55,8 @@ std::string shownName(const ProfileHtmlText& text, const std::string& name) {
 
 /// `caption` with "%1" replaced by `value`.
 std::string withValue(std::string caption, const std::string& value) {
-    if (const auto at = caption.find("%1"); at != std::string::npos) caption.replace(at, 2, value);
+    for (auto at = caption.find("%1"); at != std::string::npos; at = caption.find("%1", at + value.size()))
+        caption.replace(at, 2, value);
     return caption;
 }
 
@@ -226,6 +227,7 @@ std::string englishSummary(const PlayerProfile& p) {
     appendf(s, " Their rating in these games: %.0f on average.", p.all.meanElo);
     if (p.rating.valid)
         appendf(s, " Their moves play like %.0f (%.0f-%.0f).", p.rating.estimate, p.rating.low, p.rating.high);
+    if (p.peerRating > 0) appendf(s, " Their peers here: people rated %d, not their own rating.", p.peerRating);
     if (const std::string note = p.ratingScaleNote(); !note.empty()) s += " " + note + ".";
     return s;
 }
@@ -233,7 +235,11 @@ std::string englishSummary(const PlayerProfile& p) {
 }  // namespace
 
 std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& text) {
-    const ProfileHtmlText& t = text;
+    ProfileHtmlText t = text;
+    if (p.peerRating > 0) {
+        t.explanation = withValue(t.explanationAt, std::to_string(p.peerRating));
+        t.peerLoss = withValue(t.peerLossAt, std::to_string(p.peerRating));
+    }
     std::string s = "<!DOCTYPE html>\n<html lang=\"" + escaped(t.language) +
                     "\"><head><meta charset=\"utf-8\">\n<title>Kibitz: " + escaped(p.player) +
                     "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;"

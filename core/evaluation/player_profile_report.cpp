@@ -133,8 +133,15 @@ std::string PlayerProfile::toText() const {
     if (rating.valid) appendf(out, "; their moves play like %s", ratingText(rating).c_str());
     out += "\n";
     if (const std::string note = ratingScaleNote(); !note.empty()) out += note + "\n";
-    out +=
-        "loss: mean loss of winning chances per move; peer: a human of their rating and clock in the same positions\n";
+    if (peerRating > 0)
+        appendf(out,
+                "loss: mean loss of winning chances per move; peer: a human rated %d, with their clock, in the same\n"
+                "positions (peers of a chosen rating, not of their own)\n",
+                peerRating);
+    else
+        out +=
+            "loss: mean loss of winning chances per move; peer: a human of their rating and clock in the same "
+            "positions\n";
     out += "(the human-move model's expectation); ratio: loss / peer (above 1: they lose more than their peers);\n";
     appendf(out,
             "interval: the ratio's over %.0f%% of resamples of their games (one that holds 1: within chance of their\n"
@@ -166,6 +173,7 @@ JsonValue PlayerProfile::toJson() const {
         .set("rating_scale", encoding::ratingScaleName(ratingScale))
         .set("chesscom_games", chessComGames)
         .set("interval", interval)
+        .set("peer_rating", peerRating > 0 ? JsonValue(peerRating) : JsonValue())
         .set("all", cellJson(all))
         .set("rating", ratingJson(rating))
         .set("by_phase", groupsJson(byPhase, true))

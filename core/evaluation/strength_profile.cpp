@@ -167,6 +167,7 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
                 p.pos.moverElo = *c.moverElo;
                 p.pos.speed = speed;
                 p.cond = c;
+                if (options.askMoverElo > 0) p.cond.moverElo = options.askMoverElo;
                 p.recent = recent;
                 p.played = m;
                 out.push_back(std::move(p));

@@ -52,6 +52,7 @@ struct ErrorPosition {
     int moverElo = 0;
     std::optional<chess::GameSpeed> speed;  ///< from the TimeControl tag, when it has one
     std::vector<encoding::MoveProb> dist;   ///< the model's distribution, as conditioned for the real mover
+                                            ///< (or for ErrorProfileOptions::askMoverElo)
     play::MoveOutcomes outcomes;            ///< its weighed moves' outcomes by the value head (play::weighMoves)
     std::map<std::uint16_t, double> loss;   ///< each legal move's loss of winning chances (by Move::raw())
     double humanLoss = 0.0;                 ///< the loss of the move the human played
@@ -84,6 +85,10 @@ struct ErrorProfileOptions {
     /// Which positions may be chosen besides the rules above (empty: all): called with a game and a ply, e.g. to keep
     /// one player's moves.
     std::function<bool(const chess::PgnGame&, int ply)> include;
+    /// The model is asked for a mover of this rating (the model's scale) instead of the game's (0: the game's, by
+    /// encoding::plyConditionings, whose clocks and opponent's rating are kept either way): a profile's peers of a
+    /// chosen rating. The positions are chosen, and ErrorPosition::moverElo set, by the game's rating all the same.
+    int askMoverElo = 0;
 };
 
 /// Progress: positions scored of those chosen (an estimate until the games are all read).

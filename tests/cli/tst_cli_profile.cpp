@@ -127,6 +127,53 @@ private Q_SLOTS:
         QCOMPARE(int(readAll(cache).count('\n')), lines);
     }
 
+    /// --peers-rated: the same moves of theirs set beside peers of a chosen rating; the shipped model's 2400s lose
+    /// less than its 800s in the same positions, and the report names the rating. One outside the model's ratings is
+    /// refused.
+    void peersOfAChosenRating() {
+        if (!haveStockfish()) QSKIP("no Stockfish on this machine");
+        QTemporaryDir dir;
+        auto profileAt = [&](const QString& rating) {
+            return run({QStringLiteral("profile"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"), kPlayer,
+                        QStringLiteral("--games"), QStringLiteral("8"), QStringLiteral("--every"), QStringLiteral("4"),
+                        QStringLiteral("--depth"), QStringLiteral("5"), QStringLiteral("--no-rating"),
+                        QStringLiteral("--cache"), dir.filePath(QStringLiteral("scores.tsv")),
+                        QStringLiteral("--peers-rated"), rating, QStringLiteral("--json")});
+        };
+        const Run weak = profileAt(QStringLiteral("800")), strong = profileAt(QStringLiteral("2400"));
+        QVERIFY2(weak.code == 0, qPrintable(weak.err));
+        QVERIFY2(strong.code == 0, qPrintable(strong.err));
+        const QJsonObject w = QJsonDocument::fromJson(weak.out.toUtf8()).object();
+        const QJsonObject s = QJsonDocument::fromJson(strong.out.toUtf8()).object();
+        QCOMPARE(w.value(QStringLiteral("peer_rating")).toInt(), 800);
+        QCOMPARE(s.value(QStringLiteral("peer_rating")).toInt(), 2400);
+        const QJsonObject wAll = w.value(QStringLiteral("all")).toObject(),
+                          sAll = s.value(QStringLiteral("all")).toObject();
+        QCOMPARE(sAll.value(QStringLiteral("positions")), wAll.value(QStringLiteral("positions")));
+        QCOMPARE(sAll.value(QStringLiteral("loss")), wAll.value(QStringLiteral("loss")));
+        const double weakPeer = wAll.value(QStringLiteral("peer_loss")).toDouble();
+        const double strongPeer = sAll.value(QStringLiteral("peer_loss")).toDouble();
+        qInfo("their loss %.4f; peers rated 800 %.4f, rated 2400 %.4f", wAll.value(QStringLiteral("loss")).toDouble(),
+              weakPeer, strongPeer);
+        QVERIFY(strongPeer > 0.0 && strongPeer < 0.8 * weakPeer);
+
+        const Run text = run(
+            {QStringLiteral("profile"), QStringLiteral("--pgn"), kGames, QStringLiteral("--player"), kPlayer,
+             QStringLiteral("--games"), QStringLiteral("8"), QStringLiteral("--every"), QStringLiteral("4"),
+             QStringLiteral("--depth"), QStringLiteral("5"), QStringLiteral("--no-rating"), QStringLiteral("--cache"),
+             dir.filePath(QStringLiteral("scores.tsv")), QStringLiteral("--peers-rated"), QStringLiteral("2400")});
+        QVERIFY2(text.code == 0 && text.out.contains(QStringLiteral("a human rated 2400")), qPrintable(text.out));
+
+        // Lichess games: 400 is the model's lowest rating (100 is chess.com's, for chess.com games).
+        const Run low = profileAt(QStringLiteral("300"));
+        QCOMPARE(low.code, 2);
+        QVERIFY2(low.err.contains(QStringLiteral("400 to 3200 on Lichess's scale")), qPrintable(low.err));
+        QVERIFY(low.out.isEmpty());
+        const Run high = profileAt(QStringLiteral("3300"));
+        QCOMPARE(high.code, 2);
+        QVERIFY2(high.err.contains(QStringLiteral("--peers-rated")), qPrintable(high.err));
+    }
+
     /// SIGTERM (as Ctrl+C's SIGINT) while scoring: exit code 1, no report and no temporary left.
     void interruptedWritesNothing() {
         if (!haveStockfish()) QSKIP("no Stockfish on this machine");

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <set>
 
 using namespace kibitz;
 
@@ -78,6 +79,29 @@ public:
             }
         }
     }
+};
+
+/// A model whose humans find the first legal move (OneAnswerAnalyser's answer) more often the higher their rating:
+/// (rating - 200) / 3200 of the time, at least 5%; the rest share the other moves. It keeps each mover rating it is
+/// asked for.
+class SkillEvaluator : public testing::FakeEvaluator {
+public:
+    std::set<int> askedElo;
+    Result<std::vector<encoding::MoveProb>> movesAt(const chess::Position& pos,
+                                                    const encoding::Conditioning& cond) override {
+        const chess::MoveList legal = pos.legalMoves();
+        if (legal.empty()) return makeError(ErrorCode::InvalidInput, "no legal move");
+        const int elo = cond.moverElo.value_or(0);
+        askedElo.insert(elo);
+        const double first = std::clamp((elo - 200) / 3200.0, 0.05, 0.95);
+        std::vector<encoding::MoveProb> out;
+        for (int i = 0; i < legal.size(); ++i)
+            out.push_back({legal[i], float(legal.size() == 1 ? 1.0
+                                           : i == 0          ? first
+                                                             : (1.0 - first) / double(legal.size() - 1))});
+        return out;
+    }
+    std::string describe() const override { return "skill fake"; }
 };
 
 /// The first legal move wins (+300 centipawns), every other loses (-300 and below): each position has one answer.
@@ -552,6 +576,60 @@ private Q_SLOTS:
             for (const auto& g : *groups) enough += g.cell.enough();
         QCOMPARE(int(html.count(QStringLiteral("class=\"bar player\""))), enough);
         QCOMPARE(int(html.count(QStringLiteral("<svg"))), 4);  // no rating charts without estimates
+    }
+
+    /// Peers of a chosen rating: the model is asked for a mover of that rating (and no other, without the estimates),
+    /// stronger peers lose less against the same moves of the player, the reports say whose peers they are, and a
+    /// rating the model does not know is refused. A chess.com player's chosen rating is on chess.com's scale.
+    void peersOfAChosenRating() {
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
+        OneAnswerAnalyser engine;
+        auto at = [&](int rating, SkillEvaluator& model) {
+            evaluation::PlayerProfileOptions o = quickOptions();
+            o.peerRating = rating;
+            return evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
+        };
+        SkillEvaluator own, weak, strong;
+        auto theirs = at(0, own), r800 = at(800, weak), r2400 = at(2400, strong);
+        QVERIFY2(theirs.ok() && r800.ok() && r2400.ok(), r800.ok() ? "" : r800.error().message.c_str());
+        QCOMPARE(weak.askedElo, std::set<int>{800});
+        QCOMPARE(strong.askedElo, std::set<int>{2400});
+        QVERIFY(own.askedElo.size() > 5);  // each game's own ratings
+        QCOMPARE(r800->all.positions, theirs->all.positions);
+        QCOMPARE(r800->all.loss, theirs->all.loss);
+        QCOMPARE(r2400->all.loss, theirs->all.loss);
+        qInfo("peer loss: rated 800 %.4f, their own %.4f, rated 2400 %.4f", r800->all.peerLoss, theirs->all.peerLoss,
+              r2400->all.peerLoss);
+        QVERIFY(r2400->all.peerLoss < 0.8 * theirs->all.peerLoss);
+        QVERIFY(theirs->all.peerLoss < 0.8 * r800->all.peerLoss);
+        QCOMPARE(r2400->peerRating, 2400);
+        QCOMPARE(theirs->peerRating, 0);
+        QVERIFY(r2400->toJson().write().find("\"peer_rating\":2400") != std::string::npos);
+        QVERIFY(theirs->toJson().write().find("\"peer_rating\":null") != std::string::npos);
+        QVERIFY(r2400->toText().find("a human rated 2400") != std::string::npos);
+        QVERIFY(evaluation::playerProfileHtml(*r2400).find("a human rated 2400") != std::string::npos);
+        QVERIFY(evaluation::playerProfileHtml(*theirs).find("a human of their rating") != std::string::npos);
+
+        for (const int wrong : {300, 3300}) {
+            SkillEvaluator model;
+            auto r = at(wrong, model);
+            QVERIFY(!r.ok());
+            QCOMPARE(r.error().code, ErrorCode::InvalidInput);
+            QVERIFY2(r.error().message.find("400 to 3200 on Lichess's scale") != std::string::npos,
+                     r.error().message.c_str());
+        }
+
+        auto chessCom = games;
+        for (auto& g : chessCom)
+            for (auto& [k, v] : g.tags)
+                if (k == "Site") v = "Chess.com";
+        SkillEvaluator model;
+        evaluation::PlayerProfileOptions o = quickOptions();
+        o.peerRating = 1000;  // chess.com 1000 is Lichess 614 + 797
+        auto r = evaluation::profilePlayer(chessCom, kPlayer, model, engine, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(model.askedElo, std::set<int>{1411});
+        QCOMPARE(r->peerRating, 1000);
     }
 
     void refusals() {

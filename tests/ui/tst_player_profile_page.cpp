@@ -145,6 +145,8 @@ private Q_SLOTS:
     void badInputIsRefused();
     void chessComRatingsSayTheirScale();
     void groupNamesAreTranslated();
+    /// "Peers rated" on the page: the run's peers are of that rating, and the legend and summary say so.
+    void peersOfAChosenRating();
     /// With KIBITZ_SCREENSHOT_DIR set and Stockfish found, the page as the user guide shows it
     /// (docs/screenshots/player-profile.png): the newest 40 of the player's games with the shipped model and
     /// Stockfish at the page's depth (a real run of a few minutes).
@@ -333,6 +335,32 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
         for (QAbstractAxis* axis : page.chartView(chart)->chart()->axes(Qt::Horizontal))
             QVERIFY2(!axis->labelsTruncated(), name);
     }
+}
+
+void TstPlayerProfilePage::peersOfAChosenRating() {
+    auto page = makePage({kGames}, mixedFactory());
+    QVERIFY(!page->peerRatingBox()->isEnabled());  // their own rating until asked
+    page->peerRatedBox()->setChecked(true);
+    QVERIFY(page->peerRatingBox()->isEnabled());
+    page->peerRatingBox()->setValue(2400);
+    QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
+    QTest::mouseClick(page->runButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QCOMPARE(done.front().front().toBool(), true);
+    QCOMPARE(page->profile()->peerRating, 2400);
+    QBarSeries* series = barSeries(page->chartView(ui::PlayerProfilePage::Chart::Phase));
+    QVERIFY(series);
+    QCOMPARE(series->barSets()[1]->label(), QStringLiteral("Peers rated 2400"));
+    QVERIFY2(page->summaryLabel()->text().contains(QStringLiteral("a human rated 2400")),
+             qPrintable(page->summaryLabel()->text()));
+
+    page->peerRatedBox()->setChecked(false);
+    QTest::mouseClick(page->runButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QCOMPARE(page->profile()->peerRating, 0);
+    series = barSeries(page->chartView(ui::PlayerProfilePage::Chart::Phase));
+    QVERIFY(series);
+    QCOMPARE(series->barSets()[1]->label(), QStringLiteral("Peers of their rating"));
 }
 
 void TstPlayerProfilePage::cancelStopsTheRun() {
