@@ -2308,6 +2308,10 @@
         <source>They lose %1 of winning chances a move where a human rated %6 would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
         <translation>Der Spieler verliert pro Zug %1 an Gewinnchancen, wo ein Mensch mit Wertung %6 %2 verlieren würde, ein Verhältnis von %3 (in Klammern sein Intervall über Stichproben aus seinen Partien); Patzer %4 % gegenüber %5 %.</translation>
     </message>
+    <message>
+        <source>a human rated %1, by the human-move model: %2</source>
+        <translation>ein Mensch mit Wertung %1, nach dem Modell für menschliche Züge: %2</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

@@ -2308,6 +2308,10 @@
         <source>They lose %1 of winning chances a move where a human rated %6 would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
         <translation>Le joueur perd %1 de chances de gain par coup là où un humain classé %6 perdrait %2, un rapport de %3 (entre parenthèses, son intervalle sur des rééchantillonnages de ses parties)&#xa0;; gaffes %4&#xa0;% contre %5&#xa0;%.</translation>
     </message>
+    <message>
+        <source>a human rated %1, by the human-move model: %2</source>
+        <translation>un humain classé %1, selon le modèle de coups humains&#xa0;: %2</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

@@ -139,9 +139,11 @@ QWidget* PlayerProfilePage::createInputs() {
     m_peerRating = new QSpinBox(box);
     m_peerRating->setRange(encoding::kMinChessComElo, encoding::kMaxPlayableElo);
     m_peerRating->setSingleStep(50);
-    m_peerRating->setValue(1800);
+    m_peerRating->setValue(QSettings().value(settings_keys::kProfilePeerRating, 1800).toInt());
     m_peerRating->setEnabled(false);
     connect(m_peerRated, &QCheckBox::toggled, m_peerRating, &QWidget::setEnabled);
+    connect(m_peerRated, &QCheckBox::toggled, this, &PlayerProfilePage::showPeers);
+    connect(m_peerRating, &QSpinBox::valueChanged, this, &PlayerProfilePage::showPeers);
     modelRow->addWidget(m_modelLabel, 1);
     modelRow->addWidget(m_peerRated);
     modelRow->addWidget(m_peerRating);
@@ -286,9 +288,17 @@ QString PlayerProfilePage::player() const { return m_player->text().trimmed(); }
 
 void PlayerProfilePage::setHumanModel(const QString& path, const jobs::EvaluatorFactory& factory) {
     m_modelPath = path;
-    m_modelLabel->setText(tr("a human of their rating, by the human-move model: %1").arg(Session::modelName(path)));
+    showPeers();
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, factory] { w->setEvaluatorFactory(factory); }, Qt::QueuedConnection);
+}
+
+void PlayerProfilePage::showPeers() {
+    const QString model = Session::modelName(m_modelPath);
+    m_modelLabel->setText(
+        m_peerRated->isChecked()
+            ? tr("a human rated %1, by the human-move model: %2").arg(m_peerRating->value()).arg(model)
+            : tr("a human of their rating, by the human-move model: %1").arg(model));
 }
 
 void PlayerProfilePage::setAnalyserFactory(const evaluation::AnalyserFactory& factory) {
@@ -340,6 +350,7 @@ void PlayerProfilePage::start() {
     QSettings settings;
     settings.setValue(settings_keys::kProfileEvery, m_every->value());
     settings.setValue(settings_keys::kProfileDepth, m_depth->value());
+    if (m_peerRated->isChecked()) settings.setValue(settings_keys::kProfilePeerRating, m_peerRating->value());
 
     jobs::ProfileRequest request;
     request.files = m_files;

@@ -75,6 +75,7 @@ public:
     /// Peers of a chosen rating (checked) instead of the player's own, and that rating.
     QCheckBox* peerRatedBox() const { return m_peerRated; }
     QSpinBox* peerRatingBox() const { return m_peerRating; }
+    QLabel* peersLabel() const { return m_modelLabel; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* exportButton() const { return m_exportPuzzles; }
@@ -102,6 +103,8 @@ private:
     void chooseFiles();
     void chooseFolder();
     void chooseModel();
+    /// Whose peers they are, and by which model, on the Peers line.
+    void showPeers();
     void onProgress(const jobs::ProfileProgress& progress);
     void onFinished(const jobs::ProfileOutcome& outcome);
     void onStopped(const QString& text, bool badInput);

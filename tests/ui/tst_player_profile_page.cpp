@@ -340,9 +340,13 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
 void TstPlayerProfilePage::peersOfAChosenRating() {
     auto page = makePage({kGames}, mixedFactory());
     QVERIFY(!page->peerRatingBox()->isEnabled());  // their own rating until asked
+    QVERIFY(page->peersLabel()->text().startsWith(QStringLiteral("a human of their rating")));
     page->peerRatedBox()->setChecked(true);
     QVERIFY(page->peerRatingBox()->isEnabled());
+    QVERIFY(
+        page->peersLabel()->text().startsWith(QStringLiteral("a human rated %1").arg(page->peerRatingBox()->value())));
     page->peerRatingBox()->setValue(2400);
+    QVERIFY(page->peersLabel()->text().startsWith(QStringLiteral("a human rated 2400")));
     QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
     QTest::mouseClick(page->runButton(), Qt::LeftButton);
     QVERIFY(done.wait(120000));
@@ -353,6 +357,11 @@ void TstPlayerProfilePage::peersOfAChosenRating() {
     QCOMPARE(series->barSets()[1]->label(), QStringLiteral("Peers rated 2400"));
     QVERIFY2(page->summaryLabel()->text().contains(QStringLiteral("a human rated 2400")),
              qPrintable(page->summaryLabel()->text()));
+
+    // The rating chosen is the next page's (the box unticked: their own rating until asked).
+    const auto next = makePage({kGames}, mixedFactory());
+    QCOMPARE(next->peerRatingBox()->value(), 2400);
+    QVERIFY(!next->peerRatedBox()->isChecked());
 
     page->peerRatedBox()->setChecked(false);
     QTest::mouseClick(page->runButton(), Qt::LeftButton);
