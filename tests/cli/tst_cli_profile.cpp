@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `kibitz-cli profile` with the shipped model and Stockfish on a real player's games (pnmadelaine in
 // tests/data/games_sample.pgn): the report, the HTML page (its SVG charts well-formed XML), the puzzle CSV, the
-// engine's cache reused by a second run (same figures, nothing scored again), Ctrl+C writing nothing, and the
-// refusals of bad input.
+// engine's cache reused by a second run (same figures, nothing scored again), peers of a chosen rating
+// (--peers-rated), Ctrl+C writing nothing, and the refusals of bad input.
 #include "tests/cli/cli_run.h"
 
 #include <QFile>

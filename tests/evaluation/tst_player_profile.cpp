@@ -2,9 +2,9 @@
 // The player profile (core/evaluation/player_profile) on a real player's games (pnmadelaine's 90 Lichess games in
 // tests/data/games_sample.pgn) with fake models and a fake engine: the positions are theirs alone, their loss is what
 // the engine's scores say, the groups add up, the rating estimate follows the moves phase by phase, the puzzles read
-// back through the puzzle CSV reader, bad input is refused, and a chess.com player's ratings are reported on
-// chess.com's scale. The phase rule and the kinds of position are checked against the Lichess puzzle sample's own
-// themes.
+// back through the puzzle CSV reader, bad input is refused, a chess.com player's ratings are reported on
+// chess.com's scale, and peers of a chosen rating are asked for at that rating. The phase rule and the kinds of
+// position are checked against the Lichess puzzle sample's own themes.
 #include "core/chess/game_phase.h"
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"

@@ -4,7 +4,7 @@
 // worker thread, each chart holds the figures of a profile made directly by the core from the same games, the table
 // lists the positions and they export as puzzles that read back; Cancel stops a slow run and shows nothing; bad
 // input (no such player, too few games, no ratings, a folder without games) is refused with the reason; chess.com
-// games' ratings are said to be on chess.com's scale. With
+// games' ratings are said to be on chess.com's scale; 'Peers rated' reaches the run and says so. With
 // KIBITZ_SCREENSHOT_DIR set, a real run (Stockfish, the shipped model) saves docs/screenshots/player-profile.png.
 #include "core/chess/puzzle_csv.h"
 #include "core/engines/engine_locator.h"
