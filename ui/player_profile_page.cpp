@@ -297,7 +297,7 @@ void PlayerProfilePage::showPeers() {
     const QString model = Session::modelName(m_modelPath);
     m_modelLabel->setText(
         m_peerRated->isChecked()
-            ? tr("a human rated %1, by the human-move model: %2").arg(m_peerRating->value()).arg(model)
+            ? tr("a human rated %1, by the human-move model: %2").arg(QString::number(m_peerRating->value()), model)
             : tr("a human of their rating, by the human-move model: %1").arg(model));
 }
 
