@@ -331,6 +331,10 @@
         <source>Peers rated %1</source>
         <translation>Spieler mit Wertung %1</translation>
     </message>
+    <message>
+        <source>the rating their moves play like, with its interval</source>
+        <translation>die Wertung, der die Züge des Spielers entsprechen, mit Intervall</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2301,16 +2305,30 @@
         <translation>Vergleich mit &amp;Wertung:</translation>
     </message>
     <message>
-        <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games)</source>
-        <translation>Die Züge des Spielers mit Menschen einer gewählten Wertung statt seiner eigenen vergleichen, etwa der Wertung, die er anstrebt (für chess.com-Partien auf der Skala von chess.com)</translation>
-    </message>
-    <message>
         <source>They lose %1 of winning chances a move where a human rated %6 would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
         <translation>Der Spieler verliert pro Zug %1 an Gewinnchancen, wo ein Mensch mit Wertung %6 %2 verlieren würde, ein Verhältnis von %3 (in Klammern sein Intervall über Stichproben aus seinen Partien); Patzer %4 % gegenüber %5 %.</translation>
     </message>
     <message>
         <source>a human rated %1, by the human-move model: %2</source>
         <translation>ein Mensch mit Wertung %1, nach dem Modell für menschliche Züge: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their games do not give their rating.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n Partie, %2 seiner Stellungen; die Partie nennt seine Wertung nicht.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n Partien, %2 seiner Stellungen; die Partien nennen seine Wertung nicht.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) without their rating profiled all the same (the peers&apos; rating is chosen); their average rating is that of the others.</source>
+        <translation>
+            <numerusform>%n Partie ohne seine Wertung trotzdem ausgewertet (die Wertung der Vergleichsspieler ist gewählt); seine mittlere Wertung ist die der übrigen.</numerusform>
+            <numerusform>%n Partien ohne seine Wertung trotzdem ausgewertet (die Wertung der Vergleichsspieler ist gewählt); seine mittlere Wertung ist die der übrigen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games). Their own rating is then not needed: club games without rating tags can be profiled too.</source>
+        <translation>Die Züge des Spielers mit Menschen einer gewählten Wertung statt seiner eigenen vergleichen, etwa der Wertung, die er anstrebt (für chess.com-Partien auf der Skala von chess.com). Seine eigene Wertung wird dann nicht gebraucht: auch Vereinspartien ohne Wertungsangaben lassen sich auswerten.</translation>
     </message>
 </context>
 <context>

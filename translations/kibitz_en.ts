@@ -179,6 +179,20 @@
             <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n games, %2 of their positions; their rating in these games %3 on average.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their games do not give their rating.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n game, %2 of their positions; their game does not give their rating.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n games, %2 of their positions; their games do not give their rating.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) without their rating profiled all the same (the peers&apos; rating is chosen); their average rating is that of the others.</source>
+        <translation>
+            <numerusform>%n game without their rating profiled all the same (the peers&apos; rating is chosen); their average rating is that of the others.</numerusform>
+            <numerusform>%n games without their rating profiled all the same (the peers&apos; rating is chosen); their average rating is that of the others.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

@@ -331,6 +331,10 @@
         <source>Peers rated %1</source>
         <translation>Joueurs classés %1</translation>
     </message>
+    <message>
+        <source>the rating their moves play like, with its interval</source>
+        <translation>le classement auquel correspondent ses coups, avec son intervalle</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2301,16 +2305,30 @@
         <translation>Pairs &amp;classés&#xa0;:</translation>
     </message>
     <message>
-        <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games)</source>
-        <translation>Comparer ses coups à ceux de joueurs d&apos;un classement choisi plutôt que du sien, par exemple le classement qu&apos;il vise (sur l&apos;échelle de chess.com pour les parties de chess.com)</translation>
-    </message>
-    <message>
         <source>They lose %1 of winning chances a move where a human rated %6 would lose %2, a ratio of %3 (its interval over resamples of their games in brackets); blunders %4% against %5%.</source>
         <translation>Le joueur perd %1 de chances de gain par coup là où un humain classé %6 perdrait %2, un rapport de %3 (entre parenthèses, son intervalle sur des rééchantillonnages de ses parties)&#xa0;; gaffes %4&#xa0;% contre %5&#xa0;%.</translation>
     </message>
     <message>
         <source>a human rated %1, by the human-move model: %2</source>
         <translation>un humain classé %1, selon le modèle de coups humains&#xa0;: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their games do not give their rating.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %n partie, %2 de ses positions&#xa0;; la partie ne donne pas son classement.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %n parties, %2 de ses positions&#xa0;; ses parties ne donnent pas son classement.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n game(s) without their rating profiled all the same (the peers&apos; rating is chosen); their average rating is that of the others.</source>
+        <translation>
+            <numerusform>%n partie sans son classement profilée quand même (le classement des pairs est choisi)&#xa0;; son classement moyen est celui des autres.</numerusform>
+            <numerusform>%n parties sans son classement profilées quand même (le classement des pairs est choisi)&#xa0;; son classement moyen est celui des autres.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games). Their own rating is then not needed: club games without rating tags can be profiled too.</source>
+        <translation>Comparer ses coups à ceux de joueurs d&apos;un classement choisi plutôt que du sien, par exemple le classement qu&apos;il vise (sur l&apos;échelle de chess.com pour les parties de chess.com). Son propre classement n&apos;est alors pas nécessaire&#xa0;: les parties de club sans classement peuvent aussi être profilées.</translation>
     </message>
 </context>
 <context>

@@ -159,6 +159,7 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.peers = text(tr("peers"));
     t.ratingCaption = text(
         tr("the rating their moves play like, with its interval; the grey line: their rating in these games (%1)"));
+    t.ratingCaptionUnrated = text(tr("the rating their moves play like, with its interval"));
     t.allPositions = text(tr("All positions"));
     t.byPhase = text(tr("By phase"));
     t.byClock = text(tr("By clock"));
@@ -277,7 +278,9 @@ void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfil
     auto* series = new QBoxPlotSeries;
     series->setName(tr("Estimate and interval"));
     QStringList categories;
-    double low = profile.all.meanElo, high = profile.all.meanElo;
+    const bool rated = profile.all.meanElo > 0;  // their games give their rating: a line at it
+    double low = rated ? profile.all.meanElo : boxes.front().rating.low;
+    double high = rated ? profile.all.meanElo : boxes.front().rating.high;
     for (const RatingBox& b : boxes) {
         // The box spans the interval; its middle line is the estimate (no whiskers beyond the interval).
         auto* set = new QBoxSet(b.rating.low, b.rating.low, b.rating.estimate, b.rating.high, b.rating.high, b.name);
@@ -293,6 +296,7 @@ void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfil
     QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), tr("Rating"), QStringLiteral("%.0f"));
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
+    if (!rated) return;
     // Their rating in the tags, across the whole chart (a hidden 0..1 axis carries the line's x).
     auto* tags = new QLineSeries;
     tags->setName(tr("Their rating in the games (%1)").arg(qRound(profile.all.meanElo)));

@@ -135,7 +135,8 @@ QWidget* PlayerProfilePage::createInputs() {
     m_peerRated = new QCheckBox(tr("Peers ra&ted:"), box);
     m_peerRated->setToolTip(
         tr("Set their moves beside people of a chosen rating instead of their own, e.g. the "
-           "rating they aim for (on chess.com's scale for chess.com games)"));
+           "rating they aim for (on chess.com's scale for chess.com games). Their own rating is then not "
+           "needed: club games without rating tags can be profiled too."));
     m_peerRating = new QSpinBox(box);
     m_peerRating->setRange(encoding::kMinChessComElo, encoding::kMaxPlayableElo);
     m_peerRating->setSingleStep(50);
@@ -435,11 +436,18 @@ void PlayerProfilePage::clearResults() {
 
 void PlayerProfilePage::showProfile() {
     const evaluation::PlayerProfile& p = *m_profile;
-    QString summary = tr("<b>%1</b>: %n game(s), %2 of their positions; their rating in these games %3 on average.",
-                         nullptr, int(p.games))
-                          .arg(QString::fromStdString(p.player).toHtmlEscaped())
-                          .arg(p.all.positions)
-                          .arg(qRound(p.all.meanElo));
+    const QString who = QString::fromStdString(p.player).toHtmlEscaped();
+    QString summary =
+        p.all.meanElo > 0
+            ? tr("<b>%1</b>: %n game(s), %2 of their positions; their rating in these games %3 on average.", nullptr,
+                 int(p.games))
+                  .arg(who)
+                  .arg(p.all.positions)
+                  .arg(qRound(p.all.meanElo))
+            : tr("<b>%1</b>: %n game(s), %2 of their positions; their games do not give their rating.", nullptr,
+                 int(p.games))
+                  .arg(who)
+                  .arg(p.all.positions);
     if (p.all.enough()) {
         // Their peers: people of their rating, or of the rating chosen on the page.
         const QString lose =
@@ -458,7 +466,11 @@ void PlayerProfilePage::showProfile() {
     }
     if (p.rating.valid)
         summary += QStringLiteral(" ") + tr("Their moves play like %1.").arg(ProfileCharts::ratingText(p.rating));
-    if (p.unratedGames > 0)
+    if (p.unratedGames > 0 && p.peerRating > 0 && p.all.meanElo > 0)
+        summary += QStringLiteral(" ") + tr("%n game(s) without their rating profiled all the same (the peers' rating "
+                                            "is chosen); their average rating is that of the others.",
+                                            nullptr, int(p.unratedGames));
+    else if (p.unratedGames > 0 && p.peerRating <= 0)
         summary += QStringLiteral(" ") + tr("%n game(s) without their rating left out.", nullptr, int(p.unratedGames));
     if (p.ratingScale == encoding::RatingSite::ChessCom)
         summary += QStringLiteral(" ") + tr("Ratings are on chess.com's scale (the model and the peers read them on "
@@ -512,7 +524,7 @@ void PlayerProfilePage::showPositions() {
                                              QString::number(z.peerLoss, 'f', 3),
                                              ProfileCharts::groupName(chess::gamePhaseName(z.phase)),
                                              kindsText(z.kinds),
-                                             QString::number(z.playerElo),
+                                             z.playerElo > 0 ? QString::number(z.playerElo) : QStringLiteral("-"),
                                              QString::fromStdString(z.date)};
         for (int col = 0; col < PositionCols; ++col) {
             auto* item = new QTableWidgetItem(cells[col]);

@@ -40,7 +40,7 @@ void printHelp() {
         "rating their moves play like by phase and clock (guess-elo's calibrated estimate over those moves; the\n"
         "interval: 90%% of resamples of the games). Each loss ratio has its interval too (90%% of resamples of\n"
         "the games; one that holds 1 is within chance of their peers). Needs at least %d games that give the\n"
-        "player's rating.\n"
+        "player's rating (with --peers-rated, any %d of theirs: club games without rating tags too).\n"
         "The model reads ratings on Lichess's scale: a chess.com game's are converted (Lichess = 614 + 0.797 x\n"
         "chess.com), and a chess.com player's ratings and estimates are reported on chess.com's scale (the\n"
         "report says which; JSON: \"rating_scale\").\n"
@@ -58,7 +58,8 @@ void printHelp() {
         "  --no-rating         leave out the rating estimates (27 model queries a position)\n"
         "  --peers-rated R     peers rated R instead of the player's own rating, with their clock: what separates\n"
         "                      them from the players they want to become (e.g. 1800 for a 1500); on chess.com's\n"
-        "                      scale when every game is a chess.com game, else Lichess's (400-3200)\n"
+        "                      scale when every game is a chess.com game, else Lichess's (400-3200). Their\n"
+        "                      own rating is then not needed: games without it are profiled too\n"
         "  --html OUT          also write the report as one self-contained HTML page with its charts\n"
         "  --puzzles OUT.csv   the positions where they lost most against their peers, as a Lichess puzzle CSV\n"
         "                      (the position before the opponent's move, that move and the best reply) for\n"
@@ -69,7 +70,7 @@ void printHelp() {
         "  --threads T         torch threads (default 1)\n"
         "  --json              one JSON object on stdout\n"
         "Progress goes to stderr; Ctrl+C stops cleanly (the cache keeps what was scored; no report is written).\n",
-        int(evaluation::kMinProfileGames), kTargetPositions);
+        int(evaluation::kMinProfileGames), int(evaluation::kMinProfileGames), kTargetPositions);
 }
 
 int usageError(const std::string& msg) {
@@ -143,7 +144,8 @@ int runProfile(const std::vector<std::string>& argv) {
     PgnInput input(kCommand, files);
     if (!input.openAllText()) return kExitUsage;
     std::string note;
-    auto games = training::readPlayerGames(files, player, &note, input.skipHook());
+    // Games without ratings too: profilePlayer says which it leaves out, and with --peers-rated needs none.
+    auto games = training::readPlayerGames(files, player, &note, input.skipHook(), training::GameRatings::Optional);
     input.printSkipSummary();
     if (!games) return usageError(games.error().message);
     if (!note.empty()) std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, note.c_str());

@@ -250,10 +250,12 @@ ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vecto
                    const std::vector<std::size_t>& members, const PlayerProfileOptions& options) {
     ProfileCell c;
     std::set<std::size_t> games;
+    std::int64_t rated = 0;  // positions whose game gives the player's rating
     for (const std::size_t i : members) {
         const ErrorPosition& p = positions[i];
         ++c.positions;
         games.insert(p.game);
+        rated += p.moverElo > 0 ? 1 : 0;
         c.meanElo += p.moverElo;
         c.loss += p.humanLoss;
         c.blunders += p.humanLoss >= kBlunderLoss ? 1.0 : 0.0;
@@ -263,7 +265,7 @@ ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vecto
     c.games = std::int64_t(games.size());
     if (c.positions > 0) {
         const double n = double(c.positions);
-        c.meanElo /= n;
+        c.meanElo = rated > 0 ? c.meanElo / double(rated) : 0.0;
         c.loss /= n;
         c.blunders /= n;
         c.peerLoss /= n;
@@ -478,7 +480,10 @@ Breakdowns breakdownsOf(const std::vector<Facts>& facts) {
 void convertRatings(PlayerProfile& p) {
     const encoding::RatingSite site = p.ratingScale;
     if (site != encoding::RatingSite::ChessCom) return;
-    auto cell = [site](ProfileCell& c) { c.meanElo = encoding::fromLichessScale(c.meanElo, site); };
+    // 0 stays 0: no rating known.
+    auto cell = [site](ProfileCell& c) {
+        if (c.meanElo > 0) c.meanElo = encoding::fromLichessScale(c.meanElo, site);
+    };
     auto rating = [site](ProfileRating& r) {
         if (!r.valid) return;
         r.estimate = encoding::fromLichessScale(r.estimate, site);
@@ -492,12 +497,14 @@ void convertRatings(PlayerProfile& p) {
             cell(g.cell);
             rating(g.rating);
         }
-    for (ProfilePuzzle& z : p.puzzles) z.playerElo = int(std::lround(encoding::fromLichessScale(z.playerElo, site)));
+    for (ProfilePuzzle& z : p.puzzles)
+        if (z.playerElo > 0) z.playerElo = int(std::lround(encoding::fromLichessScale(z.playerElo, site)));
 }
 
-/// The games of `player` that can be profiled: InvalidInput, for people, when there are too few or none is rated.
+/// The games of `player` that can be profiled: InvalidInput, for people, when there are too few or none is rated
+/// (games without their rating count when the peers' rating is chosen: `anyRating`).
 Status checkGames(const std::vector<chess::PgnGame>& games, const std::string& player, std::size_t minGames,
-                  std::int64_t& unrated) {
+                  bool anyRating, std::int64_t& unrated) {
     std::size_t theirs = 0, rated = 0;
     for (const auto& g : games) {
         const auto colour = playerColor(g, player);
@@ -507,11 +514,20 @@ Status checkGames(const std::vector<chess::PgnGame>& games, const std::string& p
     }
     unrated = std::int64_t(theirs - rated);
     if (theirs == 0) return makeError(ErrorCode::InvalidInput, "no game of '" + player + "' in the input");
+    if (anyRating) {
+        if (theirs < minGames)
+            return makeError(ErrorCode::InvalidInput,
+                             "'" + player + "' has " + std::to_string(theirs) + " game" + (theirs == 1 ? "" : "s") +
+                                 " here; a profile needs at least " + std::to_string(minGames) +
+                                 ": a game's few dozen positions say nothing of a phase or a clock");
+        return {};
+    }
     if (rated == 0)
         return makeError(ErrorCode::InvalidInput,
                          "none of the " + std::to_string(theirs) + " games of '" + player +
                              "' gives their rating (WhiteElo/BlackElo tags): the peer baseline is a human of their "
-                             "rating, so there is nothing to compare with");
+                             "rating, so there is nothing to compare with unless the peers' rating is chosen (Peers "
+                             "rated; kibitz-cli profile --peers-rated R)");
     if (rated < minGames)
         return makeError(ErrorCode::InvalidInput,
                          "'" + player + "' has " + std::to_string(rated) + " rated game" + (rated == 1 ? "" : "s") +
@@ -530,7 +546,8 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     PlayerProfile out;
     out.player = player;
     out.interval = options.interval;
-    if (auto st = checkGames(games, player, options.minGames, out.unratedGames); !st) return st.error();
+    const bool anyRating = options.peerRating != 0;  // the peers' rating chosen: the player's is not needed
+    if (auto st = checkGames(games, player, options.minGames, anyRating, out.unratedGames); !st) return st.error();
     ErrorProfileOptions o = options.positions;
     o.include = [&player](const chess::PgnGame& game, int ply) {
         const auto colour = playerColor(game, player);
@@ -543,7 +560,8 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     std::vector<chess::PgnGame> theirs;
     for (const auto& g : games) {
         const auto colour = playerColor(g, player);
-        if (!colour || !chess::parseEloTag(g.tag(*colour == chess::White ? "WhiteElo" : "BlackElo"))) continue;
+        if (!colour) continue;
+        if (!anyRating && !chess::parseEloTag(g.tag(*colour == chess::White ? "WhiteElo" : "BlackElo"))) continue;
         theirs.push_back(g);
         if (!g.moves.empty() && g.moves.front().clockSeconds >= 0) ++out.gamesWithClock;
         if (encoding::ratingSite(g) == encoding::RatingSite::ChessCom) ++out.chessComGames;

@@ -77,7 +77,8 @@ struct PlayerProfileOptions {
     /// The peers' rating instead of the player's own in each game (0: their own): "against people rated 1800". On the
     /// profile's scale (chess.com's when every game is a chess.com game, else Lichess's, as
     /// PlayerProfile::ratingScale); the peers keep the player's clock and opponent. The model's ratings:
-    /// encoding::kMinPlayableElo (on chess.com's scale encoding::kMinChessComElo) to encoding::kMaxPlayableElo.
+    /// encoding::kMinPlayableElo (on chess.com's scale encoding::kMinChessComElo) to encoding::kMaxPlayableElo. Games
+    /// without the player's rating (club games without Elo tags) are profiled too: the peers do not need it.
     int peerRating = 0;
 };
 
@@ -93,11 +94,11 @@ using PlayerProfileProgressFn = std::function<void(const PlayerProfileProgress&)
 /// The figures of one group of the player's positions.
 struct ProfileCell {
     std::int64_t positions = 0;
-    std::int64_t games = 0;     ///< games the positions come from
-    double meanElo = 0.0;       ///< the player's mean rating (tags) over these positions
-    double loss = 0.0;          ///< the player's mean loss of winning chances
-    double blunders = 0.0;      ///< share of the player's moves that lost >= kBlunderLoss
-    double peerLoss = 0.0;      ///< the peer's expected loss in the same positions
+    std::int64_t games = 0;  ///< games the positions come from
+    double meanElo = 0.0;    ///< the player's mean rating (tags) over those of these positions that give it (0: none)
+    double loss = 0.0;       ///< the player's mean loss of winning chances
+    double blunders = 0.0;   ///< share of the player's moves that lost >= kBlunderLoss
+    double peerLoss = 0.0;   ///< the peer's expected loss in the same positions
     double peerBlunders = 0.0;  ///< the peer's expected blunder share
     /// The central interval of lossRatio() over resamples of the group's games (PlayerProfileOptions::interval, e.g.
     /// 90%): how far other games of the same player could move it. An interval that holds 1 says the group is within
@@ -137,7 +138,7 @@ struct ProfilePuzzle {
     double loss = 0.0;
     double peerLoss = 0.0;
     int ply = 0;
-    int playerElo = 0;
+    int playerElo = 0;  ///< their rating in that game (0: not in its tags)
     chess::GamePhase phase = chess::GamePhase::Opening;
     unsigned kinds = 0;
     std::string site;  ///< the game's Site tag
@@ -153,7 +154,7 @@ struct PlayerProfile {
     encoding::RatingSite ratingScale = encoding::RatingSite::Lichess;
     std::int64_t chessComGames = 0;   ///< of the games profiled, those whose ratings are chess.com's
     std::int64_t games = 0;           ///< the player's games profiled
-    std::int64_t unratedGames = 0;    ///< left out: their rating is not in the tags
+    std::int64_t unratedGames = 0;    ///< their rating is not in the tags: left out, or profiled when peerRating is set
     std::int64_t gamesWithClock = 0;  ///< with [%clk] comments
     double interval = 0.9;            ///< the coverage of its intervals (PlayerProfileOptions::interval)
     int peerRating = 0;  ///< the peers' rating, on the profile's scale (0: each game's own rating of the player)
@@ -211,6 +212,7 @@ struct ProfileHtmlText {
     std::string player = "player", peers = "peers";  ///< a bar's tooltip: "opening: 0.0512 (player)"
     std::string ratingCaption =
         "the rating their moves play like, with its interval; the grey line: their rating in these games (%1)";
+    std::string ratingCaptionUnrated = "the rating their moves play like, with its interval";  ///< no rating in tags
     std::string allPositions = "All positions", byPhase = "By phase", byClock = "By clock", bySpeed = "By speed",
                 byKind = "By kind of position", worstPositions = "Where they lost most against their peers";
     std::string allGroup = "all";  ///< the group of all positions in its table

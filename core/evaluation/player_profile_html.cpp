@@ -122,14 +122,16 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
     return s;
 }
 
-/// Rating estimates with their intervals, one row per group, and a line at the player's mean rating.
+/// Rating estimates with their intervals, one row per group, and a line at the player's mean rating (none when their
+/// games do not give it: `actual` 0).
 std::string ratingChart(const std::string& title, const std::vector<ProfileGroup>& all, double actual,
                         const ProfileHtmlText& text) {
     std::vector<const ProfileGroup*> groups;
     for (const auto& g : all)
         if (g.rating.valid) groups.push_back(&g);
     if (groups.empty()) return {};
-    double lo = actual, hi = actual;
+    const bool rated = actual > 0;
+    double lo = rated ? actual : groups.front()->rating.low, hi = rated ? actual : groups.front()->rating.high;
     for (const auto* g : groups) {
         lo = std::min(lo, g->rating.low);
         hi = std::max(hi, g->rating.high);
@@ -150,8 +152,9 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
                 height - 24);
         appendf(s, "<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%.0f</text>", xOf(v), height - 8, v);
     }
-    appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"actual\" stroke=\"%s\"/>", xOf(actual), kTop,
-            xOf(actual), height - 24, kPeerColour);
+    if (rated)
+        appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"actual\" stroke=\"%s\"/>", xOf(actual),
+                kTop, xOf(actual), height - 24, kPeerColour);
     for (std::size_t i = 0; i < groups.size(); ++i) {
         const ProfileRating& r = groups[i]->rating;
         const int y = kTop + int(i) * kRow + kRow / 2;
@@ -166,7 +169,8 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
     }
     char rating[32];
     std::snprintf(rating, sizeof rating, "%.0f", actual);
-    s += "</svg><figcaption>" + escaped(withValue(text.ratingCaption, rating)) + "</figcaption></figure>\n";
+    s += "</svg><figcaption>" + escaped(rated ? withValue(text.ratingCaption, rating) : text.ratingCaptionUnrated) +
+         "</figcaption></figure>\n";
     return s;
 }
 
@@ -222,9 +226,14 @@ std::string englishSummary(const PlayerProfile& p) {
     std::string s;
     appendf(s, "%lld games (%lld with clock times), %lld positions of theirs scored.", static_cast<long long>(p.games),
             static_cast<long long>(p.gamesWithClock), static_cast<long long>(p.all.positions));
-    if (p.unratedGames > 0)
+    if (p.unratedGames > 0 && p.peerRating > 0)
+        appendf(s, " %lld of them without their rating.", static_cast<long long>(p.unratedGames));
+    else if (p.unratedGames > 0)
         appendf(s, " %lld games without their rating were left out.", static_cast<long long>(p.unratedGames));
-    appendf(s, " Their rating in these games: %.0f on average.", p.all.meanElo);
+    if (p.all.meanElo > 0)
+        appendf(s, " Their rating in these games: %.0f on average.", p.all.meanElo);
+    else
+        s += " Their games do not give their rating.";
     if (p.rating.valid)
         appendf(s, " Their moves play like %.0f (%.0f-%.0f).", p.rating.estimate, p.rating.low, p.rating.high);
     if (p.peerRating > 0) appendf(s, " Their peers here: people rated %d, not their own rating.", p.peerRating);

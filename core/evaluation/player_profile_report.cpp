@@ -58,7 +58,9 @@ void appendTable(std::string& out, const char* title, const std::vector<ProfileG
 
 JsonValue cellJson(const ProfileCell& c) {
     JsonValue o = JsonValue::object();
-    o.set("positions", c.positions).set("games", c.games).set("mean_elo", c.meanElo);
+    o.set("positions", c.positions)
+        .set("games", c.games)
+        .set("mean_elo", c.meanElo > 0 ? JsonValue(c.meanElo) : JsonValue());
     if (!c.enough()) return o.set("too_few", 1);
     return o.set("loss", c.loss)
         .set("blunders", c.blunders)
@@ -126,10 +128,15 @@ std::string PlayerProfile::toText() const {
             static_cast<long long>(games), static_cast<long long>(gamesWithClock),
             static_cast<long long>(all.positions));
     if (unratedGames > 0)
-        appendf(out, "; %lld games without their rating left out", static_cast<long long>(unratedGames));
+        appendf(out,
+                peerRating > 0 ? "; %lld of them without their rating" : "; %lld games without their rating left out",
+                static_cast<long long>(unratedGames));
     out += "\n";
     if (!model.empty() || !engine.empty()) appendf(out, "%s; %s\n", model.c_str(), engine.c_str());
-    appendf(out, "their rating in these games: %.0f on average", all.meanElo);
+    if (all.meanElo > 0)
+        appendf(out, "their rating in these games: %.0f on average", all.meanElo);
+    else
+        out += "their rating: not in their games' tags";
     if (rating.valid) appendf(out, "; their moves play like %s", ratingText(rating).c_str());
     out += "\n";
     if (const std::string note = ratingScaleNote(); !note.empty()) out += note + "\n";
@@ -190,7 +197,7 @@ JsonValue PlayerProfile::toJson() const {
             .set("loss", z.loss)
             .set("peer_loss", z.peerLoss)
             .set("ply", z.ply)
-            .set("player_elo", z.playerElo)
+            .set("player_elo", z.playerElo > 0 ? JsonValue(z.playerElo) : JsonValue())
             .set("phase", chess::gamePhaseName(z.phase))
             .set("kinds", kindsText(z.kinds, ", "))
             .set("site", z.site)

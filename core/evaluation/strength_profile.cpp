@@ -153,18 +153,21 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
         const chess::Move m = game.moves[i].move;
         const int ply = int(i);
         const auto& c = conds[i];
-        if (ply >= options.minPly && c.moverElo && *c.moverElo >= options.minMoverElo &&
-            (options.maxMoverElo <= 0 || *c.moverElo < options.maxMoverElo) &&
-            chosen(id, ply, everyFor(options, *c.moverElo)) && (!options.include || options.include(game, ply)) &&
-            pos.countLegalMoves() > 1) {
-            const int band = strengthBand(*c.moverElo);
+        // The rating the position is chosen by: the mover's, else (asked at a chosen rating) that one.
+        const std::optional<int> elo = c.moverElo                ? c.moverElo
+                                       : options.askMoverElo > 0 ? std::optional(options.askMoverElo)
+                                                                 : std::nullopt;
+        if (ply >= options.minPly && elo && *elo >= options.minMoverElo &&
+            (options.maxMoverElo <= 0 || *elo < options.maxMoverElo) && chosen(id, ply, everyFor(options, *elo)) &&
+            (!options.include || options.include(game, ply)) && pos.countLegalMoves() > 1) {
+            const int band = strengthBand(*elo);
             if (options.maxPerBand <= 0 || perBand[std::size_t(band)] < options.maxPerBand) {
                 ++perBand[std::size_t(band)];
                 Pending p;
                 p.pos.position = pos.snapshot();
                 p.pos.ply = ply;
                 p.pos.game = gameIndex;
-                p.pos.moverElo = *c.moverElo;
+                p.pos.moverElo = c.moverElo.value_or(0);
                 p.pos.speed = speed;
                 p.cond = c;
                 if (options.askMoverElo > 0) p.cond.moverElo = options.askMoverElo;

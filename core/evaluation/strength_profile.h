@@ -87,7 +87,8 @@ struct ErrorProfileOptions {
     std::function<bool(const chess::PgnGame&, int ply)> include;
     /// The model is asked for a mover of this rating (the model's scale) instead of the game's (0: the game's, by
     /// encoding::plyConditionings, whose clocks and opponent's rating are kept either way): a profile's peers of a
-    /// chosen rating. The positions are chosen, and ErrorPosition::moverElo set, by the game's rating all the same.
+    /// chosen rating. The positions are chosen, and ErrorPosition::moverElo set, by the game's rating all the same;
+    /// a mover the game gives no rating is taken too (ErrorPosition::moverElo 0), chosen as one rated askMoverElo.
     int askMoverElo = 0;
 };
 

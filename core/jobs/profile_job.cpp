@@ -106,7 +106,9 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
     const auto files = gameFiles(request.files);
     if (!files) return files.error();
     std::string matched;
-    auto games = training::readPlayerGames(*files, request.player.toStdString(), &matched);
+    // Games without ratings too: profilePlayer says which it leaves out, and with peers of a chosen rating needs none.
+    auto games =
+        training::readPlayerGames(*files, request.player.toStdString(), &matched, {}, training::GameRatings::Optional);
     if (!games) return games.error();
     if (request.cancel.isCancelled()) return makeError(ErrorCode::Cancelled, "cancelled");
     QStringList notes;

@@ -58,17 +58,19 @@ std::string SampleStats::summary() const {
            (positionsThinned > 0 ? ", thinned by the balance caps " + std::to_string(positionsThinned) : "") + ")";
 }
 
-std::string unusableReason(const chess::PgnGame& game) {
+std::string unusableReason(const chess::PgnGame& game, GameRatings ratings) {
     const std::string variant = game.tag("Variant");
     if (!variant.empty() && variant != "Standard" && variant != "standard") return "variant";
     if (!game.tag("FEN").empty() || game.tag("SetUp") == "1") return "odd start";
-    if (!chess::parseEloTag(game.tag("WhiteElo")) || !chess::parseEloTag(game.tag("BlackElo"))) return "missing Elo";
+    if (ratings == GameRatings::Required &&
+        (!chess::parseEloTag(game.tag("WhiteElo")) || !chess::parseEloTag(game.tag("BlackElo"))))
+        return "missing Elo";
     if (!encoding::clockProblem(game).empty()) return "impossible clocks";
     return {};
 }
 
-std::string describeUnusable(const chess::PgnGame& game) {
-    const std::string why = unusableReason(game);
+std::string describeUnusable(const chess::PgnGame& game, GameRatings ratings) {
+    const std::string why = unusableReason(game, ratings);
     if (why == "variant") return "the variant \"" + game.tag("Variant") + "\" is not standard chess";
     if (why == "odd start") return "it starts from a set-up position (FEN tag), not the standard start";
     if (why == "missing Elo") return "no WhiteElo and BlackElo ratings";
@@ -76,8 +78,8 @@ std::string describeUnusable(const chess::PgnGame& game) {
     return why;
 }
 
-chess::PgnSkip unusableSkip(const std::string& file, const chess::PgnGame& game) {
-    return chess::PgnSkip{file, game.firstLine, describeUnusable(game)};
+chess::PgnSkip unusableSkip(const std::string& file, const chess::PgnGame& game, GameRatings ratings) {
+    return chess::PgnSkip{file, game.firstLine, describeUnusable(game, ratings)};
 }
 
 int whiteOutcome(const chess::PgnGame& game) {

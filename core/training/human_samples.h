@@ -55,14 +55,19 @@ struct SampleStats {
     std::string summary() const;
 };
 
-/// Reasons a game is not usable for the human-move model, or empty when it is: "variant", "odd start", "missing Elo",
-/// or "impossible clocks" (encoding::clockProblem says which).
-std::string unusableReason(const chess::PgnGame& game);
+/// Whether a usable game must give both players' ratings: training does (the model learns what a rating does); a
+/// reader that asks the model at ratings of its own (a player's profile against peers of a chosen rating) does not.
+enum class GameRatings { Required, Optional };
+
+/// Reasons a game is not usable for the human-move model, or empty when it is: "variant", "odd start", "missing Elo"
+/// (only when `ratings` are Required), or "impossible clocks" (encoding::clockProblem says which).
+std::string unusableReason(const chess::PgnGame& game, GameRatings ratings = GameRatings::Required);
 /// The same reason for people ("Crazyhouse is not standard chess", "impossible clocks: ply 7: ..."), empty when
 /// the game is usable.
-std::string describeUnusable(const chess::PgnGame& game);
+std::string describeUnusable(const chess::PgnGame& game, GameRatings ratings = GameRatings::Required);
 /// A skip report (chess::GameSkipHook) of an unusable game of `file`: its first line and describeUnusable.
-chess::PgnSkip unusableSkip(const std::string& file, const chess::PgnGame& game);
+chess::PgnSkip unusableSkip(const std::string& file, const chess::PgnGame& game,
+                            GameRatings ratings = GameRatings::Required);
 
 /// Keep probability of a position: lets a stream thin out crowded ratings and dominant players. Called with the
 /// mover's colour and the ply; returns a probability in [0, 1].

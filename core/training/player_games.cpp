@@ -76,7 +76,7 @@ std::string gameTimeKey(const chess::PgnGame& game) {
 }
 
 Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name, std::string* note,
-                                    const chess::GameSkipHook& onSkip) {
+                                    const chess::GameSkipHook& onSkip, GameRatings ratings) {
     if (name.empty()) return makeError(ErrorCode::InvalidInput, "no player name given");
     const std::string wanted = lower(name);
     struct Found {
@@ -125,16 +125,18 @@ Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const
     out.name = chosen.front();
     for (const std::string& player : chosen)
         for (Found& f : found[player]) {
-            if (!unusableReason(f.game).empty()) {
+            if (!unusableReason(f.game, ratings).empty()) {
                 ++out.skipped;
-                if (onSkip) onSkip(f.number, unusableSkip(*f.file, f.game));
+                if (onSkip) onSkip(f.number, unusableSkip(*f.file, f.game, ratings));
                 continue;
             }
             out.games.push_back(std::move(f.game));
         }
     if (out.games.empty())
         return makeError(ErrorCode::InvalidInput, "the " + std::to_string(out.skipped) + " games of " + out.name +
-                                                      " cannot be used (a variant, a set-up start or no ratings)");
+                                                      (ratings == GameRatings::Required
+                                                           ? " cannot be used (a variant, a set-up start or no ratings)"
+                                                           : " cannot be used (a variant or a set-up start)"));
     std::stable_sort(out.games.begin(), out.games.end(),
                      [](const chess::PgnGame& a, const chess::PgnGame& b) { return gameTimeKey(a) < gameTimeKey(b); });
     return out;

@@ -4,6 +4,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/common/result.h"
+#include "core/training/human_samples.h"
 
 #include <cstdint>
 #include <string>
@@ -34,9 +35,10 @@ struct PlayerGames {
 /// that contains it is taken (said in `note`). No game, a name contained in several names, or files without player
 /// tags: InvalidInput whose message lists the players with their game counts. `onSkip` is told of every game of the
 /// files the reader cannot read (an illegal move, variations nested too deep: whoever played it) and of every game
-/// of the player that is not usable (unusableReason), each with its number in its file.
+/// of the player that is not usable (unusableReason with `ratings`), each with its number in its file.
 Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name,
-                                    std::string* note = nullptr, const chess::GameSkipHook& onSkip = {});
+                                    std::string* note = nullptr, const chess::GameSkipHook& onSkip = {},
+                                    GameRatings ratings = GameRatings::Required);
 
 /// The fewest usable games a model of one player is built from: the newest tenth (at least one) measures it, the
 /// rest teach it; below this the measurement is a handful of moves and the gain it reports means nothing.

@@ -2,7 +2,7 @@
 // `kibitz-cli profile` with the shipped model and Stockfish on a real player's games (pnmadelaine in
 // tests/data/games_sample.pgn): the report, the HTML page (its SVG charts well-formed XML), the puzzle CSV, the
 // engine's cache reused by a second run (same figures, nothing scored again), peers of a chosen rating
-// (--peers-rated), Ctrl+C writing nothing, and the refusals of bad input.
+// (--peers-rated, also for games without the player's rating), Ctrl+C writing nothing, and the refusals of bad input.
 #include "tests/cli/cli_run.h"
 
 #include <QFile>
@@ -172,6 +172,52 @@ private Q_SLOTS:
         const Run high = profileAt(QStringLiteral("3300"));
         QCOMPARE(high.code, 2);
         QVERIFY2(high.err.contains(QStringLiteral("--peers-rated")), qPrintable(high.err));
+    }
+
+    /// Games without the player's rating (club games): refused against peers of their rating (the message names
+    /// --peers-rated), profiled against peers of a chosen rating: the same positions and losses as the same games
+    /// with their ratings, and no rating of theirs made up.
+    void unratedGamesAgainstChosenPeers() {
+        if (!haveStockfish()) QSKIP("no Stockfish on this machine");
+        QTemporaryDir dir;
+        const QString unrated = dir.filePath(QStringLiteral("unrated.pgn"));
+        QFile f(unrated);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(unratedGamesOf(kPlayer));
+        f.close();
+        auto profile = [&](const QString& pgn, const QStringList& more) {
+            return run(QStringList{QStringLiteral("profile"), QStringLiteral("--pgn"), pgn, QStringLiteral("--player"),
+                                   kPlayer, QStringLiteral("--games"), QStringLiteral("8"), QStringLiteral("--every"),
+                                   QStringLiteral("4"), QStringLiteral("--depth"), QStringLiteral("5"),
+                                   QStringLiteral("--no-rating"), QStringLiteral("--cache"),
+                                   dir.filePath(QStringLiteral("scores.tsv"))} +
+                       more);
+        };
+        const Run refused = profile(unrated, {});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains(QStringLiteral("--peers-rated")), qPrintable(refused.err));
+        QVERIFY(refused.out.isEmpty());
+
+        const QStringList at1500{QStringLiteral("--peers-rated"), QStringLiteral("1500"), QStringLiteral("--json")};
+        const Run club = profile(unrated, at1500), tagged = profile(kGames, at1500);
+        QVERIFY2(club.code == 0, qPrintable(club.err));
+        QVERIFY2(tagged.code == 0, qPrintable(tagged.err));
+        const QJsonObject c = QJsonDocument::fromJson(club.out.toUtf8()).object();
+        const QJsonObject t = QJsonDocument::fromJson(tagged.out.toUtf8()).object();
+        QCOMPARE(c.value(QStringLiteral("games")).toInt(), 8);
+        QCOMPARE(c.value(QStringLiteral("unrated_games")).toInt(), 8);
+        QCOMPARE(c.value(QStringLiteral("peer_rating")).toInt(), 1500);
+        const QJsonObject cAll = c.value(QStringLiteral("all")).toObject(),
+                          tAll = t.value(QStringLiteral("all")).toObject();
+        QVERIFY(cAll.value(QStringLiteral("mean_elo")).isNull());
+        QVERIFY(tAll.value(QStringLiteral("mean_elo")).toDouble() > 1000.0);
+        QCOMPARE(cAll.value(QStringLiteral("positions")), tAll.value(QStringLiteral("positions")));
+        QCOMPARE(cAll.value(QStringLiteral("loss")), tAll.value(QStringLiteral("loss")));
+        // The peers differ only by the opponent's rating, which club games do not give either.
+        const double clubPeer = cAll.value(QStringLiteral("peer_loss")).toDouble();
+        const double taggedPeer = tAll.value(QStringLiteral("peer_loss")).toDouble();
+        qInfo("peers rated 1500: %.4f with the ratings unknown, %.4f with them known", clubPeer, taggedPeer);
+        QVERIFY(clubPeer > 0.8 * taggedPeer && clubPeer < 1.25 * taggedPeer);
     }
 
     /// SIGTERM (as Ctrl+C's SIGINT) while scoring: exit code 1, no report and no temporary left.

@@ -3,7 +3,8 @@
 // tests/data/games_sample.pgn) with fake models and a fake engine: the positions are theirs alone, their loss is what
 // the engine's scores say, the groups add up, the rating estimate follows the moves phase by phase, the puzzles read
 // back through the puzzle CSV reader, bad input is refused, a chess.com player's ratings are reported on
-// chess.com's scale, and peers of a chosen rating are asked for at that rating. The phase rule and the kinds of
+// chess.com's scale, and peers of a chosen rating are asked for at that rating (and profile games without the
+// player's rating). The phase rule and the kinds of
 // position are checked against the Lichess puzzle sample's own themes.
 #include "core/chess/game_phase.h"
 #include "core/chess/notation.h"
@@ -630,6 +631,77 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         QCOMPARE(model.askedElo, std::set<int>{1411});
         QCOMPARE(r->peerRating, 1000);
+    }
+
+    /// Peers of a chosen rating need no rating of the player: games without rating tags (club games) are profiled
+    /// against them, with the same positions and figures as the same games with their ratings (the fake model reads
+    /// only the mover's rating, asked at the chosen one either way), and no made-up rating of theirs in the report.
+    void unratedGamesAgainstChosenPeers() {
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
+        auto unrated = games;
+        for (auto& g : unrated)
+            for (auto& [k, v] : g.tags)
+                if (k == "WhiteElo" || k == "BlackElo") v = "?";
+        OneAnswerAnalyser engine;
+        evaluation::PlayerProfileOptions o = quickOptions();
+        o.estimateRatings = true;
+        o.bootstrapRounds = 20;
+
+        SkillEvaluator refusedModel;
+        auto refused = evaluation::profilePlayer(unrated, kPlayer, refusedModel, engine, o, CancelToken());
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::InvalidInput);
+        QVERIFY2(refused.error().message.find("--peers-rated") != std::string::npos, refused.error().message.c_str());
+
+        o.peerRating = 1500;
+        SkillEvaluator ratedModel, unratedModel;
+        auto rated = evaluation::profilePlayer(games, kPlayer, ratedModel, engine, o, CancelToken());
+        auto r = evaluation::profilePlayer(unrated, kPlayer, unratedModel, engine, o, CancelToken());
+        QVERIFY2(rated.ok() && r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->games, std::int64_t(12));
+        QCOMPARE(r->unratedGames, std::int64_t(12));
+        QCOMPARE(rated->unratedGames, std::int64_t(0));
+        QCOMPARE(r->all.positions, rated->all.positions);
+        QCOMPARE(r->all.loss, rated->all.loss);
+        QCOMPARE(r->all.peerLoss, rated->all.peerLoss);
+        QVERIFY(r->all.peerLoss > 0.0);
+        QVERIFY(rated->all.meanElo > 400.0);
+        QCOMPARE(r->all.meanElo, 0.0);  // not known: no figure made up
+        QVERIFY(r->rating.valid);       // the rating their moves play like is the point of such a profile
+        QVERIFY(!r->puzzles.empty());
+        for (const auto& z : r->puzzles) QCOMPARE(z.playerElo, 0);
+        const std::string json = r->toJson().write();
+        QVERIFY2(json.find("\"mean_elo\":null") != std::string::npos, json.c_str());
+        QVERIFY(json.find("\"player_elo\":null") != std::string::npos);
+        QVERIFY(json.find("\"unrated_games\":12") != std::string::npos);
+        const std::string text = r->toText();
+        QVERIFY2(text.find("their rating: not in their games' tags") != std::string::npos, text.c_str());
+        QVERIFY(text.find("12 of them without their rating") != std::string::npos);
+        QVERIFY(text.find("left out") == std::string::npos);
+        const std::string html = evaluation::playerProfileHtml(*r);
+        QVERIFY(html.find("Their games do not give their rating.") != std::string::npos);
+        QVERIFY(html.find("the grey line") == std::string::npos);     // no line at a rating nobody gave
+        QVERIFY(html.find("class=\"actual\"") == std::string::npos);  // (the line itself)
+        QVERIFY(evaluation::playerProfileHtml(*rated).find("class=\"actual\"") != std::string::npos);
+
+        // Half of them rated: their mean rating is that of the rated half's positions alone.
+        auto mixed = games;
+        std::vector<chess::PgnGame> ratedHalf;
+        for (std::size_t i = 0; i < mixed.size(); ++i)
+            if (i % 2 == 0)
+                mixed[i] = unrated[i];
+            else
+                ratedHalf.push_back(games[i]);
+        SkillEvaluator mixedModel, halfModel;
+        evaluation::PlayerProfileOptions few = o;
+        few.minGames = 1;
+        auto m = evaluation::profilePlayer(mixed, kPlayer, mixedModel, engine, o, CancelToken());
+        auto h = evaluation::profilePlayer(ratedHalf, kPlayer, halfModel, engine, few, CancelToken());
+        QVERIFY2(m.ok() && h.ok(), m.ok() ? "" : m.error().message.c_str());
+        QCOMPARE(m->unratedGames, std::int64_t(6));
+        QCOMPARE(m->all.positions, rated->all.positions);
+        QCOMPARE(m->all.meanElo, h->all.meanElo);
+        QVERIFY(m->all.meanElo > 400.0);
     }
 
     void refusals() {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // One player's games: name matching, time order and the split by date, on the real Lichess games of
 // tests/data/games_sample.pgn (pnmadelaine: 90 games, 46 as White and 44 as Black, by grep). Also how the games
-// passed over are reported: every reader of the training data names each one (number in its file, line, reason).
+// passed over are reported: every reader of the training data names each one (number in its file, line, reason);
+// a reader that needs no ratings (GameRatings::Optional) takes the games without them.
 #include "core/training/human_samples.h"
 #include "core/training/player_games.h"
 
@@ -129,6 +130,21 @@ private Q_SLOTS:
             QVERIFY2(m.find(reason.toStdString()) != std::string::npos, m.c_str());
         }
         QVERIFY(training::checkEnoughPlayerGames(*g).ok());
+
+        // A reader that asks the model at ratings of its own (a profile against peers of a chosen rating) takes the
+        // game without WhiteElo, and still passes over the other four.
+        std::map<std::int64_t, std::string> seenOptional;
+        auto optionalHook = [&](std::int64_t number, const chess::PgnSkip& skip) {
+            seenOptional.emplace(number, skip.message());
+        };
+        auto any = training::readPlayerGames({file.toStdString()}, "pnmadelaine", nullptr, optionalHook,
+                                             training::GameRatings::Optional);
+        QVERIFY2(any.ok(), any.ok() ? "" : any.error().message.c_str());
+        QCOMPARE(any->games.size(), std::size_t(86));
+        QCOMPARE(any->skipped, std::int64_t(1));  // the impossible increment
+        QCOMPARE(seenOptional.size(), edited.size() - 1);
+        for (const auto& [number, reason] : edited)
+            QCOMPARE(seenOptional.count(number), std::size_t(reason.contains(QStringLiteral("WhiteElo")) ? 0 : 1));
     }
 
     // A model of one player needs kMinPlayerGames usable games: below that, a message that says how many.

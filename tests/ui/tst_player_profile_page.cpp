@@ -4,7 +4,8 @@
 // worker thread, each chart holds the figures of a profile made directly by the core from the same games, the table
 // lists the positions and they export as puzzles that read back; Cancel stops a slow run and shows nothing; bad
 // input (no such player, too few games, no ratings, a folder without games) is refused with the reason; chess.com
-// games' ratings are said to be on chess.com's scale; 'Peers rated' reaches the run and says so. With
+// games' ratings are said to be on chess.com's scale; 'Peers rated' reaches the run and says so, and profiles games
+// without ratings. With
 // KIBITZ_SCREENSHOT_DIR set, a real run (Stockfish, the shipped model) saves docs/screenshots/player-profile.png.
 #include "core/chess/puzzle_csv.h"
 #include "core/engines/engine_locator.h"
@@ -370,6 +371,43 @@ void TstPlayerProfilePage::peersOfAChosenRating() {
     series = barSeries(page->chartView(ui::PlayerProfilePage::Chart::Phase));
     QVERIFY(series);
     QCOMPARE(series->barSets()[1]->label(), QStringLiteral("Peers of their rating"));
+    QVERIFY(!whiskers(page->chartView(ui::PlayerProfilePage::Chart::Rating)).empty());  // the line at their rating
+
+    // Club games without rating tags: profiled against the chosen peers, with no rating of theirs made up (no line at
+    // it on the rating chart, "-" in the positions' rating column).
+    const QString unrated = m_dir.filePath(QStringLiteral("club.pgn"));
+    QFile out(unrated);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(gamesText([](QString game) {
+        return game.replace(QRegularExpression(QStringLiteral("\\[(White|Black)Elo \"\\d+\"\\]")),
+                            QStringLiteral("[\\1Elo \"?\"]"));
+    }));
+    out.close();
+    auto club = makePage({unrated}, mixedFactory());
+    club->peerRatedBox()->setChecked(true);
+    club->peerRatingBox()->setValue(1500);
+    QSignalSpy clubDone(club.get(), &ui::PlayerProfilePage::profileFinished);
+    club->start();
+    QVERIFY(clubDone.wait(120000));
+    QVERIFY2(clubDone.front().front().toBool(), qPrintable(club->statusLabel()->text()));
+    QCOMPARE(club->profile()->peerRating, 1500);
+    QCOMPARE(club->profile()->all.meanElo, 0.0);
+    QVERIFY(club->profile()->rating.valid);
+    const QString summary = club->summaryLabel()->text();
+    QVERIFY2(summary.contains(QStringLiteral("their games do not give their rating")) &&
+                 summary.contains(QStringLiteral("a human rated 1500")) &&
+                 !summary.contains(QStringLiteral("left out")),
+             qPrintable(summary));
+    QVERIFY(whiskers(club->chartView(ui::PlayerProfilePage::Chart::Rating)).empty());
+    QVERIFY(club->chartView(ui::PlayerProfilePage::Chart::Rating)->chart()->series().size() == 1);  // the boxes
+    QTableWidget* table = club->positionsTable();
+    QVERIFY(table->rowCount() > 0);
+    int eloCol = -1;
+    for (int col = 0; col < table->columnCount(); ++col)
+        if (table->horizontalHeaderItem(col)->text().contains(QStringLiteral("rating"), Qt::CaseInsensitive))
+            eloCol = col;
+    QVERIFY(eloCol >= 0);
+    for (int row = 0; row < table->rowCount(); ++row) QCOMPARE(table->item(row, eloCol)->text(), QStringLiteral("-"));
 }
 
 void TstPlayerProfilePage::cancelStopsTheRun() {
@@ -398,7 +436,7 @@ void TstPlayerProfilePage::badInputIsRefused_data() {
     QTest::newRow("no such player") << "nobody-at-all"
                                     << "" << 0 << "no game of 'nobody-at-all'";
     QTest::newRow("too few games") << kPlayer << "" << 3 << "at least 5";
-    QTest::newRow("no ratings") << kPlayer << "unrated" << 0 << "rating";
+    QTest::newRow("no ratings") << kPlayer << "unrated" << 0 << "unless the peers' rating is chosen (Peers rated";
     QTest::newRow("a folder without games") << kPlayer << "empty folder" << 0 << "no PGN files";
 }
 
