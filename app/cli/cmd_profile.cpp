@@ -46,7 +46,8 @@ void printHelp() {
         "report says which; JSON: \"rating_scale\").\n"
         "  --pgn FILE|DIR      games (.pgn, .pgn.zst; repeatable), e.g. what fetch-games downloaded\n"
         "  --player NAME       the player (as in the White/Black tags, any case)\n"
-        "  --games N           the newest N of their games (default: all)\n"
+        "  --games N           the newest N of their games that give their rating (any N with --peers-rated;\n"
+        "                      default: all)\n"
         "  --every N           one of every N of their moves (by hash; 1: all); default: the N that scores about\n"
         "                      %d of their moves (every move of about 30 games, one in seven of 200)\n"
         "  --depth D           engine depth (default 8)\n"
@@ -149,8 +150,7 @@ int runProfile(const std::vector<std::string>& argv) {
     input.printSkipSummary();
     if (!games) return usageError(games.error().message);
     if (!note.empty()) std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, note.c_str());
-    if (maxGames > 0 && games->games.size() > std::size_t(maxGames))
-        games->games.erase(games->games.begin(), games->games.end() - maxGames);  // oldest first: keep the newest
+    evaluation::keepNewestProfileGames(games->games, games->name, maxGames, o.peerRating != 0);
 
     if (every > 0) {
         o.positions.every = every;

@@ -124,6 +124,23 @@ std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::s
     return std::nullopt;
 }
 
+/// Whether `game` gives the rating of `player` (who plays in it).
+bool givesRatingOf(const chess::PgnGame& game, const std::string& player) {
+    const auto colour = playerColor(game, player);
+    return colour && chess::parseEloTag(game.tag(*colour == chess::White ? "WhiteElo" : "BlackElo")).has_value();
+}
+
+void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating) {
+    if (count <= 0) return;
+    std::size_t first = games.size();  // the oldest game kept
+    int usable = 0;
+    while (first > 0 && usable < count) {
+        --first;
+        if (anyRating ? playerColor(games[first], player).has_value() : givesRatingOf(games[first], player)) ++usable;
+    }
+    games.erase(games.begin(), games.begin() + std::ptrdiff_t(first));
+}
+
 namespace {
 
 /// What the profile knows of one scored position besides the engine's figures.
@@ -507,10 +524,9 @@ Status checkGames(const std::vector<chess::PgnGame>& games, const std::string& p
                   bool anyRating, std::int64_t& unrated) {
     std::size_t theirs = 0, rated = 0;
     for (const auto& g : games) {
-        const auto colour = playerColor(g, player);
-        if (!colour) continue;
+        if (!playerColor(g, player)) continue;
         ++theirs;
-        if (chess::parseEloTag(g.tag(*colour == chess::White ? "WhiteElo" : "BlackElo"))) ++rated;
+        if (givesRatingOf(g, player)) ++rated;
     }
     unrated = std::int64_t(theirs - rated);
     if (theirs == 0) return makeError(ErrorCode::InvalidInput, "no game of '" + player + "' in the input");
@@ -559,9 +575,7 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     };
     std::vector<chess::PgnGame> theirs;
     for (const auto& g : games) {
-        const auto colour = playerColor(g, player);
-        if (!colour) continue;
-        if (!anyRating && !chess::parseEloTag(g.tag(*colour == chess::White ? "WhiteElo" : "BlackElo"))) continue;
+        if (!playerColor(g, player) || (!anyRating && !givesRatingOf(g, player))) continue;
         theirs.push_back(g);
         if (!g.moves.empty() && g.moves.front().clockSeconds >= 0) ++out.gamesWithClock;
         if (encoding::ratingSite(g) == encoding::RatingSite::ChessCom) ++out.chessComGames;

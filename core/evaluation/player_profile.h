@@ -179,6 +179,12 @@ struct PlayerProfile {
 /// Which side `name` plays in `game` (without case), or nothing.
 std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::string& name);
 
+/// Keeps the newest `count` games of `player` that a profile can use (those that give their rating; any game of theirs
+/// when `anyRating`, the peers' rating chosen) and drops every older game; the games without their rating among the
+/// newest are kept, for profilePlayer to count as left out. `games`: oldest first (as training::readPlayerGames gives
+/// them). `count` <= 0: all.
+void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating);
+
 /// The profile of `player` in `games` (their games, any order). Errors (InvalidInput, with a message for people):
 /// fewer than options.minGames games, none (or too few) of them giving the player's rating, no position to score, a
 /// peer rating out of range;

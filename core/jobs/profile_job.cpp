@@ -117,8 +117,7 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
         notes << tr("%n game(s) of theirs left out (the human-move model cannot read them).", nullptr,
                     int(games->skipped));
     note = notes.join(u' ');
-    if (request.maxGames > 0 && games->games.size() > std::size_t(request.maxGames))
-        games->games.erase(games->games.begin(), games->games.end() - request.maxGames);  // oldest first
+    evaluation::keepNewestProfileGames(games->games, games->name, request.maxGames, request.options.peerRating != 0);
 
     if (!m_evaluator) {
         auto e = m_evaluatorFactory();

@@ -24,7 +24,7 @@ namespace kibitz::jobs {
 struct ProfileRequest {
     QStringList files;  ///< PGN files (.pgn, .pgn.zst), e.g. what a download wrote
     QString player;     ///< as in the White/Black tags, any case (training::readPlayerGames' matching)
-    int maxGames = 0;   ///< the newest N of their games (0: all)
+    int maxGames = 0;   ///< the newest N of their games (evaluation::keepNewestProfileGames; 0: all)
     evaluation::PlayerProfileOptions options;
     CancelToken cancel;  ///< this request's own token (made by the caller before it posts the request)
 };

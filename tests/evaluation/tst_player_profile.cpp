@@ -704,6 +704,40 @@ private Q_SLOTS:
         QVERIFY(m->all.meanElo > 400.0);
     }
 
+    /// --games N and the page's newest games: N games the profile can use, so a game without their rating among
+    /// the newest does not take a rated one's place (it stays, to be counted as left out); with the peers' rating
+    /// chosen any game counts.
+    void newestGamesCountTheUsableOnes() {
+        const auto games = testing::sampleGamesOf(kPlayer, 12);
+        auto some = games;
+        for (const std::size_t i : {std::size_t(9), std::size_t(11)})
+            for (auto& [k, v] : some[i].tags)
+                if (k == "WhiteElo" || k == "BlackElo") v = "?";
+        auto site = [](const std::vector<chess::PgnGame>& gs) {
+            std::vector<std::string> out;
+            for (const auto& g : gs) out.push_back(g.tag("Site"));
+            return out;
+        };
+        auto rated = some;
+        evaluation::keepNewestProfileGames(rated, kPlayer, 5, false);
+        QCOMPARE(site(rated), site({games.begin() + 5, games.end()}));  // 5..11: five rated and the two unrated
+        auto any = some;
+        evaluation::keepNewestProfileGames(any, kPlayer, 5, true);
+        QCOMPARE(site(any), site({games.begin() + 7, games.end()}));
+        for (const int all : {0, 10, 100}) {  // 10: as many as give their rating
+            auto kept = some;
+            evaluation::keepNewestProfileGames(kept, kPlayer, all, false);
+            QCOMPARE(kept.size(), some.size());
+        }
+        // What is kept profiles five rated games, and counts the two without their rating as left out.
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        auto r = evaluation::profilePlayer(rated, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->games, std::int64_t(5));
+        QCOMPARE(r->unratedGames, std::int64_t(2));
+    }
+
     void refusals() {
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
