@@ -437,17 +437,15 @@ void PlayerProfilePage::clearResults() {
 void PlayerProfilePage::showProfile() {
     const evaluation::PlayerProfile& p = *m_profile;
     const QString who = QString::fromStdString(p.player).toHtmlEscaped();
+    // One arg() for all: a %-marker in the name stays as it is.
     QString summary =
         p.all.meanElo > 0
             ? tr("<b>%1</b>: %n game(s), %2 of their positions; their rating in these games %3 on average.", nullptr,
                  int(p.games))
-                  .arg(who)
-                  .arg(p.all.positions)
-                  .arg(qRound(p.all.meanElo))
+                  .arg(who, QString::number(p.all.positions), QString::number(qRound(p.all.meanElo)))
             : tr("<b>%1</b>: %n game(s), %2 of their positions; their games do not give their rating.", nullptr,
                  int(p.games))
-                  .arg(who)
-                  .arg(p.all.positions);
+                  .arg(who, QString::number(p.all.positions));
     if (p.all.enough()) {
         // Their peers: people of their rating, or of the rating chosen on the page.
         const QString lose =
