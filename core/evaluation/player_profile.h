@@ -186,7 +186,8 @@ std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::s
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating);
 
 /// The profile of `player` in `games` (their games, any order). Errors (InvalidInput, with a message for people):
-/// fewer than options.minGames games, none (or too few) of them giving the player's rating, no position to score, a
+/// fewer than options.minGames games, none (or too few) of them giving the player's rating (asked only when
+/// options.peerRating is not set; the games without it are then left out and counted), no position to score, a
 /// peer rating out of range;
 /// the model's or the engine's errors; Cancelled (the score cache keeps what was scored).
 Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, const std::string& player,
