@@ -31,8 +31,9 @@ QByteArray readAll(const QString& path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
-/// The sample's games of `player` with their rating tags emptied ("?": unknown), as PGN text.
-QByteArray unratedGamesOf(const QString& player) {
+/// Writes the sample's games of `player` with their rating tags emptied ("?": unknown) to unrated.pgn in `dir`: its
+/// path, or "" when it cannot be written.
+QString writeUnratedGames(const QTemporaryDir& dir, const QString& player) {
     const QString text = QString::fromUtf8(readAll(kGames));
     QString out;
     for (const QString& game : text.split(QStringLiteral("\n\n[Event"))) {
@@ -42,7 +43,10 @@ QByteArray unratedGamesOf(const QString& player) {
                   QStringLiteral("[\\1Elo \"?\"]"));
         out += g.trimmed() + QStringLiteral("\n\n");
     }
-    return out.toUtf8();
+    const QString path = dir.filePath(QStringLiteral("unrated.pgn"));
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(out.toUtf8()) < 0) return {};
+    return path;
 }
 
 }  // namespace
@@ -180,11 +184,8 @@ private Q_SLOTS:
     void unratedGamesAgainstChosenPeers() {
         if (!haveStockfish()) QSKIP("no Stockfish on this machine");
         QTemporaryDir dir;
-        const QString unrated = dir.filePath(QStringLiteral("unrated.pgn"));
-        QFile f(unrated);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(unratedGamesOf(kPlayer));
-        f.close();
+        const QString unrated = writeUnratedGames(dir, kPlayer);
+        QVERIFY(!unrated.isEmpty());
         auto profile = [&](const QString& pgn, const QStringList& more) {
             return run(QStringList{QStringLiteral("profile"), QStringLiteral("--pgn"), pgn, QStringLiteral("--player"),
                                    kPlayer, QStringLiteral("--games"), QStringLiteral("8"), QStringLiteral("--every"),
@@ -270,11 +271,8 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         // Games without the player's rating.
         QTemporaryDir dir;
-        const QString unrated = dir.filePath(QStringLiteral("unrated.pgn"));
-        QFile f(unrated);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(unratedGamesOf(kPlayer));
-        f.close();
+        const QString unrated = writeUnratedGames(dir, kPlayer);
+        QVERIFY(!unrated.isEmpty());
         r = run({QStringLiteral("profile"), QStringLiteral("--pgn"), unrated, QStringLiteral("--player"), kPlayer,
                  QStringLiteral("--no-cache")});
         QCOMPARE(r.code, 2);

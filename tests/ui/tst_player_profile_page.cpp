@@ -110,8 +110,8 @@ std::vector<QLineSeries*> whiskers(QChartView* view) {
     return out;
 }
 
-/// The games of `player` in games_sample.pgn as PGN text, each changed by `edit`.
-QByteArray gamesText(const std::function<QString(QString)>& edit) {
+/// Writes the games of `player` in games_sample.pgn to `path`, each changed by `edit`: false when it cannot.
+bool writeEditedGames(const QString& path, const std::function<QString(QString)>& edit) {
     QFile f(kGames);
     if (!f.open(QIODevice::ReadOnly)) qFatal("cannot read games_sample.pgn");
     const QString all = QString::fromUtf8(f.readAll());
@@ -119,7 +119,14 @@ QByteArray gamesText(const std::function<QString(QString)>& edit) {
     for (const QString& game : all.split(QStringLiteral("[Event "), Qt::SkipEmptyParts))
         if (game.contains(QStringLiteral("\"%1\"").arg(QLatin1String(kPlayer))))
             out += edit(QStringLiteral("[Event ") + game);
-    return out.toUtf8();
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(out.toUtf8()) >= 0;
+}
+
+/// A game with its rating tags emptied ("?": unknown), as club games come.
+QString withoutRatings(QString game) {
+    return game.replace(QRegularExpression(QStringLiteral("\\[(White|Black)Elo \"\\d+\"\\]")),
+                        QStringLiteral("[\\1Elo \"?\"]"));
 }
 
 /// Marks every string of the profile charts' context it is asked for: a name shown through tr() comes out in
@@ -376,13 +383,7 @@ void TstPlayerProfilePage::peersOfAChosenRating() {
     // Club games without rating tags: profiled against the chosen peers, with no rating of theirs made up (no line at
     // it on the rating chart, "-" in the positions' rating column).
     const QString unrated = m_dir.filePath(QStringLiteral("club.pgn"));
-    QFile out(unrated);
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(gamesText([](QString game) {
-        return game.replace(QRegularExpression(QStringLiteral("\\[(White|Black)Elo \"\\d+\"\\]")),
-                            QStringLiteral("[\\1Elo \"?\"]"));
-    }));
-    out.close();
+    QVERIFY(writeEditedGames(unrated, withoutRatings));
     auto club = makePage({unrated}, mixedFactory());
     club->peerRatedBox()->setChecked(true);
     club->peerRatingBox()->setValue(1500);
@@ -448,12 +449,7 @@ void TstPlayerProfilePage::badInputIsRefused() {
     QString file = kGames;
     if (edit == QStringLiteral("unrated")) {
         file = m_dir.filePath(QStringLiteral("unrated.pgn"));
-        QFile out(file);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(gamesText([](QString game) {
-            return game.replace(QRegularExpression(QStringLiteral("\\[(White|Black)Elo \"\\d+\"\\]")),
-                                QStringLiteral("[\\1Elo \"?\"]"));
-        }));
+        QVERIFY(writeEditedGames(file, withoutRatings));
     }
     if (edit == QStringLiteral("empty folder")) {
         file = m_dir.filePath(QStringLiteral("empty"));
@@ -476,13 +472,10 @@ void TstPlayerProfilePage::badInputIsRefused() {
 /// rating chart's axis.
 void TstPlayerProfilePage::chessComRatingsSayTheirScale() {
     const QString file = m_dir.filePath(QStringLiteral("chesscom.pgn"));
-    QFile out(file);
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(gamesText([](QString game) {
+    QVERIFY(writeEditedGames(file, [](QString game) {
         return game.replace(QRegularExpression(QStringLiteral("\\[Site \"[^\"]*\"\\]")),
                             QStringLiteral("[Site \"Chess.com\"]"));
     }));
-    out.close();
     auto page = makePage({file}, mixedFactory());
     page->maxGamesBox()->setValue(10);
     QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
