@@ -335,6 +335,31 @@
         <source>the rating their moves play like, with its interval</source>
         <translation>die Wertung, der die Züge des Spielers entsprechen, mit Intervall</translation>
     </message>
+    <message>
+        <source>other openings</source>
+        <translation>andere Eröffnungen</translation>
+    </message>
+    <message>
+        <source>set-up position</source>
+        <translation>gestellte Stellung</translation>
+    </message>
+    <message>
+        <source>White: %1</source>
+        <extracomment>An opening in the player profile: the side the player had, then the game&apos;s first two moves (&quot;1. e4 c5&quot;).</extracomment>
+        <translation>Weiß: %1</translation>
+    </message>
+    <message>
+        <source>Black: %1</source>
+        <translation>Schwarz: %1</translation>
+    </message>
+    <message>
+        <source>Loss by opening</source>
+        <translation>Verlust nach Eröffnung</translation>
+    </message>
+    <message>
+        <source>By opening</source>
+        <translation>Nach Eröffnung</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2329,6 +2354,14 @@
     <message>
         <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games). Their own rating is then not needed: club games without rating tags can be profiled too.</source>
         <translation>Die Züge des Spielers mit Menschen einer gewählten Wertung statt seiner eigenen vergleichen, etwa der Wertung, die er anstrebt (für chess.com-Partien auf der Skala von chess.com). Seine eigene Wertung wird dann nicht gebraucht: auch Vereinspartien ohne Wertungsangaben lassen sich auswerten.</translation>
+    </message>
+    <message>
+        <source>By opening</source>
+        <translation>Nach Eröffnung</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the game&apos;s first two moves)</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Eröffnung (die Farbe des Spielers und die ersten zwei Züge der Partie)</translation>
     </message>
 </context>
 <context>

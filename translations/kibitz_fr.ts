@@ -335,6 +335,31 @@
         <source>the rating their moves play like, with its interval</source>
         <translation>le classement auquel correspondent ses coups, avec son intervalle</translation>
     </message>
+    <message>
+        <source>other openings</source>
+        <translation>autres ouvertures</translation>
+    </message>
+    <message>
+        <source>set-up position</source>
+        <translation>position arrangée</translation>
+    </message>
+    <message>
+        <source>White: %1</source>
+        <extracomment>An opening in the player profile: the side the player had, then the game&apos;s first two moves (&quot;1. e4 c5&quot;).</extracomment>
+        <translation>Blancs : %1</translation>
+    </message>
+    <message>
+        <source>Black: %1</source>
+        <translation>Noirs : %1</translation>
+    </message>
+    <message>
+        <source>Loss by opening</source>
+        <translation>Perte par ouverture</translation>
+    </message>
+    <message>
+        <source>By opening</source>
+        <translation>Par ouverture</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2329,6 +2354,14 @@
     <message>
         <source>Set their moves beside people of a chosen rating instead of their own, e.g. the rating they aim for (on chess.com&apos;s scale for chess.com games). Their own rating is then not needed: club games without rating tags can be profiled too.</source>
         <translation>Comparer ses coups à ceux de joueurs d&apos;un classement choisi plutôt que du sien, par exemple le classement qu&apos;il vise (sur l&apos;échelle de chess.com pour les parties de chess.com). Son propre classement n&apos;est alors pas nécessaire&#xa0;: les parties de club sans classement peuvent aussi être profilées.</translation>
+    </message>
+    <message>
+        <source>By opening</source>
+        <translation>Par ouverture</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the game&apos;s first two moves)</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par ouverture (la couleur du joueur et les deux premiers coups de la partie)</translation>
     </message>
 </context>
 <context>

@@ -118,6 +118,16 @@ QString ProfileCharts::groupName(const std::string& name) {
             case PositionKind::Quiet: return tr("quiet");
         }
     }
+    // The openings (evaluation::openingGroupName): the side, then the moves (SAN, as in any chess text).
+    if (name == evaluation::kOtherOpenings) return tr("other openings");
+    for (const bool white : {true, false}) {
+        const std::string side = white ? "White: " : "Black: ";
+        if (!name.starts_with(side)) continue;
+        const std::string rest = name.substr(side.size());
+        const QString moves = rest == "set-up position" ? tr("set-up position") : QString::fromStdString(rest);
+        //: An opening in the player profile: the side the player had, then the game's first two moves ("1. e4 c5").
+        return white ? tr("White: %1").arg(moves) : tr("Black: %1").arg(moves);
+    }
     // The speeds, in evaluation::kProfileSpeeds' order.
     const QString speeds[] = {tr("ultrabullet"), tr("bullet"),         tr("blitz"),        tr("rapid"),
                               tr("classical"),   tr("correspondence"), tr("unknown speed")};
@@ -145,6 +155,7 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.lossByClock = text(tr("Loss by clock"));
     t.lossBySpeed = text(tr("Loss by speed"));
     t.lossByKind = text(tr("Loss by kind of position"));
+    t.lossByOpening = text(tr("Loss by opening"));
     t.ratingByPhase = text(tr("Rating by phase"));
     t.ratingByClock = text(tr("Rating by clock"));
     t.theirLoss = text(tr("their mean loss"));
@@ -165,6 +176,7 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.byClock = text(tr("By clock"));
     t.bySpeed = text(tr("By speed"));
     t.byKind = text(tr("By kind of position"));
+    t.byOpening = text(tr("By opening"));
     t.worstPositions = text(tr("Where they lost most against their peers"));
     t.allGroup = text(tr("all moves"));
     const QStringList header = tableHeader(true);

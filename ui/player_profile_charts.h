@@ -37,7 +37,7 @@ public:
     /// The column headers of fillTable.
     static QStringList tableHeader(bool ratings);
     /// A group's name for people, in the interface's language: the profile names its groups (phases, clock
-    /// buckets, speeds, kinds of position) in English; an unknown name is shown as it is.
+    /// buckets, speeds, kinds of position, openings' sides) in English; an unknown name is shown as it is.
     static QString groupName(const std::string& name);
     /// "1650 (1420–1880)", or "–" when there is no estimate.
     static QString ratingText(const evaluation::ProfileRating& rating);

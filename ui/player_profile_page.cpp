@@ -213,8 +213,8 @@ QWidget* PlayerProfilePage::createResults() {
     layout->addWidget(m_summary);
 
     m_tabs = new QTabWidget(box);
-    const QString titles[kCharts] = {tr("By phase"), tr("By clock"), tr("By kind of position"), tr("By speed"),
-                                     tr("Rating")};
+    const QString titles[kCharts] = {tr("By phase"), tr("By clock"),   tr("By kind of position"),
+                                     tr("By speed"), tr("By opening"), tr("Rating")};
     for (int i = 0; i < kCharts; ++i) {
         auto* split = new QSplitter(Qt::Vertical, m_tabs);
         m_chartViews[i] = new QChartView(new QChart, split);
@@ -491,12 +491,17 @@ void PlayerProfilePage::showProfile() {
     ProfileCharts::showLoss(m_chartViews[int(Chart::Speed)], p.bySpeed,
                             tr("Mean loss of winning chances per move, theirs and their peers', by speed"),
                             p.peerRating);
+    ProfileCharts::showLoss(m_chartViews[int(Chart::Opening)], p.byOpening,
+                            tr("Mean loss of winning chances per move, theirs and their peers', by opening (their "
+                               "side and the game's first two moves)"),
+                            p.peerRating);
     ProfileCharts::showRatings(m_chartViews[int(Chart::Rating)], p, m_options.interval);
     const bool ratings = p.rating.valid;
     ProfileCharts::fillTable(m_tables[int(Chart::Phase)], p.byPhase, ratings);
     ProfileCharts::fillTable(m_tables[int(Chart::Clock)], p.byClock, ratings);
     ProfileCharts::fillTable(m_tables[int(Chart::Kind)], p.byKind, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Speed)], p.bySpeed, false);
+    ProfileCharts::fillTable(m_tables[int(Chart::Opening)], p.byOpening, false);
     std::vector<evaluation::ProfileGroup> rated{
         evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating}};
     rated.insert(rated.end(), p.byPhase.begin(), p.byPhase.end());

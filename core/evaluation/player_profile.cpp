@@ -130,6 +130,20 @@ bool givesRatingOf(const chess::PgnGame& game, const std::string& player) {
     return colour && chess::parseEloTag(game.tag(*colour == chess::White ? "WhiteElo" : "BlackElo")).has_value();
 }
 
+std::string openingGroupName(const chess::PgnGame& game, chess::Color side) {
+    std::string name = side == chess::White ? "White: " : "Black: ";
+    auto start = game.startPosition();
+    if (!start || start->fen() != chess::Position::kStartFen) return name + "set-up position";
+    chess::Position pos = std::move(*start);
+    for (std::size_t ply = 0; ply < 2 && ply < game.moves.size(); ++ply) {
+        name += ply == 0 ? "1. " : " ";
+        name += chess::toSan(pos, game.moves[ply].move);
+        pos.makeMove(game.moves[ply].move);
+    }
+    if (game.moves.empty()) name += "no moves";
+    return name;
+}
+
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating) {
     if (count <= 0) return;
     std::size_t first = games.size();  // the oldest game kept
@@ -149,6 +163,7 @@ struct Facts {
     ClockBucket clock = ClockBucket::Unknown;
     std::string speed;
     unsigned kinds = 0;
+    std::string opening;  ///< openingGroupName of the game, for the player's side
     encoding::Conditioning cond;
     encoding::RecentMoves recent;
     chess::Move played;
@@ -169,6 +184,7 @@ std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const s
         if (!start) continue;  // collectErrorPositions read the game, so this does not happen
         const auto conds = encoding::plyConditionings(game);
         const std::string speed = chess::timeControlSpeedName(game.tag("TimeControl"));
+        std::string opening;  // the player's side moves at every wanted ply: named at the first
         chess::Position pos = std::move(*start);
         encoding::RecentMoves recent;
         std::string fenBefore;
@@ -183,6 +199,8 @@ std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const s
                 f.clock = clockBucket(f.cond.moverClockS);
                 f.speed = speed;
                 f.kinds = positionKinds(pos, recent);
+                if (opening.empty()) opening = openingGroupName(game, pos.sideToMove());
+                f.opening = opening;
                 f.recent = recent;
                 f.played = m;
                 f.fenBefore = fenBefore;
@@ -492,6 +510,40 @@ Breakdowns breakdownsOf(const std::vector<Facts>& facts) {
     return b;
 }
 
+/// The breakdown by opening (openingGroupName): the most played openings with kMinOpeningGames games and
+/// kMinGroupPositions positions, at most kMaxOpeningGroups, most games first (then most positions, then by name); every
+/// other position pooled under kOtherOpenings, last.
+std::vector<GroupMembers> openingBreakdown(const std::vector<ErrorPosition>& positions,
+                                           const std::vector<Facts>& facts) {
+    struct Opening {
+        std::vector<std::size_t> members;
+        std::set<std::size_t> games;
+    };
+    std::map<std::string, Opening> byName;
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        Opening& o = byName[facts[i].opening];
+        o.members.push_back(i);
+        o.games.insert(positions[i].game);
+    }
+    std::vector<std::pair<const std::string*, const Opening*>> order;
+    for (const auto& [name, o] : byName) order.emplace_back(&name, &o);
+    std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+        if (a.second->games.size() != b.second->games.size()) return a.second->games.size() > b.second->games.size();
+        return a.second->members.size() > b.second->members.size();  // names are in order already (the map's)
+    });
+    std::vector<GroupMembers> out;
+    GroupMembers other{kOtherOpenings, {}};
+    for (const auto& [name, o] : order) {
+        if (out.size() < kMaxOpeningGroups && std::int64_t(o->games.size()) >= kMinOpeningGames &&
+            std::int64_t(o->members.size()) >= kMinGroupPositions)
+            out.push_back({*name, o->members});
+        else
+            other.members.insert(other.members.end(), o->members.begin(), o->members.end());
+    }
+    if (!other.members.empty()) out.push_back(std::move(other));
+    return out;
+}
+
 /// The profile's ratings, computed on the model's scale, on the scale it reports (ratingScale): chess.com's for a
 /// chess.com player.
 void convertRatings(PlayerProfile& p) {
@@ -509,7 +561,7 @@ void convertRatings(PlayerProfile& p) {
     };
     cell(p.all);
     rating(p.rating);
-    for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind})
+    for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind, &p.byOpening})
         for (ProfileGroup& g : *groups) {
             cell(g.cell);
             rating(g.rating);
@@ -622,6 +674,7 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     out.byClock = groupsOf(b.clock, *positions, facts, grid, options, options.estimateRatings);
     out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
     out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
+    out.byOpening = groupsOf(openingBreakdown(*positions, facts), *positions, facts, grid, options, false);
     out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);
     convertRatings(out);
     return out;

@@ -3,8 +3,8 @@
 // Where one player stands against people of their rating: in the positions they actually faced, the loss of winning
 // chances of their moves beside the peer baseline, the expected loss of a human of their rating and clock in the same
 // position (the human mover's distribution, calibrated by rating and phase: peer_calibration.h), broken down by game
-// phase, clock, speed and kind of position; a rating estimate (guess-elo's likelihood restricted to those positions)
-// per phase and clock bucket; and the positions where they lost most against their peers, as puzzles.
+// phase, clock, speed, kind of position and opening; a rating estimate (guess-elo's likelihood restricted to those
+// positions) per phase and clock bucket; and the positions where they lost most against their peers, as puzzles.
 //
 // Plain C++ over encoding::Evaluator and a PositionAnalyser (the engine), so the CLI and a GUI worker thread call the
 // same function, with a progress callback and a cancel token.
@@ -58,6 +58,18 @@ inline constexpr std::array<const char*, 7> kProfileSpeeds{"ultrabullet", "bulle
 unsigned positionKinds(const chess::Position& pos, const encoding::RecentMoves& recent);
 /// "in check", "mate in one", "wins material", "piece hanging", "recapture", "mate threatened", "quiet".
 const char* positionKindName(PositionKind kind);
+
+/// The opening a game is filed under in a profile's breakdown by opening: the side the player had and the game's first
+/// two moves in SAN, "White: 1. e4 c5" or "Black: 1. d4 Nf6" ("White: 1. e4" after one move; "White: set-up
+/// position" for a game from a set-up start). Two plies name what the player answered, or was answered with, which is
+/// what a few dozen games can tell apart; any game has them, with or without ECO or Opening tags.
+std::string openingGroupName(const chess::PgnGame& game, chess::Color side);
+/// The openings a profile lists one by one: the most played (games, then positions), each with at least
+/// kMinOpeningGames games (one or two games' positions are those games, not an opening) and kMinGroupPositions
+/// positions, at most kMaxOpeningGroups of them; every other position is pooled under kOtherOpenings, listed last.
+inline constexpr std::size_t kMaxOpeningGroups = 8;
+inline constexpr std::int64_t kMinOpeningGames = 3;
+inline constexpr const char* kOtherOpenings = "other openings";
 
 /// A profile with fewer games is refused: one game's few dozen positions say nothing of a phase or a clock bucket.
 inline constexpr std::size_t kMinProfileGames = 5;
@@ -161,8 +173,9 @@ struct PlayerProfile {
     ProfileCell all;
     ProfileRating rating;                                         ///< from all their positions
     std::vector<ProfileGroup> byPhase, byClock, bySpeed, byKind;  ///< groups with at least one position
-    std::vector<ProfilePuzzle> puzzles;                           ///< most lost against the peers first
-    std::string model, engine;                                    ///< what produced it (set by the caller)
+    std::vector<ProfileGroup> byOpening;  ///< openingGroupName's groups (kMaxOpeningGroups), then kOtherOpenings
+    std::vector<ProfilePuzzle> puzzles;   ///< most lost against the peers first
+    std::string model, engine;            ///< what produced it (set by the caller)
 
     /// What scale its ratings are on, for people, when chess.com is involved ("" for Lichess games alone): "Ratings
     /// on chess.com's scale (...)" or "Ratings on Lichess's scale (the N chess.com games' ratings converted ...)".
@@ -206,8 +219,8 @@ struct ProfileHtmlText {
         "rating and clock loses in the same positions, by the human-move model. A ratio above 1: they lose more than "
         "their peers there. Blunders lose at least 0.3.";
     std::string lossByPhase = "Loss by phase", lossByClock = "Loss by clock", lossBySpeed = "Loss by speed",
-                lossByKind = "Loss by kind of position", ratingByPhase = "Rating by phase",
-                ratingByClock = "Rating by clock";
+                lossByKind = "Loss by kind of position", lossByOpening = "Loss by opening",
+                ratingByPhase = "Rating by phase", ratingByClock = "Rating by clock";
     std::string theirLoss = "their mean loss", peerLoss = "a human of their rating",
                 ratioNote = "x: the ratio; the line on their bar: its interval";
     /// explanation and peerLoss when the peers are of a chosen rating (PlayerProfile::peerRating): "%1" is it.
@@ -221,7 +234,8 @@ struct ProfileHtmlText {
         "the rating their moves play like, with its interval; the grey line: their rating in these games (%1)";
     std::string ratingCaptionUnrated = "the rating their moves play like, with its interval";  ///< no rating in tags
     std::string allPositions = "All positions", byPhase = "By phase", byClock = "By clock", bySpeed = "By speed",
-                byKind = "By kind of position", worstPositions = "Where they lost most against their peers";
+                byKind = "By kind of position", byOpening = "By opening",
+                worstPositions = "Where they lost most against their peers";
     std::string allGroup = "all";  ///< the group of all positions in its table
     std::array<std::string, 8> tableHeader{"positions",        "games",    "loss", "peer",
                                            "ratio (interval)", "blunders", "peer", "rating (interval)"};
@@ -232,12 +246,13 @@ struct ProfileHtmlText {
     std::string tooFew = "too few positions";
     std::array<std::string, 8> puzzleHeader{"puzzle", "move", "played", "best", "loss", "peer", "phase", "game"};
     std::string madeBy = "Made by Kibitz.";
-    /// A group's name as shown (phases, clock buckets, speeds, kinds); unset: the core's English names.
+    /// A group's name as shown (phases, clock buckets, speeds, kinds, openings); unset: the core's English names. In a
+    /// chart, a name with ": " is drawn as two lines (an opening's side, then its moves).
     std::function<std::string(const std::string&)> groupName;
 };
 
 /// The report as one self-contained HTML page: its tables and inline SVG bar charts of the loss beside the peer
-/// baseline by phase, clock bucket, speed and kind, and the rating estimates by phase and clock bucket.
+/// baseline by phase, clock bucket, speed, kind and opening, and the rating estimates by phase and clock bucket.
 std::string playerProfileHtml(const PlayerProfile& profile, const ProfileHtmlText& text = {});
 
 }  // namespace kibitz::evaluation

@@ -73,9 +73,20 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
     top = top > 0 ? top * 1.1 : 0.1;
     const double step = tickStep(top);
     top = std::ceil(top / step) * step;
-    constexpr int kLeft = 60, kTop = 30, kHeight = 200, kSlot = 90, kBar = 28;
+    // A name with ": " (an opening: its side, then its moves) is drawn as two lines under its bars.
+    std::vector<std::vector<std::string>> labels;
+    std::size_t lines = 1;
+    for (const auto* g : groups) {
+        const std::string name = escaped(shownName(text, g->name));
+        const auto colon = name.find(": ");
+        labels.push_back(colon == std::string::npos
+                             ? std::vector<std::string>{name}
+                             : std::vector<std::string>{name.substr(0, colon + 1), name.substr(colon + 2)});
+        lines = std::max(lines, labels.back().size());
+    }
+    constexpr int kLeft = 60, kTop = 30, kHeight = 200, kSlot = 90, kBar = 28, kLine = 16;
     const int width = kLeft + int(groups.size()) * kSlot + 20;
-    const int height = kTop + kHeight + 50;
+    const int height = kTop + kHeight + 50 + int(lines - 1) * kLine;
     std::string s;
     appendf(s, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">", width,
             height);
@@ -107,10 +118,11 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         appendf(s, "<rect class=\"bar peer\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x + kBar,
                 kTop + kHeight - hq, kBar, hq, kPeerColour);
         appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.peerLoss, escaped(text.peers).c_str());
-        appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%s</text>", x + kBar,
-                kTop + kHeight + 16, name.c_str());
+        for (std::size_t l = 0; l < labels[i].size(); ++l)
+            appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%s</text>", x + kBar,
+                    kTop + kHeight + kLine * int(l + 1), labels[i][l].c_str());
         appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">x%.2f</text>", x + kBar,
-                kTop + kHeight + 32, c.lossRatio());
+                kTop + kHeight + kLine * int(lines + 1), c.lossRatio());
     }
     appendf(s, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"ax\"/>", kLeft, kTop + kHeight, width - 10,
             kTop + kHeight);
@@ -263,7 +275,8 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
     if (!p.model.empty() || !p.engine.empty())
         appendf(s, "<p><small>%s; %s</small></p>\n", escaped(p.model).c_str(), escaped(p.engine).c_str());
     s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +
-         lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) + "</div>\n";
+         lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) +
+         lossChart(t.lossByOpening, p.byOpening, t) + "</div>\n";
     s += "<div>" + ratingChart(t.ratingByPhase, p.byPhase, p.all.meanElo, t) +
          ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) + "</div>\n";
     const bool ratings = p.rating.valid;
@@ -273,6 +286,7 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
     s += "<h2>" + escaped(t.byClock) + "</h2>\n" + tableOf(p.byClock, ratings, t);
     s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);
     s += "<h2>" + escaped(t.byKind) + "</h2>\n" + tableOf(p.byKind, false, t);
+    if (!p.byOpening.empty()) s += "<h2>" + escaped(t.byOpening) + "</h2>\n" + tableOf(p.byOpening, false, t);
     s += puzzleTable(p.puzzles, t);
     s += "<p><small>" + escaped(t.madeBy) + "</small></p>\n</body></html>\n";
     return s;

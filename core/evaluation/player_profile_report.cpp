@@ -3,6 +3,7 @@
 #include "core/chess/puzzle_csv.h"
 #include "core/evaluation/player_profile.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdarg>
 #include <cstdio>
@@ -35,8 +36,9 @@ std::string ratioIntervalText(const ProfileCell& c) {
     return buf;
 }
 
-void appendRow(std::string& out, const std::string& name, const ProfileCell& c, const ProfileRating* rating) {
-    appendf(out, "  %-16s %9lld %6lld", name.c_str(), static_cast<long long>(c.positions),
+void appendRow(std::string& out, int width, const std::string& name, const ProfileCell& c,
+               const ProfileRating* rating) {
+    appendf(out, "  %-*s %9lld %6lld", width, name.c_str(), static_cast<long long>(c.positions),
             static_cast<long long>(c.games));
     if (!c.enough()) {
         out += "   too few positions\n";
@@ -50,10 +52,12 @@ void appendRow(std::string& out, const std::string& name, const ProfileCell& c, 
 
 void appendTable(std::string& out, const char* title, const std::vector<ProfileGroup>& groups, bool ratings) {
     if (groups.empty()) return;
+    std::size_t width = 16;  // the names' column: the longest name (an opening's) widens it
+    for (const ProfileGroup& g : groups) width = std::max(width, g.name.size());
     appendf(out, "\n%s:\n", title);
-    appendf(out, "  %-16s %9s %6s   %-6s   %-6s  %5s  %-9s   %6s  %6s%s\n", "", "positions", "games", "loss", "peer",
-            "ratio", "interval", "blund.", "peer", ratings ? "   rating (interval)" : "");
-    for (const ProfileGroup& g : groups) appendRow(out, g.name, g.cell, ratings ? &g.rating : nullptr);
+    appendf(out, "  %-*s %9s %6s   %-6s   %-6s  %5s  %-9s   %6s  %6s%s\n", int(width), "", "positions", "games", "loss",
+            "peer", "ratio", "interval", "blund.", "peer", ratings ? "   rating (interval)" : "");
+    for (const ProfileGroup& g : groups) appendRow(out, int(width), g.name, g.cell, ratings ? &g.rating : nullptr);
 }
 
 JsonValue cellJson(const ProfileCell& c) {
@@ -159,6 +163,7 @@ std::string PlayerProfile::toText() const {
     appendTable(out, "by clock", byClock, rating.valid);
     appendTable(out, "by speed", bySpeed, false);
     appendTable(out, "by kind of position", byKind, false);
+    appendTable(out, "by opening (their side, the first two moves)", byOpening, false);
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
         for (const ProfilePuzzle& z : puzzles)
@@ -186,7 +191,8 @@ JsonValue PlayerProfile::toJson() const {
         .set("by_phase", groupsJson(byPhase, true))
         .set("by_clock", groupsJson(byClock, true))
         .set("by_speed", groupsJson(bySpeed, false))
-        .set("by_kind", groupsJson(byKind, false));
+        .set("by_kind", groupsJson(byKind, false))
+        .set("by_opening", groupsJson(byOpening, false));
     JsonValue zs = JsonValue::array();
     for (const ProfilePuzzle& z : puzzles) {
         JsonValue p = JsonValue::object();

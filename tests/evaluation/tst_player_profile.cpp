@@ -302,6 +302,71 @@ private Q_SLOTS:
     /// The engine's scores are cached under its name and limits: a second run with the same engine scores nothing
     /// again (one search of the start position to learn its name), a run with another engine scores every position
     /// again and leaves the first engine's lines in the file.
+    /// The breakdown by opening files each game under the player's side and its first two moves (pnmadelaine's first
+    /// two games in the sample open 1. e4 e6 with them White and 1. e4 e5 with them Black), lists the most played
+    /// openings with enough games, most games first, and pools every other position under "other openings".
+    void openingsAsPlayed() {
+        const auto games = testing::sampleGamesOf(kPlayer, 40);
+        QCOMPARE(games.size(), std::size_t(40));
+        QCOMPARE(evaluation::openingGroupName(games[0], chess::White), std::string("White: 1. e4 e6"));
+        QCOMPARE(evaluation::openingGroupName(games[1], chess::Black), std::string("Black: 1. e4 e5"));
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        auto r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        // Independently: each game's first two moves and the player's moves in it that had a choice.
+        struct Want {
+            std::int64_t games = 0, moves = 0;
+        };
+        std::map<std::string, Want> want;
+        for (const auto& g : games) {
+            const chess::Color colour = *evaluation::playerColor(g, kPlayer);
+            chess::Position pos = *g.startPosition();
+            std::string name = colour == chess::White ? "White: 1." : "Black: 1.";
+            std::int64_t moves = 0;
+            for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
+                if (ply < 2) name += " " + chess::toSan(pos, g.moves[ply].move);
+                if (pos.sideToMove() == colour && pos.legalMoves().size() > 1) ++moves;
+                pos.makeMove(g.moves[ply].move);
+            }
+            want[name].games += 1;
+            want[name].moves += moves;
+        }
+        QCOMPARE(groupTotal(r->byOpening), int(r->all.positions));
+        const bool pooled = !r->byOpening.empty() && r->byOpening.back().name == evaluation::kOtherOpenings;
+        const std::size_t named = r->byOpening.size() - (pooled ? 1 : 0);
+        QVERIFY(named >= 2);
+        QVERIFY(named <= evaluation::kMaxOpeningGroups);
+        for (std::size_t i = 0; i < named; ++i) {
+            const evaluation::ProfileGroup& g = r->byOpening[i];
+            const auto it = want.find(g.name);
+            QVERIFY2(it != want.end(), g.name.c_str());
+            QCOMPARE(g.cell.games, it->second.games);
+            QCOMPARE(g.cell.positions, it->second.moves);
+            QVERIFY(g.cell.games >= evaluation::kMinOpeningGames);
+            QVERIFY(g.cell.enough());
+            if (i > 0) QVERIFY(g.cell.games <= r->byOpening[i - 1].cell.games);
+            want.erase(it);
+        }
+        // What is left is pooled: openings with too few games or positions, or beyond the most played.
+        std::int64_t rest = 0;
+        for (const auto& [name, w] : want) {
+            rest += w.moves;
+            if (named < evaluation::kMaxOpeningGroups)
+                QVERIFY2(w.games < evaluation::kMinOpeningGames || w.moves < evaluation::kMinGroupPositions,
+                         name.c_str());
+            else
+                QVERIFY2(w.games <= r->byOpening[named - 1].cell.games, name.c_str());
+        }
+        QCOMPARE(pooled, rest > 0);
+        if (pooled) QCOMPARE(r->byOpening.back().cell.positions, rest);
+        qInfo("%zu openings listed, %lld positions pooled", named, static_cast<long long>(rest));
+        const std::string text = r->toText();
+        QVERIFY(text.find("by opening") != std::string::npos);
+        QVERIFY(text.find(r->byOpening.front().name) != std::string::npos);
+        QVERIFY(r->toJson().write().find("\"by_opening\"") != std::string::npos);
+    }
+
     void theCacheIsTheEngines() {
         const auto games = testing::sampleGamesOf(kPlayer, 12);
         testing::FakeEvaluator model;
@@ -573,10 +638,10 @@ private Q_SLOTS:
         QVERIFY(!html.contains(QStringLiteral("<link")));
         QVERIFY(!html.contains(QStringLiteral(" src=")));
         int enough = 0;
-        for (const auto* groups : {&r->byPhase, &r->byClock, &r->bySpeed, &r->byKind})
+        for (const auto* groups : {&r->byPhase, &r->byClock, &r->bySpeed, &r->byKind, &r->byOpening})
             for (const auto& g : *groups) enough += g.cell.enough();
         QCOMPARE(int(html.count(QStringLiteral("class=\"bar player\""))), enough);
-        QCOMPARE(int(html.count(QStringLiteral("<svg"))), 4);  // no rating charts without estimates
+        QCOMPARE(int(html.count(QStringLiteral("<svg"))), 5);  // no rating charts without estimates
     }
 
     /// Peers of a chosen rating: the model is asked for a mover of that rating (and no other, without the estimates),

@@ -100,7 +100,12 @@ private Q_SLOTS:
                 QVERIFY(drawn > 0);
             }
         }
-        QCOMPARE(charts, 6);  // loss by phase, clock, speed and kind; rating by phase and clock
+        QCOMPARE(charts, 7);  // loss by phase, clock, speed, kind and opening; rating by phase and clock
+        // An opening's name is drawn in two lines under its bars: its side, then its moves.
+        QVERIFY(r->byOpening.front().name.starts_with("White: ") || r->byOpening.front().name.starts_with("Black: "));
+        const std::string side = r->byOpening.front().name.substr(0, 6), moves = r->byOpening.front().name.substr(7);
+        QVERIFY(html.contains(QStringLiteral(">%1</text>").arg(QString::fromStdString(side))));
+        QVERIFY(html.contains(QStringLiteral(">%1</text>").arg(QString::fromStdString(moves))));
     }
 
     void screenshotOfAReport() {

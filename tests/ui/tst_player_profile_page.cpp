@@ -213,7 +213,8 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         {ui::PlayerProfilePage::Chart::Phase, &want.byPhase},
         {ui::PlayerProfilePage::Chart::Clock, &want.byClock},
         {ui::PlayerProfilePage::Chart::Kind, &want.byKind},
-        {ui::PlayerProfilePage::Chart::Speed, &want.bySpeed}};
+        {ui::PlayerProfilePage::Chart::Speed, &want.bySpeed},
+        {ui::PlayerProfilePage::Chart::Opening, &want.byOpening}};
     for (const auto& [chart, groups] : charts) {
         QBarSeries* series = barSeries(page->chartView(chart));
         QVERIFY(series);
@@ -331,10 +332,11 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
     QVERIFY(page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/player-profile.png")));
     // Every chart as the user sees it (the other tabs' pictures are for checking, not the guide): no group's name is
     // cut short at this size.
-    const std::array<std::pair<ui::PlayerProfilePage::Chart, const char*>, 4> others{
+    const std::array<std::pair<ui::PlayerProfilePage::Chart, const char*>, 5> others{
         {{ui::PlayerProfilePage::Chart::Clock, "clock"},
          {ui::PlayerProfilePage::Chart::Kind, "kind"},
          {ui::PlayerProfilePage::Chart::Speed, "speed"},
+         {ui::PlayerProfilePage::Chart::Opening, "opening"},
          {ui::PlayerProfilePage::Chart::Rating, "rating"}}};
     for (const auto& [chart, name] : others) {
         page.tabs()->setCurrentIndex(int(chart));
