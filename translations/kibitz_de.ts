@@ -1988,8 +1988,8 @@
         <translation>Spielerprofil</translation>
     </message>
     <message>
-        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position and speed.</source>
-        <translation>Wo steht ein Spieler im Vergleich zu Spielern seiner Wertung? In den Stellungen, die er vor sich hatte, bewertet Stockfish jeden Zug; sein Verlust an Gewinnchancen wird dem gegenübergestellt, was ein Mensch seiner Wertung und Restzeit dort verlieren würde (die Vergleichsbasis des Modells für menschliche Züge), nach Phase, Restzeit, Stellungstyp und Spieltempo.</translation>
+        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed and opening.</source>
+        <translation>Wo steht ein Spieler im Vergleich zu Spielern seiner Wertung? In den Stellungen, die er vor sich hatte, bewertet Stockfish jeden Zug; sein Verlust an Gewinnchancen wird dem gegenübergestellt, was ein Mensch seiner Wertung und Restzeit dort verlieren würde (die Vergleichsbasis des Modells für menschliche Züge), nach Phase, Restzeit, Stellungstyp, Spieltempo und Eröffnung.</translation>
     </message>
     <message>
         <source>Cancelled; nothing is shown (the engine&apos;s scores so far are kept).</source>

@@ -346,11 +346,11 @@
     <message>
         <source>White: %1</source>
         <extracomment>An opening in the player profile: the side the player had, then the game&apos;s first two moves (&quot;1. e4 c5&quot;).</extracomment>
-        <translation>Blancs : %1</translation>
+        <translation>Blancs&#xa0;: %1</translation>
     </message>
     <message>
         <source>Black: %1</source>
-        <translation>Noirs : %1</translation>
+        <translation>Noirs&#xa0;: %1</translation>
     </message>
     <message>
         <source>Loss by opening</source>
@@ -1988,8 +1988,8 @@
         <translation>Profil du joueur</translation>
     </message>
     <message>
-        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position and speed.</source>
-        <translation>Où se situe un joueur face aux joueurs de son classement&#xa0;? Dans les positions qu&apos;il a rencontrées, Stockfish évalue chaque coup&#xa0;; sa perte de chances de gain est mise en regard de ce que perdrait à sa place un humain de son classement avec le même temps à la pendule (la référence des pairs du modèle de coups humains), par phase, temps restant, type de position et cadence.</translation>
+        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed and opening.</source>
+        <translation>Où se situe un joueur face aux joueurs de son classement&#xa0;? Dans les positions qu&apos;il a rencontrées, Stockfish évalue chaque coup&#xa0;; sa perte de chances de gain est mise en regard de ce que perdrait à sa place un humain de son classement avec le même temps à la pendule (la référence des pairs du modèle de coups humains), par phase, temps restant, type de position, cadence et ouverture.</translation>
     </message>
     <message>
         <source>Cancelled; nothing is shown (the engine&apos;s scores so far are kept).</source>

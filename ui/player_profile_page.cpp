@@ -81,7 +81,7 @@ PlayerProfilePage::PlayerProfilePage(QWidget* parent) : QWidget(parent), m_cache
     auto* intro = new QLabel(
         tr("Where does a player stand against people of their rating? In the positions they faced, Stockfish scores "
            "every move; their loss of winning chances is set beside what a human of their rating and clock would "
-           "lose there (the human-move model's peer baseline), by phase, clock, kind of position and speed."),
+           "lose there (the human-move model's peer baseline), by phase, clock, kind of position, speed and opening."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
