@@ -360,6 +360,59 @@
         <source>By opening</source>
         <translation>Nach Eröffnung</translation>
     </message>
+    <message>
+        <source>no date</source>
+        <translation>ohne Datum</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <extracomment>A period of the player&apos;s games in the player profile: the dates of its first and last game.</extracomment>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Loss by period</source>
+        <translation>Verlust nach Zeitraum</translation>
+    </message>
+    <message>
+        <source>Rating by period</source>
+        <translation>Wertung nach Zeitraum</translation>
+    </message>
+    <message>
+        <source>By period</source>
+        <translation>Nach Zeitraum</translation>
+    </message>
+    <message>
+        <source>the rating their moves play like, with its interval; the grey mark: their rating in those games</source>
+        <translation>die Wertung, der die Züge des Spielers entsprechen, mit Intervall; die graue Marke: seine Wertung in diesen Partien</translation>
+    </message>
+    <message>
+        <source>their rating</source>
+        <translation>seine Wertung</translation>
+    </message>
+    <message>
+        <source>Not split in time: that takes %1 games with a date or more</source>
+        <translation>Nicht zeitlich aufgeteilt: dafür braucht es %1 Partien mit Datum oder mehr</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by period</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Zeitraum</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like, period by period, on chess.com&apos;s scale (the box: %1% interval), and their rating in those games</source>
+        <translation>Die Wertung, der die Züge des Spielers entsprechen, Zeitraum für Zeitraum, auf der Skala von chess.com (Box: %1-%-Intervall), und seine Wertung in diesen Partien</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like, period by period, on Lichess&apos;s scale (the box: %1% interval), and their rating in those games</source>
+        <translation>Die Wertung, der die Züge des Spielers entsprechen, Zeitraum für Zeitraum, auf der Skala von Lichess (Box: %1-%-Intervall), und seine Wertung in diesen Partien</translation>
+    </message>
+    <message>
+        <source>Their rating in those games</source>
+        <translation>Seine Wertung in diesen Partien</translation>
+    </message>
+    <message>
+        <source>Their rating</source>
+        <translation>Wertung (Spieler)</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1988,10 +2041,6 @@
         <translation>Spielerprofil</translation>
     </message>
     <message>
-        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed and opening.</source>
-        <translation>Wo steht ein Spieler im Vergleich zu Spielern seiner Wertung? In den Stellungen, die er vor sich hatte, bewertet Stockfish jeden Zug; sein Verlust an Gewinnchancen wird dem gegenübergestellt, was ein Mensch seiner Wertung und Restzeit dort verlieren würde (die Vergleichsbasis des Modells für menschliche Züge), nach Phase, Restzeit, Stellungstyp, Spieltempo und Eröffnung.</translation>
-    </message>
-    <message>
         <source>Cancelled; nothing is shown (the engine&apos;s scores so far are kept).</source>
         <translation>Abgebrochen; es wird nichts angezeigt (die bisherigen Bewertungen der Engine bleiben erhalten).</translation>
     </message>
@@ -2362,6 +2411,14 @@
     <message>
         <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the game&apos;s first two moves)</source>
         <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Eröffnung (die Farbe des Spielers und die ersten zwei Züge der Partie)</translation>
+    </message>
+    <message>
+        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed, opening and period.</source>
+        <translation>Wo steht ein Spieler im Vergleich zu Spielern seiner Wertung? In den Stellungen, die er vor sich hatte, bewertet Stockfish jeden Zug; sein Verlust an Gewinnchancen wird dem gegenübergestellt, was ein Mensch seiner Wertung und Restzeit dort verlieren würde (die Vergleichsbasis des Modells für menschliche Züge), nach Phase, Restzeit, Stellungstyp, Spieltempo, Eröffnung und Zeitraum.</translation>
+    </message>
+    <message>
+        <source>By period</source>
+        <translation>Nach Zeitraum</translation>
     </message>
 </context>
 <context>

@@ -360,6 +360,59 @@
         <source>By opening</source>
         <translation>Par ouverture</translation>
     </message>
+    <message>
+        <source>no date</source>
+        <translation>sans date</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <extracomment>A period of the player&apos;s games in the player profile: the dates of its first and last game.</extracomment>
+        <translation>du %1 au %2</translation>
+    </message>
+    <message>
+        <source>Loss by period</source>
+        <translation>Perte par période</translation>
+    </message>
+    <message>
+        <source>Rating by period</source>
+        <translation>Classement par période</translation>
+    </message>
+    <message>
+        <source>By period</source>
+        <translation>Par période</translation>
+    </message>
+    <message>
+        <source>the rating their moves play like, with its interval; the grey mark: their rating in those games</source>
+        <translation>le classement auquel correspondent ses coups, avec son intervalle&#xa0;; la marque grise&#xa0;: son classement dans ces parties</translation>
+    </message>
+    <message>
+        <source>their rating</source>
+        <translation>son classement</translation>
+    </message>
+    <message>
+        <source>Not split in time: that takes %1 games with a date or more</source>
+        <translation>Pas de découpage dans le temps&#xa0;: il faut pour cela au moins %1 parties datées</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by period</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par période</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like, period by period, on chess.com&apos;s scale (the box: %1% interval), and their rating in those games</source>
+        <translation>Le classement auquel correspondent les coups du joueur, période par période, à l&apos;échelle de chess.com (boîte&#xa0;: intervalle à %1&#xa0;%), et son classement dans ces parties</translation>
+    </message>
+    <message>
+        <source>The rating their moves play like, period by period, on Lichess&apos;s scale (the box: %1% interval), and their rating in those games</source>
+        <translation>Le classement auquel correspondent les coups du joueur, période par période, à l&apos;échelle de Lichess (boîte&#xa0;: intervalle à %1&#xa0;%), et son classement dans ces parties</translation>
+    </message>
+    <message>
+        <source>Their rating in those games</source>
+        <translation>Son classement dans ces parties</translation>
+    </message>
+    <message>
+        <source>Their rating</source>
+        <translation>Classement (joueur)</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1988,10 +2041,6 @@
         <translation>Profil du joueur</translation>
     </message>
     <message>
-        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed and opening.</source>
-        <translation>Où se situe un joueur face aux joueurs de son classement&#xa0;? Dans les positions qu&apos;il a rencontrées, Stockfish évalue chaque coup&#xa0;; sa perte de chances de gain est mise en regard de ce que perdrait à sa place un humain de son classement avec le même temps à la pendule (la référence des pairs du modèle de coups humains), par phase, temps restant, type de position, cadence et ouverture.</translation>
-    </message>
-    <message>
         <source>Cancelled; nothing is shown (the engine&apos;s scores so far are kept).</source>
         <translation>Annulé&#xa0;; rien n&apos;est affiché (les évaluations du moteur déjà faites sont conservées).</translation>
     </message>
@@ -2362,6 +2411,14 @@
     <message>
         <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the game&apos;s first two moves)</source>
         <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par ouverture (la couleur du joueur et les deux premiers coups de la partie)</translation>
+    </message>
+    <message>
+        <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed, opening and period.</source>
+        <translation>Où se situe un joueur face aux joueurs de son classement&#xa0;? Dans les positions qu&apos;il a rencontrées, Stockfish évalue chaque coup&#xa0;; sa perte de chances de gain est mise en regard de ce que perdrait à sa place un humain de son classement avec le même temps à la pendule (la référence des pairs du modèle de coups humains), par phase, temps restant, type de position, cadence, ouverture et période.</translation>
+    </message>
+    <message>
+        <source>By period</source>
+        <translation>Par période</translation>
     </message>
 </context>
 <context>

@@ -45,15 +45,27 @@ QValueAxis* valueAxis(double low, double high, const QString& title, const QStri
     return axis;
 }
 
-/// The most category names a chart shows level; more are slanted.
+/// The most category names a chart shows level, and the longest (in characters); more, or longer, are slanted.
 constexpr int kLevelCategories = 5;
+constexpr int kLevelNameChars = 16;
 
-/// The groups' axis. Names that would not fit level under their bars ("middlegame", "10 min or more", the kinds of
-/// position) are slanted and never cut short: slanted lines do not run into each other, however long.
+/// The groups' axis. A name longer than kLevelNameChars is broken in two lines; names that would still not fit level
+/// under their bars ("middlegame", "10 min or more", the kinds of position) are slanted and never cut short: slanted
+/// lines do not run into each other, however long.
 QBarCategoryAxis* categoryAxis(const QStringList& categories) {
     auto* axis = new QBarCategoryAxis;
-    axis->append(categories);
-    if (categories.size() > kLevelCategories) {
+    // A long name (a period's dates) in two lines, broken at its middle space (the labels are rich text).
+    QStringList shown;
+    for (const QString& c : categories) {
+        const qsizetype space = c.indexOf(QLatin1Char(' '), c.size() / 2 - 2);
+        shown << (c.size() > kLevelNameChars && space > 0 ? c.left(space) + QStringLiteral("<br>") + c.mid(space + 1)
+                                                          : c);
+    }
+    axis->append(shown);
+    qsizetype longest = 0;
+    for (const QString& c : shown)
+        for (const QString& line : c.split(QStringLiteral("<br>"))) longest = std::max(longest, line.size());
+    if (categories.size() > kLevelCategories || longest > kLevelNameChars) {
         axis->setLabelsAngle(-45);
         axis->setTruncateLabels(false);
     }
@@ -128,6 +140,12 @@ QString ProfileCharts::groupName(const std::string& name) {
         //: An opening in the player profile: the side the player had, then the game's first two moves ("1. e4 c5").
         return white ? tr("White: %1").arg(moves) : tr("Black: %1").arg(moves);
     }
+    // The periods (evaluation::kMaxPeriods): "2021-04-14 to 2021-06-30", or one day.
+    if (name == evaluation::kNoDate) return tr("no date");
+    if (const auto to = name.find(" to "); to != std::string::npos && name.size() >= 10 && name[4] == '-')
+        //: A period of the player's games in the player profile: the dates of its first and last game.
+        return tr("%1 to %2")
+            .arg(QString::fromStdString(name.substr(0, to)), QString::fromStdString(name.substr(to + 4)));
     // The speeds, in evaluation::kProfileSpeeds' order.
     const QString speeds[] = {tr("ultrabullet"), tr("bullet"),         tr("blitz"),        tr("rapid"),
                               tr("classical"),   tr("correspondence"), tr("unknown speed")};
@@ -156,6 +174,8 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.lossBySpeed = text(tr("Loss by speed"));
     t.lossByKind = text(tr("Loss by kind of position"));
     t.lossByOpening = text(tr("Loss by opening"));
+    t.lossByPeriod = text(tr("Loss by period"));
+    t.ratingByPeriod = text(tr("Rating by period"));
     t.ratingByPhase = text(tr("Rating by phase"));
     t.ratingByClock = text(tr("Rating by clock"));
     t.theirLoss = text(tr("their mean loss"));
@@ -177,6 +197,10 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.bySpeed = text(tr("By speed"));
     t.byKind = text(tr("By kind of position"));
     t.byOpening = text(tr("By opening"));
+    t.byPeriod = text(tr("By period"));
+    t.ratingCaptionEach =
+        text(tr("the rating their moves play like, with its interval; the grey mark: their rating in those games"));
+    t.theirRating = text(tr("their rating"));
     t.worstPositions = text(tr("Where they lost most against their peers"));
     t.allGroup = text(tr("all moves"));
     const QStringList header = tableHeader(true);
@@ -323,16 +347,83 @@ void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfil
     tags->attachAxis(y);
 }
 
-QStringList ProfileCharts::tableHeader(bool ratings) {
+void ProfileCharts::showPeriods(QChartView* view, const evaluation::PlayerProfile& profile, double interval) {
+    if (profile.byPeriod.empty()) {
+        newChart(
+            view,
+            tr("Not split in time: that takes %1 games with a date or more").arg(2 * int(evaluation::kMinPeriodGames)));
+        return;
+    }
+    std::vector<const evaluation::ProfileGroup*> rated;
+    for (const auto& g : profile.byPeriod)
+        if (g.rating.valid) rated.push_back(&g);
+    if (rated.empty()) {
+        showLoss(view, profile.byPeriod,
+                 tr("Mean loss of winning chances per move, theirs and their peers', by period"), profile.peerRating);
+        return;
+    }
+    const bool chessCom = profile.ratingScale == encoding::RatingSite::ChessCom;
+    const int percent = qRound(100.0 * interval);
+    QChart* chart = newChart(
+        view, chessCom ? tr("The rating their moves play like, period by period, on chess.com's scale (the box: %1% "
+                            "interval), and their rating in those games")
+                             .arg(percent)
+                       : tr("The rating their moves play like, period by period, on Lichess's scale (the box: %1% "
+                            "interval), and their rating in those games")
+                             .arg(percent));
+    auto* series = new QBoxPlotSeries;
+    series->setName(tr("Estimate and interval"));
+    auto* tags = new QLineSeries;  // their rating in each period's games, through the periods' middles
+    tags->setName(tr("Their rating in those games"));
+    QStringList categories;
+    double low = rated.front()->rating.low, high = rated.front()->rating.high;
+    for (std::size_t i = 0; i < rated.size(); ++i) {
+        const evaluation::ProfileRating& r = rated[i]->rating;
+        const QString name = groupName(rated[i]->name);
+        series->append(new QBoxSet(r.low, r.low, r.estimate, r.high, r.high, name));
+        categories << name;
+        low = std::min(low, r.low);
+        high = std::max(high, r.high);
+        if (rated[i]->cell.meanElo > 0) {
+            tags->append(double(i), rated[i]->cell.meanElo);
+            low = std::min(low, rated[i]->cell.meanElo);
+            high = std::max(high, rated[i]->cell.meanElo);
+        }
+    }
+    chart->addSeries(series);
+    QBarCategoryAxis* x = categoryAxis(categories);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), tr("Rating"), QStringLiteral("%.0f"));
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    if (tags->count() == 0) {
+        delete tags;
+        return;
+    }
+    tags->setPointsVisible(true);
+    chart->addSeries(tags);
+    // A hidden axis from -0.5 to n - 0.5 puts the points at the categories' middles.
+    auto* lineX = new QValueAxis;
+    lineX->setRange(-0.5, double(rated.size()) - 0.5);
+    lineX->setVisible(false);
+    chart->addAxis(lineX, Qt::AlignTop);
+    tags->attachAxis(lineX);
+    tags->attachAxis(y);
+}
+
+QStringList ProfileCharts::tableHeader(bool ratings, bool meanRatings) {
     QStringList h{tr("Group"),     tr("Positions"),        tr("Games"),          tr("Their loss"),
                   tr("Peer loss"), tr("Ratio (interval)"), tr("Their blunders"), tr("Peer blunders")};
     if (ratings) h << tr("Rating (interval)");
+    if (meanRatings) h << tr("Their rating");
     return h;
 }
 
-void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings) {
+void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings,
+                              bool meanRatings) {
     table->clear();
-    table->setHeaderLabels(tableHeader(ratings));
+    table->setHeaderLabels(tableHeader(ratings, meanRatings));
     for (const auto& g : groups) {
         const evaluation::ProfileCell& c = g.cell;
         QStringList row{groupName(g.name), QString::number(c.positions), QString::number(c.games)};
@@ -342,6 +433,7 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
         else
             row << tr("too few positions") << QString() << QString() << QString() << QString();
         if (ratings) row << ratingText(g.rating);
+        if (meanRatings) row << (c.meanElo > 0 ? QString::number(qRound(c.meanElo)) : QStringLiteral("–"));
         auto* item = new QTreeWidgetItem(row);
         for (int col = 1; col < row.size(); ++col) item->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
         table->addTopLevelItem(item);

@@ -31,13 +31,19 @@ public:
     /// high with the estimate as the median line, and a line at their mean rating in the tags. `interval`: the
     /// intervals' coverage (PlayerProfileOptions::interval), for the title.
     static void showRatings(QChartView* view, const evaluation::PlayerProfile& profile, double interval);
-    /// Every group's figures: positions, games, loss, peer loss, ratio, blunder shares and (with `ratings`) the
-    /// estimate; "too few positions" where a group has too few.
-    static void fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings);
+    /// The periods (PlayerProfile::byPeriod): with rating estimates, each period's as a box (as showRatings) and a
+    /// line through their mean rating in each period's games: how the rating their moves play like moved beside their
+    /// rating. Without estimates, their loss beside their peers' (showLoss).
+    static void showPeriods(QChartView* view, const evaluation::PlayerProfile& profile, double interval);
+    /// Every group's figures: positions, games, loss, peer loss, ratio, blunder shares, (with `ratings`) the
+    /// estimate and (with `meanRatings`) their mean rating in the group's games; "too few positions" where a group
+    /// has too few.
+    static void fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings,
+                          bool meanRatings = false);
     /// The column headers of fillTable.
-    static QStringList tableHeader(bool ratings);
+    static QStringList tableHeader(bool ratings, bool meanRatings = false);
     /// A group's name for people, in the interface's language: the profile names its groups (phases, clock
-    /// buckets, speeds, kinds of position, openings' sides) in English; an unknown name is shown as it is.
+    /// buckets, speeds, kinds of position, openings' sides, periods) in English; an unknown name is shown as it is.
     static QString groupName(const std::string& name);
     /// "1650 (1420–1880)", or "–" when there is no estimate.
     static QString ratingText(const evaluation::ProfileRating& rating);

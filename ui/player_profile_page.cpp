@@ -81,7 +81,8 @@ PlayerProfilePage::PlayerProfilePage(QWidget* parent) : QWidget(parent), m_cache
     auto* intro = new QLabel(
         tr("Where does a player stand against people of their rating? In the positions they faced, Stockfish scores "
            "every move; their loss of winning chances is set beside what a human of their rating and clock would "
-           "lose there (the human-move model's peer baseline), by phase, clock, kind of position, speed and opening."),
+           "lose there (the human-move model's peer baseline), by phase, clock, kind of position, speed, opening and "
+           "period."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -214,7 +215,8 @@ QWidget* PlayerProfilePage::createResults() {
 
     m_tabs = new QTabWidget(box);
     const QString titles[kCharts] = {tr("By phase"), tr("By clock"),   tr("By kind of position"),
-                                     tr("By speed"), tr("By opening"), tr("Rating")};
+                                     tr("By speed"), tr("By opening"), tr("By period"),
+                                     tr("Rating")};
     for (int i = 0; i < kCharts; ++i) {
         auto* split = new QSplitter(Qt::Vertical, m_tabs);
         m_chartViews[i] = new QChartView(new QChart, split);
@@ -495,6 +497,7 @@ void PlayerProfilePage::showProfile() {
                             tr("Mean loss of winning chances per move, theirs and their peers', by opening (their "
                                "side and the game's first two moves)"),
                             p.peerRating);
+    ProfileCharts::showPeriods(m_chartViews[int(Chart::Period)], p, m_options.interval);
     ProfileCharts::showRatings(m_chartViews[int(Chart::Rating)], p, m_options.interval);
     const bool ratings = p.rating.valid;
     ProfileCharts::fillTable(m_tables[int(Chart::Phase)], p.byPhase, ratings);
@@ -502,6 +505,7 @@ void PlayerProfilePage::showProfile() {
     ProfileCharts::fillTable(m_tables[int(Chart::Kind)], p.byKind, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Speed)], p.bySpeed, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Opening)], p.byOpening, false);
+    ProfileCharts::fillTable(m_tables[int(Chart::Period)], p.byPeriod, ratings, true);
     std::vector<evaluation::ProfileGroup> rated{
         evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating}};
     rated.insert(rated.end(), p.byPhase.begin(), p.byPhase.end());

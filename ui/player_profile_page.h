@@ -35,8 +35,8 @@ class PlayerProfilePage : public QWidget {
     Q_OBJECT
 public:
     /// The breakdowns shown as charts, one tab each (Rating: the estimates by phase and clock).
-    enum class Chart { Phase = 0, Clock, Kind, Speed, Opening, Rating };
-    static constexpr int kCharts = 6;
+    enum class Chart { Phase = 0, Clock, Kind, Speed, Opening, Period, Rating };
+    static constexpr int kCharts = 7;
 
     explicit PlayerProfilePage(QWidget* parent = nullptr);
     /// Cancels a running profile and waits for it (within one engine search).
@@ -68,6 +68,7 @@ public:
 
     /// Widgets, for tests.
     QChartView* chartView(Chart chart) const { return m_chartViews[int(chart)]; }
+    QTreeWidget* table(Chart chart) const { return m_tables[int(chart)]; }
     QTableWidget* positionsTable() const { return m_positions; }
     QSpinBox* maxGamesBox() const { return m_maxGames; }
     QSpinBox* everyBox() const { return m_every; }

@@ -37,8 +37,9 @@ void printHelp() {
         "opponent plays from, as `eval strength errors` scores it). Broken down by game phase (opening,\n"
         "middlegame, endgame), time left on their clock, speed, kind of position (in check, mate in one, a\n"
         "capture that wins material, a piece of theirs hanging, a recapture, a mate threatened, quiet) and\n"
-        "opening (their side and the first two moves: the most played, the rest pooled), with the\n"
-        "rating their moves play like by phase and clock (guess-elo's calibrated estimate over those moves; the\n"
+        "opening (their side and the first two moves: the most played, the rest pooled), and in time (up to\n"
+        "%d periods of their games, %d games or more each), with the rating their moves play like by phase,\n"
+        "clock and period (guess-elo's calibrated estimate over those moves; the\n"
         "interval: 90%% of resamples of the games). Each loss ratio has its interval too (90%% of resamples of\n"
         "the games; one that holds 1 is within chance of their peers). Needs at least %d games that give the\n"
         "player's rating (with --peers-rated, any %d of theirs: club games without rating tags too).\n"
@@ -72,7 +73,8 @@ void printHelp() {
         "  --threads T         torch threads (default 1)\n"
         "  --json              one JSON object on stdout\n"
         "Progress goes to stderr; Ctrl+C stops cleanly (the cache keeps what was scored; no report is written).\n",
-        int(evaluation::kMinProfileGames), int(evaluation::kMinProfileGames), kTargetPositions);
+        int(evaluation::kMaxPeriods), int(evaluation::kMinPeriodGames), int(evaluation::kMinProfileGames),
+        int(evaluation::kMinProfileGames), kTargetPositions);
 }
 
 int usageError(const std::string& msg) {

@@ -54,6 +54,10 @@ struct PgnGame {
     Result<Position> startPosition() const;
 };
 
+/// When `game` was played, as a key that sorts in time: UTCDate and UTCTime, else Date and Time ("?" parts sort
+/// first). "2021.03.04 18:22:05"; its first 10 characters are the date. The one order of a player's games in time.
+std::string gameTimeKey(const PgnGame& game);
+
 /// Why a game was skipped, with the place.
 struct PgnSkip {
     std::string file;

@@ -133,6 +133,14 @@ std::string PgnGame::tag(std::string_view name) const {
     return {};
 }
 
+std::string gameTimeKey(const PgnGame& game) {
+    auto known = [](const std::string& v, const char* unknown) { return v.empty() ? std::string(unknown) : v; };
+    const std::string utcDate = game.tag("UTCDate");
+    if (!utcDate.empty() && utcDate.find('?') == std::string::npos)
+        return utcDate + " " + known(game.tag("UTCTime"), "??:??:??");
+    return known(game.tag("Date"), "????.??.??") + " " + known(game.tag("Time"), "??:??:??");
+}
+
 Result<Position> PgnGame::startPosition() const {
     if (startFen.empty()) return Position();
     return Position::fromFen(startFen);

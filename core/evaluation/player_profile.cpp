@@ -544,6 +544,53 @@ std::vector<GroupMembers> openingBreakdown(const std::vector<ErrorPosition>& pos
     return out;
 }
 
+/// The breakdown in time (kMaxPeriods): `games` are the profiled games, which positions[i].game indexes.
+std::vector<GroupMembers> periodBreakdown(const std::vector<chess::PgnGame>& games,
+                                          const std::vector<ErrorPosition>& positions) {
+    std::set<std::size_t> scored;  // games with a position of theirs
+    for (const ErrorPosition& p : positions) scored.insert(p.game);
+    std::vector<std::pair<std::string, std::size_t>> dated;  // time key, game
+    std::set<std::size_t> undated;
+    for (const std::size_t g : scored) {
+        std::string key = chess::gameTimeKey(games[g]);
+        if (key.substr(0, 10).find('?') != std::string::npos)
+            undated.insert(g);
+        else
+            dated.emplace_back(std::move(key), g);
+    }
+    std::stable_sort(dated.begin(), dated.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    const std::size_t periods = std::min(kMaxPeriods, dated.size() / kMinPeriodGames);
+    if (periods < 2) return {};
+    std::map<std::size_t, std::size_t> periodOf;  // game -> period (kMaxPeriods: no date)
+    std::vector<GroupMembers> out(periods);
+    // Named by day; a player of many games a day can fill two periods within one, and then the minutes tell them apart
+    // (and a number, where the games give no time).
+    auto named = [&](std::size_t length) {
+        auto when = [length](const std::string& key) {
+            std::string d = key.substr(0, length);
+            std::replace(d.begin(), d.begin() + 10, '.', '-');
+            return d;
+        };
+        std::set<std::string> names;
+        for (std::size_t k = 0; k < periods; ++k) {
+            const std::size_t first = k * dated.size() / periods, last = (k + 1) * dated.size() / periods - 1;
+            const std::string from = when(dated[first].first), to = when(dated[last].first);
+            out[k].name = from == to ? from : from + " to " + to;
+            names.insert(out[k].name);
+        }
+        return names.size() == periods;
+    };
+    if (!named(10) && !named(16))
+        for (std::size_t k = 0; k < periods; ++k) out[k].name += " #" + std::to_string(k + 1);
+    for (std::size_t k = 0; k < periods; ++k)
+        for (std::size_t i = k * dated.size() / periods; i < (k + 1) * dated.size() / periods; ++i)
+            periodOf[dated[i].second] = k;
+    for (const std::size_t g : undated) periodOf[g] = periods;
+    if (!undated.empty()) out.push_back({kNoDate, {}});
+    for (std::size_t i = 0; i < positions.size(); ++i) out[periodOf.at(positions[i].game)].members.push_back(i);
+    return out;
+}
+
 /// The profile's ratings, computed on the model's scale, on the scale it reports (ratingScale): chess.com's for a
 /// chess.com player.
 void convertRatings(PlayerProfile& p) {
@@ -561,7 +608,7 @@ void convertRatings(PlayerProfile& p) {
     };
     cell(p.all);
     rating(p.rating);
-    for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind, &p.byOpening})
+    for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind, &p.byOpening, &p.byPeriod})
         for (ProfileGroup& g : *groups) {
             cell(g.cell);
             rating(g.rating);
@@ -675,6 +722,8 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
     out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
     out.byOpening = groupsOf(openingBreakdown(*positions, facts), *positions, facts, grid, options, false);
+    out.byPeriod =
+        groupsOf(periodBreakdown(theirs, *positions), *positions, facts, grid, options, options.estimateRatings);
     out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);
     convertRatings(out);
     return out;

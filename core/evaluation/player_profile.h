@@ -3,8 +3,9 @@
 // Where one player stands against people of their rating: in the positions they actually faced, the loss of winning
 // chances of their moves beside the peer baseline, the expected loss of a human of their rating and clock in the same
 // position (the human mover's distribution, calibrated by rating and phase: peer_calibration.h), broken down by game
-// phase, clock, speed, kind of position and opening; a rating estimate (guess-elo's likelihood restricted to those
-// positions) per phase and clock bucket; and the positions where they lost most against their peers, as puzzles.
+// phase, clock, speed, kind of position, opening and period; a rating estimate (guess-elo's likelihood restricted to
+// those positions) per phase, clock bucket and period; and the positions where they lost most against their peers, as
+// puzzles.
 //
 // Plain C++ over encoding::Evaluator and a PositionAnalyser (the engine), so the CLI and a GUI worker thread call the
 // same function, with a progress callback and a cancel token.
@@ -71,6 +72,15 @@ inline constexpr std::size_t kMaxOpeningGroups = 8;
 inline constexpr std::int64_t kMinOpeningGames = 3;
 inline constexpr const char* kOtherOpenings = "other openings";
 
+/// The periods a profile splits a player's games into, in time (chess::gameTimeKey, oldest first): consecutive runs of
+/// their dated games with as many games each, as many runs as give each kMinPeriodGames games or more, at most
+/// kMaxPeriods, and none with fewer than two (no breakdown then). Games without a date are pooled under kNoDate, last.
+/// A period is named by the dates of its first and last game, "2021-04-14 to 2021-06-30" (one date when they are the
+/// same day). With the rating estimates, each period's is set beside their rating in its games: how they changed.
+inline constexpr std::size_t kMaxPeriods = 4;
+inline constexpr std::size_t kMinPeriodGames = 10;
+inline constexpr const char* kNoDate = "no date";
+
 /// A profile with fewer games is refused: one game's few dozen positions say nothing of a phase or a clock bucket.
 inline constexpr std::size_t kMinProfileGames = 5;
 /// A group with fewer positions gets no ratio and no rating estimate (its figures are printed as "-").
@@ -136,7 +146,7 @@ struct ProfileRating {
 struct ProfileGroup {
     std::string name;
     ProfileCell cell;
-    ProfileRating rating;  ///< phases and clock buckets only
+    ProfileRating rating;  ///< phases, clock buckets and periods only
 };
 
 /// A position where the player lost most against their peers, as a Lichess-style puzzle: `fen` is the position before
@@ -174,6 +184,7 @@ struct PlayerProfile {
     ProfileRating rating;                                         ///< from all their positions
     std::vector<ProfileGroup> byPhase, byClock, bySpeed, byKind;  ///< groups with at least one position
     std::vector<ProfileGroup> byOpening;  ///< openingGroupName's groups (kMaxOpeningGroups), then kOtherOpenings
+    std::vector<ProfileGroup> byPeriod;   ///< kMaxPeriods' periods, oldest first, then kNoDate; with estimates
     std::vector<ProfilePuzzle> puzzles;   ///< most lost against the peers first
     std::string model, engine;            ///< what produced it (set by the caller)
 
@@ -220,7 +231,8 @@ struct ProfileHtmlText {
         "their peers there. Blunders lose at least 0.3.";
     std::string lossByPhase = "Loss by phase", lossByClock = "Loss by clock", lossBySpeed = "Loss by speed",
                 lossByKind = "Loss by kind of position", lossByOpening = "Loss by opening",
-                ratingByPhase = "Rating by phase", ratingByClock = "Rating by clock";
+                lossByPeriod = "Loss by period", ratingByPeriod = "Rating by period", ratingByPhase = "Rating by phase",
+                ratingByClock = "Rating by clock";
     std::string theirLoss = "their mean loss", peerLoss = "a human of their rating",
                 ratioNote = "x: the ratio; the line on their bar: its interval";
     /// explanation and peerLoss when the peers are of a chosen rating (PlayerProfile::peerRating): "%1" is it.
@@ -233,8 +245,12 @@ struct ProfileHtmlText {
     std::string ratingCaption =
         "the rating their moves play like, with its interval; the grey line: their rating in these games (%1)";
     std::string ratingCaptionUnrated = "the rating their moves play like, with its interval";  ///< no rating in tags
+    /// The rating by period, where their rating moved: a mark on each row instead of one line.
+    std::string ratingCaptionEach =
+        "the rating their moves play like, with its interval; the grey mark: their rating in those games";
+    std::string theirRating = "their rating";  ///< the periods' table: their mean rating in the period's games
     std::string allPositions = "All positions", byPhase = "By phase", byClock = "By clock", bySpeed = "By speed",
-                byKind = "By kind of position", byOpening = "By opening",
+                byKind = "By kind of position", byOpening = "By opening", byPeriod = "By period",
                 worstPositions = "Where they lost most against their peers";
     std::string allGroup = "all";  ///< the group of all positions in its table
     std::array<std::string, 8> tableHeader{"positions",        "games",    "loss", "peer",
@@ -252,7 +268,8 @@ struct ProfileHtmlText {
 };
 
 /// The report as one self-contained HTML page: its tables and inline SVG bar charts of the loss beside the peer
-/// baseline by phase, clock bucket, speed, kind and opening, and the rating estimates by phase and clock bucket.
+/// baseline by phase, clock bucket, speed, kind, opening and period, and the rating estimates by phase, clock bucket
+/// and period (beside their rating in each period's games).
 std::string playerProfileHtml(const PlayerProfile& profile, const ProfileHtmlText& text = {});
 
 }  // namespace kibitz::evaluation

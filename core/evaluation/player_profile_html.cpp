@@ -60,6 +60,33 @@ std::string withValue(std::string caption, const std::string& value) {
     return caption;
 }
 
+/// A group's name under its bars, in lines that fit its slot (escaped): a line ends after ": " (an opening's side,
+/// then its moves) and wherever the next word would run past kLabelChars (a period's dates).
+std::vector<std::string> labelLines(const std::string& name) {
+    constexpr std::size_t kLabelChars = 14;
+    std::vector<std::string> lines;
+    std::size_t at = 0;
+    while (at < name.size()) {
+        std::size_t end = name.find(": ", at);
+        end = end == std::string::npos ? name.size() : end + 1;
+        std::string line;
+        for (std::size_t word = at; word < end;) {
+            const std::size_t space = std::min(name.find(' ', word), end);
+            const std::string w = name.substr(word, space - word);
+            if (!line.empty() && line.size() + 1 + w.size() > kLabelChars) {
+                lines.push_back(escaped(line));
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + w;
+            word = space + 1;
+        }
+        if (!line.empty()) lines.push_back(escaped(line));
+        at = end + 1;
+    }
+    if (lines.empty()) lines.push_back({});
+    return lines;
+}
+
 /// Grouped bars: per group the player's mean loss and the peer's, with the axis, the group names and a legend.
 /// Groups with too few positions are left out.
 std::string lossChart(const std::string& title, const std::vector<ProfileGroup>& all, const ProfileHtmlText& text) {
@@ -73,15 +100,10 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
     top = top > 0 ? top * 1.1 : 0.1;
     const double step = tickStep(top);
     top = std::ceil(top / step) * step;
-    // A name with ": " (an opening: its side, then its moves) is drawn as two lines under its bars.
     std::vector<std::vector<std::string>> labels;
     std::size_t lines = 1;
     for (const auto* g : groups) {
-        const std::string name = escaped(shownName(text, g->name));
-        const auto colon = name.find(": ");
-        labels.push_back(colon == std::string::npos
-                             ? std::vector<std::string>{name}
-                             : std::vector<std::string>{name.substr(0, colon + 1), name.substr(colon + 2)});
+        labels.push_back(labelLines(shownName(text, g->name)));
         lines = std::max(lines, labels.back().size());
     }
     constexpr int kLeft = 60, kTop = 30, kHeight = 200, kSlot = 90, kBar = 28, kLine = 16;
@@ -135,22 +157,30 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
 }
 
 /// Rating estimates with their intervals, one row per group, and a line at the player's mean rating (none when their
-/// games do not give it: `actual` 0).
+/// games do not give it: `actual` 0); with `eachGroup`, a mark on each row at their mean rating in that group's games
+/// instead (the periods: their rating moved).
 std::string ratingChart(const std::string& title, const std::vector<ProfileGroup>& all, double actual,
-                        const ProfileHtmlText& text) {
+                        const ProfileHtmlText& text, bool eachGroup = false) {
     std::vector<const ProfileGroup*> groups;
     for (const auto& g : all)
         if (g.rating.valid) groups.push_back(&g);
     if (groups.empty()) return {};
     const bool rated = actual > 0;
     double lo = rated ? actual : groups.front()->rating.low, hi = rated ? actual : groups.front()->rating.high;
+    std::size_t longest = 0;
     for (const auto* g : groups) {
         lo = std::min(lo, g->rating.low);
         hi = std::max(hi, g->rating.high);
+        if (eachGroup && g->cell.meanElo > 0) {
+            lo = std::min(lo, g->cell.meanElo);
+            hi = std::max(hi, g->cell.meanElo);
+        }
+        longest = std::max(longest, shownName(text, g->name).size());
     }
     lo = std::floor((lo - 50) / 100) * 100;
     hi = std::ceil((hi + 50) / 100) * 100;
-    constexpr int kLeft = 100, kTop = 30, kRow = 28, kWidth = 420;
+    constexpr int kTop = 30, kRow = 28, kWidth = 420;
+    const int kLeft = std::max(100, 16 + 7 * int(longest));  // the names end at the chart
     const int height = kTop + int(groups.size()) * kRow + 30;
     auto xOf = [&](double elo) { return kLeft + (elo - lo) / (hi - lo) * kWidth; };
     std::string s;
@@ -164,7 +194,7 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
                 height - 24);
         appendf(s, "<text x=\"%.1f\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%.0f</text>", xOf(v), height - 8, v);
     }
-    if (rated)
+    if (rated && !eachGroup)
         appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"actual\" stroke=\"%s\"/>", xOf(actual),
                 kTop, xOf(actual), height - 24, kPeerColour);
     for (std::size_t i = 0; i < groups.size(); ++i) {
@@ -174,6 +204,13 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
         appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%s</text>", kLeft - 8, y + 4, name.c_str());
         appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>", xOf(r.low),
                 y, xOf(r.high), y, kPlayerColour);
+        if (eachGroup && groups[i]->cell.meanElo > 0)
+            appendf(
+                s,
+                "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"actual\" stroke=\"%s\"><title>%.0f</title>"
+                "</line>",
+                xOf(groups[i]->cell.meanElo), y - 10, xOf(groups[i]->cell.meanElo), y + 10, kPeerColour,
+                groups[i]->cell.meanElo);
         appendf(s,
                 "<circle class=\"estimate\" cx=\"%.1f\" cy=\"%d\" r=\"5\" fill=\"%s\"><title>%s: %.0f (%.0f-%.0f)"
                 "</title></circle>",
@@ -181,30 +218,41 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
     }
     char rating[32];
     std::snprintf(rating, sizeof rating, "%.0f", actual);
-    s += "</svg><figcaption>" + escaped(rated ? withValue(text.ratingCaption, rating) : text.ratingCaptionUnrated) +
-         "</figcaption></figure>\n";
+    const std::string caption = !rated      ? text.ratingCaptionUnrated
+                                : eachGroup ? text.ratingCaptionEach
+                                            : withValue(text.ratingCaption, rating);
+    s += "</svg><figcaption>" + escaped(caption) + "</figcaption></figure>\n";
     return s;
 }
 
-std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const ProfileHtmlText& text) {
+/// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods).
+std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const ProfileHtmlText& text,
+                    bool meanRatings = false) {
     std::string s = "<table><tr><th></th>";
     for (std::size_t i = 0; i < text.tableHeader.size(); ++i)
         if (ratings || i + 1 < text.tableHeader.size()) s += "<th>" + escaped(text.tableHeader[i]) + "</th>";
+    if (meanRatings) s += "<th>" + escaped(text.theirRating) + "</th>";
     s += "</tr>\n";
     for (const ProfileGroup& g : groups) {
         const ProfileCell& c = g.cell;
         appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(shownName(text, g.name)).c_str(),
                 static_cast<long long>(c.positions), static_cast<long long>(c.games));
         if (!c.enough()) {
-            appendf(s, "<td colspan=\"%d\">%s</td></tr>\n", ratings ? 6 : 5, escaped(text.tooFew).c_str());
-            continue;
+            appendf(s, "<td colspan=\"%d\">%s</td>", ratings ? 6 : 5, escaped(text.tooFew).c_str());
+        } else {
+            appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f", c.loss, c.peerLoss, c.lossRatio());
+            if (c.hasRatioInterval()) appendf(s, " (%.2f-%.2f)", c.ratioLow, c.ratioHigh);
+            appendf(s, "</td><td>%.1f%%</td><td>%.1f%%</td>", 100 * c.blunders, 100 * c.peerBlunders);
+            if (ratings) {
+                if (g.rating.valid)
+                    appendf(s, "<td>%.0f (%.0f-%.0f)</td>", g.rating.estimate, g.rating.low, g.rating.high);
+                else
+                    s += "<td>-</td>";
+            }
         }
-        appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f", c.loss, c.peerLoss, c.lossRatio());
-        if (c.hasRatioInterval()) appendf(s, " (%.2f-%.2f)", c.ratioLow, c.ratioHigh);
-        appendf(s, "</td><td>%.1f%%</td><td>%.1f%%</td>", 100 * c.blunders, 100 * c.peerBlunders);
-        if (ratings) {
-            if (g.rating.valid)
-                appendf(s, "<td>%.0f (%.0f-%.0f)</td>", g.rating.estimate, g.rating.low, g.rating.high);
+        if (meanRatings) {
+            if (c.meanElo > 0)
+                appendf(s, "<td>%.0f</td>", c.meanElo);
             else
                 s += "<td>-</td>";
         }
@@ -276,9 +324,10 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
         appendf(s, "<p><small>%s; %s</small></p>\n", escaped(p.model).c_str(), escaped(p.engine).c_str());
     s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +
          lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) +
-         lossChart(t.lossByOpening, p.byOpening, t) + "</div>\n";
+         lossChart(t.lossByOpening, p.byOpening, t) + lossChart(t.lossByPeriod, p.byPeriod, t) + "</div>\n";
     s += "<div>" + ratingChart(t.ratingByPhase, p.byPhase, p.all.meanElo, t) +
-         ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) + "</div>\n";
+         ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) +
+         ratingChart(t.ratingByPeriod, p.byPeriod, p.all.meanElo, t, true) + "</div>\n";
     const bool ratings = p.rating.valid;
     s +=
         "<h2>" + escaped(t.allPositions) + "</h2>\n" + tableOf({ProfileGroup{t.allGroup, p.all, p.rating}}, ratings, t);
@@ -287,6 +336,7 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
     s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);
     s += "<h2>" + escaped(t.byKind) + "</h2>\n" + tableOf(p.byKind, false, t);
     if (!p.byOpening.empty()) s += "<h2>" + escaped(t.byOpening) + "</h2>\n" + tableOf(p.byOpening, false, t);
+    if (!p.byPeriod.empty()) s += "<h2>" + escaped(t.byPeriod) + "</h2>\n" + tableOf(p.byPeriod, ratings, t, true);
     s += puzzleTable(p.puzzles, t);
     s += "<p><small>" + escaped(t.madeBy) + "</small></p>\n</body></html>\n";
     return s;

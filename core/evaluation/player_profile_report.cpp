@@ -36,8 +36,9 @@ std::string ratioIntervalText(const ProfileCell& c) {
     return buf;
 }
 
-void appendRow(std::string& out, int width, const std::string& name, const ProfileCell& c,
-               const ProfileRating* rating) {
+/// One group's row; `meanRating` adds their mean rating in the group's games ("-" when the games do not give it).
+void appendRow(std::string& out, int width, const std::string& name, const ProfileCell& c, const ProfileRating* rating,
+               bool meanRating) {
     appendf(out, "  %-*s %9lld %6lld", width, name.c_str(), static_cast<long long>(c.positions),
             static_cast<long long>(c.games));
     if (!c.enough()) {
@@ -46,18 +47,33 @@ void appendRow(std::string& out, int width, const std::string& name, const Profi
     }
     appendf(out, "   %.4f   %.4f  %5.2f  %-9s   %5.1f%%  %5.1f%%", c.loss, c.peerLoss, c.lossRatio(),
             ratioIntervalText(c).c_str(), 100.0 * c.blunders, 100.0 * c.peerBlunders);
-    if (rating) appendf(out, "   %s", ratingText(*rating).c_str());
+    if (rating) appendf(out, "   %-19s", ratingText(*rating).c_str());
+    if (meanRating) {
+        if (c.meanElo > 0)
+            appendf(out, "   %6.0f", c.meanElo);
+        else
+            out += "        -";
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
     out += "\n";
 }
 
-void appendTable(std::string& out, const char* title, const std::vector<ProfileGroup>& groups, bool ratings) {
+/// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods: it moved).
+void appendTable(std::string& out, const char* title, const std::vector<ProfileGroup>& groups, bool ratings,
+                 bool meanRatings = false) {
     if (groups.empty()) return;
-    std::size_t width = 16;  // the names' column: the longest name (an opening's) widens it
+    std::size_t width = 16;  // the names' column: the longest name (an opening's, a period's) widens it
     for (const ProfileGroup& g : groups) width = std::max(width, g.name.size());
     appendf(out, "\n%s:\n", title);
-    appendf(out, "  %-*s %9s %6s   %-6s   %-6s  %5s  %-9s   %6s  %6s%s\n", int(width), "", "positions", "games", "loss",
-            "peer", "ratio", "interval", "blund.", "peer", ratings ? "   rating (interval)" : "");
-    for (const ProfileGroup& g : groups) appendRow(out, int(width), g.name, g.cell, ratings ? &g.rating : nullptr);
+    std::string header;
+    appendf(header, "  %-*s %9s %6s   %-6s   %-6s  %5s  %-9s   %6s  %6s", int(width), "", "positions", "games", "loss",
+            "peer", "ratio", "interval", "blund.", "peer");
+    if (ratings) appendf(header, "   %-19s", "rating (interval)");
+    if (meanRatings) header += "   their rating";
+    while (!header.empty() && header.back() == ' ') header.pop_back();
+    out += header + "\n";
+    for (const ProfileGroup& g : groups)
+        appendRow(out, int(width), g.name, g.cell, ratings ? &g.rating : nullptr, meanRatings);
 }
 
 JsonValue cellJson(const ProfileCell& c) {
@@ -164,6 +180,7 @@ std::string PlayerProfile::toText() const {
     appendTable(out, "by speed", bySpeed, false);
     appendTable(out, "by kind of position", byKind, false);
     appendTable(out, "by opening (their side, the first two moves)", byOpening, false);
+    appendTable(out, "by period (their games in time, oldest first)", byPeriod, rating.valid, true);
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
         for (const ProfilePuzzle& z : puzzles)
@@ -192,7 +209,8 @@ JsonValue PlayerProfile::toJson() const {
         .set("by_clock", groupsJson(byClock, true))
         .set("by_speed", groupsJson(bySpeed, false))
         .set("by_kind", groupsJson(byKind, false))
-        .set("by_opening", groupsJson(byOpening, false));
+        .set("by_opening", groupsJson(byOpening, false))
+        .set("by_period", groupsJson(byPeriod, true));
     JsonValue zs = JsonValue::array();
     for (const ProfilePuzzle& z : puzzles) {
         JsonValue p = JsonValue::object();

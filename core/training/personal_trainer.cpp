@@ -107,7 +107,7 @@ MoveMetrics scoreWithBook(const std::vector<std::vector<double>>& probs, const s
 
 /// The date part of a game's time key.
 std::string dateOf(const chess::PgnGame* g) {
-    const std::string key = gameTimeKey(*g);
+    const std::string key = chess::gameTimeKey(*g);
     return key.substr(0, key.find(' '));
 }
 

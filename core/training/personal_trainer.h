@@ -66,7 +66,7 @@ struct PersonalizeReport {
     std::string player;  ///< as the files spell it
     std::int64_t trainGames = 0, validationGames = 0, skippedGames = 0;
     std::int64_t trainPositions = 0, validationPositions = 0;  ///< the player's moves (forced moves left out)
-    std::string firstDate, lastDate;                           ///< of the training games (gameTimeKey's date)
+    std::string firstDate, lastDate;                           ///< of the training games (chess::gameTimeKey's date)
     std::string validationFrom, validationTo;
     /// The player's rating in their newest game on the model's scale, Lichess's (what Analyse and Play tell the
     /// model): a chess.com rating converted (encoding::toLichessScale).

@@ -67,14 +67,6 @@ std::string describePlayers(const std::vector<std::pair<std::string, std::int64_
     return out;
 }
 
-std::string gameTimeKey(const chess::PgnGame& game) {
-    auto known = [](const std::string& v, const char* unknown) { return v.empty() ? std::string(unknown) : v; };
-    const std::string utcDate = game.tag("UTCDate");
-    if (!utcDate.empty() && utcDate.find('?') == std::string::npos)
-        return utcDate + " " + known(game.tag("UTCTime"), "??:??:??");
-    return known(game.tag("Date"), "????.??.??") + " " + known(game.tag("Time"), "??:??:??");
-}
-
 Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const std::string& name, std::string* note,
                                     const chess::GameSkipHook& onSkip, GameRatings ratings) {
     if (name.empty()) return makeError(ErrorCode::InvalidInput, "no player name given");
@@ -137,8 +129,9 @@ Result<PlayerGames> readPlayerGames(const std::vector<std::string>& files, const
                                                       (ratings == GameRatings::Required
                                                            ? " cannot be used (a variant, a set-up start or no ratings)"
                                                            : " cannot be used (a variant or a set-up start)"));
-    std::stable_sort(out.games.begin(), out.games.end(),
-                     [](const chess::PgnGame& a, const chess::PgnGame& b) { return gameTimeKey(a) < gameTimeKey(b); });
+    std::stable_sort(out.games.begin(), out.games.end(), [](const chess::PgnGame& a, const chess::PgnGame& b) {
+        return chess::gameTimeKey(a) < chess::gameTimeKey(b);
+    });
     return out;
 }
 

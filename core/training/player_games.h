@@ -20,14 +20,10 @@ Result<std::vector<std::pair<std::string, std::int64_t>>> countPlayerGames(const
 /// "players in the files (games), most first: a (120), b (80), ..." (at most `limit` names), or why there are none.
 std::string describePlayers(const std::vector<std::pair<std::string, std::int64_t>>& counts, std::size_t limit = 20);
 
-/// When a game was played, as a key that sorts in time: UTCDate and UTCTime, else Date and Time ("?" parts sort
-/// first). "2021.03.04 18:22:05".
-std::string gameTimeKey(const chess::PgnGame& game);
-
 /// One player's games.
 struct PlayerGames {
     std::string name;                   ///< as the files spell it
-    std::vector<chess::PgnGame> games;  ///< oldest first (gameTimeKey; file order among equals)
+    std::vector<chess::PgnGame> games;  ///< oldest first (chess::gameTimeKey; file order among equals)
     std::int64_t skipped = 0;           ///< games of the player the human-move model cannot use (unusableReason)
 };
 

@@ -82,6 +82,32 @@ public:
     }
 };
 
+/// PhasePeakedEvaluator's model with the peak set per game instead: the positions of `learn`'s games peak at each
+/// game's own rating of the player's play (a player who got better).
+class GamePeakedEvaluator : public PhasePeakedEvaluator {
+public:
+    std::map<chess::Key, int> peak;
+    Result<std::vector<std::vector<encoding::MoveProb>>> readMoves(const std::vector<chess::Position>& positions,
+                                                                   const std::vector<encoding::Conditioning>& conds,
+                                                                   const std::vector<encoding::RecentMoves>&) override {
+        std::vector<std::vector<encoding::MoveProb>> all;
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const auto it = peak.find(positions[i].key());
+            endgamePeak = otherPeak = it == peak.end() ? 1600 : it->second;
+            all.push_back(distribution(positions[i], conds[i]));
+        }
+        return all;
+    }
+    void learnAt(const chess::PgnGame& game, int rating) {
+        learn({game});
+        chess::Position pos = *game.startPosition();
+        for (const auto& pm : game.moves) {
+            peak[pos.key()] = rating;
+            pos.makeMove(pm.move);
+        }
+    }
+};
+
 /// A model whose humans find the first legal move (OneAnswerAnalyser's answer) more often the higher their rating:
 /// (rating - 200) / 3200 of the time, at least 5%; the rest share the other moves. It keeps each mover rating it is
 /// asked for.
@@ -475,6 +501,73 @@ private Q_SLOTS:
         QVERIFY(std::abs(middle->rating.estimate - 1950) < 20);
         QVERIFY(end->rating.low <= end->rating.estimate && end->rating.estimate <= end->rating.high);
         QVERIFY(r->rating.valid && r->rating.estimate > end->rating.estimate);
+    }
+
+    /// The breakdown in time: the player's games, oldest first by their UTCDate and UTCTime tags, in four periods of
+    /// ten games, named by the dates of their first and last games; an undated game pooled last; no split of fewer
+    /// than 20 dated games. Its rating estimates follow a player who got better: a model whose played moves peak at
+    /// 1300 in their older 20 games and at 1900 in the newer 20 reads about those in the periods.
+    void periodsInTime() {
+        auto games = testing::sampleGamesOf(kPlayer, 40);
+        // Independently: the games in time by their tags.
+        std::vector<std::pair<std::string, std::size_t>> order;
+        for (std::size_t i = 0; i < games.size(); ++i)
+            order.emplace_back(games[i].tag("UTCDate") + " " + games[i].tag("UTCTime"), i);
+        std::sort(order.begin(), order.end());
+        GamePeakedEvaluator model;
+        for (std::size_t k = 0; k < order.size(); ++k) model.learnAt(games[order[k].second], k < 20 ? 1300 : 1900);
+        testing::LadderAnalyser engine;
+        evaluation::PlayerProfileOptions o = quickOptions();
+        o.positions.every = 2;
+        o.estimateRatings = true;
+        auto r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->byPeriod.size(), evaluation::kMaxPeriods);
+        QCOMPARE(groupTotal(r->byPeriod), int(r->all.positions));
+        auto day = [](std::string key) {
+            key = key.substr(0, 10);
+            std::replace(key.begin(), key.end(), '.', '-');
+            return key;
+        };
+        for (std::size_t k = 0; k < r->byPeriod.size(); ++k) {
+            const evaluation::ProfileGroup& g = r->byPeriod[k];
+            QCOMPARE(g.cell.games, std::int64_t(10));
+            const std::string from = day(order[10 * k].first), to = day(order[10 * k + 9].first);
+            QCOMPARE(g.name, from == to ? from : from + " to " + to);
+            QVERIFY(g.rating.valid);
+            qInfo("%s: %.0f (%.0f-%.0f), their rating %.0f", g.name.c_str(), g.rating.estimate, g.rating.low,
+                  g.rating.high, g.cell.meanElo);
+            QVERIFY2(std::abs(g.rating.estimate - (k < 2 ? 1300 : 1900)) < 60, g.name.c_str());
+            QVERIFY(g.cell.meanElo > 0);
+        }
+        const std::string text = r->toText();
+        QVERIFY(text.find("by period") != std::string::npos);
+        QVERIFY(text.find("their rating") != std::string::npos);
+        QVERIFY(r->toJson().write().find("\"by_period\"") != std::string::npos);
+        const std::string html = evaluation::playerProfileHtml(*r);
+        QVERIFY(html.find("Rating by period") != std::string::npos);
+        QCOMPARE(int(QString::fromStdString(html).count(QStringLiteral("class=\"actual\""))),
+                 2 + int(r->byPeriod.size()));  // one line each by phase and clock, a mark each period
+
+        // A game without a date is pooled last, and the other 39 make three periods of 13.
+        games[order.front().second].tags.erase(
+            std::remove_if(games[order.front().second].tags.begin(), games[order.front().second].tags.end(),
+                           [](const auto& tag) { return tag.first == "UTCDate" || tag.first == "Date"; }),
+            games[order.front().second].tags.end());
+        o.estimateRatings = false;
+        auto undated = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
+        QVERIFY(undated.ok());
+        QCOMPARE(undated->byPeriod.size(), std::size_t(4));
+        QCOMPARE(undated->byPeriod.back().name, std::string(evaluation::kNoDate));
+        QCOMPARE(undated->byPeriod.back().cell.games, std::int64_t(1));
+        for (std::size_t k = 0; k < 3; ++k) QCOMPARE(undated->byPeriod[k].cell.games, std::int64_t(13));
+        QCOMPARE(groupTotal(undated->byPeriod), int(undated->all.positions));
+
+        // Fewer than 20 dated games: no split in time.
+        const std::vector<chess::PgnGame> few(games.begin(), games.begin() + 19);
+        auto short19 = evaluation::profilePlayer(few, kPlayer, model, engine, o, CancelToken());
+        QVERIFY(short19.ok());
+        QVERIFY(short19->byPeriod.empty());
     }
 
     /// The loss ratio's interval comes from resampling the games. Checked against another method on the same games:

@@ -100,7 +100,14 @@ private Q_SLOTS:
                 QVERIFY(drawn > 0);
             }
         }
-        QCOMPARE(charts, 7);  // loss by phase, clock, speed, kind and opening; rating by phase and clock
+        // Loss by phase, clock, speed, kind, opening and period; rating by phase, clock and period (30 games: three
+        // periods of ten).
+        QCOMPARE(r->byPeriod.size(), std::size_t(3));
+        QCOMPARE(charts, 9);
+        // A period's dates are drawn in two lines under its bars, the first ending in "to".
+        const std::string& period = r->byPeriod.front().name;
+        QVERIFY(period.find(" to ") != std::string::npos);
+        QVERIFY(html.contains(QStringLiteral(">%1</text>").arg(QString::fromStdString(period.substr(0, 13)))));
         // An opening's name is drawn in two lines under its bars: its side, then its moves.
         QVERIFY(r->byOpening.front().name.starts_with("White: ") || r->byOpening.front().name.starts_with("Black: "));
         const std::string side = r->byOpening.front().name.substr(0, 6), moves = r->byOpening.front().name.substr(7);

@@ -86,7 +86,7 @@ private Q_SLOTS:
         int white = 0;
         for (std::size_t i = 0; i < g->games.size(); ++i) {
             if (g->games[i].tag("White") == "pnmadelaine") ++white;
-            if (i > 0) QVERIFY(training::gameTimeKey(g->games[i - 1]) <= training::gameTimeKey(g->games[i]));
+            if (i > 0) QVERIFY(chess::gameTimeKey(g->games[i - 1]) <= chess::gameTimeKey(g->games[i]));
         }
         QCOMPARE(white, 46);
         // A part of one name is taken as that name, and said so.
@@ -204,7 +204,7 @@ private Q_SLOTS:
         const auto split = training::splitPlayerGames(g->games, 0.10, 0);
         QCOMPARE(split.validation.size(), std::size_t(9));
         QCOMPARE(split.train.size(), std::size_t(81));
-        QVERIFY(training::gameTimeKey(*split.train.back()) <= training::gameTimeKey(*split.validation.front()));
+        QVERIFY(chess::gameTimeKey(*split.train.back()) <= chess::gameTimeKey(*split.validation.front()));
         const auto newest20 = training::splitPlayerGames(g->games, 0.10, 20);
         QCOMPARE(newest20.train.size(), std::size_t(20));
         QCOMPARE(newest20.train.back(), split.train.back());

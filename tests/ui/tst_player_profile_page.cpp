@@ -41,6 +41,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
+#include <QTreeWidget>
 
 #include <array>
 
@@ -270,6 +271,30 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         QVERIFY(set->at(QBoxSet::Median) <= set->at(QBoxSet::UpperExtreme));
     }
 
+    // The periods: a box per period's estimate, and a line through their rating in each period's games; the table
+    // has their rating beside the estimate.
+    QCOMPARE(want.byPeriod.size(), evaluation::kMaxPeriods);
+    QBoxPlotSeries* periodBoxes = nullptr;
+    QLineSeries* path = nullptr;
+    for (QAbstractSeries* s : page->chartView(ui::PlayerProfilePage::Chart::Period)->chart()->series()) {
+        if (auto* b = qobject_cast<QBoxPlotSeries*>(s)) periodBoxes = b;
+        if (auto* l = qobject_cast<QLineSeries*>(s)) path = l;
+    }
+    QVERIFY(periodBoxes && path);
+    QCOMPARE(std::size_t(periodBoxes->count()), want.byPeriod.size());
+    QCOMPARE(std::size_t(path->count()), want.byPeriod.size());
+    for (int i = 0; i < periodBoxes->count(); ++i) {
+        const evaluation::ProfileGroup& g = want.byPeriod[std::size_t(i)];
+        QVERIFY(g.rating.valid);
+        QVERIFY(std::abs(periodBoxes->boxSets()[i]->at(QBoxSet::Median) - g.rating.estimate) < 1e-9);
+        QVERIFY(std::abs(path->at(i).y() - g.cell.meanElo) < 1e-9);
+    }
+    QTreeWidget* periods = page->table(ui::PlayerProfilePage::Chart::Period);
+    QVERIFY(periods);
+    QCOMPARE(periods->headerItem()->text(periods->columnCount() - 1), ui::ProfileCharts::tr("Their rating"));
+    QCOMPARE(periods->topLevelItem(0)->text(periods->columnCount() - 1),
+             QString::number(qRound(want.byPeriod.front().cell.meanElo)));
+
     // The worst positions: one row each, exported as puzzles that read back.
     QVERIFY(!got.puzzles.empty());
     QCOMPARE(page->positionsTable()->rowCount(), int(got.puzzles.size()));
@@ -332,11 +357,12 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
     QVERIFY(page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/player-profile.png")));
     // Every chart as the user sees it (the other tabs' pictures are for checking, not the guide): no group's name is
     // cut short at this size.
-    const std::array<std::pair<ui::PlayerProfilePage::Chart, const char*>, 5> others{
+    const std::array<std::pair<ui::PlayerProfilePage::Chart, const char*>, 6> others{
         {{ui::PlayerProfilePage::Chart::Clock, "clock"},
          {ui::PlayerProfilePage::Chart::Kind, "kind"},
          {ui::PlayerProfilePage::Chart::Speed, "speed"},
          {ui::PlayerProfilePage::Chart::Opening, "opening"},
+         {ui::PlayerProfilePage::Chart::Period, "period"},
          {ui::PlayerProfilePage::Chart::Rating, "rating"}}};
     for (const auto& [chart, name] : others) {
         page.tabs()->setCurrentIndex(int(chart));
