@@ -551,12 +551,19 @@ std::vector<GroupMembers> periodBreakdown(const std::vector<chess::PgnGame>& gam
     for (const ErrorPosition& p : positions) scored.insert(p.game);
     std::vector<std::pair<std::string, std::size_t>> dated;  // time key, game
     std::set<std::size_t> undated;
+    // A date is "yyyy.mm.dd" in digits: "????.??.??", a bare year and any other text are no date.
+    auto isDate = [](const std::string& key) {
+        if (key.size() < 10 || key[4] != '.' || key[7] != '.') return false;
+        for (const int i : {0, 1, 2, 3, 5, 6, 8, 9})
+            if (!std::isdigit(static_cast<unsigned char>(key[std::size_t(i)]))) return false;
+        return true;
+    };
     for (const std::size_t g : scored) {
         std::string key = chess::gameTimeKey(games[g]);
-        if (key.substr(0, 10).find('?') != std::string::npos)
-            undated.insert(g);
-        else
+        if (isDate(key))
             dated.emplace_back(std::move(key), g);
+        else
+            undated.insert(g);
     }
     std::stable_sort(dated.begin(), dated.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     const std::size_t periods = std::min(kMaxPeriods, dated.size() / kMinPeriodGames);

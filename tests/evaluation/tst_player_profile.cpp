@@ -549,18 +549,24 @@ private Q_SLOTS:
         QCOMPARE(int(QString::fromStdString(html).count(QStringLiteral("class=\"actual\""))),
                  2 + int(r->byPeriod.size()));  // one line each by phase and clock, a mark each period
 
-        // A game without a date is pooled last, and the other 39 make three periods of 13.
-        games[order.front().second].tags.erase(
-            std::remove_if(games[order.front().second].tags.begin(), games[order.front().second].tags.end(),
-                           [](const auto& tag) { return tag.first == "UTCDate" || tag.first == "Date"; }),
-            games[order.front().second].tags.end());
+        // A game without a date and one whose date is not yyyy.mm.dd are pooled last; the other 38 make three periods.
+        auto setDate = [](chess::PgnGame& g, const char* date) {
+            g.tags.erase(std::remove_if(g.tags.begin(), g.tags.end(),
+                                        [](const auto& tag) { return tag.first == "UTCDate" || tag.first == "Date"; }),
+                         g.tags.end());
+            if (*date) g.tags.emplace_back("Date", date);
+        };
+        setDate(games[order[0].second], "");
+        setDate(games[order[1].second], "2023.5.4");
+        games[order[1].second].tags.emplace_back("Time", "12:00:00");
         o.estimateRatings = false;
         auto undated = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
         QVERIFY(undated.ok());
         QCOMPARE(undated->byPeriod.size(), std::size_t(4));
         QCOMPARE(undated->byPeriod.back().name, std::string(evaluation::kNoDate));
-        QCOMPARE(undated->byPeriod.back().cell.games, std::int64_t(1));
-        for (std::size_t k = 0; k < 3; ++k) QCOMPARE(undated->byPeriod[k].cell.games, std::int64_t(13));
+        QCOMPARE(undated->byPeriod.back().cell.games, std::int64_t(2));
+        QCOMPARE(undated->byPeriod[0].cell.games, std::int64_t(12));  // 38 games: 12, 13, 13
+        for (std::size_t k = 1; k < 3; ++k) QCOMPARE(undated->byPeriod[k].cell.games, std::int64_t(13));
         QCOMPARE(groupTotal(undated->byPeriod), int(undated->all.positions));
 
         // Fewer than 20 dated games: no split in time.
