@@ -88,6 +88,20 @@ std::vector<RatingBox> ratingBoxes(const evaluation::PlayerProfile& p) {
 
 QString number(double v, int decimals) { return QString::number(v, 'f', decimals); }
 
+/// Adds rating boxes to `chart` on a category axis of their names and a rating axis from `low` to `high` with 50
+/// points to spare; returns the rating axis.
+QValueAxis* addBoxes(QChart* chart, QBoxPlotSeries* series, const QStringList& categories, double low, double high) {
+    chart->addSeries(series);
+    QBarCategoryAxis* x = categoryAxis(categories);
+    chart->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis* y =
+        valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), ProfileCharts::tr("Rating"), QStringLiteral("%.0f"));
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    return y;
+}
+
 }  // namespace
 
 void ProfileCharts::clear(QChartView* view) { newChart(view, QString()); }
@@ -325,13 +339,7 @@ void ProfileCharts::showRatings(QChartView* view, const evaluation::PlayerProfil
         low = std::min(low, b.rating.low);
         high = std::max(high, b.rating.high);
     }
-    chart->addSeries(series);
-    QBarCategoryAxis* x = categoryAxis(categories);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), tr("Rating"), QStringLiteral("%.0f"));
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
+    QValueAxis* y = addBoxes(chart, series, categories, low, high);
     if (!rated) return;
     // Their rating in the tags, across the whole chart (a hidden 0..1 axis carries the line's x).
     auto* tags = new QLineSeries;
@@ -390,13 +398,7 @@ void ProfileCharts::showPeriods(QChartView* view, const evaluation::PlayerProfil
             high = std::max(high, rated[i]->cell.meanElo);
         }
     }
-    chart->addSeries(series);
-    QBarCategoryAxis* x = categoryAxis(categories);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    QValueAxis* y = valueAxis(std::floor(low - 50.0), std::ceil(high + 50.0), tr("Rating"), QStringLiteral("%.0f"));
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
+    QValueAxis* y = addBoxes(chart, series, categories, low, high);
     if (tags->count() == 0) {
         delete tags;
         return;

@@ -193,6 +193,14 @@ evaluation::PlayerProfileOptions quickOptions() {
     return o;
 }
 
+/// quickOptions with the rating estimates, on one move in two.
+evaluation::PlayerProfileOptions ratedOptions() {
+    evaluation::PlayerProfileOptions o = quickOptions();
+    o.positions.every = 2;
+    o.estimateRatings = true;
+    return o;
+}
+
 int groupTotal(const std::vector<evaluation::ProfileGroup>& groups) {
     int n = 0;
     for (const auto& g : groups) n += int(g.cell.positions);
@@ -487,9 +495,7 @@ private Q_SLOTS:
         PhasePeakedEvaluator model;
         model.learn(games);
         testing::LadderAnalyser engine;
-        evaluation::PlayerProfileOptions o = quickOptions();
-        o.positions.every = 2;
-        o.estimateRatings = true;
+        evaluation::PlayerProfileOptions o = ratedOptions();
         auto r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         const auto* end = findGroup(r->byPhase, "endgame");
@@ -517,9 +523,7 @@ private Q_SLOTS:
         GamePeakedEvaluator model;
         for (std::size_t k = 0; k < order.size(); ++k) model.learnAt(games[order[k].second], k < 20 ? 1300 : 1900);
         testing::LadderAnalyser engine;
-        evaluation::PlayerProfileOptions o = quickOptions();
-        o.positions.every = 2;
-        o.estimateRatings = true;
+        evaluation::PlayerProfileOptions o = ratedOptions();
         auto r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         QCOMPARE(r->byPeriod.size(), evaluation::kMaxPeriods);
