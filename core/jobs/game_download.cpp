@@ -3,6 +3,7 @@
 
 #include "core/common/run_lock.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
@@ -31,6 +32,14 @@ QString lockPath(const QString& out) { return out + QStringLiteral(".lock"); }
 
 QString siteKey(GameSite site) {
     return site == GameSite::Lichess ? QStringLiteral("lichess") : QStringLiteral("chesscom");
+}
+
+/// The first 8 bytes of the SHA-1 of a game's key (gameKey), as the set of games written holds it.
+quint64 writtenDigest(const QByteArray& game) {
+    const QByteArray h = QCryptographicHash::hash(gameKey(game), QCryptographicHash::Sha1);
+    quint64 out = 0;
+    for (int i = 0; i < 8; ++i) out = out << 8 | quint8(h.at(i));
+    return out;
 }
 
 }  // namespace
@@ -145,7 +154,7 @@ bool GameDownload::indexWrittenGames() {
     // One game in memory at a time: the file may hold many.
     QByteArray game;
     auto take = [&] {
-        if (!game.trimmed().isEmpty()) m_written.insert(gameKey(game));
+        if (!game.trimmed().isEmpty()) m_written.insert(writtenDigest(game));
         game.clear();
     };
     while (!part.atEnd()) {
@@ -294,7 +303,7 @@ bool GameDownload::spoolGame(const QByteArray& game) {
 bool GameDownload::writeGame(const QByteArray& game) {
     const QDateTime start = gameStartTime(game);
     if (m_request.since.isValid() && start.isValid() && start.date() < m_request.since) return true;
-    const QByteArray key = gameKey(game);
+    const quint64 key = writtenDigest(game);
     if (m_written.contains(key)) {
         ++m_duplicates;  // sent again (a resume that could not skip it): written once
         return true;
