@@ -481,9 +481,9 @@ private Q_SLOTS:
                   site == jobs::GameSite::Lichess ? "Lichess" : "chess.com", (early - heapBefore) >> 10,
                   (late - heapBefore) >> 10);
             QVERIFY2(early >= 0 && late >= 0, qPrintable(QStringLiteral("%1 samples").arg(samples.size())));
-            QVERIFY2(late - early < 8 * 1024,
-                     qPrintable(QStringLiteral("in use grew by %1 KiB from the first third to the last")
-                                    .arg(late - early)));
+            QVERIFY2(
+                late - early < 8 * 1024,
+                qPrintable(QStringLiteral("in use grew by %1 KiB from the first third to the last").arg(late - early)));
             QVERIFY2(heapPeak - heapBefore < 48 * 1024,
                      qPrintable(QStringLiteral("in use grew by %1 KiB").arg(heapPeak - heapBefore)));
             QVERIFY2(peak - before < 64 * 1024,
