@@ -413,6 +413,14 @@
         <source>Their rating</source>
         <translation>Wertung (Spieler)</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>ECO %1</source>
+        <translation>ECO-Code %1</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

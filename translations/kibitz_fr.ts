@@ -413,6 +413,14 @@
         <source>Their rating</source>
         <translation>Classement (joueur)</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>ECO %1</source>
+        <translation>Code ECO %1</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -436,7 +436,10 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
             row << tr("too few positions") << QString() << QString() << QString() << QString();
         if (ratings) row << ratingText(g.rating);
         if (meanRatings) row << (c.meanElo > 0 ? QString::number(qRound(c.meanElo)) : QStringLiteral("–"));
+        if (!g.opening.empty())  // opening names are Lichess's, in English there too
+            row[0] = tr("%1 (%2)").arg(row[0], QString::fromUtf8(g.opening.data(), qsizetype(g.opening.size())));
         auto* item = new QTreeWidgetItem(row);
+        if (!g.eco.empty()) item->setToolTip(0, tr("ECO %1").arg(QString::fromStdString(g.eco)));
         for (int col = 1; col < row.size(); ++col) item->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
         table->addTopLevelItem(item);
     }

@@ -3,6 +3,7 @@
 
 #include "core/chess/data_stats.h"
 #include "core/chess/notation.h"
+#include "core/chess/openings.h"
 #include "core/encoding/blend_evaluator.h"
 #include "core/encoding/game_conditioning.h"
 #include "core/encoding/position_encoder.h"
@@ -729,6 +730,21 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
     out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
     out.byOpening = groupsOf(openingBreakdown(*positions, facts), *positions, facts, grid, options, false);
+    for (ProfileGroup& g : out.byOpening) {
+        // The group's moves, as openingGroupName wrote them: "White: 1. e4 c5".
+        std::vector<std::string> san;
+        if (const std::size_t at = g.name.find(": 1. "); at != std::string::npos) {
+            std::string moves = g.name.substr(at + 5);
+            for (std::size_t from = 0; from < moves.size();) {
+                const std::size_t space = std::min(moves.find(' ', from), moves.size());
+                san.push_back(moves.substr(from, space - from));
+                from = space + 1;
+            }
+        }
+        const chess::OpeningName named = chess::openingName(san);
+        g.opening = named.name;
+        g.eco = named.eco;
+    }
     out.byPeriod =
         groupsOf(periodBreakdown(theirs, *positions), *positions, facts, grid, options, options.estimateRatings);
     out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);

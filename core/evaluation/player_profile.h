@@ -147,6 +147,9 @@ struct ProfileGroup {
     std::string name;
     ProfileCell cell;
     ProfileRating rating;  ///< phases, clock buckets and periods only
+    /// byOpening: the name of the opening the group's moves begin, as Lichess names it (chess::openingName), and its
+    /// ECO code: "Sicilian Defense", "B20"; empty for a set-up position, no moves and kOtherOpenings.
+    std::string opening, eco;
 };
 
 /// A position where the player lost most against their peers, as a Lichess-style puzzle: `fen` is the position before

@@ -235,8 +235,10 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
     s += "</tr>\n";
     for (const ProfileGroup& g : groups) {
         const ProfileCell& c = g.cell;
-        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(shownName(text, g.name)).c_str(),
-                static_cast<long long>(c.positions), static_cast<long long>(c.games));
+        std::string name = escaped(shownName(text, g.name));
+        if (!g.opening.empty()) name += "<br><small>" + escaped(g.opening + " (" + g.eco + ")") + "</small>";
+        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", name.c_str(), static_cast<long long>(c.positions),
+                static_cast<long long>(c.games));
         if (!c.enough()) {
             appendf(s, "<td colspan=\"%d\">%s</td>", ratings ? 6 : 5, escaped(text.tooFew).c_str());
         } else {
@@ -329,8 +331,8 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
          ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) +
          ratingChart(t.ratingByPeriod, p.byPeriod, p.all.meanElo, t, true) + "</div>\n";
     const bool ratings = p.rating.valid;
-    s +=
-        "<h2>" + escaped(t.allPositions) + "</h2>\n" + tableOf({ProfileGroup{t.allGroup, p.all, p.rating}}, ratings, t);
+    s += "<h2>" + escaped(t.allPositions) + "</h2>\n" +
+         tableOf({ProfileGroup{t.allGroup, p.all, p.rating, {}, {}}}, ratings, t);
     s += "<h2>" + escaped(t.byPhase) + "</h2>\n" + tableOf(p.byPhase, ratings, t);
     s += "<h2>" + escaped(t.byClock) + "</h2>\n" + tableOf(p.byClock, ratings, t);
     s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);

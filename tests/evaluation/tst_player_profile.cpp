@@ -8,6 +8,7 @@
 // position are checked against the Lichess puzzle sample's own themes.
 #include "core/chess/game_phase.h"
 #include "core/chess/notation.h"
+#include "core/chess/openings.h"
 #include "core/chess/pgn.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/common/text_input.h"
@@ -344,6 +345,24 @@ private Q_SLOTS:
         QCOMPARE(games.size(), std::size_t(40));
         QCOMPARE(evaluation::openingGroupName(games[0], chess::White), std::string("White: 1. e4 e6"));
         QCOMPARE(evaluation::openingGroupName(games[1], chess::Black), std::string("Black: 1. e4 e5"));
+        // Names as Lichess's opening table gives them (lichess-org/chess-openings): the longest of the first two
+        // plies' prefixes that has one.
+        auto nameOf = [](std::vector<std::string> san) {
+            const chess::OpeningName n = chess::openingName(san);
+            return std::string(n.eco) + " " + std::string(n.name);
+        };
+        QCOMPARE(nameOf({"e4", "c5"}), std::string("B20 Sicilian Defense"));
+        QCOMPARE(nameOf({"e4", "e6", "d4"}), std::string("C00 French Defense"));
+        QCOMPARE(nameOf({"d4", "Nf6"}), std::string("A45 Indian Defense"));
+        QCOMPARE(nameOf({"g4", "g5"}), std::string("A00 Grob Opening: Double Grob"));
+        QCOMPARE(nameOf({"d4", "c6"}), std::string("A40 Queen's Pawn Game"));  // no name of its own: 1. d4's
+        QCOMPARE(nameOf({"e4"}), std::string("B00 King's Pawn Game"));
+        QCOMPARE(nameOf({}), std::string(" "));
+        QCOMPARE(nameOf({"Kf2"}), std::string(" "));
+        const std::map<std::string, std::string> lichessNames{
+            {"1. e4 e5", "King's Pawn Game (C20)"},  {"1. e4 e6", "French Defense (C00)"},
+            {"1. e4 c5", "Sicilian Defense (B20)"},  {"1. e4 d5", "Scandinavian Defense (B01)"},
+            {"1. d4 d5", "Queen's Pawn Game (D00)"}, {"1. e4 c6", "Caro-Kann Defense (B10)"}};
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
         auto r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), CancelToken());
@@ -380,6 +399,10 @@ private Q_SLOTS:
             QVERIFY(g.cell.games >= evaluation::kMinOpeningGames);
             QVERIFY(g.cell.enough());
             if (i > 0) QVERIFY(g.cell.games <= r->byOpening[i - 1].cell.games);
+            // Every first move has a name in Lichess's table, so every listed opening has one.
+            QVERIFY2(!g.opening.empty() && g.eco.size() == 3, g.name.c_str());
+            if (const auto known = lichessNames.find(g.name.substr(g.name.find(": ") + 2)); known != lichessNames.end())
+                QCOMPARE(g.opening + " (" + g.eco + ")", known->second);
             want.erase(it);
         }
         // What is left is pooled: openings with too few games or positions, or beyond the most played.
@@ -398,7 +421,12 @@ private Q_SLOTS:
         const std::string text = r->toText();
         QVERIFY(text.find("by opening") != std::string::npos);
         QVERIFY(text.find(r->byOpening.front().name) != std::string::npos);
-        QVERIFY(r->toJson().write().find("\"by_opening\"") != std::string::npos);
+        // The text names each listed opening on its row, under the table's "opening" column.
+        const std::string firstRow = text.substr(text.find("\n  " + r->byOpening.front().name) + 1);
+        QVERIFY(firstRow.substr(0, firstRow.find('\n')).find(r->byOpening.front().opening) != std::string::npos);
+        const std::string json = r->toJson().write();
+        QVERIFY(json.find("\"by_opening\"") != std::string::npos);
+        QVERIFY(json.find("\"eco\":\"" + r->byOpening.front().eco + "\"") != std::string::npos);
     }
 
     void theCacheIsTheEngines() {

@@ -113,6 +113,10 @@ private Q_SLOTS:
         const std::string side = r->byOpening.front().name.substr(0, 6), moves = r->byOpening.front().name.substr(7);
         QVERIFY(html.contains(QStringLiteral(">%1</text>").arg(QString::fromStdString(side))));
         QVERIFY(html.contains(QStringLiteral(">%1</text>").arg(QString::fromStdString(moves))));
+        // Its row in the table names it as Lichess does, with its ECO code.
+        QVERIFY(!r->byOpening.front().eco.empty());
+        QVERIFY(html.contains(QStringLiteral("%1<br><small>").arg(QString::fromStdString(r->byOpening.front().name))));
+        QVERIFY(html.contains(QStringLiteral(" (%1)</small>").arg(QString::fromStdString(r->byOpening.front().eco))));
     }
 
     void screenshotOfAReport() {

@@ -294,6 +294,14 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     QCOMPARE(periods->headerItem()->text(periods->columnCount() - 1), ui::ProfileCharts::tr("Their rating"));
     QCOMPARE(periods->topLevelItem(0)->text(periods->columnCount() - 1),
              QString::number(qRound(want.byPeriod.front().cell.meanElo)));
+    // The openings' table names each opening as Lichess does beside its moves, its ECO code in the tooltip.
+    QTreeWidget* openings = page->table(ui::PlayerProfilePage::Chart::Opening);
+    QVERIFY(openings);
+    QVERIFY(!want.byOpening.front().opening.empty());
+    QCOMPARE(openings->topLevelItem(0)->text(0), ui::ProfileCharts::groupName(want.byOpening.front().name) +
+                                                     QStringLiteral(" (") +
+                                                     QString::fromStdString(want.byOpening.front().opening) + u')');
+    QVERIFY(openings->topLevelItem(0)->toolTip(0).contains(QString::fromStdString(want.byOpening.front().eco)));
 
     // The worst positions: one row each, exported as puzzles that read back.
     QVERIFY(!got.puzzles.empty());
