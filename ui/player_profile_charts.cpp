@@ -106,6 +106,11 @@ QValueAxis* addBoxes(QChart* chart, QBoxPlotSeries* series, const QStringList& c
 
 void ProfileCharts::clear(QChartView* view) { newChart(view, QString()); }
 
+QString ProfileCharts::groupLabel(const evaluation::ProfileGroup& group) {
+    if (group.opening.empty()) return groupName(group.name);
+    return tr("%1 (%2)").arg(groupName(group.name), QString::fromStdString(group.opening));
+}
+
 QString ProfileCharts::groupName(const std::string& name) {
     using evaluation::ClockBucket;
     using evaluation::PositionKind;
@@ -305,7 +310,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
                            tr("%1: %2 positions in %n game(s); their loss %3, peers %4, ratio (interval) %5; "
                               "blunders %6%, peers %7%",
                               nullptr, int(c.games))
-                               .arg(groupName(shown[std::size_t(index)].name))
+                               .arg(groupLabel(shown[std::size_t(index)]))
                                .arg(c.positions)
                                .arg(number(c.loss, 4), number(c.peerLoss, 4), ratioText(c),
                                     number(100.0 * c.blunders, 1), number(100.0 * c.peerBlunders, 1)),
@@ -428,7 +433,7 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
     table->setHeaderLabels(tableHeader(ratings, meanRatings));
     for (const auto& g : groups) {
         const evaluation::ProfileCell& c = g.cell;
-        QStringList row{groupName(g.name), QString::number(c.positions), QString::number(c.games)};
+        QStringList row{groupLabel(g), QString::number(c.positions), QString::number(c.games)};
         if (c.enough())
             row << number(c.loss, 4) << number(c.peerLoss, 4) << ratioText(c)
                 << tr("%1%").arg(number(100.0 * c.blunders, 1)) << tr("%1%").arg(number(100.0 * c.peerBlunders, 1));
@@ -436,8 +441,6 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
             row << tr("too few positions") << QString() << QString() << QString() << QString();
         if (ratings) row << ratingText(g.rating);
         if (meanRatings) row << (c.meanElo > 0 ? QString::number(qRound(c.meanElo)) : QStringLiteral("–"));
-        if (!g.opening.empty())  // opening names are Lichess's, in English there too
-            row[0] = tr("%1 (%2)").arg(row[0], QString::fromUtf8(g.opening.data(), qsizetype(g.opening.size())));
         auto* item = new QTreeWidgetItem(row);
         if (!g.eco.empty()) item->setToolTip(0, tr("ECO %1").arg(QString::fromStdString(g.eco)));
         for (int col = 1; col < row.size(); ++col) item->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);

@@ -125,7 +125,9 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         const double hp = c.loss / top * kHeight, hq = c.peerLoss / top * kHeight;
         appendf(s, "<rect class=\"bar player\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x,
                 kTop + kHeight - hp, kBar, hp, kPlayerColour);
-        const std::string name = escaped(shownName(text, groups[i]->name));
+        std::string name = shownName(text, groups[i]->name);
+        if (!groups[i]->opening.empty()) name += " (" + groups[i]->opening + ")";  // where the pointer rests
+        name = escaped(name);
         appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.loss, escaped(text.player).c_str());
         if (c.hasRatioInterval()) {
             // The ratio's interval on the player's bar: the loss their ratio's interval gives against the same peers.
