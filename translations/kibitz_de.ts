@@ -345,7 +345,7 @@
     </message>
     <message>
         <source>White: %1</source>
-        <extracomment>An opening in the player profile: the side the player had, then the game&apos;s first two moves (&quot;1. e4 c5&quot;).</extracomment>
+        <extracomment>An opening in the player profile: the side the player had, then the opening&apos;s family (&quot;Sicilian Defense&quot;).</extracomment>
         <translation>Weiß: %1</translation>
     </message>
     <message>
@@ -414,12 +414,8 @@
         <translation>Wertung (Spieler)</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>ECO %1</source>
-        <translation>ECO-Code %1</translation>
+        <source>no moves</source>
+        <translation>keine Züge</translation>
     </message>
 </context>
 <context>
@@ -2417,16 +2413,16 @@
         <translation>Nach Eröffnung</translation>
     </message>
     <message>
-        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the game&apos;s first two moves)</source>
-        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Eröffnung (die Farbe des Spielers und die ersten zwei Züge der Partie)</translation>
-    </message>
-    <message>
         <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed, opening and period.</source>
         <translation>Wo steht ein Spieler im Vergleich zu Spielern seiner Wertung? In den Stellungen, die er vor sich hatte, bewertet Stockfish jeden Zug; sein Verlust an Gewinnchancen wird dem gegenübergestellt, was ein Mensch seiner Wertung und Restzeit dort verlieren würde (die Vergleichsbasis des Modells für menschliche Züge), nach Phase, Restzeit, Stellungstyp, Spieltempo, Eröffnung und Zeitraum.</translation>
     </message>
     <message>
         <source>By period</source>
         <translation>Nach Zeitraum</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the opening&apos;s family)</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Eröffnung (die Farbe des Spielers und die Eröffnungsfamilie)</translation>
     </message>
 </context>
 <context>

@@ -345,7 +345,7 @@
     </message>
     <message>
         <source>White: %1</source>
-        <extracomment>An opening in the player profile: the side the player had, then the game&apos;s first two moves (&quot;1. e4 c5&quot;).</extracomment>
+        <extracomment>An opening in the player profile: the side the player had, then the opening&apos;s family (&quot;Sicilian Defense&quot;).</extracomment>
         <translation>Blancs&#xa0;: %1</translation>
     </message>
     <message>
@@ -414,12 +414,8 @@
         <translation>Classement (joueur)</translation>
     </message>
     <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>ECO %1</source>
-        <translation>Code ECO %1</translation>
+        <source>no moves</source>
+        <translation>aucun coup</translation>
     </message>
 </context>
 <context>
@@ -2417,16 +2413,16 @@
         <translation>Par ouverture</translation>
     </message>
     <message>
-        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the game&apos;s first two moves)</source>
-        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par ouverture (la couleur du joueur et les deux premiers coups de la partie)</translation>
-    </message>
-    <message>
         <source>Where does a player stand against people of their rating? In the positions they faced, Stockfish scores every move; their loss of winning chances is set beside what a human of their rating and clock would lose there (the human-move model&apos;s peer baseline), by phase, clock, kind of position, speed, opening and period.</source>
         <translation>Où se situe un joueur face aux joueurs de son classement&#xa0;? Dans les positions qu&apos;il a rencontrées, Stockfish évalue chaque coup&#xa0;; sa perte de chances de gain est mise en regard de ce que perdrait à sa place un humain de son classement avec le même temps à la pendule (la référence des pairs du modèle de coups humains), par phase, temps restant, type de position, cadence, ouverture et période.</translation>
     </message>
     <message>
         <source>By period</source>
         <translation>Par période</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the opening&apos;s family)</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par ouverture (la couleur du joueur et la famille de l&apos;ouverture)</translation>
     </message>
 </context>
 <context>

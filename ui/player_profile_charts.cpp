@@ -106,11 +106,6 @@ QValueAxis* addBoxes(QChart* chart, QBoxPlotSeries* series, const QStringList& c
 
 void ProfileCharts::clear(QChartView* view) { newChart(view, QString()); }
 
-QString ProfileCharts::groupLabel(const evaluation::ProfileGroup& group) {
-    if (group.opening.empty()) return groupName(group.name);
-    return tr("%1 (%2)").arg(groupName(group.name), QString::fromStdString(group.opening));
-}
-
 QString ProfileCharts::groupName(const std::string& name) {
     using evaluation::ClockBucket;
     using evaluation::PositionKind;
@@ -155,9 +150,12 @@ QString ProfileCharts::groupName(const std::string& name) {
         const std::string side = white ? "White: " : "Black: ";
         if (!name.starts_with(side)) continue;
         const std::string rest = name.substr(side.size());
-        const QString moves = rest == "set-up position" ? tr("set-up position") : QString::fromStdString(rest);
-        //: An opening in the player profile: the side the player had, then the game's first two moves ("1. e4 c5").
-        return white ? tr("White: %1").arg(moves) : tr("Black: %1").arg(moves);
+        // Opening names are Lichess's, in English (as on Lichess in every language).
+        const QString opening = rest == "set-up position" ? tr("set-up position")
+                                : rest == "no moves"      ? tr("no moves")
+                                                          : QString::fromStdString(rest);
+        //: An opening in the player profile: the side the player had, then the opening's family ("Sicilian Defense").
+        return white ? tr("White: %1").arg(opening) : tr("Black: %1").arg(opening);
     }
     // The periods (evaluation::kMaxPeriods): "2021-04-14 to 2021-06-30", or one day.
     if (name == evaluation::kNoDate) return tr("no date");
@@ -310,7 +308,7 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
                            tr("%1: %2 positions in %n game(s); their loss %3, peers %4, ratio (interval) %5; "
                               "blunders %6%, peers %7%",
                               nullptr, int(c.games))
-                               .arg(groupLabel(shown[std::size_t(index)]))
+                               .arg(groupName(shown[std::size_t(index)].name))
                                .arg(c.positions)
                                .arg(number(c.loss, 4), number(c.peerLoss, 4), ratioText(c),
                                     number(100.0 * c.blunders, 1), number(100.0 * c.peerBlunders, 1)),
@@ -433,7 +431,7 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
     table->setHeaderLabels(tableHeader(ratings, meanRatings));
     for (const auto& g : groups) {
         const evaluation::ProfileCell& c = g.cell;
-        QStringList row{groupLabel(g), QString::number(c.positions), QString::number(c.games)};
+        QStringList row{groupName(g.name), QString::number(c.positions), QString::number(c.games)};
         if (c.enough())
             row << number(c.loss, 4) << number(c.peerLoss, 4) << ratioText(c)
                 << tr("%1%").arg(number(100.0 * c.blunders, 1)) << tr("%1%").arg(number(100.0 * c.peerBlunders, 1));
@@ -442,7 +440,6 @@ void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::
         if (ratings) row << ratingText(g.rating);
         if (meanRatings) row << (c.meanElo > 0 ? QString::number(qRound(c.meanElo)) : QStringLiteral("–"));
         auto* item = new QTreeWidgetItem(row);
-        if (!g.eco.empty()) item->setToolTip(0, tr("ECO %1").arg(QString::fromStdString(g.eco)));
         for (int col = 1; col < row.size(); ++col) item->setTextAlignment(col, Qt::AlignRight | Qt::AlignVCenter);
         table->addTopLevelItem(item);
     }

@@ -45,9 +45,6 @@ public:
     /// A group's name for people, in the interface's language: the profile names its groups (phases, clock
     /// buckets, speeds, kinds of position, openings' sides, periods) in English; an unknown name is shown as it is.
     static QString groupName(const std::string& name);
-    /// groupName with the opening's name beside it when the group is an opening Lichess names ("White: 1. e4 c5
-    /// (Sicilian Defense)"; opening names stay English, as on Lichess).
-    static QString groupLabel(const evaluation::ProfileGroup& group);
     /// "1650 (1420–1880)", or "–" when there is no estimate.
     static QString ratingText(const evaluation::ProfileRating& rating);
     /// A group's loss ratio with its interval over resamples of the games, "1.19 (0.98–1.42)".

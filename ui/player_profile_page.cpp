@@ -495,7 +495,7 @@ void PlayerProfilePage::showProfile() {
                             p.peerRating);
     ProfileCharts::showLoss(m_chartViews[int(Chart::Opening)], p.byOpening,
                             tr("Mean loss of winning chances per move, theirs and their peers', by opening (their "
-                               "side and the game's first two moves)"),
+                               "side and the opening's family)"),
                             p.peerRating);
     ProfileCharts::showPeriods(m_chartViews[int(Chart::Period)], p, m_options.interval);
     ProfileCharts::showRatings(m_chartViews[int(Chart::Rating)], p, m_options.interval);
@@ -507,7 +507,7 @@ void PlayerProfilePage::showProfile() {
     ProfileCharts::fillTable(m_tables[int(Chart::Opening)], p.byOpening, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Period)], p.byPeriod, ratings, true);
     std::vector<evaluation::ProfileGroup> rated{
-        evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating, {}, {}}};
+        evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating}};
     rated.insert(rated.end(), p.byPhase.begin(), p.byPhase.end());
     rated.insert(rated.end(), p.byClock.begin(), p.byClock.end());
     ProfileCharts::fillTable(m_tables[int(Chart::Rating)], rated, true);

@@ -37,7 +37,7 @@ void printHelp() {
         "opponent plays from, as `eval strength errors` scores it). Broken down by game phase (opening,\n"
         "middlegame, endgame), time left on their clock, speed, kind of position (in check, mate in one, a\n"
         "capture that wins material, a piece of theirs hanging, a recapture, a mate threatened, quiet) and\n"
-        "opening (their side and the first two moves, named as Lichess names them: the most played, the rest\n"
+        "opening (their side and the opening's family, as Lichess names it: the most played, the rest\n"
         "pooled), and in time (up to %d periods of their games, %d games or more each), with the rating\n"
         "their moves play like by phase, clock and period (guess-elo's calibrated estimate over those moves;\n"
         "the interval: 90%% of resamples of the games). Each loss ratio has its interval too (90%% of resamples of\n"

@@ -134,15 +134,12 @@ bool givesRatingOf(const chess::PgnGame& game, const std::string& player) {
 std::string openingGroupName(const chess::PgnGame& game, chess::Color side) {
     std::string name = side == chess::White ? "White: " : "Black: ";
     auto start = game.startPosition();
-    if (!start || start->fen() != chess::Position::kStartFen) return name + "set-up position";
-    chess::Position pos = std::move(*start);
-    for (std::size_t ply = 0; ply < 2 && ply < game.moves.size(); ++ply) {
-        name += ply == 0 ? "1. " : " ";
-        name += chess::toSan(pos, game.moves[ply].move);
-        pos.makeMove(game.moves[ply].move);
-    }
-    if (game.moves.empty()) name += "no moves";
-    return name;
+    if (!start || start->key() != chess::Position().key()) return name + "set-up position";
+    if (game.moves.empty()) return name + "no moves";
+    std::vector<chess::Move> moves;
+    for (std::size_t ply = 0; ply < game.moves.size() && ply < std::size_t(chess::kOpeningSearchPlies); ++ply)
+        moves.push_back(game.moves[ply].move);
+    return name + std::string(chess::openingFamily(chess::openingOf(*start, moves).name));
 }
 
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating) {
@@ -730,21 +727,6 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
     out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
     out.byOpening = groupsOf(openingBreakdown(*positions, facts), *positions, facts, grid, options, false);
-    for (ProfileGroup& g : out.byOpening) {
-        // The group's moves, as openingGroupName wrote them: "White: 1. e4 c5".
-        std::vector<std::string> san;
-        if (const std::size_t at = g.name.find(": 1. "); at != std::string::npos) {
-            std::string moves = g.name.substr(at + 5);
-            for (std::size_t from = 0; from < moves.size();) {
-                const std::size_t space = std::min(moves.find(' ', from), moves.size());
-                san.push_back(moves.substr(from, space - from));
-                from = space + 1;
-            }
-        }
-        const chess::OpeningName named = chess::openingName(san);
-        g.opening = named.name;
-        g.eco = named.eco;
-    }
     out.byPeriod =
         groupsOf(periodBreakdown(theirs, *positions), *positions, facts, grid, options, options.estimateRatings);
     out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);

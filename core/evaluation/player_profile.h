@@ -60,10 +60,11 @@ unsigned positionKinds(const chess::Position& pos, const encoding::RecentMoves& 
 /// "in check", "mate in one", "wins material", "piece hanging", "recapture", "mate threatened", "quiet".
 const char* positionKindName(PositionKind kind);
 
-/// The opening a game is filed under in a profile's breakdown by opening: the side the player had and the game's first
-/// two moves in SAN, "White: 1. e4 c5" or "Black: 1. d4 Nf6" ("White: 1. e4" after one move; "White: set-up
-/// position" for a game from a set-up start). Two plies name what the player answered, or was answered with, which is
-/// what a few dozen games can tell apart; any game has them, with or without ECO or Opening tags.
+/// The opening a game is filed under in a profile's breakdown by opening: the side the player had and the family of
+/// the game's opening as Lichess names it (chess::openingOf, chess::openingFamily), "White: Italian Game" or "Black:
+/// Sicilian Defense" ("White: set-up position" for a game from another start, "White: no moves"). Families are what a
+/// few dozen games can tell apart, and what players call their openings; Lichess's table names every first move, and
+/// a game gets its name from its moves, with or without ECO or Opening tags.
 std::string openingGroupName(const chess::PgnGame& game, chess::Color side);
 /// The openings a profile lists one by one: the most played (games, then positions), each with at least
 /// kMinOpeningGames games (one or two games' positions are those games, not an opening) and kMinGroupPositions
@@ -147,9 +148,6 @@ struct ProfileGroup {
     std::string name;
     ProfileCell cell;
     ProfileRating rating;  ///< phases, clock buckets and periods only
-    /// byOpening: the name of the opening the group's moves begin, as Lichess names it (chess::openingName), and its
-    /// ECO code: "Sicilian Defense", "B20"; empty for a set-up position, no moves and kOtherOpenings.
-    std::string opening, eco;
 };
 
 /// A position where the player lost most against their peers, as a Lichess-style puzzle: `fen` is the position before

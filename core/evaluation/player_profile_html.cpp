@@ -125,9 +125,7 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         const double hp = c.loss / top * kHeight, hq = c.peerLoss / top * kHeight;
         appendf(s, "<rect class=\"bar player\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x,
                 kTop + kHeight - hp, kBar, hp, kPlayerColour);
-        std::string name = shownName(text, groups[i]->name);
-        if (!groups[i]->opening.empty()) name += " (" + groups[i]->opening + ")";  // where the pointer rests
-        name = escaped(name);
+        const std::string name = escaped(shownName(text, groups[i]->name));
         appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.loss, escaped(text.player).c_str());
         if (c.hasRatioInterval()) {
             // The ratio's interval on the player's bar: the loss their ratio's interval gives against the same peers.
@@ -237,10 +235,8 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
     s += "</tr>\n";
     for (const ProfileGroup& g : groups) {
         const ProfileCell& c = g.cell;
-        std::string name = escaped(shownName(text, g.name));
-        if (!g.opening.empty()) name += "<br><small>" + escaped(g.opening + " (" + g.eco + ")") + "</small>";
-        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", name.c_str(), static_cast<long long>(c.positions),
-                static_cast<long long>(c.games));
+        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(shownName(text, g.name)).c_str(),
+                static_cast<long long>(c.positions), static_cast<long long>(c.games));
         if (!c.enough()) {
             appendf(s, "<td colspan=\"%d\">%s</td>", ratings ? 6 : 5, escaped(text.tooFew).c_str());
         } else {
@@ -333,8 +329,8 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
          ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) +
          ratingChart(t.ratingByPeriod, p.byPeriod, p.all.meanElo, t, true) + "</div>\n";
     const bool ratings = p.rating.valid;
-    s += "<h2>" + escaped(t.allPositions) + "</h2>\n" +
-         tableOf({ProfileGroup{t.allGroup, p.all, p.rating, {}, {}}}, ratings, t);
+    s +=
+        "<h2>" + escaped(t.allPositions) + "</h2>\n" + tableOf({ProfileGroup{t.allGroup, p.all, p.rating}}, ratings, t);
     s += "<h2>" + escaped(t.byPhase) + "</h2>\n" + tableOf(p.byPhase, ratings, t);
     s += "<h2>" + escaped(t.byClock) + "</h2>\n" + tableOf(p.byClock, ratings, t);
     s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);

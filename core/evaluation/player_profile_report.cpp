@@ -70,20 +70,10 @@ void appendTable(std::string& out, const char* title, const std::vector<ProfileG
             "peer", "ratio", "interval", "blund.", "peer");
     if (ratings) appendf(header, "   %-19s", "rating (interval)");
     if (meanRatings) header += "   their rating";
-    const bool openings =
-        std::any_of(groups.begin(), groups.end(), [](const ProfileGroup& g) { return !g.opening.empty(); });
-    if (openings) header += "   opening";
     while (!header.empty() && header.back() == ' ') header.pop_back();
     out += header + "\n";
-    for (const ProfileGroup& g : groups) {
+    for (const ProfileGroup& g : groups)
         appendRow(out, int(width), g.name, g.cell, ratings ? &g.rating : nullptr, meanRatings);
-        if (!openings || g.opening.empty()) continue;
-        // Under the header's "opening" (a short row, too few positions, is padded to it).
-        out.pop_back();
-        const std::size_t row = out.size() - (out.rfind('\n') + 1), column = header.size() - 7;
-        out.append(row + 2 > column ? 2 : column - row, ' ');
-        out += g.opening + " (" + g.eco + ")\n";
-    }
 }
 
 JsonValue cellJson(const ProfileCell& c) {
@@ -113,7 +103,6 @@ JsonValue groupsJson(const std::vector<ProfileGroup>& groups, bool ratings) {
         JsonValue o = cellJson(g.cell);
         o.set("name", g.name);
         if (ratings) o.set("rating", ratingJson(g.rating));
-        if (!g.opening.empty()) o.set("opening", g.opening).set("eco", g.eco);
         a.append(std::move(o));
     }
     return a;
@@ -185,12 +174,12 @@ std::string PlayerProfile::toText() const {
             "interval: the ratio's over %.0f%% of resamples of their games (one that holds 1: within chance of their\n"
             "peers); blunders lose >= 0.3.\n",
             100.0 * interval);
-    appendTable(out, "all positions", {ProfileGroup{"all", all, rating, {}, {}}}, rating.valid);
+    appendTable(out, "all positions", {ProfileGroup{"all", all, rating}}, rating.valid);
     appendTable(out, "by phase", byPhase, rating.valid);
     appendTable(out, "by clock", byClock, rating.valid);
     appendTable(out, "by speed", bySpeed, false);
     appendTable(out, "by kind of position", byKind, false);
-    appendTable(out, "by opening (their side, the first two moves)", byOpening, false);
+    appendTable(out, "by opening (their side and the opening's family, as Lichess names it)", byOpening, false);
     appendTable(out, "by period (their games in time, oldest first)", byPeriod, rating.valid, true);
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");

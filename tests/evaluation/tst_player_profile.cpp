@@ -337,37 +337,58 @@ private Q_SLOTS:
     /// The engine's scores are cached under its name and limits: a second run with the same engine scores nothing
     /// again (one search of the start position to learn its name), a run with another engine scores every position
     /// again and leaves the first engine's lines in the file.
-    /// The breakdown by opening files each game under the player's side and its first two moves (pnmadelaine's first
-    /// two games in the sample open 1. e4 e6 with them White and 1. e4 e5 with them Black), lists the most played
-    /// openings with enough games, most games first, and pools every other position under "other openings".
+    /// The breakdown by opening files each game under the player's side and its opening's family as Lichess names it
+    /// (the names checked against the Opening tags Lichess gave the sample's games it exported with them), lists the
+    /// most played openings with enough games, most games first, and pools every other position under "other
+    /// openings".
     void openingsAsPlayed() {
         const auto games = testing::sampleGamesOf(kPlayer, 40);
         QCOMPARE(games.size(), std::size_t(40));
-        QCOMPARE(evaluation::openingGroupName(games[0], chess::White), std::string("White: 1. e4 e6"));
-        QCOMPARE(evaluation::openingGroupName(games[1], chess::Black), std::string("Black: 1. e4 e5"));
-        // Names as Lichess's opening table gives them (lichess-org/chess-openings): the longest of the first two
-        // plies' prefixes that has one.
-        auto nameOf = [](std::vector<std::string> san) {
-            const chess::OpeningName n = chess::openingName(san);
-            return std::string(n.eco) + " " + std::string(n.name);
-        };
-        QCOMPARE(nameOf({"e4", "c5"}), std::string("B20 Sicilian Defense"));
-        QCOMPARE(nameOf({"e4", "e6", "d4"}), std::string("C00 French Defense"));
-        QCOMPARE(nameOf({"d4", "Nf6"}), std::string("A45 Indian Defense"));
-        QCOMPARE(nameOf({"g4", "g5"}), std::string("A00 Grob Opening: Double Grob"));
-        QCOMPARE(nameOf({"d4", "c6"}), std::string("A40 Queen's Pawn Game"));  // no name of its own: 1. d4's
-        QCOMPARE(nameOf({"e4"}), std::string("B00 King's Pawn Game"));
-        QCOMPARE(nameOf({}), std::string(" "));
-        QCOMPARE(nameOf({"Kf2"}), std::string(" "));
-        const std::map<std::string, std::string> lichessNames{
-            {"1. e4 e5", "King's Pawn Game (C20)"},  {"1. e4 e6", "French Defense (C00)"},
-            {"1. e4 c5", "Sicilian Defense (B20)"},  {"1. e4 d5", "Scandinavian Defense (B01)"},
-            {"1. d4 d5", "Queen's Pawn Game (D00)"}, {"1. e4 c6", "Caro-Kann Defense (B10)"}};
+        // Lichess named the openings of the sample's games it exported with names (their Opening tags, 2021-2023):
+        // Kibitz names the same family from the moves alone, for all but three, each for a known reason.
+        {
+            const std::map<std::string, std::string> differ{
+                // 1. d4 g6: the table has since renamed it "Queen's Pawn Game: Modern Defense" (ECO A40 both).
+                {"https://lichess.org/U3IvM4fq", "Queen's Pawn Game"},
+                // 1. d4 d5 2. Nc3 e6 3. Bf4 then ...Nf6: the Rapport-Jobava System's position, reached later.
+                {"https://lichess.org/gfDErVGk", "Rapport-Jobava System"},
+                // 1. d4 d5 2. Bf4 c5 3. e3 cxd4 4. exd4: a Caro-Kann Exchange's position, reached later.
+                {"https://lichess.org/9Qbfegyi", "Caro-Kann Defense"}};
+            auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+            QVERIFY(reader.ok());
+            chess::PgnGame game;
+            int tagged = 0, same = 0;
+            while (reader.value()->next(game)) {
+                const std::string tag = game.tag("Opening");
+                if (tag.empty()) continue;
+                ++tagged;
+                std::vector<chess::Move> moves;
+                for (const auto& m : game.moves) moves.push_back(m.move);
+                const chess::OpeningName named = chess::openingOf(*game.startPosition(), moves);
+                const auto known = differ.find(game.tag("Site"));
+                const std::string want = known != differ.end() ? known->second : std::string(chess::openingFamily(tag));
+                QCOMPARE(std::string(chess::openingFamily(named.name)), want);
+                QCOMPARE(named.eco.size(), std::size_t(3));
+                same += named.name == tag;
+            }
+            QCOMPARE(tagged, 41);
+            qInfo("%d of %d games named exactly as their Opening tag (the rest: renamed variations, transpositions)",
+                  same, tagged);
+            QVERIFY(same >= 31);
+            // No name from another start, or without moves.
+            QVERIFY(chess::openingOf(chess::Position(), {}).name.empty());
+            QVERIFY(chess::openingOf(*chess::Position::fromFen("8/8/8/4k3/8/8/8/4K2R w K - 0 1"), {}).name.empty());
+        }
+        QCOMPARE(chess::openingFamily("Sicilian Defense: Najdorf Variation, English Attack"),
+                 std::string_view("Sicilian Defense"));
+        QCOMPARE(chess::openingFamily("Modern Defense"), std::string_view("Modern Defense"));
+        // The player's side, then the family of the game's opening (their first game: 1. e4 e6).
+        QCOMPARE(evaluation::openingGroupName(games[0], chess::White), std::string("White: French Defense"));
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
         auto r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), CancelToken());
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-        // Independently: each game's first two moves and the player's moves in it that had a choice.
+        // Independently: each game's opening (named as checked above) and the player's moves in it that had a choice.
         struct Want {
             std::int64_t games = 0, moves = 0;
         };
@@ -375,10 +396,9 @@ private Q_SLOTS:
         for (const auto& g : games) {
             const chess::Color colour = *evaluation::playerColor(g, kPlayer);
             chess::Position pos = *g.startPosition();
-            std::string name = colour == chess::White ? "White: 1." : "Black: 1.";
+            const std::string name = evaluation::openingGroupName(g, colour);  // its naming is checked above
             std::int64_t moves = 0;
             for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
-                if (ply < 2) name += " " + chess::toSan(pos, g.moves[ply].move);
                 if (pos.sideToMove() == colour && pos.legalMoves().size() > 1) ++moves;
                 pos.makeMove(g.moves[ply].move);
             }
@@ -399,10 +419,6 @@ private Q_SLOTS:
             QVERIFY(g.cell.games >= evaluation::kMinOpeningGames);
             QVERIFY(g.cell.enough());
             if (i > 0) QVERIFY(g.cell.games <= r->byOpening[i - 1].cell.games);
-            // Every first move has a name in Lichess's table, so every listed opening has one.
-            QVERIFY2(!g.opening.empty() && g.eco.size() == 3, g.name.c_str());
-            if (const auto known = lichessNames.find(g.name.substr(g.name.find(": ") + 2)); known != lichessNames.end())
-                QCOMPARE(g.opening + " (" + g.eco + ")", known->second);
             want.erase(it);
         }
         // What is left is pooled: openings with too few games or positions, or beyond the most played.
@@ -421,12 +437,7 @@ private Q_SLOTS:
         const std::string text = r->toText();
         QVERIFY(text.find("by opening") != std::string::npos);
         QVERIFY(text.find(r->byOpening.front().name) != std::string::npos);
-        // The text names each listed opening on its row, under the table's "opening" column.
-        const std::string firstRow = text.substr(text.find("\n  " + r->byOpening.front().name) + 1);
-        QVERIFY(firstRow.substr(0, firstRow.find('\n')).find(r->byOpening.front().opening) != std::string::npos);
-        const std::string json = r->toJson().write();
-        QVERIFY(json.find("\"by_opening\"") != std::string::npos);
-        QVERIFY(json.find("\"eco\":\"" + r->byOpening.front().eco + "\"") != std::string::npos);
+        QVERIFY(r->toJson().write().find("\"by_opening\"") != std::string::npos);
     }
 
     void theCacheIsTheEngines() {

@@ -231,7 +231,9 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         int i = 0;
         for (const auto& g : *groups) {
             if (!g.cell.enough()) continue;
-            QCOMPARE(categories.value(i), ui::ProfileCharts::groupName(g.name));
+            // A long name runs to two lines: a break in place of one of its spaces.
+            QCOMPARE(QString(categories.value(i)).replace(QStringLiteral("<br>"), QStringLiteral(" ")),
+                     ui::ProfileCharts::groupName(g.name));
             QVERIFY(std::abs(series->barSets()[0]->at(i) - g.cell.loss) < 1e-12);
             QVERIFY(std::abs(series->barSets()[1]->at(i) - g.cell.peerLoss) < 1e-12);
             if (g.cell.hasRatioInterval()) {
@@ -294,14 +296,6 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     QCOMPARE(periods->headerItem()->text(periods->columnCount() - 1), ui::ProfileCharts::tr("Their rating"));
     QCOMPARE(periods->topLevelItem(0)->text(periods->columnCount() - 1),
              QString::number(qRound(want.byPeriod.front().cell.meanElo)));
-    // The openings' table names each opening as Lichess does beside its moves, its ECO code in the tooltip.
-    QTreeWidget* openings = page->table(ui::PlayerProfilePage::Chart::Opening);
-    QVERIFY(openings);
-    QVERIFY(!want.byOpening.front().opening.empty());
-    QCOMPARE(openings->topLevelItem(0)->text(0), ui::ProfileCharts::groupName(want.byOpening.front().name) +
-                                                     QStringLiteral(" (") +
-                                                     QString::fromStdString(want.byOpening.front().opening) + u')');
-    QVERIFY(openings->topLevelItem(0)->toolTip(0).contains(QString::fromStdString(want.byOpening.front().eco)));
 
     // The worst positions: one row each, exported as puzzles that read back.
     QVERIFY(!got.puzzles.empty());
