@@ -61,9 +61,10 @@ std::string withValue(std::string caption, const std::string& value) {
 }
 
 /// A group's name under its bars, in lines that fit its slot (escaped): a line ends after ": " (an opening's side,
-/// then its moves) and wherever the next word would run past kLabelChars (a period's dates).
+/// then its name) and wherever the next word would run past kLabelChars (an opening's name, a period's dates); 13
+/// characters of the 12-pixel labels fit the bar chart's 100-pixel slot.
 std::vector<std::string> labelLines(const std::string& name) {
-    constexpr std::size_t kLabelChars = 14;
+    constexpr std::size_t kLabelChars = 13;
     std::vector<std::string> lines;
     std::size_t at = 0;
     while (at < name.size()) {
@@ -106,7 +107,7 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         labels.push_back(labelLines(shownName(text, g->name)));
         lines = std::max(lines, labels.back().size());
     }
-    constexpr int kLeft = 60, kTop = 30, kHeight = 200, kSlot = 90, kBar = 28, kLine = 16;
+    constexpr int kLeft = 60, kTop = 30, kHeight = 200, kSlot = 100, kBar = 28, kLine = 16;
     const int width = kLeft + int(groups.size()) * kSlot + 20;
     const int height = kTop + kHeight + 50 + int(lines - 1) * kLine;
     std::string s;

@@ -108,7 +108,7 @@ private Q_SLOTS:
         const std::string& period = r->byPeriod.front().name;
         QVERIFY(period.find(" to ") != std::string::npos);
         QVERIFY(html.contains(QStringLiteral(">%1</text>").arg(QString::fromStdString(period.substr(0, 13)))));
-        // An opening's name is drawn in lines under its bars: its side, then its family, in lines of at most 14
+        // An opening's name is drawn in lines under its bars: its side, then its family, in lines of at most 13
         // characters where it has spaces ("Scandinavian", "Defense").
         QVERIFY(r->byOpening.front().name.starts_with("White: ") || r->byOpening.front().name.starts_with("Black: "));
         const std::string side = r->byOpening.front().name.substr(0, 6);
@@ -116,7 +116,7 @@ private Q_SLOTS:
         QVERIFY(html.contains(QStringLiteral(">%1</text>").arg(QString::fromStdString(side))));
         QString lines;
         for (const QString& word : family.split(u' ')) {
-            if (!lines.isEmpty() && lines.size() + 1 + word.size() > 14) {
+            if (!lines.isEmpty() && lines.size() + 1 + word.size() > 13) {
                 QVERIFY2(html.contains(QStringLiteral(">%1</text>")
                                            .arg(lines.toHtmlEscaped().replace(u'\'', QStringLiteral("&#39;")))),
                          qPrintable(lines));
