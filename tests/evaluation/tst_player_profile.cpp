@@ -375,9 +375,12 @@ private Q_SLOTS:
             qInfo("%d of %d games named exactly as their Opening tag (the rest: renamed variations, transpositions)",
                   same, tagged);
             QVERIFY(same >= 31);
-            // No name from another start, or without moves.
+            // No name without moves, or from another start (even for a move that opens games from the standard one).
             QVERIFY(chess::openingOf(chess::Position(), {}).name.empty());
-            QVERIFY(chess::openingOf(*chess::Position::fromFen("8/8/8/4k3/8/8/8/4K2R w K - 0 1"), {}).name.empty());
+            const chess::Position setUp = *chess::Position::fromFen("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1");
+            QVERIFY(chess::openingOf(setUp, {*chess::parseSan(setUp, "e4")}).name.empty());
+            QCOMPARE(std::string(chess::openingOf(chess::Position(), {*chess::parseSan(chess::Position(), "e4")}).name),
+                     std::string("King's Pawn Game"));
         }
         QCOMPARE(chess::openingFamily("Sicilian Defense: Najdorf Variation, English Attack"),
                  std::string_view("Sicilian Defense"));
