@@ -49,26 +49,46 @@ QValueAxis* valueAxis(double low, double high, const QString& title, const QStri
 constexpr int kLevelCategories = 5;
 constexpr int kLevelNameChars = 16;
 
-/// The groups' axis. A name longer than kLevelNameChars is broken in two lines; names that would still not fit level
-/// under their bars ("middlegame", "10 min or more", the kinds of position) are slanted and never cut short: slanted
-/// lines do not run into each other, however long.
+/// A group's name in lines of at most kLevelNameChars where it has spaces: a line ends after ": " (an opening's side,
+/// then its name) and wherever the next word would run past (an opening's name, a period's dates).
+QStringList nameLines(const QString& name) {
+    QStringList lines;
+    const QStringList parts = name.split(QStringLiteral(": "));
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        const QString& part = parts[i];
+        const bool sided = i + 1 < parts.size();  // a ": " follows it
+        QString line;
+        for (const QString& word : part.split(u' ')) {
+            if (!line.isEmpty() && line.size() + 1 + word.size() > kLevelNameChars) {
+                lines << line;
+                line.clear();
+            }
+            line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
+        }
+        lines << line + (sided ? QStringLiteral(":") : QString());
+    }
+    return lines;
+}
+
+/// The groups' axis. Up to kLevelCategories names level under their bars, in lines of at most kLevelNameChars
+/// (nameLines; the labels are rich text); more names, or a word longer than that, are slanted in one line each and
+/// never cut short: slanted lines do not run into each other (or into the legend), however long.
 QBarCategoryAxis* categoryAxis(const QStringList& categories) {
     auto* axis = new QBarCategoryAxis;
-    // A long name (a period's dates) in two lines, broken at its middle space (the labels are rich text).
     QStringList shown;
+    bool level = categories.size() <= kLevelCategories;
     for (const QString& c : categories) {
-        const qsizetype space = c.indexOf(QLatin1Char(' '), c.size() / 2 - 2);
-        shown << (c.size() > kLevelNameChars && space > 0 ? c.left(space) + QStringLiteral("<br>") + c.mid(space + 1)
-                                                          : c);
+        const QStringList lines = nameLines(c);
+        for (const QString& line : lines) level = level && line.size() <= kLevelNameChars;
+        shown << lines.join(QStringLiteral("<br>"));
     }
-    axis->append(shown);
-    qsizetype longest = 0;
-    for (const QString& c : shown)
-        for (const QString& line : c.split(QStringLiteral("<br>"))) longest = std::max(longest, line.size());
-    if (categories.size() > kLevelCategories || longest > kLevelNameChars) {
+    if (!level) {
+        axis->append(categories);
         axis->setLabelsAngle(-45);
         axis->setTruncateLabels(false);
+        return axis;
     }
+    axis->append(shown);
     return axis;
 }
 
