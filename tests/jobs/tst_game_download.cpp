@@ -391,11 +391,12 @@ private Q_SLOTS:
 
     /// A response far larger than memory should hold (64 MiB of games, as a month of chess.com and as Lichess's
     /// stream) is written as it comes. What the process holds does not grow with the response: between the first
-    /// and the last third of the download it grows by less than 8 MiB (medians of the samples in each, so that a
-    /// moment's buffers do not count; a response held whole would grow by 40 MiB there), and at its peak it holds
-    /// less than three quarters of the response more than before (the buffers of a busy machine's moment have
-    /// reached 34 MiB), as does the resident size (less than the response; freed memory the allocator keeps counts
-    /// there, and on a busy machine that alone has reached 44 MiB).
+    /// and the last third of the download it grows by less than 16 MiB (medians of the samples in each, so that a
+    /// moment's buffers do not count; a quiet machine: 0-1 MiB, a machine busy with other tests: 9 MiB; a downloader
+    /// that kept half of what it read: 25 MiB, all of it: 40 or more), and at its peak it holds less than 56 MiB more
+    /// than before, short of the response (a busy machine's moment has reached 34 MiB), as does the resident size
+    /// (less than the response; freed memory the allocator keeps counts there, and on a busy machine that alone has
+    /// reached 44 MiB).
     void memoryStaysFlat() {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
         QSKIP("the sanitizers' allocators keep freed memory (quarantine, shadow): resident size says nothing there");
@@ -482,9 +483,9 @@ private Q_SLOTS:
                   (late - heapBefore) >> 10);
             QVERIFY2(early >= 0 && late >= 0, qPrintable(QStringLiteral("%1 samples").arg(samples.size())));
             QVERIFY2(
-                late - early < 8 * 1024,
+                late - early < 16 * 1024,
                 qPrintable(QStringLiteral("in use grew by %1 KiB from the first third to the last").arg(late - early)));
-            QVERIFY2(heapPeak - heapBefore < 48 * 1024,
+            QVERIFY2(heapPeak - heapBefore < 56 * 1024,
                      qPrintable(QStringLiteral("in use grew by %1 KiB").arg(heapPeak - heapBefore)));
             QVERIFY2(peak - before < 64 * 1024,
                      qPrintable(QStringLiteral("resident grew by %1 KiB").arg(peak - before)));
