@@ -49,24 +49,12 @@ QValueAxis* valueAxis(double low, double high, const QString& title, const QStri
 constexpr int kLevelCategories = 5;
 constexpr int kLevelNameChars = 16;
 
-/// A group's name in lines of at most kLevelNameChars where it has spaces: a line ends after ": " (an opening's side,
-/// then its name) and wherever the next word would run past (an opening's name, a period's dates).
+/// A group's name in lines of at most kLevelNameChars where it has spaces (evaluation::groupNameLines, the HTML
+/// report's rule).
 QStringList nameLines(const QString& name) {
     QStringList lines;
-    const QStringList parts = name.split(QStringLiteral(": "));
-    for (qsizetype i = 0; i < parts.size(); ++i) {
-        const QString& part = parts[i];
-        const bool sided = i + 1 < parts.size();  // a ": " follows it
-        QString line;
-        for (const QString& word : part.split(u' ')) {
-            if (!line.isEmpty() && line.size() + 1 + word.size() > kLevelNameChars) {
-                lines << line;
-                line.clear();
-            }
-            line += (line.isEmpty() ? QString() : QStringLiteral(" ")) + word;
-        }
-        lines << line + (sided ? QStringLiteral(":") : QString());
-    }
+    for (const std::string& line : evaluation::groupNameLines(name.toStdString(), kLevelNameChars))
+        lines << QString::fromStdString(line);
     return lines;
 }
 
@@ -164,7 +152,7 @@ QString ProfileCharts::groupName(const std::string& name) {
             case PositionKind::Quiet: return tr("quiet");
         }
     }
-    // The openings (evaluation::openingGroupName): the side, then the moves (SAN, as in any chess text).
+    // The openings (evaluation::openingGroupName): the side, then the opening's family.
     if (name == evaluation::kOtherOpenings) return tr("other openings");
     for (const bool white : {true, false}) {
         const std::string side = white ? "White: " : "Black: ";

@@ -66,6 +66,10 @@ const char* positionKindName(PositionKind kind);
 /// few dozen games can tell apart, and what players call their openings; Lichess's table names every first move, and
 /// a game gets its name from its moves, with or without ECO or Opening tags.
 std::string openingGroupName(const chess::PgnGame& game, chess::Color side);
+/// A group's name in lines for a chart's labels: a line ends after ": " (an opening's side, then its name) and before
+/// a word that would take it past `width` characters (UTF-8 code points; a longer word stands alone). One rule for the
+/// HTML report's labels and the app's charts.
+std::vector<std::string> groupNameLines(const std::string& name, std::size_t width);
 /// The openings a profile lists one by one: the most played (games, then positions), each with at least
 /// kMinOpeningGames games (one or two games' positions are those games, not an opening) and kMinGroupPositions
 /// positions, at most kMaxOpeningGroups of them; every other position is pooled under kOtherOpenings, listed last.

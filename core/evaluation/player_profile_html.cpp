@@ -60,31 +60,11 @@ std::string withValue(std::string caption, const std::string& value) {
     return caption;
 }
 
-/// A group's name under its bars, in lines that fit its slot (escaped): a line ends after ": " (an opening's side,
-/// then its name) and wherever the next word would run past kLabelChars (an opening's name, a period's dates); 13
-/// characters of the 12-pixel labels fit the bar chart's 100-pixel slot.
+/// A group's name under its bars, in lines that fit its slot (groupNameLines, escaped): 13 characters of the
+/// 12-pixel labels fit the bar chart's 100-pixel slot.
 std::vector<std::string> labelLines(const std::string& name) {
-    constexpr std::size_t kLabelChars = 13;
-    std::vector<std::string> lines;
-    std::size_t at = 0;
-    while (at < name.size()) {
-        std::size_t end = name.find(": ", at);
-        end = end == std::string::npos ? name.size() : end + 1;
-        std::string line;
-        for (std::size_t word = at; word < end;) {
-            const std::size_t space = std::min(name.find(' ', word), end);
-            const std::string w = name.substr(word, space - word);
-            if (!line.empty() && line.size() + 1 + w.size() > kLabelChars) {
-                lines.push_back(escaped(line));
-                line.clear();
-            }
-            line += (line.empty() ? "" : " ") + w;
-            word = space + 1;
-        }
-        if (!line.empty()) lines.push_back(escaped(line));
-        at = end + 1;
-    }
-    if (lines.empty()) lines.push_back({});
+    std::vector<std::string> lines = groupNameLines(name, 13);
+    for (std::string& line : lines) line = escaped(line);
     return lines;
 }
 

@@ -142,6 +142,33 @@ std::string PlayerProfile::ratingScaleNote() const {
     return {};
 }
 
+std::vector<std::string> groupNameLines(const std::string& name, std::size_t width) {
+    auto chars = [](const std::string& text) {
+        return std::size_t(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+    };
+    std::vector<std::string> lines;
+    std::size_t at = 0;
+    while (at < name.size()) {
+        std::size_t end = name.find(": ", at);
+        end = end == std::string::npos ? name.size() : end + 1;
+        std::string line;
+        for (std::size_t word = at; word < end;) {
+            const std::size_t space = std::min(name.find(' ', word), end);
+            const std::string w = name.substr(word, space - word);
+            if (!line.empty() && chars(line) + 1 + chars(w) > width) {
+                lines.push_back(line);
+                line.clear();
+            }
+            line += (line.empty() ? "" : " ") + w;
+            word = space + 1;
+        }
+        if (!line.empty()) lines.push_back(line);
+        at = end + 1;
+    }
+    if (lines.empty()) lines.push_back({});
+    return lines;
+}
+
 std::string PlayerProfile::toText() const {
     std::string out;
     appendf(out, "%s: %lld games (%lld with clock times), %lld positions of theirs", player.c_str(),
