@@ -3,7 +3,10 @@
 
 #include "core/chess/notation.h"
 
+#include <cctype>
+#include <string>
 #include <unordered_map>
+#include <utility>
 
 namespace kibitz::chess {
 
@@ -71,5 +74,76 @@ OpeningName openingOf(const Position& start, const std::vector<Move>& moves) {
 }
 
 std::string_view openingFamily(std::string_view name) { return name.substr(0, std::min(name.find(':'), name.size())); }
+
+std::string_view openingVariation(std::string_view name) {
+    const std::size_t colon = name.find(':');
+    if (colon == std::string_view::npos) return {};
+    std::string_view v = name.substr(colon + 1);
+    v = v.substr(0, std::min(v.find(','), v.size()));
+    while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+    while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+    return v;
+}
+
+namespace {
+
+/// The letter an accented Latin letter of the table's names is written as in a key (0: none, dropped). The table's
+/// names hold á ä é ó ö ø ü ć; the other common ones are here so that a newer table keys the same way.
+char unaccented(char32_t c) {
+    static constexpr std::pair<std::u32string_view, char> kFolds[] = {
+        {U"àáâãäå", 'a'}, {U"ÀÁÂÃÄÅ", 'A'}, {U"çćč", 'c'}, {U"ÇĆČ", 'C'}, {U"èéêëě", 'e'},   {U"ÈÉÊËĚ", 'E'},
+        {U"ìíîï", 'i'},   {U"ÌÍÎÏ", 'I'},   {U"ñńň", 'n'}, {U"ÑŃŇ", 'N'}, {U"òóôõöøő", 'o'}, {U"ÒÓÔÕÖØŐ", 'O'},
+        {U"řŕ", 'r'},     {U"ŘŔ", 'R'},     {U"śšş", 's'}, {U"ŚŠŞ", 'S'}, {U"ùúûüůű", 'u'},  {U"ÙÚÛÜŮŰ", 'U'},
+        {U"ýÿ", 'y'},     {U"Ý", 'Y'},      {U"źżž", 'z'}, {U"ŹŻŽ", 'Z'},
+    };
+    for (const auto& [from, to] : kFolds)
+        if (from.find(c) != std::u32string_view::npos) return to;
+    return 0;
+}
+
+}  // namespace
+
+std::string openingKey(std::string_view name) {
+    std::string key;
+    bool gap = false;  // a space since the last letter kept
+    for (std::size_t i = 0; i < name.size();) {
+        const auto byte = static_cast<unsigned char>(name[i]);
+        char32_t c = byte;
+        std::size_t length = 1;
+        if (byte >= 0xF0) {
+            length = 4;
+            c = byte & 0x07u;
+        } else if (byte >= 0xE0) {
+            length = 3;
+            c = byte & 0x0Fu;
+        } else if (byte >= 0xC0) {
+            length = 2;
+            c = byte & 0x1Fu;
+        }
+        for (std::size_t k = 1; k < length && i + k < name.size(); ++k)
+            c = (c << 6) | (static_cast<unsigned char>(name[i + k]) & 0x3Fu);
+        i += length;
+        char out = 0;
+        if (c < 0x80) {
+            const char a = char(c);
+            if (std::isalnum(static_cast<unsigned char>(a)) || a == '-') out = a;
+            if (a == ' ') gap = true;
+        } else {
+            out = unaccented(c);
+        }
+        if (!out) continue;
+        if (gap && !key.empty()) key += '_';
+        gap = false;
+        key += out;
+    }
+    return key;
+}
+
+std::string openingTags(std::string_view name) {
+    if (name.empty()) return {};
+    const std::string family = openingKey(openingFamily(name));
+    const std::string_view variation = openingVariation(name);
+    return family + ' ' + family + '_' + (variation.empty() ? "Other_variations" : openingKey(variation));
+}
 
 }  // namespace kibitz::chess

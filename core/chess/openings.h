@@ -5,6 +5,7 @@
 
 #include "core/chess/position.h"
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,5 +28,21 @@ inline constexpr int kOpeningSearchPlies = 40;
 /// An opening's family: its name before the variation, "Sicilian Defense" for "Sicilian Defense: Najdorf
 /// Variation" (the whole name when it has no variation).
 std::string_view openingFamily(std::string_view name);
+
+/// An opening's first variation: "Najdorf Variation" for "Sicilian Defense: Najdorf Variation, English Attack" (empty
+/// when the name has no variation). Lichess files puzzles by family and first variation, not deeper.
+std::string_view openingVariation(std::string_view name);
+
+/// A name as Lichess writes it in its opening keys (its opening pages' addresses, its puzzles' OpeningTags): accented
+/// letters without the accent ("Grünfeld" gives "Grunfeld"), apostrophes and other punctuation dropped, the words
+/// joined by '_', hyphens kept: "Kings_Pawn_Game", "Caro-Kann_Defense".
+std::string openingKey(std::string_view name);
+
+/// The OpeningTags Lichess gives a puzzle from a game of this opening: the family's key, a space, and the key of the
+/// family with its first variation, "Sicilian_Defense Sicilian_Defense_Najdorf_Variation" ("Scotch_Game
+/// Scotch_Game_Other_variations" for a name without a variation); empty for an unnamed opening. Lichess tags only
+/// puzzles that start before move kOpeningTagsBeforeMove.
+std::string openingTags(std::string_view name);
+inline constexpr int kOpeningTagsBeforeMove = 20;
 
 }  // namespace kibitz::chess

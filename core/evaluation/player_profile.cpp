@@ -131,15 +131,26 @@ bool givesRatingOf(const chess::PgnGame& game, const std::string& player) {
     return colour && chess::parseEloTag(game.tag(*colour == chess::White ? "WhiteElo" : "BlackElo")).has_value();
 }
 
+namespace {
+
+/// The opening of `game` as Lichess names it (unnamed from a set-up position or without moves).
+chess::OpeningName openingOfGame(const chess::PgnGame& game) {
+    const auto start = game.startPosition();
+    if (!start) return {};
+    std::vector<chess::Move> moves;
+    for (std::size_t ply = 0; ply < game.moves.size() && ply < std::size_t(chess::kOpeningSearchPlies); ++ply)
+        moves.push_back(game.moves[ply].move);
+    return chess::openingOf(*start, moves);
+}
+
+}  // namespace
+
 std::string openingGroupName(const chess::PgnGame& game, chess::Color side) {
     std::string name = side == chess::White ? "White: " : "Black: ";
     auto start = game.startPosition();
     if (!start || start->key() != chess::Position().key()) return name + "set-up position";
     if (game.moves.empty()) return name + "no moves";
-    std::vector<chess::Move> moves;
-    for (std::size_t ply = 0; ply < game.moves.size() && ply < std::size_t(chess::kOpeningSearchPlies); ++ply)
-        moves.push_back(game.moves[ply].move);
-    return name + std::string(chess::openingFamily(chess::openingOf(*start, moves).name));
+    return name + std::string(chess::openingFamily(openingOfGame(game).name));
 }
 
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating) {
@@ -161,7 +172,8 @@ struct Facts {
     ClockBucket clock = ClockBucket::Unknown;
     std::string speed;
     unsigned kinds = 0;
-    std::string opening;  ///< openingGroupName of the game, for the player's side
+    std::string opening;           ///< openingGroupName of the game, for the player's side
+    std::string_view openingName;  ///< the game's opening, whole (Lichess's table outlives the profile)
     encoding::Conditioning cond;
     encoding::RecentMoves recent;
     chess::Move played;
@@ -183,6 +195,7 @@ std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const s
         const auto conds = encoding::plyConditionings(game);
         const std::string speed = chess::timeControlSpeedName(game.tag("TimeControl"));
         std::string opening;  // the player's side moves at every wanted ply: named at the first
+        const std::string_view openingName = openingOfGame(game).name;
         chess::Position pos = std::move(*start);
         encoding::RecentMoves recent;
         std::string fenBefore;
@@ -199,6 +212,7 @@ std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const s
                 f.kinds = positionKinds(pos, recent);
                 if (opening.empty()) opening = openingGroupName(game, pos.sideToMove());
                 f.opening = opening;
+                f.openingName = openingName;
                 f.recent = recent;
                 f.played = m;
                 f.fenBefore = fenBefore;
@@ -480,6 +494,9 @@ std::vector<ProfilePuzzle> choosePuzzles(const std::vector<chess::PgnGame>& game
         z.phase = facts[i].phase;
         z.kinds = facts[i].kinds;
         z.date = game.tag("UTCDate").empty() ? game.tag("Date") : game.tag("UTCDate");
+        // As Lichess tags its puzzles: only those that start before move 20 (the position before the setup move).
+        if ((p.ply - 1) / 2 + 1 < chess::kOpeningTagsBeforeMove)
+            z.openingTags = chess::openingTags(facts[i].openingName);
         out.push_back(std::move(z));
     }
     return out;

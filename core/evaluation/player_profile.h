@@ -170,6 +170,9 @@ struct ProfilePuzzle {
     unsigned kinds = 0;
     std::string site;  ///< the game's Site tag
     std::string date;  ///< the game's date
+    /// The game's opening as Lichess tags a puzzle (chess::openingTags), for a puzzle that starts before move
+    /// chess::kOpeningTagsBeforeMove; else empty, as on Lichess.
+    std::string openingTags;
 };
 
 struct PlayerProfile {

@@ -252,7 +252,8 @@ JsonValue PlayerProfile::toJson() const {
             .set("phase", chess::gamePhaseName(z.phase))
             .set("kinds", kindsText(z.kinds, ", "))
             .set("site", z.site)
-            .set("date", z.date);
+            .set("date", z.date)
+            .set("opening_tags", z.openingTags);
         zs.append(std::move(p));
     }
     o.set("puzzles", std::move(zs));
@@ -266,8 +267,8 @@ std::string PlayerProfile::puzzlesCsv() const {
         std::string themes = chess::gamePhaseName(z.phase);
         for (int k = 0; k < kPositionKinds; ++k)
             if (z.kinds & (1u << k)) themes += " " + themeWord(positionKindName(PositionKind(k)));
-        out +=
-            chess::joinCsvRecord({z.id, z.fen, z.setupMove + " " + z.bestMove, "0", "0", "0", "0", themes, z.site, ""});
+        out += chess::joinCsvRecord(
+            {z.id, z.fen, z.setupMove + " " + z.bestMove, "0", "0", "0", "0", themes, z.site, z.openingTags});
     }
     return out;
 }

@@ -769,6 +769,29 @@ private Q_SLOTS:
             QCOMPARE(chess::toUci(back[i].moves[1]), chess::toUci(faced.legalMoves()[0]));
             QVERIFY(chess::toUci(back[i].moves[1]) != r->puzzles[i].playedMove);
         }
+        // Opening tags as Lichess gives its puzzles: the game's opening's, for a puzzle that starts before move 20.
+        o.puzzles = 40;
+        r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
+        QVERIFY(r.ok());
+        chess::PuzzleCsvReader all(TextInput::fromString(r->puzzlesCsv(), "puzzles.csv"));
+        int early = 0, late = 0;
+        while (all.next(p)) {
+            const auto game = std::find_if(games.begin(), games.end(),
+                                           [&p](const chess::PgnGame& g) { return g.tag("Site") == p.gameUrl; });
+            QVERIFY(game != games.end());
+            std::vector<chess::Move> moves;
+            for (const auto& m : game->moves) moves.push_back(m.move);
+            const int fullMove = std::stoi(p.fen.substr(p.fen.rfind(' ') + 1));
+            if (fullMove < 20) {
+                ++early;
+                QCOMPARE(p.openingTags, chess::openingTags(chess::openingOf(chess::Position(), moves).name));
+                QVERIFY(p.openingTags.find('_') != std::string::npos);
+            } else {
+                ++late;
+                QCOMPARE(p.openingTags, std::string());
+            }
+        }
+        QVERIFY2(early > 0 && late > 0, (std::to_string(early) + " early, " + std::to_string(late) + " late").c_str());
     }
 
     void htmlIsSelfContained() {
