@@ -417,6 +417,18 @@
         <source>no moves</source>
         <translation>keine Züge</translation>
     </message>
+    <message>
+        <source>other variations</source>
+        <translation>andere Varianten</translation>
+    </message>
+    <message>
+        <source>Loss by variation</source>
+        <translation>Verlust nach Variante</translation>
+    </message>
+    <message>
+        <source>By variation</source>
+        <translation>Nach Variante</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2423,6 +2435,14 @@
     <message>
         <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the opening&apos;s family)</source>
         <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Eröffnung (die Farbe des Spielers und die Eröffnungsfamilie)</translation>
+    </message>
+    <message>
+        <source>By variation</source>
+        <translation>Nach Variante</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by variation (the opening&apos;s family and its first variation)</source>
+        <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Variante (die Eröffnungsfamilie und ihre erste Variante)</translation>
     </message>
 </context>
 <context>

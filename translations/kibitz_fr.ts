@@ -417,6 +417,18 @@
         <source>no moves</source>
         <translation>aucun coup</translation>
     </message>
+    <message>
+        <source>other variations</source>
+        <translation>autres variantes</translation>
+    </message>
+    <message>
+        <source>Loss by variation</source>
+        <translation>Perte par variante</translation>
+    </message>
+    <message>
+        <source>By variation</source>
+        <translation>Par variante</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -2423,6 +2435,14 @@
     <message>
         <source>Mean loss of winning chances per move, theirs and their peers&apos;, by opening (their side and the opening&apos;s family)</source>
         <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par ouverture (la couleur du joueur et la famille de l&apos;ouverture)</translation>
+    </message>
+    <message>
+        <source>By variation</source>
+        <translation>Par variante</translation>
+    </message>
+    <message>
+        <source>Mean loss of winning chances per move, theirs and their peers&apos;, by variation (the opening&apos;s family and its first variation)</source>
+        <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par variante (la famille de l&apos;ouverture et sa première variante)</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QHeaderView>
+#include <QHorizontalBarSeries>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -152,8 +153,10 @@ QString ProfileCharts::groupName(const std::string& name) {
             case PositionKind::Quiet: return tr("quiet");
         }
     }
-    // The openings (evaluation::openingGroupName): the side, then the opening's family.
+    // The openings (evaluation::openingGroupName, variationGroupName): the side, then the opening's family (and its
+    // first variation).
     if (name == evaluation::kOtherOpenings) return tr("other openings");
+    if (name == evaluation::kOtherVariations) return tr("other variations");
     for (const bool white : {true, false}) {
         const std::string side = white ? "White: " : "Black: ";
         if (!name.starts_with(side)) continue;
@@ -199,6 +202,7 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.lossBySpeed = text(tr("Loss by speed"));
     t.lossByKind = text(tr("Loss by kind of position"));
     t.lossByOpening = text(tr("Loss by opening"));
+    t.lossByVariation = text(tr("Loss by variation"));
     t.lossByPeriod = text(tr("Loss by period"));
     t.ratingByPeriod = text(tr("Rating by period"));
     t.ratingByPhase = text(tr("Rating by phase"));
@@ -222,6 +226,7 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.bySpeed = text(tr("By speed"));
     t.byKind = text(tr("By kind of position"));
     t.byOpening = text(tr("By opening"));
+    t.byVariation = text(tr("By variation"));
     t.byPeriod = text(tr("By period"));
     t.ratingCaptionEach =
         text(tr("the rating their moves play like, with its interval; the grey mark: their rating in those games"));
@@ -252,26 +257,32 @@ namespace {
 
 /// A whisker on each player's bar spanning the loss their ratio's interval gives against the same peers, as the HTML
 /// report draws it. The bars stand on a category axis; a hidden value axis from -0.5 to n - 0.5 puts category i at i,
-/// and of the group's `barWidth` the player's bar (the first of two sets) is the left half.
-void addIntervals(QChart* chart, const std::vector<evaluation::ProfileGroup>& shown, double barWidth, QValueAxis* y) {
-    QValueAxis* x = nullptr;
+/// and of the group's `barWidth` the player's bar (the first of two sets) is the left half, or with `rows` (bars in
+/// rows, category i holding shown[n - 1 - i]) the lower half.
+void addIntervals(QChart* chart, const std::vector<evaluation::ProfileGroup>& shown, double barWidth,
+                  QValueAxis* lossAxis, bool rows) {
+    QValueAxis* place = nullptr;  // the categories' places
     const double offset = -barWidth / 4.0, cap = barWidth / 12.0;
     for (std::size_t i = 0; i < shown.size(); ++i) {
         const evaluation::ProfileCell& c = shown[i].cell;
         if (!c.hasRatioInterval()) continue;
-        if (!x) {
-            x = new QValueAxis;
-            x->setRange(-0.5, double(shown.size()) - 0.5);
-            x->setVisible(false);
-            chart->addAxis(x, Qt::AlignTop);
+        if (!place) {
+            place = new QValueAxis;
+            place->setRange(-0.5, double(shown.size()) - 0.5);
+            place->setVisible(false);
+            chart->addAxis(place, rows ? Qt::AlignRight : Qt::AlignTop);
         }
-        const double mid = double(i) + offset, lo = c.ratioLow * c.peerLoss, hi = c.ratioHigh * c.peerLoss;
-        auto* whisker = new QLineSeries;  // one path: the top cap, the stem, the bottom cap
-        whisker->append({{mid - cap, hi}, {mid + cap, hi}, {mid, hi}, {mid, lo}, {mid - cap, lo}, {mid + cap, lo}});
+        const double at = rows ? double(shown.size() - 1 - i) : double(i);
+        const double mid = at + offset, lo = c.ratioLow * c.peerLoss, hi = c.ratioHigh * c.peerLoss;
+        // One path: the cap at the high end, the stem, the cap at the low end.
+        const QList<QPointF> path{{mid - cap, hi}, {mid + cap, hi}, {mid, hi},
+                                  {mid, lo},       {mid - cap, lo}, {mid + cap, lo}};
+        auto* whisker = new QLineSeries;
+        for (const QPointF& p : path) whisker->append(rows ? QPointF(p.y(), p.x()) : p);
         whisker->setPen(QPen(QColor(0x22, 0x22, 0x22), 1.5));
         chart->addSeries(whisker);
-        whisker->attachAxis(x);
-        whisker->attachAxis(y);
+        whisker->attachAxis(place);
+        whisker->attachAxis(lossAxis);
         for (QLegendMarker* m : chart->legend()->markers(whisker)) m->setVisible(false);
     }
 }
@@ -279,7 +290,7 @@ void addIntervals(QChart* chart, const std::vector<evaluation::ProfileGroup>& sh
 }  // namespace
 
 void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups,
-                             const QString& title, int peerRating) {
+                             const QString& title, int peerRating, bool rows) {
     std::vector<evaluation::ProfileGroup> shown;  // copies: the tooltips outlive the caller's profile
     for (const auto& g : groups)
         if (g.cell.enough()) shown.push_back(g);
@@ -291,32 +302,41 @@ void ProfileCharts::showLoss(QChartView* view, const std::vector<evaluation::Pro
     auto* peers = new QBarSet(peerRating > 0 ? tr("Peers rated %1").arg(peerRating) : tr("Peers of their rating"));
     QStringList categories;
     double top = 0.0;
-    for (const auto& g : shown) {
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+        // In rows the first category is the lowest: the groups go in from the last.
+        const evaluation::ProfileGroup& g = shown[rows ? shown.size() - 1 - k : k];
         theirs->append(g.cell.loss);
         peers->append(g.cell.peerLoss);
         categories << groupName(g.name);
         top = std::max({top, g.cell.loss, g.cell.peerLoss, g.cell.ratioHigh * g.cell.peerLoss});
     }
-    auto* series = new QBarSeries;
+    QAbstractBarSeries* series = rows ? static_cast<QAbstractBarSeries*>(new QHorizontalBarSeries) : new QBarSeries;
     series->append(theirs);
     series->append(peers);
     chart->addSeries(series);
-    QBarCategoryAxis* x = categoryAxis(categories);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    QValueAxis* y = valueAxis(0.0, top > 0.0 ? top * 1.1 : 0.01, tr("Loss per move"), QStringLiteral("%.3f"));
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
-    addIntervals(chart, shown, series->barWidth(), y);
+    QBarCategoryAxis* names = nullptr;
+    if (rows) {
+        names = new QBarCategoryAxis;  // one line each: the axis gives them the width they need
+        names->append(categories);
+    } else {
+        names = categoryAxis(categories);
+    }
+    chart->addAxis(names, rows ? Qt::AlignLeft : Qt::AlignBottom);
+    series->attachAxis(names);
+    QValueAxis* loss = valueAxis(0.0, top > 0.0 ? top * 1.1 : 0.01, tr("Loss per move"), QStringLiteral("%.3f"));
+    chart->addAxis(loss, rows ? Qt::AlignBottom : Qt::AlignLeft);
+    series->attachAxis(loss);
+    addIntervals(chart, shown, series->barWidth(), loss, rows);
     // The group's size and ratio where the pointer rests: the bars alone do not say how much they rest on.
-    QObject::connect(series, &QBarSeries::hovered, view, [view, shown](bool status, int index, QBarSet*) {
+    QObject::connect(series, &QAbstractBarSeries::hovered, view, [view, shown, rows](bool status, int index, QBarSet*) {
         if (!status || index < 0 || index >= int(shown.size())) return QToolTip::hideText();
-        const evaluation::ProfileCell& c = shown[std::size_t(index)].cell;
+        const std::size_t at = rows ? shown.size() - 1 - std::size_t(index) : std::size_t(index);
+        const evaluation::ProfileCell& c = shown[at].cell;
         QToolTip::showText(QCursor::pos(),
                            tr("%1: %2 positions in %n game(s); their loss %3, peers %4, ratio (interval) %5; "
                               "blunders %6%, peers %7%",
                               nullptr, int(c.games))
-                               .arg(groupName(shown[std::size_t(index)].name))
+                               .arg(groupName(shown[at].name))
                                .arg(c.positions)
                                .arg(number(c.loss, 4), number(c.peerLoss, 4), ratioText(c),
                                     number(100.0 * c.blunders, 1), number(100.0 * c.peerBlunders, 1)),

@@ -24,9 +24,10 @@ public:
     /// A chart of `groups` with enough positions (ProfileCell::enough): two bar sets, "their loss" and "peers of
     /// their rating" ("peers rated R" with `peerRating`, PlayerProfile::peerRating) (mean loss of winning chances per
     /// move), one category per group; a placeholder title when no group has enough positions. Replaces the view's
-    /// chart.
+    /// chart. With `rows`, the bars lie in rows, the first group at the top, each name on one line to their left: for
+    /// names too long to stand under bars (the variations of openings).
     static void showLoss(QChartView* view, const std::vector<evaluation::ProfileGroup>& groups, const QString& title,
-                         int peerRating = 0);
+                         int peerRating = 0, bool rows = false);
     /// The valid rating estimates (all moves, then by phase, then by clock) as boxes from the interval's low to its
     /// high with the estimate as the median line, and a line at their mean rating in the tags. `interval`: the
     /// intervals' coverage (PlayerProfileOptions::interval), for the title.

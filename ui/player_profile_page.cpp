@@ -214,9 +214,8 @@ QWidget* PlayerProfilePage::createResults() {
     layout->addWidget(m_summary);
 
     m_tabs = new QTabWidget(box);
-    const QString titles[kCharts] = {tr("By phase"), tr("By clock"),   tr("By kind of position"),
-                                     tr("By speed"), tr("By opening"), tr("By period"),
-                                     tr("Rating")};
+    const QString titles[kCharts] = {tr("By phase"),   tr("By clock"),     tr("By kind of position"), tr("By speed"),
+                                     tr("By opening"), tr("By variation"), tr("By period"),           tr("Rating")};
     for (int i = 0; i < kCharts; ++i) {
         auto* split = new QSplitter(Qt::Vertical, m_tabs);
         m_chartViews[i] = new QChartView(new QChart, split);
@@ -497,6 +496,10 @@ void PlayerProfilePage::showProfile() {
                             tr("Mean loss of winning chances per move, theirs and their peers', by opening (their "
                                "side and the opening's family)"),
                             p.peerRating);
+    ProfileCharts::showLoss(m_chartViews[int(Chart::Variation)], p.byVariation,
+                            tr("Mean loss of winning chances per move, theirs and their peers', by variation (the "
+                               "opening's family and its first variation)"),
+                            p.peerRating, true);
     ProfileCharts::showPeriods(m_chartViews[int(Chart::Period)], p, m_options.interval);
     ProfileCharts::showRatings(m_chartViews[int(Chart::Rating)], p, m_options.interval);
     const bool ratings = p.rating.valid;
@@ -505,6 +508,7 @@ void PlayerProfilePage::showProfile() {
     ProfileCharts::fillTable(m_tables[int(Chart::Kind)], p.byKind, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Speed)], p.bySpeed, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Opening)], p.byOpening, false);
+    ProfileCharts::fillTable(m_tables[int(Chart::Variation)], p.byVariation, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Period)], p.byPeriod, ratings, true);
     std::vector<evaluation::ProfileGroup> rated{
         evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating}};

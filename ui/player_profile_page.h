@@ -35,8 +35,8 @@ class PlayerProfilePage : public QWidget {
     Q_OBJECT
 public:
     /// The breakdowns shown as charts, one tab each (Rating: the estimates by phase and clock).
-    enum class Chart { Phase = 0, Clock, Kind, Speed, Opening, Period, Rating };
-    static constexpr int kCharts = 7;
+    enum class Chart { Phase = 0, Clock, Kind, Speed, Opening, Variation, Period, Rating };
+    static constexpr int kCharts = 8;
 
     explicit PlayerProfilePage(QWidget* parent = nullptr);
     /// Cancels a running profile and waits for it (within one engine search).

@@ -145,13 +145,26 @@ chess::OpeningName openingOfGame(const chess::PgnGame& game) {
 
 }  // namespace
 
-std::string openingGroupName(const chess::PgnGame& game, chess::Color side) {
+namespace {
+
+/// openingGroupName, with the first variation of the opening's name when `variation`.
+std::string groupNameOf(const chess::PgnGame& game, chess::Color side, bool variation) {
     std::string name = side == chess::White ? "White: " : "Black: ";
     auto start = game.startPosition();
     if (!start || start->key() != chess::Position().key()) return name + "set-up position";
     if (game.moves.empty()) return name + "no moves";
-    return name + std::string(chess::openingFamily(openingOfGame(game).name));
+    const std::string_view opening = openingOfGame(game).name;
+    name += chess::openingFamily(opening);
+    if (const std::string_view v = chess::openingVariation(opening); variation && !v.empty())
+        name += ": " + std::string(v);
+    return name;
 }
+
+}  // namespace
+
+std::string openingGroupName(const chess::PgnGame& game, chess::Color side) { return groupNameOf(game, side, false); }
+
+std::string variationGroupName(const chess::PgnGame& game, chess::Color side) { return groupNameOf(game, side, true); }
 
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating) {
     if (count <= 0) return;
@@ -173,6 +186,7 @@ struct Facts {
     std::string speed;
     unsigned kinds = 0;
     std::string opening;           ///< openingGroupName of the game, for the player's side
+    std::string variation;         ///< variationGroupName of the game, for the player's side
     std::string_view openingName;  ///< the game's opening, whole (Lichess's table outlives the profile)
     encoding::Conditioning cond;
     encoding::RecentMoves recent;
@@ -194,7 +208,7 @@ std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const s
         if (!start) continue;  // collectErrorPositions read the game, so this does not happen
         const auto conds = encoding::plyConditionings(game);
         const std::string speed = chess::timeControlSpeedName(game.tag("TimeControl"));
-        std::string opening;  // the player's side moves at every wanted ply: named at the first
+        std::string opening, variation;  // the player's side moves at every wanted ply: named at the first
         const std::string_view openingName = openingOfGame(game).name;
         chess::Position pos = std::move(*start);
         encoding::RecentMoves recent;
@@ -210,8 +224,12 @@ std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const s
                 f.clock = clockBucket(f.cond.moverClockS);
                 f.speed = speed;
                 f.kinds = positionKinds(pos, recent);
-                if (opening.empty()) opening = openingGroupName(game, pos.sideToMove());
+                if (opening.empty()) {
+                    opening = openingGroupName(game, pos.sideToMove());
+                    variation = variationGroupName(game, pos.sideToMove());
+                }
                 f.opening = opening;
+                f.variation = variation;
                 f.openingName = openingName;
                 f.recent = recent;
                 f.played = m;
@@ -525,37 +543,37 @@ Breakdowns breakdownsOf(const std::vector<Facts>& facts) {
     return b;
 }
 
-/// The breakdown by opening (openingGroupName): the most played openings with kMinOpeningGames games and
-/// kMinGroupPositions positions, at most kMaxOpeningGroups, most games first (then most positions, then by name); every
-/// other position pooled under kOtherOpenings, last.
-std::vector<GroupMembers> openingBreakdown(const std::vector<ErrorPosition>& positions,
-                                           const std::vector<Facts>& facts) {
+/// The breakdown by opening (`name`: Facts::opening) or by variation (Facts::variation): the most played with
+/// kMinOpeningGames games and kMinGroupPositions positions, at most kMaxOpeningGroups, most games first (then most
+/// positions, then by name); every other position pooled under `other`, last.
+std::vector<GroupMembers> openingBreakdown(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
+                                           std::string Facts::*name, const char* other) {
     struct Opening {
         std::vector<std::size_t> members;
         std::set<std::size_t> games;
     };
     std::map<std::string, Opening> byName;
     for (std::size_t i = 0; i < facts.size(); ++i) {
-        Opening& o = byName[facts[i].opening];
+        Opening& o = byName[facts[i].*name];
         o.members.push_back(i);
         o.games.insert(positions[i].game);
     }
     std::vector<std::pair<const std::string*, const Opening*>> order;
-    for (const auto& [name, o] : byName) order.emplace_back(&name, &o);
+    for (const auto& [opening, o] : byName) order.emplace_back(&opening, &o);
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
         if (a.second->games.size() != b.second->games.size()) return a.second->games.size() > b.second->games.size();
         return a.second->members.size() > b.second->members.size();  // names are in order already (the map's)
     });
     std::vector<GroupMembers> out;
-    GroupMembers other{kOtherOpenings, {}};
-    for (const auto& [name, o] : order) {
+    GroupMembers rest{other, {}};
+    for (const auto& [opening, o] : order) {
         if (out.size() < kMaxOpeningGroups && std::int64_t(o->games.size()) >= kMinOpeningGames &&
             std::int64_t(o->members.size()) >= kMinGroupPositions)
-            out.push_back({*name, o->members});
+            out.push_back({*opening, o->members});
         else
-            other.members.insert(other.members.end(), o->members.begin(), o->members.end());
+            rest.members.insert(rest.members.end(), o->members.begin(), o->members.end());
     }
-    if (!other.members.empty()) out.push_back(std::move(other));
+    if (!rest.members.empty()) out.push_back(std::move(rest));
     return out;
 }
 
@@ -630,7 +648,7 @@ void convertRatings(PlayerProfile& p) {
     };
     cell(p.all);
     rating(p.rating);
-    for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind, &p.byOpening, &p.byPeriod})
+    for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind, &p.byOpening, &p.byVariation, &p.byPeriod})
         for (ProfileGroup& g : *groups) {
             cell(g.cell);
             rating(g.rating);
@@ -743,7 +761,10 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     out.byClock = groupsOf(b.clock, *positions, facts, grid, options, options.estimateRatings);
     out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
     out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
-    out.byOpening = groupsOf(openingBreakdown(*positions, facts), *positions, facts, grid, options, false);
+    out.byOpening = groupsOf(openingBreakdown(*positions, facts, &Facts::opening, kOtherOpenings), *positions, facts,
+                             grid, options, false);
+    out.byVariation = groupsOf(openingBreakdown(*positions, facts, &Facts::variation, kOtherVariations), *positions,
+                               facts, grid, options, false);
     out.byPeriod =
         groupsOf(periodBreakdown(theirs, *positions), *positions, facts, grid, options, options.estimateRatings);
     out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);

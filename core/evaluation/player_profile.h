@@ -66,6 +66,12 @@ const char* positionKindName(PositionKind kind);
 /// few dozen games can tell apart, and what players call their openings; Lichess's table names every first move, and
 /// a game gets its name from its moves, with or without ECO or Opening tags.
 std::string openingGroupName(const chess::PgnGame& game, chess::Color side);
+/// The variation a game is filed under in a profile's breakdown by variation: openingGroupName's name with the first
+/// variation of the game's opening, "Black: Sicilian Defense: Alapin Variation", as Lichess files its puzzles (its
+/// family's name alone for an opening without a variation, "White: Scotch Game"). The variations a player plays most
+/// are listed as the openings are (kMaxOpeningGroups, kMinOpeningGames), the rest pooled under kOtherVariations.
+std::string variationGroupName(const chess::PgnGame& game, chess::Color side);
+inline constexpr const char* kOtherVariations = "other variations";
 /// A group's name in lines for a chart's labels: a line ends after ": " (an opening's side, then its name) and before
 /// a word that would take it past `width` characters (UTF-8 code points; a longer word stands alone). One rule for the
 /// HTML report's labels and the app's charts.
@@ -191,10 +197,11 @@ struct PlayerProfile {
     ProfileCell all;
     ProfileRating rating;                                         ///< from all their positions
     std::vector<ProfileGroup> byPhase, byClock, bySpeed, byKind;  ///< groups with at least one position
-    std::vector<ProfileGroup> byOpening;  ///< openingGroupName's groups (kMaxOpeningGroups), then kOtherOpenings
-    std::vector<ProfileGroup> byPeriod;   ///< kMaxPeriods' periods, oldest first, then kNoDate; with estimates
-    std::vector<ProfilePuzzle> puzzles;   ///< most lost against the peers first
-    std::string model, engine;            ///< what produced it (set by the caller)
+    std::vector<ProfileGroup> byOpening;    ///< openingGroupName's groups (kMaxOpeningGroups), then kOtherOpenings
+    std::vector<ProfileGroup> byVariation;  ///< variationGroupName's groups (as byOpening), then kOtherVariations
+    std::vector<ProfileGroup> byPeriod;     ///< kMaxPeriods' periods, oldest first, then kNoDate; with estimates
+    std::vector<ProfilePuzzle> puzzles;     ///< most lost against the peers first
+    std::string model, engine;              ///< what produced it (set by the caller)
 
     /// What scale its ratings are on, for people, when chess.com is involved ("" for Lichess games alone): "Ratings
     /// on chess.com's scale (...)" or "Ratings on Lichess's scale (the N chess.com games' ratings converted ...)".
@@ -239,7 +246,8 @@ struct ProfileHtmlText {
         "their peers there. Blunders lose at least 0.3.";
     std::string lossByPhase = "Loss by phase", lossByClock = "Loss by clock", lossBySpeed = "Loss by speed",
                 lossByKind = "Loss by kind of position", lossByOpening = "Loss by opening",
-                lossByPeriod = "Loss by period", ratingByPeriod = "Rating by period", ratingByPhase = "Rating by phase",
+                lossByVariation = "Loss by variation", lossByPeriod = "Loss by period",
+                ratingByPeriod = "Rating by period", ratingByPhase = "Rating by phase",
                 ratingByClock = "Rating by clock";
     std::string theirLoss = "their mean loss", peerLoss = "a human of their rating",
                 ratioNote = "x: the ratio; the line on their bar: its interval";
@@ -258,8 +266,8 @@ struct ProfileHtmlText {
         "the rating their moves play like, with its interval; the grey mark: their rating in those games";
     std::string theirRating = "their rating";  ///< the periods' table: their mean rating in the period's games
     std::string allPositions = "All positions", byPhase = "By phase", byClock = "By clock", bySpeed = "By speed",
-                byKind = "By kind of position", byOpening = "By opening", byPeriod = "By period",
-                worstPositions = "Where they lost most against their peers";
+                byKind = "By kind of position", byOpening = "By opening", byVariation = "By variation",
+                byPeriod = "By period", worstPositions = "Where they lost most against their peers";
     std::string allGroup = "all";  ///< the group of all positions in its table
     std::array<std::string, 8> tableHeader{"positions",        "games",    "loss", "peer",
                                            "ratio (interval)", "blunders", "peer", "rating (interval)"};
@@ -276,8 +284,8 @@ struct ProfileHtmlText {
 };
 
 /// The report as one self-contained HTML page: its tables and inline SVG bar charts of the loss beside the peer
-/// baseline by phase, clock bucket, speed, kind, opening and period, and the rating estimates by phase, clock bucket
-/// and period (beside their rating in each period's games).
+/// baseline by phase, clock bucket, speed, kind, opening, variation and period, and the rating estimates by phase,
+/// clock bucket and period (beside their rating in each period's games).
 std::string playerProfileHtml(const PlayerProfile& profile, const ProfileHtmlText& text = {});
 
 }  // namespace kibitz::evaluation

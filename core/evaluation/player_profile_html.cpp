@@ -305,7 +305,8 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
         appendf(s, "<p><small>%s; %s</small></p>\n", escaped(p.model).c_str(), escaped(p.engine).c_str());
     s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +
          lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) +
-         lossChart(t.lossByOpening, p.byOpening, t) + lossChart(t.lossByPeriod, p.byPeriod, t) + "</div>\n";
+         lossChart(t.lossByOpening, p.byOpening, t) + lossChart(t.lossByVariation, p.byVariation, t) +
+         lossChart(t.lossByPeriod, p.byPeriod, t) + "</div>\n";
     s += "<div>" + ratingChart(t.ratingByPhase, p.byPhase, p.all.meanElo, t) +
          ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) +
          ratingChart(t.ratingByPeriod, p.byPeriod, p.all.meanElo, t, true) + "</div>\n";
@@ -317,6 +318,7 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
     s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);
     s += "<h2>" + escaped(t.byKind) + "</h2>\n" + tableOf(p.byKind, false, t);
     if (!p.byOpening.empty()) s += "<h2>" + escaped(t.byOpening) + "</h2>\n" + tableOf(p.byOpening, false, t);
+    if (!p.byVariation.empty()) s += "<h2>" + escaped(t.byVariation) + "</h2>\n" + tableOf(p.byVariation, false, t);
     if (!p.byPeriod.empty()) s += "<h2>" + escaped(t.byPeriod) + "</h2>\n" + tableOf(p.byPeriod, ratings, t, true);
     s += puzzleTable(p.puzzles, t);
     s += "<p><small>" + escaped(t.madeBy) + "</small></p>\n</body></html>\n";

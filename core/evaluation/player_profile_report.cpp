@@ -207,6 +207,7 @@ std::string PlayerProfile::toText() const {
     appendTable(out, "by speed", bySpeed, false);
     appendTable(out, "by kind of position", byKind, false);
     appendTable(out, "by opening (their side and the opening's family, as Lichess names it)", byOpening, false);
+    appendTable(out, "by variation (the family and its first variation)", byVariation, false);
     appendTable(out, "by period (their games in time, oldest first)", byPeriod, rating.valid, true);
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
@@ -237,6 +238,7 @@ JsonValue PlayerProfile::toJson() const {
         .set("by_speed", groupsJson(bySpeed, false))
         .set("by_kind", groupsJson(byKind, false))
         .set("by_opening", groupsJson(byOpening, false))
+        .set("by_variation", groupsJson(byVariation, false))
         .set("by_period", groupsJson(byPeriod, true));
     JsonValue zs = JsonValue::array();
     for (const ProfilePuzzle& z : puzzles) {

@@ -370,6 +370,12 @@ private Q_SLOTS:
                 QCOMPARE(std::string(chess::openingFamily(named.name)), want);
                 QCOMPARE(named.eco.size(), std::size_t(3));
                 same += named.name == tag;
+                if (named.name == tag) {
+                    // Its variation: the tag's name up to the first comma ("Sicilian Defense: Alapin Variation" of
+                    // "Sicilian Defense: Alapin Variation, Smith-Morra Declined").
+                    QCOMPARE(evaluation::variationGroupName(game, chess::Black),
+                             "Black: " + tag.substr(0, tag.find(',')));
+                }
             }
             QCOMPARE(tagged, 41);
             qInfo("%d of %d games named exactly as their Opening tag (the rest: renamed variations, transpositions)",
@@ -385,62 +391,83 @@ private Q_SLOTS:
         QCOMPARE(chess::openingFamily("Sicilian Defense: Najdorf Variation, English Attack"),
                  std::string_view("Sicilian Defense"));
         QCOMPARE(chess::openingFamily("Modern Defense"), std::string_view("Modern Defense"));
-        // The player's side, then the family of the game's opening (their first game: 1. e4 e6).
+        // The player's side, then the family of the game's opening (their first game: 1. e4 e6), and its first
+        // variation.
         QCOMPARE(evaluation::openingGroupName(games[0], chess::White), std::string("White: French Defense"));
+        QCOMPARE(evaluation::variationGroupName(games[0], chess::White), std::string("White: French Defense"));
         testing::FakeEvaluator model;
         testing::LadderAnalyser engine;
         auto r = evaluation::profilePlayer(games, kPlayer, model, engine, quickOptions(), CancelToken());
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
-        // Independently: each game's opening (named as checked above) and the player's moves in it that had a choice.
-        struct Want {
-            std::int64_t games = 0, moves = 0;
+        // Independently: each game's opening or variation (named as checked above) and the player's moves in it that
+        // had a choice; the most played listed, the rest pooled.
+        const auto checkBreakdown = [&](const std::vector<evaluation::ProfileGroup>& groups,
+                                        std::string (*nameOf)(const chess::PgnGame&, chess::Color), const char* other) {
+            struct Want {
+                std::int64_t games = 0, moves = 0;
+            };
+            std::map<std::string, Want> want;
+            for (const auto& g : games) {
+                const chess::Color colour = *evaluation::playerColor(g, kPlayer);
+                chess::Position pos = *g.startPosition();
+                const std::string name = nameOf(g, colour);
+                std::int64_t moves = 0;
+                for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
+                    if (pos.sideToMove() == colour && pos.legalMoves().size() > 1) ++moves;
+                    pos.makeMove(g.moves[ply].move);
+                }
+                want[name].games += 1;
+                want[name].moves += moves;
+            }
+            QCOMPARE(groupTotal(groups), int(r->all.positions));
+            const bool pooled = !groups.empty() && groups.back().name == other;
+            const std::size_t named = groups.size() - (pooled ? 1 : 0);
+            QVERIFY(named >= 2);
+            QVERIFY(named <= evaluation::kMaxOpeningGroups);
+            for (std::size_t i = 0; i < named; ++i) {
+                const evaluation::ProfileGroup& g = groups[i];
+                const auto it = want.find(g.name);
+                QVERIFY2(it != want.end(), g.name.c_str());
+                QCOMPARE(g.cell.games, it->second.games);
+                QCOMPARE(g.cell.positions, it->second.moves);
+                QVERIFY(g.cell.games >= evaluation::kMinOpeningGames);
+                QVERIFY(g.cell.enough());
+                if (i > 0) QVERIFY(g.cell.games <= groups[i - 1].cell.games);
+                want.erase(it);
+            }
+            // What is left is pooled: openings with too few games or positions, or beyond the most played.
+            std::int64_t rest = 0;
+            for (const auto& [name, w] : want) {
+                rest += w.moves;
+                if (named < evaluation::kMaxOpeningGroups)
+                    QVERIFY2(w.games < evaluation::kMinOpeningGames || w.moves < evaluation::kMinGroupPositions,
+                             name.c_str());
+                else
+                    QVERIFY2(w.games <= groups[named - 1].cell.games, name.c_str());
+            }
+            QCOMPARE(pooled, rest > 0);
+            if (pooled) QCOMPARE(groups.back().cell.positions, rest);
+            qInfo("%zu listed (%s first), %lld positions pooled", named, groups.front().name.c_str(),
+                  static_cast<long long>(rest));
         };
-        std::map<std::string, Want> want;
+        checkBreakdown(r->byOpening, &evaluation::openingGroupName, evaluation::kOtherOpenings);
+        if (QTest::currentTestFailed()) return;
+        checkBreakdown(r->byVariation, &evaluation::variationGroupName, evaluation::kOtherVariations);
+        if (QTest::currentTestFailed()) return;
+        // A variation is its family's opening with the first variation of the game's opening, or the family alone.
         for (const auto& g : games) {
             const chess::Color colour = *evaluation::playerColor(g, kPlayer);
-            chess::Position pos = *g.startPosition();
-            const std::string name = evaluation::openingGroupName(g, colour);  // its naming is checked above
-            std::int64_t moves = 0;
-            for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
-                if (pos.sideToMove() == colour && pos.legalMoves().size() > 1) ++moves;
-                pos.makeMove(g.moves[ply].move);
-            }
-            want[name].games += 1;
-            want[name].moves += moves;
+            const std::string family = evaluation::openingGroupName(g, colour);
+            const std::string variation = evaluation::variationGroupName(g, colour);
+            QVERIFY2(variation == family || variation.rfind(family + ": ", 0) == 0, variation.c_str());
         }
-        QCOMPARE(groupTotal(r->byOpening), int(r->all.positions));
-        const bool pooled = !r->byOpening.empty() && r->byOpening.back().name == evaluation::kOtherOpenings;
-        const std::size_t named = r->byOpening.size() - (pooled ? 1 : 0);
-        QVERIFY(named >= 2);
-        QVERIFY(named <= evaluation::kMaxOpeningGroups);
-        for (std::size_t i = 0; i < named; ++i) {
-            const evaluation::ProfileGroup& g = r->byOpening[i];
-            const auto it = want.find(g.name);
-            QVERIFY2(it != want.end(), g.name.c_str());
-            QCOMPARE(g.cell.games, it->second.games);
-            QCOMPARE(g.cell.positions, it->second.moves);
-            QVERIFY(g.cell.games >= evaluation::kMinOpeningGames);
-            QVERIFY(g.cell.enough());
-            if (i > 0) QVERIFY(g.cell.games <= r->byOpening[i - 1].cell.games);
-            want.erase(it);
-        }
-        // What is left is pooled: openings with too few games or positions, or beyond the most played.
-        std::int64_t rest = 0;
-        for (const auto& [name, w] : want) {
-            rest += w.moves;
-            if (named < evaluation::kMaxOpeningGroups)
-                QVERIFY2(w.games < evaluation::kMinOpeningGames || w.moves < evaluation::kMinGroupPositions,
-                         name.c_str());
-            else
-                QVERIFY2(w.games <= r->byOpening[named - 1].cell.games, name.c_str());
-        }
-        QCOMPARE(pooled, rest > 0);
-        if (pooled) QCOMPARE(r->byOpening.back().cell.positions, rest);
-        qInfo("%zu openings listed, %lld positions pooled", named, static_cast<long long>(rest));
         const std::string text = r->toText();
         QVERIFY(text.find("by opening") != std::string::npos);
         QVERIFY(text.find(r->byOpening.front().name) != std::string::npos);
         QVERIFY(r->toJson().write().find("\"by_opening\"") != std::string::npos);
+        QVERIFY(text.find("by variation") != std::string::npos);
+        QVERIFY(text.find(r->byVariation.front().name) != std::string::npos);
+        QVERIFY(r->toJson().write().find("\"by_variation\"") != std::string::npos);
     }
 
     void theCacheIsTheEngines() {
@@ -806,10 +833,10 @@ private Q_SLOTS:
         QVERIFY(!html.contains(QStringLiteral("<link")));
         QVERIFY(!html.contains(QStringLiteral(" src=")));
         int enough = 0;
-        for (const auto* groups : {&r->byPhase, &r->byClock, &r->bySpeed, &r->byKind, &r->byOpening})
+        for (const auto* groups : {&r->byPhase, &r->byClock, &r->bySpeed, &r->byKind, &r->byOpening, &r->byVariation})
             for (const auto& g : *groups) enough += g.cell.enough();
         QCOMPARE(int(html.count(QStringLiteral("class=\"bar player\""))), enough);
-        QCOMPARE(int(html.count(QStringLiteral("<svg"))), 5);  // no rating charts without estimates
+        QCOMPARE(int(html.count(QStringLiteral("<svg"))), 6);  // the loss charts; no rating charts without estimates
     }
 
     /// Peers of a chosen rating: the model is asked for a mover of that rating (and no other, without the estimates),

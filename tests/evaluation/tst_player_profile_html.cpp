@@ -100,10 +100,10 @@ private Q_SLOTS:
                 QVERIFY(drawn > 0);
             }
         }
-        // Loss by phase, clock, speed, kind, opening and period; rating by phase, clock and period (30 games: three
-        // periods of ten).
+        // Loss by phase, clock, speed, kind, opening, variation and period; rating by phase, clock and period (30
+        // games: three periods of ten).
         QCOMPARE(r->byPeriod.size(), std::size_t(3));
-        QCOMPARE(charts, 9);
+        QCOMPARE(charts, 10);
         // A period's dates are drawn in two lines under its bars, the first ending in "to".
         const std::string& period = r->byPeriod.front().name;
         QVERIFY(period.find(" to ") != std::string::npos);

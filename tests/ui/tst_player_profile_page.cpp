@@ -93,10 +93,10 @@ evaluation::PlayerProfile expectedProfile(int every) {
     return *r;
 }
 
-QBarSeries* barSeries(QChartView* view) {
-    QBarSeries* found = nullptr;
+QAbstractBarSeries* barSeries(QChartView* view) {
+    QAbstractBarSeries* found = nullptr;
     for (QAbstractSeries* s : view->chart()->series())
-        if (auto* bars = qobject_cast<QBarSeries*>(s)) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(s)) {
             if (found) return nullptr;  // one bar series a chart
             found = bars;
         }
@@ -210,15 +210,19 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     QCOMPARE(QString::fromStdString(got.engine), QStringLiteral("mixed"));
 
     // Each loss chart: one category per group with enough positions, their loss and the peers' as the core has them.
+    // The variations' bars lie in rows, the first group at the top (the axis's last category), names on one line.
     const std::pair<ui::PlayerProfilePage::Chart, const std::vector<evaluation::ProfileGroup>*> charts[] = {
         {ui::PlayerProfilePage::Chart::Phase, &want.byPhase},
         {ui::PlayerProfilePage::Chart::Clock, &want.byClock},
         {ui::PlayerProfilePage::Chart::Kind, &want.byKind},
         {ui::PlayerProfilePage::Chart::Speed, &want.bySpeed},
-        {ui::PlayerProfilePage::Chart::Opening, &want.byOpening}};
+        {ui::PlayerProfilePage::Chart::Opening, &want.byOpening},
+        {ui::PlayerProfilePage::Chart::Variation, &want.byVariation}};
     for (const auto& [chart, groups] : charts) {
-        QBarSeries* series = barSeries(page->chartView(chart));
+        QAbstractBarSeries* series = barSeries(page->chartView(chart));
         QVERIFY(series);
+        const bool rows = chart == ui::PlayerProfilePage::Chart::Variation;
+        QCOMPARE(series->type() == QAbstractSeries::SeriesTypeHorizontalBar, rows);
         QCOMPARE(series->count(), 2);
         const auto axes = series->attachedAxes();
         QBarCategoryAxis* categoryAxis = nullptr;
@@ -229,18 +233,26 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         const std::vector<QLineSeries*> lines = whiskers(page->chartView(chart));
         std::size_t w = 0;
         int i = 0;
+        const int count =
+            int(std::count_if(groups->begin(), groups->end(), [](const auto& g) { return g.cell.enough(); }));
         for (const auto& g : *groups) {
             if (!g.cell.enough()) continue;
-            // A long name runs to two lines: a break in place of one of its spaces.
-            QCOMPARE(QString(categories.value(i)).replace(QStringLiteral("<br>"), QStringLiteral(" ")),
+            const int at = rows ? count - 1 - i : i;
+            // A long name runs to two lines: a break in place of one of its spaces; in rows, one line.
+            if (rows) QVERIFY(!categories.value(at).contains(QStringLiteral("<br>")));
+            QCOMPARE(QString(categories.value(at)).replace(QStringLiteral("<br>"), QStringLiteral(" ")),
                      ui::ProfileCharts::groupName(g.name));
-            QVERIFY(std::abs(series->barSets()[0]->at(i) - g.cell.loss) < 1e-12);
-            QVERIFY(std::abs(series->barSets()[1]->at(i) - g.cell.peerLoss) < 1e-12);
+            QVERIFY(std::abs(series->barSets()[0]->at(at) - g.cell.loss) < 1e-12);
+            QVERIFY(std::abs(series->barSets()[1]->at(at) - g.cell.peerLoss) < 1e-12);
             if (g.cell.hasRatioInterval()) {
-                // The whisker on the player's bar spans the loss of the ratio's interval against the same peers.
+                // The whisker on the player's bar spans the loss of the ratio's interval against the same peers (along
+                // the loss axis: x in rows).
                 QVERIFY(w < lines.size());
                 double lo = 1e9, hi = -1e9;
-                for (const QPointF& pt : lines[w]->points()) lo = std::min(lo, pt.y()), hi = std::max(hi, pt.y());
+                for (const QPointF& pt : lines[w]->points()) {
+                    const double loss = rows ? pt.x() : pt.y();
+                    lo = std::min(lo, loss), hi = std::max(hi, loss);
+                }
                 QVERIFY(std::abs(lo - g.cell.ratioLow * g.cell.peerLoss) < 1e-12);
                 QVERIFY(std::abs(hi - g.cell.ratioHigh * g.cell.peerLoss) < 1e-12);
                 QVERIFY(lo <= g.cell.loss && g.cell.loss <= hi);
@@ -359,11 +371,12 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
     QVERIFY(page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/player-profile.png")));
     // Every chart as the user sees it (the other tabs' pictures are for checking, not the guide): no group's name is
     // cut short at this size.
-    const std::array<std::pair<ui::PlayerProfilePage::Chart, const char*>, 6> others{
+    const std::array<std::pair<ui::PlayerProfilePage::Chart, const char*>, 7> others{
         {{ui::PlayerProfilePage::Chart::Clock, "clock"},
          {ui::PlayerProfilePage::Chart::Kind, "kind"},
          {ui::PlayerProfilePage::Chart::Speed, "speed"},
          {ui::PlayerProfilePage::Chart::Opening, "opening"},
+         {ui::PlayerProfilePage::Chart::Variation, "variation"},
          {ui::PlayerProfilePage::Chart::Period, "period"},
          {ui::PlayerProfilePage::Chart::Rating, "rating"}}};
     for (const auto& [chart, name] : others) {
@@ -390,7 +403,7 @@ void TstPlayerProfilePage::peersOfAChosenRating() {
     QVERIFY(done.wait(120000));
     QCOMPARE(done.front().front().toBool(), true);
     QCOMPARE(page->profile()->peerRating, 2400);
-    QBarSeries* series = barSeries(page->chartView(ui::PlayerProfilePage::Chart::Phase));
+    QAbstractBarSeries* series = barSeries(page->chartView(ui::PlayerProfilePage::Chart::Phase));
     QVERIFY(series);
     QCOMPARE(series->barSets()[1]->label(), QStringLiteral("Peers rated 2400"));
     QVERIFY2(page->summaryLabel()->text().contains(QStringLiteral("a human rated 2400")),
@@ -529,7 +542,8 @@ void TstPlayerProfilePage::chessComRatingsSayTheirScale() {
 }
 
 void TstPlayerProfilePage::groupNamesAreTranslated() {
-    // Every group the core can name (phases, clock buckets, kinds, speeds) reaches people through tr().
+    // Every group the core can name (phases, clock buckets, kinds, speeds, the pooled openings, variations and
+    // undated games) reaches people through tr().
     std::vector<std::string> names;
     for (int i = 0; i < chess::kGamePhases; ++i) names.push_back(chess::gamePhaseName(chess::GamePhase(i)));
     for (int i = 0; i < evaluation::kClockBuckets; ++i)
@@ -537,6 +551,8 @@ void TstPlayerProfilePage::groupNamesAreTranslated() {
     for (int i = 0; i < evaluation::kPositionKinds; ++i)
         names.push_back(evaluation::positionKindName(evaluation::PositionKind(i)));
     for (const char* s : evaluation::kProfileSpeeds) names.push_back(s);
+    for (const char* s : {evaluation::kOtherOpenings, evaluation::kOtherVariations, evaluation::kNoDate})
+        names.push_back(s);
     MarkingTranslator marking;
     QVERIFY(QCoreApplication::installTranslator(&marking));
     QSet<QString> shown;
