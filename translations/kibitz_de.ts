@@ -429,6 +429,15 @@
         <source>By variation</source>
         <translation>Nach Variante</translation>
     </message>
+    <message>
+        <source>Opening moves</source>
+        <extracomment>The table of openings: the positions of their games&apos; opening phase, and their ratio against their peers there.</extracomment>
+        <translation>Eröffnungszüge</translation>
+    </message>
+    <message>
+        <source>Ratio in the opening (interval)</source>
+        <translation>Verhältnis in der Eröffnung (Intervall)</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -429,6 +429,15 @@
         <source>By variation</source>
         <translation>Par variante</translation>
     </message>
+    <message>
+        <source>Opening moves</source>
+        <extracomment>The table of openings: the positions of their games&apos; opening phase, and their ratio against their peers there.</extracomment>
+        <translation>Coups d&apos;ouverture</translation>
+    </message>
+    <message>
+        <source>Ratio in the opening (interval)</source>
+        <translation>Rapport dans l&apos;ouverture (intervalle)</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -235,6 +235,9 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.allGroup = text(tr("all moves"));
     const QStringList header = tableHeader(true);
     for (std::size_t i = 0; i < t.tableHeader.size(); ++i) t.tableHeader[i] = text(header.at(int(i) + 1));
+    const QStringList openings = tableHeader(false, false, true);  // the opening phase's after the group's ratio
+    for (std::size_t i = 0; i < t.openingPhaseHeader.size(); ++i)
+        t.openingPhaseHeader[i] = text(openings.at(int(i) + 6));
     t.tooFew = text(tr("too few positions"));
     t.puzzleHeader = {text(tr("puzzle")), text(tr("move")), text(tr("played")), text(tr("best")),
                       text(tr("loss")),   text(tr("peer")), text(tr("phase")),  text(tr("game"))};
@@ -445,26 +448,34 @@ void ProfileCharts::showPeriods(QChartView* view, const evaluation::PlayerProfil
     tags->attachAxis(y);
 }
 
-QStringList ProfileCharts::tableHeader(bool ratings, bool meanRatings) {
-    QStringList h{tr("Group"),     tr("Positions"),        tr("Games"),          tr("Their loss"),
-                  tr("Peer loss"), tr("Ratio (interval)"), tr("Their blunders"), tr("Peer blunders")};
+QStringList ProfileCharts::tableHeader(bool ratings, bool meanRatings, bool openingPhase) {
+    QStringList h{tr("Group"), tr("Positions"), tr("Games"), tr("Their loss"), tr("Peer loss"), tr("Ratio (interval)")};
+    //: The table of openings: the positions of their games' opening phase, and their ratio against their peers there.
+    if (openingPhase) h << tr("Opening moves") << tr("Ratio in the opening (interval)");
+    h << tr("Their blunders") << tr("Peer blunders");
     if (ratings) h << tr("Rating (interval)");
     if (meanRatings) h << tr("Their rating");
     return h;
 }
 
 void ProfileCharts::fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings,
-                              bool meanRatings) {
+                              bool meanRatings, bool openingPhase) {
     table->clear();
-    table->setHeaderLabels(tableHeader(ratings, meanRatings));
+    table->setHeaderLabels(tableHeader(ratings, meanRatings, openingPhase));
     for (const auto& g : groups) {
         const evaluation::ProfileCell& c = g.cell;
         QStringList row{groupName(g.name), QString::number(c.positions), QString::number(c.games)};
         if (c.enough())
-            row << number(c.loss, 4) << number(c.peerLoss, 4) << ratioText(c)
-                << tr("%1%").arg(number(100.0 * c.blunders, 1)) << tr("%1%").arg(number(100.0 * c.peerBlunders, 1));
+            row << number(c.loss, 4) << number(c.peerLoss, 4) << ratioText(c);
         else
-            row << tr("too few positions") << QString() << QString() << QString() << QString();
+            row << tr("too few positions") << QString() << QString();
+        if (openingPhase)
+            row << QString::number(g.openingPhase.positions)
+                << (g.openingPhase.enough() ? ratioText(g.openingPhase) : QStringLiteral("–"));
+        if (c.enough())
+            row << tr("%1%").arg(number(100.0 * c.blunders, 1)) << tr("%1%").arg(number(100.0 * c.peerBlunders, 1));
+        else
+            row << QString() << QString();
         if (ratings) row << ratingText(g.rating);
         if (meanRatings) row << (c.meanElo > 0 ? QString::number(qRound(c.meanElo)) : QStringLiteral("–"));
         auto* item = new QTreeWidgetItem(row);

@@ -40,9 +40,10 @@ public:
     /// estimate and (with `meanRatings`) their mean rating in the group's games; "too few positions" where a group
     /// has too few.
     static void fillTable(QTreeWidget* table, const std::vector<evaluation::ProfileGroup>& groups, bool ratings,
-                          bool meanRatings = false);
-    /// The column headers of fillTable.
-    static QStringList tableHeader(bool ratings, bool meanRatings = false);
+                          bool meanRatings = false, bool openingPhase = false);
+    /// The column headers of fillTable; `openingPhase` adds the groups' opening phase (ProfileGroup::openingPhase:
+    /// its positions and ratio, for the openings and variations).
+    static QStringList tableHeader(bool ratings, bool meanRatings = false, bool openingPhase = false);
     /// A group's name for people, in the interface's language: the profile names its groups (phases, clock
     /// buckets, speeds, kinds of position, openings' sides, periods) in English; an unknown name is shown as it is.
     static QString groupName(const std::string& name);

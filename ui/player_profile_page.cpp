@@ -507,11 +507,11 @@ void PlayerProfilePage::showProfile() {
     ProfileCharts::fillTable(m_tables[int(Chart::Clock)], p.byClock, ratings);
     ProfileCharts::fillTable(m_tables[int(Chart::Kind)], p.byKind, false);
     ProfileCharts::fillTable(m_tables[int(Chart::Speed)], p.bySpeed, false);
-    ProfileCharts::fillTable(m_tables[int(Chart::Opening)], p.byOpening, false);
-    ProfileCharts::fillTable(m_tables[int(Chart::Variation)], p.byVariation, false);
+    ProfileCharts::fillTable(m_tables[int(Chart::Opening)], p.byOpening, false, false, true);
+    ProfileCharts::fillTable(m_tables[int(Chart::Variation)], p.byVariation, false, false, true);
     ProfileCharts::fillTable(m_tables[int(Chart::Period)], p.byPeriod, ratings, true);
     std::vector<evaluation::ProfileGroup> rated{
-        evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating}};
+        evaluation::ProfileGroup{tr("all moves").toStdString(), p.all, p.rating, {}}};
     rated.insert(rated.end(), p.byPhase.begin(), p.byPhase.end());
     rated.insert(rated.end(), p.byClock.begin(), p.byClock.end());
     ProfileCharts::fillTable(m_tables[int(Chart::Rating)], rated, true);

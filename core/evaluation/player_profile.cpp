@@ -440,9 +440,10 @@ ProfileRating ratingOf(const std::vector<ErrorPosition>& positions, const std::v
     return r;
 }
 
+/// The groups' figures; with `openingPhase` (openings, variations) their opening phase's too.
 std::vector<ProfileGroup> groupsOf(const std::vector<GroupMembers>& groups, const std::vector<ErrorPosition>& positions,
                                    const std::vector<Facts>& facts, const std::vector<int>& grid,
-                                   const PlayerProfileOptions& options, bool withRatings) {
+                                   const PlayerProfileOptions& options, bool withRatings, bool openingPhase = false) {
     std::vector<ProfileGroup> out;
     for (const GroupMembers& g : groups) {
         if (g.members.empty()) continue;
@@ -450,6 +451,12 @@ std::vector<ProfileGroup> groupsOf(const std::vector<GroupMembers>& groups, cons
         pg.name = g.name;
         pg.cell = cellOf(positions, facts, g.members, options);
         if (withRatings) pg.rating = ratingOf(positions, facts, g.members, grid, options);
+        if (openingPhase) {
+            std::vector<std::size_t> opening;
+            for (const std::size_t i : g.members)
+                if (facts[i].phase == chess::GamePhase::Opening) opening.push_back(i);
+            pg.openingPhase = cellOf(positions, facts, opening, options);
+        }
         out.push_back(std::move(pg));
     }
     return out;
@@ -651,6 +658,7 @@ void convertRatings(PlayerProfile& p) {
     for (auto* groups : {&p.byPhase, &p.byClock, &p.bySpeed, &p.byKind, &p.byOpening, &p.byVariation, &p.byPeriod})
         for (ProfileGroup& g : *groups) {
             cell(g.cell);
+            cell(g.openingPhase);
             rating(g.rating);
         }
     for (ProfilePuzzle& z : p.puzzles)
@@ -762,9 +770,9 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     out.bySpeed = groupsOf(b.speed, *positions, facts, grid, options, false);
     out.byKind = groupsOf(b.kind, *positions, facts, grid, options, false);
     out.byOpening = groupsOf(openingBreakdown(*positions, facts, &Facts::opening, kOtherOpenings), *positions, facts,
-                             grid, options, false);
+                             grid, options, false, true);
     out.byVariation = groupsOf(openingBreakdown(*positions, facts, &Facts::variation, kOtherVariations), *positions,
-                               facts, grid, options, false);
+                               facts, grid, options, false, true);
     out.byPeriod =
         groupsOf(periodBreakdown(theirs, *positions), *positions, facts, grid, options, options.estimateRatings);
     out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);

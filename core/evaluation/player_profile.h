@@ -158,6 +158,10 @@ struct ProfileGroup {
     std::string name;
     ProfileCell cell;
     ProfileRating rating;  ///< phases, clock buckets and periods only
+    /// Openings and variations only: the same figures over the group's positions in the opening phase
+    /// (chess::gamePhase), beside the whole games' `cell`: how they play the opening's moves against their peers, not
+    /// only how their games of it go. No positions elsewhere.
+    ProfileCell openingPhase;
 };
 
 /// A position where the player lost most against their peers, as a Lichess-style puzzle: `fen` is the position before
@@ -265,6 +269,8 @@ struct ProfileHtmlText {
     std::string ratingCaptionEach =
         "the rating their moves play like, with its interval; the grey mark: their rating in those games";
     std::string theirRating = "their rating";  ///< the periods' table: their mean rating in the period's games
+    /// The openings' and variations' tables: the positions of their opening phase and the ratio there.
+    std::array<std::string, 2> openingPhaseHeader{"opening moves", "ratio in the opening (interval)"};
     std::string allPositions = "All positions", byPhase = "By phase", byClock = "By clock", bySpeed = "By speed",
                 byKind = "By kind of position", byOpening = "By opening", byVariation = "By variation",
                 byPeriod = "By period", worstPositions = "Where they lost most against their peers";

@@ -208,10 +208,15 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
 
 /// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods).
 std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const ProfileHtmlText& text,
-                    bool meanRatings = false) {
+                    bool meanRatings = false, bool openingPhase = false) {
     std::string s = "<table><tr><th></th>";
-    for (std::size_t i = 0; i < text.tableHeader.size(); ++i)
-        if (ratings || i + 1 < text.tableHeader.size()) s += "<th>" + escaped(text.tableHeader[i]) + "</th>";
+    // The group's figures (the opening phase's after its ratio), then the rating.
+    for (std::size_t i = 0; i + 1 < text.tableHeader.size(); ++i) {
+        s += "<th>" + escaped(text.tableHeader[i]) + "</th>";
+        if (openingPhase && i == 4)
+            for (const std::string& h : text.openingPhaseHeader) s += "<th>" + escaped(h) + "</th>";
+    }
+    if (ratings) s += "<th>" + escaped(text.tableHeader.back()) + "</th>";
     if (meanRatings) s += "<th>" + escaped(text.theirRating) + "</th>";
     s += "</tr>\n";
     for (const ProfileGroup& g : groups) {
@@ -219,11 +224,24 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
         appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(shownName(text, g.name)).c_str(),
                 static_cast<long long>(c.positions), static_cast<long long>(c.games));
         if (!c.enough()) {
-            appendf(s, "<td colspan=\"%d\">%s</td>", ratings ? 6 : 5, escaped(text.tooFew).c_str());
+            appendf(s, "<td colspan=\"%d\">%s</td>", 5 + (openingPhase ? 2 : 0) + (ratings ? 1 : 0),
+                    escaped(text.tooFew).c_str());
         } else {
             appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f", c.loss, c.peerLoss, c.lossRatio());
             if (c.hasRatioInterval()) appendf(s, " (%.2f-%.2f)", c.ratioLow, c.ratioHigh);
-            appendf(s, "</td><td>%.1f%%</td><td>%.1f%%</td>", 100 * c.blunders, 100 * c.peerBlunders);
+            s += "</td>";
+            if (openingPhase) {
+                const ProfileCell& o = g.openingPhase;
+                appendf(s, "<td>%lld</td><td>", static_cast<long long>(o.positions));
+                if (o.enough()) {
+                    appendf(s, "%.2f", o.lossRatio());
+                    if (o.hasRatioInterval()) appendf(s, " (%.2f-%.2f)", o.ratioLow, o.ratioHigh);
+                } else {
+                    s += "-";
+                }
+                s += "</td>";
+            }
+            appendf(s, "<td>%.1f%%</td><td>%.1f%%</td>", 100 * c.blunders, 100 * c.peerBlunders);
             if (ratings) {
                 if (g.rating.valid)
                     appendf(s, "<td>%.0f (%.0f-%.0f)</td>", g.rating.estimate, g.rating.low, g.rating.high);
@@ -311,14 +329,16 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
          ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) +
          ratingChart(t.ratingByPeriod, p.byPeriod, p.all.meanElo, t, true) + "</div>\n";
     const bool ratings = p.rating.valid;
-    s +=
-        "<h2>" + escaped(t.allPositions) + "</h2>\n" + tableOf({ProfileGroup{t.allGroup, p.all, p.rating}}, ratings, t);
+    s += "<h2>" + escaped(t.allPositions) + "</h2>\n" +
+         tableOf({ProfileGroup{t.allGroup, p.all, p.rating, {}}}, ratings, t);
     s += "<h2>" + escaped(t.byPhase) + "</h2>\n" + tableOf(p.byPhase, ratings, t);
     s += "<h2>" + escaped(t.byClock) + "</h2>\n" + tableOf(p.byClock, ratings, t);
     s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);
     s += "<h2>" + escaped(t.byKind) + "</h2>\n" + tableOf(p.byKind, false, t);
-    if (!p.byOpening.empty()) s += "<h2>" + escaped(t.byOpening) + "</h2>\n" + tableOf(p.byOpening, false, t);
-    if (!p.byVariation.empty()) s += "<h2>" + escaped(t.byVariation) + "</h2>\n" + tableOf(p.byVariation, false, t);
+    if (!p.byOpening.empty())
+        s += "<h2>" + escaped(t.byOpening) + "</h2>\n" + tableOf(p.byOpening, false, t, false, true);
+    if (!p.byVariation.empty())
+        s += "<h2>" + escaped(t.byVariation) + "</h2>\n" + tableOf(p.byVariation, false, t, false, true);
     if (!p.byPeriod.empty()) s += "<h2>" + escaped(t.byPeriod) + "</h2>\n" + tableOf(p.byPeriod, ratings, t, true);
     s += puzzleTable(p.puzzles, t);
     s += "<p><small>" + escaped(t.madeBy) + "</small></p>\n</body></html>\n";

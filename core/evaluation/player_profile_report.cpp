@@ -38,15 +38,22 @@ std::string ratioIntervalText(const ProfileCell& c) {
 
 /// One group's row; `meanRating` adds their mean rating in the group's games ("-" when the games do not give it).
 void appendRow(std::string& out, int width, const std::string& name, const ProfileCell& c, const ProfileRating* rating,
-               bool meanRating) {
+               bool meanRating, const ProfileCell* openingPhase = nullptr) {
     appendf(out, "  %-*s %9lld %6lld", width, name.c_str(), static_cast<long long>(c.positions),
             static_cast<long long>(c.games));
     if (!c.enough()) {
         out += "   too few positions\n";
         return;
     }
-    appendf(out, "   %.4f   %.4f  %5.2f  %-9s   %5.1f%%  %5.1f%%", c.loss, c.peerLoss, c.lossRatio(),
-            ratioIntervalText(c).c_str(), 100.0 * c.blunders, 100.0 * c.peerBlunders);
+    appendf(out, "   %.4f   %.4f  %5.2f  %-9s", c.loss, c.peerLoss, c.lossRatio(), ratioIntervalText(c).c_str());
+    if (openingPhase) {
+        if (openingPhase->enough())
+            appendf(out, "   %4lld  %5.2f  %-9s", static_cast<long long>(openingPhase->positions),
+                    openingPhase->lossRatio(), ratioIntervalText(*openingPhase).c_str());
+        else
+            appendf(out, "   %4lld      -           ", static_cast<long long>(openingPhase->positions));
+    }
+    appendf(out, "   %5.1f%%  %5.1f%%", 100.0 * c.blunders, 100.0 * c.peerBlunders);
     if (rating) appendf(out, "   %-19s", ratingText(*rating).c_str());
     if (meanRating) {
         if (c.meanElo > 0)
@@ -58,22 +65,26 @@ void appendRow(std::string& out, int width, const std::string& name, const Profi
     out += "\n";
 }
 
-/// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods: it moved).
+/// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods: it moved),
+/// `openingPhase` the groups' opening phase (openings, variations): its positions, ratio and interval.
 void appendTable(std::string& out, const char* title, const std::vector<ProfileGroup>& groups, bool ratings,
-                 bool meanRatings = false) {
+                 bool meanRatings = false, bool openingPhase = false) {
     if (groups.empty()) return;
     std::size_t width = 16;  // the names' column: the longest name (an opening's, a period's) widens it
     for (const ProfileGroup& g : groups) width = std::max(width, g.name.size());
     appendf(out, "\n%s:\n", title);
     std::string header;
-    appendf(header, "  %-*s %9s %6s   %-6s   %-6s  %5s  %-9s   %6s  %6s", int(width), "", "positions", "games", "loss",
-            "peer", "ratio", "interval", "blund.", "peer");
+    appendf(header, "  %-*s %9s %6s   %-6s   %-6s  %5s  %-9s", int(width), "", "positions", "games", "loss", "peer",
+            "ratio", "interval");
+    if (openingPhase) appendf(header, "   %4s  %5s  %-9s", "pos.", "ratio", "interval");
+    appendf(header, "   %6s  %6s", "blund.", "peer");
     if (ratings) appendf(header, "   %-19s", "rating (interval)");
     if (meanRatings) header += "   their rating";
     while (!header.empty() && header.back() == ' ') header.pop_back();
     out += header + "\n";
     for (const ProfileGroup& g : groups)
-        appendRow(out, int(width), g.name, g.cell, ratings ? &g.rating : nullptr, meanRatings);
+        appendRow(out, int(width), g.name, g.cell, ratings ? &g.rating : nullptr, meanRatings,
+                  openingPhase ? &g.openingPhase : nullptr);
 }
 
 JsonValue cellJson(const ProfileCell& c) {
@@ -97,12 +108,13 @@ JsonValue ratingJson(const ProfileRating& r) {
     return o.set("estimate", r.estimate).set("low", r.low).set("high", r.high).set("moves", r.moves);
 }
 
-JsonValue groupsJson(const std::vector<ProfileGroup>& groups, bool ratings) {
+JsonValue groupsJson(const std::vector<ProfileGroup>& groups, bool ratings, bool openingPhase = false) {
     JsonValue a = JsonValue::array();
     for (const ProfileGroup& g : groups) {
         JsonValue o = cellJson(g.cell);
         o.set("name", g.name);
         if (ratings) o.set("rating", ratingJson(g.rating));
+        if (openingPhase) o.set("opening_phase", cellJson(g.openingPhase));
         a.append(std::move(o));
     }
     return a;
@@ -201,13 +213,17 @@ std::string PlayerProfile::toText() const {
             "interval: the ratio's over %.0f%% of resamples of their games (one that holds 1: within chance of their\n"
             "peers); blunders lose >= 0.3.\n",
             100.0 * interval);
-    appendTable(out, "all positions", {ProfileGroup{"all", all, rating}}, rating.valid);
+    appendTable(out, "all positions", {ProfileGroup{"all", all, rating, {}}}, rating.valid);
     appendTable(out, "by phase", byPhase, rating.valid);
     appendTable(out, "by clock", byClock, rating.valid);
     appendTable(out, "by speed", bySpeed, false);
     appendTable(out, "by kind of position", byKind, false);
-    appendTable(out, "by opening (their side and the opening's family, as Lichess names it)", byOpening, false);
-    appendTable(out, "by variation (the family and its first variation)", byVariation, false);
+    appendTable(out,
+                "by opening (their side and the opening's family, as Lichess names it; then their moves in the "
+                "opening phase alone)",
+                byOpening, false, false, true);
+    appendTable(out, "by variation (the family and its first variation; then the opening phase alone)", byVariation,
+                false, false, true);
     appendTable(out, "by period (their games in time, oldest first)", byPeriod, rating.valid, true);
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
@@ -237,8 +253,8 @@ JsonValue PlayerProfile::toJson() const {
         .set("by_clock", groupsJson(byClock, true))
         .set("by_speed", groupsJson(bySpeed, false))
         .set("by_kind", groupsJson(byKind, false))
-        .set("by_opening", groupsJson(byOpening, false))
-        .set("by_variation", groupsJson(byVariation, false))
+        .set("by_opening", groupsJson(byOpening, false, true))
+        .set("by_variation", groupsJson(byVariation, false, true))
         .set("by_period", groupsJson(byPeriod, true));
     JsonValue zs = JsonValue::array();
     for (const ProfilePuzzle& z : puzzles) {

@@ -404,20 +404,24 @@ private Q_SLOTS:
         const auto checkBreakdown = [&](const std::vector<evaluation::ProfileGroup>& groups,
                                         std::string (*nameOf)(const chess::PgnGame&, chess::Color), const char* other) {
             struct Want {
-                std::int64_t games = 0, moves = 0;
+                std::int64_t games = 0, moves = 0, openingMoves = 0;
             };
             std::map<std::string, Want> want;
             for (const auto& g : games) {
                 const chess::Color colour = *evaluation::playerColor(g, kPlayer);
                 chess::Position pos = *g.startPosition();
                 const std::string name = nameOf(g, colour);
-                std::int64_t moves = 0;
+                std::int64_t moves = 0, openingMoves = 0;
                 for (std::size_t ply = 0; ply < g.moves.size(); ++ply) {
-                    if (pos.sideToMove() == colour && pos.legalMoves().size() > 1) ++moves;
+                    if (pos.sideToMove() == colour && pos.legalMoves().size() > 1) {
+                        ++moves;
+                        openingMoves += chess::gamePhase(pos) == chess::GamePhase::Opening;
+                    }
                     pos.makeMove(g.moves[ply].move);
                 }
                 want[name].games += 1;
                 want[name].moves += moves;
+                want[name].openingMoves += openingMoves;
             }
             QCOMPARE(groupTotal(groups), int(r->all.positions));
             const bool pooled = !groups.empty() && groups.back().name == other;
@@ -430,6 +434,10 @@ private Q_SLOTS:
                 QVERIFY2(it != want.end(), g.name.c_str());
                 QCOMPARE(g.cell.games, it->second.games);
                 QCOMPARE(g.cell.positions, it->second.moves);
+                // The group's opening phase: its moves there, their own loss and their peers' over them.
+                QCOMPARE(g.openingPhase.positions, it->second.openingMoves);
+                QVERIFY(g.openingPhase.positions > 0 && g.openingPhase.positions < g.cell.positions);
+                QVERIFY(g.openingPhase.games <= g.cell.games);
                 QVERIFY(g.cell.games >= evaluation::kMinOpeningGames);
                 QVERIFY(g.cell.enough());
                 if (i > 0) QVERIFY(g.cell.games <= groups[i - 1].cell.games);
@@ -466,6 +474,22 @@ private Q_SLOTS:
         QVERIFY(text.find(r->byOpening.front().name) != std::string::npos);
         QVERIFY(r->toJson().write().find("\"by_opening\"") != std::string::npos);
         QVERIFY(text.find("by variation") != std::string::npos);
+        QVERIFY(r->toJson().write().find("\"opening_phase\"") != std::string::npos);
+        // The opening phase's cells of all openings together are the opening phase's group.
+        std::int64_t openingMoves = 0;
+        double openingLoss = 0.0, openingPeerLoss = 0.0;
+        for (const auto& g : r->byOpening) {
+            openingMoves += g.openingPhase.positions;
+            openingLoss += g.openingPhase.loss * double(g.openingPhase.positions);
+            openingPeerLoss += g.openingPhase.peerLoss * double(g.openingPhase.positions);
+        }
+        const evaluation::ProfileCell& phase = r->byPhase.front().cell;
+        QCOMPARE(openingMoves, phase.positions);
+        QVERIFY(std::abs(openingLoss - phase.loss * double(phase.positions)) < 1e-9);
+        QVERIFY(std::abs(openingPeerLoss - phase.peerLoss * double(phase.positions)) < 1e-9);
+        QCOMPARE(r->byPhase.front().name, std::string("opening"));
+        for (const auto* groups : {&r->byPhase, &r->byClock, &r->bySpeed, &r->byKind, &r->byPeriod})
+            for (const auto& g : *groups) QCOMPARE(g.openingPhase.positions, std::int64_t(0));
         QVERIFY(text.find(r->byVariation.front().name) != std::string::npos);
         QVERIFY(r->toJson().write().find("\"by_variation\"") != std::string::npos);
     }
@@ -837,6 +861,10 @@ private Q_SLOTS:
             for (const auto& g : *groups) enough += g.cell.enough();
         QCOMPARE(int(html.count(QStringLiteral("class=\"bar player\""))), enough);
         QCOMPARE(int(html.count(QStringLiteral("<svg"))), 6);  // the loss charts; no rating charts without estimates
+        // The openings' and variations' tables have the opening phase's columns, and theirs alone.
+        QCOMPARE(int(html.count(QStringLiteral("<th>ratio in the opening (interval)</th>"))), 2);
+        // All, phase, clock, speed, kind, opening, variation, and the puzzles' where there are some.
+        QCOMPARE(int(html.count(QStringLiteral("<table>"))), 7 + (r->puzzles.empty() ? 0 : 1));
     }
 
     /// Peers of a chosen rating: the model is asked for a mover of that rating (and no other, without the estimates),

@@ -309,6 +309,24 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     QCOMPARE(periods->topLevelItem(0)->text(periods->columnCount() - 1),
              QString::number(qRound(want.byPeriod.front().cell.meanElo)));
 
+    // The openings' and variations' tables: each group's opening phase, its moves and ratio, after the group's ratio.
+    for (const auto& [chart, groups] : {std::pair{ui::PlayerProfilePage::Chart::Opening, &want.byOpening},
+                                        std::pair{ui::PlayerProfilePage::Chart::Variation, &want.byVariation}}) {
+        QTreeWidget* table = page->table(chart);
+        QVERIFY(table);
+        QCOMPARE(table->headerItem()->text(6), ui::ProfileCharts::tr("Opening moves"));
+        QCOMPARE(table->headerItem()->text(7), ui::ProfileCharts::tr("Ratio in the opening (interval)"));
+        QCOMPARE(table->topLevelItemCount(), int(groups->size()));
+        for (int row = 0; row < table->topLevelItemCount(); ++row) {
+            const evaluation::ProfileCell& o = (*groups)[std::size_t(row)].openingPhase;
+            QCOMPARE(table->topLevelItem(row)->text(6), QString::number(o.positions));
+            QCOMPARE(table->topLevelItem(row)->text(7),
+                     o.enough() ? ui::ProfileCharts::ratioText(o) : QStringLiteral("–"));
+        }
+    }
+    QCOMPARE(page->table(ui::PlayerProfilePage::Chart::Phase)->columnCount(),
+             int(ui::ProfileCharts::tableHeader(want.rating.valid).size()));
+
     // The worst positions: one row each, exported as puzzles that read back.
     QVERIFY(!got.puzzles.empty());
     QCOMPARE(page->positionsTable()->rowCount(), int(got.puzzles.size()));
