@@ -2453,6 +2453,10 @@
         <source>Mean loss of winning chances per move, theirs and their peers&apos;, by variation (the opening&apos;s family and its first variation)</source>
         <translation>Mittlerer Verlust an Gewinnchancen pro Zug, Spieler und Vergleichsspieler, nach Variante (die Eröffnungsfamilie und ihre erste Variante)</translation>
     </message>
+    <message>
+        <source>Opening</source>
+        <translation>Eröffnung</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

@@ -2453,6 +2453,10 @@
         <source>Mean loss of winning chances per move, theirs and their peers&apos;, by variation (the opening&apos;s family and its first variation)</source>
         <translation>Perte moyenne de chances de gain par coup, du joueur et de ses pairs, par variante (la famille de l&apos;ouverture et sa première variante)</translation>
     </message>
+    <message>
+        <source>Opening</source>
+        <translation>Ouverture</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

@@ -239,8 +239,8 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     for (std::size_t i = 0; i < t.openingPhaseHeader.size(); ++i)
         t.openingPhaseHeader[i] = text(openings.at(int(i) + 6));
     t.tooFew = text(tr("too few positions"));
-    t.puzzleHeader = {text(tr("puzzle")), text(tr("move")), text(tr("played")), text(tr("best")),
-                      text(tr("loss")),   text(tr("peer")), text(tr("phase")),  text(tr("game"))};
+    t.puzzleHeader = {text(tr("puzzle")), text(tr("move")),  text(tr("played")), text(tr("best")),   text(tr("loss")),
+                      text(tr("peer")),   text(tr("phase")), text(tr("game")),   text(tr("opening"))};
     t.madeBy = text(tr("Made by Kibitz."));
     t.groupName = [](const std::string& name) { return groupName(name).toStdString(); };
     return t;

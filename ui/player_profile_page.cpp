@@ -71,7 +71,19 @@ QString fileStem(const QString& player) {
     return name.isEmpty() ? QStringLiteral("player") : name;
 }
 
-enum PositionColumn { MoveCol, PlayedCol, BestCol, LossCol, PeerCol, PhaseCol, KindCol, EloCol, DateCol, PositionCols };
+enum PositionColumn {
+    MoveCol,
+    PlayedCol,
+    BestCol,
+    LossCol,
+    PeerCol,
+    PhaseCol,
+    KindCol,
+    EloCol,
+    DateCol,
+    OpeningCol,
+    PositionCols
+};
 
 }  // namespace
 
@@ -238,7 +250,7 @@ QWidget* PlayerProfilePage::createResults() {
     positionsLayout->addWidget(positionsNote);
     m_positions = new QTableWidget(0, PositionCols, positions);
     m_positions->setHorizontalHeaderLabels({tr("Move"), tr("Played"), tr("Best"), tr("Their loss"), tr("Peer loss"),
-                                            tr("Phase"), tr("Kind"), tr("Their rating"), tr("Date")});
+                                            tr("Phase"), tr("Kind"), tr("Their rating"), tr("Date"), tr("Opening")});
     m_positions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_positions->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_positions->verticalHeader()->setVisible(false);
@@ -536,7 +548,8 @@ void PlayerProfilePage::showPositions() {
                                              ProfileCharts::groupName(chess::gamePhaseName(z.phase)),
                                              kindsText(z.kinds),
                                              z.playerElo > 0 ? QString::number(z.playerElo) : QStringLiteral("-"),
-                                             QString::fromStdString(z.date)};
+                                             QString::fromStdString(z.date),
+                                             QString::fromStdString(z.opening)};
         for (int col = 0; col < PositionCols; ++col) {
             auto* item = new QTableWidgetItem(cells[col]);
             if (col == LossCol || col == PeerCol || col == EloCol)

@@ -520,6 +520,7 @@ std::vector<ProfilePuzzle> choosePuzzles(const std::vector<chess::PgnGame>& game
         z.kinds = facts[i].kinds;
         z.date = game.tag("UTCDate").empty() ? game.tag("Date") : game.tag("UTCDate");
         // As Lichess tags its puzzles: only those that start before move 20 (the position before the setup move).
+        z.opening = facts[i].openingName;
         if ((p.ply - 1) / 2 + 1 < chess::kOpeningTagsBeforeMove)
             z.openingTags = chess::openingTags(facts[i].openingName);
         out.push_back(std::move(z));

@@ -178,8 +178,9 @@ struct ProfilePuzzle {
     int playerElo = 0;  ///< their rating in that game (0: not in its tags)
     chess::GamePhase phase = chess::GamePhase::Opening;
     unsigned kinds = 0;
-    std::string site;  ///< the game's Site tag
-    std::string date;  ///< the game's date
+    std::string site;     ///< the game's Site tag
+    std::string date;     ///< the game's date
+    std::string opening;  ///< the game's opening as Lichess names it, whole (chess::openingOf; "" when unnamed)
     /// The game's opening as Lichess tags a puzzle (chess::openingTags), for a puzzle that starts before move
     /// chess::kOpeningTagsBeforeMove; else empty, as on Lichess.
     std::string openingTags;
@@ -282,7 +283,8 @@ struct ProfileHtmlText {
         "A ratio's interval: where it falls in %1 of resamples of their games. One that holds 1 is within chance of "
         "their peers; one wholly above or below is a real difference.";
     std::string tooFew = "too few positions";
-    std::array<std::string, 8> puzzleHeader{"puzzle", "move", "played", "best", "loss", "peer", "phase", "game"};
+    std::array<std::string, 9> puzzleHeader{"puzzle", "move",  "played", "best",   "loss",
+                                            "peer",   "phase", "game",   "opening"};
     std::string madeBy = "Made by Kibitz.";
     /// A group's name as shown (phases, clock buckets, speeds, kinds, openings); unset: the core's English names. In a
     /// chart, a name with ": " is drawn as two lines (an opening's side, then its moves).

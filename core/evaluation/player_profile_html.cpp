@@ -275,7 +275,7 @@ std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const Profile
             appendf(s, "<a href=\"%s\">%s</a>", escaped(z.site).c_str(), escaped(z.site).c_str());
         else
             s += escaped(z.site);
-        s += "</td></tr>\n";
+        s += "</td><td>" + escaped(z.opening) + "</td></tr>\n";
     }
     return s + "</table>\n";
 }

@@ -228,9 +228,9 @@ std::string PlayerProfile::toText() const {
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
         for (const ProfilePuzzle& z : puzzles)
-            appendf(out, "  %s  move %3d%-3s played %-6s best %-6s  loss %.2f, peer %.2f  %-10s  %s\n", z.id.c_str(),
-                    z.ply / 2 + 1, z.ply % 2 ? "..." : ".", z.playedMove.c_str(), z.bestMove.c_str(), z.loss,
-                    z.peerLoss, chess::gamePhaseName(z.phase), z.site.c_str());
+            appendf(out, "  %s  move %3d%-3s played %-6s best %-6s  loss %.2f, peer %.2f  %-10s  %s  %s\n",
+                    z.id.c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", z.playedMove.c_str(), z.bestMove.c_str(),
+                    z.loss, z.peerLoss, chess::gamePhaseName(z.phase), z.site.c_str(), z.opening.c_str());
     }
     return out;
 }
@@ -271,6 +271,7 @@ JsonValue PlayerProfile::toJson() const {
             .set("kinds", kindsText(z.kinds, ", "))
             .set("site", z.site)
             .set("date", z.date)
+            .set("opening", z.opening)
             .set("opening_tags", z.openingTags);
         zs.append(std::move(p));
     }

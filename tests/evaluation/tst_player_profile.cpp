@@ -833,9 +833,14 @@ private Q_SLOTS:
             std::vector<chess::Move> moves;
             for (const auto& m : game->moves) moves.push_back(m.move);
             const int fullMove = std::stoi(p.fen.substr(p.fen.rfind(' ') + 1));
+            const std::string_view opening = chess::openingOf(chess::Position(), moves).name;
+            const auto z = std::find_if(r->puzzles.begin(), r->puzzles.end(),
+                                        [&p](const evaluation::ProfilePuzzle& q) { return q.id == p.id; });
+            QVERIFY(z != r->puzzles.end());
+            QCOMPARE(z->opening, std::string(opening));
             if (fullMove < 20) {
                 ++early;
-                QCOMPARE(p.openingTags, chess::openingTags(chess::openingOf(chess::Position(), moves).name));
+                QCOMPARE(p.openingTags, chess::openingTags(opening));
                 QVERIFY(p.openingTags.find('_') != std::string::npos);
             } else {
                 ++late;

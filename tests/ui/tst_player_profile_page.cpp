@@ -330,6 +330,15 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     // The worst positions: one row each, exported as puzzles that read back.
     QVERIFY(!got.puzzles.empty());
     QCOMPARE(page->positionsTable()->rowCount(), int(got.puzzles.size()));
+    // The last column: the game's opening, as the core names it.
+    QTableWidget* positions = page->positionsTable();
+    QCOMPARE(positions->horizontalHeaderItem(positions->columnCount() - 1)->text(),
+             ui::PlayerProfilePage::tr("Opening"));
+    for (int row = 0; row < positions->rowCount(); ++row) {
+        QVERIFY(!got.puzzles[std::size_t(row)].opening.empty());  // every game of the sample starts from the start
+        QCOMPARE(positions->item(row, positions->columnCount() - 1)->text(),
+                 QString::fromStdString(got.puzzles[std::size_t(row)].opening));
+    }
     QVERIFY(page->exportButton()->isEnabled());
     const QString csv = m_dir.filePath(QStringLiteral("puzzles.csv"));
     QCOMPARE(page->exportPuzzles(csv), QString());
