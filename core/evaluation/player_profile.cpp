@@ -143,10 +143,6 @@ chess::OpeningName openingOfGame(const chess::PgnGame& game) {
     return chess::openingOf(*start, moves);
 }
 
-}  // namespace
-
-namespace {
-
 /// openingGroupName, with the first variation of the opening's name when `variation`.
 std::string groupNameOf(const chess::PgnGame& game, chess::Color side, bool variation) {
     std::string name = side == chess::White ? "White: " : "Black: ";
@@ -519,8 +515,8 @@ std::vector<ProfilePuzzle> choosePuzzles(const std::vector<chess::PgnGame>& game
         z.phase = facts[i].phase;
         z.kinds = facts[i].kinds;
         z.date = game.tag("UTCDate").empty() ? game.tag("Date") : game.tag("UTCDate");
-        // As Lichess tags its puzzles: only those that start before move 20 (the position before the setup move).
         z.opening = facts[i].openingName;
+        // As Lichess tags its puzzles: only those that start before move 20 (the position before the setup move).
         if ((p.ply - 1) / 2 + 1 < chess::kOpeningTagsBeforeMove)
             z.openingTags = chess::openingTags(facts[i].openingName);
         out.push_back(std::move(z));
