@@ -434,7 +434,8 @@ private Q_SLOTS:
                 QVERIFY2(it != want.end(), g.name.c_str());
                 QCOMPARE(g.cell.games, it->second.games);
                 QCOMPARE(g.cell.positions, it->second.moves);
-                // The group's opening phase: its moves there, their own loss and their peers' over them.
+                // The group's opening phase: its moves there (their loss and their peers' are checked below, summed
+                // over the openings against the phase's own group).
                 QCOMPARE(g.openingPhase.positions, it->second.openingMoves);
                 QVERIFY(g.openingPhase.positions > 0 && g.openingPhase.positions < g.cell.positions);
                 QVERIFY(g.openingPhase.games <= g.cell.games);
