@@ -143,13 +143,13 @@ chess::OpeningName openingOfGame(const chess::PgnGame& game) {
     return chess::openingOf(*start, moves);
 }
 
-/// openingGroupName, with the first variation of the opening's name when `variation`.
-std::string groupNameOf(const chess::PgnGame& game, chess::Color side, bool variation) {
+/// openingGroupName of `game`, whose opening (openingOfGame) is `opening`, with the first variation of the opening's
+/// name when `variation`: callers that need both names look the opening up once.
+std::string groupNameOf(const chess::PgnGame& game, chess::Color side, std::string_view opening, bool variation) {
     std::string name = side == chess::White ? "White: " : "Black: ";
     auto start = game.startPosition();
     if (!start || start->key() != chess::Position().key()) return name + "set-up position";
     if (game.moves.empty()) return name + "no moves";
-    const std::string_view opening = openingOfGame(game).name;
     name += chess::openingFamily(opening);
     if (const std::string_view v = chess::openingVariation(opening); variation && !v.empty())
         name += ": " + std::string(v);
@@ -158,9 +158,13 @@ std::string groupNameOf(const chess::PgnGame& game, chess::Color side, bool vari
 
 }  // namespace
 
-std::string openingGroupName(const chess::PgnGame& game, chess::Color side) { return groupNameOf(game, side, false); }
+std::string openingGroupName(const chess::PgnGame& game, chess::Color side) {
+    return groupNameOf(game, side, openingOfGame(game).name, false);
+}
 
-std::string variationGroupName(const chess::PgnGame& game, chess::Color side) { return groupNameOf(game, side, true); }
+std::string variationGroupName(const chess::PgnGame& game, chess::Color side) {
+    return groupNameOf(game, side, openingOfGame(game).name, true);
+}
 
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating) {
     if (count <= 0) return;
@@ -221,8 +225,8 @@ std::vector<Facts> gatherFacts(const std::vector<chess::PgnGame>& games, const s
                 f.speed = speed;
                 f.kinds = positionKinds(pos, recent);
                 if (opening.empty()) {
-                    opening = openingGroupName(game, pos.sideToMove());
-                    variation = variationGroupName(game, pos.sideToMove());
+                    opening = groupNameOf(game, pos.sideToMove(), openingName, false);
+                    variation = groupNameOf(game, pos.sideToMove(), openingName, true);
                 }
                 f.opening = opening;
                 f.variation = variation;

@@ -211,9 +211,10 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
                     bool meanRatings = false, bool openingPhase = false) {
     std::string s = "<table><tr><th></th>";
     // The group's figures (the opening phase's after its ratio), then the rating.
+    constexpr std::size_t kRatioColumn = 4;  // tableHeader: positions, games, loss, peer, ratio, ...
     for (std::size_t i = 0; i + 1 < text.tableHeader.size(); ++i) {
         s += "<th>" + escaped(text.tableHeader[i]) + "</th>";
-        if (openingPhase && i == 4)
+        if (openingPhase && i == kRatioColumn)
             for (const std::string& h : text.openingPhaseHeader) s += "<th>" + escaped(h) + "</th>";
     }
     if (ratings) s += "<th>" + escaped(text.tableHeader.back()) + "</th>";
