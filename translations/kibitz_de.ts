@@ -2793,6 +2793,44 @@
         <source>Not the first choice of any net.</source>
         <translation>Von keinem Netz die erste Wahl.</translation>
     </message>
+    <message>
+        <source>Filter: fork Sicilian 1200-1600 -long</source>
+        <translation>Filter: fork Sicilian 1200-1600 -long</translation>
+    </message>
+    <message>
+        <source>Shows the puzzles that match every item: a theme or the start of one (mateIn2, fork, endgame), a part of the opening (Sicilian, Alapin, &quot;King&apos;s Gambit&quot; in quotes for a phrase), a puzzle id, a Lichess rating range (1200-1600) or bound (&gt;1500, &lt;=1800); -word leaves out what it matches.</source>
+        <translation>Zeigt die Aufgaben, auf die jeder Eintrag passt: ein Thema oder sein Anfang (mateIn2, fork, endgame), ein Teil der Eröffnung (Sicilian, Alapin, &quot;King&apos;s Gambit&quot; in Anführungszeichen für eine Wortfolge), eine Aufgaben-ID, ein Lichess-Wertungsbereich (1200-1600) oder eine Grenze (&gt;1500, &lt;=1800); -Wort lässt weg, worauf es passt.</translation>
+    </message>
+    <message>
+        <source>Filter: %1</source>
+        <translation>Filter: %1</translation>
+    </message>
+    <message>
+        <source>Themes: %1</source>
+        <translation>Themen: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s)</source>
+        <translation>
+            <numerusform>%n Aufgabe</numerusform>
+            <numerusform>%n Aufgaben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%L1 of %n puzzle(s) match</source>
+        <translation>
+            <numerusform>%L1 von %n Aufgabe passen</numerusform>
+            <numerusform>%L1 von %n Aufgaben passen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, the first %L1 listed</source>
+        <translation>, die ersten %L1 aufgeführt</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -217,6 +217,20 @@
             <numerusform>%1 — %n solver moves</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n puzzle(s)</source>
+        <translation>
+            <numerusform>%n puzzle</numerusform>
+            <numerusform>%n puzzles</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%L1 of %n puzzle(s) match</source>
+        <translation>
+            <numerusform>%L1 of %n puzzle match</numerusform>
+            <numerusform>%L1 of %n puzzles match</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -2793,6 +2793,44 @@
         <source>Not the first choice of any net.</source>
         <translation>Le premier choix d’aucun réseau.</translation>
     </message>
+    <message>
+        <source>Filter: fork Sicilian 1200-1600 -long</source>
+        <translation>Filtre : fork Sicilian 1200-1600 -long</translation>
+    </message>
+    <message>
+        <source>Shows the puzzles that match every item: a theme or the start of one (mateIn2, fork, endgame), a part of the opening (Sicilian, Alapin, &quot;King&apos;s Gambit&quot; in quotes for a phrase), a puzzle id, a Lichess rating range (1200-1600) or bound (&gt;1500, &lt;=1800); -word leaves out what it matches.</source>
+        <translation>Montre les problèmes qui répondent à chaque élément : un thème ou son début (mateIn2, fork, endgame), une partie du nom de l&apos;ouverture (Sicilian, Alapin, &quot;King&apos;s Gambit&quot; entre guillemets pour une expression), un identifiant de problème, une plage de classement Lichess (1200-1600) ou une borne (&gt;1500, &lt;=1800) ; -mot écarte ce qui y répond.</translation>
+    </message>
+    <message>
+        <source>Filter: %1</source>
+        <translation>Filtre : %1</translation>
+    </message>
+    <message>
+        <source>Themes: %1</source>
+        <translation>Thèmes : %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>aucun</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s)</source>
+        <translation>
+            <numerusform>%n problème</numerusform>
+            <numerusform>%n problèmes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%L1 of %n puzzle(s) match</source>
+        <translation>
+            <numerusform>%L1 sur %n problème correspondent</numerusform>
+            <numerusform>%L1 sur %n problèmes correspondent</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, the first %L1 listed</source>
+        <translation>, les %L1 premiers affichés</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -2,6 +2,7 @@
 #include "ui/puzzle_panel.h"
 
 #include "core/chess/notation.h"
+#include "core/chess/openings.h"
 #include "core/evaluation/solve_probability.h"
 #include "core/jobs/export_files.h"
 #include "ui/engine_panel.h"
@@ -18,6 +19,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -40,7 +42,8 @@ namespace kibitz::ui {
 
 namespace {
 
-constexpr int kMaxListed = 20000;  // puzzles shown in the list (the file may hold more)
+constexpr int kMaxListed = 20000;    // puzzles shown in the list (the file may hold more)
+constexpr int kFilterPauseMs = 250;  // typing pause before the filter box's query is applied
 
 QString percent(double p) { return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.1 ? 1 : 0); }
 
@@ -276,6 +279,17 @@ QWidget* PuzzlePanel::buildFilesTab() {
     m_batchInfo->setWordWrap(true);
     m_list = new QListWidget;
     m_list->setUniformItemSizes(true);
+    m_filter = new QLineEdit;
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setPlaceholderText(tr("Filter: fork Sicilian 1200-1600 -long"));
+    m_filter->setToolTip(
+        tr("Shows the puzzles that match every item: a theme or the start of one (mateIn2, fork, endgame), a "
+           "part of the opening (Sicilian, Alapin, \"King's Gambit\" in quotes for a phrase), a puzzle id, a "
+           "Lichess rating range (1200-1600) or bound (>1500, <=1800); -word leaves out what it matches."));
+    m_filterInfo = new QLabel;
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(kFilterPauseMs);
     m_problems = new QPlainTextEdit;
     m_problems->setReadOnly(true);
     m_problems->setPlaceholderText(tr("Skipped rows and games are listed here with their place."));
@@ -287,6 +301,10 @@ QWidget* PuzzlePanel::buildFilesTab() {
     importRow->addWidget(m_import);
     importRow->addWidget(m_fileInfo, 1);
     fl->addLayout(importRow);
+    auto* filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_filterInfo);
+    fl->addLayout(filterRow);
     auto* fsplit = new QSplitter(Qt::Vertical);
     fsplit->addWidget(m_list);
     fsplit->addWidget(m_problems);
@@ -310,9 +328,11 @@ void PuzzlePanel::connectUi() {
     connect(m_import, &QPushButton::clicked, this, &PuzzlePanel::chooseImport);
     connect(m_rateFile, &QPushButton::clicked, this, &PuzzlePanel::chooseRateFile);
     connect(m_cancel, &QPushButton::clicked, this, &PuzzlePanel::cancelBatch);
+    connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, &PuzzlePanel::applyFilter);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
-        if (!m_file || row < 0 || row >= int(m_file->puzzles.size())) return;
-        const chess::Puzzle& p = m_file->puzzles[std::size_t(row)];
+        if (!m_file || row < 0 || row >= int(m_listed.size())) return;
+        const chess::Puzzle& p = m_file->puzzles[m_listed[std::size_t(row)]];
         setPuzzle(p);
         Q_EMIT positionRequested(p.solverStart());
     });
@@ -582,17 +602,57 @@ void PuzzlePanel::onFileLoaded(const QString& path, const std::shared_ptr<const 
     if (file->skipped > 0) info += tr(", %n bad row(s)/game(s) skipped", nullptr, int(file->skipped));
     if (file->truncated) info += tr(" (stopped at the limit)");
     m_fileInfo->setText(info);
-    m_list->clear();
-    QStringList items;
-    const std::size_t shown = std::min<std::size_t>(file->puzzles.size(), kMaxListed);
-    for (std::size_t i = 0; i < shown; ++i) {
-        const auto& p = file->puzzles[i];
-        QString s = tr("%1 — %n solver move(s)", nullptr, p.solutionLength()).arg(QString::fromStdString(p.id));
-        if (p.rating > 0) s += tr(" — Lichess %1").arg(p.rating);
-        items << s;
-    }
-    m_list->addItems(items);
+    applyFilter();
     Q_EMIT fileLoaded(int(file->puzzles.size()), file->skipped);
+}
+
+void PuzzlePanel::setFilter(const QString& query) {
+    const QSignalBlocker quiet(m_filter);  // applied here, not again by the timer
+    m_filter->setText(query);
+    m_filterTimer->stop();
+    applyFilter();
+}
+
+QString PuzzlePanel::filterInfoText() const { return m_filterInfo->text(); }
+
+void PuzzlePanel::applyFilter() {
+    m_filterTimer->stop();
+    const auto filter = chess::parsePuzzleFilter(m_filter->text().toStdString());
+    if (!filter.ok()) {
+        m_filterInfo->setText(tr("Filter: %1").arg(QString::fromStdString(filter.error().message)));
+        return;
+    }
+    if (!m_file) {
+        m_filterInfo->clear();
+        return;
+    }
+    const auto& puzzles = m_file->puzzles;
+    m_listed.clear();
+    std::size_t matching = 0;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        if (!filter->matches(puzzles[i])) continue;
+        ++matching;
+        if (m_listed.size() < std::size_t(kMaxListed)) m_listed.push_back(i);
+    }
+    const QSignalBlocker quiet(m_list);  // a new list selects nothing until the user picks
+    m_list->clear();
+    for (const std::size_t i : m_listed) {
+        const auto& p = puzzles[i];
+        QString text = tr("%1 — %n solver move(s)", nullptr, p.solutionLength()).arg(QString::fromStdString(p.id));
+        if (p.rating > 0) text += tr(" — Lichess %1").arg(p.rating);
+        const QString opening = QString::fromStdString(chess::openingTagsLabel(p.openingTags));
+        if (!opening.isEmpty()) text += QStringLiteral(" — ") + opening;
+        auto* item = new QListWidgetItem(text, m_list);
+        QStringList themes;
+        for (const auto& t : p.themes) themes << QString::fromStdString(t);
+        item->setToolTip(tr("Themes: %1").arg(themes.isEmpty() ? tr("none") : themes.join(QLatin1Char(' '))));
+    }
+    if (filter->empty())
+        m_filterInfo->setText(tr("%n puzzle(s)", nullptr, int(puzzles.size())));
+    else
+        m_filterInfo->setText(tr("%L1 of %n puzzle(s) match", nullptr, int(puzzles.size())).arg(matching));
+    if (matching > m_listed.size())
+        m_filterInfo->setText(m_filterInfo->text() + tr(", the first %L1 listed").arg(kMaxListed));
 }
 
 void PuzzlePanel::rateFile(const QString& inPath, const QString& outPath) {

@@ -3,6 +3,7 @@
 
 #include "core/chess/position.h"
 #include "core/chess/puzzle_csv.h"
+#include "core/chess/puzzle_filter.h"
 #include "core/common/cancel_token.h"
 #include "core/jobs/analysis_worker.h"
 #include "core/jobs/puzzle_worker.h"
@@ -18,6 +19,7 @@
 class QChart;
 class QChartView;
 class QLabel;
+class QLineEdit;
 class QLineSeries;
 class QListWidget;
 class QPlainTextEdit;
@@ -25,6 +27,7 @@ class QProgressBar;
 class QPushButton;
 class QTableWidget;
 class QTabWidget;
+class QTimer;
 
 namespace kibitz::ui {
 
@@ -94,6 +97,15 @@ public:
     QListWidget* puzzleList() const { return m_list; }
     /// Puzzles of the last imported file.
     const std::vector<chess::Puzzle>& filePuzzles() const;
+    /// Lists only the imported puzzles that match `query` (chess::parsePuzzleFilter: themes, openings, ids, Lichess
+    /// ratings), at once; typing in the filter box does the same after a pause. A bad query is shown with its
+    /// reason and leaves the list as it was.
+    void setFilter(const QString& query);
+    QLineEdit* filterEdit() const { return m_filter; }
+    /// "12 of 500 puzzles match" or why the query is refused, as shown.
+    QString filterInfoText() const;
+    /// The indices into filePuzzles() of the list's rows.
+    const std::vector<std::size_t>& listedPuzzles() const { return m_listed; }
     /// Skip messages of the last import and of the running/last batch.
     QStringList fileProblems() const { return m_fileProblems; }
     QStringList batchProblems() const { return m_batchProblems; }
@@ -139,6 +151,8 @@ private:
     void showMaia();  ///< the Maia-1 curve and line of the result (hidden without the nets)
     void clearResult();
     void onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file);
+    /// Fills the list with the puzzles of the file that the filter box's query matches.
+    void applyFilter();
     void onBatchProgress(const jobs::RateCsvProgress& p);
     void setBatchRunning(bool running);
     void chooseImport();
@@ -167,6 +181,7 @@ private:
     bool m_batchRunning = false;
     int m_batchSize = 256;
     std::shared_ptr<const jobs::PuzzleFile> m_file;
+    std::vector<std::size_t> m_listed;  ///< the list's rows, as indices into m_file->puzzles
     QStringList m_fileProblems;
     QStringList m_batchProblems;
 
@@ -189,6 +204,9 @@ private:
     QPushButton* m_import = nullptr;
     QLabel* m_fileInfo = nullptr;
     QListWidget* m_list = nullptr;
+    QLineEdit* m_filter = nullptr;
+    QLabel* m_filterInfo = nullptr;
+    QTimer* m_filterTimer = nullptr;  ///< applies the query a moment after the last key
     QPlainTextEdit* m_problems = nullptr;
     QPushButton* m_rateFile = nullptr;
     QPushButton* m_cancel = nullptr;

@@ -4,6 +4,7 @@
 #include "app/cli/command.h"
 #include "core/chess/data_stats.h"
 #include "core/chess/puzzle_csv.h"
+#include "core/chess/puzzle_filter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,14 +31,20 @@ double percentile(std::vector<int>& v, double p) {
 
 void printHelp() {
     std::printf(
-        "Usage: kibitz-cli puzzle-stats FILE... [--bucket N] [--top N] [--json]\n\n"
+        "Usage: kibitz-cli puzzle-stats FILE... [--filter QUERY] [--bucket N] [--top N] [--json]\n\n"
         "Reads Lichess puzzle CSV files (.csv or .csv.zst, header required) and validates every row: FEN, and\n"
         "every move of Moves legal in sequence from FEN (Moves[0] is the opponent's setup move). Prints the\n"
         "number of puzzles, the rating histogram, RatingDeviation statistics, the histogram of the number of\n"
         "solver moves (solution length), the most common themes and skipped rows grouped by reason.\n"
+        "  --filter Q  only the puzzles the query matches, as the puzzle panel's filter box reads it: items\n"
+        "              separated by spaces, each a theme or its start (mateIn2, fork), a part of the opening\n"
+        "              (Sicilian, \"Kings Gambit\" in quotes for a phrase), a puzzle id's start, a Lichess rating\n"
+        "              range (1200-1600) or bound (>1500, <=1800); -word leaves out what it matches. The others\n"
+        "              are counted as left out.\n"
         "  --bucket N  rating histogram bucket width, 50..1000 (default 200)\n"
         "  --top N     number of themes and skip examples listed (default 15)\n"
-        "  --json      print one JSON object (keys: puzzles, skipped, rating_histogram, rating_mean, rating_std,\n"
+        "  --json      print one JSON object (keys: puzzles, skipped, left_out, rating_histogram, rating_mean, "
+        "rating_std,\n"
         "              rd_mean, rd_min, rd_median, rd_p90, rd_max, plies_histogram,\n"
         "              solution_length_histogram, themes_top, skip_reasons,\n"
         "              skip_examples, seconds, puzzles_per_s)\n"
@@ -47,7 +54,7 @@ void printHelp() {
 }
 
 int runPuzzleStats(const std::vector<std::string>& argv) {
-    Args args(argv, {"bucket", "top"}, {"json"});
+    Args args(argv, {"bucket", "top", "filter"}, {"json"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -57,6 +64,11 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
     if (!args.ok() || args.positionals().empty()) {
         std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n(see kibitz-cli puzzle-stats --help)\n",
                      args.ok() ? "no input file given" : args.error().c_str());
+        return kExitUsage;
+    }
+    const auto filter = chess::parsePuzzleFilter(args.value("filter").value_or(""));
+    if (!filter) {
+        std::fprintf(stderr, "kibitz-cli puzzle-stats: --filter: %s\n", filter.error().message.c_str());
         return kExitUsage;
     }
     // Check that every file opens first, so a typo fails before minutes of work; then read them one at a time
@@ -72,6 +84,7 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
     chess::PuzzleStats s(bucket, top);
     const auto start = std::chrono::steady_clock::now();
     chess::Puzzle p;
+    std::int64_t leftOut = 0;  // valid puzzles the filter does not match
     for (const std::string& path : args.positionals()) {
         auto opened = chess::PuzzleCsvReader::open(path);
         if (!opened) {
@@ -80,7 +93,12 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         }
         std::unique_ptr<chess::PuzzleCsvReader> reader = std::move(opened.value());
         reader->setOnSkip([&s](const chess::CsvSkip& skip) { s.addSkip(skip); });
-        while (reader->next(p)) s.add(p);
+        while (reader->next(p)) {
+            if (filter->matches(p))
+                s.add(p);
+            else
+                ++leftOut;
+        }
         const std::string& e = reader->input().error();
         if (!e.empty()) {
             std::fprintf(stderr, "kibitz-cli puzzle-stats: %s\n", e.c_str());
@@ -88,10 +106,14 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         }
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    auto exitCode = [&s]() {
+    auto exitCode = [&s, leftOut]() {
         if (s.puzzles > 0) return int(kExitOk);
-        std::fprintf(stderr, "kibitz-cli puzzle-stats: no usable puzzle (%lld rows skipped)\n",
-                     static_cast<long long>(s.skipped));
+        if (leftOut > 0)
+            std::fprintf(stderr, "kibitz-cli puzzle-stats: no puzzle matches the filter (%lld left out)\n",
+                         static_cast<long long>(leftOut));
+        else
+            std::fprintf(stderr, "kibitz-cli puzzle-stats: no usable puzzle (%lld rows skipped)\n",
+                         static_cast<long long>(s.skipped));
         return int(kExitUsage);
     };
     const double n = double(s.puzzles);
@@ -117,6 +139,7 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
         QJsonObject o;
         o[QStringLiteral("puzzles")] = double(s.puzzles);
         o[QStringLiteral("skipped")] = double(s.skipped);
+        o[QStringLiteral("left_out")] = double(leftOut);
         QJsonObject rh;
         for (const auto& [b, c] : s.rating)
             rh[QString::number(b) + QLatin1Char('-') + QString::number(b + bucket - 1)] = double(c);
@@ -153,6 +176,7 @@ int runPuzzleStats(const std::vector<std::string>& argv) {
     }
 
     std::printf("Puzzles:    %lld\n", (long long)s.puzzles);
+    if (args.has("filter")) std::printf("Left out:   %lld (not matching the filter)\n", (long long)leftOut);
     std::printf("Skipped:    %lld\n", (long long)s.skipped);
     for (const auto& [k, c] : s.skipReasons) std::printf("  %8lld  %s\n", (long long)c, k.c_str());
     for (const auto& e : s.skipExamples) std::printf("  e.g. %s\n", e.c_str());

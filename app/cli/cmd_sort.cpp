@@ -3,6 +3,7 @@
 #include "app/cli/args.h"
 #include "app/cli/command.h"
 #include "core/chess/puzzle_csv.h"
+#include "core/chess/puzzle_filter.h"
 #include "core/engines/engine_locator.h"
 #include "core/evaluation/chessort.h"
 #include "core/jobs/human_model.h"
@@ -23,6 +24,8 @@ void printHelp() {
         "order modelled as Plackett-Luce over the human-move model's probabilities of the cards.\n"
         "  --fen FEN        position to sort moves in\n"
         "  --csv FILE       Lichess puzzle CSV (.zst allowed); the solver's position of each puzzle\n"
+        "  --filter QUERY   only the puzzles of --csv the query matches, as the puzzle panel's filter box reads it\n"
+        "                   (see kibitz-cli puzzle-stats --help): \"endgame 1500-1900 -mate\"\n"
         "  --limit N        puzzles to use from --csv (default 10)\n"
         "  --count N        games per position (default 1)\n"
         "  --cards N        moves per game (default 4)\n"
@@ -59,7 +62,8 @@ void printGame(const evaluation::SortGame& g, int index) {
 
 int runSort(const std::vector<std::string>& argv) {
     Args args(argv,
-              {"fen", "csv", "limit", "count", "cards", "depth", "lines", "elo", "model", "seed", "engine", "threads"},
+              {"fen", "csv", "filter", "limit", "count", "cards", "depth", "lines", "elo", "model", "seed", "engine",
+               "threads"},
               {"json"});
     if (args.has("help")) {
         printHelp();
@@ -88,6 +92,10 @@ int runSort(const std::vector<std::string>& argv) {
         std::string label;
     };
     std::vector<Source> sources;
+    if (args.has("fen") && args.has("filter")) {
+        std::fprintf(stderr, "kibitz-cli sort: --filter chooses puzzles of --csv; it does not go with --fen\n");
+        return kExitUsage;
+    }
     if (auto fen = args.value("fen")) {
         auto pos = chess::Position::fromFen(*fen);
         if (!pos) {
@@ -96,6 +104,11 @@ int runSort(const std::vector<std::string>& argv) {
         }
         sources.push_back({*pos, {}});
     } else {
+        const auto filter = chess::parsePuzzleFilter(args.value("filter").value_or(""));
+        if (!filter) {
+            std::fprintf(stderr, "kibitz-cli sort: --filter: %s\n", filter.error().message.c_str());
+            return kExitUsage;
+        }
         auto reader = chess::PuzzleCsvReader::open(*args.value("csv"));
         if (!reader) {
             std::fprintf(stderr, "kibitz-cli sort: %s\n", reader.error().message.c_str());
@@ -105,8 +118,13 @@ int runSort(const std::vector<std::string>& argv) {
             std::fprintf(stderr, "kibitz-cli sort: skipped %s\n", s.message().c_str());
         });
         chess::Puzzle puzzle;
-        while (int(sources.size()) < limit && (*reader)->next(puzzle))
-            sources.push_back({puzzle.solverStart(), puzzle.id});
+        std::int64_t leftOut = 0;
+        while (int(sources.size()) < limit && (*reader)->next(puzzle)) {
+            if (filter->matches(puzzle))
+                sources.push_back({puzzle.solverStart(), puzzle.id});
+            else
+                ++leftOut;
+        }
         if (!(*reader)->headerError().empty()) {
             std::fprintf(stderr, "kibitz-cli sort: %s\n", (*reader)->headerError().c_str());
             return kExitUsage;
@@ -114,6 +132,11 @@ int runSort(const std::vector<std::string>& argv) {
         if (!(*reader)->input().error().empty()) {
             std::fprintf(stderr, "kibitz-cli sort: %s\n", (*reader)->input().error().c_str());
             return kExitFailure;
+        }
+        if (sources.empty() && leftOut > 0) {
+            std::fprintf(stderr, "kibitz-cli sort: %s: no puzzle matches --filter (%lld left out)\n",
+                         args.value("csv")->c_str(), static_cast<long long>(leftOut));
+            return kExitUsage;
         }
         if (sources.empty()) {
             std::fprintf(stderr, "kibitz-cli sort: %s: no usable puzzle (every row skipped)\n",

@@ -3,6 +3,7 @@
 
 #include "core/chess/notation.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <unordered_map>
@@ -144,6 +145,24 @@ std::string openingTags(std::string_view name) {
     const std::string family = openingKey(openingFamily(name));
     const std::string_view variation = openingVariation(name);
     return family + ' ' + family + '_' + (variation.empty() ? "Other_variations" : openingKey(variation));
+}
+
+std::string openingTagsLabel(std::string_view tags) {
+    const auto spaced = [](std::string_view key) {
+        std::string out(key);
+        std::replace(out.begin(), out.end(), '_', ' ');
+        return out;
+    };
+    const std::size_t gap = tags.find(' ');
+    if (gap == std::string_view::npos) return spaced(tags);
+    const std::string_view family = tags.substr(0, gap);
+    const std::string_view deeper = tags.substr(gap + 1);
+    const bool lichessForm = deeper.size() > family.size() + 1 && deeper.rfind(family, 0) == 0 &&
+                             deeper[family.size()] == '_' && deeper.find(' ') == std::string_view::npos;
+    if (!lichessForm) return spaced(tags);
+    const std::string_view variation = deeper.substr(family.size() + 1);
+    if (variation == "Other_variations") return spaced(family);
+    return spaced(family) + ": " + spaced(variation);
 }
 
 }  // namespace kibitz::chess

@@ -45,4 +45,9 @@ std::string openingKey(std::string_view name);
 std::string openingTags(std::string_view name);
 inline constexpr int kOpeningTagsBeforeMove = 20;
 
+/// OpeningTags read back for people: "Sicilian Defense: Old Sicilian" for "Sicilian_Defense
+/// Sicilian_Defense_Old_Sicilian", the family alone for its Other_variations; tags in another form (some sources
+/// write "King's Gambit Accepted") are shown with spaces for '_'. Empty for empty tags.
+std::string openingTagsLabel(std::string_view tags);
+
 }  // namespace kibitz::chess

@@ -50,6 +50,13 @@ private Q_SLOTS:
                  std::string("Sicilian_Defense Sicilian_Defense_Najdorf_Variation"));
         QCOMPARE(chess::openingTags("Scotch Game"), std::string("Scotch_Game Scotch_Game_Other_variations"));
         QCOMPARE(chess::openingTags(""), std::string());
+        // Read back for people, in both forms of the shared puzzle files.
+        QCOMPARE(chess::openingTagsLabel("Sicilian_Defense Sicilian_Defense_Old_Sicilian"),
+                 std::string("Sicilian Defense: Old Sicilian"));
+        QCOMPARE(chess::openingTagsLabel("Scotch_Game Scotch_Game_Other_variations"), std::string("Scotch Game"));
+        QCOMPARE(chess::openingTagsLabel("Caro-Kann_Defense"), std::string("Caro-Kann Defense"));
+        QCOMPARE(chess::openingTagsLabel("King's Gambit Accepted"), std::string("King's Gambit Accepted"));
+        QCOMPARE(chess::openingTagsLabel(""), std::string());
     }
 
     /// The tags of each puzzle whose game we have, from the game's moves, against the tags Lichess gave the puzzle.

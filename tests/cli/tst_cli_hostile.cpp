@@ -475,6 +475,16 @@ private Q_SLOTS:
         const Run sort = run({QStringLiteral("sort"), QStringLiteral("--csv"), csv});
         QCOMPARE(sort.code, 2);
         QVERIFY2(sort.err.contains(QStringLiteral("no usable puzzle (every row skipped)")), qPrintable(sort.err));
+        // Good puzzles that a filter leaves out are said to be left out, not bad; a query with --fen is refused.
+        const Run none = run({QStringLiteral("sort"), QStringLiteral("--csv"), kPuzzles, QStringLiteral("--filter"),
+                              QStringLiteral("mateIn5 fork")});
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains(QStringLiteral("no puzzle matches --filter (500 left out)")), qPrintable(none.err));
+        const Run withFen =
+            run({QStringLiteral("sort"), QStringLiteral("--fen"), QStringLiteral("8/8/8/8/8/8/8/K6k w - - 0 1"),
+                 QStringLiteral("--filter"), QStringLiteral("fork")});
+        QCOMPARE(withFen.code, 2);
+        QVERIFY2(withFen.err.contains(QStringLiteral("does not go with --fen")), qPrintable(withFen.err));
     }
 
     void controlBytesInAFenLineAreEscaped() {

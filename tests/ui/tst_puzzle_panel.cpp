@@ -18,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QProcess>
@@ -364,6 +365,47 @@ private Q_SLOTS:
         QCOMPARE(shown.size(), 1);
         QVERIFY(rated.wait(10000));
         QCOMPARE(m_panel->puzzle().id, m_panel->filePuzzles().back().id);
+    }
+
+    /// The filter box lists the puzzles its query matches (counts read from the file with awk: 69 mateIn2, 15 with a
+    /// Sicilian tag, of which 9 rated over 1500), picks from the filtered rows, and keeps the list on a bad query.
+    void filterTheList() {
+        QSignalSpy loaded(m_panel.get(), &ui::PuzzlePanel::fileLoaded);
+        m_panel->loadFile(kSampleCsv);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(m_panel->puzzleList()->count(), 500);
+        // (The English plural comes from kibitz_en, which the app loads and this test does not.)
+        QVERIFY2(m_panel->filterInfoText().startsWith(QStringLiteral("500 puzzle")),
+                 qPrintable(m_panel->filterInfoText()));
+
+        m_panel->setFilter(QStringLiteral("mateIn2"));
+        QCOMPARE(m_panel->puzzleList()->count(), 69);
+        QVERIFY2(m_panel->filterInfoText().startsWith(QStringLiteral("69 of 500 puzzle")),
+                 qPrintable(m_panel->filterInfoText()));
+        // A row picks its own puzzle, not the file's puzzle of that row.
+        QSignalSpy shown(m_panel.get(), &ui::PuzzlePanel::positionRequested);
+        m_panel->puzzleList()->setCurrentRow(10);
+        QCOMPARE(shown.size(), 1);
+        const auto& picked = m_panel->puzzle();
+        QVERIFY(std::find(picked.themes.begin(), picked.themes.end(), "mateIn2") != picked.themes.end());
+        QCOMPARE(picked.id, m_panel->filePuzzles()[m_panel->listedPuzzles()[10]].id);
+        QVERIFY(m_panel->listedPuzzles()[10] > 10);
+
+        // Typed: applied after a pause; the rows name their opening.
+        m_panel->filterEdit()->clear();
+        QTest::keyClicks(m_panel->filterEdit(), QStringLiteral("Sicilian >1500"));
+        QTRY_COMPARE(m_panel->puzzleList()->count(), 9);
+        for (int row = 0; row < 9; ++row)
+            QVERIFY2(m_panel->puzzleList()->item(row)->text().contains(QStringLiteral("Sicilian Defense")),
+                     qPrintable(m_panel->puzzleList()->item(row)->text()));
+
+        // A bad query says why and leaves the list as it was.
+        m_panel->setFilter(QStringLiteral("1800-1200"));
+        QCOMPARE(m_panel->puzzleList()->count(), 9);
+        QVERIFY2(m_panel->filterInfoText().contains(QStringLiteral("'1800-1200': the lower rating comes first")),
+                 qPrintable(m_panel->filterInfoText()));
+        m_panel->setFilter(QString());
+        QCOMPARE(m_panel->puzzleList()->count(), 500);
     }
 
     void batchCancelAndResume() {
