@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: RFC 4180 record splitting and the Lichess puzzle CSV reader over arbitrary text.
+// libFuzzer target: RFC 4180 record splitting, the Lichess puzzle CSV reader and the puzzle query (the first line read
+// as one) over arbitrary text.
 #include "core/chess/puzzle_csv.h"
+#include "core/chess/puzzle_filter.h"
 #include "core/common/text_input.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -29,6 +31,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     } else
         check(!fields.error().message.empty(), "a bad record has an error message", firstLine);
 
+    // The same line as a query: read or refused with a reason; a read one is applied to every puzzle below.
+    const auto filter = parsePuzzleFilter(firstLine);
+    if (filter.ok()) {
+        if (filter->minRating && filter->maxRating)
+            check(*filter->minRating <= *filter->maxRating, "a read query's bounds hold a rating", firstLine);
+        for (const auto& word : filter->words) check(!word.empty(), "a query's words are not empty", firstLine);
+    } else
+        check(!filter.error().message.empty(), "a refused query says why", firstLine);
+
     PuzzleCsvReader reader(TextInput::fromString(text, "fuzz.csv"));
     std::int64_t skips = 0;
     reader.setOnSkip([&skips](const CsvSkip& skip) {
@@ -48,6 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             pos.makeMove(puzzle.moves[i]);
         }
         check(puzzle.solutionLength() == int(puzzle.moves.size()) / 2, "solution length", puzzle.id);
+        if (filter.ok() && filter->empty()) check(filter->matches(puzzle), "an empty query matches every puzzle");
+        if (filter.ok()) (void)filter->matches(puzzle);
     }
     if (!reader.headerError().empty()) check(puzzles == 0, "no puzzle after a header error");
     check(reader.skippedCount() == skips, "skippedCount matches the skip callbacks");
