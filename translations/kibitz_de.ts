@@ -2334,13 +2334,6 @@
         <source>Lichess puzzle CSV (*.csv)</source>
         <translation>Lichess-Aufgaben-CSV (*.csv)</translation>
     </message>
-    <message numerus="yes">
-        <source>%n puzzle(s) written to %1</source>
-        <translation>
-            <numerusform>%n Aufgabe nach %1 geschrieben</numerusform>
-            <numerusform>%n Aufgaben nach %1 geschrieben</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Save the HTML report</source>
         <translation>HTML-Bericht speichern</translation>
@@ -2456,6 +2449,13 @@
     <message>
         <source>Opening</source>
         <translation>Eröffnung</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s) written to %1 and opened in the puzzle dock</source>
+        <translation>
+            <numerusform>%n Aufgabe nach %1 geschrieben und in der Aufgabenansicht geöffnet</numerusform>
+            <numerusform>%n Aufgaben nach %1 geschrieben und in der Aufgabenansicht geöffnet</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -159,13 +159,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n puzzle(s) written to %1</source>
-        <translation>
-            <numerusform>%n puzzle written to %1</numerusform>
-            <numerusform>%n puzzles written to %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>Profiled %n game(s) (%1 positions): the peers by %2, %3. %4</source>
         <translation>
             <numerusform>Profiled %n game (%1 positions): the peers by %2, %3. %4</numerusform>
@@ -191,6 +184,13 @@
         <translation>
             <numerusform>%n game without their rating profiled all the same (the peers&apos; rating is chosen); their average rating is that of the others.</numerusform>
             <numerusform>%n games without their rating profiled all the same (the peers&apos; rating is chosen); their average rating is that of the others.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s) written to %1 and opened in the puzzle dock</source>
+        <translation>
+            <numerusform>%n puzzle written to %1 and opened in the puzzle dock</numerusform>
+            <numerusform>%n puzzles written to %1 and opened in the puzzle dock</numerusform>
         </translation>
     </message>
 </context>

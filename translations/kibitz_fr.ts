@@ -2334,13 +2334,6 @@
         <source>Lichess puzzle CSV (*.csv)</source>
         <translation>CSV de problèmes Lichess (*.csv)</translation>
     </message>
-    <message numerus="yes">
-        <source>%n puzzle(s) written to %1</source>
-        <translation>
-            <numerusform>%n problème écrit dans %1</numerusform>
-            <numerusform>%n problèmes écrits dans %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Save the HTML report</source>
         <translation>Enregistrer le rapport HTML</translation>
@@ -2456,6 +2449,13 @@
     <message>
         <source>Opening</source>
         <translation>Ouverture</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n puzzle(s) written to %1 and opened in the puzzle dock</source>
+        <translation>
+            <numerusform>%n problème écrit dans %1 et ouvert dans le panneau des problèmes</numerusform>
+            <numerusform>%n problèmes écrits dans %1 et ouverts dans le panneau des problèmes</numerusform>
+        </translation>
     </message>
 </context>
 <context>

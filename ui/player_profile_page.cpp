@@ -577,7 +577,9 @@ void PlayerProfilePage::setRunning(bool running) {
 QString PlayerProfilePage::exportPuzzles(const QString& path) {
     if (!m_profile) return tr("No profile yet.");
     const Status st = jobs::writeProfilePuzzles(*m_profile, path);
-    return st.ok() ? QString() : QString::fromStdString(st.error().message);
+    if (!st.ok()) return QString::fromStdString(st.error().message);
+    Q_EMIT puzzlesExported(path);
+    return {};
 }
 
 QString PlayerProfilePage::saveReport(const QString& path) {
@@ -598,9 +600,13 @@ void PlayerProfilePage::askExportPuzzles() {
     if (path.isEmpty()) return;
     settings.setValue(settings_keys::kPuzzlePanelDir, QFileInfo(path).absolutePath());
     const QString error = exportPuzzles(path);
-    m_status->setText(error.isEmpty() ? tr("%n puzzle(s) written to %1", nullptr, int(m_profile->puzzles.size()))
-                                            .arg(QDir::toNativeSeparators(path))
-                                      : error);
+    if (!error.isEmpty()) {
+        m_status->setText(error);
+        return;
+    }
+    m_status->setText(
+        tr("%n puzzle(s) written to %1 and opened in the puzzle dock", nullptr, int(m_profile->puzzles.size()))
+            .arg(QDir::toNativeSeparators(path)));
 }
 
 void PlayerProfilePage::askSaveReport() {

@@ -61,7 +61,8 @@ public:
     /// The last finished profile, if any.
     const std::optional<evaluation::PlayerProfile>& profile() const { return m_profile; }
     bool isRunning() const { return m_running; }
-    /// Writes the positions they lost most in as a Lichess puzzle CSV (atomically); the error, or empty.
+    /// Writes the positions they lost most in as a Lichess puzzle CSV (atomically) and emits puzzlesExported; the
+    /// error, or empty.
     QString exportPuzzles(const QString& path);
     /// Writes the HTML report (atomically); the error, or empty.
     QString saveReport(const QString& path);
@@ -97,6 +98,9 @@ Q_SIGNALS:
     void profileFinished(bool ok);
     /// The user double-clicked a position they lost in: show it on the board.
     void positionRequested(const QString& fen);
+    /// The worst positions were written as a puzzle CSV at `path` (exportPuzzles): the window opens it in the puzzle
+    /// dock, to be solved, rated and filtered there.
+    void puzzlesExported(const QString& path);
 
 private:
     QWidget* createInputs();

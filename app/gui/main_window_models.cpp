@@ -13,6 +13,7 @@
 #include "ui/new_game_dialog.h"
 #include "ui/player_model_dialog.h"
 #include "ui/player_profile_page.h"
+#include "ui/puzzle_panel.h"
 #include "ui/session.h"
 #include "ui/settings_keys.h"
 #include "ui/sort_trainer.h"
@@ -144,6 +145,12 @@ void MainWindow::openPlayerProfile(const QStringList& files, const QString& play
         m_profilePage->setHumanModel(m_session->humanModelPath(), m_session->humanModelFactory());
         connect(m_profilePage, &ui::PlayerProfilePage::positionRequested, this, [this](const QString& fen) {
             if (!isPlaying()) setFen(fen);
+        });
+        connect(m_profilePage, &ui::PlayerProfilePage::puzzlesExported, this, [this](const QString& path) {
+            m_puzzle->loadFile(path);
+            m_puzzle->showTab(1);
+            m_puzzleDock->show();
+            m_puzzleDock->raise();
         });
     }
     if (!files.isEmpty()) m_profilePage->setGameFiles(files);

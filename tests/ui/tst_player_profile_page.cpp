@@ -341,7 +341,10 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     }
     QVERIFY(page->exportButton()->isEnabled());
     const QString csv = m_dir.filePath(QStringLiteral("puzzles.csv"));
+    QSignalSpy exported(page.get(), &ui::PlayerProfilePage::puzzlesExported);
     QCOMPARE(page->exportPuzzles(csv), QString());
+    QCOMPARE(exported.size(), 1);  // the window opens it in the puzzle dock
+    QCOMPARE(exported.first().first().toString(), csv);
     auto reader = chess::PuzzleCsvReader::open(csv.toStdString());
     QVERIFY(reader.ok());
     chess::Puzzle puzzle;
