@@ -2831,6 +2831,14 @@
         <source>, the first %L1 listed</source>
         <translation>, die ersten %L1 aufgeführt</translation>
     </message>
+    <message>
+        <source>Sort their moves</source>
+        <translation>Ihre Züge sortieren</translation>
+    </message>
+    <message>
+        <source>Play the listed puzzles&apos; positions in the sorting trainer (the first %1): order four candidate moves from strongest to weakest</source>
+        <translation>Die Stellungen der aufgeführten Aufgaben im Training „Züge sortieren“ spielen (die ersten %1): vier Kandidatenzüge vom stärksten zum schwächsten ordnen</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -2831,6 +2831,14 @@
         <source>, the first %L1 listed</source>
         <translation>, les %L1 premiers affichés</translation>
     </message>
+    <message>
+        <source>Sort their moves</source>
+        <translation>Trier leurs coups</translation>
+    </message>
+    <message>
+        <source>Play the listed puzzles&apos; positions in the sorting trainer (the first %1): order four candidate moves from strongest to weakest</source>
+        <translation>Jouer les positions des problèmes affichés dans l&apos;exercice «&#xa0;Trier les coups&#xa0;» (les %1 premiers)&#xa0;: ranger quatre coups candidats du plus fort au plus faible</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

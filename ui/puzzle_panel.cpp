@@ -287,6 +287,11 @@ QWidget* PuzzlePanel::buildFilesTab() {
            "part of the opening (Sicilian, Alapin, \"King's Gambit\" in quotes for a phrase), a puzzle id, a "
            "Lichess rating range (1200-1600) or bound (>1500, <=1800); -word leaves out what it matches."));
     m_filterInfo = new QLabel;
+    m_sortListed = new QPushButton(tr("Sort their moves"));
+    m_sortListed->setToolTip(tr("Play the listed puzzles' positions in the sorting trainer (the first %1): order "
+                                "four candidate moves from strongest to weakest")
+                                 .arg(kMaxSorted));
+    m_sortListed->setEnabled(false);
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
     m_filterTimer->setInterval(kFilterPauseMs);
@@ -304,6 +309,7 @@ QWidget* PuzzlePanel::buildFilesTab() {
     auto* filterRow = new QHBoxLayout;
     filterRow->addWidget(m_filter, 1);
     filterRow->addWidget(m_filterInfo);
+    filterRow->addWidget(m_sortListed);
     fl->addLayout(filterRow);
     auto* fsplit = new QSplitter(Qt::Vertical);
     fsplit->addWidget(m_list);
@@ -330,6 +336,16 @@ void PuzzlePanel::connectUi() {
     connect(m_cancel, &QPushButton::clicked, this, &PuzzlePanel::cancelBatch);
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
     connect(m_filterTimer, &QTimer::timeout, this, &PuzzlePanel::applyFilter);
+    connect(m_sortListed, &QPushButton::clicked, this, [this] {
+        if (!m_file) return;
+        QStringList fens, ids;
+        for (const std::size_t i : m_listed) {
+            if (fens.size() == kMaxSorted) break;
+            fens << QString::fromStdString(m_file->puzzles[i].solverStart().fen());
+            ids << QString::fromStdString(m_file->puzzles[i].id);
+        }
+        if (!fens.isEmpty()) Q_EMIT sortRequested(fens, ids);
+    });
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (!m_file || row < 0 || row >= int(m_listed.size())) return;
         const chess::Puzzle& p = m_file->puzzles[m_listed[std::size_t(row)]];
@@ -647,6 +663,7 @@ void PuzzlePanel::applyFilter() {
         for (const auto& t : p.themes) themes << QString::fromStdString(t);
         item->setToolTip(tr("Themes: %1").arg(themes.isEmpty() ? tr("none") : themes.join(QLatin1Char(' '))));
     }
+    m_sortListed->setEnabled(!m_listed.empty());
     if (filter->empty())
         m_filterInfo->setText(tr("%n puzzle(s)", nullptr, int(puzzles.size())));
     else

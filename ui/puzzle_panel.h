@@ -106,6 +106,10 @@ public:
     QString filterInfoText() const;
     /// The indices into filePuzzles() of the list's rows.
     const std::vector<std::size_t>& listedPuzzles() const { return m_listed; }
+    /// The button that sends the listed puzzles to the sorting trainer (sortRequested).
+    QPushButton* sortButton() const { return m_sortListed; }
+    /// How many of the listed puzzles the sort button sends.
+    static constexpr int kMaxSorted = 500;
     /// Skip messages of the last import and of the running/last batch.
     QStringList fileProblems() const { return m_fileProblems; }
     QStringList batchProblems() const { return m_batchProblems; }
@@ -130,6 +134,9 @@ Q_SIGNALS:
     /// The board should show this position (an imported puzzle's position after the setup move).
     void positionRequested(const kibitz::chess::Position& position);
     void fileLoaded(int puzzles, qint64 skipped);
+    /// Sort their moves: the solver's positions of the listed puzzles (the first kMaxSorted), with their ids, for the
+    /// sorting trainer (SortTrainer::setPositions).
+    void sortRequested(const QStringList& fens, const QStringList& ids);
     void fileFailed(const QString& message);
     void batchProgress(const kibitz::jobs::RateCsvProgress& progress);
     void batchFinished(bool cancelled);
@@ -206,6 +213,7 @@ private:
     QListWidget* m_list = nullptr;
     QLineEdit* m_filter = nullptr;
     QLabel* m_filterInfo = nullptr;
+    QPushButton* m_sortListed = nullptr;
     QTimer* m_filterTimer = nullptr;  ///< applies the query a moment after the last key
     QPlainTextEdit* m_problems = nullptr;
     QPushButton* m_rateFile = nullptr;

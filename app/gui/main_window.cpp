@@ -264,6 +264,11 @@ void MainWindow::createPuzzleDock() {
                            Qt::RightDockWidgetArea, m_sortDock);
     connect(m_puzzle, &ui::PuzzlePanel::positionRequested, this,
             [this](const chess::Position& p) { setFen(QString::fromStdString(p.fen())); });
+    connect(m_puzzle, &ui::PuzzlePanel::sortRequested, this, [this](const QStringList& fens, const QStringList& ids) {
+        m_sort->setPositions(fens, ids);
+        m_sortDock->show();
+        m_sortDock->raise();
+    });
 }
 
 void MainWindow::createPlayDock() {

@@ -22,11 +22,13 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QTranslator>
 
 #include <algorithm>
 #include <cmath>
@@ -399,11 +401,48 @@ private Q_SLOTS:
             QVERIFY2(m_panel->puzzleList()->item(row)->text().contains(QStringLiteral("Sicilian Defense")),
                      qPrintable(m_panel->puzzleList()->item(row)->text()));
 
+        // For the guide: the Files tab with this query (KIBITZ_SCREENSHOT_DIR names the folder), in the app's English
+        // (its plurals, from the build tree's kibitz_en.qm).
+        if (const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            QTranslator english;
+            QVERIFY(
+                english.load(QCoreApplication::applicationDirPath() + QStringLiteral("/../../app/gui/kibitz_en.qm")));
+            QCoreApplication::installTranslator(&english);
+            QSignalSpy again(m_panel.get(), &ui::PuzzlePanel::fileLoaded);
+            m_panel->loadFile(kSampleCsv);  // its counts again, translated
+            QVERIFY(again.wait(10000));
+            m_panel->setFilter(QStringLiteral("fork 1200-1800"));
+            m_panel->showTab(1);
+            m_panel->resize(560, 520);
+            m_panel->show();
+            QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
+            QVERIFY(m_panel->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/puzzle-panel-filter.png")));
+            m_panel->showTab(0);
+            QCoreApplication::removeTranslator(&english);
+            m_panel->setFilter(QStringLiteral("Sicilian >1500"));
+        }
+
+        // The listed puzzles go to the sorting trainer: their solver's positions, with their ids.
+        QSignalSpy sort(m_panel.get(), &ui::PuzzlePanel::sortRequested);
+        QVERIFY(m_panel->sortButton()->isEnabled());
+        m_panel->sortButton()->click();
+        QCOMPARE(sort.size(), 1);
+        const QStringList fens = sort.first().at(0).toStringList(), ids = sort.first().at(1).toStringList();
+        QCOMPARE(ids.size(), 9);
+        QCOMPARE(fens.size(), 9);
+        const auto& first = m_panel->filePuzzles()[m_panel->listedPuzzles()[0]];
+        QCOMPARE(ids.first(), QString::fromStdString(first.id));
+        QCOMPARE(fens.first(), QString::fromStdString(first.solverStart().fen()));
+        QVERIFY(fens.first() != QString::fromStdString(first.fen));  // after the setup move
+
         // A bad query says why and leaves the list as it was.
         m_panel->setFilter(QStringLiteral("1800-1200"));
         QCOMPARE(m_panel->puzzleList()->count(), 9);
         QVERIFY2(m_panel->filterInfoText().contains(QStringLiteral("'1800-1200': the lower rating comes first")),
                  qPrintable(m_panel->filterInfoText()));
+        m_panel->setFilter(QStringLiteral("mateIn2 -mate"));
+        QCOMPARE(m_panel->puzzleList()->count(), 0);
+        QVERIFY(!m_panel->sortButton()->isEnabled());
         m_panel->setFilter(QString());
         QCOMPARE(m_panel->puzzleList()->count(), 500);
     }
