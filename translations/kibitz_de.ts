@@ -2658,10 +2658,6 @@
             <numerusform>, %n fehlerhafte Zeilen/Partien übersprungen</numerusform>
         </translation>
     </message>
-    <message>
-        <source> (stopped at the limit)</source>
-        <translation> (am Limit angehalten)</translation>
-    </message>
     <message numerus="yes">
         <source>%1 — %n solver move(s)</source>
         <translation>
@@ -2838,6 +2834,26 @@
     <message>
         <source>Play the listed puzzles&apos; positions in the sorting trainer (the first %1): order four candidate moves from strongest to weakest</source>
         <translation>Die Stellungen der aufgeführten Aufgaben im Training „Züge sortieren“ spielen (die ersten %1): vier Kandidatenzüge vom stärksten zum schwächsten ordnen</translation>
+    </message>
+    <message>
+        <source>Read with this filter</source>
+        <translation>Mit diesem Filter lesen</translation>
+    </message>
+    <message>
+        <source>Read the file again keeping only the puzzles the filter matches, so that puzzles past the first %L1 of a large file are found too</source>
+        <translation>Die Datei erneut lesen und nur die Aufgaben behalten, auf die der Filter passt, damit auch Aufgaben nach den ersten %L1 einer großen Datei gefunden werden</translation>
+    </message>
+    <message>
+        <source>Reading the puzzles of %1 that match “%2”…</source>
+        <translation>Lese die Aufgaben aus %1, die auf „%2“ passen…</translation>
+    </message>
+    <message>
+        <source> that match “%1” (%2 others left out)</source>
+        <translation>, die auf „%1“ passen (%2 andere weggelassen)</translation>
+    </message>
+    <message>
+        <source> (stopped at %L1: a filter reads further)</source>
+        <translation> (bei %L1 angehalten: mit einem Filter wird weiter gelesen)</translation>
     </message>
 </context>
 <context>

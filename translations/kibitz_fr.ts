@@ -2674,10 +2674,6 @@
             <numerusform>, %n lignes/parties invalides ignorées</numerusform>
         </translation>
     </message>
-    <message>
-        <source> (stopped at the limit)</source>
-        <translation> (arrêté à la limite)</translation>
-    </message>
     <message numerus="yes">
         <source>%1 — %n solver move(s)</source>
         <translation>
@@ -2838,6 +2834,26 @@
     <message>
         <source>Play the listed puzzles&apos; positions in the sorting trainer (the first %1): order four candidate moves from strongest to weakest</source>
         <translation>Jouer les positions des problèmes affichés dans l&apos;exercice «&#xa0;Trier les coups&#xa0;» (les %1 premiers)&#xa0;: ranger quatre coups candidats du plus fort au plus faible</translation>
+    </message>
+    <message>
+        <source>Read with this filter</source>
+        <translation>Lire avec ce filtre</translation>
+    </message>
+    <message>
+        <source>Read the file again keeping only the puzzles the filter matches, so that puzzles past the first %L1 of a large file are found too</source>
+        <translation>Relire le fichier en ne gardant que les problèmes qui répondent au filtre, pour trouver aussi ceux qui suivent les %L1 premiers d&apos;un gros fichier</translation>
+    </message>
+    <message>
+        <source>Reading the puzzles of %1 that match “%2”…</source>
+        <translation>Lecture des problèmes de %1 qui répondent à «&#xa0;%2&#xa0;»…</translation>
+    </message>
+    <message>
+        <source> that match “%1” (%2 others left out)</source>
+        <translation> qui répondent à «&#xa0;%1&#xa0;» (%2 autres écartés)</translation>
+    </message>
+    <message>
+        <source> (stopped at %L1: a filter reads further)</source>
+        <translation> (arrêté à %L1&#xa0;: un filtre lit plus loin)</translation>
     </message>
 </context>
 <context>

@@ -71,8 +71,13 @@ public:
     /// The line in SAN: "setup: Qxd6 | solution: Rxd8 Qxd8 Bxd8" style, as shown in the panel.
     QString lineText() const;
 
-    /// Reads a puzzle file (CSV or PGN) in the background; emits fileLoaded or fileFailed.
+    /// Reads a puzzle file (CSV or PGN) in the background; emits fileLoaded or fileFailed. With a query in the filter
+    /// box, only the puzzles it matches are kept (the others counted as left out): a file of millions of puzzles gives
+    /// up to jobs::kMaxFilePuzzles of those asked for, not only its first rows.
     void loadFile(const QString& path);
+    /// The button that reads the file again with the filter box's query, shown when that query could find puzzles
+    /// the last read did not keep (it stopped at the limit, or kept only another query's).
+    QPushButton* rereadButton() const { return m_reread; }
     /// Batch-rates `inPath` (Lichess CSV) into `outPath` in the background; rerunning after a cancel continues.
     void rateFile(const QString& inPath, const QString& outPath);
     /// Sets the cancel flag of the running batch (takes effect after the batch in flight).
@@ -148,6 +153,8 @@ private:
     void buildSolveChart();  ///< m_chart: P(solve) from the rating, the human model's and the Maia nets' curves
     void buildDifficultyTable();
     QWidget* buildFilesTab();
+    /// The file and batch workers and the Files tab's widgets, connected (ui/puzzle_panel_files.cpp).
+    void connectFilesTab();
     void connectUi();
     /// The session's position changed: a board move at the end of the line extends it.
     void followBoard();
@@ -189,6 +196,9 @@ private:
     int m_batchSize = 256;
     std::shared_ptr<const jobs::PuzzleFile> m_file;
     std::vector<std::size_t> m_listed;  ///< the list's rows, as indices into m_file->puzzles
+    QString m_filePath;                 ///< where m_file was read from
+    QString m_readQuery;                ///< the query m_file was read with (empty: none)
+    QString m_loadingQuery;             ///< the query of the read in flight
     QStringList m_fileProblems;
     QStringList m_batchProblems;
 
@@ -214,6 +224,7 @@ private:
     QLineEdit* m_filter = nullptr;
     QLabel* m_filterInfo = nullptr;
     QPushButton* m_sortListed = nullptr;
+    QPushButton* m_reread = nullptr;
     QTimer* m_filterTimer = nullptr;  ///< applies the query a moment after the last key
     QPlainTextEdit* m_problems = nullptr;
     QPushButton* m_rateFile = nullptr;

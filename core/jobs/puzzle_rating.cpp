@@ -397,8 +397,15 @@ Result<chess::Puzzle> puzzleFromPgn(const chess::PgnGame& game, std::int64_t gam
     return p;
 }
 
-Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel, std::size_t maxPuzzles) {
+Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel, std::size_t maxPuzzles,
+                                  const chess::PuzzleFilter& filter) {
     PuzzleFile file;
+    auto keep = [&](chess::Puzzle&& puzzle) {
+        if (filter.matches(puzzle))
+            file.puzzles.push_back(std::move(puzzle));
+        else
+            ++file.leftOut;
+    };
     auto addSkip = [&file](std::string message) {
         ++file.skipped;
         if (file.skips.size() < PuzzleFile::kMaxListedSkips) file.skips.push_back(std::move(message));
@@ -416,7 +423,7 @@ Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& ca
             number = rd.gamesRead() + rd.skippedCount();
             auto p = puzzleFromPgn(game, number);
             if (p)
-                file.puzzles.push_back(std::move(p.value()));
+                keep(std::move(p.value()));
             else
                 addSkip(path + ":" + std::to_string(game.firstLine) + ": " + p.error().message);
         }
@@ -428,7 +435,7 @@ Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& ca
         auto& rd = *reader.value();
         rd.setOnSkip([&](const chess::CsvSkip& s) { addSkip(s.message()); });
         chess::Puzzle p;
-        while (!cancel.isCancelled() && file.puzzles.size() < maxPuzzles && rd.next(p)) file.puzzles.push_back(p);
+        while (!cancel.isCancelled() && file.puzzles.size() < maxPuzzles && rd.next(p)) keep(std::move(p));
         if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
         if (!rd.input().error().empty()) return makeError(ErrorCode::Io, rd.input().error());
         file.truncated = file.puzzles.size() >= maxPuzzles;

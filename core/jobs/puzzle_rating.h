@@ -6,6 +6,7 @@
 
 #include "core/chess/pgn.h"
 #include "core/chess/puzzle_csv.h"
+#include "core/chess/puzzle_filter.h"
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
@@ -117,12 +118,18 @@ struct PuzzleFile {
     std::vector<std::string> skips;  ///< the first kMaxListedSkips messages
     std::int64_t skipped = 0;        ///< every skipped row or game
     bool truncated = false;          ///< stopped at the `maxPuzzles` limit
+    std::int64_t leftOut = 0;        ///< valid puzzles read that the filter did not keep
     static constexpr std::size_t kMaxListedSkips = 100;
 };
 
-/// Reads the puzzles of a Lichess CSV (.csv, .csv.zst) or of a PGN file (.pgn, .pgn.zst, see puzzleFromPgn),
-/// at most `maxPuzzles`. Bad rows and games are skipped and listed with their place; a cancelled read returns
-/// Cancelled. Fails naming the file when it cannot be opened, has a bad CSV header or an I/O error.
-Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel, std::size_t maxPuzzles = 100000);
+/// How many puzzles the puzzle panel keeps of a file.
+inline constexpr std::size_t kMaxFilePuzzles = 100000;
+
+/// Reads the puzzles of a Lichess CSV (.csv, .csv.zst) or of a PGN file (.pgn, .pgn.zst, see puzzleFromPgn) that
+/// `filter` matches, at most `maxPuzzles` (the others are counted in leftOut): with a filter, a file of millions of
+/// puzzles gives those it asks for. Bad rows and games are skipped and listed with their place; a cancelled read
+/// returns Cancelled. Fails naming the file when it cannot be opened, has a bad CSV header or an I/O error.
+Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel,
+                                  std::size_t maxPuzzles = kMaxFilePuzzles, const chess::PuzzleFilter& filter = {});
 
 }  // namespace kibitz::jobs

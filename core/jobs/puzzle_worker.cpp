@@ -132,9 +132,9 @@ PuzzleFileWorker::PuzzleFileWorker(QObject* parent) : QObject(parent) { register
 
 PuzzleFileWorker::~PuzzleFileWorker() = default;
 
-void PuzzleFileWorker::loadFile(const QString& path, const CancelToken& cancel) {
+void PuzzleFileWorker::loadFile(const QString& path, const CancelToken& cancel, const chess::PuzzleFilter& filter) {
     try {
-        auto file = readPuzzleFile(path.toStdString(), cancel);
+        auto file = readPuzzleFile(path.toStdString(), cancel, kMaxFilePuzzles, filter);
         if (cancel.isCancelled()) return;  // superseded by a newer import or the panel is closing
         if (file)
             Q_EMIT fileLoaded(path, std::make_shared<const PuzzleFile>(std::move(file.value())));

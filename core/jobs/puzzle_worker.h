@@ -86,8 +86,10 @@ public:
     ~PuzzleFileWorker() override;
 
     /// Call these in the worker's thread (e.g. QMetaObject::invokeMethod with a functor).
-    /// Reads `path` (see readPuzzleFile). Emits fileLoaded or fileFailed; a cancelled read emits nothing.
-    void loadFile(const QString& path, const kibitz::CancelToken& cancel);
+    /// Reads the puzzles of `path` that `filter` matches (see readPuzzleFile). Emits fileLoaded or fileFailed; a
+    /// cancelled read emits nothing.
+    void loadFile(const QString& path, const kibitz::CancelToken& cancel,
+                  const kibitz::chess::PuzzleFilter& filter = {});
     /// Rates `request.inPath` into `request.outPath` with rateCsvFile's resumable semantics. Emits rateProgress
     /// (at most ~10 times a second), rateSkipped for the first bad rows, then rateFinished or rateFailed.
     void rateFile(const kibitz::jobs::RateFileRequest& request, const kibitz::CancelToken& cancel);

@@ -124,6 +124,31 @@ private Q_SLOTS:
         QCOMPARE(file.value().puzzles[2].rating, 633);
     }
 
+    /// A filtered read keeps the puzzles asked for, up to the limit, and counts the others (counts read with awk:
+    /// 69 mateIn2 of 500, the tenth of them, 009uB, on data row 48).
+    void readFiltered() {
+        const auto mateIn2 = chess::parsePuzzleFilter("mateIn2");
+        QVERIFY(mateIn2.ok());
+        auto all = jobs::readPuzzleFile(kSampleCsv.toStdString(), CancelToken(), jobs::kMaxFilePuzzles, *mateIn2);
+        QVERIFY(all.ok());
+        QCOMPARE(all->puzzles.size(), std::size_t(69));
+        QCOMPARE(all->leftOut, std::int64_t(431));
+        QVERIFY(!all->truncated);
+        auto first = jobs::readPuzzleFile(kSampleCsv.toStdString(), CancelToken(), 10, *mateIn2);
+        QVERIFY(first.ok());
+        QCOMPARE(first->puzzles.size(), std::size_t(10));
+        QCOMPARE(first->puzzles.back().id, std::string("009uB"));
+        QCOMPARE(first->leftOut, std::int64_t(38));
+        QVERIFY(first->truncated);
+        for (const auto& p : first->puzzles)
+            QVERIFY(std::find(p.themes.begin(), p.themes.end(), "mateIn2") != p.themes.end());
+        // No filter: everything, nothing left out.
+        auto plain = jobs::readPuzzleFile(kSampleCsv.toStdString(), CancelToken());
+        QVERIFY(plain.ok());
+        QCOMPARE(plain->puzzles.size(), std::size_t(500));
+        QCOMPARE(plain->leftOut, std::int64_t(0));
+    }
+
     void resumeAfterTornLine() {
         const QStringList in = sample(40);
         const QString inPath = m_tmp.filePath(QStringLiteral("resume.csv"));
