@@ -27,12 +27,15 @@ namespace {
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli rate --fen FEN --moves \"m1 m2 ...\" [--model PATH] [--json]\n"
-        "       kibitz-cli rate --csv IN --out OUT [--model PATH] [--batch N]\n\n"
+        "       kibitz-cli rate --csv IN --out OUT [--filter QUERY] [--model PATH] [--batch N]\n\n"
         "FEN is the position BEFORE the setup move; --moves is the UCI line: the opponent's setup move, then the\n"
         "solver's moves and the forced replies (the Lichess puzzle convention).\n"
         "CSV mode reads Lichess puzzle CSV (.csv/.csv.zst) and writes PuzzleId,PredictedRating,Uncertainty,\n"
         "SolutionLength,Rating,RatingDeviation. Bad rows are reported (row, reason) and skipped. A killed run\n"
         "continues where it stopped when started again with the same arguments.\n"
+        "  --filter QUERY (CSV mode) rate only the puzzles the query matches, as the puzzle panel's filter box\n"
+        "                 reads it (see kibitz-cli puzzle-stats --help): \"mateIn2 1200-1600\"; a rerun with\n"
+        "                 another query adds its puzzles to those already rated\n"
         "  --model PATH   .kibitz bundle or train-puzzle checkpoint (default: the shipped puzzle-default.kibitz)\n"
         "  --repeat N     (single puzzle) predict N times and print the latency p50/p95/max in ms (benchmark)\n"
         "%s",
@@ -112,7 +115,8 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
     return kExitOk;
 }
 
-int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std::string& outPath, int batchSize) {
+int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std::string& outPath, int batchSize,
+            const chess::PuzzleFilter& filter) {
     auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
     bool announced = false;
     auto draw = [&](const jobs::RateCsvProgress& p, bool final) {
@@ -133,7 +137,7 @@ int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std
     };
     auto r = jobs::rateCsvFile(
         model, inPath, outPath, batchSize, CancelToken(), [&](const jobs::RateCsvProgress& p) { draw(p, false); },
-        [](const chess::CsvSkip& s) { std::fprintf(stderr, "\nskipped %s\n", s.message().c_str()); });
+        [](const chess::CsvSkip& s) { std::fprintf(stderr, "\nskipped %s\n", s.message().c_str()); }, filter);
     if (!r) {
         std::fprintf(stderr, "\n");
         if (r.error().code == ErrorCode::InvalidInput) return usageError(r.error().message);
@@ -142,13 +146,18 @@ int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std
     }
     const auto& p = r.value().progress;
     draw(p, true);
-    std::fprintf(stderr, "%lld puzzles rated, %lld bad rows skipped -> %s\n", static_cast<long long>(p.rated),
-                 static_cast<long long>(p.bad), outPath.c_str());
+    if (filter.empty())
+        std::fprintf(stderr, "%lld puzzles rated, %lld bad rows skipped -> %s\n", static_cast<long long>(p.rated),
+                     static_cast<long long>(p.bad), outPath.c_str());
+    else
+        std::fprintf(stderr, "%lld puzzles rated, %lld left out by the filter, %lld bad rows skipped -> %s\n",
+                     static_cast<long long>(p.rated), static_cast<long long>(p.leftOut), static_cast<long long>(p.bad),
+                     outPath.c_str());
     return kExitOk;
 }
 
 int runRate(const std::vector<std::string>& argv) {
-    Args args(argv, withHumanValueOptions({"fen", "moves", "model", "csv", "out", "batch", "repeat"}),
+    Args args(argv, withHumanValueOptions({"fen", "moves", "model", "csv", "out", "batch", "repeat", "filter"}),
               withHumanFlagOptions({"json", "help"}));
     if (args.has("help")) {
         printHelp();
@@ -164,6 +173,9 @@ int runRate(const std::vector<std::string>& argv) {
     if (single == csv) return usageError("give either --fen and --moves, or --csv and --out");
     if (single && (!args.value("fen") || !args.value("moves"))) return usageError("--fen and --moves go together");
     if (csv && (!args.value("csv") || !args.value("out"))) return usageError("--csv and --out go together");
+    if (single && args.has("filter")) return usageError("--filter chooses puzzles of --csv; it does not go with --fen");
+    const auto filter = chess::parsePuzzleFilter(args.value("filter").value_or(""));
+    if (!filter) return usageError("--filter: " + filter.error().message);
     const std::string modelPath = args.value("model").value_or(jobs::defaultPuzzleModelPath());
     if (modelPath.empty()) return usageError("no --model given and no puzzle-default.kibitz found");
     if (csv)
@@ -185,7 +197,7 @@ int runRate(const std::vector<std::string>& argv) {
         }
         return rateOne(*model.value(), *args.value("fen"), *args.value("moves"), args.has("json"), repeat, maia.get());
     }
-    return rateCsv(*model.value(), *args.value("csv"), *args.value("out"), batch);
+    return rateCsv(*model.value(), *args.value("csv"), *args.value("out"), batch, *filter);
 }
 
 const bool kRegistered = registerCommand({"rate", "predict the rating of a puzzle or of a puzzle CSV file", runRate});

@@ -261,7 +261,8 @@ CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, 
 Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::string& inPath,
                                    const std::string& outPath, int batchSize, const CancelToken& cancel,
                                    const std::function<void(const RateCsvProgress&)>& onProgress,
-                                   const std::function<void(const chess::CsvSkip&)>& onSkip) {
+                                   const std::function<void(const chess::CsvSkip&)>& onSkip,
+                                   const chess::PuzzleFilter& filter) {
     auto reader = chess::PuzzleCsvReader::open(inPath);
     if (!reader) return makeError(ErrorCode::InvalidInput, reader.error().message);
     auto& rd = *reader.value();
@@ -344,6 +345,10 @@ Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::st
     chess::Puzzle p;
     Status status;
     while (!cancel.isCancelled() && rd.next(p)) {
+        if (!filter.matches(p)) {
+            ++progress.leftOut;
+            continue;
+        }
         if (auto it = done.find(p.id); it != done.end() && it->second > 0) {
             --it->second;
             continue;

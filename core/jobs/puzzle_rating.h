@@ -84,6 +84,7 @@ struct RateCsvProgress {
     std::int64_t resumed = 0;       ///< rows found in the partial output when this run started
     std::int64_t ratedThisRun = 0;  ///< rows rated by this run
     std::int64_t bad = 0;           ///< input rows skipped as invalid by this run
+    std::int64_t leftOut = 0;       ///< valid rows the filter did not match, this run
     double fraction = 0.0;          ///< share of the input bytes read, 0..1
     double seconds = 0.0;           ///< wall time of this run
 };
@@ -98,12 +99,14 @@ struct RateCsvSummary {
 /// Resumable: rows go to OUT.partial, synced to disk after each batch; a rerun truncates a torn last line, skips
 /// the rows already rated (matched by PuzzleId and occurrence) and appends; the end renames OUT.partial to OUT.
 /// A cancelled run keeps OUT.partial. Human features, if the model has them, come from its feature source.
-/// Bad input rows are passed to `onSkip` and skipped. Errors: InvalidInput for
-/// an unreadable input or a bad header (naming the file), Io for write failures, others from the model.
+/// Bad input rows are passed to `onSkip` and skipped. Only the puzzles `filter` matches are rated (the others
+/// counted in leftOut); a rerun with another filter adds its puzzles to those already rated. Errors: InvalidInput
+/// for an unreadable input or a bad header (naming the file), Io for write failures, others from the model.
 Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::string& inPath,
                                    const std::string& outPath, int batchSize, const CancelToken& cancel,
                                    const std::function<void(const RateCsvProgress&)>& onProgress = {},
-                                   const std::function<void(const chess::CsvSkip&)>& onSkip = {});
+                                   const std::function<void(const chess::CsvSkip&)>& onSkip = {},
+                                   const chess::PuzzleFilter& filter = {});
 
 /// A puzzle from a PGN game, by this convention: the FEN tag (required) is the position before the setup move,
 /// the first main-line move is the opponent's setup move, the following moves are the solution (solver moves and

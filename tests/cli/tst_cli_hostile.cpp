@@ -185,6 +185,30 @@ private Q_SLOTS:
         QVERIFY2(ok.code == 0, qPrintable(ok.err));
     }
 
+    // Rating part of a file: only the puzzles the query matches, a rerun with another query adds its own, a bad
+    // query is refused before anything is written (counts read with awk: 69 mateIn2, 77 mateIn1 of the 500).
+    void rateWithAFilter() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("mates.csv"));
+        const Run bad = run({QStringLiteral("rate"), QStringLiteral("--csv"), kPuzzles, QStringLiteral("--out"), out,
+                             QStringLiteral("--filter"), QStringLiteral("mate >2000 <1000")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains(QStringLiteral("--filter: no rating is within both bounds")), qPrintable(bad.err));
+        QVERIFY(!QFile::exists(out) && !QFile::exists(out + QStringLiteral(".partial")));
+        const Run two = run({QStringLiteral("rate"), QStringLiteral("--csv"), kPuzzles, QStringLiteral("--out"), out,
+                             QStringLiteral("--filter"), QStringLiteral("mateIn2")});
+        QVERIFY2(two.code == 0, qPrintable(two.err));
+        QVERIFY2(two.err.contains(QStringLiteral("69 puzzles rated, 431 left out by the filter, 0 bad rows skipped")),
+                 qPrintable(two.err));
+        QCOMPARE(QString::fromUtf8(readAll(out)).split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 70);
+        QFile::rename(out, out + QStringLiteral(".partial"));  // as a run cut short would have left it
+        const Run one = run({QStringLiteral("rate"), QStringLiteral("--csv"), kPuzzles, QStringLiteral("--out"), out,
+                             QStringLiteral("--filter"), QStringLiteral("mateIn1")});
+        QVERIFY2(one.code == 0, qPrintable(one.err));
+        QVERIFY2(one.err.contains(QStringLiteral("146 puzzles rated")), qPrintable(one.err));
+        QCOMPARE(QString::fromUtf8(readAll(out)).split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 147);
+    }
+
     void secondRateOnOneOutputIsRefused() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("same.csv"));
