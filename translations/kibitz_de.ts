@@ -2855,6 +2855,21 @@
         <source> (stopped at %L1: a filter reads further)</source>
         <translation> (bei %L1 angehalten: mit einem Filter wird weiter gelesen)</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %1… %2% (%n puzzle(s) kept)</source>
+        <translation>
+            <numerusform>Lese %1… %2% (%n Aufgabe behalten)</numerusform>
+            <numerusform>Lese %1… %2% (%n Aufgaben behalten)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop reading</source>
+        <translation>Lesen abbrechen</translation>
+    </message>
+    <message>
+        <source>Stopped reading %1; the list is as it was.</source>
+        <translation>Lesen von %1 abgebrochen; die Liste ist unverändert.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

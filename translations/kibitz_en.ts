@@ -231,6 +231,13 @@
             <numerusform>%L1 of %n puzzles match</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %1… %2% (%n puzzle(s) kept)</source>
+        <translation>
+            <numerusform>Reading %1… %2% (%n puzzle kept)</numerusform>
+            <numerusform>Reading %1… %2% (%n puzzles kept)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -2855,6 +2855,21 @@
         <source> (stopped at %L1: a filter reads further)</source>
         <translation> (arrêté à %L1&#xa0;: un filtre lit plus loin)</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %1… %2% (%n puzzle(s) kept)</source>
+        <translation>
+            <numerusform>Lecture de %1… %2&#xa0;% (%n problème gardé)</numerusform>
+            <numerusform>Lecture de %1… %2&#xa0;% (%n problèmes gardés)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop reading</source>
+        <translation>Arrêter la lecture</translation>
+    </message>
+    <message>
+        <source>Stopped reading %1; the list is as it was.</source>
+        <translation>Lecture de %1 arrêtée&#xa0;; la liste est restée telle quelle.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -75,6 +75,10 @@ public:
     /// box, only the puzzles it matches are kept (the others counted as left out): a file of millions of puzzles gives
     /// up to jobs::kMaxFilePuzzles of those asked for, not only its first rows.
     void loadFile(const QString& path);
+    /// While a file is read, the import button stops the read: nothing of it is kept and the list stays as it was.
+    void stopReading();
+    bool isReading() const { return m_reading; }
+    QPushButton* importButton() const { return m_import; }
     /// The button that reads the file again with the filter box's query, shown when that query could find puzzles
     /// the last read did not keep (it stopped at the limit, or kept only another query's).
     QPushButton* rereadButton() const { return m_reread; }
@@ -167,6 +171,8 @@ private:
     void onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file);
     /// Fills the list with the puzzles of the file that the filter box's query matches.
     void applyFilter();
+    /// A read starts or ends: the import button stops it meanwhile.
+    void setReading(bool reading);
     void onBatchProgress(const jobs::RateCsvProgress& p);
     void setBatchRunning(bool running);
     void chooseImport();
@@ -199,6 +205,8 @@ private:
     QString m_filePath;                 ///< where m_file was read from
     QString m_readQuery;                ///< the query m_file was read with (empty: none)
     QString m_loadingQuery;             ///< the query of the read in flight
+    QString m_readingPath;              ///< the file of the read in flight
+    bool m_reading = false;
     QStringList m_fileProblems;
     QStringList m_batchProblems;
 

@@ -39,8 +39,14 @@ void PuzzlePanel::connectFilesTab() {
     m_fileWorker = m_fileThread.make<jobs::PuzzleFileWorker>();
     m_batchWorker = m_batchThread.make<jobs::PuzzleFileWorker>();
     connect(m_fileWorker, &jobs::PuzzleFileWorker::fileLoaded, this, &PuzzlePanel::onFileLoaded);
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::loadProgress, this, [this](double fraction, qint64 kept) {
+        if (!m_reading) return;
+        // One arg(): a % in the file's name stays as it is.
+        m_fileInfo->setText(tr("Reading %1… %2% (%n puzzle(s) kept)", nullptr, int(kept))
+                                .arg(QFileInfo(m_readingPath).fileName(), QString::number(qRound(100.0 * fraction))));
+    });
     connect(m_fileWorker, &jobs::PuzzleFileWorker::fileFailed, this, [this](const QString&, const QString& message) {
-        m_import->setEnabled(true);
+        setReading(false);
         m_fileInfo->setText(tr("Import failed: %1").arg(message));
         Q_EMIT fileFailed(message);
     });
@@ -69,7 +75,12 @@ void PuzzlePanel::connectFilesTab() {
         m_batchInfo->setText(tr("Batch failed: %1").arg(message));
         Q_EMIT batchFailed(message);
     });
-    connect(m_import, &QPushButton::clicked, this, &PuzzlePanel::chooseImport);
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        if (m_reading)
+            stopReading();
+        else
+            chooseImport();
+    });
     connect(m_rateFile, &QPushButton::clicked, this, &PuzzlePanel::chooseRateFile);
     connect(m_cancel, &QPushButton::clicked, this, &PuzzlePanel::cancelBatch);
     connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
@@ -173,10 +184,24 @@ const std::vector<chess::Puzzle>& PuzzlePanel::filePuzzles() const {
     return m_file ? m_file->puzzles : kNone;
 }
 
+void PuzzlePanel::setReading(bool reading) {
+    m_reading = reading;
+    m_import->setText(reading ? tr("Stop reading") : tr("Import CSV/PGN…"));
+}
+
+void PuzzlePanel::stopReading() {
+    if (!m_reading) return;
+    m_loadCancel.cancel();  // the worker stops at its next row and says nothing more
+    setReading(false);
+    m_fileInfo->setText(tr("Stopped reading %1; the list is as it was.").arg(QFileInfo(m_readingPath).fileName()));
+    if (m_file) applyFilter();  // the button to read again, where it applies
+}
+
 void PuzzlePanel::loadFile(const QString& path) {
     m_loadCancel.cancel();
     m_loadCancel = CancelToken();
-    m_import->setEnabled(false);
+    m_readingPath = path;
+    setReading(true);
     m_reread->hide();
     auto filter = chess::parsePuzzleFilter(m_filter->text().toStdString());
     if (!filter.ok()) filter = chess::PuzzleFilter{};  // a query the box refuses does not narrow the read
@@ -191,7 +216,7 @@ void PuzzlePanel::loadFile(const QString& path) {
 }
 
 void PuzzlePanel::onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file) {
-    m_import->setEnabled(true);
+    setReading(false);
     m_file = file;
     m_fileProblems.clear();
     for (const auto& s : file->skips) m_fileProblems << QString::fromStdString(s);

@@ -403,13 +403,17 @@ Result<chess::Puzzle> puzzleFromPgn(const chess::PgnGame& game, std::int64_t gam
 }
 
 Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel, std::size_t maxPuzzles,
-                                  const chess::PuzzleFilter& filter) {
+                                  const chess::PuzzleFilter& filter,
+                                  const std::function<void(double fraction, std::size_t kept)>& onProgress) {
     PuzzleFile file;
-    auto keep = [&](chess::Puzzle&& puzzle) {
+    std::int64_t seen = 0;
+    auto keep = [&](chess::Puzzle&& puzzle, const TextInput& in) {
         if (filter.matches(puzzle))
             file.puzzles.push_back(std::move(puzzle));
         else
             ++file.leftOut;
+        if (onProgress && ++seen % kProgressRows == 0 && in.totalBytes() > 0)
+            onProgress(double(in.bytesRead()) / double(in.totalBytes()), file.puzzles.size());
     };
     auto addSkip = [&file](std::string message) {
         ++file.skipped;
@@ -428,7 +432,7 @@ Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& ca
             number = rd.gamesRead() + rd.skippedCount();
             auto p = puzzleFromPgn(game, number);
             if (p)
-                keep(std::move(p.value()));
+                keep(std::move(p.value()), rd.input());
             else
                 addSkip(path + ":" + std::to_string(game.firstLine) + ": " + p.error().message);
         }
@@ -440,7 +444,7 @@ Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& ca
         auto& rd = *reader.value();
         rd.setOnSkip([&](const chess::CsvSkip& s) { addSkip(s.message()); });
         chess::Puzzle p;
-        while (!cancel.isCancelled() && file.puzzles.size() < maxPuzzles && rd.next(p)) keep(std::move(p));
+        while (!cancel.isCancelled() && file.puzzles.size() < maxPuzzles && rd.next(p)) keep(std::move(p), rd.input());
         if (!rd.headerError().empty()) return makeError(ErrorCode::InvalidInput, rd.headerError());
         if (!rd.input().error().empty()) return makeError(ErrorCode::Io, rd.input().error());
         file.truncated = file.puzzles.size() >= maxPuzzles;

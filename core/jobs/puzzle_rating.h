@@ -132,7 +132,10 @@ inline constexpr std::size_t kMaxFilePuzzles = 100000;
 /// `filter` matches, at most `maxPuzzles` (the others are counted in leftOut): with a filter, a file of millions of
 /// puzzles gives those it asks for. Bad rows and games are skipped and listed with their place; a cancelled read
 /// returns Cancelled. Fails naming the file when it cannot be opened, has a bad CSV header or an I/O error.
+/// `onProgress` hears the share of the file read (0..1) and the puzzles kept so far, every kProgressRows rows or games.
 Result<PuzzleFile> readPuzzleFile(const std::string& path, const CancelToken& cancel,
-                                  std::size_t maxPuzzles = kMaxFilePuzzles, const chess::PuzzleFilter& filter = {});
+                                  std::size_t maxPuzzles = kMaxFilePuzzles, const chess::PuzzleFilter& filter = {},
+                                  const std::function<void(double fraction, std::size_t kept)>& onProgress = {});
+inline constexpr std::int64_t kProgressRows = 4096;
 
 }  // namespace kibitz::jobs

@@ -134,7 +134,14 @@ PuzzleFileWorker::~PuzzleFileWorker() = default;
 
 void PuzzleFileWorker::loadFile(const QString& path, const CancelToken& cancel, const chess::PuzzleFilter& filter) {
     try {
-        auto file = readPuzzleFile(path.toStdString(), cancel, kMaxFilePuzzles, filter);
+        auto last = std::chrono::steady_clock::now();
+        auto file =
+            readPuzzleFile(path.toStdString(), cancel, kMaxFilePuzzles, filter, [&](double fraction, std::size_t kept) {
+                const auto now = std::chrono::steady_clock::now();
+                if (now - last < std::chrono::milliseconds(100)) return;
+                last = now;
+                Q_EMIT loadProgress(fraction, qint64(kept));
+            });
         if (cancel.isCancelled()) return;  // superseded by a newer import or the panel is closing
         if (file)
             Q_EMIT fileLoaded(path, std::make_shared<const PuzzleFile>(std::move(file.value())));

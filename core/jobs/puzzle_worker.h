@@ -86,8 +86,8 @@ public:
     ~PuzzleFileWorker() override;
 
     /// Call these in the worker's thread (e.g. QMetaObject::invokeMethod with a functor).
-    /// Reads the puzzles of `path` that `filter` matches (see readPuzzleFile). Emits fileLoaded or fileFailed; a
-    /// cancelled read emits nothing.
+    /// Reads the puzzles of `path` that `filter` matches (see readPuzzleFile). Emits loadProgress, then fileLoaded or
+    /// fileFailed; a cancelled read emits nothing more.
     void loadFile(const QString& path, const kibitz::CancelToken& cancel,
                   const kibitz::chess::PuzzleFilter& filter = {});
     /// Rates `request.inPath` into `request.outPath` with rateCsvFile's resumable semantics. Emits rateProgress
@@ -95,6 +95,8 @@ public:
     void rateFile(const kibitz::jobs::RateFileRequest& request, const kibitz::CancelToken& cancel);
 
 Q_SIGNALS:
+    /// How far a read has gone: the share of the file (0..1) and the puzzles kept, at most ~10 times a second.
+    void loadProgress(double fraction, qint64 kept);
     void fileLoaded(const QString& path, const std::shared_ptr<const kibitz::jobs::PuzzleFile>& file);
     void fileFailed(const QString& path, const QString& message);
     void rateProgress(const kibitz::jobs::RateCsvProgress& progress);

@@ -149,6 +149,28 @@ private Q_SLOTS:
         QCOMPARE(plain->leftOut, std::int64_t(0));
     }
 
+    /// A long read says how far it has gone: the sample's 500 rows twenty times over, every kProgressRows rows, with
+    /// the puzzles kept so far (69 mateIn2 in each copy; 12 in its first 96 rows, 24 in its first 192, read with awk).
+    void readProgress() {
+        const QStringList rows = sample(500);
+        QStringList lines{rows.first()};
+        for (int copy = 0; copy < 20; ++copy) lines << rows.mid(1);
+        const QString path = m_tmp.filePath(QStringLiteral("twenty.csv"));
+        writeText(path, lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        std::vector<std::pair<double, std::size_t>> heard;
+        auto file = jobs::readPuzzleFile(
+            path.toStdString(), CancelToken(), jobs::kMaxFilePuzzles, *chess::parsePuzzleFilter("mateIn2"),
+            [&](double fraction, std::size_t kept) { heard.emplace_back(fraction, kept); });
+        QVERIFY(file.ok());
+        QCOMPARE(file->puzzles.size(), std::size_t(20 * 69));
+        QCOMPARE(file->leftOut, std::int64_t(20 * 431));
+        QCOMPARE(jobs::kProgressRows, std::int64_t(4096));
+        QCOMPARE(heard.size(), std::size_t(2));  // after rows 4,096 and 8,192 of 10,000
+        QCOMPARE(heard[0].second, std::size_t(8 * 69 + 12));
+        QCOMPARE(heard[1].second, std::size_t(16 * 69 + 24));
+        QVERIFY(heard[0].first > 0.0 && heard[0].first <= heard[1].first && heard[1].first <= 1.0);
+    }
+
     void resumeAfterTornLine() {
         const QStringList in = sample(40);
         const QString inPath = m_tmp.filePath(QStringLiteral("resume.csv"));

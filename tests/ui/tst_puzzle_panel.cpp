@@ -478,6 +478,38 @@ private Q_SLOTS:
         m_panel->setFilter(QString());
     }
 
+    /// A read can be stopped from the import button: nothing of it is kept, the list stays as it was, and the
+    /// button imports again. The file is the sample's rows a hundred times over (50,000 puzzles), far more than the
+    /// reader gets through before the stop.
+    void stopAReadingFile() {
+        QSignalSpy loaded(m_panel.get(), &ui::PuzzlePanel::fileLoaded);
+        m_panel->loadFile(kSampleCsv);
+        QVERIFY(loaded.wait(10000));
+        QCOMPARE(int(m_panel->filePuzzles().size()), 500);
+        const QStringList rows = sampleLines();
+        QStringList lines{rows.first()};
+        for (int copy = 0; copy < 100; ++copy) lines << rows.mid(1);
+        const QString big = m_tmp.filePath(QStringLiteral("hundred.csv"));
+        writeText(big, lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        const QString importText = m_panel->importButton()->text();
+
+        m_panel->loadFile(big);
+        QVERIFY(m_panel->isReading());
+        QVERIFY(m_panel->importButton()->text() != importText);  // "Stop reading"
+        m_panel->importButton()->click();
+        QVERIFY(!m_panel->isReading());
+        QCOMPARE(m_panel->importButton()->text(), importText);
+        QVERIFY(!loaded.wait(1500));  // the stopped read says nothing more
+        QCOMPARE(int(m_panel->filePuzzles().size()), 500);
+        QCOMPARE(m_panel->puzzleList()->count(), 500);
+
+        // Read to the end, the same file gives its 50,000 puzzles.
+        m_panel->loadFile(big);
+        QVERIFY(loaded.wait(60000));
+        QCOMPARE(int(m_panel->filePuzzles().size()), 50000);
+        QVERIFY(!m_panel->isReading());
+    }
+
     void batchCancelAndResume() {
         // The 500 real rows plus one bad row (unknown piece in the FEN) in the middle.
         QStringList lines = sampleLines();
