@@ -206,6 +206,7 @@ private:
     QString m_readQuery;                ///< the query m_file was read with (empty: none)
     QString m_loadingQuery;             ///< the query of the read in flight
     QString m_readingPath;              ///< the file of the read in flight
+    quint64 m_loadRequest = 0;          ///< the read in flight, or the last one
     bool m_reading = false;
     QStringList m_fileProblems;
     QStringList m_batchProblems;

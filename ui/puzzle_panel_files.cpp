@@ -38,18 +38,26 @@ constexpr int kFilterPauseMs = 250;  // typing pause before the filter box's que
 void PuzzlePanel::connectFilesTab() {
     m_fileWorker = m_fileThread.make<jobs::PuzzleFileWorker>();
     m_batchWorker = m_batchThread.make<jobs::PuzzleFileWorker>();
-    connect(m_fileWorker, &jobs::PuzzleFileWorker::fileLoaded, this, &PuzzlePanel::onFileLoaded);
-    connect(m_fileWorker, &jobs::PuzzleFileWorker::loadProgress, this, [this](double fraction, qint64 kept) {
-        if (!m_reading) return;
-        // One arg(): a % in the file's name stays as it is.
-        m_fileInfo->setText(tr("Reading %1… %2% (%n puzzle(s) kept)", nullptr, int(kept))
-                                .arg(QFileInfo(m_readingPath).fileName(), QString::number(qRound(100.0 * fraction))));
-    });
-    connect(m_fileWorker, &jobs::PuzzleFileWorker::fileFailed, this, [this](const QString&, const QString& message) {
-        setReading(false);
-        m_fileInfo->setText(tr("Import failed: %1").arg(message));
-        Q_EMIT fileFailed(message);
-    });
+    // Answers of a read the panel no longer waits for (stopped, or replaced by a newer one) are dropped.
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::fileLoaded, this,
+            [this](quint64 request, const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file) {
+                if (m_reading && request == m_loadRequest) onFileLoaded(path, file);
+            });
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::loadProgress, this,
+            [this](quint64 request, double fraction, qint64 kept) {
+                if (!m_reading || request != m_loadRequest) return;
+                // One arg(): a % in the file's name stays as it is.
+                m_fileInfo->setText(
+                    tr("Reading %1… %2% (%n puzzle(s) kept)", nullptr, int(kept))
+                        .arg(QFileInfo(m_readingPath).fileName(), QString::number(qRound(100.0 * fraction))));
+            });
+    connect(m_fileWorker, &jobs::PuzzleFileWorker::fileFailed, this,
+            [this](quint64 request, const QString&, const QString& message) {
+                if (!m_reading || request != m_loadRequest) return;
+                setReading(false);
+                m_fileInfo->setText(tr("Import failed: %1").arg(message));
+                Q_EMIT fileFailed(message);
+            });
     connect(m_batchWorker, &jobs::PuzzleFileWorker::rateProgress, this, &PuzzlePanel::onBatchProgress);
     connect(m_batchWorker, &jobs::PuzzleFileWorker::rateSkipped, this, [this](const QString& message) {
         m_batchProblems << message;
@@ -211,7 +219,10 @@ void PuzzlePanel::loadFile(const QString& path) {
             ? tr("Reading %1…").arg(QFileInfo(path).fileName())
             : tr("Reading the puzzles of %1 that match “%2”…").arg(QFileInfo(path).fileName(), m_loadingQuery));
     QMetaObject::invokeMethod(
-        m_fileWorker, [w = m_fileWorker, path, c = m_loadCancel, f = filter.value()] { w->loadFile(path, c, f); },
+        m_fileWorker,
+        [w = m_fileWorker, id = ++m_loadRequest, path, c = m_loadCancel, f = filter.value()] {
+            w->loadFile(id, path, c, f);
+        },
         Qt::QueuedConnection);
 }
 

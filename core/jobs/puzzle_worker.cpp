@@ -132,7 +132,8 @@ PuzzleFileWorker::PuzzleFileWorker(QObject* parent) : QObject(parent) { register
 
 PuzzleFileWorker::~PuzzleFileWorker() = default;
 
-void PuzzleFileWorker::loadFile(const QString& path, const CancelToken& cancel, const chess::PuzzleFilter& filter) {
+void PuzzleFileWorker::loadFile(quint64 request, const QString& path, const CancelToken& cancel,
+                                const chess::PuzzleFilter& filter) {
     try {
         auto last = std::chrono::steady_clock::now();
         auto file =
@@ -140,15 +141,15 @@ void PuzzleFileWorker::loadFile(const QString& path, const CancelToken& cancel, 
                 const auto now = std::chrono::steady_clock::now();
                 if (now - last < std::chrono::milliseconds(100)) return;
                 last = now;
-                Q_EMIT loadProgress(fraction, qint64(kept));
+                Q_EMIT loadProgress(request, fraction, qint64(kept));
             });
         if (cancel.isCancelled()) return;  // superseded by a newer import or the panel is closing
         if (file)
-            Q_EMIT fileLoaded(path, std::make_shared<const PuzzleFile>(std::move(file.value())));
+            Q_EMIT fileLoaded(request, path, std::make_shared<const PuzzleFile>(std::move(file.value())));
         else
-            Q_EMIT fileFailed(path, QString::fromStdString(file.error().message));
+            Q_EMIT fileFailed(request, path, QString::fromStdString(file.error().message));
     } catch (const std::exception& e) {
-        Q_EMIT fileFailed(path, QString::fromUtf8(e.what()));
+        Q_EMIT fileFailed(request, path, QString::fromUtf8(e.what()));
     }
 }
 

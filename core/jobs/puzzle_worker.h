@@ -87,8 +87,9 @@ public:
 
     /// Call these in the worker's thread (e.g. QMetaObject::invokeMethod with a functor).
     /// Reads the puzzles of `path` that `filter` matches (see readPuzzleFile). Emits loadProgress, then fileLoaded or
-    /// fileFailed; a cancelled read emits nothing more.
-    void loadFile(const QString& path, const kibitz::CancelToken& cancel,
+    /// fileFailed, each with `request` (a newer read's answers tell themselves from an older one's); a cancelled read
+    /// emits nothing more.
+    void loadFile(quint64 request, const QString& path, const kibitz::CancelToken& cancel,
                   const kibitz::chess::PuzzleFilter& filter = {});
     /// Rates `request.inPath` into `request.outPath` with rateCsvFile's resumable semantics. Emits rateProgress
     /// (at most ~10 times a second), rateSkipped for the first bad rows, then rateFinished or rateFailed.
@@ -96,9 +97,9 @@ public:
 
 Q_SIGNALS:
     /// How far a read has gone: the share of the file (0..1) and the puzzles kept, at most ~10 times a second.
-    void loadProgress(double fraction, qint64 kept);
-    void fileLoaded(const QString& path, const std::shared_ptr<const kibitz::jobs::PuzzleFile>& file);
-    void fileFailed(const QString& path, const QString& message);
+    void loadProgress(quint64 request, double fraction, qint64 kept);
+    void fileLoaded(quint64 request, const QString& path, const std::shared_ptr<const kibitz::jobs::PuzzleFile>& file);
+    void fileFailed(quint64 request, const QString& path, const QString& message);
     void rateProgress(const kibitz::jobs::RateCsvProgress& progress);
     void rateSkipped(const QString& message);
     void rateFinished(const kibitz::jobs::RateCsvSummary& summary);

@@ -503,6 +503,17 @@ private Q_SLOTS:
         QCOMPARE(int(m_panel->filePuzzles().size()), 500);
         QCOMPARE(m_panel->puzzleList()->count(), 500);
 
+        // A read replaced by another: only the newer one's puzzles arrive.
+        loaded.clear();
+        m_panel->loadFile(big);
+        m_panel->setFilter(QStringLiteral("mateIn2"));
+        m_panel->loadFile(kSampleCsv);
+        QVERIFY(loaded.wait(10000));
+        QVERIFY(!loaded.wait(1500));
+        QCOMPARE(loaded.size(), 1);
+        QCOMPARE(int(m_panel->filePuzzles().size()), 69);
+        m_panel->setFilter(QString());
+
         // Read to the end, the same file gives its 50,000 puzzles.
         m_panel->loadFile(big);
         QVERIFY(loaded.wait(60000));
