@@ -866,6 +866,14 @@
         <source>Player p&amp;rofile…</source>
         <translation>S&amp;pielerprofil…</translation>
     </message>
+    <message>
+        <source>Solve a puzzle</source>
+        <translation>Aufgabe lösen</translation>
+    </message>
+    <message>
+        <source>Hidden while you solve the puzzle: the analysis comes back when it ends.</source>
+        <translation>Ausgeblendet, während Sie die Aufgabe lösen: die Analyse kommt zurück, wenn sie endet.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::GameDownload</name>
@@ -2869,6 +2877,58 @@
     <message>
         <source>Stopped reading %1; the list is as it was.</source>
         <translation>Lesen von %1 abgebrochen; die Liste ist unverändert.</translation>
+    </message>
+    <message>
+        <source>Solve it</source>
+        <translation>Lösen</translation>
+    </message>
+    <message>
+        <source>Set the board to the puzzle and find the moves there yourself; the solution and the move table stay hidden until you have solved it or ask for it.</source>
+        <translation>Die Aufgabe aufs Brett stellen und die Züge dort selbst finden; die Lösung und die Zugtabelle bleiben verborgen, bis Sie sie gelöst haben oder danach fragen.</translation>
+    </message>
+    <message>
+        <source>Setup: %1 | Solution: yours to find.</source>
+        <translation>Einleitung: %1 | Lösung: von Ihnen zu finden.</translation>
+    </message>
+    <message>
+        <source>Stopped: the board was taken for something else.</source>
+        <translation>Abgebrochen: das Brett wird für etwas anderes gebraucht.</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Weiß</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Schwarz</translation>
+    </message>
+    <message>
+        <source>Show the solution</source>
+        <translation>Lösung zeigen</translation>
+    </message>
+    <message>
+        <source>%1 to play: find the best move on the board.</source>
+        <translation>%1 am Zug: finden Sie den besten Zug auf dem Brett.</translation>
+    </message>
+    <message>
+        <source>The solution: %1</source>
+        <translation>Die Lösung: %1</translation>
+    </message>
+    <message>
+        <source>Not the move: %1 was played, the solution is %2.</source>
+        <translation>Nicht der Zug: %1 wurde gespielt, die Lösung ist %2.</translation>
+    </message>
+    <message>
+        <source>Solved: %1.</source>
+        <translation>Gelöst: %1.</translation>
+    </message>
+    <message>
+        <source>Solved %1 of %2 here.</source>
+        <translation>%1 von %2 hier gelöst.</translation>
+    </message>
+    <message>
+        <source>Right: %1. %2 replies %3; find the next move.</source>
+        <translation>Richtig: %1. %2 antwortet %3; finden Sie den nächsten Zug.</translation>
     </message>
 </context>
 <context>

@@ -866,6 +866,14 @@
         <source>Player p&amp;rofile…</source>
         <translation>&amp;Profil du joueur…</translation>
     </message>
+    <message>
+        <source>Solve a puzzle</source>
+        <translation>Résoudre un problème</translation>
+    </message>
+    <message>
+        <source>Hidden while you solve the puzzle: the analysis comes back when it ends.</source>
+        <translation>Masquée pendant que vous résolvez le problème&#xa0;: l&apos;analyse revient quand il se termine.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::GameDownload</name>
@@ -2869,6 +2877,58 @@
     <message>
         <source>Stopped reading %1; the list is as it was.</source>
         <translation>Lecture de %1 arrêtée&#xa0;; la liste est restée telle quelle.</translation>
+    </message>
+    <message>
+        <source>Solve it</source>
+        <translation>Le résoudre</translation>
+    </message>
+    <message>
+        <source>Set the board to the puzzle and find the moves there yourself; the solution and the move table stay hidden until you have solved it or ask for it.</source>
+        <translation>Placer le problème sur l&apos;échiquier et y trouver les coups vous-même&#xa0;; la solution et le tableau des coups restent cachés jusqu&apos;à ce que vous l&apos;ayez résolu ou que vous la demandiez.</translation>
+    </message>
+    <message>
+        <source>Setup: %1 | Solution: yours to find.</source>
+        <translation>Mise en place&#xa0;: %1 | Solution&#xa0;: à vous de la trouver.</translation>
+    </message>
+    <message>
+        <source>Stopped: the board was taken for something else.</source>
+        <translation>Arrêté&#xa0;: l&apos;échiquier sert à autre chose.</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Les Blancs</translation>
+    </message>
+    <message>
+        <source>Black</source>
+        <translation>Les Noirs</translation>
+    </message>
+    <message>
+        <source>Show the solution</source>
+        <translation>Montrer la solution</translation>
+    </message>
+    <message>
+        <source>%1 to play: find the best move on the board.</source>
+        <translation>%1 jouent&#xa0;: trouvez le meilleur coup sur l&apos;échiquier.</translation>
+    </message>
+    <message>
+        <source>The solution: %1</source>
+        <translation>La solution&#xa0;: %1</translation>
+    </message>
+    <message>
+        <source>Not the move: %1 was played, the solution is %2.</source>
+        <translation>Pas le bon coup&#xa0;: %1 a été joué, la solution est %2.</translation>
+    </message>
+    <message>
+        <source>Solved: %1.</source>
+        <translation>Résolu&#xa0;: %1.</translation>
+    </message>
+    <message>
+        <source>Solved %1 of %2 here.</source>
+        <translation>%1 résolus sur %2 ici.</translation>
+    </message>
+    <message>
+        <source>Right: %1. %2 replies %3; find the next move.</source>
+        <translation>Juste&#xa0;: %1. %2 répondent %3&#xa0;; trouvez le coup suivant.</translation>
     </message>
 </context>
 <context>

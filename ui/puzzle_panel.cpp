@@ -96,16 +96,25 @@ QWidget* PuzzlePanel::buildPuzzleTab() {
     m_undo = new QPushButton(tr("Undo"));
     m_clear = new QPushButton(tr("Clear"));
     m_export = new QPushButton(tr("Export result…"));
+    m_solve = new QPushButton(tr("Solve it"));
+    m_solve->setToolTip(
+        tr("Set the board to the puzzle and find the moves there yourself; the solution and the move table stay "
+           "hidden until you have solved it or ask for it."));
+    m_solve->setEnabled(false);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_undo);
     buttons->addWidget(m_clear);
+    buttons->addWidget(m_solve);
     buttons->addStretch(1);
     buttons->addWidget(m_export);
 
     m_line = new QLabel;
     m_line->setWordWrap(true);
     m_line->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_solveLine = new QLabel;
+    m_solveLine->setWordWrap(true);
+    m_solveLine->hide();
     m_rating = new QLabel(tr("—"));
     QFont big = m_rating->font();
     big.setPointSizeF(big.pointSizeF() * 1.6);
@@ -127,6 +136,7 @@ QWidget* PuzzlePanel::buildPuzzleTab() {
     auto* pl = new QVBoxLayout(puzzleTab);
     pl->addLayout(buttons);
     pl->addWidget(m_line);
+    pl->addWidget(m_solveLine);
     pl->addWidget(m_rating);
     pl->addWidget(m_ratingNote);
     pl->addWidget(m_maiaLine);
@@ -221,6 +231,12 @@ void PuzzlePanel::connectUi() {
     connect(m_undo, &QPushButton::clicked, this, &PuzzlePanel::undoMove);
     connect(m_clear, &QPushButton::clicked, this, &PuzzlePanel::clearPuzzle);
     connect(m_export, &QPushButton::clicked, this, &PuzzlePanel::chooseExport);
+    connect(m_solve, &QPushButton::clicked, this, [this] {
+        if (isSolving())
+            showSolution();
+        else
+            startSolving();
+    });
 }
 
 void PuzzlePanel::setModels(const QString& puzzleModel, jobs::EvaluatorFactory human) {
@@ -268,6 +284,10 @@ void PuzzlePanel::recordMove(chess::Move move) {
 void PuzzlePanel::followBoard() {
     // A move played on the board at the end of the line extends it: the session's position is then the line's end
     // after the session's last move. Navigating, or a move played elsewhere in the game, leaves the line as it is.
+    if (isSolving()) {
+        followSolve();
+        return;
+    }
     if (!m_building || !m_session || m_session->uciMoves().isEmpty()) return;
     const chess::Position end = endPosition();
     const auto move = chess::parseUci(end, m_session->uciMoves().last().toStdString());
@@ -315,6 +335,8 @@ QString PuzzlePanel::lineText() const {
         text = m_building ? tr("Play the opponent's setup move on the board.") : tr("No moves.");
     else if (solution.isEmpty())
         text = tr("Setup: %1. Now play the solution.").arg(setup);
+    else if (isSolving())
+        text = tr("Setup: %1 | Solution: yours to find.").arg(setup);
     else
         text = tr("Setup: %1 | Solution: %2").arg(setup, solution.join(QLatin1Char(' ')));
     if (!m_puzzle.id.empty() && !m_building) text = tr("Puzzle %1. ").arg(QString::fromStdString(m_puzzle.id)) + text;
@@ -322,7 +344,9 @@ QString PuzzlePanel::lineText() const {
 }
 
 void PuzzlePanel::puzzleChanged() {
+    endSolving(false, false, {});  // another puzzle: the one being solved is left, uncounted
     m_line->setText(lineText());
+    m_solve->setEnabled(!m_building && m_puzzle.moves.size() >= 2);
     m_undo->setEnabled(m_building && !m_puzzle.moves.empty());
     m_clear->setEnabled(!m_puzzle.fen.empty());
     clearResult();
@@ -434,7 +458,7 @@ QString PuzzlePanel::maiaText() const { return m_maiaLine->isHidden() ? QString(
 
 void PuzzlePanel::showMaia() {
     m_maiaCurve->clear();
-    m_maiaLine->setVisible(m_result && m_result->maiaCurve);
+    m_maiaLine->setVisible(m_result && m_result->maiaCurve && !isSolving());  // it names the hard move
     if (!m_result || !m_result->maiaCurve) return;
     const auto& c = *m_result->maiaCurve;
     QList<QPointF> points;
@@ -507,6 +531,10 @@ void PuzzlePanel::observe(const Session* session) {
     connect(session, &Session::puzzleModelChanged, this, follow);
     m_session = session;
     connect(session, &Session::positionChanged, this, &PuzzlePanel::followBoard);
+    connect(session, &Session::modeChanged, this, [this](Session::Mode mode) {
+        if (mode != Session::Mode::Solve)
+            endSolving(false, false, tr("Stopped: the board was taken for something else."));
+    });
 }
 
 }  // namespace kibitz::ui

@@ -125,6 +125,22 @@ public:
     /// Selects the tab with the puzzle (0) or files (1).
     void showTab(int index);
 
+    /// Solving: the board is set to the puzzle (its setup move played, solveRequested) and the moves played on it are
+    /// judged: the solution's move, or any move that mates, is right and the opponent's reply follows
+    /// (replyRequested); another move fails it. The solution, the difficulty table and the Maia line stay hidden
+    /// until it ends (solveEnded). A new puzzle, or the board taken for something else (the session leaving
+    /// Mode::Solve), ends it uncounted.
+    void startSolving();
+    /// Ends the solving as failed and shows the solution.
+    void showSolution();
+    bool isSolving() const { return m_solveNext >= 0; }
+    /// The puzzles solved and tried since the panel was made.
+    int solvedCount() const { return m_solved; }
+    int triedCount() const { return m_tried; }
+    QPushButton* solveButton() const { return m_solve; }
+    /// What the solving line says ("Right: …", "Not the move: …").
+    QString solveText() const;
+
 public Q_SLOTS:
     /// Appends `move` to the puzzle being built when it is legal at the end of the line (ignored otherwise).
     void recordMove(kibitz::chess::Move move);
@@ -143,6 +159,13 @@ Q_SIGNALS:
     /// The board should show this position (an imported puzzle's position after the setup move).
     void positionRequested(const kibitz::chess::Position& position);
     void fileLoaded(int puzzles, qint64 skipped);
+    /// Set the board to `before` and play `setup` on it, for the user to solve the puzzle (the window puts the session
+    /// in Mode::Solve).
+    void solveRequested(const kibitz::chess::Position& before, kibitz::chess::Move setup);
+    /// Play the opponent's reply on the board.
+    void replyRequested(kibitz::chess::Move reply);
+    /// The solving ended (solved or not, or uncounted): the board is the user's again.
+    void solveEnded(bool solved);
     /// Sort their moves: the solver's positions of the listed puzzles (the first kMaxSorted), with their ids, for the
     /// sorting trainer (SortTrainer::setPositions).
     void sortRequested(const QStringList& fens, const QStringList& ids);
@@ -171,6 +194,10 @@ private:
     void onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file);
     /// Fills the list with the puzzles of the file that the filter box's query matches.
     void applyFilter();
+    /// A move on the board while solving: judged against the solution (ui/puzzle_panel_solve.cpp).
+    void followSolve();
+    /// Ends the solving: counted (solved or failed, with what to say) or not; the hidden parts shown again.
+    void endSolving(bool counted, bool solved, const QString& text);
     /// A read starts or ends: the import button stops it meanwhile.
     void setReading(bool reading);
     void onBatchProgress(const jobs::RateCsvProgress& p);
@@ -205,8 +232,12 @@ private:
     QString m_filePath;                 ///< where m_file was read from
     QString m_readQuery;                ///< the query m_file was read with (empty: none)
     QString m_loadingQuery;             ///< the query of the read in flight
-    QString m_readingPath;              ///< the file of the read in flight
-    quint64 m_loadRequest = 0;          ///< the read in flight, or the last one
+    int m_solveNext = -1;               ///< while solving, the index in m_puzzle.moves of the solver's next move
+    chess::Position m_solveAt;          ///< while solving, the position the solver moves in
+    int m_solved = 0;
+    int m_tried = 0;
+    QString m_readingPath;      ///< the file of the read in flight
+    quint64 m_loadRequest = 0;  ///< the read in flight, or the last one
     bool m_reading = false;
     QStringList m_fileProblems;
     QStringList m_batchProblems;
@@ -216,6 +247,8 @@ private:
     QPushButton* m_undo = nullptr;
     QPushButton* m_clear = nullptr;
     QPushButton* m_export = nullptr;
+    QPushButton* m_solve = nullptr;
+    QLabel* m_solveLine = nullptr;
     QLabel* m_line = nullptr;
     QLabel* m_rating = nullptr;
     QLabel* m_ratingNote = nullptr;

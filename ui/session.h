@@ -41,9 +41,9 @@ public:
         static Players fromConditioning(const encoding::Conditioning& c, chess::Color mover);
     };
 
-    /// What the board is for: analysis (every hint shown), a play-mode game or an unanswered sorting round (the
-    /// hints would give the moves away, so the docks hide them).
-    enum class Mode { Analysis, Play, SortRound };
+    /// What the board is for: analysis (every hint shown), a play-mode game, an unanswered sorting round or a puzzle
+    /// being solved (the hints would give the moves away, so the docks hide them).
+    enum class Mode { Analysis, Play, SortRound, Solve };
 
     explicit Session(QObject* parent = nullptr);
 

@@ -264,6 +264,18 @@ void MainWindow::createPuzzleDock() {
                            Qt::RightDockWidgetArea, m_sortDock);
     connect(m_puzzle, &ui::PuzzlePanel::positionRequested, this,
             [this](const chess::Position& p) { setFen(QString::fromStdString(p.fen())); });
+    // Solving a puzzle on the board: set it up, play the replies, give the board back at the end.
+    connect(m_puzzle, &ui::PuzzlePanel::solveRequested, this, [this](const chess::Position& before, chess::Move setup) {
+        m_play->controller()->abort();
+        endSortRound();
+        m_hasLoadedGame = false;
+        setWindowTitle(tr("Solve a puzzle"));
+        m_game->reset(before);
+        m_session->setMode(ui::Session::Mode::Solve);
+        m_game->playMove(setup);
+    });
+    connect(m_puzzle, &ui::PuzzlePanel::replyRequested, this, [this](chess::Move reply) { m_game->playMove(reply); });
+    connect(m_puzzle, &ui::PuzzlePanel::solveEnded, this, [this] { endSortRound(); });
     connect(m_puzzle, &ui::PuzzlePanel::sortRequested, this, [this](const QStringList& fens, const QStringList& ids) {
         m_sort->setPositions(fens, ids);
         m_sortDock->show();

@@ -158,7 +158,7 @@ private:
     void onModeChanged(ui::Session::Mode mode);
     /// A sorting round shows its position: it becomes the board's position (so every dock agrees), hints hidden.
     void showSortPosition(const chess::Position& position);
-    /// Ends a sorting round's hiding (submitted, or the board went elsewhere).
+    /// Ends a sorting round or a puzzle being solved (back to analysis, hints shown); nothing otherwise.
     void endSortRound();
     void restoreSettings();
     void saveSettings() const;

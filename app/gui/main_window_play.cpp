@@ -68,6 +68,7 @@ void MainWindow::onModeChanged(ui::Session::Mode mode) {
     m_analysis->setSuspended(
         mode == Mode::Play        ? tr("Hidden while you play: the analysis comes back when the game ends.")
         : mode == Mode::SortRound ? tr("Hidden while you sort the moves: the analysis comes back when you submit.")
+        : mode == Mode::Solve     ? tr("Hidden while you solve the puzzle: the analysis comes back when it ends.")
                                   : QString());
     if (mode != Mode::Analysis) {
         // Play and sorting follow each other directly (a sorting round aborts a game): the engine's state from
@@ -93,7 +94,8 @@ void MainWindow::showSortPosition(const chess::Position& position) {
 }
 
 void MainWindow::endSortRound() {
-    if (m_session->mode() != ui::Session::Mode::SortRound) return;
+    // A sorting round or a puzzle being solved: either owns the board until it ends.
+    if (m_session->mode() != ui::Session::Mode::SortRound && m_session->mode() != ui::Session::Mode::Solve) return;
     m_session->setMode(ui::Session::Mode::Analysis);
     syncBoard();
 }

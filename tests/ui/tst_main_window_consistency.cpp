@@ -6,6 +6,7 @@
 #include "app/gui/main_window.h"
 #include "core/chess/notation.h"
 #include "core/chess/pgn.h"
+#include "core/chess/puzzle_csv.h"
 #include "core/evaluation/chessort.h"
 #include "core/models/compute_device.h"
 #include "ui/analysis_panel.h"
@@ -23,6 +24,7 @@
 
 #include <QAction>
 #include <QFile>
+#include <QPushButton>
 #include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -165,6 +167,29 @@ void TstMainWindowConsistency::everyPathEndsInTheBoardsAnalysis() {
     QVERIFY(analysis->statusText().contains(QStringLiteral("sort")));
     sort->submit();
     settled("sorting submitted");
+
+    // Solving a puzzle (Lichess 00Cfq, mate in 2): the board shows it after the setup move, the analysis is hidden,
+    // the reply comes by itself after the right move, and the mate gives the board and its analysis back.
+    {
+        auto reader = chess::PuzzleCsvReader::open(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+        QVERIFY(reader.ok());
+        chess::Puzzle mate;
+        while ((*reader)->next(mate) && mate.id != "00Cfq") {}
+        QCOMPARE(mate.id, std::string("00Cfq"));
+        puzzle->setPuzzle(mate);
+        puzzle->solveButton()->click();
+        QVERIFY(puzzle->isSolving());
+        QCOMPARE(boardFen(), QString::fromStdString(mate.solverStart().fen()));
+        QVERIFY(analysis->isSuspended());
+        QVERIFY2(analysis->statusText().contains(QStringLiteral("solve")), qPrintable(analysis->statusText()));
+        QVERIFY(game->playMove(mate.moves[1]));  // as a move made on the board
+        QCOMPARE(game->plyCount(), 3);           // the setup, the move and the reply
+        QVERIFY(puzzle->isSolving());
+        QVERIFY(game->playMove(mate.moves[3]));
+        QVERIFY(!puzzle->isSolving());
+        QCOMPARE(puzzle->solvedCount(), 1);
+        settled("puzzle solved");
+    }
 
     // A model switch: the analysis is redone with the (re)loaded model.
     window.useDefaultHumanModel();

@@ -110,6 +110,96 @@ private Q_SLOTS:
             QVERIFY2(description.contains(QStringLiteral("engine stage: on")), qPrintable(description));
     }
 
+    /// Solving 00Cfq (Lichess 631, mate in 2: 30… Re2, then 31. Rc8+ Rd8 32. Rxd8#) on a board: a fresh panel on its
+    /// own session, with the window's part played here (set the board up, play the replies, give it back).
+    void solveOnTheBoard() {
+        const chess::Puzzle real = samplePuzzle("00Cfq");
+        ui::Session session;
+        ui::PuzzlePanel panel;
+        panel.observe(&session);
+        const QString startFen = QString::fromStdString(real.fen);
+        chess::Position board;
+        QStringList uci;
+        auto play = [&](chess::Move move) {
+            board.makeMove(move);
+            uci << QString::fromStdString(chess::toUci(move));
+            session.setPosition(board, {}, startFen, uci);
+        };
+        connect(&panel, &ui::PuzzlePanel::solveRequested, this, [&](const chess::Position& before, chess::Move setup) {
+            board = before.snapshot();
+            uci.clear();
+            session.setPosition(board, {}, startFen, uci);
+            session.setMode(ui::Session::Mode::Solve);
+            play(setup);
+        });
+        connect(&panel, &ui::PuzzlePanel::replyRequested, this, [&](chess::Move reply) { play(reply); });
+        connect(&panel, &ui::PuzzlePanel::solveEnded, this, [&] { session.setMode(ui::Session::Mode::Analysis); });
+
+        panel.setPuzzle(real);
+        QVERIFY(panel.solveButton()->isEnabled());
+        panel.solveButton()->click();
+        QVERIFY(panel.isSolving());
+        QCOMPARE(session.mode(), ui::Session::Mode::Solve);
+        QCOMPARE(board.fen(), real.solverStart().fen());
+        // Nothing gives the solution away meanwhile.
+        QVERIFY2(!panel.lineText().contains(QStringLiteral("Rc8")), qPrintable(panel.lineText()));
+        QVERIFY(panel.difficultyTable()->isHidden());
+        // Going back on the board is not a move.
+        session.setPosition(chess::Position::fromFen(real.fen).value(), {}, startFen, {});
+        session.setPosition(board, {}, startFen, uci);
+        QVERIFY(panel.isSolving());
+
+        // A legal move that is not the solution fails it, and says the solution.
+        chess::Move wrong{};
+        for (const chess::Move m : board.legalMoves())
+            if (m != real.moves[1]) {
+                wrong = m;
+                break;
+            }
+        play(wrong);
+        QVERIFY(!panel.isSolving());
+        QVERIFY2(panel.solveText().contains(QStringLiteral("Not the move")) &&
+                     panel.solveText().contains(QStringLiteral("the solution is Rc8+")),
+                 qPrintable(panel.solveText()));
+        QCOMPARE(panel.triedCount(), 1);
+        QCOMPARE(panel.solvedCount(), 0);
+        QCOMPARE(session.mode(), ui::Session::Mode::Analysis);
+        QVERIFY(!panel.difficultyTable()->isHidden());
+        QVERIFY(panel.lineText().contains(QStringLiteral("Rc8+ Rd8 32. Rxd8#")));
+
+        // Again, right: the reply comes on the board, then the mate solves it.
+        panel.solveButton()->click();
+        play(real.moves[1]);
+        QVERIFY(panel.isSolving());
+        QCOMPARE(uci.size(), 3);  // the setup, Rc8+ and the reply Rd8
+        QVERIFY2(panel.solveText().startsWith(QStringLiteral("Right: Rc8+. Black replies Rd8; find the next move.")),
+                 qPrintable(panel.solveText()));
+        play(real.moves[3]);
+        QVERIFY(!panel.isSolving());
+        QVERIFY2(panel.solveText().startsWith(QStringLiteral("Solved: Rxd8#. Solved 1 of 2 here.")),
+                 qPrintable(panel.solveText()));
+        QCOMPARE(session.mode(), ui::Session::Mode::Analysis);
+
+        // Asking for the solution fails it; the board taken for something else ends it uncounted.
+        panel.solveButton()->click();
+        panel.solveButton()->click();
+        QVERIFY(!panel.isSolving());
+        QVERIFY2(panel.solveText().startsWith(QStringLiteral("The solution:")), qPrintable(panel.solveText()));
+        QCOMPARE(panel.triedCount(), 3);
+        panel.solveButton()->click();
+        QVERIFY(panel.isSolving());
+        session.setMode(ui::Session::Mode::Analysis);
+        QVERIFY(!panel.isSolving());
+        QCOMPARE(panel.triedCount(), 3);
+        QVERIFY(panel.solveText().startsWith(QStringLiteral("Stopped")));
+        // So does another puzzle.
+        panel.solveButton()->click();
+        panel.setPuzzle(samplePuzzle("0000D"));
+        QVERIFY(!panel.isSolving());
+        QCOMPARE(panel.triedCount(), 3);
+        QCOMPARE(session.mode(), ui::Session::Mode::Analysis);
+    }
+
     void buildOnBoard() {
         // 00Cfq (Lichess 631, mate in 2): built on the session's positions as the board's moves make them.
         const chess::Puzzle real = samplePuzzle("00Cfq");
