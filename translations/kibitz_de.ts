@@ -2930,6 +2930,14 @@
         <source>Right: %1. %2 replies %3; find the next move.</source>
         <translation>Richtig: %1. %2 antwortet %3; finden Sie den nächsten Zug.</translation>
     </message>
+    <message>
+        <source>Next</source>
+        <translation>Nächste</translation>
+    </message>
+    <message>
+        <source>Solve the next puzzle of the Files tab&apos;s list</source>
+        <translation>Die nächste Aufgabe aus der Liste des Reiters „Dateien“ lösen</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -2930,6 +2930,14 @@
         <source>Right: %1. %2 replies %3; find the next move.</source>
         <translation>Juste&#xa0;: %1. %2 répondent %3&#xa0;; trouvez le coup suivant.</translation>
     </message>
+    <message>
+        <source>Next</source>
+        <translation>Suivant</translation>
+    </message>
+    <message>
+        <source>Solve the next puzzle of the Files tab&apos;s list</source>
+        <translation>Résoudre le problème suivant de la liste de l&apos;onglet «&#xa0;Fichiers&#xa0;»</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -18,6 +18,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
+#include <QListWidget>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
@@ -101,11 +102,15 @@ QWidget* PuzzlePanel::buildPuzzleTab() {
         tr("Set the board to the puzzle and find the moves there yourself; the solution and the move table stay "
            "hidden until you have solved it or ask for it."));
     m_solve->setEnabled(false);
+    m_next = new QPushButton(tr("Next"));
+    m_next->setToolTip(tr("Solve the next puzzle of the Files tab's list"));
+    m_next->setEnabled(false);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_undo);
     buttons->addWidget(m_clear);
     buttons->addWidget(m_solve);
+    buttons->addWidget(m_next);
     buttons->addStretch(1);
     buttons->addWidget(m_export);
 
@@ -237,6 +242,12 @@ void PuzzlePanel::connectUi() {
         else
             startSolving();
     });
+    connect(m_next, &QPushButton::clicked, this, [this] {
+        const int row = m_list->currentRow() + 1;
+        if (row <= 0 || row >= m_list->count()) return;
+        m_list->setCurrentRow(row);  // shows it (setPuzzle), then
+        startSolving();
+    });
 }
 
 void PuzzlePanel::setModels(const QString& puzzleModel, jobs::EvaluatorFactory human) {
@@ -347,6 +358,7 @@ void PuzzlePanel::puzzleChanged() {
     endSolving(false, false, {});  // another puzzle: the one being solved is left, uncounted
     m_line->setText(lineText());
     m_solve->setEnabled(!m_building && m_puzzle.moves.size() >= 2);
+    updateNext();
     m_undo->setEnabled(m_building && !m_puzzle.moves.empty());
     m_clear->setEnabled(!m_puzzle.fen.empty());
     clearResult();

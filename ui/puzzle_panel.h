@@ -138,6 +138,9 @@ public:
     int solvedCount() const { return m_solved; }
     int triedCount() const { return m_tried; }
     QPushButton* solveButton() const { return m_solve; }
+    /// Picks the next puzzle of the Files list and starts solving it (enabled when the puzzle shown is a listed one
+    /// with another after it).
+    QPushButton* nextButton() const { return m_next; }
     /// What the solving line says ("Right: …", "Not the move: …").
     QString solveText() const;
 
@@ -196,6 +199,8 @@ private:
     void applyFilter();
     /// A move on the board while solving: judged against the solution (ui/puzzle_panel_solve.cpp).
     void followSolve();
+    /// Whether the Next button has a next listed puzzle to go to.
+    void updateNext();
     /// Ends the solving: counted (solved or failed, with what to say) or not; the hidden parts shown again.
     void endSolving(bool counted, bool solved, const QString& text);
     /// A read starts or ends: the import button stops it meanwhile.
@@ -248,6 +253,7 @@ private:
     QPushButton* m_clear = nullptr;
     QPushButton* m_export = nullptr;
     QPushButton* m_solve = nullptr;
+    QPushButton* m_next = nullptr;
     QLabel* m_solveLine = nullptr;
     QLabel* m_line = nullptr;
     QLabel* m_rating = nullptr;

@@ -290,6 +290,7 @@ void PuzzlePanel::applyFilter() {
         item->setToolTip(tr("Themes: %1").arg(themes.isEmpty() ? tr("none") : themes.join(QLatin1Char(' '))));
     }
     m_sortListed->setEnabled(!m_listed.empty());
+    updateNext();  // the list is new: nothing in it is picked
     // Another query may find puzzles this read did not keep: offer to read the file with it.
     const QString query = filter->empty() ? QString() : m_filter->text().trimmed();
     m_reread->setVisible((m_file->truncated || !m_readQuery.isEmpty()) && query != m_readQuery);

@@ -6,6 +6,7 @@
 #include "ui/session.h"
 
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QTableWidget>
 
@@ -21,6 +22,13 @@ QString sideName(chess::Color side) {
 
 QString PuzzlePanel::solveText() const { return m_solveLine->text(); }
 
+void PuzzlePanel::updateNext() {
+    const int row = m_list->currentRow();
+    const bool listed = m_file && row >= 0 && std::size_t(row) < m_listed.size() &&
+                        m_file->puzzles[m_listed[std::size_t(row)]].id == m_puzzle.id && !m_building;
+    m_next->setEnabled(!isSolving() && listed && row + 1 < m_list->count());
+}
+
 void PuzzlePanel::startSolving() {
     if (isSolving() || m_building || m_puzzle.moves.size() < 2) return;
     auto before = chess::Position::fromFen(m_puzzle.fen);
@@ -35,6 +43,7 @@ void PuzzlePanel::startSolving() {
     m_solve->setText(tr("Show the solution"));
     m_solveLine->setText(tr("%1 to play: find the best move on the board.").arg(sideName(m_solveAt.sideToMove())));
     m_solveLine->show();
+    updateNext();
 }
 
 void PuzzlePanel::showSolution() {
@@ -86,6 +95,7 @@ void PuzzlePanel::endSolving(bool counted, bool solved, const QString& text) {
     m_solveLine->setText(counted ? text + QLatin1Char(' ') + tr("Solved %1 of %2 here.").arg(m_solved).arg(m_tried)
                                  : text);
     m_solveLine->setVisible(!text.isEmpty());
+    updateNext();
     Q_EMIT solveEnded(solved);
 }
 

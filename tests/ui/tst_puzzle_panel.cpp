@@ -200,6 +200,29 @@ private Q_SLOTS:
         QCOMPARE(session.mode(), ui::Session::Mode::Analysis);
     }
 
+    /// The Files list solved in turn: Next picks the next listed puzzle and sets it up; none after the last one.
+    void solveTheListInTurn() {
+        QSignalSpy loaded(m_panel.get(), &ui::PuzzlePanel::fileLoaded);
+        m_panel->setFilter(QString());
+        m_panel->loadFile(kSampleCsv);
+        QVERIFY(loaded.wait(10000));
+        m_panel->setFilter(QStringLiteral("mateIn2"));
+        QVERIFY(!m_panel->nextButton()->isEnabled());  // nothing picked in the new list
+        m_panel->puzzleList()->setCurrentRow(0);
+        QVERIFY(m_panel->nextButton()->isEnabled());
+        QSignalSpy setUp(m_panel.get(), &ui::PuzzlePanel::solveRequested);
+        m_panel->nextButton()->click();
+        QCOMPARE(setUp.size(), 1);
+        QVERIFY(m_panel->isSolving());
+        QCOMPARE(m_panel->puzzle().id, m_panel->filePuzzles()[m_panel->listedPuzzles()[1]].id);
+        QVERIFY(!m_panel->nextButton()->isEnabled());  // not while solving
+        m_panel->showSolution();
+        QVERIFY(m_panel->nextButton()->isEnabled());
+        m_panel->puzzleList()->setCurrentRow(m_panel->puzzleList()->count() - 1);
+        QVERIFY(!m_panel->nextButton()->isEnabled());  // the last one
+        m_panel->setFilter(QString());
+    }
+
     void buildOnBoard() {
         // 00Cfq (Lichess 631, mate in 2): built on the session's positions as the board's moves make them.
         const chess::Puzzle real = samplePuzzle("00Cfq");
