@@ -109,8 +109,6 @@ QWidget* PuzzlePanel::buildPuzzleTab() {
     buttons->addWidget(m_start);
     buttons->addWidget(m_undo);
     buttons->addWidget(m_clear);
-    buttons->addWidget(m_solve);
-    buttons->addWidget(m_next);
     buttons->addStretch(1);
     buttons->addWidget(m_export);
 
@@ -141,7 +139,11 @@ QWidget* PuzzlePanel::buildPuzzleTab() {
     auto* pl = new QVBoxLayout(puzzleTab);
     pl->addLayout(buttons);
     pl->addWidget(m_line);
-    pl->addWidget(m_solveLine);
+    auto* solveRow = new QHBoxLayout;  // a row of its own, so the dock stays as narrow as before
+    solveRow->addWidget(m_solve);
+    solveRow->addWidget(m_next);
+    solveRow->addWidget(m_solveLine, 1);
+    pl->addLayout(solveRow);
     pl->addWidget(m_rating);
     pl->addWidget(m_ratingNote);
     pl->addWidget(m_maiaLine);

@@ -144,6 +144,12 @@ private Q_SLOTS:
         // Nothing gives the solution away meanwhile.
         QVERIFY2(!panel.lineText().contains(QStringLiteral("Rc8")), qPrintable(panel.lineText()));
         QVERIFY(panel.difficultyTable()->isHidden());
+        if (const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            panel.resize(480, 640);
+            panel.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            QVERIFY(panel.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/puzzle-panel-solving.png")));
+        }
         // Going back on the board is not a move.
         session.setPosition(chess::Position::fromFen(real.fen).value(), {}, startFen, {});
         session.setPosition(board, {}, startFen, uci);
