@@ -295,12 +295,12 @@ void PuzzlePanel::recordMove(chess::Move move) {
 }
 
 void PuzzlePanel::followBoard() {
-    // A move played on the board at the end of the line extends it: the session's position is then the line's end
-    // after the session's last move. Navigating, or a move played elsewhere in the game, leaves the line as it is.
     if (isSolving()) {
         followSolve();
         return;
     }
+    // A move played on the board at the end of the line extends it: the session's position is then the line's end
+    // after the session's last move. Navigating, or a move played elsewhere in the game, leaves the line as it is.
     if (!m_building || !m_session || m_session->uciMoves().isEmpty()) return;
     const chess::Position end = endPosition();
     const auto move = chess::parseUci(end, m_session->uciMoves().last().toStdString());
