@@ -2938,6 +2938,14 @@
         <source>Solve the next puzzle of the Files tab&apos;s list</source>
         <translation>Die nächste Aufgabe aus der Liste des Reiters „Dateien“ lösen</translation>
     </message>
+    <message>
+        <source>In the game: %1, which lost %2 of winning chances where a human of the player&apos;s rating loses %3 on average.</source>
+        <translation>In der Partie: %1; das kostete %2 an Gewinnchancen, wo ein Mensch mit der Wertung des Spielers im Mittel %3 verliert.</translation>
+    </message>
+    <message>
+        <source>In the game: %1.</source>
+        <translation>In der Partie: %1.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -2938,6 +2938,14 @@
         <source>Solve the next puzzle of the Files tab&apos;s list</source>
         <translation>Résoudre le problème suivant de la liste de l&apos;onglet «&#xa0;Fichiers&#xa0;»</translation>
     </message>
+    <message>
+        <source>In the game: %1, which lost %2 of winning chances where a human of the player&apos;s rating loses %3 on average.</source>
+        <translation>Dans la partie : %1, qui a perdu %2 de chances de gain là où un humain du classement du joueur perd %3 en moyenne.</translation>
+    </message>
+    <message>
+        <source>In the game: %1.</source>
+        <translation>Dans la partie : %1.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -353,6 +353,21 @@ QString PuzzlePanel::lineText() const {
     else
         text = tr("Setup: %1 | Solution: %2").arg(setup, solution.join(QLatin1Char(' ')));
     if (!m_puzzle.id.empty() && !m_building) text = tr("Puzzle %1. ").arg(QString::fromStdString(m_puzzle.id)) + text;
+    // A position of the player profile's: what they played in the game (after solving, not as a hint before).
+    if (m_puzzle.playedMove && !m_building && !isSolving() && m_puzzle.moves.size() >= 2) {
+        const chess::Position at = m_puzzle.solverStart();
+        const QString number = at.sideToMove() == chess::White ? QStringLiteral("%1. ").arg(at.fullmoveNumber())
+                                                               : QStringLiteral("%1… ").arg(at.fullmoveNumber());
+        const QString played = number + QString::fromStdString(chess::toSan(at, m_puzzle.playedMove));
+        if (m_puzzle.playedLoss >= 0 && m_puzzle.peerLoss >= 0)
+            text += QLatin1Char('\n') + tr("In the game: %1, which lost %2 of winning chances where a human of the "
+                                           "player's rating loses %3 on average.")
+                                            .arg(played)
+                                            .arg(m_puzzle.playedLoss, 0, 'f', 2)
+                                            .arg(m_puzzle.peerLoss, 0, 'f', 2);
+        else
+            text += QLatin1Char('\n') + tr("In the game: %1.").arg(played);
+    }
     return text;
 }
 

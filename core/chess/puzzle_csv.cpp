@@ -10,11 +10,26 @@ namespace kibitz::chess {
 
 namespace {
 
-// The Lichess columns in the order of the Puzzle fields; the first five are required.
-enum Column { kId, kFen, kMoves, kRating, kRd, kPopularity, kNbPlays, kThemes, kGameUrl, kOpeningTags, kColumnCount };
+// The Lichess columns in the order of the Puzzle fields, then Kibitz's own; the first five are required.
+enum Column {
+    kId,
+    kFen,
+    kMoves,
+    kRating,
+    kRd,
+    kPopularity,
+    kNbPlays,
+    kThemes,
+    kGameUrl,
+    kOpeningTags,
+    kPlayedMove,
+    kPlayedLoss,
+    kPeerLoss,
+    kColumnCount
+};
 constexpr std::array<std::string_view, kColumnCount> kColumnNames = {
-    "PuzzleId",   "FEN",     "Moves",  "Rating",  "RatingDeviation",
-    "Popularity", "NbPlays", "Themes", "GameUrl", "OpeningTags",
+    "PuzzleId", "FEN",     "Moves",       "Rating",     "RatingDeviation", "Popularity", "NbPlays",
+    "Themes",   "GameUrl", "OpeningTags", "PlayedMove", "PlayedLoss",      "PeerLoss",
 };
 constexpr int kRequiredColumns = 5;
 
@@ -79,6 +94,14 @@ bool parseInt(const std::string& text, int& out) {
     if (*b == '+') ++b;
     auto [p, ec] = std::from_chars(b, e, out);
     return ec == std::errc() && p == e;
+}
+
+// A loss of winning chances (Lichess's scale: -1 to +1, so a move loses 0 to 2), as the profile writes it.
+bool parseLoss(const std::string& text, double& out) {
+    const char* b = text.data();
+    const char* e = b + text.size();
+    auto [p, ec] = std::from_chars(b, e, out, std::chars_format::fixed);
+    return ec == std::errc() && p == e && out >= 0.0 && out <= 2.0;
 }
 
 // Odd number of quote characters so far means the record continues on the next physical line.
@@ -329,6 +352,28 @@ bool PuzzleCsvReader::parseRow(Puzzle& puzzle) {
     }
     puzzle.gameUrl = field(kGameUrl);
     puzzle.openingTags = field(kOpeningTags);
+
+    // Kibitz's own columns (the player profile's): the move of the game where the solver's first move was due.
+    puzzle.playedMove = Move();
+    if (const std::string& played = field(kPlayedMove); !played.empty()) {
+        auto move = parseUci(puzzle.solverStart(), played);
+        if (!move) {
+            skip("PlayedMove",
+                 "illegal move '" + played + "' where the solver's first move is due: " + move.error().message);
+            return false;
+        }
+        puzzle.playedMove = move.value();
+    }
+    const std::pair<Column, double*> losses[] = {{kPlayedLoss, &puzzle.playedLoss}, {kPeerLoss, &puzzle.peerLoss}};
+    for (const auto& [column, target] : losses) {
+        *target = -1.0;
+        const std::string& text = field(column);
+        if (text.empty()) continue;
+        if (!parseLoss(text, *target)) {
+            skip(std::string(kColumnNames[column]), "not a loss of winning chances from 0 to 2 '" + text + "'");
+            return false;
+        }
+    }
     return true;
 }
 

@@ -26,6 +26,14 @@ struct Puzzle {
     std::vector<std::string> themes;
     std::string gameUrl;
     std::string openingTags;
+    /// Kibitz's own optional columns, written by the player profile for the positions a player lost most in and
+    /// read back by the puzzle panel (a Lichess file has none of them): the move the player made in the game where
+    /// the solver's first move was due (`PlayedMove`, legal there; null when absent), the winning chances it lost
+    /// against the best move (`PlayedLoss`) and what a human of their rating loses there on average (`PeerLoss`),
+    /// each 0-2, -1 when absent.
+    Move playedMove;
+    double playedLoss = -1.0;
+    double peerLoss = -1.0;
 
     /// Position after the setup move (what the solver sees).
     Position solverStart() const;
@@ -45,7 +53,8 @@ struct CsvSkip {
     std::string message() const;
 };
 
-/// Streaming reader for the Lichess puzzle CSV (.csv or .csv.zst), RFC 4180 quoting, header required.
+/// Streaming reader for the Lichess puzzle CSV (.csv or .csv.zst), RFC 4180 quoting, header required. Columns are
+/// found by their header names, in any order; unknown ones are ignored.
 class PuzzleCsvReader {
 public:
     explicit PuzzleCsvReader(std::unique_ptr<TextInput> input);

@@ -280,14 +280,19 @@ JsonValue PlayerProfile::toJson() const {
 }
 
 std::string PlayerProfile::puzzlesCsv() const {
-    std::string out = chess::joinCsvRecord({"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity",
-                                            "NbPlays", "Themes", "GameUrl", "OpeningTags"});
+    // Lichess's columns, then Kibitz's own three (chess::Puzzle): what they played in the game and what it cost.
+    std::string out =
+        chess::joinCsvRecord({"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays",
+                              "Themes", "GameUrl", "OpeningTags", "PlayedMove", "PlayedLoss", "PeerLoss"});
     for (const ProfilePuzzle& z : puzzles) {
         std::string themes = chess::gamePhaseName(z.phase);
         for (int k = 0; k < kPositionKinds; ++k)
             if (z.kinds & (1u << k)) themes += " " + themeWord(positionKindName(PositionKind(k)));
-        out += chess::joinCsvRecord(
-            {z.id, z.fen, z.setupMove + " " + z.bestMove, "0", "0", "0", "0", themes, z.site, z.openingTags});
+        char loss[32], peerLoss[32];
+        std::snprintf(loss, sizeof loss, "%.4f", std::clamp(z.loss, 0.0, 2.0));
+        std::snprintf(peerLoss, sizeof peerLoss, "%.4f", std::clamp(z.peerLoss, 0.0, 2.0));
+        out += chess::joinCsvRecord({z.id, z.fen, z.setupMove + " " + z.bestMove, "0", "0", "0", "0", themes, z.site,
+                                     z.openingTags, z.playedMove, loss, peerLoss});
     }
     return out;
 }

@@ -820,6 +820,14 @@ private Q_SLOTS:
             // The engine's best move is the first legal move.
             QCOMPARE(chess::toUci(back[i].moves[1]), chess::toUci(faced.legalMoves()[0]));
             QVERIFY(chess::toUci(back[i].moves[1]) != r->puzzles[i].playedMove);
+            // What they played there, read back from the game itself, and what it cost beside their peers.
+            const auto game = std::find_if(games.begin(), games.end(),
+                                           [&](const chess::PgnGame& g) { return g.tag("Site") == back[i].gameUrl; });
+            QVERIFY(game != games.end());
+            QCOMPARE(chess::toUci(back[i].playedMove), chess::toUci(game->moves[std::size_t(r->puzzles[i].ply)].move));
+            QVERIFY(std::abs(back[i].playedLoss - r->puzzles[i].loss) < 1e-4);
+            QVERIFY(std::abs(back[i].peerLoss - r->puzzles[i].peerLoss) < 1e-4);
+            QVERIFY(back[i].playedLoss - back[i].peerLoss >= 0.1 - 1e-4);
         }
         // Opening tags as Lichess gives its puzzles: the game's opening's, for a puzzle that starts before move 20.
         o.puzzles = 40;

@@ -59,6 +59,7 @@ private Q_SLOTS:
     void realSample();
     void zstdSameAsPlain();
     void columnsByName();
+    void playedMoveColumns();
     void badRows_data();
     void badRows();
     void headerErrors_data();
@@ -179,6 +180,37 @@ void TestPuzzleCsv::columnsByName() {
     QCOMPARE(r.puzzles[0].id, std::string("0000D"));
     QCOMPARE(r.puzzles[0].nbPlays, 0);
     QVERIFY(r.puzzles[0].themes.empty());
+}
+
+void TestPuzzleCsv::playedMoveColumns() {
+    // Kibitz's own columns, as the player profile writes them after Lichess's: the move of the game where the solver's
+    // first move was due (Black's here, after the setup move Qd6), and what it lost.
+    const QByteArray header = kHeader.trimmed() + ",PlayedMove,PlayedLoss,PeerLoss\n";
+    const QByteArray good = kGoodRow.trimmed() + ",f6e7,0.4123,0.0500\n";
+    const QByteArray noColumns = kGoodRow.trimmed() + ",,,\n";
+    const QByteArray text = header + good + noColumns + kGoodRow.trimmed() + ",d1d8,0.4,0.05\n" + kGoodRow.trimmed() +
+                            ",f6e7,2.5,0.05\n" + kGoodRow.trimmed() + ",f6e7,0.4,abc\n" + kGoodRow.trimmed() +
+                            ",f6e7,-0.1,0.05\n";
+    const ReadAll r = readText(text);
+    QCOMPARE(r.puzzles.size(), std::size_t(2));
+    const Position faced = r.puzzles[0].solverStart();
+    QCOMPARE(toSan(faced, r.puzzles[0].playedMove), std::string("Be7"));
+    QCOMPARE(r.puzzles[0].playedLoss, 0.4123);
+    QCOMPARE(r.puzzles[0].peerLoss, 0.05);
+    // Empty: as in a Lichess file, which has none of them.
+    QVERIFY(!r.puzzles[1].playedMove);
+    QCOMPARE(r.puzzles[1].playedLoss, -1.0);
+    QCOMPARE(r.puzzles[1].peerLoss, -1.0);
+    const QStringList expected = {
+        "row 3, column 'PlayedMove': illegal move 'd1d8' where the solver's first move is due",
+        "row 4, column 'PlayedLoss': not a loss of winning chances from 0 to 2 '2.5'",
+        "row 5, column 'PeerLoss': not a loss of winning chances from 0 to 2 'abc'",
+        "row 6, column 'PlayedLoss': not a loss of winning chances from 0 to 2 '-0.1'",
+    };
+    QCOMPARE(int(r.skips.size()), int(expected.size()));
+    for (int i = 0; i < expected.size(); ++i)
+        QVERIFY2(QString::fromStdString(r.skips[std::size_t(i)].message()).contains(expected[i]),
+                 r.skips[std::size_t(i)].message().c_str());
 }
 
 void TestPuzzleCsv::badRows_data() {

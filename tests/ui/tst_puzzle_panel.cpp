@@ -207,6 +207,41 @@ private Q_SLOTS:
     }
 
     /// The Files list solved in turn: Next picks the next listed puzzle and sets it up; none after the last one.
+    void whatWasPlayedInTheGame() {
+        // A position of the player profile's carries what the player made of it in the game: shown with the
+        // solution, never while the puzzle is being solved (it would say which move not to play).
+        chess::Puzzle puzzle = samplePuzzle("00Cfq");
+        const chess::Position faced = puzzle.solverStart();
+        QCOMPARE(faced.fullmoveNumber(), 31);
+        for (const chess::Move m : faced.legalMoves())
+            if (m != puzzle.moves[1]) {
+                puzzle.playedMove = m;
+                break;
+            }
+        const QString played = QString::fromStdString(chess::toSan(faced, puzzle.playedMove));
+        puzzle.playedLoss = 0.354;
+        puzzle.peerLoss = 0.081;
+        ui::PuzzlePanel panel;
+        panel.setPuzzle(puzzle);
+        const QString said = QStringLiteral(
+                                 "In the game: 31. %1, which lost 0.35 of winning chances where a human of "
+                                 "the player's rating loses 0.08 on average.")
+                                 .arg(played);
+        QVERIFY2(panel.lineText().contains(said), qPrintable(panel.lineText()));
+        panel.startSolving();
+        QVERIFY(panel.isSolving());
+        QVERIFY2(!panel.lineText().contains(QStringLiteral("In the game")), qPrintable(panel.lineText()));
+        panel.showSolution();
+        QVERIFY(panel.lineText().contains(said));
+        // Without the losses (a file of another tool's), the move alone; a Lichess puzzle has none.
+        puzzle.playedLoss = puzzle.peerLoss = -1.0;
+        panel.setPuzzle(puzzle);
+        QVERIFY2(panel.lineText().endsWith(QStringLiteral("In the game: 31. %1.").arg(played)),
+                 qPrintable(panel.lineText()));
+        panel.setPuzzle(samplePuzzle("00Cfq"));
+        QVERIFY(!panel.lineText().contains(QStringLiteral("In the game")));
+    }
+
     void solveTheListInTurn() {
         QSignalSpy loaded(m_panel.get(), &ui::PuzzlePanel::fileLoaded);
         m_panel->setFilter(QString());
