@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/player_profile_page.h"
 
-#include "core/chess/notation.h"
 #include "core/jobs/human_model.h"
 #include "ui/engine_panel.h"
 #include "ui/player_profile_charts.h"
@@ -38,23 +37,6 @@
 namespace kibitz::ui {
 
 namespace {
-
-/// The position the player faced in a puzzle (its FEN after the setup move), or empty when the puzzle is damaged.
-std::optional<chess::Position> facedPosition(const evaluation::ProfilePuzzle& z) {
-    auto pos = chess::Position::fromFen(z.fen);
-    if (!pos) return std::nullopt;
-    auto setup = chess::parseUci(*pos, z.setupMove);
-    if (!setup) return std::nullopt;
-    pos->makeMove(*setup);
-    return *pos;
-}
-
-/// A move of the puzzle's position in SAN, or its UCI text when it does not parse.
-QString sanOf(const std::optional<chess::Position>& pos, const std::string& uci) {
-    if (pos)
-        if (auto m = chess::parseUci(*pos, uci)) return QString::fromStdString(chess::toSan(*pos, *m));
-    return QString::fromStdString(uci);
-}
 
 QString kindsText(unsigned kinds) {
     QStringList names;
@@ -538,11 +520,11 @@ void PlayerProfilePage::showPositions() {
     m_positions->setRowCount(int(puzzles.size()));
     for (int row = 0; row < int(puzzles.size()); ++row) {
         const evaluation::ProfilePuzzle& z = puzzles[std::size_t(row)];
-        const auto faced = facedPosition(z);
+        const auto faced = z.faced();
         const int moveNumber = z.ply / 2 + 1;
         const QString cells[PositionCols] = {z.ply % 2 == 0 ? tr("%1.").arg(moveNumber) : tr("%1…").arg(moveNumber),
-                                             sanOf(faced, z.playedMove),
-                                             sanOf(faced, z.bestMove),
+                                             QString::fromStdString(z.san(z.playedMove)),
+                                             QString::fromStdString(z.san(z.bestMove)),
                                              QString::number(z.loss, 'f', 3),
                                              QString::number(z.peerLoss, 'f', 3),
                                              ProfileCharts::groupName(chess::gamePhaseName(z.phase)),

@@ -184,6 +184,13 @@ struct ProfilePuzzle {
     /// The game's opening as Lichess tags a puzzle (chess::openingTags), for a puzzle that starts before move
     /// chess::kOpeningTagsBeforeMove; else empty, as on Lichess.
     std::string openingTags;
+
+    /// The position the player faced: fen with the setup move played; none when the puzzle is damaged.
+    std::optional<chess::Position> faced() const;
+    /// One of its moves (playedMove, bestMove) in SAN where the player faced it; the UCI text itself when the
+    /// puzzle is damaged. Every human-readable report shows SAN; the JSON and the CSV
+    /// keep UCI.
+    std::string san(const std::string& uci) const;
 };
 
 struct PlayerProfile {

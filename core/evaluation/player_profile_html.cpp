@@ -269,8 +269,8 @@ std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const Profile
     for (const ProfilePuzzle& z : puzzles) {
         const bool link = z.site.rfind("https://", 0) == 0;
         appendf(s, "<tr><td>%s</td><td>%d%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>",
-                escaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", escaped(z.playedMove).c_str(),
-                escaped(z.bestMove).c_str(), z.loss, z.peerLoss,
+                escaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", escaped(z.san(z.playedMove)).c_str(),
+                escaped(z.san(z.bestMove)).c_str(), z.loss, z.peerLoss,
                 escaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
         if (link)
             appendf(s, "<a href=\"%s\">%s</a>", escaped(z.site).c_str(), escaped(z.site).c_str());

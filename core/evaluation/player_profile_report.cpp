@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The player profile as text, JSON and puzzle CSV.
+#include "core/chess/notation.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/evaluation/player_profile.h"
 
@@ -228,9 +229,10 @@ std::string PlayerProfile::toText() const {
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
         for (const ProfilePuzzle& z : puzzles)
-            appendf(out, "  %s  move %3d%-3s played %-6s best %-6s  loss %.2f, peer %.2f  %-10s  %s  %s\n",
-                    z.id.c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", z.playedMove.c_str(), z.bestMove.c_str(),
-                    z.loss, z.peerLoss, chess::gamePhaseName(z.phase), z.site.c_str(), z.opening.c_str());
+            appendf(out, "  %s  move %3d%-3s played %-7s best %-7s  loss %.2f, peer %.2f  %-10s  %s  %s\n",
+                    z.id.c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", z.san(z.playedMove).c_str(),
+                    z.san(z.bestMove).c_str(), z.loss, z.peerLoss, chess::gamePhaseName(z.phase), z.site.c_str(),
+                    z.opening.c_str());
     }
     return out;
 }
@@ -277,6 +279,22 @@ JsonValue PlayerProfile::toJson() const {
     }
     o.set("puzzles", std::move(zs));
     return o;
+}
+
+std::optional<chess::Position> ProfilePuzzle::faced() const {
+    auto pos = chess::Position::fromFen(fen);
+    if (!pos) return std::nullopt;
+    const auto setup = chess::parseUci(*pos, setupMove);
+    if (!setup) return std::nullopt;
+    pos->makeMove(*setup);
+    return std::move(pos.value());
+}
+
+std::string ProfilePuzzle::san(const std::string& uci) const {
+    const auto pos = faced();
+    if (!pos) return uci;
+    const auto move = chess::parseUci(*pos, uci);
+    return move ? chess::toSan(*pos, *move) : uci;
 }
 
 std::string PlayerProfile::puzzlesCsv() const {

@@ -828,6 +828,11 @@ private Q_SLOTS:
             QVERIFY(std::abs(back[i].playedLoss - r->puzzles[i].loss) < 1e-4);
             QVERIFY(std::abs(back[i].peerLoss - r->puzzles[i].peerLoss) < 1e-4);
             QVERIFY(back[i].playedLoss - back[i].peerLoss >= 0.1 - 1e-4);
+            // The reports people read name it as the game's PGN does (SAN), not as the CSV does.
+            const std::string& san = game->moves[std::size_t(r->puzzles[i].ply)].san;
+            QCOMPARE(r->puzzles[i].san(r->puzzles[i].playedMove), san);
+            QVERIFY2(r->toText().find("played " + san + " ") != std::string::npos, san.c_str());
+            QVERIFY2(evaluation::playerProfileHtml(*r).find("<td>" + san + "</td>") != std::string::npos, san.c_str());
         }
         // Opening tags as Lichess gives its puzzles: the game's opening's, for a puzzle that starts before move 20.
         o.puzzles = 40;
