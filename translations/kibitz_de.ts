@@ -438,6 +438,10 @@
         <source>Ratio in the opening (interval)</source>
         <translation>Verhältnis in der Eröffnung (Intervall)</translation>
     </message>
+    <message>
+        <source>Each position as they faced it: the move they played in red, the best move in green, the opponent&apos;s last move tinted.</source>
+        <translation>Jede Stellung, wie sie vor dem Spieler stand: sein Zug in Rot, der beste Zug in Grün, der letzte Zug des Gegners getönt.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

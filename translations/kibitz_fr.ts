@@ -438,6 +438,10 @@
         <source>Ratio in the opening (interval)</source>
         <translation>Rapport dans l&apos;ouverture (intervalle)</translation>
     </message>
+    <message>
+        <source>Each position as they faced it: the move they played in red, the best move in green, the opponent&apos;s last move tinted.</source>
+        <translation>Chaque position telle qu&apos;il l&apos;a eue devant lui : le coup joué en rouge, le meilleur coup en vert, le dernier coup de l&apos;adversaire teinté.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -241,6 +241,9 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.tooFew = text(tr("too few positions"));
     t.puzzleHeader = {text(tr("puzzle")), text(tr("move")),  text(tr("played")), text(tr("best")),   text(tr("loss")),
                       text(tr("peer")),   text(tr("phase")), text(tr("game")),   text(tr("opening"))};
+    t.boardsNote =
+        text(tr("Each position as they faced it: the move they played in red, the best move in green, the "
+                "opponent's last move tinted."));
     t.madeBy = text(tr("Made by Kibitz."));
     t.groupName = [](const std::string& name) { return groupName(name).toStdString(); };
     return t;

@@ -11,4 +11,7 @@ namespace kibitz {
 /// bytes or terminal escape sequences. Valid UTF-8 (names, paths) is kept as it is.
 std::string printable(std::string_view text);
 
+/// `text` safe inside XML and HTML, in text and in quoted attributes: & < > " ' written as entities.
+std::string xmlEscaped(std::string_view text);
+
 }  // namespace kibitz

@@ -292,6 +292,10 @@ struct ProfileHtmlText {
     std::string tooFew = "too few positions";
     std::array<std::string, 9> puzzleHeader{"puzzle", "move",  "played", "best",   "loss",
                                             "peer",   "phase", "game",   "opening"};
+    /// Over the worst positions' boards.
+    std::string boardsNote =
+        "Each position as they faced it: the move they played in red, the best move in green, the opponent's last "
+        "move tinted.";
     std::string madeBy = "Made by Kibitz.";
     /// A group's name as shown (phases, clock buckets, speeds, kinds, openings); unset: the core's English names. In a
     /// chart, a name with ": " is drawn as two lines (an opening's side, then its moves).

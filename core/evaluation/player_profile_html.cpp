@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The player profile as one self-contained HTML page: inline CSS and SVG charts drawn here, no script, nothing
 // fetched, so it opens offline in any browser and can be mailed as it is.
+#include "core/chess/board_svg.h"
+#include "core/chess/notation.h"
+#include "core/common/printable.h"
 #include "core/evaluation/player_profile.h"
 
 #include <algorithm>
@@ -19,21 +22,6 @@ void appendf(std::string& out, const char* format, ...) {
     std::vsnprintf(buf, sizeof buf, format, ap);
     va_end(ap);
     out += buf;
-}
-
-std::string escaped(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default: out += c;
-        }
-    }
-    return out;
 }
 
 constexpr const char* kPlayerColour = "#c0392b";
@@ -64,7 +52,7 @@ std::string withValue(std::string caption, const std::string& value) {
 /// 12-pixel labels fit the bar chart's 100-pixel slot.
 std::vector<std::string> labelLines(const std::string& name) {
     std::vector<std::string> lines = groupNameLines(name, 13);
-    for (std::string& line : lines) line = escaped(line);
+    for (std::string& line : lines) line = xmlEscaped(line);
     return lines;
 }
 
@@ -93,8 +81,8 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
     std::string s;
     appendf(s, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">", width,
             height);
-    appendf(s, "<title>%s</title>", escaped(title).c_str());
-    appendf(s, "<text x=\"%d\" y=\"18\" class=\"t\">%s</text>", kLeft, escaped(title).c_str());
+    appendf(s, "<title>%s</title>", xmlEscaped(title).c_str());
+    appendf(s, "<text x=\"%d\" y=\"18\" class=\"t\">%s</text>", kLeft, xmlEscaped(title).c_str());
     for (double v = 0.0; v <= top + 1e-9; v += step) {
         const double y = kTop + kHeight - v / top * kHeight;
         appendf(s, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"g\"/>", kLeft, y, width - 10, y);
@@ -106,8 +94,8 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         const double hp = c.loss / top * kHeight, hq = c.peerLoss / top * kHeight;
         appendf(s, "<rect class=\"bar player\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x,
                 kTop + kHeight - hp, kBar, hp, kPlayerColour);
-        const std::string name = escaped(shownName(text, groups[i]->name));
-        appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.loss, escaped(text.player).c_str());
+        const std::string name = xmlEscaped(shownName(text, groups[i]->name));
+        appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.loss, xmlEscaped(text.player).c_str());
         if (c.hasRatioInterval()) {
             // The ratio's interval on the player's bar: the loss their ratio's interval gives against the same peers.
             const double lo = kTop + kHeight - c.ratioLow * c.peerLoss / top * kHeight;
@@ -120,7 +108,7 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
         }
         appendf(s, "<rect class=\"bar peer\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">", x + kBar,
                 kTop + kHeight - hq, kBar, hq, kPeerColour);
-        appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.peerLoss, escaped(text.peers).c_str());
+        appendf(s, "<title>%s: %.4f (%s)</title></rect>", name.c_str(), c.peerLoss, xmlEscaped(text.peers).c_str());
         for (std::size_t l = 0; l < labels[i].size(); ++l)
             appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"middle\">%s</text>", x + kBar,
                     kTop + kHeight + kLine * int(l + 1), labels[i][l].c_str());
@@ -132,8 +120,8 @@ std::string lossChart(const std::string& title, const std::vector<ProfileGroup>&
     appendf(s,
             "</svg><figcaption><span style=\"color:%s\">&#9632;</span> %s "
             "<span style=\"color:%s\">&#9632;</span> %s; %s</figcaption></figure>\n",
-            kPlayerColour, escaped(text.theirLoss).c_str(), kPeerColour, escaped(text.peerLoss).c_str(),
-            escaped(text.ratioNote).c_str());
+            kPlayerColour, xmlEscaped(text.theirLoss).c_str(), kPeerColour, xmlEscaped(text.peerLoss).c_str(),
+            xmlEscaped(text.ratioNote).c_str());
     return s;
 }
 
@@ -167,8 +155,8 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
     std::string s;
     appendf(s, "<figure><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\">",
             kLeft + kWidth + 30, height);
-    appendf(s, "<title>%s</title>", escaped(title).c_str());
-    appendf(s, "<text x=\"%d\" y=\"18\" class=\"t\">%s</text>", kLeft, escaped(title).c_str());
+    appendf(s, "<title>%s</title>", xmlEscaped(title).c_str());
+    appendf(s, "<text x=\"%d\" y=\"18\" class=\"t\">%s</text>", kLeft, xmlEscaped(title).c_str());
     const double step = tickStep(hi - lo);
     for (double v = std::ceil(lo / step) * step; v <= hi + 1e-9; v += step) {
         appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"g\"/>", xOf(v), kTop, xOf(v),
@@ -181,7 +169,7 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
     for (std::size_t i = 0; i < groups.size(); ++i) {
         const ProfileRating& r = groups[i]->rating;
         const int y = kTop + int(i) * kRow + kRow / 2;
-        const std::string name = escaped(shownName(text, groups[i]->name));
+        const std::string name = xmlEscaped(shownName(text, groups[i]->name));
         appendf(s, "<text x=\"%d\" y=\"%d\" class=\"a\" text-anchor=\"end\">%s</text>", kLeft - 8, y + 4, name.c_str());
         appendf(s, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>", xOf(r.low),
                 y, xOf(r.high), y, kPlayerColour);
@@ -202,7 +190,7 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
     const std::string caption = !rated      ? text.ratingCaptionUnrated
                                 : eachGroup ? text.ratingCaptionEach
                                             : withValue(text.ratingCaption, rating);
-    s += "</svg><figcaption>" + escaped(caption) + "</figcaption></figure>\n";
+    s += "</svg><figcaption>" + xmlEscaped(caption) + "</figcaption></figure>\n";
     return s;
 }
 
@@ -213,20 +201,20 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
     // The group's figures (the opening phase's after its ratio), then the rating.
     constexpr std::size_t kRatioColumn = 4;  // tableHeader: positions, games, loss, peer, ratio, ...
     for (std::size_t i = 0; i + 1 < text.tableHeader.size(); ++i) {
-        s += "<th>" + escaped(text.tableHeader[i]) + "</th>";
+        s += "<th>" + xmlEscaped(text.tableHeader[i]) + "</th>";
         if (openingPhase && i == kRatioColumn)
-            for (const std::string& h : text.openingPhaseHeader) s += "<th>" + escaped(h) + "</th>";
+            for (const std::string& h : text.openingPhaseHeader) s += "<th>" + xmlEscaped(h) + "</th>";
     }
-    if (ratings) s += "<th>" + escaped(text.tableHeader.back()) + "</th>";
-    if (meanRatings) s += "<th>" + escaped(text.theirRating) + "</th>";
+    if (ratings) s += "<th>" + xmlEscaped(text.tableHeader.back()) + "</th>";
+    if (meanRatings) s += "<th>" + xmlEscaped(text.theirRating) + "</th>";
     s += "</tr>\n";
     for (const ProfileGroup& g : groups) {
         const ProfileCell& c = g.cell;
-        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", escaped(shownName(text, g.name)).c_str(),
+        appendf(s, "<tr><td>%s</td><td>%lld</td><td>%lld</td>", xmlEscaped(shownName(text, g.name)).c_str(),
                 static_cast<long long>(c.positions), static_cast<long long>(c.games));
         if (!c.enough()) {
             appendf(s, "<td colspan=\"%d\">%s</td>", 5 + (openingPhase ? 2 : 0) + (ratings ? 1 : 0),
-                    escaped(text.tooFew).c_str());
+                    xmlEscaped(text.tooFew).c_str());
         } else {
             appendf(s, "<td>%.4f</td><td>%.4f</td><td>%.2f", c.loss, c.peerLoss, c.lossRatio());
             if (c.hasRatioInterval()) appendf(s, " (%.2f-%.2f)", c.ratioLow, c.ratioHigh);
@@ -263,22 +251,67 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
 
 std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
     if (puzzles.empty()) return {};
-    std::string s = "<h2>" + escaped(text.worstPositions) + "</h2>\n<table><tr>";
-    for (const std::string& h : text.puzzleHeader) s += "<th>" + escaped(h) + "</th>";
+    std::string s = "<h2>" + xmlEscaped(text.worstPositions) + "</h2>\n<table><tr>";
+    for (const std::string& h : text.puzzleHeader) s += "<th>" + xmlEscaped(h) + "</th>";
     s += "</tr>\n";
     for (const ProfilePuzzle& z : puzzles) {
         const bool link = z.site.rfind("https://", 0) == 0;
-        appendf(s, "<tr><td>%s</td><td>%d%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</td><td>",
-                escaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", escaped(z.san(z.playedMove)).c_str(),
-                escaped(z.san(z.bestMove)).c_str(), z.loss, z.peerLoss,
-                escaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
+        appendf(s,
+                "<tr><td><a "
+                "href=\"#position-%s\">%s</a></td><td>%d%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</"
+                "td><td>",
+                xmlEscaped(z.id).c_str(), xmlEscaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".",
+                xmlEscaped(z.san(z.playedMove)).c_str(), xmlEscaped(z.san(z.bestMove)).c_str(), z.loss, z.peerLoss,
+                xmlEscaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
         if (link)
-            appendf(s, "<a href=\"%s\">%s</a>", escaped(z.site).c_str(), escaped(z.site).c_str());
+            appendf(s, "<a href=\"%s\">%s</a>", xmlEscaped(z.site).c_str(), xmlEscaped(z.site).c_str());
         else
-            s += escaped(z.site);
-        s += "</td><td>" + escaped(z.opening) + "</td></tr>\n";
+            s += xmlEscaped(z.site);
+        s += "</td><td>" + xmlEscaped(z.opening) + "</td></tr>\n";
     }
     return s + "</table>\n";
+}
+
+constexpr const char* kBestColour = "#2e8b57";
+
+/// The worst positions on boards, as the player faced them (their side at the bottom, the opponent's last move
+/// tinted), the move they played in their colour and the best one in green, each captioned with the table's words.
+std::string puzzleBoards(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
+    std::string boards;
+    for (const ProfilePuzzle& z : puzzles) {
+        const auto faced = z.faced();
+        if (!faced) continue;
+        chess::BoardSvgOptions o;
+        o.size = 216;
+        o.bottom = faced->sideToMove();
+        if (auto setup = chess::parseUci(chess::Position::fromFen(z.fen).value(), z.setupMove)) o.lastMove = *setup;
+        const auto played = chess::parseUci(*faced, z.playedMove);
+        const auto best = chess::parseUci(*faced, z.bestMove);
+        if (played) o.arrows.push_back({*played, kPlayerColour});
+        if (best) o.arrows.push_back({*best, kBestColour});
+        // The longer arrow below, so that one along the same line (Rc7 beside Rxc8+) still shows its head.
+        auto length = [](chess::Move m) {
+            return std::hypot(chess::fileOf(m.from()) - chess::fileOf(m.to()),
+                              chess::rankOf(m.from()) - chess::rankOf(m.to()));
+        };
+        if (o.arrows.size() == 2 && length(o.arrows[0].move) < length(o.arrows[1].move))
+            std::swap(o.arrows[0], o.arrows[1]);
+        char number[32];
+        std::snprintf(number, sizeof number, "%d%s", z.ply / 2 + 1, z.ply % 2 ? "..." : ".");
+        const std::string playedSan = z.san(z.playedMove), bestSan = z.san(z.bestMove);
+        o.title = std::string(number) + " " + text.puzzleHeader[2] + " " + playedSan + ", " + text.puzzleHeader[3] +
+                  " " + bestSan;
+        boards += "<figure class=\"position\" id=\"position-" + xmlEscaped(z.id) + "\">" + chess::boardSvg(*faced, o) +
+                  "<figcaption>";
+        appendf(boards,
+                "<b>%s</b> %s <span style=\"color:%s\">%s</span>, %s <span style=\"color:%s\">%s</span><br>%s %.2f, "
+                "%s %.2f</figcaption></figure>\n",
+                number, xmlEscaped(text.puzzleHeader[2]).c_str(), kPlayerColour, xmlEscaped(playedSan).c_str(),
+                xmlEscaped(text.puzzleHeader[3]).c_str(), kBestColour, xmlEscaped(bestSan).c_str(),
+                xmlEscaped(text.puzzleHeader[4]).c_str(), z.loss, xmlEscaped(text.puzzleHeader[5]).c_str(), z.peerLoss);
+    }
+    if (boards.empty()) return {};
+    return chess::boardSvgDefs() + "<p>" + xmlEscaped(text.boardsNote) + "</p>\n<div>" + boards + "</div>\n";
 }
 
 /// The English paragraph under the heading (the CLI's report).
@@ -309,19 +342,19 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
         t.explanation = withValue(t.explanationAt, std::to_string(p.peerRating));
         t.peerLoss = withValue(t.peerLossAt, std::to_string(p.peerRating));
     }
-    std::string s = "<!DOCTYPE html>\n<html lang=\"" + escaped(t.language) +
-                    "\"><head><meta charset=\"utf-8\">\n<title>Kibitz: " + escaped(p.player) +
+    std::string s = "<!DOCTYPE html>\n<html lang=\"" + xmlEscaped(t.language) +
+                    "\"><head><meta charset=\"utf-8\">\n<title>Kibitz: " + xmlEscaped(p.player) +
                     "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;"
                     "margin:1em 0}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}td:first-child,"
                     "th:first-child{text-align:left}figure{display:inline-block;margin:1em 2em 1em 0}.t{font-weight:"
                     "bold;font-size:14px}.a{font-size:12px}.g{stroke:#eee}.ax{stroke:#444}.actual{stroke-dasharray:4 "
                     "3;stroke-width:2}</style></head><body>\n";
-    s += "<h1>" + escaped(t.heading.empty() ? "Where " + p.player + " stands" : t.heading) + "</h1>\n";
-    s += "<p>" + escaped(t.summary.empty() ? englishSummary(p) : t.summary) + "</p>\n";
-    s += "<p>" + escaped(t.explanation) + " " +
-         escaped(withValue(t.intervalNote, std::to_string(int(std::lround(100.0 * p.interval))) + "%")) + "</p>\n";
+    s += "<h1>" + xmlEscaped(t.heading.empty() ? "Where " + p.player + " stands" : t.heading) + "</h1>\n";
+    s += "<p>" + xmlEscaped(t.summary.empty() ? englishSummary(p) : t.summary) + "</p>\n";
+    s += "<p>" + xmlEscaped(t.explanation) + " " +
+         xmlEscaped(withValue(t.intervalNote, std::to_string(int(std::lround(100.0 * p.interval))) + "%")) + "</p>\n";
     if (!p.model.empty() || !p.engine.empty())
-        appendf(s, "<p><small>%s; %s</small></p>\n", escaped(p.model).c_str(), escaped(p.engine).c_str());
+        appendf(s, "<p><small>%s; %s</small></p>\n", xmlEscaped(p.model).c_str(), xmlEscaped(p.engine).c_str());
     s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +
          lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) +
          lossChart(t.lossByOpening, p.byOpening, t) + lossChart(t.lossByVariation, p.byVariation, t) +
@@ -330,19 +363,19 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
          ratingChart(t.ratingByClock, p.byClock, p.all.meanElo, t) +
          ratingChart(t.ratingByPeriod, p.byPeriod, p.all.meanElo, t, true) + "</div>\n";
     const bool ratings = p.rating.valid;
-    s += "<h2>" + escaped(t.allPositions) + "</h2>\n" +
+    s += "<h2>" + xmlEscaped(t.allPositions) + "</h2>\n" +
          tableOf({ProfileGroup{t.allGroup, p.all, p.rating, {}}}, ratings, t);
-    s += "<h2>" + escaped(t.byPhase) + "</h2>\n" + tableOf(p.byPhase, ratings, t);
-    s += "<h2>" + escaped(t.byClock) + "</h2>\n" + tableOf(p.byClock, ratings, t);
-    s += "<h2>" + escaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);
-    s += "<h2>" + escaped(t.byKind) + "</h2>\n" + tableOf(p.byKind, false, t);
+    s += "<h2>" + xmlEscaped(t.byPhase) + "</h2>\n" + tableOf(p.byPhase, ratings, t);
+    s += "<h2>" + xmlEscaped(t.byClock) + "</h2>\n" + tableOf(p.byClock, ratings, t);
+    s += "<h2>" + xmlEscaped(t.bySpeed) + "</h2>\n" + tableOf(p.bySpeed, false, t);
+    s += "<h2>" + xmlEscaped(t.byKind) + "</h2>\n" + tableOf(p.byKind, false, t);
     if (!p.byOpening.empty())
-        s += "<h2>" + escaped(t.byOpening) + "</h2>\n" + tableOf(p.byOpening, false, t, false, true);
+        s += "<h2>" + xmlEscaped(t.byOpening) + "</h2>\n" + tableOf(p.byOpening, false, t, false, true);
     if (!p.byVariation.empty())
-        s += "<h2>" + escaped(t.byVariation) + "</h2>\n" + tableOf(p.byVariation, false, t, false, true);
-    if (!p.byPeriod.empty()) s += "<h2>" + escaped(t.byPeriod) + "</h2>\n" + tableOf(p.byPeriod, ratings, t, true);
-    s += puzzleTable(p.puzzles, t);
-    s += "<p><small>" + escaped(t.madeBy) + "</small></p>\n</body></html>\n";
+        s += "<h2>" + xmlEscaped(t.byVariation) + "</h2>\n" + tableOf(p.byVariation, false, t, false, true);
+    if (!p.byPeriod.empty()) s += "<h2>" + xmlEscaped(t.byPeriod) + "</h2>\n" + tableOf(p.byPeriod, ratings, t, true);
+    s += puzzleTable(p.puzzles, t) + puzzleBoards(p.puzzles, t);
+    s += "<p><small>" + xmlEscaped(t.madeBy) + "</small></p>\n</body></html>\n";
     return s;
 }
 

@@ -58,6 +58,24 @@ private:
     int m_delayMs = 0;
 };
 
+/// The first legal move wins (+300 centipawns), every other loses (-300 and below): each position has one answer.
+class OneAnswerAnalyser : public evaluation::PositionAnalyser {
+public:
+    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines,
+                                                      const CancelToken&) override {
+        const chess::MoveList legal = pos.legalMoves();
+        std::vector<evaluation::MoveEval> out;
+        for (int i = 0; i < legal.size() && i < lines; ++i)
+            out.push_back({legal[i],
+                           engines::UciScore{engines::UciScore::Kind::Centipawns, i == 0 ? 300 : -300 - 10 * i,
+                                             engines::UciScore::Bound::Exact},
+                           8,
+                           {}});
+        return out;
+    }
+    QString describe() const override { return QStringLiteral("one answer"); }
+};
+
 inline evaluation::AnalyserFactory ladderFactory(int delayMs = 0) {
     return [delayMs]() -> Result<std::unique_ptr<evaluation::PositionAnalyser>> {
         return std::unique_ptr<evaluation::PositionAnalyser>(std::make_unique<LadderAnalyser>(delayMs));

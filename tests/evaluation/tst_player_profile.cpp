@@ -132,24 +132,6 @@ public:
     std::string describe() const override { return "skill fake"; }
 };
 
-/// The first legal move wins (+300 centipawns), every other loses (-300 and below): each position has one answer.
-class OneAnswerAnalyser : public evaluation::PositionAnalyser {
-public:
-    Result<std::vector<evaluation::MoveEval>> analyse(const chess::Position& pos, int lines,
-                                                      const CancelToken&) override {
-        const chess::MoveList legal = pos.legalMoves();
-        std::vector<evaluation::MoveEval> out;
-        for (int i = 0; i < legal.size() && i < lines; ++i)
-            out.push_back({legal[i],
-                           engines::UciScore{engines::UciScore::Kind::Centipawns, i == 0 ? 300 : -300 - 10 * i,
-                                             engines::UciScore::Bound::Exact},
-                           8,
-                           {}});
-        return out;
-    }
-    QString describe() const override { return QStringLiteral("one answer"); }
-};
-
 /// The ladder engine's scores, counting its calls on a counter of its own and how many such engines are alive; from
 /// call `failAt` on (counted over all engines of the run) it fails.
 class CountingAnalyser : public testing::LadderAnalyser {
@@ -799,7 +781,7 @@ private Q_SLOTS:
     void puzzlesReadBack() {
         const auto games = testing::sampleGamesOf(kPlayer, 12);
         testing::FakeEvaluator model;
-        OneAnswerAnalyser engine;
+        testing::OneAnswerAnalyser engine;
         evaluation::PlayerProfileOptions o = quickOptions();
         o.puzzles = 5;
         auto r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
@@ -833,6 +815,15 @@ private Q_SLOTS:
             QCOMPARE(r->puzzles[i].san(r->puzzles[i].playedMove), san);
             QVERIFY2(r->toText().find("played " + san + " ") != std::string::npos, san.c_str());
             QVERIFY2(evaluation::playerProfileHtml(*r).find("<td>" + san + "</td>") != std::string::npos, san.c_str());
+        }
+        // The HTML shows each on a board, linked from its row of the table; the pieces are defined once.
+        const QString html = QString::fromStdString(evaluation::playerProfileHtml(*r));
+        QCOMPARE(int(html.count(QStringLiteral("<figure class=\"position\""))), int(r->puzzles.size()));
+        QCOMPARE(int(html.count(QStringLiteral("<symbol id=\"kibitz-wK\""))), 1);
+        for (const auto& z : r->puzzles) {
+            const QString id = QString::fromStdString(z.id);
+            QVERIFY(html.contains(QStringLiteral("<a href=\"#position-%1\">%1</a>").arg(id)));
+            QVERIFY(html.contains(QStringLiteral("id=\"position-%1\"").arg(id)));
         }
         // Opening tags as Lichess gives its puzzles: the game's opening's, for a puzzle that starts before move 20.
         o.puzzles = 40;
@@ -891,7 +882,7 @@ private Q_SLOTS:
     /// rating the model does not know is refused. A chess.com player's chosen rating is on chess.com's scale.
     void peersOfAChosenRating() {
         const auto games = testing::sampleGamesOf(kPlayer, 12);
-        OneAnswerAnalyser engine;
+        testing::OneAnswerAnalyser engine;
         auto at = [&](int rating, SkillEvaluator& model) {
             evaluation::PlayerProfileOptions o = quickOptions();
             o.peerRating = rating;
@@ -949,7 +940,7 @@ private Q_SLOTS:
         for (auto& g : unrated)
             for (auto& [k, v] : g.tags)
                 if (k == "WhiteElo" || k == "BlackElo") v = "?";
-        OneAnswerAnalyser engine;
+        testing::OneAnswerAnalyser engine;
         evaluation::PlayerProfileOptions o = quickOptions();
         o.estimateRatings = true;
         o.bootstrapRounds = 20;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The player profile's HTML report opened in a real browser: headless Chromium loads the page of a profile of
 // pnmadelaine's real games (fake model, fake engine) from a file, with no network and no script, and the screenshot it
-// takes shows every bar of the player's loss charts drawn in the player's colour. Chromium comes with the test
+// takes shows every bar of the player's loss charts drawn in the player's colour, and the worst positions' boards with
+// their squares and pieces. Chromium comes with the test
 // dependencies (scripts/setup.sh); without it the test fails and says so.
 #include "core/chess/pgn.h"
 #include "core/evaluation/player_profile.h"
@@ -15,18 +16,26 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cctype>
 #include <vector>
 
 using namespace kibitz;
 
 namespace {
 
-bool playerColour(const QColor& c) {
-    return std::abs(c.red() - 0xc0) < 12 && std::abs(c.green() - 0x39) < 12 && std::abs(c.blue() - 0x2b) < 12;
+bool near(const QColor& c, QRgb target, int tolerance) {
+    return std::abs(c.red() - qRed(target)) < tolerance && std::abs(c.green() - qGreen(target)) < tolerance &&
+           std::abs(c.blue() - qBlue(target)) < tolerance;
 }
 
-/// Connected regions (4-neighbours) of the player's colour (#c0392b) in `image`.
-int regionsOfPlayerColour(const QImage& image) {
+bool playerColour(const QColor& c) { return near(c, 0xc0392b, 12); }
+/// A board's dark squares (#b58863) and the fill of a white piece (#fbfbf8, which the page's white is not).
+bool darkSquare(const QColor& c) { return near(c, 0xb58863, 3); }
+bool whitePiece(const QColor& c) { return near(c, 0xfbfbf8, 2) && c.blue() < 0xfd; }
+
+/// Connected regions (4-neighbours) of the colour `inside` accepts in `image`, of at least `minPixels` pixels.
+template <typename Inside>
+int regionsOf(const QImage& image, Inside inside, int minPixels = 1) {
     const int w = image.width();
     const int h = image.height();
     std::vector<char> seen(std::size_t(w) * std::size_t(h), 0);
@@ -34,23 +43,25 @@ int regionsOfPlayerColour(const QImage& image) {
     std::vector<std::pair<int, int>> stack;
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
-            if (seen[std::size_t(y) * w + x] || !playerColour(image.pixelColor(x, y))) continue;
-            ++regions;
+            if (seen[std::size_t(y) * w + x] || !inside(image.pixelColor(x, y))) continue;
+            int pixels = 0;
             stack.push_back({x, y});
             seen[std::size_t(y) * w + x] = 1;
             while (!stack.empty()) {
                 const auto [px, py] = stack.back();
                 stack.pop_back();
+                ++pixels;
                 for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
                     const int nx = px + dx;
                     const int ny = py + dy;
                     if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
                     char& s = seen[std::size_t(ny) * w + nx];
-                    if (s || !playerColour(image.pixelColor(nx, ny))) continue;
+                    if (s || !inside(image.pixelColor(nx, ny))) continue;
                     s = 1;
                     stack.push_back({nx, ny});
                 }
             }
+            if (pixels >= minPixels) ++regions;
         }
     return regions;
 }
@@ -74,7 +85,7 @@ private Q_SLOTS:
 
         const auto games = testing::sampleGamesOf("pnmadelaine", 30);
         testing::FakeEvaluator model;
-        testing::LadderAnalyser engine;
+        testing::OneAnswerAnalyser engine;  // one clearly best move a position: the worst positions have boards
         evaluation::PlayerProfileOptions o;
         o.positions.every = 2;
         o.bootstrapRounds = 20;
@@ -113,11 +124,26 @@ private Q_SLOTS:
         const QImage image(shot);
         QVERIFY2(!image.isNull(), "Chromium wrote no screenshot");
         // Each loss chart's bar of the player is a region of their colour of its own (the rating charts add more).
-        const int regions = regionsOfPlayerColour(image);
+        const int regions = regionsOf(image, playerColour);
         qInfo("%d bars, %d regions of the player's colour in a %dx%d screenshot", bars, regions, image.width(),
               image.height());
         QVERIFY2(regions >= bars,
                  qPrintable(QString("%1 regions of the player's colour for %2 bars").arg(regions).arg(bars)));
+
+        // The worst positions' boards: each dark square a region of its own (they touch only at corners), but for
+        // those an arrow or the last move's tint covers; each white piece's fill a region of its own or more.
+        int whitePieces = 0;
+        for (const auto& z : r->puzzles)
+            for (const char c : z.faced()->fen().substr(0, z.faced()->fen().find(' ')))
+                whitePieces += std::isupper(static_cast<unsigned char>(c)) ? 1 : 0;
+        const int boards = int(r->puzzles.size());
+        QVERIFY(boards >= 3);
+        const int squares = regionsOf(image, darkSquare, 40);
+        const int fills = regionsOf(image, whitePiece, 6);
+        qInfo("%d boards: %d dark squares drawn, %d regions of white pieces' fill for %d white pieces", boards, squares,
+              fills, whitePieces);
+        QVERIFY2(squares >= boards * 26 && squares <= boards * 32, qPrintable(QString::number(squares)));
+        QVERIFY2(fills >= whitePieces * 9 / 10, qPrintable(QString::number(fills)));
     }
 };
 
