@@ -265,6 +265,8 @@ JsonValue PlayerProfile::toJson() const {
             .set("fen", z.fen)
             .set("moves", z.setupMove + " " + z.bestMove)
             .set("played", z.playedMove)
+            .set("played_san", z.san(z.playedMove))
+            .set("best_san", z.san(z.bestMove))
             .set("loss", z.loss)
             .set("peer_loss", z.peerLoss)
             .set("ply", z.ply)

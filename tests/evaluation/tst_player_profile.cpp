@@ -815,6 +815,7 @@ private Q_SLOTS:
             QCOMPARE(r->puzzles[i].san(r->puzzles[i].playedMove), san);
             QVERIFY2(r->toText().find("played " + san + " ") != std::string::npos, san.c_str());
             QVERIFY2(evaluation::playerProfileHtml(*r).find("<td>" + san + "</td>") != std::string::npos, san.c_str());
+            QVERIFY2(r->toJson().write().find("\"played_san\":\"" + san + "\"") != std::string::npos, san.c_str());
         }
         // The HTML shows each on a board, linked from its row of the table; the pieces are defined once.
         const QString html = QString::fromStdString(evaluation::playerProfileHtml(*r));
