@@ -228,6 +228,12 @@ private Q_SLOTS:
                                  "the player's rating loses 0.08 on average.")
                                  .arg(played);
         QVERIFY2(panel.lineText().contains(said), qPrintable(panel.lineText()));
+        if (const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            panel.resize(480, 640);
+            panel.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&panel));
+            QVERIFY(panel.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/puzzle-panel-game-move.png")));
+        }
         panel.startSolving();
         QVERIFY(panel.isSolving());
         QVERIFY2(!panel.lineText().contains(QStringLiteral("In the game")), qPrintable(panel.lineText()));
