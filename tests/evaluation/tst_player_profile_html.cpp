@@ -41,6 +41,8 @@ std::vector<QImage> drawCharts(const QString& html) {
     std::vector<QImage> out;
     for (auto it = svgRe.globalMatch(html); it.hasNext();) {
         QString svg = it.next().captured(0);
+        // The worst positions' boards and the pieces they share are not charts.
+        if (svg.contains(QStringLiteral("class=\"board\"")) || svg.contains(QStringLiteral("<symbol"))) continue;
         svg.replace(QStringLiteral("class=\"t\""), QStringLiteral("font-weight=\"bold\" font-size=\"14\""));
         svg.replace(QStringLiteral("class=\"a\""), QStringLiteral("font-size=\"12\""));
         svg.replace(QStringLiteral("class=\"g\""), QStringLiteral("stroke=\"#e6e6e6\""));
