@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ui/player_profile_page.h"
 
+#include "core/chess/board_svg.h"
+#include "core/chess/notation.h"
 #include "core/jobs/human_model.h"
+#include "ui/board_widget.h"
 #include "ui/engine_panel.h"
 #include "ui/player_profile_charts.h"
 #include "ui/session.h"
@@ -241,7 +244,21 @@ QWidget* PlayerProfilePage::createResults() {
         const QString fen = m_positions->item(row, MoveCol)->data(Qt::UserRole).toString();
         if (!fen.isEmpty()) Q_EMIT positionRequested(fen);
     });
-    positionsLayout->addWidget(m_positions, 1);
+    // Beside the table, the selected position as they faced it: their move in red, the best one in green.
+    auto* positionsSplit = new QSplitter(Qt::Horizontal, positions);
+    positionsSplit->addWidget(m_positions);
+    m_positionBoard = new BoardWidget(positionsSplit);
+    m_positionBoard->setInteractive(false);
+    m_positionBoard->setMinimumSize(160, 160);
+    m_positionBoard->setToolTip(
+        tr("The selected position as they faced it: the move they played in red, the best "
+           "move in green"));
+    positionsSplit->addWidget(m_positionBoard);
+    positionsSplit->setStretchFactor(0, 3);
+    positionsSplit->setStretchFactor(1, 2);
+    connect(m_positions, &QTableWidget::currentCellChanged, this,
+            [this](int row, int, int, int) { showPositionBoard(row); });
+    positionsLayout->addWidget(positionsSplit, 1);
     m_tabs->addTab(positions, tr("Worst positions"));
     layout->addWidget(m_tabs, 1);
 
@@ -543,6 +560,33 @@ void PlayerProfilePage::showPositions() {
         m_positions->item(row, MoveCol)->setToolTip(QString::fromStdString(z.site));
     }
     m_positions->resizeColumnsToContents();
+    if (!puzzles.empty()) m_positions->setCurrentCell(0, 0);
+    showPositionBoard(m_positions->currentRow());
+}
+
+void PlayerProfilePage::showPositionBoard(int row) {
+    if (!m_profile || row < 0 || std::size_t(row) >= m_profile->puzzles.size()) {
+        m_positionBoard->setArrows({});
+        m_positionBoard->setFlipped(false);
+        m_positionBoard->setPosition(chess::Position());
+        return;
+    }
+    const evaluation::ProfilePuzzle& z = m_profile->puzzles[std::size_t(row)];
+    const auto faced = z.faced();
+    if (!faced) return;
+    chess::Move setup = chess::Move::none();  // the opponent's move before theirs, shown as the last move
+    if (const auto before = chess::Position::fromFen(z.fen))
+        if (const auto m = chess::parseUci(*before, z.setupMove)) setup = *m;
+    m_positionBoard->setFlipped(faced->sideToMove() == chess::Black);
+    m_positionBoard->setPosition(*faced, setup);
+    std::vector<BoardArrow> arrows;
+    if (const auto played = chess::parseUci(*faced, z.playedMove))
+        arrows.push_back({*played, 1.0, tr("played"), QColor(0xc0, 0x39, 0x2b)});
+    if (const auto best = chess::parseUci(*faced, z.bestMove))
+        arrows.push_back({*best, 1.0, tr("best"), QColor(0x2e, 0x8b, 0x57)});
+    if (arrows.size() == 2 && chess::arrowLength(arrows[0].move) < chess::arrowLength(arrows[1].move))
+        std::swap(arrows[0], arrows[1]);  // the longer below (chess::arrowLength)
+    m_positionBoard->setArrows(std::move(arrows));
 }
 
 void PlayerProfilePage::setRunning(bool running) {

@@ -31,6 +31,8 @@ class QTreeWidget;
 
 namespace kibitz::ui {
 
+class BoardWidget;
+
 class PlayerProfilePage : public QWidget {
     Q_OBJECT
 public:
@@ -71,6 +73,8 @@ public:
     QChartView* chartView(Chart chart) const { return m_chartViews[int(chart)]; }
     QTreeWidget* table(Chart chart) const { return m_tables[int(chart)]; }
     QTableWidget* positionsTable() const { return m_positions; }
+    /// The selected worst position as the player faced it, their move and the best one drawn as arrows.
+    BoardWidget* positionBoard() const { return m_positionBoard; }
     QSpinBox* maxGamesBox() const { return m_maxGames; }
     QSpinBox* everyBox() const { return m_every; }
     QCheckBox* ratingsBox() const { return m_ratings; }
@@ -115,6 +119,8 @@ private:
     void onStopped(const QString& text, bool badInput);
     void showProfile();
     void showPositions();
+    /// The position of the worst positions' row on the board beside them (an empty board for none).
+    void showPositionBoard(int row);
     void clearResults();
     void setRunning(bool running);
     void askExportPuzzles();
@@ -150,6 +156,7 @@ private:
     QChartView* m_chartViews[kCharts] = {};
     QTreeWidget* m_tables[kCharts] = {};
     QTableWidget* m_positions = nullptr;
+    BoardWidget* m_positionBoard = nullptr;
     QPushButton* m_exportPuzzles = nullptr;
     QPushButton* m_openReport = nullptr;
     QPushButton* m_saveReport = nullptr;

@@ -51,6 +51,10 @@ std::string square(double x, double y, double size, const char* fill) {
 
 }  // namespace
 
+double arrowLength(Move move) {
+    return std::hypot(fileOf(move.from()) - fileOf(move.to()), rankOf(move.from()) - rankOf(move.to()));
+}
+
 std::string boardSvgDefs() {
     std::string s =
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" "

@@ -15,6 +15,10 @@ struct BoardSvgArrow {
     std::string colour;
 };
 
+/// How far an arrow of `move` runs, in squares: where two arrows share a line, the longer is drawn first, so that
+/// the shorter one's head still shows (the report's boards and the profile page's).
+double arrowLength(Move move);
+
 /// What a board drawn as SVG shows besides its pieces.
 struct BoardSvgOptions {
     int size = 240;                     ///< width and height in pixels

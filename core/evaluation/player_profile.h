@@ -188,8 +188,7 @@ struct ProfilePuzzle {
     /// The position the player faced: fen with the setup move played; none when the puzzle is damaged.
     std::optional<chess::Position> faced() const;
     /// One of its moves (playedMove, bestMove) in SAN where the player faced it; the UCI text itself when the
-    /// puzzle is damaged. Every human-readable report shows SAN; the JSON and the CSV
-    /// keep UCI.
+    /// puzzle is damaged. The reports people read show SAN, the JSON both, the puzzle CSV UCI.
     std::string san(const std::string& uci) const;
 };
 

@@ -257,9 +257,8 @@ std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const Profile
     for (const ProfilePuzzle& z : puzzles) {
         const bool link = z.site.rfind("https://", 0) == 0;
         appendf(s,
-                "<tr><td><a "
-                "href=\"#position-%s\">%s</a></td><td>%d%s</td><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%s</"
-                "td><td>",
+                "<tr><td><a href=\"#position-%s\">%s</a></td><td>%d%s</td><td>%s</td><td>%s</td>"
+                "<td>%.2f</td><td>%.2f</td><td>%s</td><td>",
                 xmlEscaped(z.id).c_str(), xmlEscaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".",
                 xmlEscaped(z.san(z.playedMove)).c_str(), xmlEscaped(z.san(z.bestMove)).c_str(), z.loss, z.peerLoss,
                 xmlEscaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
@@ -290,11 +289,7 @@ std::string puzzleBoards(const std::vector<ProfilePuzzle>& puzzles, const Profil
         if (played) o.arrows.push_back({*played, kPlayerColour});
         if (best) o.arrows.push_back({*best, kBestColour});
         // The longer arrow below, so that one along the same line (Rc7 beside Rxc8+) still shows its head.
-        auto length = [](chess::Move m) {
-            return std::hypot(chess::fileOf(m.from()) - chess::fileOf(m.to()),
-                              chess::rankOf(m.from()) - chess::rankOf(m.to()));
-        };
-        if (o.arrows.size() == 2 && length(o.arrows[0].move) < length(o.arrows[1].move))
+        if (o.arrows.size() == 2 && chess::arrowLength(o.arrows[0].move) < chess::arrowLength(o.arrows[1].move))
             std::swap(o.arrows[0], o.arrows[1]);
         char number[32];
         std::snprintf(number, sizeof number, "%d%s", z.ply / 2 + 1, z.ply % 2 ? "..." : ".");

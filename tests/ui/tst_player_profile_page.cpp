@@ -7,11 +7,13 @@
 // games' ratings are said to be on chess.com's scale; 'Peers rated' reaches the run and says so, and profiles games
 // without ratings. With
 // KIBITZ_SCREENSHOT_DIR set, a real run (Stockfish, the shipped model) saves docs/screenshots/player-profile.png.
+#include "core/chess/notation.h"
 #include "core/chess/puzzle_csv.h"
 #include "core/engines/engine_locator.h"
 #include "core/jobs/human_model.h"
 #include "core/training/player_games.h"
 #include "tests/evaluation/fakes.h"
+#include "ui/board_widget.h"
 #include "ui/player_profile_charts.h"
 #include "ui/player_profile_page.h"
 
@@ -339,6 +341,28 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         QCOMPARE(positions->item(row, positions->columnCount() - 1)->text(),
                  QString::fromStdString(got.puzzles[std::size_t(row)].opening));
     }
+    // Beside the table, the selected row's position as they faced it (the opponent's move played from the FEN), from
+    // their side, with their move and the best one as arrows.
+    QCOMPARE(positions->currentRow(), 0);
+    for (const int row : {0, positions->rowCount() - 1}) {
+        positions->setCurrentCell(row, 0);
+        const evaluation::ProfilePuzzle& z = got.puzzles[std::size_t(row)];
+        chess::Position faced = chess::Position::fromFen(z.fen).value();
+        const chess::Move setup = chess::parseUci(faced, z.setupMove).value();
+        faced.makeMove(setup);
+        const ui::BoardWidget* board = page->positionBoard();
+        QCOMPARE(board->position().fen(), faced.fen());
+        QCOMPARE(board->lastMove(), setup);
+        QCOMPARE(board->isFlipped(), faced.sideToMove() == chess::Black);
+        QCOMPARE(board->arrows().size(), std::size_t(2));
+        const QSet<QString> drawn{QString::fromStdString(chess::toUci(board->arrows()[0].move)),
+                                  QString::fromStdString(chess::toUci(board->arrows()[1].move))};
+        QCOMPARE(drawn, (QSet<QString>{QString::fromStdString(z.playedMove), QString::fromStdString(z.bestMove)}));
+        QVERIFY(board->arrows()[0].color != board->arrows()[1].color);
+        for (const ui::BoardArrow& a : board->arrows())
+            QCOMPARE(a.label, chess::toUci(a.move) == z.playedMove ? ui::PlayerProfilePage::tr("played")
+                                                                   : ui::PlayerProfilePage::tr("best"));
+    }
     QVERIFY(page->exportButton()->isEnabled());
     const QString csv = m_dir.filePath(QStringLiteral("puzzles.csv"));
     QSignalSpy exported(page.get(), &ui::PlayerProfilePage::puzzlesExported);
@@ -416,6 +440,8 @@ void TstPlayerProfilePage::screenshotWithStockfish() {
         for (QAbstractAxis* axis : page.chartView(chart)->chart()->axes(Qt::Horizontal))
             QVERIFY2(!axis->labelsTruncated(), name);
     }
+    page.tabs()->setCurrentIndex(page.tabs()->count() - 1);  // the worst positions, the first on its board
+    QVERIFY(page.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/player-profile-positions.png")));
 }
 
 void TstPlayerProfilePage::peersOfAChosenRating() {
