@@ -41,6 +41,10 @@ namespace kibitz::ui {
 
 namespace {
 
+/// The worst positions' arrows, in the HTML report's colours: the move they played, the best move.
+constexpr QRgb kPlayedColour = 0xc0392b;
+constexpr QRgb kBestColour = 0x2e8b57;
+
 QString kindsText(unsigned kinds) {
     QStringList names;
     for (int k = 0; k < evaluation::kPositionKinds; ++k)
@@ -251,8 +255,7 @@ QWidget* PlayerProfilePage::createResults() {
     m_positionBoard->setInteractive(false);
     m_positionBoard->setMinimumSize(160, 160);
     m_positionBoard->setToolTip(
-        tr("The selected position as they faced it: the move they played in red, the best "
-           "move in green"));
+        tr("The selected position as they faced it: the move they played in red, the best move in green"));
     positionsSplit->addWidget(m_positionBoard);
     positionsSplit->setStretchFactor(0, 3);
     positionsSplit->setStretchFactor(1, 2);
@@ -581,9 +584,9 @@ void PlayerProfilePage::showPositionBoard(int row) {
     m_positionBoard->setPosition(*faced, setup);
     std::vector<BoardArrow> arrows;
     if (const auto played = chess::parseUci(*faced, z.playedMove))
-        arrows.push_back({*played, 1.0, tr("played"), QColor(0xc0, 0x39, 0x2b)});
+        arrows.push_back({*played, 1.0, tr("played"), QColor(kPlayedColour)});
     if (const auto best = chess::parseUci(*faced, z.bestMove))
-        arrows.push_back({*best, 1.0, tr("best"), QColor(0x2e, 0x8b, 0x57)});
+        arrows.push_back({*best, 1.0, tr("best"), QColor(kBestColour)});
     if (arrows.size() == 2 && chess::arrowLength(arrows[0].move) < chess::arrowLength(arrows[1].move))
         std::swap(arrows[0], arrows[1]);  // the longer below (chess::arrowLength)
     m_positionBoard->setArrows(std::move(arrows));
