@@ -2473,14 +2473,6 @@
         <source>The selected position as they faced it: the move they played in red, the best move in green</source>
         <translation>Die gewählte Stellung, wie sie vor dem Spieler stand: sein Zug in Rot, der beste Zug in Grün</translation>
     </message>
-    <message>
-        <source>played</source>
-        <translation>gespielt</translation>
-    </message>
-    <message>
-        <source>best</source>
-        <translation>bester</translation>
-    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

@@ -2473,14 +2473,6 @@
         <source>The selected position as they faced it: the move they played in red, the best move in green</source>
         <translation>La position choisie telle qu&apos;il l&apos;a eue devant lui : le coup joué en rouge, le meilleur coup en vert</translation>
     </message>
-    <message>
-        <source>played</source>
-        <translation>joué</translation>
-    </message>
-    <message>
-        <source>best</source>
-        <translation>meilleur</translation>
-    </message>
 </context>
 <context>
     <name>kibitz::ui::PuzzlePanel</name>

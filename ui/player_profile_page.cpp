@@ -582,11 +582,11 @@ void PlayerProfilePage::showPositionBoard(int row) {
         if (const auto m = chess::parseUci(*before, z.setupMove)) setup = *m;
     m_positionBoard->setFlipped(faced->sideToMove() == chess::Black);
     m_positionBoard->setPosition(*faced, setup);
-    std::vector<BoardArrow> arrows;
+    std::vector<BoardArrow> arrows;  // labelled with the words of the table's header (ProfileCharts)
     if (const auto played = chess::parseUci(*faced, z.playedMove))
-        arrows.push_back({*played, 1.0, tr("played"), QColor(kPlayedColour)});
+        arrows.push_back({*played, 1.0, ProfileCharts::tr("played"), QColor(kPlayedColour)});
     if (const auto best = chess::parseUci(*faced, z.bestMove))
-        arrows.push_back({*best, 1.0, tr("best"), QColor(kBestColour)});
+        arrows.push_back({*best, 1.0, ProfileCharts::tr("best"), QColor(kBestColour)});
     if (arrows.size() == 2 && chess::arrowLength(arrows[0].move) < chess::arrowLength(arrows[1].move))
         std::swap(arrows[0], arrows[1]);  // the longer below (chess::arrowLength)
     m_positionBoard->setArrows(std::move(arrows));

@@ -133,9 +133,11 @@ private Q_SLOTS:
         // The worst positions' boards: each dark square a region of its own (they touch only at corners), but for
         // those an arrow or the last move's tint covers; each white piece's fill a region of its own or more.
         int whitePieces = 0;
-        for (const auto& z : r->puzzles)
-            for (const char c : z.faced()->fen().substr(0, z.faced()->fen().find(' ')))
+        for (const auto& z : r->puzzles) {
+            const std::string fen = z.faced()->fen();
+            for (const char c : fen.substr(0, fen.find(' ')))
                 whitePieces += std::isupper(static_cast<unsigned char>(c)) ? 1 : 0;
+        }
         const int boards = int(r->puzzles.size());
         QVERIFY(boards >= 3);
         const int squares = regionsOf(image, darkSquare, 40);

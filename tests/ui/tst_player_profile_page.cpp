@@ -360,8 +360,8 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
         QCOMPARE(drawn, (QSet<QString>{QString::fromStdString(z.playedMove), QString::fromStdString(z.bestMove)}));
         QVERIFY(board->arrows()[0].color != board->arrows()[1].color);
         for (const ui::BoardArrow& a : board->arrows())
-            QCOMPARE(a.label, chess::toUci(a.move) == z.playedMove ? ui::PlayerProfilePage::tr("played")
-                                                                   : ui::PlayerProfilePage::tr("best"));
+            QCOMPARE(a.label, chess::toUci(a.move) == z.playedMove ? ui::ProfileCharts::tr("played")
+                                                                   : ui::ProfileCharts::tr("best"));
     }
     QVERIFY(page->exportButton()->isEnabled());
     const QString csv = m_dir.filePath(QStringLiteral("puzzles.csv"));

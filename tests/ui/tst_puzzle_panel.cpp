@@ -76,6 +76,16 @@ chess::Puzzle samplePuzzle(const std::string& id) {
     qFatal("puzzle %s not in the sample", id.c_str());
 }
 
+/// For the guide, when KIBITZ_SCREENSHOT_DIR names a folder: the panel at the dock's width, saved there as `name`.
+bool saveScreenshot(QWidget& panel, const char* name) {
+    const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR");
+    if (dir.isEmpty()) return true;
+    panel.resize(480, 640);
+    panel.show();
+    return QTest::qWaitForWindowExposed(&panel) &&
+           panel.grab().save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + QLatin1String(name));
+}
+
 }  // namespace
 
 class TestPuzzlePanel : public QObject {
@@ -144,12 +154,7 @@ private Q_SLOTS:
         // Nothing gives the solution away meanwhile.
         QVERIFY2(!panel.lineText().contains(QStringLiteral("Rc8")), qPrintable(panel.lineText()));
         QVERIFY(panel.difficultyTable()->isHidden());
-        if (const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR"); !dir.isEmpty()) {
-            panel.resize(480, 640);
-            panel.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&panel));
-            QVERIFY(panel.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/puzzle-panel-solving.png")));
-        }
+        QVERIFY(saveScreenshot(panel, "puzzle-panel-solving.png"));
         // Going back on the board is not a move.
         session.setPosition(chess::Position::fromFen(real.fen).value(), {}, startFen, {});
         session.setPosition(board, {}, startFen, uci);
@@ -228,12 +233,7 @@ private Q_SLOTS:
                                  "the player's rating loses 0.08 on average.")
                                  .arg(played);
         QVERIFY2(panel.lineText().contains(said), qPrintable(panel.lineText()));
-        if (const QByteArray dir = qgetenv("KIBITZ_SCREENSHOT_DIR"); !dir.isEmpty()) {
-            panel.resize(480, 640);
-            panel.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&panel));
-            QVERIFY(panel.grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/puzzle-panel-game-move.png")));
-        }
+        QVERIFY(saveScreenshot(panel, "puzzle-panel-game-move.png"));
         panel.startSolving();
         QVERIFY(panel.isSolving());
         QVERIFY2(!panel.lineText().contains(QStringLiteral("In the game")), qPrintable(panel.lineText()));
