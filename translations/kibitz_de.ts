@@ -2954,6 +2954,30 @@
         <source>In the game: %1.</source>
         <translation>In der Partie: %1.</translation>
     </message>
+    <message>
+        <source>the player&apos;s rating</source>
+        <translation>die Wertung des Spielers</translation>
+    </message>
+    <message>
+        <source>The position comes from the player&apos;s own game (a player profile&apos;s puzzles): their chance to solve it at their rating in that game, by the puzzle&apos;s predicted rating and by the human model&apos;s curve. The curves are on Lichess&apos;s scale; a chess.com rating is converted first.</source>
+        <translation>Die Stellung stammt aus einer eigenen Partie des Spielers (die Aufgaben eines Spielerprofils): seine Chance, sie bei seiner Wertung in jener Partie zu lösen, nach der vorhergesagten Wertung der Aufgabe und nach der Kurve des Menschenmodells. Die Kurven stehen auf der Skala von Lichess; eine chess.com-Wertung wird zuerst umgerechnet.</translation>
+    </message>
+    <message>
+        <source>In the game: %1, which lost %2 of winning chances where a human rated %3 loses %4 on average.</source>
+        <translation>In der Partie: %1, das %2 an Gewinnchancen verlor, wo ein Mensch mit Wertung %3 im Mittel %4 verliert.</translation>
+    </message>
+    <message>
+        <source>%1 on chess.com (about %2 on Lichess&apos;s scale)</source>
+        <translation>%1 auf chess.com (etwa %2 auf der Skala von Lichess)</translation>
+    </message>
+    <message>
+        <source>At the player&apos;s rating in that game, %1: %2 to solve by its rating</source>
+        <translation>Bei der Wertung des Spielers in jener Partie, %1: %2 Lösungschance nach ihrer Wertung</translation>
+    </message>
+    <message>
+        <source>, %1 by the human model.</source>
+        <translation>, %1 nach dem Menschenmodell.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

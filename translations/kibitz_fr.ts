@@ -2954,6 +2954,30 @@
         <source>In the game: %1.</source>
         <translation>Dans la partie : %1.</translation>
     </message>
+    <message>
+        <source>the player&apos;s rating</source>
+        <translation>le classement du joueur</translation>
+    </message>
+    <message>
+        <source>The position comes from the player&apos;s own game (a player profile&apos;s puzzles): their chance to solve it at their rating in that game, by the puzzle&apos;s predicted rating and by the human model&apos;s curve. The curves are on Lichess&apos;s scale; a chess.com rating is converted first.</source>
+        <translation>La position vient d&apos;une partie du joueur lui-même (les problèmes d&apos;un profil de joueur) : sa chance de la résoudre à son classement dans cette partie, d&apos;après le classement prédit du problème et d&apos;après la courbe du modèle humain. Les courbes sont à l&apos;échelle de Lichess ; un classement chess.com est d&apos;abord converti.</translation>
+    </message>
+    <message>
+        <source>In the game: %1, which lost %2 of winning chances where a human rated %3 loses %4 on average.</source>
+        <translation>Dans la partie : %1, qui a perdu %2 de chances de gain là où un humain classé %3 perd %4 en moyenne.</translation>
+    </message>
+    <message>
+        <source>%1 on chess.com (about %2 on Lichess&apos;s scale)</source>
+        <translation>%1 sur chess.com (environ %2 à l&apos;échelle de Lichess)</translation>
+    </message>
+    <message>
+        <source>At the player&apos;s rating in that game, %1: %2 to solve by its rating</source>
+        <translation>Au classement du joueur dans cette partie, %1 : %2 de chances de le résoudre d&apos;après son classement</translation>
+    </message>
+    <message>
+        <source>, %1 by the human model.</source>
+        <translation>, %1 d&apos;après le modèle humain.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::ReviewPanel</name>

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
@@ -145,6 +146,7 @@ QWidget* PuzzlePanel::buildPuzzleTab() {
     solveRow->addWidget(m_solveLine, 1);
     pl->addLayout(solveRow);
     pl->addWidget(m_rating);
+    pl->addWidget(m_playerLine);
     pl->addWidget(m_ratingNote);
     pl->addWidget(m_maiaLine);
     auto* split = new QSplitter(Qt::Vertical);
@@ -185,6 +187,22 @@ void PuzzlePanel::buildSolveChart() {
            "a 1500 is least likely to find, and the band from which every net's first choice is "
            "the solution. The engine stage reads the same numbers."));
     m_maiaLine->hide();
+    // A player profile's puzzle: the player's rating in that game, as a vertical line, and their chance under the
+    // rating.
+    m_playerMark = new QLineSeries;
+    m_playerMark->setName(tr("the player's rating"));
+    QPen mark = m_playerMark->pen();
+    mark.setColor(QColor(0x80, 0x80, 0x80));
+    mark.setWidthF(1.5);
+    m_playerMark->setPen(mark);
+    m_playerLine = new QLabel;
+    m_playerLine->setWordWrap(true);
+    m_playerLine->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_playerLine->setToolTip(
+        tr("The position comes from the player's own game (a player profile's puzzles): their chance to solve it at "
+           "their rating in that game, by the puzzle's predicted rating and by the human model's curve. The curves "
+           "are on Lichess's scale; a chess.com rating is converted first."));
+    m_playerLine->hide();
     m_chart = new QChart;
     m_chart->setTitle(tr("Probability of solving, by player rating"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
@@ -192,6 +210,7 @@ void PuzzlePanel::buildSolveChart() {
     m_chart->addSeries(m_curve);
     m_chart->addSeries(m_humanCurve);
     m_chart->addSeries(m_maiaCurve);
+    m_chart->addSeries(m_playerMark);
     auto* ax = new QValueAxis;
     ax->setRange(evaluation::kSolveEloLevels.front(), evaluation::kSolveEloLevels.back());
     ax->setTickCount(6);
@@ -209,6 +228,8 @@ void PuzzlePanel::buildSolveChart() {
     m_humanCurve->attachAxis(ay);
     m_maiaCurve->attachAxis(ax);
     m_maiaCurve->attachAxis(ay);
+    m_playerMark->attachAxis(ax);
+    m_playerMark->attachAxis(ay);
     m_chartView = new QChartView(m_chart);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(200);
@@ -359,7 +380,14 @@ QString PuzzlePanel::lineText() const {
         const QString number = at.sideToMove() == chess::White ? QStringLiteral("%1. ").arg(at.fullmoveNumber())
                                                                : QStringLiteral("%1… ").arg(at.fullmoveNumber());
         const QString played = number + QString::fromStdString(chess::toSan(at, m_puzzle.playedMove));
-        if (m_puzzle.playedLoss >= 0 && m_puzzle.peerLoss >= 0)
+        if (m_puzzle.playedLoss >= 0 && m_puzzle.peerLoss >= 0 && m_puzzle.peerRating > 0)
+            text += QLatin1Char('\n') + tr("In the game: %1, which lost %2 of winning chances where a human rated %3 "
+                                           "loses %4 on average.")
+                                            .arg(played)
+                                            .arg(m_puzzle.playedLoss, 0, 'f', 2)
+                                            .arg(m_puzzle.peerRating)
+                                            .arg(m_puzzle.peerLoss, 0, 'f', 2);
+        else if (m_puzzle.playedLoss >= 0 && m_puzzle.peerLoss >= 0)
             text += QLatin1Char('\n') + tr("In the game: %1, which lost %2 of winning chances where a human of the "
                                            "player's rating loses %3 on average.")
                                             .arg(played)
@@ -414,6 +442,7 @@ void PuzzlePanel::clearResult() {
     m_humanCurve->clear();
     m_maiaCurve->clear();
     m_maiaLine->hide();
+    showPlayerChance();  // hidden: no result
     m_table->setRowCount(0);
     m_export->setEnabled(false);
 }
@@ -438,6 +467,7 @@ void PuzzlePanel::showResult() {
         points.append(QPointF(evaluation::kSolveEloLevels[l], 100.0 * rated[l]));
     m_curve->replace(points);
     showMaia();
+    showPlayerChance();
     if (!m_result->curve) {
         m_status->setText(m_status->text() + tr(" (no human model: no per-move difficulty)"));
         return;
@@ -482,6 +512,28 @@ void PuzzlePanel::showResult() {
         walk.makeMove(m);
     }
 }
+
+void PuzzlePanel::showPlayerChance() {
+    m_playerMark->clear();
+    m_playerLine->hide();
+    for (QLegendMarker* marker : m_chart->legend()->markers(m_playerMark)) marker->setVisible(false);
+    if (!m_result) return;
+    const std::optional<jobs::PlayerSolveChance> c = jobs::playerSolveChance(m_puzzle, *m_result);
+    if (!c) return;
+    m_playerLine->show();
+    for (QLegendMarker* marker : m_chart->legend()->markers(m_playerMark)) marker->setVisible(true);
+    m_playerMark->replace({QPointF(c->lichessRating, 0.0), QPointF(c->lichessRating, 100.0)});
+    const QString rating =
+        c->site == encoding::RatingSite::ChessCom
+            ? tr("%1 on chess.com (about %2 on Lichess's scale)").arg(c->rating).arg(c->lichessRating)
+            : QString::number(c->rating);
+    QString text =
+        tr("At the player's rating in that game, %1: %2 to solve by its rating").arg(rating, percent(c->rated));
+    text += c->human ? tr(", %1 by the human model.").arg(percent(*c->human)) : QStringLiteral(".");
+    m_playerLine->setText(text);
+}
+
+QString PuzzlePanel::playerChanceText() const { return m_playerLine->isHidden() ? QString() : m_playerLine->text(); }
 
 QString PuzzlePanel::maiaText() const { return m_maiaLine->isHidden() ? QString() : m_maiaLine->text(); }
 

@@ -102,6 +102,11 @@ public:
     QLineSeries* humanCurveSeries() const { return m_humanCurve; }
     QLineSeries* maiaCurveSeries() const { return m_maiaCurve; }
     QString maiaText() const;  ///< the Maia-1 line as shown; empty when hidden
+    /// For a player profile's puzzle (chess::Puzzle::playerRating), their chance to solve it, as shown under the
+    /// rating ("At the player's rating in that game, 1530: 38% to solve by its rating, …"); empty when hidden. The
+    /// chart marks their rating with a vertical line (playerMarkSeries: empty when none).
+    QString playerChanceText() const;
+    QLineSeries* playerMarkSeries() const { return m_playerMark; }
     QTableWidget* difficultyTable() const { return m_table; }
     QListWidget* puzzleList() const { return m_list; }
     /// Puzzles of the last imported file.
@@ -192,7 +197,8 @@ private:
     void requestRating();
     void onRated(const jobs::PuzzleResult& result);
     void showResult();
-    void showMaia();  ///< the Maia-1 curve and line of the result (hidden without the nets)
+    void showMaia();          ///< the Maia-1 curve and line of the result (hidden without the nets)
+    void showPlayerChance();  ///< the player's chance and their rating's mark (hidden for other puzzles)
     void clearResult();
     void onFileLoaded(const QString& path, const std::shared_ptr<const jobs::PuzzleFile>& file);
     /// Fills the list with the puzzles of the file that the filter box's query matches.
@@ -264,6 +270,8 @@ private:
     QLineSeries* m_humanCurve = nullptr;  ///< the human model's P(finding every solver move)
     QLineSeries* m_maiaCurve = nullptr;   ///< the nine Maia-1 nets' P(finding every solver move), per band
     QLabel* m_maiaLine = nullptr;         ///< "Solved by 20% of 1100s, ..." (hidden without the nets)
+    QLineSeries* m_playerMark = nullptr;  ///< a profile puzzle's player's rating (Lichess's scale), 0-100%
+    QLabel* m_playerLine = nullptr;       ///< their chance to solve it (hidden for other puzzles)
     QTableWidget* m_table = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_import = nullptr;

@@ -25,11 +25,15 @@ enum Column {
     kPlayedMove,
     kPlayedLoss,
     kPeerLoss,
+    kPlayerRating,
+    kPeerRating,
+    kRatingScale,
     kColumnCount
 };
 constexpr std::array<std::string_view, kColumnCount> kColumnNames = {
-    "PuzzleId", "FEN",     "Moves",       "Rating",     "RatingDeviation", "Popularity", "NbPlays",
-    "Themes",   "GameUrl", "OpeningTags", "PlayedMove", "PlayedLoss",      "PeerLoss",
+    "PuzzleId", "FEN",          "Moves",      "Rating",      "RatingDeviation", "Popularity",
+    "NbPlays",  "Themes",       "GameUrl",    "OpeningTags", "PlayedMove",      "PlayedLoss",
+    "PeerLoss", "PlayerRating", "PeerRating", "RatingScale",
 };
 constexpr int kRequiredColumns = 5;
 
@@ -267,9 +271,6 @@ bool PuzzleCsvReader::parseRow(Puzzle& puzzle) {
         skip("", "row has " + std::to_string(count) + " fields, header has " + std::to_string(m_headerFields));
         return false;
     }
-    auto field = [this](Column c) -> const std::string& {
-        return m_columnIndex[c] >= 0 ? m_fields[std::size_t(m_columnIndex[c])] : m_empty;
-    };
 
     puzzle.id = field(kId);
     if (puzzle.id.empty()) {
@@ -352,7 +353,15 @@ bool PuzzleCsvReader::parseRow(Puzzle& puzzle) {
     }
     puzzle.gameUrl = field(kGameUrl);
     puzzle.openingTags = field(kOpeningTags);
+    return parseProfileColumns(puzzle);
+}
 
+const std::string& PuzzleCsvReader::field(int column) const {
+    return m_columnIndex[std::size_t(column)] >= 0 ? m_fields[std::size_t(m_columnIndex[std::size_t(column)])]
+                                                   : m_empty;
+}
+
+bool PuzzleCsvReader::parseProfileColumns(Puzzle& puzzle) {
     // Kibitz's own columns (the player profile's): the move of the game where the solver's first move was due.
     puzzle.playedMove = Move();
     if (const std::string& played = field(kPlayedMove); !played.empty()) {
@@ -373,6 +382,27 @@ bool PuzzleCsvReader::parseRow(Puzzle& puzzle) {
             skip(std::string(kColumnNames[column]), "not a loss of winning chances from 0 to 2 '" + text + "'");
             return false;
         }
+    }
+    const std::pair<Column, int*> ratings[] = {{kPlayerRating, &puzzle.playerRating},
+                                               {kPeerRating, &puzzle.peerRating}};
+    for (const auto& [column, target] : ratings) {
+        *target = 0;
+        const std::string& text = field(column);
+        if (text.empty()) continue;
+        if (!parseInt(text, *target) || *target < kMinPuzzlePlayerRating || *target > kMaxPuzzlePlayerRating) {
+            *target = 0;
+            skip(std::string(kColumnNames[column]), "not a rating from " + std::to_string(kMinPuzzlePlayerRating) +
+                                                        " to " + std::to_string(kMaxPuzzlePlayerRating) + " '" + text +
+                                                        "'");
+            return false;
+        }
+    }
+    puzzle.chessComRatings = false;
+    if (const std::string& scale = field(kRatingScale); scale == "chess.com") {
+        puzzle.chessComRatings = true;
+    } else if (!scale.empty() && scale != "lichess") {
+        skip("RatingScale", "neither 'lichess' nor 'chess.com': '" + scale + "'");
+        return false;
     }
     return true;
 }

@@ -34,12 +34,23 @@ struct Puzzle {
     Move playedMove;
     double playedLoss = -1.0;
     double peerLoss = -1.0;
+    /// Also the profile's: the player's rating in that game (`PlayerRating`) and, when the profile compared them with
+    /// people of a chosen rating, that rating (`PeerRating`: whose loss PeerLoss is; 0 when it is the player's own),
+    /// both on chess.com's scale when `RatingScale` is "chess.com", else on Lichess's ("lichess", or no column).
+    /// 0 when absent; kMinPuzzlePlayerRating..kMaxPuzzlePlayerRating when given.
+    int playerRating = 0;
+    int peerRating = 0;
+    bool chessComRatings = false;
 
     /// Position after the setup move (what the solver sees).
     Position solverStart() const;
     /// Number of solver moves ((moves.size()) / 2).
     int solutionLength() const { return int(moves.size()) / 2; }
 };
+
+/// The range of PlayerRating and PeerRating (chess.com's ratings start at 100).
+inline constexpr int kMinPuzzlePlayerRating = 100;
+inline constexpr int kMaxPuzzlePlayerRating = 4000;
 
 /// A rejected row with its place: "file:row N, column 'Moves': illegal move 'e2e5' at index 3".
 struct CsvSkip {
@@ -74,6 +85,10 @@ private:
     bool readHeader();
     bool readRecord();
     bool parseRow(Puzzle& puzzle);
+    /// Kibitz's own columns of a row whose Lichess columns are read (the player profile's); false: skipped.
+    bool parseProfileColumns(Puzzle& puzzle);
+    /// The current row's field of known column `column` (empty when the file lacks that column).
+    const std::string& field(int column) const;
     void skip(std::string column, std::string reason);
 
     std::unique_ptr<TextInput> m_input;

@@ -478,7 +478,7 @@ constexpr double kPuzzleUniqueMargin = 0.1;
 
 std::vector<ProfilePuzzle> choosePuzzles(const std::vector<chess::PgnGame>& games,
                                          const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
-                                         int limit) {
+                                         int limit, encoding::RatingSite scale) {
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < positions.size(); ++i)
         if (!facts[i].fenBefore.empty() && positions[i].humanLoss - facts[i].peerLoss >= kPuzzleMinGap)
@@ -515,7 +515,13 @@ std::vector<ProfilePuzzle> choosePuzzles(const std::vector<chess::PgnGame>& game
         z.loss = p.humanLoss;
         z.peerLoss = facts[i].peerLoss;
         z.ply = p.ply;
+        // Their rating as the profile reports it: on chess.com's scale their game's own tag (a round trip through
+        // Lichess's scale could be a point off), else the model's (a chess.com game among others converted).
         z.playerElo = p.moverElo;
+        if (scale == encoding::RatingSite::ChessCom && p.moverElo > 0)
+            z.playerElo =
+                chess::parseEloTag(game.tag(p.position.sideToMove() == chess::White ? "WhiteElo" : "BlackElo"))
+                    .value_or(0);
         z.phase = facts[i].phase;
         z.kinds = facts[i].kinds;
         z.date = game.tag("UTCDate").empty() ? game.tag("Date") : game.tag("UTCDate");
@@ -662,8 +668,6 @@ void convertRatings(PlayerProfile& p) {
             cell(g.openingPhase);
             rating(g.rating);
         }
-    for (ProfilePuzzle& z : p.puzzles)
-        if (z.playerElo > 0) z.playerElo = int(std::lround(encoding::fromLichessScale(z.playerElo, site)));
 }
 
 /// The games of `player` that can be profiled: InvalidInput, for people, when there are too few or none is rated
@@ -776,7 +780,7 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
                                facts, grid, options, false, true);
     out.byPeriod =
         groupsOf(periodBreakdown(theirs, *positions), *positions, facts, grid, options, options.estimateRatings);
-    out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles);
+    out.puzzles = choosePuzzles(theirs, *positions, facts, options.puzzles, out.ratingScale);
     convertRatings(out);
     return out;
 }

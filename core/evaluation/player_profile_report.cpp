@@ -300,10 +300,12 @@ std::string ProfilePuzzle::san(const std::string& uci) const {
 }
 
 std::string PlayerProfile::puzzlesCsv() const {
-    // Lichess's columns, then Kibitz's own three (chess::Puzzle): what they played in the game and what it cost.
-    std::string out =
-        chess::joinCsvRecord({"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity", "NbPlays",
-                              "Themes", "GameUrl", "OpeningTags", "PlayedMove", "PlayedLoss", "PeerLoss"});
+    // Lichess's columns, then Kibitz's own (chess::Puzzle): what they played in the game and what it cost, and the
+    // ratings (theirs, the peers' when chosen) on the profile's scale, so the puzzle panel can say their solve chance.
+    std::string out = chess::joinCsvRecord({"PuzzleId", "FEN", "Moves", "Rating", "RatingDeviation", "Popularity",
+                                            "NbPlays", "Themes", "GameUrl", "OpeningTags", "PlayedMove", "PlayedLoss",
+                                            "PeerLoss", "PlayerRating", "PeerRating", "RatingScale"});
+    const std::string peers = peerRating > 0 ? std::to_string(peerRating) : std::string();
     for (const ProfilePuzzle& z : puzzles) {
         std::string themes = chess::gamePhaseName(z.phase);
         for (int k = 0; k < kPositionKinds; ++k)
@@ -312,7 +314,9 @@ std::string PlayerProfile::puzzlesCsv() const {
         std::snprintf(loss, sizeof loss, "%.4f", std::clamp(z.loss, 0.0, 2.0));
         std::snprintf(peerLoss, sizeof peerLoss, "%.4f", std::clamp(z.peerLoss, 0.0, 2.0));
         out += chess::joinCsvRecord({z.id, z.fen, z.setupMove + " " + z.bestMove, "0", "0", "0", "0", themes, z.site,
-                                     z.openingTags, z.playedMove, loss, peerLoss});
+                                     z.openingTags, z.playedMove, loss, peerLoss,
+                                     z.playerElo > 0 ? std::to_string(z.playerElo) : std::string(), peers,
+                                     encoding::ratingScaleName(ratingScale)});
     }
     return out;
 }

@@ -21,6 +21,18 @@ int SolveCurve::levelOf(int elo) const {
     return it == elos.end() ? -1 : int(it - elos.begin());
 }
 
+double SolveCurve::solveAt(double elo) const {
+    const std::size_t n = std::min(elos.size(), solve.size());
+    if (n == 0) return 0.0;
+    if (elo <= elos[0]) return solve[0];
+    for (std::size_t l = 1; l < n; ++l)
+        if (elo <= elos[l]) {
+            const double t = (elo - elos[l - 1]) / double(elos[l] - elos[l - 1]);
+            return solve[l - 1] + t * (solve[l] - solve[l - 1]);
+        }
+    return solve[n - 1];
+}
+
 namespace {
 
 /// Index of `elo` in kSolveEloLevels, or -1.

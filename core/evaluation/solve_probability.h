@@ -37,6 +37,9 @@ struct SolveCurve {
     int hardestMove(std::size_t levelIndex) const;
     /// Index of the rating level `elo` in `elos`, or -1 when the curve has no such level.
     int levelOf(int elo) const;
+    /// P(solve) at any rating: linear between the two levels around `elo`, the end level's value outside them
+    /// (0 for an empty curve).
+    double solveAt(double elo) const;
 };
 
 /// Number of features solveFeatures() returns: per level P(solve), the lowest log-probability of a solver move

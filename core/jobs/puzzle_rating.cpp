@@ -51,6 +51,11 @@ Status loadPartial(const std::string& path, std::map<std::string, int>& done, st
     while (std::getline(lines, line)) {
         if (header) {
             header = false;
+            // Rows of other columns (an older Kibitz's) cannot be continued with this version's.
+            if (line != kRatedCsvHeader)
+                return makeError(ErrorCode::InvalidInput,
+                                 path + ": line 1: not the header this version writes ('" + line + "' instead of '" +
+                                     kRatedCsvHeader + "'); rate into another output file, or delete it to start over");
             continue;
         }
         // The id as joinCsvRecord wrote it (quoted when it holds a comma: a PGN puzzle's Site may).
@@ -137,6 +142,17 @@ std::string general6(double v) {
 
 }  // namespace
 
+std::optional<PlayerSolveChance> playerSolveChance(const chess::Puzzle& puzzle, const PuzzleRating& rating) {
+    if (puzzle.playerRating <= 0) return std::nullopt;
+    PlayerSolveChance c;
+    c.rating = puzzle.playerRating;
+    c.site = puzzle.chessComRatings ? encoding::RatingSite::ChessCom : encoding::RatingSite::Lichess;
+    c.lichessRating = encoding::toLichessScale(c.rating, c.site);
+    c.rated = evaluation::ratingSolveProbability(c.lichessRating, rating.prediction.rating, rating.prediction.sigma);
+    if (rating.curve) c.human = rating.curve->solveAt(c.lichessRating);
+    return c;
+}
+
 QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo) {
     const std::vector<std::string> uci = uciMoves(puzzle);
     const models::PuzzlePrediction& p = rating.prediction;
@@ -187,6 +203,14 @@ QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& ra
         const MaiaSolveSummary s = summarizeMaiaCurve(*c);
         if (s.hardestMove >= 0) o[QStringLiteral("maia_hardest_move_index")] = s.hardestMove;
         o[QStringLiteral("maia_top_from_band")] = s.topFromBand ? QJsonValue(*s.topFromBand) : QJsonValue();
+    }
+    if (const auto player = playerSolveChance(puzzle, rating)) {
+        QJsonObject po{{QStringLiteral("rating"), player->rating},
+                       {QStringLiteral("scale"), QLatin1String(encoding::ratingScaleName(player->site))},
+                       {QStringLiteral("lichess_rating"), player->lichessRating},
+                       {QStringLiteral("p_solve"), player->rated}};
+        if (player->human) po[QStringLiteral("p_solve_human")] = *player->human;
+        o[QStringLiteral("player")] = po;
     }
     return o;
 }
@@ -255,6 +279,15 @@ CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, 
             out.header.push_back("MaiaPSolve" + std::to_string(c->elos[l] - 50));
             out.row.push_back(general6(c->solve[l]));
         }
+    if (const auto player = playerSolveChance(puzzle, rating)) {
+        out.header.insert(out.header.end(), {"PlayerRating", "RatingScale", "PlayerPSolve"});
+        out.row.insert(out.row.end(), {std::to_string(player->rating), encoding::ratingScaleName(player->site),
+                                       general6(player->rated)});
+        if (player->human) {
+            out.header.push_back("PlayerHumanPSolve");
+            out.row.push_back(general6(*player->human));
+        }
+    }
     return out;
 }
 
@@ -330,6 +363,16 @@ Result<RateCsvSummary> rateCsvFile(models::PuzzlePredictor& model, const std::st
             row.push_back(std::to_string(p.solutionLength()));
             row.push_back(std::to_string(p.rating));
             row.push_back(std::to_string(p.ratingDeviation));
+            PuzzleRating rated;
+            rated.prediction = r.value()[i];
+            if (const auto player = playerSolveChance(p, rated)) {
+                row.push_back(std::to_string(player->rating));
+                row.push_back(encoding::ratingScaleName(player->site));
+                std::snprintf(number, sizeof number, "%.4f", player->rated);
+                row.emplace_back(number);
+            } else {
+                row.insert(row.end(), 3, std::string());
+            }
             const std::string line = chess::joinCsvRecord(row);
             std::fwrite(line.data(), 1, line.size(), out);
         }

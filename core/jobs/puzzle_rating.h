@@ -10,6 +10,7 @@
 #include "core/common/cancel_token.h"
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
+#include "core/encoding/game_conditioning.h"
 #include "core/evaluation/solve_probability.h"
 #include "core/models/puzzle_predictor.h"
 
@@ -54,6 +55,18 @@ MaiaSolveSummary summarizeMaiaCurve(const evaluation::SolveCurve& maia);
 /// 1500: 2. Rxe8; every net's first choice from the 1400s". `puzzle` names the moves.
 std::string maiaSolveLine(const evaluation::SolveCurve& maia, const chess::Puzzle& puzzle);
 
+/// The chance that the player of a player-profile puzzle solves it (chess::Puzzle::playerRating: their rating in the
+/// game the position comes from): by the puzzle's rating (Glicko's expected score) and by the human model's curve.
+struct PlayerSolveChance {
+    int rating = 0;                                             ///< their rating as in their games
+    encoding::RatingSite site = encoding::RatingSite::Lichess;  ///< the scale of `rating`: Lichess's or chess.com's
+    int lichessRating = 0;        ///< the same on Lichess's scale, where the curves are (encoding::toLichessScale)
+    double rated = 0.0;           ///< evaluation::ratingSolveProbability at lichessRating
+    std::optional<double> human;  ///< the human model's curve there (SolveCurve::solveAt); empty without it
+};
+/// Empty for a puzzle that does not give the player's rating (a Lichess puzzle, one built on the board).
+std::optional<PlayerSolveChance> playerSolveChance(const chess::Puzzle& puzzle, const PuzzleRating& rating);
+
 /// The one record of a rated puzzle, shared by `kibitz-cli rate --json` and the GUI's export (.json): id, fen,
 /// moves (UCI, space-separated), rating, uncertainty (sigma) and uncertainty_kind, solution_length, solver ("white" or
 /// "black", the side that plays the solution), engine_stage (the engine features corrected the rating; then also
@@ -62,21 +75,26 @@ std::string maiaSolveLine(const evaluation::SolveCurve& maia, const chess::Puzzl
 /// solve_curve_human [{elo, p_solve}], solver_moves [{uci, p_by_elo}] and hardest_move_index (the solver move least
 /// likely to be found at `hardestElo`, 0-based); with the Maia-1 curve also solve_by_band_maia [{band, p_solve,
 /// p_first}] (per net: the whole line, the first solver move), maia_hardest_move_index (at band 1500) and
-/// maia_top_from_band (the lowest band from which every net's top moves are the solution; null: none).
+/// maia_top_from_band (the lowest band from which every net's top moves are the solution; null: none); for a player
+/// profile's puzzle (playerSolveChance) also player {rating, scale ("lichess" or "chess.com"), lichess_rating,
+/// p_solve, p_solve_human (with a human curve)}.
 QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo = 1600);
 
 /// The same record as one CSV header and row (for joinCsvRecord): PuzzleId, FEN, Moves, PredictedRating,
 /// Uncertainty, SolutionLength, Solver, PSolve<elo> per level; with a human curve HumanPSolve<elo> per level and
-/// HardestMove (UCI); with the Maia-1 curve MaiaPSolve<band> per net.
+/// HardestMove (UCI); with the Maia-1 curve MaiaPSolve<band> per net; for a player profile's puzzle PlayerRating,
+/// RatingScale, PlayerPSolve and (with a human curve) PlayerHumanPSolve.
 struct CsvRow {
     std::vector<std::string> header;
     std::vector<std::string> row;
 };
 CsvRow puzzleRatingCsv(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo = 1600);
 
-/// Output header of rateCsvFile.
+/// Output header of rateCsvFile. The last three are a player profile's puzzle's (chess::Puzzle::playerRating: the
+/// player's rating in that game, its scale, and their chance to solve it by the predicted rating, as
+/// playerSolveChance's `rated`); empty for any other puzzle.
 inline constexpr const char* kRatedCsvHeader =
-    "PuzzleId,PredictedRating,Uncertainty,SolutionLength,Rating,RatingDeviation";
+    "PuzzleId,PredictedRating,Uncertainty,SolutionLength,Rating,RatingDeviation,PlayerRating,RatingScale,PlayerPSolve";
 
 /// Progress of rateCsvFile (reported after each written batch and at the end).
 struct RateCsvProgress {
@@ -97,7 +115,8 @@ struct RateCsvSummary {
 
 /// Rates every puzzle of the Lichess CSV `inPath` (.csv or .csv.zst) into `outPath` (header kRatedCsvHeader).
 /// Resumable: rows go to OUT.partial, synced to disk after each batch; a rerun truncates a torn last line, skips
-/// the rows already rated (matched by PuzzleId and occurrence) and appends; the end renames OUT.partial to OUT.
+/// the rows already rated (matched by PuzzleId and occurrence) and appends; the end renames OUT.partial to OUT. A
+/// partial file with another header (another version's columns) is refused, naming it, rather than appended to.
 /// A cancelled run keeps OUT.partial. Human features, if the model has them, come from its feature source.
 /// Bad input rows are passed to `onSkip` and skipped. Only the puzzles `filter` matches are rated (the others
 /// counted in leftOut); a rerun with another filter adds its puzzles to those already rated. Errors: InvalidInput

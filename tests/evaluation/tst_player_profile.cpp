@@ -810,6 +810,12 @@ private Q_SLOTS:
             QVERIFY(std::abs(back[i].playedLoss - r->puzzles[i].loss) < 1e-4);
             QVERIFY(std::abs(back[i].peerLoss - r->puzzles[i].peerLoss) < 1e-4);
             QVERIFY(back[i].playedLoss - back[i].peerLoss >= 0.1 - 1e-4);
+            // Their rating in that game, from its own tags (Lichess games: Lichess's scale); the peers were theirs.
+            const auto side = evaluation::playerColor(*game, kPlayer);
+            QVERIFY(side);
+            QCOMPARE(back[i].playerRating, std::stoi(game->tag(*side == chess::White ? "WhiteElo" : "BlackElo")));
+            QVERIFY(!back[i].chessComRatings);
+            QCOMPARE(back[i].peerRating, 0);
             // The reports people read name it as the game's PGN does (SAN), not as the CSV does.
             const std::string& san = game->moves[std::size_t(r->puzzles[i].ply)].san;
             QCOMPARE(r->puzzles[i].san(r->puzzles[i].playedMove), san);
@@ -930,6 +936,23 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
         QCOMPARE(model.askedElo, std::set<int>{1411});
         QCOMPARE(r->peerRating, 1000);
+        // The puzzles carry both ratings on chess.com's scale, their own as the games' tags give it.
+        QVERIFY(!r->puzzles.empty());
+        chess::PuzzleCsvReader reader(TextInput::fromString(r->puzzlesCsv(), "puzzles.csv"));
+        std::set<int> tagged;  // the player's ratings in the games' own tags, unconverted
+        for (const auto& g : chessCom)
+            if (const auto side = evaluation::playerColor(g, kPlayer))
+                tagged.insert(std::stoi(g.tag(*side == chess::White ? "WhiteElo" : "BlackElo")));
+        chess::Puzzle p;
+        int read = 0;
+        while (reader.next(p)) {
+            ++read;
+            QVERIFY(p.chessComRatings);
+            QCOMPARE(p.peerRating, 1000);
+            QVERIFY2(tagged.count(p.playerRating), std::to_string(p.playerRating).c_str());
+        }
+        QCOMPARE(reader.skippedCount(), std::int64_t(0));
+        QCOMPARE(read, int(r->puzzles.size()));
     }
 
     /// Peers of a chosen rating need no rating of the player: games without rating tags (club games) are profiled

@@ -59,6 +59,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             pos.makeMove(puzzle.moves[i]);
         }
         check(puzzle.solutionLength() == int(puzzle.moves.size()) / 2, "solution length", puzzle.id);
+        // The profile's columns: a rating given is in range, a loss given is a loss.
+        for (const int rating : {puzzle.playerRating, puzzle.peerRating})
+            check(rating == 0 || (rating >= kMinPuzzlePlayerRating && rating <= kMaxPuzzlePlayerRating),
+                  "an accepted player or peer rating is in range", puzzle.id);
+        for (const double loss : {puzzle.playedLoss, puzzle.peerLoss})
+            check(loss == -1.0 || (loss >= 0.0 && loss <= 2.0), "an accepted loss is 0-2", puzzle.id);
         if (filter.ok()) {
             const bool matched = filter->matches(puzzle);
             if (filter->empty()) check(matched, "an empty query matches every puzzle");

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace kibitz;
 
 namespace {
@@ -178,7 +180,7 @@ private Q_SLOTS:
         writeText(inPath, in.join(QLatin1Char('\n')) + QLatin1Char('\n'));
         // A killed earlier run: header, 10 complete rows, one torn row.
         QStringList partial{QString::fromLatin1(jobs::kRatedCsvHeader)};
-        for (const QString& id : ids(in).mid(0, 10)) partial << id + QStringLiteral(",1500.0,300.0,2,1500,80");
+        for (const QString& id : ids(in).mid(0, 10)) partial << id + QStringLiteral(",1500.0,300.0,2,1500,80,,,");
         writeText(out + QStringLiteral(".partial"),
                   partial.join(QLatin1Char('\n')) + QLatin1Char('\n') + ids(in)[10] + QStringLiteral(",15"));
         std::vector<jobs::RateCsvProgress> progress;
@@ -217,6 +219,64 @@ private Q_SLOTS:
         QVERIFY(again.ok());
         QCOMPARE(again.value().progress.resumed, std::int64_t(8));
         QCOMPARE(ids(readLines(out)), ids(in));
+    }
+
+    void olderPartialIsRefused() {
+        // A partial output of another version's columns: continuing it would mix rows of two shapes in one file.
+        const QStringList in = sample(10);
+        const QString inPath = m_tmp.filePath(QStringLiteral("older.csv"));
+        const QString out = m_tmp.filePath(QStringLiteral("older-rated.csv"));
+        writeText(inPath, in.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        const QString older =
+            QStringLiteral("PuzzleId,PredictedRating,Uncertainty,SolutionLength,Rating,RatingDeviation\n") +
+            ids(in)[0] + QStringLiteral(",1500.0,300.0,2,1500,80\n");
+        writeText(out + QStringLiteral(".partial"), older);
+        auto r = jobs::rateCsvFile(*m_model, inPath.toStdString(), out.toStdString(), 4, CancelToken());
+        QVERIFY(!r.ok());
+        QCOMPARE(int(r.error().code), int(ErrorCode::InvalidInput));
+        const QString message = QString::fromStdString(r.error().message);
+        QVERIFY2(
+            message.contains(QStringLiteral("older-rated.csv.partial: line 1: not the header this version writes")),
+            qPrintable(message));
+        QFile kept(out + QStringLiteral(".partial"));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(kept.readAll()), older);  // untouched
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void playersChance() {
+        // The player profile's puzzles give the player's rating: the output says their chance to solve each one by
+        // its predicted rating (Glicko's expected score), on Lichess's scale (chess.com's converted by the measured
+        // line, 614 + 0.797 x); Lichess's own puzzles leave those columns empty.
+        QStringList in = sample(6);
+        in[0] += QStringLiteral(",PlayerRating,RatingScale");
+        const QStringList ratings = {
+            QStringLiteral(",1500,lichess"), QStringLiteral(",1000,chess.com"), QStringLiteral(",,"),
+            QStringLiteral(",2210,lichess"), QStringLiteral(",1234,chess.com"), QStringLiteral(",,")};
+        for (int i = 1; i < in.size(); ++i) in[i] += ratings[i - 1];
+        const QString inPath = m_tmp.filePath(QStringLiteral("player.csv"));
+        const QString out = m_tmp.filePath(QStringLiteral("player-rated.csv"));
+        writeText(inPath, in.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+        auto r = jobs::rateCsvFile(*m_model, inPath.toStdString(), out.toStdString(), 4, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        const QStringList lines = readLines(out);
+        QCOMPARE(lines.size(), 7);
+        const int lichess[] = {1500, 1411, 0, 2210, 1597, 0};  // 614 + 0.797 x 1000 = 1411, x 1234 = 1597.498
+        for (int i = 1; i < lines.size(); ++i) {
+            const QStringList f = lines[i].split(QLatin1Char(','));
+            QCOMPARE(f.size(), 9);
+            const QStringList given = ratings[i - 1].split(QLatin1Char(','));
+            QCOMPARE(f[6], given[1]);
+            QCOMPARE(f[7], given[2]);
+            if (lichess[i - 1] == 0) {
+                QVERIFY(f[8].isEmpty());
+                continue;
+            }
+            const double expected =
+                evaluation::ratingSolveProbability(lichess[i - 1], f[1].toDouble(), f[2].toDouble());
+            QVERIFY2(std::abs(f[8].toDouble() - expected) < 2e-3,
+                     qPrintable(QStringLiteral("%1: %2 vs %3").arg(f[0], f[8]).arg(expected)));
+        }
     }
 
     void badInput_data() {

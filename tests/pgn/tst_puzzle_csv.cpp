@@ -60,6 +60,7 @@ private Q_SLOTS:
     void zstdSameAsPlain();
     void columnsByName();
     void playedMoveColumns();
+    void playerRatingColumns();
     void badRows_data();
     void badRows();
     void headerErrors_data();
@@ -206,6 +207,38 @@ void TestPuzzleCsv::playedMoveColumns() {
         "row 4, column 'PlayedLoss': not a loss of winning chances from 0 to 2 '2.5'",
         "row 5, column 'PeerLoss': not a loss of winning chances from 0 to 2 'abc'",
         "row 6, column 'PlayedLoss': not a loss of winning chances from 0 to 2 '-0.1'",
+    };
+    QCOMPARE(int(r.skips.size()), int(expected.size()));
+    for (int i = 0; i < expected.size(); ++i)
+        QVERIFY2(QString::fromStdString(r.skips[std::size_t(i)].message()).contains(expected[i]),
+                 r.skips[std::size_t(i)].message().c_str());
+}
+
+void TestPuzzleCsv::playerRatingColumns() {
+    // The profile's ratings: the player's in that game, the chosen peers' (empty: their own), and the scale of both.
+    const QByteArray header = kHeader.trimmed() + ",PlayerRating,PeerRating,RatingScale\n";
+    const QByteArray base = kGoodRow.trimmed();
+    const QByteArray text = header + base + ",1234,,chess.com\n" + base + ",1712,1800,lichess\n" + base + ",,,\n" +
+                            base + ",abc,,lichess\n" + base + ",99,,chess.com\n" + base + ",1500,4001,lichess\n" +
+                            base + ",1500,,fide\n" + base + ",1500,,Lichess\n";
+    const ReadAll r = readText(text);
+    QCOMPARE(r.puzzles.size(), std::size_t(3));
+    QCOMPARE(r.puzzles[0].playerRating, 1234);
+    QCOMPARE(r.puzzles[0].peerRating, 0);
+    QVERIFY(r.puzzles[0].chessComRatings);
+    QCOMPARE(r.puzzles[1].playerRating, 1712);
+    QCOMPARE(r.puzzles[1].peerRating, 1800);
+    QVERIFY(!r.puzzles[1].chessComRatings);
+    // Empty, as in a Lichess file.
+    QCOMPARE(r.puzzles[2].playerRating, 0);
+    QCOMPARE(r.puzzles[2].peerRating, 0);
+    QVERIFY(!r.puzzles[2].chessComRatings);
+    const QStringList expected = {
+        "row 4, column 'PlayerRating': not a rating from 100 to 4000 'abc'",
+        "row 5, column 'PlayerRating': not a rating from 100 to 4000 '99'",
+        "row 6, column 'PeerRating': not a rating from 100 to 4000 '4001'",
+        "row 7, column 'RatingScale': neither 'lichess' nor 'chess.com': 'fide'",
+        "row 8, column 'RatingScale': neither 'lichess' nor 'chess.com': 'Lichess'",
     };
     QCOMPARE(int(r.skips.size()), int(expected.size()));
     for (int i = 0; i < expected.size(); ++i)

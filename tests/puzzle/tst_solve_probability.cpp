@@ -106,6 +106,16 @@ void TestSolveProbability::midpointAndMonotone() {
     QCOMPARE(solveMidpoint(elos, std::vector<double>{0.1, 0.2, 0.3}), 1200.0);  // never reaches it
     QVERIFY(isNonDecreasing(std::vector<double>{0.1, 0.1, 0.3}));
     QVERIFY(!isNonDecreasing(std::vector<double>{0.1, 0.3, 0.2}));
+    // A curve read between its levels (a player's own rating): linear, the end levels' values beyond them.
+    SolveCurve c;
+    c.elos = {800, 1000, 1200};
+    c.solve = {0.2, 0.4, 0.8};
+    QVERIFY(std::abs(c.solveAt(900) - 0.3) < 1e-12);
+    QVERIFY(std::abs(c.solveAt(1150) - 0.7) < 1e-12);
+    QCOMPARE(c.solveAt(1000), 0.4);
+    QCOMPARE(c.solveAt(500), 0.2);
+    QCOMPARE(c.solveAt(2500), 0.8);
+    QCOMPARE(SolveCurve{}.solveAt(1500), 0.0);
 }
 
 void TestSolveProbability::curve_data() {

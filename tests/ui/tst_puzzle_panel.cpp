@@ -244,8 +244,83 @@ private Q_SLOTS:
         panel.setPuzzle(puzzle);
         QVERIFY2(panel.lineText().endsWith(QStringLiteral("In the game: 31. %1.").arg(played)),
                  qPrintable(panel.lineText()));
+        // Peers of a chosen rating (the profile's --peers-rated): their rating named instead.
+        puzzle.playedLoss = 0.354;
+        puzzle.peerLoss = 0.081;
+        puzzle.peerRating = 1800;
+        panel.setPuzzle(puzzle);
+        QVERIFY2(panel.lineText().contains(QStringLiteral("In the game: 31. %1, which lost 0.35 of winning chances "
+                                                          "where a human rated 1800 loses 0.08 on average.")
+                                               .arg(played)),
+                 qPrintable(panel.lineText()));
         panel.setPuzzle(samplePuzzle("00Cfq"));
         QVERIFY(!panel.lineText().contains(QStringLiteral("In the game")));
+    }
+
+    void playersChanceToSolve() {
+        // A profile's puzzle gives the player's rating in that game: their chance to solve it is said under the
+        // rating and their rating marked on the chart, on Lichess's scale (a chess.com rating converted by the
+        // measured line, Lichess = 614 + 0.797 x chess.com).
+        chess::Puzzle puzzle = samplePuzzle("00Cfq");
+        puzzle.playerRating = 1234;
+        puzzle.chessComRatings = true;
+        QVERIFY(rate(puzzle));
+        const auto& r = *m_panel->result();
+        QVERIFY(r.curve);
+        const int lichess = int(std::lround(614.0 + 0.797 * 1234.0));
+        QCOMPARE(lichess, 1597);
+        auto percent = [](double p) { return QStringLiteral("%1%").arg(100.0 * p, 0, 'f', p < 0.1 ? 1 : 0); };
+        const double rated = evaluation::ratingSolveProbability(lichess, r.prediction.rating, r.prediction.sigma);
+        // The human model's curve between its 1400 and 1600 levels.
+        const double human = r.curve->solve[3] + (lichess - 1400) / 200.0 * (r.curve->solve[4] - r.curve->solve[3]);
+        const QString said = QStringLiteral(
+                                 "At the player's rating in that game, 1234 on chess.com (about 1597 on "
+                                 "Lichess's scale): %1 to solve by its rating, %2 by the human model.")
+                                 .arg(percent(rated), percent(human));
+        qInfo("00Cfq for a chess.com 1234: %s", qPrintable(m_panel->playerChanceText()));
+        QCOMPARE(m_panel->playerChanceText(), said);
+        const QList<QPointF> mark = m_panel->playerMarkSeries()->points();
+        QCOMPARE(mark.size(), 2);
+        QCOMPARE(mark[0].x(), double(lichess));
+        QCOMPARE(mark[1].x(), double(lichess));
+        QCOMPARE(mark[0].y(), 0.0);
+        QCOMPARE(mark[1].y(), 100.0);
+        // The export says the same.
+        const QString json = m_tmp.filePath(QStringLiteral("player.json"));
+        QVERIFY(m_panel->exportResult(json));
+        QFile jf(json);
+        QVERIFY(jf.open(QIODevice::ReadOnly));
+        const QJsonObject player =
+            QJsonDocument::fromJson(jf.readAll()).object().value(QStringLiteral("player")).toObject();
+        QCOMPARE(player.value(QStringLiteral("rating")).toInt(), 1234);
+        QCOMPARE(player.value(QStringLiteral("scale")).toString(), QStringLiteral("chess.com"));
+        QCOMPARE(player.value(QStringLiteral("lichess_rating")).toInt(), lichess);
+        QVERIFY(std::abs(player.value(QStringLiteral("p_solve")).toDouble() - rated) < 1e-9);
+        QVERIFY(std::abs(player.value(QStringLiteral("p_solve_human")).toDouble() - human) < 1e-9);
+        const QString csv = m_tmp.filePath(QStringLiteral("player.csv"));
+        QVERIFY(m_panel->exportResult(csv));
+        QFile cf(csv);
+        QVERIFY(cf.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = cf.readAll().split('\n');
+        QVERIFY(lines.size() >= 2);
+        QVERIFY2(lines[0].endsWith("PlayerRating,RatingScale,PlayerPSolve,PlayerHumanPSolve"), lines[0].constData());
+        QVERIFY2(lines[1].contains(",1234,chess.com,"), lines[1].constData());
+        QVERIFY(saveScreenshot(*m_panel, "puzzle-panel-player-chance.png"));
+
+        // On Lichess's scale the rating is the curves' own.
+        puzzle.chessComRatings = false;
+        puzzle.playerRating = 1712;
+        QVERIFY(rate(puzzle));
+        QVERIFY2(m_panel->playerChanceText().startsWith(QStringLiteral("At the player's rating in that game, 1712: ")),
+                 qPrintable(m_panel->playerChanceText()));
+        QCOMPARE(m_panel->playerMarkSeries()->points().value(0).x(), 1712.0);
+        // A Lichess puzzle says nothing of a player, and marks nothing.
+        QVERIFY(rate(samplePuzzle("00Cfq")));
+        QVERIFY(m_panel->playerChanceText().isEmpty());
+        QVERIFY(m_panel->playerMarkSeries()->points().isEmpty());
+        QVERIFY(!QJsonDocument(jobs::puzzleRatingJson(samplePuzzle("00Cfq"), *m_panel->result()))
+                     .object()
+                     .contains(QStringLiteral("player")));
     }
 
     void solveTheListInTurn() {
