@@ -3228,6 +3228,27 @@
             <numerusform>Letztes Spiel %1/%2 · gesamt %3/%4 in %n Spielen</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln puzzle(s) drawn at random</source>
+        <translation>
+            <numerusform>%Ln Aufgabe zufällig gezogen</numerusform>
+            <numerusform>%Ln Aufgaben zufällig gezogen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>from the file&apos;s %Ln</source>
+        <translation>
+            <numerusform>von %Ln in der Datei</numerusform>
+            <numerusform>von %Ln in der Datei</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln bad row(s) skipped)</source>
+        <translation>
+            <numerusform>(%Ln fehlerhafte Zeile übersprungen)</numerusform>
+            <numerusform>(%Ln fehlerhafte Zeilen übersprungen)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::TrainingPage</name>

@@ -265,5 +265,26 @@
             <numerusform>Last game %1/%2 · total %3/%4 over %n games</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln puzzle(s) drawn at random</source>
+        <translation>
+            <numerusform>%Ln puzzle drawn at random</numerusform>
+            <numerusform>%Ln puzzles drawn at random</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>from the file&apos;s %Ln</source>
+        <translation>
+            <numerusform>from the file&apos;s %Ln</numerusform>
+            <numerusform>from the file&apos;s %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln bad row(s) skipped)</source>
+        <translation>
+            <numerusform>(%Ln bad row skipped)</numerusform>
+            <numerusform>(%Ln bad rows skipped)</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -3228,6 +3228,27 @@
             <numerusform>Dernier exercice %1/%2 · total %3/%4 sur %n exercices</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln puzzle(s) drawn at random</source>
+        <translation>
+            <numerusform>%Ln problème tiré au hasard</numerusform>
+            <numerusform>%Ln problèmes tirés au hasard</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>from the file&apos;s %Ln</source>
+        <translation>
+            <numerusform>sur %Ln dans le fichier</numerusform>
+            <numerusform>sur %Ln dans le fichier</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%Ln bad row(s) skipped)</source>
+        <translation>
+            <numerusform>(%Ln ligne erronée ignorée)</numerusform>
+            <numerusform>(%Ln lignes erronées ignorées)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::TrainingPage</name>

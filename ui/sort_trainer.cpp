@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRandomGenerator>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -104,7 +105,13 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
             m_status->setText(tr("No game could be made from these positions."));
     });
     connect(m_worker, &jobs::SortWorker::puzzlesLoaded, this,
-            [this](const QStringList& fens, const QStringList& ids) { setPositions(fens, ids); });
+            [this](const QStringList& fens, const QStringList& ids, qint64 valid, qint64 skipped) {
+                setPositions(fens, ids);  // says "Generating a game…" when none is on screen yet
+                QString text = tr("%Ln puzzle(s) drawn at random", "", int(fens.size())) + QLatin1Char(' ') +
+                               tr("from the file's %Ln", "", int(valid));
+                if (skipped > 0) text += QLatin1Char(' ') + tr("(%Ln bad row(s) skipped)", "", int(skipped));
+                m_status->setText(m_game ? text + QLatin1Char('.') : text + QStringLiteral(". ") + m_status->text());
+            });
     connect(m_worker, &jobs::SortWorker::failed, this, [this](quint64 id, const QString& m) {
         if (id == 0) {  // loading a puzzle file
             m_waitingForGame = false;
@@ -121,6 +128,7 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
 
 SortTrainer::~SortTrainer() {
     m_requestCancel.cancel();
+    m_loadCancel.cancel();
     m_thread.stop();
 }
 
@@ -144,6 +152,7 @@ QString SortTrainer::difficultyText() const { return m_difficulty->text(); }
 QString SortTrainer::statusText() const { return m_status->text(); }
 
 void SortTrainer::setPositions(const QStringList& fens, const QStringList& sources) {
+    m_loadCancel.cancel();  // a file read in flight would replace these positions
     m_fens = fens;
     m_sources = sources;
     m_nextPosition = 0;
@@ -157,10 +166,15 @@ void SortTrainer::setPositions(const QStringList& fens, const QStringList& sourc
     requestGames();
 }
 
-void SortTrainer::loadPuzzleFile(const QString& path, int limit) {
+void SortTrainer::loadPuzzleFile(const QString& path, int limit, quint64 seed) {
+    m_loadCancel.cancel();
+    m_loadCancel = CancelToken();
+    if (seed == 0) seed = QRandomGenerator::global()->generate64();
     m_status->setText(tr("Reading puzzles…"));
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, path, limit] { w->loadPuzzles(path, limit); }, Qt::QueuedConnection);
+        m_worker,
+        [w = m_worker, path, limit, seed, cancel = m_loadCancel] { w->loadPuzzles(path, limit, seed, cancel); },
+        Qt::QueuedConnection);
 }
 
 bool SortTrainer::ensureEngine() {

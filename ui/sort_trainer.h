@@ -49,9 +49,10 @@ public:
     /// Positions to make games from, used in turn (e.g. the board's position, or puzzles' solver positions);
     /// `sources` optionally labels each (puzzle id). Drops queued games and starts generating.
     void setPositions(const QStringList& fens, const QStringList& sources = {});
-    /// Reads up to `limit` puzzles of a Lichess puzzle CSV in the worker thread and then plays their solver
-    /// positions, as setPositions does (ids become the games' sources).
-    void loadPuzzleFile(const QString& path, int limit = 500);
+    /// Draws `limit` puzzles at random from the whole of a Lichess puzzle CSV in the worker thread
+    /// (jobs::SortWorker::loadPuzzles; `seed` 0: a fresh one each time) and then plays their solver positions, as
+    /// setPositions does (ids become the games' sources). Another load or setPositions stops a read in flight.
+    void loadPuzzleFile(const QString& path, int limit = 500, quint64 seed = 0);
     /// Shows a ready-made game (tests, or games from elsewhere).
     void setGame(const evaluation::SortGame& game);
 
@@ -115,6 +116,7 @@ private:
     int m_nextPosition = 0;
     quint64 m_requestId = 0;
     CancelToken m_requestCancel;  ///< the running generation's own token (a new one per request)
+    CancelToken m_loadCancel;     ///< the puzzle file read in flight (a new one per read)
     bool m_generating = false;
     bool m_waitingForGame = false;
     std::deque<evaluation::SortGame> m_queue;

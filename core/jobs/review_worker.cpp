@@ -6,7 +6,12 @@
 #include <QElapsedTimer>
 #include <QMetaType>
 
+#include <algorithm>
 #include <exception>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace kibitz::jobs {
 namespace {
@@ -160,28 +165,52 @@ void SortWorker::generate(const SortRequest& request) {
     Q_EMIT finished(request.id);
 }
 
-void SortWorker::loadPuzzles(const QString& path, int limit) {
+void SortWorker::loadPuzzles(const QString& path, int limit, quint64 seed, const CancelToken& cancel) {
     auto reader = chess::PuzzleCsvReader::open(path.toStdString());
     if (!reader) {
         Q_EMIT failed(0, QString::fromStdString(reader.error().message));
         return;
     }
-    QStringList fens;
-    QStringList ids;
+    // Reservoir sampling: after n valid rows each of them is kept with probability limit / n.
+    std::mt19937_64 rng(seed);
+    std::vector<std::pair<std::string, std::string>> kept;  // (solver's FEN, id)
+    const std::size_t wanted = std::size_t(std::max(1, limit));
+    std::int64_t valid = 0;
     chess::Puzzle puzzle;
-    while (fens.size() < limit && (*reader)->next(puzzle)) {
-        fens << QString::fromStdString(puzzle.solverStart().fen());
-        ids << QString::fromStdString(puzzle.id);
+    while (!cancel.isCancelled() && (*reader)->next(puzzle)) {
+        ++valid;
+        std::size_t slot = kept.size();
+        if (kept.size() >= wanted) {
+            slot = std::size_t(std::uniform_int_distribution<std::int64_t>(0, valid - 1)(rng));
+            if (slot >= wanted) continue;
+        }
+        std::pair<std::string, std::string> entry{puzzle.solverStart().fen(), puzzle.id};
+        if (slot == kept.size())
+            kept.push_back(std::move(entry));
+        else
+            kept[slot] = std::move(entry);
     }
+    if (cancel.isCancelled()) return;
     if (!(*reader)->headerError().empty()) {
         Q_EMIT failed(0, QString::fromStdString((*reader)->headerError()));
         return;
     }
-    if (fens.isEmpty()) {
+    if (!(*reader)->input().error().empty()) {
+        Q_EMIT failed(0, QString::fromStdString((*reader)->input().error()));
+        return;
+    }
+    if (kept.empty()) {
         Q_EMIT failed(0, tr("%1: no usable puzzle").arg(path));
         return;
     }
-    Q_EMIT puzzlesLoaded(fens, ids);
+    std::shuffle(kept.begin(), kept.end(), rng);  // the reservoir's first slots hold the file's first rows
+    QStringList fens;
+    QStringList ids;
+    for (const auto& [fen, id] : kept) {
+        fens << QString::fromStdString(fen);
+        ids << QString::fromStdString(id);
+    }
+    Q_EMIT puzzlesLoaded(fens, ids, valid, (*reader)->skippedCount());
 }
 
 }  // namespace kibitz::jobs

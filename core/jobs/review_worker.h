@@ -82,12 +82,15 @@ public:
     /// A position that fails (bad FEN, too few moves) is reported by positionSkipped and the rest go on;
     /// an engine failure ends the request with failed.
     void generate(const kibitz::jobs::SortRequest& request);
-    /// Reads up to `limit` puzzles of a Lichess puzzle CSV (.csv or .csv.zst) and emits puzzlesLoaded with the
-    /// solver's positions and the puzzle ids, or failed(0, ...) naming the file. Bad rows are skipped.
-    void loadPuzzles(const QString& path, int limit);
+    /// Draws `limit` puzzles at random from the whole of a Lichess puzzle CSV (.csv or .csv.zst; every valid row
+    /// equally likely, by `seed`) and emits puzzlesLoaded with their solver's positions and ids in random order, or
+    /// failed(0, ...) naming the file. A file's first rows would be the same puzzles every time (in Lichess's
+    /// database, those of the lowest ids). Bad rows are skipped and counted. A cancelled read emits nothing.
+    void loadPuzzles(const QString& path, int limit, quint64 seed, const kibitz::CancelToken& cancel);
 
 Q_SIGNALS:
-    void puzzlesLoaded(const QStringList& fens, const QStringList& ids);
+    /// `valid`: the file's valid puzzles they were drawn from; `skipped`: its bad rows.
+    void puzzlesLoaded(const QStringList& fens, const QStringList& ids, qint64 valid, qint64 skipped);
     void gameReady(quint64 id, const kibitz::evaluation::SortGame& game);
     void positionSkipped(quint64 id, const QString& message);
     void finished(quint64 id);

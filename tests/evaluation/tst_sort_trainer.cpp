@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SortTrainer offscreen: games generated in the worker thread from a fake engine, cards reordered by keys,
 // preview arrows, submit scores and reveals, Next loads the following game; a precomputed game scores 4/4.
+#include "core/chess/puzzle_csv.h"
+#include "core/jobs/review_worker.h"
 #include "tests/evaluation/fakes.h"
 #include "ui/sort_trainer.h"
 
@@ -9,6 +11,11 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
 
 using namespace kibitz;
 
@@ -26,6 +33,17 @@ evaluation::SortGame knownGame() {
     const int scores[] = {40, 25, 10, -60};
     for (int i = 0; i < 4; ++i) ranked.push_back({{*chess::parseUci(start, ucis[i]), cp(scores[i]), 12, {}}, i + 1});
     return *evaluation::makeSortGame(start, ranked, {0, 1, 2, 3}, "test", nullptr, std::nullopt);
+}
+
+const QString kSample = QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv");
+
+std::vector<chess::Puzzle> samplePuzzles() {
+    std::vector<chess::Puzzle> out;
+    auto reader = chess::PuzzleCsvReader::open(kSample.toStdString());
+    if (!reader) return out;
+    chess::Puzzle p;
+    while ((*reader)->next(p)) out.push_back(p);
+    return out;
 }
 
 }  // namespace
@@ -106,18 +124,70 @@ private Q_SLOTS:
         ui::SortTrainer trainer;
         trainer.setAnalyserFactory(testing::ladderFactory());
         QSignalSpy shown(&trainer, &ui::SortTrainer::gameShown);
-        trainer.loadPuzzleFile(QStringLiteral(KIBITZ_TEST_DATA_DIR "/puzzles_sample.csv"), 5);
+        trainer.loadPuzzleFile(kSample, 5);
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 10000);
-        // The first puzzle of the sample, from the solver's side (after the setup move d3d6).
-        QCOMPARE(trainer.game()->source, std::string("0000D"));
-        QCOMPARE(trainer.game()->fen, std::string("5rk1/1p3ppp/pq1Q1b2/8/8/1P3N2/P4PPP/3R2K1 b - - 3 27"));
-        QVERIFY(trainer.statusText().contains(QStringLiteral("0000D")));
+        // One of the sample's puzzles, from the solver's side (after its setup move).
+        const auto sample = samplePuzzles();
+        const auto drawn = std::find_if(sample.begin(), sample.end(),
+                                        [&](const chess::Puzzle& p) { return p.id == trainer.game()->source; });
+        QVERIFY(drawn != sample.end());
+        QCOMPARE(trainer.game()->fen, drawn->solverStart().fen());
+        QVERIFY(trainer.statusText().contains(QString::fromStdString(drawn->id)));
 
         ui::SortTrainer missing;
         missing.setAnalyserFactory(testing::ladderFactory());
         missing.loadPuzzleFile(QStringLiteral(KIBITZ_TEST_DATA_DIR "/no-such-puzzles.csv"));
         QTRY_VERIFY_WITH_TIMEOUT(missing.statusText().contains(QStringLiteral("no-such-puzzles.csv")), 5000);
         QVERIFY(!missing.game().has_value());
+    }
+
+    /// The file's puzzles are drawn at random from all of it, not its first rows: each of the sample's 500 valid rows
+    /// equally likely (reservoir sampling), in a random order; the same seed draws the same puzzles.
+    void puzzlesDrawnFromTheWholeFile() {
+        const auto sample = samplePuzzles();
+        QCOMPARE(sample.size(), std::size_t(500));
+        std::map<std::string, int> row;
+        for (std::size_t i = 0; i < sample.size(); ++i) row[sample[i].id] = int(i);
+        jobs::SortWorker worker;
+        QSignalSpy loaded(&worker, &jobs::SortWorker::puzzlesLoaded);
+        constexpr int kDraws = 400, kLimit = 10;
+        std::vector<int> byFifth(5, 0);
+        bool outOfFileOrder = false;
+        for (int seed = 1; seed <= kDraws; ++seed) {
+            worker.loadPuzzles(kSample, kLimit, quint64(seed), CancelToken());
+            QCOMPARE(loaded.size(), seed);
+            const QStringList ids = loaded.last().at(1).toStringList();
+            QCOMPARE(ids.size(), kLimit);
+            QCOMPARE(loaded.last().at(2).toLongLong(), qint64(500));
+            QCOMPARE(loaded.last().at(3).toLongLong(), qint64(0));
+            std::set<std::string> distinct;
+            int previous = -1;
+            for (const QString& id : ids) {
+                QVERIFY(row.count(id.toStdString()));
+                distinct.insert(id.toStdString());
+                const int r = row[id.toStdString()];
+                ++byFifth[std::size_t(r / 100)];
+                if (r < previous) outOfFileOrder = true;
+                previous = r;
+            }
+            QCOMPARE(int(distinct.size()), kLimit);
+        }
+        // 4,000 draws, 800 expected in each fifth of the file (sd about 25): the first rows are not favoured.
+        for (int f = 0; f < 5; ++f)
+            QVERIFY2(std::abs(byFifth[std::size_t(f)] - 800) < 150,
+                     qPrintable(QString::number(byFifth[std::size_t(f)])));
+        QVERIFY(outOfFileOrder);
+        worker.loadPuzzles(kSample, kLimit, 7, CancelToken());
+        worker.loadPuzzles(kSample, kLimit, 7, CancelToken());
+        QCOMPARE(loaded.last().at(1).toStringList(), loaded.at(loaded.size() - 2).at(1).toStringList());
+        // More asked for than the file has: all of them. A cancelled read says nothing.
+        worker.loadPuzzles(kSample, 1000, 3, CancelToken());
+        QCOMPARE(loaded.last().at(1).toStringList().size(), 500);
+        const int before = int(loaded.size());
+        CancelToken cancelled;
+        cancelled.cancel();
+        worker.loadPuzzles(kSample, kLimit, 3, cancelled);
+        QCOMPARE(int(loaded.size()), before);
     }
 
     void precomputedGame() {
