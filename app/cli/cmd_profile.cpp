@@ -12,6 +12,8 @@
 #include "core/evaluation/player_profile.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/profile_job.h"
+#include "core/jobs/puzzle_bundle.h"
+#include "core/jobs/puzzle_rating.h"
 #include "core/training/player_games.h"
 
 #include <algorithm>
@@ -70,6 +72,9 @@ void printHelp() {
         "                      (the position before the opponent's move, that move and the best reply) for\n"
         "                      `kibitz-cli rate --csv` and the puzzle panel\n"
         "  --count N           at most N puzzles (default 20)\n"
+        "  --no-puzzle-rating  leave the worst positions unrated (by default the shipped puzzle model rates each\n"
+        "                      one, with the same engine: its puzzle rating and the player's chance to find the\n"
+        "                      best move at their rating in that game)\n"
         "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default:\n"
         "                      shipped\n"
         "  --threads T         torch threads (default 1)\n"
@@ -109,7 +114,7 @@ int runProfile(const std::vector<std::string>& argv) {
     Args args(argv,
               {"pgn", "player", "games", "every", "depth", "engine", "engines", "cache", "html", "puzzles", "count",
                "model", "threads", "peers-rated"},
-              {"json", "no-cache", "no-rating"});
+              {"json", "no-cache", "no-rating", "no-puzzle-rating"});
     if (args.has("help")) {
         printHelp();
         return kExitOk;
@@ -188,6 +193,19 @@ int runProfile(const std::vector<std::string>& argv) {
     }
     profile->model = (*evaluator)->describe();
     profile->engine = (*engine)->describe().toStdString();
+    if (!profile->puzzles.empty() && !args.has("no-puzzle-rating")) {
+        // The worst positions as the puzzle panel would rate them; a model that cannot be had leaves them unrated.
+        auto warn = [](const std::string& w) { std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, w.c_str()); };
+        jobs::HumanFeatureOptions human;
+        human.warn = warn;
+        jobs::EngineFeatureOptions engineFeatures;
+        engineFeatures.engine = *program;
+        engineFeatures.warn = warn;
+        auto puzzleModel = jobs::loadPuzzleModel(jobs::defaultPuzzleModelPath(), human, engineFeatures);
+        const Status rated =
+            puzzleModel ? jobs::rateProfilePuzzles(**puzzleModel, *profile) : Status(puzzleModel.error());
+        if (!rated) warn("the worst positions are left unrated as puzzles: " + rated.error().message);
+    }
     if (!out.html.empty())
         if (auto st = writeBytesAtomically(out.html, evaluation::playerProfileHtml(*profile)); !st) {
             std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, st.error().message.c_str());

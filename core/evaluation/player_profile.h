@@ -184,6 +184,12 @@ struct ProfilePuzzle {
     /// The game's opening as Lichess tags a puzzle (chess::openingTags), for a puzzle that starts before move
     /// chess::kOpeningTagsBeforeMove; else empty, as on Lichess.
     std::string openingTags;
+    /// As a puzzle (set by jobs::rateProfilePuzzles, with the puzzle model; 0 and -1 when not rated): its predicted
+    /// Lichess puzzle rating and that rating's sigma, and the chance that a player of their rating in that game
+    /// solves it (jobs::playerSolveChance: Glicko's expected score, on Lichess's scale).
+    double difficulty = 0.0;
+    double difficultySigma = 0.0;
+    double solveChance = -1.0;
 
     /// The position the player faced: fen with the setup move played; none when the puzzle is damaged.
     std::optional<chess::Position> faced() const;
@@ -291,6 +297,13 @@ struct ProfileHtmlText {
     std::string tooFew = "too few positions";
     std::array<std::string, 9> puzzleHeader{"puzzle", "move",  "played", "best",   "loss",
                                             "peer",   "phase", "game",   "opening"};
+    /// The worst positions' table's two columns when they are rated as puzzles (ProfilePuzzle::difficulty), and the
+    /// note under the table that says what they are.
+    std::array<std::string, 2> puzzleRatingHeader{"as a puzzle", "their chance"};
+    std::string puzzleRatingNote =
+        "As a puzzle: the rating Kibitz's puzzle model predicts for the position on Lichess's puzzle scale, with its "
+        "uncertainty; their chance: the chance that a player of their rating in that game finds the best move, by that "
+        "rating.";
     /// Over the worst positions' boards.
     std::string boardsNote =
         "Each position as they faced it: the move they played in red, the best move in green, the opponent's last "

@@ -251,24 +251,36 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
 
 std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
     if (puzzles.empty()) return {};
+    // Rated as puzzles (all or none: jobs::rateProfilePuzzles): the puzzle's rating and their chance, after the loss.
+    const bool rated = std::all_of(puzzles.begin(), puzzles.end(),
+                                   [](const ProfilePuzzle& z) { return z.difficulty > 0.0 && z.solveChance >= 0.0; });
     std::string s = "<h2>" + xmlEscaped(text.worstPositions) + "</h2>\n<table><tr>";
-    for (const std::string& h : text.puzzleHeader) s += "<th>" + xmlEscaped(h) + "</th>";
+    for (std::size_t i = 0; i < text.puzzleHeader.size(); ++i) {
+        s += "<th>" + xmlEscaped(text.puzzleHeader[i]) + "</th>";
+        if (rated && i == 5)
+            for (const std::string& h : text.puzzleRatingHeader) s += "<th>" + xmlEscaped(h) + "</th>";
+    }
     s += "</tr>\n";
     for (const ProfilePuzzle& z : puzzles) {
         const bool link = z.site.rfind("https://", 0) == 0;
         appendf(s,
                 "<tr><td><a href=\"#position-%s\">%s</a></td><td>%d%s</td><td>%s</td><td>%s</td>"
-                "<td>%.2f</td><td>%.2f</td><td>%s</td><td>",
+                "<td>%.2f</td><td>%.2f</td>",
                 xmlEscaped(z.id).c_str(), xmlEscaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".",
-                xmlEscaped(z.san(z.playedMove)).c_str(), xmlEscaped(z.san(z.bestMove)).c_str(), z.loss, z.peerLoss,
-                xmlEscaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
+                xmlEscaped(z.san(z.playedMove)).c_str(), xmlEscaped(z.san(z.bestMove)).c_str(), z.loss, z.peerLoss);
+        if (rated)
+            appendf(s, "<td>%.0f &#177; %.0f</td><td>%.0f%%</td>", z.difficulty, z.difficultySigma,
+                    100.0 * z.solveChance);
+        appendf(s, "<td>%s</td><td>", xmlEscaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
         if (link)
             appendf(s, "<a href=\"%s\">%s</a>", xmlEscaped(z.site).c_str(), xmlEscaped(z.site).c_str());
         else
             s += xmlEscaped(z.site);
         s += "</td><td>" + xmlEscaped(z.opening) + "</td></tr>\n";
     }
-    return s + "</table>\n";
+    s += "</table>\n";
+    if (rated) s += "<p>" + xmlEscaped(text.puzzleRatingNote) + "</p>\n";
+    return s;
 }
 
 constexpr const char* kBestColour = "#2e8b57";

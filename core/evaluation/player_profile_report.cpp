@@ -228,11 +228,15 @@ std::string PlayerProfile::toText() const {
     appendTable(out, "by period (their games in time, oldest first)", byPeriod, rating.valid, true);
     if (!puzzles.empty()) {
         appendf(out, "\nwhere they lost most against their peers:\n");
-        for (const ProfilePuzzle& z : puzzles)
+        for (const ProfilePuzzle& z : puzzles) {
             appendf(out, "  %s  move %3d%-3s played %-7s best %-7s  loss %.2f, peer %.2f  %-10s  %s  %s\n",
                     z.id.c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", z.san(z.playedMove).c_str(),
                     z.san(z.bestMove).c_str(), z.loss, z.peerLoss, chess::gamePhaseName(z.phase), z.site.c_str(),
                     z.opening.c_str());
+            if (z.difficulty > 0.0 && z.solveChance >= 0.0)
+                appendf(out, "        as a puzzle %.0f +- %.0f; their chance to find %s: %.0f%%\n", z.difficulty,
+                        z.difficultySigma, z.san(z.bestMove).c_str(), 100.0 * z.solveChance);
+        }
     }
     return out;
 }
@@ -276,7 +280,10 @@ JsonValue PlayerProfile::toJson() const {
             .set("site", z.site)
             .set("date", z.date)
             .set("opening", z.opening)
-            .set("opening_tags", z.openingTags);
+            .set("opening_tags", z.openingTags)
+            .set("difficulty", z.difficulty > 0.0 ? JsonValue(z.difficulty) : JsonValue())
+            .set("difficulty_sigma", z.difficulty > 0.0 ? JsonValue(z.difficultySigma) : JsonValue())
+            .set("solve_chance", z.solveChance >= 0.0 ? JsonValue(z.solveChance) : JsonValue());
         zs.append(std::move(p));
     }
     o.set("puzzles", std::move(zs));

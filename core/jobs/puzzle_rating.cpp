@@ -153,6 +153,33 @@ std::optional<PlayerSolveChance> playerSolveChance(const chess::Puzzle& puzzle, 
     return c;
 }
 
+Status rateProfilePuzzles(models::PuzzlePredictor& model, evaluation::PlayerProfile& profile) {
+    if (profile.puzzles.empty()) return {};
+    chess::PuzzleCsvReader reader(TextInput::fromString(profile.puzzlesCsv(), "the profile's puzzles"));
+    std::string refused;
+    reader.setOnSkip([&refused](const chess::CsvSkip& skip) {
+        if (refused.empty()) refused = skip.message();
+    });
+    std::vector<chess::Puzzle> puzzles;
+    chess::Puzzle puzzle;
+    while (reader.next(puzzle)) puzzles.push_back(puzzle);
+    if (!refused.empty() || puzzles.size() != profile.puzzles.size())
+        return makeError(ErrorCode::Runtime,
+                         "cannot rate the profile's puzzles: " + (refused.empty() ? reader.headerError() : refused));
+    auto predicted = model.predict(puzzles, nullptr, 64);
+    if (!predicted) return predicted.error();
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        evaluation::ProfilePuzzle& z = profile.puzzles[i];
+        PuzzleRating rating;
+        rating.prediction = predicted.value()[i];
+        z.difficulty = rating.prediction.rating;
+        z.difficultySigma = rating.prediction.sigma;
+        const auto chance = playerSolveChance(puzzles[i], rating);
+        z.solveChance = chance ? chance->rated : -1.0;
+    }
+    return {};
+}
+
 QJsonObject puzzleRatingJson(const chess::Puzzle& puzzle, const PuzzleRating& rating, int hardestElo) {
     const std::vector<std::string> uci = uciMoves(puzzle);
     const models::PuzzlePrediction& p = rating.prediction;

@@ -11,6 +11,7 @@
 #include "core/common/result.h"
 #include "core/encoding/evaluator.h"
 #include "core/encoding/game_conditioning.h"
+#include "core/evaluation/player_profile.h"
 #include "core/evaluation/solve_probability.h"
 #include "core/models/puzzle_predictor.h"
 
@@ -66,6 +67,12 @@ struct PlayerSolveChance {
 };
 /// Empty for a puzzle that does not give the player's rating (a Lichess puzzle, one built on the board).
 std::optional<PlayerSolveChance> playerSolveChance(const chess::Puzzle& puzzle, const PuzzleRating& rating);
+
+/// Rates a player profile's worst positions as puzzles with `model`, as the puzzle panel rates them: read back from
+/// the profile's own puzzle CSV (one conversion), predicted in one batch. Sets each ProfilePuzzle's difficulty and
+/// sigma, and its solveChance by playerSolveChance (-1 where the game gives no rating of the player). Errors: the
+/// model's, or a puzzle the CSV reader refuses (Runtime, naming it).
+Status rateProfilePuzzles(models::PuzzlePredictor& model, evaluation::PlayerProfile& profile);
 
 /// The one record of a rated puzzle, shared by `kibitz-cli rate --json` and the GUI's export (.json): id, fen,
 /// moves (UCI, space-separated), rating, uncertainty (sigma) and uncertainty_kind, solution_length, solver ("white" or

@@ -16,6 +16,9 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <cmath>
+#include <numbers>
+
 namespace {
 
 const QString kGames = QStringLiteral(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
@@ -124,15 +127,45 @@ private Q_SLOTS:
         QVERIFY(rows.front().startsWith(QStringLiteral("PuzzleId,FEN,Moves,Rating,RatingDeviation")));
         QCOMPARE(rows.size() - 1, o.value(QStringLiteral("puzzles")).toArray().size());
         for (int i = 1; i < rows.size(); ++i) QCOMPARE(rows[i].section(',', 2, 2).split(' ').size(), 2);
+        // Each rated as a puzzle as `rate` rates it, with the player's chance by Glicko's expected score at their
+        // rating in that game (Lichess games: the scale the puzzle ratings are on).
+        const QJsonArray worst = o.value(QStringLiteral("puzzles")).toArray();
+        QVERIFY(!worst.isEmpty());
+        for (const auto& value : worst) {
+            const QJsonObject z = value.toObject();
+            const double difficulty = z.value(QStringLiteral("difficulty")).toDouble();
+            const double sigma = z.value(QStringLiteral("difficulty_sigma")).toDouble();
+            const double elo = z.value(QStringLiteral("player_elo")).toDouble();
+            QVERIFY2(difficulty > 400.0 && difficulty < 3500.0 && sigma > 0.0, qPrintable(QString::number(difficulty)));
+            const double g =
+                1.0 / std::sqrt(1.0 + 3.0 * std::pow(std::log(10.0) / 400.0 * sigma / std::numbers::pi, 2.0));
+            const double expected = 1.0 / (1.0 + std::pow(10.0, -g * (elo - difficulty) / 400.0));
+            QVERIFY(std::abs(z.value(QStringLiteral("solve_chance")).toDouble() - expected) < 1e-9);
+        }
+        const QJsonObject first = worst.first().toObject();
+        const Run rated =
+            run({QStringLiteral("rate"), QStringLiteral("--fen"), first.value(QStringLiteral("fen")).toString(),
+                 QStringLiteral("--moves"), first.value(QStringLiteral("moves")).toString(), QStringLiteral("--json")});
+        QVERIFY2(rated.code == 0, qPrintable(rated.err));
+        QVERIFY(
+            std::abs(QJsonDocument::fromJson(rated.out.toUtf8()).object().value(QStringLiteral("rating")).toDouble() -
+                     first.value(QStringLiteral("difficulty")).toDouble()) <= 0.05 + 1e-9);
+        QCOMPARE(int(page.count(QStringLiteral("<th>as a puzzle</th>"))), 1);
+        QCOMPARE(int(page.count(QStringLiteral(" &#177; "))), int(worst.size()));
 
         // A second run reads every score from the cache: the same figures, not a line added to the cache (a line per
         // position scored; a position met in two games, such as an opening they repeat, once).
         const int lines = int(readAll(cache).count('\n'));
         QVERIFY(lines > positions / 2 && lines <= positions);
-        const Run again = run(args);
+        const Run again = run(QStringList(args) << QStringLiteral("--no-puzzle-rating"));
         QVERIFY2(again.code == 0, qPrintable(again.err));
-        QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8()).object().value(QStringLiteral("all")).toObject(), all);
+        const QJsonObject second = QJsonDocument::fromJson(again.out.toUtf8()).object();
+        QCOMPARE(second.value(QStringLiteral("all")).toObject(), all);
         QCOMPARE(int(readAll(cache).count('\n')), lines);
+        // Left unrated when asked: no figure made up.
+        for (const auto& value : second.value(QStringLiteral("puzzles")).toArray())
+            for (const char* key : {"difficulty", "difficulty_sigma", "solve_chance"})
+                QVERIFY(value.toObject().value(QLatin1String(key)).isNull());
     }
 
     /// --peers-rated: the same moves of theirs set beside peers of a chosen rating; the shipped model's 2400s lose

@@ -832,6 +832,27 @@ private Q_SLOTS:
             QVERIFY(html.contains(QStringLiteral("<a href=\"#position-%1\">%1</a>").arg(id)));
             QVERIFY(html.contains(QStringLiteral("id=\"position-%1\"").arg(id)));
         }
+        // Unrated as puzzles (no puzzle model here): no columns and no figure; rated (jobs::rateProfilePuzzles sets
+        // these), two columns after the peer's loss, the note, the text's line and the JSON's values.
+        QVERIFY(!html.contains(QStringLiteral("<th>as a puzzle</th>")));
+        QVERIFY(r->toJson().write().find("\"solve_chance\":null") != std::string::npos);
+        auto rated = *r;
+        for (std::size_t i = 0; i < rated.puzzles.size(); ++i) {
+            rated.puzzles[i].difficulty = 1500.0 + 100.0 * double(i);
+            rated.puzzles[i].difficultySigma = 250.0;
+            rated.puzzles[i].solveChance = 0.25;
+        }
+        const QString ratedHtml = QString::fromStdString(evaluation::playerProfileHtml(rated));
+        QVERIFY(
+            ratedHtml.contains(QStringLiteral("<th>peer</th><th>as a puzzle</th><th>their chance</th><th>phase</th>")));
+        QVERIFY(ratedHtml.contains(QStringLiteral("<td>1500 &#177; 250</td><td>25%</td>")));
+        QVERIFY(ratedHtml.contains(QStringLiteral("As a puzzle: the rating Kibitz")));
+        QVERIFY(rated.toText().find("as a puzzle 1500 +- 250; their chance to find " +
+                                    rated.puzzles[0].san(rated.puzzles[0].bestMove) + ": 25%") != std::string::npos);
+        const std::string ratedJson = rated.toJson().write();
+        QVERIFY2(ratedJson.find("\"difficulty\":1500") != std::string::npos, ratedJson.c_str());
+        QVERIFY(ratedJson.find("\"solve_chance\":0.25") != std::string::npos);
+
         // Opening tags as Lichess gives its puzzles: the game's opening's, for a puzzle that starts before move 20.
         o.puzzles = 40;
         r = evaluation::profilePlayer(games, kPlayer, model, engine, o, CancelToken());
