@@ -442,6 +442,18 @@
         <source>Each position as they faced it: the move they played in red, the best move in green, the opponent&apos;s last move tinted.</source>
         <translation>Jede Stellung, wie sie vor dem Spieler stand: sein Zug in Rot, der beste Zug in Grün, der letzte Zug des Gegners getönt.</translation>
     </message>
+    <message>
+        <source>as a puzzle</source>
+        <translation>als Aufgabe</translation>
+    </message>
+    <message>
+        <source>their chance</source>
+        <translation>seine Chance</translation>
+    </message>
+    <message>
+        <source>As a puzzle: the rating Kibitz&apos;s puzzle model predicts for the position on Lichess&apos;s puzzle scale, with its uncertainty; their chance: the chance that a player of their rating in that game finds the best move, by that rating.</source>
+        <translation>Als Aufgabe: die Wertung, die Kibitz&apos; Aufgabenmodell für die Stellung auf der Aufgabenskala von Lichess vorhersagt, mit ihrer Unsicherheit; seine Chance: die Chance, dass ein Spieler seiner Wertung in jener Partie den besten Zug findet, nach dieser Wertung.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1012,6 +1024,10 @@
             <numerusform>%n Partie des Spielers ausgelassen (das Modell für menschliche Züge kann sie nicht lesen).</numerusform>
             <numerusform>%n Partien des Spielers ausgelassen (das Modell für menschliche Züge kann sie nicht lesen).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The worst positions are not rated as puzzles: %1</source>
+        <translation>Die schlechtesten Stellungen sind nicht als Aufgaben bewertet: %1</translation>
     </message>
 </context>
 <context>
@@ -2472,6 +2488,26 @@
     <message>
         <source>The selected position as they faced it: the move they played in red, the best move in green</source>
         <translation>Die gewählte Stellung, wie sie vor dem Spieler stand: sein Zug in Rot, der beste Zug in Grün</translation>
+    </message>
+    <message>
+        <source>As a puzzle</source>
+        <translation>Als Aufgabe</translation>
+    </message>
+    <message>
+        <source>Their chance</source>
+        <translation>Seine Chance</translation>
+    </message>
+    <message>
+        <source>The position&apos;s rating as a puzzle, as the puzzle dock rates it, with its uncertainty</source>
+        <translation>Die Wertung der Stellung als Aufgabe, wie das Aufgabenfenster sie bewertet, mit ihrer Unsicherheit</translation>
+    </message>
+    <message>
+        <source>The chance that a player of their rating in that game finds the best move, by that rating</source>
+        <translation>Die Chance, dass ein Spieler seiner Wertung in jener Partie den besten Zug findet, nach dieser Wertung</translation>
+    </message>
+    <message>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
     </message>
 </context>
 <context>

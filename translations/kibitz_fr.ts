@@ -442,6 +442,18 @@
         <source>Each position as they faced it: the move they played in red, the best move in green, the opponent&apos;s last move tinted.</source>
         <translation>Chaque position telle qu&apos;il l&apos;a eue devant lui : le coup joué en rouge, le meilleur coup en vert, le dernier coup de l&apos;adversaire teinté.</translation>
     </message>
+    <message>
+        <source>as a puzzle</source>
+        <translation>comme problème</translation>
+    </message>
+    <message>
+        <source>their chance</source>
+        <translation>sa chance</translation>
+    </message>
+    <message>
+        <source>As a puzzle: the rating Kibitz&apos;s puzzle model predicts for the position on Lichess&apos;s puzzle scale, with its uncertainty; their chance: the chance that a player of their rating in that game finds the best move, by that rating.</source>
+        <translation>Comme problème : le classement que le modèle de problèmes de Kibitz prédit pour la position à l&apos;échelle des problèmes de Lichess, avec son incertitude ; sa chance : la chance qu&apos;un joueur de son classement dans cette partie trouve le meilleur coup, d&apos;après ce classement.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1012,6 +1024,10 @@
             <numerusform>%n partie du joueur écartée (le modèle de coups humains ne peut pas la lire).</numerusform>
             <numerusform>%n parties du joueur écartées (le modèle de coups humains ne peut pas les lire).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The worst positions are not rated as puzzles: %1</source>
+        <translation>Les pires positions ne sont pas classées comme problèmes : %1</translation>
     </message>
 </context>
 <context>
@@ -2472,6 +2488,26 @@
     <message>
         <source>The selected position as they faced it: the move they played in red, the best move in green</source>
         <translation>La position choisie telle qu&apos;il l&apos;a eue devant lui : le coup joué en rouge, le meilleur coup en vert</translation>
+    </message>
+    <message>
+        <source>As a puzzle</source>
+        <translation>Comme problème</translation>
+    </message>
+    <message>
+        <source>Their chance</source>
+        <translation>Sa chance</translation>
+    </message>
+    <message>
+        <source>The position&apos;s rating as a puzzle, as the puzzle dock rates it, with its uncertainty</source>
+        <translation>Le classement de la position comme problème, tel que le panneau des problèmes le calcule, avec son incertitude</translation>
+    </message>
+    <message>
+        <source>The chance that a player of their rating in that game finds the best move, by that rating</source>
+        <translation>La chance qu&apos;un joueur de son classement dans cette partie trouve le meilleur coup, d&apos;après ce classement</translation>
+    </message>
+    <message>
+        <source>%1 ± %2</source>
+        <translation>%1 ± %2</translation>
     </message>
 </context>
 <context>

@@ -241,6 +241,11 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.tooFew = text(tr("too few positions"));
     t.puzzleHeader = {text(tr("puzzle")), text(tr("move")),  text(tr("played")), text(tr("best")),   text(tr("loss")),
                       text(tr("peer")),   text(tr("phase")), text(tr("game")),   text(tr("opening"))};
+    t.puzzleRatingHeader = {text(tr("as a puzzle")), text(tr("their chance"))};
+    t.puzzleRatingNote =
+        text(tr("As a puzzle: the rating Kibitz's puzzle model predicts for the position on Lichess's puzzle scale, "
+                "with its uncertainty; their chance: the chance that a player of their rating in that game finds the "
+                "best move, by that rating."));
     t.boardsNote =
         text(tr("Each position as they faced it: the move they played in red, the best move in green, the "
                 "opponent's last move tinted."));

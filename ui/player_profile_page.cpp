@@ -36,6 +36,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace kibitz::ui {
 
@@ -66,6 +67,8 @@ enum PositionColumn {
     BestCol,
     LossCol,
     PeerCol,
+    PuzzleCol,  ///< its rating as a puzzle (shown when rated)
+    ChanceCol,  ///< the player's chance to find the best move (shown when rated)
     PhaseCol,
     KindCol,
     EloCol,
@@ -239,7 +242,12 @@ QWidget* PlayerProfilePage::createResults() {
     positionsLayout->addWidget(positionsNote);
     m_positions = new QTableWidget(0, PositionCols, positions);
     m_positions->setHorizontalHeaderLabels({tr("Move"), tr("Played"), tr("Best"), tr("Their loss"), tr("Peer loss"),
-                                            tr("Phase"), tr("Kind"), tr("Their rating"), tr("Date"), tr("Opening")});
+                                            tr("As a puzzle"), tr("Their chance"), tr("Phase"), tr("Kind"),
+                                            tr("Their rating"), tr("Date"), tr("Opening")});
+    m_positions->horizontalHeaderItem(PuzzleCol)->setToolTip(
+        tr("The position's rating as a puzzle, as the puzzle dock rates it, with its uncertainty"));
+    m_positions->horizontalHeaderItem(ChanceCol)->setToolTip(
+        tr("The chance that a player of their rating in that game finds the best move, by that rating"));
     m_positions->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_positions->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_positions->verticalHeader()->setVisible(false);
@@ -315,6 +323,11 @@ void PlayerProfilePage::showPeers() {
         m_peerRated->isChecked()
             ? tr("a human rated %1, by the human-move model: %2").arg(QString::number(m_peerRating->value()), model)
             : tr("a human of their rating, by the human-move model: %1").arg(model));
+}
+
+void PlayerProfilePage::setPuzzleRater(const jobs::ProfileWorker::PuzzleRater& rater) {
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, rater] { w->setPuzzleRater(rater); }, Qt::QueuedConnection);
 }
 
 void PlayerProfilePage::setAnalyserFactory(const evaluation::AnalyserFactory& factory) {
@@ -542,19 +555,23 @@ void PlayerProfilePage::showPositions() {
         const evaluation::ProfilePuzzle& z = puzzles[std::size_t(row)];
         const auto faced = z.faced();
         const int moveNumber = z.ply / 2 + 1;
-        const QString cells[PositionCols] = {z.ply % 2 == 0 ? tr("%1.").arg(moveNumber) : tr("%1…").arg(moveNumber),
-                                             QString::fromStdString(z.san(z.playedMove)),
-                                             QString::fromStdString(z.san(z.bestMove)),
-                                             QString::number(z.loss, 'f', 3),
-                                             QString::number(z.peerLoss, 'f', 3),
-                                             ProfileCharts::groupName(chess::gamePhaseName(z.phase)),
-                                             kindsText(z.kinds),
-                                             z.playerElo > 0 ? QString::number(z.playerElo) : QStringLiteral("-"),
-                                             QString::fromStdString(z.date),
-                                             QString::fromStdString(z.opening)};
+        const QString cells[PositionCols] = {
+            z.ply % 2 == 0 ? tr("%1.").arg(moveNumber) : tr("%1…").arg(moveNumber),
+            QString::fromStdString(z.san(z.playedMove)),
+            QString::fromStdString(z.san(z.bestMove)),
+            QString::number(z.loss, 'f', 3),
+            QString::number(z.peerLoss, 'f', 3),
+            z.difficulty > 0.0 ? tr("%1 ± %2").arg(std::lround(z.difficulty)).arg(std::lround(z.difficultySigma))
+                               : QStringLiteral("-"),
+            z.solveChance >= 0.0 ? QStringLiteral("%1%").arg(std::lround(100.0 * z.solveChance)) : QStringLiteral("-"),
+            ProfileCharts::groupName(chess::gamePhaseName(z.phase)),
+            kindsText(z.kinds),
+            z.playerElo > 0 ? QString::number(z.playerElo) : QStringLiteral("-"),
+            QString::fromStdString(z.date),
+            QString::fromStdString(z.opening)};
         for (int col = 0; col < PositionCols; ++col) {
             auto* item = new QTableWidgetItem(cells[col]);
-            if (col == LossCol || col == PeerCol || col == EloCol)
+            if (col == LossCol || col == PeerCol || col == PuzzleCol || col == ChanceCol || col == EloCol)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_positions->setItem(row, col, item);
         }
@@ -562,6 +579,10 @@ void PlayerProfilePage::showPositions() {
             ->setData(Qt::UserRole, faced ? QString::fromStdString(faced->fen()) : QString());
         m_positions->item(row, MoveCol)->setToolTip(QString::fromStdString(z.site));
     }
+    const bool rated = std::any_of(puzzles.begin(), puzzles.end(),
+                                   [](const evaluation::ProfilePuzzle& z) { return z.difficulty > 0.0; });
+    m_positions->setColumnHidden(PuzzleCol, !rated);
+    m_positions->setColumnHidden(ChanceCol, !rated);
     m_positions->resizeColumnsToContents();
     if (!puzzles.empty()) m_positions->setCurrentCell(0, 0);
     showPositionBoard(m_positions->currentRow());

@@ -54,6 +54,9 @@ public:
     QString humanModelPath() const { return m_modelPath; }
     /// How the worker makes its engine; without one, Stockfish is located when a run starts (EngineSettings) and
     /// searched to the page's depth. A custom engine's scores are not Stockfish's: it keeps no score cache.
+    /// How the worst positions are rated as puzzles (jobs::ProfileWorker::setPuzzleRater); the table then shows each
+    /// one's puzzle rating and the player's chance beside their loss.
+    void setPuzzleRater(const jobs::ProfileWorker::PuzzleRater& rater);
     void setAnalyserFactory(const evaluation::AnalyserFactory& factory);
     /// Where the engine's scores are kept between runs (default: jobs::profileScoreCachePath(); empty: nowhere).
     void setScoreCachePath(const QString& path) { m_cachePath = path; }

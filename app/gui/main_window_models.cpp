@@ -5,10 +5,13 @@
 #include "core/encoding/game_conditioning.h"
 #include "core/jobs/human_model.h"
 #include "core/jobs/personal_model.h"
+#include "core/jobs/puzzle_bundle.h"
 #include "core/jobs/puzzle_human.h"
+#include "core/jobs/puzzle_rating.h"
 #include "core/models/compute_device.h"
 #include "ui/analysis_panel.h"
 #include "ui/board_widget.h"
+#include "ui/engine_panel.h"
 #include "ui/game_model.h"
 #include "ui/new_game_dialog.h"
 #include "ui/player_model_dialog.h"
@@ -27,6 +30,7 @@
 #include <QStatusBar>
 
 #include <algorithm>
+#include <memory>
 
 namespace kibitz::app {
 
@@ -143,6 +147,20 @@ void MainWindow::openPlayerProfile(const QStringList& files, const QString& play
         m_profilePage->setAttribute(Qt::WA_DeleteOnClose);
         // The peers play by the model in use; the page may choose another for itself.
         m_profilePage->setHumanModel(m_session->humanModelPath(), m_session->humanModelFactory());
+        // The worst positions rated as the puzzle dock rates them: the shipped puzzle model, loaded in the page's
+        // worker thread on first use, its engine stage on the configured engine.
+        auto puzzleModel = std::make_shared<std::unique_ptr<models::PuzzlePredictor>>();
+        m_profilePage->setPuzzleRater(
+            [puzzleModel, engine = ui::EngineSettings::load().path](evaluation::PlayerProfile& profile) -> Status {
+                if (!*puzzleModel) {
+                    jobs::EngineFeatureOptions features;
+                    features.configuredEngine = engine;
+                    auto loaded = jobs::loadPuzzleModel(jobs::defaultPuzzleModelPath(), {}, features);
+                    if (!loaded) return loaded.error();
+                    *puzzleModel = std::move(*loaded);
+                }
+                return jobs::rateProfilePuzzles(**puzzleModel, profile);
+            });
         connect(m_profilePage, &ui::PlayerProfilePage::positionRequested, this, [this](const QString& fen) {
             if (!isPlaying()) setFen(fen);
         });

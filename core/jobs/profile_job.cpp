@@ -76,6 +76,8 @@ void ProfileWorker::setEvaluatorFactory(const EvaluatorFactory& factory) {
     m_evaluator.reset();
 }
 
+void ProfileWorker::setPuzzleRater(const PuzzleRater& rater) { m_puzzleRater = rater; }
+
 void ProfileWorker::run(const ProfileRequest& request) {
     if (request.cancel.isCancelled()) {  // cancelled while it waited in the queue
         Q_EMIT cancelled();
@@ -145,6 +147,23 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
     }
     r->model = m_evaluator->describe();
     r->engine = (*engine)->describe().toStdString();
+    if (m_puzzleRater && !r->puzzles.empty() && !request.cancel.isCancelled()) {
+        Status rated = makeError(ErrorCode::Runtime, "not rated");
+        try {
+            rated = m_puzzleRater(*r);
+        } catch (const std::exception& e) {
+            rated = makeError(ErrorCode::Runtime, e.what());
+        }
+        if (!rated) {
+            for (auto& z : r->puzzles) {
+                z.difficulty = z.difficultySigma = 0.0;
+                z.solveChance = -1.0;
+            }
+            note += (note.isEmpty() ? QString() : QStringLiteral(" ")) +
+                    tr("The worst positions are not rated as puzzles: %1")
+                        .arg(QString::fromStdString(rated.error().message));
+        }
+    }
     return r;
 }
 

@@ -15,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -56,6 +57,11 @@ public:
     void setAnalyserFactory(const kibitz::evaluation::AnalyserFactory& factory);
     /// How the human-move model is made (required); drops the current model.
     void setEvaluatorFactory(const kibitz::jobs::EvaluatorFactory& factory);
+    /// Rates a finished profile's worst positions as puzzles (ProfilePuzzle::difficulty, solveChance), run in this
+    /// worker's thread after the profile: the app gives jobs::rateProfilePuzzles with the puzzle model (this library
+    /// has no torch). Empty: they stay unrated. A failure leaves them unrated and is said in the outcome's note.
+    using PuzzleRater = std::function<Status(evaluation::PlayerProfile&)>;
+    void setPuzzleRater(const PuzzleRater& rater);
     /// Reads the player's games and profiles them; emits progressChanged (at most ~15 times a second, and the last
     /// step of each stage), then exactly one of finished, cancelled or failed. A request already cancelled ends at
     /// once with cancelled.
@@ -75,6 +81,7 @@ private:
     evaluation::AnalyserFactory m_analyserFactory;
     EvaluatorFactory m_evaluatorFactory;
     std::unique_ptr<encoding::Evaluator> m_evaluator;
+    PuzzleRater m_puzzleRater;
 };
 
 /// Where the engine's scores are kept between profiles: "kibitz/profile-scores.tsv" in the user's cache folder

@@ -23,9 +23,14 @@
 #include "ui/training_page.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -353,6 +358,26 @@ void TstMainWindowConsistency::playerProfileWindow() {
     const QString fen = QStringLiteral("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
     Q_EMIT page->positionRequested(fen);
     QCOMPARE(QString::fromStdString(board->position().fen()), fen);
+
+    // A run of the window's page: its worst positions rated as puzzles by the window's rater (the shipped puzzle
+    // model, loaded in the page's worker), each with the player's chance.
+    if (QStandardPaths::findExecutable(QStringLiteral("stockfish"), {QStringLiteral("/usr/games")}).isEmpty() &&
+        QStandardPaths::findExecutable(QStringLiteral("stockfish")).isEmpty())
+        QSKIP("no Stockfish on this machine");
+    QTemporaryDir dir;
+    page->setScoreCachePath(dir.filePath(QStringLiteral("scores.tsv")));
+    page->maxGamesBox()->setValue(8);
+    page->everyBox()->setValue(2);
+    page->ratingsBox()->setChecked(false);
+    QSignalSpy done(page, &ui::PlayerProfilePage::profileFinished);
+    page->start();
+    QVERIFY(done.wait(90000));
+    QVERIFY2(done.front().front().toBool(), qPrintable(page->statusLabel()->text()));
+    QVERIFY(!page->profile()->puzzles.empty());
+    for (const auto& z : page->profile()->puzzles) {
+        QVERIFY2(z.difficulty > 400.0 && z.difficulty < 3500.0, qPrintable(page->statusLabel()->text()));
+        QVERIFY(z.solveChance >= 0.0 && z.solveChance <= 1.0);
+    }
 }
 
 void TstMainWindowConsistency::modelChoiceSurvivesDeviceSwitchAndRestart() {

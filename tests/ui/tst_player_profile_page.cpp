@@ -42,6 +42,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 #include <QTranslator>
 #include <QTreeWidget>
 
@@ -158,6 +159,9 @@ private Q_SLOTS:
     void groupNamesAreTranslated();
     /// "Peers rated" on the page: the run's peers are of that rating, and the legend and summary say so.
     void peersOfAChosenRating();
+    /// The worst positions rated as puzzles by the rater the app gives (here a stand-in), in the worker thread: two
+    /// columns then, hidden without; a rater that fails leaves them unrated and says so.
+    void worstPositionsRatedAsPuzzles();
     /// With KIBITZ_SCREENSHOT_DIR set and Stockfish found, the page as the user guide shows it
     /// (docs/screenshots/player-profile.png): the newest 40 of the player's games with the shipped model and
     /// Stockfish at the page's depth (a real run of a few minutes).
@@ -178,6 +182,57 @@ private:
 
     QTemporaryDir m_dir;
 };
+
+void TstPlayerProfilePage::worstPositionsRatedAsPuzzles() {
+    auto page = makePage({kGames}, mixedFactory());
+    QTableWidget* positions = page->positionsTable();
+    auto columnOf = [positions](const QString& header) {
+        for (int col = 0; col < positions->columnCount(); ++col)
+            if (positions->horizontalHeaderItem(col)->text() == header) return col;
+        return -1;
+    };
+    const int puzzleCol = columnOf(ui::PlayerProfilePage::tr("As a puzzle"));
+    const int chanceCol = columnOf(ui::PlayerProfilePage::tr("Their chance"));
+    QVERIFY(puzzleCol >= 0 && chanceCol == puzzleCol + 1);
+    auto run = [&page] {
+        QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
+        QTest::mouseClick(page->runButton(), Qt::LeftButton);
+        return done.wait(120000) && done.front().front().toBool();
+    };
+    QVERIFY(run());  // no rater: unrated, the columns hidden
+    QVERIFY(!page->profile()->puzzles.empty());
+    QVERIFY(positions->isColumnHidden(puzzleCol) && positions->isColumnHidden(chanceCol));
+
+    QThread* ratedIn = nullptr;
+    page->setPuzzleRater([&ratedIn](evaluation::PlayerProfile& profile) -> Status {
+        ratedIn = QThread::currentThread();
+        for (std::size_t i = 0; i < profile.puzzles.size(); ++i) {
+            profile.puzzles[i].difficulty = 1500.0 + 10.0 * double(i);
+            profile.puzzles[i].difficultySigma = 200.0;
+            profile.puzzles[i].solveChance = 0.4;
+        }
+        return {};
+    });
+    QVERIFY(run());
+    QVERIFY(ratedIn && ratedIn != QThread::currentThread());
+    QVERIFY(!positions->isColumnHidden(puzzleCol) && !positions->isColumnHidden(chanceCol));
+    QCOMPARE(positions->item(1, puzzleCol)->text(), QStringLiteral("1510 ± 200"));
+    QCOMPARE(positions->item(1, chanceCol)->text(), QStringLiteral("40%"));
+    // The report saved from the page has them too.
+    QVERIFY(QString::fromStdString(evaluation::playerProfileHtml(*page->profile()))
+                .contains(QStringLiteral("<td>1500 &#177; 200</td><td>40%</td>")));
+
+    page->setPuzzleRater([](evaluation::PlayerProfile& profile) -> Status {
+        profile.puzzles.front().difficulty = 1700.0;  // half done, then failed: nothing of it may stay
+        return makeError(ErrorCode::Runtime, "no puzzle model here");
+    });
+    QVERIFY(run());
+    QVERIFY(positions->isColumnHidden(puzzleCol));
+    QCOMPARE(page->profile()->puzzles.front().difficulty, 0.0);
+    QVERIFY2(page->statusLabel()->text().contains(
+                 QStringLiteral("The worst positions are not rated as puzzles: no puzzle model here")),
+             qPrintable(page->statusLabel()->text()));
+}
 
 void TstPlayerProfilePage::initTestCase() {
     // The page remembers its choices in QSettings and keeps scores in the cache folder: not the user's.
