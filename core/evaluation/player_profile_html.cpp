@@ -251,9 +251,10 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
 
 std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
     if (puzzles.empty()) return {};
-    // Rated as puzzles (all or none: jobs::rateProfilePuzzles): the puzzle's rating and their chance, after the loss.
-    const bool rated = std::all_of(puzzles.begin(), puzzles.end(),
-                                   [](const ProfilePuzzle& z) { return z.difficulty > 0.0 && z.solveChance >= 0.0; });
+    // Rated as puzzles (all or none: jobs::rateProfilePuzzles): the puzzle's rating and their chance, after the loss
+    // (no chance where the game gives no rating of theirs).
+    const bool rated =
+        std::all_of(puzzles.begin(), puzzles.end(), [](const ProfilePuzzle& z) { return z.difficulty > 0.0; });
     std::string s = "<h2>" + xmlEscaped(text.worstPositions) + "</h2>\n<table><tr>";
     for (std::size_t i = 0; i < text.puzzleHeader.size(); ++i) {
         s += "<th>" + xmlEscaped(text.puzzleHeader[i]) + "</th>";
@@ -268,9 +269,11 @@ std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const Profile
                 "<td>%.2f</td><td>%.2f</td>",
                 xmlEscaped(z.id).c_str(), xmlEscaped(z.id).c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".",
                 xmlEscaped(z.san(z.playedMove)).c_str(), xmlEscaped(z.san(z.bestMove)).c_str(), z.loss, z.peerLoss);
-        if (rated)
+        if (rated && z.solveChance >= 0.0)
             appendf(s, "<td>%.0f &#177; %.0f</td><td>%.0f%%</td>", z.difficulty, z.difficultySigma,
                     100.0 * z.solveChance);
+        else if (rated)
+            appendf(s, "<td>%.0f &#177; %.0f</td><td>-</td>", z.difficulty, z.difficultySigma);
         appendf(s, "<td>%s</td><td>", xmlEscaped(shownName(text, chess::gamePhaseName(z.phase))).c_str());
         if (link)
             appendf(s, "<a href=\"%s\">%s</a>", xmlEscaped(z.site).c_str(), xmlEscaped(z.site).c_str());

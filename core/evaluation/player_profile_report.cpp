@@ -236,6 +236,8 @@ std::string PlayerProfile::toText() const {
             if (z.difficulty > 0.0 && z.solveChance >= 0.0)
                 appendf(out, "        as a puzzle %.0f +- %.0f; their chance to find %s: %.0f%%\n", z.difficulty,
                         z.difficultySigma, z.san(z.bestMove).c_str(), 100.0 * z.solveChance);
+            else if (z.difficulty > 0.0)  // their rating is not in that game's tags
+                appendf(out, "        as a puzzle %.0f +- %.0f\n", z.difficulty, z.difficultySigma);
         }
     }
     return out;

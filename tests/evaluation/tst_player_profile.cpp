@@ -849,6 +849,12 @@ private Q_SLOTS:
         QVERIFY(ratedHtml.contains(QStringLiteral("As a puzzle: the rating Kibitz")));
         QVERIFY(rated.toText().find("as a puzzle 1500 +- 250; their chance to find " +
                                     rated.puzzles[0].san(rated.puzzles[0].bestMove) + ": 25%") != std::string::npos);
+        // A game without their rating (peers of a chosen rating): its difficulty, and no chance made up.
+        rated.puzzles[0].solveChance = -1.0;
+        QVERIFY(QString::fromStdString(evaluation::playerProfileHtml(rated))
+                    .contains(QStringLiteral("<td>1500 &#177; 250</td><td>-</td>")));
+        QVERIFY(rated.toText().find("as a puzzle 1500 +- 250\n") != std::string::npos);
+        rated.puzzles[0].solveChance = 0.25;
         const std::string ratedJson = rated.toJson().write();
         QVERIFY2(ratedJson.find("\"difficulty\":1500") != std::string::npos, ratedJson.c_str());
         QVERIFY(ratedJson.find("\"solve_chance\":0.25") != std::string::npos);
