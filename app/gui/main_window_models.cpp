@@ -147,20 +147,26 @@ void MainWindow::openPlayerProfile(const QStringList& files, const QString& play
         m_profilePage->setAttribute(Qt::WA_DeleteOnClose);
         // The peers play by the model in use; the page may choose another for itself.
         m_profilePage->setHumanModel(m_session->humanModelPath(), m_session->humanModelFactory());
-        // The worst positions rated as the puzzle dock rates them: the shipped puzzle model, loaded in the page's
-        // worker thread on first use, its engine stage on the configured engine.
-        auto puzzleModel = std::make_shared<std::unique_ptr<models::PuzzlePredictor>>();
-        m_profilePage->setPuzzleRater(
-            [puzzleModel, engine = ui::EngineSettings::load().path](evaluation::PlayerProfile& profile) -> Status {
-                if (!*puzzleModel) {
+        // The worst positions rated as the puzzle dock rates them: by the puzzle model in use, loaded in the page's
+        // worker thread on first use (again when the session's choice changes), its engine stage on the configured
+        // engine.
+        auto rater = [](const QString& chosen) -> jobs::ProfileWorker::PuzzleRater {
+            const std::string path = chosen.isEmpty() ? jobs::defaultPuzzleModelPath() : chosen.toStdString();
+            auto model = std::make_shared<std::unique_ptr<models::PuzzlePredictor>>();
+            return [model, path, engine = ui::EngineSettings::load().path](evaluation::PlayerProfile& profile) {
+                if (!*model) {
                     jobs::EngineFeatureOptions features;
                     features.configuredEngine = engine;
-                    auto loaded = jobs::loadPuzzleModel(jobs::defaultPuzzleModelPath(), {}, features);
-                    if (!loaded) return loaded.error();
-                    *puzzleModel = std::move(*loaded);
+                    auto loaded = jobs::loadPuzzleModel(path, {}, features);
+                    if (!loaded) return Status(loaded.error());
+                    *model = std::move(*loaded);
                 }
-                return jobs::rateProfilePuzzles(**puzzleModel, profile);
-            });
+                return jobs::rateProfilePuzzles(**model, profile);
+            };
+        };
+        m_profilePage->setPuzzleRater(rater(m_session->puzzleModelPath()));
+        connect(m_session, &ui::Session::puzzleModelChanged, m_profilePage,
+                [this, rater] { m_profilePage->setPuzzleRater(rater(m_session->puzzleModelPath())); });
         connect(m_profilePage, &ui::PlayerProfilePage::positionRequested, this, [this](const QString& fen) {
             if (!isPlaying()) setFen(fen);
         });

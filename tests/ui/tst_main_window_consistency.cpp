@@ -378,6 +378,17 @@ void TstMainWindowConsistency::playerProfileWindow() {
         QVERIFY2(z.difficulty > 400.0 && z.difficulty < 3500.0, qPrintable(page->statusLabel()->text()));
         QVERIFY(z.solveChance >= 0.0 && z.solveChance <= 1.0);
     }
+    // The rater follows the session's puzzle model: one that cannot be loaded leaves them unrated, named.
+    session->setPuzzleModel(dir.filePath(QStringLiteral("no-such-puzzle-model.kibitz")));
+    done.clear();
+    page->start();
+    QVERIFY(done.wait(90000));
+    session->setPuzzleModel(QString());  // the shipped one again, for what follows
+    QVERIFY(done.front().front().toBool());
+    QVERIFY2(page->statusLabel()->text().contains(QStringLiteral("not rated as puzzles")) &&
+                 page->statusLabel()->text().contains(QStringLiteral("no-such-puzzle-model.kibitz")),
+             qPrintable(page->statusLabel()->text()));
+    QCOMPARE(page->profile()->puzzles.front().difficulty, 0.0);
 }
 
 void TstMainWindowConsistency::modelChoiceSurvivesDeviceSwitchAndRestart() {
