@@ -105,7 +105,9 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
             m_status->setText(tr("No game could be made from these positions."));
     });
     connect(m_worker, &jobs::SortWorker::puzzlesLoaded, this,
-            [this](const QStringList& fens, const QStringList& ids, qint64 valid, qint64 skipped) {
+            [this](quint64 id, const QStringList& fens, const QStringList& ids, qint64 valid, qint64 skipped) {
+                // A read finished just before another read, or other positions, took its place: not shown.
+                if (id != m_loadId) return;
                 setPositions(fens, ids);  // says "Generating a game…" when none is on screen yet
                 QString text = tr("%Ln puzzle(s) drawn at random", "", int(fens.size())) + QLatin1Char(' ') +
                                tr("from the file's %Ln", "", int(valid));
@@ -152,7 +154,9 @@ QString SortTrainer::difficultyText() const { return m_difficulty->text(); }
 QString SortTrainer::statusText() const { return m_status->text(); }
 
 void SortTrainer::setPositions(const QStringList& fens, const QStringList& sources) {
-    m_loadCancel.cancel();  // a file read in flight would replace these positions
+    // A file read in flight, or one finished whose answer is still on its way, would replace these positions.
+    m_loadCancel.cancel();
+    ++m_loadId;
     m_fens = fens;
     m_sources = sources;
     m_nextPosition = 0;
@@ -169,11 +173,12 @@ void SortTrainer::setPositions(const QStringList& fens, const QStringList& sourc
 void SortTrainer::loadPuzzleFile(const QString& path, int limit, quint64 seed) {
     m_loadCancel.cancel();
     m_loadCancel = CancelToken();
+    const quint64 id = ++m_loadId;
     if (seed == 0) seed = QRandomGenerator::global()->generate64();
     m_status->setText(tr("Reading puzzles…"));
     QMetaObject::invokeMethod(
         m_worker,
-        [w = m_worker, path, limit, seed, cancel = m_loadCancel] { w->loadPuzzles(path, limit, seed, cancel); },
+        [w = m_worker, id, path, limit, seed, cancel = m_loadCancel] { w->loadPuzzles(id, path, limit, seed, cancel); },
         Qt::QueuedConnection);
 }
 

@@ -117,6 +117,7 @@ private:
     quint64 m_requestId = 0;
     CancelToken m_requestCancel;  ///< the running generation's own token (a new one per request)
     CancelToken m_loadCancel;     ///< the puzzle file read in flight (a new one per read)
+    quint64 m_loadId = 0;         ///< that read's id: the answer of an earlier read is dropped
     bool m_generating = false;
     bool m_waitingForGame = false;
     std::deque<evaluation::SortGame> m_queue;

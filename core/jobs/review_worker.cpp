@@ -165,7 +165,7 @@ void SortWorker::generate(const SortRequest& request) {
     Q_EMIT finished(request.id);
 }
 
-void SortWorker::loadPuzzles(const QString& path, int limit, quint64 seed, const CancelToken& cancel) {
+void SortWorker::loadPuzzles(quint64 id, const QString& path, int limit, quint64 seed, const CancelToken& cancel) {
     auto reader = chess::PuzzleCsvReader::open(path.toStdString());
     if (!reader) {
         Q_EMIT failed(0, QString::fromStdString(reader.error().message));
@@ -206,11 +206,11 @@ void SortWorker::loadPuzzles(const QString& path, int limit, quint64 seed, const
     std::shuffle(kept.begin(), kept.end(), rng);  // the reservoir's first slots hold the file's first rows
     QStringList fens;
     QStringList ids;
-    for (const auto& [fen, id] : kept) {
+    for (const auto& [fen, puzzleId] : kept) {
         fens << QString::fromStdString(fen);
-        ids << QString::fromStdString(id);
+        ids << QString::fromStdString(puzzleId);
     }
-    Q_EMIT puzzlesLoaded(fens, ids, valid, (*reader)->skippedCount());
+    Q_EMIT puzzlesLoaded(id, fens, ids, valid, (*reader)->skippedCount());
 }
 
 }  // namespace kibitz::jobs

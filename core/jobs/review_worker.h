@@ -85,12 +85,13 @@ public:
     /// Draws `limit` puzzles at random from the whole of a Lichess puzzle CSV (.csv or .csv.zst; every valid row
     /// equally likely, by `seed`) and emits puzzlesLoaded with their solver's positions and ids in random order, or
     /// failed(0, ...) naming the file. A file's first rows would be the same puzzles every time (in Lichess's
-    /// database, those of the lowest ids). Bad rows are skipped and counted. A cancelled read emits nothing.
-    void loadPuzzles(const QString& path, int limit, quint64 seed, const kibitz::CancelToken& cancel);
+    /// database, those of the lowest ids). Bad rows are skipped and counted. A cancelled read emits nothing. `id`
+    /// comes back with the puzzles, so an answer to a read since replaced can be told apart.
+    void loadPuzzles(quint64 id, const QString& path, int limit, quint64 seed, const kibitz::CancelToken& cancel);
 
 Q_SIGNALS:
-    /// `valid`: the file's valid puzzles they were drawn from; `skipped`: its bad rows.
-    void puzzlesLoaded(const QStringList& fens, const QStringList& ids, qint64 valid, qint64 skipped);
+    /// `id`: loadPuzzles'; `valid`: the file's valid puzzles they were drawn from; `skipped`: its bad rows.
+    void puzzlesLoaded(quint64 id, const QStringList& fens, const QStringList& ids, qint64 valid, qint64 skipped);
     void gameReady(quint64 id, const kibitz::evaluation::SortGame& game);
     void positionSkipped(quint64 id, const QString& message);
     void finished(quint64 id);

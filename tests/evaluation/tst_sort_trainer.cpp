@@ -154,12 +154,13 @@ private Q_SLOTS:
         std::vector<int> byFifth(5, 0);
         bool outOfFileOrder = false;
         for (int seed = 1; seed <= kDraws; ++seed) {
-            worker.loadPuzzles(kSample, kLimit, quint64(seed), CancelToken());
+            worker.loadPuzzles(quint64(1000 + seed), kSample, kLimit, quint64(seed), CancelToken());
             QCOMPARE(loaded.size(), seed);
-            const QStringList ids = loaded.last().at(1).toStringList();
+            const QStringList ids = loaded.last().at(2).toStringList();
             QCOMPARE(ids.size(), kLimit);
-            QCOMPARE(loaded.last().at(2).toLongLong(), qint64(500));
-            QCOMPARE(loaded.last().at(3).toLongLong(), qint64(0));
+            QCOMPARE(loaded.last().at(0).toULongLong(), quint64(1000 + seed));  // the read's own id back
+            QCOMPARE(loaded.last().at(3).toLongLong(), qint64(500));
+            QCOMPARE(loaded.last().at(4).toLongLong(), qint64(0));
             std::set<std::string> distinct;
             int previous = -1;
             for (const QString& id : ids) {
@@ -177,16 +178,16 @@ private Q_SLOTS:
             QVERIFY2(std::abs(byFifth[std::size_t(f)] - 800) < 150,
                      qPrintable(QString::number(byFifth[std::size_t(f)])));
         QVERIFY(outOfFileOrder);
-        worker.loadPuzzles(kSample, kLimit, 7, CancelToken());
-        worker.loadPuzzles(kSample, kLimit, 7, CancelToken());
-        QCOMPARE(loaded.last().at(1).toStringList(), loaded.at(loaded.size() - 2).at(1).toStringList());
+        worker.loadPuzzles(9, kSample, kLimit, 7, CancelToken());
+        worker.loadPuzzles(9, kSample, kLimit, 7, CancelToken());
+        QCOMPARE(loaded.last().at(2).toStringList(), loaded.at(loaded.size() - 2).at(2).toStringList());
         // More asked for than the file has: all of them. A cancelled read says nothing.
-        worker.loadPuzzles(kSample, 1000, 3, CancelToken());
-        QCOMPARE(loaded.last().at(1).toStringList().size(), 500);
+        worker.loadPuzzles(9, kSample, 1000, 3, CancelToken());
+        QCOMPARE(loaded.last().at(2).toStringList().size(), 500);
         const int before = int(loaded.size());
         CancelToken cancelled;
         cancelled.cancel();
-        worker.loadPuzzles(kSample, kLimit, 3, cancelled);
+        worker.loadPuzzles(9, kSample, kLimit, 3, cancelled);
         QCOMPARE(int(loaded.size()), before);
     }
 
