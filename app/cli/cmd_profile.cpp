@@ -60,7 +60,7 @@ void printHelp() {
         "  --engine PATH       Stockfish (default: found on PATH or in /usr/games)\n"
         "  --engines N         engine processes scoring positions side by side (default: one per core, at most 8)\n"
         "  --cache FILE        the engine's scores, reused by the next run with the same engine and depth\n"
-        "                      (default: kibitz/profile-scores.tsv in the user's cache folder)\n"
+        "                      (default: profile-scores.tsv in $KIBITZ_CACHE_DIR or ~/.cache/kibitz)\n"
         "  --no-cache          keep no scores\n"
         "  --no-rating         leave out the rating estimates (27 model queries a position)\n"
         "  --peers-rated R     peers rated R instead of the player's own rating, with their clock: what separates\n"

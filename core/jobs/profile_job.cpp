@@ -2,12 +2,12 @@
 #include "core/jobs/profile_job.h"
 
 #include "core/common/atomic_file.h"
+#include "core/jobs/cache_directory.h"
 #include "core/training/player_games.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 #include <exception>
 
@@ -168,10 +168,9 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
 }
 
 QString profileScoreCachePath() {
-    const QString dir =
-        QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/kibitz");
+    const QString dir = cacheDirectory();
     if (!QDir().mkpath(dir)) return {};
-    return dir + QStringLiteral("/profile-scores.tsv");
+    return QDir(dir).filePath(QStringLiteral("profile-scores.tsv"));
 }
 
 std::string profileCacheTag(int depth) { return "multipv-all depth " + std::to_string(depth); }

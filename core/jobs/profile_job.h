@@ -84,8 +84,8 @@ private:
     PuzzleRater m_puzzleRater;
 };
 
-/// Where the engine's scores are kept between profiles: "kibitz/profile-scores.tsv" in the user's cache folder
-/// (created), as `kibitz-cli profile` keeps them; empty when the folder cannot be made.
+/// Where the engine's scores are kept between profiles: profile-scores.tsv in Kibitz's cache folder
+/// (jobs::cacheDirectory(), created), as `kibitz-cli profile` keeps them; empty when the folder cannot be made.
 QString profileScoreCachePath();
 /// What the cached scores of Stockfish at `depth` are tagged with (the CLI's tag: one cache for both).
 std::string profileCacheTag(int depth);

@@ -7,6 +7,7 @@
 #include "core/evaluation/puzzle_engine_features.h"
 #include "core/evaluation/puzzle_metrics.h"
 #include "core/evaluation/solve_feature_cache.h"
+#include "core/jobs/cache_directory.h"
 #include "core/jobs/puzzle_human.h"
 
 #include <QDir>
@@ -34,7 +35,7 @@ struct EngineFeatures::Impl {
 };
 
 std::string defaultEngineFeatureCachePath(const std::string& key) {
-    const QString dir = featureCacheDirectory();
+    const QString dir = cacheDirectory();
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(evaluation::fnv1a64(key)));
     return QDir(dir).filePath(QStringLiteral("engine-features-%1.bin").arg(QString::fromLatin1(hex))).toStdString();

@@ -34,7 +34,7 @@ struct EngineFeatureOptions {
     std::function<void(const std::string&)> warn;  ///< warnings (no engine found, cache not saved); may be empty
 };
 
-/// $KIBITZ_CACHE_DIR/engine-features-<16 hex of FNV-1a(key)>.bin, or the same under the user's cache directory.
+/// engine-features-<16 hex of FNV-1a(key)>.bin in Kibitz's cache folder (jobs::cacheDirectory()).
 std::string defaultEngineFeatureCachePath(const std::string& key);
 
 /// A running engine (or `jobs` of them) with its cache. One caller at a time; the searches of one call run in

@@ -3,6 +3,7 @@
 
 #include "core/evaluation/solve_feature_cache.h"
 #include "core/evaluation/solve_probability.h"
+#include "core/jobs/cache_directory.h"
 #include "core/jobs/human_model.h"
 #include "core/models/lc0_evaluator.h"
 #include "core/storage/bundle.h"
@@ -13,7 +14,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 #include <algorithm>
 #include <optional>
@@ -90,18 +90,8 @@ Result<HumanModelIdentity> humanModelIdentity(const QString& path) {
     return id;
 }
 
-QString featureCacheDirectory() {
-    QString dir = qEnvironmentVariable("KIBITZ_CACHE_DIR");
-    if (dir.isEmpty()) {
-        dir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
-        if (dir.isEmpty()) dir = QDir::tempPath();
-        dir = QDir(dir).filePath(QStringLiteral("kibitz"));
-    }
-    return dir;
-}
-
 std::string defaultSolveFeatureCachePath(const std::string& sha256) {
-    const QString dir = featureCacheDirectory();
+    const QString dir = cacheDirectory();
     const QString name = QStringLiteral("solve-features-%1.bin").arg(QString::fromStdString(sha256.substr(0, 16)));
     return QDir(dir).filePath(name).toStdString();
 }
@@ -110,7 +100,7 @@ QString defaultMaiaFolder() { return findModelNets(QStringLiteral("maia-1")); }
 
 std::string defaultMaiaFeatureCachePath(const std::string& sha256) {
     const QString name = QStringLiteral("maia-features-%1.bin").arg(QString::fromStdString(sha256.substr(0, 16)));
-    return QDir(featureCacheDirectory()).filePath(name).toStdString();
+    return QDir(cacheDirectory()).filePath(name).toStdString();
 }
 
 HumanFeatures::HumanFeatures() : m_impl(std::make_unique<Impl>()) {}

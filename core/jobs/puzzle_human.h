@@ -74,19 +74,14 @@ Result<HumanModelIdentity> humanModelIdentity(const QString& path);
 /// The hash of a human-move bundle's move tensors (HumanModelIdentity::movesSha256).
 std::string movesSha256(const storage::Bundle& bundle);
 
-/// Where Kibitz keeps its feature caches: $KIBITZ_CACHE_DIR, else kibitz/ under the user's cache directory
-/// (QStandardPaths::GenericCacheLocation, or the temp directory when there is none).
-QString featureCacheDirectory();
-
-/// $KIBITZ_CACHE_DIR/solve-features-<first 16 hex of sha256>.bin, or the same name under the user's cache
-/// directory (QStandardPaths::GenericCacheLocation/kibitz).
+/// solve-features-<first 16 hex of sha256>.bin in Kibitz's cache folder (jobs::cacheDirectory()).
 std::string defaultSolveFeatureCachePath(const std::string& sha256);
 
 /// The folder of the nine Maia-1 nets (maia-1100.pb.gz ... maia-1900.pb.gz; CSSLab/maia-chess, GPL-3.0) that the
 /// puzzle stage's Maia features come from: $KIBITZ_MAIA_DIR, else a `maia-1` folder beside the installed default
 /// models, else empty (stages with Maia features are then left off, with a warning).
 QString defaultMaiaFolder();
-/// $KIBITZ_CACHE_DIR/maia-features-<first 16 hex of sha256>.bin (or under the user's cache directory).
+/// maia-features-<first 16 hex of sha256>.bin in Kibitz's cache folder (jobs::cacheDirectory()).
 std::string defaultMaiaFeatureCachePath(const std::string& sha256);
 
 /// A loaded human model with its cache. Thread-compatible (one caller at a time). Saves the cache when destroyed

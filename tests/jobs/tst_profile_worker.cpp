@@ -5,11 +5,15 @@
 // the worker takes it never starts; a model that cannot be made and a name nobody has are failures, only the second
 // bad input. Threaded code: also run under ThreadSanitizer (label threads). The signals come from the worker's thread,
 // possibly before the test would start to wait: the spies are polled (QTRY_), never waited on.
+#include "core/jobs/cache_directory.h"
 #include "core/jobs/profile_job.h"
 #include "core/jobs/worker_thread.h"
 #include "tests/evaluation/fakes.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace kibitz;
@@ -122,6 +126,23 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 30000);
         QVERIFY(failed.front()[0].toString().contains(QStringLiteral("pnmadelaine")));  // the players are listed
         QCOMPARE(failed.front()[1].toBool(), true);
+    }
+
+    /// The profile's engine scores live in Kibitz's one cache folder, the puzzle model's caches' folder: under
+    /// $KIBITZ_CACHE_DIR when set (created), else kibitz/ in the user's cache folder.
+    void scoreCacheInKibitzsCacheFolder() {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QByteArray before = qgetenv("KIBITZ_CACHE_DIR");
+        const QString dir = tmp.filePath(QStringLiteral("kibitz-cache"));
+        qputenv("KIBITZ_CACHE_DIR", dir.toUtf8());
+        QCOMPARE(jobs::cacheDirectory(), dir);
+        QCOMPARE(jobs::profileScoreCachePath(), QDir(dir).filePath(QStringLiteral("profile-scores.tsv")));
+        QVERIFY(QFileInfo(dir).isDir());
+        qunsetenv("KIBITZ_CACHE_DIR");
+        QCOMPARE(QDir(jobs::cacheDirectory()).dirName(), QStringLiteral("kibitz"));
+        QVERIFY(jobs::cacheDirectory() != dir);
+        if (!before.isNull()) qputenv("KIBITZ_CACHE_DIR", before);
     }
 };
 
