@@ -5,6 +5,7 @@
 #include "ui/engine_panel.h"
 #include "ui/session.h"
 
+#include <QFileInfo>
 #include <QFontMetrics>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -81,6 +82,9 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
     m_score = new QLabel;
     m_status = new QLabel(tr("Give a position to start."));
     m_status->setWordWrap(true);
+    m_source = new QLabel;
+    m_source->setWordWrap(true);
+    m_source->setVisible(false);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
@@ -90,6 +94,7 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_score);
     layout->addLayout(settings);
     layout->addWidget(m_status);
+    layout->addWidget(m_source);
     layout->addStretch(1);
 
     m_worker = m_thread.make<jobs::SortWorker>();
@@ -109,10 +114,12 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
                 // A read finished just before another read, or other positions, took its place: not shown.
                 if (id != m_loadId) return;
                 setPositions(fens, ids);  // says "Generating a game…" when none is on screen yet
+                // Kept on its own line while these positions are played: the status line changes with each game.
                 QString text = tr("%Ln puzzle(s) drawn at random", "", int(fens.size())) + QLatin1Char(' ') +
                                tr("from the file's %Ln", "", int(valid));
                 if (skipped > 0) text += QLatin1Char(' ') + tr("(%Ln bad row(s) skipped)", "", int(skipped));
-                m_status->setText(m_game ? text + QLatin1Char('.') : text + QStringLiteral(". ") + m_status->text());
+                m_source->setText(QFileInfo(m_loadPath).fileName() + QStringLiteral(": ") + text + QLatin1Char('.'));
+                m_source->setVisible(true);
             });
     connect(m_worker, &jobs::SortWorker::failed, this, [this](quint64 id, const QString& m) {
         if (id == 0) {  // loading a puzzle file
@@ -153,12 +160,16 @@ void SortTrainer::setDepth(int depth) { m_depth->setValue(depth); }
 QString SortTrainer::difficultyText() const { return m_difficulty->text(); }
 QString SortTrainer::statusText() const { return m_status->text(); }
 
+QString SortTrainer::sourceText() const { return m_source->text(); }
+
 void SortTrainer::setPositions(const QStringList& fens, const QStringList& sources) {
     // A file read in flight, or one finished whose answer is still on its way, would replace these positions.
     m_loadCancel.cancel();
     ++m_loadId;
     m_fens = fens;
     m_sources = sources;
+    m_source->clear();  // a file's draw says where it came from once these are set
+    m_source->setVisible(false);
     m_nextPosition = 0;
     m_queue.clear();
     m_requestCancel.cancel();  // a running generation for the old positions stops at its next step
@@ -175,6 +186,7 @@ void SortTrainer::loadPuzzleFile(const QString& path, int limit, quint64 seed) {
     m_loadCancel = CancelToken();
     const quint64 id = ++m_loadId;
     if (seed == 0) seed = QRandomGenerator::global()->generate64();
+    m_loadPath = path;
     m_status->setText(tr("Reading puzzles…"));
     QMetaObject::invokeMethod(
         m_worker,

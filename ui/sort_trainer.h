@@ -77,6 +77,9 @@ public:
     QPushButton* actionButton() const { return m_action; }
     QString difficultyText() const;
     QString statusText() const;
+    /// Where the positions come from, shown under the status for as long as they are played (e.g. "500 puzzles drawn
+    /// at random from the file's 4,000,000."); empty for positions given by setPositions.
+    QString sourceText() const;
 
 public Q_SLOTS:
     /// Reveals the engine's verdict for the current order and scores it.
@@ -137,6 +140,8 @@ private:
     QLabel* m_difficulty = nullptr;
     QLabel* m_score = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_source = nullptr;
+    QString m_loadPath;        ///< the puzzle file of the read in flight
     QString m_humanModelPath;  ///< what observe() last set (empty: default)
 };
 

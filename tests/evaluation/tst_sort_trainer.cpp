@@ -133,6 +133,17 @@ private Q_SLOTS:
         QVERIFY(drawn != sample.end());
         QCOMPARE(trainer.game()->fen, drawn->solverStart().fen());
         QVERIFY(trainer.statusText().contains(QString::fromStdString(drawn->id)));
+        // Where the positions came from stays on its own line while the games are played, not in the status the
+        // first game replaces; positions given afterwards come from no file.
+        // (The English plural comes from the app's translation, which no test loads: "puzzle(s)" here.)
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("^puzzles_sample[.]csv: 5 puzzle(s|[(]s[)]) drawn at random from the "
+                                              "file's 500[.]$"))
+                .match(trainer.sourceText())
+                .hasMatch(),
+            qPrintable(trainer.sourceText()));
+        trainer.setPositions({QString::fromStdString(drawn->solverStart().fen())});
+        QVERIFY(trainer.sourceText().isEmpty());
 
         ui::SortTrainer missing;
         missing.setAnalyserFactory(testing::ladderFactory());
