@@ -249,12 +249,17 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
     return s + "</table>\n";
 }
 
+/// Whether the positions were rated as puzzles (all or none: jobs::rateProfilePuzzles).
+bool allRated(const std::vector<ProfilePuzzle>& puzzles) {
+    return !puzzles.empty() &&
+           std::all_of(puzzles.begin(), puzzles.end(), [](const ProfilePuzzle& z) { return z.difficulty > 0.0; });
+}
+
 std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
     if (puzzles.empty()) return {};
-    // Rated as puzzles (all or none: jobs::rateProfilePuzzles): the puzzle's rating and their chance, after the loss
-    // (no chance where the game gives no rating of theirs).
-    const bool rated =
-        std::all_of(puzzles.begin(), puzzles.end(), [](const ProfilePuzzle& z) { return z.difficulty > 0.0; });
+    // Rated as puzzles: the puzzle's rating and their chance, after the loss (no chance where the game gives no
+    // rating of theirs).
+    const bool rated = allRated(puzzles);
     std::string s = "<h2>" + xmlEscaped(text.worstPositions) + "</h2>\n<table><tr>";
     for (std::size_t i = 0; i < text.puzzleHeader.size(); ++i) {
         s += "<th>" + xmlEscaped(text.puzzleHeader[i]) + "</th>";
@@ -291,6 +296,7 @@ constexpr const char* kBestColour = "#2e8b57";
 /// The worst positions on boards, as the player faced them (their side at the bottom, the opponent's last move
 /// tinted), the move they played in their colour and the best one in green, each captioned with the table's words.
 std::string puzzleBoards(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
+    const bool rated = allRated(puzzles);
     std::string boards;
     for (const ProfilePuzzle& z : puzzles) {
         const auto faced = z.faced();
@@ -315,10 +321,18 @@ std::string puzzleBoards(const std::vector<ProfilePuzzle>& puzzles, const Profil
                   "<figcaption>";
         appendf(boards,
                 "<b>%s</b> %s <span style=\"color:%s\">%s</span>, %s <span style=\"color:%s\">%s</span><br>%s %.2f, "
-                "%s %.2f</figcaption></figure>\n",
+                "%s %.2f",
                 number, xmlEscaped(text.puzzleHeader[2]).c_str(), kPlayerColour, xmlEscaped(playedSan).c_str(),
                 xmlEscaped(text.puzzleHeader[3]).c_str(), kBestColour, xmlEscaped(bestSan).c_str(),
                 xmlEscaped(text.puzzleHeader[4]).c_str(), z.loss, xmlEscaped(text.puzzleHeader[5]).c_str(), z.peerLoss);
+        // Rated as puzzles (the table's two columns): what the board is worth as a puzzle, and their chance at it.
+        if (rated) {
+            appendf(boards, "<br>%s %.0f &#177; %.0f", xmlEscaped(text.puzzleRatingHeader[0]).c_str(), z.difficulty,
+                    z.difficultySigma);
+            if (z.solveChance >= 0.0)
+                appendf(boards, ", %s %.0f%%", xmlEscaped(text.puzzleRatingHeader[1]).c_str(), 100.0 * z.solveChance);
+        }
+        boards += "</figcaption></figure>\n";
     }
     if (boards.empty()) return {};
     return chess::boardSvgDefs() + "<p>" + xmlEscaped(text.boardsNote) + "</p>\n<div>" + boards + "</div>\n";

@@ -151,7 +151,13 @@ private Q_SLOTS:
             std::abs(QJsonDocument::fromJson(rated.out.toUtf8()).object().value(QStringLiteral("rating")).toDouble() -
                      first.value(QStringLiteral("difficulty")).toDouble()) <= 0.05 + 1e-9);
         QCOMPARE(int(page.count(QStringLiteral("<th>as a puzzle</th>"))), 1);
-        QCOMPARE(int(page.count(QStringLiteral(" &#177; "))), int(worst.size()));
+        // Each position's rating twice: in its row of the table and under its board.
+        QCOMPARE(int(page.count(QStringLiteral("</td><td>") +
+                                QString::number(std::lround(first.value(QStringLiteral("difficulty")).toDouble())) +
+                                QStringLiteral(" &#177; "))),
+                 1);
+        QCOMPARE(int(page.count(QStringLiteral(" &#177; "))), 2 * int(worst.size()));
+        QCOMPARE(int(page.count(QStringLiteral("<br>as a puzzle "))), int(worst.size()));
 
         // A second run reads every score from the cache: the same figures, not a line added to the cache (a line per
         // position scored; a position met in two games, such as an opening they repeat, once).

@@ -847,12 +847,16 @@ private Q_SLOTS:
             ratedHtml.contains(QStringLiteral("<th>peer</th><th>as a puzzle</th><th>their chance</th><th>phase</th>")));
         QVERIFY(ratedHtml.contains(QStringLiteral("<td>1500 &#177; 250</td><td>25%</td>")));
         QVERIFY(ratedHtml.contains(QStringLiteral("As a puzzle: the rating Kibitz")));
+        // Each board's caption says the same as its row: the second board, rated 1600.
+        QVERIFY(ratedHtml.contains(QStringLiteral("<br>as a puzzle 1600 &#177; 250, their chance 25%</figcaption>")));
+        QVERIFY(!html.contains(QStringLiteral("<br>as a puzzle")));
         QVERIFY(rated.toText().find("as a puzzle 1500 +- 250; their chance to find " +
                                     rated.puzzles[0].san(rated.puzzles[0].bestMove) + ": 25%") != std::string::npos);
         // A game without their rating (peers of a chosen rating): its difficulty, and no chance made up.
         rated.puzzles[0].solveChance = -1.0;
-        QVERIFY(QString::fromStdString(evaluation::playerProfileHtml(rated))
-                    .contains(QStringLiteral("<td>1500 &#177; 250</td><td>-</td>")));
+        const QString noChance = QString::fromStdString(evaluation::playerProfileHtml(rated));
+        QVERIFY(noChance.contains(QStringLiteral("<td>1500 &#177; 250</td><td>-</td>")));
+        QVERIFY(noChance.contains(QStringLiteral("<br>as a puzzle 1500 &#177; 250</figcaption>")));
         QVERIFY(rated.toText().find("as a puzzle 1500 +- 250\n") != std::string::npos);
         rated.puzzles[0].solveChance = 0.25;
         const std::string ratedJson = rated.toJson().write();
