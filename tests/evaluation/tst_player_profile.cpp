@@ -848,7 +848,7 @@ private Q_SLOTS:
         QVERIFY(ratedHtml.contains(QStringLiteral("<td>1500 &#177; 250</td><td>25%</td>")));
         QVERIFY(ratedHtml.contains(QStringLiteral("As a puzzle: the rating Kibitz")));
         // Each board's caption says the same as its row: the second board, rated 1600.
-        QVERIFY(ratedHtml.contains(QStringLiteral("<br>as a puzzle 1600 &#177; 250, their chance 25%</figcaption>")));
+        QVERIFY(ratedHtml.contains(QStringLiteral("<br>as a puzzle 1600 &#177; 250<br>their chance 25%</figcaption>")));
         QVERIFY(!html.contains(QStringLiteral("<br>as a puzzle")));
         QVERIFY(rated.toText().find("as a puzzle 1500 +- 250; their chance to find " +
                                     rated.puzzles[0].san(rated.puzzles[0].bestMove) + ": 25%") != std::string::npos);
