@@ -3285,6 +3285,13 @@
             <numerusform>(%Ln fehlerhafte Zeilen übersprungen)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>all %Ln puzzle(s) of the file, in a random order</source>
+        <translation>
+            <numerusform>alle %Ln Aufgabe der Datei, in zufälliger Reihenfolge</numerusform>
+            <numerusform>alle %Ln Aufgaben der Datei, in zufälliger Reihenfolge</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::TrainingPage</name>

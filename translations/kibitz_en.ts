@@ -286,5 +286,12 @@
             <numerusform>(%Ln bad rows skipped)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>all %Ln puzzle(s) of the file, in a random order</source>
+        <translation>
+            <numerusform>all %Ln puzzle of the file, in a random order</numerusform>
+            <numerusform>all %Ln puzzles of the file, in a random order</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -3285,6 +3285,13 @@
             <numerusform>(%Ln lignes erronées ignorées)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>all %Ln puzzle(s) of the file, in a random order</source>
+        <translation>
+            <numerusform>tout le fichier : %Ln problème, dans un ordre aléatoire</numerusform>
+            <numerusform>tout le fichier : %Ln problèmes, dans un ordre aléatoire</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::ui::TrainingPage</name>

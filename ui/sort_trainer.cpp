@@ -115,8 +115,11 @@ SortTrainer::SortTrainer(QWidget* parent) : QWidget(parent) {
                 if (id != m_loadId) return;
                 setPositions(fens, ids);  // says "Generating a game…" when none is on screen yet
                 // Kept on its own line while these positions are played: the status line changes with each game.
-                QString text = tr("%Ln puzzle(s) drawn at random", "", int(fens.size())) + QLatin1Char(' ') +
-                               tr("from the file's %Ln", "", int(valid));
+                // A file of no more than were asked for (a profile's worst positions) is played whole.
+                QString text = fens.size() >= valid
+                                   ? tr("all %Ln puzzle(s) of the file, in a random order", "", int(fens.size()))
+                                   : tr("%Ln puzzle(s) drawn at random", "", int(fens.size())) + QLatin1Char(' ') +
+                                         tr("from the file's %Ln", "", int(valid));
                 if (skipped > 0) text += QLatin1Char(' ') + tr("(%Ln bad row(s) skipped)", "", int(skipped));
                 m_source->setText(QFileInfo(m_loadPath).fileName() + QStringLiteral(": ") + text + QLatin1Char('.'));
                 m_source->setVisible(true);

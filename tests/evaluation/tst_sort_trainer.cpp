@@ -144,6 +144,11 @@ private Q_SLOTS:
             qPrintable(trainer.sourceText()));
         trainer.setPositions({QString::fromStdString(drawn->solverStart().fen())});
         QVERIFY(trainer.sourceText().isEmpty());
+        // A file with no more puzzles than were asked for is played whole, and says so.
+        trainer.loadPuzzleFile(kSample, 600);
+        QTRY_VERIFY_WITH_TIMEOUT(!trainer.sourceText().isEmpty(), 10000);
+        QVERIFY2(trainer.sourceText().startsWith(QStringLiteral("puzzles_sample.csv: all 500 puzzle")),
+                 qPrintable(trainer.sourceText()));
 
         ui::SortTrainer missing;
         missing.setAnalyserFactory(testing::ladderFactory());
