@@ -42,6 +42,22 @@ namespace kibitz::ui {
 
 namespace {
 
+/// A worst position's cell: its sort key where its text does not sort as the user means it ("1505 ± 277", "9%").
+constexpr int kSortRole = Qt::UserRole + 1;
+/// On a row's Move cell: the position's index in the profile's list (rows move when the table is sorted).
+constexpr int kIndexRole = Qt::UserRole + 2;
+
+/// A cell that sorts by its key (kSortRole) when both have one, else by its text.
+class PositionItem : public QTableWidgetItem {
+public:
+    using QTableWidgetItem::QTableWidgetItem;
+    bool operator<(const QTableWidgetItem& other) const override {
+        const QVariant a = data(kSortRole), b = other.data(kSortRole);
+        if (a.isValid() && b.isValid()) return a.toDouble() < b.toDouble();
+        return QTableWidgetItem::operator<(other);
+    }
+};
+
 /// The worst positions' arrows, in the HTML report's colours: the move they played, the best move.
 constexpr QRgb kPlayedColour = 0xc0392b;
 constexpr QRgb kBestColour = 0x2e8b57;
@@ -252,6 +268,15 @@ QWidget* PlayerProfilePage::createResults() {
     m_positions->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_positions->verticalHeader()->setVisible(false);
     m_positions->horizontalHeader()->setStretchLastSection(true);
+    // Sorted by the column whose header is clicked (again: the other way); until then in the core's order, the
+    // position they lost most in first. The header shows its arrow from the first click on.
+    m_positions->horizontalHeader()->setSectionsClickable(true);
+    connect(m_positions->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            [this](int column, Qt::SortOrder order) {
+                if (column < 0 || column >= PositionCols) return;
+                m_positions->horizontalHeader()->setSortIndicatorShown(true);
+                m_positions->sortItems(column, order);
+            });
     connect(m_positions, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
         const QString fen = m_positions->item(row, MoveCol)->data(Qt::UserRole).toString();
         if (!fen.isEmpty()) Q_EMIT positionRequested(fen);
@@ -569,14 +594,23 @@ void PlayerProfilePage::showPositions() {
             z.playerElo > 0 ? QString::number(z.playerElo) : QStringLiteral("-"),
             QString::fromStdString(z.date),
             QString::fromStdString(z.opening)};
+        // Numbers sort as numbers; a position without a figure (unrated, no rating of theirs) sorts first.
+        const double keys[PositionCols] = {double(z.ply), qQNaN(),
+                                           qQNaN(),       z.loss,
+                                           z.peerLoss,    z.difficulty > 0.0 ? z.difficulty : -1.0,
+                                           z.solveChance, double(int(z.phase)),
+                                           qQNaN(),       double(z.playerElo),
+                                           qQNaN(),       qQNaN()};
         for (int col = 0; col < PositionCols; ++col) {
-            auto* item = new QTableWidgetItem(cells[col]);
+            auto* item = new PositionItem(cells[col]);
             if (col == LossCol || col == PeerCol || col == PuzzleCol || col == ChanceCol || col == EloCol)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (!std::isnan(keys[col])) item->setData(kSortRole, keys[col]);
             m_positions->setItem(row, col, item);
         }
         m_positions->item(row, MoveCol)
             ->setData(Qt::UserRole, faced ? QString::fromStdString(faced->fen()) : QString());
+        m_positions->item(row, MoveCol)->setData(kIndexRole, row);
         m_positions->item(row, MoveCol)->setToolTip(QString::fromStdString(z.site));
     }
     const bool rated = std::any_of(puzzles.begin(), puzzles.end(),
@@ -584,18 +618,23 @@ void PlayerProfilePage::showPositions() {
     m_positions->setColumnHidden(PuzzleCol, !rated);
     m_positions->setColumnHidden(ChanceCol, !rated);
     m_positions->resizeColumnsToContents();
+    const QHeaderView* header = m_positions->horizontalHeader();
+    if (header->isSortIndicatorShown())  // the user's order, kept for the next profile
+        m_positions->sortItems(header->sortIndicatorSection(), header->sortIndicatorOrder());
     if (!puzzles.empty()) m_positions->setCurrentCell(0, 0);
     showPositionBoard(m_positions->currentRow());
 }
 
 void PlayerProfilePage::showPositionBoard(int row) {
-    if (!m_profile || row < 0 || std::size_t(row) >= m_profile->puzzles.size()) {
+    const QTableWidgetItem* cell = row >= 0 ? m_positions->item(row, MoveCol) : nullptr;
+    const int index = cell ? cell->data(kIndexRole).toInt() : -1;
+    if (!m_profile || !cell || index < 0 || std::size_t(index) >= m_profile->puzzles.size()) {
         m_positionBoard->setArrows({});
         m_positionBoard->setFlipped(false);
         m_positionBoard->setPosition(chess::Position());
         return;
     }
-    const evaluation::ProfilePuzzle& z = m_profile->puzzles[std::size_t(row)];
+    const evaluation::ProfilePuzzle& z = m_profile->puzzles[std::size_t(index)];
     const auto faced = z.faced();
     if (!faced) return;
     chess::Move setup = chess::Move::none();  // the opponent's move before theirs, shown as the last move

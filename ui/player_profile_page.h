@@ -75,6 +75,7 @@ public:
     /// Widgets, for tests.
     QChartView* chartView(Chart chart) const { return m_chartViews[int(chart)]; }
     QTreeWidget* table(Chart chart) const { return m_tables[int(chart)]; }
+    /// The worst positions, a row each, in the core's order until a header is clicked (then sorted by that column).
     QTableWidget* positionsTable() const { return m_positions; }
     /// The selected worst position as the player faced it, their move and the best one drawn as arrows.
     BoardWidget* positionBoard() const { return m_positionBoard; }
@@ -122,7 +123,8 @@ private:
     void onStopped(const QString& text, bool badInput);
     void showProfile();
     void showPositions();
-    /// The position of the worst positions' row on the board beside them (an empty board for none).
+    /// The position of the worst positions' table row `row` (whichever position sorting put there) on the board
+    /// beside them (an empty board for none).
     void showPositionBoard(int row);
     void clearResults();
     void setRunning(bool running);

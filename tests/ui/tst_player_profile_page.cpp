@@ -28,6 +28,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
 #include <QProgressBar>
@@ -207,7 +208,8 @@ void TstPlayerProfilePage::worstPositionsRatedAsPuzzles() {
     page->setPuzzleRater([&ratedIn](evaluation::PlayerProfile& profile) -> Status {
         ratedIn = QThread::currentThread();
         for (std::size_t i = 0; i < profile.puzzles.size(); ++i) {
-            profile.puzzles[i].difficulty = 1500.0 + 10.0 * double(i);
+            // The last one rated under 1000, where the table's text would sort it after the others.
+            profile.puzzles[i].difficulty = i + 1 == profile.puzzles.size() ? 990.0 : 1500.0 + 10.0 * double(i);
             profile.puzzles[i].difficultySigma = 200.0;
             profile.puzzles[i].solveChance = 0.4;
         }
@@ -221,6 +223,40 @@ void TstPlayerProfilePage::worstPositionsRatedAsPuzzles() {
     // The report saved from the page has them too.
     QVERIFY(QString::fromStdString(evaluation::playerProfileHtml(*page->profile()))
                 .contains(QStringLiteral("<td>1500 &#177; 200</td><td>40%</td>")));
+
+    // Sorted by a clicked header, as numbers (text would put "990 ± 200" after "1510 ± 200"), the other way
+    // on a second click; the board beside the table shows the selected row's own position, wherever it moved.
+    page->show();
+    QVERIFY(QTest::qWaitForWindowExposed(page.get()));
+    page->tabs()->setCurrentIndex(page->tabs()->count() - 1);
+    QHeaderView* header = positions->horizontalHeader();
+    const auto clickHeader = [header](int col) {
+        QTest::mouseClick(
+            header->viewport(), Qt::LeftButton, {},
+            QPoint(header->sectionViewportPosition(col) + header->sectionSize(col) / 2, header->height() / 2));
+    };
+    const int rows = positions->rowCount();
+    QVERIFY(rows >= 3);
+    auto ratingAt = [&](int row) {
+        return positions->item(row, puzzleCol)->text().section(QLatin1Char(' '), 0, 0).toInt();
+    };
+    QCOMPARE(ratingAt(0), 1500);  // the core's order until asked
+    clickHeader(puzzleCol);
+    QVERIFY(header->isSortIndicatorShown());
+    QCOMPARE(header->sortIndicatorSection(), puzzleCol);
+    QCOMPARE(ratingAt(0), 990);
+    for (int row = 1; row < rows; ++row) QVERIFY(ratingAt(row - 1) <= ratingAt(row));
+    // The first row is now the last position of the core's list: the board shows that one.
+    positions->setCurrentCell(1, 0);
+    positions->setCurrentCell(0, 0);
+    const evaluation::ProfilePuzzle& last = page->profile()->puzzles.back();
+    chess::Position faced = chess::Position::fromFen(last.fen).value();
+    faced.makeMove(chess::parseUci(faced, last.setupMove).value());
+    QCOMPARE(page->positionBoard()->position().fen(), faced.fen());
+    clickHeader(puzzleCol);
+    QCOMPARE(header->sortIndicatorOrder(), Qt::DescendingOrder);
+    QCOMPARE(ratingAt(0), 1500 + 10 * (rows - 2));
+    QCOMPARE(ratingAt(rows - 1), 990);
 
     page->setPuzzleRater([](evaluation::PlayerProfile& profile) -> Status {
         profile.puzzles.front().difficulty = 1700.0;  // half done, then failed: nothing of it may stay
