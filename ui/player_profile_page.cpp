@@ -36,7 +36,9 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <optional>
 
 namespace kibitz::ui {
 
@@ -595,17 +597,19 @@ void PlayerProfilePage::showPositions() {
             QString::fromStdString(z.date),
             QString::fromStdString(z.opening)};
         // Numbers sort as numbers; a position without a figure (unrated, no rating of theirs) sorts first.
-        const double keys[PositionCols] = {double(z.ply), qQNaN(),
-                                           qQNaN(),       z.loss,
-                                           z.peerLoss,    z.difficulty > 0.0 ? z.difficulty : -1.0,
-                                           z.solveChance, double(int(z.phase)),
-                                           qQNaN(),       double(z.playerElo),
-                                           qQNaN(),       qQNaN()};
+        std::array<std::optional<double>, PositionCols> keys{};
+        keys[MoveCol] = z.ply;
+        keys[LossCol] = z.loss;
+        keys[PeerCol] = z.peerLoss;
+        keys[PuzzleCol] = z.difficulty > 0.0 ? z.difficulty : -1.0;
+        keys[ChanceCol] = z.solveChance;
+        keys[PhaseCol] = int(z.phase);
+        keys[EloCol] = z.playerElo;
         for (int col = 0; col < PositionCols; ++col) {
             auto* item = new PositionItem(cells[col]);
             if (col == LossCol || col == PeerCol || col == PuzzleCol || col == ChanceCol || col == EloCol)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (!std::isnan(keys[col])) item->setData(kSortRole, keys[col]);
+            if (const auto& key = keys[std::size_t(col)]) item->setData(kSortRole, *key);
             m_positions->setItem(row, col, item);
         }
         m_positions->item(row, MoveCol)

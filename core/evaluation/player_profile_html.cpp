@@ -370,10 +370,10 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
                     "\"><head><meta charset=\"utf-8\">\n<title>Kibitz: " + xmlEscaped(p.player) +
                     "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse;"
                     "margin:1em 0}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:right}td:first-child,"
-                    "th:first-child{text-align:left}figure{display:inline-block;margin:1em 2em 1em "
-                    "0;vertical-align:top}.position{width:216px}.t{font-weight:"
-                    "bold;font-size:14px}.a{font-size:12px}.g{stroke:#eee}.ax{stroke:#444}.actual{stroke-dasharray:4 "
-                    "3;stroke-width:2}</style></head><body>\n";
+                    "th:first-child{text-align:left}"
+                    "figure{display:inline-block;margin:1em 2em 1em 0;vertical-align:top}.position{width:216px}"
+                    ".t{font-weight:bold;font-size:14px}.a{font-size:12px}.g{stroke:#eee}.ax{stroke:#444}"
+                    ".actual{stroke-dasharray:4 3;stroke-width:2}</style></head><body>\n";
     s += "<h1>" + xmlEscaped(t.heading.empty() ? "Where " + p.player + " stands" : t.heading) + "</h1>\n";
     s += "<p>" + xmlEscaped(t.summary.empty() ? englishSummary(p) : t.summary) + "</p>\n";
     s += "<p>" + xmlEscaped(t.explanation) + " " +
