@@ -588,8 +588,8 @@ void PlayerProfilePage::showPositions() {
             QString::fromStdString(z.san(z.bestMove)),
             QString::number(z.loss, 'f', 3),
             QString::number(z.peerLoss, 'f', 3),
-            z.difficulty > 0.0 ? tr("%1 ± %2").arg(std::lround(z.difficulty)).arg(std::lround(z.difficultySigma))
-                               : QStringLiteral("-"),
+            z.rated() ? tr("%1 ± %2").arg(std::lround(z.difficulty)).arg(std::lround(z.difficultySigma))
+                      : QStringLiteral("-"),
             z.solveChance >= 0.0 ? QStringLiteral("%1%").arg(std::lround(100.0 * z.solveChance)) : QStringLiteral("-"),
             ProfileCharts::groupName(chess::gamePhaseName(z.phase)),
             kindsText(z.kinds),
@@ -601,7 +601,7 @@ void PlayerProfilePage::showPositions() {
         keys[MoveCol] = z.ply;
         keys[LossCol] = z.loss;
         keys[PeerCol] = z.peerLoss;
-        keys[PuzzleCol] = z.difficulty > 0.0 ? z.difficulty : -1.0;
+        keys[PuzzleCol] = z.rated() ? z.difficulty : -1.0;
         keys[ChanceCol] = z.solveChance;
         keys[PhaseCol] = int(z.phase);
         keys[EloCol] = z.playerElo;
@@ -617,8 +617,7 @@ void PlayerProfilePage::showPositions() {
         m_positions->item(row, MoveCol)->setData(kIndexRole, row);
         m_positions->item(row, MoveCol)->setToolTip(QString::fromStdString(z.site));
     }
-    const bool rated = std::any_of(puzzles.begin(), puzzles.end(),
-                                   [](const evaluation::ProfilePuzzle& z) { return z.difficulty > 0.0; });
+    const bool rated = m_profile->puzzlesRated();
     m_positions->setColumnHidden(PuzzleCol, !rated);
     m_positions->setColumnHidden(ChanceCol, !rated);
     m_positions->resizeColumnsToContents();

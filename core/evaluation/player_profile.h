@@ -190,6 +190,8 @@ struct ProfilePuzzle {
     double difficulty = 0.0;
     double difficultySigma = 0.0;
     double solveChance = -1.0;
+    /// Whether it was rated as a puzzle (its difficulty set; solveChance may still be unknown).
+    bool rated() const { return difficulty > 0.0; }
 
     /// The position the player faced: fen with the setup move played; none when the puzzle is damaged.
     std::optional<chess::Position> faced() const;
@@ -223,6 +225,9 @@ struct PlayerProfile {
     /// What scale its ratings are on, for people, when chess.com is involved ("" for Lichess games alone): "Ratings
     /// on chess.com's scale (...)" or "Ratings on Lichess's scale (the N chess.com games' ratings converted ...)".
     std::string ratingScaleNote() const;
+    /// Whether its worst positions were rated as puzzles (there are some, and jobs::rateProfilePuzzles rated them:
+    /// all or none), which shows the reports' and the page's puzzle columns.
+    bool puzzlesRated() const;
     /// The report as a table for the terminal.
     std::string toText() const;
     /// The report as JSON (keys sorted, as the CLI's --json).

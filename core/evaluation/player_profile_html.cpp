@@ -249,17 +249,10 @@ std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const
     return s + "</table>\n";
 }
 
-/// Whether the positions were rated as puzzles (all or none: jobs::rateProfilePuzzles).
-bool allRated(const std::vector<ProfilePuzzle>& puzzles) {
-    return !puzzles.empty() &&
-           std::all_of(puzzles.begin(), puzzles.end(), [](const ProfilePuzzle& z) { return z.difficulty > 0.0; });
-}
-
-std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
+std::string puzzleTable(const std::vector<ProfilePuzzle>& puzzles, bool rated, const ProfileHtmlText& text) {
     if (puzzles.empty()) return {};
     // Rated as puzzles: the puzzle's rating and their chance, after the loss (no chance where the game gives no
     // rating of theirs).
-    const bool rated = allRated(puzzles);
     std::string s = "<h2>" + xmlEscaped(text.worstPositions) + "</h2>\n<table><tr>";
     for (std::size_t i = 0; i < text.puzzleHeader.size(); ++i) {
         s += "<th>" + xmlEscaped(text.puzzleHeader[i]) + "</th>";
@@ -295,8 +288,7 @@ constexpr const char* kBestColour = "#2e8b57";
 
 /// The worst positions on boards, as the player faced them (their side at the bottom, the opponent's last move
 /// tinted), the move they played in their colour and the best one in green, each captioned with the table's words.
-std::string puzzleBoards(const std::vector<ProfilePuzzle>& puzzles, const ProfileHtmlText& text) {
-    const bool rated = allRated(puzzles);
+std::string puzzleBoards(const std::vector<ProfilePuzzle>& puzzles, bool rated, const ProfileHtmlText& text) {
     std::string boards;
     for (const ProfilePuzzle& z : puzzles) {
         const auto faced = z.faced();
@@ -399,7 +391,8 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
     if (!p.byVariation.empty())
         s += "<h2>" + xmlEscaped(t.byVariation) + "</h2>\n" + tableOf(p.byVariation, false, t, false, true);
     if (!p.byPeriod.empty()) s += "<h2>" + xmlEscaped(t.byPeriod) + "</h2>\n" + tableOf(p.byPeriod, ratings, t, true);
-    s += puzzleTable(p.puzzles, t) + puzzleBoards(p.puzzles, t);
+    const bool rated = p.puzzlesRated();
+    s += puzzleTable(p.puzzles, rated, t) + puzzleBoards(p.puzzles, rated, t);
     s += "<p><small>" + xmlEscaped(t.madeBy) + "</small></p>\n</body></html>\n";
     return s;
 }

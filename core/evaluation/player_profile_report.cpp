@@ -233,10 +233,10 @@ std::string PlayerProfile::toText() const {
                     z.id.c_str(), z.ply / 2 + 1, z.ply % 2 ? "..." : ".", z.san(z.playedMove).c_str(),
                     z.san(z.bestMove).c_str(), z.loss, z.peerLoss, chess::gamePhaseName(z.phase), z.site.c_str(),
                     z.opening.c_str());
-            if (z.difficulty > 0.0 && z.solveChance >= 0.0)
+            if (z.rated() && z.solveChance >= 0.0)
                 appendf(out, "        as a puzzle %.0f +- %.0f; their chance to find %s: %.0f%%\n", z.difficulty,
                         z.difficultySigma, z.san(z.bestMove).c_str(), 100.0 * z.solveChance);
-            else if (z.difficulty > 0.0)  // their rating is not in that game's tags
+            else if (z.rated())  // their rating is not in that game's tags
                 appendf(out, "        as a puzzle %.0f +- %.0f\n", z.difficulty, z.difficultySigma);
         }
     }
@@ -283,8 +283,8 @@ JsonValue PlayerProfile::toJson() const {
             .set("date", z.date)
             .set("opening", z.opening)
             .set("opening_tags", z.openingTags)
-            .set("difficulty", z.difficulty > 0.0 ? JsonValue(z.difficulty) : JsonValue())
-            .set("difficulty_sigma", z.difficulty > 0.0 ? JsonValue(z.difficultySigma) : JsonValue())
+            .set("difficulty", z.rated() ? JsonValue(z.difficulty) : JsonValue())
+            .set("difficulty_sigma", z.rated() ? JsonValue(z.difficultySigma) : JsonValue())
             .set("solve_chance", z.solveChance >= 0.0 ? JsonValue(z.solveChance) : JsonValue());
         zs.append(std::move(p));
     }
@@ -306,6 +306,11 @@ std::string ProfilePuzzle::san(const std::string& uci) const {
     if (!pos) return uci;
     const auto move = chess::parseUci(*pos, uci);
     return move ? chess::toSan(*pos, *move) : uci;
+}
+
+bool PlayerProfile::puzzlesRated() const {
+    return !puzzles.empty() &&
+           std::all_of(puzzles.begin(), puzzles.end(), [](const ProfilePuzzle& z) { return z.rated(); });
 }
 
 std::string PlayerProfile::puzzlesCsv() const {
