@@ -9,6 +9,7 @@
 #include "tests/evaluation/fakes.h"
 #include "tests/evaluation/profile_games.h"
 
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QProcess>
@@ -107,6 +108,13 @@ private Q_SLOTS:
         // A page of its own, no network, no scripts: the charts are inline SVG and must draw without either.
         QProcess p;
         p.setProcessChannelMode(QProcess::MergedChannels);
+        // Chromium keeps its crash reports' settings and caches under the user's home, whatever --user-data-dir says:
+        // a home of its own in the test's folder leaves the developer's untouched.
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("home"))));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* var : {"HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"})
+            env.insert(QString::fromLatin1(var), dir.filePath(QStringLiteral("home")));
+        p.setProcessEnvironment(env);
         p.start(browser, {QStringLiteral("--headless=new"), QStringLiteral("--no-sandbox"),
                           QStringLiteral("--disable-gpu"), QStringLiteral("--hide-scrollbars"),
                           QStringLiteral("--disable-javascript"), QStringLiteral("--no-first-run"),
