@@ -1537,6 +1537,59 @@
     </message>
 </context>
 <context>
+    <name>kibitz::ui::GameDownloader</name>
+    <message>
+        <source>Download games</source>
+        <translation>Partien herunterladen</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source> newest games</source>
+        <translation> neueste Partien</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Konto</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Höchstens</translation>
+    </message>
+    <message>
+        <source>chess.com&apos;s ratings are put on Lichess&apos;s scale, which the model reads: chess.com %1 is Lichess %2.</source>
+        <translation>Die Wertungen von chess.com werden auf die Skala von Lichess umgerechnet, die das Modell liest: chess.com %1 entspricht Lichess %2.</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Downloading %1&apos;s games: %n so far</source>
+        <translation>
+            <numerusform>Lade die Partien von %1 herunter: bisher %n</numerusform>
+            <numerusform>Lade die Partien von %1 herunter: bisher %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 asks to slow down: trying again in %n s</source>
+        <translation>
+            <numerusform>%1 bittet um Geduld: neuer Versuch in %n s</numerusform>
+            <numerusform>%1 bittet um Geduld: neuer Versuch in %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Asking %1 for %2&apos;s games…</source>
+        <translation>Frage %1 nach den Partien von %2…</translation>
+    </message>
+</context>
+<context>
     <name>kibitz::ui::GameModel</name>
     <message>
         <source>#</source>
@@ -1935,10 +1988,6 @@
         <translation>Die öffentlichen Partien eines Spielers von Lichess oder chess.com, nach Kontoname</translation>
     </message>
     <message>
-        <source>chess.com&apos;s ratings are put on Lichess&apos;s scale, which the model reads: chess.com %1 is Lichess %2.</source>
-        <translation>Die Wertungen von chess.com werden auf die Skala von Lichess umgerechnet, die das Modell liest: chess.com %1 entspricht Lichess %2.</translation>
-    </message>
-    <message>
         <source>Rated %1 on chess.com in their newest game: %2 on Lichess&apos;s scale, which the model reads (chess.com&apos;s ratings are converted), so Analyse and Play use %2.</source>
         <translation>In der neuesten Partie auf chess.com mit %1 gewertet: %2 auf der Skala von Lichess, die das Modell liest (Wertungen von chess.com werden umgerechnet); Analysieren und Spielen verwenden daher %2.</translation>
     </message>
@@ -1985,48 +2034,6 @@
     <message>
         <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
         <translation>PGN-Dateien (*.pgn *.pgn.zst);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Download games</source>
-        <translation>Partien herunterladen</translation>
-    </message>
-    <message>
-        <source> newest games</source>
-        <translation> neueste Partien</translation>
-    </message>
-    <message>
-        <source>Site</source>
-        <translation>Seite</translation>
-    </message>
-    <message>
-        <source>Account</source>
-        <translation>Konto</translation>
-    </message>
-    <message>
-        <source>At most</source>
-        <translation>Höchstens</translation>
-    </message>
-    <message>
-        <source>%1: cannot create the folder</source>
-        <translation>%1: Ordner kann nicht angelegt werden</translation>
-    </message>
-    <message>
-        <source>Asking %1 for %2&apos;s games…</source>
-        <translation>Frage %1 nach den Partien von %2…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Downloading %1&apos;s games: %n so far</source>
-        <translation>
-            <numerusform>Lade die Partien von %1 herunter: bisher %n</numerusform>
-            <numerusform>Lade die Partien von %1 herunter: bisher %n</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 asks to slow down: trying again in %n s</source>
-        <translation>
-            <numerusform>%1 bittet um Geduld: neuer Versuch in %n s</numerusform>
-            <numerusform>%1 bittet um Geduld: neuer Versuch in %n s</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n files</source>
@@ -2104,10 +2111,6 @@
     <message>
         <source>&amp;Folder…</source>
         <translation>&amp;Ordner…</translation>
-    </message>
-    <message>
-        <source>PGN files with the player&apos;s games, e.g. what Download games wrote.</source>
-        <translation>PGN-Dateien mit den Partien des Spielers, z. B. die von „Partien herunterladen“ geschriebenen.</translation>
     </message>
     <message>
         <source>Games</source>
@@ -2508,6 +2511,18 @@
     <message>
         <source>%1 ± %2</source>
         <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <source>&amp;Download…</source>
+        <translation>Herunter&amp;laden…</translation>
+    </message>
+    <message>
+        <source>A player&apos;s public games from Lichess or chess.com, by account name</source>
+        <translation>Die öffentlichen Partien eines Spielers von Lichess oder chess.com, nach Kontoname</translation>
+    </message>
+    <message>
+        <source>PGN files or a folder of the player&apos;s games, or their account&apos;s games downloaded.</source>
+        <translation>PGN-Dateien oder ein Ordner mit den Partien des Spielers, oder die Partien seines Kontos heruntergeladen.</translation>
     </message>
 </context>
 <context>

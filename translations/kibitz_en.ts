@@ -105,7 +105,7 @@
     </message>
 </context>
 <context>
-    <name>kibitz::ui::PlayerModelDialog</name>
+    <name>kibitz::ui::GameDownloader</name>
     <message numerus="yes">
         <source>Downloading %1&apos;s games: %n so far</source>
         <translation>
@@ -120,6 +120,9 @@
             <numerusform>%1 asks to slow down: trying again in %n s</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>kibitz::ui::PlayerModelDialog</name>
     <message numerus="yes">
         <source>%n files</source>
         <translation>

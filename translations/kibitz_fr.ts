@@ -1537,6 +1537,59 @@
     </message>
 </context>
 <context>
+    <name>kibitz::ui::GameDownloader</name>
+    <message>
+        <source>Download games</source>
+        <translation>Télécharger des parties</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>toutes</translation>
+    </message>
+    <message>
+        <source> newest games</source>
+        <translation> parties les plus récentes</translation>
+    </message>
+    <message>
+        <source>Site</source>
+        <translation>Site</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Compte</translation>
+    </message>
+    <message>
+        <source>At most</source>
+        <translation>Au plus</translation>
+    </message>
+    <message>
+        <source>chess.com&apos;s ratings are put on Lichess&apos;s scale, which the model reads: chess.com %1 is Lichess %2.</source>
+        <translation>Les classements de chess.com sont ramenés à l&apos;échelle de Lichess, celle que lit le modèle : chess.com %1 correspond à Lichess %2.</translation>
+    </message>
+    <message>
+        <source>%1: cannot create the folder</source>
+        <translation>%1 : impossible de créer le dossier</translation>
+    </message>
+    <message numerus="yes">
+        <source>Downloading %1&apos;s games: %n so far</source>
+        <translation>
+            <numerusform>Téléchargement des parties de %1 : %n jusqu’ici</numerusform>
+            <numerusform>Téléchargement des parties de %1 : %n jusqu’ici</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 asks to slow down: trying again in %n s</source>
+        <translation>
+            <numerusform>%1 demande de ralentir : nouvel essai dans %n s</numerusform>
+            <numerusform>%1 demande de ralentir : nouvel essai dans %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Asking %1 for %2&apos;s games…</source>
+        <translation>Demande à %1 les parties de %2…</translation>
+    </message>
+</context>
+<context>
     <name>kibitz::ui::GameModel</name>
     <message>
         <source>#</source>
@@ -1935,10 +1988,6 @@
         <translation>Les parties publiques d’un joueur sur Lichess ou chess.com, par nom de compte</translation>
     </message>
     <message>
-        <source>chess.com&apos;s ratings are put on Lichess&apos;s scale, which the model reads: chess.com %1 is Lichess %2.</source>
-        <translation>Les classements de chess.com sont ramenés à l&apos;échelle de Lichess, celle que lit le modèle : chess.com %1 correspond à Lichess %2.</translation>
-    </message>
-    <message>
         <source>Rated %1 on chess.com in their newest game: %2 on Lichess&apos;s scale, which the model reads (chess.com&apos;s ratings are converted), so Analyse and Play use %2.</source>
         <translation>Classé %1 sur chess.com dans sa partie la plus récente : %2 à l&apos;échelle de Lichess, celle que lit le modèle (les classements de chess.com sont convertis) ; Analyser et Jouer utilisent donc %2.</translation>
     </message>
@@ -1985,48 +2034,6 @@
     <message>
         <source>PGN files (*.pgn *.pgn.zst);;All files (*)</source>
         <translation>Fichiers PGN (*.pgn *.pgn.zst);;Tous les fichiers (*)</translation>
-    </message>
-    <message>
-        <source>Download games</source>
-        <translation>Télécharger des parties</translation>
-    </message>
-    <message>
-        <source> newest games</source>
-        <translation> parties les plus récentes</translation>
-    </message>
-    <message>
-        <source>Site</source>
-        <translation>Site</translation>
-    </message>
-    <message>
-        <source>Account</source>
-        <translation>Compte</translation>
-    </message>
-    <message>
-        <source>At most</source>
-        <translation>Au plus</translation>
-    </message>
-    <message>
-        <source>%1: cannot create the folder</source>
-        <translation>%1 : impossible de créer le dossier</translation>
-    </message>
-    <message>
-        <source>Asking %1 for %2&apos;s games…</source>
-        <translation>Demande à %1 les parties de %2…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Downloading %1&apos;s games: %n so far</source>
-        <translation>
-            <numerusform>Téléchargement des parties de %1 : %n jusqu’ici</numerusform>
-            <numerusform>Téléchargement des parties de %1 : %n jusqu’ici</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 asks to slow down: trying again in %n s</source>
-        <translation>
-            <numerusform>%1 demande de ralentir : nouvel essai dans %n s</numerusform>
-            <numerusform>%1 demande de ralentir : nouvel essai dans %n s</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n files</source>
@@ -2104,10 +2111,6 @@
     <message>
         <source>&amp;Folder…</source>
         <translation>&amp;Dossier…</translation>
-    </message>
-    <message>
-        <source>PGN files with the player&apos;s games, e.g. what Download games wrote.</source>
-        <translation>Fichiers PGN avec les parties du joueur, p. ex. ceux écrits par «&#xa0;Télécharger des parties&#xa0;».</translation>
     </message>
     <message>
         <source>Games</source>
@@ -2508,6 +2511,18 @@
     <message>
         <source>%1 ± %2</source>
         <translation>%1 ± %2</translation>
+    </message>
+    <message>
+        <source>&amp;Download…</source>
+        <translation>&amp;Télécharger…</translation>
+    </message>
+    <message>
+        <source>A player&apos;s public games from Lichess or chess.com, by account name</source>
+        <translation>Les parties publiques d’un joueur sur Lichess ou chess.com, par nom de compte</translation>
+    </message>
+    <message>
+        <source>PGN files or a folder of the player&apos;s games, or their account&apos;s games downloaded.</source>
+        <translation>Des fichiers PGN ou un dossier des parties du joueur, ou les parties de son compte téléchargées.</translation>
     </message>
 </context>
 <context>

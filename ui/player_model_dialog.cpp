@@ -6,21 +6,16 @@
 #include "core/jobs/personal_model.h"
 #include "ui/settings_keys.h"
 
-#include <QComboBox>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QVBoxLayout>
 
 namespace kibitz::ui {
@@ -40,7 +35,7 @@ PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
     : QDialog(parent),
       m_baseModel(baseModel),
       m_outputFolder(jobs::personalModelsFolder()),
-      m_downloadFolder(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/games")) {
+      m_downloader(new GameDownloader(this)) {
     setWindowTitle(tr("Model of a player"));
     auto* layout = new QVBoxLayout(this);
     auto* intro = new QLabel(
@@ -57,7 +52,20 @@ PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
     m_filesLabel->setWordWrap(true);
     auto* download = new QPushButton(tr("&Download games…"), this);
     download->setToolTip(tr("A player's public games from Lichess or chess.com, by account name"));
-    connect(download, &QPushButton::clicked, this, &PlayerModelDialog::askDownload);
+    connect(download, &QPushButton::clicked, this, [this] {
+        if (const auto choice = GameDownloader::ask(this))
+            downloadGames(choice->site, choice->account, choice->maxGames);
+    });
+    connect(m_downloader, &GameDownloader::status, this, [this](const QString& text) { m_status->setText(text); });
+    connect(m_downloader, &GameDownloader::finished, this,
+            [this](bool ok, const QString& message, const QString& path) {
+                m_progress->setRange(0, 100);
+                m_progress->setValue(0);
+                setRunning(false);
+                m_status->setText(message);
+                if (ok) setGameFiles({path});
+                Q_EMIT downloadFinished(ok);
+            });
     filesRow->addWidget(chooseFiles);
     filesRow->addWidget(download);
     filesRow->addWidget(m_filesLabel, 1);
@@ -126,7 +134,7 @@ PlayerModelDialog::PlayerModelDialog(const QString& baseModel, QWidget* parent)
 }
 
 PlayerModelDialog::~PlayerModelDialog() {
-    m_download.reset();  // aborts its request; what it wrote stays for a resume
+    delete m_downloader;  // aborts its request; what it wrote stays for a resume
     m_cancelToken.cancel();
     m_worker.reset();  // waits for the running call (within a training step)
 }
@@ -141,77 +149,13 @@ void PlayerModelDialog::chooseFiles() {
     setGameFiles(files);
 }
 
-void PlayerModelDialog::askDownload() {
-    QDialog ask(this);
-    ask.setWindowTitle(tr("Download games"));
-    auto* form = new QFormLayout(&ask);
-    auto* site = new QComboBox(&ask);
-    site->addItem(QStringLiteral("Lichess"));
-    site->addItem(QStringLiteral("chess.com"));
-    auto* account = new QLineEdit(&ask);
-    auto* max = new QSpinBox(&ask);
-    max->setRange(0, 100000);
-    max->setValue(1000);
-    max->setSpecialValueText(tr("all"));
-    max->setSuffix(tr(" newest games"));
-    form->addRow(tr("Site"), site);
-    form->addRow(tr("Account"), account);
-    form->addRow(tr("At most"), max);
-    auto* scale = new QLabel(tr("chess.com's ratings are put on Lichess's scale, which the model reads: chess.com %1 "
-                                "is Lichess %2.")
-                                 .arg(1000)
-                                 .arg(encoding::toLichessScale(1000, encoding::RatingSite::ChessCom)),
-                             &ask);
-    scale->setWordWrap(true);
-    scale->setVisible(false);
-    connect(site, &QComboBox::currentIndexChanged, scale, [scale](int index) { scale->setVisible(index == 1); });
-    form->addRow(scale);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &ask);
-    connect(buttons, &QDialogButtonBox::accepted, &ask, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &ask, &QDialog::reject);
-    form->addRow(buttons);
-    if (ask.exec() != QDialog::Accepted || account->text().trimmed().isEmpty()) return;
-    downloadGames(site->currentIndex() == 0 ? jobs::GameSite::Lichess : jobs::GameSite::ChessCom,
-                  account->text().trimmed(), max->value());
-}
+void PlayerModelDialog::setDownloadFolder(const QString& folder) { m_downloader->setFolder(folder); }
 
 void PlayerModelDialog::downloadGames(jobs::GameSite site, const QString& account, int maxGames) {
     if (m_running) return;
-    if (!QDir().mkpath(m_downloadFolder)) {
-        m_status->setText(tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(m_downloadFolder)));
-        Q_EMIT downloadFinished(false);
-        return;
-    }
-    jobs::GameDownloadRequest r;
-    r.site = site;
-    r.user = account;
-    r.maxGames = maxGames;
-    r.outPath =
-        QDir(m_downloadFolder)
-            .filePath(QStringLiteral("%1-%2.pgn")
-                          .arg(site == jobs::GameSite::Lichess ? QStringLiteral("lichess") : QStringLiteral("chesscom"),
-                               account.toLower()));
-    m_download = std::make_unique<jobs::GameDownload>(r);
     setRunning(true);
     m_progress->setRange(0, 0);  // busy: the number of games is not known beforehand
-    m_status->setText(tr("Asking %1 for %2's games…").arg(jobs::siteName(site), account));
-    connect(m_download.get(), &jobs::GameDownload::progress, this, [this, account](qint64 games, qint64) {
-        m_status->setText(tr("Downloading %1's games: %n so far", nullptr, int(games)).arg(account));
-    });
-    connect(m_download.get(), &jobs::GameDownload::waiting, this, [this, site](int seconds) {
-        m_status->setText(tr("%1 asks to slow down: trying again in %n s", nullptr, seconds).arg(jobs::siteName(site)));
-    });
-    const QString out = r.outPath;
-    connect(m_download.get(), &jobs::GameDownload::finished, this, [this, out](bool ok, const QString& message, bool) {
-        m_download.release()->deleteLater();  // its own signal is still being delivered
-        m_progress->setRange(0, 100);
-        m_progress->setValue(0);
-        setRunning(false);
-        m_status->setText(message);
-        if (ok) setGameFiles({out});
-        Q_EMIT downloadFinished(ok);
-    });
-    m_download->start();
+    m_downloader->start({site, account, maxGames});
 }
 
 void PlayerModelDialog::setGameFiles(const QStringList& files) {
@@ -308,7 +252,7 @@ void PlayerModelDialog::startTraining() {
 
 void PlayerModelDialog::cancelTraining() {
     if (!m_running) return;
-    if (m_download) return m_download->cancel();
+    if (m_downloader->isRunning()) return m_downloader->cancel();
     m_cancelToken.cancel();
     m_status->setText(tr("Cancelling…"));
 }

@@ -5,9 +5,9 @@
 // (cancellable; nothing is written unless it finishes), then analyse as the player or play against them.
 
 #include "core/common/cancel_token.h"
-#include "core/jobs/game_download.h"
 #include "core/jobs/personal_model.h"
 #include "core/jobs/worker_thread.h"
+#include "ui/game_download_ui.h"
 
 #include <QDialog>
 #include <QStringList>
@@ -37,7 +37,7 @@ public:
     /// account continues. Cancel stops it.
     void downloadGames(jobs::GameSite site, const QString& account, int maxGames);
     /// Where downloads go (default: "games" in the user's application data folder).
-    void setDownloadFolder(const QString& folder) { m_downloadFolder = folder; }
+    void setDownloadFolder(const QString& folder);
     /// Where models are written (default: jobs::personalModelsFolder()).
     void setOutputFolder(const QString& folder) { m_outputFolder = folder; }
     /// The trainer's settings beyond the player and the files (tests shorten the run).
@@ -75,7 +75,6 @@ Q_SIGNALS:
 
 private:
     void chooseFiles();
-    void askDownload();
     void showPlayers(const std::vector<std::pair<std::string, std::int64_t>>& players, const QString& error);
     void finishTraining(const Result<jobs::PersonalizeReport>& result, const QString& out);
     void setRunning(bool running);
@@ -83,8 +82,7 @@ private:
 
     QString m_baseModel;
     QString m_outputFolder;
-    QString m_downloadFolder;
-    std::unique_ptr<jobs::GameDownload> m_download;
+    GameDownloader* m_downloader = nullptr;
     QStringList m_files;
     jobs::PersonalizeOptions m_options;
     jobs::PersonalizeReport m_report;

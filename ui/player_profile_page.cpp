@@ -111,6 +111,10 @@ PlayerProfilePage::PlayerProfilePage(QWidget* parent) : QWidget(parent), m_cache
     layout->addWidget(createInputs());
     layout->addWidget(createResults(), 1);
 
+    m_downloader = new GameDownloader(this);
+    connect(m_downloader, &GameDownloader::status, this, [this](const QString& text) { m_status->setText(text); });
+    connect(m_downloader, &GameDownloader::finished, this, &PlayerProfilePage::onDownloaded);
+
     m_worker = m_thread.make<jobs::ProfileWorker>();
     connect(m_worker, &jobs::ProfileWorker::progressChanged, this, &PlayerProfilePage::onProgress);
     connect(m_worker, &jobs::ProfileWorker::finished, this, &PlayerProfilePage::onFinished);
@@ -118,11 +122,12 @@ PlayerProfilePage::PlayerProfilePage(QWidget* parent) : QWidget(parent), m_cache
             [this] { onStopped(tr("Cancelled; nothing is shown (the engine's scores so far are kept)."), false); });
     connect(m_worker, &jobs::ProfileWorker::failed, this, &PlayerProfilePage::onStopped);
     setHumanModel(QString(), jobs::humanEvaluatorFactory(QString()));
-    setRunning(false);
+    setGameFiles({});
     resize(900, 760);
 }
 
 PlayerProfilePage::~PlayerProfilePage() {
+    delete m_downloader;  // aborts its request; what it wrote stays for a resume
     // The token is set directly, so a busy run stops at its next position; then the thread ends.
     m_cancelToken.cancel();
     m_thread.stop();
@@ -134,16 +139,23 @@ QWidget* PlayerProfilePage::createInputs() {
     form->setContentsMargins(0, 0, 0, 0);
 
     auto* filesRow = new QHBoxLayout;
-    auto* files = new QPushButton(tr("&Games…"), box);
-    auto* folder = new QPushButton(tr("&Folder…"), box);
-    m_filesLabel = new QLabel(tr("PGN files with the player's games, e.g. what Download games wrote."), box);
+    m_chooseFiles = new QPushButton(tr("&Games…"), box);
+    m_chooseFolder = new QPushButton(tr("&Folder…"), box);
+    m_download = new QPushButton(tr("&Download…"), box);
+    m_download->setToolTip(tr("A player's public games from Lichess or chess.com, by account name"));
+    m_filesLabel = new QLabel(box);
     m_filesLabel->setWordWrap(true);
-    filesRow->addWidget(files);
-    filesRow->addWidget(folder);
+    filesRow->addWidget(m_chooseFiles);
+    filesRow->addWidget(m_chooseFolder);
+    filesRow->addWidget(m_download);
     filesRow->addWidget(m_filesLabel, 1);
     form->addRow(tr("Games"), filesRow);
-    connect(files, &QPushButton::clicked, this, &PlayerProfilePage::chooseFiles);
-    connect(folder, &QPushButton::clicked, this, &PlayerProfilePage::chooseFolder);
+    connect(m_chooseFiles, &QPushButton::clicked, this, &PlayerProfilePage::chooseFiles);
+    connect(m_chooseFolder, &QPushButton::clicked, this, &PlayerProfilePage::chooseFolder);
+    connect(m_download, &QPushButton::clicked, this, [this] {
+        if (const auto choice = GameDownloader::ask(this))
+            downloadGames(choice->site, choice->account, choice->maxGames);
+    });
 
     m_player = new QLineEdit(box);
     m_player->setPlaceholderText(tr("as in the games' White and Black tags"));
@@ -323,7 +335,7 @@ void PlayerProfilePage::setGameFiles(const QStringList& files) {
     if (m_running) return;
     m_files = files;
     if (files.isEmpty())
-        m_filesLabel->setText(tr("PGN files with the player's games, e.g. what Download games wrote."));
+        m_filesLabel->setText(tr("PGN files or a folder of the player's games, or their account's games downloaded."));
     else
         m_filesLabel->setText(files.size() == 1 ? QFileInfo(files.front()).fileName()
                                                 : tr("%n files or folders", nullptr, int(files.size())));
@@ -334,6 +346,25 @@ void PlayerProfilePage::setGameFiles(const QStringList& files) {
 }
 
 void PlayerProfilePage::setPlayer(const QString& name) { m_player->setText(name.trimmed()); }
+
+void PlayerProfilePage::downloadGames(jobs::GameSite site, const QString& account, int maxGames) {
+    if (m_running) return;
+    setRunning(true);
+    m_progress->setRange(0, 0);  // busy: the number of games is not known beforehand
+    m_downloader->start({site, account, maxGames});
+}
+
+void PlayerProfilePage::onDownloaded(bool ok, const QString& message, const QString& path) {
+    setRunning(false);
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    if (ok) {
+        setGameFiles({path});
+        setPlayer(m_downloader->choice().account);
+    }
+    m_status->setText(message);
+    Q_EMIT downloadFinished(ok);
+}
 
 QString PlayerProfilePage::player() const { return m_player->text().trimmed(); }
 
@@ -435,6 +466,7 @@ void PlayerProfilePage::start() {
 
 void PlayerProfilePage::cancel() {
     if (!m_running) return;
+    if (m_downloader->isRunning()) return m_downloader->cancel();
     m_cancelToken.cancel();
     m_status->setText(tr("Cancelling…"));
 }
@@ -658,6 +690,9 @@ void PlayerProfilePage::showPositionBoard(int row) {
 void PlayerProfilePage::setRunning(bool running) {
     m_running = running;
     m_run->setEnabled(!running && !m_files.isEmpty() && !player().isEmpty());
+    m_chooseFiles->setEnabled(!running);
+    m_chooseFolder->setEnabled(!running);
+    m_download->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_player->setEnabled(!running);
     m_maxGames->setEnabled(!running);

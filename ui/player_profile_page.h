@@ -12,6 +12,7 @@
 #include "core/jobs/analysis_worker.h"
 #include "core/jobs/profile_job.h"
 #include "core/jobs/worker_thread.h"
+#include "ui/game_download_ui.h"
 
 #include <QStringList>
 #include <QWidget>
@@ -48,6 +49,13 @@ public:
     void setGameFiles(const QStringList& files);
     QStringList gameFiles() const { return m_files; }
     void setPlayer(const QString& name);
+    /// Downloads the account's games (Download…: Lichess or chess.com, the newest `maxGames`, 0: all) into the
+    /// download folder; when complete they are the games, and the account the player. An interrupted download of the
+    /// same account continues. Cancel stops it.
+    void downloadGames(jobs::GameSite site, const QString& account, int maxGames);
+    /// Where downloads go (default: defaultDownloadFolder(), the Model of a player dialog's too).
+    void setDownloadFolder(const QString& folder) { m_downloader->setFolder(folder); }
+    QString downloadFolder() const { return m_downloader->folder(); }
     QString player() const;
     /// The human-move model (empty: the shipped default) and how the worker makes it.
     void setHumanModel(const QString& path, const jobs::EvaluatorFactory& factory);
@@ -86,6 +94,7 @@ public:
     QCheckBox* peerRatedBox() const { return m_peerRated; }
     QSpinBox* peerRatingBox() const { return m_peerRating; }
     QLabel* peersLabel() const { return m_modelLabel; }
+    QPushButton* downloadButton() const { return m_download; }
     QPushButton* runButton() const { return m_run; }
     QPushButton* cancelButton() const { return m_cancel; }
     QPushButton* exportButton() const { return m_exportPuzzles; }
@@ -102,6 +111,8 @@ public Q_SLOTS:
     void cancel();
 
 Q_SIGNALS:
+    /// A download ended: `ok` when its games are the page's games.
+    void downloadFinished(bool ok);
     /// A run ended: `ok` when its profile is shown.
     void profileFinished(bool ok);
     /// The user double-clicked a position they lost in: show it on the board.
@@ -118,6 +129,8 @@ private:
     void chooseModel();
     /// Whose peers they are, and by which model, on the Peers line.
     void showPeers();
+    /// A download ended: its file becomes the games and its account the player when complete.
+    void onDownloaded(bool ok, const QString& message, const QString& path);
     void onProgress(const jobs::ProfileProgress& progress);
     void onFinished(const jobs::ProfileOutcome& outcome);
     void onStopped(const QString& text, bool badInput);
@@ -141,8 +154,12 @@ private:
     QStringList m_files;
     CancelToken m_cancelToken;  ///< the running profile's own token (a new one per start)
     bool m_running = false;
+    GameDownloader* m_downloader = nullptr;
     std::optional<evaluation::PlayerProfile> m_profile;
 
+    QPushButton* m_chooseFiles = nullptr;
+    QPushButton* m_chooseFolder = nullptr;
+    QPushButton* m_download = nullptr;
     QLabel* m_filesLabel = nullptr;
     QLineEdit* m_player = nullptr;
     QLabel* m_modelLabel = nullptr;

@@ -21,6 +21,10 @@ inline constexpr QLatin1String kPgnDir{"files/lastPgnDir"};
 inline constexpr QLatin1String kPuzzleFileDir{"files/lastPuzzleDir"};  ///< the window's Open puzzles
 inline constexpr QLatin1String kPuzzlePanelDir{"puzzles/lastDir"};     ///< the puzzle panel's files and batch CSVs
 
+// The last account whose games were downloaded (Download games…) and its site ("lichess" or "chess.com").
+inline constexpr QLatin1String kDownloadAccount{"download/account"};
+inline constexpr QLatin1String kDownloadSite{"download/site"};
+
 // The main window's layout and the board's orientation.
 inline constexpr QLatin1String kWindowGeometry{"mainWindow/geometry"};
 inline constexpr QLatin1String kWindowState{"mainWindow/state"};

@@ -13,6 +13,7 @@
 #include "core/jobs/human_model.h"
 #include "core/training/player_games.h"
 #include "tests/evaluation/fakes.h"
+#include "tests/jobs/fake_game_api.h"
 #include "ui/board_widget.h"
 #include "ui/player_profile_charts.h"
 #include "ui/player_profile_page.h"
@@ -26,10 +27,13 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
@@ -44,6 +48,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
 #include <QTranslator>
 #include <QTreeWidget>
 
@@ -154,6 +159,10 @@ private Q_SLOTS:
     void initTestCase();
     void chartsHoldTheFigures();
     void cancelStopsTheRun();
+    /// Download… on the page: the account's games from a fake Lichess on the loopback become the games and the
+    /// account the player, ready to run; the dialog remembers the account; an unknown account and a cancelled
+    /// download say so and leave the games as they were.
+    void downloadsTheGames();
     void badInputIsRefused_data();
     void badInputIsRefused();
     void chessComRatingsSayTheirScale();
@@ -617,6 +626,91 @@ void TstPlayerProfilePage::cancelStopsTheRun() {
     QVERIFY(page->runButton()->isEnabled());
     QVERIFY(!page->cancelButton()->isEnabled());
     QVERIFY(!page->exportButton()->isEnabled());
+}
+
+void TstPlayerProfilePage::downloadsTheGames() {
+    const QList<test::Game> games = test::sampleGames();
+    QCOMPARE(games.size(), 8);
+    test::FakeApi api;
+    bool stall = false;
+    api.handler = [&](const QUrl& url) {
+        test::Response r = test::lichess(games, url);
+        if (stall) {
+            r.cutAfter = r.body.size() / 2;  // half the games, then nothing more
+            r.stall = true;
+        }
+        return r;
+    };
+    qputenv("KIBITZ_LICHESS_API", api.root().toUtf8());
+    QTemporaryDir dir;
+    ui::PlayerProfilePage page;
+    page.setHumanModel(QString(), testing::fakeEvaluatorFactory());
+    page.setAnalyserFactory(mixedFactory());
+    page.setProfileOptions(testOptions());
+    page.setDownloadFolder(dir.path());
+    QVERIFY(!page.runButton()->isEnabled());  // neither games nor player yet
+    QSignalSpy downloaded(&page, &ui::PlayerProfilePage::downloadFinished);
+
+    // The button's dialog, answered as a user would: the account and the newest 6 games.
+    QString preset;
+    const auto answerDialog = [&preset](const QString& account, bool accept) {
+        QTimer::singleShot(0, [&preset, account, accept] {
+            auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!dialog) return;
+            auto* edit = dialog->findChild<QLineEdit*>();
+            preset = edit->text();
+            edit->setText(account);
+            if (auto* max = dialog->findChild<QSpinBox*>()) max->setValue(6);
+            accept ? dialog->accept() : dialog->reject();
+        });
+    };
+    answerDialog(QString::fromLatin1(kPlayer), true);
+    QTest::mouseClick(page.downloadButton(), Qt::LeftButton);
+    QVERIFY(page.cancelButton()->isEnabled());
+    QVERIFY(!page.downloadButton()->isEnabled() && !page.runButton()->isEnabled());
+    QVERIFY(downloaded.wait(30000));
+    QCOMPARE(downloaded.takeFirst().front().toBool(), true);
+    QVERIFY2(api.requests.size() == 1 && api.requests.front().contains(QLatin1String("max=6")),
+             qPrintable(api.requests.join(u' ')));
+    const QString file = dir.filePath(QStringLiteral("lichess-pnmadelaine.pgn"));
+    QCOMPARE(page.gameFiles(), QStringList{file});
+    QCOMPARE(page.player(), QString::fromLatin1(kPlayer));
+    QVERIFY(page.runButton()->isEnabled() && !page.cancelButton()->isEnabled());
+    QSignalSpy done(&page, &ui::PlayerProfilePage::profileFinished);
+    QTest::mouseClick(page.runButton(), Qt::LeftButton);
+    QVERIFY(done.wait(120000));
+    QCOMPARE(done.front().front().toBool(), true);
+    QCOMPARE(page.profile()->games, std::int64_t(6));
+
+    // The dialog starts at the account downloaded last; a dialog cancelled downloads nothing.
+    answerDialog(QStringLiteral("someone-else"), false);
+    QTest::mouseClick(page.downloadButton(), Qt::LeftButton);
+    QCOMPARE(preset, QString::fromLatin1(kPlayer));
+    QCOMPARE(api.requests.size(), 1);
+
+    // An unknown account: said, and the games and player stay.
+    page.downloadGames(jobs::GameSite::Lichess, QStringLiteral("nobody"), 0);
+    QVERIFY(downloaded.wait(30000));
+    QCOMPARE(downloaded.takeFirst().front().toBool(), false);
+    QVERIFY2(page.statusLabel()->text().contains(QLatin1String("no Lichess account 'nobody'")),
+             qPrintable(page.statusLabel()->text()));
+    QCOMPARE(page.gameFiles(), QStringList{file});
+    QCOMPARE(page.player(), QString::fromLatin1(kPlayer));
+    QVERIFY(page.profile().has_value());  // a failed download leaves the last profile shown
+
+    // A download that stalls, cancelled: it stops at once, says how to resume, and the games stay.
+    stall = true;
+    QFile::remove(file);
+    page.downloadGames(jobs::GameSite::Lichess, QString::fromLatin1(kPlayer), 0);
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(file + QStringLiteral(".part")).size() > 0, 30000);
+    QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(downloaded.size(), 1, 5000);  // at once, or when the event loop runs
+    QCOMPARE(downloaded.takeFirst().front().toBool(), false);
+    QVERIFY2(page.statusLabel()->text().contains(QLatin1String("resume")), qPrintable(page.statusLabel()->text()));
+    QVERIFY(!QFileInfo::exists(file));
+    QCOMPARE(page.gameFiles(), QStringList{file});
+    QVERIFY(!page.cancelButton()->isEnabled() && page.downloadButton()->isEnabled());
+    qunsetenv("KIBITZ_LICHESS_API");
 }
 
 void TstPlayerProfilePage::badInputIsRefused_data() {
