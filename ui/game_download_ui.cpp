@@ -45,13 +45,15 @@ std::optional<GameDownloadChoice> GameDownloader::ask(QWidget* parent) {
     form->addRow(tr("Account"), account);
     form->addRow(tr("At most"), max);
     auto* scale = new QLabel(tr("chess.com's ratings are put on Lichess's scale, which the model reads: "
-                                         "chess.com %1 is Lichess %2.")
+                                "chess.com %1 is Lichess %2.")
                                  .arg(1000)
                                  .arg(encoding::toLichessScale(1000, encoding::RatingSite::ChessCom)),
                              &ask);
     scale->setWordWrap(true);
-    QObject::connect(site, &QComboBox::currentIndexChanged, scale, [scale](int index) { scale->setVisible(index == 1); });
-    const bool chessCom = siteOfKey(settings.value(settings_keys::kDownloadSite).toString()) == jobs::GameSite::ChessCom;
+    QObject::connect(site, &QComboBox::currentIndexChanged, scale,
+                     [scale](int index) { scale->setVisible(index == 1); });
+    const bool chessCom =
+        siteOfKey(settings.value(settings_keys::kDownloadSite).toString()) == jobs::GameSite::ChessCom;
     site->setCurrentIndex(chessCom ? 1 : 0);
     scale->setVisible(chessCom);
     form->addRow(scale);
