@@ -697,6 +697,15 @@ void TstPlayerProfilePage::downloadsTheGames() {
     QCOMPARE(page.gameFiles(), QStringList{file});
     QCOMPARE(page.player(), QString::fromLatin1(kPlayer));
     QVERIFY(page.profile().has_value());  // a failed download leaves the last profile shown
+    // A name that is no account name is refused before anything is asked or written.
+    page.downloadGames(jobs::GameSite::ChessCom, QStringLiteral("../x"), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(downloaded.size(), 1, 5000);
+    QCOMPARE(downloaded.takeFirst().front().toBool(), false);
+    QVERIFY2(page.statusLabel()->text().contains(QLatin1String("'../x' is not a chess.com account name")),
+             qPrintable(page.statusLabel()->text()));
+    QCOMPARE(api.requests.size(), 2);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries),
+             QStringList{QStringLiteral("lichess-pnmadelaine.pgn")});
 
     // A download that stalls, cancelled: it stops at once, says how to resume, and the games stay.
     stall = true;
