@@ -2141,10 +2141,6 @@
         <translation>alle Partien</translation>
     </message>
     <message>
-        <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time</source>
-        <translation>Nur jeden N-ten Zug des Spielers bewerten (per Hash gewählt): 1 bewertet alle, 2 halbiert die Zeit</translation>
-    </message>
-    <message>
         <source>Rating estimates</source>
         <translation>Wertungsschätzungen</translation>
     </message>
@@ -2386,13 +2382,6 @@
         <translation>Kein Browser hat den Bericht geöffnet; er liegt unter %1</translation>
     </message>
     <message numerus="yes">
-        <source>Profiled %n game(s) (%1 positions): the peers by %2, %3. %4</source>
-        <translation>
-            <numerusform>Profil aus %n Partie erstellt (%1 Stellungen): Vergleichsspieler nach %2, %3. %4</numerusform>
-            <numerusform>Profil aus %n Partien erstellt (%1 Stellungen): Vergleichsspieler nach %2, %3. %4</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their rating in these games %3 on average.</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n Partie, %2 seiner Stellungen; seine Wertung in dieser Partie im Schnitt %3.</numerusform>
@@ -2523,6 +2512,29 @@
     <message>
         <source>PGN files or a folder of the player&apos;s games, or their account&apos;s games downloaded.</source>
         <translation>PGN-Dateien oder ein Ordner mit den Partien des Spielers, oder die Partien seines Kontos heruntergeladen.</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time; auto scores about %L1 of them (every move of about 30 games, one in seven of 200)</source>
+        <translation>Nur jeden N-ten Zug des Spielers bewerten (per Hash gewählt): 1 bewertet alle, 2 halbiert die Zeit; automatisch bewertet etwa %L1 davon (jeden Zug von etwa 30 Partien, jeden siebten von 200)</translation>
+    </message>
+    <message>
+        <source>%L1 positions, one of their moves in %2</source>
+        <translation>%L1 Stellungen, jeder %2. Zug des Spielers</translation>
+    </message>
+    <message>
+        <source>%L1 positions, all their moves</source>
+        <translation>%L1 Stellungen, alle Züge des Spielers</translation>
+    </message>
+    <message numerus="yes">
+        <source>Profiled %n game(s) (%1): the peers by %2, %3. %4</source>
+        <translation>
+            <numerusform>Profil aus %n Partie erstellt (%1): Vergleichsspieler nach %2, %3. %4</numerusform>
+            <numerusform>Profil aus %n Partien erstellt (%1): Vergleichsspieler nach %2, %3. %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>

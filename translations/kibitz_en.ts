@@ -162,13 +162,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Profiled %n game(s) (%1 positions): the peers by %2, %3. %4</source>
-        <translation>
-            <numerusform>Profiled %n game (%1 positions): the peers by %2, %3. %4</numerusform>
-            <numerusform>Profiled %n games (%1 positions): the peers by %2, %3. %4</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their rating in these games %3 on average.</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;: %n game, %2 of their positions; their rating in this game %3 on average.</numerusform>
@@ -194,6 +187,13 @@
         <translation>
             <numerusform>%n puzzle written to %1 and opened in the puzzle dock</numerusform>
             <numerusform>%n puzzles written to %1 and opened in the puzzle dock</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Profiled %n game(s) (%1): the peers by %2, %3. %4</source>
+        <translation>
+            <numerusform>Profiled %n game (%1): the peers by %2, %3. %4</numerusform>
+            <numerusform>Profiled %n games (%1): the peers by %2, %3. %4</numerusform>
         </translation>
     </message>
 </context>

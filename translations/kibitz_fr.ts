@@ -2141,10 +2141,6 @@
         <translation>toutes les parties</translation>
     </message>
     <message>
-        <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time</source>
-        <translation>Évaluer un coup du joueur sur N (choisi par hachage)&#xa0;: 1 les évalue tous, 2 divise le temps par deux</translation>
-    </message>
-    <message>
         <source>Rating estimates</source>
         <translation>Estimations de classement</translation>
     </message>
@@ -2386,13 +2382,6 @@
         <translation>Aucun navigateur n&apos;a ouvert le rapport&#xa0;; il se trouve dans %1</translation>
     </message>
     <message numerus="yes">
-        <source>Profiled %n game(s) (%1 positions): the peers by %2, %3. %4</source>
-        <translation>
-            <numerusform>Profil établi sur %n partie (%1 positions)&#xa0;: pairs selon %2, %3. %4</numerusform>
-            <numerusform>Profil établi sur %n parties (%1 positions)&#xa0;: pairs selon %2, %3. %4</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>&lt;b&gt;%1&lt;/b&gt;: %n game(s), %2 of their positions; their rating in these games %3 on average.</source>
         <translation>
             <numerusform>&lt;b&gt;%1&lt;/b&gt;&#xa0;: %n partie, %2 de ses positions&#xa0;; son classement dans cette partie est de %3 en moyenne.</numerusform>
@@ -2523,6 +2512,29 @@
     <message>
         <source>PGN files or a folder of the player&apos;s games, or their account&apos;s games downloaded.</source>
         <translation>Des fichiers PGN ou un dossier des parties du joueur, ou les parties de son compte téléchargées.</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time; auto scores about %L1 of them (every move of about 30 games, one in seven of 200)</source>
+        <translation>Évaluer un coup du joueur sur N (choisi par hachage)&#xa0;: 1 les évalue tous, 2 divise le temps par deux&#xa0;; auto en évalue environ %L1 (tous les coups d’environ 30 parties, un sur sept de 200)</translation>
+    </message>
+    <message>
+        <source>%L1 positions, one of their moves in %2</source>
+        <translation>%L1 positions, un coup du joueur sur %2</translation>
+    </message>
+    <message>
+        <source>%L1 positions, all their moves</source>
+        <translation>%L1 positions, tous les coups du joueur</translation>
+    </message>
+    <message numerus="yes">
+        <source>Profiled %n game(s) (%1): the peers by %2, %3. %4</source>
+        <translation>
+            <numerusform>Profil établi sur %n partie (%1)&#xa0;: pairs selon %2, %3. %4</numerusform>
+            <numerusform>Profil établi sur %n parties (%1)&#xa0;: pairs selon %2, %3. %4</numerusform>
+        </translation>
     </message>
 </context>
 <context>

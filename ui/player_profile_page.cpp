@@ -200,9 +200,12 @@ QWidget* PlayerProfilePage::createInputs() {
     m_maxGames->setSpecialValueText(tr("all"));
     m_maxGames->setToolTip(tr("Profile only their newest games (all: every game of theirs in the files)"));
     m_every = new QSpinBox(box);
-    m_every->setRange(1, 1000);
-    m_every->setValue(settings.value(settings_keys::kProfileEvery, 2).toInt());
-    m_every->setToolTip(tr("Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time"));
+    m_every->setRange(0, 1000);
+    m_every->setSpecialValueText(tr("auto"));
+    m_every->setValue(settings.value(settings_keys::kProfileEvery, 0).toInt());
+    m_every->setToolTip(tr("Score one of every N of their moves (chosen by hash): 1 scores all, 2 halves the time; "
+                           "auto scores about %L1 of them (every move of about 30 games, one in seven of 200)")
+                            .arg(evaluation::kProfileTargetPositions));
     m_depth = new QSpinBox(box);
     m_depth->setRange(1, 40);
     m_depth->setValue(settings.value(settings_keys::kProfileDepth, 8).toInt());
@@ -492,10 +495,14 @@ void PlayerProfilePage::onFinished(const jobs::ProfileOutcome& outcome) {
     m_progress->setValue(100);
     m_profile = outcome.profile;
     showProfile();
-    m_status->setText(tr("Profiled %n game(s) (%1 positions): the peers by %2, %3. %4", nullptr, int(m_profile->games))
-                          .arg(m_profile->all.positions)
-                          .arg(Session::modelName(m_modelPath), QString::fromStdString(m_profile->engine), outcome.note)
-                          .trimmed());
+    const QString positions =
+        m_profile->every > 1
+            ? tr("%L1 positions, one of their moves in %2").arg(m_profile->all.positions).arg(m_profile->every)
+            : tr("%L1 positions, all their moves").arg(m_profile->all.positions);
+    m_status->setText(
+        tr("Profiled %n game(s) (%1): the peers by %2, %3. %4", nullptr, int(m_profile->games))
+            .arg(positions, Session::modelName(m_modelPath), QString::fromStdString(m_profile->engine), outcome.note)
+            .trimmed());
     m_status->setToolTip(QString::fromStdString(m_profile->model));
     Q_EMIT profileFinished(true);
 }

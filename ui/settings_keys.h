@@ -38,7 +38,7 @@ inline constexpr QLatin1String kEngineHash{"engine/hash"};
 inline constexpr QLatin1String kEngineMultiPv{"engine/multipv"};
 
 // The player profile page: how much of the games it scores, and where reports are saved.
-inline constexpr QLatin1String kProfileEvery{"profile/every"};            ///< one of every N of their moves
+inline constexpr QLatin1String kProfileEvery{"profile/step"};             ///< one of every N of their moves (0: auto)
 inline constexpr QLatin1String kProfileDepth{"profile/depth"};            ///< the engine's depth
 inline constexpr QLatin1String kProfilePeerRating{"profile/peerRating"};  ///< the last rating chosen for "Peers rated"
 inline constexpr QLatin1String kProfileReportDir{"profile/reportDir"};

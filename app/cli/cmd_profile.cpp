@@ -25,10 +25,6 @@ namespace kibitz::cli {
 namespace {
 
 constexpr const char* kCommand = "profile";
-/// The positions the default --every aims at: the engine scores each one's every legal move (about 0.25 s at depth 8
-/// on one core), so this keeps a profile of 200 games near 5 minutes while a few dozen games are scored whole.
-constexpr int kTargetPositions = 1000;
-
 void printHelp() {
     std::printf(
         "Usage: kibitz-cli profile --pgn FILE|DIR... --player NAME [--json] [--html OUT] [--puzzles OUT.csv]\n\n"
@@ -81,7 +77,7 @@ void printHelp() {
         "  --json              one JSON object on stdout\n"
         "Progress goes to stderr; Ctrl+C stops cleanly (the cache keeps what was scored; no report is written).\n",
         int(evaluation::kMaxPeriods), int(evaluation::kMinPeriodGames), int(evaluation::kMinProfileGames),
-        int(evaluation::kMinProfileGames), kTargetPositions);
+        int(evaluation::kMinProfileGames), evaluation::kProfileTargetPositions);
 }
 
 int usageError(const std::string& msg) {
@@ -162,13 +158,7 @@ int runProfile(const std::vector<std::string>& argv) {
     if (!note.empty()) std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, note.c_str());
     evaluation::keepNewestProfileGames(games->games, games->name, maxGames, o.peerRating != 0);
 
-    if (every > 0) {
-        o.positions.every = every;
-    } else {
-        std::size_t plies = 0;
-        for (const auto& g : games->games) plies += g.moves.size();
-        o.positions.every = int(std::max<std::size_t>(1, (plies / 2 + kTargetPositions - 1) / kTargetPositions));
-    }
+    o.positions.every = every;  // 0: evaluation::defaultProfileEvery's
     auto program = engines::locateStockfish(QString::fromStdString(args.value("engine").value_or("")));
     if (!program) return usageError(program.error().message);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
@@ -216,8 +206,10 @@ int runProfile(const std::vector<std::string>& argv) {
             std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, st.error().message.c_str());
             return kExitFailure;
         }
-    std::fprintf(stderr, "kibitz-cli %s: %lld games, %lld positions in %.0f s\n", kCommand,
-                 static_cast<long long>(profile->games), static_cast<long long>(profile->all.positions),
+    const std::string step =
+        profile->every > 1 ? "one of their moves in " + std::to_string(profile->every) : std::string("all their moves");
+    std::fprintf(stderr, "kibitz-cli %s: %lld games, %lld positions (%s) in %.0f s\n", kCommand,
+                 static_cast<long long>(profile->games), static_cast<long long>(profile->all.positions), step.c_str(),
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     if (args.has("json"))
         std::printf("%s\n", profile->toJson().write().c_str());

@@ -177,6 +177,13 @@ void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::strin
     games.erase(games.begin(), games.begin() + std::ptrdiff_t(first));
 }
 
+int defaultProfileEvery(const std::vector<chess::PgnGame>& games) {
+    std::size_t plies = 0;
+    for (const auto& g : games) plies += g.moves.size();
+    const std::size_t theirs = plies / 2, target = std::size_t(kProfileTargetPositions);
+    return int(std::max<std::size_t>(1, (theirs + target - 1) / target));
+}
+
 namespace {
 
 /// What the profile knows of one scored position besides the engine's figures.
@@ -717,6 +724,8 @@ Result<PlayerProfile> profilePlayer(const std::vector<chess::PgnGame>& games, co
     const bool anyRating = options.peerRating != 0;  // the peers' rating chosen: the player's is not needed
     if (auto st = checkGames(games, player, options.minGames, anyRating, out.unratedGames); !st) return st.error();
     ErrorProfileOptions o = options.positions;
+    if (o.every <= 0) o.every = defaultProfileEvery(games);
+    out.every = o.every;
     o.include = [&player](const chess::PgnGame& game, int ply) {
         const auto colour = playerColor(game, player);
         // Plies count from the game's start position, whose side to move is the FEN's second field.

@@ -98,9 +98,10 @@ inline constexpr std::size_t kMinProfileGames = 5;
 inline constexpr std::int64_t kMinGroupPositions = 20;
 
 struct PlayerProfileOptions {
-    ErrorProfileOptions positions;  ///< which positions (every, the engine's score cache); include is set here
-    play::MovePolicy policy;        ///< the peer: peerCandidates() at the player's rating (default: calibrated)
-    bool estimateRatings = true;    ///< the rating estimates (27 model queries per position)
+    /// Which positions (every: <= 0 for defaultProfileEvery's step; the engine's score cache); include is set here.
+    ErrorProfileOptions positions;
+    play::MovePolicy policy;      ///< the peer: peerCandidates() at the player's rating (default: calibrated)
+    bool estimateRatings = true;  ///< the rating estimates (27 model queries per position)
     EloGuessOptions guess = EloGuessOptions::calibrated();  ///< their grid, prior and temper
     int bootstrapRounds = 200;                              ///< resamples of the games for the intervals
     double interval = 0.9;                                  ///< the intervals' coverage
@@ -212,6 +213,7 @@ struct PlayerProfile {
     std::int64_t unratedGames = 0;    ///< their rating is not in the tags: left out, or profiled when peerRating is set
     std::int64_t gamesWithClock = 0;  ///< with [%clk] comments
     double interval = 0.9;            ///< the coverage of its intervals (PlayerProfileOptions::interval)
+    int every = 1;       ///< one of every N of their moves scored (options.positions.every, or defaultProfileEvery's)
     int peerRating = 0;  ///< the peers' rating, on the profile's scale (0: each game's own rating of the player)
     ProfileCell all;
     ProfileRating rating;                                         ///< from all their positions
@@ -245,6 +247,14 @@ std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::s
 /// newest are kept, for profilePlayer to count as left out. `games`: oldest first (as training::readPlayerGames gives
 /// them). `count` <= 0: all.
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating);
+
+/// The positions a profile scores when its step is not given: the engine scores every legal move of each (about
+/// 0.25 s at depth 8 on one core), so 200 games take about 5 minutes while a few dozen games are scored whole.
+inline constexpr int kProfileTargetPositions = 1000;
+
+/// The step that scores about kProfileTargetPositions of the player's moves in `games` (their games): 1 for up to
+/// about 30 games, 7 for 200, 34 for 1,000.
+int defaultProfileEvery(const std::vector<chess::PgnGame>& games);
 
 /// The profile of `player` in `games` (their games, any order). Errors (InvalidInput, with a message for people):
 /// fewer than options.minGames games, none (or too few) of them giving the player's rating (asked only when

@@ -254,6 +254,7 @@ JsonValue PlayerProfile::toJson() const {
         .set("rating_scale", encoding::ratingScaleName(ratingScale))
         .set("chesscom_games", chessComGames)
         .set("interval", interval)
+        .set("every", every)
         .set("peer_rating", peerRating > 0 ? JsonValue(peerRating) : JsonValue())
         .set("all", cellJson(all))
         .set("rating", ratingJson(rating))

@@ -323,6 +323,44 @@ private Q_SLOTS:
     /// (the names checked against the Opening tags Lichess gave the sample's games it exported with them), lists the
     /// most played openings with enough games, most games first, and pools every other position under "other
     /// openings".
+    /// Without a step the profile scores about kProfileTargetPositions of their moves: every move of a dozen games,
+    /// one in a few of all the sample's, and it says which step it took (the report's JSON too).
+    void defaultStepScoresAboutAThousand() {
+        testing::FakeEvaluator model;
+        testing::LadderAnalyser engine;
+        evaluation::PlayerProfileOptions o = quickOptions();
+        o.positions.every = 0;
+        const auto few = testing::sampleGamesOf(kPlayer, 12);
+        auto r = evaluation::profilePlayer(few, kPlayer, model, engine, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        QCOMPARE(r->every, 1);
+        auto all = evaluation::profilePlayer(few, kPlayer, model, engine, quickOptions(), CancelToken());
+        QVERIFY(all.ok());
+        QCOMPARE(r->all.positions, all->all.positions);
+
+        const auto many = testing::sampleGamesOf(kPlayer, 1000);  // all of theirs in the sample
+        QVERIFY(many.size() >= 80);
+        int theirs = 0;  // their moves with a choice, counted from the games
+        for (const auto& g : many) {
+            const chess::Color colour = *evaluation::playerColor(g, kPlayer);
+            chess::Position pos = *g.startPosition();
+            for (const auto& pm : g.moves) {
+                if (pos.sideToMove() == colour && pos.legalMoves().size() > 1) ++theirs;
+                pos.makeMove(pm.move);
+            }
+        }
+        QVERIFY(theirs > 2 * evaluation::kProfileTargetPositions);
+        r = evaluation::profilePlayer(many, kPlayer, model, engine, o, CancelToken());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        qInfo("%d of their moves, one in %d scored: %lld positions", theirs, r->every,
+              static_cast<long long>(r->all.positions));
+        QVERIFY(r->every >= 2);
+        QVERIFY2(r->all.positions >= evaluation::kProfileTargetPositions / 2 &&
+                     r->all.positions <= evaluation::kProfileTargetPositions * 11 / 10,
+                 qPrintable(QString::number(r->all.positions)));
+        QVERIFY(r->toJson().write().find("\"every\":" + std::to_string(r->every) + ",") != std::string::npos);
+    }
+
     void openingsAsPlayed() {
         const auto games = testing::sampleGamesOf(kPlayer, 40);
         QCOMPARE(games.size(), std::size_t(40));

@@ -293,7 +293,9 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     auto page = makePage({kGames}, mixedFactory());
     QVERIFY(page->runButton()->isEnabled());
     QVERIFY(!page->exportButton()->isEnabled());
-    const int every = page->everyBox()->value();
+    // The step is the core's own default until one is chosen (the CLI's too): all their games here, one move in a few.
+    QCOMPARE(page->everyBox()->value(), 0);
+    QCOMPARE(page->everyBox()->text(), QStringLiteral("auto"));
     QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
     QTest::mouseClick(page->runButton(), Qt::LeftButton);
     QVERIFY(page->isRunning());
@@ -303,10 +305,14 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     QVERIFY(page->profile().has_value());
     QVERIFY(!page->isRunning());
 
-    const evaluation::PlayerProfile want = expectedProfile(every);
+    const evaluation::PlayerProfile want = expectedProfile(0);
     const evaluation::PlayerProfile& got = *page->profile();
     QCOMPARE(got.games, want.games);
     QCOMPARE(got.all.positions, want.all.positions);
+    QVERIFY(got.every >= 2);
+    QVERIFY2(page->statusLabel()->text().contains(
+                 QStringLiteral("%1 positions, one of their moves in %2").arg(got.all.positions).arg(got.every)),
+             qPrintable(page->statusLabel()->text()));
     QVERIFY(got.all.positions > 500);
     QCOMPARE(QString::fromStdString(got.model), QStringLiteral("fake model"));
     QCOMPARE(QString::fromStdString(got.engine), QStringLiteral("mixed"));
@@ -771,6 +777,7 @@ void TstPlayerProfilePage::chessComRatingsSayTheirScale() {
     }));
     auto page = makePage({file}, mixedFactory());
     page->maxGamesBox()->setValue(10);
+    page->everyBox()->setValue(2);  // one move in two: the clock buckets below
     QSignalSpy done(page.get(), &ui::PlayerProfilePage::profileFinished);
     page->start();
     QVERIFY(done.wait(120000));
