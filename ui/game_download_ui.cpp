@@ -82,11 +82,11 @@ GameDownloader::~GameDownloader() = default;
 
 bool GameDownloader::start(const GameDownloadChoice& choice) {
     if (m_download) return false;
+    m_choice = choice;
     if (!QDir().mkpath(m_folder)) {
         Q_EMIT finished(false, tr("%1: cannot create the folder").arg(QDir::toNativeSeparators(m_folder)), QString());
         return true;
     }
-    m_choice = choice;
     jobs::GameDownloadRequest r;
     r.site = choice.site;
     r.user = choice.account;

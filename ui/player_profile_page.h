@@ -55,7 +55,6 @@ public:
     void downloadGames(jobs::GameSite site, const QString& account, int maxGames);
     /// Where downloads go (default: defaultDownloadFolder(), the Model of a player dialog's too).
     void setDownloadFolder(const QString& folder) { m_downloader->setFolder(folder); }
-    QString downloadFolder() const { return m_downloader->folder(); }
     QString player() const;
     /// The human-move model (empty: the shipped default) and how the worker makes it.
     void setHumanModel(const QString& path, const jobs::EvaluatorFactory& factory);
