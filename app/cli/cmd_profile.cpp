@@ -20,9 +20,13 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <thread>
 
 namespace kibitz::cli {
 namespace {
+
+/// The model's threads by default: one per core the machine reports.
+int defaultModelThreads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 constexpr const char* kCommand = "profile";
 void printHelp() {
@@ -73,7 +77,7 @@ void printHelp() {
         "                      best move at their rating in that game)\n"
         "  --model PATH        a human-move model (bundle, checkpoint, lc0 net, folder of nets, blend); default:\n"
         "                      shipped\n"
-        "  --threads T         torch threads (default 1)\n"
+        "  --threads T         torch threads (default: one per core)\n"
         "  --json              one JSON object on stdout\n"
         "Progress goes to stderr; Ctrl+C stops cleanly (the cache keeps what was scored; no report is written).\n",
         int(evaluation::kMaxPeriods), int(evaluation::kMinPeriodGames), int(evaluation::kMinProfileGames),
@@ -133,7 +137,9 @@ int runProfile(const std::vector<std::string>& argv) {
     o.estimateRatings = !args.has("no-rating");
     // The range on either site's scale; profilePlayer checks it against the scale of the games.
     o.peerRating = int(args.intValue("peers-rated", 0, encoding::kMinChessComElo, encoding::kMaxPlayableElo));
-    jobs::setModelComputeThreads(int(args.intValue("threads", 1, 1, 256)));
+    // One per core: the model's part (the peers' moves, then the rating curves after the engines are done) is about
+    // half of a run's time; on two cores two threads make a 1,000-game profile 1.16x faster.
+    jobs::setModelComputeThreads(int(args.intValue("threads", defaultModelThreads(), 1, 256)));
     if (!args.ok()) return usageError(args.error());
     Outputs out{args.value("html").value_or(""), args.value("puzzles").value_or("")};
     std::vector<std::pair<std::string, std::string>> inputs;
