@@ -2510,8 +2510,8 @@
         <translation>Die öffentlichen Partien eines Spielers von Lichess oder chess.com, nach Kontoname</translation>
     </message>
     <message>
-        <source>PGN files or a folder of the player&apos;s games, or their account&apos;s games downloaded.</source>
-        <translation>PGN-Dateien oder ein Ordner mit den Partien des Spielers, oder die Partien seines Kontos heruntergeladen.</translation>
+        <source>PGN files or a folder of the player&apos;s games, or Download… for their account&apos;s games.</source>
+        <translation>PGN-Dateien oder ein Ordner mit den Partien des Spielers, oder „Herunterladen…“ für die Partien seines Kontos.</translation>
     </message>
     <message>
         <source>auto</source>

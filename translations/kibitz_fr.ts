@@ -2510,8 +2510,8 @@
         <translation>Les parties publiques d’un joueur sur Lichess ou chess.com, par nom de compte</translation>
     </message>
     <message>
-        <source>PGN files or a folder of the player&apos;s games, or their account&apos;s games downloaded.</source>
-        <translation>Des fichiers PGN ou un dossier des parties du joueur, ou les parties de son compte téléchargées.</translation>
+        <source>PGN files or a folder of the player&apos;s games, or Download… for their account&apos;s games.</source>
+        <translation>Des fichiers PGN ou un dossier des parties du joueur, ou «&#xa0;Télécharger…&#xa0;» pour les parties de son compte.</translation>
     </message>
     <message>
         <source>auto</source>
