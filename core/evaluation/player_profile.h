@@ -249,11 +249,12 @@ std::optional<chess::Color> playerColor(const chess::PgnGame& game, const std::s
 void keepNewestProfileGames(std::vector<chess::PgnGame>& games, const std::string& player, int count, bool anyRating);
 
 /// The positions a profile scores when its step is not given: the engine scores every legal move of each (about
-/// 0.25 s at depth 8 on one core), so 200 games take about 5 minutes while a few dozen games are scored whole.
+/// 0.25 s at depth 8 on one core), so 200 or 1,000 games take a minute or two on two cores while a few dozen games are
+/// scored whole.
 inline constexpr int kProfileTargetPositions = 1000;
 
 /// The step that scores about kProfileTargetPositions of the player's moves in `games` (their games): 1 for up to
-/// about 30 games, 7 for 200, 34 for 1,000.
+/// about 30 games, about 7 for 200, about 30 for 1,000 (with games of some 60 plies).
 int defaultProfileEvery(const std::vector<chess::PgnGame>& games);
 
 /// The profile of `player` in `games` (their games, any order). Errors (InvalidInput, with a message for people):
