@@ -338,7 +338,8 @@ void PlayerProfilePage::setGameFiles(const QStringList& files) {
     if (m_running) return;
     m_files = files;
     if (files.isEmpty())
-        m_filesLabel->setText(tr("PGN files or a folder of the player's games, or Download… for their account's games."));
+        m_filesLabel->setText(
+            tr("PGN files or a folder of the player's games, or Download… for their account's games."));
     else
         m_filesLabel->setText(files.size() == 1 ? QFileInfo(files.front()).fileName()
                                                 : tr("%n files or folders", nullptr, int(files.size())));
