@@ -454,6 +454,77 @@
         <source>As a puzzle: the rating Kibitz&apos;s puzzle model predicts for the position on Lichess&apos;s puzzle scale, with its uncertainty; their chance: the chance that a player of their rating in that game finds the best move, by that rating.</source>
         <translation>Als Aufgabe: die Wertung, die Kibitz&apos; Aufgabenmodell für die Stellung auf der Aufgabenskala von Lichess vorhersagt, mit ihrer Unsicherheit; seine Chance: die Chance, dass ein Spieler seiner Wertung in jener Partie den besten Zug findet, nach dieser Wertung.</translation>
     </message>
+    <message>
+        <source>Where they stand out from their peers</source>
+        <translation>Wo sich der Spieler von Gleichrangigen abhebt</translation>
+    </message>
+    <message>
+        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in at most one report in ten.</source>
+        <translation>Über den Zufall hinaus, alle %1 Gruppen zugleich gewogen: ein Spieler, der überall wie Spieler seiner Wertung spielt, wird hier in höchstens einem von zehn Berichten genannt.</translation>
+    </message>
+    <message>
+        <source>they lose more than their peers</source>
+        <translation>verliert mehr als Gleichrangige</translation>
+    </message>
+    <message>
+        <source>they lose less than their peers</source>
+        <translation>verliert weniger als Gleichrangige</translation>
+    </message>
+    <message>
+        <source>Nowhere: in every group the difference from their peers is within chance.</source>
+        <translation>Nirgends: in jeder Gruppe liegt der Unterschied zu Gleichrangigen im Rahmen des Zufalls.</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>Uhr</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>kind of position</source>
+        <translation>Art der Stellung</translation>
+    </message>
+    <message>
+        <source>variation</source>
+        <translation>Variante</translation>
+    </message>
+    <message>
+        <source>period</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>%1 (%2) %3</source>
+        <translation>%1 (%2) %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n weitere</numerusform>
+            <numerusform>%n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>they lose more than their peers in %1</source>
+        <translation>der Spieler verliert mehr als Gleichrangige bei %1</translation>
+    </message>
+    <message>
+        <source>they lose less in %1</source>
+        <translation>weniger bei %1</translation>
+    </message>
+    <message>
+        <source>nowhere do they lose more or less than their peers</source>
+        <translation>nirgends verliert der Spieler mehr oder weniger als Gleichrangige</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Beyond chance&lt;/b&gt; (%n group(s) weighed at once): %1.</source>
+        <extracomment>%1: what follows, &quot;they lose more than their peers in ...; they lose less in ...&quot;.</extracomment>
+        <translation>
+            <numerusform>&lt;b&gt;Über den Zufall hinaus&lt;/b&gt; (%n Gruppe zugleich gewogen): %1.</numerusform>
+            <numerusform>&lt;b&gt;Über den Zufall hinaus&lt;/b&gt; (%n Gruppen zugleich gewogen): %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

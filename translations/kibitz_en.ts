@@ -10,6 +10,21 @@
             <numerusform>%1: %2 positions in %n games; their loss %3, peers %4, ratio (interval) %5; blunders %6%, peers %7%</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n more</numerusform>
+            <numerusform>%n more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Beyond chance&lt;/b&gt; (%n group(s) weighed at once): %1.</source>
+        <extracomment>%1: what follows, &quot;they lose more than their peers in ...; they lose less in ...&quot;.</extracomment>
+        <translation>
+            <numerusform>&lt;b&gt;Beyond chance&lt;/b&gt; (%n group weighed): %1.</numerusform>
+            <numerusform>&lt;b&gt;Beyond chance&lt;/b&gt; (%n groups weighed at once): %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>kibitz::app::MainWindow</name>

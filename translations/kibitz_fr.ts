@@ -454,6 +454,77 @@
         <source>As a puzzle: the rating Kibitz&apos;s puzzle model predicts for the position on Lichess&apos;s puzzle scale, with its uncertainty; their chance: the chance that a player of their rating in that game finds the best move, by that rating.</source>
         <translation>Comme problème : le classement que le modèle de problèmes de Kibitz prédit pour la position à l&apos;échelle des problèmes de Lichess, avec son incertitude ; sa chance : la chance qu&apos;un joueur de son classement dans cette partie trouve le meilleur coup, d&apos;après ce classement.</translation>
     </message>
+    <message>
+        <source>Where they stand out from their peers</source>
+        <translation>Où le joueur se distingue de ses pairs</translation>
+    </message>
+    <message>
+        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in at most one report in ten.</source>
+        <translation>Au-delà du hasard, les %1 groupes pesés ensemble&#xa0;: un joueur qui joue partout comme les joueurs de son classement n&apos;est nommé ici que dans un rapport sur dix au plus.</translation>
+    </message>
+    <message>
+        <source>they lose more than their peers</source>
+        <translation>il perd plus que ses pairs</translation>
+    </message>
+    <message>
+        <source>they lose less than their peers</source>
+        <translation>il perd moins que ses pairs</translation>
+    </message>
+    <message>
+        <source>Nowhere: in every group the difference from their peers is within chance.</source>
+        <translation>Nulle part&#xa0;: dans chaque groupe, l&apos;écart avec ses pairs reste dans ce que donne le hasard.</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>pendule</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>cadence</translation>
+    </message>
+    <message>
+        <source>kind of position</source>
+        <translation>type de position</translation>
+    </message>
+    <message>
+        <source>variation</source>
+        <translation>variante</translation>
+    </message>
+    <message>
+        <source>period</source>
+        <translation>période</translation>
+    </message>
+    <message>
+        <source>%1 (%2) %3</source>
+        <translation>%1 (%2) %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n de plus</numerusform>
+            <numerusform>%n de plus</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>they lose more than their peers in %1</source>
+        <translation>il perd plus que ses pairs en %1</translation>
+    </message>
+    <message>
+        <source>they lose less in %1</source>
+        <translation>moins en %1</translation>
+    </message>
+    <message>
+        <source>nowhere do they lose more or less than their peers</source>
+        <translation>nulle part il ne perd plus ou moins que ses pairs</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Beyond chance&lt;/b&gt; (%n group(s) weighed at once): %1.</source>
+        <extracomment>%1: what follows, &quot;they lose more than their peers in ...; they lose less in ...&quot;.</extracomment>
+        <translation>
+            <numerusform>&lt;b&gt;Au-delà du hasard&lt;/b&gt; (%n groupe pesé à la fois)&#xa0;: %1.</numerusform>
+            <numerusform>&lt;b&gt;Au-delà du hasard&lt;/b&gt; (%n groupes pesés ensemble)&#xa0;: %1.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -249,9 +249,54 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.boardsNote =
         text(tr("Each position as they faced it: the move they played in red, the best move in green, the "
                 "opponent's last move tinted."));
+    t.standoutsTitle = text(tr("Where they stand out from their peers"));
+    t.standoutsNote = text(
+        tr("Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere "
+           "is named here in at most one report in ten."));
+    t.standoutsWorse = text(tr("they lose more than their peers"));
+    t.standoutsBetter = text(tr("they lose less than their peers"));
+    t.standoutsNone = text(tr("Nowhere: in every group the difference from their peers is within chance."));
+    for (std::size_t i = 0; i < evaluation::kProfileSections; ++i)
+        t.sectionNames[i] = text(sectionName(evaluation::ProfileSection(i)));
     t.madeBy = text(tr("Made by Kibitz."));
     t.groupName = [](const std::string& name) { return groupName(name).toStdString(); };
     return t;
+}
+
+QString ProfileCharts::sectionName(evaluation::ProfileSection section) {
+    using evaluation::ProfileSection;
+    switch (section) {
+        case ProfileSection::Phase: return tr("phase");
+        case ProfileSection::Clock: return tr("clock");
+        case ProfileSection::Speed: return tr("speed");
+        case ProfileSection::Kind: return tr("kind of position");
+        case ProfileSection::Opening: return tr("opening");
+        case ProfileSection::Variation: return tr("variation");
+        case ProfileSection::Period: return tr("period");
+    }
+    return {};
+}
+
+QString ProfileCharts::standoutsText(const evaluation::ProfileStandouts& standing) {
+    if (standing.groups == 0) return {};
+    // The surest few each way; the tables and the report have every group.
+    static constexpr std::size_t kShown = 5;
+    const auto list = [](const std::vector<evaluation::ProfileStandout>& groups) {
+        QStringList items;
+        for (std::size_t i = 0; i < std::min(groups.size(), kShown); ++i)
+            items << tr("%1 (%2) %3")
+                         .arg(groupName(groups[i].name).toHtmlEscaped(), sectionName(groups[i].section),
+                              ratioText(groups[i].cell));
+        if (groups.size() > kShown) items << tr("%n more", nullptr, int(groups.size() - kShown));
+        return items.join(QStringLiteral("; "));
+    };
+    QStringList parts;
+    if (!standing.worse.empty()) parts << tr("they lose more than their peers in %1").arg(list(standing.worse));
+    if (!standing.better.empty()) parts << tr("they lose less in %1").arg(list(standing.better));
+    if (parts.isEmpty()) parts << tr("nowhere do they lose more or less than their peers");
+    //: %1: what follows, "they lose more than their peers in ...; they lose less in ...".
+    return tr("<b>Beyond chance</b> (%n group(s) weighed at once): %1.", nullptr, int(standing.groups))
+        .arg(parts.join(QStringLiteral("; ")));
 }
 
 QString ProfileCharts::ratingText(const evaluation::ProfileRating& r) {

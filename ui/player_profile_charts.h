@@ -47,6 +47,12 @@ public:
     /// A group's name for people, in the interface's language: the profile names its groups (phases, clock
     /// buckets, speeds, kinds of position, openings' sides, periods) in English; an unknown name is shown as it is.
     static QString groupName(const std::string& name);
+    /// A breakdown's name for people ("phase", "clock", ...), in the interface's language.
+    static QString sectionName(evaluation::ProfileSection section);
+    /// Where they stand out from their peers (PlayerProfile::standouts), as a sentence of rich text: the groups where
+    /// they lose more, then less, each with its breakdown and ratio (the five surest each way, then how many more),
+    /// or that there is nowhere; empty when no group could be weighed.
+    static QString standoutsText(const evaluation::ProfileStandouts& standing);
     /// "1650 (1420–1880)", or "–" when there is no estimate.
     static QString ratingText(const evaluation::ProfileRating& rating);
     /// A group's loss ratio with its interval over resamples of the games, "1.19 (0.98–1.42)".

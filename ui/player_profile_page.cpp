@@ -249,6 +249,10 @@ QWidget* PlayerProfilePage::createResults() {
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
+    m_standouts = new QLabel(box);
+    m_standouts->setWordWrap(true);
+    m_standouts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_standouts);
 
     m_tabs = new QTabWidget(box);
     const QString titles[kCharts] = {tr("By phase"),   tr("By clock"),     tr("By kind of position"), tr("By speed"),
@@ -519,6 +523,7 @@ void PlayerProfilePage::onStopped(const QString& text, bool badInput) {
 void PlayerProfilePage::clearResults() {
     m_profile.reset();
     m_summary->setText(tr("Choose the games and the player, then Run."));
+    m_standouts->clear();
     for (int i = 0; i < kCharts; ++i) {
         ProfileCharts::clear(m_chartViews[i]);
         m_tables[i]->clear();
@@ -573,6 +578,7 @@ void PlayerProfilePage::showProfile() {
                                             "converted to it).",
                                             nullptr, int(p.chessComGames));
     m_summary->setText(summary);
+    m_standouts->setText(ProfileCharts::standoutsText(p.standouts()));
     ProfileCharts::showLoss(m_chartViews[int(Chart::Phase)], p.byPhase,
                             tr("Mean loss of winning chances per move, theirs and their peers', by phase"),
                             p.peerRating);

@@ -101,6 +101,8 @@ public:
     QProgressBar* progressBar() const { return m_progress; }
     QLabel* statusLabel() const { return m_status; }
     QLabel* summaryLabel() const { return m_summary; }
+    /// Where they stand out from their peers, under the summary (ProfileCharts::standoutsText).
+    QLabel* standoutsLabel() const { return m_standouts; }
     QTabWidget* tabs() const { return m_tabs; }
 
 public Q_SLOTS:
@@ -173,6 +175,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_standouts = nullptr;
     QTabWidget* m_tabs = nullptr;
     QChartView* m_chartViews[kCharts] = {};
     QTreeWidget* m_tables[kCharts] = {};

@@ -300,7 +300,8 @@ struct GroupMembers {
     std::vector<std::size_t> members;
 };
 
-/// The central interval of a group's loss ratio over resamples of its games (resampledRatioInterval).
+/// The central interval of a group's loss ratio over resamples of its games, and its distance from 1 beyond chance
+/// (resampledRatio).
 void ratioInterval(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,
                    const std::vector<std::size_t>& members, const PlayerProfileOptions& options, ProfileCell& c) {
     if (!c.enough() || c.peerLoss <= 0.0 || options.bootstrapRounds <= 0) return;
@@ -312,10 +313,11 @@ void ratioInterval(const std::vector<ErrorPosition>& positions, const std::vecto
     }
     std::vector<GameSums> sums;
     for (const auto& [game, sum] : byGame) sums.push_back(sum);
-    const auto iv = resampledRatioInterval(sums, options.bootstrapRounds, options.seed, options.interval);
+    const auto iv = resampledRatio(sums, options.bootstrapRounds, options.seed, options.interval);
     if (!iv) return;
-    c.ratioLow = std::min(iv->first, c.lossRatio());
-    c.ratioHigh = std::max(iv->second, c.lossRatio());
+    c.ratioLow = std::min(iv->low, c.lossRatio());
+    c.ratioHigh = std::max(iv->high, c.lossRatio());
+    c.ratioP = iv->p;
 }
 
 ProfileCell cellOf(const std::vector<ErrorPosition>& positions, const std::vector<Facts>& facts,

@@ -138,10 +138,37 @@ struct ProfileCell {
     /// 90%): how far other games of the same player could move it. An interval that holds 1 says the group is within
     /// what chance gives a player of their rating. Both 0 when unknown (too few positions, no peer loss).
     double ratioLow = 0.0, ratioHigh = 0.0;
+    /// How often chance alone, in other games of a player of their rating, would put the ratio this far from 1 (two
+    /// sided, from the same resamples: ResampledRatio::p); -1 when unknown (no interval).
+    double ratioP = -1.0;
     /// The player's loss over the peer's (above 1: they lose more than people of their rating); 0 when unknown.
     double lossRatio() const { return peerLoss > 0.0 ? loss / peerLoss : 0.0; }
     bool hasRatioInterval() const { return ratioHigh > 0.0; }
     bool enough() const { return positions >= kMinGroupPositions; }
+};
+
+/// The breakdowns of a profile, as a group's section says it.
+enum class ProfileSection { Phase, Clock, Speed, Kind, Opening, Variation, Period };
+inline constexpr std::size_t kProfileSections = 7;
+/// Its name for people, in English ("phase", "clock", "speed", "kind of position", "opening", "variation", "period").
+const char* profileSectionName(ProfileSection section);
+
+/// The chance, over all of a profile's groups at once, that a player who plays like their peers everywhere is named
+/// as standing out in any of them (PlayerProfile::standouts).
+inline constexpr double kStandoutLevel = 0.1;
+
+/// A group where the player's loss differs from their peers' beyond chance.
+struct ProfileStandout {
+    ProfileSection section = ProfileSection::Phase;
+    std::string name;  ///< the group's
+    ProfileCell cell;
+};
+
+/// Where a player stands out from their peers, all groups weighed at once (PlayerProfile::standouts).
+struct ProfileStandouts {
+    std::vector<ProfileStandout> worse;   ///< they lose more than their peers there; the surest first
+    std::vector<ProfileStandout> better;  ///< they lose less; the surest first
+    std::size_t groups = 0;               ///< the groups weighed
 };
 
 /// A rating estimate from a group's moves: the posterior median under guess-elo's calibrated prior and temper. Its
@@ -227,6 +254,12 @@ struct PlayerProfile {
     /// What scale its ratings are on, for people, when chess.com is involved ("" for Lichess games alone): "Ratings
     /// on chess.com's scale (...)" or "Ratings on Lichess's scale (the N chess.com games' ratings converted ...)".
     std::string ratingScaleNote() const;
+    /// The groups where they lose more or less than their peers beyond chance. Weighed: every group with a ratio
+    /// interval by phase, clock, speed, kind, opening, variation and period, but the pooled ones (kOtherOpenings,
+    /// kOtherVariations, kNoDate). With many groups some interval lies wholly off 1 by chance alone, so each group's
+    /// ProfileCell::ratioP goes through Holm's step-down rule: the chance that a player typical of their rating in
+    /// every group is named anywhere is at most kStandoutLevel. Empty lists: nowhere beyond chance.
+    ProfileStandouts standouts() const;
     /// Whether its worst positions were rated as puzzles (there are some, and jobs::rateProfilePuzzles rated them:
     /// all or none), which shows the reports' and the page's puzzle columns.
     bool puzzlesRated() const;
@@ -311,6 +344,17 @@ struct ProfileHtmlText {
         "A ratio's interval: where it falls in %1 of resamples of their games. One that holds 1 is within chance of "
         "their peers; one wholly above or below is a real difference.";
     std::string tooFew = "too few positions";
+    /// Where they stand out (PlayerProfile::standouts): the heading, the note under it ("%1": the groups weighed),
+    /// the first column of each way's table, the line when there is none, and the sections' names
+    /// (profileSectionName's, in ProfileSection's order).
+    std::string standoutsTitle = "Where they stand out from their peers";
+    std::string standoutsNote =
+        "Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is "
+        "named here in at most one report in ten.";
+    std::string standoutsWorse = "they lose more than their peers", standoutsBetter = "they lose less than their peers";
+    std::string standoutsNone = "Nowhere: in every group the difference from their peers is within chance.";
+    std::array<std::string, kProfileSections> sectionNames{"phase",   "clock",     "speed", "kind of position",
+                                                           "opening", "variation", "period"};
     std::array<std::string, 9> puzzleHeader{"puzzle", "move",  "played", "best",   "loss",
                                             "peer",   "phase", "game",   "opening"};
     /// The worst positions' table's two columns when they are rated as puzzles (ProfilePuzzle::difficulty), and the

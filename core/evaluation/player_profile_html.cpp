@@ -195,6 +195,29 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
 }
 
 /// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods).
+/// Where they stand out: a table for each way (the group, its section, positions, ratio and interval), or a line
+/// saying there is nowhere. Nothing when no group could be weighed.
+std::string standoutsSection(const ProfileStandouts& standing, const ProfileHtmlText& text) {
+    if (standing.groups == 0) return {};
+    std::string s = "<h2>" + xmlEscaped(text.standoutsTitle) + "</h2>\n<p>" +
+                    xmlEscaped(withValue(text.standoutsNote, std::to_string(standing.groups))) + "</p>\n";
+    if (standing.worse.empty() && standing.better.empty()) return s + "<p>" + xmlEscaped(text.standoutsNone) + "</p>\n";
+    const auto table = [&](const std::string& title, const std::vector<ProfileStandout>& list) {
+        if (list.empty()) return;
+        s += "<table class=\"standouts\"><tr><th>" + xmlEscaped(title) + "</th><th></th><th>" +
+             xmlEscaped(text.tableHeader[0]) + "</th><th>" + xmlEscaped(text.tableHeader[4]) + "</th></tr>\n";
+        for (const ProfileStandout& x : list)
+            appendf(s, "<tr><td>%s</td><td>%s</td><td>%lld</td><td>%.2f (%.2f-%.2f)</td></tr>\n",
+                    xmlEscaped(shownName(text, x.name)).c_str(),
+                    xmlEscaped(text.sectionNames[std::size_t(x.section)]).c_str(),
+                    static_cast<long long>(x.cell.positions), x.cell.lossRatio(), x.cell.ratioLow, x.cell.ratioHigh);
+        s += "</table>\n";
+    };
+    table(text.standoutsWorse, standing.worse);
+    table(text.standoutsBetter, standing.better);
+    return s;
+}
+
 std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const ProfileHtmlText& text,
                     bool meanRatings = false, bool openingPhase = false) {
     std::string s = "<table><tr><th></th>";
@@ -372,6 +395,7 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
          xmlEscaped(withValue(t.intervalNote, std::to_string(int(std::lround(100.0 * p.interval))) + "%")) + "</p>\n";
     if (!p.model.empty() || !p.engine.empty())
         appendf(s, "<p><small>%s; %s</small></p>\n", xmlEscaped(p.model).c_str(), xmlEscaped(p.engine).c_str());
+    s += standoutsSection(p.standouts(), t);
     s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +
          lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) +
          lossChart(t.lossByOpening, p.byOpening, t) + lossChart(t.lossByVariation, p.byVariation, t) +

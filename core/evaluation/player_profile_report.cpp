@@ -5,6 +5,7 @@
 #include "core/evaluation/player_profile.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdarg>
 #include <cstdio>
@@ -88,6 +89,39 @@ void appendTable(std::string& out, const char* title, const std::vector<ProfileG
                   openingPhase ? &g.openingPhase : nullptr);
 }
 
+/// Where they stand out, under the table of all positions: each way's groups a line each, or "nowhere".
+void appendStandouts(std::string& out, const ProfileStandouts& s) {
+    if (s.groups == 0) return;
+    appendf(out, "\nwhere they stand out from their peers (beyond chance, all %zu groups weighed at once):\n",
+            s.groups);
+    if (s.worse.empty() && s.better.empty()) out += "  nowhere: every group is within chance of their peers\n";
+    const auto lines = [&](const char* title, const std::vector<ProfileStandout>& list) {
+        if (list.empty()) return;
+        out += title;
+        for (const ProfileStandout& x : list)
+            appendf(out, "    %-40s %-16s %5.2f  %s\n", x.name.c_str(), profileSectionName(x.section),
+                    x.cell.lossRatio(), ratioIntervalText(x.cell).c_str());
+    };
+    lines("  they lose more than their peers:\n", s.worse);
+    lines("  they lose less than their peers:\n", s.better);
+}
+
+JsonValue standoutsJson(const std::vector<ProfileStandout>& list) {
+    JsonValue a = JsonValue::array();
+    for (const ProfileStandout& x : list) {
+        JsonValue o = JsonValue::object();
+        o.set("section", profileSectionName(x.section))
+            .set("name", x.name)
+            .set("positions", x.cell.positions)
+            .set("loss_ratio", x.cell.lossRatio())
+            .set("loss_ratio_low", x.cell.ratioLow)
+            .set("loss_ratio_high", x.cell.ratioHigh)
+            .set("p", x.cell.ratioP);
+        a.append(std::move(o));
+    }
+    return a;
+}
+
 JsonValue cellJson(const ProfileCell& c) {
     JsonValue o = JsonValue::object();
     o.set("positions", c.positions)
@@ -100,7 +134,8 @@ JsonValue cellJson(const ProfileCell& c) {
         .set("peer_blunders", c.peerBlunders)
         .set("loss_ratio", c.lossRatio())
         .set("loss_ratio_low", c.hasRatioInterval() ? JsonValue(c.ratioLow) : JsonValue())
-        .set("loss_ratio_high", c.hasRatioInterval() ? JsonValue(c.ratioHigh) : JsonValue());
+        .set("loss_ratio_high", c.hasRatioInterval() ? JsonValue(c.ratioHigh) : JsonValue())
+        .set("loss_ratio_p", c.ratioP >= 0.0 ? JsonValue(c.ratioP) : JsonValue());
 }
 
 JsonValue ratingJson(const ProfileRating& r) {
@@ -182,6 +217,38 @@ std::vector<std::string> groupNameLines(const std::string& name, std::size_t wid
     return lines;
 }
 
+const char* profileSectionName(ProfileSection section) {
+    static constexpr std::array<const char*, kProfileSections> kNames{
+        "phase", "clock", "speed", "kind of position", "opening", "variation", "period"};
+    return kNames[std::size_t(section)];
+}
+
+ProfileStandouts PlayerProfile::standouts() const {
+    std::vector<ProfileStandout> weighed;
+    const auto weigh = [&](ProfileSection section, const std::vector<ProfileGroup>& groups, const char* pooled) {
+        for (const ProfileGroup& g : groups)
+            if (g.cell.ratioP >= 0.0 && (pooled == nullptr || g.name != pooled))
+                weighed.push_back({section, g.name, g.cell});
+    };
+    weigh(ProfileSection::Phase, byPhase, nullptr);
+    weigh(ProfileSection::Clock, byClock, nullptr);
+    weigh(ProfileSection::Speed, bySpeed, nullptr);
+    weigh(ProfileSection::Kind, byKind, nullptr);
+    weigh(ProfileSection::Opening, byOpening, kOtherOpenings);
+    weigh(ProfileSection::Variation, byVariation, kOtherVariations);
+    weigh(ProfileSection::Period, byPeriod, kNoDate);
+    std::stable_sort(weighed.begin(), weighed.end(),
+                     [](const ProfileStandout& a, const ProfileStandout& b) { return a.cell.ratioP < b.cell.ratioP; });
+    ProfileStandouts out;
+    out.groups = weighed.size();
+    // Holm: the k-th smallest p (from 0) against the level over the groups not yet passed; the first to fail ends it.
+    for (std::size_t k = 0; k < weighed.size(); ++k) {
+        if (weighed[k].cell.ratioP > kStandoutLevel / double(weighed.size() - k)) break;
+        (weighed[k].cell.lossRatio() > 1.0 ? out.worse : out.better).push_back(weighed[k]);
+    }
+    return out;
+}
+
 std::string PlayerProfile::toText() const {
     std::string out;
     appendf(out, "%s: %lld games (%lld with clock times), %lld positions of theirs", player.c_str(),
@@ -215,6 +282,7 @@ std::string PlayerProfile::toText() const {
             "peers); blunders lose >= 0.3.\n",
             100.0 * interval);
     appendTable(out, "all positions", {ProfileGroup{"all", all, rating, {}}}, rating.valid);
+    appendStandouts(out, standouts());
     appendTable(out, "by phase", byPhase, rating.valid);
     appendTable(out, "by clock", byClock, rating.valid);
     appendTable(out, "by speed", bySpeed, false);
@@ -265,6 +333,13 @@ JsonValue PlayerProfile::toJson() const {
         .set("by_opening", groupsJson(byOpening, false, true))
         .set("by_variation", groupsJson(byVariation, false, true))
         .set("by_period", groupsJson(byPeriod, true));
+    const ProfileStandouts standing = standouts();
+    JsonValue so = JsonValue::object();
+    so.set("groups", std::int64_t(standing.groups))
+        .set("level", kStandoutLevel)
+        .set("worse", standoutsJson(standing.worse))
+        .set("better", standoutsJson(standing.better));
+    o.set("standouts", std::move(so));
     JsonValue zs = JsonValue::array();
     for (const ProfilePuzzle& z : puzzles) {
         JsonValue p = JsonValue::object();

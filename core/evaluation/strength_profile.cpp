@@ -376,9 +376,9 @@ struct CellSum {
             std::vector<GameSums> games;
             games.reserve(byGame.size());
             for (const auto& [game, sums] : byGame) games.push_back(sums);
-            if (const auto iv = resampledRatioInterval(games, kErrorIntervalRounds, 1, kErrorIntervalCoverage)) {
-                c.ratioLow = std::min(iv->first, c.ratio());
-                c.ratioHigh = std::max(iv->second, c.ratio());
+            if (const auto iv = resampledRatio(games, kErrorIntervalRounds, 1, kErrorIntervalCoverage)) {
+                c.ratioLow = std::min(iv->low, c.ratio());
+                c.ratioHigh = std::max(iv->high, c.ratio());
             }
         }
         return c;
@@ -387,13 +387,15 @@ struct CellSum {
 
 }  // namespace
 
-std::optional<std::pair<double, double>> resampledRatioInterval(const std::vector<GameSums>& games, int rounds,
-                                                                std::uint64_t seed, double coverage) {
+std::optional<ResampledRatio> resampledRatio(const std::vector<GameSums>& games, int rounds, std::uint64_t seed,
+                                             double coverage) {
     if (games.empty() || rounds <= 0) return std::nullopt;
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<std::size_t> pick(0, games.size() - 1);
     std::vector<double> ratios;
     ratios.reserve(std::size_t(rounds));
+    double logSum = 0.0, logSquares = 0.0;  // of the resampled ratios above 0
+    std::size_t logs = 0;
     for (int round = 0; round < rounds; ++round) {
         double numerator = 0.0, denominator = 0.0;
         for (std::size_t k = 0; k < games.size(); ++k) {
@@ -401,11 +403,30 @@ std::optional<std::pair<double, double>> resampledRatioInterval(const std::vecto
             numerator += g.numerator;
             denominator += g.denominator;
         }
-        if (denominator > 0.0) ratios.push_back(numerator / denominator);
+        if (denominator <= 0.0) continue;
+        ratios.push_back(numerator / denominator);
+        if (ratios.back() > 0.0) {
+            const double l = std::log(ratios.back());
+            logSum += l;
+            logSquares += l * l;
+            ++logs;
+        }
     }
     if (ratios.empty()) return std::nullopt;
     const double tail = 0.5 * (1.0 - coverage);
-    return std::pair{play::quantile(ratios, tail), play::quantile(ratios, 1.0 - tail)};
+    ResampledRatio r{play::quantile(ratios, tail), play::quantile(ratios, 1.0 - tail), 1.0};
+    double numerator = 0.0, denominator = 0.0;
+    for (const GameSums& g : games) {
+        numerator += g.numerator;
+        denominator += g.denominator;
+    }
+    if (numerator > 0.0 && denominator > 0.0 && numerator != denominator && logs > 1) {
+        const double mean = logSum / double(logs);
+        const double spread = std::sqrt(std::max(0.0, logSquares / double(logs) - mean * mean));
+        const double z = std::abs(std::log(numerator / denominator));
+        r.p = spread > 0.0 ? std::erfc(z / (spread * std::sqrt(2.0))) : 0.0;
+    }
+    return r;
 }
 
 std::pair<double, double> expectedLoss(const ErrorPosition& p, const std::vector<encoding::MoveProb>& cands) {

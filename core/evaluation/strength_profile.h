@@ -125,11 +125,21 @@ struct GameSums {
     double denominator = 0.0;
 };
 
+/// What resamples of the games say of a ratio of sums (resampledRatio).
+struct ResampledRatio {
+    double low = 0.0, high = 0.0;  ///< the central interval
+    /// How often chance alone would put the ratio at least this far from 1 were the truth 1 (two-sided): from the
+    /// ratio's logarithm over its spread in the resamples, read on a normal curve. 1 when the ratio is 1 or does not
+    /// vary; 0 when it varies not at all but is not 1.
+    double p = 1.0;
+};
+
 /// The central `coverage` interval (e.g. 0.9) of sum(numerator) / sum(denominator) over `rounds` resamples of the
-/// games drawn with replacement (games, not moves: one bad day is a game's worth of moves, not independent ones).
-/// The same `seed` gives the same interval. nullopt with no games, no rounds, or no resample with a denominator.
-std::optional<std::pair<double, double>> resampledRatioInterval(const std::vector<GameSums>& games, int rounds,
-                                                                std::uint64_t seed, double coverage);
+/// games drawn with replacement (games, not moves: one bad day is a game's worth of moves, not independent ones), and
+/// how far from 1 the ratio is beyond chance (ResampledRatio::p). The same `seed` gives the same figures. nullopt with
+/// no games, no rounds, or no resample with a denominator.
+std::optional<ResampledRatio> resampledRatio(const std::vector<GameSums>& games, int rounds, std::uint64_t seed,
+                                             double coverage);
 
 /// The error profile's intervals: resamples and coverage.
 inline constexpr int kErrorIntervalRounds = 200;

@@ -738,6 +738,14 @@ private Q_SLOTS:
         const double width12 = all12->all.ratioHigh - all12->all.ratioLow;
         QVERIFY2(c.ratioHigh - c.ratioLow < 0.7 * width12, "48 games should narrow the interval of 12");
 
+        // How far from 1 beyond chance: the p of the same resamples of the same games' sums.
+        std::vector<evaluation::GameSums> sums;
+        for (std::size_t i = 0; i < loss.size(); ++i) sums.push_back({loss[i], peer[i]});
+        const auto resampled = evaluation::resampledRatio(sums, o.bootstrapRounds, o.seed, o.interval);
+        QVERIFY(resampled && c.ratioP >= 0.0);
+        QVERIFY2(std::abs(c.ratioP - resampled->p) <= 1e-6 * std::max(resampled->p, 1e-12),
+                 qPrintable(QString("%1 %2").arg(c.ratioP).arg(resampled->p)));
+
         const std::string json = all48->toJson().write();
         QVERIFY(json.find("\"loss_ratio_low\"") != std::string::npos);
         QVERIFY(json.find("\"interval\":0.9") != std::string::npos);
@@ -748,6 +756,62 @@ private Q_SLOTS:
         // A group too small for a ratio has no interval either.
         for (const auto& g : all48->byKind)
             if (!g.cell.enough()) QVERIFY(!g.cell.hasRatioInterval());
+    }
+
+    /// Where they stand out: every group with a p is weighed at once by Holm's rule at kStandoutLevel (10%), the
+    /// pooled groups (other openings, other variations, no date) and the groups without a ratio left out. Six groups
+    /// weighed: p 0.001 and 0.019 pass (against 0.1 / 6 and 0.1 / 5), 0.03 does not (0.1 / 4), though on its own it
+    /// would; the pooled groups' 0.0001 are not counted. Each way's list, the text, the JSON and the HTML say so.
+    void standoutsWeighAllGroupsAtOnce() {
+        const auto group = [](const char* name, double ratio, double p) {
+            evaluation::ProfileGroup g;
+            g.name = name;
+            g.cell.positions = 100;
+            g.cell.games = 20;
+            g.cell.peerLoss = 0.1;
+            g.cell.loss = 0.1 * ratio;
+            g.cell.ratioLow = ratio * 0.8;
+            g.cell.ratioHigh = ratio * 1.2;
+            g.cell.ratioP = p;
+            return g;
+        };
+        evaluation::PlayerProfile p;
+        p.player = kPlayer;
+        p.all = group("all", 1.0, 0.9).cell;
+        p.byPhase = {group("opening", 1.3, 0.001), group("middlegame", 0.8, 0.019), group("endgame", 1.0, 0.6)};
+        p.byClock = {group("1-3min", 1.2, 0.03), group("3-10min", 1.0, 0.9)};
+        p.byOpening = {group("White: Scotch Game", 1.1, 0.5), group(evaluation::kOtherOpenings, 2.0, 0.0001)};
+        p.byVariation = {group(evaluation::kOtherVariations, 2.0, 0.0001)};
+        p.byPeriod = {group(evaluation::kNoDate, 0.5, 0.0001)};
+        p.byKind = {group("in check", 3.0, -1.0)};  // too few positions: no p
+        const evaluation::ProfileStandouts s = p.standouts();
+        QCOMPARE(s.groups, std::size_t(6));
+        QCOMPARE(s.worse.size(), std::size_t(1));
+        QCOMPARE(s.worse[0].name, std::string("opening"));
+        QVERIFY(s.worse[0].section == evaluation::ProfileSection::Phase);
+        QCOMPARE(s.better.size(), std::size_t(1));
+        QCOMPARE(s.better[0].name, std::string("middlegame"));
+
+        const std::string text = p.toText();
+        QVERIFY2(text.find("all 6 groups weighed at once") != std::string::npos, text.c_str());
+        QVERIFY(text.find("they lose more than their peers:\n    opening ") != std::string::npos);
+        QVERIFY(text.find("they lose less than their peers:\n    middlegame ") != std::string::npos);
+        QVERIFY(text.find("1-3min                                   clock") == std::string::npos);
+        const std::string json = p.toJson().write();
+        QVERIFY2(json.find("\"standouts\":{\"better\":[{\"loss_ratio\":0.8") != std::string::npos, json.c_str());
+        QVERIFY(json.find("\"groups\":6") != std::string::npos);
+        const std::string html = evaluation::playerProfileHtml(p);
+        QVERIFY(html.find("all 6 groups weighed at once") != std::string::npos);
+        QCOMPARE(int(QString::fromStdString(html).count(QStringLiteral("<table class=\"standouts\">"))), 2);
+
+        // Nowhere: one group alone at p 0.2.
+        p.byPhase = {group("opening", 1.3, 0.2)};
+        p.byClock.clear();
+        p.byOpening.clear();
+        const evaluation::ProfileStandouts none = p.standouts();
+        QCOMPARE(none.groups, std::size_t(1));
+        QVERIFY(none.worse.empty() && none.better.empty());
+        QVERIFY(p.toText().find("  nowhere: every group is within chance of their peers") != std::string::npos);
     }
 
     /// A chess.com player: the same real games with chess.com's Site tag and their ratings on chess.com's scale

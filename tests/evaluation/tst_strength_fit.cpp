@@ -169,11 +169,30 @@ private Q_SLOTS:
         QVERIFY2(width160 > 0.3 * (c.ratioHigh - c.ratioLow) && width160 < 0.7 * (c.ratioHigh - c.ratioLow),
                  qPrintable(QString("%1 %2").arg(width160).arg(c.ratioHigh - c.ratioLow)));
 
-        // The resampling itself: no games, no interval; the same seed, the same interval.
-        QVERIFY(!evaluation::resampledRatioInterval({}, 100, 1, 0.9));
+        // How far from 1 beyond chance: the resamples' p against the delta method's on the ratio's logarithm (its
+        // standard error se / ratio, read on a normal curve), within a factor of 1.4, on the same games with the
+        // model's sums scaled to a ratio of 1.03, near where chance and a real difference part.
+        std::vector<evaluation::GameSums> games;
+        for (std::size_t g = 0; g < model.size(); ++g) games.push_back({model[g] * 1.03 / ratio, human[g]});
+        const auto resampled = evaluation::resampledRatio(games, 2000, 3, 0.9);
+        QVERIFY(resampled);
+        const double pDelta = std::erfc(std::log(1.03) / (se / ratio) / std::sqrt(2.0));
+        qInfo("ratio 1.03: p %.4f, the delta method's %.4f", resampled->p, pDelta);
+        QVERIFY(pDelta > 0.02 && pDelta < 0.5);
+        QVERIFY2(resampled->p > pDelta / 1.4 && resampled->p < pDelta * 1.4, qPrintable(QString::number(resampled->p)));
+
+        // The resampling itself: no games, no interval; the same seed, the same figures; a ratio of 1 is no
+        // difference at all (p 1), and games that all say 2 leave no doubt (p 0).
+        QVERIFY(!evaluation::resampledRatio({}, 100, 1, 0.9));
         const std::vector<evaluation::GameSums> sums{{1.0, 2.0}, {3.0, 1.0}, {0.5, 0.5}};
-        QCOMPARE(evaluation::resampledRatioInterval(sums, 100, 7, 0.9),
-                 evaluation::resampledRatioInterval(sums, 100, 7, 0.9));
+        const auto a = evaluation::resampledRatio(sums, 100, 7, 0.9), b = evaluation::resampledRatio(sums, 100, 7, 0.9);
+        QVERIFY(a && b);
+        QCOMPARE(a->low, b->low);
+        QCOMPARE(a->high, b->high);
+        QCOMPARE(a->p, b->p);
+        QVERIFY(a->p > 0.0 && a->p < 1.0);
+        QCOMPARE(evaluation::resampledRatio({{1.0, 2.0}, {2.0, 1.0}}, 100, 7, 0.9)->p, 1.0);
+        QCOMPARE(evaluation::resampledRatio({{2.0, 1.0}, {4.0, 2.0}}, 100, 7, 0.9)->p, 0.0);
     }
 
     // The profile's peer calibration: two bands whose players lose what the rule loses at known multiples of its

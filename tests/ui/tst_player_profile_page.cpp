@@ -316,6 +316,27 @@ void TstPlayerProfilePage::chartsHoldTheFigures() {
     QVERIFY(got.all.positions > 500);
     QCOMPARE(QString::fromStdString(got.model), QStringLiteral("fake model"));
     QCOMPARE(QString::fromStdString(got.engine), QStringLiteral("mixed"));
+    // Where they stand out, under the summary: the core's weighing of the same groups, each group named with its
+    // breakdown.
+    const evaluation::ProfileStandouts standing = want.standouts();
+    QVERIFY(standing.groups > 10);
+    const QString standouts = page->standoutsLabel()->text();
+    QVERIFY2(standouts.contains(QStringLiteral("(%1 group").arg(standing.groups)) &&
+                 standouts.contains(QStringLiteral(" weighed at once)")),
+             qPrintable(standouts));
+    // The five surest each way are named, then how many more.
+    for (const auto* list : {&standing.worse, &standing.better}) {
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const QString named = QStringLiteral("%1 (%2) ")
+                                      .arg(ui::ProfileCharts::groupName((*list)[i].name).toHtmlEscaped(),
+                                           ui::ProfileCharts::sectionName((*list)[i].section));
+            QVERIFY2(standouts.contains(named) == (i < 5), qPrintable(named + QStringLiteral(": ") + standouts));
+        }
+        if (list->size() > 5)
+            QVERIFY2(standouts.contains(QStringLiteral("; %1 more").arg(list->size() - 5)), qPrintable(standouts));
+    }
+    if (standing.worse.empty() && standing.better.empty())
+        QVERIFY(standouts.contains(QStringLiteral("nowhere do they lose more or less")));
 
     // Each loss chart: one category per group with enough positions, their loss and the peers' as the core has them.
     // The variations' bars lie in rows, the first group at the top (the axis's last category), names on one line.
@@ -823,6 +844,16 @@ void TstPlayerProfilePage::groupNamesAreTranslated() {
     QCoreApplication::removeTranslator(&marking);
     QCOMPARE(std::size_t(shown.size()), names.size());  // no two groups read alike
     QCOMPARE(ui::ProfileCharts::groupName("<10s"), QStringLiteral("under 10 s"));
+    // So do the breakdowns' names, where they stand out.
+    QVERIFY(QCoreApplication::installTranslator(&marking));
+    QSet<QString> sections;
+    for (std::size_t i = 0; i < evaluation::kProfileSections; ++i) {
+        const QString text = ui::ProfileCharts::sectionName(evaluation::ProfileSection(i));
+        QVERIFY2(text.startsWith(u'[') && text.endsWith(u']'), qPrintable(text));
+        sections.insert(text);
+    }
+    QCoreApplication::removeTranslator(&marking);
+    QCOMPARE(std::size_t(sections.size()), evaluation::kProfileSections);
 }
 
 QTEST_MAIN(TstPlayerProfilePage)
