@@ -3,8 +3,13 @@
 
 #include <algorithm>
 #include <csignal>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
+
+#include <unistd.h>
 
 namespace kibitz::cli {
 
@@ -22,6 +27,39 @@ std::string timestamp() {
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
     return buf;
+}
+
+ProgressLine::ProgressLine() : terminal_(isatty(fileno(stderr)) != 0) {}
+
+ProgressLine::ProgressLine(bool terminal) : terminal_(terminal) {}
+
+void ProgressLine::show(bool last, const char* format, ...) {
+    using namespace std::chrono_literals;
+    const auto now = std::chrono::steady_clock::now();
+    if (!last && shown_ && now - at_ < (terminal_ ? 100ms : 10s)) return;
+    char text[512];
+    va_list ap;
+    va_start(ap, format);
+    std::vsnprintf(text, sizeof text, format, ap);
+    va_end(ap);
+    const std::size_t width = std::strlen(text);
+    if (terminal_)
+        std::fprintf(stderr, "\r%s%*s%s", text, int(width_ > width ? width_ - width : 0), "", last ? "\n" : "");
+    else
+        std::fprintf(stderr, "%s\n", text);
+    std::fflush(stderr);
+    width_ = last ? 0 : width;
+    shown_ = !last;
+    at_ = now;
+}
+
+void ProgressLine::end() {
+    if (terminal_ && shown_) {
+        std::fprintf(stderr, "\n");
+        std::fflush(stderr);
+    }
+    shown_ = false;
+    width_ = 0;
 }
 
 std::string outputIsInput(const std::string& outFlag, const std::string& out,

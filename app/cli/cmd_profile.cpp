@@ -91,19 +91,14 @@ int usageError(const std::string& msg) {
     return kExitUsage;
 }
 
-/// Progress on stderr, at most a few lines a second.
+/// Progress on stderr (cli::ProgressLine).
 evaluation::PlayerProfileProgressFn progressPrinter() {
-    auto last = std::make_shared<std::chrono::steady_clock::time_point>();
-    return [last](const evaluation::PlayerProfileProgress& p) {
-        const auto now = std::chrono::steady_clock::now();
-        if (p.done != p.total && now - *last < std::chrono::milliseconds(200)) return;
-        *last = now;
+    auto line = std::make_shared<ProgressLine>();
+    return [line](const evaluation::PlayerProfileProgress& p) {
         const bool scoring = p.stage == evaluation::PlayerProfileProgress::Stage::Scoring;
-        std::fprintf(stderr, "\rkibitz-cli %s: %s %lld / %lld positions", kCommand,
-                     scoring ? "scoring" : "rating moves of", static_cast<long long>(p.done),
-                     static_cast<long long>(p.total));
-        if (p.done == p.total) std::fprintf(stderr, "\n");
-        std::fflush(stderr);
+        line->show(p.done == p.total, "kibitz-cli %s: %s %lld / %lld positions", kCommand,
+                   scoring ? "scoring" : "rating moves of", static_cast<long long>(p.done),
+                   static_cast<long long>(p.total));
     };
 }
 

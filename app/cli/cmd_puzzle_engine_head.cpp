@@ -124,19 +124,24 @@ std::optional<int> readEngineFeatures(const models::EngineRatingHead& shape, con
                  features.value()->key().c_str(), features.value()->cachePath().c_str(),
                  features.value()->cachedPuzzles());
     const auto start = std::chrono::steady_clock::now();
+    ProgressLine line;
     for (std::size_t at = 0; at < puzzles.size(); at += 100) {
         const std::size_t n = std::min<std::size_t>(100, puzzles.size() - at);
         std::vector<std::vector<float>> part;
-        if (auto st = features.value()->features(puzzles.subspan(at, n), part); !st.ok())
+        if (auto st = features.value()->features(puzzles.subspan(at, n), part); !st.ok()) {
+            line.end();
             return failure(st.error().message);
+        }
         for (auto& f : part) out.push_back(std::move(f));
-        if (auto st = features.value()->saveCache(); !st.ok()) return failure(st.error().message);
+        if (auto st = features.value()->saveCache(); !st.ok()) {
+            line.end();
+            return failure(st.error().message);
+        }
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        std::fprintf(stderr, "\r%zu/%zu puzzles (%lld searched, %.1f puzzles/s)", at + n, puzzles.size(),
-                     static_cast<long long>(features.value()->searchedPuzzles()),
-                     secs > 0 ? double(features.value()->searchedPuzzles()) / secs : 0.0);
+        line.show(at + n == puzzles.size(), "%zu/%zu puzzles (%lld searched, %.1f puzzles/s)", at + n, puzzles.size(),
+                  static_cast<long long>(features.value()->searchedPuzzles()),
+                  secs > 0 ? double(features.value()->searchedPuzzles()) / secs : 0.0);
     }
-    std::fprintf(stderr, "\n");
     return std::nullopt;
 }
 

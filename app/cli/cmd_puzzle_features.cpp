@@ -82,6 +82,7 @@ int searchAll(const Args& args, int depth, int jobs, std::vector<Row>& rows) {
     std::atomic<std::size_t> next{0};
     std::int64_t searched = 0, fromCache = 0, done = 0;
     std::string failure;
+    ProgressLine line;  // shown under the mutex
     const auto start = std::chrono::steady_clock::now();
     auto work = [&](evaluation::UciAnalyser& analyser) {
         for (std::size_t i = next++; i < rows.size(); i = next++) {
@@ -114,9 +115,9 @@ int searchAll(const Args& args, int depth, int jobs, std::vector<Row>& rows) {
                     return;
                 }
                 const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-                std::fprintf(stderr, "\r%lld/%zu puzzles (%lld searched, %lld from the cache)  %.1f puzzles/s",
-                             static_cast<long long>(done), rows.size(), static_cast<long long>(searched),
-                             static_cast<long long>(fromCache), double(searched) / secs);
+                line.show(false, "%lld/%zu puzzles (%lld searched, %lld from the cache)  %.1f puzzles/s",
+                          static_cast<long long>(done), rows.size(), static_cast<long long>(searched),
+                          static_cast<long long>(fromCache), double(searched) / secs);
             }
         }
     };
@@ -126,9 +127,9 @@ int searchAll(const Args& args, int depth, int jobs, std::vector<Row>& rows) {
     for (auto& t : threads) t.join();
     if (auto saved = cache.save(); !saved.ok() && failure.empty()) failure = saved.error().message;
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::fprintf(stderr, "\r%lld puzzles: %lld searched in %.0f s (%.2f puzzles/s), %lld from the cache\n",
-                 static_cast<long long>(done), static_cast<long long>(searched), secs,
-                 secs > 0 ? double(searched) / secs : 0.0, static_cast<long long>(fromCache));
+    line.show(true, "%lld puzzles: %lld searched in %.0f s (%.2f puzzles/s), %lld from the cache",
+              static_cast<long long>(done), static_cast<long long>(searched), secs,
+              secs > 0 ? double(searched) / secs : 0.0, static_cast<long long>(fromCache));
     if (!failure.empty()) {
         std::fprintf(stderr, "kibitz-cli puzzle-features: %s\n", failure.c_str());
         return kExitFailure;

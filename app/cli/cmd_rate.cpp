@@ -119,29 +119,28 @@ int rateOne(models::PuzzlePredictor& model, const std::string& fen, const std::s
 
 int rateCsv(models::PuzzlePredictor& model, const std::string& inPath, const std::string& outPath, int batchSize,
             const chess::PuzzleFilter& filter) {
-    auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    ProgressLine line;
     bool announced = false;
     auto draw = [&](const jobs::RateCsvProgress& p, bool final) {
         if (!announced && p.resumed > 0)
             std::fprintf(stderr, "resuming: %lld rows already rated in %s.partial\n", static_cast<long long>(p.resumed),
                          outPath.c_str());
         announced = true;
-        const auto now = std::chrono::steady_clock::now();
-        if (!final && now - lastDraw < std::chrono::milliseconds(100)) return;
-        lastDraw = now;
         const int width = 30, filled = int(p.fraction * width);
-        std::fprintf(stderr, "\r[%s%s] %5.1f%%  %lld rated  %lld bad  %.0f puzzles/s",
-                     std::string(std::size_t(filled), '#').c_str(),
-                     std::string(std::size_t(width - filled), '.').c_str(), 100 * p.fraction,
-                     static_cast<long long>(p.rated), static_cast<long long>(p.bad),
-                     p.seconds > 0 ? double(p.ratedThisRun) / p.seconds : 0.0);
-        if (final) std::fprintf(stderr, "\n");
+        line.show(final, "[%s%s] %5.1f%%  %lld rated  %lld bad  %.0f puzzles/s",
+                  std::string(std::size_t(filled), '#').c_str(), std::string(std::size_t(width - filled), '.').c_str(),
+                  100 * p.fraction, static_cast<long long>(p.rated), static_cast<long long>(p.bad),
+                  p.seconds > 0 ? double(p.ratedThisRun) / p.seconds : 0.0);
     };
     auto r = jobs::rateCsvFile(
         model, inPath, outPath, batchSize, CancelToken(), [&](const jobs::RateCsvProgress& p) { draw(p, false); },
-        [](const chess::CsvSkip& s) { std::fprintf(stderr, "\nskipped %s\n", s.message().c_str()); }, filter);
+        [&line](const chess::CsvSkip& s) {
+            line.end();
+            std::fprintf(stderr, "skipped %s\n", s.message().c_str());
+        },
+        filter);
     if (!r) {
-        std::fprintf(stderr, "\n");
+        line.end();
         if (r.error().code == ErrorCode::InvalidInput) return usageError(r.error().message);
         std::fprintf(stderr, "kibitz-cli rate: %s\n", r.error().message.c_str());
         return kExitFailure;

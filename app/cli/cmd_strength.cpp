@@ -232,11 +232,12 @@ int runLadder(Args& args) {
 
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
-    auto r = play::playLadder(**evaluator, o, cancel, [](std::int64_t done, std::int64_t total) {
-        std::fprintf(stderr, "\rkibitz-cli %s: %lld / %lld games", kLadderCommand, static_cast<long long>(done),
-                     static_cast<long long>(total));
-        if (done == total) std::fprintf(stderr, "\n");
+    ProgressLine line;
+    auto r = play::playLadder(**evaluator, o, cancel, [&line](std::int64_t done, std::int64_t total) {
+        line.show(done == total, "kibitz-cli %s: %lld / %lld games", kLadderCommand, static_cast<long long>(done),
+                  static_cast<long long>(total));
     });
+    line.end();
     if (!r) {
         std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kLadderCommand, r.error().message.c_str());
         return kExitFailure;  // cancelled or a model error: nothing was reported
@@ -549,13 +550,13 @@ int runErrors(Args& args) {
     o.moreEngines = evaluation::uciAnalyserFactory(eo);
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
+    ProgressLine line;
     auto positions = evaluation::collectErrorPositions(
-        games, **evaluator, engine, o, cancel, [](std::int64_t done, std::int64_t total) {
-            if (done % 20 == 0 || done == total)
-                std::fprintf(stderr, "\rkibitz-cli %s: %lld / %lld positions", kErrorsCommand,
-                             static_cast<long long>(done), static_cast<long long>(total));
-            if (done == total) std::fprintf(stderr, "\n");
+        games, **evaluator, engine, o, cancel, [&line](std::int64_t done, std::int64_t total) {
+            line.show(done == total, "kibitz-cli %s: %lld / %lld positions", kErrorsCommand,
+                      static_cast<long long>(done), static_cast<long long>(total));
         });
+    line.end();  // the last positions may be left out (an engine that did not list every move)
     if (!positions) {
         std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kErrorsCommand, positions.error().message.c_str());
         return positions.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;

@@ -88,6 +88,16 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("games")).toInt(), 8);
         const QJsonObject all = o.value(QStringLiteral("all")).toObject();
         const int positions = all.value(QStringLiteral("positions")).toInt();
+        // Progress into a pipe is whole lines (no carriage returns), each stage's last one among them.
+        QVERIFY2(!r.err.contains(u'\r'), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("profile: scoring %1 / %1 positions\n").arg(positions)),
+                 qPrintable(r.err));
+        // Where they stand out: the groups weighed and each way's list.
+        const QJsonObject standouts = o.value(QStringLiteral("standouts")).toObject();
+        QVERIFY(standouts.value(QStringLiteral("groups")).toInt() >= 3);
+        QCOMPARE(standouts.value(QStringLiteral("level")).toDouble(), 0.1);
+        QVERIFY(standouts.value(QStringLiteral("worse")).isArray() &&
+                standouts.value(QStringLiteral("better")).isArray());
         QVERIFY2(positions >= 40, qPrintable(QString::number(positions)));
         const double loss = all.value(QStringLiteral("loss")).toDouble();
         const double peer = all.value(QStringLiteral("peer_loss")).toDouble();
