@@ -255,8 +255,9 @@ struct PlayerProfile {
     /// on chess.com's scale (...)" or "Ratings on Lichess's scale (the N chess.com games' ratings converted ...)".
     std::string ratingScaleNote() const;
     /// The groups where they lose more or less than their peers beyond chance. Weighed: every group with a ratio
-    /// interval by phase, clock, speed, kind, opening, variation and period, but the pooled ones (kOtherOpenings,
-    /// kOtherVariations, kNoDate). With many groups some interval lies wholly off 1 by chance alone, so each group's
+    /// interval by phase, clock, speed, opening, variation and period, but the pooled ones (kOtherOpenings,
+    /// kOtherVariations, kNoDate); not the kinds of position, where the peer, fitted by band, speed and phase, is off
+    /// for typical players too. With many groups some interval lies wholly off 1 by chance alone, so each group's
     /// ProfileCell::ratioP goes through Holm's step-down rule: the chance that a player typical of their rating in
     /// every group is named anywhere is at most kStandoutLevel. Empty lists: nowhere beyond chance.
     ProfileStandouts standouts() const;

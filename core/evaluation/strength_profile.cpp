@@ -387,6 +387,55 @@ struct CellSum {
 
 }  // namespace
 
+namespace {
+
+/// The continued fraction of the regularized incomplete beta function I_x(a, b), by the modified Lentz method.
+double betaFraction(double a, double b, double x) {
+    constexpr double kTiny = 1e-300;
+    const auto guard = [](double v) { return std::abs(v) < kTiny ? kTiny : v; };
+    double c = 1.0, d = 1.0 / guard(1.0 - (a + b) * x / (a + 1.0));
+    double h = d;
+    for (int m = 1; m <= 500; ++m) {
+        const double m2 = 2.0 * m;
+        double step = m * (b - m) * x / ((a + m2 - 1.0) * (a + m2));  // the even step
+        d = 1.0 / guard(1.0 + step * d);
+        c = guard(1.0 + step / c);
+        h *= d * c;
+        step = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0));  // the odd step
+        d = 1.0 / guard(1.0 + step * d);
+        c = guard(1.0 + step / c);
+        const double change = d * c;
+        h *= change;
+        if (std::abs(change - 1.0) < 1e-13) break;
+    }
+    return h;
+}
+
+/// The regularized incomplete beta function I_x(a, b).
+double regularizedBeta(double a, double b, double x) {
+    if (x <= 0.0) return 0.0;
+    if (x >= 1.0) return 1.0;
+    const double front =
+        std::exp(std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x));
+    // The fraction converges fast on the side of the mean; the other side by symmetry.
+    if (x < (a + 1.0) / (a + b + 2.0)) return front * betaFraction(a, b, x) / a;
+    return 1.0 - front * betaFraction(b, a, 1.0 - x) / b;
+}
+
+}  // namespace
+
+double studentTTail(double t, double df) { return regularizedBeta(0.5 * df, 0.5, df / (df + t * t)); }
+
+double studentTQuantile(double tail, double df) {
+    double lo = 0.0, hi = 1.0;
+    while (studentTTail(hi, df) > tail && hi < 1e8) hi *= 2.0;
+    for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+        const double mid = 0.5 * (lo + hi);
+        (studentTTail(mid, df) > tail ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
 std::optional<ResampledRatio> resampledRatio(const std::vector<GameSums>& games, int rounds, std::uint64_t seed,
                                              double coverage) {
     if (games.empty() || rounds <= 0) return std::nullopt;
@@ -420,11 +469,18 @@ std::optional<ResampledRatio> resampledRatio(const std::vector<GameSums>& games,
         numerator += g.numerator;
         denominator += g.denominator;
     }
-    if (numerator > 0.0 && denominator > 0.0 && numerator != denominator && logs > 1) {
+    const double n = double(games.size());
+    if (n < 2.0 || numerator <= 0.0 || denominator <= 0.0) return r;
+    const double ratio = numerator / denominator;
+    // Widened about the ratio on the logarithm's scale (an end at 0 stays there).
+    const double widen =
+        std::sqrt(n / (n - 1.0)) * studentTQuantile(1.0 - coverage, n - 1.0) / studentTQuantile(1.0 - coverage, 1e9);
+    if (r.low > 0.0) r.low = ratio * std::pow(std::min(r.low / ratio, 1.0), widen);
+    if (r.high > 0.0) r.high = ratio * std::pow(std::max(r.high / ratio, 1.0), widen);
+    if (numerator != denominator && logs > 1) {
         const double mean = logSum / double(logs);
-        const double spread = std::sqrt(std::max(0.0, logSquares / double(logs) - mean * mean));
-        const double z = std::abs(std::log(numerator / denominator));
-        r.p = spread > 0.0 ? std::erfc(z / (spread * std::sqrt(2.0))) : 0.0;
+        const double spread = std::sqrt(std::max(0.0, logSquares / double(logs) - mean * mean) * n / (n - 1.0));
+        r.p = spread > 0.0 ? studentTTail(std::abs(std::log(ratio)) / spread, n - 1.0) : 0.0;
     }
     return r;
 }

@@ -759,9 +759,10 @@ private Q_SLOTS:
     }
 
     /// Where they stand out: every group with a p is weighed at once by Holm's rule at kStandoutLevel (10%), the
-    /// pooled groups (other openings, other variations, no date) and the groups without a ratio left out. Six groups
-    /// weighed: p 0.001 and 0.019 pass (against 0.1 / 6 and 0.1 / 5), 0.03 does not (0.1 / 4), though on its own it
-    /// would; the pooled groups' 0.0001 are not counted. Each way's list, the text, the JSON and the HTML say so.
+    /// pooled groups (other openings, other variations, no date), the kinds of position and the groups without a
+    /// ratio left out. Six groups weighed: p 0.001 and 0.019 pass (against 0.1 / 6 and 0.1 / 5), 0.03 does not
+    /// (0.1 / 4), though on its own it would; the pooled groups' 0.0001 and a kind's 1e-9 are not counted. Each way's
+    /// list, the text, the JSON and the HTML say so.
     void standoutsWeighAllGroupsAtOnce() {
         const auto group = [](const char* name, double ratio, double p) {
             evaluation::ProfileGroup g;
@@ -783,7 +784,7 @@ private Q_SLOTS:
         p.byOpening = {group("White: Scotch Game", 1.1, 0.5), group(evaluation::kOtherOpenings, 2.0, 0.0001)};
         p.byVariation = {group(evaluation::kOtherVariations, 2.0, 0.0001)};
         p.byPeriod = {group(evaluation::kNoDate, 0.5, 0.0001)};
-        p.byKind = {group("in check", 3.0, -1.0)};  // too few positions: no p
+        p.byKind = {group("in check", 3.0, -1.0), group("piece hanging", 0.5, 1e-9)};  // no p; a kind
         const evaluation::ProfileStandouts s = p.standouts();
         QCOMPARE(s.groups, std::size_t(6));
         QCOMPARE(s.worse.size(), std::size_t(1));

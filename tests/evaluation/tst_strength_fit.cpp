@@ -181,6 +181,29 @@ private Q_SLOTS:
         QVERIFY(pDelta > 0.02 && pDelta < 0.5);
         QVERIFY2(resampled->p > pDelta / 1.4 && resampled->p < pDelta * 1.4, qPrintable(QString::number(resampled->p)));
 
+        // Student's t against the published table (two-sided tails of 10% and 5%), and the normal's far out.
+        const std::pair<double, double> table90[] = {{1, 6.314}, {2, 2.920}, {5, 2.015}, {10, 1.812}, {30, 1.697}};
+        for (const auto& [df, t] : table90) {
+            QVERIFY2(std::abs(evaluation::studentTQuantile(0.1, df) - t) < 0.001, qPrintable(QString::number(df)));
+            QVERIFY(std::abs(evaluation::studentTTail(t, df) - 0.1) < 1e-4);
+        }
+        QVERIFY(std::abs(evaluation::studentTQuantile(0.05, 3) - 3.182) < 0.001);
+        QVERIFY(std::abs(evaluation::studentTQuantile(0.05, 20) - 2.086) < 0.001);
+        QVERIFY(std::abs(evaluation::studentTQuantile(0.1, 1e9) - 1.6449) < 0.0001);
+        // A few games: the interval widens by sqrt(n / (n - 1)) t / z about the ratio (three games: 2.17 times on the
+        // logarithm's scale), and the p reads Student's t with two degrees of freedom. Three games of ratios 1, 2
+        // and 1.5 (6 / 4 in all): of the 27 equally likely resamples, 1 gives 1 and 3 give 5 / 4 (its 5% point), 1
+        // gives 2 and 3 give 7 / 4 (its 95% point).
+        const std::vector<evaluation::GameSums> three{{1.0, 1.0}, {2.0, 1.0}, {3.0, 2.0}};
+        const auto few = evaluation::resampledRatio(three, 4000, 5, 0.9);
+        QVERIFY(few);
+        const double r3 = 1.5, widen = std::sqrt(1.5) * 2.920 / 1.6449;
+        QVERIFY2(std::abs(few->low / (r3 * std::pow(1.25 / r3, widen)) - 1.0) < 0.01,
+                 qPrintable(QString::number(few->low)));
+        QVERIFY2(std::abs(few->high / (r3 * std::pow(1.75 / r3, widen)) - 1.0) < 0.01,
+                 qPrintable(QString::number(few->high)));
+        QVERIFY(few->p > 0.05 && few->p < 0.5);
+
         // The resampling itself: no games, no interval; the same seed, the same figures; a ratio of 1 is no
         // difference at all (p 1), and games that all say 2 leave no doubt (p 0).
         QVERIFY(!evaluation::resampledRatio({}, 100, 1, 0.9));
