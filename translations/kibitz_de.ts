@@ -459,10 +459,6 @@
         <translation>Wo sich der Spieler von Gleichrangigen abhebt</translation>
     </message>
     <message>
-        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in at most one report in ten.</source>
-        <translation>Über den Zufall hinaus, alle %1 Gruppen zugleich gewogen: ein Spieler, der überall wie Spieler seiner Wertung spielt, wird hier in höchstens einem von zehn Berichten genannt.</translation>
-    </message>
-    <message>
         <source>they lose more than their peers</source>
         <translation>verliert mehr als Gleichrangige</translation>
     </message>
@@ -524,6 +520,10 @@
             <numerusform>&lt;b&gt;Über den Zufall hinaus&lt;/b&gt; (%n Gruppe zugleich gewogen): %1.</numerusform>
             <numerusform>&lt;b&gt;Über den Zufall hinaus&lt;/b&gt; (%n Gruppen zugleich gewogen): %1.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in about one report in ten.</source>
+        <translation>Über den Zufall hinaus, alle %1 Gruppen zugleich gewogen: ein Spieler, der überall wie Spieler seiner Wertung spielt, wird hier in etwa einem von zehn Berichten genannt.</translation>
     </message>
 </context>
 <context>

@@ -459,10 +459,6 @@
         <translation>Où le joueur se distingue de ses pairs</translation>
     </message>
     <message>
-        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in at most one report in ten.</source>
-        <translation>Au-delà du hasard, les %1 groupes pesés ensemble&#xa0;: un joueur qui joue partout comme les joueurs de son classement n&apos;est nommé ici que dans un rapport sur dix au plus.</translation>
-    </message>
-    <message>
         <source>they lose more than their peers</source>
         <translation>il perd plus que ses pairs</translation>
     </message>
@@ -524,6 +520,10 @@
             <numerusform>&lt;b&gt;Au-delà du hasard&lt;/b&gt; (%n groupe pesé à la fois)&#xa0;: %1.</numerusform>
             <numerusform>&lt;b&gt;Au-delà du hasard&lt;/b&gt; (%n groupes pesés ensemble)&#xa0;: %1.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in about one report in ten.</source>
+        <translation>Au-delà du hasard, les %1 groupes pesés ensemble&#xa0;: un joueur qui joue partout comme les joueurs de son classement n&apos;est nommé ici que dans un rapport sur dix environ.</translation>
     </message>
 </context>
 <context>

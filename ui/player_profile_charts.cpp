@@ -252,7 +252,7 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
     t.standoutsTitle = text(tr("Where they stand out from their peers"));
     t.standoutsNote = text(
         tr("Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere "
-           "is named here in at most one report in ten."));
+           "is named here in about one report in ten."));
     t.standoutsWorse = text(tr("they lose more than their peers"));
     t.standoutsBetter = text(tr("they lose less than their peers"));
     t.standoutsNone = text(tr("Nowhere: in every group the difference from their peers is within chance."));

@@ -46,7 +46,7 @@ void printHelp() {
         "those moves; the interval: 90%% of resamples of the games). Each loss ratio has its interval too\n"
         "(90%% of resamples of the games; one that holds 1 is within chance of their peers). First, where\n"
         "they stand out: the groups where they lose more or less than their peers beyond chance, all groups\n"
-        "weighed at once (Holm's rule: a player like their peers everywhere is named in at most 1 report in\n"
+        "weighed at once (Holm's rule: a player like their peers everywhere is named in about 1 report in\n"
         "10; JSON: \"standouts\"). Needs at least %d games that give the player's rating (with --peers-rated,\n"
         "any %d of theirs: club games without rating tags too).\n"
         "The model reads ratings on Lichess's scale: a chess.com game's are converted (Lichess = 614 + 0.797 x\n"

@@ -256,8 +256,8 @@ struct PlayerProfile {
     std::string ratingScaleNote() const;
     /// The groups where they lose more or less than their peers beyond chance. Weighed: every group with a ratio
     /// interval by phase, clock, speed, opening, variation and period, but the pooled ones (kOtherOpenings,
-    /// kOtherVariations, kNoDate); not the kinds of position, where the peer, fitted by band, speed and phase, is off
-    /// for typical players too. With many groups some interval lies wholly off 1 by chance alone, so each group's
+    /// kOtherVariations, kNoDate); not the kinds of position, where the peer is not fitted (by band, speed and phase
+    /// only). With many groups some interval lies wholly off 1 by chance alone, so each group's
     /// ProfileCell::ratioP goes through Holm's step-down rule: the chance that a player typical of their rating in
     /// every group is named anywhere is at most kStandoutLevel. Empty lists: nowhere beyond chance.
     ProfileStandouts standouts() const;
@@ -351,7 +351,7 @@ struct ProfileHtmlText {
     std::string standoutsTitle = "Where they stand out from their peers";
     std::string standoutsNote =
         "Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is "
-        "named here in at most one report in ten.";
+        "named here in about one report in ten.";
     std::string standoutsWorse = "they lose more than their peers", standoutsBetter = "they lose less than their peers";
     std::string standoutsNone = "Nowhere: in every group the difference from their peers is within chance.";
     std::array<std::string, kProfileSections> sectionNames{"phase",   "clock",     "speed", "kind of position",
