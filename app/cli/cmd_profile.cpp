@@ -91,14 +91,13 @@ int usageError(const std::string& msg) {
     return kExitUsage;
 }
 
-/// Progress on stderr (cli::ProgressLine).
-evaluation::PlayerProfileProgressFn progressPrinter() {
-    auto line = std::make_shared<ProgressLine>();
-    return [line](const evaluation::PlayerProfileProgress& p) {
+/// Progress on `line`.
+evaluation::PlayerProfileProgressFn progressPrinter(ProgressLine& line) {
+    return [&line](const evaluation::PlayerProfileProgress& p) {
         const bool scoring = p.stage == evaluation::PlayerProfileProgress::Stage::Scoring;
-        line->show(p.done == p.total, "kibitz-cli %s: %s %lld / %lld positions", kCommand,
-                   scoring ? "scoring" : "rating moves of", static_cast<long long>(p.done),
-                   static_cast<long long>(p.total));
+        line.show(p.done == p.total, "kibitz-cli %s: %s %lld / %lld positions", kCommand,
+                  scoring ? "scoring" : "rating moves of", static_cast<long long>(p.done),
+                  static_cast<long long>(p.total));
     };
 }
 
@@ -173,15 +172,17 @@ int runProfile(const std::vector<std::string>& argv) {
     CancelToken cancel;
     const StopSignalScope stopOnSignal(cancel);
     const auto started = std::chrono::steady_clock::now();
+    ProgressLine line;
     auto profile =
-        evaluation::profilePlayer(games->games, games->name, **evaluator, **engine, o, cancel, progressPrinter());
+        evaluation::profilePlayer(games->games, games->name, **evaluator, **engine, o, cancel, progressPrinter(line));
+    line.end();
     if (!profile) {
         if (profile.error().code == ErrorCode::Cancelled) {
-            std::fprintf(stderr, "\nkibitz-cli %s: interrupted; nothing written (the cache keeps what was scored)\n",
+            std::fprintf(stderr, "kibitz-cli %s: interrupted; nothing written (the cache keeps what was scored)\n",
                          kCommand);
             return kExitFailure;
         }
-        std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kCommand, profile.error().message.c_str());
+        std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, profile.error().message.c_str());
         return profile.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
     }
     profile->model = (*evaluator)->describe();

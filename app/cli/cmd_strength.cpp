@@ -239,7 +239,7 @@ int runLadder(Args& args) {
     });
     line.end();
     if (!r) {
-        std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kLadderCommand, r.error().message.c_str());
+        std::fprintf(stderr, "kibitz-cli %s: %s\n", kLadderCommand, r.error().message.c_str());
         return kExitFailure;  // cancelled or a model error: nothing was reported
     }
     if (o.keepGames) {
@@ -558,7 +558,7 @@ int runErrors(Args& args) {
         });
     line.end();  // the last positions may be left out (an engine that did not list every move)
     if (!positions) {
-        std::fprintf(stderr, "\nkibitz-cli %s: %s\n", kErrorsCommand, positions.error().message.c_str());
+        std::fprintf(stderr, "kibitz-cli %s: %s\n", kErrorsCommand, positions.error().message.c_str());
         return positions.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
     }
     const bool peer = args.has("peer");

@@ -194,7 +194,6 @@ std::string ratingChart(const std::string& title, const std::vector<ProfileGroup
     return s;
 }
 
-/// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods).
 /// Where they stand out: a table for each way (the group, its section, positions, ratio and interval), or a line
 /// saying there is nowhere. Nothing when no group could be weighed.
 std::string standoutsSection(const ProfileStandouts& standing, const ProfileHtmlText& text) {
@@ -218,6 +217,7 @@ std::string standoutsSection(const ProfileStandouts& standing, const ProfileHtml
     return s;
 }
 
+/// A breakdown's table; `meanRatings` adds their mean rating in each group's games (the periods).
 std::string tableOf(const std::vector<ProfileGroup>& groups, bool ratings, const ProfileHtmlText& text,
                     bool meanRatings = false, bool openingPhase = false) {
     std::string s = "<table><tr><th></th>";
