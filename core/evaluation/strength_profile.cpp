@@ -113,13 +113,30 @@ private:
     int m_unsaved = 0;
 };
 
-/// Whether ply `ply` of game `id` is one of the chosen positions (a hash, so the choice is the same in every run).
-bool chosen(const std::string& id, int ply, int every) {
+}  // namespace
+
+bool chosenPly(std::string_view gameKey, int ply, int every) {
     if (every <= 1) return true;
-    std::uint64_t h = 1469598103934665603ull;
-    for (char c : id + "#" + std::to_string(ply)) h = (h ^ std::uint8_t(c)) * 1099511628211ull;
+    std::uint64_t h = 1469598103934665603ull;  // FNV-1a 64 of the key, '#' and the ply
+    const auto add = [&h](char c) { h = (h ^ std::uint8_t(c)) * 1099511628211ull; };
+    for (char c : gameKey) add(c);
+    add('#');
+    for (char c : std::to_string(ply)) add(c);
+    // FNV-1a's low bits depend on the low bits of the bytes alone: h % 2 would be the parity of the ply's digits
+    // and the key's, which chooses ten plies and skips ten. Mixed, every bit depends on every byte.
+    h ^= h >> 30;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 27;
+    h *= 0x94d049bb133111ebull;
+    h ^= h >> 31;
     return h % std::uint64_t(every) == 0;
 }
+
+std::string plyChoiceKey(const chess::PgnGame& game) {
+    return game.tag("Site") + game.tag("White") + game.tag("Black") + game.tag("UTCTime");
+}
+
+namespace {
 
 struct Pending {
     ErrorPosition pos;
@@ -146,7 +163,7 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
     std::optional<chess::GameSpeed> speed;
     if (const auto tc = chess::parseTimeControl(game.tag("TimeControl")))
         speed = chess::gameSpeed(tc->first, tc->second);
-    const std::string id = game.tag("Site") + game.tag("White") + game.tag("Black") + game.tag("UTCTime");
+    const std::string id = plyChoiceKey(game);
     chess::Position pos = std::move(*start);
     encoding::RecentMoves recent;
     for (std::size_t i = 0; i < game.moves.size() && i < conds.size(); ++i) {
@@ -158,7 +175,7 @@ std::vector<Pending> choosePositions(const chess::PgnGame& game, std::size_t gam
                                        : options.askMoverElo > 0 ? std::optional(options.askMoverElo)
                                                                  : std::nullopt;
         if (ply >= options.minPly && elo && *elo >= options.minMoverElo &&
-            (options.maxMoverElo <= 0 || *elo < options.maxMoverElo) && chosen(id, ply, everyFor(options, *elo)) &&
+            (options.maxMoverElo <= 0 || *elo < options.maxMoverElo) && chosenPly(id, ply, everyFor(options, *elo)) &&
             (!options.include || options.include(game, ply)) && pos.countLegalMoves() > 1) {
             const int band = strengthBand(*elo);
             if (options.maxPerBand <= 0 || perBand[std::size_t(band)] < options.maxPerBand) {

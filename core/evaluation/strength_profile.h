@@ -29,6 +29,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kibitz::evaluation {
@@ -91,6 +92,13 @@ struct ErrorProfileOptions {
     /// a mover the game gives no rating is taken too (ErrorPosition::moverElo 0), chosen as one rated askMoverElo.
     int askMoverElo = 0;
 };
+
+/// Whether ply `ply` of the game `gameKey` names is one of one in `every` of its plies (1: every ply): by a hash of
+/// both, so the choice is the same in every run, each ply chosen apart from its neighbours, and a ply chosen at
+/// `every` is chosen at every divisor of it.
+bool chosenPly(std::string_view gameKey, int ply, int every);
+/// What names a game to chosenPly: its Site, White, Black and UTCTime tags.
+std::string plyChoiceKey(const chess::PgnGame& game);
 
 /// Progress: positions scored of those chosen (an estimate until the games are all read).
 using ErrorProgressFn = std::function<void(std::int64_t done, std::int64_t chosen)>;

@@ -286,7 +286,7 @@ private Q_SLOTS:
                  QStringLiteral("--no-cache"), QStringLiteral("--html"), html});
         QVERIFY(p.waitForStarted());
         QString err;
-        for (int i = 0; i < 600 && !err.contains(QStringLiteral("scoring")); ++i) {
+        for (int i = 0; i < 1800 && !err.contains(QStringLiteral("scoring")); ++i) {  // the models load first
             p.waitForReadyRead(100);
             err += QString::fromUtf8(p.readAllStandardError());
         }

@@ -6,6 +6,7 @@
 // fit has a known answer.
 #include "core/chess/game_phase.h"
 #include "core/chess/notation.h"
+#include "core/chess/pgn.h"
 #include "core/chess/position.h"
 #include "core/evaluation/peer_calibration.h"
 #include "core/evaluation/strength_profile.h"
@@ -16,6 +17,9 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 using namespace kibitz;
 
@@ -95,6 +99,49 @@ private Q_SLOTS:
     void positionsArePhasedAsTheTestSays() {
         QCOMPARE(chess::gamePhase(scored(kRuyLopez, 1500, 8).position), chess::GamePhase::Opening);
         QCOMPARE(chess::gamePhase(scored(kRookEnding, 1500, 80).position), chess::GamePhase::Endgame);
+    }
+
+    // One position in N plies is a sample of the plies, each chosen apart from the others, over the keys of real games
+    // (tests/data/games_sample.pgn, Lichess): about one in N is chosen, a ply chosen at 8 is chosen at 4 and 2, one
+    // player's consecutive moves are chosen together about as often as two draws would be, and the games' choices
+    // differ. (Plain FNV-1a chose one of N fixed patterns: at N = 2 ten plies in, ten out, in every game.)
+    void plyChoiceIsASampleOfThePlies() {
+        auto reader = chess::PgnReader::open(KIBITZ_TEST_DATA_DIR "/games_sample.pgn");
+        QVERIFY(reader.ok());
+        std::vector<std::string> keys;
+        chess::PgnGame game;
+        while (reader.value()->next(game)) keys.push_back(evaluation::plyChoiceKey(game));
+        QCOMPARE(int(keys.size()), 300);
+        QVERIFY(keys.front().find("lichess.org") != std::string::npos);
+        for (const int every : {2, 4, 8}) {
+            int chosen = 0, plies = 0, pairs = 0, both = 0;
+            std::set<std::vector<int>> patterns;
+            for (const auto& key : keys) {
+                std::vector<int> pattern;
+                for (int ply = 0; ply < 60; ply += 2) {  // White's first 30 moves
+                    const bool in = evaluation::chosenPly(key, ply, every);
+                    if (in) pattern.push_back(ply);
+                    chosen += in;
+                    ++plies;
+                    if (every == 8 && in) {
+                        QVERIFY(evaluation::chosenPly(key, ply, 4));
+                        QVERIFY(evaluation::chosenPly(key, ply, 2));
+                    }
+                    if (ply >= 2) {
+                        ++pairs;
+                        both += in && evaluation::chosenPly(key, ply - 2, every);
+                    }
+                }
+                patterns.insert(pattern);
+            }
+            const double share = double(chosen) / plies, together = double(both) / pairs;
+            const double expected = 1.0 / every;
+            QVERIFY2(std::abs(share - expected) < 0.25 * expected, qPrintable(QString::number(share)));
+            QVERIFY2(std::abs(together - expected * expected) < 0.4 * expected * expected,
+                     qPrintable(QStringLiteral("every %1: both of two consecutive moves %2").arg(every).arg(together)));
+            QVERIFY2(int(patterns.size()) > 250, qPrintable(QString::number(patterns.size())));
+        }
+        QVERIFY(evaluation::chosenPly(keys.front(), 7, 1));
     }
 
     // Players who lose what the rule loses at twice its temperature in the opening, and at half of it in the endgame:
