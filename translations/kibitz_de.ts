@@ -522,8 +522,8 @@
         </translation>
     </message>
     <message>
-        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in about one report in ten.</source>
-        <translation>Über den Zufall hinaus, alle %1 Gruppen zugleich gewogen: ein Spieler, der überall wie Spieler seiner Wertung spielt, wird hier in etwa einem von zehn Berichten genannt.</translation>
+        <source>Beyond chance, all %1 groups weighed at once: a player who plays like their peers everywhere is named here in about one report in ten.</source>
+        <translation>Über den Zufall hinaus, alle %1 Gruppen zugleich gewogen: ein Spieler, der überall wie Gleichrangige spielt, wird hier in etwa einem von zehn Berichten genannt.</translation>
     </message>
 </context>
 <context>

@@ -522,8 +522,8 @@
         </translation>
     </message>
     <message>
-        <source>Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is named here in about one report in ten.</source>
-        <translation>Au-delà du hasard, les %1 groupes pesés ensemble&#xa0;: un joueur qui joue partout comme les joueurs de son classement n&apos;est nommé ici que dans un rapport sur dix environ.</translation>
+        <source>Beyond chance, all %1 groups weighed at once: a player who plays like their peers everywhere is named here in about one report in ten.</source>
+        <translation>Au-delà du hasard, les %1 groupes pesés ensemble&#xa0;: un joueur qui joue partout comme ses pairs n&apos;est nommé ici que dans un rapport sur dix environ.</translation>
     </message>
 </context>
 <context>

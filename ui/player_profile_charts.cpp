@@ -250,9 +250,9 @@ evaluation::ProfileHtmlText ProfileCharts::htmlText(const evaluation::PlayerProf
         text(tr("Each position as they faced it: the move they played in red, the best move in green, the "
                 "opponent's last move tinted."));
     t.standoutsTitle = text(tr("Where they stand out from their peers"));
-    t.standoutsNote = text(
-        tr("Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere "
-           "is named here in about one report in ten."));
+    t.standoutsNote =
+        text(tr("Beyond chance, all %1 groups weighed at once: a player who plays like their peers everywhere is named "
+                "here in about one report in ten."));
     t.standoutsWorse = text(tr("they lose more than their peers"));
     t.standoutsBetter = text(tr("they lose less than their peers"));
     t.standoutsNone = text(tr("Nowhere: in every group the difference from their peers is within chance."));

@@ -350,8 +350,8 @@ struct ProfileHtmlText {
     /// (profileSectionName's, in ProfileSection's order).
     std::string standoutsTitle = "Where they stand out from their peers";
     std::string standoutsNote =
-        "Beyond chance, all %1 groups weighed at once: a player who plays like people of their rating everywhere is "
-        "named here in about one report in ten.";
+        "Beyond chance, all %1 groups weighed at once: a player who plays like their peers everywhere is named "
+        "here in about one report in ten.";
     std::string standoutsWorse = "they lose more than their peers", standoutsBetter = "they lose less than their peers";
     std::string standoutsNone = "Nowhere: in every group the difference from their peers is within chance.";
     std::array<std::string, kProfileSections> sectionNames{"phase",   "clock",     "speed", "kind of position",
