@@ -233,8 +233,8 @@ ProfileStandouts PlayerProfile::standouts() const {
     weigh(ProfileSection::Phase, byPhase, nullptr);
     weigh(ProfileSection::Clock, byClock, nullptr);
     weigh(ProfileSection::Speed, bySpeed, nullptr);
-    // Not the kinds of position: the peer is fitted by band, speed and phase, not by kind, and typical players read
-    // 0.85 of it where a piece of theirs hangs (docs/studies/2026-12-05-profile-standouts.md).
+    // Not the kinds of position: the peer is fitted by band, speed and phase, not by kind (typical players read
+    // 0.94-1.03 of it by kind: docs/studies/2026-12-05-ply-sampler.md).
     weigh(ProfileSection::Opening, byOpening, kOtherOpenings);
     weigh(ProfileSection::Variation, byVariation, kOtherVariations);
     weigh(ProfileSection::Period, byPeriod, kNoDate);
