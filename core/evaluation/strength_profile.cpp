@@ -117,7 +117,9 @@ private:
 
 bool chosenPly(std::string_view gameKey, int ply, int every) {
     if (every <= 1) return true;
-    std::uint64_t h = 1469598103934665603ull;  // FNV-1a 64 of the key, '#' and the ply
+    // FNV-1a 64 of the key, '#' and the ply, from its own start (not fnv1a64's offset basis, which would choose other
+    // plies than the studies and the guide read), without building the text.
+    std::uint64_t h = 1469598103934665603ull;
     const auto add = [&h](char c) { h = (h ^ std::uint8_t(c)) * 1099511628211ull; };
     for (char c : gameKey) add(c);
     add('#');
