@@ -1100,6 +1100,14 @@
         <source>The worst positions are not rated as puzzles: %1</source>
         <translation>Die schlechtesten Stellungen sind nicht als Aufgaben bewertet: %1</translation>
     </message>
+    <message>
+        <source>The Maia-1 nets the default model blends with were not found (KIBITZ_MAIA_DIR names their folder): the peer baseline is fitted with them, and without them it loses about a tenth more than real players of each band.</source>
+        <translation>Die Maia-1-Netze, mit denen das Standardmodell gemischt wird, wurden nicht gefunden (KIBITZ_MAIA_DIR nennt ihren Ordner): die Vergleichsbasis ist mit ihnen angepasst und verliert ohne sie etwa ein Zehntel mehr als echte Spieler jeder Wertungsstufe.</translation>
+    </message>
+    <message>
+        <source>The peer baseline is fitted on the default model blended with the Maia-1 nets: with another model it is that model&apos;s, not calibrated to real players.</source>
+        <translation>Die Vergleichsbasis ist auf das mit den Maia-1-Netzen gemischte Standardmodell angepasst: mit einem anderen Modell ist sie die dieses Modells, nicht an echten Spielern kalibriert.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PuzzleFileWorker</name>

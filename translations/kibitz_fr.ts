@@ -1100,6 +1100,14 @@
         <source>The worst positions are not rated as puzzles: %1</source>
         <translation>Les pires positions ne sont pas classées comme problèmes : %1</translation>
     </message>
+    <message>
+        <source>The Maia-1 nets the default model blends with were not found (KIBITZ_MAIA_DIR names their folder): the peer baseline is fitted with them, and without them it loses about a tenth more than real players of each band.</source>
+        <translation>Les réseaux Maia-1 avec lesquels le modèle par défaut est mélangé sont introuvables (KIBITZ_MAIA_DIR indique leur dossier) : la référence des pairs est ajustée avec eux et, sans eux, elle perd environ un dixième de plus que les vrais joueurs de chaque tranche.</translation>
+    </message>
+    <message>
+        <source>The peer baseline is fitted on the default model blended with the Maia-1 nets: with another model it is that model&apos;s, not calibrated to real players.</source>
+        <translation>La référence des pairs est ajustée sur le modèle par défaut mélangé aux réseaux Maia-1 : avec un autre modèle, c&apos;est celle de ce modèle, non calibrée sur de vrais joueurs.</translation>
+    </message>
 </context>
 <context>
     <name>kibitz::jobs::PuzzleFileWorker</name>

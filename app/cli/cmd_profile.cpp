@@ -165,6 +165,8 @@ int runProfile(const std::vector<std::string>& argv) {
     if (!program) return usageError(program.error().message);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usageError(evaluator.error().message);
+    if (const QString caveat = jobs::peerBaselineCaveat(**evaluator); !caveat.isEmpty())
+        std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, caveat.toUtf8().constData());
     o.positions.moreEngines = jobs::profileAnalyserFactory(*program, depth);
     auto engine = o.positions.moreEngines();
     if (!engine) return usageError(engine.error().message);

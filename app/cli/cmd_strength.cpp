@@ -16,6 +16,7 @@
 #include "core/evaluation/peer_calibration.h"
 #include "core/evaluation/strength_profile.h"
 #include "core/jobs/human_model.h"
+#include "core/jobs/profile_job.h"
 #include "core/play/human_mover.h"
 #include "core/play/strength_ladder.h"
 #include "core/training/human_samples.h"
@@ -533,6 +534,9 @@ int runErrors(Args& args) {
     o.cacheTag = "multipv-all depth " + std::to_string(depth);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usageError(kErrorsCommand, evaluator.error().message);
+    if (args.has("peer") && !args.has("fit"))  // --fit fits the scales for this model
+        if (const QString caveat = jobs::peerBaselineCaveat(**evaluator); !caveat.isEmpty())
+            std::fprintf(stderr, "kibitz-cli %s: %s\n", kErrorsCommand, caveat.toUtf8().constData());
 
     std::vector<chess::PgnGame> games;
     PgnInput input(kErrorsCommand, files, false);

@@ -54,6 +54,7 @@ public:
 
     const BlendSchedule& schedule() const { return m_schedule; }
     Evaluator& primary() { return *m_inner; }
+    const Evaluator& primary() const { return *m_inner; }
 
     /// A model of one player fine-tuned from `reference` (the base model, run alone) is blended relative to it:
     /// p ∝ primary · (second / reference)^w, so the player's own habits are kept whole and the second model corrects

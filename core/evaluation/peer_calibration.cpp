@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "core/evaluation/peer_calibration.h"
 
+#include "core/encoding/blend_evaluator.h"
 #include "core/play/human_mover.h"
 
 #include <algorithm>
@@ -69,6 +70,19 @@ double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>
     const PeerScaleBand& top = bands.back();
     const int start = speed == PeerSpeed::Rapid ? std::min(kPeerRapidLeanFrom, top.low) : top.low;
     return elo > start ? top.engineTilt * double(elo - start) / 1000.0 : 0.0;
+}
+
+PeerModelFit peerModelFit(const encoding::Evaluator& model) {
+    const auto isDefault = [](const encoding::Evaluator& e) {
+        return e.describe().find("human-default.kibitz") != std::string::npos;
+    };
+    const auto* blend = dynamic_cast<const encoding::BlendEvaluator*>(&model);
+    if (blend == nullptr) return isDefault(model) ? PeerModelFit::NetsMissing : PeerModelFit::OtherModel;
+    // A model of a player fine-tuned from the default is blended relative to it, and a blend of other weights
+    // (`+maia-1@0.3`) is another mix: other models.
+    const bool asShipped = blend->schedule().weight == 0.5 && blend->schedule().fade == 2000;
+    return !blend->hasReference() && asShipped && isDefault(blend->primary()) ? PeerModelFit::Fitted
+                                                                              : PeerModelFit::OtherModel;
 }
 
 namespace {

@@ -2,6 +2,7 @@
 #include "core/jobs/profile_job.h"
 
 #include "core/common/atomic_file.h"
+#include "core/evaluation/peer_calibration.h"
 #include "core/jobs/cache_directory.h"
 #include "core/training/player_games.h"
 
@@ -58,6 +59,22 @@ Result<std::vector<std::string>> gameFiles(const QStringList& paths) {
 }
 
 }  // namespace
+
+QString peerBaselineCaveat(const encoding::Evaluator& model) {
+    switch (evaluation::peerModelFit(model)) {
+        case evaluation::PeerModelFit::Fitted: break;
+        case evaluation::PeerModelFit::NetsMissing:
+            return ProfileWorker::tr(
+                "The Maia-1 nets the default model blends with were not found (KIBITZ_MAIA_DIR names their folder): "
+                "the peer baseline is fitted with them, and without them it loses about a tenth more than real "
+                "players of each band.");
+        case evaluation::PeerModelFit::OtherModel:
+            return ProfileWorker::tr(
+                "The peer baseline is fitted on the default model blended with the Maia-1 nets: with another model "
+                "it is that model's, not calibrated to real players.");
+    }
+    return {};
+}
 
 void registerProfileMetaTypes() {
     qRegisterMetaType<ProfileRequest>();
@@ -126,6 +143,8 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
         if (!e) return e.error();
         m_evaluator = std::move(*e);
     }
+    if (const QString caveat = peerBaselineCaveat(*m_evaluator); !caveat.isEmpty())
+        note = note.isEmpty() ? caveat : note + u' ' + caveat;
     auto engine = m_analyserFactory();  // a fresh engine each run: its depth may have changed
     if (!engine) return engine.error();
 

@@ -99,6 +99,10 @@ Status writeProfilePuzzles(const evaluation::PlayerProfile& profile, const QStri
 Status writeProfileReport(const evaluation::PlayerProfile& profile, const QString& path,
                           const evaluation::ProfileHtmlText& text = {});
 
+/// What the report should say when `model` is not the one the peer baseline's scales were fitted on
+/// (evaluation::peerModelFit): one sentence, or empty when it is.
+QString peerBaselineCaveat(const encoding::Evaluator& model);
+
 /// Registers the metatypes of the signals above (idempotent; the worker's constructor calls it).
 void registerProfileMetaTypes();
 

@@ -12,8 +12,10 @@
 #include "core/chess/puzzle_csv.h"
 #include "core/encoding/blend_evaluator.h"
 #include "core/evaluation/elo_guess.h"
+#include "core/evaluation/peer_calibration.h"
 #include "core/jobs/bundle_blend.h"
 #include "core/jobs/human_model.h"
+#include "core/jobs/profile_job.h"
 #include "core/jobs/puzzle_human.h"
 #include "core/models/lc0_evaluator.h"
 #include "core/storage/bundle.h"
@@ -93,6 +95,28 @@ private Q_SLOTS:
         QCOMPARE(blend->schedule().weight, 0.5);
         QCOMPARE(blend->schedule().fade, 2000);
         QVERIFY(dynamic_cast<encoding::BlendEvaluator*>(load(m_primary, false).get()) == nullptr);
+    }
+
+    void peerBaselineKnowsItsModel() {
+        // The profile's peer scales were fitted on the shipped bundle with its blend: that alone reads as fitted; the
+        // bundle without its nets, another model or another mix are named in the report.
+        using evaluation::PeerModelFit;
+        auto shipped = load(QString());
+        QVERIFY(shipped);
+        QCOMPARE(evaluation::peerModelFit(*shipped), PeerModelFit::Fitted);
+        QVERIFY(jobs::peerBaselineCaveat(*shipped).isEmpty());
+        auto alone = load(m_primary, false);
+        QVERIFY(alone);
+        QCOMPARE(evaluation::peerModelFit(*alone), PeerModelFit::NetsMissing);
+        QVERIFY2(jobs::peerBaselineCaveat(*alone).contains(QStringLiteral("KIBITZ_MAIA_DIR")),
+                 qPrintable(jobs::peerBaselineCaveat(*alone)));
+        auto maia = load(m_maia);
+        QVERIFY(maia);
+        QCOMPARE(evaluation::peerModelFit(*maia), PeerModelFit::OtherModel);
+        auto otherMix = load(QStringLiteral("+") + m_maia + QStringLiteral("@0.3"));
+        QVERIFY(otherMix);
+        QCOMPARE(evaluation::peerModelFit(*otherMix), PeerModelFit::OtherModel);
+        QVERIFY(jobs::peerBaselineCaveat(*otherMix).contains(QStringLiteral("another model")));
     }
 
     void parsesSpecs() {
