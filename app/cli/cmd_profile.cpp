@@ -165,8 +165,8 @@ int runProfile(const std::vector<std::string>& argv) {
     if (!program) return usageError(program.error().message);
     auto evaluator = jobs::loadHumanEvaluator(QString::fromStdString(args.value("model").value_or("")));
     if (!evaluator) return usageError(evaluator.error().message);
-    if (const QString caveat = jobs::peerBaselineCaveat(**evaluator); !caveat.isEmpty())
-        std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, caveat.toUtf8().constData());
+    const std::string caveat = jobs::peerBaselineCaveat(**evaluator).toStdString();
+    if (!caveat.empty()) std::fprintf(stderr, "kibitz-cli %s: %s\n", kCommand, caveat.c_str());
     o.positions.moreEngines = jobs::profileAnalyserFactory(*program, depth);
     auto engine = o.positions.moreEngines();
     if (!engine) return usageError(engine.error().message);
@@ -188,6 +188,7 @@ int runProfile(const std::vector<std::string>& argv) {
         return profile.error().code == ErrorCode::InvalidInput ? kExitUsage : kExitFailure;
     }
     profile->model = (*evaluator)->describe();
+    profile->peerCaveat = caveat;
     profile->engine = (*engine)->describe().toStdString();
     if (!profile->puzzles.empty() && !args.has("no-puzzle-rating")) {
         // The worst positions as the puzzle panel would rate them; a model that cannot be had leaves them unrated.

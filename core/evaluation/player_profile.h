@@ -250,6 +250,9 @@ struct PlayerProfile {
     std::vector<ProfileGroup> byPeriod;     ///< kMaxPeriods' periods, oldest first, then kNoDate; with estimates
     std::vector<ProfilePuzzle> puzzles;     ///< most lost against the peers first
     std::string model, engine;              ///< what produced it (set by the caller)
+    /// Set by the caller when the model is not the one the peer's scales were fitted on (jobs::peerBaselineCaveat):
+    /// one sentence the reports carry beside the model.
+    std::string peerCaveat;
 
     /// What scale its ratings are on, for people, when chess.com is involved ("" for Lichess games alone): "Ratings
     /// on chess.com's scale (...)" or "Ratings on Lichess's scale (the N chess.com games' ratings converted ...)".

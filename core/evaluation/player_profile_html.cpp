@@ -395,6 +395,7 @@ std::string playerProfileHtml(const PlayerProfile& p, const ProfileHtmlText& tex
          xmlEscaped(withValue(t.intervalNote, std::to_string(int(std::lround(100.0 * p.interval))) + "%")) + "</p>\n";
     if (!p.model.empty() || !p.engine.empty())
         appendf(s, "<p><small>%s; %s</small></p>\n", xmlEscaped(p.model).c_str(), xmlEscaped(p.engine).c_str());
+    if (!p.peerCaveat.empty()) s += "<p><b>" + xmlEscaped(p.peerCaveat) + "</b></p>\n";
     s += standoutsSection(p.standouts(), t);
     s += "<div>" + lossChart(t.lossByPhase, p.byPhase, t) + lossChart(t.lossByClock, p.byClock, t) +
          lossChart(t.lossBySpeed, p.bySpeed, t) + lossChart(t.lossByKind, p.byKind, t) +

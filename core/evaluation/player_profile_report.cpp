@@ -261,6 +261,7 @@ std::string PlayerProfile::toText() const {
                 static_cast<long long>(unratedGames));
     out += "\n";
     if (!model.empty() || !engine.empty()) appendf(out, "%s; %s\n", model.c_str(), engine.c_str());
+    if (!peerCaveat.empty()) out += peerCaveat + "\n";
     if (all.meanElo > 0)
         appendf(out, "their rating in these games: %.0f on average", all.meanElo);
     else
@@ -320,6 +321,7 @@ JsonValue PlayerProfile::toJson() const {
         .set("games_with_clock", gamesWithClock)
         .set("model", model)
         .set("engine", engine)
+        .set("peer_caveat", peerCaveat.empty() ? JsonValue() : JsonValue(peerCaveat))
         .set("rating_scale", encoding::ratingScaleName(ratingScale))
         .set("chesscom_games", chessComGames)
         .set("interval", interval)

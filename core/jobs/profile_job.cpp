@@ -143,8 +143,8 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
         if (!e) return e.error();
         m_evaluator = std::move(*e);
     }
-    if (const QString caveat = peerBaselineCaveat(*m_evaluator); !caveat.isEmpty())
-        note = note.isEmpty() ? caveat : note + u' ' + caveat;
+    const QString caveat = peerBaselineCaveat(*m_evaluator);
+    if (!caveat.isEmpty()) note = note.isEmpty() ? caveat : note + u' ' + caveat;
     auto engine = m_analyserFactory();  // a fresh engine each run: its depth may have changed
     if (!engine) return engine.error();
 
@@ -165,6 +165,7 @@ Result<evaluation::PlayerProfile> ProfileWorker::profile(const ProfileRequest& r
         return r.error();
     }
     r->model = m_evaluator->describe();
+    r->peerCaveat = caveat.toStdString();
     r->engine = (*engine)->describe().toStdString();
     if (m_puzzleRater && !r->puzzles.empty() && !request.cancel.isCancelled()) {
         Status rated = makeError(ErrorCode::Runtime, "not rated");

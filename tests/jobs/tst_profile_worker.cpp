@@ -68,6 +68,16 @@ private Q_SLOTS:
         QVERIFY(outcome.profile.rating.valid);
         QCOMPARE(outcome.profile.model, std::string("fake model"));
         QCOMPARE(outcome.profile.engine, std::string("ladder"));
+        // Not the model the peer's scales were fitted on: the status note and every report say so.
+        const std::string caveat = outcome.profile.peerCaveat;
+        QVERIFY2(caveat.find("another model") != std::string::npos, caveat.c_str());
+        QVERIFY2(outcome.note.contains(QString::fromStdString(caveat)), qPrintable(outcome.note));
+        QVERIFY(outcome.profile.toText().find(caveat) != std::string::npos);
+        const JsonValue json = outcome.profile.toJson();
+        const JsonValue* inJson = json.find("peer_caveat");
+        QVERIFY(inJson != nullptr && inJson->string() == caveat);
+        const std::string html = evaluation::playerProfileHtml(outcome.profile);  // (its apostrophe escaped)
+        QVERIFY(html.find("<b>" + caveat.substr(0, caveat.find('\'')) + "&") != std::string::npos);
         // Reading, then scoring to its end, then rating to its end.
         bool scored = false, rated = false;
         for (const auto& args : progress) {
