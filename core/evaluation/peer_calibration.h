@@ -75,12 +75,11 @@ double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>
 /// is: the scales and the tilt are relative to the rule.
 CandidateFn peerCandidates(const play::MovePolicy& policy, const std::vector<PeerScaleBand>& bands = peerScaleBands());
 
-/// Whether a human-move model is the one peerScaleBands() was fitted on: the default bundle
-/// (human-default.kibitz, wherever it is read from) blended with its Maia-1 nets as the bundle asks (weight 0.5, fading
-/// over 2,000 points). Its describe() names the bundle's
-/// file, and a blend is an encoding::BlendEvaluator; the default bundle without one is its nets not found (they are
-/// files beside it, not compiled in). With another model the scales are that model's rule, not fitted; without the
-/// nets the baseline loses about a tenth more than real players of each band
+/// Whether a human-move model is the one peerScaleBands() was fitted on: the default bundle (human-default.kibitz,
+/// wherever it is read from) blended with its Maia-1 nets as the bundle asks (weight 0.5, fading over 2,000 points).
+/// Its describe() names the bundle's file, and a blend is an encoding::BlendEvaluator; the default bundle without one
+/// is its nets not found (they are files beside it, not compiled in). With another model the scales are that model's
+/// rule, not fitted; without the nets the baseline loses about a tenth more than real players of each band
 /// (docs/studies/2026-12-06-calibration-fresh-samples.md).
 enum class PeerModelFit { Fitted, NetsMissing, OtherModel };
 PeerModelFit peerModelFit(const encoding::Evaluator& model);
