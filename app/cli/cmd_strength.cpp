@@ -85,7 +85,8 @@ void printStrengthHelp() {
         "                      and per band and game phase the factor on the rule's temperature that does, and the\n"
         "                      player profile's peer calibration (per band, speed class and game phase, on the rule's\n"
         "                      temperature; with --split heldout fitted on both halves, and each half checked by\n"
-        "                      the fit on the other)\n"
+        "                      the fit on the other, and the shipped calibration read on each half beside it)\n"
+        "  --fit-peer-from R   with --fit: keep the shipped peer bands that start under R, fit those from R\n"
         "  --peer              score the player profile's peer (the rule with its calibration by rating, speed and\n"
         "                      game phase) in place of the opponent as it plays\n\n"
         "Both:\n"
@@ -428,31 +429,65 @@ void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
 
 /// The player profile's peer calibration and its checks. With the held-out split the scales to ship are fitted on both
 /// halves, and each half is checked by the fit on the other (two-fold: what a table fitted on half the games does on
-/// games it did not see); otherwise fitted and checked on the same positions.
+/// games it did not see) and read with the shipped scales beside it; otherwise fitted and checked on the same
+/// positions. With `refitFrom` the shipped bands under it are kept and only those from it fitted.
+struct PeerCheck {
+    std::string what;
+    evaluation::ErrorProfile profile;
+    std::vector<std::pair<std::string, evaluation::ErrorCell>> spans;  // the peer bands from kPeerTiltFrom, by phase
+};
 struct PeerFit {
     std::vector<evaluation::PeerScaleBand> bands;
     std::vector<evaluation::PeerTiltTrial> tiltScan;  // the top band's engine tilts tried by the fit that ships
-    std::vector<std::pair<std::string, evaluation::ErrorProfile>> checks;  // (what was fitted on what, the profile)
+    std::vector<PeerCheck> checks;
     bool heldOut = false;
 };
 
+PeerCheck peerCheck(std::string what, const std::vector<evaluation::ErrorPosition>& positions,
+                    const evaluation::CandidateFn& candidates) {
+    PeerCheck out{std::move(what), evaluation::profileErrors(positions, candidates), {}};
+    // The peer bands the error profile's top band holds, one by one.
+    for (std::size_t b = std::size_t(evaluation::peerBand(evaluation::kPeerTiltFrom));
+         b < evaluation::kPeerBandLow.size(); ++b) {
+        const int low = evaluation::kPeerBandLow[b];
+        const int high = b + 1 < evaluation::kPeerBandLow.size() ? evaluation::kPeerBandLow[b + 1] : 0;
+        std::vector<evaluation::ErrorPosition> in;
+        for (const auto& p : positions)
+            if (p.moverElo >= low && (high == 0 || p.moverElo < high)) in.push_back(p);
+        if (in.empty()) continue;
+        const auto span = evaluation::profileErrors(in, candidates);
+        const std::string name =
+            high ? std::to_string(low) + "-" + std::to_string(high - 1) : std::to_string(low) + "+";
+        for (int f = 0; f < chess::kGamePhases; ++f)
+            out.spans.emplace_back(name + " " + chess::gamePhaseName(chess::GamePhase(f)),
+                                   span.byPhase.back()[std::size_t(f)]);
+    }
+    return out;
+}
+
 PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const std::vector<chess::PgnGame>& games,
-                const std::string& split, const play::MovePolicy& policy) {
+                const std::string& split, const play::MovePolicy& policy, int refitFrom) {
+    const auto& shipped = evaluation::peerScaleBands();
+    const auto fit = [&](const std::vector<evaluation::ErrorPosition>& on,
+                         std::vector<evaluation::PeerTiltTrial>* scan = nullptr) {
+        return evaluation::fitPeerScales(on, 100, scan, shipped, refitFrom);
+    };
     PeerFit out;
-    out.bands = evaluation::fitPeerScales(positions, 100, &out.tiltScan);
+    out.bands = fit(positions, &out.tiltScan);
     if (split != "heldout") {
-        out.checks.emplace_back("on these positions (its fit, not a check)",
-                                evaluation::profileErrors(positions, evaluation::peerCandidates(policy, out.bands)));
+        out.checks.push_back(peerCheck("on these positions (its fit, not a check)", positions,
+                                       evaluation::peerCandidates(policy, out.bands)));
         return out;
     }
     std::vector<evaluation::ErrorPosition> validation, test;
     for (const auto& p : positions) (inSplit(games[p.game], "validation") ? validation : test).push_back(p);
-    out.checks.emplace_back(
-        "fitted on the validation half, on the test half",
-        evaluation::profileErrors(test, evaluation::peerCandidates(policy, evaluation::fitPeerScales(validation))));
-    out.checks.emplace_back(
-        "fitted on the test half, on the validation half",
-        evaluation::profileErrors(validation, evaluation::peerCandidates(policy, evaluation::fitPeerScales(test))));
+    out.checks.push_back(peerCheck("fitted on the validation half, on the test half", test,
+                                   evaluation::peerCandidates(policy, fit(validation))));
+    out.checks.push_back(peerCheck("fitted on the test half, on the validation half", validation,
+                                   evaluation::peerCandidates(policy, fit(test))));
+    out.checks.push_back(peerCheck("as shipped, on the test half", test, evaluation::peerCandidates(policy, shipped)));
+    out.checks.push_back(
+        peerCheck("as shipped, on the validation half", validation, evaluation::peerCandidates(policy, shipped)));
     out.heldOut = true;
     return out;
 }
@@ -487,9 +522,11 @@ void printPeerFit(const PeerFit& fit) {
         std::printf("  mismatch %.2f%s\n", t.mismatch,
                     !fit.bands.empty() && t.engineTilt == fit.bands.back().engineTilt ? "  <- chosen" : "");
     }
-    for (const auto& [what, check] : fit.checks) {
-        std::printf("the peer %s:\n", what.c_str());
-        printSpeedAndPhaseCells(check);
+    for (const auto& check : fit.checks) {
+        std::printf("the peer %s:\n", check.what.c_str());
+        printSpeedAndPhaseCells(check.profile);
+        for (const auto& [name, cell] : check.spans)
+            if (cell.positions >= 50) printCell(name, cell);
     }
 }
 
@@ -503,6 +540,7 @@ int runErrors(Args& args) {
     const std::string split = args.value("split").value_or("heldout");
     if (split != "validation" && split != "test" && split != "heldout" && split != "all")
         return usageError(kErrorsCommand, "--split: expected validation, test, heldout or all, got '" + split + "'");
+    if (args.has("fit-peer-from") && !args.has("fit")) return usageError(kErrorsCommand, "--fit-peer-from needs --fit");
     evaluation::ErrorProfileOptions o;
     o.every = int(args.intValue("every", 8, 1, 1000));
     if (const auto denser = args.value("every-below")) {
@@ -574,7 +612,7 @@ int runErrors(Args& args) {
     if (args.has("fit")) {
         knots = evaluation::fitStrength(*positions);
         phaseScales = evaluation::fitPhaseScales(*positions);
-        peerFit = fitPeer(*positions, games, split, policy);
+        peerFit = fitPeer(*positions, games, split, policy, int(args.intValue("fit-peer-from", 0, 0, 4000)));
     }
     const std::vector<evaluation::PeerScaleBand>& peerBands = peerFit.bands;
     if (args.has("json")) {
@@ -625,10 +663,10 @@ int runEvalStrength(const std::vector<std::string>& argv) {
         return argv.empty() ? kExitUsage : kExitOk;
     }
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args args(rest,
-              {"pgn",     "model",   "pairs",   "games", "tc",          "max-plies",    "seed",          "temperature",
-               "top-p",   "threads", "split",   "every", "every-below", "max-per-band", "max-positions", "min-elo",
-               "max-elo", "engine",  "engines", "depth", "cache",       "save-games"},
+    Args args(rest, {"pgn",           "model",        "pairs",         "games",   "tc",        "max-plies",
+                     "seed",          "temperature",  "top-p",         "threads", "split",     "every",
+                     "every-below",   "max-per-band", "max-positions", "min-elo", "max-elo",   "engine",
+                     "fit-peer-from", "engines",      "depth",         "cache",   "save-games"},
               {"json", "raw", "no-decisions", "fit", "peer"});
     if (args.has("help")) {
         printStrengthHelp();

@@ -32,7 +32,8 @@ const std::vector<PeerScaleBand>& peerScaleBands() {
         {1400, {S{1.035, 0.742, 0.611}, S{1.316, 1.035, 1.694}, S{1.161, 0.842, 0.611}, S{0.966, 0.693, 0.433}}},
         {1700, {S{1.257, 1.035, 1.121}, S{1.545, 1.410, 1.773}, S{0.892, 1.012, 0.438}, S{1.000, 0.400, 0.400}}},
         {2000, {S{1.362, 1.528, 1.316}, S{1.733, 2.500, 2.500}, S{1.347, 1.878, 1.426}, S{1.793, 0.400, 2.034}}},
-        {2400, {S{1.694, 1.856, 0.989}, S{0.584, 1.161, 0.701}, S{1.694, 1.856, 0.989}, S{0.701, 1.618, 0.400}}, 32.0},
+        {2400, {S{1.694, 1.856, 0.989}, S{0.584, 1.161, 0.701}, S{1.694, 1.856, 0.989}, S{0.701, 1.618, 0.400}}},
+        {2800, {S{1.694, 1.856, 0.989}, S{0.584, 1.161, 0.701}, S{1.694, 1.856, 0.989}, S{0.701, 1.618, 0.400}}, 32.0},
     };
     return bands;
 }
@@ -67,9 +68,8 @@ double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, co
 
 double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
     if (bands.empty()) return 0.0;
-    const PeerScaleBand& top = bands.back();
-    const int start = speed == PeerSpeed::Rapid ? std::min(kPeerRapidLeanFrom, top.low) : top.low;
-    return elo > start ? top.engineTilt * double(elo - start) / 1000.0 : 0.0;
+    const int start = speed == PeerSpeed::Rapid ? std::min(kPeerRapidLeanFrom, kPeerTiltFrom) : kPeerTiltFrom;
+    return elo > start ? bands.back().engineTilt * double(elo - start) / 1000.0 : 0.0;
 }
 
 PeerModelFit peerModelFit(const encoding::Evaluator& model) {
@@ -181,13 +181,15 @@ void fitSpeedClass(std::vector<PeerScaleBand>& bands,
 
 namespace {
 
-/// The scales fitted with the top band's tilt at `engineTilt`.
+/// The scales fitted with the top band's tilt at `engineTilt`; the bands under `refitFrom` keep `kept`'s.
 std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
-                                       double engineTilt) {
+                                       double engineTilt, const std::vector<PeerScaleBand>& kept, int refitFrom) {
     std::vector<PeerScaleBand> bands;
-    for (int low : kPeerBandLow) {
+    for (std::size_t b = 0; b < kPeerBandLow.size(); ++b) {
         PeerScaleBand band;  // every scale 1
-        band.low = low;
+        if (kPeerBandLow[b] < refitFrom) band = kept[b];
+        band.low = kPeerBandLow[b];
+        band.engineTilt = 0.0;
         bands.push_back(band);
     }
     bands.back().engineTilt = engineTilt;
@@ -196,6 +198,7 @@ std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positio
         // cells[b][f]: band b's positions of this class in phase f; nullopt under minPositions.
         std::vector<std::array<std::optional<PeerCell>, chess::kGamePhases>> cells(bands.size());
         for (std::size_t b = 0; b < bands.size(); ++b) {
+            if (bands[b].low < refitFrom) continue;  // kept as given
             std::array<PeerCell, chess::kGamePhases> byPhase;
             for (const auto& p : positions) {
                 if (std::size_t(peerBand(p.moverElo)) != b) continue;
@@ -219,21 +222,22 @@ std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positio
 }
 
 /// How `bands`' peer errs where the engine tilts it: per kPeerTiltSpans entry its positions and the peer's mean loss
-/// over the players' (as the profile reads it, each position at its game's speed class), the same per phase over the
-/// top band and per phase for the rapid games below it where the tilt starts earlier, and the mismatch the fit ranks.
+/// over the players' (as the profile reads it, each position at its game's speed class), the same per phase from
+/// kPeerTiltFrom and per phase for the rapid games below it where the tilt starts earlier, and the mismatch the fit
+/// ranks.
 PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
                         const std::vector<PeerScaleBand>& bands) {
     PeerTiltTrial t;
     t.engineTilt = bands.back().engineTilt;
-    const int top = bands.back().low, rapidFrom = std::min(kPeerRapidLeanFrom, top);
-    // Sums per span, per phase in the top band, then per phase in the rapid games below it.
+    const int top = kPeerTiltFrom, rapidFrom = std::min(kPeerRapidLeanFrom, top);
+    // Sums per span, per phase from kPeerTiltFrom, then per phase in the rapid games below it.
     constexpr std::size_t kSpans = kPeerTiltSpans.size(), kPhases = std::size_t(chess::kGamePhases),
                           kGroups = kSpans + 2 * kPhases;
     std::array<double, kGroups> peer{}, human{};
     std::array<std::int64_t, kGroups> count{};
     for (const auto& p : positions) {
         const PeerSpeed speed = peerSpeed(p.speed);
-        const bool inTop = p.moverElo >= kPeerTiltSpans.front();
+        const bool inTop = p.moverElo >= top;
         const bool rapidBelow = !inTop && speed == PeerSpeed::Rapid && p.moverElo >= rapidFrom && p.moverElo < top;
         if (!inTop && !rapidBelow) continue;
         const double loss = expectedLoss(p, peerCandidatesIn(p, {}, speed, bands)).first;
@@ -264,11 +268,13 @@ PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_
 }  // namespace
 
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
-                                         std::vector<PeerTiltTrial>* scan) {
+                                         std::vector<PeerTiltTrial>* scan, const std::vector<PeerScaleBand>& kept,
+                                         int refitFrom) {
+    if (kept.size() != kPeerBandLow.size()) refitFrom = 0;  // nothing to keep
     std::vector<PeerScaleBand> best;
     double bestMismatch = 0.0;
     for (const double tilt : kPeerTiltGrid) {
-        auto bands = fitScalesAt(positions, minPositions, tilt);
+        auto bands = fitScalesAt(positions, minPositions, tilt, kept, refitFrom);
         const PeerTiltTrial trial = tiltTrial(positions, minPositions, bands);
         // A tilt is a trend across the band: it needs two spans to compare, and it is taken only where it brings the
         // spans closer by more than a 1% ratio would over all their positions (else the smaller tilt stays).

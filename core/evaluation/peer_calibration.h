@@ -3,7 +3,7 @@
 // The player profile's peer: what a human of the mover's rating would lose in the same position. It is the opponent's
 // rule (play::humanCandidates, the temperature per rating that makes the opponent play at its rating in self-play)
 // with that temperature scaled once more by rating band, speed class and game phase, so that over real players of a
-// band the peer's mean loss at each speed and in each phase is theirs, and in the top band (from 2000 in rapid games)
+// band the peer's mean loss at each speed and in each phase is theirs, and from 2400 (from 2000 in rapid games)
 // tilted toward the moves the engine (which scores every move for the profile anyway) finds better, more so the higher
 // the rating, so that a 2900 is not measured against the model's 2100. The opponent in play keeps the plain rule: the
 // same phase factors in play cost the self-play ladder its spread (a game's result depends on more than the mean loss
@@ -40,8 +40,9 @@ struct PeerScaleBand {
                                                PhaseScales{1.0, 1.0, 1.0}, PhaseScales{1.0, 1.0, 1.0}};
     /// The engine's tilt, per 1,000 points above where it starts (0: none): the peer's candidates weighed by
     /// exp(-beta x loss), beta = engineTilt x (elo - start) / 1000 and loss the move's loss of winning chances by the
-    /// engine. Only the top band has one; it starts on the top band's edge, and for rapid and slower games at
-    /// kPeerRapidLeanFrom. From about 2400 (from 2000 in rapid games) no temperature makes the model's moves as
+    /// engine. Only the top band holds it; it starts at kPeerTiltFrom (in the band below the top) and rises through
+    /// both, and for rapid and slower games it starts at kPeerRapidLeanFrom. From about 2400 (from 2000 in rapid
+    /// games) no temperature makes the model's moves as
     /// accurate as the players' (its likeliest move loses more than they do), and the players get stronger with their
     /// rating faster than the model does. It starts at 0, so a rating across the start keeps its peer.
     double engineTilt = 0.0;
@@ -50,9 +51,12 @@ struct PeerScaleBand {
 /// side (log-linear), so a rating one point across an edge does not change its peer.
 inline constexpr int kPeerScaleBlend = 50;
 
-/// The peer's bands: the error profile's (kStrengthBandLow) with its top band split at 2400, so that the players from
-/// 2000 to 2399 are not fitted with the scales of the strong (mostly bullet) accounts above them.
-inline constexpr std::array<int, 6> kPeerBandLow{0, 1000, 1400, 1700, 2000, 2400};
+/// The peer's bands: the error profile's (kStrengthBandLow) with its top band split at 2400 and at 2800, so that the
+/// players from 2000 to 2399 are not fitted with the scales of the strong (mostly bullet) accounts above them, nor
+/// those from 2400 to 2799 with the scales of the 2800s, who outnumber them about three to one in the games.
+inline constexpr std::array<int, 7> kPeerBandLow{0, 1000, 1400, 1700, 2000, 2400, 2800};
+/// Where the engine tilt starts: the players from 2400 get stronger with their rating faster than the model does.
+inline constexpr int kPeerTiltFrom = 2400;
 /// Where the engine tilt starts for rapid and slower games: their players from 2000 lose less than even the model's
 /// favourite moves in the middlegame and endgame, which no temperature reaches.
 inline constexpr int kPeerRapidLeanFrom = 2000;
@@ -84,13 +88,13 @@ CandidateFn peerCandidates(const play::MovePolicy& policy, const std::vector<Pee
 enum class PeerModelFit { Fitted, NetsMissing, OtherModel };
 PeerModelFit peerModelFit(const encoding::Evaluator& model);
 
-/// One engine tilt the fit tried for the top band: how its peer (scales fitted with it) errs across the band.
+/// One engine tilt the fit tried: how its peer (scales fitted with it) errs from kPeerTiltFrom up.
 struct PeerTiltTrial {
     double engineTilt = 0.0;
     double mismatch = 0.0;                                ///< what the fit ranks (fitPeerScales)
     std::vector<std::pair<std::int64_t, double>> spans;   ///< per kPeerTiltSpans entry: positions, peer / players' loss
-    std::vector<std::pair<std::int64_t, double>> phases;  ///< the same per game phase over the whole band
-    /// The same per game phase for rapid and slower games from kPeerRapidLeanFrom to the top band's edge.
+    std::vector<std::pair<std::int64_t, double>> phases;  ///< the same per game phase from kPeerTiltFrom
+    /// The same per game phase for rapid and slower games from kPeerRapidLeanFrom to kPeerTiltFrom.
     std::vector<std::pair<std::int64_t, double>> rapidPhases;
 };
 
@@ -98,17 +102,19 @@ struct PeerTiltTrial {
 /// phase the scale at which the peer's mean loss over the band's positions there is the players' (a logarithmic grid
 /// over kPeerScaleRange, refined between its neighbours). A cell under `minPositions` positions keeps 1 in Any and
 /// Any's scale in the other classes. The scales are read while fitted exactly as peerTemperatureScale() reads them,
-/// blends at the edges included, by passes over the cells until none moves. The top band's engine tilt is chosen from
-/// kPeerTiltGrid, each with its scales fitted, as the one whose peer errs most like the players across the band and in
-/// each phase of it, and in each phase of the rapid games below it where the tilt starts earlier: the smallest sum over
-/// kPeerTiltSpans and those game phases (those with `minPositions` positions) of
-/// positions x squared log ratio of the peer's mean loss to the players' (a phase is off only where its scale meets
-/// the end of kPeerScaleRange). A larger tilt must lower that sum by more than a 1% ratio would over the spans'
-/// positions, and with fewer than two such spans there is no trend to follow and the tilt is 0. `scan`, when given,
-/// gets the sum and the ratios for each tilt tried.
+/// blends at the edges included, by passes over the cells until none moves. The engine tilt is chosen from
+/// kPeerTiltGrid, each with its scales fitted, as the one whose peer errs most like the players from kPeerTiltFrom up
+/// and in each phase there, and in each phase of the rapid games below it where the tilt starts earlier: the smallest
+/// sum over kPeerTiltSpans and those game phases (those with `minPositions` positions) of positions x squared log ratio
+/// of the peer's mean loss to the players' (a phase is off only where its scale meets the end of kPeerScaleRange). A
+/// larger tilt must lower that sum by more than a 1% ratio would over the spans' positions, and with fewer than two
+/// such spans there is no trend to follow and the tilt is 0. `scan`, when given, gets the sum and the ratios for each
+/// tilt tried. With `kept` (bands of kPeerBandLow's layout), the bands under `refitFrom` keep kept's scales and only
+/// those from it are fitted (the tilt with them).
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100,
-                                         std::vector<PeerTiltTrial>* scan = nullptr);
-/// The tilts the fit tries for the top band (per 1,000 points) and the spans of rating it compares the players in.
+                                         std::vector<PeerTiltTrial>* scan = nullptr,
+                                         const std::vector<PeerScaleBand>& kept = {}, int refitFrom = 0);
+/// The tilts the fit tries (per 1,000 points) and the spans of rating it compares the players in.
 inline constexpr std::array<double, 13> kPeerTiltGrid{0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128};
 inline constexpr std::array<int, 2> kPeerTiltSpans{2400, 2800};
 /// The scales the fit may choose: below 0.4 the peer would be little more than the model's favourite move.

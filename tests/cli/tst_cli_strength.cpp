@@ -319,6 +319,10 @@ private Q_SLOTS:
                  QStringLiteral("1800")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--max-elo 1800 leaves no rating")), qPrintable(r.err));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--fit-peer-from"), QStringLiteral("2400")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--fit-peer-from needs --fit")), qPrintable(r.err));
         r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("sideways")});
         QCOMPARE(r.code, 2);
     }
