@@ -434,7 +434,7 @@ void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
 struct PeerCheck {
     std::string what;
     evaluation::ErrorProfile profile;
-    std::vector<std::pair<std::string, evaluation::ErrorCell>> spans;  // the peer bands from kPeerTiltFrom, by phase
+    std::vector<std::pair<std::string, evaluation::ErrorCell>> spans;  // kPeerTiltSpans' spans, by phase
 };
 struct PeerFit {
     std::vector<evaluation::PeerScaleBand> bands;
@@ -446,11 +446,10 @@ struct PeerFit {
 PeerCheck peerCheck(std::string what, const std::vector<evaluation::ErrorPosition>& positions,
                     const evaluation::CandidateFn& candidates) {
     PeerCheck out{std::move(what), evaluation::profileErrors(positions, candidates), {}};
-    // The peer bands the error profile's top band holds, one by one.
-    for (std::size_t b = std::size_t(evaluation::peerBand(evaluation::kPeerTiltFrom));
-         b < evaluation::kPeerBandLow.size(); ++b) {
-        const int low = evaluation::kPeerBandLow[b];
-        const int high = b + 1 < evaluation::kPeerBandLow.size() ? evaluation::kPeerBandLow[b + 1] : 0;
+    // The spans the engine tilt is compared over (kPeerTiltSpans), one by one.
+    for (std::size_t k = 0; k < evaluation::kPeerTiltSpans.size(); ++k) {
+        const int low = evaluation::kPeerTiltSpans[k];
+        const int high = k + 1 < evaluation::kPeerTiltSpans.size() ? evaluation::kPeerTiltSpans[k + 1] : 0;
         std::vector<evaluation::ErrorPosition> in;
         for (const auto& p : positions)
             if (p.moverElo >= low && (high == 0 || p.moverElo < high)) in.push_back(p);

@@ -40,9 +40,9 @@ struct PeerScaleBand {
                                                PhaseScales{1.0, 1.0, 1.0}, PhaseScales{1.0, 1.0, 1.0}};
     /// The engine's tilt, per 1,000 points above where it starts (0: none): the peer's candidates weighed by
     /// exp(-beta x loss), beta = engineTilt x (elo - start) / 1000 and loss the move's loss of winning chances by the
-    /// engine. Only the top band holds it; it starts at kPeerTiltFrom (in the band below the top) and rises through
-    /// both, and for rapid and slower games it starts at kPeerRapidLeanFrom. From about 2400 (from 2000 in rapid
-    /// games) no temperature makes the model's moves as
+    /// engine. Only the top band holds it; it starts at kPeerTiltFrom (however the bands above it are split), and for
+    /// rapid and slower games at kPeerRapidLeanFrom. From about 2400 (from 2000 in rapid games) no temperature makes
+    /// the model's moves as
     /// accurate as the players' (its likeliest move loses more than they do), and the players get stronger with their
     /// rating faster than the model does. It starts at 0, so a rating across the start keeps its peer.
     double engineTilt = 0.0;
@@ -51,10 +51,11 @@ struct PeerScaleBand {
 /// side (log-linear), so a rating one point across an edge does not change its peer.
 inline constexpr int kPeerScaleBlend = 50;
 
-/// The peer's bands: the error profile's (kStrengthBandLow) with its top band split at 2400 and at 2800, so that the
-/// players from 2000 to 2399 are not fitted with the scales of the strong (mostly bullet) accounts above them, nor
-/// those from 2400 to 2799 with the scales of the 2800s, who outnumber them about three to one in the games.
-inline constexpr std::array<int, 7> kPeerBandLow{0, 1000, 1400, 1700, 2000, 2400, 2800};
+/// The peer's bands: the error profile's (kStrengthBandLow) with its top band split at 2400, so that the players from
+/// 2000 to 2399 are not fitted with the scales of the strong (mostly bullet) accounts above them. A further split at
+/// 2800 was fitted twice and did not pass its two-fold check (docs/studies/2026-12-06-peer-top-band-split.md): its
+/// endgame scales follow each half's noise.
+inline constexpr std::array<int, 6> kPeerBandLow{0, 1000, 1400, 1700, 2000, 2400};
 /// Where the engine tilt starts: the players from 2400 get stronger with their rating faster than the model does.
 inline constexpr int kPeerTiltFrom = 2400;
 /// Where the engine tilt starts for rapid and slower games: their players from 2000 lose less than even the model's

@@ -275,7 +275,6 @@ private Q_SLOTS:
         for (auto& p : cell(kRuyLopez, 2150, 8, 150, 0.7)) positions.push_back(std::move(p));
         for (auto& p : cell(kRookEnding, 2150, 80, 40, 0.45)) positions.push_back(std::move(p));
         for (auto& p : cell(kRuyLopez, 2650, 8, 150, 1.6)) positions.push_back(std::move(p));
-        for (auto& p : cell(kRuyLopez, 2950, 8, 150, 2.2)) positions.push_back(std::move(p));
         const auto bands = evaluation::fitPeerScales(positions, 100);
         QCOMPARE(bands.size(), evaluation::kPeerBandLow.size());
         const auto mid = std::size_t(evaluation::peerBand(1550)), top = std::size_t(evaluation::peerBand(2150));
@@ -291,12 +290,6 @@ private Q_SLOTS:
         QCOMPARE(bands[strong].low, 2400);
         QVERIFY2(near(bands[strong].scale[0][opening], 1.6),
                  qPrintable(QString::number(bands[strong].scale[0][opening])));
-        // And those from 2800 one more: the 2950s' multiple is not the 2650s'.
-        const auto strongest = std::size_t(evaluation::peerBand(2950));
-        QCOMPARE(strongest, strong + 1);
-        QCOMPARE(bands[strongest].low, 2800);
-        QVERIFY2(near(bands[strongest].scale[0][opening], 2.2),
-                 qPrintable(QString::number(bands[strongest].scale[0][opening])));
         QCOMPARE(bands[top].scale[0][ending], 1.0);                                     // 40 positions: not fitted
         QCOMPARE(bands[mid].scale[0][std::size_t(chess::GamePhase::Middlegame)], 1.0);  // no positions at all
         QCOMPARE(bands[0].scale[0][opening], 1.0);
@@ -322,8 +315,6 @@ private Q_SLOTS:
         for (std::size_t b = 0; b < strong; ++b) QCOMPARE(refit[b].scale, kept[b].scale);
         QVERIFY2(near(refit[strong].scale[0][opening], 1.6),
                  qPrintable(QString::number(refit[strong].scale[0][opening])));
-        QVERIFY2(near(refit[strongest].scale[0][opening], 2.2),
-                 qPrintable(QString::number(refit[strongest].scale[0][opening])));
     }
 
     // Bullet players who err as the rule does at half its temperature and rapid players as at twice it, in the same
@@ -466,8 +457,7 @@ private Q_SLOTS:
         for (const auto& t : scan)
             if (t.engineTilt == bands.back().engineTilt) chosen = t.mismatch;
         QVERIFY(chosen >= 0.0 && chosen < 0.25 * scan.front().mismatch);
-        // Untilted, the 2500s' peer (scales of their own band) loses what they lose and the 2900s' far too much;
-        // tilted, both are near their players.
+        // Untilted, the 2500s' peer errs too little and the 2900s' far too much; tilted, both are near their players.
         const auto& flat = scan.front().spans;
         QCOMPARE(flat.size(), evaluation::kPeerTiltSpans.size());
         QCOMPARE(flat[0].first, std::int64_t(300));
@@ -477,7 +467,7 @@ private Q_SLOTS:
         // No rapid games: the rapid phases below the band are reported empty.
         QCOMPARE(scan.front().rapidPhases.size(), std::size_t(chess::kGamePhases));
         for (const auto& [n, ratio] : scan.front().rapidPhases) QCOMPARE(n, std::int64_t(0));
-        QVERIFY2(std::abs(flat[0].second - 1.0) < 0.05 && flat[1].second > 1.4,
+        QVERIFY2(flat[0].second < 1.0 && flat[1].second > 1.4,
                  qPrintable(QString("%1 %2").arg(flat[0].second).arg(flat[1].second)));
         const auto profile = evaluation::profileErrors(positions, evaluation::peerCandidates({}, bands));
         QVERIFY(std::abs(profile.byBand.back().ratio() - 1.0) < 0.05);
