@@ -42,9 +42,9 @@ struct PeerScaleBand {
     /// exp(-beta x loss), beta = engineTilt x (elo - start) / 1000 and loss the move's loss of winning chances by the
     /// engine. Only the top band holds it; it starts at kPeerTiltFrom (however the bands above it are split), and for
     /// rapid and slower games at kPeerRapidLeanFrom. From about 2400 (from 2000 in rapid games) no temperature makes
-    /// the model's moves as
-    /// accurate as the players' (its likeliest move loses more than they do), and the players get stronger with their
-    /// rating faster than the model does. It starts at 0, so a rating across the start keeps its peer.
+    /// the model's moves as accurate as the players' (its likeliest move loses more than they do), and the players get
+    /// stronger with their rating faster than the model does. It starts at 0, so a rating across the start keeps its
+    /// peer.
     double engineTilt = 0.0;
 };
 /// Across each band's lower edge the scale passes from the band below to the band above over this many points either
@@ -53,8 +53,8 @@ inline constexpr int kPeerScaleBlend = 50;
 
 /// The peer's bands: the error profile's (kStrengthBandLow) with its top band split at 2400, so that the players from
 /// 2000 to 2399 are not fitted with the scales of the strong (mostly bullet) accounts above them. A further split at
-/// 2800 was fitted twice and did not pass its two-fold check (docs/studies/2026-12-06-peer-top-band-split.md): its
-/// endgame scales follow each half's noise.
+/// 2800 was tried in three designs and none passed its two-fold check (docs/studies/2026-12-06-peer-top-band-split.md):
+/// the top endgames of the two halves of the held-out games differ by about a fifth, and every fit follows its half.
 inline constexpr std::array<int, 6> kPeerBandLow{0, 1000, 1400, 1700, 2000, 2400};
 /// Where the engine tilt starts: the players from 2400 get stronger with their rating faster than the model does.
 inline constexpr int kPeerTiltFrom = 2400;
