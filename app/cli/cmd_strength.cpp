@@ -443,20 +443,28 @@ struct PeerFit {
     bool heldOut = false;
 };
 
-PeerCheck peerCheck(std::string what, const std::vector<evaluation::ErrorPosition>& positions,
-                    const evaluation::CandidateFn& candidates) {
-    PeerCheck out{std::move(what), evaluation::profileErrors(positions, candidates), {}};
-    // The spans the engine tilt is compared over (kPeerTiltSpans), one by one.
+/// The positions of each span the engine tilt is compared over (kPeerTiltSpans), named ("2400-2799", "2800+").
+using TiltSpans = std::vector<std::pair<std::string, std::vector<evaluation::ErrorPosition>>>;
+TiltSpans tiltSpans(const std::vector<evaluation::ErrorPosition>& positions) {
+    TiltSpans out;
     for (std::size_t k = 0; k < evaluation::kPeerTiltSpans.size(); ++k) {
         const int low = evaluation::kPeerTiltSpans[k];
         const int high = k + 1 < evaluation::kPeerTiltSpans.size() ? evaluation::kPeerTiltSpans[k + 1] : 0;
         std::vector<evaluation::ErrorPosition> in;
         for (const auto& p : positions)
             if (p.moverElo >= low && (high == 0 || p.moverElo < high)) in.push_back(p);
-        if (in.empty()) continue;
-        const auto span = evaluation::profileErrors(in, candidates);
-        const std::string name =
-            high ? std::to_string(low) + "-" + std::to_string(high - 1) : std::to_string(low) + "+";
+        if (!in.empty())
+            out.emplace_back(high ? std::to_string(low) + "-" + std::to_string(high - 1) : std::to_string(low) + "+",
+                             std::move(in));
+    }
+    return out;
+}
+
+PeerCheck peerCheck(std::string what, const std::vector<evaluation::ErrorPosition>& positions, const TiltSpans& spans,
+                    const evaluation::CandidateFn& candidates) {
+    PeerCheck out{std::move(what), evaluation::profileErrors(positions, candidates), {}};
+    for (const auto& [name, in] : spans) {
+        const auto span = evaluation::profileErrors(in, candidates);  // all in the error profile's top band
         for (int f = 0; f < chess::kGamePhases; ++f)
             out.spans.emplace_back(name + " " + chess::gamePhaseName(chess::GamePhase(f)),
                                    span.byPhase.back()[std::size_t(f)]);
@@ -474,19 +482,21 @@ PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const s
     PeerFit out;
     out.bands = fit(positions, &out.tiltScan);
     if (split != "heldout") {
-        out.checks.push_back(peerCheck("on these positions (its fit, not a check)", positions,
+        out.checks.push_back(peerCheck("on these positions (its fit, not a check)", positions, tiltSpans(positions),
                                        evaluation::peerCandidates(policy, out.bands)));
         return out;
     }
     std::vector<evaluation::ErrorPosition> validation, test;
     for (const auto& p : positions) (inSplit(games[p.game], "validation") ? validation : test).push_back(p);
-    out.checks.push_back(peerCheck("fitted on the validation half, on the test half", test,
+    const TiltSpans testSpans = tiltSpans(test), validationSpans = tiltSpans(validation);
+    out.checks.push_back(peerCheck("fitted on the validation half, on the test half", test, testSpans,
                                    evaluation::peerCandidates(policy, fit(validation))));
-    out.checks.push_back(peerCheck("fitted on the test half, on the validation half", validation,
+    out.checks.push_back(peerCheck("fitted on the test half, on the validation half", validation, validationSpans,
                                    evaluation::peerCandidates(policy, fit(test))));
-    out.checks.push_back(peerCheck("as shipped, on the test half", test, evaluation::peerCandidates(policy, shipped)));
     out.checks.push_back(
-        peerCheck("as shipped, on the validation half", validation, evaluation::peerCandidates(policy, shipped)));
+        peerCheck("as shipped, on the test half", test, testSpans, evaluation::peerCandidates(policy, shipped)));
+    out.checks.push_back(peerCheck("as shipped, on the validation half", validation, validationSpans,
+                                   evaluation::peerCandidates(policy, shipped)));
     out.heldOut = true;
     return out;
 }

@@ -67,7 +67,7 @@ double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, co
 
 double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
     if (bands.empty()) return 0.0;
-    const int start = speed == PeerSpeed::Rapid ? std::min(kPeerRapidLeanFrom, kPeerTiltFrom) : kPeerTiltFrom;
+    const int start = speed == PeerSpeed::Rapid ? kPeerRapidLeanFrom : kPeerTiltFrom;
     return elo > start ? bands.back().engineTilt * double(elo - start) / 1000.0 : 0.0;
 }
 
@@ -228,7 +228,7 @@ PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_
                         const std::vector<PeerScaleBand>& bands) {
     PeerTiltTrial t;
     t.engineTilt = bands.back().engineTilt;
-    const int top = kPeerTiltFrom, rapidFrom = std::min(kPeerRapidLeanFrom, top);
+    const int top = kPeerTiltFrom, rapidFrom = kPeerRapidLeanFrom;
     // Sums per span, per phase from kPeerTiltFrom, then per phase in the rapid games below it.
     constexpr std::size_t kSpans = kPeerTiltSpans.size(), kPhases = std::size_t(chess::kGamePhases),
                           kGroups = kSpans + 2 * kPhases;
@@ -260,7 +260,6 @@ PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_
         (g < kSpans ? t.spans : g < kSpans + kPhases ? t.phases : t.rapidPhases).emplace_back(count[g], ratio);
         if (count[g] >= minPositions && ratio > 0.0) t.mismatch += double(count[g]) * std::pow(std::log(ratio), 2);
     }
-    if (rapidFrom >= top) t.rapidPhases.clear();
     return t;
 }
 

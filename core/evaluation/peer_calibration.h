@@ -61,6 +61,7 @@ inline constexpr int kPeerTiltFrom = 2400;
 /// Where the engine tilt starts for rapid and slower games: their players from 2000 lose less than even the model's
 /// favourite moves in the middlegame and endgame, which no temperature reaches.
 inline constexpr int kPeerRapidLeanFrom = 2000;
+static_assert(kPeerRapidLeanFrom < kPeerTiltFrom, "rapid games lean from below where the others do");
 /// The peer band of a rating (index into kPeerBandLow).
 int peerBand(int elo);
 

@@ -288,6 +288,35 @@ private Q_SLOTS:
         QVERIFY2(bad.err.contains(cache + QStringLiteral(":") + QString::number(linesNow + 1)), qPrintable(bad.err));
     }
 
+    // --fit --fit-peer-from 2400 keeps the shipped peer bands under 2400 (the <1000 band, without a position here,
+    // prints the shipped scales, not the 1s a fit leaves an empty band) and refits the one from 2400 (under 100
+    // positions a cell here: 1s); the check reads each half by the fit on the other and by the shipped table.
+    void peerRefitKeepsTheBandsBelow() {
+        if (!haveStockfish()) QSKIP("stockfish not installed");
+        const Run r =
+            run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--every"), QStringLiteral("1"), QStringLiteral("--max-per-band"),
+                 QStringLiteral("0"), QStringLiteral("--depth"), QStringLiteral("4"), QStringLiteral("--fit"),
+                 QStringLiteral("--fit-peer-from"), QStringLiteral("2400")});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QString ones = QStringLiteral("S{1.000, 1.000, 1.000}");
+        QString lowest, top;
+        for (const QString& line : r.out.split(u'\n')) {
+            if (line.trimmed().startsWith(QStringLiteral("{0, {"))) lowest = line;
+            if (line.trimmed().startsWith(QStringLiteral("{2400, {"))) top = line;
+        }
+        QVERIFY2(!lowest.isEmpty() && !lowest.contains(ones), qPrintable(lowest));
+        QVERIFY2(top.count(ones) == 4, qPrintable(top));
+        qsizetype at = 0;
+        for (const QString& check : {QStringLiteral("the peer fitted on the validation half, on the test half:"),
+                                     QStringLiteral("the peer fitted on the test half, on the validation half:"),
+                                     QStringLiteral("the peer as shipped, on the test half:"),
+                                     QStringLiteral("the peer as shipped, on the validation half:")}) {
+            at = r.out.indexOf(check, at);
+            QVERIFY2(at >= 0, qPrintable(check));
+        }
+    }
+
     void refusals() {
         Run r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors")});
         QCOMPARE(r.code, 2);
