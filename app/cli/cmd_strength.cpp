@@ -87,6 +87,8 @@ void printStrengthHelp() {
         "                      temperature; with --split heldout fitted on both halves, and each half checked by\n"
         "                      the fit on the other, and the shipped calibration read on each half beside it)\n"
         "  --fit-peer-from R   with --fit: keep the shipped peer bands that start under R, fit those from R\n"
+        "  --fit-peer-phase P  with --fit-peer-from: fit only phase P's scales (opening, middlegame or endgame) of\n"
+        "                      the bands from R, their other phases and the engine tilt kept as shipped\n"
         "  --peer              score the player profile's peer (the rule with its calibration by rating, speed and\n"
         "                      game phase) in place of the opponent as it plays\n\n"
         "Both:\n"
@@ -430,7 +432,8 @@ void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
 /// The player profile's peer calibration and its checks. With the held-out split the scales to ship are fitted on both
 /// halves, and each half is checked by the fit on the other (two-fold: what a table fitted on half the games does on
 /// games it did not see) and read with the shipped scales beside it; otherwise fitted and checked on the same
-/// positions. With `refitFrom` the shipped bands under it are kept and only those from it fitted.
+/// positions. With `refitFrom` the shipped bands under it are kept and only those from it fitted (with `onlyPhase`,
+/// only that phase of them).
 struct PeerCheck {
     std::string what;
     evaluation::ErrorProfile profile;
@@ -473,11 +476,12 @@ PeerCheck peerCheck(std::string what, const std::vector<evaluation::ErrorPositio
 }
 
 PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const std::vector<chess::PgnGame>& games,
-                const std::string& split, const play::MovePolicy& policy, int refitFrom) {
+                const std::string& split, const play::MovePolicy& policy, int refitFrom,
+                std::optional<chess::GamePhase> onlyPhase) {
     const auto& shipped = evaluation::peerScaleBands();
     const auto fit = [&](const std::vector<evaluation::ErrorPosition>& on,
                          std::vector<evaluation::PeerTiltTrial>* scan = nullptr) {
-        return evaluation::fitPeerScales(on, 100, scan, shipped, refitFrom);
+        return evaluation::fitPeerScales(on, 100, scan, shipped, refitFrom, onlyPhase);
     };
     PeerFit out;
     out.bands = fit(positions, &out.tiltScan);
@@ -550,6 +554,15 @@ int runErrors(Args& args) {
     if (split != "validation" && split != "test" && split != "heldout" && split != "all")
         return usageError(kErrorsCommand, "--split: expected validation, test, heldout or all, got '" + split + "'");
     if (args.has("fit-peer-from") && !args.has("fit")) return usageError(kErrorsCommand, "--fit-peer-from needs --fit");
+    std::optional<chess::GamePhase> onlyPhase;
+    if (const auto phase = args.value("fit-peer-phase")) {
+        if (!args.has("fit-peer-from")) return usageError(kErrorsCommand, "--fit-peer-phase needs --fit-peer-from");
+        for (int f = 0; f < chess::kGamePhases; ++f)
+            if (*phase == chess::gamePhaseName(chess::GamePhase(f))) onlyPhase = chess::GamePhase(f);
+        if (!onlyPhase)
+            return usageError(kErrorsCommand,
+                              "--fit-peer-phase: expected opening, middlegame or endgame, got '" + *phase + "'");
+    }
     evaluation::ErrorProfileOptions o;
     o.every = int(args.intValue("every", 8, 1, 1000));
     if (const auto denser = args.value("every-below")) {
@@ -621,7 +634,7 @@ int runErrors(Args& args) {
     if (args.has("fit")) {
         knots = evaluation::fitStrength(*positions);
         phaseScales = evaluation::fitPhaseScales(*positions);
-        peerFit = fitPeer(*positions, games, split, policy, int(args.intValue("fit-peer-from", 0, 0, 4000)));
+        peerFit = fitPeer(*positions, games, split, policy, int(args.intValue("fit-peer-from", 0, 0, 4000)), onlyPhase);
     }
     const std::vector<evaluation::PeerScaleBand>& peerBands = peerFit.bands;
     if (args.has("json")) {
@@ -672,10 +685,10 @@ int runEvalStrength(const std::vector<std::string>& argv) {
         return argv.empty() ? kExitUsage : kExitOk;
     }
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args args(rest, {"pgn",           "model",        "pairs",         "games",   "tc",        "max-plies",
-                     "seed",          "temperature",  "top-p",         "threads", "split",     "every",
-                     "every-below",   "max-per-band", "max-positions", "min-elo", "max-elo",   "engine",
-                     "fit-peer-from", "engines",      "depth",         "cache",   "save-games"},
+    Args args(rest, {"pgn",           "model",        "pairs",         "games",   "tc",         "max-plies",
+                     "seed",          "temperature",  "top-p",         "threads", "split",      "every",
+                     "every-below",   "max-per-band", "max-positions", "min-elo", "max-elo",    "engine",
+                     "fit-peer-from", "engines",      "depth",         "cache",   "save-games", "fit-peer-phase"},
               {"json", "raw", "no-decisions", "fit", "peer"});
     if (args.has("help")) {
         printStrengthHelp();

@@ -180,13 +180,15 @@ void fitSpeedClass(std::vector<PeerScaleBand>& bands,
 
 namespace {
 
-/// The scales fitted with the top band's tilt at `engineTilt`; the bands under `refitFrom` keep `kept`'s.
+/// The scales fitted with the top band's tilt at `engineTilt`; the bands under `refitFrom` keep `kept`'s, and with
+/// `onlyPhase` those from it keep kept's other phases.
 std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
-                                       double engineTilt, const std::vector<PeerScaleBand>& kept, int refitFrom) {
+                                       double engineTilt, const std::vector<PeerScaleBand>& kept, int refitFrom,
+                                       std::optional<chess::GamePhase> onlyPhase) {
     std::vector<PeerScaleBand> bands;
     for (std::size_t b = 0; b < kPeerBandLow.size(); ++b) {
         PeerScaleBand band;  // every scale 1
-        if (kPeerBandLow[b] < refitFrom) band = kept[b];
+        if (kPeerBandLow[b] < refitFrom || onlyPhase) band = kept[b];
         band.low = kPeerBandLow[b];
         band.engineTilt = 0.0;
         bands.push_back(band);
@@ -207,6 +209,7 @@ std::vector<PeerScaleBand> fitScalesAt(const std::vector<ErrorPosition>& positio
                 cell.humanLoss += p.humanLoss;
             }
             for (std::size_t f = 0; f < byPhase.size(); ++f) {
+                if (onlyPhase && f != std::size_t(*onlyPhase)) continue;  // kept as given
                 // A class starts from (and without enough positions keeps) the scale over all speeds.
                 if (speed != PeerSpeed::Any) bands[b].scale[std::size_t(c)][f] = bands[b].scale[0][f];
                 if (std::int64_t(byPhase[f].in.size()) < minPositions || byPhase[f].humanLoss <= 0.0) continue;
@@ -267,12 +270,20 @@ PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_
 
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
                                          std::vector<PeerTiltTrial>* scan, const std::vector<PeerScaleBand>& kept,
-                                         int refitFrom) {
-    if (kept.size() != kPeerBandLow.size()) refitFrom = 0;  // nothing to keep
+                                         int refitFrom, std::optional<chess::GamePhase> onlyPhase) {
+    if (kept.size() != kPeerBandLow.size()) {  // nothing to keep
+        refitFrom = 0;
+        onlyPhase.reset();
+    }
+    if (onlyPhase) {
+        auto bands = fitScalesAt(positions, minPositions, kept.back().engineTilt, kept, refitFrom, onlyPhase);
+        if (scan) scan->push_back(tiltTrial(positions, minPositions, bands));
+        return bands;
+    }
     std::vector<PeerScaleBand> best;
     double bestMismatch = 0.0;
     for (const double tilt : kPeerTiltGrid) {
-        auto bands = fitScalesAt(positions, minPositions, tilt, kept, refitFrom);
+        auto bands = fitScalesAt(positions, minPositions, tilt, kept, refitFrom, std::nullopt);
         const PeerTiltTrial trial = tiltTrial(positions, minPositions, bands);
         // A tilt is a trend across the band: it needs two spans to compare, and it is taken only where it brings the
         // spans closer by more than a 1% ratio would over all their positions (else the smaller tilt stays).

@@ -112,10 +112,13 @@ struct PeerTiltTrial {
 /// larger tilt must lower that sum by more than a 1% ratio would over the spans' positions, and with fewer than two
 /// such spans there is no trend to follow and the tilt is 0. `scan`, when given, gets the sum and the ratios for each
 /// tilt tried. With `kept` (bands of kPeerBandLow's layout), the bands under `refitFrom` keep kept's scales and only
-/// those from it are fitted (the tilt with them).
+/// those from it are fitted (the tilt with them). With `onlyPhase` as well, only that phase's scales of the bands from
+/// `refitFrom` are fitted: their other phases and the top band's tilt stay kept's (no tilt is tried; `scan` gets the
+/// kept tilt's trial).
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100,
                                          std::vector<PeerTiltTrial>* scan = nullptr,
-                                         const std::vector<PeerScaleBand>& kept = {}, int refitFrom = 0);
+                                         const std::vector<PeerScaleBand>& kept = {}, int refitFrom = 0,
+                                         std::optional<chess::GamePhase> onlyPhase = std::nullopt);
 /// The tilts the fit tries (per 1,000 points) and the spans of rating it compares the players in.
 inline constexpr std::array<double, 13> kPeerTiltGrid{0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128};
 inline constexpr std::array<int, 2> kPeerTiltSpans{2400, 2800};

@@ -12,6 +12,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -291,13 +292,28 @@ private Q_SLOTS:
     // --fit --fit-peer-from 2400 keeps the shipped peer bands under 2400 (the <1000 band, without a position here,
     // prints the shipped scales, not the 1s a fit leaves an empty band) and refits the one from 2400 (under 100
     // positions a cell here: 1s); the check reads each half by the fit on the other and by the shipped table.
+    // With --fit-peer-phase opening the row from 2400 keeps the shipped middlegame and endgame scales (which differ
+    // between speed classes) and the engine tilt; its openings, thin here, keep one scale over all speeds.
     void peerRefitKeepsTheBandsBelow() {
         if (!haveStockfish()) QSKIP("stockfish not installed");
-        const Run r =
-            run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
-                 kGames, QStringLiteral("--every"), QStringLiteral("1"), QStringLiteral("--max-per-band"),
-                 QStringLiteral("0"), QStringLiteral("--depth"), QStringLiteral("4"), QStringLiteral("--fit"),
-                 QStringLiteral("--fit-peer-from"), QStringLiteral("2400")});
+        QTemporaryDir dir;
+        const QStringList fit{QStringLiteral("eval"),
+                              QStringLiteral("strength"),
+                              QStringLiteral("errors"),
+                              QStringLiteral("--pgn"),
+                              kGames,
+                              QStringLiteral("--every"),
+                              QStringLiteral("1"),
+                              QStringLiteral("--max-per-band"),
+                              QStringLiteral("0"),
+                              QStringLiteral("--depth"),
+                              QStringLiteral("4"),
+                              QStringLiteral("--fit"),
+                              QStringLiteral("--cache"),
+                              dir.filePath(QStringLiteral("scores.tsv")),
+                              QStringLiteral("--fit-peer-from"),
+                              QStringLiteral("2400")};
+        const Run r = run(fit);
         QVERIFY2(r.code == 0, qPrintable(r.err));
         const QString ones = QStringLiteral("S{1.000, 1.000, 1.000}");
         QString lowest, top;
@@ -315,6 +331,17 @@ private Q_SLOTS:
             at = r.out.indexOf(check, at);
             QVERIFY2(at >= 0, qPrintable(check));
         }
+        const Run openings = run(fit + QStringList{QStringLiteral("--fit-peer-phase"), QStringLiteral("opening")});
+        QVERIFY2(openings.code == 0, qPrintable(openings.err));
+        const QRegularExpression row(QStringLiteral(
+            R"(\{2400, \{S\{([\d.]+), ([\d.]+), [\d.]+\}, S\{([\d.]+), ([\d.]+), [\d.]+\}, S\{([\d.]+), ([\d.]+), )"
+            R"([\d.]+\}, S\{([\d.]+), ([\d.]+), [\d.]+\}\}, ([\d.]+)\})"));
+        const auto m = row.match(openings.out);
+        QVERIFY2(m.hasMatch(), qPrintable(openings.out));
+        QVERIFY2(m.captured(1) == m.captured(3) && m.captured(1) == m.captured(5) && m.captured(1) == m.captured(7),
+                 qPrintable(m.captured(0)));
+        QVERIFY2(m.captured(2) != m.captured(4), qPrintable(m.captured(0)));  // the shipped middlegames, by class
+        QVERIFY2(m.captured(9).toDouble() > 0.0, qPrintable(m.captured(0)));
     }
 
     void refusals() {
@@ -352,6 +379,17 @@ private Q_SLOTS:
                  kGames, QStringLiteral("--fit-peer-from"), QStringLiteral("2400")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--fit-peer-from needs --fit")), qPrintable(r.err));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--fit"), QStringLiteral("--fit-peer-phase"), QStringLiteral("opening")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--fit-peer-phase needs --fit-peer-from")), qPrintable(r.err));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--fit"), QStringLiteral("--fit-peer-from"), QStringLiteral("2400"),
+                 QStringLiteral("--fit-peer-phase"), QStringLiteral("late")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(
+            r.err.contains(QStringLiteral("--fit-peer-phase: expected opening, middlegame or endgame, got 'late'")),
+            qPrintable(r.err));
         r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("sideways")});
         QCOMPARE(r.code, 2);
     }

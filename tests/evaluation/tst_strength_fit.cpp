@@ -315,6 +315,28 @@ private Q_SLOTS:
         for (std::size_t b = 0; b < strong; ++b) QCOMPARE(refit[b].scale, kept[b].scale);
         QVERIFY2(near(refit[strong].scale[0][opening], 1.6),
                  qPrintable(QString::number(refit[strong].scale[0][opening])));
+        // Only the openings refitted from 2400 (with endgames there that would be fitted too): the other phases and
+        // the tilt stay the kept ones, and the openings from 2400 lose what the players lose there, the kept tilt
+        // included.
+        kept.back().engineTilt = 2.0;
+        for (auto& p : cell(kRookEnding, 2650, 80, 150, 2.2)) positions.push_back(std::move(p));
+        const auto openings = evaluation::fitPeerScales(positions, 100, nullptr, kept, 2400, chess::GamePhase::Opening);
+        for (std::size_t b = 0; b < strong; ++b) QCOMPARE(openings[b].scale, kept[b].scale);
+        QCOMPARE(openings[strong].engineTilt, 2.0);
+        for (std::size_t c = 0; c < std::size_t(evaluation::kPeerSpeeds); ++c) {
+            QCOMPARE(openings[strong].scale[c][std::size_t(chess::GamePhase::Middlegame)], 1.3);
+            QCOMPARE(openings[strong].scale[c][ending], 1.3);
+        }
+        double peer = 0.0, human = 0.0;
+        const auto candidates = evaluation::peerCandidates({}, openings);
+        for (const auto& p : positions)
+            if (p.moverElo >= 2400 && chess::gamePhase(p.position) == chess::GamePhase::Opening) {
+                peer += evaluation::expectedLoss(p, candidates(p)).first;
+                human += p.humanLoss;
+            }
+        QVERIFY2(human > 0.0 && std::abs(std::log(peer / human)) < 0.03,
+                 qPrintable(QString("%1 %2 %3").arg(peer).arg(human).arg(openings[strong].scale[0][opening])));
+        QVERIFY(std::abs(std::log(openings[strong].scale[0][opening] / 1.3)) > 0.05);
     }
 
     // Bullet players who err as the rule does at half its temperature and rapid players as at twice it, in the same
