@@ -89,6 +89,8 @@ void printStrengthHelp() {
         "  --fit-peer-from R   with --fit: keep the shipped peer bands that start under R, fit those from R\n"
         "  --fit-peer-phase P  with --fit-peer-from: fit only phase P's scales (opening, middlegame or endgame) of\n"
         "                      the bands from R, their other phases and the engine tilt kept as shipped\n"
+        "  --fit-peer-factor   with --fit-peer-phase: one factor on that phase's shipped scales (every speed class)\n"
+        "                      of the bands from R, in place of a scale per speed class\n"
         "  --peer              score the player profile's peer (the rule with its calibration by rating, speed and\n"
         "                      game phase) in place of the opponent as it plays\n\n"
         "Both:\n"
@@ -433,7 +435,7 @@ void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
 /// halves, and each half is checked by the fit on the other (two-fold: what a table fitted on half the games does on
 /// games it did not see) and read with the shipped scales beside it; otherwise fitted and checked on the same
 /// positions. With `refitFrom` the shipped bands under it are kept and only those from it fitted (with `onlyPhase`,
-/// only that phase of them).
+/// only that phase of them; with `factor`, one factor on that phase's shipped scales).
 struct PeerCheck {
     std::string what;
     evaluation::ErrorProfile profile;
@@ -444,6 +446,7 @@ struct PeerFit {
     std::vector<evaluation::PeerTiltTrial> tiltScan;  // the top band's engine tilts tried by the fit that ships
     std::vector<PeerCheck> checks;
     bool heldOut = false;
+    double factor = 0.0;  // the one factor on the phase's shipped scales the fit that ships chose (0: none)
 };
 
 /// The positions of each span the engine tilt is compared over (kPeerTiltSpans), named ("2400-2799", "2800+").
@@ -477,13 +480,16 @@ PeerCheck peerCheck(std::string what, const std::vector<evaluation::ErrorPositio
 
 PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const std::vector<chess::PgnGame>& games,
                 const std::string& split, const play::MovePolicy& policy, int refitFrom,
-                std::optional<chess::GamePhase> onlyPhase) {
+                std::optional<chess::GamePhase> onlyPhase, bool factor) {
     const auto& shipped = evaluation::peerScaleBands();
+    PeerFit out;
     const auto fit = [&](const std::vector<evaluation::ErrorPosition>& on,
                          std::vector<evaluation::PeerTiltTrial>* scan = nullptr) {
+        if (factor && onlyPhase)
+            return evaluation::fitPeerPhaseFactor(on, shipped, refitFrom, *onlyPhase, 100, scan ? &out.factor : nullptr,
+                                                  scan);
         return evaluation::fitPeerScales(on, 100, scan, shipped, refitFrom, onlyPhase);
     };
-    PeerFit out;
     out.bands = fit(positions, &out.tiltScan);
     if (split != "heldout") {
         out.checks.push_back(peerCheck("on these positions (its fit, not a check)", positions, tiltSpans(positions),
@@ -510,6 +516,7 @@ void printPeerFit(const PeerFit& fit) {
         "the profile's peer calibration (from rating; opening, middlegame, endgame scale for all speeds, "
         "bullet, blitz, and rapid or slower)%s:\n",
         fit.heldOut ? ", fitted on both halves" : "");
+    if (fit.factor > 0.0) std::printf("(one factor on the phase's shipped scales: %.3f)\n", fit.factor);
     for (const auto& k : fit.bands) {
         std::printf("        {%d, {", k.low);
         for (std::size_t c = 0; c < k.scale.size(); ++c)
@@ -563,6 +570,8 @@ int runErrors(Args& args) {
             return usageError(kErrorsCommand,
                               "--fit-peer-phase: expected opening, middlegame or endgame, got '" + *phase + "'");
     }
+    if (args.has("fit-peer-factor") && !onlyPhase)
+        return usageError(kErrorsCommand, "--fit-peer-factor needs --fit-peer-phase");
     evaluation::ErrorProfileOptions o;
     o.every = int(args.intValue("every", 8, 1, 1000));
     if (const auto denser = args.value("every-below")) {
@@ -634,7 +643,8 @@ int runErrors(Args& args) {
     if (args.has("fit")) {
         knots = evaluation::fitStrength(*positions);
         phaseScales = evaluation::fitPhaseScales(*positions);
-        peerFit = fitPeer(*positions, games, split, policy, int(args.intValue("fit-peer-from", 0, 0, 4000)), onlyPhase);
+        peerFit = fitPeer(*positions, games, split, policy, int(args.intValue("fit-peer-from", 0, 0, 4000)), onlyPhase,
+                          args.has("fit-peer-factor"));
     }
     const std::vector<evaluation::PeerScaleBand>& peerBands = peerFit.bands;
     if (args.has("json")) {
@@ -689,7 +699,7 @@ int runEvalStrength(const std::vector<std::string>& argv) {
                      "seed",          "temperature",  "top-p",         "threads", "split",      "every",
                      "every-below",   "max-per-band", "max-positions", "min-elo", "max-elo",    "engine",
                      "fit-peer-from", "engines",      "depth",         "cache",   "save-games", "fit-peer-phase"},
-              {"json", "raw", "no-decisions", "fit", "peer"});
+              {"json", "raw", "no-decisions", "fit", "peer", "fit-peer-factor"});
     if (args.has("help")) {
         printStrengthHelp();
         return kExitOk;

@@ -268,6 +268,56 @@ PeerTiltTrial tiltTrial(const std::vector<ErrorPosition>& positions, std::int64_
 
 }  // namespace
 
+std::vector<PeerScaleBand> fitPeerPhaseFactor(const std::vector<ErrorPosition>& positions,
+                                              const std::vector<PeerScaleBand>& kept, int refitFrom,
+                                              chess::GamePhase phase, std::int64_t minPositions, double* factor,
+                                              std::vector<PeerTiltTrial>* scan) {
+    std::vector<const ErrorPosition*> in;
+    double human = 0.0;
+    for (const auto& p : positions)
+        if (kPeerBandLow[std::size_t(peerBand(p.moverElo))] >= refitFrom && chess::gamePhase(p.position) == phase) {
+            in.push_back(&p);
+            human += p.humanLoss;
+        }
+    const auto scaled = [&](double k) {
+        auto bands = kept;
+        for (auto& band : bands)
+            if (band.low >= refitFrom)
+                for (auto& phases : band.scale)
+                    phases[std::size_t(phase)] =
+                        std::clamp(phases[std::size_t(phase)] * k, kLowestScale, kHighestScale);
+        return bands;
+    };
+    const auto mismatch = [&](double k) {
+        const auto bands = scaled(k);
+        double peer = 0.0;
+        for (const ErrorPosition* p : in)
+            peer += expectedLoss(*p, peerCandidatesIn(*p, {}, peerSpeed(p->speed), bands)).first;
+        const double r = std::log(std::max(peer, 1e-12) / std::max(human, 1e-12));
+        return r * r;
+    };
+    double best = 1.0;
+    if (kept.size() == kPeerBandLow.size() && std::int64_t(in.size()) >= minPositions && human > 0.0) {
+        const double low = kPeerFactorRange[0], high = kPeerFactorRange[1];
+        const double step = std::pow(high / low, 1.0 / kGridSteps);
+        double bestMismatch = mismatch(best);
+        const auto tryFactor = [&](double k) {
+            if (const double m = mismatch(k); m < bestMismatch) {
+                bestMismatch = m;
+                best = k;
+            }
+        };
+        for (int i = 0; i <= kGridSteps; ++i) tryFactor(low * std::pow(step, double(i)));
+        const double centre = best;
+        for (int i = -4; i <= 4; ++i)
+            if (i != 0) tryFactor(std::clamp(centre * std::pow(step, i / 5.0), low, high));
+    }
+    if (factor) *factor = best;
+    auto bands = scaled(best);
+    if (scan && !bands.empty()) scan->push_back(tiltTrial(positions, minPositions, bands));
+    return bands;
+}
+
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions,
                                          std::vector<PeerTiltTrial>* scan, const std::vector<PeerScaleBand>& kept,
                                          int refitFrom, std::optional<chess::GamePhase> onlyPhase) {

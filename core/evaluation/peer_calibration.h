@@ -119,6 +119,17 @@ std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& posit
                                          std::vector<PeerTiltTrial>* scan = nullptr,
                                          const std::vector<PeerScaleBand>& kept = {}, int refitFrom = 0,
                                          std::optional<chess::GamePhase> onlyPhase = std::nullopt);
+/// One factor on `phase`'s scales (every speed class) of kept's bands from `refitFrom`, fitted so that over the
+/// positions of that phase whose mover is in those bands, each read at its game's speed class as peerCandidates()
+/// reads it, the peer's mean loss is the players' (a logarithmic grid over kPeerFactorRange, refined between its
+/// neighbours; the scales clamped to kPeerScaleRange). Everything else is kept's; `factor`, when given, gets the
+/// factor (1 under `minPositions` such positions: kept as it is), and `scan` the kept tilt's trial (fitPeerScales).
+/// Fewer parameters than fitPeerScales' per speed class: the classes keep kept's ratios between them.
+std::vector<PeerScaleBand> fitPeerPhaseFactor(const std::vector<ErrorPosition>& positions,
+                                              const std::vector<PeerScaleBand>& kept, int refitFrom,
+                                              chess::GamePhase phase, std::int64_t minPositions = 100,
+                                              double* factor = nullptr, std::vector<PeerTiltTrial>* scan = nullptr);
+inline constexpr std::array<double, 2> kPeerFactorRange{0.5, 2.0};
 /// The tilts the fit tries (per 1,000 points) and the spans of rating it compares the players in.
 inline constexpr std::array<double, 13> kPeerTiltGrid{0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128};
 inline constexpr std::array<int, 2> kPeerTiltSpans{2400, 2800};

@@ -293,7 +293,8 @@ private Q_SLOTS:
     // prints the shipped scales, not the 1s a fit leaves an empty band) and refits the one from 2400 (under 100
     // positions a cell here: 1s); the check reads each half by the fit on the other and by the shipped table.
     // With --fit-peer-phase opening the row from 2400 keeps the shipped middlegame and endgame scales (which differ
-    // between speed classes) and the engine tilt; its openings, thin here, keep one scale over all speeds.
+    // between speed classes) and the engine tilt; its openings, thin here, keep one scale over all speeds. With
+    // --fit-peer-factor as well the fit prints its one factor.
     void peerRefitKeepsTheBandsBelow() {
         if (!haveStockfish()) QSKIP("stockfish not installed");
         QTemporaryDir dir;
@@ -342,6 +343,12 @@ private Q_SLOTS:
                  qPrintable(m.captured(0)));
         QVERIFY2(m.captured(2) != m.captured(4), qPrintable(m.captured(0)));  // the shipped middlegames, by class
         QVERIFY2(m.captured(9).toDouble() > 0.0, qPrintable(m.captured(0)));
+        // --fit-peer-factor: one factor on the openings, printed (1 where the openings from 2400 are under 100).
+        const Run factor = run(fit + QStringList{QStringLiteral("--fit-peer-phase"), QStringLiteral("opening"),
+                                                 QStringLiteral("--fit-peer-factor")});
+        QVERIFY2(factor.code == 0, qPrintable(factor.err));
+        QVERIFY2(factor.out.contains(QStringLiteral("(one factor on the phase's shipped scales: ")),
+                 qPrintable(factor.out));
     }
 
     void refusals() {
@@ -383,6 +390,11 @@ private Q_SLOTS:
                  kGames, QStringLiteral("--fit"), QStringLiteral("--fit-peer-phase"), QStringLiteral("opening")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--fit-peer-phase needs --fit-peer-from")), qPrintable(r.err));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--fit"), QStringLiteral("--fit-peer-from"), QStringLiteral("2400"),
+                 QStringLiteral("--fit-peer-factor")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--fit-peer-factor needs --fit-peer-phase")), qPrintable(r.err));
         r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
                  kGames, QStringLiteral("--fit"), QStringLiteral("--fit-peer-from"), QStringLiteral("2400"),
                  QStringLiteral("--fit-peer-phase"), QStringLiteral("late")});

@@ -339,6 +339,61 @@ private Q_SLOTS:
         QVERIFY(std::abs(std::log(openings[strong].scale[0][opening] / 1.3)) > 0.05);
     }
 
+    // One factor on the top row's openings: players of 2650 whose openings err as the rule does at 1.6 times its
+    // temperature, and bullet players of 2650 at 0.8, against a kept row whose bullet openings are half its others
+    // (1.3 and 0.65). The factor is 1.6 / 1.3 for both, each position read at its own class; every class's opening is
+    // kept's times it, and nothing else moves.
+    void peerPhaseFactorKeepsTheClassesRatios() {
+        auto positions = cell(kRuyLopez, 2650, 8, 150, 1.6);
+        for (auto& p : cell(kRuyLopez, 2650, 8, 150, 0.8)) {
+            p.speed = chess::GameSpeed::Bullet;
+            positions.push_back(std::move(p));
+        }
+        for (auto& p : cell(kRuyLopez, 1550, 8, 150, 0.7)) positions.push_back(std::move(p));  // under 2400: ignored
+        std::vector<evaluation::PeerScaleBand> kept;
+        for (int low : evaluation::kPeerBandLow) {
+            evaluation::PeerScaleBand band;
+            band.low = low;
+            for (auto& phases : band.scale) phases.fill(1.3);
+            kept.push_back(band);
+        }
+        const auto bullet = std::size_t(evaluation::PeerSpeed::Bullet),
+                   opening = std::size_t(chess::GamePhase::Opening);
+        kept.back().scale[bullet][opening] = 0.65;
+        kept.back().engineTilt = 2.0;
+        double factor = 0.0;
+        const auto bands =
+            evaluation::fitPeerPhaseFactor(positions, kept, 2400, chess::GamePhase::Opening, 100, &factor);
+        QVERIFY2(std::abs(std::log(factor / (1.6 / 1.3))) < 0.08, qPrintable(QString::number(factor)));
+        const auto top = bands.size() - 1;
+        for (std::size_t b = 0; b < top; ++b) QCOMPARE(bands[b].scale, kept[b].scale);
+        QCOMPARE(bands[top].engineTilt, 2.0);
+        for (std::size_t c = 0; c < std::size_t(evaluation::kPeerSpeeds); ++c) {
+            QCOMPARE(bands[top].scale[c][opening], kept[top].scale[c][opening] * factor);
+            for (std::size_t f = 1; f < std::size_t(chess::kGamePhases); ++f)
+                QCOMPARE(bands[top].scale[c][f], kept[top].scale[c][f]);
+        }
+        double peer = 0.0, human = 0.0;
+        const auto candidates = evaluation::peerCandidates({}, bands);
+        for (const auto& p : positions)
+            if (p.moverElo >= 2400) {
+                peer += evaluation::expectedLoss(p, candidates(p)).first;
+                human += p.humanLoss;
+            }
+        QVERIFY2(std::abs(std::log(peer / human)) < 0.03, qPrintable(QString("%1 %2").arg(peer).arg(human)));
+        // Under 100 openings from 2400 (or none) nothing moves.
+        std::vector<evaluation::ErrorPosition> few(positions.begin() + 50, positions.begin() + 150);
+        QCOMPARE(evaluation::fitPeerPhaseFactor(few, kept, 2400, chess::GamePhase::Opening, 101, &factor).back().scale,
+                 kept.back().scale);
+        QCOMPARE(factor, 1.0);
+        QVERIFY(evaluation::fitPeerPhaseFactor(few, kept, 2400, chess::GamePhase::Opening, 100).back().scale !=
+                kept.back().scale);
+        std::vector<evaluation::ErrorPosition> low(positions.begin() + 300, positions.end());
+        QCOMPARE(evaluation::fitPeerPhaseFactor(low, kept, 2400, chess::GamePhase::Opening, 100, &factor).back().scale,
+                 kept.back().scale);
+        QCOMPARE(factor, 1.0);
+    }
+
     // Bullet players who err as the rule does at half its temperature and rapid players as at twice it, in the same
     // band and phase: each speed class gets its own scale, and the class over all speeds one between them; blitz,
     // without positions of its own, keeps that one.
