@@ -91,6 +91,8 @@ void printStrengthHelp() {
         "                      the bands from R, their other phases and the engine tilt kept as shipped\n"
         "  --fit-peer-factor   with --fit-peer-phase: one factor on that phase's shipped scales (every speed class)\n"
         "                      of the bands from R, in place of a scale per speed class\n"
+        "  --fit-peer-tilt-phase P\n"
+        "                      with --fit: fit only the engine tilt's multiple in phase P, all else as shipped\n"
         "  --peer              score the player profile's peer (the rule with its calibration by rating, speed and\n"
         "                      game phase) in place of the opponent as it plays\n\n"
         "Both:\n"
@@ -397,7 +399,11 @@ QJsonObject errorsJson(const evaluation::ErrorProfile& profile, const std::vecto
                     scale.insert(chess::gamePhaseName(chess::GamePhase(f)), k.scale[std::size_t(c)][std::size_t(f)]);
                 classes.insert(kPeerSpeedNames[std::size_t(c)], scale);
             }
-            peer.append(QJsonObject{{"low", k.low}, {"temperature_scale", classes}, {"engine_tilt", k.engineTilt}});
+            peer.append(QJsonObject{
+                {"low", k.low},
+                {"temperature_scale", classes},
+                {"engine_tilt", k.engineTilt},
+                {"engine_tilt_by_phase", QJsonArray{k.tiltByPhase[0], k.tiltByPhase[1], k.tiltByPhase[2]}}});
         }
         out.insert("peer_fit", peer);
         const auto groups = [](const std::vector<std::pair<std::int64_t, double>>& cells) {
@@ -434,8 +440,16 @@ void printSpeedAndPhaseCells(const evaluation::ErrorProfile& profile) {
 /// The player profile's peer calibration and its checks. With the held-out split the scales to ship are fitted on both
 /// halves, and each half is checked by the fit on the other (two-fold: what a table fitted on half the games does on
 /// games it did not see) and read with the shipped scales beside it; otherwise fitted and checked on the same
-/// positions. With `refitFrom` the shipped bands under it are kept and only those from it fitted (with `onlyPhase`,
-/// only that phase of them; with `factor`, one factor on that phase's shipped scales).
+/// positions. What is refitted is PeerRefit's.
+/// The refit: with `from` the shipped bands under it are kept and only those from it fitted (with `phase`, only that
+/// phase of them; with `factor`, one factor on that phase's shipped scales); with `tiltPhase`, only the engine tilt's
+/// multiple in that phase, every scale as shipped.
+struct PeerRefit {
+    int from = 0;
+    std::optional<chess::GamePhase> phase;
+    bool factor = false;
+    std::optional<chess::GamePhase> tiltPhase;
+};
 struct PeerCheck {
     std::string what;
     evaluation::ErrorProfile profile;
@@ -447,6 +461,7 @@ struct PeerFit {
     std::vector<PeerCheck> checks;
     bool heldOut = false;
     double factor = 0.0;  // the one factor on the phase's shipped scales the fit that ships chose (0: none)
+    std::optional<chess::GamePhase> tiltPhase;  // whose tilt multiple was fitted
 };
 
 /// The positions of each span the engine tilt is compared over (kPeerTiltSpans), named ("2400-2799", "2800+").
@@ -479,16 +494,17 @@ PeerCheck peerCheck(std::string what, const std::vector<evaluation::ErrorPositio
 }
 
 PeerFit fitPeer(const std::vector<evaluation::ErrorPosition>& positions, const std::vector<chess::PgnGame>& games,
-                const std::string& split, const play::MovePolicy& policy, int refitFrom,
-                std::optional<chess::GamePhase> onlyPhase, bool factor) {
+                const std::string& split, const play::MovePolicy& policy, const PeerRefit& refit) {
     const auto& shipped = evaluation::peerScaleBands();
     PeerFit out;
+    out.tiltPhase = refit.tiltPhase;
     const auto fit = [&](const std::vector<evaluation::ErrorPosition>& on,
                          std::vector<evaluation::PeerTiltTrial>* scan = nullptr) {
-        if (factor && onlyPhase)
-            return evaluation::fitPeerPhaseFactor(on, shipped, refitFrom, *onlyPhase, 100, scan ? &out.factor : nullptr,
-                                                  scan);
-        return evaluation::fitPeerScales(on, 100, scan, shipped, refitFrom, onlyPhase);
+        if (refit.tiltPhase) return evaluation::fitPeerTiltPhase(on, shipped, *refit.tiltPhase, 100, nullptr, scan);
+        if (refit.factor && refit.phase)
+            return evaluation::fitPeerPhaseFactor(on, shipped, refit.from, *refit.phase, 100,
+                                                  scan ? &out.factor : nullptr, scan);
+        return evaluation::fitPeerScales(on, 100, scan, shipped, refit.from, refit.phase);
     };
     out.bands = fit(positions, &out.tiltScan);
     if (split != "heldout") {
@@ -517,11 +533,17 @@ void printPeerFit(const PeerFit& fit) {
         "bullet, blitz, and rapid or slower)%s:\n",
         fit.heldOut ? ", fitted on both halves" : "");
     if (fit.factor > 0.0) std::printf("(one factor on the phase's shipped scales: %.3f)\n", fit.factor);
+    if (fit.tiltPhase && !fit.bands.empty())
+        std::printf("(the engine tilt's multiple in the %s: %.3f)\n", chess::gamePhaseName(*fit.tiltPhase),
+                    fit.bands.back().tiltByPhase[std::size_t(*fit.tiltPhase)]);
     for (const auto& k : fit.bands) {
         std::printf("        {%d, {", k.low);
         for (std::size_t c = 0; c < k.scale.size(); ++c)
             std::printf("%sS{%.3f, %.3f, %.3f}", c ? ", " : "", k.scale[c][0], k.scale[c][1], k.scale[c][2]);
-        if (k.engineTilt > 0.0)
+        if (k.tiltByPhase != evaluation::PeerScaleBand{}.tiltByPhase)
+            std::printf("}, %.1f, {%.3f, %.3f, %.3f}},\n", k.engineTilt, k.tiltByPhase[0], k.tiltByPhase[1],
+                        k.tiltByPhase[2]);
+        else if (k.engineTilt > 0.0)
             std::printf("}, %.1f},\n", k.engineTilt);
         else
             std::printf("}},\n");
@@ -561,17 +583,25 @@ int runErrors(Args& args) {
     if (split != "validation" && split != "test" && split != "heldout" && split != "all")
         return usageError(kErrorsCommand, "--split: expected validation, test, heldout or all, got '" + split + "'");
     if (args.has("fit-peer-from") && !args.has("fit")) return usageError(kErrorsCommand, "--fit-peer-from needs --fit");
-    std::optional<chess::GamePhase> onlyPhase;
-    if (const auto phase = args.value("fit-peer-phase")) {
-        if (!args.has("fit-peer-from")) return usageError(kErrorsCommand, "--fit-peer-phase needs --fit-peer-from");
+    PeerRefit refit;
+    refit.from = int(args.intValue("fit-peer-from", 0, 0, 4000));
+    for (const std::string option : {"fit-peer-phase", "fit-peer-tilt-phase"}) {
+        const auto phase = args.value(option);
+        if (!phase) continue;
+        if (option == "fit-peer-phase" && !args.has("fit-peer-from"))
+            return usageError(kErrorsCommand, "--fit-peer-phase needs --fit-peer-from");
+        if (!args.has("fit")) return usageError(kErrorsCommand, "--" + option + " needs --fit");
+        auto& into = option == "fit-peer-phase" ? refit.phase : refit.tiltPhase;
         for (int f = 0; f < chess::kGamePhases; ++f)
-            if (*phase == chess::gamePhaseName(chess::GamePhase(f))) onlyPhase = chess::GamePhase(f);
-        if (!onlyPhase)
+            if (*phase == chess::gamePhaseName(chess::GamePhase(f))) into = chess::GamePhase(f);
+        if (!into)
             return usageError(kErrorsCommand,
-                              "--fit-peer-phase: expected opening, middlegame or endgame, got '" + *phase + "'");
+                              "--" + option + ": expected opening, middlegame or endgame, got '" + *phase + "'");
     }
-    if (args.has("fit-peer-factor") && !onlyPhase)
-        return usageError(kErrorsCommand, "--fit-peer-factor needs --fit-peer-phase");
+    refit.factor = args.has("fit-peer-factor");
+    if (refit.factor && !refit.phase) return usageError(kErrorsCommand, "--fit-peer-factor needs --fit-peer-phase");
+    if (refit.tiltPhase && args.has("fit-peer-from"))
+        return usageError(kErrorsCommand, "--fit-peer-tilt-phase keeps every scale: not with --fit-peer-from");
     evaluation::ErrorProfileOptions o;
     o.every = int(args.intValue("every", 8, 1, 1000));
     if (const auto denser = args.value("every-below")) {
@@ -643,8 +673,7 @@ int runErrors(Args& args) {
     if (args.has("fit")) {
         knots = evaluation::fitStrength(*positions);
         phaseScales = evaluation::fitPhaseScales(*positions);
-        peerFit = fitPeer(*positions, games, split, policy, int(args.intValue("fit-peer-from", 0, 0, 4000)), onlyPhase,
-                          args.has("fit-peer-factor"));
+        peerFit = fitPeer(*positions, games, split, policy, refit);
     }
     const std::vector<evaluation::PeerScaleBand>& peerBands = peerFit.bands;
     if (args.has("json")) {
@@ -695,10 +724,11 @@ int runEvalStrength(const std::vector<std::string>& argv) {
         return argv.empty() ? kExitUsage : kExitOk;
     }
     const std::vector<std::string> rest(argv.begin() + 1, argv.end());
-    Args args(rest, {"pgn",           "model",        "pairs",         "games",   "tc",         "max-plies",
-                     "seed",          "temperature",  "top-p",         "threads", "split",      "every",
-                     "every-below",   "max-per-band", "max-positions", "min-elo", "max-elo",    "engine",
-                     "fit-peer-from", "engines",      "depth",         "cache",   "save-games", "fit-peer-phase"},
+    Args args(rest, {"pgn",       "model",   "pairs",       "games",          "tc",
+                     "max-plies", "seed",    "temperature", "top-p",          "threads",
+                     "split",     "every",   "every-below", "max-per-band",   "max-positions",
+                     "min-elo",   "max-elo", "engine",      "fit-peer-from",  "engines",
+                     "depth",     "cache",   "save-games",  "fit-peer-phase", "fit-peer-tilt-phase"},
               {"json", "raw", "no-decisions", "fit", "peer", "fit-peer-factor"});
     if (args.has("help")) {
         printStrengthHelp();

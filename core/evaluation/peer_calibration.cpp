@@ -65,10 +65,12 @@ double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, co
     return bands[b].scale[c][f];
 }
 
-double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
+double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands,
+                      std::optional<chess::GamePhase> phase) {
     if (bands.empty()) return 0.0;
     const int start = speed == PeerSpeed::Rapid ? kPeerRapidLeanFrom : kPeerTiltFrom;
-    return elo > start ? bands.back().engineTilt * double(elo - start) / 1000.0 : 0.0;
+    const double multiple = phase ? bands.back().tiltByPhase[std::size_t(*phase)] : 1.0;
+    return elo > start ? bands.back().engineTilt * multiple * double(elo - start) / 1000.0 : 0.0;
 }
 
 PeerModelFit peerModelFit(const encoding::Evaluator& model) {
@@ -91,9 +93,10 @@ std::vector<encoding::MoveProb> peerCandidatesIn(const ErrorPosition& p, const p
                                                  PeerSpeed speed, const std::vector<PeerScaleBand>& bands) {
     play::MovePolicy q = policy;
     if (!q.calibrated) return play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
-    q.temperature *= peerTemperatureScale(p.moverElo, chess::gamePhase(p.position), speed, bands);
+    const chess::GamePhase phase = chess::gamePhase(p.position);
+    q.temperature *= peerTemperatureScale(p.moverElo, phase, speed, bands);
     auto cands = play::humanCandidates(p.position, p.dist, p.moverElo, p.ply, q, p.outcomes);
-    const double beta = peerEngineTilt(p.moverElo, speed, bands);
+    const double beta = peerEngineTilt(p.moverElo, speed, bands, phase);
     if (beta <= 0.0 || cands.empty()) return cands;
     const auto lossOf = [&p](const encoding::MoveProb& c) {
         const auto it = p.loss.find(c.move.raw());
@@ -315,6 +318,48 @@ std::vector<PeerScaleBand> fitPeerPhaseFactor(const std::vector<ErrorPosition>& 
     if (factor) *factor = best;
     auto bands = scaled(best);
     if (scan && !bands.empty()) scan->push_back(tiltTrial(positions, minPositions, bands));
+    return bands;
+}
+
+std::vector<PeerScaleBand> fitPeerTiltPhase(const std::vector<ErrorPosition>& positions,
+                                            const std::vector<PeerScaleBand>& kept, chess::GamePhase phase,
+                                            std::int64_t minPositions, double* multiple,
+                                            std::vector<PeerTiltTrial>* scan) {
+    auto bands = kept;
+    if (bands.empty()) return bands;
+    std::vector<const ErrorPosition*> in;
+    double human = 0.0;
+    for (const auto& p : positions)
+        if (chess::gamePhase(p.position) == phase && peerEngineTilt(p.moverElo, peerSpeed(p.speed), kept) > 0.0) {
+            in.push_back(&p);
+            human += p.humanLoss;
+        }
+    double& g = bands.back().tiltByPhase[std::size_t(phase)];
+    if (std::int64_t(in.size()) >= minPositions && human > 0.0) {
+        const auto mismatch = [&](double at) {
+            g = at;
+            double peer = 0.0;
+            for (const ErrorPosition* p : in)
+                peer += expectedLoss(*p, peerCandidatesIn(*p, {}, peerSpeed(p->speed), bands)).first;
+            const double r = std::log(std::max(peer, 1e-12) / human);
+            return r * r;
+        };
+        const double low = kPeerTiltMultipleRange[0], high = kPeerTiltMultipleRange[1];
+        double best = g, bestMismatch = mismatch(g);
+        const auto tryMultiple = [&](double at) {
+            if (const double m = mismatch(at); m < bestMismatch) {
+                bestMismatch = m;
+                best = at;
+            }
+        };
+        for (double at = low; at <= high + 1e-9; at += kPeerTiltMultipleStep) tryMultiple(at);
+        const double centre = best;
+        for (int i = -9; i <= 9; ++i)
+            if (i != 0) tryMultiple(std::clamp(centre + i * kPeerTiltMultipleStep / 10.0, low, high));
+        g = best;
+    }
+    if (multiple) *multiple = g;
+    if (scan) scan->push_back(tiltTrial(positions, minPositions, bands));
     return bands;
 }
 

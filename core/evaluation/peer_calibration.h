@@ -46,6 +46,8 @@ struct PeerScaleBand {
     /// stronger with their rating faster than the model does. It starts at 0, so a rating across the start keeps its
     /// peer.
     double engineTilt = 0.0;
+    /// The tilt's multiple in each game phase (chess::GamePhase order; 1: the whole tilt). Only the top band's is read.
+    std::array<double, chess::kGamePhases> tiltByPhase{1.0, 1.0, 1.0};
 };
 /// Across each band's lower edge the scale passes from the band below to the band above over this many points either
 /// side (log-linear), so a rating one point across an edge does not change its peer.
@@ -72,8 +74,10 @@ const std::vector<PeerScaleBand>& peerScaleBands();
 /// points of an edge; 1 without bands.
 double peerTemperatureScale(int elo, chess::GamePhase phase, PeerSpeed speed, const std::vector<PeerScaleBand>& bands);
 
-/// The engine tilt's beta at `elo` in `speed` (PeerScaleBand::engineTilt); 0 without bands.
-double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands);
+/// The engine tilt's beta at `elo` in `speed` (PeerScaleBand::engineTilt), in `phase` times the top band's
+/// tiltByPhase (without a phase: the whole tilt); 0 without bands.
+double peerEngineTilt(int elo, PeerSpeed speed, const std::vector<PeerScaleBand>& bands,
+                      std::optional<chess::GamePhase> phase = std::nullopt);
 
 /// A human of the mover's rating as the profile's baseline: play::humanCandidates at the mover's rating with `policy`'s
 /// temperature times peerTemperatureScale() in the position's phase and speed class, tilted by peerEngineTilt() with
@@ -130,6 +134,17 @@ std::vector<PeerScaleBand> fitPeerPhaseFactor(const std::vector<ErrorPosition>& 
                                               chess::GamePhase phase, std::int64_t minPositions = 100,
                                               double* factor = nullptr, std::vector<PeerTiltTrial>* scan = nullptr);
 inline constexpr std::array<double, 2> kPeerFactorRange{0.5, 2.0};
+/// The tilt's multiple in `phase` (PeerScaleBand::tiltByPhase) of kept's top band, fitted so that over the positions
+/// of that phase where the tilt applies, each read at its game's speed class, the peer's mean loss is the players' (a
+/// grid of kPeerTiltMultipleStep over kPeerTiltMultipleRange, refined tenfold around its best point). Everything else
+/// is kept's; `multiple` gets the multiple (kept's under `minPositions` such positions), `scan` the trial
+/// (fitPeerScales).
+std::vector<PeerScaleBand> fitPeerTiltPhase(const std::vector<ErrorPosition>& positions,
+                                            const std::vector<PeerScaleBand>& kept, chess::GamePhase phase,
+                                            std::int64_t minPositions = 100, double* multiple = nullptr,
+                                            std::vector<PeerTiltTrial>* scan = nullptr);
+inline constexpr std::array<double, 2> kPeerTiltMultipleRange{0.0, 2.0};
+inline constexpr double kPeerTiltMultipleStep = 0.05;
 /// The tilts the fit tries (per 1,000 points) and the spans of rating it compares the players in.
 inline constexpr std::array<double, 13> kPeerTiltGrid{0, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128};
 inline constexpr std::array<int, 2> kPeerTiltSpans{2400, 2800};

@@ -294,7 +294,7 @@ private Q_SLOTS:
     // positions a cell here: 1s); the check reads each half by the fit on the other and by the shipped table.
     // With --fit-peer-phase opening the row from 2400 keeps the shipped middlegame and endgame scales (which differ
     // between speed classes) and the engine tilt; its openings, thin here, keep one scale over all speeds. With
-    // --fit-peer-factor as well the fit prints its one factor.
+    // --fit-peer-factor as well the fit prints its one factor; --fit-peer-tilt-phase keeps every scale as shipped.
     void peerRefitKeepsTheBandsBelow() {
         if (!haveStockfish()) QSKIP("stockfish not installed");
         QTemporaryDir dir;
@@ -349,6 +349,13 @@ private Q_SLOTS:
         QVERIFY2(factor.code == 0, qPrintable(factor.err));
         QVERIFY2(factor.out.contains(QStringLiteral("(one factor on the phase's shipped scales: ")),
                  qPrintable(factor.out));
+        // --fit-peer-tilt-phase: every scale as shipped (the <1000 row's too), the tilt's multiple printed.
+        const Run tilt = run(QStringList(fit.begin(), fit.end() - 2) +
+                             QStringList{QStringLiteral("--fit-peer-tilt-phase"), QStringLiteral("opening")});
+        QVERIFY2(tilt.code == 0, qPrintable(tilt.err));
+        QVERIFY2(tilt.out.contains(QStringLiteral("(the engine tilt's multiple in the opening: ")),
+                 qPrintable(tilt.out));
+        QVERIFY2(tilt.out.contains(lowest), qPrintable(tilt.out));
     }
 
     void refusals() {
@@ -395,6 +402,15 @@ private Q_SLOTS:
                  QStringLiteral("--fit-peer-factor")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("--fit-peer-factor needs --fit-peer-phase")), qPrintable(r.err));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--fit-peer-tilt-phase"), QStringLiteral("opening")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--fit-peer-tilt-phase needs --fit")), qPrintable(r.err));
+        r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
+                 kGames, QStringLiteral("--fit"), QStringLiteral("--fit-peer-from"), QStringLiteral("2400"),
+                 QStringLiteral("--fit-peer-tilt-phase"), QStringLiteral("opening")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("not with --fit-peer-from")), qPrintable(r.err));
         r = run({QStringLiteral("eval"), QStringLiteral("strength"), QStringLiteral("errors"), QStringLiteral("--pgn"),
                  kGames, QStringLiteral("--fit"), QStringLiteral("--fit-peer-from"), QStringLiteral("2400"),
                  QStringLiteral("--fit-peer-phase"), QStringLiteral("late")});

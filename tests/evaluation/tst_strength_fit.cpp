@@ -513,6 +513,54 @@ private Q_SLOTS:
             }
     }
 
+    // The tilt's multiple in one phase: players of 2900 in an opening where the model's favourite move is a blunder by
+    // the engine, who find the best move one time in five. The whole tilt (40, beta 20 at 2900) leans the peer
+    // otherwise than they do; the multiple the fit finds lies inside its range, where the peer loses what they lose,
+    // and only the opening's multiple moves.
+    void peerTiltMultipleFollowsOnePhase() {
+        using Scales = evaluation::PeerScaleBand::PhaseScales;
+        const Scales one{1.0, 1.0, 1.0};
+        std::vector<evaluation::PeerScaleBand> kept;
+        for (int low : evaluation::kPeerBandLow) kept.push_back({low, {one, one, one, one}});
+        kept.back().engineTilt = 40.0;
+        std::vector<evaluation::ErrorPosition> positions;
+        for (int i = 0; i < 200; ++i) {
+            auto p = scored(kRuyLopez, 2900, 8);
+            misled(p);
+            p.humanLoss = i % 5 < 4 ? 0.3 : 0.0;
+            positions.push_back(std::move(p));
+        }
+        QCOMPARE(chess::gamePhase(positions.front().position), chess::GamePhase::Opening);
+        double multiple = -1.0;
+        const auto bands = evaluation::fitPeerTiltPhase(positions, kept, chess::GamePhase::Opening, 100, &multiple);
+        QVERIFY2(multiple > 0.05 && multiple < 1.95 && std::abs(multiple - 1.0) > 0.05,
+                 qPrintable(QString::number(multiple)));
+        QCOMPARE(bands.back().tiltByPhase[0], multiple);
+        QCOMPARE(bands.back().tiltByPhase[1], 1.0);
+        QCOMPARE(bands.back().tiltByPhase[2], 1.0);
+        QCOMPARE(bands.back().engineTilt, 40.0);
+        for (std::size_t b = 0; b < bands.size(); ++b) QCOMPARE(bands[b].scale, kept[b].scale);
+        const auto any = evaluation::PeerSpeed::Any;
+        QVERIFY(std::abs(evaluation::peerEngineTilt(2900, any, bands, chess::GamePhase::Opening) - 20.0 * multiple) <
+                1e-12);
+        QVERIFY(std::abs(evaluation::peerEngineTilt(2900, any, bands, chess::GamePhase::Endgame) - 20.0) < 1e-12);
+        QVERIFY(std::abs(evaluation::peerEngineTilt(2900, any, bands) - 20.0) < 1e-12);
+        double peer = 0.0, human = 0.0, whole = 0.0;
+        const auto candidates = evaluation::peerCandidates({}, bands), shipped = evaluation::peerCandidates({}, kept);
+        for (const auto& p : positions) {
+            peer += evaluation::expectedLoss(p, candidates(p)).first;
+            whole += evaluation::expectedLoss(p, shipped(p)).first;
+            human += p.humanLoss;
+        }
+        QVERIFY2(std::abs(std::log(peer / human)) < 0.03, qPrintable(QString("%1 %2").arg(peer).arg(human)));
+        QVERIFY2(std::abs(std::log(whole / human)) > 0.1, qPrintable(QString("%1 %2").arg(whole).arg(human)));
+        // Under 100 such positions the multiple stays kept's.
+        const std::vector<evaluation::ErrorPosition> few(positions.begin(), positions.begin() + 99);
+        QCOMPARE(evaluation::fitPeerTiltPhase(few, kept, chess::GamePhase::Opening, 100, &multiple).back().tiltByPhase,
+                 kept.back().tiltByPhase);
+        QCOMPARE(multiple, 1.0);
+    }
+
     // Players of the top band in positions where the model's favourite move is a blunder by the engine: at 2500 they
     // choose as the rule does (and blunder as often), at 2900 two in five find the engine's best move. No temperature
     // follows both (the rule at 2900 all but always plays its favourite); the tilt the fit chooses does, and the scan
