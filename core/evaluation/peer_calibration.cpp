@@ -25,6 +25,11 @@ const std::vector<PeerScaleBand>& peerScaleBands() {
     // bullet middlegame and endgame (its players err more than the rule does even at 2.5); the 1700-1999 rapid
     // middlegame and endgame, the 2000-2399 rapid middlegame and the 2400+ rapid endgame (less even at 0.4). Cells
     // under 100 positions (the <1000 bullet and blitz classes, the 2400+ blitz class) keep the scales over all speeds.
+    // The tilt in the opening is 0.68 of itself (`--fit-peer-tilt-phase opening` on every ply of the held-out
+    // 2400-2799 movers and one in four from 2800, docs/studies/2026-12-06-peer-top-openings.md): with the whole tilt
+    // the peer lost only about 0.92 of what players from 2400 lose in the opening (1.10 over the 2400-2799 movers), and
+    // no temperature mends that, since a looser one lets the tilt pull harder. Checked two-fold, it puts all four
+    // top-span opening cells within 0.9-1.1 (the whole tilt: two) and changes no other count.
     using S = PeerScaleBand::PhaseScales;
     static const std::vector<PeerScaleBand> bands{
         {0, {S{1.161, 1.174, 0.966}, S{1.161, 1.174, 0.966}, S{1.161, 1.174, 0.966}, S{1.134, 1.174, 0.989}}},
@@ -32,7 +37,10 @@ const std::vector<PeerScaleBand>& peerScaleBands() {
         {1400, {S{1.035, 0.742, 0.611}, S{1.316, 1.035, 1.694}, S{1.161, 0.842, 0.611}, S{0.966, 0.693, 0.433}}},
         {1700, {S{1.257, 1.035, 1.121}, S{1.545, 1.410, 1.773}, S{0.892, 1.012, 0.438}, S{1.000, 0.400, 0.400}}},
         {2000, {S{1.362, 1.528, 1.316}, S{1.733, 2.500, 2.500}, S{1.347, 1.878, 1.426}, S{1.793, 0.400, 2.034}}},
-        {2400, {S{1.694, 1.856, 0.989}, S{0.584, 1.161, 0.701}, S{1.694, 1.856, 0.989}, S{0.701, 1.618, 0.400}}, 32.0},
+        {2400,
+         {S{1.694, 1.856, 0.989}, S{0.584, 1.161, 0.701}, S{1.694, 1.856, 0.989}, S{0.701, 1.618, 0.400}},
+         32.0,
+         {0.680, 1.000, 1.000}},
     };
     return bands;
 }
