@@ -5,11 +5,11 @@
 // with that temperature scaled once more by rating band, speed class and game phase, so that over real players of a
 // band the peer's mean loss at each speed and in each phase is theirs, and from 2400 (from 2000 in rapid games)
 // tilted toward the moves the engine (which scores every move for the profile anyway) finds better, more so the higher
-// the rating, so that a 2900 is not measured against the model's 2100. The opponent in play keeps the plain rule: the
-// same phase factors in play cost the self-play ladder its spread (a game's result depends on more than the mean loss
-// of its moves), so what makes a typical player look typical phase by phase lives here, beside the profile, and play
-// stays as the ladder chose. docs/studies has the fit (`eval strength errors --split heldout --fit`: fitted on both
-// halves of the held-out games, each half checked by the fit on the other).
+// the rating (and less in the opening), so that a 2900 is not measured against the model's 2100. The opponent in play
+// keeps the plain rule: the same phase factors in play cost the self-play ladder its spread (a game's result depends on
+// more than the mean loss of its moves), so what makes a typical player look typical phase by phase lives here, beside
+// the profile, and play stays as the ladder chose. docs/studies has the fit (`eval strength errors --split heldout
+// --fit`: fitted on both halves of the held-out games, each half checked by the fit on the other).
 
 #include "core/chess/game_phase.h"
 #include "core/chess/pgn_tags.h"
