@@ -118,7 +118,8 @@ struct PeerTiltTrial {
 /// tilt tried. With `kept` (bands of kPeerBandLow's layout), the bands under `refitFrom` keep kept's scales and only
 /// those from it are fitted (the tilt with them). With `onlyPhase` as well, only that phase's scales of the bands from
 /// `refitFrom` are fitted: their other phases and the top band's tilt stay kept's (no tilt is tried; `scan` gets the
-/// kept tilt's trial).
+/// kept tilt's trial). The bands it fits afresh have the whole tilt in every phase (tiltByPhase 1; fitPeerTiltPhase
+/// fits a phase's multiple); with `onlyPhase` they keep kept's.
 std::vector<PeerScaleBand> fitPeerScales(const std::vector<ErrorPosition>& positions, std::int64_t minPositions = 100,
                                          std::vector<PeerTiltTrial>* scan = nullptr,
                                          const std::vector<PeerScaleBand>& kept = {}, int refitFrom = 0,
