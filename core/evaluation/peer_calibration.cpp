@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <optional>
 
 namespace kibitz::evaluation {
@@ -150,25 +151,32 @@ double peerMismatch(const PeerCell& c, const std::vector<PeerScaleBand>& bands) 
 constexpr double kLowestScale = kPeerScaleRange[0], kHighestScale = kPeerScaleRange[1];
 constexpr int kGridSteps = 32;
 
-/// The scale of `bands[k]` in `cell`'s speed class and phase `f` that fits `cell` best, the other bands as they are:
-/// the grid, then a finer grid between the best point's neighbours.
-double bestScale(const PeerCell& cell, std::vector<PeerScaleBand>& bands, std::size_t k, std::size_t f) {
-    double& scale = bands[k].scale[std::size_t(cell.speed)][f];
-    const double step = std::pow(kHighestScale / kLowestScale, 1.0 / kGridSteps);
-    double best = scale, bestMismatch = peerMismatch(cell, bands);
-    const auto tryScale = [&](double s) {
-        scale = s;
-        if (const double m = peerMismatch(cell, bands); m < bestMismatch) {
+/// Where in [low, high] `mismatch` is least: `start` unless a point beats it, of a logarithmic grid of kGridSteps
+/// steps, then of a finer grid between the best point's neighbours.
+double leastOnLogGrid(double low, double high, double start, const std::function<double(double)>& mismatch) {
+    const double step = std::pow(high / low, 1.0 / kGridSteps);
+    double best = start, bestMismatch = mismatch(start);
+    const auto tryAt = [&](double x) {
+        if (const double m = mismatch(x); m < bestMismatch) {
             bestMismatch = m;
-            best = s;
+            best = x;
         }
     };
-    for (int i = 0; i <= kGridSteps; ++i) tryScale(kLowestScale * std::pow(step, double(i)));
+    for (int i = 0; i <= kGridSteps; ++i) tryAt(low * std::pow(step, double(i)));
     const double centre = best;
     for (int i = -4; i <= 4; ++i)
-        if (i != 0) tryScale(std::clamp(centre * std::pow(step, i / 5.0), kLowestScale, kHighestScale));
-    scale = best;
+        if (i != 0) tryAt(std::clamp(centre * std::pow(step, i / 5.0), low, high));
     return best;
+}
+
+/// The scale of `bands[k]` in `cell`'s speed class and phase `f` that fits `cell` best, the other bands as they are.
+double bestScale(const PeerCell& cell, std::vector<PeerScaleBand>& bands, std::size_t k, std::size_t f) {
+    double& scale = bands[k].scale[std::size_t(cell.speed)][f];
+    scale = leastOnLogGrid(kLowestScale, kHighestScale, scale, [&](double s) {
+        scale = s;
+        return peerMismatch(cell, bands);
+    });
+    return scale;
 }
 
 /// Fits one speed class's scales, passing over its cells (cells[b][f], nullopt: not fitted) until none moves by more
@@ -308,21 +316,8 @@ std::vector<PeerScaleBand> fitPeerPhaseFactor(const std::vector<ErrorPosition>& 
         return r * r;
     };
     double best = 1.0;
-    if (kept.size() == kPeerBandLow.size() && std::int64_t(in.size()) >= minPositions && human > 0.0) {
-        const double low = kPeerFactorRange[0], high = kPeerFactorRange[1];
-        const double step = std::pow(high / low, 1.0 / kGridSteps);
-        double bestMismatch = mismatch(best);
-        const auto tryFactor = [&](double k) {
-            if (const double m = mismatch(k); m < bestMismatch) {
-                bestMismatch = m;
-                best = k;
-            }
-        };
-        for (int i = 0; i <= kGridSteps; ++i) tryFactor(low * std::pow(step, double(i)));
-        const double centre = best;
-        for (int i = -4; i <= 4; ++i)
-            if (i != 0) tryFactor(std::clamp(centre * std::pow(step, i / 5.0), low, high));
-    }
+    if (kept.size() == kPeerBandLow.size() && std::int64_t(in.size()) >= minPositions && human > 0.0)
+        best = leastOnLogGrid(kPeerFactorRange[0], kPeerFactorRange[1], best, mismatch);
     if (factor) *factor = best;
     auto bands = scaled(best);
     if (scan && !bands.empty()) scan->push_back(tiltTrial(positions, minPositions, bands));
